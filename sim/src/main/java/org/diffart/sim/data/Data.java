@@ -1,0 +1,325 @@
+package org.diffart.sim.data;
+
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Quat;
+
+/**
+ * One world's mutable state and every intermediate of a step, allocated once from a {@link Model} so that stepping
+ * never allocates. Fields are grouped by the stage that writes them; shapes are given in brackets. Spatial vectors are
+ * 6 numbers (angular; linear) in Featherstone's order, in body coordinates at the body origin unless stated.
+ * Articulated inertias are dense row-major 6x6; rigid-body inertias are packed as in {@link Model#bodyInert}.
+ */
+public final class Data {
+  /** The model this data was allocated for. */
+  public final Model model;
+
+  // ---- state ----
+  /** Simulation time, s. */
+  public double time;
+  /** Steps taken since the last reset. */
+  public long nstep;
+  /** Joint positions [nq], MuJoCo's layout. */
+  public final double[] qpos;
+  /** Joint velocities [nv], MuJoCo's layout. */
+  public final double[] qvel;
+  /** Controls [nu]. */
+  public final double[] ctrl;
+  /** Generalised forces applied by the user [nv]. */
+  public final double[] qfrcApplied;
+
+  // ---- per-world parameters (copied from the model; a world may change them) ----
+  /** Spatial inertia of each body about its origin in body coordinates, packed as {@link Model#bodyInert} [nbody×10]. */
+  public final double[] bodyInert;
+
+  // ---- position: Kinematics.forward ----
+  /** Body origins in the world [nbody×3]. */
+  public final double[] xpos;
+  /** Body orientations in the world [nbody×4]. */
+  public final double[] xquat;
+  /** Body rotation matrices, body to world, row-major [nbody×9]. */
+  public final double[] xmat;
+  /** Rotation of the parent-to-body Plücker transform, {@code E = Rᵀ_rel} [nbody×9]. */
+  public final double[] xRot;
+  /** Translation of the parent-to-body transform: the body origin in parent coordinates [nbody×3]. */
+  public final double[] xTrans;
+  /** Motion subspace columns in body coordinates, one 6-vector per dof [nv×6]. */
+  public final double[] dofS;
+  /** Joint-local velocity product {@code c_J}, nonzero for bodies with several joints [nbody×6]. */
+  public final double[] cJ;
+  /** Joint axis of each dof in the world: hinge/slide axis, ball/free rotation axes [nv×3]. */
+  public final double[] dofXaxis;
+  /** Joint anchor of each dof in the world [nv×3]. */
+  public final double[] dofXanchor;
+  /** Geom centres in the world [ngeom×3]. */
+  public final double[] geomXpos;
+  /** Geom rotation matrices, geom to world [ngeom×9]. */
+  public final double[] geomXmat;
+
+  // ---- velocity: Kinematics.velocity ----
+  /** Body spatial velocities in body coordinates [nbody×6]. */
+  public final double[] bodyVel;
+  /** Velocity-product accelerations {@code c_i = c_J + v_i × S q̇_i} [nbody×6]. */
+  public final double[] bodyBias;
+
+  // ---- forces: Forces.passive, Forces.actuation ----
+  /** Spring and damper forces [nv]. */
+  public final double[] qfrcPassive;
+  /** Actuator forces in joint space [nv]. */
+  public final double[] qfrcActuator;
+  /** Actuator lengths {@code gear*q} [nu]. */
+  public final double[] actuatorLength;
+  /** Actuator velocities {@code gear*q̇} [nu]. */
+  public final double[] actuatorVelocity;
+  /** Actuator forces (scalar, before the gear) [nu]. */
+  public final double[] actuatorForce;
+  /** Total joint force fed to forward dynamics: applied + actuator + passive [nv]. */
+  public final double[] qfrcSmooth;
+
+  // ---- acceleration: Aba.forward ----
+  /** Articulated-body inertias {@code I^A} [nbody×36]. */
+  public final double[] abaIA;
+  /** Articulated bias forces {@code p^A} [nbody×6]. */
+  public final double[] abaPA;
+  /** {@code U = I^A S} [nv×6]. */
+  public final double[] abaU;
+  /** {@code D⁻¹ = (Sᵀ I^A S + armature)⁻¹}, a dense block of size bodyDofNum² per body [nbody×36]. */
+  public final double[] abaDinv;
+  /** {@code u = τ - Sᵀ p^A} [nv]. */
+  public final double[] abaUu;
+  /** Body spatial accelerations, gravity included as a base acceleration {@code -g} [nbody×6]. */
+  public final double[] bodyAcc;
+  /** Joint accelerations of the smooth dynamics [nv]. */
+  public final double[] qaccSmooth;
+  /** Joint accelerations including constraint impulses divided by the time step [nv]. */
+  public final double[] qacc;
+
+  // ---- inverse dynamics and mass matrix: Rnea, Crba, Factor ----
+  /** Body forces of the last Rnea pass [nbody×6]. */
+  public final double[] rneaForce;
+  /** Body accelerations of the last Rnea pass [nbody×6]. */
+  public final double[] rneaAcc;
+  /** Bias forces {@code C(q, q̇) q̇ + g(q)} [nv], MuJoCo's {@code qfrc_bias}. */
+  public final double[] qfrcBias;
+  /** Composite rigid-body inertias [nbody×10]. */
+  public final double[] crb;
+  /** Joint-space inertia matrix, dense row-major with armature; entries outside the tree pattern are 0 [nv×nv]. */
+  public final double[] qM;
+  /** Factor {@code M = Lᵀ D L}: strictly lower L (unit diagonal implied) and D on the diagonal [nv×nv]. */
+  public final double[] qLD;
+  /** {@code 1/D} [nv]. */
+  public final double[] qLDiagInv;
+
+  // ---- contacts: Collision.detect ----
+  /** Number of active contacts. */
+  public int ncon;
+  /** Contact points in the world, midway between the surfaces [nconMax×3]. */
+  public final double[] conPos;
+  /** Contact frames, rows: normal (from geom 1 to geom 2), tangent 1, tangent 2 [nconMax×9]. */
+  public final double[] conFrame;
+  /** Signed distances, negative in penetration [nconMax]. */
+  public final double[] conDist;
+  /** Friction coefficient (max of the two geoms' sliding friction) [nconMax]. */
+  public final double[] conFriction;
+  /** Geoms of each contact [nconMax×2]. */
+  public final int[] conGeom;
+  /** Slot of each contact in the model's pair table, for warm starts [nconMax]. */
+  public final int[] conSlot;
+  /** Whether each contact has friction (condim 3) [nconMax]. */
+  public final int[] conCondim;
+
+  // ---- constraints: Constraints.assemble, ProjectedGaussSeidel.solve ----
+  /** Number of constraint rows. */
+  public int nefc;
+  /** Rows of the constraint Jacobian [nefcMax×nv]. */
+  public final double[] efcJ;
+  /** {@code W = J L⁻¹} rows, so that {@code J M⁻¹ Jᵀ = W D⁻¹ Wᵀ} [nefcMax×nv]. */
+  public final double[] efcW;
+  /** Delassus matrix {@code J M⁻¹ Jᵀ + cfm 1} [nefcMax×nefcMax]. */
+  public final double[] efcA;
+  /** Desired velocity change of each row: {@code target - J v*} [nefcMax]. */
+  public final double[] efcB;
+  /** Signed distance of each row's contact or limit (0 for friction rows) [nefcMax]. */
+  public final double[] efcDist;
+  /** Impulse lower bound (for friction rows: the coefficient μ; the bound is {@code -μ p_n}) [nefcMax]. */
+  public final double[] efcLo;
+  /** Impulse upper bound [nefcMax]. */
+  public final double[] efcHi;
+  /** Normal row a friction row's bounds scale with, or -1 [nefcMax]. */
+  public final int[] efcNormal;
+  /** Row kind: 0 contact normal, 1 contact friction, 2 joint limit [nefcMax]. */
+  public final int[] efcType;
+  /** Contact (or joint, for limit rows) each row belongs to [nefcMax]. */
+  public final int[] efcId;
+  /** First dof of the nonzero range of each W row [nefcMax]. */
+  public final int[] efcDofLo;
+  /** One past the last dof of the nonzero range of each W row [nefcMax]. */
+  public final int[] efcDofHi;
+  /** First row coupled to each row through the Delassus matrix [nefcMax]. */
+  public final int[] efcRowLo;
+  /** One past the last row coupled to each row [nefcMax]. */
+  public final int[] efcRowHi;
+  /** {@code 1/A_rr}, the PGS step of each row [nefcMax]. */
+  public final double[] efcInvDiag;
+  /** Solved impulses [nefcMax], N·s or N·m·s. */
+  public final double[] efcImpulse;
+  /** Impulses of the previous step per contact slot, for warm starts [nconMax×3]. */
+  public final double[] warmImpulse;
+  /** Whether warmImpulse of a slot is from the previous step [nconMax]. */
+  public final int[] warmValid;
+  /** PGS sweeps done in the last solve. */
+  public int solverIterations;
+  /** Largest impulse change in the last PGS sweep. */
+  public double solverResidual;
+
+  // ---- scratch ----
+  /** Velocity before the constraint impulses, {@code v* = v + dt q̈_smooth} [nv]. */
+  public final double[] qvelFree;
+  /** Work vectors [nv]. */
+  public final double[] scratchNv1, scratchNv2;
+  /** Work space of the 6x6 spatial kernels [36]. */
+  public final double[] scratch36;
+  /** Work space of one spatial vector [6]. */
+  public final double[] scratch6;
+  /** RK4 stage storage: initial qpos [nq], initial qvel [nv] and stage derivatives [4×nv] each for q̇ and q̈. */
+  public final double[] rkQpos, rkQvel, rkDq, rkDv;
+
+  /** Allocates every array for model {@code m} and resets to {@code qpos0}. */
+  public Data(Model m) {
+    model = m;
+    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax();
+    int nefcMax = nc * (1 + m.opt().frictionDirections()) + m.njnt();
+    qpos = new double[nq];
+    qvel = new double[nv];
+    ctrl = new double[nu];
+    qfrcApplied = new double[nv];
+    bodyInert = new double[10 * nb];
+    for (int i = 0; i < nb; i++) {
+      for (int k = 0; k < 10; k++) {
+        bodyInert[10 * i + k] = m.bodyInert(i, k);
+      }
+    }
+    xpos = new double[3 * nb];
+    xquat = new double[4 * nb];
+    xmat = new double[9 * nb];
+    xRot = new double[9 * nb];
+    xTrans = new double[3 * nb];
+    dofS = new double[6 * nv];
+    dofXaxis = new double[3 * nv];
+    dofXanchor = new double[3 * nv];
+    cJ = new double[6 * nb];
+    geomXpos = new double[3 * ng];
+    geomXmat = new double[9 * ng];
+    bodyVel = new double[6 * nb];
+    bodyBias = new double[6 * nb];
+    qfrcPassive = new double[nv];
+    qfrcActuator = new double[nv];
+    actuatorLength = new double[nu];
+    actuatorVelocity = new double[nu];
+    actuatorForce = new double[nu];
+    qfrcSmooth = new double[nv];
+    abaIA = new double[36 * nb];
+    abaPA = new double[6 * nb];
+    abaU = new double[6 * nv];
+    abaDinv = new double[36 * nb];
+    abaUu = new double[nv];
+    bodyAcc = new double[6 * nb];
+    qaccSmooth = new double[nv];
+    qacc = new double[nv];
+    rneaForce = new double[6 * nb];
+    rneaAcc = new double[6 * nb];
+    qfrcBias = new double[nv];
+    crb = new double[10 * nb];
+    qM = new double[nv * nv];
+    qLD = new double[nv * nv];
+    qLDiagInv = new double[nv];
+    conPos = new double[3 * nc];
+    conFrame = new double[9 * nc];
+    conDist = new double[nc];
+    conFriction = new double[nc];
+    conGeom = new int[2 * nc];
+    conSlot = new int[nc];
+    conCondim = new int[nc];
+    efcJ = new double[nefcMax * nv];
+    efcW = new double[nefcMax * nv];
+    efcA = new double[nefcMax * nefcMax];
+    efcB = new double[nefcMax];
+    efcDist = new double[nefcMax];
+    efcLo = new double[nefcMax];
+    efcHi = new double[nefcMax];
+    efcNormal = new int[nefcMax];
+    efcType = new int[nefcMax];
+    efcId = new int[nefcMax];
+    efcImpulse = new double[nefcMax];
+    efcInvDiag = new double[nefcMax];
+    efcDofLo = new int[nefcMax];
+    efcDofHi = new int[nefcMax];
+    efcRowLo = new int[nefcMax];
+    efcRowHi = new int[nefcMax];
+    warmImpulse = new double[3 * nc];
+    warmValid = new int[nc];
+    qvelFree = new double[nv];
+    scratchNv1 = new double[nv];
+    scratchNv2 = new double[nv];
+    scratch36 = new double[36];
+    scratch6 = new double[6];
+    rkQpos = new double[nq];
+    rkQvel = new double[nv];
+    rkDq = new double[4 * nv];
+    rkDv = new double[4 * nv];
+    reset();
+  }
+
+  /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */
+  public void reset() {
+    for (int i = 0; i < qpos.length; i++) {
+      qpos[i] = model.qpos0(i);
+    }
+    java.util.Arrays.fill(qvel, 0);
+    java.util.Arrays.fill(ctrl, 0);
+    java.util.Arrays.fill(qfrcApplied, 0);
+    java.util.Arrays.fill(warmValid, 0);
+    time = 0;
+    nstep = 0;
+  }
+
+  /** Resets to keyframe k: its qpos, qvel, ctrl and time. */
+  public void resetToKey(int k) {
+    if (k < 0 || k >= model.nkey()) {
+      throw new IllegalArgumentException("keyframe index " + k + " out of range: the model has " + model.nkey()
+          + " keyframes");
+    }
+    reset();
+    System.arraycopy(model.keyQpos(k), 0, qpos, 0, qpos.length);
+    System.arraycopy(model.keyQvel(k), 0, qvel, 0, qvel.length);
+    System.arraycopy(model.keyCtrl(k), 0, ctrl, 0, ctrl.length);
+    time = model.keyTime(k);
+  }
+
+  /** Normalises the quaternions of ball and free joints in {@code qpos}. */
+  public void normalizeQuaternions() {
+    for (int j = 0; j < model.njnt(); j++) {
+      JointType t = model.jntType(j);
+      if (t == JointType.FREE) {
+        Quat.normalize(qpos, model.jntQposAdr(j) + 3);
+      } else if (t == JointType.BALL) {
+        Quat.normalize(qpos, model.jntQposAdr(j));
+      }
+    }
+  }
+
+  /** Copies the state (time, qpos, qvel, ctrl, applied forces, warm start) from another data of the same model. */
+  public void copyStateFrom(Data o) {
+    if (o.model != model && (o.model.nq() != model.nq() || o.model.nv() != model.nv())) {
+      throw new IllegalArgumentException("data belong to different models");
+    }
+    time = o.time;
+    nstep = o.nstep;
+    System.arraycopy(o.qpos, 0, qpos, 0, qpos.length);
+    System.arraycopy(o.qvel, 0, qvel, 0, qvel.length);
+    System.arraycopy(o.ctrl, 0, ctrl, 0, ctrl.length);
+    System.arraycopy(o.qfrcApplied, 0, qfrcApplied, 0, qfrcApplied.length);
+    System.arraycopy(o.warmImpulse, 0, warmImpulse, 0, warmImpulse.length);
+    System.arraycopy(o.warmValid, 0, warmValid, 0, warmValid.length);
+  }
+}

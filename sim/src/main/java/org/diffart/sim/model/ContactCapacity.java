@@ -1,0 +1,31 @@
+package org.diffart.sim.model;
+
+/**
+ * Which geom type pairs have a collision function, and how many contact points each can produce. The model compiler
+ * sizes the contact arrays of {@code Data} from this table; {@code org.diffart.sim.algo.Collision} implements it.
+ */
+public final class ContactCapacity {
+  private ContactCapacity() {}
+
+  /**
+   * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported. Symmetric.
+   */
+  public static int maxContacts(GeomType a, GeomType b) {
+    GeomType lo = a.ordinal() <= b.ordinal() ? a : b;
+    GeomType hi = a.ordinal() <= b.ordinal() ? b : a;
+    return switch (lo) {
+      case PLANE -> switch (hi) {
+        case SPHERE -> 1;
+        case CAPSULE -> 2;
+        case BOX -> 4;
+        default -> 0;
+      };
+      case SPHERE -> switch (hi) {
+        case SPHERE, CAPSULE, BOX -> 1;
+        default -> 0;
+      };
+      case CAPSULE -> hi == GeomType.CAPSULE ? 1 : 0;
+      default -> 0;
+    };
+  }
+}

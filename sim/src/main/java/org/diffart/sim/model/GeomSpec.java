@@ -1,0 +1,138 @@
+package org.diffart.sim.model;
+
+import org.diffart.sim.spatial.Quat;
+
+/** A geom being built: shape, placement in the body frame, contact properties and mass (or density). */
+public final class GeomSpec {
+  final int id;
+  final int body;
+  final GeomType type;
+  final String name;
+  final double[] size = new double[3];
+  final double[] pos = new double[3];
+  final double[] quat = {1, 0, 0, 0};
+  int contype = 1;
+  int conaffinity = 1;
+  int condim = 3;
+  final double[] friction = {1, 0.005, 0.0001};
+  double mass = Double.NaN;
+  double density = 1000;
+
+  GeomSpec(int id, int body, GeomType type, String name) {
+    this.id = id;
+    this.body = body;
+    this.type = type;
+    this.name = name;
+  }
+
+  /** The geom's type. */
+  public GeomType type() {
+    return type;
+  }
+
+  /** The body the geom is attached to. */
+  public int body() {
+    return body;
+  }
+
+  /** The geom's name (may be empty). */
+  public String name() {
+    return name;
+  }
+
+  /** Size parameters as in MuJoCo (see {@link GeomType}); unused trailing values may be omitted. */
+  public GeomSpec size(double... s) {
+    if (s.length > 3) {
+      throw new IllegalArgumentException("a geom size has at most 3 values, got " + s.length);
+    }
+    System.arraycopy(s, 0, size, 0, s.length);
+    return this;
+  }
+
+  /** Centre of the geom in the body frame, m. */
+  public GeomSpec pos(double x, double y, double z) {
+    pos[0] = x;
+    pos[1] = y;
+    pos[2] = z;
+    return this;
+  }
+
+  /** Orientation of the geom frame in the body frame (w, x, y, z); normalised here. */
+  public GeomSpec quat(double w, double x, double y, double z) {
+    quat[0] = w;
+    quat[1] = x;
+    quat[2] = y;
+    quat[3] = z;
+    Quat.normalize(quat, 0);
+    return this;
+  }
+
+  /**
+   * MuJoCo's {@code fromto}: places a capsule, cylinder, box or ellipsoid between two points of the body frame. The
+   * geom's local z axis points from the second point to the first (as MuJoCo 2.2.2 compiles it) and its half-length
+   * (size[1] for capsule and cylinder, size[2] for box and ellipsoid) is half the distance; the radius must be set
+   * with {@link #size}.
+   */
+  public GeomSpec fromto(double x1, double y1, double z1, double x2, double y2, double z2) {
+    double dx = x1 - x2, dy = y1 - y2, dz = z1 - z2;
+    double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (len < 1e-12) {
+      throw new IllegalArgumentException("fromto points coincide");
+    }
+    pos(0.5 * (x1 + x2), 0.5 * (y1 + y2), 0.5 * (z1 + z2));
+    // shortest rotation taking +z to the direction
+    double ux = dx / len, uy = dy / len, uz = dz / len;
+    if (uz < -1 + 1e-12) {
+      quat(0, 1, 0, 0);
+    } else {
+      quat(1 + uz, -uy, ux, 0);
+    }
+    switch (type) {
+      case CAPSULE, CYLINDER -> size[1] = 0.5 * len;
+      case BOX, ELLIPSOID -> {
+        size[1] = size[0];
+        size[2] = 0.5 * len;
+      }
+      default -> throw new IllegalArgumentException("fromto is not defined for " + type.mjcfName() + " geoms");
+    }
+    return this;
+  }
+
+  /** Collision type bits: two geoms collide when {@code (contype1 & conaffinity2) | (contype2 & conaffinity1)}. */
+  public GeomSpec contype(int v) {
+    contype = v;
+    return this;
+  }
+
+  /** Collision affinity bits. */
+  public GeomSpec conaffinity(int v) {
+    conaffinity = v;
+    return this;
+  }
+
+  /** Contact dimensionality: 1 frictionless, 3 with sliding friction (torsional and rolling are not modelled). */
+  public GeomSpec condim(int v) {
+    condim = v;
+    return this;
+  }
+
+  /** Sliding, torsional and rolling friction; only the sliding coefficient is used. */
+  public GeomSpec friction(double slide, double torsion, double roll) {
+    friction[0] = slide;
+    friction[1] = torsion;
+    friction[2] = roll;
+    return this;
+  }
+
+  /** Mass of the geom, kg (overrides density when inertia is computed from geoms). */
+  public GeomSpec mass(double v) {
+    mass = v;
+    return this;
+  }
+
+  /** Density, kg/m³ (default 1000, as MuJoCo). */
+  public GeomSpec density(double v) {
+    density = v;
+    return this;
+  }
+}

@@ -1,0 +1,108 @@
+package org.diffart.sim.model;
+
+/** A joint being built, with MuJoCo's attributes and defaults. Angles are in radians. */
+public final class JointSpec {
+  final int id;
+  final int body;
+  final JointType type;
+  final String name;
+  final double[] pos = new double[3];
+  final double[] axis = {0, 0, 1};
+  boolean limited;
+  final double[] range = new double[2];
+  double damping;
+  double stiffness;
+  double springref;
+  double armature;
+  double ref;
+  int compiledIndex = -1;
+
+  JointSpec(int id, int body, JointType type, String name) {
+    this.id = id;
+    this.body = body;
+    this.type = type;
+    this.name = name;
+  }
+
+  /** Order of addition (the joint's index in the model is assigned at build time, grouped by body). */
+  public int id() {
+    return id;
+  }
+
+  /** The joint's type. */
+  public JointType type() {
+    return type;
+  }
+
+  /** The body this joint moves. */
+  public int body() {
+    return body;
+  }
+
+  /** The joint's name. */
+  public String name() {
+    return name;
+  }
+
+  /** Anchor in the body frame, m (ignored for free joints, which must have it at the origin). */
+  public JointSpec pos(double x, double y, double z) {
+    pos[0] = x;
+    pos[1] = y;
+    pos[2] = z;
+    return this;
+  }
+
+  /** Axis in the body frame (hinge, slide), normalised at build time. */
+  public JointSpec axis(double x, double y, double z) {
+    axis[0] = x;
+    axis[1] = y;
+    axis[2] = z;
+    return this;
+  }
+
+  /** Enables the range limit {@code [lo, hi]} (rad for hinges, m for slides, max angle for ball joints in hi). */
+  public JointSpec range(double lo, double hi) {
+    limited = true;
+    range[0] = lo;
+    range[1] = hi;
+    return this;
+  }
+
+  /** Sets the range without enabling the limit (MJCF {@code limited="false"}). */
+  public JointSpec rangeUnlimited(double lo, double hi) {
+    range[0] = lo;
+    range[1] = hi;
+    limited = false;
+    return this;
+  }
+
+  /** Viscous damping per degree of freedom, N·m·s/rad or N·s/m. */
+  public JointSpec damping(double v) {
+    damping = v;
+    return this;
+  }
+
+  /** Spring stiffness towards {@link #springref(double)}. */
+  public JointSpec stiffness(double v) {
+    stiffness = v;
+    return this;
+  }
+
+  /** Spring reference position (hinge, slide). */
+  public JointSpec springref(double v) {
+    springref = v;
+    return this;
+  }
+
+  /** Armature inertia added to the mass matrix diagonal of each degree of freedom. */
+  public JointSpec armature(double v) {
+    armature = v;
+    return this;
+  }
+
+  /** Reference position {@code qpos0} of a hinge or slide: the joint displacement is {@code qpos - ref}. */
+  public JointSpec ref(double v) {
+    ref = v;
+    return this;
+  }
+}

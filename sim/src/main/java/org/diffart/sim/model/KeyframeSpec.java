@@ -1,0 +1,38 @@
+package org.diffart.sim.model;
+
+/** A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity and zero ctrl. */
+public final class KeyframeSpec {
+  final String name;
+  double time;
+  double[] qpos;
+  double[] qvel;
+  double[] ctrl;
+
+  KeyframeSpec(String name) {
+    this.name = name;
+  }
+
+  /** Simulation time of the keyframe, s. */
+  public KeyframeSpec time(double t) {
+    time = t;
+    return this;
+  }
+
+  /** Joint positions (nq). */
+  public KeyframeSpec qpos(double... v) {
+    qpos = v.clone();
+    return this;
+  }
+
+  /** Joint velocities (nv). */
+  public KeyframeSpec qvel(double... v) {
+    qvel = v.clone();
+    return this;
+  }
+
+  /** Controls (nu). */
+  public KeyframeSpec ctrl(double... v) {
+    ctrl = v.clone();
+    return this;
+  }
+}

@@ -1,0 +1,545 @@
+package org.diffart.sim.model;
+
+import java.util.List;
+
+/**
+ * An immutable compiled model: sizes and flat per-entity arrays in MuJoCo's layout, plus {@link Options}. Built by
+ * {@link ModelBuilder} or the MJCF/URDF loaders; per-world state lives in {@code org.diffart.sim.data.Data}.
+ *
+ * <p>Bodies are numbered parent first (body 0 is the world); joints and geoms are grouped by body in body order.
+ * Vector fields are read with an element index, e.g. {@code bodyPos(i, k)} is component k of body i's position.
+ * Frames: each body frame is placed at {@code bodyPos/bodyQuat} in its parent's frame; joints then move it in the
+ * order they were declared.
+ */
+public final class Model {
+  private final ModelCompiler compiled;
+  private final String name;
+  private final Options opt;
+  private final List<String> warnings;
+  private final int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
+  private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
+  private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
+  private final String[] bodyName;
+  private final int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
+  private final double[] jntPos, jntAxis, jntRange, jntStiffness;
+  private final String[] jntName;
+  private final int[] dofBody, dofJnt, dofParent;
+  private final double[] dofDamping, dofArmature, qpos0, qposSpring;
+  private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
+  private final double[] geomSize, geomPos, geomQuat, geomFriction;
+  private final String[] geomName;
+  private final int[] pairGeom1, pairGeom2, pairConAdr;
+  private final int[] actType, actJnt, actCtrlLimited, actForceLimited;
+  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
+  private final String[] actName, keyName;
+  private final double[] keyTime, keyQpos, keyQvel, keyCtrl;
+  private static final JointType[] JOINT_TYPES = JointType.values();
+  private static final GeomType[] GEOM_TYPES = GeomType.values();
+
+  Model(ModelCompiler c, Options o) {
+    compiled = c;
+    name = c.b.name();
+    opt = o;
+    warnings = List.copyOf(c.warnings);
+    nbody = c.nbody;
+    njnt = c.njnt;
+    nq = c.nq;
+    nv = c.nv;
+    ngeom = c.ngeom;
+    nu = c.nu;
+    nkey = c.nkey;
+    npair = c.npair;
+    nconMax = c.nconMax;
+    bodyParent = c.bodyParent;
+    bodyJntAdr = c.bodyJntAdr;
+    bodyJntNum = c.bodyJntNum;
+    bodyDofAdr = c.bodyDofAdr;
+    bodyDofNum = c.bodyDofNum;
+    bodyDepth = c.bodyDepth;
+    bodyWeld = c.bodyWeld;
+    bodyRoot = c.bodyRoot;
+    bodyPos = c.bodyPos;
+    bodyQuat = c.bodyQuat;
+    bodyMass = c.bodyMass;
+    bodyIpos = c.bodyIpos;
+    bodyIquat = c.bodyIquat;
+    bodyInertia = c.bodyInertia;
+    bodyInert = c.bodyInert;
+    bodyName = c.bodyName;
+    jntType = c.jntType;
+    jntBody = c.jntBody;
+    jntQposAdr = c.jntQposAdr;
+    jntDofAdr = c.jntDofAdr;
+    jntLimited = c.jntLimited;
+    jntPos = c.jntPos;
+    jntAxis = c.jntAxis;
+    jntRange = c.jntRange;
+    jntStiffness = c.jntStiffness;
+    jntName = c.jntName;
+    dofBody = c.dofBody;
+    dofJnt = c.dofJnt;
+    dofParent = c.dofParent;
+    dofDamping = c.dofDamping;
+    dofArmature = c.dofArmature;
+    qpos0 = c.qpos0;
+    qposSpring = c.qposSpring;
+    geomType = c.geomType;
+    geomBody = c.geomBody;
+    geomContype = c.geomContype;
+    geomConaffinity = c.geomConaffinity;
+    geomCondim = c.geomCondim;
+    geomSize = c.geomSize;
+    geomPos = c.geomPos;
+    geomQuat = c.geomQuat;
+    geomFriction = c.geomFriction;
+    geomName = c.geomName;
+    pairGeom1 = c.pairGeom1;
+    pairGeom2 = c.pairGeom2;
+    pairConAdr = c.pairConAdr;
+    actType = c.actType;
+    actJnt = c.actJnt;
+    actCtrlLimited = c.actCtrlLimited;
+    actForceLimited = c.actForceLimited;
+    actGear = c.actGear;
+    actCtrlRange = c.actCtrlRange;
+    actForceRange = c.actForceRange;
+    actGain = c.actGain;
+    actBias = c.actBias;
+    actName = c.actName;
+    keyName = c.keyName;
+    keyTime = c.keyTime;
+    keyQpos = c.keyQpos;
+    keyQvel = c.keyQvel;
+    keyCtrl = c.keyCtrl;
+  }
+
+  /** A copy of this model with other options (re-validated: RK4 refuses contacts and limits). */
+  public Model withOptions(Options o) {
+    compiled.checkIntegrator(o);
+    return new Model(compiled, o);
+  }
+
+  // ---- sizes ----
+
+  /** The model's name. */
+  public String name() {
+    return name;
+  }
+
+  /** Simulation options. */
+  public Options opt() {
+    return opt;
+  }
+
+  /** Compiler warnings, e.g. geom pairs that could touch but have no collision function. */
+  public List<String> warnings() {
+    return warnings;
+  }
+
+  /** Number of bodies including the world body 0. */
+  public int nbody() {
+    return nbody;
+  }
+
+  /** Number of joints. */
+  public int njnt() {
+    return njnt;
+  }
+
+  /** Number of position coordinates. */
+  public int nq() {
+    return nq;
+  }
+
+  /** Number of degrees of freedom. */
+  public int nv() {
+    return nv;
+  }
+
+  /** Number of geoms. */
+  public int ngeom() {
+    return ngeom;
+  }
+
+  /** Number of actuators (controls). */
+  public int nu() {
+    return nu;
+  }
+
+  /** Number of keyframes. */
+  public int nkey() {
+    return nkey;
+  }
+
+  /** Number of candidate collision pairs. */
+  public int npair() {
+    return npair;
+  }
+
+  /** Upper bound on simultaneous contacts (sum of the pairs' capacities). */
+  public int nconMax() {
+    return nconMax;
+  }
+
+  // ---- bodies ----
+
+  /** Parent of body i (-1 for the world). */
+  public int bodyParent(int i) {
+    return bodyParent[i];
+  }
+
+  /** First joint of body i, or -1. */
+  public int bodyJntAdr(int i) {
+    return bodyJntAdr[i];
+  }
+
+  /** Number of joints of body i. */
+  public int bodyJntNum(int i) {
+    return bodyJntNum[i];
+  }
+
+  /** First degree of freedom of body i, or -1. */
+  public int bodyDofAdr(int i) {
+    return bodyDofAdr[i];
+  }
+
+  /** Number of degrees of freedom of body i (at most 6). */
+  public int bodyDofNum(int i) {
+    return bodyDofNum[i];
+  }
+
+  /** Depth of body i in the tree (world 0). */
+  public int bodyDepth(int i) {
+    return bodyDepth[i];
+  }
+
+  /** The body that body i is welded to: itself when it has joints, else the nearest such ancestor (or 0). */
+  public int bodyWeld(int i) {
+    return bodyWeld[i];
+  }
+
+  /** The ancestor of body i that is a child of the world (its kinematic tree). */
+  public int bodyRoot(int i) {
+    return bodyRoot[i];
+  }
+
+  /** Component k of body i's position in its parent frame, m. */
+  public double bodyPos(int i, int k) {
+    return bodyPos[3 * i + k];
+  }
+
+  /** Component k (w, x, y, z) of body i's orientation in its parent frame. */
+  public double bodyQuat(int i, int k) {
+    return bodyQuat[4 * i + k];
+  }
+
+  /** Mass of body i, kg. */
+  public double bodyMass(int i) {
+    return bodyMass[i];
+  }
+
+  /** Component k of body i's centre of mass in its frame, m. */
+  public double bodyIpos(int i, int k) {
+    return bodyIpos[3 * i + k];
+  }
+
+  /** Component k of the orientation of body i's principal axes in its frame. */
+  public double bodyIquat(int i, int k) {
+    return bodyIquat[4 * i + k];
+  }
+
+  /** Principal moment k of body i about its centre of mass, kg·m². */
+  public double bodyInertia(int i, int k) {
+    return bodyInertia[3 * i + k];
+  }
+
+  /**
+   * Component k of body i's spatial inertia about the body origin in body coordinates, packed as {@code (m, m cx, m
+   * cy, m cz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz)}.
+   */
+  public double bodyInert(int i, int k) {
+    return bodyInert[10 * i + k];
+  }
+
+  /** Name of body i. */
+  public String bodyName(int i) {
+    return bodyName[i];
+  }
+
+  /** Index of the body named n, or -1. */
+  public int bodyId(String n) {
+    return indexOf(bodyName, n);
+  }
+
+  /** Total mass of all bodies, kg. */
+  public double totalMass() {
+    double s = 0;
+    for (double m : bodyMass) {
+      s += m;
+    }
+    return s;
+  }
+
+  // ---- joints and dofs ----
+
+  /** Type of joint j. */
+  public JointType jntType(int j) {
+    return JOINT_TYPES[jntType[j]];
+  }
+
+  /** Body moved by joint j. */
+  public int jntBody(int j) {
+    return jntBody[j];
+  }
+
+  /** Address of joint j in qpos. */
+  public int jntQposAdr(int j) {
+    return jntQposAdr[j];
+  }
+
+  /** Address of joint j in qvel. */
+  public int jntDofAdr(int j) {
+    return jntDofAdr[j];
+  }
+
+  /** Whether joint j's range is enforced. */
+  public boolean jntLimited(int j) {
+    return jntLimited[j] != 0;
+  }
+
+  /** Component k of joint j's anchor in the body frame. */
+  public double jntPos(int j, int k) {
+    return jntPos[3 * j + k];
+  }
+
+  /** Component k of joint j's unit axis in the body frame. */
+  public double jntAxis(int j, int k) {
+    return jntAxis[3 * j + k];
+  }
+
+  /** Range bound k (0 lower, 1 upper) of joint j. */
+  public double jntRange(int j, int k) {
+    return jntRange[2 * j + k];
+  }
+
+  /** Spring stiffness of joint j. */
+  public double jntStiffness(int j) {
+    return jntStiffness[j];
+  }
+
+  /** Name of joint j. */
+  public String jntName(int j) {
+    return jntName[j];
+  }
+
+  /** Index of the joint named n, or -1. */
+  public int jointId(String n) {
+    return indexOf(jntName, n);
+  }
+
+  /** Body of dof d. */
+  public int dofBody(int d) {
+    return dofBody[d];
+  }
+
+  /** Joint of dof d. */
+  public int dofJnt(int d) {
+    return dofJnt[d];
+  }
+
+  /** The previous dof on the path to the root (-1 at a root): the sparsity pattern of the mass matrix. */
+  public int dofParent(int d) {
+    return dofParent[d];
+  }
+
+  /** Damping of dof d. */
+  public double dofDamping(int d) {
+    return dofDamping[d];
+  }
+
+  /** Armature of dof d. */
+  public double dofArmature(int d) {
+    return dofArmature[d];
+  }
+
+  /** Reference configuration entry i ({@code qpos0}). */
+  public double qpos0(int i) {
+    return qpos0[i];
+  }
+
+  /** A copy of the reference configuration (nq). */
+  public double[] qpos0() {
+    return qpos0.clone();
+  }
+
+  /** Spring reference configuration entry i. */
+  public double qposSpring(int i) {
+    return qposSpring[i];
+  }
+
+  // ---- geoms and pairs ----
+
+  /** Type of geom g. */
+  public GeomType geomType(int g) {
+    return GEOM_TYPES[geomType[g]];
+  }
+
+  /** Body of geom g. */
+  public int geomBody(int g) {
+    return geomBody[g];
+  }
+
+  /** Contact type bits of geom g. */
+  public int geomContype(int g) {
+    return geomContype[g];
+  }
+
+  /** Contact affinity bits of geom g. */
+  public int geomConaffinity(int g) {
+    return geomConaffinity[g];
+  }
+
+  /** Contact dimensionality of geom g (1 or 3). */
+  public int geomCondim(int g) {
+    return geomCondim[g];
+  }
+
+  /** Size parameter k of geom g. */
+  public double geomSize(int g, int k) {
+    return geomSize[3 * g + k];
+  }
+
+  /** Component k of geom g's centre in its body frame. */
+  public double geomPos(int g, int k) {
+    return geomPos[3 * g + k];
+  }
+
+  /** Component k of geom g's orientation in its body frame. */
+  public double geomQuat(int g, int k) {
+    return geomQuat[4 * g + k];
+  }
+
+  /** Friction coefficient k (sliding, torsional, rolling) of geom g. */
+  public double geomFriction(int g, int k) {
+    return geomFriction[3 * g + k];
+  }
+
+  /** Name of geom g (may be empty). */
+  public String geomName(int g) {
+    return geomName[g];
+  }
+
+  /** First geom of candidate pair p (the lower type: planes first). */
+  public int pairGeom1(int p) {
+    return pairGeom1[p];
+  }
+
+  /** Second geom of candidate pair p. */
+  public int pairGeom2(int p) {
+    return pairGeom2[p];
+  }
+
+  /** First contact slot of pair p; pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))}. */
+  public int pairConAdr(int p) {
+    return pairConAdr[p];
+  }
+
+  // ---- actuators ----
+
+  /** Type of actuator a. */
+  public ActuatorType actType(int a) {
+    return ActuatorType.values()[actType[a]];
+  }
+
+  /** Joint driven by actuator a. */
+  public int actJnt(int a) {
+    return actJnt[a];
+  }
+
+  /** Gear of actuator a. */
+  public double actGear(int a) {
+    return actGear[a];
+  }
+
+  /** Whether actuator a clamps its control. */
+  public boolean actCtrlLimited(int a) {
+    return actCtrlLimited[a] != 0;
+  }
+
+  /** Control range bound k of actuator a. */
+  public double actCtrlRange(int a, int k) {
+    return actCtrlRange[2 * a + k];
+  }
+
+  /** Whether actuator a clamps its force. */
+  public boolean actForceLimited(int a) {
+    return actForceLimited[a] != 0;
+  }
+
+  /** Force range bound k of actuator a. */
+  public double actForceRange(int a, int k) {
+    return actForceRange[2 * a + k];
+  }
+
+  /** Gain of actuator a: {@code force = gain*ctrl + bias0 + bias1*length + bias2*velocity}. */
+  public double actGain(int a) {
+    return actGain[a];
+  }
+
+  /** Bias parameter k of actuator a. */
+  public double actBias(int a, int k) {
+    return actBias[3 * a + k];
+  }
+
+  /** Name of actuator a. */
+  public String actName(int a) {
+    return actName[a];
+  }
+
+  // ---- keyframes ----
+
+  /** Name of keyframe k. */
+  public String keyName(int k) {
+    return keyName[k];
+  }
+
+  /** Index of the keyframe named n, or -1. */
+  public int keyId(String n) {
+    return indexOf(keyName, n);
+  }
+
+  /** Time of keyframe k. */
+  public double keyTime(int k) {
+    return keyTime[k];
+  }
+
+  /** Copy of keyframe k's qpos (nq). */
+  public double[] keyQpos(int k) {
+    return java.util.Arrays.copyOfRange(keyQpos, k * nq, (k + 1) * nq);
+  }
+
+  /** Copy of keyframe k's qvel (nv). */
+  public double[] keyQvel(int k) {
+    return java.util.Arrays.copyOfRange(keyQvel, k * nv, (k + 1) * nv);
+  }
+
+  /** Copy of keyframe k's ctrl (nu). */
+  public double[] keyCtrl(int k) {
+    return java.util.Arrays.copyOfRange(keyCtrl, k * nu, (k + 1) * nu);
+  }
+
+  private static int indexOf(String[] names, String n) {
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(n)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public String toString() {
+    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + " nbody=" + nbody + " njnt=" + njnt
+        + " ngeom=" + ngeom + "]";
+  }
+}

@@ -1,0 +1,179 @@
+package org.diffart.sim.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a {@link Model} from bodies, joints, geoms, actuators and keyframes, with MuJoCo's semantics: bodies are
+ * added parent first (body 0 is the world), joints of a body compose in the order they are added, and bodies without
+ * explicit inertial properties take them from their geoms.
+ *
+ * <pre>{@code
+ * ModelBuilder b = new ModelBuilder("pendulum");
+ * BodySpec link = b.addBody(0, "link").pos(0, 0, 1);
+ * b.addJoint(link.id(), JointType.HINGE, "hinge").axis(0, 1, 0);
+ * b.addGeom(link.id(), GeomType.CAPSULE, "rod").size(0.02).fromto(0, 0, 0, 0, 0, -0.5).mass(1);
+ * Model m = b.build();
+ * }</pre>
+ */
+public final class ModelBuilder {
+  /** When body inertial properties are computed from geoms (MJCF {@code compiler/inertiafromgeom}). */
+  public enum InertiaFromGeom {
+    /** Never: bodies without {@code inertial} are massless. */
+    FALSE,
+    /** For every body with geoms, overriding explicit inertials (a body without geoms keeps its inertial). */
+    TRUE,
+    /** Only for bodies without explicit inertial properties (MuJoCo's default). */
+    AUTO
+  }
+
+  private final String name;
+  final List<BodySpec> bodies = new ArrayList<>();
+  final List<JointSpec> joints = new ArrayList<>();
+  final List<GeomSpec> geoms = new ArrayList<>();
+  final List<ActuatorSpec> actuators = new ArrayList<>();
+  final List<KeyframeSpec> keyframes = new ArrayList<>();
+  Options options = Options.defaults();
+  InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
+  final List<String> warnings = new ArrayList<>();
+
+  /** Starts a model with only the world body. */
+  public ModelBuilder(String name) {
+    this.name = name;
+    bodies.add(new BodySpec(0, -1, "world"));
+  }
+
+  /** The model's name. */
+  public String name() {
+    return name;
+  }
+
+  /** Adds a body below {@code parent}; returns its spec for further settings. */
+  public BodySpec addBody(int parent, String bodyName) {
+    if (parent < 0 || parent >= bodies.size()) {
+      throw new IllegalArgumentException("parent body " + parent + " does not exist (bodies: " + bodies.size() + ")");
+    }
+    BodySpec b = new BodySpec(bodies.size(), parent, bodyName);
+    bodies.add(b);
+    return b;
+  }
+
+  /** Adds a joint to {@code body}; several joints of one body compose in the order added. */
+  public JointSpec addJoint(int body, JointType type, String jointName) {
+    checkBody(body);
+    if (body == 0) {
+      throw new IllegalArgumentException("joint '" + jointName + "': the world body cannot have joints");
+    }
+    JointSpec j = new JointSpec(joints.size(), body, type, jointName);
+    joints.add(j);
+    return j;
+  }
+
+  /** Adds a geom to {@code body}. */
+  public GeomSpec addGeom(int body, GeomType type, String geomName) {
+    checkBody(body);
+    GeomSpec g = new GeomSpec(geoms.size(), body, type, geomName);
+    geoms.add(g);
+    return g;
+  }
+
+  /** Adds an actuator of the given type on the joint with addition index {@code joint} (a hinge or slide). */
+  public ActuatorSpec addActuator(ActuatorType type, int joint, String actuatorName) {
+    if (joint < 0 || joint >= joints.size()) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': joint " + joint + " does not exist");
+    }
+    ActuatorSpec a = new ActuatorSpec(type, actuatorName, joint);
+    actuators.add(a);
+    return a;
+  }
+
+  /** Adds a keyframe. */
+  public KeyframeSpec addKeyframe(String keyName) {
+    KeyframeSpec k = new KeyframeSpec(keyName);
+    keyframes.add(k);
+    return k;
+  }
+
+  /** Sets the simulation options. */
+  public ModelBuilder options(Options o) {
+    options = o;
+    return this;
+  }
+
+  /** The current simulation options. */
+  public Options options() {
+    return options;
+  }
+
+  /** Sets when inertial properties come from geoms. */
+  public ModelBuilder inertiaFromGeom(InertiaFromGeom mode) {
+    inertiaFromGeom = mode;
+    return this;
+  }
+
+  /** Adds a warning to the compiled model's {@link Model#warnings()}, e.g. a loader's note on ignored input. */
+  public ModelBuilder warning(String message) {
+    warnings.add(message);
+    return this;
+  }
+
+  /** The spec of body {@code id}. */
+  public BodySpec body(int id) {
+    checkBody(id);
+    return bodies.get(id);
+  }
+
+  /** The spec of the joint with addition index {@code id}. */
+  public JointSpec joint(int id) {
+    if (id < 0 || id >= joints.size()) {
+      throw new IllegalArgumentException("joint " + id + " does not exist (joints: " + joints.size() + ")");
+    }
+    return joints.get(id);
+  }
+
+  /** Index of the body named {@code bodyName}, or -1. */
+  public int bodyId(String bodyName) {
+    for (BodySpec b : bodies) {
+      if (b.name.equals(bodyName)) {
+        return b.id;
+      }
+    }
+    return -1;
+  }
+
+  /** Addition index of the joint named {@code jointName}, or -1. */
+  public int jointId(String jointName) {
+    for (JointSpec j : joints) {
+      if (j.name.equals(jointName)) {
+        return j.id;
+      }
+    }
+    return -1;
+  }
+
+  /** Number of bodies so far, the world included. */
+  public int bodyCount() {
+    return bodies.size();
+  }
+
+  /** Number of joints so far. */
+  public int jointCount() {
+    return joints.size();
+  }
+
+  /**
+   * Compiles the immutable model: joint and geom order by body, address arrays, inertia from geoms, collision pairs,
+   * actuator parameters and keyframes.
+   *
+   * @throws IllegalArgumentException naming the offending element when the model is inconsistent
+   */
+  public Model build() {
+    return ModelCompiler.compile(this);
+  }
+
+  private void checkBody(int body) {
+    if (body < 0 || body >= bodies.size()) {
+      throw new IllegalArgumentException("body " + body + " does not exist (bodies: " + bodies.size() + ")");
+    }
+  }
+}

@@ -1,0 +1,510 @@
+package org.diffart.sim.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.diffart.sim.spatial.Mat3;
+import org.diffart.sim.spatial.Quat;
+import org.diffart.sim.spatial.SpatialOps;
+
+/** Compiles a {@link ModelBuilder} into the flat arrays of a {@link Model}. */
+final class ModelCompiler {
+  final ModelBuilder b;
+  final List<String> warnings = new ArrayList<>();
+  int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
+  int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
+  double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
+  String[] bodyName;
+  int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
+  double[] jntPos, jntAxis, jntRange, jntStiffness;
+  String[] jntName;
+  int[] dofBody, dofJnt, dofParent;
+  double[] dofDamping, dofArmature;
+  double[] qpos0, qposSpring;
+  int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
+  double[] geomSize, geomPos, geomQuat, geomFriction;
+  String[] geomName;
+  int[] pairGeom1, pairGeom2, pairConAdr;
+  int[] actType, actJnt, actCtrlLimited, actForceLimited;
+  double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
+  String[] actName;
+  String[] keyName;
+  double[] keyTime, keyQpos, keyQvel, keyCtrl;
+
+  private ModelCompiler(ModelBuilder b) {
+    this.b = b;
+    warnings.addAll(b.warnings);
+  }
+
+  static Model compile(ModelBuilder b) {
+    ModelCompiler c = new ModelCompiler(b);
+    c.bodies();
+    c.joints();
+    c.inertia();
+    c.geoms();
+    c.pairs();
+    c.actuators();
+    c.keyframes();
+    c.checkIntegrator(b.options);
+    return new Model(c, b.options);
+  }
+
+  // ---- bodies ----
+
+  private void bodies() {
+    nbody = b.bodies.size();
+    bodyParent = new int[nbody];
+    bodyDepth = new int[nbody];
+    bodyRoot = new int[nbody];
+    bodyPos = new double[3 * nbody];
+    bodyQuat = new double[4 * nbody];
+    bodyName = new String[nbody];
+    for (BodySpec s : b.bodies) {
+      int i = s.id;
+      bodyParent[i] = s.parent;
+      bodyDepth[i] = i == 0 ? 0 : bodyDepth[s.parent] + 1;
+      bodyRoot[i] = i == 0 ? 0 : s.parent == 0 ? i : bodyRoot[s.parent];
+      System.arraycopy(s.pos, 0, bodyPos, 3 * i, 3);
+      System.arraycopy(s.quat, 0, bodyQuat, 4 * i, 4);
+      bodyName[i] = s.name;
+    }
+  }
+
+  // ---- joints and degrees of freedom ----
+
+  private void joints() {
+    List<JointSpec> order = new ArrayList<>(b.joints);
+    order.sort(Comparator.comparingInt(j -> j.body));
+    njnt = order.size();
+    jntType = new int[njnt];
+    jntBody = new int[njnt];
+    jntQposAdr = new int[njnt];
+    jntDofAdr = new int[njnt];
+    jntLimited = new int[njnt];
+    jntPos = new double[3 * njnt];
+    jntAxis = new double[3 * njnt];
+    jntRange = new double[2 * njnt];
+    jntStiffness = new double[njnt];
+    jntName = new String[njnt];
+    bodyJntAdr = new int[nbody];
+    bodyJntNum = new int[nbody];
+    bodyDofAdr = new int[nbody];
+    bodyDofNum = new int[nbody];
+    bodyWeld = new int[nbody];
+    Arrays.fill(bodyJntAdr, -1);
+    Arrays.fill(bodyDofAdr, -1);
+    for (int j = 0; j < njnt; j++) {
+      JointSpec s = order.get(j);
+      s.compiledIndex = j;
+      JointType t = s.type;
+      jntType[j] = t.ordinal();
+      jntBody[j] = s.body;
+      jntQposAdr[j] = nq;
+      jntDofAdr[j] = nv;
+      nq += t.nq;
+      nv += t.nv;
+      jntLimited[j] = s.limited ? 1 : 0;
+      System.arraycopy(s.pos, 0, jntPos, 3 * j, 3);
+      double an = Math.sqrt(s.axis[0] * s.axis[0] + s.axis[1] * s.axis[1] + s.axis[2] * s.axis[2]);
+      if ((t == JointType.HINGE || t == JointType.SLIDE) && an < 1e-12) {
+        throw new IllegalArgumentException("joint '" + s.name + "': axis must be non-zero");
+      }
+      for (int k = 0; k < 3; k++) {
+        jntAxis[3 * j + k] = an < 1e-12 ? 0 : s.axis[k] / an;
+      }
+      jntRange[2 * j] = s.range[0];
+      jntRange[2 * j + 1] = s.range[1];
+      if (s.limited && s.range[0] > s.range[1] && t != JointType.BALL) {
+        throw new IllegalArgumentException("joint '" + s.name + "': range lower bound exceeds upper bound");
+      }
+      if (s.limited && (t == JointType.FREE || t == JointType.BALL)) {
+        throw new IllegalArgumentException("joint '" + s.name + "': limits of " + t.name().toLowerCase()
+            + " joints are not supported");
+      }
+      jntStiffness[j] = s.stiffness;
+      jntName[j] = s.name;
+      int body = s.body;
+      if (bodyJntAdr[body] < 0) {
+        bodyJntAdr[body] = j;
+        bodyDofAdr[body] = jntDofAdr[j];
+      }
+      bodyJntNum[body]++;
+      bodyDofNum[body] += t.nv;
+      if (t == JointType.FREE) {
+        if (bodyParent[body] != 0) {
+          throw new IllegalArgumentException("joint '" + s.name + "': a free joint is only allowed in a body whose"
+              + " parent is the world (body '" + bodyName[body] + "')");
+        }
+        if (s.pos[0] != 0 || s.pos[1] != 0 || s.pos[2] != 0) {
+          throw new IllegalArgumentException("joint '" + s.name + "': a free joint must have its anchor at the body"
+              + " origin");
+        }
+      }
+    }
+    for (int i = 1; i < nbody; i++) {
+      if (bodyDofNum[i] > 6) {
+        throw new IllegalArgumentException("body '" + bodyName[i] + "' has " + bodyDofNum[i]
+            + " degrees of freedom; at most 6 per body are supported");
+      }
+      boolean hasFree = false;
+      for (int j = bodyJntAdr[i]; j >= 0 && j < bodyJntAdr[i] + bodyJntNum[i]; j++) {
+        hasFree |= jntType[j] == JointType.FREE.ordinal();
+      }
+      if (hasFree && bodyJntNum[i] > 1) {
+        throw new IllegalArgumentException("body '" + bodyName[i] + "': a free joint must be the body's only joint");
+      }
+      bodyWeld[i] = bodyJntNum[i] > 0 ? i : bodyWeld[bodyParent[i]];
+    }
+    // dofs
+    dofBody = new int[nv];
+    dofJnt = new int[nv];
+    dofParent = new int[nv];
+    dofDamping = new double[nv];
+    dofArmature = new double[nv];
+    for (int j = 0; j < njnt; j++) {
+      JointSpec s = order.get(j);
+      for (int k = 0; k < s.type.nv; k++) {
+        int d = jntDofAdr[j] + k;
+        dofBody[d] = s.body;
+        dofJnt[d] = j;
+        dofDamping[d] = s.damping;
+        dofArmature[d] = s.armature;
+      }
+    }
+    for (int d = 0; d < nv; d++) {
+      int body = dofBody[d];
+      if (d > bodyDofAdr[body]) {
+        dofParent[d] = d - 1;
+      } else {
+        int p = bodyParent[body];
+        while (p > 0 && bodyDofNum[p] == 0) {
+          p = bodyParent[p];
+        }
+        dofParent[d] = p > 0 ? bodyDofAdr[p] + bodyDofNum[p] - 1 : -1;
+      }
+    }
+    // reference configuration
+    qpos0 = new double[nq];
+    qposSpring = new double[nq];
+    for (int j = 0; j < njnt; j++) {
+      JointSpec s = order.get(j);
+      int a = jntQposAdr[j];
+      switch (s.type) {
+        case FREE -> {
+          System.arraycopy(bodyPos, 3 * s.body, qpos0, a, 3);
+          System.arraycopy(bodyQuat, 4 * s.body, qpos0, a + 3, 4);
+          System.arraycopy(qpos0, a, qposSpring, a, 7);
+        }
+        case BALL -> {
+          Quat.identity(qpos0, a);
+          Quat.identity(qposSpring, a);
+        }
+        case SLIDE, HINGE -> {
+          qpos0[a] = s.ref;
+          qposSpring[a] = s.springref;
+        }
+      }
+    }
+  }
+
+  // ---- inertia ----
+
+  private void inertia() {
+    bodyMass = new double[nbody];
+    bodyIpos = new double[3 * nbody];
+    bodyIquat = new double[4 * nbody];
+    bodyInertia = new double[3 * nbody];
+    bodyInert = new double[10 * nbody];
+    for (int i = 0; i < nbody; i++) {
+      Quat.identity(bodyIquat, 4 * i);
+    }
+    for (BodySpec s : b.bodies) {
+      int i = s.id;
+      if (i == 0) {
+        continue;
+      }
+      boolean fromGeoms = switch (b.inertiaFromGeom) {
+        // as MuJoCo 2.2.2: a body without geoms keeps its explicit inertial
+        case TRUE -> !s.explicitInertial || b.geoms.stream().anyMatch(g -> g.body == i);
+        case FALSE -> false;
+        case AUTO -> !s.explicitInertial;
+      };
+      if (fromGeoms) {
+        inertiaFromGeoms(i);
+      } else if (s.explicitInertial) {
+        bodyMass[i] = s.mass;
+        System.arraycopy(s.ipos, 0, bodyIpos, 3 * i, 3);
+        System.arraycopy(s.iquat, 0, bodyIquat, 4 * i, 4);
+        System.arraycopy(s.inertia, 0, bodyInertia, 3 * i, 3);
+      }
+      if (bodyMass[i] < 0 || bodyInertia[3 * i] < 0 || bodyInertia[3 * i + 1] < 0 || bodyInertia[3 * i + 2] < 0) {
+        throw new IllegalArgumentException("body '" + bodyName[i] + "': mass and inertia must be non-negative");
+      }
+      double[] in = bodyInertia;
+      int o = 3 * i;
+      double tol = 1e-12 * (in[o] + in[o + 1] + in[o + 2]);
+      if (in[o] + in[o + 1] < in[o + 2] - tol || in[o] + in[o + 2] < in[o + 1] - tol
+          || in[o + 1] + in[o + 2] < in[o] - tol) {
+        throw new IllegalArgumentException("body '" + bodyName[i] + "': inertia violates the triangle inequality");
+      }
+      SpatialOps.inertFromPrincipal(bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia,
+          3 * i);
+    }
+  }
+
+  /** Combines the geoms of body i (parallel-axis theorem) and diagonalises the result, as MuJoCo's compiler. */
+  private void inertiaFromGeoms(int i) {
+    double mass = 0;
+    double[] com = new double[3];
+    List<double[]> parts = new ArrayList<>();
+    for (GeomSpec g : b.geoms) {
+      if (g.body != i || g.type == GeomType.PLANE || g.type == GeomType.HFIELD) {
+        continue;
+      }
+      double gm = Double.isNaN(g.mass) ? g.density * MassProperties.volume(g.type, g.size) : g.mass;
+      if (gm < 0) {
+        throw new IllegalArgumentException("geom '" + g.name + "' in body '" + bodyName[i] + "': negative mass");
+      }
+      parts.add(new double[] {gm, g.id});
+      mass += gm;
+      for (int k = 0; k < 3; k++) {
+        com[k] += gm * g.pos[k];
+      }
+    }
+    if (mass <= 0) {
+      return;
+    }
+    for (int k = 0; k < 3; k++) {
+      com[k] /= mass;
+    }
+    double[] full = new double[9];
+    double[] diag = new double[3];
+    double[] r = new double[9];
+    double[] tmp = new double[9];
+    double[] rot = new double[9];
+    for (double[] p : parts) {
+      GeomSpec g = b.geoms.get((int) p[1]);
+      double gm = p[0];
+      MassProperties.inertia(g.type, g.size, gm, diag);
+      Quat.toMat(r, 0, g.quat, 0);
+      // R diag Rᵀ
+      for (int row = 0; row < 3; row++) {
+        for (int col = 0; col < 3; col++) {
+          tmp[3 * row + col] = r[3 * row + col] * diag[col];
+        }
+      }
+      for (int row = 0; row < 3; row++) {
+        for (int col = 0; col < 3; col++) {
+          rot[3 * row + col] = tmp[3 * row] * r[3 * col] + tmp[3 * row + 1] * r[3 * col + 1]
+              + tmp[3 * row + 2] * r[3 * col + 2];
+        }
+      }
+      double dx = g.pos[0] - com[0], dy = g.pos[1] - com[1], dz = g.pos[2] - com[2];
+      double dd = dx * dx + dy * dy + dz * dz;
+      double[] d = {dx, dy, dz};
+      for (int row = 0; row < 3; row++) {
+        for (int col = 0; col < 3; col++) {
+          full[3 * row + col] += rot[3 * row + col] + gm * ((row == col ? dd : 0) - d[row] * d[col]);
+        }
+      }
+    }
+    double[] vec = new double[9];
+    double[] eig = new double[3];
+    Mat3.eigSymmetric(full, vec, eig);
+    bodyMass[i] = mass;
+    System.arraycopy(com, 0, bodyIpos, 3 * i, 3);
+    Quat.fromMat(bodyIquat, 4 * i, vec, 0);
+    System.arraycopy(eig, 0, bodyInertia, 3 * i, 3);
+  }
+
+  // ---- geoms and collision pairs ----
+
+  private void geoms() {
+    List<GeomSpec> order = new ArrayList<>(b.geoms);
+    order.sort(Comparator.comparingInt(g -> g.body));
+    ngeom = order.size();
+    geomType = new int[ngeom];
+    geomBody = new int[ngeom];
+    geomContype = new int[ngeom];
+    geomConaffinity = new int[ngeom];
+    geomCondim = new int[ngeom];
+    geomSize = new double[3 * ngeom];
+    geomPos = new double[3 * ngeom];
+    geomQuat = new double[4 * ngeom];
+    geomFriction = new double[3 * ngeom];
+    geomName = new String[ngeom];
+    for (int g = 0; g < ngeom; g++) {
+      GeomSpec s = order.get(g);
+      if (s.type == GeomType.HFIELD) {
+        throw new IllegalArgumentException("geom '" + s.name + "': height fields are not supported");
+      }
+      if (s.type == GeomType.PLANE && bodyWeld[s.body] != 0) {
+        throw new IllegalArgumentException("geom '" + s.name + "': a plane must belong to a static body");
+      }
+      if (s.condim != 1 && s.condim != 3) {
+        throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim
+            + " is not supported (1: frictionless, 3: sliding friction)");
+      }
+      geomType[g] = s.type.ordinal();
+      geomBody[g] = s.body;
+      geomContype[g] = s.contype;
+      geomConaffinity[g] = s.conaffinity;
+      geomCondim[g] = s.condim;
+      System.arraycopy(s.size, 0, geomSize, 3 * g, 3);
+      System.arraycopy(s.pos, 0, geomPos, 3 * g, 3);
+      System.arraycopy(s.quat, 0, geomQuat, 4 * g, 4);
+      System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
+      geomName[g] = s.name;
+    }
+  }
+
+  /** Candidate pairs with MuJoCo's filters: different weld groups, not parent/child (world excepted), bit masks. */
+  private void pairs() {
+    List<int[]> list = new ArrayList<>();
+    int dropped = 0;
+    for (int g1 = 0; g1 < ngeom; g1++) {
+      for (int g2 = g1 + 1; g2 < ngeom; g2++) {
+        int w1 = bodyWeld[geomBody[g1]], w2 = bodyWeld[geomBody[g2]];
+        if (w1 == w2) {
+          continue;
+        }
+        int p1 = bodyWeld[bodyParent[w1] < 0 ? 0 : bodyParent[w1]];
+        int p2 = bodyWeld[bodyParent[w2] < 0 ? 0 : bodyParent[w2]];
+        if (w1 != 0 && w2 != 0 && (w1 == p2 || w2 == p1)) {
+          continue;
+        }
+        if ((geomContype[g1] & geomConaffinity[g2]) == 0 && (geomContype[g2] & geomConaffinity[g1]) == 0) {
+          continue;
+        }
+        GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
+        int cap = ContactCapacity.maxContacts(t1, t2);
+        if (cap == 0) {
+          if (dropped++ < 5) {
+            warnings.add("geoms '" + label(g1) + "' (" + t1.mjcfName() + ") and '" + label(g2) + "' ("
+                + t2.mjcfName() + ") may touch, but " + t1.mjcfName() + "-" + t2.mjcfName()
+                + " contact is not implemented: the pair is ignored (exclude it with contype/conaffinity)");
+          }
+          continue;
+        }
+        // plane first, then by type order, so collision functions see a canonical order
+        boolean swap = t1.ordinal() > t2.ordinal();
+        list.add(new int[] {swap ? g2 : g1, swap ? g1 : g2, cap});
+      }
+    }
+    if (dropped > 5) {
+      warnings.add((dropped - 5) + " more geom pairs without a collision function are ignored");
+    }
+    npair = list.size();
+    pairGeom1 = new int[npair];
+    pairGeom2 = new int[npair];
+    pairConAdr = new int[npair + 1];
+    for (int p = 0; p < npair; p++) {
+      pairGeom1[p] = list.get(p)[0];
+      pairGeom2[p] = list.get(p)[1];
+      pairConAdr[p + 1] = pairConAdr[p] + list.get(p)[2];
+    }
+    nconMax = pairConAdr[npair];
+  }
+
+  private String label(int g) {
+    return geomName[g].isEmpty() ? "#" + g + " of body " + bodyName[geomBody[g]] : geomName[g];
+  }
+
+  // ---- actuators ----
+
+  private void actuators() {
+    nu = b.actuators.size();
+    actType = new int[nu];
+    actJnt = new int[nu];
+    actCtrlLimited = new int[nu];
+    actForceLimited = new int[nu];
+    actGear = new double[nu];
+    actCtrlRange = new double[2 * nu];
+    actForceRange = new double[2 * nu];
+    actGain = new double[nu];
+    actBias = new double[3 * nu];
+    actName = new String[nu];
+    for (int a = 0; a < nu; a++) {
+      ActuatorSpec s = b.actuators.get(a);
+      JointSpec j = b.joints.get(s.joint);
+      if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': joint '" + j.name + "' is a "
+            + j.type.name().toLowerCase() + " joint; only hinge and slide joints can be actuated");
+      }
+      if (s.ctrlLimited && s.ctrlRange[0] > s.ctrlRange[1]) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': ctrlrange lower bound exceeds upper bound");
+      }
+      if (s.forceLimited && s.forceRange[0] > s.forceRange[1]) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': forcerange lower bound exceeds upper bound");
+      }
+      actType[a] = s.type.ordinal();
+      actJnt[a] = j.compiledIndex;
+      actGear[a] = s.gear;
+      actCtrlLimited[a] = s.ctrlLimited ? 1 : 0;
+      actForceLimited[a] = s.forceLimited ? 1 : 0;
+      actCtrlRange[2 * a] = s.ctrlRange[0];
+      actCtrlRange[2 * a + 1] = s.ctrlRange[1];
+      actForceRange[2 * a] = s.forceRange[0];
+      actForceRange[2 * a + 1] = s.forceRange[1];
+      switch (s.type) {
+        case MOTOR -> actGain[a] = 1;
+        case POSITION -> {
+          actGain[a] = s.kp;
+          actBias[3 * a + 1] = -s.kp;
+        }
+      }
+      actName[a] = s.name;
+    }
+  }
+
+  // ---- keyframes ----
+
+  private void keyframes() {
+    nkey = b.keyframes.size();
+    keyName = new String[nkey];
+    keyTime = new double[nkey];
+    keyQpos = new double[nkey * nq];
+    keyQvel = new double[nkey * nv];
+    keyCtrl = new double[nkey * nu];
+    for (int k = 0; k < nkey; k++) {
+      KeyframeSpec s = b.keyframes.get(k);
+      keyName[k] = s.name;
+      keyTime[k] = s.time;
+      copyKey(s, "qpos", s.qpos, qpos0, keyQpos, k * nq, nq);
+      copyKey(s, "qvel", s.qvel, null, keyQvel, k * nv, nv);
+      copyKey(s, "ctrl", s.ctrl, null, keyCtrl, k * nu, nu);
+    }
+  }
+
+  private void copyKey(KeyframeSpec s, String field, double[] v, double[] dflt, double[] out, int o, int n) {
+    if (v == null) {
+      if (dflt != null) {
+        System.arraycopy(dflt, 0, out, o, n);
+      }
+      return;
+    }
+    if (v.length != n) {
+      throw new IllegalArgumentException("keyframe '" + s.name + "': " + field + " has " + v.length
+          + " values, the model needs " + n);
+    }
+    System.arraycopy(v, 0, out, o, n);
+  }
+
+  /** RK4 integrates smooth dynamics only: refuse options that would need contacts or limits. */
+  void checkIntegrator(Options o) {
+    if (o.integrator() != Integrator.RK4) {
+      return;
+    }
+    if (o.contact() && nconMax > 0) {
+      throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
+          + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
+    }
+    for (int j = 0; j < njnt; j++) {
+      if (o.limit() && jntLimited[j] != 0) {
+        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but joint '"
+            + jntName[j] + "' is limited: disable limits (option flag limit=\"disable\") or use Euler");
+      }
+    }
+  }
+}

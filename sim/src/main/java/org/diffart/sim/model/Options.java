@@ -1,0 +1,188 @@
+package org.diffart.sim.model;
+
+/**
+ * Simulation options of a {@link Model}: time step, gravity, integrator and the contact solver settings.
+ *
+ * <p>Contact is a velocity-level mixed linear complementarity problem (Qiao et al. 2021, App. G) solved by projected
+ * Gauss-Seidel. Defaults follow the paper's public code: 50 iterations from zero, {@code erp = 0.01}, {@code cfm =
+ * 1e-5}, one friction direction, a normal impulse cap of 1000 N·s, no restitution.
+ *
+ * @param timestep step size in seconds (MJCF {@code option/timestep}, default 0.002 as in MuJoCo)
+ * @param gravity gravitational acceleration in the world frame, m/s² (3)
+ * @param integrator time integrator
+ * @param contact whether geom contacts are detected and solved (MJCF {@code flag contact})
+ * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
+ * @param iterations projected Gauss-Seidel sweeps per step
+ * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
+ * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero
+ * @param erp Baumgarte error-reduction factor: a penetration {@code d < 0} adds {@code -erp*d/dt} to the target
+ *     normal velocity
+ * @param cfm constraint force mixing added to the diagonal of the Delassus matrix
+ * @param frictionDirections 1 (a single direction along the sliding velocity, as in the paper's code) or 2 (two
+ *     orthogonal tangents, a box approximation of the Coulomb cone)
+ * @param restitution coefficient of restitution e: target normal velocity {@code -e*v_n} for approaching contacts
+ * @param maxNormalImpulse upper bound of each normal impulse, N·s
+ */
+public record Options(
+    double timestep,
+    double[] gravity,
+    Integrator integrator,
+    boolean contact,
+    boolean limit,
+    int iterations,
+    double tolerance,
+    boolean warmStart,
+    double erp,
+    double cfm,
+    int frictionDirections,
+    double restitution,
+    double maxNormalImpulse) {
+
+  /** Validates the settings and copies the gravity vector. */
+  public Options {
+    gravity = gravity.clone();
+    if (gravity.length != 3) {
+      throw new IllegalArgumentException("gravity must have 3 components, got " + gravity.length);
+    }
+    if (!(timestep > 0) || !Double.isFinite(timestep)) {
+      throw new IllegalArgumentException("timestep must be positive and finite, got " + timestep);
+    }
+    if (iterations < 0) {
+      throw new IllegalArgumentException("iterations must be >= 0, got " + iterations);
+    }
+    if (frictionDirections != 1 && frictionDirections != 2) {
+      throw new IllegalArgumentException("frictionDirections must be 1 or 2, got " + frictionDirections);
+    }
+    if (tolerance < 0 || erp < 0 || cfm < 0 || restitution < 0 || maxNormalImpulse <= 0) {
+      throw new IllegalArgumentException("tolerance, erp, cfm, restitution must be >= 0 and maxNormalImpulse > 0");
+    }
+  }
+
+  /** MuJoCo's defaults for time step and gravity, the paper's defaults for the contact solver. */
+  public static Options defaults() {
+    return builder().build();
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.timestep = timestep;
+    b.gravity = gravity.clone();
+    b.integrator = integrator;
+    b.contact = contact;
+    b.limit = limit;
+    b.iterations = iterations;
+    b.tolerance = tolerance;
+    b.warmStart = warmStart;
+    b.erp = erp;
+    b.cfm = cfm;
+    b.frictionDirections = frictionDirections;
+    b.restitution = restitution;
+    b.maxNormalImpulse = maxNormalImpulse;
+    return b;
+  }
+
+  /** Gravity component k (0..2). */
+  public double gravity(int k) {
+    return gravity[k];
+  }
+
+  @Override
+  public double[] gravity() {
+    return gravity.clone();
+  }
+
+  /** Mutable builder for {@link Options}. */
+  public static final class Builder {
+    private double timestep = 0.002;
+    private double[] gravity = {0, 0, -9.81};
+    private Integrator integrator = Integrator.EULER;
+    private boolean contact = true;
+    private boolean limit = true;
+    private int iterations = 50;
+    private double tolerance = 0;
+    private boolean warmStart = false;
+    private double erp = 0.01;
+    private double cfm = 1e-5;
+    private int frictionDirections = 1;
+    private double restitution = 0;
+    private double maxNormalImpulse = 1000;
+
+    private Builder() {}
+
+    public Builder timestep(double v) {
+      timestep = v;
+      return this;
+    }
+
+    public Builder gravity(double x, double y, double z) {
+      gravity = new double[] {x, y, z};
+      return this;
+    }
+
+    public Builder integrator(Integrator v) {
+      integrator = v;
+      return this;
+    }
+
+    public Builder contact(boolean v) {
+      contact = v;
+      return this;
+    }
+
+    public Builder limit(boolean v) {
+      limit = v;
+      return this;
+    }
+
+    public Builder iterations(int v) {
+      iterations = v;
+      return this;
+    }
+
+    public Builder tolerance(double v) {
+      tolerance = v;
+      return this;
+    }
+
+    public Builder warmStart(boolean v) {
+      warmStart = v;
+      return this;
+    }
+
+    public Builder erp(double v) {
+      erp = v;
+      return this;
+    }
+
+    public Builder cfm(double v) {
+      cfm = v;
+      return this;
+    }
+
+    public Builder frictionDirections(int v) {
+      frictionDirections = v;
+      return this;
+    }
+
+    public Builder restitution(double v) {
+      restitution = v;
+      return this;
+    }
+
+    public Builder maxNormalImpulse(double v) {
+      maxNormalImpulse = v;
+      return this;
+    }
+
+    public Options build() {
+      return new Options(timestep, gravity, integrator, contact, limit, iterations, tolerance, warmStart, erp, cfm,
+          frictionDirections, restitution, maxNormalImpulse);
+    }
+  }
+}
