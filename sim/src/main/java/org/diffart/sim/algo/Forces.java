@@ -1,0 +1,92 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Quat;
+
+/** Joint-space forces of the smooth dynamics: springs and dampers ({@link #passive}) and actuators ({@link #actuation}). */
+public final class Forces {
+  private Forces() {}
+
+  /**
+   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof and {@code -stiffness (q - springref)} per joint; for ball
+   * and free joints the rotational spring uses the quaternion difference in the joint frame, as MuJoCo does.
+   */
+  public static void passive(Model m, Data d) {
+    double[] f = d.qfrcPassive;
+    for (int k = 0; k < m.nv(); k++) {
+      f[k] = -m.dofDamping(k) * d.qvel[k];
+    }
+    double[] t = d.scratch36;
+    for (int j = 0; j < m.njnt(); j++) {
+      double k = m.jntStiffness(j);
+      if (k == 0) {
+        continue;
+      }
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> f[da] -= k * (d.qpos[qa] - m.qposSpring(qa));
+        case BALL -> {
+          springDifference(m, d, qa);
+          for (int r = 0; r < 3; r++) {
+            f[da + r] -= k * t[8 + r];
+          }
+        }
+        case FREE -> {
+          for (int r = 0; r < 3; r++) {
+            f[da + r] -= k * (d.qpos[qa + r] - m.qposSpring(qa + r));
+          }
+          springDifference(m, d, qa + 3);
+          for (int r = 0; r < 3; r++) {
+            f[da + 3 + r] -= k * t[8 + r];
+          }
+        }
+      }
+    }
+  }
+
+  /** scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses scratch36[0..10]). */
+  private static void springDifference(Model m, Data d, int a) {
+    double[] t = d.scratch36;
+    for (int r = 0; r < 4; r++) {
+      t[r] = m.qposSpring(a + r);
+      t[4 + r] = d.qpos[a + r];
+    }
+    Quat.normalize(t, 4);
+    Quat.difference(t, 8, t, 4, t, 0);
+  }
+
+  /**
+   * Writes the actuator lengths, velocities and forces and {@code qfrcActuator}: {@code force = gain ctrl + bias0 +
+   * bias1 length + bias2 velocity} with ctrl clamped to ctrlrange and the force to forcerange where limited; the
+   * generalised force is {@code gear * force} on the joint's dof.
+   */
+  public static void actuation(Model m, Data d) {
+    java.util.Arrays.fill(d.qfrcActuator, 0);
+    for (int a = 0; a < m.nu(); a++) {
+      int j = m.actJnt(a);
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      double gear = m.actGear(a);
+      double len = gear * d.qpos[qa], vel = gear * d.qvel[da];
+      double u = d.ctrl[a];
+      if (m.actCtrlLimited(a)) {
+        u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
+      }
+      double force = m.actGain(a) * u + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      if (m.actForceLimited(a)) {
+        force = Math.min(Math.max(force, m.actForceRange(a, 0)), m.actForceRange(a, 1));
+      }
+      d.actuatorLength[a] = len;
+      d.actuatorVelocity[a] = vel;
+      d.actuatorForce[a] = force;
+      d.qfrcActuator[da] += gear * force;
+    }
+  }
+
+  /** {@code qfrcSmooth = qfrcApplied + qfrcActuator + qfrcPassive}. */
+  public static void total(Model m, Data d) {
+    for (int k = 0; k < m.nv(); k++) {
+      d.qfrcSmooth[k] = d.qfrcApplied[k] + d.qfrcActuator[k] + d.qfrcPassive[k];
+    }
+  }
+}

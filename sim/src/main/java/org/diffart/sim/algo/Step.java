@@ -1,0 +1,130 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+
+/**
+ * The step pipeline: kinematics → forces → dynamics (ABA) → collision detection → contact solve (PGS) →
+ * integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt q̈_smooth + M⁻¹ Jᵀ p}, {@code
+ * q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q}; or RK4 on the smooth dynamics.
+ */
+public final class Step {
+  /** RK4 stage times as fractions of the step. */
+  private static final double[] STAGE = {0, 0.5, 0.5, 1};
+
+  private Step() {}
+
+  /**
+   * Smooth dynamics at the current state: kinematics, velocities, passive and actuator forces, and {@code
+   * qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or acceleration.
+   */
+  public static void smooth(Model m, Data d) {
+    Checks.finiteState(m, d);
+    Kinematics.forward(m, d);
+    Kinematics.velocity(m, d);
+    Forces.passive(m, d);
+    Forces.actuation(m, d);
+    Forces.total(m, d);
+    Aba.forward(m, d);
+    Checks.finiteDofs(m, d, d.qaccSmooth, "qacc");
+  }
+
+  /**
+   * Everything but the integration, like MuJoCo's {@code mj_forward}: the smooth dynamics, then contacts and limits
+   * at the current positions with the free velocity {@code v* = v + dt q̈_smooth}; {@code qacc} includes the
+   * constraint impulses divided by dt. Without active constraints {@code qacc == qaccSmooth}.
+   */
+  public static void forward(Model m, Data d) {
+    smooth(m, d);
+    constraints(m, d);
+  }
+
+  /** Advances the state by one time step with the model's integrator. */
+  public static void step(Model m, Data d) {
+    Options o = m.opt();
+    switch (o.integrator()) {
+      case EULER -> {
+        forward(m, d);
+        double dt = o.timestep();
+        for (int k = 0; k < m.nv(); k++) {
+          d.qvel[k] += dt * d.qacc[k];
+        }
+        Configuration.integratePos(m, d.qpos, d.qvel, dt);
+      }
+      case RK4 -> rk4(m, d);
+    }
+    d.time += o.timestep();
+    d.nstep++;
+  }
+
+  /** Contact and limit impulses for the free velocity; sets {@code qacc}. */
+  private static void constraints(Model m, Data d) {
+    Options o = m.opt();
+    int nv = m.nv();
+    double dt = o.timestep();
+    for (int k = 0; k < nv; k++) {
+      d.qvelFree[k] = d.qvel[k] + dt * d.qaccSmooth[k];
+    }
+    d.ncon = 0;
+    d.nefc = 0;
+    if (o.contact() && m.nconMax() > 0) {
+      Collision.detect(m, d);
+    }
+    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d))) {
+      Crba.massMatrix(m, d);
+      MassMatrixFactor.factor(m, d);
+      Constraints.assemble(m, d);
+      ProjectedGaussSeidel.solve(m, d);
+      Constraints.applyImpulses(m, d);
+      Checks.finiteDofs(m, d, d.qacc, "qacc (after contact impulses)");
+    } else {
+      System.arraycopy(d.qaccSmooth, 0, d.qacc, 0, nv);
+      java.util.Arrays.fill(d.warmValid, 0);
+    }
+  }
+
+  private static boolean anyLimitViolated(Model m, Data d) {
+    for (int j = 0; j < m.njnt(); j++) {
+      if (m.jntLimited(j)) {
+        double q = d.qpos[m.jntQposAdr(j)];
+        if (q < m.jntRange(j, 0) || q > m.jntRange(j, 1)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Classic RK4 on {@code (q, v)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code mj_RungeKutta}. */
+  private static void rk4(Model m, Data d) {
+    int nv = m.nv();
+    double h = m.opt().timestep();
+    double[] dq = d.rkDq, dv = d.rkDv;
+    System.arraycopy(d.qpos, 0, d.rkQpos, 0, m.nq());
+    System.arraycopy(d.qvel, 0, d.rkQvel, 0, nv);
+    for (int s = 0; s < 4; s++) {
+      if (s > 0) {
+        // state of stage s from the initial state and the previous stage's derivative
+        System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
+        Configuration.integratePos(m, d.qpos, dq, (s - 1) * nv, STAGE[s] * h);
+        for (int k = 0; k < nv; k++) {
+          d.qvel[k] = d.rkQvel[k] + STAGE[s] * h * dv[(s - 1) * nv + k];
+        }
+      }
+      smooth(m, d);
+      System.arraycopy(d.qvel, 0, dq, s * nv, nv);
+      System.arraycopy(d.qaccSmooth, 0, dv, s * nv, nv);
+    }
+    // combine: q = q0 ⊕ h (k1 + 2 k2 + 2 k3 + k4) / 6
+    double[] w = d.scratchNv1;
+    System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
+    for (int k = 0; k < nv; k++) {
+      w[k] = (dq[k] + 2 * dq[nv + k] + 2 * dq[2 * nv + k] + dq[3 * nv + k]) / 6;
+      d.qvel[k] = d.rkQvel[k] + h * (dv[k] + 2 * dv[nv + k] + 2 * dv[2 * nv + k] + dv[3 * nv + k]) / 6;
+    }
+    Configuration.integratePos(m, d.qpos, w, 0, h);
+    // report the acceleration at the start of the step, as with Euler
+    System.arraycopy(dv, 0, d.qacc, 0, nv);
+  }
+}
