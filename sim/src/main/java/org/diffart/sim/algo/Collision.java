@@ -1,0 +1,137 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+
+/**
+ * Narrow-phase collision detection: the penetrating contacts of the model's candidate geom pairs at the geom poses
+ * {@code geomXpos, geomXmat} written by {@link Kinematics#forward}.
+ *
+ * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
+ * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
+ * lies midway between the two surfaces, friction is the larger sliding friction of the two geoms and condim the larger
+ * condim. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
+ *
+ * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature always writes
+ * slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the same slot at the next step.
+ *
+ * <table>
+ *   <caption>Supported pairs (geom 1 – geom 2) and their features k</caption>
+ *   <tr><td>plane–sphere</td><td>1</td><td>k 0: the sphere</td></tr>
+ *   <tr><td>plane–capsule</td><td>2</td><td>k 0: end cap at local +z, k 1: end cap at local −z</td></tr>
+ *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
+ *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
+ *   x, y, z</td></tr>
+ *   <tr><td>sphere–sphere, sphere–capsule, sphere–box, capsule–capsule</td><td>1</td><td>k 0</td></tr>
+ * </table>
+ *
+ * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
+ * spheres, capsules and boxes.
+ */
+public final class Collision {
+  private Collision() {}
+
+  /**
+   * Centres closer than this, m, count as coincident: their normal is not defined by the centres and a documented
+   * fallback direction is used instead.
+   */
+  static final double MIN_DISTANCE = 1e-12;
+
+  /**
+   * Detects the contacts of all candidate pairs, in pair order, and writes the compact contact list
+   * {@code ncon, conPos, conFrame, conDist, conFriction, conCondim, conGeom, conSlot} of {@code d}. Allocates nothing.
+   *
+   * @param m the model, whose pair table ({@code pairGeom1, pairGeom2, pairConAdr}) lists the candidate pairs with the
+   *     lower geom type first
+   * @param d data holding the geom poses of {@link Kinematics#forward}
+   */
+  public static void detect(Model m, Data d) {
+    d.ncon = 0;
+    for (int p = 0; p < m.npair(); p++) {
+      int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
+      switch (m.geomType(g1)) {
+        case PLANE -> {
+          switch (m.geomType(g2)) {
+            case SPHERE -> CollisionPrimitives.planeSphere(m, d, p, g1, g2);
+            case CAPSULE -> CollisionPrimitives.planeCapsule(m, d, p, g1, g2);
+            case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
+            default -> throw unsupported(m, g1, g2);
+          }
+        }
+        case SPHERE -> {
+          switch (m.geomType(g2)) {
+            case SPHERE -> CollisionPrimitives.sphereSphere(m, d, p, g1, g2);
+            case CAPSULE -> CollisionPrimitives.sphereCapsule(m, d, p, g1, g2);
+            case BOX -> CollisionPrimitives.sphereBox(m, d, p, g1, g2);
+            default -> throw unsupported(m, g1, g2);
+          }
+        }
+        case CAPSULE -> {
+          switch (m.geomType(g2)) {
+            case CAPSULE -> CollisionPrimitives.capsuleCapsule(m, d, p, g1, g2);
+            default -> throw unsupported(m, g1, g2);
+          }
+        }
+        default -> throw unsupported(m, g1, g2);
+      }
+    }
+  }
+
+  /**
+   * Commits the candidate contact at index {@code d.ncon} as feature k of pair p: its normal (row 0 of
+   * {@code conFrame}) and point ({@code conPos}) are already written there; this adds the tangents and the pair's
+   * bookkeeping and increments {@code ncon}.
+   *
+   * @param dist signed distance between the surfaces, m, negative
+   */
+  static void emit(Model m, Data d, int p, int k, double dist) {
+    int c = d.ncon, g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
+    tangents(d.conFrame, 9 * c);
+    d.conDist[c] = dist;
+    d.conFriction[c] = Math.max(m.geomFriction(g1, 0), m.geomFriction(g2, 0));
+    d.conCondim[c] = Math.max(m.geomCondim(g1), m.geomCondim(g2));
+    d.conGeom[2 * c] = g1;
+    d.conGeom[2 * c + 1] = g2;
+    d.conSlot[c] = m.pairConAdr(p) + k;
+    d.ncon = c + 1;
+  }
+
+  /**
+   * Completes a contact frame from its unit normal {@code n} (row 0 of the row-major 3x3 {@code f} at offset o) with
+   * tangent rows 1 and 2 such that {@code (n, t1, t2)} is a right-handed orthonormal basis ({@code n × t1 = t2}).
+   *
+   * <p>Choice: {@code t1, t2} are the world x and y axes carried by the shortest rotation that takes +z onto n
+   * (Frisvad's construction), so a horizontal ground plane gets {@code t1 = x, t2 = y} and an incline tilted about y
+   * gets {@code t1} along its slope. That map is smooth in n but singular at n = −z, so for {@code n_z < −1/2} the
+   * frame is built from −z instead: the axes x and −y carried by the shortest rotation that takes −z onto n. The cone
+   * {@code n_z = −1/2} is the only place where the tangents jump (by a rotation about n); it lies away from the common
+   * normals ±z and horizontal.
+   */
+  static void tangents(double[] f, int o) {
+    double nx = f[o], ny = f[o + 1], nz = f[o + 2];
+    if (nz >= -0.5) {
+      // chart around +z
+      double a = 1 / (1 + nz), b = -nx * ny * a;
+      f[o + 3] = 1 - nx * nx * a;
+      f[o + 4] = b;
+      f[o + 5] = -nx;
+      f[o + 6] = b;
+      f[o + 7] = 1 - ny * ny * a;
+      f[o + 8] = -ny;
+    } else {
+      // chart around -z: the +z chart of n rotated by pi about x, rotated back
+      double a = 1 / (1 - nz), b = nx * ny * a;
+      f[o + 3] = 1 - nx * nx * a;
+      f[o + 4] = -b;
+      f[o + 5] = nx;
+      f[o + 6] = b;
+      f[o + 7] = ny * ny * a - 1;
+      f[o + 8] = -ny;
+    }
+  }
+
+  private static IllegalStateException unsupported(Model m, int g1, int g2) {
+    return new IllegalStateException("no collision function for " + m.geomType(g1).mjcfName() + "-"
+        + m.geomType(g2).mjcfName() + " (geoms " + g1 + ", " + g2 + "): ContactCapacity and Collision disagree");
+  }
+}

@@ -1,0 +1,224 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+
+/**
+ * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
+ * and friction rows, and joint-limit rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
+ * the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
+ * -(1+e) J v* - erp·dist/dt} (normal and limit rows) or {@code -J v*} (friction rows), and the impulse bounds; after
+ * {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
+ */
+public final class Constraints {
+  /** Row kinds stored in {@code efcType}. */
+  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2;
+
+  private Constraints() {}
+
+  /**
+   * Assembles the rows for the detected contacts and violated joint limits at the current positions, with the free
+   * velocity {@code qvelFree}. Requires {@link Kinematics#forward}, {@link Collision#detect} and {@link
+   * MassMatrixFactor#factor}. Writes {@code nefc, efcJ, efcW, efcA, efcB, efcLo, efcHi, efcNormal, efcType, efcId} and
+   * the row ranges.
+   */
+  public static void assemble(Model m, Data d) {
+    Options o = m.opt();
+    int nv = m.nv();
+    d.nefc = 0;
+    for (int c = 0; c < d.ncon; c++) {
+      int n = addContactRow(m, d, c, 0, NORMAL);
+      if (d.conCondim[c] == 3) {
+        addContactRow(m, d, c, 1, FRICTION);
+        addContactRow(m, d, c, 2, FRICTION);
+        if (o.frictionDirections() == 1) {
+          slidingDirection(m, d, n + 1);
+        }
+        for (int r = n + 1; r < d.nefc; r++) {
+          d.efcNormal[r] = n;
+          d.efcLo[r] = d.conFriction[c];
+          d.efcHi[r] = d.conFriction[c];
+        }
+      }
+    }
+    if (o.limit()) {
+      for (int j = 0; j < m.njnt(); j++) {
+        JointType t = m.jntType(j);
+        if (m.jntLimited(j) && (t == JointType.HINGE || t == JointType.SLIDE)) {
+          double q = d.qpos[m.jntQposAdr(j)];
+          if (q < m.jntRange(j, 0)) {
+            addLimitRow(m, d, j, 1, q - m.jntRange(j, 0));
+          } else if (q > m.jntRange(j, 1)) {
+            addLimitRow(m, d, j, -1, m.jntRange(j, 1) - q);
+          }
+        }
+      }
+    }
+    // right-hand sides from the free velocity
+    double e = o.restitution(), kb = o.erp() / o.timestep();
+    for (int r = 0; r < d.nefc; r++) {
+      double vn = 0;
+      for (int k = 0; k < nv; k++) {
+        vn += d.efcJ[nv * r + k] * d.qvelFree[k];
+      }
+      d.efcB[r] = d.efcType[r] == FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
+    }
+    delassus(m, d);
+  }
+
+  /** Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. */
+  private static int addContactRow(Model m, Data d, int c, int dir, int type) {
+    int r = d.nefc++, nv = m.nv();
+    double[] dirv = d.scratch6;
+    dirv[0] = d.conFrame[9 * c + 3 * dir];
+    dirv[1] = d.conFrame[9 * c + 3 * dir + 1];
+    dirv[2] = d.conFrame[9 * c + 3 * dir + 2];
+    java.util.Arrays.fill(d.efcJ, nv * r, nv * (r + 1), 0);
+    int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+    addPointJacobian(m, d, r, b2, c, dirv, 1);
+    addPointJacobian(m, d, r, b1, c, dirv, -1);
+    d.efcType[r] = type;
+    d.efcId[r] = c;
+    d.efcNormal[r] = -1;
+    d.efcLo[r] = 0;
+    d.efcHi[r] = m.opt().maxNormalImpulse();
+    d.efcDist[r] = type == NORMAL ? d.conDist[c] : 0;
+    return r;
+  }
+
+  /**
+   * efcJ row r += sign · dirᵀ J_p(body) where J_p maps q̇ to the world velocity of the contact point fixed to the
+   * body: for each dof k on the path to the root, {@code R S_lin + (R S_ang) × (p - x_body(k))}.
+   */
+  private static void addPointJacobian(Model m, Data d, int r, int body, int c, double[] dir, double sign) {
+    int nv = m.nv();
+    double px = d.conPos[3 * c], py = d.conPos[3 * c + 1], pz = d.conPos[3 * c + 2];
+    double dx = dir[0] * sign, dy = dir[1] * sign, dz = dir[2] * sign;
+    for (int b = body; b > 0; b = m.bodyParent(b)) {
+      int d0 = m.bodyDofAdr(b);
+      if (d0 < 0) {
+        continue;
+      }
+      // direction in body coordinates, and the point relative to the body origin in body coordinates
+      double[] rm = d.xmat;
+      int ro = 9 * b;
+      double ex = px - d.xpos[3 * b], ey = py - d.xpos[3 * b + 1], ez = pz - d.xpos[3 * b + 2];
+      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
+      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
+      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
+      double qx = rm[ro] * ex + rm[ro + 3] * ey + rm[ro + 6] * ez;
+      double qy = rm[ro + 1] * ex + rm[ro + 4] * ey + rm[ro + 7] * ez;
+      double qz = rm[ro + 2] * ex + rm[ro + 5] * ey + rm[ro + 8] * ez;
+      // dirᵀ (v + ω × q) = dirᵀ v + ω · (q × dir)
+      double cx = qy * lz - qz * ly, cy = qz * lx - qx * lz, cz = qx * ly - qy * lx;
+      for (int k = d0; k < d0 + m.bodyDofNum(b); k++) {
+        double[] s = d.dofS;
+        int so = 6 * k;
+        d.efcJ[nv * r + k] += s[so] * cx + s[so + 1] * cy + s[so + 2] * cz + s[so + 3] * lx + s[so + 4] * ly
+            + s[so + 5] * lz;
+      }
+    }
+  }
+
+  /**
+   * Merges the two tangent rows {@code r, r+1} into the single friction direction of the paper's code: along the
+   * tangential relative velocity of the free motion when it exceeds 1e-4 m/s ({@code J = (v1 J_t1 + v2 J_t2)/|v_t|},
+   * the Jacobian being linear in the direction), else the first tangent.
+   */
+  private static void slidingDirection(Model m, Data d, int r) {
+    int nv = m.nv();
+    double v1 = 0, v2 = 0;
+    for (int k = 0; k < nv; k++) {
+      v1 += d.efcJ[nv * r + k] * d.qvelFree[k];
+      v2 += d.efcJ[nv * (r + 1) + k] * d.qvelFree[k];
+    }
+    double vt = Math.sqrt(v1 * v1 + v2 * v2);
+    if (vt > 1e-4) {
+      double c1 = v1 / vt, c2 = v2 / vt;
+      for (int k = 0; k < nv; k++) {
+        d.efcJ[nv * r + k] = c1 * d.efcJ[nv * r + k] + c2 * d.efcJ[nv * (r + 1) + k];
+      }
+    }
+    d.nefc--;
+  }
+
+  /** A limit row on joint j: {@code sign = +1} keeps q above the lower bound, -1 below the upper bound. */
+  private static void addLimitRow(Model m, Data d, int j, double sign, double dist) {
+    int r = d.nefc++, nv = m.nv();
+    java.util.Arrays.fill(d.efcJ, nv * r, nv * (r + 1), 0);
+    d.efcJ[nv * r + m.jntDofAdr(j)] = sign;
+    d.efcType[r] = LIMIT;
+    d.efcId[r] = j;
+    d.efcNormal[r] = -1;
+    d.efcLo[r] = 0;
+    d.efcHi[r] = Double.POSITIVE_INFINITY;
+    d.efcDist[r] = dist;
+  }
+
+  /** {@code W = J L⁻¹} row by row, their nonzero ranges, and {@code A = W D⁻¹ Wᵀ + cfm·1} on overlapping ranges. */
+  private static void delassus(Model m, Data d) {
+    int nv = m.nv(), ne = d.nefc;
+    double cfm = m.opt().cfm();
+    for (int r = 0; r < ne; r++) {
+      System.arraycopy(d.efcJ, nv * r, d.efcW, nv * r, nv);
+      MassMatrixFactor.solveLt(m, d, d.efcW, nv * r);
+      int lo = nv, hi = 0;
+      for (int k = 0; k < nv; k++) {
+        if (d.efcW[nv * r + k] != 0) {
+          lo = Math.min(lo, k);
+          hi = k + 1;
+        }
+      }
+      d.efcDofLo[r] = Math.min(lo, hi);
+      d.efcDofHi[r] = hi;
+    }
+    for (int r = 0; r < ne; r++) {
+      d.efcRowLo[r] = r;
+      d.efcRowHi[r] = r + 1;
+    }
+    for (int r = 0; r < ne; r++) {
+      for (int s = r; s < ne; s++) {
+        int lo = Math.max(d.efcDofLo[r], d.efcDofLo[s]), hi = Math.min(d.efcDofHi[r], d.efcDofHi[s]);
+        double a = 0;
+        for (int k = lo; k < hi; k++) {
+          a += d.efcW[nv * r + k] * d.efcW[nv * s + k] * d.qLDiagInv[k];
+        }
+        if (lo < hi) {
+          d.efcRowHi[r] = Math.max(d.efcRowHi[r], s + 1);
+          d.efcRowLo[s] = Math.min(d.efcRowLo[s], r);
+        }
+        d.efcA[ne * r + s] = a;
+        d.efcA[ne * s + r] = a;
+      }
+      d.efcA[ne * r + r] += cfm;
+    }
+  }
+
+  /**
+   * {@code qvel = qvelFree + M⁻¹ Jᵀ p} with {@code M⁻¹ Jᵀ p = L⁻¹ D⁻¹ Wᵀ p}; also {@code qacc = qaccSmooth + Δv/dt}.
+   */
+  public static void applyImpulses(Model m, Data d) {
+    int nv = m.nv();
+    double[] g = d.scratchNv2;
+    java.util.Arrays.fill(g, 0);
+    for (int r = 0; r < d.nefc; r++) {
+      double p = d.efcImpulse[r];
+      if (p == 0) {
+        continue;
+      }
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        g[k] += p * d.efcW[nv * r + k];
+      }
+    }
+    for (int k = 0; k < nv; k++) {
+      g[k] *= d.qLDiagInv[k];
+    }
+    MassMatrixFactor.solveL(m, d, g, 0);
+    double invDt = 1 / m.opt().timestep();
+    for (int k = 0; k < nv; k++) {
+      d.qacc[k] = d.qaccSmooth[k] + g[k] * invDt;
+    }
+  }
+}
