@@ -1,0 +1,347 @@
+package org.diffart.sim.io;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointSpec;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelBuilder;
+
+/**
+ * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them), their {@code
+ * <inertial>}, {@code <joint>}, {@code <freejoint>} and {@code <geom>} elements, with default classes, {@code
+ * childclass} and the compiler's angle unit applied. Counts {@code nq} and {@code nv} for the keyframe checks.
+ */
+final class MjcfBodies {
+  private static final double[] ZERO3 = {0, 0, 0};
+  /** MuJoCo's {@code mjMINVAL}. */
+  private static final double MIN_VALUE = 1e-15;
+
+  private final ModelBuilder builder;
+  private final MjcfDefaults defaults;
+  private final MjcfCompiler compiler;
+  private final NamedElements names;
+  private final List<XmlElement> bodyElements = new ArrayList<>();
+  /** Ignored soft-constraint attribute -> the elements that use it, for one warning each. */
+  private final Map<String, List<XmlElement>> ignored = new TreeMap<>();
+  private int nq;
+  private int nv;
+
+  MjcfBodies(ModelBuilder builder, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names) {
+    this.builder = builder;
+    this.defaults = defaults;
+    this.compiler = compiler;
+    this.names = names;
+  }
+
+  /** Number of position coordinates of the joints read so far. */
+  int nq() {
+    return nq;
+  }
+
+  /** Number of degrees of freedom of the joints read so far. */
+  int nv() {
+    return nv;
+  }
+
+  /** Reads one {@code <worldbody>}: static geoms of the world body and the bodies below it. */
+  void worldbody(XmlElement e) {
+    e.requireAttributesIn(Set.of());
+    if (bodyElements.isEmpty()) {
+      bodyElements.add(e);
+    }
+    for (XmlElement c : e.children()) {
+      switch (c.name()) {
+        case "geom" -> geom(c, 0, null, true);
+        case "body" -> body(c, 0, null, true);
+        default -> {
+          if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
+            throw MjcfSchema.unsupported(c, "worldbody", "geom, body", "light, camera, site");
+          }
+        }
+      }
+    }
+  }
+
+  private void body(XmlElement e, int parent, String childclass, boolean parentStatic) {
+    e.requireAttributesIn(MjcfSchema.BODY);
+    String cc = childclass;
+    if (e.has("childclass")) {
+      cc = e.attribute("childclass").strip();
+      defaults.requireClass(e, cc);
+    }
+    String name = e.string("name", "").strip();
+    names.register("body", name, e);
+    BodySpec b = builder.addBody(parent, name);
+    bodyElements.add(e);
+    double[] pos = e.has("pos") ? e.numbers("pos", 3) : ZERO3;
+    b.pos(pos[0], pos[1], pos[2]);
+    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler);
+    b.quat(q[0], q[1], q[2], q[3]);
+    // the body's own elements first: whether it is static decides where planes may go
+    XmlElement inertial = null;
+    XmlElement free = null;
+    int joints = 0;
+    List<XmlElement> geoms = new ArrayList<>();
+    List<XmlElement> children = new ArrayList<>();
+    for (XmlElement c : e.children()) {
+      switch (c.name()) {
+        case "inertial" -> {
+          if (inertial != null) {
+            throw c.error("a body has at most one <inertial>");
+          }
+          inertial = c;
+        }
+        case "joint" -> {
+          joint(c, b.id(), parent, cc);
+          joints++;
+        }
+        case "freejoint" -> {
+          freejoint(c, b.id(), parent);
+          free = c;
+          joints++;
+        }
+        case "geom" -> geoms.add(c);
+        case "body" -> children.add(c);
+        default -> {
+          if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
+            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, body",
+                "light, camera, site");
+          }
+        }
+      }
+    }
+    if (free != null && joints > 1) {
+      throw free.error("a free joint must be the only joint of its body");
+    }
+    if (inertial != null) {
+      inertial(inertial, b);
+    }
+    boolean isStatic = parentStatic && joints == 0;
+    for (XmlElement g : geoms) {
+      geom(g, b.id(), cc, isStatic);
+    }
+    for (XmlElement c : children) {
+      body(c, b.id(), cc, isStatic);
+    }
+  }
+
+  /** Adds one model warning per ignored soft-constraint attribute, naming its first use and the count. */
+  void warnIgnored() {
+    ignored.forEach((attr, uses) -> builder.warning(uses.get(0).source() + ":" + uses.get(0).line() + ": "
+        + uses.get(0).name() + ": '" + attr + "' ignored on " + uses.size() + " element" + (uses.size() > 1 ? "s" : "")
+        + ": MuJoCo's soft-constraint parameters have no equivalent in diffart's hard contacts and limits"));
+  }
+
+  /**
+   * MuJoCo's check of the compiled masses: a body with joints needs mass and principal inertias of at least
+   * {@code mjMINVAL} = 1e-15, unless one of its direct children without joints has them (measured on 2.2.2: a
+   * grandchild does not count, nor does a child with its own joint).
+   */
+  void checkMovingMasses(Model m) {
+    for (int i = 1; i < m.nbody(); i++) {
+      if (m.bodyJntNum(i) > 0 && !massive(m, i)) {
+        boolean carried = false;
+        for (int c = i + 1; c < m.nbody(); c++) {
+          carried |= m.bodyParent(c) == i && m.bodyJntNum(c) == 0 && massive(m, c);
+        }
+        if (!carried) {
+          throw bodyElements.get(i).error("mass and inertia of moving bodies must be at least 1e-15 (give the body"
+              + " an <inertial> or geoms with mass; MuJoCo 2.2.2 refuses this too)");
+        }
+      }
+    }
+  }
+
+  private static boolean massive(Model m, int body) {
+    return m.bodyMass(body) >= MIN_VALUE && m.bodyInertia(body, 0) >= MIN_VALUE
+        && m.bodyInertia(body, 1) >= MIN_VALUE && m.bodyInertia(body, 2) >= MIN_VALUE;
+  }
+
+  private void inertial(XmlElement e, BodySpec b) {
+    e.requireAttributesIn(MjcfSchema.INERTIAL);
+    double[] pos = e.numbers("pos", 3);
+    double mass = e.number("mass");
+    if (mass < 0) {
+      throw e.error("mass must be non-negative, got " + mass);
+    }
+    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler, "fullinertia");
+    if (e.has("fullinertia")) {
+      b.inertialFull(mass, pos, new double[] {1, 0, 0, 0}, e.numbers("fullinertia", 6));
+    } else {
+      b.inertial(mass, pos, q, e.has("diaginertia") ? e.numbers("diaginertia", 3) : ZERO3);
+    }
+  }
+
+  private void joint(XmlElement e, int body, int parent, String childclass) {
+    e.requireAttributesIn(MjcfSchema.JOINT);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
+    JointType type = switch (a.keyword("type", "hinge", "hinge", "slide", "ball", "free")) {
+      case "slide" -> JointType.SLIDE;
+      case "ball" -> JointType.BALL;
+      case "free" -> JointType.FREE;
+      default -> JointType.HINGE;
+    };
+    if (type == JointType.FREE && parent != 0) {
+      throw e.error("a free joint is only allowed in a body whose parent is the world");
+    }
+    String name = e.string("name", "").strip();
+    names.register("joint", name, e);
+    JointSpec j = builder.addJoint(body, type, name);
+    if (type != JointType.FREE) {
+      // MuJoCo ignores the anchor of free joints
+      double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
+      j.pos(pos[0], pos[1], pos[2]);
+    }
+    double[] axis = a.has("axis") ? a.numbers("axis", 3) : new double[] {0, 0, 1};
+    if ((type == JointType.HINGE || type == JointType.SLIDE) && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
+      throw e.error("attribute 'axis' must be non-zero");
+    }
+    j.axis(axis[0], axis[1], axis[2]);
+    // limits of hinges and balls follow the compiler's angle unit; slide lengths are metres; MuJoCo 2.2.2 keeps
+    // the range of an unlimited joint unconverted
+    double[] range = a.has("range") ? a.numbers("range", 2) : new double[2];
+    if (compiler.limited(a, "limited", "range", range)) {
+      if (type == JointType.HINGE || type == JointType.BALL) {
+        range[0] = compiler.angle(range[0]);
+        range[1] = compiler.angle(range[1]);
+      }
+      if (type != JointType.BALL && !(range[0] < range[1])) {
+        throw e.error("a limited joint needs range[0] < range[1], got " + range[0] + " " + range[1]);
+      }
+      j.range(range[0], range[1]);
+    } else {
+      j.rangeUnlimited(range[0], range[1]);
+    }
+    ignoreSoftConstraint(a, "solreflimit", "solimplimit");
+    j.damping(a.number("damping", 0)).stiffness(a.number("stiffness", 0)).armature(a.number("armature", 0));
+    if (type == JointType.HINGE || type == JointType.SLIDE) {
+      double scale = type == JointType.HINGE ? compiler.angle(1) : 1;
+      j.ref(scale * a.number("ref", 0)).springref(scale * a.number("springref", 0));
+    }
+    nq += type.nq;
+    nv += type.nv;
+  }
+
+  /** Reads a {@code <freejoint>}: it takes no default-class attributes, as in MuJoCo. */
+  private void freejoint(XmlElement e, int body, int parent) {
+    e.requireAttributesIn(MjcfSchema.FREEJOINT);
+    if (parent != 0) {
+      throw e.error("a free joint is only allowed in a body whose parent is the world");
+    }
+    String name = e.string("name", "").strip();
+    names.register("joint", name, e);
+    builder.addJoint(body, JointType.FREE, name);
+    nq += JointType.FREE.nq;
+    nv += JointType.FREE.nv;
+  }
+
+  private void geom(XmlElement e, int body, String childclass, boolean isStatic) {
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, childclass);
+    GeomType type = geomType(a);
+    e.requireAttributesIn(MjcfSchema.GEOM);
+    if (type == GeomType.PLANE && !isStatic) {
+      throw e.error("plane geoms are only allowed in static bodies (the world or bodies welded to it)");
+    }
+    String name = e.string("name", "").strip();
+    names.register("geom", name, e);
+    boolean fromto = a.has("fromto");
+    double[] size = a.overlay("size", ZERO3);
+    checkSize(e, type, size, fromto);
+    GeomSpec g = builder.addGeom(body, type, name).size(size);
+    if (fromto) {
+      fromto(a, g, type);
+    } else {
+      double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
+      double[] q = MjcfOrientation.of(a, compiler);
+      g.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
+    }
+    if (a.has("mass")) {
+      g.mass(nonNegative(a, "mass"));
+    }
+    g.density(a.has("density") ? nonNegative(a, "density") : 1000);
+    g.contype(a.integer("contype", 1)).conaffinity(a.integer("conaffinity", 1));
+    int condim = a.integer("condim", 3);
+    if (condim != 1 && condim != 3) {
+      throw a.definer("condim").error("condim " + condim + " is not supported (1: frictionless, 3: sliding"
+          + " friction)");
+    }
+    g.condim(condim);
+    double[] f = a.overlay("friction", new double[] {1, 0.005, 0.0001});
+    g.friction(f[0], f[1], f[2]);
+    ignoreSoftConstraint(a, "solref", "solimp");
+  }
+
+  private void ignoreSoftConstraint(MjcfAttributes a, String... attrs) {
+    for (String attr : attrs) {
+      XmlElement d = a.definer(attr);
+      if (d != null) {
+        d.numbers(attr, 1, MjcfSchema.SOFT_CONSTRAINT.get(attr));
+        ignored.computeIfAbsent(attr, k -> new ArrayList<>()).add(a.element());
+      }
+    }
+  }
+
+  private static GeomType geomType(MjcfAttributes a) {
+    String t = a.string("type", "sphere");
+    return switch (t) {
+      case "sphere" -> GeomType.SPHERE;
+      case "capsule" -> GeomType.CAPSULE;
+      case "ellipsoid" -> GeomType.ELLIPSOID;
+      case "cylinder" -> GeomType.CYLINDER;
+      case "box" -> GeomType.BOX;
+      case "plane" -> GeomType.PLANE;
+      case "mesh", "hfield" -> throw a.definer("type").error(t + " geoms are not supported (supported: sphere,"
+          + " capsule, ellipsoid, cylinder, box, plane)");
+      default -> throw a.definer("type").error("unknown geom type '" + t + "'");
+    };
+  }
+
+  /** MuJoCo's size rules: the used sizes must be positive; a plane's first two may be 0 (infinite). */
+  private static void checkSize(XmlElement e, GeomType type, double[] size, boolean fromto) {
+    int used = switch (type) {
+      case SPHERE -> 1;
+      case CAPSULE, CYLINDER -> fromto ? 1 : 2;
+      default -> fromto ? 1 : 3;
+    };
+    for (int k = 0; k < used; k++) {
+      boolean ok = type == GeomType.PLANE && k < 2 ? size[k] >= 0 : size[k] > 0;
+      if (!ok) {
+        throw e.error("a " + type.mjcfName() + " geom needs " + used + " positive size value" + (used > 1 ? "s" : "")
+            + (fromto ? " with fromto" : "") + ", got size " + size[0] + " " + size[1] + " " + size[2]);
+      }
+    }
+  }
+
+  /** Places the geom between two points: MuJoCo's {@code fromto}, which replaces {@code pos} and the orientation. */
+  private static void fromto(MjcfAttributes a, GeomSpec g, GeomType type) {
+    XmlElement d = a.definer("fromto");
+    if (type != GeomType.CAPSULE && type != GeomType.CYLINDER && type != GeomType.BOX
+        && type != GeomType.ELLIPSOID) {
+      throw d.error("fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
+    }
+    if (a.has("pos")) {
+      throw a.element().error("both pos and fromto are given (pos may come from a default class)");
+    }
+    double[] v = d.numbers("fromto", 6);
+    double dx = v[3] - v[0], dy = v[4] - v[1], dz = v[5] - v[2];
+    if (dx * dx + dy * dy + dz * dz < 1e-24) {
+      throw d.error("attribute 'fromto': the two points coincide");
+    }
+    g.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
+  }
+
+  private static double nonNegative(MjcfAttributes a, String attr) {
+    double v = a.number(attr, 0);
+    if (v < 0) {
+      throw a.definer(attr).error("attribute '" + attr + "' must be non-negative, got " + v);
+    }
+    return v;
+  }
+}

@@ -1,0 +1,77 @@
+package org.diffart.sim.io;
+
+import java.util.Set;
+import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
+
+/**
+ * The MJCF {@code <compiler>} settings the loader honours, with MuJoCo 2.2.2's defaults: angles in degrees, Euler
+ * sequence {@code xyz} (intrinsic), {@code autolimits} off, inertia from geoms only for bodies without {@code
+ * <inertial>}.
+ *
+ * @param degrees whether angles in the file are in degrees ({@code angle="degree"})
+ * @param eulerseq the Euler axis sequence: lower-case letters rotate about the moving (intrinsic) axes, upper-case
+ *     letters about the fixed (extrinsic) axes
+ * @param autolimits whether a {@code range} alone makes a joint limited (and {@code ctrlrange}/{@code forcerange}
+ *     an actuator)
+ * @param inertiaFromGeom when body inertias come from geoms
+ */
+record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom) {
+  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO);
+
+  /**
+   * Attributes accepted on {@code <compiler>}: the settings above, {@code coordinate} (only {@code local}) and the
+   * asset directories, which are ignored because meshes are refused and textures are visual only.
+   */
+  static final Set<String> ATTRIBUTES =
+      Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "coordinate", "meshdir", "texturedir", "assetdir");
+
+  /** These settings updated by one {@code <compiler>} element (several are applied in document order). */
+  MjcfCompiler with(XmlElement e) {
+    e.requireAttributesIn(ATTRIBUTES);
+    if (e.keyword("coordinate", "local", "local", "global").equals("global")) {
+      throw e.error("coordinate=\"global\" is not supported: give body, joint and geom frames in local coordinates");
+    }
+    boolean deg = e.keyword("angle", degrees ? "degree" : "radian", "degree", "radian").equals("degree");
+    String seq = e.string("eulerseq", eulerseq).strip();
+    if (!seq.matches("[xyzXYZ]{3}")) {
+      throw e.error("attribute 'eulerseq': '" + seq + "' must be three of x, y, z, X, Y, Z");
+    }
+    boolean auto = e.keyword("autolimits", String.valueOf(autolimits), "true", "false").equals("true");
+    InertiaFromGeom ifg = switch (e.keyword("inertiafromgeom", inertiaFromGeom.name().toLowerCase(), "true", "false",
+        "auto")) {
+      case "true" -> InertiaFromGeom.TRUE;
+      case "false" -> InertiaFromGeom.FALSE;
+      default -> InertiaFromGeom.AUTO;
+    };
+    return new MjcfCompiler(deg, seq, auto, ifg);
+  }
+
+  /**
+   * Whether a joint or actuator is limited, with MuJoCo 2.2.2's rules: an explicit {@code true}/{@code false} wins;
+   * otherwise ({@code auto} or absent) a non-zero range makes it limited only under {@code autolimits}, and is an
+   * error without it.
+   *
+   * @param flag the resolved flag attribute ({@code limited}, {@code ctrllimited}, {@code forcelimited})
+   * @param rangeAttr the matching range attribute, for the message
+   * @param range the resolved range (zeros when absent)
+   */
+  boolean limited(MjcfAttributes a, String flag, String rangeAttr, double[] range) {
+    String v = a.keyword(flag, "auto", "true", "false", "auto");
+    if (!v.equals("auto")) {
+      return v.equals("true");
+    }
+    boolean hasRange = range[0] != 0 || range[1] != 0;
+    if (hasRange && !autolimits) {
+      XmlElement d = a.definer(rangeAttr);
+      throw a.element().error("'" + rangeAttr + "' is given" + (d == a.element() ? "" : " (by a default class)")
+          + " but not '" + flag + "': set " + flag + "=\"true\" or \"false\", or <compiler autolimits=\"true\"/>"
+          + " (MuJoCo 2.2.2 refuses this too)");
+    }
+    return hasRange;
+  }
+
+  /** An angle of the file in radians. */
+  double angle(double v) {
+    return degrees ? v * (Math.PI / 180) : v;
+  }
+}

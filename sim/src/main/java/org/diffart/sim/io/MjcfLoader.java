@@ -1,0 +1,262 @@
+package org.diffart.sim.io;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Set;
+import org.diffart.sim.model.ActuatorSpec;
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.KeyframeSpec;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.Options;
+
+/**
+ * Loads MuJoCo MJCF files with MuJoCo 2.2.2's semantics for everything it accepts, and refuses everything else with a
+ * {@link ModelFormatException} naming file, line and element. The semantics were measured on MuJoCo 2.2.2 (see
+ * {@code datasets/reference/probes/}); in particular angles default to <b>degrees</b>, a {@code range} without {@code
+ * limited} is an error unless {@code autolimits="true"}, and bodies without {@code <inertial>} take their inertia
+ * from their geoms (density 1000 unless {@code mass} or {@code density} is given).
+ *
+ * <table>
+ *   <caption>The accepted subset</caption>
+ *   <tr><th>element</th><th>attributes read</th></tr>
+ *   <tr><td>{@code mujoco}</td><td>model</td></tr>
+ *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, coordinate (local only);
+ *       meshdir, texturedir, assetdir are ignored</td></tr>
+ *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4); child {@code flag} with contact and
+ *       limit (enable, disable)</td></tr>
+ *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, motor, position</td></tr>
+ *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
+ *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
+ *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
+ *       damping, stiffness, springref, armature, ref, group</td></tr>
+ *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
+ *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
+ *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), friction; rgba, material, group
+ *       are ignored</td></tr>
+ *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint, gear, ctrlrange, ctrllimited, forcerange,
+ *       forcelimited, group; kp (position)</td></tr>
+ *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl</td></tr>
+ * </table>
+ *
+ * <p>Skipped as documented, because they only render, only mark points or only size MuJoCo's buffers: {@code
+ * visual}, {@code statistic}, {@code size}, {@code light}, {@code camera}, {@code site} (sites carry no mass and no
+ * contact; sensors and tendons that would use them are refused), assets {@code texture} and {@code material}, and
+ * the geom attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint
+ * solreflimit, solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and
+ * limits are hard constraints (see {@link Options}). Refused: meshes and height fields, {@code include}, {@code
+ * contact}, {@code equality}, {@code tendon}, {@code sensor}, actuators other than motor and position, contact
+ * attributes that would change which contacts exist (margin, gap, priority, ...) and any other element or
+ * attribute.
+ *
+ * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
+ * worldbody, actuator, keyframe.
+ */
+public final class MjcfLoader {
+  private MjcfLoader() {}
+
+  /** Loads an MJCF file. */
+  public static Model load(Path file) {
+    return load(SafeXml.parse(file));
+  }
+
+  /** Loads MJCF from a stream (the caller closes it); {@code sourceName} names it in error messages. */
+  public static Model load(InputStream in, String sourceName) {
+    return load(SafeXml.parse(in, sourceName));
+  }
+
+  /** Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error messages. */
+  public static Model loadString(String xml, String sourceName) {
+    return load(SafeXml.parseString(xml, sourceName));
+  }
+
+  /** Loads a parsed MJCF document. */
+  static Model load(XmlElement root) {
+    if (!root.name().equals("mujoco")) {
+      throw root.error("an MJCF file has the root element <mujoco>");
+    }
+    root.requireAttributesIn(MjcfSchema.MUJOCO);
+    MjcfCompiler compiler = MjcfCompiler.DEFAULTS;
+    Options.Builder options = Options.builder();
+    XmlElement topDefault = null;
+    for (XmlElement c : root.children()) {
+      switch (c.name()) {
+        case "compiler" -> compiler = compiler.with(c);
+        case "option" -> option(c, options);
+        case "default" -> {
+          if (topDefault != null) {
+            throw c.error("only one top-level <default> is supported");
+          }
+          topDefault = c;
+        }
+        case "asset" -> asset(c);
+        case "worldbody", "actuator", "keyframe" -> { }
+        default -> {
+          if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
+            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, actuator,"
+                + " keyframe", "visual, statistic, size");
+          }
+        }
+      }
+    }
+    MjcfDefaults defaults = MjcfDefaults.parse(topDefault);
+    ModelBuilder b = new ModelBuilder(root.string("model", baseName(root.source())).strip())
+        .inertiaFromGeom(compiler.inertiaFromGeom())
+        .options(options.build());
+    NamedElements names = new NamedElements();
+    MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names);
+    for (XmlElement c : sections(root, "worldbody")) {
+      bodies.worldbody(c);
+    }
+    bodies.warnIgnored();
+    int nu = 0;
+    for (XmlElement c : sections(root, "actuator")) {
+      nu += actuators(c, b, defaults, compiler, names);
+    }
+    for (XmlElement c : sections(root, "keyframe")) {
+      keyframes(c, b, names, bodies.nq(), bodies.nv(), nu);
+    }
+    Model m;
+    try {
+      m = b.build();
+    } catch (IllegalArgumentException e) {
+      throw names.locate(e, root);
+    }
+    bodies.checkMovingMasses(m);
+    return m;
+  }
+
+  private static Iterable<XmlElement> sections(XmlElement root, String name) {
+    return root.children().stream().filter(c -> c.name().equals(name)).toList();
+  }
+
+  private static void option(XmlElement e, Options.Builder o) {
+    e.requireAttributesIn(MjcfSchema.OPTION);
+    if (e.has("timestep")) {
+      double dt = e.number("timestep");
+      if (!(dt > 0)) {
+        throw e.error("timestep must be positive, got " + dt);
+      }
+      o.timestep(dt);
+    }
+    if (e.has("gravity")) {
+      double[] g = e.numbers("gravity", 3);
+      o.gravity(g[0], g[1], g[2]);
+    }
+    if (e.has("integrator")) {
+      o.integrator(e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4") ? Integrator.RK4 : Integrator.EULER);
+    }
+    for (XmlElement c : e.children()) {
+      if (!c.name().equals("flag")) {
+        throw MjcfSchema.unsupported(c, "option", "flag", "");
+      }
+      c.requireAttributesIn(MjcfSchema.FLAG);
+      if (c.has("contact")) {
+        o.contact(c.keyword("contact", "enable", "enable", "disable").equals("enable"));
+      }
+      if (c.has("limit")) {
+        o.limit(c.keyword("limit", "enable", "enable", "disable").equals("enable"));
+      }
+    }
+  }
+
+  private static void asset(XmlElement e) {
+    e.requireAttributesIn(Set.of());
+    for (XmlElement c : e.children()) {
+      if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
+        throw c.error("unsupported element <" + c.name() + "> in <asset>: meshes, height fields and skins are not"
+            + " supported (textures and materials are ignored)");
+      }
+    }
+  }
+
+  /** Reads an {@code <actuator>} section; returns the number of actuators. */
+  private static int actuators(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
+      NamedElements names) {
+    e.requireAttributesIn(Set.of());
+    for (XmlElement c : e.children()) {
+      ActuatorType type = switch (c.name()) {
+        case "motor" -> ActuatorType.MOTOR;
+        case "position" -> ActuatorType.POSITION;
+        default -> throw MjcfSchema.unsupported(c, "actuator", "motor, position", "");
+      };
+      c.requireAttributesIn(type == ActuatorType.MOTOR ? MjcfSchema.MOTOR : MjcfSchema.POSITION);
+      MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
+      String joint = a.string("joint", null);
+      if (joint == null) {
+        throw c.error("required attribute 'joint' is missing (only joint transmissions are supported)");
+      }
+      int j = b.jointId(joint);
+      if (j < 0) {
+        throw c.error("unknown joint '" + joint + "'");
+      }
+      String name = c.string("name", "").strip();
+      names.register("actuator", name, c);
+      ActuatorSpec s = b.addActuator(type, j, name);
+      // a joint transmission uses the first gear component only
+      s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
+      double[] ctrl = range(a, compiler, "ctrllimited", "ctrlrange");
+      if (ctrl != null) {
+        s.ctrlRange(ctrl[0], ctrl[1]);
+      }
+      double[] force = range(a, compiler, "forcelimited", "forcerange");
+      if (force != null) {
+        s.forceRange(force[0], force[1]);
+      }
+      if (type == ActuatorType.POSITION) {
+        s.kp(a.number("kp", 1));
+      }
+    }
+    return e.children().size();
+  }
+
+  /** The range of a limited actuator quantity, or null when unlimited; never converted to radians (MuJoCo 2.2.2). */
+  private static double[] range(MjcfAttributes a, MjcfCompiler compiler, String flag, String attr) {
+    double[] r = a.has(attr) ? a.numbers(attr, 2) : new double[2];
+    if (!compiler.limited(a, flag, attr, r)) {
+      return null;
+    }
+    if (!(r[0] < r[1])) {
+      throw a.element().error("'" + flag + "' needs " + attr + "[0] < " + attr + "[1], got " + r[0] + " " + r[1]);
+    }
+    return r;
+  }
+
+  private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu) {
+    e.requireAttributesIn(Set.of());
+    for (XmlElement c : e.children()) {
+      if (!c.name().equals("key")) {
+        throw MjcfSchema.unsupported(c, "keyframe", "key", "");
+      }
+      c.requireAttributesIn(MjcfSchema.KEY);
+      String name = c.string("name", "").strip();
+      names.register("keyframe", name, c);
+      KeyframeSpec k = b.addKeyframe(name).time(c.number("time", 0));
+      if (c.has("qpos")) {
+        k.qpos(keyValues(c, "qpos", nq, "nq"));
+      }
+      if (c.has("qvel")) {
+        k.qvel(keyValues(c, "qvel", nv, "nv"));
+      }
+      if (c.has("ctrl")) {
+        k.ctrl(keyValues(c, "ctrl", nu, "nu"));
+      }
+    }
+  }
+
+  private static double[] keyValues(XmlElement key, String attr, int n, String size) {
+    double[] v = key.numbers(attr, 0, Integer.MAX_VALUE);
+    if (v.length != n) {
+      throw key.error("attribute '" + attr + "' has " + v.length + " values, the model has " + size + " = " + n);
+    }
+    return v;
+  }
+
+  private static String baseName(String source) {
+    String s = source.replace('\\', '/');
+    s = s.substring(s.lastIndexOf('/') + 1);
+    int dot = s.lastIndexOf('.');
+    return dot > 0 ? s.substring(0, dot) : s;
+  }
+}

@@ -1,0 +1,69 @@
+package org.diffart.sim.io;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The MJCF subset {@link MjcfLoader} accepts: for each supported element, the attributes it reads; and the elements
+ * it skips because they only affect rendering or only mark points ({@code site}). Anything not listed is refused with
+ * a {@link ModelFormatException}.
+ */
+final class MjcfSchema {
+  private MjcfSchema() {}
+
+  /** Orientation specifiers of frames (at most one per element). */
+  static final Set<String> ORIENTATION = Set.of("quat", "axisangle", "euler", "xyaxes", "zaxis");
+
+  static final Set<String> MUJOCO = Set.of("model");
+  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator");
+  static final Set<String> FLAG = Set.of("contact", "limit");
+  static final Set<String> DEFAULT = Set.of("class");
+  static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
+  static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
+  /**
+   * MuJoCo's soft-constraint parameters (reference and impedance of contacts and joint limits), with their maximum
+   * number of values. diffart's contacts and limits are hard constraints solved by projected Gauss-Seidel ({@code
+   * Options} erp, cfm), which have no equivalent: these are checked to be numbers, ignored and reported in the
+   * model's warnings, so that MuJoCo's own sample models load.
+   */
+  static final Map<String, Integer> SOFT_CONSTRAINT =
+      Map.of("solref", 2, "solimp", 5, "solreflimit", 2, "solimplimit", 5);
+
+  static final Set<String> JOINT = Set.of("name", "class", "type", "group", "pos", "axis", "range", "limited",
+      "damping", "stiffness", "springref", "armature", "ref", "solreflimit", "solimplimit");
+  static final Set<String> FREEJOINT = Set.of("name", "group");
+  static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
+      "density", "contype", "conaffinity", "condim", "friction", "rgba", "material", "solref", "solimp");
+  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "gear", "ctrlrange", "ctrllimited",
+      "forcerange", "forcelimited");
+  static final Set<String> POSITION = with(MOTOR, "kp");
+  static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl");
+
+  /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */
+  static final Set<String> IGNORED_TOP = Set.of("visual", "statistic", "size");
+  /** Elements skipped inside bodies and default classes: lights and cameras render, sites only mark points. */
+  static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera", "site");
+  /** Assets skipped: textures and materials only colour geoms. */
+  static final Set<String> IGNORED_ASSETS = Set.of("texture", "material");
+
+  /** The error for an element the loader does not support where it stands. */
+  static ModelFormatException unsupported(XmlElement e, String parent, String supported, String ignored) {
+    return e.error("unsupported element <" + e.name() + "> in <" + parent + "> (supported: " + supported
+        + (ignored.isEmpty() ? "" : "; ignored: " + ignored) + ")");
+  }
+
+  /** The attributes a default class may set for an element: those of the element without name and class. */
+  static Set<String> inDefault(Set<String> attributes) {
+    Set<String> s = new HashSet<>(attributes);
+    s.remove("name");
+    s.remove("class");
+    return Set.copyOf(s);
+  }
+
+  private static Set<String> with(Set<String> base, String... more) {
+    Set<String> s = new HashSet<>(base);
+    s.addAll(Set.of(more));
+    return Set.copyOf(s);
+  }
+}

@@ -1,0 +1,56 @@
+package org.diffart.sim.io;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every refusal of the MJCF loader names file, line and element: one broken file per kind of error. */
+class MjcfLoaderErrorsTest {
+
+  static Stream<Arguments> brokenFiles() {
+    return Stream.of(
+        Arguments.of("malformed.xml", 5, "geom", "must be terminated by the matching end-tag"),
+        Arguments.of("unknown_element.xml", 8, "tendon", "unsupported element <tendon> in <mujoco>"),
+        Arguments.of("unknown_attribute.xml", 4, "joint", "unknown or unsupported attribute 'frictionloss'"),
+        // a start tag over two lines is located where it ends
+        Arguments.of("bad_number.xml", 4, "body", "attribute 'pos': 'x' is not a number"),
+        Arguments.of("doctype_entity.xml", 2, "!DOCTYPE", "document type declarations are refused"),
+        Arguments.of("xxe.xml", 2, "!DOCTYPE", "document type declarations are refused"),
+        Arguments.of("key_length.xml", 10, "key", "attribute 'qpos' has 6 values, the model has nq = 7"),
+        Arguments.of("mesh_geom.xml", 5, "geom", "mesh geoms are not supported"),
+        Arguments.of("range_without_limited.xml", 4, "joint", "'range' is given but not 'limited'"),
+        Arguments.of("unknown_actuator_joint.xml", 9, "motor", "unknown joint 'elbow'"),
+        Arguments.of("massless_body.xml", 3, "body", "mass and inertia of moving bodies"),
+        // an error of the model compiler is located at the element it names
+        Arguments.of("ball_limit.xml", 4, "joint", "limits of ball joints are not supported"),
+        Arguments.of("unknown_class.xml", 8, "geom", "unknown default class 'arm'"),
+        Arguments.of("repeated_name.xml", 7, "joint", "repeated joint name 'j'"),
+        Arguments.of("two_orientations.xml", 3, "body", "multiple orientation specifiers"),
+        Arguments.of("plane_in_body.xml", 6, "geom", "plane geoms are only allowed in static bodies"),
+        Arguments.of("bad_integrator.xml", 2, "option", "'implicit' is not one of Euler, RK4"),
+        Arguments.of("not_mjcf.xml", 1, "robot", "root element <mujoco>"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenFiles")
+  void refusalNamesFileLineAndElement(String file, int line, String element, String fragment) {
+    TestModels.assertFormatError(() -> TestModels.load("broken/" + file), file, line, element, fragment);
+  }
+
+  @Test
+  void externalEntityIsNeverRead() {
+    ModelFormatException e = TestModels.assertFormatError(() -> TestModels.load("broken/xxe.xml"), "xxe.xml", 2,
+        "!DOCTYPE", "refused");
+    assertFalse(e.getMessage().contains("TOP-SECRET"));
+  }
+
+  @Test
+  void inlineModelsAreNamedBySource() {
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <sensor/>\n</mujoco>", "cell[3]"),
+        "cell[3]", 2, "sensor", "unsupported element <sensor>");
+  }
+}

@@ -1,0 +1,136 @@
+package org.diffart.sim.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+
+/**
+ * MuJoCo 2.2.2's semantics of joints, options, actuators and keyframes on {@code mjcf/joints.xml} and {@code
+ * mjcf/autolimits.xml} (the compiled values agree with MuJoCo's for the same files).
+ */
+class MjcfLoaderTest {
+  private static final Model M = TestModels.load("mjcf/joints.xml");
+
+  @Test
+  void anglesAreDegreesWhereMujocoConvertsThem() {
+    int hinge = M.jointId("hinge");
+    assertEquals(-Math.PI / 2, M.jntRange(hinge, 0), 1e-15);
+    assertEquals(Math.PI / 4, M.jntRange(hinge, 1), 1e-15);
+    assertEquals(Math.PI / 6, M.qpos0(M.jntQposAdr(hinge)), 1e-15);
+    assertEquals(Math.PI / 4, M.qposSpring(M.jntQposAdr(hinge)), 1e-15);
+    // MuJoCo 2.2.2 leaves the range of an unlimited hinge as written
+    int unlimited = M.jointId("free_range");
+    assertFalse(M.jntLimited(unlimited));
+    assertEquals(-90, M.jntRange(unlimited, 0));
+    // slide lengths are metres
+    int slide = M.jointId("slide");
+    assertEquals(1, M.jntRange(slide, 1));
+    assertEquals(0.5, M.qpos0(M.jntQposAdr(slide)));
+    assertEquals(0.25, M.qposSpring(M.jntQposAdr(slide)));
+    // a position actuator's ctrlrange is never converted
+    assertEquals(90, M.actCtrlRange(1, 1));
+  }
+
+  @Test
+  void jointAttributesReachTheModel() {
+    int hinge = M.jointId("hinge");
+    assertEquals(JointType.HINGE, M.jntType(hinge));
+    assertTrue(M.jntLimited(hinge));
+    assertArrayEquals(new double[] {0, 1, 0}, new double[] {M.jntAxis(hinge, 0), M.jntAxis(hinge, 1),
+        M.jntAxis(hinge, 2)});
+    assertEquals(0.1, M.jntPos(hinge, 2));
+    assertEquals(10, M.jntStiffness(hinge));
+    assertEquals(0.5, M.dofDamping(M.jntDofAdr(hinge)));
+    assertEquals(0.01, M.dofArmature(M.jntDofAdr(hinge)));
+    int ball = M.jointId("ball");
+    assertEquals(JointType.BALL, M.jntType(ball));
+    for (int k = 0; k < 3; k++) {
+      assertEquals(0.2, M.dofDamping(M.jntDofAdr(ball) + k));
+    }
+    assertEquals(7, M.nq());
+    assertEquals(6, M.nv());
+  }
+
+  @Test
+  void optionsAndFlags() {
+    assertEquals(0.005, M.opt().timestep());
+    assertArrayEquals(new double[] {0, 0, -1.62}, M.opt().gravity());
+    assertEquals(Integrator.EULER, M.opt().integrator());
+    assertFalse(M.opt().contact());
+    assertTrue(M.opt().limit());
+  }
+
+  @Test
+  void motorAndPositionActuators() {
+    assertEquals(ActuatorType.MOTOR, M.actType(0));
+    assertEquals(M.jointId("hinge"), M.actJnt(0));
+    assertEquals(3, M.actGear(0));
+    assertTrue(M.actCtrlLimited(0));
+    assertEquals(2, M.actCtrlRange(0, 1));
+    assertTrue(M.actForceLimited(0));
+    assertEquals(-5, M.actForceRange(0, 0));
+    assertEquals(1, M.actGain(0));
+    assertEquals(ActuatorType.POSITION, M.actType(1));
+    assertEquals(2, M.actGear(1));
+    assertEquals(10, M.actGain(1));
+    assertArrayEquals(new double[] {0, -10, 0}, new double[] {M.actBias(1, 0), M.actBias(1, 1), M.actBias(1, 2)});
+  }
+
+  @Test
+  void keyframesDefaultToQpos0AndZeros() {
+    int start = M.keyId("start");
+    assertEquals(1.5, M.keyTime(start));
+    assertArrayEquals(new double[] {0.5, 0.1, 0.2, 1, 0, 0, 0}, M.keyQpos(start));
+    assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, M.keyQvel(start));
+    assertArrayEquals(new double[] {0.5, 0.25}, M.keyCtrl(start));
+    int rest = M.keyId("rest");
+    assertArrayEquals(M.qpos0(), M.keyQpos(rest));
+    assertArrayEquals(new double[6], M.keyQvel(rest));
+    assertArrayEquals(new double[2], M.keyCtrl(rest));
+  }
+
+  @Test
+  void autolimitsMakesARangeALimit() {
+    Model m = TestModels.load("mjcf/autolimits.xml");
+    assertTrue(m.jntLimited(m.jointId("ranged")));
+    assertFalse(m.jntLimited(m.jointId("plain")));
+    assertTrue(m.actCtrlLimited(0));
+    assertTrue(m.actForceLimited(0));
+    assertFalse(m.actCtrlLimited(1));
+    assertFalse(m.actForceLimited(1));
+  }
+
+  @Test
+  void sectionsAreReadInMujocosOrderWhateverTheirPlace() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco>
+          <keyframe><key name="k" qpos="1.5"/></keyframe>
+          <actuator><motor joint="j" ctrllimited="true" ctrlrange="-1 1"/></actuator>
+          <worldbody>
+            <body><joint name="j" limited="true" range="-1 1"/><geom size="0.1"/></body>
+          </worldbody>
+          <compiler angle="radian"/>
+        </mujoco>""", "order.xml");
+    assertEquals(1, m.jntRange(0, 1), "the compiler section applies although it comes last");
+    assertArrayEquals(new double[] {1.5}, m.keyQpos(0));
+    assertEquals("order", m.name(), "the model name defaults to the source name");
+  }
+
+  @Test
+  void mujocosHumanoidLoadsWithItsSoftConstraintParametersReported() {
+    Model m = ModelLoader.load("builtin:humanoid");
+    assertEquals(28, m.nq());
+    assertEquals(27, m.nv());
+    assertEquals(21, m.nu());
+    for (String attr : new String[] {"solref", "solimp", "solimplimit"}) {
+      assertTrue(m.warnings().stream().anyMatch(w -> w.contains("'" + attr + "' ignored")), attr);
+    }
+  }
+}
