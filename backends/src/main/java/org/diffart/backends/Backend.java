@@ -1,0 +1,49 @@
+package org.diffart.backends;
+
+import org.diffart.sim.model.Model;
+
+/**
+ * Runs W worlds of one model. State and controls move in and out as flat batch arrays with a leading world index
+ * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}), the layout every backend shares.
+ * Controls are held constant while stepping.
+ */
+public interface Backend extends AutoCloseable {
+  /** Short name used on the command line and in magics, e.g. {@code cpu}. */
+  String name();
+
+  /** The model every world runs. */
+  Model model();
+
+  /** Number of worlds W. */
+  int worlds();
+
+  /** Sets the positions of all worlds (W×nq). */
+  void setQpos(double[] qpos);
+
+  /** Sets the velocities of all worlds (W×nv). */
+  void setQvel(double[] qvel);
+
+  /** Sets the controls of all worlds (W×nu). */
+  void setCtrl(double[] ctrl);
+
+  /** Reads the positions of all worlds into {@code out} (W×nq). */
+  void getQpos(double[] out);
+
+  /** Reads the velocities of all worlds into {@code out} (W×nv). */
+  void getQvel(double[] out);
+
+  /** Simulation time of world w, s. */
+  double time(int w);
+
+  /**
+   * Advances every world by {@code steps} time steps.
+   *
+   * @throws org.diffart.sim.data.SimulationException naming the world, step, joint and body when a state becomes
+   *     non-finite; the worlds keep the state of their last good step
+   */
+  void step(int steps);
+
+  /** Releases native resources; the CPU backend has none. */
+  @Override
+  default void close() {}
+}

@@ -1,0 +1,145 @@
+package org.diffart.backends.cpu;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+import org.diffart.backends.Backend;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.model.Model;
+
+/**
+ * The reference backend: one {@link Data} per world, stepped by {@link Step#step} on the calling thread, or split
+ * across the common fork-join pool when there are enough worlds to pay for it.
+ */
+public final class CpuBackend implements Backend {
+  private static final int WORLDS_PER_TASK = 4;
+  private final Model model;
+  private final Data[] data;
+
+  /** W worlds of model m, each reset to {@code qpos0}. */
+  public CpuBackend(Model m, int worlds) {
+    if (worlds < 1) {
+      throw new IllegalArgumentException("worlds must be >= 1, got " + worlds);
+    }
+    model = m;
+    data = new Data[worlds];
+    for (int w = 0; w < worlds; w++) {
+      data[w] = new Data(m);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "cpu";
+  }
+
+  @Override
+  public Model model() {
+    return model;
+  }
+
+  @Override
+  public int worlds() {
+    return data.length;
+  }
+
+  /** The Data of world w, for inspection of intermediates. */
+  public Data data(int w) {
+    return data[w];
+  }
+
+  @Override
+  public void setQpos(double[] qpos) {
+    scatter(qpos, model.nq(), "qpos", 0);
+  }
+
+  @Override
+  public void setQvel(double[] qvel) {
+    scatter(qvel, model.nv(), "qvel", 1);
+  }
+
+  @Override
+  public void setCtrl(double[] ctrl) {
+    scatter(ctrl, model.nu(), "ctrl", 2);
+  }
+
+  @Override
+  public void getQpos(double[] out) {
+    gather(out, model.nq(), 0);
+  }
+
+  @Override
+  public void getQvel(double[] out) {
+    gather(out, model.nv(), 1);
+  }
+
+  @Override
+  public double time(int w) {
+    return data[w].time;
+  }
+
+  @Override
+  public void step(int steps) {
+    if (data.length < 2 * WORLDS_PER_TASK || ForkJoinPool.getCommonPoolParallelism() < 2) {
+      stepRange(0, data.length, steps);
+    } else {
+      ForkJoinPool.commonPool().invoke(new StepTask(0, data.length, steps));
+    }
+  }
+
+  private void stepRange(int from, int to, int steps) {
+    for (int w = from; w < to; w++) {
+      Data d = data[w];
+      try {
+        for (int s = 0; s < steps; s++) {
+          Step.step(model, d);
+        }
+      } catch (SimulationException e) {
+        throw new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
+      }
+    }
+  }
+
+  /** Splits the worlds in halves until a task holds at most WORLDS_PER_TASK. */
+  private final class StepTask extends RecursiveAction {
+    private static final long serialVersionUID = 1L;
+    private final int from, to, steps;
+
+    StepTask(int from, int to, int steps) {
+      this.from = from;
+      this.to = to;
+      this.steps = steps;
+    }
+
+    @Override
+    protected void compute() {
+      if (to - from <= WORLDS_PER_TASK) {
+        stepRange(from, to, steps);
+      } else {
+        int mid = (from + to) >>> 1;
+        invokeAll(new StepTask(from, mid, steps), new StepTask(mid, to, steps));
+      }
+    }
+  }
+
+  private double[] field(Data d, int which) {
+    return which == 0 ? d.qpos : which == 1 ? d.qvel : d.ctrl;
+  }
+
+  private void scatter(double[] src, int n, String what, int which) {
+    if (src.length != n * data.length) {
+      throw new IllegalArgumentException(what + " must have worlds×" + n + " = " + n * data.length
+          + " values, got " + src.length);
+    }
+    for (int w = 0; w < data.length; w++) {
+      System.arraycopy(src, w * n, field(data[w], which), 0, n);
+    }
+  }
+
+  private void gather(double[] out, int n, int which) {
+    for (int w = 0; w < data.length; w++) {
+      System.arraycopy(field(data[w], which), 0, out, w * n, n);
+    }
+  }
+}
