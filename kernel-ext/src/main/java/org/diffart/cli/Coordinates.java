@@ -1,0 +1,54 @@
+package org.diffart.cli;
+
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+
+/**
+ * Names of the entries of {@code qpos} and {@code qvel} for text output: the joint's name, with the component for
+ * ball and free joints ({@code root.qw}, {@code root.vx}), in MuJoCo's order.
+ */
+final class Coordinates {
+  private static final String[] FREE_Q = {"x", "y", "z", "qw", "qx", "qy", "qz"};
+  private static final String[] FREE_V = {"vx", "vy", "vz", "wx", "wy", "wz"};
+  private static final String[] BALL_Q = {"qw", "qx", "qy", "qz"};
+  private static final String[] BALL_V = {"wx", "wy", "wz"};
+
+  private Coordinates() {}
+
+  /** One name per position coordinate (nq). */
+  static String[] qpos(Model m) {
+    String[] names = new String[m.nq()];
+    for (int j = 0; j < m.njnt(); j++) {
+      JointType t = m.jntType(j);
+      for (int k = 0; k < t.nq; k++) {
+        names[m.jntQposAdr(j) + k] = component(jointName(m, j), t, FREE_Q, BALL_Q, k);
+      }
+    }
+    return names;
+  }
+
+  /** One name per degree of freedom (nv). */
+  static String[] qvel(Model m) {
+    String[] names = new String[m.nv()];
+    for (int j = 0; j < m.njnt(); j++) {
+      JointType t = m.jntType(j);
+      for (int k = 0; k < t.nv; k++) {
+        names[m.jntDofAdr(j) + k] = component(jointName(m, j), t, FREE_V, BALL_V, k);
+      }
+    }
+    return names;
+  }
+
+  /** The joint's name, or {@code joint<j>} for an unnamed one. */
+  private static String jointName(Model m, int j) {
+    return m.jntName(j).isEmpty() ? "joint" + j : m.jntName(j);
+  }
+
+  private static String component(String joint, JointType t, String[] free, String[] ball, int k) {
+    return switch (t) {
+      case FREE -> joint + "." + free[k];
+      case BALL -> joint + "." + ball[k];
+      case HINGE, SLIDE -> joint;
+    };
+  }
+}

@@ -1,0 +1,160 @@
+package org.diffart.cli;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.diffart.backends.Backend;
+import org.diffart.backends.Backends;
+import org.diffart.backends.Rollout;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * {@code diffart rollout --model M --steps N [state] [--backend B] [--worlds W] [--stride S]}: W worlds started from
+ * the same state, stepped N times with constant controls.
+ */
+@Command(
+    name = "rollout",
+    description = "Step W worlds of a model N times from one starting state, controls held constant.",
+    footer = {
+      "",
+      "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
+          + " part.",
+      "JSON keys: model, backend, worlds, steps, time (simulated, s), ms (wall time of the stepping loop alone),"
+          + " final_qpos and final_qvel (world 0), final_qpos_all (one row per world, only when W > 1), trajectory"
+          + " (time and qpos of world 0 every S steps, only with --stride)."
+    })
+final class RolloutCommand implements Callable<Integer> {
+  @Mixin private ModelOption model;
+  @Mixin private StateOptions state;
+  @Mixin private Output output;
+
+  @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 0).")
+  private int steps;
+
+  @Option(
+      names = "--backend",
+      paramLabel = "B",
+      defaultValue = "cpu",
+      description = "Backend that runs the worlds (default: ${DEFAULT-VALUE}).")
+  private String backend;
+
+  @Option(
+      names = "--worlds",
+      paramLabel = "W",
+      defaultValue = "1",
+      description = "Number of worlds, all started from the same state (default: ${DEFAULT-VALUE}).")
+  private int worlds;
+
+  @Option(
+      names = "--stride",
+      paramLabel = "S",
+      description = "Record world 0's trajectory every S steps (and at the start and the end).")
+  private Integer stride;
+
+  @Spec private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    checkArguments();
+    Model m = model.load();
+    Data start = state.initial(m);
+    String task = "rollout of " + m.name() + " on " + backend + ": " + steps + " steps x " + worlds + " worlds";
+    int every = stride != null ? stride : Math.max(steps, 1);
+    Rollout.Result r;
+    try (Backend b = Backends.create(backend, m, worlds)) {
+      r = TerminalProgress.during(spec.commandLine().getErr(), task,
+          () -> Rollout.run(b, start.qpos, start.qvel, start.ctrl, steps, every));
+    }
+    output.print(json(m, r), () -> text(m, r));
+    return 0;
+  }
+
+  private void checkArguments() {
+    if (steps < 0) {
+      throw usage("--steps must be >= 0, got " + steps);
+    }
+    if (worlds < 1) {
+      throw usage("--worlds must be >= 1, got " + worlds);
+    }
+    if (stride != null && stride < 1) {
+      throw usage("--stride must be >= 1, got " + stride);
+    }
+    if (!Backends.names().contains(backend)) {
+      throw usage("unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
+    }
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+
+  private JsonObject json(Model m, Rollout.Result r) {
+    int nq = m.nq(), nv = m.nv();
+    JsonObject o = new JsonObject();
+    o.addProperty("model", m.name());
+    o.addProperty("backend", r.backend());
+    o.addProperty("worlds", r.worlds());
+    o.addProperty("steps", r.steps());
+    o.addProperty("time", finalTime(r));
+    o.addProperty("ms", r.ms());
+    o.add("final_qpos", Output.slice(r.finalQpos(), 0, nq));
+    o.add("final_qvel", Output.slice(r.finalQvel(), 0, nv));
+    if (r.worlds() > 1) {
+      o.add("final_qpos_all", Output.rows(r.finalQpos(), r.worlds(), nq));
+    }
+    if (stride != null) {
+      JsonArray qpos = new JsonArray(r.qpos().length);
+      for (double[] q : r.qpos()) {
+        qpos.add(Output.array(q));
+      }
+      JsonObject trajectory = new JsonObject();
+      trajectory.add("time", Output.array(r.times()));
+      trajectory.add("qpos", qpos);
+      o.add("trajectory", trajectory);
+    }
+    return o;
+  }
+
+  private String text(Model m, Rollout.Result r) {
+    String header = String.format(Locale.ROOT,
+        "%s on %s: %d steps x %d worlds to t = %g s in %.3f ms (%.3f us per world step)",
+        m.name(), r.backend(), r.steps(), r.worlds(), finalTime(r), r.ms(),
+        r.steps() == 0 ? 0.0 : 1e3 * r.ms() / ((double) r.steps() * r.worlds()));
+    Table positions = Table.create("final state of world 0",
+        StringColumn.create("coordinate", Coordinates.qpos(m)),
+        DoubleColumn.create("qpos", Arrays.copyOf(r.finalQpos(), m.nq())));
+    Table velocities = Table.create("",
+        StringColumn.create("dof", Coordinates.qvel(m)),
+        DoubleColumn.create("qvel", Arrays.copyOf(r.finalQvel(), m.nv())));
+    String s = header + "\n\n" + positions.printAll() + "\n\n" + velocities.printAll();
+    if (stride != null) {
+      Table trajectory = Table.create("trajectory of world 0", DoubleColumn.create("time", r.times()));
+      String[] names = Coordinates.qpos(m);
+      for (int i = 0; i < m.nq(); i++) {
+        double[] column = new double[r.qpos().length];
+        for (int k = 0; k < column.length; k++) {
+          column[k] = r.qpos()[k][i];
+        }
+        trajectory.addColumns(DoubleColumn.create(names[i], column));
+      }
+      s += "\n\n" + trajectory.printAll();
+    }
+    return s;
+  }
+
+  private static double finalTime(Rollout.Result r) {
+    return r.times()[r.times().length - 1];
+  }
+}

@@ -1,0 +1,95 @@
+package org.diffart.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The starting state options: {@code qpos0} with zero velocity and controls by default, or a keyframe ({@code --key}),
+ * then each of {@code --qpos}, {@code --qvel}, {@code --ctrl} given replaces its part.
+ */
+final class StateOptions {
+  @Option(
+      names = "--key",
+      paramLabel = "K",
+      description = "Start from the model's keyframe K, by name or index (its qpos, qvel and ctrl).")
+  private String key;
+
+  @Option(
+      names = "--qpos",
+      paramLabel = "a,b,..",
+      converter = Vector.Converter.class,
+      description = "Joint positions, exactly nq comma-separated numbers in MuJoCo's order (quaternions w,x,y,z).")
+  private Vector qpos;
+
+  @Option(
+      names = "--qvel",
+      paramLabel = "a,b,..",
+      converter = Vector.Converter.class,
+      description = "Joint velocities, exactly nv comma-separated numbers.")
+  private Vector qvel;
+
+  @Option(
+      names = "--ctrl",
+      paramLabel = "a,b,..",
+      converter = Vector.Converter.class,
+      description = "Controls, exactly nu comma-separated numbers (held constant).")
+  private Vector ctrl;
+
+  @Spec(Spec.Target.MIXEE)
+  private CommandSpec command;
+
+  /**
+   * A fresh {@link Data} of {@code m} in the requested starting state.
+   *
+   * @throws ParameterException for an unknown keyframe (listing the model's) or a vector of the wrong length
+   */
+  Data initial(Model m) {
+    Data d = new Data(m);
+    if (key != null) {
+      d.resetToKey(keyIndex(m));
+    }
+    copy("--qpos", "nq", qpos, d.qpos);
+    copy("--qvel", "nv", qvel, d.qvel);
+    copy("--ctrl", "nu", ctrl, d.ctrl);
+    return d;
+  }
+
+  /** The keyframe named {@code --key}, or else the one at that index. */
+  private int keyIndex(Model m) {
+    int k = m.keyId(key);
+    if (k >= 0) {
+      return k;
+    }
+    try {
+      k = Integer.parseInt(key.strip());
+    } catch (NumberFormatException e) {
+      k = -1;
+    }
+    if (k >= 0 && k < m.nkey()) {
+      return k;
+    }
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < m.nkey(); i++) {
+      names.add(m.keyName(i) + " (" + i + ")");
+    }
+    throw new ParameterException(command.commandLine(), "unknown keyframe '" + key + "' of model " + m.name() + "; "
+        + (names.isEmpty() ? "the model has no keyframes" : "available: " + String.join(", ", names)));
+  }
+
+  private void copy(String option, String size, Vector given, double[] target) {
+    if (given == null) {
+      return;
+    }
+    if (given.values().length != target.length) {
+      throw new ParameterException(command.commandLine(), option + " needs exactly " + target.length + " values ("
+          + size + " of the model), got " + given.values().length);
+    }
+    System.arraycopy(given.values(), 0, target, 0, target.length);
+  }
+}

@@ -1,0 +1,142 @@
+package org.diffart.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.util.Set;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+
+class RolloutCommandTest {
+
+  @Test
+  void jsonGivesWorldZerosFinalStateAndTiming() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:3", "--key", "hang", "--steps", "200", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    assertEquals("", r.err());
+    JsonObject o = r.json();
+    assertEquals(Set.of("model", "backend", "worlds", "steps", "time", "ms", "final_qpos", "final_qvel"), o.keySet());
+    assertEquals(200, o.get("steps").getAsInt());
+    assertEquals("cpu", o.get("backend").getAsString());
+    assertEquals(1, o.get("worlds").getAsInt());
+    assertEquals(0.2, o.get("time").getAsDouble(), 1e-12);
+    assertTrue(o.get("ms").getAsDouble() >= 0);
+    assertEquals(3, r.vector("final_qpos").length);
+    assertEquals(3, r.vector("final_qvel").length);
+  }
+
+  @Test
+  void theFinalStateEqualsSteppingTheSameStartDirectly() {
+    Model m = ModelLoader.load("builtin:laikago");
+    Data d = new Data(m);
+    d.resetToKey(m.keyId("stand"));
+    d.qvel[2] = -0.5;
+    String qvel = Cli.csv(d.qvel);
+    for (int s = 0; s < 50; s++) {
+      Step.step(m, d);
+    }
+
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:laikago", "--key", "stand", "--qvel", qvel, "--steps",
+        "50", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    assertArrayEquals(d.qpos, r.vector("final_qpos"));
+    assertArrayEquals(d.qvel, r.vector("final_qvel"));
+  }
+
+  @Test
+  void rolloutsAreDeterministic() {
+    String[] args = {"rollout", "--model", "builtin:pendulum:4", "--qvel", "0.5,0,0,-1", "--ctrl", "0.2,0,0,0.1",
+        "--steps", "300", "--json"};
+
+    Cli.Outcome a = Cli.run(args);
+    Cli.Outcome b = Cli.run(args);
+
+    assertEquals(0, a.code(), a.err());
+    assertArrayEquals(a.vector("final_qpos"), b.vector("final_qpos"));
+    assertArrayEquals(a.vector("final_qvel"), b.vector("final_qvel"));
+  }
+
+  @Test
+  void severalWorldsAddEveryWorldsFinalPositions() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--key", "hang", "--steps", "20",
+        "--worlds", "3", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    JsonArray all = r.json().getAsJsonArray("final_qpos_all");
+    assertEquals(3, all.size());
+    double[] world2 = all.get(2).getAsJsonArray().asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
+    assertArrayEquals(r.vector("final_qpos"), world2);
+  }
+
+  @Test
+  void aStrideRecordsWorldZerosTrajectory() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--key", "hang", "--steps", "10",
+        "--stride", "4", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    JsonObject trajectory = r.json().getAsJsonObject("trajectory");
+    assertEquals(4, trajectory.getAsJsonArray("time").size(), "samples at steps 0, 4, 8, 10");
+    JsonArray qpos = trajectory.getAsJsonArray("qpos");
+    assertEquals(r.json().getAsJsonArray("final_qpos"), qpos.get(3));
+  }
+
+  @Test
+  void withoutJsonPrintsAShortTable() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "5");
+
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().startsWith("pendulum2 on cpu: 5 steps x 1 worlds"), r.out());
+    assertTrue(r.out().contains("qpos") && r.out().contains("qvel"), r.out());
+    assertFalse(r.out().contains("{"), r.out());
+  }
+
+  @Test
+  void negativeStepsAreAnArgumentError() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "-3", "--json");
+
+    assertEquals(2, r.code());
+    assertEquals("", r.out());
+    assertTrue(r.err().contains("--steps must be >= 0, got -3"), r.err());
+    assertTrue(r.err().contains("Usage: diffart rollout"), r.err());
+  }
+
+  @Test
+  void anUnknownBackendListsTheAvailableOnes() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--backend", "tpu");
+
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown backend 'tpu'; available: cpu"), r.err());
+  }
+
+  @Test
+  void zeroWorldsAndZeroStrideAreArgumentErrors() {
+    assertEquals(2, Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--worlds", "0").code());
+    assertEquals(2, Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--stride", "0").code());
+  }
+
+  @Test
+  void aMissingStepCountIsAnArgumentError() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2");
+
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--steps"), r.err());
+  }
+
+  @Test
+  void aBlowUpIsARuntimeErrorNamingTheStep() {
+    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--qvel", "1e150,1e150", "--steps", "10");
+
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("step"), r.err());
+    assertFalse(r.err().contains("Usage:"), r.err());
+  }
+}
