@@ -16,191 +16,241 @@ public final class Kinematics {
   private Kinematics() {}
 
   /**
-   * Position stage: writes {@code xpos, xquat, xmat, xRot, xTrans, dofXaxis, dofXanchor, dofS, geomXpos, geomXmat}
-   * from {@code qpos}. Quaternions in {@code qpos} are used normalised but not modified.
+   * Position stage: writes {@code xpos, xquat, xmat, xRot, xTrans, dofS} from {@code qpos}. Each body's pose relative
+   * to its parent comes first (body offset, then its joints in declaration order, as MuJoCo composes them); the
+   * Plücker transform is that relative pose and the world pose follows from the parent's. Quaternions in {@code
+   * qpos} are used normalised but not modified. Geom poses are a separate stage, {@link #geoms}.
    */
   public static void forward(Model m, Data d) {
-    double[] q = d.qpos;
-    double[] xpos = d.xpos, xquat = d.xquat, xmat = d.xmat, t = d.scratch6;
+    double[] q = d.qpos, xpos = d.xpos, xquat = d.xquat, xmat = d.xmat, t = d.scratch36;
     Quat.identity(xquat, 0);
     xmat[0] = 1;
     xmat[4] = 1;
     xmat[8] = 1;
     for (int i = 1; i < m.nbody(); i++) {
-      int p = m.bodyParent(i);
-      int qo = 4 * i, po = 3 * i;
-      // body frame at its offset in the parent
-      t[0] = m.bodyPos(i, 0);
-      t[1] = m.bodyPos(i, 1);
-      t[2] = m.bodyPos(i, 2);
-      Quat.rotate(xpos, po, xquat, 4 * p, t, 0);
-      xpos[po] += xpos[3 * p];
-      xpos[po + 1] += xpos[3 * p + 1];
-      xpos[po + 2] += xpos[3 * p + 2];
+      int p = m.bodyParent(i), j0 = m.bodyJntAdr(i);
+      // relative pose in the parent frame: quaternion t[0..3], position t[4..6]
       for (int k = 0; k < 4; k++) {
         t[k] = m.bodyQuat(i, k);
       }
-      Quat.mul(xquat, qo, xquat, 4 * p, t, 0);
-      // joints, in declaration order
-      int j0 = m.bodyJntAdr(i);
-      for (int j = j0; j >= 0 && j < j0 + m.bodyJntNum(i); j++) {
-        applyJoint(m, d, i, j, q);
+      t[4] = m.bodyPos(i, 0);
+      t[5] = m.bodyPos(i, 1);
+      t[6] = m.bodyPos(i, 2);
+      boolean singleHinge = m.bodyJntNum(i) == 1 && m.jntType(j0) == JointType.HINGE;
+      if (singleHinge) {
+        hingeBody(m, d, i, j0, q);
+      } else {
+        for (int j = j0; j >= 0 && j < j0 + m.bodyJntNum(i); j++) {
+          applyJoint(m, d, j, q);
+        }
+        Quat.normalize(t, 0);
       }
-      Quat.normalize(xquat, qo);
-      Quat.toMat(xmat, 9 * i, xquat, qo);
-      relativeTransform(d, i, p);
-      motionSubspace(m, d, i);
+      // Plücker transform parent -> body: E = R_relᵀ, r = relative position
+      Quat.toMat(t, 8, t, 0);
+      int eo = 9 * i;
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 3; c++) {
+          d.xRot[eo + 3 * r + c] = t[8 + 3 * c + r];
+        }
+      }
+      d.xTrans[3 * i] = t[4];
+      d.xTrans[3 * i + 1] = t[5];
+      d.xTrans[3 * i + 2] = t[6];
+      // world pose
+      Quat.mul(xquat, 4 * i, xquat, 4 * p, t, 0);
+      Quat.toMat(xmat, 9 * i, xquat, 4 * i);
+      Mat3.mulVec(xpos, 3 * i, xmat, 9 * p, t, 4);
+      xpos[3 * i] += xpos[3 * p];
+      xpos[3 * i + 1] += xpos[3 * p + 1];
+      xpos[3 * i + 2] += xpos[3 * p + 2];
+      if (!singleHinge) {
+        motionSubspace(m, d, i);
+      }
     }
+  }
+
+  /**
+   * The common case of a body with one hinge: rotate the relative pose (scratch36[0..6]) about the anchor a, and the
+   * motion subspace is the constant {@code S = (axis; a × axis)} in body coordinates.
+   */
+  private static void hingeBody(Model m, Data d, int i, int j, double[] q) {
+    double[] t = d.scratch36;
+    double ax = m.jntAxis(j, 0), ay = m.jntAxis(j, 1), az = m.jntAxis(j, 2);
+    double px = m.jntPos(j, 0), py = m.jntPos(j, 1), pz = m.jntPos(j, 2);
+    int qa = m.jntQposAdr(j), k = m.jntDofAdr(j);
+    Quat.fromAxisAngle(t, 20, ax, ay, az, q[qa] - m.qpos0(qa));
+    if (px != 0 || py != 0 || pz != 0) {
+      // origin moves by R_body (a - R_joint a)
+      t[24] = px;
+      t[25] = py;
+      t[26] = pz;
+      Quat.rotate(t, 27, t, 20, t, 24);
+      t[24] = px - t[27];
+      t[25] = py - t[28];
+      t[26] = pz - t[29];
+      Quat.rotate(t, 27, t, 0, t, 24);
+      t[4] += t[27];
+      t[5] += t[28];
+      t[6] += t[29];
+    }
+    Quat.mul(t, 0, t, 0, t, 20);
+    double[] s = d.dofS;
+    int so = 6 * k;
+    s[so] = ax;
+    s[so + 1] = ay;
+    s[so + 2] = az;
+    s[so + 3] = py * az - pz * ay;
+    s[so + 4] = pz * ax - px * az;
+    s[so + 5] = px * ay - py * ax;
+  }
+
+  /**
+   * Geom poses in the world, {@code geomXpos, geomXmat}, from the body poses of {@link #forward}. The step calls it
+   * when contacts are enabled; call it before reading geom poses otherwise.
+   */
+  public static void geoms(Model m, Data d) {
+    double[] t = d.scratch36;
     for (int g = 0; g < m.ngeom(); g++) {
       int b = m.geomBody(g);
       t[0] = m.geomPos(g, 0);
       t[1] = m.geomPos(g, 1);
       t[2] = m.geomPos(g, 2);
-      Mat3.mulVec(d.geomXpos, 3 * g, xmat, 9 * b, t, 0);
-      d.geomXpos[3 * g] += xpos[3 * b];
-      d.geomXpos[3 * g + 1] += xpos[3 * b + 1];
-      d.geomXpos[3 * g + 2] += xpos[3 * b + 2];
+      Mat3.mulVec(d.geomXpos, 3 * g, d.xmat, 9 * b, t, 0);
+      d.geomXpos[3 * g] += d.xpos[3 * b];
+      d.geomXpos[3 * g + 1] += d.xpos[3 * b + 1];
+      d.geomXpos[3 * g + 2] += d.xpos[3 * b + 2];
       for (int k = 0; k < 4; k++) {
-        t[k] = m.geomQuat(g, k);
+        t[4 + k] = m.geomQuat(g, k);
       }
-      Quat.mul(d.scratch36, 0, xquat, 4 * b, t, 0);
-      Quat.toMat(d.geomXmat, 9 * g, d.scratch36, 0);
+      Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
+      Quat.toMat(d.geomXmat, 9 * g, t, 8);
     }
-  }
-
-  /** Moves body i's frame (xpos, xquat) by joint j and records the world axes and anchors of its dofs. */
-  private static void applyJoint(Model m, Data d, int i, int j, double[] q) {
-    double[] xpos = d.xpos, xquat = d.xquat, ax = d.dofXaxis, an = d.dofXanchor, t = d.scratch36;
-    int qa = m.jntQposAdr(j), da = m.jntDofAdr(j), qo = 4 * i, po = 3 * i;
-    switch (m.jntType(j)) {
-      case FREE -> {
-        System.arraycopy(q, qa, xpos, po, 3);
-        System.arraycopy(q, qa + 3, xquat, qo, 4);
-        Quat.normalize(xquat, qo);
-        for (int k = 0; k < 3; k++) {
-          // translations along the world axes; rotation axes set from the body frame below
-          ax[3 * (da + k)] = k == 0 ? 1 : 0;
-          ax[3 * (da + k) + 1] = k == 1 ? 1 : 0;
-          ax[3 * (da + k) + 2] = k == 2 ? 1 : 0;
-        }
-        Quat.toMat(t, 0, xquat, qo);
-        for (int k = 0; k < 3; k++) {
-          int o = 3 * (da + 3 + k);
-          ax[o] = t[k];
-          ax[o + 1] = t[3 + k];
-          ax[o + 2] = t[6 + k];
-          System.arraycopy(xpos, po, an, o, 3);
-          System.arraycopy(xpos, po, an, 3 * (da + k), 3);
-        }
-      }
-      case BALL -> {
-        anchor(m, d, i, j, t);
-        System.arraycopy(q, qa, t, 3, 4);
-        Quat.normalize(t, 3);
-        Quat.mul(xquat, qo, xquat, qo, t, 3);
-        placeAtAnchor(m, d, i, j, t);
-        Quat.toMat(t, 9, xquat, qo);
-        for (int k = 0; k < 3; k++) {
-          int o = 3 * (da + k);
-          ax[o] = t[9 + k];
-          ax[o + 1] = t[12 + k];
-          ax[o + 2] = t[15 + k];
-          System.arraycopy(t, 0, an, o, 3);
-        }
-      }
-      case HINGE -> {
-        anchor(m, d, i, j, t);
-        axisWorld(m, d, i, j, ax, 3 * da);
-        System.arraycopy(t, 0, an, 3 * da, 3);
-        Quat.fromAxisAngle(t, 3, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), q[qa] - m.qpos0(qa));
-        Quat.mul(xquat, qo, xquat, qo, t, 3);
-        placeAtAnchor(m, d, i, j, t);
-      }
-      case SLIDE -> {
-        axisWorld(m, d, i, j, ax, 3 * da);
-        double s = q[qa] - m.qpos0(qa);
-        xpos[po] += ax[3 * da] * s;
-        xpos[po + 1] += ax[3 * da + 1] * s;
-        xpos[po + 2] += ax[3 * da + 2] * s;
-        anchor(m, d, i, j, t);
-        System.arraycopy(t, 0, an, 3 * da, 3);
-      }
-    }
-  }
-
-  /** t[0..2] = world position of joint j's anchor with body i's current frame. */
-  private static void anchor(Model m, Data d, int i, int j, double[] t) {
-    t[20] = m.jntPos(j, 0);
-    t[21] = m.jntPos(j, 1);
-    t[22] = m.jntPos(j, 2);
-    Quat.rotate(t, 0, d.xquat, 4 * i, t, 20);
-    t[0] += d.xpos[3 * i];
-    t[1] += d.xpos[3 * i + 1];
-    t[2] += d.xpos[3 * i + 2];
-  }
-
-  /** Re-places body i's origin so that joint j's anchor (t[0..2], world) stays fixed after a rotation. */
-  private static void placeAtAnchor(Model m, Data d, int i, int j, double[] t) {
-    t[20] = m.jntPos(j, 0);
-    t[21] = m.jntPos(j, 1);
-    t[22] = m.jntPos(j, 2);
-    Quat.rotate(t, 23, d.xquat, 4 * i, t, 20);
-    d.xpos[3 * i] = t[0] - t[23];
-    d.xpos[3 * i + 1] = t[1] - t[24];
-    d.xpos[3 * i + 2] = t[2] - t[25];
-  }
-
-  /** res = joint j's axis in the world with body i's current frame. */
-  private static void axisWorld(Model m, Data d, int i, int j, double[] res, int ro) {
-    double[] t = d.scratch36;
-    t[26] = m.jntAxis(j, 0);
-    t[27] = m.jntAxis(j, 1);
-    t[28] = m.jntAxis(j, 2);
-    Quat.rotate(res, ro, d.xquat, 4 * i, t, 26);
-  }
-
-  /** Parent-to-body transform: {@code E = R_iᵀ R_p}, {@code r = R_pᵀ (x_i - x_p)}. */
-  private static void relativeTransform(Data d, int i, int p) {
-    Mat3.mulTransA(d.xRot, 9 * i, d.xmat, 9 * i, d.xmat, 9 * p);
-    double[] t = d.scratch6;
-    t[0] = d.xpos[3 * i] - d.xpos[3 * p];
-    t[1] = d.xpos[3 * i + 1] - d.xpos[3 * p + 1];
-    t[2] = d.xpos[3 * i + 2] - d.xpos[3 * p + 2];
-    Mat3.mulTransVec(d.xTrans, 3 * i, d.xmat, 9 * p, t, 0);
   }
 
   /**
-   * Columns of S in body coordinates at the body origin: a rotation about world axis a through anchor c moves the
-   * origin x with {@code a × (x - c)}; a translation has no angular part.
+   * Moves the relative pose in scratch36 (quaternion [0..3], position [4..6], parent frame) by joint j, and records
+   * the parent-frame axes and anchors of its dofs.
+   */
+  private static void applyJoint(Model m, Data d, int j, double[] q) {
+    double[] t = d.scratch36, ax = d.dofXaxis, an = d.dofXanchor;
+    int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+    switch (m.jntType(j)) {
+      case FREE -> {
+        System.arraycopy(q, qa + 3, t, 0, 4);
+        Quat.normalize(t, 0);
+        System.arraycopy(q, qa, t, 4, 3);
+        Quat.toMat(t, 8, t, 0);
+        for (int k = 0; k < 3; k++) {
+          // translations along the parent (world) axes, rotations about the body axes through its origin
+          int o = 3 * (da + k), r = 3 * (da + 3 + k);
+          ax[o] = k == 0 ? 1 : 0;
+          ax[o + 1] = k == 1 ? 1 : 0;
+          ax[o + 2] = k == 2 ? 1 : 0;
+          ax[r] = t[8 + k];
+          ax[r + 1] = t[11 + k];
+          ax[r + 2] = t[14 + k];
+          System.arraycopy(t, 4, an, o, 3);
+          System.arraycopy(t, 4, an, r, 3);
+        }
+      }
+      case BALL -> {
+        anchor(m, j, t);
+        System.arraycopy(q, qa, t, 20, 4);
+        Quat.normalize(t, 20);
+        Quat.mul(t, 0, t, 0, t, 20);
+        placeAtAnchor(m, j, t);
+        Quat.toMat(t, 8, t, 0);
+        for (int k = 0; k < 3; k++) {
+          int o = 3 * (da + k);
+          ax[o] = t[8 + k];
+          ax[o + 1] = t[11 + k];
+          ax[o + 2] = t[14 + k];
+          System.arraycopy(t, 17, an, o, 3);
+        }
+      }
+      case HINGE -> {
+        anchor(m, j, t);
+        axisInParent(m, j, t, ax, 3 * da);
+        System.arraycopy(t, 17, an, 3 * da, 3);
+        Quat.fromAxisAngle(t, 20, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), q[qa] - m.qpos0(qa));
+        Quat.mul(t, 0, t, 0, t, 20);
+        placeAtAnchor(m, j, t);
+      }
+      case SLIDE -> {
+        axisInParent(m, j, t, ax, 3 * da);
+        double s = q[qa] - m.qpos0(qa);
+        t[4] += ax[3 * da] * s;
+        t[5] += ax[3 * da + 1] * s;
+        t[6] += ax[3 * da + 2] * s;
+        anchor(m, j, t);
+        System.arraycopy(t, 17, an, 3 * da, 3);
+      }
+    }
+  }
+
+  /** t[17..19] = joint j's anchor in the parent frame with the current relative pose. */
+  private static void anchor(Model m, int j, double[] t) {
+    t[24] = m.jntPos(j, 0);
+    t[25] = m.jntPos(j, 1);
+    t[26] = m.jntPos(j, 2);
+    Quat.rotate(t, 17, t, 0, t, 24);
+    t[17] += t[4];
+    t[18] += t[5];
+    t[19] += t[6];
+  }
+
+  /** Re-places the relative origin so that joint j's anchor (t[17..19]) stays fixed after a rotation. */
+  private static void placeAtAnchor(Model m, int j, double[] t) {
+    t[24] = m.jntPos(j, 0);
+    t[25] = m.jntPos(j, 1);
+    t[26] = m.jntPos(j, 2);
+    Quat.rotate(t, 27, t, 0, t, 24);
+    t[4] = t[17] - t[27];
+    t[5] = t[18] - t[28];
+    t[6] = t[19] - t[29];
+  }
+
+  /** res = joint j's axis in the parent frame with the current relative orientation. */
+  private static void axisInParent(Model m, int j, double[] t, double[] res, int ro) {
+    t[24] = m.jntAxis(j, 0);
+    t[25] = m.jntAxis(j, 1);
+    t[26] = m.jntAxis(j, 2);
+    Quat.rotate(res, ro, t, 0, t, 24);
+  }
+
+  /**
+   * Columns of S in body coordinates at the body origin, from the parent-frame axes and anchors of the joints: a
+   * rotation about axis a through anchor c moves the origin x with {@code a × (x - c)}; a translation has no angular
+   * part. Uses the relative rotation in scratch36[8..16] and position in [4..6].
    */
   private static void motionSubspace(Model m, Data d, int i) {
     int d0 = m.bodyDofAdr(i);
-    double[] t = d.scratch6;
+    double[] t = d.scratch36;
     for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
       int j = m.dofJnt(k);
       JointType type = m.jntType(j);
       boolean translation = type == JointType.SLIDE || (type == JointType.FREE && k < m.jntDofAdr(j) + 3);
       double axx = d.dofXaxis[3 * k], axy = d.dofXaxis[3 * k + 1], axz = d.dofXaxis[3 * k + 2];
       if (translation) {
-        t[0] = 0;
-        t[1] = 0;
-        t[2] = 0;
-        t[3] = axx;
-        t[4] = axy;
-        t[5] = axz;
+        t[30] = 0;
+        t[31] = 0;
+        t[32] = 0;
+        t[33] = axx;
+        t[34] = axy;
+        t[35] = axz;
       } else {
-        double rx = d.xpos[3 * i] - d.dofXanchor[3 * k];
-        double ry = d.xpos[3 * i + 1] - d.dofXanchor[3 * k + 1];
-        double rz = d.xpos[3 * i + 2] - d.dofXanchor[3 * k + 2];
-        t[0] = axx;
-        t[1] = axy;
-        t[2] = axz;
-        t[3] = axy * rz - axz * ry;
-        t[4] = axz * rx - axx * rz;
-        t[5] = axx * ry - axy * rx;
+        double rx = t[4] - d.dofXanchor[3 * k];
+        double ry = t[5] - d.dofXanchor[3 * k + 1];
+        double rz = t[6] - d.dofXanchor[3 * k + 2];
+        t[30] = axx;
+        t[31] = axy;
+        t[32] = axz;
+        t[33] = axy * rz - axz * ry;
+        t[34] = axz * rx - axx * rz;
+        t[35] = axx * ry - axy * rx;
       }
-      Mat3.mulTransVec(d.dofS, 6 * k, d.xmat, 9 * i, t, 0);
-      Mat3.mulTransVec(d.dofS, 6 * k + 3, d.xmat, 9 * i, t, 3);
+      Mat3.mulTransVec(d.dofS, 6 * k, t, 8, t, 30);
+      Mat3.mulTransVec(d.dofS, 6 * k + 3, t, 8, t, 33);
     }
   }
 

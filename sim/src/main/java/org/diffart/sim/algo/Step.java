@@ -69,6 +69,7 @@ public final class Step {
     d.ncon = 0;
     d.nefc = 0;
     if (o.contact() && m.nconMax() > 0) {
+      Kinematics.geoms(m, d);
       Collision.detect(m, d);
     }
     if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d))) {

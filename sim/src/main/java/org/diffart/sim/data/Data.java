@@ -32,7 +32,7 @@ public final class Data {
   /** Spatial inertia of each body about its origin in body coordinates, packed as {@link Model#bodyInert} [nbody×10]. */
   public final double[] bodyInert;
 
-  // ---- position: Kinematics.forward ----
+  // ---- position: Kinematics.forward (geom poses: Kinematics.geoms) ----
   /** Body origins in the world [nbody×3]. */
   public final double[] xpos;
   /** Body orientations in the world [nbody×4]. */
@@ -47,9 +47,9 @@ public final class Data {
   public final double[] dofS;
   /** Joint-local velocity product {@code c_J}, nonzero for bodies with several joints [nbody×6]. */
   public final double[] cJ;
-  /** Joint axis of each dof in the world: hinge/slide axis, ball/free rotation axes [nv×3]. */
+  /** Joint axis of each dof in its body's parent frame (bodies with several joints, ball and free joints) [nv×3]. */
   public final double[] dofXaxis;
-  /** Joint anchor of each dof in the world [nv×3]. */
+  /** Joint anchor of each dof in its body's parent frame (as dofXaxis) [nv×3]. */
   public final double[] dofXanchor;
   /** Geom centres in the world [ngeom×3]. */
   public final double[] geomXpos;

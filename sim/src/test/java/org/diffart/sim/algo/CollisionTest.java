@@ -43,6 +43,7 @@ class CollisionTest {
 
   private static void detect(Model m, Data d) {
     Kinematics.forward(m, d);
+    Kinematics.geoms(m, d);
     Collision.detect(m, d);
     for (int c = 0; c < d.ncon; c++) {
       assertFrame(d.conFrame, 9 * c);
@@ -588,6 +589,7 @@ class CollisionTest {
     Model m = everyPair();
     Data d = everyPairPosed(m);
     Kinematics.forward(m, d);
+    Kinematics.geoms(m, d);
     com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
     for (int i = 0; i < 20_000; i++) {
