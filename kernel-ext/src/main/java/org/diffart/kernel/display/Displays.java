@@ -1,0 +1,61 @@
+package org.diffart.kernel.display;
+
+import io.github.spencerpark.jupyter.kernel.display.Renderer;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import org.diffart.sim.model.Model;
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+
+/**
+ * Rich renderings for the workbench's value types: a Tablesaw {@link Table} as {@code text/html}
+ * and {@code text/plain}, an XChart chart as {@code image/png} and {@code image/svg+xml}, a
+ * simulator {@link Model} as its {@link ModelSummary}.
+ */
+public final class Displays {
+
+  /** The most table rows a rendering shows. */
+  public static final int MAX_TABLE_ROWS = 50;
+
+  private Displays() {}
+
+  /**
+   * Registers the renderings with a kernel's renderer (ours or IJava's).
+   *
+   * @param renderer the kernel's renderer
+   */
+  public static void register(Renderer renderer) {
+    renderer
+        .createRegistration(Table.class)
+        .preferring(MIMEType.TEXT_HTML)
+        .supporting(MIMEType.TEXT_PLAIN)
+        .register(
+            (table, ctx) -> {
+              ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(table, MAX_TABLE_ROWS));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.print(MAX_TABLE_ROWS));
+            });
+    renderer
+        .createRegistration(Chart.class)
+        .preferring(MIMEType.IMAGE_PNG, MIMEType.IMAGE_SVG)
+        .supporting(MIMEType.TEXT_PLAIN)
+        .register(
+            (chart, ctx) -> {
+              ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> ChartImages.pngBase64(chart));
+              ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> ChartImages.svg(chart));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> describe(chart));
+            });
+    renderer
+        .createRegistration(Model.class)
+        .preferring(MIMEType.TEXT_HTML)
+        .supporting(MIMEType.TEXT_PLAIN)
+        .register(
+            (model, ctx) -> {
+              ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> ModelSummary.html(model));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> ModelSummary.text(model));
+            });
+  }
+
+  private static String describe(Chart<?, ?> chart) {
+    String title = chart.getTitle() == null || chart.getTitle().isBlank() ? "" : " '" + chart.getTitle() + "'";
+    return chart.getClass().getSimpleName() + title + " (" + chart.getWidth() + "x" + chart.getHeight() + ")";
+  }
+}

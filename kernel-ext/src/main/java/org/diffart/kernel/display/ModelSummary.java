@@ -1,0 +1,144 @@
+package org.diffart.kernel.display;
+
+import java.util.Locale;
+import org.diffart.sim.model.Model;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/** A compiled {@link Model} as tables of its bodies, joints and actuators, and a line of its sizes. */
+public final class ModelSummary {
+
+  private ModelSummary() {}
+
+  /**
+   * The model's sizes, e.g. {@code pendulum: nq=3 nv=3 nu=3 nbody=4 njnt=3 ngeom=3}.
+   *
+   * @param m a model
+   */
+  public static String sizes(Model m) {
+    return String.format(
+        Locale.ROOT,
+        "%s: nq=%d nv=%d nu=%d nbody=%d njnt=%d ngeom=%d, timestep %s s",
+        m.name(), m.nq(), m.nv(), m.nu(), m.nbody(), m.njnt(), m.ngeom(), m.opt().timestep());
+  }
+
+  /**
+   * One row per body, the world included: id, name, parent, mass (kg), number of joints, depth.
+   *
+   * @param m a model
+   */
+  public static Table bodies(Model m) {
+    int n = m.nbody();
+    IntColumn id = IntColumn.create("id");
+    StringColumn name = StringColumn.create("name");
+    StringColumn parent = StringColumn.create("parent");
+    DoubleColumn mass = DoubleColumn.create("mass");
+    IntColumn joints = IntColumn.create("joints");
+    IntColumn depth = IntColumn.create("depth");
+    for (int i = 0; i < n; i++) {
+      id.append(i);
+      name.append(m.bodyName(i));
+      parent.append(m.bodyParent(i) < 0 ? "" : m.bodyName(m.bodyParent(i)));
+      mass.append(m.bodyMass(i));
+      joints.append(m.bodyJntNum(i));
+      depth.append(m.bodyDepth(i));
+    }
+    return Table.create("bodies", id, name, parent, mass, joints, depth);
+  }
+
+  /**
+   * One row per joint: id, name, type, body, qpos and dof addresses, range (empty when unlimited),
+   * damping of its first dof.
+   *
+   * @param m a model
+   */
+  public static Table joints(Model m) {
+    IntColumn id = IntColumn.create("id");
+    StringColumn name = StringColumn.create("name");
+    StringColumn type = StringColumn.create("type");
+    StringColumn body = StringColumn.create("body");
+    IntColumn qposAdr = IntColumn.create("qposadr");
+    IntColumn dofAdr = IntColumn.create("dofadr");
+    StringColumn range = StringColumn.create("range");
+    DoubleColumn damping = DoubleColumn.create("damping");
+    for (int j = 0; j < m.njnt(); j++) {
+      id.append(j);
+      name.append(m.jntName(j));
+      type.append(m.jntType(j).name().toLowerCase(Locale.ROOT));
+      body.append(m.bodyName(m.jntBody(j)));
+      qposAdr.append(m.jntQposAdr(j));
+      dofAdr.append(m.jntDofAdr(j));
+      range.append(m.jntLimited(j) ? interval(m.jntRange(j, 0), m.jntRange(j, 1)) : "");
+      damping.append(m.dofDamping(m.jntDofAdr(j)));
+    }
+    return Table.create("joints", id, name, type, body, qposAdr, dofAdr, range, damping);
+  }
+
+  /**
+   * One row per actuator: id, name, type, joint, gear, control range (empty when unlimited).
+   *
+   * @param m a model
+   */
+  public static Table actuators(Model m) {
+    IntColumn id = IntColumn.create("id");
+    StringColumn name = StringColumn.create("name");
+    StringColumn type = StringColumn.create("type");
+    StringColumn joint = StringColumn.create("joint");
+    DoubleColumn gear = DoubleColumn.create("gear");
+    StringColumn ctrlRange = StringColumn.create("ctrlrange");
+    for (int a = 0; a < m.nu(); a++) {
+      id.append(a);
+      name.append(m.actName(a));
+      type.append(m.actType(a).name().toLowerCase(Locale.ROOT));
+      joint.append(m.jntName(m.actJnt(a)));
+      gear.append(m.actGear(a));
+      ctrlRange.append(m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
+    }
+    return Table.create("actuators", id, name, type, joint, gear, ctrlRange);
+  }
+
+  /**
+   * The sizes line and the three tables as one HTML fragment.
+   *
+   * @param m a model
+   */
+  public static String html(Model m) {
+    return "<div class=\"diffart-model\"><p><b>"
+        + TableHtml.escape(sizes(m))
+        + "</b></p>\n"
+        + TableHtml.of(bodies(m), Displays.MAX_TABLE_ROWS)
+        + TableHtml.of(joints(m), Displays.MAX_TABLE_ROWS)
+        + TableHtml.of(actuators(m), Displays.MAX_TABLE_ROWS)
+        + warnings(m)
+        + "</div>\n";
+  }
+
+  /**
+   * The sizes line and the three tables as plain text.
+   *
+   * @param m a model
+   */
+  public static String text(Model m) {
+    return sizes(m)
+        + "\n"
+        + bodies(m).print(Displays.MAX_TABLE_ROWS)
+        + "\n"
+        + joints(m).print(Displays.MAX_TABLE_ROWS)
+        + "\n"
+        + actuators(m).print(Displays.MAX_TABLE_ROWS);
+  }
+
+  private static String warnings(Model m) {
+    StringBuilder html = new StringBuilder();
+    for (String w : m.warnings()) {
+      html.append("<p>warning: ").append(TableHtml.escape(w)).append("</p>\n");
+    }
+    return html.toString();
+  }
+
+  private static String interval(double lo, double hi) {
+    return String.format(Locale.ROOT, "[%g, %g]", lo, hi);
+  }
+}

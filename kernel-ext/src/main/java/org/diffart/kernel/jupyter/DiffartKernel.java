@@ -1,0 +1,242 @@
+package org.diffart.kernel.jupyter;
+
+import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.LanguageInfo;
+import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.kernel.magic.common.DisplayMagics;
+import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
+import io.github.spencerpark.jupyter.kernel.util.GlobFinder;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.SourceCodeAnalysis.Completeness;
+import org.diffart.kernel.magic.DiffartExtension;
+import org.diffart.kernel.magic.MagicUsageException;
+
+/**
+ * The diffart Jupyter kernel: Java cells evaluated by a JShell that runs in this JVM, so cells share
+ * live objects with each other and with the kernel, plus the workbench magics and rich display.
+ *
+ * <p>Conventions follow IJava: {@code display(...)}, {@code render(...)} and friends are statically
+ * imported from {@link Notebook}; {@code %jars} and {@code %classpath} add jars; the environment
+ * variables of {@link KernelConfig} add classpath entries and startup scripts, which run before the
+ * first cell so that their errors show there. Notebook code runs on its own thread; an interrupt
+ * stops it and fails the cell, and a failing cell leaves the kernel usable.
+ */
+public final class DiffartKernel extends BaseKernel {
+
+  private static final String INIT_SCRIPT = "/org/diffart/kernel/init.jshell";
+
+  private final KernelConfig config;
+  private final TypedMagics magics = new TypedMagics();
+  private final MagicRewriter rewriter = new MagicRewriter(magics::lineResultType);
+  private final Evaluator evaluator;
+  private final LanguageInfo languageInfo;
+  private boolean started;
+
+  /**
+   * Creates a kernel, its JShell and its magics; startup scripts wait for the first cell.
+   *
+   * @param config classpath, compiler options and startup scripts
+   * @throws IOException when a classpath glob cannot be listed
+   */
+  public DiffartKernel(KernelConfig config) throws IOException {
+    this.config = config;
+    this.evaluator = new Evaluator(config.compilerOptions());
+    this.languageInfo =
+        new LanguageInfo.Builder("java")
+            .version(Runtime.version().toString())
+            .mimetype("text/x-java-source")
+            .fileExtension(".jshell")
+            .pygments("java")
+            .codemirror("java")
+            .build();
+    for (String entry : config.classpath()) {
+      addToClasspath(entry);
+    }
+    magics.registerLineMagic("classpath", this::addAllToClasspath);
+    magics.registerLineMagic("jars", this::addAllToClasspath);
+    magics.registerMagics(new DisplayMagics(getRenderer(), getIO().display));
+    DiffartExtension.install(this, magics);
+  }
+
+  /** The magics registry; {@code %name} in a cell dispatches here. */
+  public Magics getMagics() {
+    return magics;
+  }
+
+  /**
+   * Adds jars or folders to the classpath of later cells.
+   *
+   * @param pathOrGlob a path, a glob such as {@code lib/*.jar}, or several joined by the path
+   *     separator
+   * @return the paths added
+   * @throws IOException when a glob cannot be listed
+   * @throws IllegalArgumentException when nothing matches
+   */
+  public List<Path> addToClasspath(String pathOrGlob) throws IOException {
+    List<Path> added = new ArrayList<>();
+    for (String glob : pathOrGlob.split(File.pathSeparator)) {
+      if (glob.isBlank()) {
+        continue;
+      }
+      int before = added.size();
+      for (Path path : new GlobFinder(glob.strip()).computeMatchingPaths()) {
+        Path absolute = path.toAbsolutePath().normalize();
+        evaluator.addToClasspath(absolute.toString());
+        added.add(absolute);
+      }
+      if (added.size() == before) {
+        throw new IllegalArgumentException("nothing matches classpath entry " + glob);
+      }
+    }
+    return added;
+  }
+
+  private List<String> addAllToClasspath(List<String> args) throws IOException {
+    if (args.isEmpty()) {
+      throw new MagicUsageException("no path given", "%classpath PATH_OR_GLOB...   (or %jars)");
+    }
+    List<String> added = new ArrayList<>();
+    for (String arg : args) {
+      addToClasspath(arg).forEach(p -> added.add(p.toString()));
+    }
+    return added;
+  }
+
+  /**
+   * Evaluates a cell for Jupyter and renders its value. Errors of the kernel itself (an {@link
+   * Error} while compiling or rendering) fail the cell instead of the connection's thread, so the
+   * kernel keeps answering.
+   */
+  @Override
+  public DisplayData eval(String code) throws Exception {
+    try {
+      Object value = evalRaw(code);
+      if (value == null || value instanceof Notebook.DisplayHandle) {
+        return null;
+      }
+      return value instanceof DisplayData data ? data : getRenderer().render(value);
+    } catch (Error e) {
+      throw new IllegalStateException("the kernel failed while running this cell: " + e, e);
+    }
+  }
+
+  /**
+   * Evaluates a cell and returns its live value without rendering it.
+   *
+   * @param code a cell: Java, with magics
+   * @return the value of the cell's last expression, or null
+   * @throws Exception the cell's compile, runtime or interrupt error
+   */
+  public Object evalRaw(String code) throws Exception {
+    Notebook.bind(this);
+    try {
+      if (!started) {
+        started = true;
+        runStartupScripts();
+      }
+      return evaluator.eval(rewriter.rewrite(code));
+    } finally {
+      System.out.flush();
+      System.err.flush();
+    }
+  }
+
+  private void runStartupScripts() throws Exception {
+    try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
+      evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+    for (String glob : config.startupScriptsPath()) {
+      for (Path script : new GlobFinder(glob).computeMatchingFiles()) {
+        runStartupScript(script.toString(), Files.readString(script));
+      }
+    }
+    if (!config.startupScript().isBlank()) {
+      runStartupScript(KernelConfig.STARTUP_SCRIPT, config.startupScript());
+    }
+  }
+
+  private void runStartupScript(String name, String code) throws Exception {
+    try {
+      evaluator.eval(rewriter.rewrite(code));
+    } catch (Exception e) {
+      System.err.println("diffart: startup script " + name + " failed");
+      throw e;
+    }
+  }
+
+  @Override
+  public void interrupt() {
+    evaluator.stop();
+  }
+
+  @Override
+  public void onShutdown(boolean restarting) {
+    evaluator.close();
+  }
+
+  @Override
+  public LanguageInfo getLanguageInfo() {
+    return languageInfo;
+  }
+
+  @Override
+  public String getBanner() {
+    return "diffart workbench - Java " + Runtime.version();
+  }
+
+  @Override
+  public ReplacementOptions complete(String code, int at) {
+    int[] anchor = new int[1];
+    Set<String> options = new LinkedHashSet<>();
+    for (SourceCodeAnalysis.Suggestion s : evaluator.analysis().completionSuggestions(code, at, anchor)) {
+      options.add(s.continuation());
+    }
+    return options.isEmpty() ? null : new ReplacementOptions(new ArrayList<>(options), anchor[0], at);
+  }
+
+  @Override
+  public String isComplete(String code) {
+    if (code.stripLeading().startsWith("%")) {
+      return IS_COMPLETE_YES;
+    }
+    String remaining = code;
+    while (!remaining.isBlank()) {
+      SourceCodeAnalysis.CompletionInfo info = evaluator.analysis().analyzeCompletion(remaining);
+      Completeness c = info.completeness();
+      if (c == Completeness.DEFINITELY_INCOMPLETE || c == Completeness.CONSIDERED_INCOMPLETE) {
+        return "";
+      }
+      if (c == Completeness.UNKNOWN) {
+        return IS_COMPLETE_BAD;
+      }
+      remaining = info.remaining();
+    }
+    return IS_COMPLETE_YES;
+  }
+
+  @Override
+  public DisplayData inspect(String code, int at, boolean extraDetail) {
+    String text =
+        evaluator.analysis().documentation(code, at, true).stream()
+            .map(d -> d.javadoc() == null ? d.signature() : d.signature() + "\n\n" + d.javadoc())
+            .collect(Collectors.joining("\n\n"));
+    return text.isEmpty() ? null : new DisplayData(text);
+  }
+
+  @Override
+  public List<String> formatError(Exception e) {
+    return ErrorFormat.lines(e, errorStyler, () -> super.formatError(e));
+  }
+}

@@ -1,0 +1,85 @@
+package org.diffart.kernel.jupyter;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs notebooks top to bottom inside this JVM, without Jupyter: a quick check for CI and for
+ * editing notebooks. Cell outputs are not kept ({@code display} does nothing here); the first
+ * failing cell stops the run with exit code 1. {@code jupyter nbconvert --execute} remains the full
+ * check, which also writes the outputs.
+ *
+ * <p>{@code java -Djava.awt.headless=true -cp diffart-kernel-all.jar
+ * org.diffart.kernel.jupyter.HeadlessRun NOTEBOOK.ipynb...}
+ */
+public final class HeadlessRun {
+
+  private HeadlessRun() {}
+
+  /**
+   * Runs each notebook in a fresh kernel configured from the environment.
+   *
+   * @param args notebook files
+   * @throws Exception when a notebook cannot be read or the kernel cannot start
+   */
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.println(
+          "usage: java -cp diffart-kernel-all.jar " + HeadlessRun.class.getName() + " NOTEBOOK.ipynb...");
+      System.exit(2);
+    }
+    for (String notebook : args) {
+      if (!run(Path.of(notebook))) {
+        System.exit(1);
+      }
+    }
+    System.exit(0); // notebook threads must not keep the JVM alive
+  }
+
+  /** Runs one notebook in a fresh kernel; prints the failing cell's error and returns false on failure. */
+  static boolean run(Path notebook) throws Exception {
+    long start = System.nanoTime();
+    List<String> cells = codeCells(Files.readString(notebook));
+    DiffartKernel kernel = new DiffartKernel(KernelConfig.fromEnvironment(System.getenv()));
+    try {
+      for (int i = 0; i < cells.size(); i++) {
+        try {
+          kernel.evalRaw(cells.get(i));
+        } catch (Exception e) {
+          System.err.println(notebook + ": code cell " + (i + 1) + " of " + cells.size() + " failed");
+          kernel.formatError(e).forEach(System.err::println);
+          return false;
+        }
+      }
+    } finally {
+      kernel.onShutdown(false);
+    }
+    System.out.printf(
+        Locale.ROOT, "%s: %d code cells ok in %.1f s%n", notebook, cells.size(), (System.nanoTime() - start) / 1e9);
+    return true;
+  }
+
+  /** The sources of a notebook's code cells, in order (nbformat 4: source is a string or lines). */
+  static List<String> codeCells(String ipynb) {
+    JsonObject nb = new Gson().fromJson(ipynb, JsonObject.class);
+    return nb.getAsJsonArray("cells").asList().stream()
+        .map(JsonElement::getAsJsonObject)
+        .filter(c -> c.get("cell_type").getAsString().equals("code"))
+        .map(c -> source(c.get("source")))
+        .toList();
+  }
+
+  private static String source(JsonElement source) {
+    if (source.isJsonArray()) {
+      StringBuilder text = new StringBuilder();
+      source.getAsJsonArray().forEach(line -> text.append(line.getAsString()));
+      return text.toString();
+    }
+    return source.getAsString();
+  }
+}

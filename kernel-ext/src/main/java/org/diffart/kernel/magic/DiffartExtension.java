@@ -1,0 +1,34 @@
+package org.diffart.kernel.magic;
+
+import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
+import org.diffart.kernel.display.Displays;
+
+/**
+ * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics})
+ * to a Jupyter kernel built on basekernel: the diffart kernel, or a user's own IJava.
+ *
+ * <p>In IJava, put the diffart jar on {@code IJAVA_CLASSPATH} and this line in {@code
+ * IJAVA_STARTUP_SCRIPT}:
+ *
+ * <pre>{@code
+ * org.diffart.kernel.magic.DiffartExtension.install(
+ *     io.github.spencerpark.ijava.IJava.getKernelInstance(),
+ *     io.github.spencerpark.ijava.IJava.getKernelInstance().getMagics());
+ * }</pre>
+ */
+public final class DiffartExtension {
+
+  private DiffartExtension() {}
+
+  /**
+   * Registers the renderings on the kernel's renderer and the magics in its registry.
+   *
+   * @param kernel the host kernel; only its basekernel services are used
+   * @param magics the host's magics registry
+   */
+  public static void install(BaseKernel kernel, Magics magics) {
+    Displays.register(kernel.getRenderer());
+    magics.registerMagics(new WorkbenchMagics(kernel));
+  }
+}

@@ -1,0 +1,76 @@
+package org.diffart.kernel.magic;
+
+import io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException;
+import io.github.spencerpark.jupyter.kernel.magic.registry.MagicsArgs;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A magic's parsed arguments, with every problem reported as a {@link MagicUsageException} that
+ * carries the magic's usage line.
+ */
+final class MagicOptions {
+
+  private final String usage;
+  private final Map<String, List<String>> values;
+
+  private MagicOptions(String usage, Map<String, List<String>> values) {
+    this.usage = usage;
+    this.values = values;
+  }
+
+  /**
+   * Parses arguments with basekernel's argparse-like schema.
+   *
+   * @param usage the usage line shown with any error
+   * @param schema the accepted positionals, keywords and flags
+   * @param args the magic's arguments
+   * @throws MagicUsageException when the arguments do not fit the schema
+   */
+  static MagicOptions parse(String usage, MagicsArgs schema, List<String> args) {
+    try {
+      return new MagicOptions(usage, schema.parse(args));
+    } catch (MagicArgsParseException e) {
+      throw new MagicUsageException(e.getMessage(), usage);
+    }
+  }
+
+  /** The last value given for a positional or keyword, if any. */
+  Optional<String> optional(String name) {
+    List<String> given = values.getOrDefault(name, List.of());
+    return given.isEmpty() ? Optional.empty() : Optional.of(given.get(given.size() - 1));
+  }
+
+  /**
+   * The value of a required keyword.
+   *
+   * @throws MagicUsageException when it is missing
+   */
+  String required(String name) {
+    return optional(name).orElseThrow(() -> error("missing --" + name));
+  }
+
+  /**
+   * A required keyword read as a positive integer.
+   *
+   * @throws MagicUsageException when it is missing or not a positive integer
+   */
+  int positiveInt(String name) {
+    String text = required(name);
+    try {
+      int value = Integer.parseInt(text);
+      if (value > 0) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below, with the usage line
+    }
+    throw error("--" + name + " must be a positive integer, not '" + text + "'");
+  }
+
+  /** An error about these arguments, carrying the usage line. */
+  MagicUsageException error(String problem) {
+    return new MagicUsageException(problem, usage);
+  }
+}

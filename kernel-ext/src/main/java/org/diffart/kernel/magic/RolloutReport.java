@@ -1,0 +1,131 @@
+package org.diffart.kernel.magic;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
+import io.github.spencerpark.jupyter.kernel.display.RenderContext;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.diffart.backends.Rollout;
+import org.diffart.kernel.display.ChartImages;
+import org.diffart.kernel.display.Displays;
+import org.diffart.kernel.display.TableHtml;
+import org.diffart.kernel.display.TrajectoryChart;
+import org.diffart.sim.model.Model;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * What {@code %rollout} returns: the rollout of one model on each selected backend. It shows as a
+ * table of final state and timing per backend above a plot of the trajectory; in Java, {@link
+ * #result}, {@link #table()} and {@link #chart()} give the numbers and figures.
+ *
+ * @param model the model that was run
+ * @param start where the initial state came from, e.g. {@code qpos0} or {@code key hang}
+ * @param results one per backend, in the order they ran
+ */
+public record RolloutReport(Model model, String start, List<Rollout.Result> results)
+    implements DisplayDataRenderable {
+
+  /** Copies the list. */
+  public RolloutReport {
+    results = List.copyOf(results);
+  }
+
+  /**
+   * The result of one backend.
+   *
+   * @param backend a backend name, e.g. {@code cpu}
+   * @throws IllegalArgumentException when that backend did not run
+   */
+  public Rollout.Result result(String backend) {
+    return results.stream()
+        .filter(r -> r.backend().equals(backend))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("backend " + backend + " did not run; ran: " + backends()));
+  }
+
+  /** World 0's positions at the end of the first backend's rollout (nq). */
+  public double[] finalQpos() {
+    return Arrays.copyOf(results.get(0).finalQpos(), model.nq());
+  }
+
+  /** World 0's velocities at the end of the first backend's rollout (nv). */
+  public double[] finalQvel() {
+    return Arrays.copyOf(results.get(0).finalQvel(), model.nv());
+  }
+
+  /**
+   * One row per backend: backend, worlds, steps, stepping time (ms), microseconds per step, world
+   * 0's final qpos and qvel, and the largest difference of final qpos from the first backend's.
+   */
+  public Table table() {
+    StringColumn backend = StringColumn.create("backend");
+    IntColumn worlds = IntColumn.create("worlds");
+    IntColumn steps = IntColumn.create("steps");
+    DoubleColumn ms = DoubleColumn.create("ms");
+    DoubleColumn usPerStep = DoubleColumn.create("us_per_step");
+    StringColumn qpos = StringColumn.create("final_qpos");
+    StringColumn qvel = StringColumn.create("final_qvel");
+    DoubleColumn diff = DoubleColumn.create("max_dqpos_vs_first");
+    double[] reference = finalQpos();
+    for (Rollout.Result r : results) {
+      backend.append(r.backend());
+      worlds.append(r.worlds());
+      steps.append(r.steps());
+      ms.append(r.ms());
+      usPerStep.append(r.steps() == 0 ? 0 : 1000 * r.ms() / r.steps());
+      qpos.append(vector(r.finalQpos(), model.nq()));
+      qvel.append(vector(r.finalQvel(), model.nv()));
+      double max = 0;
+      for (int i = 0; i < model.nq(); i++) {
+        max = Math.max(max, Math.abs(r.finalQpos()[i] - reference[i]));
+      }
+      diff.append(max);
+    }
+    return Table.create(
+        "rollout of " + model.name() + " from " + start, backend, worlds, steps, ms, usPerStep, qpos, qvel, diff);
+  }
+
+  /** The trajectory of world 0 on the first backend. */
+  public XYChart chart() {
+    return TrajectoryChart.of(model, results.get(0));
+  }
+
+  /** The backends that ran, in order. */
+  public List<String> backends() {
+    return results.stream().map(Rollout.Result::backend).toList();
+  }
+
+  @Override
+  public Set<MIMEType> getPreferredRenderTypes() {
+    return Set.of(MIMEType.TEXT_HTML, MIMEType.IMAGE_PNG);
+  }
+
+  @Override
+  public void render(RenderContext ctx) {
+    Table table = table();
+    String png = ChartImages.pngBase64(chart());
+    ctx.renderIfRequested(
+        MIMEType.TEXT_HTML,
+        () -> TableHtml.of(table, Displays.MAX_TABLE_ROWS) + "<img src=\"data:image/png;base64," + png + "\"/>\n");
+    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png);
+    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.print());
+  }
+
+  @Override
+  public String toString() {
+    return "RolloutReport[" + model.name() + " from " + start + " on " + backends() + "]";
+  }
+
+  private static String vector(double[] values, int n) {
+    return Arrays.stream(values, 0, n)
+        .mapToObj(x -> String.format(Locale.ROOT, "%.6g", x))
+        .collect(Collectors.joining(", ", "[", "]"));
+  }
+}

@@ -1,0 +1,36 @@
+package org.diffart.kernel.magic;
+
+import io.github.spencerpark.jupyter.kernel.DisplayStream;
+import org.diffart.backends.Backend;
+import org.diffart.backends.Rollout;
+import org.diffart.kernel.display.Progress;
+
+/**
+ * Runs {@link Rollout#run} with its progress shown in the cell and stopped soon after the notebook thread is
+ * interrupted (the rollout hears of each chunk of about {@link Rollout#CHUNK_NANOS}).
+ */
+final class RolloutRunner {
+
+  /** About how many trajectory samples a rollout records. */
+  static final int SAMPLES = 500;
+
+  private RolloutRunner() {}
+
+  /**
+   * Rolls out one backend from {@code start}, sampled every {@code max(1, steps / SAMPLES)} steps.
+   *
+   * @throws InterruptedException when the notebook thread is interrupted
+   */
+  static Rollout.Result run(Backend b, Rollout.Start start, int steps, DisplayStream display)
+      throws InterruptedException {
+    int stride = Math.max(1, steps / SAMPLES);
+    try (Progress progress = Progress.start(display, "rollout " + b.name(), steps, "steps")) {
+      return Rollout.run(b, start, steps, stride, done -> {
+        if (Thread.currentThread().isInterrupted()) {
+          throw new InterruptedException("rollout interrupted after " + done + " steps");
+        }
+        progress.update(done);
+      });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.diffart.kernel.display;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.kernel.display.Renderer;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelBuilder;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+class ModelSummaryTest {
+
+  private static Model pendulum() {
+    ModelBuilder b = new ModelBuilder("pendulum");
+    BodySpec link = b.addBody(0, "link").pos(0, 0, 1);
+    int hinge = b.addJoint(link.id(), JointType.HINGE, "hinge").axis(0, 1, 0).range(-1, 1).damping(0.1).id();
+    b.addGeom(link.id(), GeomType.CAPSULE, "rod").size(0.02).fromto(0, 0, 0, 0, 0, -0.5).mass(1);
+    b.addActuator(ActuatorType.MOTOR, hinge, "torque").gear(2).ctrlRange(-3, 3);
+    return b.build();
+  }
+
+  @Test
+  void tablesListBodiesJointsAndActuators() {
+    Model m = pendulum();
+    Table bodies = ModelSummary.bodies(m);
+    assertEquals(2, bodies.rowCount());
+    assertEquals("world", bodies.stringColumn("parent").get(1));
+    assertEquals(1.0, bodies.doubleColumn("mass").get(1), 1e-12);
+    Table joints = ModelSummary.joints(m);
+    assertEquals("hinge", joints.stringColumn("type").get(0));
+    assertEquals("link", joints.stringColumn("body").get(0));
+    assertEquals(0.1, joints.doubleColumn("damping").get(0), 1e-12);
+    assertTrue(joints.stringColumn("range").get(0).startsWith("[-1"), joints.print());
+    Table actuators = ModelSummary.actuators(m);
+    assertEquals("motor", actuators.stringColumn("type").get(0));
+    assertEquals(2.0, actuators.doubleColumn("gear").get(0), 1e-12);
+  }
+
+  @Test
+  void modelsRenderAsTheirSummary() {
+    Renderer renderer = new Renderer();
+    Displays.register(renderer);
+    DisplayData data = renderer.render(pendulum());
+    String html = (String) data.getData(MIMEType.TEXT_HTML);
+    assertTrue(html.contains("pendulum: nq=1 nv=1 nu=1 nbody=2 njnt=1 ngeom=1"), html);
+    assertTrue(html.contains("<caption>actuators</caption>"), html);
+    assertTrue(((String) data.getData(MIMEType.TEXT_PLAIN)).contains("torque"));
+  }
+}

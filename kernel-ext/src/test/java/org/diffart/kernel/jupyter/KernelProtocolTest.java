@@ -1,0 +1,124 @@
+package org.diffart.kernel.jupyter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.diffart.kernel.jupyter.JupyterClient.Cell;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The kernel as a separate process behind a real Jupyter client: one kernel, several cells, checked
+ * message by message.
+ */
+class KernelProtocolTest {
+
+  private static List<Cell> cells;
+
+  @BeforeAll
+  static void runNotebook(@TempDir Path dir) throws Exception {
+    JupyterClient client = JupyterClient.withTestKernel(dir, Map.of());
+    cells =
+        client.run(
+            List.of(
+                Map.of(
+                    "code",
+                    """
+                    import tech.tablesaw.api.*;
+                    import org.knowm.xchart.*;
+                    display(Table.create("squares", IntColumn.create("n", 1, 2, 3), IntColumn.create("n2", 1, 4, 9)));
+                    var chart = new XYChartBuilder().width(240).height(160).title("squares").build();
+                    chart.addSeries("n2", new double[] {1, 2, 3}, new double[] {1, 4, 9});
+                    display(chart);
+                    System.out.println("drawn");
+                    """),
+                Map.of("code", "throw new IllegalStateException(\"boom\");"),
+                Map.of("code", "var answer = 40 + 2;\nanswer"),
+                Map.of("code", "Thread.sleep(60_000);", "interrupt_after", 1.0),
+                Map.of("code", "\"alive after \" + answer"),
+                Map.of("code", "%nosuchmagic"),
+                Map.of("code", "%model builtin:pendulum:2"),
+                Map.of("code", "%rollout --steps"),
+                Map.of("code", "var report = %rollout --steps 200 --key hang;\nreport.table().rowCount()"),
+                Map.of("code", "%rollout --steps 100")));
+  }
+
+  @Test
+  void displayDataCarriesHtmlTablesAndPngCharts() {
+    Cell cell = cells.get(0);
+    assertEquals("ok", cell.reply(), cell::toString);
+    List<JsonObject> shown = cell.contents("display_data");
+    assertEquals(2, shown.size(), cell::toString);
+    JsonObject table = shown.get(0).getAsJsonObject("data");
+    assertTrue(table.get("text/html").getAsString().contains("<td>9</td>"), table::toString);
+    assertTrue(table.has("text/plain"));
+    JsonObject chart = shown.get(1).getAsJsonObject("data");
+    assertTrue(chart.get("image/png").getAsString().startsWith("iVBORw0KGgo"), "a base64 PNG");
+    assertTrue(chart.get("image/svg+xml").getAsString().contains("<svg"));
+    assertTrue(
+        cell.contents("stream").stream().anyMatch(s -> s.get("text").getAsString().contains("drawn")),
+        cell::toString);
+  }
+
+  @Test
+  void aFailingCellReportsTheOriginalExceptionAndTheKernelKeepsItsState() {
+    Cell failed = cells.get(1);
+    assertEquals("error", failed.reply());
+    JsonObject error = failed.contents("error").get(0);
+    assertTrue(error.get("evalue").getAsString().startsWith("java.lang.IllegalStateException: boom"), error::toString);
+    Cell next = cells.get(2);
+    assertEquals("ok", next.reply(), next::toString);
+    assertEquals("42", next.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString());
+  }
+
+  @Test
+  void anInterruptStopsTheCellWithAnErrorAndLaterCellsRun() {
+    Cell interrupted = cells.get(3);
+    assertEquals("error", interrupted.reply(), interrupted::toString);
+    assertEquals("InterruptedException", interrupted.contents("error").get(0).get("ename").getAsString());
+    Cell next = cells.get(4);
+    assertEquals("ok", next.reply(), next::toString);
+    assertEquals(
+        "alive after 42",
+        next.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString());
+  }
+
+  @Test
+  void workbenchMagicsShowTablesAndPlotsAndReturnTypedValues() {
+    Cell model = cells.get(6);
+    assertEquals("ok", model.reply(), model::toString);
+    String summary = model.contents("execute_result").get(0).getAsJsonObject("data").get("text/html").getAsString();
+    assertTrue(summary.contains("<caption>joints</caption>"), summary);
+    Cell typed = cells.get(8);
+    assertEquals("ok", typed.reply(), typed::toString);
+    assertEquals("1", typed.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString());
+    JsonObject rollout = cells.get(9).contents("execute_result").get(0).getAsJsonObject("data");
+    assertTrue(rollout.get("text/html").getAsString().contains("final_qpos"), rollout::toString);
+    assertTrue(rollout.has("image/png"), rollout::toString);
+  }
+
+  @Test
+  void magicArgumentErrorsGiveTheUsage() {
+    Cell cell = cells.get(7);
+    assertEquals("error", cell.reply());
+    JsonObject error = cell.contents("error").get(0);
+    assertTrue(error.get("evalue").getAsString().contains("usage: %rollout --steps N"), error::toString);
+    assertTrue(
+        error.getAsJsonArray("traceback").asList().stream().noneMatch(l -> l.getAsString().contains("    at ")),
+        "a usage error shows no stack trace: " + error);
+  }
+
+  @Test
+  void anUnknownMagicIsAnError() {
+    Cell cell = cells.get(5);
+    assertEquals("error", cell.reply());
+    assertFalse(cell.contents("error").isEmpty());
+    assertTrue(cell.contents("error").get(0).get("evalue").getAsString().contains("nosuchmagic"), cell::toString);
+  }
+}

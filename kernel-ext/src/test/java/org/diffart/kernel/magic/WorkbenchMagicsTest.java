@@ -1,0 +1,165 @@
+package org.diffart.kernel.magic;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.LanguageInfo;
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.diffart.backends.Backends;
+import org.diffart.backends.Rollout;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The magics installed as IJava would install them: into a plain basekernel host with its own
+ * registry, called through the registry.
+ */
+class WorkbenchMagicsTest {
+
+  /** The smallest basekernel host: no JShell, nothing of the diffart kernel. */
+  private static final class PlainHost extends BaseKernel {
+    @Override
+    public DisplayData eval(String code) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public LanguageInfo getLanguageInfo() {
+      return new LanguageInfo.Builder("java").build();
+    }
+  }
+
+  private final PlainHost host = new PlainHost();
+  private final Magics magics = new Magics();
+
+  WorkbenchMagicsTest() {
+    DiffartExtension.install(host, magics);
+  }
+
+  private <T> T line(String name, String... args) throws Exception {
+    return magics.applyLineMagic(name, List.of(args));
+  }
+
+  @Test
+  void modelMagicLoadsBuiltinsAndInlineMjcf() throws Exception {
+    Model pendulum = line("model", "builtin:pendulum:2");
+    assertEquals(2, pendulum.nq());
+    Model inline =
+        magics.applyCellMagic(
+            "model",
+            List.of(),
+            """
+            <mujoco model="slider">
+              <worldbody>
+                <body name="cart">
+                  <joint name="x" type="slide" axis="1 0 0"/>
+                  <geom type="box" size=".1 .1 .1" mass="1"/>
+                </body>
+              </worldbody>
+              <actuator><motor name="push" joint="x"/></actuator>
+            </mujoco>
+            """);
+    assertEquals("slider", inline.name());
+    assertEquals(1, inline.nu());
+  }
+
+  @Test
+  void modelRendersAsItsSummaryTables() throws Exception {
+    DisplayData shown = host.getRenderer().render(line("model", "builtin:pendulum:3"));
+    String html = (String) shown.getData(MIMEType.TEXT_HTML);
+    assertTrue(html.contains("<caption>joints</caption>") && html.contains("joint2"), html);
+  }
+
+  @Test
+  void argumentErrorsGiveTheUsage() throws Exception {
+    assertUsage("%model MODEL", () -> line("model"));
+    assertUsage("no model yet", () -> line("rollout", "--steps", "100"));
+    line("model", "builtin:pendulum:2");
+    assertUsage("missing --steps", () -> line("rollout"));
+    assertUsage("%rollout --steps N", () -> line("rollout", "--steps", "ten"));
+    assertUsage("%rollout --steps N", () -> line("rollout", "--steps", "0"));
+    assertUsage("%rollout --steps N", () -> line("rollout", "--steps", "5", "--speed", "2"));
+    assertUsage("keyframes: [0 hang]", () -> line("rollout", "--steps", "5", "--key", "nokey"));
+    assertUsage("available: cpu", () -> line("backend", "cpu,quantum"));
+    assertUsage("%%model", () -> magics.applyCellMagic("model", List.of("extra"), "<mujoco/>"));
+  }
+
+  @Test
+  void backendSelectionIsRemembered() throws Exception {
+    assertEquals(List.of("cpu"), line("backend"));
+    assertEquals(List.of("cpu"), line("backend", "cpu,", "cpu"));
+  }
+
+  @Test
+  void rolloutReportsFinalStateTimingAndTrajectory() throws Exception {
+    line("model", "builtin:pendulum:2");
+    RolloutReport report = line("rollout", "--steps", "300", "--key", "hang", "--worlds", "2");
+    assertEquals(List.of("cpu"), report.backends());
+    assertEquals("key hang", report.start());
+    Rollout.Result cpu = report.result("cpu");
+    assertEquals(300, cpu.steps());
+    assertEquals(0.3, cpu.times()[cpu.times().length - 1], 1e-9);
+    assertNotEquals(Math.PI / 2, report.finalQpos()[0]);
+    assertEquals(2, report.chart().getSeriesMap().size());
+    assertEquals(1, report.table().rowCount());
+    DisplayData shown = host.getRenderer().render(report);
+    assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
+    assertTrue(shown.hasDataForType(MIMEType.IMAGE_PNG));
+    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final_qpos"));
+  }
+
+  @Test
+  void rolloutWithProgressEqualsAPlainRollout() throws Exception {
+    Model m = line("model", "builtin:pendulum:3");
+    Rollout.Start start = Rollout.Start.key(m, 0);
+    int steps = 3 * RolloutRunner.SAMPLES + 7; // a stride of 3 and a partial last stride
+    Rollout.Result whole = Rollout.run(Backends.create("cpu", m, 1), start, steps, 3);
+    Rollout.Result chunked =
+        RolloutRunner.run(Backends.create("cpu", m, 1), start, steps, host.getIO().display);
+    assertArrayEquals(whole.finalQpos(), chunked.finalQpos());
+    assertArrayEquals(whole.finalQvel(), chunked.finalQvel());
+    assertArrayEquals(whole.times(), chunked.times());
+    assertArrayEquals(whole.qpos(), chunked.qpos());
+  }
+
+  @Test
+  void anInterruptStopsALongRollout() throws Exception {
+    line("model", "builtin:pendulum:2");
+    CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+    Thread worker =
+        new Thread(
+            () -> {
+              try {
+                line("rollout", "--steps", "100000000");
+                outcome.complete(null);
+              } catch (Throwable t) {
+                outcome.complete(t);
+              }
+            });
+    worker.start();
+    Thread.sleep(300);
+    worker.interrupt();
+    assertInstanceOf(InterruptedException.class, outcome.get(30, TimeUnit.SECONDS));
+  }
+
+  private static void assertUsage(String expected, ThrowingSupplier call) {
+    MagicUsageException e = assertThrows(MagicUsageException.class, call::get);
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+    assertTrue(e.getMessage().contains("usage: %"), e.getMessage());
+  }
+
+  @FunctionalInterface
+  private interface ThrowingSupplier {
+    Object get() throws Exception;
+  }
+}
