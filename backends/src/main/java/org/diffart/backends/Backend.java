@@ -35,6 +35,9 @@ public interface Backend extends AutoCloseable {
   /** Simulation time of world w, s. */
   double time(int w);
 
+  /** Sets the simulation time of every world, s. */
+  void setTime(double time);
+
   /**
    * Advances every world by {@code steps} time steps.
    *

@@ -1,11 +1,56 @@
 package org.diffart.backends;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.diffart.sim.model.Model;
+
 /**
  * Runs a backend from one initial state (copied to every world) for a number of steps with constant controls,
- * recording world 0's trajectory at a fixed stride.
+ * recording world 0's trajectory at a fixed stride. Long rollouts step in chunks of about {@link #CHUNK_NANOS} so a
+ * {@link Listener} can show progress and stop the run.
  */
 public final class Rollout {
+  /** The wall time a chunk aims at, ns: how often a listener hears of progress. */
+  public static final long CHUNK_NANOS = 50_000_000L;
+
   private Rollout() {}
+
+  /**
+   * An initial state.
+   *
+   * @param time simulation time, s
+   * @param qpos positions (nq)
+   * @param qvel velocities (nv)
+   * @param ctrl controls, held constant (nu)
+   */
+  public record Start(double time, double[] qpos, double[] qvel, double[] ctrl) {
+    /** The reference configuration {@code qpos0} at rest with zero controls. */
+    public static Start reference(Model m) {
+      return new Start(0, m.qpos0(), new double[m.nv()], new double[m.nu()]);
+    }
+
+    /** Keyframe k of the model. */
+    public static Start key(Model m, int k) {
+      if (k < 0 || k >= m.nkey()) {
+        throw new IllegalArgumentException("keyframe index " + k + " out of range: the model has " + m.nkey()
+            + " keyframes");
+      }
+      return new Start(m.keyTime(k), m.keyQpos(k), m.keyQvel(k), m.keyCtrl(k));
+    }
+  }
+
+  /** Hears of progress after each chunk; may stop the rollout by throwing. */
+  @FunctionalInterface
+  public interface Listener {
+    /**
+     * Called after each chunk of steps.
+     *
+     * @param done steps taken so far
+     * @throws InterruptedException to stop the rollout
+     */
+    void stepsDone(int done) throws InterruptedException;
+  }
 
   /**
    * The outcome of a rollout.
@@ -22,11 +67,23 @@ public final class Rollout {
   public record Result(String backend, int steps, int worlds, double[] finalQpos, double[] finalQvel, double ms,
       double[] times, double[][] qpos) {}
 
+  /** As {@link #run(Backend, Start, int, int, Listener)} without a listener. */
+  public static Result run(Backend b, Start start, int steps, int stride) {
+    try {
+      return run(b, start, steps, stride, done -> { });
+    } catch (InterruptedException e) {
+      throw new IllegalStateException("a rollout without a listener cannot be interrupted", e);
+    }
+  }
+
   /**
-   * Sets every world to {@code (qpos, qvel, ctrl)} and steps {@code steps} times, sampling world 0 every {@code
-   * stride} steps (and at the start and the end).
+   * Sets every world to {@code start} and steps {@code steps} times, sampling world 0 every {@code stride} steps
+   * (and at the start and the end).
+   *
+   * @throws InterruptedException when the listener stops the rollout
    */
-  public static Result run(Backend b, double[] qpos, double[] qvel, double[] ctrl, int steps, int stride) {
+  public static Result run(Backend b, Start start, int steps, int stride, Listener listener)
+      throws InterruptedException {
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
@@ -34,35 +91,43 @@ public final class Rollout {
       throw new IllegalArgumentException("stride must be >= 1, got " + stride);
     }
     int w = b.worlds(), nq = b.model().nq(), nv = b.model().nv();
-    b.setQpos(tile(qpos, w, nq, "qpos"));
-    b.setQvel(tile(qvel, w, nv, "qvel"));
-    b.setCtrl(tile(ctrl, w, b.model().nu(), "ctrl"));
-    int samples = steps / stride + 1 + (steps % stride == 0 ? 0 : 1);
-    double[] times = new double[samples];
-    double[][] traj = new double[samples][];
+    b.setQpos(tile(start.qpos(), w, nq, "qpos"));
+    b.setQvel(tile(start.qvel(), w, nv, "qvel"));
+    b.setCtrl(tile(start.ctrl(), w, b.model().nu(), "ctrl"));
+    b.setTime(start.time());
+    List<Double> times = new ArrayList<>();
+    List<double[]> traj = new ArrayList<>();
     double[] all = new double[w * nq];
-    double t0 = b.time(0);
-    int sample = 0;
+    sample(b, all, nq, times, traj);
     long nanos = 0;
-    b.getQpos(all);
-    times[sample] = t0;
-    traj[sample++] = java.util.Arrays.copyOf(all, nq);
-    int done = 0;
+    int done = 0, chunk = 1;
     while (done < steps) {
-      int chunk = Math.min(stride, steps - done);
-      long start = System.nanoTime();
-      b.step(chunk);
-      nanos += System.nanoTime() - start;
-      done += chunk;
-      b.getQpos(all);
-      times[sample] = b.time(0);
-      traj[sample++] = java.util.Arrays.copyOf(all, nq);
+      int toSample = stride - done % stride;
+      int n = Math.min(Math.min(chunk, toSample), steps - done);
+      long t0 = System.nanoTime();
+      b.step(n);
+      long dt = System.nanoTime() - t0;
+      nanos += dt;
+      done += n;
+      if (done % stride == 0 || done == steps) {
+        sample(b, all, nq, times, traj);
+      }
+      listener.stepsDone(done);
+      // aim the next chunk at CHUNK_NANOS, growing at most tenfold
+      chunk = (int) Math.max(1, Math.min(10L * n, CHUNK_NANOS * n / Math.max(1, dt)));
     }
     double[] fq = new double[w * nq];
     double[] fv = new double[w * nv];
     b.getQpos(fq);
     b.getQvel(fv);
-    return new Result(b.name(), steps, w, fq, fv, nanos / 1e6, times, traj);
+    return new Result(b.name(), steps, w, fq, fv, nanos / 1e6,
+        times.stream().mapToDouble(Double::doubleValue).toArray(), traj.toArray(double[][]::new));
+  }
+
+  private static void sample(Backend b, double[] all, int nq, List<Double> times, List<double[]> traj) {
+    b.getQpos(all);
+    times.add(b.time(0));
+    traj.add(Arrays.copyOf(all, nq));
   }
 
   private static double[] tile(double[] one, int worlds, int n, String what) {

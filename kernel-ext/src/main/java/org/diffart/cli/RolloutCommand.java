@@ -75,7 +75,7 @@ final class RolloutCommand implements Callable<Integer> {
     Rollout.Result r;
     try (Backend b = Backends.create(backend, m, worlds)) {
       r = TerminalProgress.during(spec.commandLine().getErr(), task,
-          () -> Rollout.run(b, start.qpos, start.qvel, start.ctrl, steps, every));
+          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl), steps, every));
     }
     output.print(json(m, r), () -> text(m, r));
     return 0;

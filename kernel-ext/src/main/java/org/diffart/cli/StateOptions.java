@@ -62,16 +62,8 @@ final class StateOptions {
 
   /** The keyframe named {@code --key}, or else the one at that index. */
   private int keyIndex(Model m) {
-    int k = m.keyId(key);
+    int k = m.keyLookup(key);
     if (k >= 0) {
-      return k;
-    }
-    try {
-      k = Integer.parseInt(key.strip());
-    } catch (NumberFormatException e) {
-      k = -1;
-    }
-    if (k >= 0 && k < m.nkey()) {
       return k;
     }
     List<String> names = new ArrayList<>();

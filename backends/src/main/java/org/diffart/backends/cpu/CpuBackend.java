@@ -80,6 +80,13 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
+  public void setTime(double time) {
+    for (Data d : data) {
+      d.time = time;
+    }
+  }
+
+  @Override
   public void step(int steps) {
     if (data.length < 2 * WORLDS_PER_TASK || ForkJoinPool.getCommonPoolParallelism() < 2) {
       stepRange(0, data.length, steps);

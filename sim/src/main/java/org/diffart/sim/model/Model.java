@@ -508,6 +508,20 @@ public final class Model {
     return indexOf(keyName, n);
   }
 
+  /** The keyframe named {@code nameOrIndex}, else the one at that index; -1 if there is neither. */
+  public int keyLookup(String nameOrIndex) {
+    int k = keyId(nameOrIndex);
+    if (k >= 0) {
+      return k;
+    }
+    try {
+      k = Integer.parseInt(nameOrIndex.strip());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+    return k >= 0 && k < nkey ? k : -1;
+  }
+
   /** Time of keyframe k. */
   public double keyTime(int k) {
     return keyTime[k];
