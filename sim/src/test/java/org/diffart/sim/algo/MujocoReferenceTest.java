@@ -44,8 +44,9 @@ class MujocoReferenceTest {
       Step.forward(m, d);
       String at = name + " case " + c + ": ";
       if (k.has("xpos") && !k.get("xpos").isJsonNull()) {
-        close(at + "xpos", ReferenceFiles.doubles(k.get("xpos")), d.xpos, 1e-12);
-        closeQuat(at + "xquat", ReferenceFiles.doubles(k.get("xquat")), d.xquat);
+        int[] ours = ourBodies(ref, m);
+        close(at + "xpos", ReferenceFiles.doubles(k.get("xpos")), pick(d.xpos, ours, 3), 1e-12);
+        closeQuat(at + "xquat", ReferenceFiles.doubles(k.get("xquat")), pick(d.xquat, ours, 4));
       }
       if (k.has("M") && !k.get("M").isJsonNull()) {
         Crba.massMatrix(m, d);
@@ -72,7 +73,8 @@ class MujocoReferenceTest {
     Data ours = new Data(m);
     Data theirs = new Data(m);
     useMujocoInertias(ref, theirs);
-    close(name + ": body inertias", theirs.bodyInert, ours.bodyInert, 1e-6);
+    int[] index = ourBodies(ref, m);
+    close(name + ": body inertias", pick(theirs.bodyInert, index, 10), pick(ours.bodyInert, index, 10), 1e-6);
   }
 
   /**
@@ -81,12 +83,40 @@ class MujocoReferenceTest {
    */
   private static void useMujocoInertias(JsonObject ref, Data d) {
     JsonArray bodies = ref.getAsJsonArray("bodies");
-    for (int i = 1; i < bodies.size(); i++) {
-      JsonObject b = bodies.get(i).getAsJsonObject();
-      SpatialOps.inertFromPrincipal(d.bodyInert, 10 * i, b.get("mass").getAsDouble(),
-          ReferenceFiles.doubles(b.get("ipos")), 0, ReferenceFiles.doubles(b.get("iquat")), 0,
-          ReferenceFiles.doubles(b.get("inertia")), 0);
+    int[] ours = ourBodies(ref, d.model);
+    for (int b = 1; b < bodies.size(); b++) {
+      JsonObject body = bodies.get(b).getAsJsonObject();
+      int i = ours[b];
+      SpatialOps.inertFromPrincipal(d.bodyInert, 10 * i, body.get("mass").getAsDouble(),
+          ReferenceFiles.doubles(body.get("ipos")), 0, ReferenceFiles.doubles(body.get("iquat")), 0,
+          ReferenceFiles.doubles(body.get("inertia")), 0);
     }
+  }
+
+  /**
+   * Our index of each MuJoCo body, matched by name: MuJoCo fuses static URDF links into the world, so indices may
+   * differ while names do not. Our extra bodies must be static and massless.
+   */
+  private static int[] ourBodies(JsonObject ref, Model m) {
+    JsonArray bodies = ref.getAsJsonArray("bodies");
+    int[] index = new int[bodies.size()];
+    for (int b = 0; b < bodies.size(); b++) {
+      String n = bodies.get(b).getAsJsonObject().get("name").getAsString();
+      index[b] = b == 0 ? 0 : m.bodyId(n);
+      if (index[b] < 0) {
+        throw new AssertionError("MuJoCo's body '" + n + "' is missing");
+      }
+    }
+    return index;
+  }
+
+  /** The entries of the bodies {@code index} (each {@code width} wide) of a per-body array. */
+  private static double[] pick(double[] perBody, int[] index, int width) {
+    double[] out = new double[index.length * width];
+    for (int b = 0; b < index.length; b++) {
+      System.arraycopy(perBody, width * index[b], out, width * b, width);
+    }
+    return out;
   }
 
   /** Max-norm difference relative to the larger of the two vectors' max norms (and 1e-9 absolute). */
