@@ -60,7 +60,7 @@ public final class Constraints {
     double e = o.restitution(), kb = o.erp() / o.timestep();
     for (int r = 0; r < d.nefc; r++) {
       double vn = 0;
-      for (int k = 0; k < nv; k++) {
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
         vn += d.efcJ[nv * r + k] * d.qvelFree[k];
       }
       d.efcB[r] = d.efcType[r] == FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
@@ -75,8 +75,14 @@ public final class Constraints {
     dirv[0] = d.conFrame[9 * c + 3 * dir];
     dirv[1] = d.conFrame[9 * c + 3 * dir + 1];
     dirv[2] = d.conFrame[9 * c + 3 * dir + 2];
-    java.util.Arrays.fill(d.efcJ, nv * r, nv * (r + 1), 0);
     int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+    int last1 = chainLastDof(m, b1), last2 = chainLastDof(m, b2);
+    int lo = Math.min(chainFirstDof(m, b1), chainFirstDof(m, b2));
+    int hi = Math.max(last1, last2) + 1;
+    d.efcLeaf[r] = last1 < 0 ? last2 : last2 < 0 ? last1 : -1;
+    d.efcDofLo[r] = Math.min(lo, hi);
+    d.efcDofHi[r] = hi;
+    java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + hi, 0);
     addPointJacobian(m, d, r, b2, c, dirv, 1);
     addPointJacobian(m, d, r, b1, c, dirv, -1);
     d.efcType[r] = type;
@@ -86,6 +92,27 @@ public final class Constraints {
     d.efcHi[r] = m.opt().maxNormalImpulse();
     d.efcDist[r] = type == NORMAL ? d.conDist[c] : 0;
     return r;
+  }
+
+  /** The lowest dof on the path from body b to the root (nv when there is none). */
+  private static int chainFirstDof(Model m, int b) {
+    int first = m.nv();
+    for (; b > 0; b = m.bodyParent(b)) {
+      if (m.bodyDofNum(b) > 0) {
+        first = m.bodyDofAdr(b);
+      }
+    }
+    return first;
+  }
+
+  /** The highest dof on the path from body b to the root (-1 when there is none). */
+  private static int chainLastDof(Model m, int b) {
+    for (; b > 0; b = m.bodyParent(b)) {
+      if (m.bodyDofNum(b) > 0) {
+        return m.bodyDofAdr(b) + m.bodyDofNum(b) - 1;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -129,15 +156,16 @@ public final class Constraints {
    */
   private static void slidingDirection(Model m, Data d, int r) {
     int nv = m.nv();
+    int lo = d.efcDofLo[r], hi = d.efcDofHi[r];
     double v1 = 0, v2 = 0;
-    for (int k = 0; k < nv; k++) {
+    for (int k = lo; k < hi; k++) {
       v1 += d.efcJ[nv * r + k] * d.qvelFree[k];
       v2 += d.efcJ[nv * (r + 1) + k] * d.qvelFree[k];
     }
     double vt = Math.sqrt(v1 * v1 + v2 * v2);
     if (vt > 1e-4) {
       double c1 = v1 / vt, c2 = v2 / vt;
-      for (int k = 0; k < nv; k++) {
+      for (int k = lo; k < hi; k++) {
         d.efcJ[nv * r + k] = c1 * d.efcJ[nv * r + k] + c2 * d.efcJ[nv * (r + 1) + k];
       }
     }
@@ -146,9 +174,12 @@ public final class Constraints {
 
   /** A limit row on joint j: {@code sign = +1} keeps q above the lower bound, -1 below the upper bound. */
   private static void addLimitRow(Model m, Data d, int j, double sign, double dist) {
-    int r = d.nefc++, nv = m.nv();
-    java.util.Arrays.fill(d.efcJ, nv * r, nv * (r + 1), 0);
-    d.efcJ[nv * r + m.jntDofAdr(j)] = sign;
+    int r = d.nefc++, nv = m.nv(), k = m.jntDofAdr(j);
+    d.efcDofLo[r] = chainFirstDof(m, m.jntBody(j));
+    d.efcDofHi[r] = k + 1;
+    d.efcLeaf[r] = k;
+    java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + k + 1, 0);
+    d.efcJ[nv * r + k] = sign;
     d.efcType[r] = LIMIT;
     d.efcId[r] = j;
     d.efcNormal[r] = -1;
@@ -157,22 +188,18 @@ public final class Constraints {
     d.efcDist[r] = dist;
   }
 
-  /** {@code W = J L⁻¹} row by row, their nonzero ranges, and {@code A = W D⁻¹ Wᵀ + cfm·1} on overlapping ranges. */
+  /**
+   * {@code W = J L⁻¹} row by row and {@code A = W D⁻¹ Wᵀ + cfm·1}, summing only over the dofs two rows share (common
+   * ancestors for single-path rows, the range overlap otherwise), and the range of rows each row is coupled to.
+   */
   private static void delassus(Model m, Data d) {
     int nv = m.nv(), ne = d.nefc;
     double cfm = m.opt().cfm();
     for (int r = 0; r < ne; r++) {
-      System.arraycopy(d.efcJ, nv * r, d.efcW, nv * r, nv);
-      MassMatrixFactor.solveLt(m, d, d.efcW, nv * r);
-      int lo = nv, hi = 0;
-      for (int k = 0; k < nv; k++) {
-        if (d.efcW[nv * r + k] != 0) {
-          lo = Math.min(lo, k);
-          hi = k + 1;
-        }
-      }
-      d.efcDofLo[r] = Math.min(lo, hi);
-      d.efcDofHi[r] = hi;
+      // the ancestors of the row's dofs lie inside its range, so W = J L⁻¹ keeps the range
+      int lo = d.efcDofLo[r], hi = d.efcDofHi[r];
+      System.arraycopy(d.efcJ, nv * r + lo, d.efcW, nv * r + lo, hi - lo);
+      MassMatrixFactor.solveLt(m, d, d.efcW, nv * r, lo, hi);
     }
     for (int r = 0; r < ne; r++) {
       d.efcRowLo[r] = r;
@@ -180,12 +207,14 @@ public final class Constraints {
     }
     for (int r = 0; r < ne; r++) {
       for (int s = r; s < ne; s++) {
-        int lo = Math.max(d.efcDofLo[r], d.efcDofLo[s]), hi = Math.min(d.efcDofHi[r], d.efcDofHi[s]);
-        double a = 0;
-        for (int k = lo; k < hi; k++) {
-          a += d.efcW[nv * r + k] * d.efcW[nv * s + k] * d.qLDiagInv[k];
+        double a;
+        int lr = d.efcLeaf[r], ls = d.efcLeaf[s];
+        if (lr >= 0 && ls >= 0) {
+          a = pathProduct(m, d, r, s, lr, ls);
+        } else {
+          a = rangeProduct(d, nv, r, s);
         }
-        if (lo < hi) {
+        if (a != 0) {
           d.efcRowHi[r] = Math.max(d.efcRowHi[r], s + 1);
           d.efcRowLo[s] = Math.min(d.efcRowLo[s], r);
         }
@@ -194,6 +223,40 @@ public final class Constraints {
       }
       d.efcA[ne * r + r] += cfm;
     }
+  }
+
+  /**
+   * {@code Σ_k W_rk W_sk / D_k} for two rows whose dofs are single paths to the root ending at dofs lr and ls: the
+   * sum runs over their common ancestors only, from the lowest common one up.
+   */
+  private static double pathProduct(Model m, Data d, int r, int s, int lr, int ls) {
+    int i = lr, j = ls;
+    while (i != j && i >= 0 && j >= 0) {
+      if (i > j) {
+        i = m.dofParent(i);
+      } else {
+        j = m.dofParent(j);
+      }
+    }
+    if (i < 0 || j < 0) {
+      return 0;
+    }
+    int nv = m.nv();
+    double a = 0;
+    for (int k = i; k >= 0; k = m.dofParent(k)) {
+      a += d.efcW[nv * r + k] * d.efcW[nv * s + k] * d.qLDiagInv[k];
+    }
+    return a;
+  }
+
+  /** {@code Σ_k W_rk W_sk / D_k} over the overlap of two rows' dof ranges. */
+  private static double rangeProduct(Data d, int nv, int r, int s) {
+    int lo = Math.max(d.efcDofLo[r], d.efcDofLo[s]), hi = Math.min(d.efcDofHi[r], d.efcDofHi[s]);
+    double a = 0;
+    for (int k = lo; k < hi; k++) {
+      a += d.efcW[nv * r + k] * d.efcW[nv * s + k] * d.qLDiagInv[k];
+    }
+    return a;
   }
 
   /**

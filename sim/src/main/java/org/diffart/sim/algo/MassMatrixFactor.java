@@ -38,8 +38,16 @@ public final class MassMatrixFactor {
 
   /** x ← L⁻ᵀ x (back substitution, leaves to root). */
   public static void solveLt(Model m, Data d, double[] x, int xo) {
+    solveLt(m, d, x, xo, 0, m.nv());
+  }
+
+  /**
+   * x ← L⁻ᵀ x for an x that is zero outside dofs {@code [lo, hi)} and whose nonzero dofs have all their ancestors in
+   * that range (a path to the root, say); entries outside the range are neither read nor written.
+   */
+  public static void solveLt(Model m, Data d, double[] x, int xo, int lo, int hi) {
     int nv = m.nv();
-    for (int k = nv - 1; k >= 0; k--) {
+    for (int k = hi - 1; k >= lo; k--) {
       double xk = x[xo + k];
       if (xk == 0) {
         continue;

@@ -32,17 +32,19 @@ public final class ProjectedGaussSeidel {
     while (it < iterations) {
       residual = 0;
       for (int r = 0; r < ne; r++) {
-        // A_r p with two accumulators to shorten the dependency chain
+        // A_r p with four accumulators to shorten the dependency chain
         int s = rowLo[r], hi0 = rowHi[r], ro = ne * r;
-        double ap0 = 0, ap1 = 0;
-        for (; s + 1 < hi0; s += 2) {
+        double ap0 = 0, ap1 = 0, ap2 = 0, ap3 = 0;
+        for (; s + 3 < hi0; s += 4) {
           ap0 += a[ro + s] * p[s];
           ap1 += a[ro + s + 1] * p[s + 1];
+          ap2 += a[ro + s + 2] * p[s + 2];
+          ap3 += a[ro + s + 3] * p[s + 3];
         }
-        if (s < hi0) {
+        for (; s < hi0; s++) {
           ap0 += a[ro + s] * p[s];
         }
-        double x = p[r] + (b[r] - ap0 - ap1) * inv[r];
+        double x = p[r] + (b[r] - ((ap0 + ap1) + (ap2 + ap3))) * inv[r];
         double lo = bLo[r], hi = bHi[r];
         int n = normal[r];
         if (n >= 0) {

@@ -131,9 +131,9 @@ public final class Data {
   // ---- constraints: Constraints.assemble, ProjectedGaussSeidel.solve ----
   /** Number of constraint rows. */
   public int nefc;
-  /** Rows of the constraint Jacobian [nefcMax×nv]. */
+  /** Rows of the constraint Jacobian; only dofs {@code [efcDofLo, efcDofHi)} of a row are written [nefcMax×nv]. */
   public final double[] efcJ;
-  /** {@code W = J L⁻¹} rows, so that {@code J M⁻¹ Jᵀ = W D⁻¹ Wᵀ} [nefcMax×nv]. */
+  /** {@code W = J L⁻¹} rows, so that {@code J M⁻¹ Jᵀ = W D⁻¹ Wᵀ}; written as efcJ [nefcMax×nv]. */
   public final double[] efcW;
   /** Delassus matrix {@code J M⁻¹ Jᵀ + cfm 1} [nefcMax×nefcMax]. */
   public final double[] efcA;
@@ -151,10 +151,15 @@ public final class Data {
   public final int[] efcType;
   /** Contact (or joint, for limit rows) each row belongs to [nefcMax]. */
   public final int[] efcId;
-  /** First dof of the nonzero range of each W row [nefcMax]. */
+  /** First dof of the range of each J and W row: the dofs on the paths of its bodies to the root [nefcMax]. */
   public final int[] efcDofLo;
-  /** One past the last dof of the nonzero range of each W row [nefcMax]. */
+  /** One past the last dof of each row's range [nefcMax]. */
   public final int[] efcDofHi;
+  /**
+   * When a row's dofs are one path to the root (a contact with a static geom, a joint limit): the path's last dof,
+   * else -1 [nefcMax].
+   */
+  public final int[] efcLeaf;
   /** First row coupled to each row through the Delassus matrix [nefcMax]. */
   public final int[] efcRowLo;
   /** One past the last row coupled to each row [nefcMax]. */
@@ -254,6 +259,7 @@ public final class Data {
     efcInvDiag = new double[nefcMax];
     efcDofLo = new int[nefcMax];
     efcDofHi = new int[nefcMax];
+    efcLeaf = new int[nefcMax];
     efcRowLo = new int[nefcMax];
     efcRowHi = new int[nefcMax];
     warmImpulse = new double[3 * nc];
