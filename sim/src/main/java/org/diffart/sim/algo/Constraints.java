@@ -209,7 +209,9 @@ public final class Constraints {
       for (int s = r; s < ne; s++) {
         double a;
         int lr = d.efcLeaf[r], ls = d.efcLeaf[s];
-        if (lr >= 0 && ls >= 0) {
+        if (Math.max(d.efcDofLo[r], d.efcDofLo[s]) >= Math.min(d.efcDofHi[r], d.efcDofHi[s])) {
+          a = 0; // disjoint dofs: different trees
+        } else if (lr >= 0 && ls >= 0) {
           a = pathProduct(m, d, r, s, lr, ls);
         } else {
           a = rangeProduct(d, nv, r, s);
