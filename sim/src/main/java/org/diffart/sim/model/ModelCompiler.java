@@ -251,6 +251,21 @@ final class ModelCompiler {
       SpatialOps.inertFromPrincipal(bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia,
           3 * i);
     }
+    checkMovingMass();
+  }
+
+  /** A moving body whose whole subtree is massless has a singular mass matrix: refuse it, naming the body. */
+  private void checkMovingMass() {
+    double[] subtree = bodyMass.clone();
+    for (int i = nbody - 1; i > 0; i--) {
+      subtree[bodyParent[i]] += subtree[i];
+    }
+    for (int i = 1; i < nbody; i++) {
+      if (bodyDofNum[i] > 0 && !(subtree[i] > 0)) {
+        throw new IllegalArgumentException("body '" + bodyName[i] + "' has joints but neither it nor its children"
+            + " have mass: give it an inertial or geoms with mass");
+      }
+    }
   }
 
   /** Combines the geoms of body i (parallel-axis theorem) and diagonalises the result, as MuJoCo's compiler. */
