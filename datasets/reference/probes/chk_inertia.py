@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recompute by hand what MuJoCo 2.2.2 printed for probes/inertia_types.xml (capsule, cylinder, ellipsoid)
 and probes/combine.xml (body 'two': sphere + rotated box), to confirm the formulas in
-/work/shared/notes/mujoco-222-semantics.md section 4. Run: python3 chk_inertia.py (stdlib only)."""
+mujoco-222-semantics.md section 4. Run: python3 chk_inertia.py (stdlib only)."""
 from math import pi, sqrt
 
 rho = 1000.0

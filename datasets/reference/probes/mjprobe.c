@@ -1,6 +1,6 @@
 /* mjprobe: print what MuJoCo's compiler made of an MJCF file, and optionally one
  * forward evaluation or a few steps. Used to establish the facts in
- * /work/shared/notes/mujoco-222-semantics.md.
+ * mujoco-222-semantics.md.
  *
  *   mjprobe model.xml [qpos=a,b,..] [qvel=..] [ctrl=..] [nocontact] [step=N] [key=K]
  *
