@@ -7,7 +7,8 @@ import org.diffart.sim.spatial.SpatialOps;
 /**
  * Featherstone's articulated-body algorithm (RBDA 2008, Table 7.1) in body coordinates, for bodies with any number of
  * degrees of freedom (0 to 6: welded, hinge, slide, ball, free, or several joints composed). Gravity enters as the base
- * acceleration {@code a_0 = (0; -g)}.
+ * acceleration {@code a_0 = (0; -g)}. The articulated inertias {@code abaIA} are symmetric and only their upper
+ * triangles (row ≤ column of each row-major 6x6) are computed.
  */
 public final class Aba {
   private Aba() {}
@@ -19,72 +20,41 @@ public final class Aba {
    */
   public static void forward(Model m, Data d) {
     int nb = m.nbody();
-    double[] ia = d.abaIA, pa = d.abaPA, v = d.bodyVel, tmp = d.scratch6;
+    double[] ia = d.abaIA, pa = d.abaPA, inert = d.bodyInert, v = d.bodyVel;
     // pass 1: rigid-body inertias and velocity-product forces, I^A_i = I_i, p^A_i = v_i ×* I_i v_i
     for (int i = 1; i < nb; i++) {
-      SpatialOps.inertToDense(ia, 36 * i, d.bodyInert, 10 * i);
-      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, v, 6 * i);
-      SpatialOps.crossForce(pa, 6 * i, v, 6 * i, tmp, 0);
+      SpatialOps.inertToUpper(ia, 36 * i, inert, 10 * i);
+      SpatialOps.crossForceInertVec(pa, 6 * i, inert, 10 * i, v, 6 * i);
     }
-    // pass 2: backward, articulated inertias and bias forces (eqs. 7.40-7.45)
+    // pass 2: backward, articulated inertias and bias forces (eqs. 7.40-7.45); a child of the world passes nothing on
     for (int i = nb - 1; i > 0; i--) {
       int nd = m.bodyDofNum(i), p = m.bodyParent(i);
-      // a child of the world passes nothing on: its I^a and p^a are not needed
-      boolean propagate = p > 0;
       if (nd == 1) {
-        backwardHinge(m, d, i, propagate);
+        backwardSingle(m, d, i, p);
       } else if (nd > 1) {
-        backwardMulti(m, d, i, nd, propagate);
-      } else if (propagate) {
-        SpatialOps.mulMat6Vec(tmp, 0, ia, 36 * i, d.bodyBias, 6 * i);
-        for (int r = 0; r < 6; r++) {
-          pa[6 * i + r] += tmp[r];
-        }
-      }
-      if (propagate) {
-        SpatialOps.addCongruence(ia, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, ia, 36 * i);
-        SpatialOps.addTransformForceTranspose(pa, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, pa, 6 * i);
+        backwardMulti(m, d, i, nd, p);
+      } else if (p > 0) {
+        addInertiaTimesBias(d, i);
+        toParent(d, i, p);
       }
     }
     // pass 3: forward, accelerations (eqs. 7.46-7.48)
-    double[] a = d.bodyAcc;
-    Kinematics.baseAcceleration(m, a);
+    Kinematics.baseAcceleration(m, d.bodyAcc);
     for (int i = 1; i < nb; i++) {
-      int o = 6 * i;
-      SpatialOps.transformMotion(a, o, d.xRot, 9 * i, d.xTrans, 3 * i, a, 6 * m.bodyParent(i));
-      for (int r = 0; r < 6; r++) {
-        a[o + r] += d.bodyBias[o + r];
-      }
-      int nd = m.bodyDofNum(i), d0 = m.bodyDofAdr(i);
-      for (int k = 0; k < nd; k++) {
-        // u - Uᵀ a'
-        double s = d.abaUu[d0 + k];
-        for (int r = 0; r < 6; r++) {
-          s -= d.abaU[6 * (d0 + k) + r] * a[o + r];
-        }
-        tmp[k] = s;
-      }
-      for (int k = 0; k < nd; k++) {
-        double qdd = 0;
-        for (int l = 0; l < nd; l++) {
-          qdd += d.abaDinv[36 * i + nd * k + l] * tmp[l];
-        }
-        d.qaccSmooth[d0 + k] = qdd;
-      }
-      for (int k = 0; k < nd; k++) {
-        double qdd = d.qaccSmooth[d0 + k];
-        for (int r = 0; r < 6; r++) {
-          a[o + r] += d.dofS[6 * (d0 + k) + r] * qdd;
-        }
+      int nd = m.bodyDofNum(i);
+      if (nd == 1) {
+        forwardSingle(m, d, i);
+      } else {
+        forwardMulti(m, d, i, nd);
       }
     }
   }
 
-  /** Pass 2 for a body with one dof: scalar D. */
-  private static void backwardHinge(Model m, Data d, int i, boolean propagate) {
+  /** Pass 2 for a body with one dof: {@code U = I^A S}, scalar D and u. */
+  private static void backwardSingle(Model m, Data d, int i, int p) {
     int k = m.bodyDofAdr(i), io = 36 * i, po = 6 * i, so = 6 * k;
-    double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU, tmp = d.scratch6;
-    SpatialOps.mulMat6Vec(u, so, ia, io, s, so);
+    double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU;
+    SpatialOps.mulSymVec(u, so, ia, io, s, so);
     double dd = m.dofArmature(k);
     double uu = d.qfrcSmooth[k];
     for (int r = 0; r < 6; r++) {
@@ -94,30 +64,25 @@ public final class Aba {
     double dinv = 1 / dd;
     d.abaDinv[io] = dinv;
     d.abaUu[k] = uu;
-    if (!propagate) {
+    if (p == 0) {
       return;
     }
-    // I^a = I^A - U Uᵀ / D
-    for (int r = 0; r < 6; r++) {
-      double ur = u[so + r] * dinv;
-      for (int c = 0; c < 6; c++) {
-        ia[io + 6 * r + c] -= ur * u[so + c];
-      }
-    }
-    // p^a = p^A + I^a c + U u / D
-    SpatialOps.mulMat6Vec(tmp, 0, ia, io, d.bodyBias, po);
+    // I^a = I^A - U Uᵀ / D ; p^a = p^A + U u / D + I^a c
     double ud = uu * dinv;
     for (int r = 0; r < 6; r++) {
-      pa[po + r] += tmp[r] + u[so + r] * ud;
+      pa[po + r] += u[so + r] * ud;
     }
+    SpatialOps.subScaledOuterSym(ia, io, u, so, dinv);
+    addInertiaTimesBias(d, i);
+    toParent(d, i, p);
   }
 
   /** Pass 2 for a body with nd > 1 dofs: D is an nd×nd block inverted by Cholesky. */
-  private static void backwardMulti(Model m, Data d, int i, int nd, boolean propagate) {
+  private static void backwardMulti(Model m, Data d, int i, int nd, int p) {
     int d0 = m.bodyDofAdr(i), io = 36 * i, po = 6 * i;
     double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU, dinv = d.abaDinv, tmp = d.scratch6;
     for (int k = 0; k < nd; k++) {
-      SpatialOps.mulMat6Vec(u, 6 * (d0 + k), ia, io, s, 6 * (d0 + k));
+      SpatialOps.mulSymVec(u, 6 * (d0 + k), ia, io, s, 6 * (d0 + k));
     }
     double[] dm = d.scratch36;
     for (int k = 0; k < nd; k++) {
@@ -136,38 +101,90 @@ public final class Aba {
       }
     }
     DenseSolve.invertSpd(dm, nd, dinv, io);
-    if (!propagate) {
+    if (p == 0) {
       return;
     }
-    // W = U D⁻¹ (6×nd, in scratch36 after D's factor is no longer needed)
-    double[] wm = d.scratch36;
-    for (int r = 0; r < 6; r++) {
-      for (int l = 0; l < nd; l++) {
-        double x = 0;
-        for (int k = 0; k < nd; k++) {
-          x += u[6 * (d0 + k) + r] * dinv[io + nd * k + l];
+    // I^a = I^A - W Uᵀ, p^a = p^A + W u + I^a c, one column of W = U D⁻¹ at a time
+    for (int l = 0; l < nd; l++) {
+      for (int r = 0; r < 6; r++) {
+        tmp[r] = 0;
+      }
+      for (int k = 0; k < nd; k++) {
+        double dkl = dinv[io + nd * k + l];
+        for (int r = 0; r < 6; r++) {
+          tmp[r] += u[6 * (d0 + k) + r] * dkl;
         }
-        wm[nd * r + l] = x;
       }
+      double ul = d.abaUu[d0 + l];
+      for (int r = 0; r < 6; r++) {
+        pa[po + r] += tmp[r] * ul;
+      }
+      SpatialOps.subOuterUpper(ia, io, tmp, 0, u, 6 * (d0 + l));
     }
-    // I^a = I^A - W Uᵀ ; p^a = p^A + I^a c + W u
+    addInertiaTimesBias(d, i);
+    toParent(d, i, p);
+  }
+
+  /** p^a += I^a c for body i (the last term of eq. 7.45), with c its velocity-product acceleration. */
+  private static void addInertiaTimesBias(Data d, int i) {
+    SpatialOps.mulSymVec(d.scratch6, 0, d.abaIA, 36 * i, d.bodyBias, 6 * i);
     for (int r = 0; r < 6; r++) {
-      double x = 0;
+      d.abaPA[6 * i + r] += d.scratch6[r];
+    }
+  }
+
+  /** End of pass 2 for body i: {@code I^A_λ += Xᵀ I^a X}, {@code p^A_λ += Xᵀ p^a}. */
+  private static void toParent(Data d, int i, int p) {
+    if (!AxisCongruence.add(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i)) {
+      SpatialOps.addCongruence(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i);
+    }
+    SpatialOps.addTransformForceTranspose(d.abaPA, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaPA, 6 * i);
+  }
+
+  /** Pass 3 for a body with one dof: {@code a' = X a_λ + c}, {@code q̈ = (u - Uᵀ a') / D}, {@code a = a' + S q̈}. */
+  private static void forwardSingle(Model m, Data d, int i) {
+    int k = m.bodyDofAdr(i), o = 6 * i, so = 6 * k;
+    double[] a = d.bodyAcc, c = d.bodyBias, u = d.abaU, s = d.dofS;
+    SpatialOps.transformMotion(a, o, d.xRot, 9 * i, d.xTrans, 3 * i, a, 6 * m.bodyParent(i));
+    double x = d.abaUu[k];
+    for (int r = 0; r < 6; r++) {
+      a[o + r] += c[o + r];
+      x -= u[so + r] * a[o + r];
+    }
+    double qdd = d.abaDinv[36 * i] * x;
+    d.qaccSmooth[k] = qdd;
+    for (int r = 0; r < 6; r++) {
+      a[o + r] += s[so + r] * qdd;
+    }
+  }
+
+  /** Pass 3 for a body with nd ≠ 1 dofs: {@code q̈ = D⁻¹ (u - Uᵀ a')}. */
+  private static void forwardMulti(Model m, Data d, int i, int nd) {
+    int o = 6 * i, d0 = m.bodyDofAdr(i);
+    double[] a = d.bodyAcc, tmp = d.scratch6;
+    SpatialOps.transformMotion(a, o, d.xRot, 9 * i, d.xTrans, 3 * i, a, 6 * m.bodyParent(i));
+    for (int r = 0; r < 6; r++) {
+      a[o + r] += d.bodyBias[o + r];
+    }
+    for (int k = 0; k < nd; k++) {
+      double s = d.abaUu[d0 + k];
+      for (int r = 0; r < 6; r++) {
+        s -= d.abaU[6 * (d0 + k) + r] * a[o + r];
+      }
+      tmp[k] = s;
+    }
+    for (int k = 0; k < nd; k++) {
+      double qdd = 0;
       for (int l = 0; l < nd; l++) {
-        x += wm[nd * r + l] * d.abaUu[d0 + l];
+        qdd += d.abaDinv[36 * i + nd * k + l] * tmp[l];
       }
-      pa[po + r] += x;
-      for (int c = 0; c < 6; c++) {
-        double y = 0;
-        for (int l = 0; l < nd; l++) {
-          y += wm[nd * r + l] * u[6 * (d0 + l) + c];
-        }
-        ia[io + 6 * r + c] -= y;
-      }
+      d.qaccSmooth[d0 + k] = qdd;
     }
-    SpatialOps.mulMat6Vec(tmp, 0, ia, io, d.bodyBias, po);
-    for (int r = 0; r < 6; r++) {
-      pa[po + r] += tmp[r];
+    for (int k = 0; k < nd; k++) {
+      double qdd = d.qaccSmooth[d0 + k];
+      for (int r = 0; r < 6; r++) {
+        a[o + r] += d.dofS[6 * (d0 + k) + r] * qdd;
+      }
     }
   }
 }

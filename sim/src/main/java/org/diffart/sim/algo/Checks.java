@@ -22,6 +22,10 @@ public final class Checks {
 
   /** Throws if {@code qpos}, {@code qvel} or {@code ctrl} holds a NaN or infinity. */
   public static void finiteState(Model m, Data d) {
+    if (allFinite(d.qpos, m.nq()) && allFinite(d.qvel, m.nv()) && allFinite(d.ctrl, m.nu())) {
+      return;
+    }
+    // find the first culprit, by joint, for the message
     for (int j = 0; j < m.njnt(); j++) {
       int qa = m.jntQposAdr(j);
       for (int k = qa; k < qa + m.jntType(j).nq; k++) {
@@ -39,5 +43,14 @@ public final class Checks {
             + " of actuator '" + m.actName(a) + "'", d.nstep, m.jntDofAdr(m.actJnt(a)));
       }
     }
+  }
+
+  private static boolean allFinite(double[] x, int n) {
+    for (int k = 0; k < n; k++) {
+      if (!Double.isFinite(x[k])) {
+        return false;
+      }
+    }
+    return true;
   }
 }

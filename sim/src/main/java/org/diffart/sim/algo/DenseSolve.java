@@ -5,8 +5,9 @@ final class DenseSolve {
   private DenseSolve() {}
 
   /**
-   * Inverts the n×n SPD matrix {@code a} (row-major, destroyed: its lower triangle receives the Cholesky factor) into
-   * {@code out[oo ..]} (row-major n×n). A non-positive pivot yields non-finite entries, caught by the step's checks.
+   * Inverts the n×n SPD matrix {@code a} (row-major, destroyed: its lower triangle receives {@code L⁻¹} of the Cholesky
+   * factor) into {@code out[oo ..]} (row-major n×n) as {@code L⁻ᵀ L⁻¹}. A non-positive pivot yields non-finite entries,
+   * caught by the step's checks.
    */
   static void invertSpd(double[] a, int n, double[] out, int oo) {
     // a = L Lᵀ, L in the lower triangle
@@ -25,21 +26,26 @@ final class DenseSolve {
         a[n * i + j] = t / ljj;
       }
     }
-    // columns of the inverse: solve L Lᵀ x = e_c
+    // L⁻¹ in place, column by column: (L⁻¹)_ic = -Σ_{c≤k<i} L_ik (L⁻¹)_kc / L_ii
     for (int c = 0; c < n; c++) {
-      for (int i = 0; i < n; i++) {
-        double t = i == c ? 1 : 0;
-        for (int k = 0; k < i; k++) {
-          t -= a[n * i + k] * out[oo + n * k + c];
+      a[n * c + c] = 1 / a[n * c + c];
+      for (int i = c + 1; i < n; i++) {
+        double t = 0;
+        for (int k = c; k < i; k++) {
+          t -= a[n * i + k] * a[n * k + c];
         }
-        out[oo + n * i + c] = t / a[n * i + i];
+        a[n * i + c] = t / a[n * i + i];
       }
-      for (int i = n - 1; i >= 0; i--) {
-        double t = out[oo + n * i + c];
-        for (int k = i + 1; k < n; k++) {
-          t -= a[n * k + i] * out[oo + n * k + c];
+    }
+    // a⁻¹ = L⁻ᵀ L⁻¹
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j <= i; j++) {
+        double t = 0;
+        for (int k = i; k < n; k++) {
+          t += a[n * k + i] * a[n * k + j];
         }
-        out[oo + n * i + c] = t / a[n * i + i];
+        out[oo + n * i + j] = t;
+        out[oo + n * j + i] = t;
       }
     }
   }

@@ -22,86 +22,117 @@ public final class Kinematics {
    * qpos} are used normalised but not modified. Geom poses are a separate stage, {@link #geoms}.
    */
   public static void forward(Model m, Data d) {
-    double[] q = d.qpos, xpos = d.xpos, xquat = d.xquat, xmat = d.xmat, t = d.scratch36;
+    int nb = m.nbody();
+    // pass 1: each body's pose relative to its parent, independent of the other bodies: quaternion (in xquat until
+    // pass 2), position xTrans, Plücker rotation xRot and motion subspace dofS
+    for (int i = 1; i < nb; i++) {
+      int j0 = m.bodyJntAdr(i);
+      if (m.bodyJntNum(i) == 1 && m.jntType(j0) == JointType.HINGE) {
+        hingeBody(m, d, i, j0);
+      } else {
+        jointsBody(m, d, i, j0);
+      }
+    }
+    // pass 2: world poses, parents first
+    double[] xpos = d.xpos, xquat = d.xquat, xmat = d.xmat;
     Quat.identity(xquat, 0);
     xmat[0] = 1;
     xmat[4] = 1;
     xmat[8] = 1;
-    for (int i = 1; i < m.nbody(); i++) {
-      int p = m.bodyParent(i), j0 = m.bodyJntAdr(i);
-      // relative pose in the parent frame: quaternion t[0..3], position t[4..6]
-      for (int k = 0; k < 4; k++) {
-        t[k] = m.bodyQuat(i, k);
-      }
-      t[4] = m.bodyPos(i, 0);
-      t[5] = m.bodyPos(i, 1);
-      t[6] = m.bodyPos(i, 2);
-      boolean singleHinge = m.bodyJntNum(i) == 1 && m.jntType(j0) == JointType.HINGE;
-      if (singleHinge) {
-        hingeBody(m, d, i, j0, q);
-      } else {
-        for (int j = j0; j >= 0 && j < j0 + m.bodyJntNum(i); j++) {
-          applyJoint(m, d, j, q);
-        }
-        Quat.normalize(t, 0);
-      }
-      // Plücker transform parent -> body: E = R_relᵀ, r = relative position
-      Quat.toMat(t, 8, t, 0);
-      int eo = 9 * i;
-      for (int r = 0; r < 3; r++) {
-        for (int c = 0; c < 3; c++) {
-          d.xRot[eo + 3 * r + c] = t[8 + 3 * c + r];
-        }
-      }
-      d.xTrans[3 * i] = t[4];
-      d.xTrans[3 * i + 1] = t[5];
-      d.xTrans[3 * i + 2] = t[6];
-      // world pose
-      Quat.mul(xquat, 4 * i, xquat, 4 * p, t, 0);
+    for (int i = 1; i < nb; i++) {
+      int p = m.bodyParent(i);
+      Quat.mul(xquat, 4 * i, xquat, 4 * p, xquat, 4 * i);
       Quat.toMat(xmat, 9 * i, xquat, 4 * i);
-      Mat3.mulVec(xpos, 3 * i, xmat, 9 * p, t, 4);
+      Mat3.mulVec(xpos, 3 * i, xmat, 9 * p, d.xTrans, 3 * i);
       xpos[3 * i] += xpos[3 * p];
       xpos[3 * i + 1] += xpos[3 * p + 1];
       xpos[3 * i + 2] += xpos[3 * p + 2];
-      if (!singleHinge) {
-        motionSubspace(m, d, i);
-      }
     }
   }
 
   /**
-   * The common case of a body with one hinge: rotate the relative pose (scratch36[0..6]) about the anchor a, and the
-   * motion subspace is the constant {@code S = (axis; a × axis)} in body coordinates.
+   * The common case of a body with one hinge (axis u, anchor a in body coordinates, angle θ): {@code q_rel = q_body ⊗
+   * (cos θ/2, sin θ/2 u)}, the origin moves by {@code R_body a - R_rel a} so that the anchor stays fixed, and the
+   * motion subspace is the constant {@code S = (u; a × u)}.
    */
-  private static void hingeBody(Model m, Data d, int i, int j, double[] q) {
-    double[] t = d.scratch36;
+  private static void hingeBody(Model m, Data d, int i, int j) {
+    int qa = m.jntQposAdr(j);
+    double half = 0.5 * (d.qpos[qa] - m.qpos0(qa)), sn = Math.sin(half), cs = Math.cos(half);
     double ax = m.jntAxis(j, 0), ay = m.jntAxis(j, 1), az = m.jntAxis(j, 2);
+    double jx = sn * ax, jy = sn * ay, jz = sn * az;
+    double bw = m.bodyQuat(i, 0), bx = m.bodyQuat(i, 1), by = m.bodyQuat(i, 2), bz = m.bodyQuat(i, 3);
+    // q_rel = q_body ⊗ (cos θ/2, sin θ/2 u)
+    double w = bw * cs - bx * jx - by * jy - bz * jz;
+    double x = bw * jx + bx * cs + by * jz - bz * jy;
+    double y = bw * jy - bx * jz + by * cs + bz * jx;
+    double z = bw * jz + bx * jy - by * jx + bz * cs;
+    double[] xq = d.xquat;
+    xq[4 * i] = w;
+    xq[4 * i + 1] = x;
+    xq[4 * i + 2] = y;
+    xq[4 * i + 3] = z;
+    // E = R_relᵀ
+    double xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
+    double r00 = 1 - 2 * (yy + zz), r01 = 2 * (xy - wz), r02 = 2 * (xz + wy);
+    double r10 = 2 * (xy + wz), r11 = 1 - 2 * (xx + zz), r12 = 2 * (yz - wx);
+    double r20 = 2 * (xz - wy), r21 = 2 * (yz + wx), r22 = 1 - 2 * (xx + yy);
+    double[] e = d.xRot;
+    int eo = 9 * i;
+    e[eo] = r00;
+    e[eo + 1] = r10;
+    e[eo + 2] = r20;
+    e[eo + 3] = r01;
+    e[eo + 4] = r11;
+    e[eo + 5] = r21;
+    e[eo + 6] = r02;
+    e[eo + 7] = r12;
+    e[eo + 8] = r22;
+    double rx = m.bodyPos(i, 0), ry = m.bodyPos(i, 1), rz = m.bodyPos(i, 2);
     double px = m.jntPos(j, 0), py = m.jntPos(j, 1), pz = m.jntPos(j, 2);
-    int qa = m.jntQposAdr(j), k = m.jntDofAdr(j);
-    Quat.fromAxisAngle(t, 20, ax, ay, az, q[qa] - m.qpos0(qa));
     if (px != 0 || py != 0 || pz != 0) {
-      // origin moves by R_body (a - R_joint a)
-      t[24] = px;
-      t[25] = py;
-      t[26] = pz;
-      Quat.rotate(t, 27, t, 20, t, 24);
-      t[24] = px - t[27];
-      t[25] = py - t[28];
-      t[26] = pz - t[29];
-      Quat.rotate(t, 27, t, 0, t, 24);
-      t[4] += t[27];
-      t[5] += t[28];
-      t[6] += t[29];
+      // R_body a (quaternion rotation: a + w τ + v × τ with τ = 2 v × a) minus R_rel a
+      double tx = 2 * (by * pz - bz * py), ty = 2 * (bz * px - bx * pz), tz = 2 * (bx * py - by * px);
+      rx += px + bw * tx + by * tz - bz * ty - (r00 * px + r01 * py + r02 * pz);
+      ry += py + bw * ty + bz * tx - bx * tz - (r10 * px + r11 * py + r12 * pz);
+      rz += pz + bw * tz + bx * ty - by * tx - (r20 * px + r21 * py + r22 * pz);
     }
-    Quat.mul(t, 0, t, 0, t, 20);
+    d.xTrans[3 * i] = rx;
+    d.xTrans[3 * i + 1] = ry;
+    d.xTrans[3 * i + 2] = rz;
     double[] s = d.dofS;
-    int so = 6 * k;
+    int so = 6 * m.jntDofAdr(j);
     s[so] = ax;
     s[so + 1] = ay;
     s[so + 2] = az;
     s[so + 3] = py * az - pz * ay;
     s[so + 4] = pz * ax - px * az;
     s[so + 5] = px * ay - py * ax;
+  }
+
+  /** Any other body: compose its joints in declaration order onto the body offset, then S from the joint axes. */
+  private static void jointsBody(Model m, Data d, int i, int j0) {
+    double[] t = d.scratch36;
+    for (int k = 0; k < 4; k++) {
+      t[k] = m.bodyQuat(i, k);
+    }
+    t[4] = m.bodyPos(i, 0);
+    t[5] = m.bodyPos(i, 1);
+    t[6] = m.bodyPos(i, 2);
+    for (int j = j0; j >= 0 && j < j0 + m.bodyJntNum(i); j++) {
+      applyJoint(m, d, j, d.qpos);
+    }
+    Quat.normalize(t, 0);
+    // Plücker transform parent -> body: E = R_relᵀ, r = relative position
+    Quat.toMat(t, 8, t, 0);
+    int eo = 9 * i;
+    for (int r = 0; r < 3; r++) {
+      for (int c = 0; c < 3; c++) {
+        d.xRot[eo + 3 * r + c] = t[8 + 3 * c + r];
+      }
+    }
+    System.arraycopy(t, 0, d.xquat, 4 * i, 4);
+    System.arraycopy(t, 4, d.xTrans, 3 * i, 3);
+    motionSubspace(m, d, i);
   }
 
   /**
@@ -278,14 +309,25 @@ public final class Kinematics {
       v[k] = 0;
       c[k] = 0;
     }
-    for (int i = 1; i < m.nbody(); i++) {
-      int p = m.bodyParent(i), o = 6 * i;
-      SpatialOps.transformMotion(v, o, d.xRot, 9 * i, d.xTrans, 3 * i, v, 6 * p);
+    int nb = m.nbody();
+    for (int i = 1; i < nb; i++) {
+      int o = 6 * i, d0 = m.bodyDofAdr(i), nd = m.bodyDofNum(i);
+      SpatialOps.transformMotion(v, o, d.xRot, 9 * i, d.xTrans, 3 * i, v, 6 * m.bodyParent(i));
+      if (nd == 1) {
+        // one dof: c_J = 0
+        double w = qd[d0];
+        int so = 6 * d0;
+        for (int r = 0; r < 6; r++) {
+          vj[r] = s[so + r] * w;
+          v[o + r] += vj[r];
+        }
+        SpatialOps.crossMotion(c, o, v, o, vj, 0);
+        continue;
+      }
       for (int k = 0; k < 6; k++) {
         vj[k] = 0;
         cj[o + k] = 0;
       }
-      int d0 = m.bodyDofAdr(i), nd = m.bodyDofNum(i);
       for (int k = d0; k >= 0 && k < d0 + nd; k++) {
         for (int r = 0; r < 6; r++) {
           vj[r] += s[6 * k + r] * qd[k];

@@ -35,11 +35,10 @@ public final class Rnea {
       for (int r = 0; r < 6; r++) {
         a[o + r] += d.bodyBias[o + r];
       }
-      SpatialOps.mulInertVec(f, o, d.bodyInert, 10 * i, a, o);
-      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, v, o);
-      SpatialOps.crossForce(d.scratch36, 0, v, o, tmp, 0);
+      SpatialOps.crossForceInertVec(f, o, d.bodyInert, 10 * i, v, o);
+      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
       for (int r = 0; r < 6; r++) {
-        f[o + r] += d.scratch36[r];
+        f[o + r] += tmp[r];
       }
     }
     // pass 2: backward, joint forces τ_i = S_iᵀ f_i and f_λ += Xᵀ f_i

@@ -8,7 +8,8 @@ import org.diffart.sim.spatial.Quat;
  * One world's mutable state and every intermediate of a step, allocated once from a {@link Model} so that stepping
  * never allocates. Fields are grouped by the stage that writes them; shapes are given in brackets. Spatial vectors are
  * 6 numbers (angular; linear) in Featherstone's order, in body coordinates at the body origin unless stated.
- * Articulated inertias are dense row-major 6x6; rigid-body inertias are packed as in {@link Model#bodyInert}.
+ * Articulated inertias are row-major 6x6 of which only the upper triangle is kept; rigid-body inertias are packed as in
+ * {@link Model#bodyInert}.
  */
 public final class Data {
   /** The model this data was allocated for. */
@@ -77,7 +78,10 @@ public final class Data {
   public final double[] qfrcSmooth;
 
   // ---- acceleration: Aba.forward ----
-  /** Articulated-body inertias {@code I^A} [nbody×36]. */
+  /**
+   * Articulated-body inertias {@code I^A}, symmetric: only the upper triangle (row ≤ column) of each row-major 6x6 is
+   * kept, the lower one is stale; after pass 2 a body with a parent holds {@code I^a} [nbody×36].
+   */
   public final double[] abaIA;
   /** Articulated bias forces {@code p^A} [nbody×6]. */
   public final double[] abaPA;

@@ -6,10 +6,12 @@ package org.diffart.sim.spatial;
  * the rotation {@code E} (9, row-major, A coordinates to B coordinates) and the translation {@code r} (3, B's origin in
  * A coordinates), so that {@code X m = (E ω; E (v - r × ω))}. Rigid-body inertias are packed in 10 numbers {@code (m,
  * h, I_o)} with {@code h = m c} and {@code I_o = (xx, yy, zz, xy, xz, yz)} about the frame origin; articulated
- * inertias are dense symmetric 6x6, row-major.
+ * inertias are symmetric 6x6, row-major, and the kernels on them ({@link #mulSymVec}, {@link #addCongruence}) read
+ * and write only the upper triangle (row ≤ column).
  *
  * <p>Outputs must not alias inputs unless a method says so. The same formulas appear line for line in the OpenCL
- * kernels.
+ * kernels. The articulated-inertia kernels use {@link Math#fma} (OpenCL {@code fma}): the step is bound by
+ * floating-point throughput there, and a fused multiply-add is one instruction and one rounding instead of two.
  */
 public final class SpatialOps {
   private SpatialOps() {}
@@ -110,6 +112,27 @@ public final class SpatialOps {
     res[ro + 5] = m * uz - (hx * wy - hy * wx);
   }
 
+  /** res = v ×* (I v), the velocity-product force of a rigid body with packed inertia I (RBDA eq. 5.9). */
+  public static void crossForceInertVec(double[] res, int ro, double[] in, int io, double[] v, int vo) {
+    double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
+    double ixx = in[io + 4], iyy = in[io + 5], izz = in[io + 6], ixy = in[io + 7], ixz = in[io + 8],
+        iyz = in[io + 9];
+    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
+    // (n; f) = I v
+    double nx = ixx * wx + ixy * wy + ixz * wz + hy * uz - hz * uy;
+    double ny = ixy * wx + iyy * wy + iyz * wz + hz * ux - hx * uz;
+    double nz = ixz * wx + iyz * wy + izz * wz + hx * uy - hy * ux;
+    double fx = m * ux - (hy * wz - hz * wy);
+    double fy = m * uy - (hz * wx - hx * wz);
+    double fz = m * uz - (hx * wy - hy * wx);
+    res[ro] = wy * nz - wz * ny + uy * fz - uz * fy;
+    res[ro + 1] = wz * nx - wx * nz + uz * fx - ux * fz;
+    res[ro + 2] = wx * ny - wy * nx + ux * fy - uy * fx;
+    res[ro + 3] = wy * fz - wz * fy;
+    res[ro + 4] = wz * fx - wx * fz;
+    res[ro + 5] = wx * fy - wy * fx;
+  }
+
   /**
    * Packs the rigid-body inertia of a body with mass {@code mass}, centre of mass {@code com} (3) and principal moments
    * {@code diag} (3) along the axes of the rotation {@code quat} (4): {@code (m, m c, R diag Rᵀ + m (|c|² 1 - c cᵀ))}
@@ -183,6 +206,32 @@ public final class SpatialOps {
     res[ro + 35] = m;
   }
 
+  /** The upper triangle (row-major, row ≤ column) of {@link #inertToDense}; the lower triangle is not written. */
+  public static void inertToUpper(double[] res, int ro, double[] in, int io) {
+    double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
+    res[ro] = in[io + 4];
+    res[ro + 1] = in[io + 7];
+    res[ro + 2] = in[io + 8];
+    res[ro + 3] = 0;
+    res[ro + 4] = -hz;
+    res[ro + 5] = hy;
+    res[ro + 7] = in[io + 5];
+    res[ro + 8] = in[io + 9];
+    res[ro + 9] = hz;
+    res[ro + 10] = 0;
+    res[ro + 11] = -hx;
+    res[ro + 14] = in[io + 6];
+    res[ro + 15] = -hy;
+    res[ro + 16] = hx;
+    res[ro + 17] = 0;
+    res[ro + 21] = m;
+    res[ro + 22] = 0;
+    res[ro + 23] = 0;
+    res[ro + 28] = m;
+    res[ro + 29] = 0;
+    res[ro + 35] = m;
+  }
+
   /**
    * res += Xᵀ I X for a packed rigid-body inertia given in frame B: the same inertia expressed in frame A (rotate by
    * Eᵀ, then shift the origin by r: {@code I_o' = I_o - r× h× - (h + m r)× r×}, eq. 2.66).
@@ -232,175 +281,198 @@ public final class SpatialOps {
     res[ro + 9] += r12 - hy * rz - ry * gz;
   }
 
-  // ---- articulated inertia (dense 6x6) ----
+  // ---- articulated inertia (symmetric 6x6, upper triangle) ----
 
-  /** res = A v for a dense 6x6 matrix. */
-  public static void mulMat6Vec(double[] res, int ro, double[] a, int ao, double[] v, int vo) {
+  /** res = A v for a symmetric 6x6 matrix of which only the upper triangle (row-major, row ≤ column) is read. */
+  public static void mulSymVec(double[] res, int ro, double[] a, int ao, double[] v, int vo) {
     double v0 = v[vo], v1 = v[vo + 1], v2 = v[vo + 2], v3 = v[vo + 3], v4 = v[vo + 4], v5 = v[vo + 5];
-    for (int i = 0; i < 6; i++) {
-      int k = ao + 6 * i;
-      res[ro + i] = a[k] * v0 + a[k + 1] * v1 + a[k + 2] * v2 + a[k + 3] * v3 + a[k + 4] * v4 + a[k + 5] * v5;
-    }
+    double a00 = a[ao], a01 = a[ao + 1], a02 = a[ao + 2], a03 = a[ao + 3], a04 = a[ao + 4], a05 = a[ao + 5];
+    double a11 = a[ao + 7], a12 = a[ao + 8], a13 = a[ao + 9], a14 = a[ao + 10], a15 = a[ao + 11];
+    double a22 = a[ao + 14], a23 = a[ao + 15], a24 = a[ao + 16], a25 = a[ao + 17];
+    double a33 = a[ao + 21], a34 = a[ao + 22], a35 = a[ao + 23];
+    double a44 = a[ao + 28], a45 = a[ao + 29];
+    double a55 = a[ao + 35];
+    res[ro] = Math.fma(a00, v0, Math.fma(a01, v1, Math.fma(a02, v2,
+        Math.fma(a03, v3, Math.fma(a04, v4, a05 * v5)))));
+    res[ro + 1] = Math.fma(a01, v0, Math.fma(a11, v1, Math.fma(a12, v2,
+        Math.fma(a13, v3, Math.fma(a14, v4, a15 * v5)))));
+    res[ro + 2] = Math.fma(a02, v0, Math.fma(a12, v1, Math.fma(a22, v2,
+        Math.fma(a23, v3, Math.fma(a24, v4, a25 * v5)))));
+    res[ro + 3] = Math.fma(a03, v0, Math.fma(a13, v1, Math.fma(a23, v2,
+        Math.fma(a33, v3, Math.fma(a34, v4, a35 * v5)))));
+    res[ro + 4] = Math.fma(a04, v0, Math.fma(a14, v1, Math.fma(a24, v2,
+        Math.fma(a34, v3, Math.fma(a44, v4, a45 * v5)))));
+    res[ro + 5] = Math.fma(a05, v0, Math.fma(a15, v1, Math.fma(a25, v2,
+        Math.fma(a35, v3, Math.fma(a45, v4, a55 * v5)))));
+  }
+
+  /** A -= s u uᵀ on the upper triangle of a 6x6 A: the downdate {@code I^a = I^A - U Uᵀ / D} of a single dof. */
+  public static void subScaledOuterSym(double[] a, int ao, double[] u, int uo, double s) {
+    double u0 = u[uo], u1 = u[uo + 1], u2 = u[uo + 2], u3 = u[uo + 3], u4 = u[uo + 4], u5 = u[uo + 5];
+    double w0 = s * u0, w1 = s * u1, w2 = s * u2, w3 = s * u3, w4 = s * u4, w5 = s * u5;
+    a[ao] = Math.fma(-w0, u0, a[ao]);
+    a[ao + 1] = Math.fma(-w0, u1, a[ao + 1]);
+    a[ao + 2] = Math.fma(-w0, u2, a[ao + 2]);
+    a[ao + 3] = Math.fma(-w0, u3, a[ao + 3]);
+    a[ao + 4] = Math.fma(-w0, u4, a[ao + 4]);
+    a[ao + 5] = Math.fma(-w0, u5, a[ao + 5]);
+    a[ao + 7] = Math.fma(-w1, u1, a[ao + 7]);
+    a[ao + 8] = Math.fma(-w1, u2, a[ao + 8]);
+    a[ao + 9] = Math.fma(-w1, u3, a[ao + 9]);
+    a[ao + 10] = Math.fma(-w1, u4, a[ao + 10]);
+    a[ao + 11] = Math.fma(-w1, u5, a[ao + 11]);
+    a[ao + 14] = Math.fma(-w2, u2, a[ao + 14]);
+    a[ao + 15] = Math.fma(-w2, u3, a[ao + 15]);
+    a[ao + 16] = Math.fma(-w2, u4, a[ao + 16]);
+    a[ao + 17] = Math.fma(-w2, u5, a[ao + 17]);
+    a[ao + 21] = Math.fma(-w3, u3, a[ao + 21]);
+    a[ao + 22] = Math.fma(-w3, u4, a[ao + 22]);
+    a[ao + 23] = Math.fma(-w3, u5, a[ao + 23]);
+    a[ao + 28] = Math.fma(-w4, u4, a[ao + 28]);
+    a[ao + 29] = Math.fma(-w4, u5, a[ao + 29]);
+    a[ao + 35] = Math.fma(-w5, u5, a[ao + 35]);
+  }
+
+  /**
+   * A -= w uᵀ on the upper triangle of a 6x6 A, for downdates whose sum is symmetric: {@code I^a = I^A - U D⁻¹ Uᵀ} one
+   * column of {@code W = U D⁻¹} at a time.
+   */
+  public static void subOuterUpper(double[] a, int ao, double[] w, int wo, double[] u, int uo) {
+    double w0 = w[wo], w1 = w[wo + 1], w2 = w[wo + 2], w3 = w[wo + 3], w4 = w[wo + 4], w5 = w[wo + 5];
+    double u0 = u[uo], u1 = u[uo + 1], u2 = u[uo + 2], u3 = u[uo + 3], u4 = u[uo + 4], u5 = u[uo + 5];
+    a[ao] = Math.fma(-w0, u0, a[ao]);
+    a[ao + 1] = Math.fma(-w0, u1, a[ao + 1]);
+    a[ao + 2] = Math.fma(-w0, u2, a[ao + 2]);
+    a[ao + 3] = Math.fma(-w0, u3, a[ao + 3]);
+    a[ao + 4] = Math.fma(-w0, u4, a[ao + 4]);
+    a[ao + 5] = Math.fma(-w0, u5, a[ao + 5]);
+    a[ao + 7] = Math.fma(-w1, u1, a[ao + 7]);
+    a[ao + 8] = Math.fma(-w1, u2, a[ao + 8]);
+    a[ao + 9] = Math.fma(-w1, u3, a[ao + 9]);
+    a[ao + 10] = Math.fma(-w1, u4, a[ao + 10]);
+    a[ao + 11] = Math.fma(-w1, u5, a[ao + 11]);
+    a[ao + 14] = Math.fma(-w2, u2, a[ao + 14]);
+    a[ao + 15] = Math.fma(-w2, u3, a[ao + 15]);
+    a[ao + 16] = Math.fma(-w2, u4, a[ao + 16]);
+    a[ao + 17] = Math.fma(-w2, u5, a[ao + 17]);
+    a[ao + 21] = Math.fma(-w3, u3, a[ao + 21]);
+    a[ao + 22] = Math.fma(-w3, u4, a[ao + 22]);
+    a[ao + 23] = Math.fma(-w3, u5, a[ao + 23]);
+    a[ao + 28] = Math.fma(-w4, u4, a[ao + 28]);
+    a[ao + 29] = Math.fma(-w4, u5, a[ao + 29]);
+    a[ao + 35] = Math.fma(-w5, u5, a[ao + 35]);
   }
 
   /**
    * res += Xᵀ A X for a dense symmetric 6x6 articulated inertia A in frame B, X the transform from A to B. With
    * {@code A = [[P, Q], [Qᵀ, R]]} rotated to frame A first ({@code P' = Eᵀ P E}, ...) and {@code T = r×}: {@code
-   * [[P' - Q'T + T Q'ᵀ - T R' T, Q' + T R'], [·, R']]}. Only the upper-left and upper-right blocks of {@code a} and
-   * its lower-right upper triangle are read.
+   * [[P' - Q'T + T Q'ᵀ - T R' T, Q' + T R'], [·, R']]}. Reads and updates only the upper triangles (row-major, row ≤
+   * column) of {@code a} and {@code res}. Generated, with fused multiply-adds, by the same script as the axis-aligned
+   * variants in {@code algo.AxisCongruence}.
    */
   public static void addCongruence(double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] a,
       int ao) {
-    // unrolled (generated): rotate the blocks, P' = Eᵀ P E, Q' = Eᵀ Q E, R' = Eᵀ R E, then shift by T = r×
-    double e00 = e[eo + 0];
-    double e01 = e[eo + 1];
-    double e02 = e[eo + 2];
-    double e10 = e[eo + 3];
-    double e11 = e[eo + 4];
-    double e12 = e[eo + 5];
-    double e20 = e[eo + 6];
-    double e21 = e[eo + 7];
-    double e22 = e[eo + 8];
+    double e00 = e[eo], e01 = e[eo + 1], e02 = e[eo + 2];
+    double e10 = e[eo + 3], e11 = e[eo + 4], e12 = e[eo + 5];
+    double e20 = e[eo + 6], e21 = e[eo + 7], e22 = e[eo + 8];
     double rx = r[rOff], ry = r[rOff + 1], rz = r[rOff + 2];
-    double p00 = a[ao + 0];
-    double p01 = a[ao + 1];
-    double p02 = a[ao + 2];
-    double p11 = a[ao + 7];
-    double p12 = a[ao + 8];
-    double p22 = a[ao + 14];
-    double pt00 = p00 * e00 + p01 * e10 + p02 * e20;
-    double pt01 = p00 * e01 + p01 * e11 + p02 * e21;
-    double pt02 = p00 * e02 + p01 * e12 + p02 * e22;
-    double pt10 = p01 * e00 + p11 * e10 + p12 * e20;
-    double pt11 = p01 * e01 + p11 * e11 + p12 * e21;
-    double pt12 = p01 * e02 + p11 * e12 + p12 * e22;
-    double pt20 = p02 * e00 + p12 * e10 + p22 * e20;
-    double pt21 = p02 * e01 + p12 * e11 + p22 * e21;
-    double pt22 = p02 * e02 + p12 * e12 + p22 * e22;
-    double pr00 = e00 * pt00 + e10 * pt10 + e20 * pt20;
-    double pr01 = e00 * pt01 + e10 * pt11 + e20 * pt21;
-    double pr02 = e00 * pt02 + e10 * pt12 + e20 * pt22;
-    double pr11 = e01 * pt01 + e11 * pt11 + e21 * pt21;
-    double pr12 = e01 * pt02 + e11 * pt12 + e21 * pt22;
-    double pr22 = e02 * pt02 + e12 * pt12 + e22 * pt22;
-    double q00 = a[ao + 3];
-    double q01 = a[ao + 4];
-    double q02 = a[ao + 5];
-    double q10 = a[ao + 9];
-    double q11 = a[ao + 10];
-    double q12 = a[ao + 11];
-    double q20 = a[ao + 15];
-    double q21 = a[ao + 16];
-    double q22 = a[ao + 17];
-    double qt00 = q00 * e00 + q01 * e10 + q02 * e20;
-    double qt01 = q00 * e01 + q01 * e11 + q02 * e21;
-    double qt02 = q00 * e02 + q01 * e12 + q02 * e22;
-    double qt10 = q10 * e00 + q11 * e10 + q12 * e20;
-    double qt11 = q10 * e01 + q11 * e11 + q12 * e21;
-    double qt12 = q10 * e02 + q11 * e12 + q12 * e22;
-    double qt20 = q20 * e00 + q21 * e10 + q22 * e20;
-    double qt21 = q20 * e01 + q21 * e11 + q22 * e21;
-    double qt22 = q20 * e02 + q21 * e12 + q22 * e22;
-    double qr00 = e00 * qt00 + e10 * qt10 + e20 * qt20;
-    double qr01 = e00 * qt01 + e10 * qt11 + e20 * qt21;
-    double qr02 = e00 * qt02 + e10 * qt12 + e20 * qt22;
-    double qr10 = e01 * qt00 + e11 * qt10 + e21 * qt20;
-    double qr11 = e01 * qt01 + e11 * qt11 + e21 * qt21;
-    double qr12 = e01 * qt02 + e11 * qt12 + e21 * qt22;
-    double qr20 = e02 * qt00 + e12 * qt10 + e22 * qt20;
-    double qr21 = e02 * qt01 + e12 * qt11 + e22 * qt21;
-    double qr22 = e02 * qt02 + e12 * qt12 + e22 * qt22;
-    double s00 = a[ao + 21];
-    double s01 = a[ao + 22];
-    double s02 = a[ao + 23];
-    double s11 = a[ao + 28];
-    double s12 = a[ao + 29];
-    double s22 = a[ao + 35];
-    double st00 = s00 * e00 + s01 * e10 + s02 * e20;
-    double st01 = s00 * e01 + s01 * e11 + s02 * e21;
-    double st02 = s00 * e02 + s01 * e12 + s02 * e22;
-    double st10 = s01 * e00 + s11 * e10 + s12 * e20;
-    double st11 = s01 * e01 + s11 * e11 + s12 * e21;
-    double st12 = s01 * e02 + s11 * e12 + s12 * e22;
-    double st20 = s02 * e00 + s12 * e10 + s22 * e20;
-    double st21 = s02 * e01 + s12 * e11 + s22 * e21;
-    double st22 = s02 * e02 + s12 * e12 + s22 * e22;
-    double sr00 = e00 * st00 + e10 * st10 + e20 * st20;
-    double sr01 = e00 * st01 + e10 * st11 + e20 * st21;
-    double sr02 = e00 * st02 + e10 * st12 + e20 * st22;
-    double sr11 = e01 * st01 + e11 * st11 + e21 * st21;
-    double sr12 = e01 * st02 + e11 * st12 + e21 * st22;
-    double sr22 = e02 * st02 + e12 * st12 + e22 * st22;
-    double y00 = ry * sr02 - rz * sr01;
-    double y10 = rz * sr00 - rx * sr02;
-    double y20 = rx * sr01 - ry * sr00;
-    double y01 = ry * sr12 - rz * sr11;
-    double y11 = rz * sr01 - rx * sr12;
-    double y21 = rx * sr11 - ry * sr01;
-    double y02 = ry * sr22 - rz * sr12;
-    double y12 = rz * sr02 - rx * sr22;
-    double y22 = rx * sr12 - ry * sr02;
-    double z00 = ry * qr02 - rz * qr01;
-    double z10 = rz * qr00 - rx * qr02;
-    double z20 = rx * qr01 - ry * qr00;
-    double z01 = ry * qr12 - rz * qr11;
-    double z11 = rz * qr10 - rx * qr12;
-    double z21 = rx * qr11 - ry * qr10;
-    double z02 = ry * qr22 - rz * qr21;
-    double z12 = rz * qr20 - rx * qr22;
-    double z22 = rx * qr21 - ry * qr20;
-    double c00 = pr00 + z00 + z00 - (y01 * rz - y02 * ry);
-    res[ro + 0] += c00;
-    double c01 = pr01 + z01 + z10 - (y02 * rx - y00 * rz);
-    res[ro + 1] += c01;
-    res[ro + 6] += c01;
-    double c02 = pr02 + z02 + z20 - (y00 * ry - y01 * rx);
-    res[ro + 2] += c02;
-    res[ro + 12] += c02;
-    double c11 = pr11 + z11 + z11 - (y12 * rx - y10 * rz);
-    res[ro + 7] += c11;
-    double c12 = pr12 + z12 + z21 - (y10 * ry - y11 * rx);
-    res[ro + 8] += c12;
-    res[ro + 13] += c12;
-    double c22 = pr22 + z22 + z22 - (y20 * ry - y21 * rx);
-    res[ro + 14] += c22;
-    double b00 = qr00 + y00;
-    res[ro + 3] += b00;
-    res[ro + 18] += b00;
-    double b01 = qr01 + y01;
-    res[ro + 4] += b01;
-    res[ro + 24] += b01;
-    double b02 = qr02 + y02;
-    res[ro + 5] += b02;
-    res[ro + 30] += b02;
-    double b10 = qr10 + y10;
-    res[ro + 9] += b10;
-    res[ro + 19] += b10;
-    double b11 = qr11 + y11;
-    res[ro + 10] += b11;
-    res[ro + 25] += b11;
-    double b12 = qr12 + y12;
-    res[ro + 11] += b12;
-    res[ro + 31] += b12;
-    double b20 = qr20 + y20;
-    res[ro + 15] += b20;
-    res[ro + 20] += b20;
-    double b21 = qr21 + y21;
-    res[ro + 16] += b21;
-    res[ro + 26] += b21;
-    double b22 = qr22 + y22;
-    res[ro + 17] += b22;
-    res[ro + 32] += b22;
+    // rotate the blocks of A = [[P, Q], [Qᵀ, R]]: P' = Eᵀ P E, Q' = Eᵀ Q E, R' = Eᵀ R E
+    double p00 = a[ao], p01 = a[ao + 1], p02 = a[ao + 2];
+    double p11 = a[ao + 7], p12 = a[ao + 8], p22 = a[ao + 14];
+    double pt00 = Math.fma(p00, e00, Math.fma(p01, e10, p02 * e20));
+    double pt01 = Math.fma(p00, e01, Math.fma(p01, e11, p02 * e21));
+    double pt02 = Math.fma(p00, e02, Math.fma(p01, e12, p02 * e22));
+    double pt10 = Math.fma(p01, e00, Math.fma(p11, e10, p12 * e20));
+    double pt11 = Math.fma(p01, e01, Math.fma(p11, e11, p12 * e21));
+    double pt12 = Math.fma(p01, e02, Math.fma(p11, e12, p12 * e22));
+    double pt20 = Math.fma(p02, e00, Math.fma(p12, e10, p22 * e20));
+    double pt21 = Math.fma(p02, e01, Math.fma(p12, e11, p22 * e21));
+    double pt22 = Math.fma(p02, e02, Math.fma(p12, e12, p22 * e22));
+    double pr00 = Math.fma(e00, pt00, Math.fma(e10, pt10, e20 * pt20));
+    double pr01 = Math.fma(e00, pt01, Math.fma(e10, pt11, e20 * pt21));
+    double pr02 = Math.fma(e00, pt02, Math.fma(e10, pt12, e20 * pt22));
+    double pr11 = Math.fma(e01, pt01, Math.fma(e11, pt11, e21 * pt21));
+    double pr12 = Math.fma(e01, pt02, Math.fma(e11, pt12, e21 * pt22));
+    double pr22 = Math.fma(e02, pt02, Math.fma(e12, pt12, e22 * pt22));
+    double q00 = a[ao + 3], q01 = a[ao + 4], q02 = a[ao + 5];
+    double q10 = a[ao + 9], q11 = a[ao + 10], q12 = a[ao + 11];
+    double q20 = a[ao + 15], q21 = a[ao + 16], q22 = a[ao + 17];
+    double qt00 = Math.fma(q00, e00, Math.fma(q01, e10, q02 * e20));
+    double qt01 = Math.fma(q00, e01, Math.fma(q01, e11, q02 * e21));
+    double qt02 = Math.fma(q00, e02, Math.fma(q01, e12, q02 * e22));
+    double qt10 = Math.fma(q10, e00, Math.fma(q11, e10, q12 * e20));
+    double qt11 = Math.fma(q10, e01, Math.fma(q11, e11, q12 * e21));
+    double qt12 = Math.fma(q10, e02, Math.fma(q11, e12, q12 * e22));
+    double qt20 = Math.fma(q20, e00, Math.fma(q21, e10, q22 * e20));
+    double qt21 = Math.fma(q20, e01, Math.fma(q21, e11, q22 * e21));
+    double qt22 = Math.fma(q20, e02, Math.fma(q21, e12, q22 * e22));
+    double qr00 = Math.fma(e00, qt00, Math.fma(e10, qt10, e20 * qt20));
+    double qr01 = Math.fma(e00, qt01, Math.fma(e10, qt11, e20 * qt21));
+    double qr02 = Math.fma(e00, qt02, Math.fma(e10, qt12, e20 * qt22));
+    double qr10 = Math.fma(e01, qt00, Math.fma(e11, qt10, e21 * qt20));
+    double qr11 = Math.fma(e01, qt01, Math.fma(e11, qt11, e21 * qt21));
+    double qr12 = Math.fma(e01, qt02, Math.fma(e11, qt12, e21 * qt22));
+    double qr20 = Math.fma(e02, qt00, Math.fma(e12, qt10, e22 * qt20));
+    double qr21 = Math.fma(e02, qt01, Math.fma(e12, qt11, e22 * qt21));
+    double qr22 = Math.fma(e02, qt02, Math.fma(e12, qt12, e22 * qt22));
+    double s00 = a[ao + 21], s01 = a[ao + 22], s02 = a[ao + 23];
+    double s11 = a[ao + 28], s12 = a[ao + 29], s22 = a[ao + 35];
+    double st00 = Math.fma(s00, e00, Math.fma(s01, e10, s02 * e20));
+    double st01 = Math.fma(s00, e01, Math.fma(s01, e11, s02 * e21));
+    double st02 = Math.fma(s00, e02, Math.fma(s01, e12, s02 * e22));
+    double st10 = Math.fma(s01, e00, Math.fma(s11, e10, s12 * e20));
+    double st11 = Math.fma(s01, e01, Math.fma(s11, e11, s12 * e21));
+    double st12 = Math.fma(s01, e02, Math.fma(s11, e12, s12 * e22));
+    double st20 = Math.fma(s02, e00, Math.fma(s12, e10, s22 * e20));
+    double st21 = Math.fma(s02, e01, Math.fma(s12, e11, s22 * e21));
+    double st22 = Math.fma(s02, e02, Math.fma(s12, e12, s22 * e22));
+    double sr00 = Math.fma(e00, st00, Math.fma(e10, st10, e20 * st20));
+    double sr01 = Math.fma(e00, st01, Math.fma(e10, st11, e20 * st21));
+    double sr02 = Math.fma(e00, st02, Math.fma(e10, st12, e20 * st22));
+    double sr11 = Math.fma(e01, st01, Math.fma(e11, st11, e21 * st21));
+    double sr12 = Math.fma(e01, st02, Math.fma(e11, st12, e21 * st22));
+    double sr22 = Math.fma(e02, st02, Math.fma(e12, st12, e22 * st22));
+    // shift by T = r×: Y = T R', Z = T Q'ᵀ
+    double y00 = Math.fma(ry, sr02, -rz * sr01);
+    double y10 = Math.fma(rz, sr00, -rx * sr02);
+    double y20 = Math.fma(rx, sr01, -ry * sr00);
+    double y01 = Math.fma(ry, sr12, -rz * sr11);
+    double y11 = Math.fma(rz, sr01, -rx * sr12);
+    double y21 = Math.fma(rx, sr11, -ry * sr01);
+    double y02 = Math.fma(ry, sr22, -rz * sr12);
+    double y12 = Math.fma(rz, sr02, -rx * sr22);
+    double y22 = Math.fma(rx, sr12, -ry * sr02);
+    double z00 = Math.fma(ry, qr02, -rz * qr01);
+    double z10 = Math.fma(rz, qr00, -rx * qr02);
+    double z20 = Math.fma(rx, qr01, -ry * qr00);
+    double z01 = Math.fma(ry, qr12, -rz * qr11);
+    double z11 = Math.fma(rz, qr10, -rx * qr12);
+    double z21 = Math.fma(rx, qr11, -ry * qr10);
+    double z02 = Math.fma(ry, qr22, -rz * qr21);
+    double z12 = Math.fma(rz, qr20, -rx * qr22);
+    double z22 = Math.fma(rx, qr21, -ry * qr20);
+    // upper triangle of [[P' + Z + Zᵀ - Y T, Q' + Y], [·, R']]
+    res[ro] += pr00 + z00 + z00 - Math.fma(y01, rz, -y02 * ry);
+    res[ro + 1] += pr01 + z01 + z10 - Math.fma(y02, rx, -y00 * rz);
+    res[ro + 2] += pr02 + z02 + z20 - Math.fma(y00, ry, -y01 * rx);
+    res[ro + 7] += pr11 + z11 + z11 - Math.fma(y12, rx, -y10 * rz);
+    res[ro + 8] += pr12 + z12 + z21 - Math.fma(y10, ry, -y11 * rx);
+    res[ro + 14] += pr22 + z22 + z22 - Math.fma(y20, ry, -y21 * rx);
+    res[ro + 3] += qr00 + y00;
+    res[ro + 4] += qr01 + y01;
+    res[ro + 5] += qr02 + y02;
+    res[ro + 9] += qr10 + y10;
+    res[ro + 10] += qr11 + y11;
+    res[ro + 11] += qr12 + y12;
+    res[ro + 15] += qr20 + y20;
+    res[ro + 16] += qr21 + y21;
+    res[ro + 17] += qr22 + y22;
     res[ro + 21] += sr00;
     res[ro + 22] += sr01;
-    res[ro + 27] += sr01;
     res[ro + 23] += sr02;
-    res[ro + 33] += sr02;
     res[ro + 28] += sr11;
     res[ro + 29] += sr12;
-    res[ro + 34] += sr12;
     res[ro + 35] += sr22;
-
   }
 
 }

@@ -99,9 +99,72 @@ class SpatialOpsTest {
     double[] expected = mul(mul(transpose(denseX(e, r), 6), a, 6), denseX(e, r), 6);
     double[] res = vec(36);
     double[] start = res.clone();
-    SpatialOps.addCongruence(res, 0, e, 0, r, 0, a, 0);
+    SpatialOps.addCongruence(res, 0, e, 0, r, 0, withNoiseBelowDiagonal(a), 0);
     for (int k = 0; k < 36; k++) {
-      assertEquals(start[k] + expected[k], res[k], 1e-12, "entry " + k);
+      double want = k / 6 <= k % 6 ? start[k] + expected[k] : start[k];
+      assertEquals(want, res[k], 1e-12, "entry " + k + " (only the upper triangle is updated)");
+    }
+  }
+
+  /** A copy of a symmetric 6x6 with random numbers below the diagonal, which upper-triangle kernels must not read. */
+  private double[] withNoiseBelowDiagonal(double[] a) {
+    double[] b = a.clone();
+    for (int k = 0; k < 36; k++) {
+      if (k / 6 > k % 6) {
+        b[k] = 1e3 * rnd.nextGaussian();
+      }
+    }
+    return b;
+  }
+
+  @RepeatedTest(5)
+  void symmetricKernelsMatchDenseProducts() {
+    double[] g = vec(36);
+    double[] a = mul(g, transpose(g, 6), 6);
+    double[] v = vec(6);
+    double[] av = new double[6];
+    SpatialOps.mulSymVec(av, 0, withNoiseBelowDiagonal(a), 0, v, 0);
+    assertArrayEquals(mulVec(a, v), av, 1e-12);
+    // A - s u uᵀ and A - w uᵀ, upper triangle only
+    double[] sym = withNoiseBelowDiagonal(a);
+    double[] symStart = sym.clone();
+    SpatialOps.subScaledOuterSym(sym, 0, v, 0, 0.7);
+    for (int k = 0; k < 36; k++) {
+      double want = k / 6 <= k % 6 ? a[k] - 0.7 * v[k / 6] * v[k % 6] : symStart[k];
+      assertEquals(want, sym[k], 1e-12, "entry " + k);
+    }
+    double[] w = vec(6), u = vec(6);
+    double[] down = withNoiseBelowDiagonal(a);
+    double[] start = down.clone();
+    SpatialOps.subOuterUpper(down, 0, w, 0, u, 0);
+    for (int k = 0; k < 36; k++) {
+      double want = k / 6 <= k % 6 ? a[k] - w[k / 6] * u[k % 6] : start[k];
+      assertEquals(want, down[k], 1e-12, "entry " + k);
+    }
+  }
+
+  @RepeatedTest(5)
+  void rigidInertiaKernelsMatchDenseProducts() {
+    double[] in = new double[10];
+    SpatialOps.inertFromPrincipal(in, 0, 1.5, vec(3), 0, RandomModels.randomQuat(rnd), 0,
+        new double[] {0.2, 0.3, 0.4}, 0);
+    double[] dense = new double[36];
+    SpatialOps.inertToDense(dense, 0, in, 0);
+    double[] upper = vec(36);
+    double[] start = upper.clone();
+    SpatialOps.inertToUpper(upper, 0, in, 0);
+    for (int k = 0; k < 36; k++) {
+      assertEquals(k / 6 <= k % 6 ? dense[k] : start[k], upper[k], 0, "entry " + k);
+    }
+    // v ×* (I v) = -(v×)ᵀ I v with the dense motion cross-product matrix v× = [[ω×, 0], [u×, ω×]]
+    double[] v = vec(6);
+    double[] vx = {0, -v[2], v[1], 0, 0, 0, v[2], 0, -v[0], 0, 0, 0, -v[1], v[0], 0, 0, 0, 0,
+        0, -v[5], v[4], 0, -v[2], v[1], v[5], 0, -v[3], v[2], 0, -v[0], -v[4], v[3], 0, -v[1], v[0], 0};
+    double[] vxtIv = mulVec(transpose(vx, 6), mulVec(dense, v));
+    double[] actual = new double[6];
+    SpatialOps.crossForceInertVec(actual, 0, in, 0, v, 0);
+    for (int k = 0; k < 6; k++) {
+      assertEquals(-vxtIv[k], actual[k], 1e-12, "component " + k);
     }
   }
 
