@@ -69,10 +69,12 @@ public final class Aba {
     }
     // I^a = I^A - U Uᵀ / D ; p^a = p^A + U u / D + I^a c
     double ud = uu * dinv;
+    double[] w = d.scratch6;
     for (int r = 0; r < 6; r++) {
       pa[po + r] += u[so + r] * ud;
+      w[r] = u[so + r] * dinv;
     }
-    SpatialOps.subScaledOuterSym(ia, io, u, so, dinv);
+    SpatialOps.subOuterUpper(ia, io, w, 0, u, so);
     addInertiaTimesBias(d, i);
     toParent(d, i, p);
   }

@@ -29,10 +29,10 @@ public final class Constraints {
     int nv = m.nv();
     d.nefc = 0;
     for (int c = 0; c < d.ncon; c++) {
-      int n = addContactRow(m, d, c, 0, NORMAL);
+      int n = addContactRow(m, d, c, 0, NORMAL, -1);
       if (d.conCondim[c] == 3) {
-        addContactRow(m, d, c, 1, FRICTION);
-        addContactRow(m, d, c, 2, FRICTION);
+        addContactRow(m, d, c, 1, FRICTION, n);
+        addContactRow(m, d, c, 2, FRICTION, n);
         if (o.frictionDirections() == 1) {
           slidingDirection(m, d, n + 1);
         }
@@ -68,21 +68,29 @@ public final class Constraints {
     delassus(m, d);
   }
 
-  /** Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. */
-  private static int addContactRow(Model m, Data d, int c, int dir, int type) {
+  /**
+   * Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. The
+   * dof range of the contact is found for its normal row and copied from row {@code normal} for the others.
+   */
+  private static int addContactRow(Model m, Data d, int c, int dir, int type, int normal) {
     int r = d.nefc++, nv = m.nv();
     double[] dirv = d.scratch6;
     dirv[0] = d.conFrame[9 * c + 3 * dir];
     dirv[1] = d.conFrame[9 * c + 3 * dir + 1];
     dirv[2] = d.conFrame[9 * c + 3 * dir + 2];
     int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
-    int last1 = chainLastDof(m, b1), last2 = chainLastDof(m, b2);
-    int lo = Math.min(chainFirstDof(m, b1), chainFirstDof(m, b2));
-    int hi = Math.max(last1, last2) + 1;
-    d.efcLeaf[r] = last1 < 0 ? last2 : last2 < 0 ? last1 : -1;
-    d.efcDofLo[r] = Math.min(lo, hi);
-    d.efcDofHi[r] = hi;
-    java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + hi, 0);
+    if (normal < 0) {
+      int last1 = chainLastDof(m, b1), last2 = chainLastDof(m, b2);
+      int hi = Math.max(last1, last2) + 1;
+      d.efcLeaf[r] = last1 < 0 ? last2 : last2 < 0 ? last1 : -1;
+      d.efcDofLo[r] = Math.min(Math.min(chainFirstDof(m, b1), chainFirstDof(m, b2)), hi);
+      d.efcDofHi[r] = hi;
+    } else {
+      d.efcLeaf[r] = d.efcLeaf[normal];
+      d.efcDofLo[r] = d.efcDofLo[normal];
+      d.efcDofHi[r] = d.efcDofHi[normal];
+    }
+    java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + d.efcDofHi[r], 0);
     addPointJacobian(m, d, r, b2, c, dirv, 1);
     addPointJacobian(m, d, r, b1, c, dirv, -1);
     d.efcType[r] = type;

@@ -306,36 +306,9 @@ public final class SpatialOps {
         Math.fma(a35, v3, Math.fma(a45, v4, a55 * v5)))));
   }
 
-  /** A -= s u uᵀ on the upper triangle of a 6x6 A: the downdate {@code I^a = I^A - U Uᵀ / D} of a single dof. */
-  public static void subScaledOuterSym(double[] a, int ao, double[] u, int uo, double s) {
-    double u0 = u[uo], u1 = u[uo + 1], u2 = u[uo + 2], u3 = u[uo + 3], u4 = u[uo + 4], u5 = u[uo + 5];
-    double w0 = s * u0, w1 = s * u1, w2 = s * u2, w3 = s * u3, w4 = s * u4, w5 = s * u5;
-    a[ao] = Math.fma(-w0, u0, a[ao]);
-    a[ao + 1] = Math.fma(-w0, u1, a[ao + 1]);
-    a[ao + 2] = Math.fma(-w0, u2, a[ao + 2]);
-    a[ao + 3] = Math.fma(-w0, u3, a[ao + 3]);
-    a[ao + 4] = Math.fma(-w0, u4, a[ao + 4]);
-    a[ao + 5] = Math.fma(-w0, u5, a[ao + 5]);
-    a[ao + 7] = Math.fma(-w1, u1, a[ao + 7]);
-    a[ao + 8] = Math.fma(-w1, u2, a[ao + 8]);
-    a[ao + 9] = Math.fma(-w1, u3, a[ao + 9]);
-    a[ao + 10] = Math.fma(-w1, u4, a[ao + 10]);
-    a[ao + 11] = Math.fma(-w1, u5, a[ao + 11]);
-    a[ao + 14] = Math.fma(-w2, u2, a[ao + 14]);
-    a[ao + 15] = Math.fma(-w2, u3, a[ao + 15]);
-    a[ao + 16] = Math.fma(-w2, u4, a[ao + 16]);
-    a[ao + 17] = Math.fma(-w2, u5, a[ao + 17]);
-    a[ao + 21] = Math.fma(-w3, u3, a[ao + 21]);
-    a[ao + 22] = Math.fma(-w3, u4, a[ao + 22]);
-    a[ao + 23] = Math.fma(-w3, u5, a[ao + 23]);
-    a[ao + 28] = Math.fma(-w4, u4, a[ao + 28]);
-    a[ao + 29] = Math.fma(-w4, u5, a[ao + 29]);
-    a[ao + 35] = Math.fma(-w5, u5, a[ao + 35]);
-  }
-
   /**
    * A -= w uᵀ on the upper triangle of a 6x6 A, for downdates whose sum is symmetric: {@code I^a = I^A - U D⁻¹ Uᵀ} one
-   * column of {@code W = U D⁻¹} at a time.
+   * column of {@code W = U D⁻¹} at a time (for a single dof, {@code w = u / D}).
    */
   public static void subOuterUpper(double[] a, int ao, double[] w, int wo, double[] u, int uo) {
     double w0 = w[wo], w1 = w[wo + 1], w2 = w[wo + 2], w3 = w[wo + 3], w4 = w[wo + 4], w5 = w[wo + 5];

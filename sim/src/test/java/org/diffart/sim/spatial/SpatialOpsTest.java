@@ -128,7 +128,11 @@ class SpatialOpsTest {
     // A - s u uᵀ and A - w uᵀ, upper triangle only
     double[] sym = withNoiseBelowDiagonal(a);
     double[] symStart = sym.clone();
-    SpatialOps.subScaledOuterSym(sym, 0, v, 0, 0.7);
+    double[] scaled = new double[6];
+    for (int k = 0; k < 6; k++) {
+      scaled[k] = 0.7 * v[k];
+    }
+    SpatialOps.subOuterUpper(sym, 0, scaled, 0, v, 0);
     for (int k = 0; k < 36; k++) {
       double want = k / 6 <= k % 6 ? a[k] - 0.7 * v[k / 6] * v[k % 6] : symStart[k];
       assertEquals(want, sym[k], 1e-12, "entry " + k);
