@@ -55,7 +55,7 @@ public final class Aba {
     int k = m.bodyDofAdr(i), io = 36 * i, po = 6 * i, so = 6 * k;
     double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU;
     SpatialOps.mulSymVec(u, so, ia, io, s, so);
-    double dd = m.dofArmature(k);
+    double dd = d.dofArmature[k];
     double uu = d.qfrcSmooth[k];
     for (int r = 0; r < 6; r++) {
       dd += s[so + r] * u[so + r];
@@ -94,7 +94,7 @@ public final class Aba {
       }
       d.abaUu[d0 + k] = uu;
       for (int l = 0; l <= k; l++) {
-        double x = k == l ? m.dofArmature(d0 + k) : 0;
+        double x = k == l ? d.dofArmature[d0 + k] : 0;
         for (int r = 0; r < 6; r++) {
           x += s[6 * (d0 + k) + r] * u[6 * (d0 + l) + r];
         }

@@ -9,8 +9,8 @@ import org.diffart.sim.model.Model;
  *
  * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
  * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
- * lies midway between the two surfaces, friction is the larger sliding friction of the two geoms and condim the larger
- * condim. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
+ * lies midway between the two surfaces, friction and restitution are the larger of the two geoms' per-world values
+ * ({@code Data.geomFriction, geomRestitution}) and condim the larger condim. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
  *
  * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature always writes
  * slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the same slot at the next step.
@@ -88,7 +88,10 @@ public final class Collision {
     int c = d.ncon, g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
     tangents(d.conFrame, 9 * c);
     d.conDist[c] = dist;
-    d.conFriction[c] = Math.max(m.geomFriction(g1, 0), m.geomFriction(g2, 0));
+    // the larger of the two geoms' (the first on a tie): the choice CollisionAdjoint routes the gradient through
+    double f1 = d.geomFriction[g1], f2 = d.geomFriction[g2], e1 = d.geomRestitution[g1], e2 = d.geomRestitution[g2];
+    d.conFriction[c] = f1 >= f2 ? f1 : f2;
+    d.conRestitution[c] = e1 >= e2 ? e1 : e2;
     d.conCondim[c] = Math.max(m.geomCondim(g1), m.geomCondim(g2));
     d.conGeom[2 * c] = g1;
     d.conGeom[2 * c + 1] = g2;

@@ -9,7 +9,8 @@ import org.diffart.sim.model.Options;
  * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
  * and friction rows, and joint-limit rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
  * the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
- * -(1+e) J v* - erp·dist/dt} (normal and limit rows) or {@code -J v*} (friction rows), and the impulse bounds; after
+ * -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's restitution e; limit rows with e = 0) or {@code -J v*}
+ * (friction rows), and the impulse bounds; after
  * {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
  */
 public final class Constraints {
@@ -57,13 +58,15 @@ public final class Constraints {
       }
     }
     // right-hand sides from the free velocity
-    double e = o.restitution(), kb = o.erp() / o.timestep();
+    double kb = o.erp() / o.timestep();
     for (int r = 0; r < d.nefc; r++) {
       double vn = 0;
       for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
         vn += d.efcJ[nv * r + k] * d.qvelFree[k];
       }
-      d.efcB[r] = d.efcType[r] == FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
+      int t = d.efcType[r];
+      double e = t == NORMAL ? d.conRestitution[d.efcId[r]] : 0;
+      d.efcB[r] = t == FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
     }
     delassus(m, d);
   }

@@ -54,7 +54,7 @@ public final class Crba {
           }
           body = p;
         }
-        qm[nv * k + k] += m.dofArmature(k);
+        qm[nv * k + k] += d.dofArmature[k];
       }
     }
   }

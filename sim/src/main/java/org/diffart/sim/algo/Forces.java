@@ -9,13 +9,13 @@ public final class Forces {
   private Forces() {}
 
   /**
-   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof and {@code -stiffness (q - springref)} per joint; for ball
+   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and {@code -stiffness (q - springref)} per joint; for ball
    * and free joints the rotational spring uses the quaternion difference in the joint frame, as MuJoCo does.
    */
   public static void passive(Model m, Data d) {
     double[] f = d.qfrcPassive;
     for (int k = 0; k < m.nv(); k++) {
-      f[k] = -m.dofDamping(k) * d.qvel[k];
+      f[k] = -d.dofDamping[k] * d.qvel[k];
     }
     double[] t = d.scratch36;
     for (int j = 0; j < m.njnt(); j++) {
@@ -80,6 +80,16 @@ public final class Forces {
       d.actuatorVelocity[a] = vel;
       d.actuatorForce[a] = force;
       d.qfrcActuator[da] += gear * force;
+    }
+  }
+
+  /**
+   * Writes {@code dofArmature = armature + h·damping}: with {@code h = dt} the dynamics use {@code M + dt B}, the
+   * implicit damping of MuJoCo's Euler step; with {@code h = 0} plain M.
+   */
+  public static void armature(Model m, Data d, double h) {
+    for (int k = 0; k < m.nv(); k++) {
+      d.dofArmature[k] = m.dofArmature(k) + h * d.dofDamping[k];
     }
   }
 

@@ -45,7 +45,7 @@ public final class Rnea {
     for (int i = nb - 1; i > 0; i--) {
       int o = 6 * i, d0 = m.bodyDofAdr(i);
       for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
-        double t = m.dofArmature(k) * qacc[k];
+        double t = d.dofArmature[k] * qacc[k];
         for (int r = 0; r < 6; r++) {
           t += s[6 * k + r] * f[o + r];
         }

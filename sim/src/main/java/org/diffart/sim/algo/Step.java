@@ -1,13 +1,15 @@
 package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
  * The step pipeline: kinematics → forces → dynamics (ABA) → collision detection → contact solve (PGS) →
- * integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt q̈_smooth + M⁻¹ Jᵀ p}, {@code
- * q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q}; or RK4 on the smooth dynamics.
+ * integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt q̈_smooth + M̃⁻¹ Jᵀ p}, {@code
+ * q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q} and {@code M̃ = M + dt B} (joint damping B implicit, as
+ * MuJoCo's Euler) or {@code M̃ = M} ({@link Integrator#EULER_EXPLICIT_DAMPING}); or RK4 on the smooth dynamics.
  */
 public final class Step {
   /** RK4 stage times as fractions of the step. */
@@ -16,16 +18,26 @@ public final class Step {
   private Step() {}
 
   /**
-   * Smooth dynamics at the current state: kinematics, velocities, passive and actuator forces, and {@code
-   * qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or acceleration.
+   * Smooth dynamics at the current state with plain M: kinematics, velocities, passive and actuator forces, and
+   * {@code qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or
+   * acceleration.
    */
   public static void smooth(Model m, Data d) {
+    smooth(m, d, 0);
+  }
+
+  /**
+   * As {@link #smooth(Model, Data)} with {@code M + h B} in place of M ({@link Forces#armature}): {@code h = dt} in
+   * the Euler step with implicit damping, 0 otherwise.
+   */
+  public static void smooth(Model m, Data d, double h) {
     Checks.finiteState(m, d);
     Kinematics.forward(m, d);
     Kinematics.velocity(m, d);
     Forces.passive(m, d);
     Forces.actuation(m, d);
     Forces.total(m, d);
+    Forces.armature(m, d, h);
     Aba.forward(m, d);
     Checks.finiteDofs(m, d, d.qaccSmooth, "qacc");
   }
@@ -36,30 +48,38 @@ public final class Step {
    * constraint impulses divided by dt. Without active constraints {@code qacc == qaccSmooth}.
    */
   public static void forward(Model m, Data d) {
-    smooth(m, d);
+    smooth(m, d, 0);
     constraints(m, d);
   }
 
-  /** Advances the state by one time step with the model's integrator. */
+  /**
+   * Advances the state by one time step with the model's integrator. After an Euler step {@code qacc} is the
+   * acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it differs from {@link #forward}'s).
+   */
   public static void step(Model m, Data d) {
     Options o = m.opt();
-    switch (o.integrator()) {
-      case EULER -> {
-        forward(m, d);
-        double dt = o.timestep();
-        for (int k = 0; k < m.nv(); k++) {
-          d.qvel[k] += dt * d.qacc[k];
-        }
-        Configuration.integratePos(m, d.qpos, d.qvel, dt);
+    if (o.integrator() == Integrator.RK4) {
+      rk4(m, d);
+    } else {
+      smooth(m, d, dampingH(m));
+      constraints(m, d);
+      double dt = o.timestep();
+      for (int k = 0; k < m.nv(); k++) {
+        d.qvel[k] += dt * d.qacc[k];
       }
-      case RK4 -> rk4(m, d);
+      Configuration.integratePos(m, d.qpos, d.qvel, dt);
     }
     d.time += o.timestep();
     d.nstep++;
   }
 
+  /** The h of {@link #smooth(Model, Data, double)} that the model's integrator steps with: dt for {@code EULER}. */
+  public static double dampingH(Model m) {
+    return m.opt().integrator() == Integrator.EULER ? m.opt().timestep() : 0;
+  }
+
   /** Contact and limit impulses for the free velocity; sets {@code qacc}. */
-  private static void constraints(Model m, Data d) {
+  static void constraints(Model m, Data d) {
     Options o = m.opt();
     int nv = m.nv();
     double dt = o.timestep();

@@ -29,9 +29,15 @@ public final class Data {
   /** Generalised forces applied by the user [nv]. */
   public final double[] qfrcApplied;
 
-  // ---- per-world parameters (copied from the model; a world may change them) ----
+  // ---- per-world parameters (copied from the model by resetParameters; a world may change them) ----
   /** Spatial inertia of each body about its origin in body coordinates, packed as {@link Model#bodyInert} [nbody×10]. */
   public final double[] bodyInert;
+  /** Joint damping of each dof, N·m·s/rad or N·s/m [nv]. */
+  public final double[] dofDamping;
+  /** Sliding friction coefficient of each geom [ngeom]. */
+  public final double[] geomFriction;
+  /** Coefficient of restitution of each geom (the model's {@code Options.restitution}) [ngeom]. */
+  public final double[] geomRestitution;
 
   // ---- position: Kinematics.forward (geom poses: Kinematics.geoms) ----
   /** Body origins in the world [nbody×3]. */
@@ -76,6 +82,12 @@ public final class Data {
   public final double[] actuatorForce;
   /** Total joint force fed to forward dynamics: applied + actuator + passive [nv]. */
   public final double[] qfrcSmooth;
+  /**
+   * Diagonal joint-space inertia added to M by this evaluation: the armature, plus {@code h·damping} in the Euler step
+   * with implicit damping ({@code h = dt}: the dynamics then use {@code M + dt B}) [nv]; written by {@code
+   * Forces.armature}, read by ABA, CRBA and RNEA.
+   */
+  public final double[] dofArmature;
 
   // ---- acceleration: Aba.forward ----
   /**
@@ -123,8 +135,10 @@ public final class Data {
   public final double[] conFrame;
   /** Signed distances, negative in penetration [nconMax]. */
   public final double[] conDist;
-  /** Friction coefficient (max of the two geoms' sliding friction) [nconMax]. */
+  /** Friction coefficient (the larger of the two geoms' {@code geomFriction}) [nconMax]. */
   public final double[] conFriction;
+  /** Coefficient of restitution (the larger of the two geoms' {@code geomRestitution}) [nconMax]. */
+  public final double[] conRestitution;
   /** Geoms of each contact [nconMax×2]. */
   public final int[] conGeom;
   /** Slot of each contact in the model's pair table, for warm starts [nconMax]. */
@@ -203,11 +217,10 @@ public final class Data {
     ctrl = new double[nu];
     qfrcApplied = new double[nv];
     bodyInert = new double[10 * nb];
-    for (int i = 0; i < nb; i++) {
-      for (int k = 0; k < 10; k++) {
-        bodyInert[10 * i + k] = m.bodyInert(i, k);
-      }
-    }
+    dofDamping = new double[nv];
+    geomFriction = new double[ng];
+    geomRestitution = new double[ng];
+    dofArmature = new double[nv];
     xpos = new double[3 * nb];
     xquat = new double[4 * nb];
     xmat = new double[9 * nb];
@@ -246,6 +259,7 @@ public final class Data {
     conFrame = new double[9 * nc];
     conDist = new double[nc];
     conFriction = new double[nc];
+    conRestitution = new double[nc];
     conGeom = new int[2 * nc];
     conSlot = new int[nc];
     conCondim = new int[nc];
@@ -277,7 +291,36 @@ public final class Data {
     rkQvel = new double[nv];
     rkDq = new double[4 * nv];
     rkDv = new double[4 * nv];
+    resetParameters();
     reset();
+  }
+
+  /**
+   * Copies the per-world parameters from the model: body inertias, dof damping, geom friction and restitution; sets
+   * {@code dofArmature} to the model's armature.
+   */
+  public void resetParameters() {
+    for (int i = 0; i < model.nbody(); i++) {
+      for (int k = 0; k < 10; k++) {
+        bodyInert[10 * i + k] = model.bodyInert(i, k);
+      }
+    }
+    for (int k = 0; k < model.nv(); k++) {
+      dofDamping[k] = model.dofDamping(k);
+      dofArmature[k] = model.dofArmature(k);
+    }
+    for (int g = 0; g < model.ngeom(); g++) {
+      geomFriction[g] = model.geomFriction(g, 0);
+      geomRestitution[g] = model.opt().restitution();
+    }
+  }
+
+  /** Copies the per-world parameters (inertias, damping, friction, restitution) from another data of the same model. */
+  public void copyParametersFrom(Data o) {
+    System.arraycopy(o.bodyInert, 0, bodyInert, 0, bodyInert.length);
+    System.arraycopy(o.dofDamping, 0, dofDamping, 0, dofDamping.length);
+    System.arraycopy(o.geomFriction, 0, geomFriction, 0, geomFriction.length);
+    System.arraycopy(o.geomRestitution, 0, geomRestitution, 0, geomRestitution.length);
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */

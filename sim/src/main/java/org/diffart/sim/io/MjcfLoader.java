@@ -24,8 +24,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code mujoco}</td><td>model</td></tr>
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, coordinate (local only);
  *       meshdir, texturedir, assetdir are ignored</td></tr>
- *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4); child {@code flag} with contact and
- *       limit (enable, disable)</td></tr>
+ *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4); child {@code flag} with contact,
+ *       limit and eulerdamp (enable, disable; MuJoCo 2.3's flag: {@code disable} selects Euler with explicit
+ *       damping)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, motor, position</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
@@ -144,9 +145,8 @@ public final class MjcfLoader {
       double[] g = e.numbers("gravity", 3);
       o.gravity(g[0], g[1], g[2]);
     }
-    if (e.has("integrator")) {
-      o.integrator(e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4") ? Integrator.RK4 : Integrator.EULER);
-    }
+    boolean rk4 = e.has("integrator") && e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
+    boolean explicitDamping = false;
     for (XmlElement c : e.children()) {
       if (!c.name().equals("flag")) {
         throw MjcfSchema.unsupported(c, "option", "flag", "");
@@ -158,7 +158,11 @@ public final class MjcfLoader {
       if (c.has("limit")) {
         o.limit(c.keyword("limit", "enable", "enable", "disable").equals("enable"));
       }
+      if (c.has("eulerdamp")) {
+        explicitDamping = c.keyword("eulerdamp", "enable", "enable", "disable").equals("disable");
+      }
     }
+    o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
   }
 
   private static void asset(XmlElement e) {

@@ -20,7 +20,8 @@ package org.diffart.sim.model;
  * @param cfm constraint force mixing added to the diagonal of the Delassus matrix
  * @param frictionDirections 1 (a single direction along the sliding velocity, as in the paper's code) or 2 (two
  *     orthogonal tangents, a box approximation of the Coulomb cone)
- * @param restitution coefficient of restitution e: target normal velocity {@code -e*v_n} for approaching contacts
+ * @param restitution default coefficient of restitution e of every geom (a per-world parameter in {@code Data}); a
+ *     contact takes the larger of its two geoms' and targets the normal velocity {@code -e*v_n} when approaching
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
  */
 public record Options(
