@@ -1,0 +1,68 @@
+package org.diffart.sim.tape;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+
+/**
+ * The simulator's own step and configuration operations, loaded through {@link TapeClassLoader} so that they record
+ * on the active {@link Tape}. Call them between {@link Tape#begin} and {@link Tape#close} on a {@link Data} whose
+ * inputs (state, controls, parameters) hold {@link Tape#variable}s; every intermediate written into it is then a
+ * variable or a constant.
+ */
+public final class TapedStep {
+  private static final MethodHandle STEP, INTEGRATE_POS, DIFFERENCE_POS;
+
+  static {
+    try {
+      TapeClassLoader loader = new TapeClassLoader(TapedStep.class.getClassLoader());
+      MethodHandles.Lookup l = MethodHandles.publicLookup();
+      Class<?> step = Class.forName("org.diffart.sim.algo.Step", true, loader);
+      Class<?> conf = Class.forName("org.diffart.sim.algo.Configuration", true, loader);
+      STEP = l.findStatic(step, "step", MethodType.methodType(void.class, Model.class, Data.class));
+      INTEGRATE_POS = l.findStatic(conf, "integratePos", MethodType.methodType(void.class, Model.class,
+          double[].class, double[].class, int.class, double.class));
+      DIFFERENCE_POS = l.findStatic(conf, "differencePos", MethodType.methodType(void.class, Model.class,
+          double[].class, double.class, double[].class, double[].class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private TapedStep() {}
+
+  /** {@code Step.step} on the tape. */
+  public static void step(Model m, Data d) {
+    try {
+      STEP.invokeExact(m, d);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** {@code Configuration.integratePos} on the tape. */
+  public static void integratePos(Model m, double[] qpos, double[] qvel, int vo, double dt) {
+    try {
+      INTEGRATE_POS.invokeExact(m, qpos, qvel, vo, dt);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** {@code Configuration.differencePos} on the tape. */
+  public static void differencePos(Model m, double[] qvel, double dt, double[] qpos2, double[] qpos1) {
+    try {
+      DIFFERENCE_POS.invokeExact(m, qvel, dt, qpos2, qpos1);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
