@@ -189,4 +189,68 @@ public final class Aba {
       }
     }
   }
+
+  /**
+   * {@code out = M̃⁻¹ x} with the articulated factorisation of the last {@link #forward} ({@code abaU, abaDinv} and the
+   * transforms of the same kinematics): its passes 2 and 3 for zero velocity and gravity, in O(n). The adjoint of ABA
+   * needs it for {@code λ = M̃⁻¹ q̈̄}.
+   *
+   * @param x joint forces (nv), not modified
+   * @param out joint accelerations (nv), may not alias x
+   * @param pa scratch of the bias forces (nbody×6)
+   * @param acc scratch of the body accelerations (nbody×6)
+   */
+  public static void solve(Model m, Data d, double[] x, double[] out, double[] pa, double[] acc) {
+    int nb = m.nbody();
+    double[] u = d.abaU, s = d.dofS;
+    java.util.Arrays.fill(pa, 0, 6 * nb, 0);
+    // pass 2: u = x - Sᵀ p^A (kept in out), p^a = p^A + U D⁻¹ u passed to the parent
+    for (int i = nb - 1; i > 0; i--) {
+      int nd = m.bodyDofNum(i), d0 = m.bodyDofAdr(i), p = m.bodyParent(i), po = 6 * i;
+      for (int k = d0; k >= 0 && k < d0 + nd; k++) {
+        double uu = x[k];
+        for (int r = 0; r < 6; r++) {
+          uu -= s[6 * k + r] * pa[po + r];
+        }
+        out[k] = uu;
+      }
+      if (p == 0) {
+        continue;
+      }
+      for (int l = 0; l < nd; l++) {
+        double w = 0;
+        for (int k = 0; k < nd; k++) {
+          w += d.abaDinv[36 * i + nd * k + l] * out[d0 + k];
+        }
+        for (int r = 0; r < 6; r++) {
+          pa[po + r] += u[6 * (d0 + l) + r] * w;
+        }
+      }
+      SpatialOps.addTransformForceTranspose(pa, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, pa, po);
+    }
+    // pass 3: a = X a_λ, q̈ = D⁻¹ (u - Uᵀ a), a += S q̈
+    java.util.Arrays.fill(acc, 0, 6, 0);
+    double[] tmp = d.scratch6;
+    for (int i = 1; i < nb; i++) {
+      int nd = m.bodyDofNum(i), d0 = m.bodyDofAdr(i), o = 6 * i;
+      SpatialOps.transformMotion(acc, o, d.xRot, 9 * i, d.xTrans, 3 * i, acc, 6 * m.bodyParent(i));
+      for (int k = 0; k < nd; k++) {
+        double t = out[d0 + k];
+        for (int r = 0; r < 6; r++) {
+          t -= u[6 * (d0 + k) + r] * acc[o + r];
+        }
+        tmp[k] = t;
+      }
+      for (int k = 0; k < nd; k++) {
+        double q = 0;
+        for (int l = 0; l < nd; l++) {
+          q += d.abaDinv[36 * i + nd * k + l] * tmp[l];
+        }
+        out[d0 + k] = q;
+        for (int r = 0; r < 6; r++) {
+          acc[o + r] += s[6 * (d0 + k) + r] * q;
+        }
+      }
+    }
+  }
 }

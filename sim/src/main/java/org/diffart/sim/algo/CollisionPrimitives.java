@@ -14,7 +14,7 @@ final class CollisionPrimitives {
   private CollisionPrimitives() {}
 
   /** Capsule axes with {@code 1 − (a1·a2)² = sin² of their angle} below this count as parallel. */
-  private static final double PARALLEL = 1e-10;
+  static final double PARALLEL = 1e-10;
 
   // ---- plane against X: normal = plane +z, a contact per deepest point of X ----
 

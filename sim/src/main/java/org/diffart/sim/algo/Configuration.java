@@ -40,6 +40,28 @@ public final class Configuration {
   }
 
   /**
+   * Adjoint of {@link #integratePos(Model, double[], double[], int, double)}: given qpos before the update and the
+   * tangent vector, turns {@code qposBar} (the bar of the updated qpos) into the bar of qpos before it, in place, and
+   * accumulates into {@code qvelBar[vbo ..]}.
+   */
+  public static void integratePosAdjoint(Model m, double[] qpos, double[] qvel, int vo, double dt, double[] qposBar,
+      double[] qvelBar, int vbo) {
+    for (int j = 0; j < m.njnt(); j++) {
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> qvelBar[vbo + da] += dt * qposBar[qa];
+        case BALL -> Quat.integrateAdjoint(qpos, qa, qvel, vo + da, dt, qposBar, qa, qvelBar, vbo + da);
+        case FREE -> {
+          qvelBar[vbo + da] += dt * qposBar[qa];
+          qvelBar[vbo + da + 1] += dt * qposBar[qa + 1];
+          qvelBar[vbo + da + 2] += dt * qposBar[qa + 2];
+          Quat.integrateAdjoint(qpos, qa + 3, qvel, vo + da + 3, dt, qposBar, qa + 3, qvelBar, vbo + da + 3);
+        }
+      }
+    }
+  }
+
+  /**
    * The tangent vector taking {@code qpos2} to {@code qpos1} over time {@code dt}: {@code qvel = (qpos1 ⊖ qpos2) /
    * dt}, so that {@code integratePos(qpos2, qvel, dt)} reproduces {@code qpos1} (MuJoCo's
    * {@code mj_differentiatePos} with the arguments in this order).

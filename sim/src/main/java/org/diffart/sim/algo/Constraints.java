@@ -131,7 +131,11 @@ public final class Constraints {
    * body: for each dof k on the path to the root, {@code R S_lin + (R S_ang) × (p - x_body(k))}.
    */
   private static void addPointJacobian(Model m, Data d, int r, int body, int c, double[] dir, double sign) {
-    int nv = m.nv();
+    addPointJacobian(m, d, d.efcJ, m.nv() * r, body, c, dir, sign);
+  }
+
+  /** As above, into {@code out[oo + k]} for dof k. */
+  static void addPointJacobian(Model m, Data d, double[] out, int oo, int body, int c, double[] dir, double sign) {
     double px = d.conPos[3 * c], py = d.conPos[3 * c + 1], pz = d.conPos[3 * c + 2];
     double dx = dir[0] * sign, dy = dir[1] * sign, dz = dir[2] * sign;
     for (int b = body; b > 0; b = m.bodyParent(b)) {
@@ -154,7 +158,7 @@ public final class Constraints {
       for (int k = d0; k < d0 + m.bodyDofNum(b); k++) {
         double[] s = d.dofS;
         int so = 6 * k;
-        d.efcJ[nv * r + k] += s[so] * cx + s[so + 1] * cy + s[so + 2] * cz + s[so + 3] * lx + s[so + 4] * ly
+        out[oo + k] += s[so] * cx + s[so + 1] * cy + s[so + 2] * cz + s[so + 3] * lx + s[so + 4] * ly
             + s[so + 5] * lz;
       }
     }
@@ -218,16 +222,21 @@ public final class Constraints {
     }
     for (int r = 0; r < ne; r++) {
       for (int s = r; s < ne; s++) {
-        double a;
+        // coupling is structural (shared dofs), never decided by a value that happens to be 0
+        double a = 0;
+        boolean coupled = false;
         int lr = d.efcLeaf[r], ls = d.efcLeaf[s];
         if (Math.max(d.efcDofLo[r], d.efcDofLo[s]) >= Math.min(d.efcDofHi[r], d.efcDofHi[s])) {
-          a = 0; // disjoint dofs: different trees
+          coupled = false; // disjoint dofs: different trees
         } else if (lr >= 0 && ls >= 0) {
-          a = pathProduct(m, d, r, s, lr, ls);
+          int anc = commonAncestor(m, lr, ls);
+          coupled = anc >= 0;
+          a = coupled ? pathProduct(m, d, r, s, anc) : 0;
         } else {
+          coupled = true;
           a = rangeProduct(d, nv, r, s);
         }
-        if (a != 0) {
+        if (coupled) {
           d.efcRowHi[r] = Math.max(d.efcRowHi[r], s + 1);
           d.efcRowLo[s] = Math.min(d.efcRowLo[s], r);
         }
@@ -238,12 +247,8 @@ public final class Constraints {
     }
   }
 
-  /**
-   * {@code Σ_k W_rk W_sk / D_k} for two rows whose dofs are single paths to the root ending at dofs lr and ls: the
-   * sum runs over their common ancestors only, from the lowest common one up.
-   */
-  private static double pathProduct(Model m, Data d, int r, int s, int lr, int ls) {
-    int i = lr, j = ls;
+  /** The deepest dof that is an ancestor of both dofs (or one of them), or -1 when their paths to the root meet none. */
+  private static int commonAncestor(Model m, int i, int j) {
     while (i != j && i >= 0 && j >= 0) {
       if (i > j) {
         i = m.dofParent(i);
@@ -251,12 +256,17 @@ public final class Constraints {
         j = m.dofParent(j);
       }
     }
-    if (i < 0 || j < 0) {
-      return 0;
-    }
+    return i < 0 || j < 0 ? -1 : i;
+  }
+
+  /**
+   * {@code Σ_k W_rk W_sk / D_k} for two rows whose dofs are single paths to the root: the sum runs over their common
+   * ancestors only, from the lowest common one {@code anc} up.
+   */
+  private static double pathProduct(Model m, Data d, int r, int s, int anc) {
     int nv = m.nv();
     double a = 0;
-    for (int k = i; k >= 0; k = m.dofParent(k)) {
+    for (int k = anc; k >= 0; k = m.dofParent(k)) {
       a += d.efcW[nv * r + k] * d.efcW[nv * s + k] * d.qLDiagInv[k];
     }
     return a;
@@ -273,17 +283,14 @@ public final class Constraints {
   }
 
   /**
-   * {@code qvel = qvelFree + M⁻¹ Jᵀ p} with {@code M⁻¹ Jᵀ p = L⁻¹ D⁻¹ Wᵀ p}; also {@code qacc = qaccSmooth + Δv/dt}.
+   * {@code qvelImpulse = M̃⁻¹ Jᵀ p = L⁻¹ D⁻¹ Wᵀ p} and {@code qacc = qaccSmooth + qvelImpulse/dt}.
    */
   public static void applyImpulses(Model m, Data d) {
     int nv = m.nv();
-    double[] g = d.scratchNv2;
+    double[] g = d.qvelImpulse;
     java.util.Arrays.fill(g, 0);
     for (int r = 0; r < d.nefc; r++) {
       double p = d.efcImpulse[r];
-      if (p == 0) {
-        continue;
-      }
       for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
         g[k] += p * d.efcW[nv * r + k];
       }

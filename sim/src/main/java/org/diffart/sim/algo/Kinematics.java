@@ -16,15 +16,15 @@ public final class Kinematics {
   private Kinematics() {}
 
   /**
-   * Position stage: writes {@code xpos, xquat, xmat, xRot, xTrans, dofS} from {@code qpos}. Each body's pose relative
+   * Position stage: writes {@code xpos, xquat, xmat, xquatRel, xRot, xTrans, dofS} from {@code qpos}. Each body's pose relative
    * to its parent comes first (body offset, then its joints in declaration order, as MuJoCo composes them); the
    * Plücker transform is that relative pose and the world pose follows from the parent's. Quaternions in {@code
    * qpos} are used normalised but not modified. Geom poses are a separate stage, {@link #geoms}.
    */
   public static void forward(Model m, Data d) {
     int nb = m.nbody();
-    // pass 1: each body's pose relative to its parent, independent of the other bodies: quaternion (in xquat until
-    // pass 2), position xTrans, Plücker rotation xRot and motion subspace dofS
+    // pass 1: each body's pose relative to its parent, independent of the other bodies: quaternion xquatRel,
+    // position xTrans, Plücker rotation xRot and motion subspace dofS
     for (int i = 1; i < nb; i++) {
       int j0 = m.bodyJntAdr(i);
       if (m.bodyJntNum(i) == 1 && m.jntType(j0) == JointType.HINGE) {
@@ -41,7 +41,7 @@ public final class Kinematics {
     xmat[8] = 1;
     for (int i = 1; i < nb; i++) {
       int p = m.bodyParent(i);
-      Quat.mul(xquat, 4 * i, xquat, 4 * p, xquat, 4 * i);
+      Quat.mul(xquat, 4 * i, xquat, 4 * p, d.xquatRel, 4 * i);
       Quat.toMat(xmat, 9 * i, xquat, 4 * i);
       Mat3.mulVec(xpos, 3 * i, xmat, 9 * p, d.xTrans, 3 * i);
       xpos[3 * i] += xpos[3 * p];
@@ -66,7 +66,7 @@ public final class Kinematics {
     double x = bw * jx + bx * cs + by * jz - bz * jy;
     double y = bw * jy - bx * jz + by * cs + bz * jx;
     double z = bw * jz + bx * jy - by * jx + bz * cs;
-    double[] xq = d.xquat;
+    double[] xq = d.xquatRel;
     xq[4 * i] = w;
     xq[4 * i + 1] = x;
     xq[4 * i + 2] = y;
@@ -130,7 +130,7 @@ public final class Kinematics {
         d.xRot[eo + 3 * r + c] = t[8 + 3 * c + r];
       }
     }
-    System.arraycopy(t, 0, d.xquat, 4 * i, 4);
+    System.arraycopy(t, 0, d.xquatRel, 4 * i, 4);
     System.arraycopy(t, 4, d.xTrans, 3 * i, 3);
     motionSubspace(m, d, i);
   }
@@ -162,7 +162,7 @@ public final class Kinematics {
    * Moves the relative pose in scratch36 (quaternion [0..3], position [4..6], parent frame) by joint j, and records
    * the parent-frame axes and anchors of its dofs.
    */
-  private static void applyJoint(Model m, Data d, int j, double[] q) {
+  static void applyJoint(Model m, Data d, int j, double[] q) {
     double[] t = d.scratch36, ax = d.dofXaxis, an = d.dofXanchor;
     int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
     switch (m.jntType(j)) {

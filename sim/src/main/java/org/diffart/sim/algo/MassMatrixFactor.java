@@ -49,9 +49,6 @@ public final class MassMatrixFactor {
     int nv = m.nv();
     for (int k = hi - 1; k >= lo; k--) {
       double xk = x[xo + k];
-      if (xk == 0) {
-        continue;
-      }
       for (int i = m.dofParent(k); i >= 0; i = m.dofParent(i)) {
         x[xo + i] -= d.qLD[nv * k + i] * xk;
       }

@@ -20,46 +20,16 @@ public final class ProjectedGaussSeidel {
   public static void solve(Model m, Data d) {
     Options o = m.opt();
     int ne = d.nefc;
-    double[] p = d.efcImpulse, a = d.efcA, b = d.efcB, inv = d.efcInvDiag;
-    int[] rowLo = d.efcRowLo, rowHi = d.efcRowHi, normal = d.efcNormal;
+    double[] p = d.efcImpulse;
     for (int r = 0; r < ne; r++) {
-      inv[r] = 1 / a[ne * r + r];
+      d.efcInvDiag[r] = 1 / d.efcA[ne * r + r];
     }
     initialGuess(m, d, o.warmStart());
+    System.arraycopy(p, 0, d.efcImpulseInit, 0, ne);
     int it = 0, iterations = o.iterations();
     double residual = 0, tolerance = o.tolerance();
-    double[] bLo = d.efcLo, bHi = d.efcHi;
     while (it < iterations) {
-      residual = 0;
-      for (int r = 0; r < ne; r++) {
-        // A_r p with four accumulators to shorten the dependency chain
-        int s = rowLo[r], hi0 = rowHi[r], ro = ne * r;
-        double ap0 = 0, ap1 = 0, ap2 = 0, ap3 = 0;
-        for (; s + 3 < hi0; s += 4) {
-          ap0 += a[ro + s] * p[s];
-          ap1 += a[ro + s + 1] * p[s + 1];
-          ap2 += a[ro + s + 2] * p[s + 2];
-          ap3 += a[ro + s + 3] * p[s + 3];
-        }
-        for (; s < hi0; s++) {
-          ap0 += a[ro + s] * p[s];
-        }
-        double x = p[r] + (b[r] - ((ap0 + ap1) + (ap2 + ap3))) * inv[r];
-        double lo = bLo[r], hi = bHi[r];
-        int n = normal[r];
-        if (n >= 0) {
-          // friction: the cone bound scales with the current normal impulse
-          lo = -lo * p[n];
-          hi = hi * p[n];
-        }
-        // plain comparisons: Math.min/max pay for NaN and signed-zero semantics we do not need here
-        x = x < lo ? lo : x > hi ? hi : x;
-        double change = x > p[r] ? x - p[r] : p[r] - x;
-        if (change > residual) {
-          residual = change;
-        }
-        p[r] = x;
-      }
+      residual = sweep(d, p);
       it++;
       if (tolerance > 0 && residual < tolerance) {
         break;
@@ -70,17 +40,81 @@ public final class ProjectedGaussSeidel {
     storeWarmStart(m, d);
   }
 
-  /** Zero, or the previous step's impulses of the same contact slots. */
+  /**
+   * One Gauss-Seidel sweep over the rows of {@code d} on the impulses p (in place); returns the largest change. The
+   * reverse PGS replays the sweeps with it, so its decisions are bit for bit the forward's.
+   */
+  static double sweep(Data d, double[] p) {
+    int ne = d.nefc;
+    double residual = 0;
+    for (int r = 0; r < ne; r++) {
+      double x = update(d, p, r);
+      double lo = lower(d, p, r), hi = upper(d, p, r);
+      // plain comparisons: Math.min/max pay for NaN and signed-zero semantics we do not need here
+      x = x < lo ? lo : x > hi ? hi : x;
+      double change = x > p[r] ? x - p[r] : p[r] - x;
+      if (change > residual) {
+        residual = change;
+      }
+      p[r] = x;
+    }
+    return residual;
+  }
+
+  /** The unclamped update of row r: {@code p_r + (b_r - A_r p) / A_rr}. */
+  static double update(Data d, double[] p, int r) {
+    return p[r] + (d.efcB[r] - rowProduct(d, p, r)) * d.efcInvDiag[r];
+  }
+
+  /** {@code A_r p} over the rows coupled to r, with four accumulators to shorten the dependency chain. */
+  static double rowProduct(Data d, double[] p, int r) {
+    int ne = d.nefc, s = d.efcRowLo[r], hi = d.efcRowHi[r], ro = ne * r;
+    double[] a = d.efcA;
+    double ap0 = 0, ap1 = 0, ap2 = 0, ap3 = 0;
+    for (; s + 3 < hi; s += 4) {
+      ap0 += a[ro + s] * p[s];
+      ap1 += a[ro + s + 1] * p[s + 1];
+      ap2 += a[ro + s + 2] * p[s + 2];
+      ap3 += a[ro + s + 3] * p[s + 3];
+    }
+    for (; s < hi; s++) {
+      ap0 += a[ro + s] * p[s];
+    }
+    return (ap0 + ap1) + (ap2 + ap3);
+  }
+
+  /** Lower bound of row r: {@code efcLo}, or {@code -μ p_n} for a friction row with the current normal impulse. */
+  static double lower(Data d, double[] p, int r) {
+    int n = d.efcNormal[r];
+    return n >= 0 ? -d.efcLo[r] * p[n] : d.efcLo[r];
+  }
+
+  /** Upper bound of row r: {@code efcHi}, or {@code μ p_n} for a friction row. */
+  static double upper(Data d, double[] p, int r) {
+    int n = d.efcNormal[r];
+    return n >= 0 ? d.efcHi[r] * p[n] : d.efcHi[r];
+  }
+
+  /**
+   * Zero, or the previous step's impulses of the same contact slots: the normal impulse, and with two friction
+   * directions (fixed tangents of the contact frame) the friction impulses too. The single friction direction follows
+   * the sliding velocity, which turns from step to step, so its previous impulse is no guess and it starts from zero.
+   */
   private static void initialGuess(Model m, Data d, boolean warm) {
     int nf = m.opt().frictionDirections();
     for (int r = 0; r < d.nefc; r++) {
       d.efcImpulse[r] = 0;
+      d.efcInitSource[r] = -1;
+    }
+    for (int r = 0; r < d.nefc; r++) {
       if (warm && d.efcType[r] == Constraints.NORMAL) {
         int slot = d.conSlot[d.efcId[r]];
         if (d.warmValid[slot] != 0) {
           d.efcImpulse[r] = d.warmImpulse[3 * slot];
-          for (int f = 1; f <= nf && r + f < d.nefc && d.efcNormal[r + f] == r; f++) {
+          d.efcInitSource[r] = 3 * slot;
+          for (int f = 1; nf == 2 && f <= nf && r + f < d.nefc && d.efcNormal[r + f] == r; f++) {
             d.efcImpulse[r + f] = d.warmImpulse[3 * slot + f];
+            d.efcInitSource[r + f] = 3 * slot + f;
           }
         }
       }

@@ -61,8 +61,7 @@ public final class Step {
     if (o.integrator() == Integrator.RK4) {
       rk4(m, d);
     } else {
-      smooth(m, d, dampingH(m));
-      constraints(m, d);
+      dynamics(m, d);
       double dt = o.timestep();
       for (int k = 0; k < m.nv(); k++) {
         d.qvel[k] += dt * d.qacc[k];
@@ -71,6 +70,16 @@ public final class Step {
     }
     d.time += o.timestep();
     d.nstep++;
+  }
+
+  /**
+   * Everything the Euler step computes before it integrates: the smooth dynamics with the integrator's {@code M̃}
+   * and the constraint impulses, so that {@code qacc} is the acceleration the step applies. The adjoint recomputes a
+   * step with it from a checkpoint.
+   */
+  public static void dynamics(Model m, Data d) {
+    smooth(m, d, dampingH(m));
+    constraints(m, d);
   }
 
   /** The h of {@link #smooth(Model, Data, double)} that the model's integrator steps with: dt for {@code EULER}. */

@@ -46,6 +46,8 @@ public final class Data {
   public final double[] xquat;
   /** Body rotation matrices, body to world, row-major [nbody×9]. */
   public final double[] xmat;
+  /** Body orientations relative to their parents [nbody×4]. */
+  public final double[] xquatRel;
   /** Rotation of the parent-to-body Plücker transform, {@code E = Rᵀ_rel} [nbody×9]. */
   public final double[] xRot;
   /** Translation of the parent-to-body transform: the body origin in parent coordinates [nbody×3]. */
@@ -186,6 +188,10 @@ public final class Data {
   public final double[] efcInvDiag;
   /** Solved impulses [nefcMax], N·s or N·m·s. */
   public final double[] efcImpulse;
+  /** The impulses PGS started from: zero, or a warm start [nefcMax]. */
+  public final double[] efcImpulseInit;
+  /** Where each row's initial impulse came from: an index into warmImpulse, or -1 for zero [nefcMax]. */
+  public final int[] efcInitSource;
   /** Impulses of the previous step per contact slot, for warm starts [nconMax×3]. */
   public final double[] warmImpulse;
   /** Whether warmImpulse of a slot is from the previous step [nconMax]. */
@@ -194,6 +200,9 @@ public final class Data {
   public int solverIterations;
   /** Largest impulse change in the last PGS sweep. */
   public double solverResidual;
+
+  /** Velocity change of the constraint impulses {@code M̃⁻¹ Jᵀ p} [nv]; written by Constraints.applyImpulses. */
+  public final double[] qvelImpulse;
 
   // ---- scratch ----
   /** Velocity before the constraint impulses, {@code v* = v + dt q̈_smooth} [nv]. */
@@ -211,7 +220,7 @@ public final class Data {
   public Data(Model m) {
     model = m;
     int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax();
-    int nefcMax = nc * (1 + m.opt().frictionDirections()) + m.njnt();
+    int nefcMax = nefcMax(m);
     qpos = new double[nq];
     qvel = new double[nv];
     ctrl = new double[nu];
@@ -224,6 +233,7 @@ public final class Data {
     xpos = new double[3 * nb];
     xquat = new double[4 * nb];
     xmat = new double[9 * nb];
+    xquatRel = new double[4 * nb];
     xRot = new double[9 * nb];
     xTrans = new double[3 * nb];
     dofS = new double[6 * nv];
@@ -274,6 +284,8 @@ public final class Data {
     efcType = new int[nefcMax];
     efcId = new int[nefcMax];
     efcImpulse = new double[nefcMax];
+    efcImpulseInit = new double[nefcMax];
+    efcInitSource = new int[nefcMax];
     efcInvDiag = new double[nefcMax];
     efcDofLo = new int[nefcMax];
     efcDofHi = new int[nefcMax];
@@ -283,6 +295,7 @@ public final class Data {
     warmImpulse = new double[3 * nc];
     warmValid = new int[nc];
     qvelFree = new double[nv];
+    qvelImpulse = new double[nv];
     scratchNv1 = new double[nv];
     scratchNv2 = new double[nv];
     scratch36 = new double[36];
@@ -321,6 +334,11 @@ public final class Data {
     System.arraycopy(o.dofDamping, 0, dofDamping, 0, dofDamping.length);
     System.arraycopy(o.geomFriction, 0, geomFriction, 0, geomFriction.length);
     System.arraycopy(o.geomRestitution, 0, geomRestitution, 0, geomRestitution.length);
+  }
+
+  /** The most constraint rows a step can have: each contact's normal and friction rows, and one limit per joint. */
+  public static int nefcMax(Model m) {
+    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt();
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */

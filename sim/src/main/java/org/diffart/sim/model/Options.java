@@ -14,7 +14,8 @@ package org.diffart.sim.model;
  * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
  * @param iterations projected Gauss-Seidel sweeps per step
  * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
- * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero
+ * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
+ *     friction impulses too with two friction directions)
  * @param erp Baumgarte error-reduction factor: a penetration {@code d < 0} adds {@code -erp*d/dt} to the target
  *     normal velocity
  * @param cfm constraint force mixing added to the diagonal of the Delassus matrix

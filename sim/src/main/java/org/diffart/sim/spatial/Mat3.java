@@ -32,12 +32,50 @@ public final class Mat3 {
     res[ro + 2] = m[mo + 6] * x + m[mo + 7] * y + m[mo + 8] * z;
   }
 
+  /** Adjoint of {@link #mulVec}: {@code m̄ += r̄ vᵀ}, {@code v̄ += mᵀ r̄}. */
+  public static void mulVecAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] v, int vo, double[] mBar,
+      int mbo, double[] vBar, int vbo) {
+    double r0 = resBar[rbo], r1 = resBar[rbo + 1], r2 = resBar[rbo + 2];
+    double x = v[vo], y = v[vo + 1], z = v[vo + 2];
+    mBar[mbo] += r0 * x;
+    mBar[mbo + 1] += r0 * y;
+    mBar[mbo + 2] += r0 * z;
+    mBar[mbo + 3] += r1 * x;
+    mBar[mbo + 4] += r1 * y;
+    mBar[mbo + 5] += r1 * z;
+    mBar[mbo + 6] += r2 * x;
+    mBar[mbo + 7] += r2 * y;
+    mBar[mbo + 8] += r2 * z;
+    vBar[vbo] += m[mo] * r0 + m[mo + 3] * r1 + m[mo + 6] * r2;
+    vBar[vbo + 1] += m[mo + 1] * r0 + m[mo + 4] * r1 + m[mo + 7] * r2;
+    vBar[vbo + 2] += m[mo + 2] * r0 + m[mo + 5] * r1 + m[mo + 8] * r2;
+  }
+
   /** res (3) = mᵀ v. */
   public static void mulTransVec(double[] res, int ro, double[] m, int mo, double[] v, int vo) {
     double x = v[vo], y = v[vo + 1], z = v[vo + 2];
     res[ro] = m[mo] * x + m[mo + 3] * y + m[mo + 6] * z;
     res[ro + 1] = m[mo + 1] * x + m[mo + 4] * y + m[mo + 7] * z;
     res[ro + 2] = m[mo + 2] * x + m[mo + 5] * y + m[mo + 8] * z;
+  }
+
+  /** Adjoint of {@link #mulTransVec}: {@code m̄ += v r̄ᵀ}, {@code v̄ += m r̄}. */
+  public static void mulTransVecAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] v, int vo,
+      double[] mBar, int mbo, double[] vBar, int vbo) {
+    double r0 = resBar[rbo], r1 = resBar[rbo + 1], r2 = resBar[rbo + 2];
+    double x = v[vo], y = v[vo + 1], z = v[vo + 2];
+    mBar[mbo] += x * r0;
+    mBar[mbo + 1] += x * r1;
+    mBar[mbo + 2] += x * r2;
+    mBar[mbo + 3] += y * r0;
+    mBar[mbo + 4] += y * r1;
+    mBar[mbo + 5] += y * r2;
+    mBar[mbo + 6] += z * r0;
+    mBar[mbo + 7] += z * r1;
+    mBar[mbo + 8] += z * r2;
+    vBar[vbo] += m[mo] * r0 + m[mo + 1] * r1 + m[mo + 2] * r2;
+    vBar[vbo + 1] += m[mo + 3] * r0 + m[mo + 4] * r1 + m[mo + 5] * r2;
+    vBar[vbo + 2] += m[mo + 6] * r0 + m[mo + 7] * r1 + m[mo + 8] * r2;
   }
 
   /**

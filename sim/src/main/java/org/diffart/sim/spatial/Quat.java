@@ -3,6 +3,11 @@ package org.diffart.sim.spatial;
 /**
  * Unit quaternions {@code (w, x, y, z)} on flat arrays with offsets, output first, as MuJoCo stores them. Outputs may
  * alias inputs only where stated.
+ *
+ * <p>Each operation that the step differentiates has its adjoint beside it ({@code xxxAdjoint}): given the bar of the
+ * output it accumulates ({@code +=}) into the bars of the inputs, the derivative of the formula exactly as the forward
+ * evaluates it (also off the unit sphere). Bars never alias each other; an in-place operation's adjoint turns the bar
+ * of its output into the bar of its input in place.
  */
 public final class Quat {
   private Quat() {}
@@ -30,6 +35,33 @@ public final class Quat {
     return n;
   }
 
+  /**
+   * Adjoint of {@link #normalize}: turns {@code bar}, the bar of the normalised quaternion, into the bar of the
+   * quaternion {@code q} before normalising, {@code (b̄ - u (u·b̄)) / |q|} with {@code u = q/|q|} (0 where the forward
+   * returned the identity).
+   */
+  public static void normalizeAdjoint(double[] q, int o, double[] bar, int bo) {
+    double w = q[o], x = q[o + 1], y = q[o + 2], z = q[o + 3];
+    double n = Math.sqrt(w * w + x * x + y * y + z * z);
+    if (n < 1e-15) {
+      bar[bo] = 0;
+      bar[bo + 1] = 0;
+      bar[bo + 2] = 0;
+      bar[bo + 3] = 0;
+      return;
+    }
+    double s = 1 / n;
+    w *= s;
+    x *= s;
+    y *= s;
+    z *= s;
+    double d = w * bar[bo] + x * bar[bo + 1] + y * bar[bo + 2] + z * bar[bo + 3];
+    bar[bo] = (bar[bo] - w * d) * s;
+    bar[bo + 1] = (bar[bo + 1] - x * d) * s;
+    bar[bo + 2] = (bar[bo + 2] - y * d) * s;
+    bar[bo + 3] = (bar[bo + 3] - z * d) * s;
+  }
+
   /** res = a ⊗ b (Hamilton product); res may alias a or b. */
   public static void mul(double[] res, int ro, double[] a, int ao, double[] b, int bo) {
     double aw = a[ao], ax = a[ao + 1], ay = a[ao + 2], az = a[ao + 3];
@@ -38,6 +70,22 @@ public final class Quat {
     res[ro + 1] = aw * bx + ax * bw + ay * bz - az * by;
     res[ro + 2] = aw * by - ax * bz + ay * bw + az * bx;
     res[ro + 3] = aw * bz + ax * by - ay * bx + az * bw;
+  }
+
+  /** Adjoint of {@link #mul}: {@code ā += r̄ ⊗ conj(b)}, {@code b̄ += conj(a) ⊗ r̄}. */
+  public static void mulAdjoint(double[] resBar, int rbo, double[] a, int ao, double[] b, int bo, double[] aBar,
+      int abo, double[] bBar, int bbo) {
+    double rw = resBar[rbo], rx = resBar[rbo + 1], ry = resBar[rbo + 2], rz = resBar[rbo + 3];
+    double aw = a[ao], ax = a[ao + 1], ay = a[ao + 2], az = a[ao + 3];
+    double bw = b[bo], bx = b[bo + 1], by = b[bo + 2], bz = b[bo + 3];
+    aBar[abo] += rw * bw + rx * bx + ry * by + rz * bz;
+    aBar[abo + 1] += -rw * bx + rx * bw - ry * bz + rz * by;
+    aBar[abo + 2] += -rw * by + rx * bz + ry * bw - rz * bx;
+    aBar[abo + 3] += -rw * bz - rx * by + ry * bx + rz * bw;
+    bBar[bbo] += aw * rw + ax * rx + ay * ry + az * rz;
+    bBar[bbo + 1] += aw * rx - ax * rw - ay * rz + az * ry;
+    bBar[bbo + 2] += aw * ry + ax * rz - ay * rw - az * rx;
+    bBar[bbo + 3] += aw * rz - ax * ry + ay * rx - az * rw;
   }
 
   /** res = conj(q); may alias. */
@@ -62,6 +110,17 @@ public final class Quat {
     res[ro + 6] = 2 * (xz - wy);
     res[ro + 7] = 2 * (yz + wx);
     res[ro + 8] = 1 - 2 * (xx + yy);
+  }
+
+  /** Adjoint of {@link #toMat}: {@code q̄ += (∂R/∂q)ᵀ R̄}, R̄ row-major (9). */
+  public static void toMatAdjoint(double[] resBar, int rbo, double[] q, int qo, double[] qBar, int qbo) {
+    double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
+    double m0 = resBar[rbo], m1 = resBar[rbo + 1], m2 = resBar[rbo + 2], m3 = resBar[rbo + 3], m4 = resBar[rbo + 4],
+        m5 = resBar[rbo + 5], m6 = resBar[rbo + 6], m7 = resBar[rbo + 7], m8 = resBar[rbo + 8];
+    qBar[qbo] += 2 * (-z * m1 + y * m2 + z * m3 - x * m5 - y * m6 + x * m7);
+    qBar[qbo + 1] += 2 * (y * m1 + z * m2 + y * m3 - 2 * x * m4 - w * m5 + z * m6 + w * m7 - 2 * x * m8);
+    qBar[qbo + 2] += 2 * (-2 * y * m0 + x * m1 + w * m2 + x * m3 + z * m5 - w * m6 + z * m7 - 2 * y * m8);
+    qBar[qbo + 3] += 2 * (-2 * z * m0 - w * m1 + x * m2 + w * m3 - 2 * z * m4 + y * m5 + x * m6 + y * m7);
   }
 
   /** Unit quaternion of a row-major rotation matrix (Shepperd's method), w >= 0. */
@@ -116,6 +175,12 @@ public final class Quat {
     res[ro + 3] = az * s;
   }
 
+  /** The derivative of {@link #fromAxisAngle} with respect to the angle, contracted with the output bar. */
+  public static double fromAxisAngleAdjoint(double[] resBar, int rbo, double ax, double ay, double az, double angle) {
+    double s = Math.sin(0.5 * angle), c = Math.cos(0.5 * angle);
+    return 0.5 * (-s * resBar[rbo] + c * (ax * resBar[rbo + 1] + ay * resBar[rbo + 2] + az * resBar[rbo + 3]));
+  }
+
   /** res (3) = R(q) v; res may alias v. */
   public static void rotate(double[] res, int ro, double[] q, int qo, double[] v, int vo) {
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
@@ -125,6 +190,26 @@ public final class Quat {
     res[ro] = vx + w * tx + y * tz - z * ty;
     res[ro + 1] = vy + w * ty + z * tx - x * tz;
     res[ro + 2] = vz + w * tz + x * ty - y * tx;
+  }
+
+  /** Adjoint of {@link #rotate}: bars of q (4) and v (3) from the bar of {@code res = v + w t + q_v × t}, {@code t = 2 q_v × v}. */
+  public static void rotateAdjoint(double[] resBar, int rbo, double[] q, int qo, double[] v, int vo, double[] qBar,
+      int qbo, double[] vBar, int vbo) {
+    double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
+    double vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
+    double rx = resBar[rbo], ry = resBar[rbo + 1], rz = resBar[rbo + 2];
+    double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+    // t̄ = w r̄ + r̄ × q_v
+    double sx = w * rx + (ry * z - rz * y), sy = w * ry + (rz * x - rx * z), sz = w * rz + (rx * y - ry * x);
+    qBar[qbo] += rx * tx + ry * ty + rz * tz;
+    // q̄_v += t × r̄ + 2 v × t̄
+    qBar[qbo + 1] += (ty * rz - tz * ry) + 2 * (vy * sz - vz * sy);
+    qBar[qbo + 2] += (tz * rx - tx * rz) + 2 * (vz * sx - vx * sz);
+    qBar[qbo + 3] += (tx * ry - ty * rx) + 2 * (vx * sy - vy * sx);
+    // v̄ += r̄ + 2 t̄ × q_v
+    vBar[vbo] += rx + 2 * (sy * z - sz * y);
+    vBar[vbo + 1] += ry + 2 * (sz * x - sx * z);
+    vBar[vbo + 2] += rz + 2 * (sx * y - sy * x);
   }
 
   /**
@@ -146,6 +231,53 @@ public final class Quat {
     q[qo + 2] = qw * dy - qx * dz + qy * dw + qz * dx;
     q[qo + 3] = qw * dz + qx * dy - qy * dx + qz * dw;
     normalize(q, qo);
+  }
+
+  /**
+   * Adjoint of {@link #integrate}: given q before the update and ω, turns {@code qBar} (the bar of the updated q) into
+   * the bar of q before it, in place, and accumulates into {@code omegaBar}.
+   */
+  public static void integrateAdjoint(double[] q, int qo, double[] omega, int wo, double dt, double[] qBar, int qbo,
+      double[] omegaBar, int wbo) {
+    double wx = omega[wo], wy = omega[wo + 1], wz = omega[wo + 2];
+    double n = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    if (n < 1e-15) {
+      return;
+    }
+    double half = 0.5 * n * dt, sh = Math.sin(half), ch = Math.cos(half), s = sh / n;
+    double dw = ch, dx = wx * s, dy = wy * s, dz = wz * s;
+    double qw = q[qo], qx = q[qo + 1], qy = q[qo + 2], qz = q[qo + 3];
+    // p = q ⊗ δ, then the bar of p from the bar of normalize(p)
+    double pw = qw * dw - qx * dx - qy * dy - qz * dz;
+    double px = qw * dx + qx * dw + qy * dz - qz * dy;
+    double py = qw * dy - qx * dz + qy * dw + qz * dx;
+    double pz = qw * dz + qx * dy - qy * dx + qz * dw;
+    double pn = Math.sqrt(pw * pw + px * px + py * py + pz * pz), inv = 1 / pn;
+    pw *= inv;
+    px *= inv;
+    py *= inv;
+    pz *= inv;
+    double rw = qBar[qbo], rx = qBar[qbo + 1], ry = qBar[qbo + 2], rz = qBar[qbo + 3];
+    double dot = pw * rw + px * rx + py * ry + pz * rz;
+    rw = (rw - pw * dot) * inv;
+    rx = (rx - px * dot) * inv;
+    ry = (ry - py * dot) * inv;
+    rz = (rz - pz * dot) * inv;
+    // q̄ = p̄ ⊗ conj(δ), δ̄ = conj(q) ⊗ p̄
+    qBar[qbo] = rw * dw + rx * dx + ry * dy + rz * dz;
+    qBar[qbo + 1] = -rw * dx + rx * dw - ry * dz + rz * dy;
+    qBar[qbo + 2] = -rw * dy + rx * dz + ry * dw - rz * dx;
+    qBar[qbo + 3] = -rw * dz - rx * dy + ry * dx + rz * dw;
+    double bw = qw * rw + qx * rx + qy * ry + qz * rz;
+    double bx = qw * rx - qx * rw - qy * rz + qz * ry;
+    double by = qw * ry + qx * rz - qy * rw - qz * rx;
+    double bz = qw * rz - qx * ry + qy * rx - qz * rw;
+    // δ = (cos(n dt/2), ω sin(n dt/2)/n)
+    double sBar = bx * wx + by * wy + bz * wz;
+    double nBar = -sh * 0.5 * dt * bw + sBar * (ch * 0.5 * dt * n - sh) / (n * n);
+    omegaBar[wbo] += s * bx + nBar * wx / n;
+    omegaBar[wbo + 1] += s * by + nBar * wy / n;
+    omegaBar[wbo + 2] += s * bz + nBar * wz / n;
   }
 
   /**
@@ -179,5 +311,57 @@ public final class Quat {
     res[ro] = dx * s;
     res[ro + 1] = dy * s;
     res[ro + 2] = dz * s;
+  }
+
+  /** Adjoint of {@link #difference}: bars of qa and qb from the bar of the rotation vector (3). */
+  public static void differenceAdjoint(double[] resBar, int rbo, double[] qa, int ao, double[] qb, int bo,
+      double[] qaBar, int abo, double[] qbBar, int bbo) {
+    double bw = qb[bo], bx = -qb[bo + 1], by = -qb[bo + 2], bz = -qb[bo + 3];
+    double aw = qa[ao], ax = qa[ao + 1], ay = qa[ao + 2], az = qa[ao + 3];
+    double dw = bw * aw - bx * ax - by * ay - bz * az;
+    double dx = bw * ax + bx * aw + by * az - bz * ay;
+    double dy = bw * ay - bx * az + by * aw + bz * ax;
+    double dz = bw * az + bx * ay - by * ax + bz * aw;
+    double sign = 1;
+    if (dw < 0) {
+      sign = -1;
+      dw = -dw;
+      dx = -dx;
+      dy = -dy;
+      dz = -dz;
+    }
+    double rx = resBar[rbo], ry = resBar[rbo + 1], rz = resBar[rbo + 2];
+    double sn = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    double tw, tx, ty, tz;
+    if (sn < 1e-15) {
+      tw = 0;
+      tx = 2 * rx;
+      ty = 2 * ry;
+      tz = 2 * rz;
+    } else {
+      double angle = 2 * Math.atan2(sn, dw), s = angle / sn;
+      double sBar = rx * dx + ry * dy + rz * dz;
+      double angleBar = sBar / sn, snBar = -sBar * angle / (sn * sn);
+      double r2 = sn * sn + dw * dw;
+      snBar += 2 * angleBar * dw / r2;
+      tw = -2 * angleBar * sn / r2;
+      tx = s * rx + snBar * dx / sn;
+      ty = s * ry + snBar * dy / sn;
+      tz = s * rz + snBar * dz / sn;
+    }
+    tw *= sign;
+    tx *= sign;
+    ty *= sign;
+    tz *= sign;
+    // d = conj(qb) ⊗ qa: q̄a += qb ⊗ d̄, q̄b += conj(d̄ ⊗ conj(qa)) = qa ⊗ conj(d̄)
+    double qw = qb[bo], qx = qb[bo + 1], qy = qb[bo + 2], qz = qb[bo + 3];
+    qaBar[abo] += qw * tw - qx * tx - qy * ty - qz * tz;
+    qaBar[abo + 1] += qw * tx + qx * tw + qy * tz - qz * ty;
+    qaBar[abo + 2] += qw * ty - qx * tz + qy * tw + qz * tx;
+    qaBar[abo + 3] += qw * tz + qx * ty - qy * tx + qz * tw;
+    qbBar[bbo] += aw * tw + ax * tx + ay * ty + az * tz;
+    qbBar[bbo + 1] += -aw * tx + ax * tw - ay * tz + az * ty;
+    qbBar[bbo + 2] += -aw * ty + ax * tz + ay * tw - az * tx;
+    qbBar[bbo + 3] += -aw * tz - ax * ty + ay * tx + az * tw;
   }
 }

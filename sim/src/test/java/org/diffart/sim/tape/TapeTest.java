@@ -29,7 +29,7 @@ class TapeTest {
       int contacts = 0;
       for (int s = 0; s < 200; s++) {
         Step.step(m, plain);
-        TapedStep.step(m, taped);
+        Taped.step(m, taped);
         contacts += plain.ncon;
         assertEquals(plain.ncon, taped.ncon);
         for (int k = 0; k < m.nq(); k++) {
@@ -88,7 +88,7 @@ class TapeTest {
       }
       e = assertThrows(TapeBudgetExceededException.class, () -> {
         for (int s = 0; s < 10_000; s++) {
-          TapedStep.step(m, d);
+          Taped.step(m, d);
         }
       });
       assertTrue(t.peakBytes() <= 4L << 20, "held " + t.peakBytes());

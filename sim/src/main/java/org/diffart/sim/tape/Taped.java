@@ -7,31 +7,44 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * The simulator's own step and configuration operations, loaded through {@link TapeClassLoader} so that they record
+ * The simulator's own step, configuration operations and any other stage, loaded through {@link TapeClassLoader} so that they record
  * on the active {@link Tape}. Call them between {@link Tape#begin} and {@link Tape#close} on a {@link Data} whose
  * inputs (state, controls, parameters) hold {@link Tape#variable}s; every intermediate written into it is then a
  * variable or a constant.
  */
-public final class TapedStep {
+public final class Taped {
+  private static final TapeClassLoader LOADER = new TapeClassLoader(Taped.class.getClassLoader());
   private static final MethodHandle STEP, INTEGRATE_POS, DIFFERENCE_POS;
 
   static {
     try {
-      TapeClassLoader loader = new TapeClassLoader(TapedStep.class.getClassLoader());
-      MethodHandles.Lookup l = MethodHandles.publicLookup();
-      Class<?> step = Class.forName("org.diffart.sim.algo.Step", true, loader);
-      Class<?> conf = Class.forName("org.diffart.sim.algo.Configuration", true, loader);
-      STEP = l.findStatic(step, "step", MethodType.methodType(void.class, Model.class, Data.class));
-      INTEGRATE_POS = l.findStatic(conf, "integratePos", MethodType.methodType(void.class, Model.class,
-          double[].class, double[].class, int.class, double.class));
-      DIFFERENCE_POS = l.findStatic(conf, "differencePos", MethodType.methodType(void.class, Model.class,
-          double[].class, double.class, double[].class, double[].class));
+      STEP = handle("org.diffart.sim.algo.Step", "step", MethodType.methodType(void.class, Model.class,
+          Data.class));
+      INTEGRATE_POS = handle("org.diffart.sim.algo.Configuration", "integratePos", MethodType.methodType(
+          void.class, Model.class, double[].class, double[].class, int.class, double.class));
+      DIFFERENCE_POS = handle("org.diffart.sim.algo.Configuration", "differencePos", MethodType.methodType(
+          void.class, Model.class, double[].class, double.class, double[].class, double[].class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  private TapedStep() {}
+  /**
+   * The taped twin of a static method of the simulator ({@code org.diffart.sim.algo} or {@code
+   * org.diffart.sim.spatial}), by class name, method name and type; a package-private method is reached through the
+   * twin class's own lookup.
+   */
+  public static MethodHandle handle(String className, String name, MethodType type)
+      throws ReflectiveOperationException {
+    if (!TapeClassLoader.taped(className)) {
+      throw new IllegalArgumentException(className + " is not in a taped package");
+    }
+    Class<?> c = Class.forName(className, true, LOADER);
+    MethodHandles.Lookup l = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+    return l.findStatic(c, name, type);
+  }
+
+  private Taped() {}
 
   /** {@code Step.step} on the tape. */
   public static void step(Model m, Data d) {

@@ -1,0 +1,314 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Model;
+
+/**
+ * Adjoint of the constraint part of the step ({@link Step#constraints}): the impulses' velocity change, the reverse
+ * PGS, the right-hand sides and Delassus matrix, the Jacobian rows (and the sliding direction that merges a contact's
+ * two tangent rows), the contact geometry and the free velocity. Every {@code M̃⁻¹} is differentiated through inverse
+ * dynamics: {@code (M̃⁻¹ x)‾} contributes {@code -λᵀ (∂M̃/∂θ) y} with {@code y = M̃⁻¹ x}, {@code λ = M̃⁻¹ ȳ}, which is
+ * {@link RneaAdjoint#vjp} at zero velocity and gravity.
+ */
+public final class ConstraintsAdjoint {
+  private ConstraintsAdjoint() {}
+
+  /**
+   * Consumes {@code qaccBar}; accumulates into {@code qaccSmoothBar, qvelBar, qposBar} (limits), the bars of the
+   * kinematics and the parameter bars ({@code geomFrictionBar, geomRestitutionBar}, and {@code bodyInertBar,
+   * dofArmatureBar} through M̃), and {@code warmImpulseBar}.
+   */
+  public static void step(Model m, Data d, DataBar b) {
+    int nv = m.nv();
+    double dt = m.opt().timestep();
+    if (d.nefc == 0) {
+      for (int k = 0; k < nv; k++) {
+        b.qaccSmoothBar[k] += b.qaccBar[k];
+        b.qaccBar[k] = 0;
+      }
+      return;
+    }
+    applyImpulses(m, d, b);
+    ProjectedGaussSeidelAdjoint.solve(m, d, b);
+    assemble(m, d, b);
+    if (d.ncon > 0) {
+      CollisionAdjoint.detect(m, d, b);
+      KinematicsAdjoint.geoms(m, d, b);
+    }
+    // v* = v + dt q̈_smooth
+    for (int k = 0; k < nv; k++) {
+      b.qvelBar[k] += b.qvelFreeBar[k];
+      b.qaccSmoothBar[k] += dt * b.qvelFreeBar[k];
+      b.qvelFreeBar[k] = 0;
+    }
+  }
+
+  /** Adjoint of {@link Constraints#applyImpulses}: {@code qacc = q̈_smooth + g/dt}, {@code g = M̃⁻¹ Jᵀ p}. */
+  private static void applyImpulses(Model m, Data d, DataBar b) {
+    int nv = m.nv();
+    double invDt = 1 / m.opt().timestep();
+    double[] lambda = b.lambda;
+    for (int k = 0; k < nv; k++) {
+      b.qaccSmoothBar[k] += b.qaccBar[k];
+      lambda[k] = b.qaccBar[k] * invDt;
+      b.qaccBar[k] = 0;
+    }
+    MassMatrixFactor.solve(m, d, lambda);
+    for (int r = 0; r < d.nefc; r++) {
+      double p = d.efcImpulse[r];
+      double dot = 0;
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        dot += d.efcJ[nv * r + k] * lambda[k];
+        b.efcJBar[nv * r + k] += p * lambda[k];
+      }
+      b.efcImpulseBar[r] += dot;
+    }
+    RneaAdjoint.vjp(m, d, b, d.qvelImpulse, lambda, -1, false);
+  }
+
+  /**
+   * Adjoint of {@link Constraints#assemble}: the Delassus matrix {@code A = J M̃⁻¹ Jᵀ + cfm 1}, the right-hand sides,
+   * the friction bounds and the Jacobian rows.
+   */
+  private static void assemble(Model m, Data d, DataBar b) {
+    int nv = m.nv(), ne = d.nefc;
+    double[] y = b.efcY, aBar = b.efcABar;
+    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ
+    for (int r = 0; r < ne; r++) {
+      int o = nv * r;
+      java.util.Arrays.fill(y, o, o + nv, 0);
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        y[o + k] = d.efcW[o + k] * d.qLDiagInv[k];
+      }
+      MassMatrixFactor.solveL(m, d, y, o);
+    }
+    // ā_rs of the symmetric entries (both triangles hold the same number); A_full = sym(ā)
+    for (int r = 0; r < ne; r++) {
+      for (int s = r + 1; s < ne; s++) {
+        double a = 0.5 * (aBar[ne * r + s] + aBar[ne * s + r]);
+        aBar[ne * r + s] = a;
+        aBar[ne * s + r] = a;
+      }
+    }
+    // J̄_r += 2 Σ_s Ā_rs y_s on the row's dofs; M̃ term -Σ_r y_r (Σ_s Ā_rs y_s)ᵀ
+    double[] z = b.work;
+    for (int r = 0; r < ne; r++) {
+      java.util.Arrays.fill(z, 0);
+      boolean any = false;
+      for (int s = 0; s < ne; s++) {
+        double a = aBar[ne * r + s];
+        if (a != 0) {
+          any = true;
+          for (int k = 0; k < nv; k++) {
+            z[k] += a * y[nv * s + k];
+          }
+        }
+      }
+      if (!any) {
+        continue;
+      }
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        b.efcJBar[nv * r + k] += 2 * z[k];
+      }
+      System.arraycopy(y, nv * r, b.lambda, 0, nv);
+      RneaAdjoint.vjp(m, d, b, z, b.lambda, -1, false);
+    }
+    for (int r = 0; r < ne; r++) {
+      java.util.Arrays.fill(aBar, ne * r, ne * r + ne, 0);
+    }
+    rightHandSides(m, d, b);
+    contactRows(m, d, b);
+  }
+
+  /** Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction). */
+  private static void rightHandSides(Model m, Data d, DataBar b) {
+    int nv = m.nv();
+    double kb = m.opt().erp() / m.opt().timestep();
+    for (int r = 0; r < d.nefc; r++) {
+      double g = b.efcBBar[r];
+      b.efcBBar[r] = 0;
+      int t = d.efcType[r], c = d.efcId[r];
+      if (t == Constraints.FRICTION) {
+        // the bounds ±μ p_n: efcLo and efcHi both hold the contact's μ
+        b.conFrictionBar[c] += b.efcLoBar[r] + b.efcHiBar[r];
+      }
+      b.efcLoBar[r] = 0;
+      b.efcHiBar[r] = 0;
+      if (g == 0) {
+        continue;
+      }
+      double vn = 0;
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        vn += d.efcJ[nv * r + k] * d.qvelFree[k];
+      }
+      double vnBar;
+      if (t == Constraints.FRICTION) {
+        vnBar = -g;
+      } else {
+        double e = t == Constraints.NORMAL ? d.conRestitution[c] : 0;
+        vnBar = -(1 + e) * g;
+        if (t == Constraints.NORMAL) {
+          b.conRestitutionBar[c] -= vn * g;
+          b.conDistBar[c] -= kb * g;
+        } else {
+          // limit: dist = q - lo below the range, hi - q above it (J = ±1 says which)
+          int j = c;
+          double sign = d.efcJ[nv * r + m.jntDofAdr(j)];
+          b.qposBar[m.jntQposAdr(j)] -= kb * g * sign;
+        }
+      }
+      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+        b.efcJBar[nv * r + k] += vnBar * d.qvelFree[k];
+        b.qvelFreeBar[k] += vnBar * d.efcJ[nv * r + k];
+      }
+    }
+  }
+
+  /**
+   * Adjoint of the contact rows: each row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir a row of the contact
+   * frame; with one friction direction the tangent rows t1, t2 are recomputed and the merge {@code (v1 J_t1 + v2
+   * J_t2)/|v_t|} is reversed. Consumes {@code efcJBar} of every row.
+   */
+  private static void contactRows(Model m, Data d, DataBar b) {
+    int nv = m.nv();
+    for (int r = 0; r < d.nefc; r++) {
+      int c = d.efcId[r];
+      int type = d.efcType[r];
+      if (type == Constraints.NORMAL) {
+        pointJacobians(m, d, b, b.efcJBar, nv * r, c, 0);
+      } else if (type == Constraints.FRICTION) {
+        boolean merged = m.opt().frictionDirections() == 1;
+        if (!merged) {
+          pointJacobians(m, d, b, b.efcJBar, nv * r, c, r == d.efcNormal[r] + 1 ? 1 : 2);
+        } else {
+          slidingDirection(m, d, b, r, c);
+        }
+      }
+      java.util.Arrays.fill(b.efcJBar, nv * r, nv * r + nv, 0);
+    }
+  }
+
+  /** Reverses the merge of contact c's tangent rows into friction row r, then their point Jacobians. */
+  private static void slidingDirection(Model m, Data d, DataBar b, int r, int c) {
+    int nv = m.nv(), lo = d.efcDofLo[r], hi = d.efcDofHi[r];
+    double[] t = b.tangentJ, tb = b.tangentJBar, jb = b.efcJBar;
+    int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+    java.util.Arrays.fill(t, 0);
+    java.util.Arrays.fill(tb, 0);
+    for (int f = 0; f < 2; f++) {
+      double[] dir = b.scratch6;
+      dir[0] = d.conFrame[9 * c + 3 * (f + 1)];
+      dir[1] = d.conFrame[9 * c + 3 * (f + 1) + 1];
+      dir[2] = d.conFrame[9 * c + 3 * (f + 1) + 2];
+      Constraints.addPointJacobian(m, d, t, nv * f, b2, c, dir, 1);
+      Constraints.addPointJacobian(m, d, t, nv * f, b1, c, dir, -1);
+    }
+    double v1 = 0, v2 = 0;
+    for (int k = lo; k < hi; k++) {
+      v1 += t[k] * d.qvelFree[k];
+      v2 += t[nv + k] * d.qvelFree[k];
+    }
+    double vt = Math.sqrt(v1 * v1 + v2 * v2);
+    if (vt > 1e-4) {
+      double c1 = v1 / vt, c2 = v2 / vt, c1Bar = 0, c2Bar = 0;
+      for (int k = lo; k < hi; k++) {
+        double g = jb[nv * r + k];
+        tb[k] += c1 * g;
+        tb[nv + k] += c2 * g;
+        c1Bar += g * t[k];
+        c2Bar += g * t[nv + k];
+      }
+      double vtBar = -(c1Bar * v1 + c2Bar * v2) / (vt * vt);
+      double v1Bar = c1Bar / vt + vtBar * v1 / vt, v2Bar = c2Bar / vt + vtBar * v2 / vt;
+      for (int k = lo; k < hi; k++) {
+        tb[k] += v1Bar * d.qvelFree[k];
+        tb[nv + k] += v2Bar * d.qvelFree[k];
+        b.qvelFreeBar[k] += v1Bar * t[k] + v2Bar * t[nv + k];
+      }
+    } else {
+      for (int k = lo; k < hi; k++) {
+        tb[k] += jb[nv * r + k];
+      }
+    }
+    pointJacobians(m, d, b, tb, 0, c, 1);
+    pointJacobians(m, d, b, tb, nv, c, 2);
+  }
+
+  /** Reverses both point Jacobians of contact c along row {@code dir} of its frame, with row bar {@code jb[o ..]}. */
+  private static void pointJacobians(Model m, Data d, DataBar b, double[] jb, int o, int c, int dir) {
+    int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+    pointJacobian(m, d, b, jb, o, b2, c, dir, 1);
+    pointJacobian(m, d, b, jb, o, b1, c, dir, -1);
+  }
+
+  /**
+   * Adjoint of {@code Constraints.addPointJacobian}: {@code J_k += S_angᵀ (q × l) + S_linᵀ l} on the path of body
+   * to the root, with {@code l = R_bᵀ (sign·dir)} and {@code q = R_bᵀ (p - x_b)}.
+   */
+  private static void pointJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, int c, int dir,
+      double sign) {
+    double px = d.conPos[3 * c], py = d.conPos[3 * c + 1], pz = d.conPos[3 * c + 2];
+    int fo = 9 * c + 3 * dir;
+    double dx = d.conFrame[fo] * sign, dy = d.conFrame[fo + 1] * sign, dz = d.conFrame[fo + 2] * sign;
+    double[] rm = d.xmat, s = d.dofS;
+    for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
+      int d0 = m.bodyDofAdr(bd);
+      if (d0 < 0) {
+        continue;
+      }
+      int ro = 9 * bd;
+      double ex = px - d.xpos[3 * bd], ey = py - d.xpos[3 * bd + 1], ez = pz - d.xpos[3 * bd + 2];
+      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
+      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
+      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
+      double qx = rm[ro] * ex + rm[ro + 3] * ey + rm[ro + 6] * ez;
+      double qy = rm[ro + 1] * ex + rm[ro + 4] * ey + rm[ro + 7] * ez;
+      double qz = rm[ro + 2] * ex + rm[ro + 5] * ey + rm[ro + 8] * ez;
+      double cx = qy * lz - qz * ly, cy = qz * lx - qx * lz, cz = qx * ly - qy * lx;
+      double cbx = 0, cby = 0, cbz = 0, lbx = 0, lby = 0, lbz = 0;
+      for (int k = d0; k < d0 + m.bodyDofNum(bd); k++) {
+        double g = jb[o + k];
+        if (g == 0) {
+          continue;
+        }
+        int so = 6 * k;
+        b.dofSBar[so] += g * cx;
+        b.dofSBar[so + 1] += g * cy;
+        b.dofSBar[so + 2] += g * cz;
+        b.dofSBar[so + 3] += g * lx;
+        b.dofSBar[so + 4] += g * ly;
+        b.dofSBar[so + 5] += g * lz;
+        cbx += g * s[so];
+        cby += g * s[so + 1];
+        cbz += g * s[so + 2];
+        lbx += g * s[so + 3];
+        lby += g * s[so + 4];
+        lbz += g * s[so + 5];
+      }
+      // c = q × l: q̄ = l × c̄, l̄ += c̄ × q
+      double qbx = ly * cbz - lz * cby, qby = lz * cbx - lx * cbz, qbz = lx * cby - ly * cbx;
+      lbx += cby * qz - cbz * qy;
+      lby += cbz * qx - cbx * qz;
+      lbz += cbx * qy - cby * qx;
+      // l = Rᵀ d, q = Rᵀ e: R̄_ji += d_j l̄_i + e_j q̄_i; d̄ = R l̄, ē = R q̄
+      double[] rb = b.xmatBar;
+      rb[ro] += dx * lbx + ex * qbx;
+      rb[ro + 1] += dx * lby + ex * qby;
+      rb[ro + 2] += dx * lbz + ex * qbz;
+      rb[ro + 3] += dy * lbx + ey * qbx;
+      rb[ro + 4] += dy * lby + ey * qby;
+      rb[ro + 5] += dy * lbz + ey * qbz;
+      rb[ro + 6] += dz * lbx + ez * qbx;
+      rb[ro + 7] += dz * lby + ez * qby;
+      rb[ro + 8] += dz * lbz + ez * qbz;
+      for (int i = 0; i < 3; i++) {
+        double dBar = rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz;
+        double eBar = rm[ro + 3 * i] * qbx + rm[ro + 3 * i + 1] * qby + rm[ro + 3 * i + 2] * qbz;
+        b.conFrameBar[fo + i] += sign * dBar;
+        b.conPosBar[3 * c + i] += eBar;
+        b.xposBar[3 * bd + i] -= eBar;
+      }
+    }
+  }
+}

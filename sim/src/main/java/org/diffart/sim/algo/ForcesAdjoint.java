@@ -1,0 +1,123 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Quat;
+
+/** Adjoints of {@link Forces}: passive springs and dampers, actuation, the total and the implicit-damping diagonal. */
+public final class ForcesAdjoint {
+  private ForcesAdjoint() {}
+
+  /** Adjoint of {@link Forces#total}: consumes {@code qfrcSmoothBar}. */
+  public static void total(Model m, DataBar b) {
+    for (int k = 0; k < m.nv(); k++) {
+      double g = b.qfrcSmoothBar[k];
+      b.qfrcAppliedBar[k] += g;
+      b.qfrcActuatorBar[k] += g;
+      b.qfrcPassiveBar[k] += g;
+      b.qfrcSmoothBar[k] = 0;
+    }
+  }
+
+  /** Adjoint of {@link Forces#armature}: consumes {@code dofArmatureBar} into {@code dofDampingBar}. */
+  public static void armature(Model m, DataBar b, double h) {
+    for (int k = 0; k < m.nv(); k++) {
+      b.dofDampingBar[k] += h * b.dofArmatureBar[k];
+      b.dofArmatureBar[k] = 0;
+    }
+  }
+
+  /**
+   * Adjoint of {@link Forces#actuation}: consumes {@code qfrcActuatorBar} into {@code ctrlBar, qposBar, qvelBar}. A
+   * control or force held at a bound of its range passes no gradient, as the clamp {@code min(max(x, lo), hi)} does.
+   */
+  public static void actuation(Model m, Data d, DataBar b) {
+    for (int a = 0; a < m.nu(); a++) {
+      int j = m.actJnt(a);
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      double gear = m.actGear(a);
+      double forceBar = gear * b.qfrcActuatorBar[da];
+      if (m.actForceLimited(a) && !passes(recomputeForce(m, d, a), m.actForceRange(a, 0), m.actForceRange(a, 1))) {
+        forceBar = 0;
+      }
+      double u = d.ctrl[a];
+      if (!m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1))) {
+        b.ctrlBar[a] += m.actGain(a) * forceBar;
+      }
+      b.qposBar[qa] += gear * m.actBias(a, 1) * forceBar;
+      b.qvelBar[da] += gear * m.actBias(a, 2) * forceBar;
+    }
+    java.util.Arrays.fill(b.qfrcActuatorBar, 0);
+  }
+
+  /** The force of actuator a before its forcerange clamp, as {@link Forces#actuation} computes it. */
+  private static double recomputeForce(Model m, Data d, int a) {
+    int j = m.actJnt(a);
+    double gear = m.actGear(a);
+    double len = gear * d.qpos[m.jntQposAdr(j)], vel = gear * d.qvel[m.jntDofAdr(j)];
+    double u = d.ctrl[a];
+    if (m.actCtrlLimited(a)) {
+      u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
+    }
+    return m.actGain(a) * u + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+  }
+
+  /** Whether {@code min(max(x, lo), hi)} returns x itself (Math.max/min pick their first argument on a tie). */
+  static boolean passes(double x, double lo, double hi) {
+    return x >= lo && x <= hi;
+  }
+
+  /**
+   * Adjoint of {@link Forces#passive}: consumes {@code qfrcPassiveBar} into {@code qvelBar, dofDampingBar} and, for
+   * springs, {@code qposBar}.
+   */
+  public static void passive(Model m, Data d, DataBar b) {
+    double[] fb = b.qfrcPassiveBar;
+    for (int k = 0; k < m.nv(); k++) {
+      b.qvelBar[k] -= d.dofDamping[k] * fb[k];
+      b.dofDampingBar[k] -= d.qvel[k] * fb[k];
+    }
+    for (int j = 0; j < m.njnt(); j++) {
+      double k = m.jntStiffness(j);
+      if (k == 0) {
+        continue;
+      }
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> b.qposBar[qa] -= k * fb[da];
+        case BALL -> springDifference(m, d, b, qa, da, k);
+        case FREE -> {
+          for (int r = 0; r < 3; r++) {
+            b.qposBar[qa + r] -= k * fb[da + r];
+          }
+          springDifference(m, d, b, qa + 3, da + 3, k);
+        }
+      }
+    }
+    java.util.Arrays.fill(fb, 0);
+  }
+
+  /** The bar of {@code log(conj(q_spring) ⊗ normalize(q))} at qpos address a, from {@code f[da..] -= k ·} it. */
+  private static void springDifference(Model m, Data d, DataBar b, int a, int da, double k) {
+    double[] t = b.scratch36;
+    for (int r = 0; r < 4; r++) {
+      t[r] = m.qposSpring(a + r);
+      t[4 + r] = d.qpos[a + r];
+      t[12 + r] = 0;
+      t[16 + r] = 0;
+    }
+    Quat.normalize(t, 4);
+    for (int r = 0; r < 3; r++) {
+      t[8 + r] = -k * b.qfrcPassiveBar[da + r];
+    }
+    Quat.differenceAdjoint(t, 8, t, 4, t, 0, t, 12, t, 16);
+    for (int r = 0; r < 4; r++) {
+      t[4 + r] = d.qpos[a + r];
+    }
+    Quat.normalizeAdjoint(t, 4, t, 12);
+    for (int r = 0; r < 4; r++) {
+      b.qposBar[a + r] += t[12 + r];
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Model;
+
+/**
+ * Reverse PGS: the adjoint of {@link ProjectedGaussSeidel#solve} exactly as executed, the way Qiao et al.'s code
+ * unrolls its fixed-sweep solve. The sweeps are replayed from the stored initial guess (recording the impulses after
+ * each), then undone row by row from the last: a row held at a bound passes its bar to the bound (for a friction row
+ * {@code ±μ p_n}: to μ and to the normal impulse), a free row {@code x = p_r + (b_r - A_r p)/A_rr} passes it to
+ * {@code p_r}, {@code b_r}, {@code A_r}, {@code 1/A_rr} and the impulses it read.
+ */
+public final class ProjectedGaussSeidelAdjoint {
+  private ProjectedGaussSeidelAdjoint() {}
+
+  /**
+   * Consumes {@code efcImpulseBar} and the {@code warmImpulseBar} of the slots this solve stored; accumulates into
+   * {@code efcABar, efcBBar, efcLoBar, efcHiBar} and, for warm-started rows, the {@code warmImpulseBar} the solve
+   * started from.
+   *
+   * @throws IllegalStateException if the replay does not reproduce the forward's impulses bit for bit
+   */
+  public static void solve(Model m, Data d, DataBar b) {
+    int ne = d.nefc, it = d.solverIterations, nf = m.opt().frictionDirections();
+    double[] h = b.pgsHistory, w = b.pgsWork, pBar = b.efcImpulseBar;
+    // storeWarmStart: the slots of this solve's contacts now hold its impulses (or 0 for a missing friction row),
+    // read by the next step; the other slots keep their values and their bars
+    for (int r = 0; r < ne; r++) {
+      if (d.efcType[r] == Constraints.NORMAL) {
+        int slot = d.conSlot[d.efcId[r]];
+        pBar[r] += b.warmImpulseBar[3 * slot];
+        b.warmImpulseBar[3 * slot] = 0;
+        for (int f = 1; f <= nf; f++) {
+          if (r + f < ne && d.efcNormal[r + f] == r) {
+            pBar[r + f] += b.warmImpulseBar[3 * slot + f];
+          }
+          b.warmImpulseBar[3 * slot + f] = 0;
+        }
+      }
+    }
+    // replay: h[k·ne ..] = impulses after k sweeps
+    System.arraycopy(d.efcImpulseInit, 0, h, 0, ne);
+    System.arraycopy(d.efcImpulseInit, 0, w, 0, ne);
+    for (int k = 0; k < it; k++) {
+      ProjectedGaussSeidel.sweep(d, w);
+      System.arraycopy(w, 0, h, (k + 1) * ne, ne);
+    }
+    for (int r = 0; r < ne; r++) {
+      if (Double.doubleToRawLongBits(w[r]) != Double.doubleToRawLongBits(d.efcImpulse[r])) {
+        throw new IllegalStateException("reverse PGS: the replayed impulse of row " + r + " is " + w[r]
+            + ", the forward's " + d.efcImpulse[r]);
+      }
+      b.efcInvDiagBar[r] = 0;
+    }
+    // reverse the sweeps, rows last to first; w holds the impulses just before the update being undone
+    for (int k = it - 1; k >= 0; k--) {
+      for (int r = ne - 1; r >= 0; r--) {
+        w[r] = h[k * ne + r];
+        row(d, b, w, r);
+      }
+    }
+    // the initial guess: zero, or the previous step's impulses of the same slot
+    for (int r = 0; r < ne; r++) {
+      int src = d.efcInitSource[r];
+      if (src >= 0) {
+        b.warmImpulseBar[src] += pBar[r];
+      }
+      pBar[r] = 0;
+      double inv = d.efcInvDiag[r];
+      b.efcABar[ne * r + r] -= b.efcInvDiagBar[r] * inv * inv;
+    }
+  }
+
+  /** Undoes the update of row r, given the impulses w before it. */
+  private static void row(Data d, DataBar b, double[] w, int r) {
+    double[] pBar = b.efcImpulseBar;
+    double g = pBar[r];
+    pBar[r] = 0;
+    if (g == 0) {
+      return;
+    }
+    double ap = ProjectedGaussSeidel.rowProduct(d, w, r);
+    double x = w[r] + (d.efcB[r] - ap) * d.efcInvDiag[r];
+    double lo = ProjectedGaussSeidel.lower(d, w, r), hi = ProjectedGaussSeidel.upper(d, w, r);
+    int n = d.efcNormal[r];
+    if (x < lo) {
+      // held at the lower bound: efcLo, or -μ p_n
+      if (n >= 0) {
+        b.efcLoBar[r] -= w[n] * g;
+        pBar[n] -= d.efcLo[r] * g;
+      } else {
+        b.efcLoBar[r] += g;
+      }
+    } else if (x > hi) {
+      if (n >= 0) {
+        b.efcHiBar[r] += w[n] * g;
+        pBar[n] += d.efcHi[r] * g;
+      } else {
+        b.efcHiBar[r] += g;
+      }
+    } else {
+      // x = p_r + (b_r - A_r p) inv_r
+      int ne = d.nefc, ro = ne * r;
+      double inv = d.efcInvDiag[r];
+      pBar[r] += g;
+      b.efcBBar[r] += g * inv;
+      b.efcInvDiagBar[r] += g * (d.efcB[r] - ap);
+      double apBar = -g * inv;
+      for (int s = d.efcRowLo[r]; s < d.efcRowHi[r]; s++) {
+        b.efcABar[ro + s] += apBar * w[s];
+        pBar[s] += apBar * d.efcA[ro + s];
+      }
+    }
+  }
+}

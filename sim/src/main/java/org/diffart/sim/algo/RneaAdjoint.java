@@ -1,0 +1,105 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.SpatialOps;
+
+/**
+ * The vector-Jacobian product of inverse dynamics {@code τ = ID(q, q̇, q̈) = M̃(q) q̈ + C(q, q̇) q̇ + g(q)} ({@link
+ * Rnea#inverse}) with respect to everything but q̈: the transforms, motion subspaces, body velocities and
+ * velocity-product accelerations, body inertias and the diagonal {@code dofArmature}. It is the one large
+ * hand-differentiated sweep that the adjoints of ABA and of every {@code M̃⁻¹} in the contact solve reduce to (STYLE
+ * P4, spatial_v2's {@code modID}): for {@code q̈ = M̃⁻¹(τ - C)} the bars are {@code τ̄ = λ} and {@code -λᵀ ∂ID/∂(q, q̇,
+ * θ)} with {@code λ = M̃⁻¹ q̈̄}.
+ */
+public final class RneaAdjoint {
+  private RneaAdjoint() {}
+
+  /**
+   * Accumulates {@code scale · λᵀ ∂ID/∂(·)} into {@code xRotBar, xTransBar, dofSBar, bodyInertBar, dofArmatureBar}
+   * and, with {@code full}, {@code bodyVelBar, bodyBiasBar}. With {@code full} ID is the whole inverse dynamics at
+   * the current velocities and gravity; without, only {@code M̃(q) q̈} (zero velocity, no gravity). Requires {@link
+   * Kinematics#forward} (and {@link Kinematics#velocity} when full); recomputes RNEA's passes into {@code rneaAcc,
+   * rneaForce}.
+   *
+   * @param qacc accelerations q̈ (nv) at which ID is differentiated
+   * @param lambda the multipliers λ (nv)
+   */
+  public static void vjp(Model m, Data d, DataBar b, double[] qacc, double[] lambda, double scale, boolean full) {
+    int nb = m.nbody();
+    double[] a = b.rneaAcc, f = b.rneaForce, aBar = b.rneaAccBar, fBar = b.rneaForceBar, s = d.dofS, tmp = b.scratch6;
+    // forward: a_i = X a_λ + S q̈ (+ c_i), f_i = I a_i (+ v ×* I v), then f_λ += Xᵀ f_i
+    if (full) {
+      Kinematics.baseAcceleration(m, a);
+    } else {
+      java.util.Arrays.fill(a, 0, 6, 0);
+    }
+    java.util.Arrays.fill(aBar, 0, 6, 0);
+    for (int i = 1; i < nb; i++) {
+      int o = 6 * i, d0 = m.bodyDofAdr(i);
+      SpatialOps.transformMotion(a, o, d.xRot, 9 * i, d.xTrans, 3 * i, a, 6 * m.bodyParent(i));
+      for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
+        for (int r = 0; r < 6; r++) {
+          a[o + r] += s[6 * k + r] * qacc[k];
+        }
+      }
+      if (full) {
+        for (int r = 0; r < 6; r++) {
+          a[o + r] += d.bodyBias[o + r];
+        }
+        SpatialOps.crossForceInertVec(f, o, d.bodyInert, 10 * i, d.bodyVel, o);
+      } else {
+        java.util.Arrays.fill(f, o, o + 6, 0);
+      }
+      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
+      for (int r = 0; r < 6; r++) {
+        f[o + r] += tmp[r];
+      }
+      java.util.Arrays.fill(aBar, o, o + 6, 0);
+      java.util.Arrays.fill(fBar, o, o + 6, 0);
+    }
+    for (int i = nb - 1; i > 0; i--) {
+      int p = m.bodyParent(i);
+      if (p > 0) {
+        SpatialOps.addTransformForceTranspose(f, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, f, 6 * i);
+      }
+    }
+    // pass 2 reversed, parents first: τ_k = S_kᵀ f_i + armature_k q̈_k, f_λ += Xᵀ f_i
+    for (int i = 1; i < nb; i++) {
+      int o = 6 * i, d0 = m.bodyDofAdr(i), p = m.bodyParent(i);
+      if (p > 0) {
+        SpatialOps.addTransformForceTransposeAdjoint(fBar, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, f, o, b.xRotBar,
+            9 * i, b.xTransBar, 3 * i, fBar, o);
+      }
+      for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
+        double l = scale * lambda[k];
+        for (int r = 0; r < 6; r++) {
+          fBar[o + r] += l * s[6 * k + r];
+          b.dofSBar[6 * k + r] += l * f[o + r];
+        }
+        b.dofArmatureBar[k] += l * qacc[k];
+      }
+    }
+    // pass 1 reversed, children first
+    for (int i = nb - 1; i > 0; i--) {
+      int o = 6 * i, d0 = m.bodyDofAdr(i);
+      SpatialOps.mulInertVecAdjoint(fBar, o, d.bodyInert, 10 * i, a, o, b.bodyInertBar, 10 * i, aBar, o);
+      if (full) {
+        SpatialOps.crossForceInertVecAdjoint(fBar, o, d.bodyInert, 10 * i, d.bodyVel, o, b.bodyInertBar, 10 * i,
+            b.bodyVelBar, o, tmp, 0);
+        for (int r = 0; r < 6; r++) {
+          b.bodyBiasBar[o + r] += aBar[o + r];
+        }
+      }
+      for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
+        for (int r = 0; r < 6; r++) {
+          b.dofSBar[6 * k + r] += qacc[k] * aBar[o + r];
+        }
+      }
+      int p = m.bodyParent(i);
+      SpatialOps.transformMotionAdjoint(aBar, o, d.xRot, 9 * i, d.xTrans, 3 * i, a, 6 * p, b.xRotBar, 9 * i,
+          b.xTransBar, 3 * i, aBar, 6 * p);
+    }
+  }
+}

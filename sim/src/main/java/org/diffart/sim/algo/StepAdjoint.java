@@ -1,0 +1,60 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.Model;
+
+/**
+ * Adjoint of one Euler {@link Step#step}, stage by stage in reverse: the configuration update {@code q⁺ = q ⊕ dt v⁺},
+ * the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows, contact geometry), ABA,
+ * forces and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state before
+ * the step first (the rollout gradient recomputes it from a checkpoint).
+ */
+public final class StepAdjoint {
+  private StepAdjoint() {}
+
+  /**
+   * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, and {@code warmImpulseBar} when
+   * warm-starting) into the bars of the state before it, in place, and accumulates into {@code ctrlBar}, {@code
+   * qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
+   * geomRestitutionBar}).
+   *
+   * @param d the data after {@link Step#dynamics} on the state before the step
+   * @throws UnsupportedOperationException for RK4, whose adjoint is not implemented (use the tape or finite
+   *     differences)
+   */
+  public static void step(Model m, Data d, DataBar b) {
+    if (m.opt().integrator() == Integrator.RK4) {
+      throw new UnsupportedOperationException("the adjoint supports the Euler integrators only, the model uses RK4:"
+          + " use --method tape or fd, or integrator Euler");
+    }
+    int nv = m.nv();
+    double dt = m.opt().timestep();
+    double[] vplus = b.work;
+    for (int k = 0; k < nv; k++) {
+      vplus[k] = d.qvel[k] + dt * d.qacc[k];
+    }
+    // q⁺ = q ⊕ dt v⁺; then v⁺ = v + dt q̈: qvelBar holds v̄⁺ and keeps it as the first part of v̄
+    Configuration.integratePosAdjoint(m, d.qpos, vplus, 0, dt, b.qposBar, b.qvelBar, 0);
+    for (int k = 0; k < nv; k++) {
+      b.qaccBar[k] += dt * b.qvelBar[k];
+    }
+    ConstraintsAdjoint.step(m, d, b);
+    smooth(m, d, b, Step.dampingH(m));
+  }
+
+  /**
+   * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar} and the bars of the
+   * kinematics, accumulates into {@code qposBar, qvelBar, ctrlBar, qfrcAppliedBar} and the parameter bars.
+   */
+  public static void smooth(Model m, Data d, DataBar b, double h) {
+    AbaAdjoint.forward(m, d, b);
+    ForcesAdjoint.armature(m, b, h);
+    ForcesAdjoint.total(m, b);
+    ForcesAdjoint.actuation(m, d, b);
+    ForcesAdjoint.passive(m, d, b);
+    KinematicsAdjoint.velocity(m, d, b);
+    KinematicsAdjoint.forward(m, d, b);
+  }
+}

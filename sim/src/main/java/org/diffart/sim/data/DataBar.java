@@ -1,0 +1,233 @@
+package org.diffart.sim.data;
+
+import org.diffart.sim.model.Model;
+
+/**
+ * One world's adjoint workspace: a bar array ({@code xxxBar}, the derivative of the loss with respect to {@code
+ * Data.xxx}) for every {@link Data} field a derivative flows through, plus the scratch of the adjoint stages, allocated
+ * once from the {@link Model} so that the backward pass never allocates. Stage adjoints read the forward intermediates
+ * from {@code Data} (recomputed from a checkpoint), accumulate ({@code +=}) into the bars of their inputs and set the
+ * bars of their outputs back to zero once consumed. Shapes are those of the matching {@code Data} fields; quaternion
+ * bars are in the ambient coordinates of {@code qpos} (4 per quaternion).
+ */
+public final class DataBar {
+  /** The model this workspace was allocated for. */
+  public final Model model;
+
+  // ---- state, controls and per-world parameters ----
+  /** [nq] */
+  public final double[] qposBar;
+  /** [nv] */
+  public final double[] qvelBar;
+  /** [nu] */
+  public final double[] ctrlBar;
+  /** [nv] */
+  public final double[] qfrcAppliedBar;
+  /** [nbody×10] */
+  public final double[] bodyInertBar;
+  /** [nv] */
+  public final double[] dofDampingBar;
+  /** [ngeom] */
+  public final double[] geomFrictionBar;
+  /** [ngeom] */
+  public final double[] geomRestitutionBar;
+  /** Bars of the warm-start impulses the next step reads [nconMax×3]. */
+  public final double[] warmImpulseBar;
+
+  // ---- position ----
+  /** [nbody×3] */
+  public final double[] xposBar;
+  /** [nbody×4] */
+  public final double[] xquatBar;
+  /** [nbody×9] */
+  public final double[] xmatBar;
+  /** [nbody×4] */
+  public final double[] xquatRelBar;
+  /** [nbody×9] */
+  public final double[] xRotBar;
+  /** [nbody×3] */
+  public final double[] xTransBar;
+  /** [nv×6] */
+  public final double[] dofSBar;
+  /** [nv×3] */
+  public final double[] dofXaxisBar;
+  /** [nv×3] */
+  public final double[] dofXanchorBar;
+  /** [ngeom×3] */
+  public final double[] geomXposBar;
+  /** [ngeom×9] */
+  public final double[] geomXmatBar;
+
+  // ---- velocity and forces ----
+  /** [nbody×6] */
+  public final double[] bodyVelBar;
+  /** [nbody×6] */
+  public final double[] bodyBiasBar;
+  /** [nv] */
+  public final double[] qfrcPassiveBar;
+  /** [nv] */
+  public final double[] qfrcActuatorBar;
+  /** [nv] */
+  public final double[] qfrcSmoothBar;
+  /** [nv] */
+  public final double[] dofArmatureBar;
+
+  // ---- acceleration and integration ----
+  /** [nv] */
+  public final double[] qaccSmoothBar;
+  /** [nv] */
+  public final double[] qaccBar;
+  /** [nv] */
+  public final double[] qvelFreeBar;
+  /** [nv] */
+  public final double[] qvelImpulseBar;
+
+  // ---- contacts and constraints ----
+  /** [nconMax×3] */
+  public final double[] conPosBar;
+  /** [nconMax×9] */
+  public final double[] conFrameBar;
+  /** [nconMax] */
+  public final double[] conDistBar;
+  /** [nconMax] */
+  public final double[] conFrictionBar;
+  /** [nconMax] */
+  public final double[] conRestitutionBar;
+  /** [nefcMax×nv] */
+  public final double[] efcJBar;
+  /** [nefcMax×nefcMax] */
+  public final double[] efcABar;
+  /** [nefcMax] */
+  public final double[] efcBBar;
+  /** [nefcMax] */
+  public final double[] efcLoBar;
+  /** [nefcMax] */
+  public final double[] efcHiBar;
+  /** [nefcMax] */
+  public final double[] efcImpulseBar;
+  /** Bars of PGS's {@code 1/A_rr} [nefcMax]. */
+  public final double[] efcInvDiagBar;
+
+  // ---- scratch of the adjoint stages ----
+  /** Multipliers {@code λ = M̃⁻¹ x̄} [nv]. */
+  public final double[] lambda;
+  /** Second work vector [nv]. */
+  public final double[] work;
+  /** RNEA's accelerations and forces recomputed by its vector-Jacobian product, and their bars [nbody×6 each]. */
+  public final double[] rneaAcc, rneaForce, rneaAccBar, rneaForceBar;
+  /** Articulated bias forces and accelerations of {@code Aba.solve} [nbody×6 each]. */
+  public final double[] solvePA, solveAcc;
+  /** {@code M̃⁻¹ Jᵀ} row by row [nefcMax×nv]. */
+  public final double[] efcY;
+  /** Impulses after each PGS sweep, replayed for the reverse sweeps [(iterations+1)×nefcMax]. */
+  public final double[] pgsHistory;
+  /** The impulses during a reverse sweep [nefcMax]. */
+  public final double[] pgsWork;
+  /** The two tangent rows of a contact before they merge into its sliding direction, and their bars [2×nv each]. */
+  public final double[] tangentJ, tangentJBar;
+  /** Relative poses of a body before each of its joints, and their bars [(njntMax+1)×7, 16]. */
+  public final double[] chain, chainBar;
+  /** Joint velocity groups of a body, replayed for the adjoint of c_J [(njntMax+1)×18]. */
+  public final double[] velocityChain;
+  /** Work space of 36 and of one spatial vector. */
+  public final double[] scratch36, scratch6;
+
+  /** Allocates every bar (zero) and scratch array for model {@code m}. */
+  public DataBar(Model m) {
+    model = m;
+    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax();
+    int nefcMax = Data.nefcMax(m);
+    int njMax = 1;
+    for (int i = 0; i < nb; i++) {
+      njMax = Math.max(njMax, m.bodyJntNum(i));
+    }
+    qposBar = new double[nq];
+    qvelBar = new double[nv];
+    ctrlBar = new double[nu];
+    qfrcAppliedBar = new double[nv];
+    bodyInertBar = new double[10 * nb];
+    dofDampingBar = new double[nv];
+    geomFrictionBar = new double[ng];
+    geomRestitutionBar = new double[ng];
+    warmImpulseBar = new double[3 * nc];
+    xposBar = new double[3 * nb];
+    xquatBar = new double[4 * nb];
+    xmatBar = new double[9 * nb];
+    xquatRelBar = new double[4 * nb];
+    xRotBar = new double[9 * nb];
+    xTransBar = new double[3 * nb];
+    dofSBar = new double[6 * nv];
+    dofXaxisBar = new double[3 * nv];
+    dofXanchorBar = new double[3 * nv];
+    geomXposBar = new double[3 * ng];
+    geomXmatBar = new double[9 * ng];
+    bodyVelBar = new double[6 * nb];
+    bodyBiasBar = new double[6 * nb];
+    qfrcPassiveBar = new double[nv];
+    qfrcActuatorBar = new double[nv];
+    qfrcSmoothBar = new double[nv];
+    dofArmatureBar = new double[nv];
+    qaccSmoothBar = new double[nv];
+    qaccBar = new double[nv];
+    qvelFreeBar = new double[nv];
+    qvelImpulseBar = new double[nv];
+    conPosBar = new double[3 * nc];
+    conFrameBar = new double[9 * nc];
+    conDistBar = new double[nc];
+    conFrictionBar = new double[nc];
+    conRestitutionBar = new double[nc];
+    efcJBar = new double[nefcMax * nv];
+    efcABar = new double[nefcMax * nefcMax];
+    efcBBar = new double[nefcMax];
+    efcLoBar = new double[nefcMax];
+    efcHiBar = new double[nefcMax];
+    efcImpulseBar = new double[nefcMax];
+    efcInvDiagBar = new double[nefcMax];
+    lambda = new double[nv];
+    work = new double[nv];
+    rneaAcc = new double[6 * nb];
+    rneaForce = new double[6 * nb];
+    rneaAccBar = new double[6 * nb];
+    rneaForceBar = new double[6 * nb];
+    solvePA = new double[6 * nb];
+    solveAcc = new double[6 * nb];
+    efcY = new double[nefcMax * nv];
+    pgsHistory = new double[(m.opt().iterations() + 1) * nefcMax];
+    pgsWork = new double[nefcMax];
+    tangentJ = new double[2 * nv];
+    tangentJBar = new double[2 * nv];
+    chain = new double[(njMax + 1) * 7];
+    chainBar = new double[16];
+    velocityChain = new double[(njMax + 1) * 18];
+    scratch36 = new double[36];
+    scratch6 = new double[6];
+  }
+
+  /** Sets the bars of the state, controls and parameters to zero (the intermediates are zeroed as consumed). */
+  public void clearInputs() {
+    java.util.Arrays.fill(qposBar, 0);
+    java.util.Arrays.fill(qvelBar, 0);
+    java.util.Arrays.fill(ctrlBar, 0);
+    java.util.Arrays.fill(qfrcAppliedBar, 0);
+    java.util.Arrays.fill(bodyInertBar, 0);
+    java.util.Arrays.fill(dofDampingBar, 0);
+    java.util.Arrays.fill(geomFrictionBar, 0);
+    java.util.Arrays.fill(geomRestitutionBar, 0);
+    java.util.Arrays.fill(warmImpulseBar, 0);
+  }
+
+  /** Bytes held by this workspace's arrays. */
+  public long bytes() {
+    long n = 0;
+    for (java.lang.reflect.Field f : DataBar.class.getFields()) {
+      if (f.getType() == double[].class) {
+        try {
+          n += 8L * ((double[]) f.get(this)).length;
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,118 @@
+package org.diffart.sim.algo;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+import org.diffart.sim.tape.Tape;
+import org.diffart.sim.tape.Taped;
+import org.diffart.sim.testing.DataTape;
+import org.diffart.sim.testing.RandomModels;
+import org.diffart.sim.testing.TapeCheck;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The adjoint of a whole step against the tape: the tape records the step's own bytecode, so the two must agree to
+ * rounding for every input (state, controls, parameters), with contacts, friction, limits and both Euler variants.
+ */
+class StepAdjointTest {
+  private static final String[] IN = {"qpos", "qvel", "ctrl", "bodyInert", "dofDamping", "geomFriction",
+      "geomRestitution", "warmImpulse"};
+
+  /** Steps {@code warmup} times, then compares the adjoint of the next step with the tape's; returns #contacts. */
+  static int compare(Model m, Data start, int warmup, long seed, double tol) {
+    Data d = new Data(m);
+    d.copyStateFrom(start);
+    d.copyParametersFrom(start);
+    for (int s = 0; s < warmup; s++) {
+      Step.step(m, d);
+    }
+    Random rnd = new Random(seed);
+    double[] qb = TapeCheck.random(rnd, m.nq(), 1), vb = TapeCheck.random(rnd, m.nv(), 1);
+    double[] wb = TapeCheck.random(rnd, 3 * m.nconMax(), 1);
+    // tape
+    Data td = new Data(m);
+    td.copyStateFrom(d);
+    td.copyParametersFrom(d);
+    double[][] tape = new double[IN.length][];
+    try (Tape t = Tape.begin(1L << 30)) {
+      double[][] h = DataTape.box(t, td, IN);
+      Taped.step(m, td);
+      DataTape.seed(t, td, new String[] {"qpos", "qvel", "warmImpulse"}, new double[][] {qb, vb, wb});
+      t.reverse();
+      for (int f = 0; f < IN.length; f++) {
+        tape[f] = DataTape.adjoints(t, h[f]);
+      }
+    }
+    // adjoint
+    Data ad = new Data(m);
+    ad.copyStateFrom(d);
+    ad.copyParametersFrom(d);
+    Step.dynamics(m, ad);
+    DataBar b = new DataBar(m);
+    System.arraycopy(qb, 0, b.qposBar, 0, qb.length);
+    System.arraycopy(vb, 0, b.qvelBar, 0, vb.length);
+    System.arraycopy(wb, 0, b.warmImpulseBar, 0, wb.length);
+    StepAdjoint.step(m, ad, b);
+    double scale = 0;
+    for (double[] g : tape) {
+      scale = Math.max(scale, TapeCheck.maxAbs(g));
+    }
+    assertTrue(scale > 1e-3, "non-trivial gradient");
+    for (int f = 0; f < IN.length; f++) {
+      double[] hand = DataTape.field(b, IN[f] + "Bar");
+      double err = 0;
+      for (int k = 0; k < hand.length; k++) {
+        err = Math.max(err, Math.abs(hand[k] - tape[f][k]));
+      }
+      assertTrue(err <= tol * scale, m.name() + " after " + warmup + " steps (" + ad.ncon + " contacts, " + ad.nefc
+          + " rows): " + IN[f] + " adjoint vs tape " + err / scale + " relative to " + scale);
+    }
+    return ad.ncon;
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+  void contactFreeTreesMatchTheTape(long seed) {
+    Model m = RandomModels.tree(RandomModels.Spec.full(9), seed);
+    Data d = new Data(m);
+    RandomModels.randomState(m, d, seed);
+    compare(m, d, 0, seed, 1e-11);
+    Model explicit = m.withOptions(m.opt().toBuilder().integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
+    compare(explicit, d, 0, seed, 1e-11);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"laikago, stand, 0, 0", "laikago, stand, 120, 4", "laikago, stand, 400, 2", "laikago10, stand, 150, 40",
+      "ant, init, 60, 4", "golf, '', 1, 1", "golf, '', 30, 1", "arm9, '', 20, 0", "humanoid, '', 150, 6",
+      "humanoid, '', 300, 6", "pendulum:3, '', 10, 0"})
+  void builtinsMatchTheTape(String name, String key, int warmup, int minContacts) {
+    Model m = ModelLoader.load("builtin:" + name);
+    Data d = new Data(m);
+    if (!key.isEmpty()) {
+      d.resetToKey(m.keyLookup(key));
+    }
+    int contacts = compare(m, d, warmup, warmup, 1e-9);
+    assertTrue(contacts >= minContacts, name + ": " + contacts + " contacts");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1, false, 0", "2, false, 0", "1, true, 0.5", "2, true, 0.3"})
+  void solverVariantsMatchTheTape(int frictionDirections, boolean warmStart, double restitution) {
+    Model base = ModelLoader.load("builtin:laikago");
+    Options o = base.opt().toBuilder().frictionDirections(frictionDirections).warmStart(warmStart)
+        .restitution(restitution).build();
+    Model m = base.withOptions(o);
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("stand"));
+    int contacts = compare(m, d, 103, 7, 1e-9);
+    assertTrue(contacts > 0, "the laikago stands on its feet");
+  }
+}
