@@ -35,7 +35,7 @@ public final class Aba {
         backwardMulti(m, d, i, nd, p);
       } else if (p > 0) {
         addInertiaTimesBias(d, i);
-        toParent(d, i, p);
+        toParent(m, d, i, p);
       }
     }
     // pass 3: forward, accelerations (eqs. 7.46-7.48)
@@ -76,7 +76,7 @@ public final class Aba {
     }
     SpatialOps.subOuterUpper(ia, io, w, 0, u, so);
     addInertiaTimesBias(d, i);
-    toParent(d, i, p);
+    toParent(m, d, i, p);
   }
 
   /** Pass 2 for a body with nd > 1 dofs: D is an nd×nd block inverted by Cholesky. */
@@ -124,7 +124,7 @@ public final class Aba {
       SpatialOps.subOuterUpper(ia, io, tmp, 0, u, 6 * (d0 + l));
     }
     addInertiaTimesBias(d, i);
-    toParent(d, i, p);
+    toParent(m, d, i, p);
   }
 
   /** p^a += I^a c for body i (the last term of eq. 7.45), with c its velocity-product acceleration. */
@@ -136,8 +136,9 @@ public final class Aba {
   }
 
   /** End of pass 2 for body i: {@code I^A_λ += Xᵀ I^a X}, {@code p^A_λ += Xᵀ p^a}. */
-  private static void toParent(Data d, int i, int p) {
-    if (!AxisCongruence.add(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i)) {
+  private static void toParent(Model m, Data d, int i, int p) {
+    if (!AxisCongruence.add(m.bodyRotationAxis(i), d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA,
+        36 * i)) {
       SpatialOps.addCongruence(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i);
     }
     SpatialOps.addTransformForceTranspose(d.abaPA, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaPA, 6 * i);

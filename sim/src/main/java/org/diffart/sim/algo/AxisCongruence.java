@@ -5,27 +5,28 @@ import org.diffart.sim.spatial.SpatialOps;
 /**
  * {@link SpatialOps#addCongruence} for a transform whose rotation turns about one coordinate axis, as it does for a
  * hinge along x, y or z of a body without a rotated offset (most hinges in MJCF and URDF models): five entries of
- * {@code E} are then 0 or 1, and skipping them halves the work of rotating the three 3x3 blocks. The bodies are
+ * {@code E} are then always 0 or 1, and skipping them halves the work of rotating the three 3x3 blocks. The bodies are
  * generated from the same formulas as {@link SpatialOps#addCongruence}, with those entries dropped.
  */
 final class AxisCongruence {
   private AxisCongruence() {}
 
   /**
-   * {@code res += Xᵀ A X} on upper triangles, as {@link SpatialOps#addCongruence}, when {@code E} turns about x, y or
-   * z; otherwise does nothing.
+   * {@code res += Xᵀ A X} on upper triangles, as {@link SpatialOps#addCongruence}, for a transform whose rotation
+   * turns about coordinate axis {@code axis} (0, 1, 2; {@code Model.bodyRotationAxis}); otherwise (-1) does nothing.
+   * The axis is a structural property of the body, never read off E's values, so the entries skipped are constant and
+   * derivatives of the result are exact.
    *
-   * @return whether {@code E} turned about a coordinate axis (and res was updated)
+   * @return whether the body turns about a coordinate axis (and res was updated)
    */
-  static boolean add(double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] a, int ao) {
-    if (e[eo] == 1 && e[eo + 1] == 0 && e[eo + 2] == 0 && e[eo + 3] == 0 && e[eo + 6] == 0) {
-      aboutX(res, ro, e, eo, r, rOff, a, ao);
-    } else if (e[eo + 4] == 1 && e[eo + 1] == 0 && e[eo + 3] == 0 && e[eo + 5] == 0 && e[eo + 7] == 0) {
-      aboutY(res, ro, e, eo, r, rOff, a, ao);
-    } else if (e[eo + 8] == 1 && e[eo + 2] == 0 && e[eo + 5] == 0 && e[eo + 6] == 0 && e[eo + 7] == 0) {
-      aboutZ(res, ro, e, eo, r, rOff, a, ao);
-    } else {
-      return false;
+  static boolean add(int axis, double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] a, int ao) {
+    switch (axis) {
+      case 0 -> aboutX(res, ro, e, eo, r, rOff, a, ao);
+      case 1 -> aboutY(res, ro, e, eo, r, rOff, a, ao);
+      case 2 -> aboutZ(res, ro, e, eo, r, rOff, a, ao);
+      default -> {
+        return false;
+      }
     }
     return true;
   }

@@ -94,4 +94,101 @@ public final class Configuration {
     v[o + 1] *= s;
     v[o + 2] *= s;
   }
+
+  /**
+   * Adjoint of {@link #differencePos}: accumulates into the bars of qpos2 and qpos1 (ambient, nq each) from the bar of
+   * the tangent vector (nv).
+   */
+  public static void differencePosAdjoint(Model m, double[] qvelBar, double dt, double[] qpos2, double[] qpos1,
+      double[] qpos2Bar, double[] qpos1Bar) {
+    double inv = 1 / dt;
+    double[] t = new double[3];
+    for (int j = 0; j < m.njnt(); j++) {
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> {
+          qpos1Bar[qa] += qvelBar[da] * inv;
+          qpos2Bar[qa] -= qvelBar[da] * inv;
+        }
+        case BALL -> {
+          scaled(qvelBar, da, inv, t);
+          Quat.differenceAdjoint(t, 0, qpos1, qa, qpos2, qa, qpos1Bar, qa, qpos2Bar, qa);
+        }
+        case FREE -> {
+          for (int k = 0; k < 3; k++) {
+            qpos1Bar[qa + k] += qvelBar[da + k] * inv;
+            qpos2Bar[qa + k] -= qvelBar[da + k] * inv;
+          }
+          scaled(qvelBar, da + 3, inv, t);
+          Quat.differenceAdjoint(t, 0, qpos1, qa + 3, qpos2, qa + 3, qpos1Bar, qa + 3, qpos2Bar, qa + 3);
+        }
+      }
+    }
+  }
+
+  private static void scaled(double[] v, int o, double s, double[] out) {
+    out[0] = v[o] * s;
+    out[1] = v[o + 1] * s;
+    out[2] = v[o + 2] * s;
+  }
+
+  /**
+   * The gradient in the tangent space at qpos (nv) of a function whose gradient in qpos's own coordinates is {@code
+   * qposBar} (nq): for a perturbation {@code qpos ⊕ δ} ({@link #integratePos}), {@code ∂f/∂δ = ½ vec(conj(q) ⊗ q̄)}
+   * for a quaternion q (the radial part of q̄ drops out) and {@code q̄} itself for the other coordinates.
+   */
+  public static void tangentGradient(Model m, double[] qpos, double[] qposBar, double[] out) {
+    for (int j = 0; j < m.njnt(); j++) {
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> out[da] = qposBar[qa];
+        case BALL -> halfConjProduct(qpos, qposBar, qa, out, da);
+        case FREE -> {
+          out[da] = qposBar[qa];
+          out[da + 1] = qposBar[qa + 1];
+          out[da + 2] = qposBar[qa + 2];
+          halfConjProduct(qpos, qposBar, qa + 3, out, da + 3);
+        }
+      }
+    }
+  }
+
+  /**
+   * The seed in qpos's own coordinates (nq) for a gradient given in the tangent space at qpos (nv), so that {@link
+   * #tangentGradient} returns it again: {@code q̄ = 2 q ⊗ (0, g)} for a quaternion (tangent to the unit sphere).
+   */
+  public static void ambientSeed(Model m, double[] qpos, double[] tangent, double[] out) {
+    for (int j = 0; j < m.njnt(); j++) {
+      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
+      switch (m.jntType(j)) {
+        case HINGE, SLIDE -> out[qa] = tangent[da];
+        case BALL -> twiceProduct(qpos, qa, tangent, da, out);
+        case FREE -> {
+          out[qa] = tangent[da];
+          out[qa + 1] = tangent[da + 1];
+          out[qa + 2] = tangent[da + 2];
+          twiceProduct(qpos, qa + 3, tangent, da + 3, out);
+        }
+      }
+    }
+  }
+
+  /** out[o..o+2] = ½ vec(conj(q) ⊗ b) with q = qpos[a..a+3], b = qposBar[a..a+3]. */
+  private static void halfConjProduct(double[] q, double[] b, int a, double[] out, int o) {
+    double w = q[a], x = q[a + 1], y = q[a + 2], z = q[a + 3];
+    double bw = b[a], bx = b[a + 1], by = b[a + 2], bz = b[a + 3];
+    out[o] = 0.5 * (w * bx - x * bw - y * bz + z * by);
+    out[o + 1] = 0.5 * (w * by + x * bz - y * bw - z * bx);
+    out[o + 2] = 0.5 * (w * bz - x * by + y * bx - z * bw);
+  }
+
+  /** out[a..a+3] = 2 q ⊗ (0, g) with q = qpos[a..a+3], g = tangent[o..o+2]. */
+  private static void twiceProduct(double[] q, int a, double[] g, int o, double[] out) {
+    double w = q[a], x = q[a + 1], y = q[a + 2], z = q[a + 3];
+    double gx = g[o], gy = g[o + 1], gz = g[o + 2];
+    out[a] = 2 * (-x * gx - y * gy - z * gz);
+    out[a + 1] = 2 * (w * gx + y * gz - z * gy);
+    out[a + 2] = 2 * (w * gy - x * gz + z * gx);
+    out[a + 3] = 2 * (w * gz + x * gy - y * gx);
+  }
 }

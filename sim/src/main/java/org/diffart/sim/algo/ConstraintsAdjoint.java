@@ -20,6 +20,11 @@ public final class ConstraintsAdjoint {
    * dofArmatureBar} through M̃), and {@code warmImpulseBar}.
    */
   public static void step(Model m, Data d, DataBar b) {
+    step(m, d, b, stage -> { });
+  }
+
+  /** As {@link #step(Model, Data, DataBar)}, calling the tracer after each stage. */
+  static void step(Model m, Data d, DataBar b, StepAdjoint.Tracer tracer) {
     int nv = m.nv();
     double dt = m.opt().timestep();
     if (d.nefc == 0) {
@@ -30,11 +35,16 @@ public final class ConstraintsAdjoint {
       return;
     }
     applyImpulses(m, d, b);
+    tracer.after("contact impulses");
     ProjectedGaussSeidelAdjoint.solve(m, d, b);
+    tracer.after("reverse PGS");
     assemble(m, d, b);
+    tracer.after("constraint rows");
     if (d.ncon > 0) {
       CollisionAdjoint.detect(m, d, b);
+      tracer.after("contact geometry");
       KinematicsAdjoint.geoms(m, d, b);
+      tracer.after("geom poses");
     }
     // v* = v + dt q̈_smooth
     for (int k = 0; k < nv; k++) {

@@ -25,6 +25,18 @@ public final class StepAdjoint {
    *     differences)
    */
   public static void step(Model m, Data d, DataBar b) {
+    step(m, d, b, stage -> { });
+  }
+
+  /** Called after each stage of a step's adjoint with the stage's name, to inspect the bars (a tracer hook). */
+  @FunctionalInterface
+  public interface Tracer {
+    /** The stage just reversed. */
+    void after(String stage);
+  }
+
+  /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
+  public static void step(Model m, Data d, DataBar b, Tracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
       throw new UnsupportedOperationException("the adjoint supports the Euler integrators only, the model uses RK4:"
           + " use --method tape or fd, or integrator Euler");
@@ -40,8 +52,9 @@ public final class StepAdjoint {
     for (int k = 0; k < nv; k++) {
       b.qaccBar[k] += dt * b.qvelBar[k];
     }
-    ConstraintsAdjoint.step(m, d, b);
-    smooth(m, d, b, Step.dampingH(m));
+    tracer.after("integration");
+    ConstraintsAdjoint.step(m, d, b, tracer);
+    smooth(m, d, b, Step.dampingH(m), tracer);
   }
 
   /**
@@ -49,12 +62,21 @@ public final class StepAdjoint {
    * kinematics, accumulates into {@code qposBar, qvelBar, ctrlBar, qfrcAppliedBar} and the parameter bars.
    */
   public static void smooth(Model m, Data d, DataBar b, double h) {
+    smooth(m, d, b, h, stage -> { });
+  }
+
+  private static void smooth(Model m, Data d, DataBar b, double h, Tracer tracer) {
     AbaAdjoint.forward(m, d, b);
+    tracer.after("ABA");
     ForcesAdjoint.armature(m, b, h);
     ForcesAdjoint.total(m, b);
     ForcesAdjoint.actuation(m, d, b);
+    tracer.after("actuation");
     ForcesAdjoint.passive(m, d, b);
+    tracer.after("passive forces");
     KinematicsAdjoint.velocity(m, d, b);
+    tracer.after("velocity kinematics");
     KinematicsAdjoint.forward(m, d, b);
+    tracer.after("position kinematics");
   }
 }

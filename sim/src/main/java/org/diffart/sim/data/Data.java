@@ -393,4 +393,22 @@ public final class Data {
     System.arraycopy(o.warmImpulse, 0, warmImpulse, 0, warmImpulse.length);
     System.arraycopy(o.warmValid, 0, warmValid, 0, warmValid.length);
   }
+
+  /** Bytes held by this data's arrays. */
+  public long bytes() {
+    long n = 0;
+    for (java.lang.reflect.Field f : Data.class.getFields()) {
+      try {
+        Object v = f.get(this);
+        if (v instanceof double[] a) {
+          n += 8L * a.length;
+        } else if (v instanceof int[] a) {
+          n += 4L * a.length;
+        }
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return n;
+  }
 }

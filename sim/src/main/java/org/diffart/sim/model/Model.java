@@ -18,6 +18,7 @@ public final class Model {
   private final List<String> warnings;
   private final int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
   private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
+  private final int[] bodyRotationAxis;
   private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
   private final String[] bodyName;
   private final int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
@@ -111,6 +112,51 @@ public final class Model {
     keyQpos = c.keyQpos;
     keyQvel = c.keyQvel;
     keyCtrl = c.keyCtrl;
+    bodyRotationAxis = rotationAxes();
+  }
+
+  /**
+   * For each body, the coordinate axis (0, 1, 2) that its rotation relative to its parent always turns about, or -1:
+   * welded or with one hinge along x, y or z, its offset rotation about the same axis (or none).
+   */
+  private int[] rotationAxes() {
+    int[] a = new int[nbody];
+    java.util.Arrays.fill(a, -1);
+    for (int i = 1; i < nbody; i++) {
+      int k = -1;
+      if (bodyJntNum[i] == 1 && jntType[bodyJntAdr[i]] == JointType.HINGE.ordinal()) {
+        k = coordinateAxis(jntAxis, 3 * bodyJntAdr[i]);
+      } else if (bodyJntNum[i] == 0) {
+        // welded: the identity turns about any axis
+        k = quatAxis(i) == 3 ? 0 : quatAxis(i);
+      }
+      if (k >= 0 && (quatAxis(i) == k || quatAxis(i) == 3)) {
+        a[i] = k;
+      }
+    }
+    return a;
+  }
+
+  /** The coordinate axis a 3-vector lies along exactly (two zero components), or -1. */
+  private static int coordinateAxis(double[] v, int o) {
+    int zeros = 0, k = -1;
+    for (int r = 0; r < 3; r++) {
+      if (v[o + r] == 0) {
+        zeros++;
+      } else {
+        k = r;
+      }
+    }
+    return zeros == 2 ? k : -1;
+  }
+
+  /** Body i's offset rotation: 3 for the identity, the axis it turns about, or -1. */
+  private int quatAxis(int i) {
+    int o = 4 * i;
+    if (bodyQuat[o + 1] == 0 && bodyQuat[o + 2] == 0 && bodyQuat[o + 3] == 0) {
+      return 3;
+    }
+    return coordinateAxis(bodyQuat, o + 1);
   }
 
   /** A copy of this model with other options (re-validated: RK4 refuses contacts and limits). */
@@ -216,6 +262,14 @@ public final class Model {
   /** The body that body i is welded to: itself when it has joints, else the nearest such ancestor (or 0). */
   public int bodyWeld(int i) {
     return bodyWeld[i];
+  }
+
+  /**
+   * The coordinate axis (0 x, 1 y, 2 z) that body i's rotation relative to its parent always turns about, whatever
+   * its joint's position, or -1: lets the dynamics skip entries of the transform that are structurally 0 or 1.
+   */
+  public int bodyRotationAxis(int i) {
+    return bodyRotationAxis[i];
   }
 
   /** The ancestor of body i that is a child of the world (its kinematic tree). */

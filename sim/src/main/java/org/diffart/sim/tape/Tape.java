@@ -190,6 +190,9 @@ public final class Tape implements AutoCloseable {
     int[] a = arg1, b = arg2;
     double[] p = d1, q = d2;
     allocate((int) cap);
+    if (adj != null) {
+      adj = java.util.Arrays.copyOf(adj, (int) cap);
+    }
     System.arraycopy(v, 0, val, 0, size);
     System.arraycopy(a, 0, arg1, 0, size);
     System.arraycopy(b, 0, arg2, 0, size);

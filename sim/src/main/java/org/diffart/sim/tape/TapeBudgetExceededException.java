@@ -6,7 +6,12 @@ public final class TapeBudgetExceededException extends RuntimeException {
   private final int nodes;
 
   TapeBudgetExceededException(long budgetBytes, int nodes) {
-    super("tape exceeded " + budgetBytes + " bytes (" + nodes + " nodes of " + Tape.BYTES_PER_NODE + " bytes)");
+    this(budgetBytes, nodes, "(" + nodes + " nodes of " + Tape.BYTES_PER_NODE + " bytes)");
+  }
+
+  /** The budget failure of a recording, with where it happened (for example "at step 812 of 5000"). */
+  public TapeBudgetExceededException(long budgetBytes, int nodes, String where) {
+    super("tape exceeded " + budgetBytes + " bytes " + where);
     this.budgetBytes = budgetBytes;
     this.nodes = nodes;
   }

@@ -99,4 +99,20 @@ class TapeTest {
       assertEquals(0, t.size());
     }
   }
+
+  @Test
+  void seedsSurviveTheTapeGrowingAfterThem() {
+    try (Tape t = Tape.begin(1L << 30)) {
+      double x = t.variable(3);
+      double y = TapeOps.dmul(x, x);
+      t.seed(y, 1);
+      double z = x;
+      for (int i = 0; i < 100_000; i++) {
+        z = TapeOps.dadd(z, 1e-9);
+      }
+      t.seed(z, 2);
+      t.reverse();
+      assertEquals(2 * 3 + 2, t.adjoint(x), 0, "d(x² + 2(x + c))/dx");
+    }
+  }
 }

@@ -1,0 +1,50 @@
+package org.diffart.sim.diff;
+
+/**
+ * A rollout gradient and what it cost.
+ *
+ * @param method {@code adjoint}, {@code tape} or {@code fd}
+ * @param loss the loss of the rollout
+ * @param qpos0 gradient with respect to the initial configuration, tangent space (nv)
+ * @param qvel0 gradient with respect to the initial velocity (nv)
+ * @param ctrl gradient with respect to the controls, step-major (T×nu)
+ * @param friction per geom (ngeom)
+ * @param mass per body, the inertia scaled along (nbody)
+ * @param damping per dof (nv)
+ * @param restitution per geom (ngeom)
+ * @param forwardMs wall time of the forward sweep, ms
+ * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the perturbed rollouts
+ * @param peakBytes the most bytes the method held at once for the gradient (checkpoints, tape, scratch), counted
+ * @param adjointNorms per step t (0..T) the norm of the state adjoint {@code |(q̄_t, v̄_t)|} (tangent space), or an
+ *     empty array when the method has none
+ * @param recomputedSteps steps the backward sweep re-advanced from checkpoints (adjoint only)
+ * @param detail how it was computed (schedule, truncation, budget, step size)
+ */
+public record GradientResult(String method, double loss, double[] qpos0, double[] qvel0, double[] ctrl,
+    double[] friction, double[] mass, double[] damping, double[] restitution, double forwardMs, double backwardMs,
+    long peakBytes, double[] adjointNorms, long recomputedSteps, String detail) {
+
+  /** The gradient with respect to w, in its flat layout ({@link Wrt}). */
+  public double[] grad(Wrt w) {
+    return switch (w) {
+      case CTRL -> ctrl;
+      case QPOS0 -> qpos0;
+      case QVEL0 -> qvel0;
+      case FRICTION -> friction;
+      case MASS -> mass;
+      case DAMPING -> damping;
+      case RESTITUTION -> restitution;
+    };
+  }
+
+  /** The Euclidean norm of every gradient together. */
+  public double norm() {
+    double s = 0;
+    for (Wrt w : Wrt.values()) {
+      for (double x : grad(w)) {
+        s += x * x;
+      }
+    }
+    return Math.sqrt(s);
+  }
+}

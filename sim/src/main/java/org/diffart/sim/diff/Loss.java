@@ -1,0 +1,87 @@
+package org.diffart.sim.diff;
+
+import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+
+/**
+ * A scalar loss of a rollout of T steps: {@code L = Σ_{t<T} running(t, q_t, v_t, u_t) + terminal(q_T, v_T)}, where
+ * {@code (q_t, v_t)} is the state before step t and {@code u_t} the control applied at step t. Each part returns its
+ * value and writes its gradient into the zeroed arrays of a {@link Gradient}: with respect to {@code qpos} in qpos's
+ * own coordinates (nq; for a quaternion the part along q itself is ignored, since the simulator normalises), {@code
+ * qvel} (nv) and {@code ctrl} (nu).
+ */
+public interface Loss {
+  /** Running cost at step t; the default has none. */
+  default double running(Model m, int t, double[] qpos, double[] qvel, double[] ctrl, Gradient g) {
+    return 0;
+  }
+
+  /** Terminal cost at the final state. */
+  double terminal(Model m, double[] qpos, double[] qvel, Gradient g);
+
+  /** Whether {@link #running} is identically zero (lets the gradient skip calling it). */
+  default boolean hasRunningCost() {
+    return true;
+  }
+
+  /** Gradient buffers of one loss evaluation, zeroed before each call. */
+  record Gradient(double[] qpos, double[] qvel, double[] ctrl) {
+    /** Buffers for model m. */
+    public static Gradient of(Model m) {
+      return new Gradient(new double[m.nq()], new double[m.nv()], new double[m.nu()]);
+    }
+
+    /** Sets every entry to zero. */
+    public void clear() {
+      java.util.Arrays.fill(qpos, 0);
+      java.util.Arrays.fill(qvel, 0);
+      java.util.Arrays.fill(ctrl, 0);
+    }
+  }
+
+  /**
+   * The default loss: {@code 0.5 |q_T ⊖ 0|²} over the final configuration, where {@code ⊖ 0} measures it from the
+   * zero configuration in the tangent space ({@link Configuration#differencePos}: hinge and slide values, free-joint
+   * positions, and the rotation vector of each quaternion from the identity).
+   */
+  static Loss finalConfiguration() {
+    return new Loss() {
+      @Override
+      public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
+        double[] zero = zeroConfiguration(m), delta = new double[m.nv()], unused = new double[m.nq()];
+        Configuration.differencePos(m, delta, 1, zero, qpos);
+        double l = 0;
+        for (double x : delta) {
+          l += 0.5 * x * x;
+        }
+        Configuration.differencePosAdjoint(m, delta, 1, zero, qpos, unused, g.qpos());
+        return l;
+      }
+
+      @Override
+      public boolean hasRunningCost() {
+        return false;
+      }
+
+      @Override
+      public String toString() {
+        return "0.5*|qpos_T|^2 (tangent space)";
+      }
+    };
+  }
+
+  /** The zero configuration: 0 for hinge, slide and free-joint positions, the identity for quaternions. */
+  static double[] zeroConfiguration(Model m) {
+    double[] q = new double[m.nq()];
+    for (int j = 0; j < m.njnt(); j++) {
+      JointType t = m.jntType(j);
+      if (t == JointType.BALL) {
+        q[m.jntQposAdr(j)] = 1;
+      } else if (t == JointType.FREE) {
+        q[m.jntQposAdr(j) + 3] = 1;
+      }
+    }
+    return q;
+  }
+}

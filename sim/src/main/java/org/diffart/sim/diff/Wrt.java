@@ -1,0 +1,38 @@
+package org.diffart.sim.diff;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** What a rollout gradient is taken with respect to, and the flat layout of each. */
+public enum Wrt {
+  /** Every control, step-major: T×nu, entry {@code t·nu + a} the control of actuator a applied at step t. */
+  CTRL,
+  /** The initial configuration in the tangent space (nv), perturbed as {@code qpos0 ⊕ δ}. */
+  QPOS0,
+  /** The initial velocity (nv). */
+  QVEL0,
+  /** Each geom's sliding friction coefficient (ngeom). */
+  FRICTION,
+  /** Each body's mass with its inertia scaled along (nbody, world first). */
+  MASS,
+  /** Each dof's joint damping (nv). */
+  DAMPING,
+  /** Each geom's coefficient of restitution (ngeom). */
+  RESTITUTION;
+
+  /** The command-line name, lower case. */
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The value named s (case-insensitive), or an error listing the names. */
+  public static Wrt parse(String s) {
+    for (Wrt w : values()) {
+      if (w.cliName().equalsIgnoreCase(s.strip())) {
+        return w;
+      }
+    }
+    throw new IllegalArgumentException("unknown --wrt '" + s + "'; available: " + String.join(", ",
+        Arrays.stream(values()).map(Wrt::cliName).toList()));
+  }
+}
