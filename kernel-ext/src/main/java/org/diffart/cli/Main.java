@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.diff.NonFiniteAdjointException;
 import org.diffart.sim.io.ModelFormatException;
+import org.diffart.sim.tape.TapeBudgetExceededException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +30,8 @@ import picocli.CommandLine.Spec;
     name = "diffart",
     description = "Differentiable articulated-body simulation from the command line.",
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {InfoCommand.class, ForwardCommand.class, RolloutCommand.class, KernelCommand.class},
+    subcommands = {InfoCommand.class, ForwardCommand.class, RolloutCommand.class, GradCommand.class,
+        TransitionCommand.class, KernelCommand.class},
     footer = {"", "Run 'diffart COMMAND --help' for a command's options."})
 public final class Main implements Callable<Integer> {
   /** Exit code of a runtime or model error. */
@@ -111,7 +114,9 @@ public final class Main implements Callable<Integer> {
     PrintWriter err = cl.getErr();
     boolean expected = e instanceof ModelFormatException || e instanceof SimulationException
         || e instanceof UncheckedIOException || e instanceof IOException
-        || e instanceof IllegalArgumentException || e instanceof IllegalStateException;
+        || e instanceof IllegalArgumentException || e instanceof IllegalStateException
+        || e instanceof UnsupportedOperationException || e instanceof TapeBudgetExceededException
+        || e instanceof NonFiniteAdjointException;
     err.println(cl.getCommandSpec().qualifiedName() + ": " + (expected ? e.getMessage() : e.toString()));
     if (!expected) {
       e.printStackTrace(err);

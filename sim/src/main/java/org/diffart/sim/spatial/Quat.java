@@ -212,18 +212,28 @@ public final class Quat {
     vBar[vbo + 2] += rz + 2 * (sx * y - sy * x);
   }
 
+  /** Below this half-angle the exponential map uses its Taylor series in |ω|², smooth through ω = 0. */
+  private static final double SMALL_HALF_ANGLE = 1e-4;
+
   /**
    * Integrates a unit quaternion by a body-frame angular velocity: {@code q <- q ⊗ exp(omega*dt/2)}, renormalised, as
-   * MuJoCo's {@code mju_quatIntegrate}.
+   * MuJoCo's {@code mju_quatIntegrate}. Below a half-angle of 1e-4 rad the increment {@code (cos(θ/2), ω sin(θ/2)/|ω|)}
+   * is evaluated by its Taylor series in |ω|² (exact to rounding there), so that it and its derivative are smooth
+   * through ω = 0, where the derivative {@code q ⊗ (0, ω dt/2)} is not zero.
    */
   public static void integrate(double[] q, int qo, double[] omega, int wo, double dt) {
     double wx = omega[wo], wy = omega[wo + 1], wz = omega[wo + 2];
-    double n = Math.sqrt(wx * wx + wy * wy + wz * wz);
-    double angle = n * dt;
-    if (n < 1e-15) {
-      return;
+    double n2 = wx * wx + wy * wy + wz * wz;
+    double h2 = 0.25 * dt * dt * n2;
+    double s, c;
+    if (h2 < SMALL_HALF_ANGLE * SMALL_HALF_ANGLE) {
+      s = 0.5 * dt * (1 - h2 / 6 * (1 - h2 / 20));
+      c = 1 - 0.5 * h2 * (1 - h2 / 12);
+    } else {
+      double n = Math.sqrt(n2), half = 0.5 * n * dt;
+      s = Math.sin(half) / n;
+      c = Math.cos(half);
     }
-    double s = Math.sin(0.5 * angle) / n, c = Math.cos(0.5 * angle);
     double dw = c, dx = wx * s, dy = wy * s, dz = wz * s;
     double qw = q[qo], qx = q[qo + 1], qy = q[qo + 2], qz = q[qo + 3];
     q[qo] = qw * dw - qx * dx - qy * dy - qz * dz;
@@ -240,12 +250,24 @@ public final class Quat {
   public static void integrateAdjoint(double[] q, int qo, double[] omega, int wo, double dt, double[] qBar, int qbo,
       double[] omegaBar, int wbo) {
     double wx = omega[wo], wy = omega[wo + 1], wz = omega[wo + 2];
-    double n = Math.sqrt(wx * wx + wy * wy + wz * wz);
-    if (n < 1e-15) {
-      return;
+    double n2 = wx * wx + wy * wy + wz * wz;
+    double h2 = 0.25 * dt * dt * n2;
+    // δ = (c, s ω) and the gradients of c and s with respect to ω, both along ω: ∇c = cw ω, ∇s = sw ω
+    double s, c, cw, sw;
+    if (h2 < SMALL_HALF_ANGLE * SMALL_HALF_ANGLE) {
+      s = 0.5 * dt * (1 - h2 / 6 * (1 - h2 / 20));
+      c = 1 - 0.5 * h2 * (1 - h2 / 12);
+      double dh2 = 0.5 * dt * dt;
+      sw = 0.5 * dt * (-1.0 / 6 + h2 / 60) * dh2;
+      cw = (-0.5 + h2 / 12) * dh2;
+    } else {
+      double n = Math.sqrt(n2), half = 0.5 * n * dt, sh = Math.sin(half), ch = Math.cos(half);
+      s = sh / n;
+      c = ch;
+      sw = (ch * 0.5 * dt - s) / n2;
+      cw = -0.5 * dt * s;
     }
-    double half = 0.5 * n * dt, sh = Math.sin(half), ch = Math.cos(half), s = sh / n;
-    double dw = ch, dx = wx * s, dy = wy * s, dz = wz * s;
+    double dw = c, dx = wx * s, dy = wy * s, dz = wz * s;
     double qw = q[qo], qx = q[qo + 1], qy = q[qo + 2], qz = q[qo + 3];
     // p = q ⊗ δ, then the bar of p from the bar of normalize(p)
     double pw = qw * dw - qx * dx - qy * dy - qz * dz;
@@ -272,12 +294,10 @@ public final class Quat {
     double bx = qw * rx - qx * rw - qy * rz + qz * ry;
     double by = qw * ry + qx * rz - qy * rw - qz * rx;
     double bz = qw * rz - qx * ry + qy * rx - qz * rw;
-    // δ = (cos(n dt/2), ω sin(n dt/2)/n)
-    double sBar = bx * wx + by * wy + bz * wz;
-    double nBar = -sh * 0.5 * dt * bw + sBar * (ch * 0.5 * dt * n - sh) / (n * n);
-    omegaBar[wbo] += s * bx + nBar * wx / n;
-    omegaBar[wbo + 1] += s * by + nBar * wy / n;
-    omegaBar[wbo + 2] += s * bz + nBar * wz / n;
+    double along = (bx * wx + by * wy + bz * wz) * sw + bw * cw;
+    omegaBar[wbo] += s * bx + along * wx;
+    omegaBar[wbo + 1] += s * by + along * wy;
+    omegaBar[wbo + 2] += s * bz + along * wz;
   }
 
   /**

@@ -92,7 +92,7 @@ class StepAdjointTest {
   @ParameterizedTest
   @CsvSource({"laikago, stand, 0, 0", "laikago, stand, 120, 4", "laikago, stand, 400, 2", "laikago10, stand, 150, 40",
       "ant, init, 60, 4", "golf, '', 1, 1", "golf, '', 30, 1", "arm9, '', 20, 0", "humanoid, '', 150, 6",
-      "humanoid, '', 300, 6", "pendulum:3, '', 10, 0"})
+      "humanoid, '', 300, 4", "pendulum:3, '', 10, 0"})
   void builtinsMatchTheTape(String name, String key, int warmup, int minContacts) {
     Model m = ModelLoader.load("builtin:" + name);
     Data d = new Data(m);

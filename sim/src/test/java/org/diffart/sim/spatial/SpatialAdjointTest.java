@@ -148,16 +148,35 @@ class SpatialAdjointTest {
     g = TapeCheck.vjp(norm, new Object[] {a.clone(), 0}, new int[] {0}, new int[] {0}, new double[][] {rb4});
     agree("normalize", bar, g[0]);
 
-    double[] q = random(rnd, 4, 1), w = random(rnd, 3, 3), wb = new double[3];
-    Quat.normalize(q, 0);
-    bar = rb4.clone();
-    Quat.integrateAdjoint(q, 0, w, 0, 0.1, bar, 0, wb, 0);
-    MethodHandle integ = TapeCheck.taped(Quat.class, "integrate", double[].class, int.class, double[].class,
-        int.class, double.class);
-    g = TapeCheck.vjp(integ, new Object[] {q.clone(), 0, w.clone(), 0, 0.1}, new int[] {0, 2}, new int[] {0},
-        new double[][] {rb4});
-    agree("integrate q", bar, g[0]);
-    agree("integrate omega", wb, g[1]);
+    // the exponential map at a large, a small (Taylor series) and a zero angular velocity
+    for (double scale : new double[] {3, 1e-5, 0}) {
+      double[] q = random(rnd, 4, 1), w = random(rnd, 3, scale), wb = new double[3];
+      Quat.normalize(q, 0);
+      bar = rb4.clone();
+      Quat.integrateAdjoint(q, 0, w, 0, 0.1, bar, 0, wb, 0);
+      MethodHandle integ = TapeCheck.taped(Quat.class, "integrate", double[].class, int.class, double[].class,
+          int.class, double.class);
+      g = TapeCheck.vjp(integ, new Object[] {q.clone(), 0, w.clone(), 0, 0.1}, new int[] {0, 2}, new int[] {0},
+          new double[][] {rb4});
+      agree("integrate q, |w| ~ " + scale, bar, g[0]);
+      agree("integrate omega, |w| ~ " + scale, wb, g[1]);
+      // central differences in ω: the derivative q ⊗ (0, ω dt/2) does not vanish at ω = 0
+      double[] dir = random(rnd, 3, 1), qp = q.clone(), qm = q.clone(), wp = w.clone(), wm = w.clone();
+      for (int k = 0; k < 3; k++) {
+        wp[k] += 1e-7 * dir[k];
+        wm[k] -= 1e-7 * dir[k];
+      }
+      Quat.integrate(qp, 0, wp, 0, 0.1);
+      Quat.integrate(qm, 0, wm, 0, 0.1);
+      double fd = 0, adj = 0;
+      for (int k = 0; k < 4; k++) {
+        fd += rb4[k] * (qp[k] - qm[k]) / 2e-7;
+      }
+      for (int k = 0; k < 3; k++) {
+        adj += wb[k] * dir[k];
+      }
+      assertTrue(Math.abs(fd - adj) < 1e-7, "integrate at |w| ~ " + scale + ": fd " + fd + " vs " + adj);
+    }
 
     double[] qa = random(rnd, 4, 1), qbv = random(rnd, 4, 1), qab = new double[4], qbb = new double[4];
     Quat.differenceAdjoint(rb3, 0, qa, 0, qbv, 0, qab, 0, qbb, 0);

@@ -1,0 +1,102 @@
+package org.diffart.cli;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Transition;
+import org.diffart.sim.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code diffart transition --model M [state] [--method fd|adjoint] [--centered] [--eps E]}: A, B, C, D of a step. */
+@Command(
+    name = "transition",
+    description = "Linearise one step: x' = A x + B u, y = C x + D u in the tangent space, as MuJoCo's"
+        + " mjd_transitionFD.",
+    footer = {
+      "",
+      "x = (q, v) with q perturbed as q (+) dq and differenced with (-): nx = 2 nv + na (na = 0). fd perturbs each"
+          + " input by --eps (a control at a limit of its range on the side inside it); adjoint builds the rows"
+          + " exactly from 2 nv reverse sweeps of the step.",
+      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have no rows: no sensors),"
+          + " ms."
+    })
+final class TransitionCommand implements Callable<Integer> {
+  @Mixin private ModelOption model;
+  @Mixin private StateOptions state;
+  @Mixin private Output output;
+
+  @Option(names = "--method", paramLabel = "fd|adjoint", defaultValue = "fd",
+      description = "fd (finite differences) or adjoint (exact, by reverse sweeps) (default: ${DEFAULT-VALUE}).")
+  private String method;
+
+  @Option(names = "--centered", description = "fd: central instead of forward differences.")
+  private boolean centered;
+
+  @Option(names = "--eps", paramLabel = "E", defaultValue = "1e-6",
+      description = "fd: the perturbation (default: ${DEFAULT-VALUE}).")
+  private double eps;
+
+  @Spec private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    if (!method.equals("fd") && !method.equals("adjoint")) {
+      throw new ParameterException(spec.commandLine(), "unknown --method '" + method + "'; available: fd, adjoint");
+    }
+    if (!(eps > 0)) {
+      throw new ParameterException(spec.commandLine(), "--eps must be > 0, got " + eps);
+    }
+    Model m = model.load();
+    Data d = state.initial(m);
+    Transition t = method.equals("fd") ? Transition.finiteDifferences(m, d, centered, eps) : Transition.exact(m, d);
+    JsonObject o = new JsonObject();
+    o.addProperty("model", m.name());
+    o.addProperty("method", t.method());
+    o.addProperty("nx", 2 * m.nv());
+    o.addProperty("nu", m.nu());
+    o.add("A", matrix(t.A()));
+    o.add("B", matrix(t.B()));
+    o.add("C", matrix(t.C()));
+    o.add("D", matrix(t.D()));
+    o.addProperty("ms", t.ms());
+    output.print(o, () -> text(m, t));
+    return 0;
+  }
+
+  private static JsonArray matrix(double[][] a) {
+    JsonArray rows = new JsonArray(a.length);
+    for (double[] r : a) {
+      rows.add(Output.array(r));
+    }
+    return rows;
+  }
+
+  private static String text(Model m, Transition t) {
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+        "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n", m.name(), t.method(), 2 * m.nv(), m.nu(), t.ms()));
+    s.append("A =\n");
+    for (double[] r : t.A()) {
+      s.append(row(r)).append('\n');
+    }
+    s.append("B =\n");
+    for (double[] r : t.B()) {
+      s.append(row(r)).append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String row(double[] r) {
+    StringBuilder s = new StringBuilder();
+    for (double x : r) {
+      s.append(String.format(Locale.ROOT, " %11.4g", x));
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,53 @@
+package org.diffart.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class TransitionCommandTest {
+
+  private static double[][] matrix(JsonObject o, String key) {
+    JsonArray rows = o.getAsJsonArray(key);
+    double[][] a = new double[rows.size()][];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = rows.get(i).getAsJsonArray().asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
+    }
+    return a;
+  }
+
+  @Test
+  void finiteDifferencesAndExactAgreeInMujocosLayout() {
+    Cli.Outcome fd = Cli.run("transition", "--model", "builtin:humanoid", "--centered", "--json");
+    Cli.Outcome exact = Cli.run("transition", "--model", "builtin:humanoid", "--method", "adjoint", "--json");
+    assertEquals(0, fd.code(), fd.err());
+    assertEquals(0, exact.code(), exact.err());
+    JsonObject f = fd.json(), e = exact.json();
+    int nv = 27;
+    assertEquals(2 * nv, f.get("nx").getAsInt());
+    double[][] af = matrix(f, "A"), ae = matrix(e, "A"), bf = matrix(f, "B"), be = matrix(e, "B");
+    assertEquals(2 * nv, af.length);
+    assertEquals(2 * nv, af[0].length);
+    assertEquals(f.get("nu").getAsInt(), bf[0].length);
+    assertEquals(0, f.getAsJsonArray("C").size());
+    double err = 0;
+    for (int i = 0; i < 2 * nv; i++) {
+      for (int j = 0; j < 2 * nv; j++) {
+        err = Math.max(err, Math.abs(af[i][j] - ae[i][j]));
+      }
+      for (int j = 0; j < bf[i].length; j++) {
+        err = Math.max(err, Math.abs(bf[i][j] - be[i][j]));
+      }
+    }
+    assertTrue(err < 1e-5, "max |A_fd - A_exact|, |B_fd - B_exact| = " + err);
+  }
+
+  @Test
+  void badMethodIsAUsageError() {
+    Cli.Outcome r = Cli.run("transition", "--model", "builtin:pendulum:2", "--method", "tape");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown --method 'tape'; available: fd, adjoint"), r.err());
+  }
+}

@@ -1,0 +1,138 @@
+package org.diffart.sim.diff;
+
+import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.StepAdjoint;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Model;
+
+/**
+ * The one-step transition linearisation {@code δx' = A δx + B δu}, {@code δy = C δx + D δu} with MuJoCo's {@code
+ * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
+ * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
+ * and y the sensors (diffart has no sensors and no activations yet: {@code na = 0}, C and D have no rows).
+ *
+ * @param A ∂x'/∂x (nx×nx)
+ * @param B ∂x'/∂u (nx×nu)
+ * @param C ∂y/∂x (nsensordata×nx)
+ * @param D ∂y/∂u (nsensordata×nu)
+ * @param method {@code fd} or {@code adjoint}
+ * @param ms wall time, ms
+ */
+public record Transition(double[][] A, double[][] B, double[][] C, double[][] D, String method, double ms) {
+
+  /**
+   * By finite differences of one step from d's state (restored after each perturbation, warm start included):
+   * forward differences, or central with {@code centered}. A control perturbed past a limit of its range is
+   * differenced on the side that stays inside, as MuJoCo does.
+   */
+  public static Transition finiteDifferences(Model m, Data d, boolean centered, double eps) {
+    if (!(eps > 0)) {
+      throw new IllegalArgumentException("--eps must be > 0, got " + eps);
+    }
+    long t0 = System.nanoTime();
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
+    double[][] a = new double[nx][nx], b = new double[nx][nu];
+    Data base = new Data(m), plus = new Data(m), minus = new Data(m);
+    copy(d, base);
+    double[] unit = new double[nv], yp = new double[nx], ym = new double[nx], y0 = new double[nx];
+    copy(base, minus);
+    Step.step(m, minus);
+    double[] q0 = minus.qpos.clone();
+    output(m, q0, minus, y0);
+    for (int j = 0; j < nx + nu; j++) {
+      double lo = -eps, hi = eps;
+      if (j >= nx && m.actCtrlLimited(j - nx)) {
+        double u = base.ctrl[j - nx];
+        if (u + eps > m.actCtrlRange(j - nx, 1)) {
+          hi = 0;
+        } else if (u - eps < m.actCtrlRange(j - nx, 0)) {
+          lo = 0;
+        }
+      }
+      if (!centered && hi > 0) {
+        lo = 0;
+      } else if (!centered) {
+        hi = 0;
+      }
+      perturbedStep(m, base, plus, j, hi, unit);
+      output(m, q0, plus, yp);
+      perturbedStep(m, base, minus, j, lo, unit);
+      output(m, q0, minus, ym);
+      for (int i = 0; i < nx; i++) {
+        double g = (yp[i] - ym[i]) / (hi - lo);
+        if (j < nx) {
+          a[i][j] = g;
+        } else {
+          b[i][j - nx] = g;
+        }
+      }
+    }
+    return new Transition(a, b, new double[0][nx], new double[0][nu], "fd", (System.nanoTime() - t0) / 1e6);
+  }
+
+  /** Steps {@code out} from base with input j perturbed by h (0: unperturbed). */
+  private static void perturbedStep(Model m, Data base, Data out, int j, double h, double[] unit) {
+    copy(base, out);
+    int nv = m.nv();
+    if (h != 0) {
+      if (j < nv) {
+        java.util.Arrays.fill(unit, 0);
+        unit[j] = 1;
+        Configuration.integratePos(m, out.qpos, unit, h);
+      } else if (j < 2 * nv) {
+        out.qvel[j - nv] += h;
+      } else {
+        out.ctrl[j - 2 * nv] += h;
+      }
+    }
+    Step.step(m, out);
+  }
+
+  /** y = (q ⊖ q0, v): the output in the tangent space at the nominal next configuration q0. */
+  private static void output(Model m, double[] q0, Data d, double[] y) {
+    double[] dq = new double[m.nv()];
+    Configuration.differencePos(m, dq, 1, q0, d.qpos);
+    System.arraycopy(dq, 0, y, 0, m.nv());
+    System.arraycopy(d.qvel, 0, y, m.nv(), m.nv());
+  }
+
+  /**
+   * Exactly, row by row from reverse sweeps: one recomputation of the step and {@code nx} runs of its adjoint, each
+   * seeded with one tangent-space output direction.
+   */
+  public static Transition exact(Model m, Data d) {
+    long t0 = System.nanoTime();
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
+    Data next = new Data(m), work = new Data(m);
+    copy(d, next);
+    Step.step(m, next);
+    copy(d, work);
+    Step.dynamics(m, work);
+    DataBar bar = new DataBar(m);
+    double[][] a = new double[nx][nx], b = new double[nx][nu];
+    double[] seed = new double[nv], row = new double[nv];
+    for (int i = 0; i < nx; i++) {
+      bar.clearInputs();
+      if (i < nv) {
+        java.util.Arrays.fill(seed, 0);
+        seed[i] = 1;
+        Configuration.ambientSeed(m, next.qpos, seed, bar.qposBar);
+      } else {
+        bar.qvelBar[i - nv] = 1;
+      }
+      StepAdjoint.step(m, work, bar);
+      Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
+      System.arraycopy(row, 0, a[i], 0, nv);
+      System.arraycopy(bar.qvelBar, 0, a[i], nv, nv);
+      System.arraycopy(bar.ctrlBar, 0, b[i], 0, nu);
+    }
+    return new Transition(a, b, new double[0][nx], new double[0][nu], "adjoint", (System.nanoTime() - t0) / 1e6);
+  }
+
+  private static void copy(Data from, Data to) {
+    to.copyStateFrom(from);
+    to.copyParametersFrom(from);
+  }
+}
