@@ -7,9 +7,8 @@ import org.diffart.sim.model.Model;
 /**
  * Adjoint of the constraint part of the step ({@link Step#constraints}): the impulses' velocity change, the reverse
  * PGS, the right-hand sides and Delassus matrix, the Jacobian rows (and the sliding direction that merges a contact's
- * two tangent rows), the contact geometry and the free velocity. Every {@code M̃⁻¹} is differentiated through inverse
- * dynamics: {@code (M̃⁻¹ x)‾} contributes {@code -λᵀ (∂M̃/∂θ) y} with {@code y = M̃⁻¹ x}, {@code λ = M̃⁻¹ ȳ}, which is
- * {@link RneaAdjoint#vjp} at zero velocity and gravity.
+ * two tangent rows), the contact geometry and the free velocity. Every {@code y = M̃⁻¹ x} contributes {@code M̄ -= λ
+ * yᵀ} with {@code λ = M̃⁻¹ ȳ}; the sum goes once through {@link CrbaAdjoint}.
  */
 public final class ConstraintsAdjoint {
   private ConstraintsAdjoint() {}
@@ -39,6 +38,7 @@ public final class ConstraintsAdjoint {
     ProjectedGaussSeidelAdjoint.solve(m, d, b);
     tracer.after("reverse PGS");
     assemble(m, d, b);
+    CrbaAdjoint.massMatrix(m, d, b);
     tracer.after("constraint rows");
     if (d.ncon > 0) {
       CollisionAdjoint.detect(m, d, b);
@@ -74,7 +74,23 @@ public final class ConstraintsAdjoint {
       }
       b.efcImpulseBar[r] += dot;
     }
-    RneaAdjoint.vjp(m, d, b, d.qvelImpulse, lambda, -1, false);
+    // M̃ term of g = M̃⁻¹ Jᵀ p: M̄ -= λ gᵀ
+    addOuter(m, b.qMBar, lambda, d.qvelImpulse, -1);
+  }
+
+  /**
+   * {@code M̄ += scale · x yᵀ} on the tree pattern of M̃ (see {@link DataBar#qMBar}): entry (k, l), l an ancestor of k,
+   * holds the bar of the one number CRBA computes for both places, {@code x_k y_l + x_l y_k}.
+   */
+  private static void addOuter(Model m, double[] mb, double[] x, double[] y, double scale) {
+    int nv = m.nv();
+    for (int k = 0; k < nv; k++) {
+      double xk = scale * x[k], yk = scale * y[k];
+      mb[nv * k + k] += xk * y[k];
+      for (int l = m.dofParent(k); l >= 0; l = m.dofParent(l)) {
+        mb[nv * k + l] += xk * y[l] + x[l] * yk;
+      }
+    }
   }
 
   /**
@@ -101,7 +117,7 @@ public final class ConstraintsAdjoint {
         aBar[ne * s + r] = a;
       }
     }
-    // J̄_r += 2 Σ_s Ā_rs y_s on the row's dofs; M̃ term -Σ_r y_r (Σ_s Ā_rs y_s)ᵀ
+    // J̄_r += 2 Σ_s Ā_rs y_s on the row's dofs; M̃ term M̄ -= Σ_r y_r (Σ_s Ā_rs y_s)ᵀ
     double[] z = b.work;
     for (int r = 0; r < ne; r++) {
       java.util.Arrays.fill(z, 0);
@@ -122,7 +138,7 @@ public final class ConstraintsAdjoint {
         b.efcJBar[nv * r + k] += 2 * z[k];
       }
       System.arraycopy(y, nv * r, b.lambda, 0, nv);
-      RneaAdjoint.vjp(m, d, b, z, b.lambda, -1, false);
+      addOuter(m, b.qMBar, b.lambda, z, -1);
     }
     for (int r = 0; r < ne; r++) {
       java.util.Arrays.fill(aBar, ne * r, ne * r + ne, 0);

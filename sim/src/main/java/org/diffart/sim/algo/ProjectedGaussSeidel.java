@@ -28,9 +28,16 @@ public final class ProjectedGaussSeidel {
     System.arraycopy(p, 0, d.efcImpulseInit, 0, ne);
     int it = 0, iterations = o.iterations();
     double residual = 0, tolerance = o.tolerance();
+    double[] rec = d.pgsRecord;
+    if (rec != null) {
+      System.arraycopy(p, 0, rec, 0, ne);
+    }
     while (it < iterations) {
-      residual = sweep(d, p);
+      residual = sweep(d, p, rec, (iterations + 1 + it) * ne);
       it++;
+      if (rec != null) {
+        System.arraycopy(p, 0, rec, it * ne, ne);
+      }
       if (tolerance > 0 && residual < tolerance) {
         break;
       }
@@ -41,14 +48,19 @@ public final class ProjectedGaussSeidel {
   }
 
   /**
-   * One Gauss-Seidel sweep over the rows of {@code d} on the impulses p (in place); returns the largest change. The
-   * reverse PGS replays the sweeps with it, so its decisions are bit for bit the forward's.
+   * One Gauss-Seidel sweep over the rows of {@code d} on the impulses p (in place); returns the largest change. With a
+   * record array it keeps each row's {@code b_r - A_r p} at {@code record[ro + r]}. The reverse PGS replays and
+   * reverses the sweeps with it, so its decisions are bit for bit the forward's.
    */
-  static double sweep(Data d, double[] p) {
+  static double sweep(Data d, double[] p, double[] record, int ro) {
     int ne = d.nefc;
     double residual = 0;
     for (int r = 0; r < ne; r++) {
-      double x = update(d, p, r);
+      double res = d.efcB[r] - rowProduct(d, p, r);
+      if (record != null) {
+        record[ro + r] = res;
+      }
+      double x = p[r] + res * d.efcInvDiag[r];
       double lo = lower(d, p, r), hi = upper(d, p, r);
       // plain comparisons: Math.min/max pay for NaN and signed-zero semantics we do not need here
       x = x < lo ? lo : x > hi ? hi : x;
@@ -59,11 +71,6 @@ public final class ProjectedGaussSeidel {
       p[r] = x;
     }
     return residual;
-  }
-
-  /** The unclamped update of row r: {@code p_r + (b_r - A_r p) / A_rr}. */
-  static double update(Data d, double[] p, int r) {
-    return p[r] + (d.efcB[r] - rowProduct(d, p, r)) * d.efcInvDiag[r];
   }
 
   /** {@code A_r p} over the rows coupled to r, with four accumulators to shorten the dependency chain. */

@@ -6,10 +6,10 @@ import org.diffart.sim.model.Model;
 
 /**
  * Reverse PGS: the adjoint of {@link ProjectedGaussSeidel#solve} exactly as executed, the way Qiao et al.'s code
- * unrolls its fixed-sweep solve. The sweeps are replayed from the stored initial guess (recording the impulses after
- * each), then undone row by row from the last: a row held at a bound passes its bar to the bound (for a friction row
+ * unrolls its fixed-sweep solve: the sweeps are undone row by row from the last: a row held at a bound passes its bar to the bound (for a friction row
  * {@code ±μ p_n}: to μ and to the normal impulse), a free row {@code x = p_r + (b_r - A_r p)/A_rr} passes it to
- * {@code p_r}, {@code b_r}, {@code A_r}, {@code 1/A_rr} and the impulses it read.
+ * {@code p_r}, {@code b_r}, {@code A_r}, {@code 1/A_rr} and the impulses it read. The sweeps' impulses and residuals
+ * come from the record the recomputed forward kept ({@code Data.pgsRecord}), or are replayed.
  */
 public final class ProjectedGaussSeidelAdjoint {
   private ProjectedGaussSeidelAdjoint() {}
@@ -19,11 +19,11 @@ public final class ProjectedGaussSeidelAdjoint {
    * {@code efcABar, efcBBar, efcLoBar, efcHiBar} and, for warm-started rows, the {@code warmImpulseBar} the solve
    * started from.
    *
-   * @throws IllegalStateException if the replay does not reproduce the forward's impulses bit for bit
+   * @throws IllegalStateException if the record does not end at the forward's impulses bit for bit
    */
   public static void solve(Model m, Data d, DataBar b) {
     int ne = d.nefc, it = d.solverIterations, nf = m.opt().frictionDirections();
-    double[] h = b.pgsHistory, w = b.pgsWork, pBar = b.efcImpulseBar;
+    double[] w = b.pgsWork, pBar = b.efcImpulseBar;
     // storeWarmStart: the slots of this solve's contacts now hold its impulses (or 0 for a missing friction row),
     // read by the next step; the other slots keep their values and their bars
     for (int r = 0; r < ne; r++) {
@@ -39,25 +39,32 @@ public final class ProjectedGaussSeidelAdjoint {
         }
       }
     }
-    // replay: h[k·ne ..] = impulses after k sweeps
-    System.arraycopy(d.efcImpulseInit, 0, h, 0, ne);
-    System.arraycopy(d.efcImpulseInit, 0, w, 0, ne);
-    for (int k = 0; k < it; k++) {
-      ProjectedGaussSeidel.sweep(d, w);
-      System.arraycopy(w, 0, h, (k + 1) * ne, ne);
+    // the record of the solve (recorded by the recomputation, else replayed now): impulses after k sweeps at
+    // h[k·ne], the residuals of sweep k at h[(iterations + 1 + k)·ne]
+    int res0 = m.opt().iterations() + 1;
+    double[] h = d.pgsRecord;
+    if (h == null) {
+      h = b.pgsHistory;
+      System.arraycopy(d.efcImpulseInit, 0, h, 0, ne);
+      System.arraycopy(d.efcImpulseInit, 0, w, 0, ne);
+      for (int k = 0; k < it; k++) {
+        ProjectedGaussSeidel.sweep(d, w, h, (res0 + k) * ne);
+        System.arraycopy(w, 0, h, (k + 1) * ne, ne);
+      }
     }
     for (int r = 0; r < ne; r++) {
-      if (Double.doubleToRawLongBits(w[r]) != Double.doubleToRawLongBits(d.efcImpulse[r])) {
-        throw new IllegalStateException("reverse PGS: the replayed impulse of row " + r + " is " + w[r]
+      if (Double.doubleToRawLongBits(h[it * ne + r]) != Double.doubleToRawLongBits(d.efcImpulse[r])) {
+        throw new IllegalStateException("reverse PGS: the recorded impulse of row " + r + " is " + h[it * ne + r]
             + ", the forward's " + d.efcImpulse[r]);
       }
       b.efcInvDiagBar[r] = 0;
+      w[r] = d.efcImpulse[r];
     }
     // reverse the sweeps, rows last to first; w holds the impulses just before the update being undone
     for (int k = it - 1; k >= 0; k--) {
       for (int r = ne - 1; r >= 0; r--) {
         w[r] = h[k * ne + r];
-        row(d, b, w, r);
+        row(d, b, w, r, h[(res0 + k) * ne + r]);
       }
     }
     // the initial guess: zero, or the previous step's impulses of the same slot
@@ -72,16 +79,15 @@ public final class ProjectedGaussSeidelAdjoint {
     }
   }
 
-  /** Undoes the update of row r, given the impulses w before it. */
-  private static void row(Data d, DataBar b, double[] w, int r) {
+  /** Undoes the update of row r, given the impulses w before it and its residual {@code b_r - A_r p}. */
+  private static void row(Data d, DataBar b, double[] w, int r, double res) {
     double[] pBar = b.efcImpulseBar;
     double g = pBar[r];
     pBar[r] = 0;
     if (g == 0) {
       return;
     }
-    double ap = ProjectedGaussSeidel.rowProduct(d, w, r);
-    double x = w[r] + (d.efcB[r] - ap) * d.efcInvDiag[r];
+    double x = w[r] + res * d.efcInvDiag[r];
     double lo = ProjectedGaussSeidel.lower(d, w, r), hi = ProjectedGaussSeidel.upper(d, w, r);
     int n = d.efcNormal[r];
     if (x < lo) {
@@ -105,7 +111,7 @@ public final class ProjectedGaussSeidelAdjoint {
       double inv = d.efcInvDiag[r];
       pBar[r] += g;
       b.efcBBar[r] += g * inv;
-      b.efcInvDiagBar[r] += g * (d.efcB[r] - ap);
+      b.efcInvDiagBar[r] += g * res;
       double apBar = -g * inv;
       for (int s = d.efcRowLo[r]; s < d.efcRowHi[r]; s++) {
         b.efcABar[ro + s] += apBar * w[s];

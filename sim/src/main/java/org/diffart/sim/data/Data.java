@@ -196,6 +196,12 @@ public final class Data {
   public final double[] warmImpulse;
   /** Whether warmImpulse of a slot is from the previous step [nconMax]. */
   public final int[] warmValid;
+  /**
+   * When not null, PGS records its solve here for the reverse PGS: the impulses before the first and after each sweep
+   * ({@code (iterations+1)×nefc}), then each sweep's row residuals {@code b_r - A_r p} ({@code iterations×nefc});
+   * set by the adjoint's recomputation (a {@code DataBar}'s {@code pgsHistory}), null otherwise.
+   */
+  public double[] pgsRecord;
   /** PGS sweeps done in the last solve. */
   public int solverIterations;
   /** Largest impulse change in the last PGS sweep. */
@@ -394,10 +400,13 @@ public final class Data {
     System.arraycopy(o.warmValid, 0, warmValid, 0, warmValid.length);
   }
 
-  /** Bytes held by this data's arrays. */
+  /** Bytes held by this data's own arrays (not the borrowed {@link #pgsRecord}). */
   public long bytes() {
     long n = 0;
     for (java.lang.reflect.Field f : Data.class.getFields()) {
+      if (f.getName().equals("pgsRecord")) {
+        continue;
+      }
       try {
         Object v = f.get(this);
         if (v instanceof double[] a) {

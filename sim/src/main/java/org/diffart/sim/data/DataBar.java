@@ -93,6 +93,13 @@ public final class DataBar {
   public final double[] conFrictionBar;
   /** [nconMax] */
   public final double[] conRestitutionBar;
+  /**
+   * Bars of the tree-pattern entries of {@code qM}: entry (k, l) with l = k or an ancestor dof of k, each the bar of
+   * the one number CRBA computes for both symmetric places [nv×nv].
+   */
+  public final double[] qMBar;
+  /** Bars of the composite inertias [nbody×10]. */
+  public final double[] crbBar;
   /** [nefcMax×nv] */
   public final double[] efcJBar;
   /** [nefcMax×nefcMax] */
@@ -119,7 +126,10 @@ public final class DataBar {
   public final double[] solvePA, solveAcc;
   /** {@code M̃⁻¹ Jᵀ} row by row [nefcMax×nv]. */
   public final double[] efcY;
-  /** Impulses after each PGS sweep, replayed for the reverse sweeps [(iterations+1)×nefcMax]. */
+  /**
+   * The record of a PGS solve for the reverse sweeps, laid out as {@code Data.pgsRecord}: set {@code d.pgsRecord} to
+   * it before recomputing a step, or the reverse PGS replays the sweeps into it [(2 iterations + 1)×nefcMax].
+   */
   public final double[] pgsHistory;
   /** The impulses during a reverse sweep [nefcMax]. */
   public final double[] pgsWork;
@@ -129,6 +139,9 @@ public final class DataBar {
   public final double[] chain, chainBar;
   /** Joint velocity groups of a body, replayed for the adjoint of c_J [(njntMax+1)×18]. */
   public final double[] velocityChain;
+  /** CRBA's force column of one dof on the path to the root, its bar and the bodies of the path [nbody×6, nbody]. */
+  public final double[] crbChain, crbChainBar;
+  public final int[] crbBodies;
   /** Work space of 36 and of one spatial vector. */
   public final double[] scratch36, scratch6;
 
@@ -176,6 +189,8 @@ public final class DataBar {
     conDistBar = new double[nc];
     conFrictionBar = new double[nc];
     conRestitutionBar = new double[nc];
+    qMBar = new double[nv * nv];
+    crbBar = new double[10 * nb];
     efcJBar = new double[nefcMax * nv];
     efcABar = new double[nefcMax * nefcMax];
     efcBBar = new double[nefcMax];
@@ -192,13 +207,16 @@ public final class DataBar {
     solvePA = new double[6 * nb];
     solveAcc = new double[6 * nb];
     efcY = new double[nefcMax * nv];
-    pgsHistory = new double[(m.opt().iterations() + 1) * nefcMax];
+    pgsHistory = new double[(2 * m.opt().iterations() + 1) * nefcMax];
     pgsWork = new double[nefcMax];
     tangentJ = new double[2 * nv];
     tangentJBar = new double[2 * nv];
     chain = new double[(njMax + 1) * 7];
     chainBar = new double[16];
     velocityChain = new double[(njMax + 1) * 18];
+    crbChain = new double[6 * nb];
+    crbChainBar = new double[6 * nb];
+    crbBodies = new int[nb];
     scratch36 = new double[36];
     scratch6 = new double[6];
   }

@@ -36,6 +36,7 @@ public final class AdjointGradient {
     lossGrad = Loss.Gradient.of(m);
     b = new DataBar(m);
     work = p.newData();
+    work.pgsRecord = b.pgsHistory;
     ctrlGrad = new double[steps * m.nu()];
     norms = new double[steps + 1];
     saved = new double[m.nq() + m.nv() + 3 * m.nconMax()];

@@ -108,9 +108,10 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     Data next = new Data(m), work = new Data(m);
     copy(d, next);
     Step.step(m, next);
-    copy(d, work);
-    Step.dynamics(m, work);
     DataBar bar = new DataBar(m);
+    copy(d, work);
+    work.pgsRecord = bar.pgsHistory;
+    Step.dynamics(m, work);
     double[][] a = new double[nx][nx], b = new double[nx][nu];
     double[] seed = new double[nv], row = new double[nv];
     for (int i = 0; i < nx; i++) {

@@ -438,6 +438,81 @@ public final class SpatialOps {
     res[ro + 9] += r12 - hy * rz - ry * gz;
   }
 
+  /** Adjoint of {@link #addTransformInertTranspose}: bars of E (9), r (3) and the packed inertia (10). */
+  public static void addTransformInertTransposeAdjoint(double[] resBar, int rbo, double[] e, int eo, double[] r,
+      int rOff, double[] in, int io, double[] eBar, int ebo, double[] rBar, int rbOff, double[] inBar, int ibo) {
+    double m = in[io], h0 = in[io + 1], h1 = in[io + 2], h2 = in[io + 3];
+    double hx = e[eo] * h0 + e[eo + 3] * h1 + e[eo + 6] * h2;
+    double hy = e[eo + 1] * h0 + e[eo + 4] * h1 + e[eo + 7] * h2;
+    double hz = e[eo + 2] * h0 + e[eo + 5] * h1 + e[eo + 8] * h2;
+    double rx = r[rOff], ry = r[rOff + 1], rz = r[rOff + 2];
+    double gx = hx + m * rx, gy = hy + m * ry, gz = hz + m * rz;
+    double u00 = resBar[rbo + 4], u11 = resBar[rbo + 5], u22 = resBar[rbo + 6];
+    double u01 = resBar[rbo + 7], u02 = resBar[rbo + 8], u12 = resBar[rbo + 9];
+    // R = Eᵀ I E with the bars of its upper triangle: W symmetric, off-diagonal halves; Ī_o += E W Eᵀ, Ē += 2 I E W
+    double w00 = u00, w11 = u11, w22 = u22, w01 = 0.5 * u01, w02 = 0.5 * u02, w12 = 0.5 * u12;
+    double a00 = in[io + 4], a11 = in[io + 5], a22 = in[io + 6], a01 = in[io + 7], a02 = in[io + 8],
+        a12 = in[io + 9];
+    double e00 = e[eo], e01 = e[eo + 1], e02 = e[eo + 2], e10 = e[eo + 3], e11 = e[eo + 4], e12 = e[eo + 5],
+        e20 = e[eo + 6], e21 = e[eo + 7], e22 = e[eo + 8];
+    // V = E W
+    double v00 = e00 * w00 + e01 * w01 + e02 * w02, v01 = e00 * w01 + e01 * w11 + e02 * w12,
+        v02 = e00 * w02 + e01 * w12 + e02 * w22;
+    double v10 = e10 * w00 + e11 * w01 + e12 * w02, v11 = e10 * w01 + e11 * w11 + e12 * w12,
+        v12 = e10 * w02 + e11 * w12 + e12 * w22;
+    double v20 = e20 * w00 + e21 * w01 + e22 * w02, v21 = e20 * w01 + e21 * w11 + e22 * w12,
+        v22 = e20 * w02 + e21 * w12 + e22 * w22;
+    // Ē += 2 I V
+    eBar[ebo] += 2 * (a00 * v00 + a01 * v10 + a02 * v20);
+    eBar[ebo + 1] += 2 * (a00 * v01 + a01 * v11 + a02 * v21);
+    eBar[ebo + 2] += 2 * (a00 * v02 + a01 * v12 + a02 * v22);
+    eBar[ebo + 3] += 2 * (a01 * v00 + a11 * v10 + a12 * v20);
+    eBar[ebo + 4] += 2 * (a01 * v01 + a11 * v11 + a12 * v21);
+    eBar[ebo + 5] += 2 * (a01 * v02 + a11 * v12 + a12 * v22);
+    eBar[ebo + 6] += 2 * (a02 * v00 + a12 * v10 + a22 * v20);
+    eBar[ebo + 7] += 2 * (a02 * v01 + a12 * v11 + a22 * v21);
+    eBar[ebo + 8] += 2 * (a02 * v02 + a12 * v12 + a22 * v22);
+    // Ī_o += V Eᵀ, packed (an off-diagonal entry stands for both of its places)
+    inBar[ibo + 4] += v00 * e00 + v01 * e01 + v02 * e02;
+    inBar[ibo + 5] += v10 * e10 + v11 * e11 + v12 * e12;
+    inBar[ibo + 6] += v20 * e20 + v21 * e21 + v22 * e22;
+    inBar[ibo + 7] += 2 * (v00 * e10 + v01 * e11 + v02 * e12);
+    inBar[ibo + 8] += 2 * (v00 * e20 + v01 * e21 + v02 * e22);
+    inBar[ibo + 9] += 2 * (v10 * e20 + v11 * e21 + v12 * e22);
+    // the shift: diagonal rh + rg - h_i r_i - r_i g_i, upper off-diagonal -h_i r_j - r_i g_j (h = Eᵀ h_B, g = h + m r)
+    double t = u00 + u11 + u22;
+    double hbx = t * rx - u00 * rx - u01 * ry - u02 * rz;
+    double hby = t * ry - u11 * ry - u12 * rz;
+    double hbz = t * rz - u22 * rz;
+    double gbx = resBar[rbo + 1] + t * rx - u00 * rx;
+    double gby = resBar[rbo + 2] + t * ry - u11 * ry - u01 * rx;
+    double gbz = resBar[rbo + 3] + t * rz - u22 * rz - u02 * rx - u12 * ry;
+    double rbx = t * (hx + gx) - u00 * (hx + gx) - u01 * gy - u02 * gz;
+    double rby = t * (hy + gy) - u11 * (hy + gy) - u01 * hx - u12 * gz;
+    double rbz = t * (hz + gz) - u22 * (hz + gz) - u02 * hx - u12 * hy;
+    // g = h + m r
+    hbx += gbx;
+    hby += gby;
+    hbz += gbz;
+    inBar[ibo] += resBar[rbo] + gbx * rx + gby * ry + gbz * rz;
+    rBar[rbOff] += rbx + m * gbx;
+    rBar[rbOff + 1] += rby + m * gby;
+    rBar[rbOff + 2] += rbz + m * gbz;
+    // h = Eᵀ h_B
+    inBar[ibo + 1] += e00 * hbx + e01 * hby + e02 * hbz;
+    inBar[ibo + 2] += e10 * hbx + e11 * hby + e12 * hbz;
+    inBar[ibo + 3] += e20 * hbx + e21 * hby + e22 * hbz;
+    eBar[ebo] += h0 * hbx;
+    eBar[ebo + 1] += h0 * hby;
+    eBar[ebo + 2] += h0 * hbz;
+    eBar[ebo + 3] += h1 * hbx;
+    eBar[ebo + 4] += h1 * hby;
+    eBar[ebo + 5] += h1 * hbz;
+    eBar[ebo + 6] += h2 * hbx;
+    eBar[ebo + 7] += h2 * hby;
+    eBar[ebo + 8] += h2 * hbz;
+  }
+
   // ---- articulated inertia (symmetric 6x6, upper triangle) ----
 
   /** res = A v for a symmetric 6x6 matrix of which only the upper triangle (row-major, row ≤ column) is read. */

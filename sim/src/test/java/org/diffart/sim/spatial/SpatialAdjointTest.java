@@ -57,6 +57,22 @@ class SpatialAdjointTest {
 
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4, 5})
+  void inertiaCongruenceAdjoint(long seed) {
+    Random rnd = new Random(seed);
+    double[] e = random(rnd, 9, 1), r = random(rnd, 3, 1), in = random(rnd, 10, 1), rb = random(rnd, 10, 1);
+    double[] eb = new double[9], rbar = new double[3], ib = new double[10];
+    SpatialOps.addTransformInertTransposeAdjoint(rb, 0, e, 0, r, 0, in, 0, eb, 0, rbar, 0, ib, 0);
+    MethodHandle f = TapeCheck.taped(SpatialOps.class, "addTransformInertTranspose", double[].class, int.class,
+        double[].class, int.class, double[].class, int.class, double[].class, int.class);
+    double[][] g = TapeCheck.vjp(f, new Object[] {random(rnd, 10, 1), 0, e.clone(), 0, r.clone(), 0, in.clone(), 0},
+        new int[] {2, 4, 6}, new int[] {0}, new double[][] {rb});
+    agree("E", eb, g[0]);
+    agree("r", rbar, g[1]);
+    agree("I", ib, g[2]);
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3, 4, 5})
   void crossProductAndInertiaAdjoints(long seed) {
     Random rnd = new Random(seed);
     double[] v = random(rnd, 6, 2), m = random(rnd, 6, 2), in = random(rnd, 10, 1), rb = random(rnd, 6, 1);
