@@ -1,0 +1,137 @@
+package org.diffart.sim.algo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.Options;
+import org.diffart.sim.spatial.Quat;
+import org.diffart.sim.tape.Tape;
+import org.diffart.sim.testing.DataTape;
+import org.diffart.sim.testing.RandomModels;
+import org.diffart.sim.testing.TapeCheck;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The contact geometry adjoint of every collision pair (and configuration: a sphere inside a box, parallel
+ * capsules), from the bars of the contact points, frames and distances to the free-joint configurations of the two
+ * bodies, against the tape and central differences.
+ */
+class CollisionAdjointTest {
+  private static final String[] OUT = {"conPos", "conFrame", "conDist"};
+
+  /** Geom a (on the world when a plane) and geom b, each on a free body. */
+  private static Model pair(GeomType a, GeomType b) {
+    ModelBuilder mb = new ModelBuilder(a + "-" + b);
+    mb.options(Options.builder().gravity(0, 0, 0).build());
+    int ba = 0;
+    if (a != GeomType.PLANE) {
+      BodySpec body = mb.addBody(0, "A");
+      mb.addJoint(body.id(), JointType.FREE, "fa");
+      ba = body.id();
+    }
+    geom(mb, ba, a, "ga");
+    BodySpec body = mb.addBody(0, "B");
+    mb.addJoint(body.id(), JointType.FREE, "fb");
+    geom(mb, body.id(), b, "gb");
+    return mb.build();
+  }
+
+  private static void geom(ModelBuilder mb, int body, GeomType t, String name) {
+    switch (t) {
+      case PLANE -> mb.addGeom(body, t, name).size(0, 0, 1);
+      case SPHERE -> mb.addGeom(body, t, name).size(0.3).mass(1);
+      case CAPSULE -> mb.addGeom(body, t, name).size(0.2, 0.4).mass(1);
+      case BOX -> mb.addGeom(body, t, name).size(0.3, 0.2, 0.25).mass(1);
+      default -> throw new IllegalArgumentException(t.toString());
+    }
+  }
+
+  private static void place(Model m, Data d, Random rnd, double[] posB, boolean alignAxes) {
+    int qb = m.jntQposAdr(m.njnt() - 1);
+    double[] qa = alignAxes ? new double[] {1, 0, 0, 0} : RandomModels.randomQuat(rnd);
+    if (m.njnt() == 2) {
+      d.qpos[0] = 0;
+      d.qpos[1] = 0;
+      d.qpos[2] = 0;
+      System.arraycopy(qa, 0, d.qpos, 3, 4);
+    }
+    System.arraycopy(posB, 0, d.qpos, qb, 3);
+    System.arraycopy(alignAxes ? qa : RandomModels.randomQuat(rnd), 0, d.qpos, qb + 3, 4);
+  }
+
+  private static void forward(Model m, Data d) {
+    Kinematics.forward(m, d);
+    Kinematics.geoms(m, d);
+    Collision.detect(m, d);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"PLANE, SPHERE, 0, 0, 0.25, false", "PLANE, CAPSULE, 0, 0, 0.2, false", "PLANE, BOX, 0, 0, 0.15, false",
+      "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
+      "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
+      "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true"})
+  void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
+      boolean parallel) {
+    Model m = pair(a, b);
+    for (long seed = 1; seed <= 4; seed++) {
+      Random rnd = new Random(seed);
+      Data d = new Data(m);
+      place(m, d, rnd, new double[] {x, y, z}, parallel);
+      forward(m, d);
+      assertTrue(d.ncon > 0, a + "-" + b + " seed " + seed + ": the geoms touch");
+      int n = d.ncon;
+      double[][] bars = {TapeCheck.random(rnd, 3 * n, 1), TapeCheck.random(rnd, 9 * n, 1),
+          TapeCheck.random(rnd, n, 1)};
+      DataBar bar = new DataBar(m);
+      DataTape.setBars(bar, OUT, bars);
+      CollisionAdjoint.detect(m, d, bar);
+      KinematicsAdjoint.geoms(m, d, bar);
+      KinematicsAdjoint.forward(m, d, bar);
+
+      Data td = new Data(m);
+      td.copyStateFrom(d);
+      double[] tape;
+      try (Tape t = Tape.begin(1 << 24)) {
+        double[][] h = DataTape.box(t, td, "qpos");
+        DataTape.run(Kinematics.class, "forward", m, td);
+        DataTape.run(Kinematics.class, "geoms", m, td);
+        DataTape.run(Collision.class, "detect", m, td);
+        DataTape.seed(t, td, OUT, bars);
+        t.reverse();
+        tape = DataTape.adjoints(t, h[0]);
+      }
+      assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
+      double err = TapeCheck.relativeError(bar.qposBar, tape);
+      assertTrue(err < 1e-12, a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
+
+      // central differences along a random direction that keeps the contact set
+      double[] v = TapeCheck.random(rnd, m.nq(), 1);
+      double eps = 1e-7;
+      double[] f = new double[2];
+      for (int s = 0; s < 2; s++) {
+        Data p = new Data(m);
+        p.copyStateFrom(d);
+        for (int k = 0; k < m.nq(); k++) {
+          p.qpos[k] += (s == 0 ? eps : -eps) * v[k];
+        }
+        forward(m, p);
+        assertEquals(n, p.ncon, "the perturbation keeps the contacts");
+        f[s] = DataTape.dot(p, OUT, bars);
+      }
+      double fd = (f[0] - f[1]) / (2 * eps), adj = 0;
+      for (int k = 0; k < m.nq(); k++) {
+        adj += bar.qposBar[k] * v[k];
+      }
+      assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), a + "-" + b + ": fd " + fd + " vs " + adj);
+    }
+  }
+}
