@@ -100,14 +100,17 @@ public final class ConstraintsAdjoint {
   private static void assemble(Model m, Data d, DataBar b) {
     int nv = m.nv(), ne = d.nefc;
     double[] y = b.efcY, aBar = b.efcABar;
-    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ
-    for (int r = 0; r < ne; r++) {
-      int o = nv * r;
-      java.util.Arrays.fill(y, o, o + nv, 0);
-      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
-        y[o + k] = d.efcW[o + k] * d.qLDiagInv[k];
+    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ (kept through the sweeps of one forward)
+    if (!b.efcYReady) {
+      for (int r = 0; r < ne; r++) {
+        int o = nv * r;
+        java.util.Arrays.fill(y, o, o + nv, 0);
+        for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+          y[o + k] = d.efcW[o + k] * d.qLDiagInv[k];
+        }
+        MassMatrixFactor.solveL(m, d, y, o);
       }
-      MassMatrixFactor.solveL(m, d, y, o);
+      b.efcYReady = b.pgsBasisReady;
     }
     // ā_rs of the symmetric entries (both triangles hold the same number); A_full = sym(ā)
     for (int r = 0; r < ne; r++) {

@@ -39,6 +39,28 @@ public final class ProjectedGaussSeidelAdjoint {
         }
       }
     }
+    if (b.pgsBasisReady) {
+      fromBasis(d, b);
+    } else {
+      reverse(m, d, b);
+    }
+    // the initial guess: zero, or the previous step's impulses of the same slot
+    for (int r = 0; r < ne; r++) {
+      int src = d.efcInitSource[r];
+      if (src >= 0) {
+        b.warmImpulseBar[src] += pBar[r];
+      }
+      pBar[r] = 0;
+    }
+  }
+
+  /**
+   * The sweeps undone from the last, turning {@code efcImpulseBar} into the bar of the initial guess and adding into
+   * {@code efcABar, efcBBar, efcLoBar, efcHiBar}.
+   */
+  private static void reverse(Model m, Data d, DataBar b) {
+    int ne = d.nefc, it = d.solverIterations;
+    double[] w = b.pgsWork;
     // the record of the solve (recorded by the recomputation, else replayed now): impulses after k sweeps at
     // h[k·ne], the residuals of sweep k at h[(iterations + 1 + k)·ne]
     int res0 = m.opt().iterations() + 1;
@@ -60,22 +82,82 @@ public final class ProjectedGaussSeidelAdjoint {
       b.efcInvDiagBar[r] = 0;
       w[r] = d.efcImpulse[r];
     }
-    // reverse the sweeps, rows last to first; w holds the impulses just before the update being undone
+    // rows last to first; w holds the impulses just before the update being undone
     for (int k = it - 1; k >= 0; k--) {
       for (int r = ne - 1; r >= 0; r--) {
         w[r] = h[k * ne + r];
         row(d, b, w, r, h[(res0 + k) * ne + r]);
       }
     }
-    // the initial guess: zero, or the previous step's impulses of the same slot
     for (int r = 0; r < ne; r++) {
-      int src = d.efcInitSource[r];
-      if (src >= 0) {
-        b.warmImpulseBar[src] += pBar[r];
-      }
-      pBar[r] = 0;
       double inv = d.efcInvDiag[r];
       b.efcABar[ne * r + r] -= b.efcInvDiagBar[r] * inv * inv;
+    }
+  }
+
+  /** Numbers per row of the basis: Ā (ne²), b̄, lō, hī and the initial guess's bar (ne each). */
+  private static int basisWidth(int ne) {
+    return ne * ne + 4 * ne;
+  }
+
+  /**
+   * Prepares many reverse sweeps of one forward, as the rows of a transition need: the reverse PGS is linear in the
+   * bar of the impulses, so its response to each row's unit bar is computed once here, and every {@link #solve}
+   * until {@code b.pgsBasisReady} is cleared combines them instead of undoing the sweeps again.
+   */
+  public static void prepareBasis(Model m, Data d, DataBar b) {
+    int ne = d.nefc, width = basisWidth(ne);
+    b.pgsBasisReady = false;
+    if (b.pgsBasis.length < ne * width) {
+      b.pgsBasis = new double[ne * width];
+    }
+    double[] pBar = b.efcImpulseBar;
+    for (int r = 0; r < ne; r++) {
+      java.util.Arrays.fill(pBar, 0, ne, 0);
+      pBar[r] = 1;
+      clearOutputs(b, ne);
+      reverse(m, d, b);
+      int o = r * width;
+      System.arraycopy(b.efcABar, 0, b.pgsBasis, o, ne * ne);
+      System.arraycopy(b.efcBBar, 0, b.pgsBasis, o + ne * ne, ne);
+      System.arraycopy(b.efcLoBar, 0, b.pgsBasis, o + ne * ne + ne, ne);
+      System.arraycopy(b.efcHiBar, 0, b.pgsBasis, o + ne * ne + 2 * ne, ne);
+      System.arraycopy(pBar, 0, b.pgsBasis, o + ne * ne + 3 * ne, ne);
+    }
+    java.util.Arrays.fill(pBar, 0, ne, 0);
+    clearOutputs(b, ne);
+    b.pgsBasisReady = true;
+  }
+
+  private static void clearOutputs(DataBar b, int ne) {
+    java.util.Arrays.fill(b.efcABar, 0, ne * ne, 0);
+    java.util.Arrays.fill(b.efcBBar, 0, ne, 0);
+    java.util.Arrays.fill(b.efcLoBar, 0, ne, 0);
+    java.util.Arrays.fill(b.efcHiBar, 0, ne, 0);
+  }
+
+  /** {@link #reverse} as the combination of the prepared basis. */
+  private static void fromBasis(Data d, DataBar b) {
+    int ne = d.nefc, width = basisWidth(ne);
+    double[] pBar = b.efcImpulseBar, w = b.pgsWork, basis = b.pgsBasis;
+    System.arraycopy(pBar, 0, w, 0, ne);
+    java.util.Arrays.fill(pBar, 0, ne, 0);
+    for (int r = 0; r < ne; r++) {
+      double g = w[r];
+      if (g == 0) {
+        continue;
+      }
+      int o = r * width;
+      for (int i = 0; i < ne * ne; i++) {
+        b.efcABar[i] += g * basis[o + i];
+      }
+      o += ne * ne;
+      for (int i = 0; i < ne; i++) {
+        b.efcBBar[i] += g * basis[o + i];
+        b.efcLoBar[i] += g * basis[o + ne + i];
+        b.efcHiBar[i] += g * basis[o + 2 * ne + i];
+        pBar[i] += g * basis[o + 3 * ne + i];
+      }
     }
   }
 

@@ -133,6 +133,16 @@ public final class DataBar {
   public final double[] pgsHistory;
   /** The impulses during a reverse sweep [nefcMax]. */
   public final double[] pgsWork;
+  /**
+   * While true, the forward data stay the same through the reverse sweeps that follow (a transition's rows): the
+   * reverse PGS combines its prepared responses ({@code ProjectedGaussSeidelAdjoint.prepareBasis}) and the contact
+   * rows keep {@link #efcY}. Whoever sets it clears it when done.
+   */
+  public boolean pgsBasisReady;
+  /** Whether {@link #efcY} holds the current forward's {@code M̃⁻¹ Jᵀ} (only while {@link #pgsBasisReady}). */
+  public boolean efcYReady;
+  /** The reverse PGS's response to each row's unit bar [nefc×(nefc² + 4 nefc)], allocated when prepared. */
+  public double[] pgsBasis;
   /** The two tangent rows of a contact before they merge into its sliding direction, and their bars [2×nv each]. */
   public final double[] tangentJ, tangentJBar;
   /** Relative poses of a body before each of its joints, and their bars [(njntMax+1)×7, 16]. */
@@ -209,6 +219,7 @@ public final class DataBar {
     efcY = new double[nefcMax * nv];
     pgsHistory = new double[(2 * m.opt().iterations() + 1) * nefcMax];
     pgsWork = new double[nefcMax];
+    pgsBasis = new double[0];
     tangentJ = new double[2 * nv];
     tangentJBar = new double[2 * nv];
     chain = new double[(njMax + 1) * 7];

@@ -1,6 +1,7 @@
 package org.diffart.sim.diff;
 
 import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.ProjectedGaussSeidelAdjoint;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.data.Data;
@@ -56,10 +57,18 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       } else if (!centered) {
         hi = 0;
       }
-      perturbedStep(m, base, plus, j, hi, unit);
-      output(m, q0, plus, yp);
-      perturbedStep(m, base, minus, j, lo, unit);
-      output(m, q0, minus, ym);
+      if (hi != 0) {
+        perturbedStep(m, base, plus, j, hi, unit);
+        output(m, q0, plus, yp);
+      } else {
+        System.arraycopy(y0, 0, yp, 0, nx);
+      }
+      if (lo != 0) {
+        perturbedStep(m, base, minus, j, lo, unit);
+        output(m, q0, minus, ym);
+      } else {
+        System.arraycopy(y0, 0, ym, 0, nx);
+      }
       for (int i = 0; i < nx; i++) {
         double g = (yp[i] - ym[i]) / (hi - lo);
         if (j < nx) {
@@ -92,9 +101,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
 
   /** y = (q ⊖ q0, v): the output in the tangent space at the nominal next configuration q0. */
   private static void output(Model m, double[] q0, Data d, double[] y) {
-    double[] dq = new double[m.nv()];
-    Configuration.differencePos(m, dq, 1, q0, d.qpos);
-    System.arraycopy(dq, 0, y, 0, m.nv());
+    Configuration.differencePos(m, y, 1, q0, d.qpos);
     System.arraycopy(d.qvel, 0, y, m.nv(), m.nv());
   }
 
@@ -114,6 +121,23 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     Step.dynamics(m, work);
     double[][] a = new double[nx][nx], b = new double[nx][nu];
     double[] seed = new double[nv], row = new double[nv];
+    // the adjoint is linear in its seed: with fewer contact rows than sweeps, the reverse PGS is prepared once
+    bar.efcYReady = false;
+    if (work.nefc > 0 && work.nefc < nx) {
+      ProjectedGaussSeidelAdjoint.prepareBasis(m, work, bar);
+    }
+    try {
+      rows(m, work, next, bar, a, b, seed, row);
+    } finally {
+      bar.pgsBasisReady = false;
+      bar.efcYReady = false;
+    }
+    return new Transition(a, b, new double[0][nx], new double[0][nu], "adjoint", (System.nanoTime() - t0) / 1e6);
+  }
+
+  private static void rows(Model m, Data work, Data next, DataBar bar, double[][] a, double[][] b, double[] seed,
+      double[] row) {
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
     for (int i = 0; i < nx; i++) {
       bar.clearInputs();
       if (i < nv) {
@@ -129,7 +153,6 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       System.arraycopy(bar.qvelBar, 0, a[i], nv, nv);
       System.arraycopy(bar.ctrlBar, 0, b[i], 0, nu);
     }
-    return new Transition(a, b, new double[0][nx], new double[0][nu], "adjoint", (System.nanoTime() - t0) / 1e6);
   }
 
   private static void copy(Data from, Data to) {

@@ -69,4 +69,43 @@ class TransitionTest {
       }
     }
   }
+
+  @Test
+  void preparedReversePgsEqualsUndoingTheSweeps() {
+    Model m = ModelLoader.load("builtin:laikago");
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("stand"));
+    for (int s = 0; s < 300; s++) {
+      Step.step(m, d);
+    }
+    Transition exact = Transition.exact(m, d);
+    // row by row through the plain step adjoint, without the prepared basis
+    Data next = new Data(m), work = new Data(m);
+    next.copyStateFrom(d);
+    Step.step(m, next);
+    work.copyStateFrom(d);
+    Step.dynamics(m, work);
+    assertTrue(work.nefc > 0, "contact rows");
+    int nv = m.nv();
+    for (int i = 0; i < 2 * nv; i++) {
+      org.diffart.sim.data.DataBar b = new org.diffart.sim.data.DataBar(m);
+      if (i < nv) {
+        double[] seed = new double[nv];
+        seed[i] = 1;
+        org.diffart.sim.algo.Configuration.ambientSeed(m, next.qpos, seed, b.qposBar);
+      } else {
+        b.qvelBar[i - nv] = 1;
+      }
+      org.diffart.sim.algo.StepAdjoint.step(m, work, b);
+      double[] row = new double[nv];
+      org.diffart.sim.algo.Configuration.tangentGradient(m, work.qpos, b.qposBar, row);
+      for (int j = 0; j < nv; j++) {
+        assertEquals(row[j], exact.A()[i][j], 1e-12 * (1 + Math.abs(row[j])), "A[" + i + "][" + j + "]");
+        assertEquals(b.qvelBar[j], exact.A()[i][nv + j], 1e-12 * (1 + Math.abs(b.qvelBar[j])));
+      }
+      for (int j = 0; j < m.nu(); j++) {
+        assertEquals(b.ctrlBar[j], exact.B()[i][j], 1e-12 * (1 + Math.abs(b.ctrlBar[j])));
+      }
+    }
+  }
 }

@@ -1,0 +1,99 @@
+package org.diffart.backends.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.AdjointGradient;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.TapeGradient;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.tape.TapeBudgetExceededException;
+
+/**
+ * Times rollout gradients as {@code BENCHMARKS.md} reports them: for one model, T steps from a keyframe and each
+ * method (the adjoint with a checkpoint schedule, or the tape), one untimed run to warm the JIT up, then R timed runs;
+ * prints one JSON line per method with the medians of the forward and backward times, their ratio, and the counted
+ * peak bytes. A tape that outgrows its budget is reported with its message, not as a missing row.
+ */
+public final class GradientBenchmark {
+  private GradientBenchmark() {}
+
+  /** One method's measurements. */
+  public record Row(String model, String method, String checkpoint, int steps, int reps, double forwardMs,
+      double backwardMs, double backwardPerForward, long peakBytes, long recomputedSteps, String status) {
+    /** One JSON line. */
+    public String toJson() {
+      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"method\": \"%s\", \"checkpoint\": \"%s\", \"steps\": %d,"
+          + " \"reps\": %d, \"forward_ms\": %.3f, \"backward_ms\": %.3f, \"backward_per_forward\": %.3f,"
+          + " \"peak_bytes\": %d, \"recomputed_steps\": %d, \"status\": \"%s\"}", model, method, checkpoint, steps,
+          reps, forwardMs, backwardMs, backwardPerForward, peakBytes, recomputedSteps, status.replace("\"", "'"));
+    }
+  }
+
+  /** Runs method {@code adjoint:K}, {@code adjoint:revolve:S} or {@code tape}. */
+  public static Row run(String spec, String key, int steps, int reps, String method, long tapeBudget) {
+    Model m = ModelLoader.load(spec);
+    Data d = new Data(m);
+    if (key != null) {
+      d.resetToKey(m.keyLookup(key));
+    }
+    RolloutProblem p = RolloutProblem.of(m, d, steps, Loss.finalConfiguration());
+    boolean tape = method.equals("tape");
+    Checkpointing c = tape ? null : Checkpointing.parse(method.substring("adjoint:".length()));
+    List<GradientResult> runs = new ArrayList<>();
+    try {
+      for (int r = 0; r <= reps; r++) {
+        GradientResult g = tape ? TapeGradient.compute(p, tapeBudget) : AdjointGradient.compute(p, c);
+        if (r > 0) {
+          runs.add(g);
+        }
+      }
+    } catch (TapeBudgetExceededException e) {
+      return new Row(spec, "tape", "", steps, 0, Double.NaN, Double.NaN, Double.NaN, e.budgetBytes(), 0,
+          e.getMessage());
+    }
+    double[] fwd = runs.stream().mapToDouble(GradientResult::forwardMs).sorted().toArray();
+    double[] bwd = runs.stream().mapToDouble(GradientResult::backwardMs).sorted().toArray();
+    double[] ratio = runs.stream().mapToDouble(g -> g.backwardMs() / g.forwardMs()).sorted().toArray();
+    GradientResult last = runs.get(runs.size() - 1);
+    return new Row(spec, tape ? "tape" : "adjoint", tape ? "" : c.toString(), steps, runs.size(), median(fwd),
+        median(bwd), median(ratio), last.peakBytes(), last.recomputedSteps(), "ok");
+  }
+
+  private static double median(double[] sorted) {
+    return sorted[sorted.length / 2];
+  }
+
+  /**
+   * {@code GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]}, methods {@code adjoint:1},
+   * {@code adjoint:revolve:20}, {@code tape}: one JSON line per method.
+   */
+  public static void main(String[] args) {
+    if (args.length < 4) {
+      System.err.println("usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]");
+      System.exit(2);
+    }
+    String key = null;
+    long budget = TapeGradient.defaultBudget();
+    List<String> methods = new ArrayList<>();
+    for (int i = 3; i < args.length; i++) {
+      switch (args[i]) {
+        case "--key" -> key = args[++i];
+        case "--tape-budget" -> budget = Long.parseLong(args[++i]);
+        default -> methods.add(args[i]);
+      }
+    }
+    for (String method : methods) {
+      System.out.println(run(args[0], key, Integer.parseInt(args[1]), Integer.parseInt(args[2]), method, budget)
+          .toJson());
+      System.out.flush();
+    }
+    System.err.println("GradientBenchmark: " + Arrays.toString(args) + " done");
+  }
+}
