@@ -25,10 +25,13 @@ public final class AdjointGradient {
   private final Data work;
   private final double[] ctrlGrad, norms, saved;
   private final double[] tangent;
+  private final boolean stopOnNonFinite;
   private StateStore store;
   private long recomputed;
+  private int firstNonFinite = -1;
 
-  private AdjointGradient(RolloutProblem p, int truncation) {
+  private AdjointGradient(RolloutProblem p, int truncation, boolean stopOnNonFinite) {
+    this.stopOnNonFinite = stopOnNonFinite;
     this.p = p;
     m = p.model();
     steps = p.steps();
@@ -54,10 +57,23 @@ public final class AdjointGradient {
    * earlier controls, of the initial state and the parameters' contributions of the earlier steps are then zero.
    */
   public static GradientResult compute(RolloutProblem p, Checkpointing schedule, int truncation) {
+    return compute(p, schedule, truncation, true);
+  }
+
+  /**
+   * As {@link #compute(RolloutProblem, Checkpointing, int)}; with {@code stopOnNonFinite} false a state adjoint that
+   * overflows or turns NaN does not stop the backward pass (its first step is named in the result's detail), so that
+   * the sweep can still be timed.
+   *
+   * @throws NonFiniteAdjointException with {@code stopOnNonFinite}, at the first step whose adjoint is not finite,
+   *     naming the stage and entity where it first appeared
+   */
+  public static GradientResult compute(RolloutProblem p, Checkpointing schedule, int truncation,
+      boolean stopOnNonFinite) {
     if (truncation < 0) {
       throw new IllegalArgumentException("truncation must be >= 0, got " + truncation);
     }
-    return new AdjointGradient(p, truncation).run(schedule, truncation);
+    return new AdjointGradient(p, truncation, stopOnNonFinite).run(schedule, truncation);
   }
 
   private GradientResult run(Checkpointing schedule, int truncation) {
@@ -186,21 +202,36 @@ public final class AdjointGradient {
     }
     norms[t] = stateNorm(d.qpos);
     if (!Double.isFinite(norms[t]) || !allFinite(ctrlGrad, t * nu, nu)) {
-      throw locate(t);
+      if (stopOnNonFinite) {
+        throw locate(t);
+      }
+      if (firstNonFinite < 0) {
+        firstNonFinite = t;
+      }
     }
   }
 
-  /** |(q̄ in the tangent space at qpos, v̄)|. */
+  /** |(q̄ in the tangent space at qpos, v̄)|, scaled so that it overflows only when an entry does. */
   private double stateNorm(double[] qpos) {
     Configuration.tangentGradient(m, qpos, b.qposBar, tangent);
-    double s = 0;
+    double big = 0;
     for (double x : tangent) {
-      s += x * x;
+      big = Math.max(big, Math.abs(x));
     }
     for (int k = 0; k < m.nv(); k++) {
-      s += b.qvelBar[k] * b.qvelBar[k];
+      big = Math.max(big, Math.abs(b.qvelBar[k]));
     }
-    return Math.sqrt(s);
+    if (!(big > 0) || Double.isInfinite(big)) {
+      return big == 0 ? 0 : big;
+    }
+    double s = 0;
+    for (double x : tangent) {
+      s += (x / big) * (x / big);
+    }
+    for (int k = 0; k < m.nv(); k++) {
+      s += (b.qvelBar[k] / big) * (b.qvelBar[k] / big);
+    }
+    return big * Math.sqrt(s);
   }
 
   /** Re-runs step t's adjoint from its saved incoming bars, stage by stage, to find where it became non-finite. */
@@ -227,8 +258,10 @@ public final class AdjointGradient {
     } catch (RuntimeException e) {
       return new NonFiniteAdjointException(t, "unknown", e.toString());
     }
-    return new NonFiniteAdjointException(t, found[0] == null ? "running loss" : found[0],
-        found[1] == null ? "the running loss gradient" : found[1]);
+    if (found[0] != null) {
+      return new NonFiniteAdjointException(t, found[0], found[1]);
+    }
+    return new NonFiniteAdjointException(t, "running loss", "the gradient of the running loss at step " + t);
   }
 
   private static boolean allFinite(double[] a, int o, int n) {
@@ -250,7 +283,8 @@ public final class AdjointGradient {
     }
     long peak = store.bytes() + b.bytes() + work.bytes() + 8L * (ctrlGrad.length + norms.length + saved.length
         + tangent.length + m.nq() + m.nv() + m.nu());
-    String detail = "checkpoint " + schedule + (whole ? "" : ", truncated to the last " + truncation + " steps");
+    String detail = "checkpoint " + schedule + (whole ? "" : ", truncated to the last " + truncation + " steps")
+        + (firstNonFinite < 0 ? "" : ", state adjoint not finite from step " + firstNonFinite + " back");
     return new GradientResult("adjoint", loss, qpos0, qvel0, ctrlGrad, b.geomFrictionBar.clone(),
         Parameters.massGradient(m, start, b.bodyInertBar), b.dofDampingBar.clone(), b.geomRestitutionBar.clone(),
         fwdMs, bwdMs, peak, norms, recomputed, detail);
