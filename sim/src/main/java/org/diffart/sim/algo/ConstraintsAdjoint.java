@@ -75,20 +75,42 @@ public final class ConstraintsAdjoint {
       b.efcImpulseBar[r] += dot;
     }
     // M̃ term of g = M̃⁻¹ Jᵀ p: M̄ -= λ gᵀ
-    addOuter(m, b.qMBar, lambda, d.qvelImpulse, -1);
+    addOuter(m, b.qMBar, lambda, 0, d.qvelImpulse, 0, nv, -1);
+  }
+
+  /** The dofs of the trees of row r's bodies, {@code [span[2r], span[2r+1])} (their hull, when two trees). */
+  private static void treeSpan(Model m, Data d, int r, int[] span) {
+    int b1, b2;
+    if (d.efcType[r] == Constraints.LIMIT) {
+      b1 = m.jntBody(d.efcId[r]);
+      b2 = b1;
+    } else {
+      int c = d.efcId[r];
+      b1 = m.geomBody(d.conGeom[2 * c]);
+      b2 = m.geomBody(d.conGeom[2 * c + 1]);
+    }
+    int lo = Math.min(treeLo(m, b1), treeLo(m, b2)), hi = Math.max(m.bodyTreeDofEnd(b1), m.bodyTreeDofEnd(b2));
+    span[2 * r] = Math.min(lo, hi);
+    span[2 * r + 1] = hi;
+  }
+
+  /** First dof of body b's tree, or nv for the world and dof-less trees. */
+  private static int treeLo(Model m, int b) {
+    return b > 0 && m.bodyTreeDofEnd(b) > m.bodyTreeDofAdr(b) ? m.bodyTreeDofAdr(b) : m.nv();
   }
 
   /**
-   * {@code M̄ += scale · x yᵀ} on the tree pattern of M̃ (see {@link DataBar#qMBar}): entry (k, l), l an ancestor of k,
-   * holds the bar of the one number CRBA computes for both places, {@code x_k y_l + x_l y_k}.
+   * {@code M̄ += scale · x yᵀ} on the tree pattern of M̃ (see {@link DataBar#qMBar}) for the dofs {@code [lo, hi)}
+   * (whole trees), x read at {@code x[xo + k]}: entry (k, l), l an ancestor of k, holds the bar of the one number CRBA
+   * computes for both places, {@code x_k y_l + x_l y_k}.
    */
-  private static void addOuter(Model m, double[] mb, double[] x, double[] y, double scale) {
+  private static void addOuter(Model m, double[] mb, double[] x, int xo, double[] y, int lo, int hi, double scale) {
     int nv = m.nv();
-    for (int k = 0; k < nv; k++) {
-      double xk = scale * x[k], yk = scale * y[k];
+    for (int k = lo; k < hi; k++) {
+      double xk = scale * x[xo + k], yk = scale * y[k];
       mb[nv * k + k] += xk * y[k];
       for (int l = m.dofParent(k); l >= 0; l = m.dofParent(l)) {
-        mb[nv * k + l] += xk * y[l] + x[l] * yk;
+        mb[nv * k + l] += xk * y[l] + x[xo + l] * yk;
       }
     }
   }
@@ -100,15 +122,19 @@ public final class ConstraintsAdjoint {
   private static void assemble(Model m, Data d, DataBar b) {
     int nv = m.nv(), ne = d.nefc;
     double[] y = b.efcY, aBar = b.efcABar;
-    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ (kept through the sweeps of one forward)
+    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ on the dofs of the row's trees (kept through the sweeps of one forward)
+    int[] span = b.efcSpan;
+    for (int r = 0; r < ne; r++) {
+      treeSpan(m, d, r, span);
+    }
     if (!b.efcYReady) {
       for (int r = 0; r < ne; r++) {
-        int o = nv * r;
-        java.util.Arrays.fill(y, o, o + nv, 0);
+        int o = nv * r, lo = span[2 * r], hi = span[2 * r + 1];
+        java.util.Arrays.fill(y, o + lo, o + hi, 0);
         for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
           y[o + k] = d.efcW[o + k] * d.qLDiagInv[k];
         }
-        MassMatrixFactor.solveL(m, d, y, o);
+        MassMatrixFactor.solveL(m, d, y, o, lo, hi);
       }
       b.efcYReady = b.pgsBasisReady;
     }
@@ -123,13 +149,16 @@ public final class ConstraintsAdjoint {
     // J̄_r += 2 Σ_s Ā_rs y_s on the row's dofs; M̃ term M̄ -= Σ_r y_r (Σ_s Ā_rs y_s)ᵀ
     double[] z = b.work;
     for (int r = 0; r < ne; r++) {
-      java.util.Arrays.fill(z, 0);
+      int lo = span[2 * r], hi = span[2 * r + 1];
+      java.util.Arrays.fill(z, lo, hi, 0);
       boolean any = false;
-      for (int s = 0; s < ne; s++) {
+      // Ā is zero between rows the solve did not couple; z is needed on the row's trees only
+      for (int s = d.efcRowLo[r]; s < d.efcRowHi[r]; s++) {
         double a = aBar[ne * r + s];
         if (a != 0) {
           any = true;
-          for (int k = 0; k < nv; k++) {
+          int lo2 = Math.max(lo, span[2 * s]), hi2 = Math.min(hi, span[2 * s + 1]);
+          for (int k = lo2; k < hi2; k++) {
             z[k] += a * y[nv * s + k];
           }
         }
@@ -140,8 +169,7 @@ public final class ConstraintsAdjoint {
       for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
         b.efcJBar[nv * r + k] += 2 * z[k];
       }
-      System.arraycopy(y, nv * r, b.lambda, 0, nv);
-      addOuter(m, b.qMBar, b.lambda, z, -1);
+      addOuter(m, b.qMBar, y, nv * r, z, lo, hi, -1);
     }
     for (int r = 0; r < ne; r++) {
       java.util.Arrays.fill(aBar, ne * r, ne * r + ne, 0);

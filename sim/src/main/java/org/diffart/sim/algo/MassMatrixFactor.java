@@ -57,8 +57,16 @@ public final class MassMatrixFactor {
 
   /** x ← L⁻¹ x (forward substitution, root to leaves). */
   public static void solveL(Model m, Data d, double[] x, int xo) {
+    solveL(m, d, x, xo, 0, m.nv());
+  }
+
+  /**
+   * x ← L⁻¹ x for an x that is zero outside dofs {@code [lo, hi)}, a range closed under ancestors (whole trees): the
+   * result is zero outside it too, and entries outside are neither read nor written.
+   */
+  public static void solveL(Model m, Data d, double[] x, int xo, int lo, int hi) {
     int nv = m.nv();
-    for (int k = 0; k < nv; k++) {
+    for (int k = lo; k < hi; k++) {
       double s = x[xo + k];
       for (int i = m.dofParent(k); i >= 0; i = m.dofParent(i)) {
         s -= d.qLD[nv * k + i] * x[xo + i];

@@ -124,8 +124,10 @@ public final class DataBar {
   public final double[] rneaAcc, rneaForce, rneaAccBar, rneaForceBar;
   /** Articulated bias forces and accelerations of {@code Aba.solve} [nbody×6 each]. */
   public final double[] solvePA, solveAcc;
-  /** {@code M̃⁻¹ Jᵀ} row by row [nefcMax×nv]. */
+  /** {@code M̃⁻¹ Jᵀ} row by row [nefcMax×nv], written on the dofs of each row's trees. */
   public final double[] efcY;
+  /** The dofs of each row's trees: first, one past the last [nefcMax×2]. */
+  public final int[] efcSpan;
   /**
    * The record of a PGS solve for the reverse sweeps, laid out as {@code Data.pgsRecord}: set {@code d.pgsRecord} to
    * it before recomputing a step, or the reverse PGS replays the sweeps into it [(2 iterations + 1)×nefcMax].
@@ -217,6 +219,7 @@ public final class DataBar {
     solvePA = new double[6 * nb];
     solveAcc = new double[6 * nb];
     efcY = new double[nefcMax * nv];
+    efcSpan = new int[2 * nefcMax];
     pgsHistory = new double[(2 * m.opt().iterations() + 1) * nefcMax];
     pgsWork = new double[nefcMax];
     pgsBasis = new double[0];

@@ -125,6 +125,8 @@ public final class AdjointGradient {
   /** The forward sweep from the start, keeping the checkpoints; leaves x_T in work; returns the running loss. */
   private double forward(Keep keep) {
     Data d = work;
+    double[] record = d.pgsRecord;
+    d.pgsRecord = null;
     double loss = 0;
     for (int t = 0; t < steps; t++) {
       int slot = keep.slot(t);
@@ -138,6 +140,7 @@ public final class AdjointGradient {
       }
       Step.step(m, d);
     }
+    d.pgsRecord = record;
     return loss;
   }
 

@@ -18,7 +18,7 @@ public final class Model {
   private final List<String> warnings;
   private final int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
   private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
-  private final int[] bodyRotationAxis;
+  private final int[] bodyRotationAxis, bodyTreeDofAdr, bodyTreeDofEnd;
   private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
   private final String[] bodyName;
   private final int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
@@ -113,6 +113,27 @@ public final class Model {
     keyQvel = c.keyQvel;
     keyCtrl = c.keyCtrl;
     bodyRotationAxis = rotationAxes();
+    bodyTreeDofAdr = new int[nbody];
+    bodyTreeDofEnd = new int[nbody];
+    treeDofRanges();
+  }
+
+  /** The dofs of each body's kinematic tree: contiguous, since bodies and their dofs are numbered parent first. */
+  private void treeDofRanges() {
+    int[] lo = new int[nbody], hi = new int[nbody];
+    java.util.Arrays.fill(lo, nv);
+    for (int i = 1; i < nbody; i++) {
+      int r = bodyRoot[i];
+      if (bodyDofNum[i] > 0) {
+        lo[r] = Math.min(lo[r], bodyDofAdr[i]);
+        hi[r] = Math.max(hi[r], bodyDofAdr[i] + bodyDofNum[i]);
+      }
+    }
+    for (int i = 1; i < nbody; i++) {
+      int r = bodyRoot[i];
+      bodyTreeDofAdr[i] = Math.min(lo[r], hi[r]);
+      bodyTreeDofEnd[i] = hi[r];
+    }
   }
 
   /**
@@ -270,6 +291,16 @@ public final class Model {
    */
   public int bodyRotationAxis(int i) {
     return bodyRotationAxis[i];
+  }
+
+  /** First dof of body i's kinematic tree (the tree's dofs are contiguous); for the world, 0. */
+  public int bodyTreeDofAdr(int i) {
+    return bodyTreeDofAdr[i];
+  }
+
+  /** One past the last dof of body i's kinematic tree; for the world, 0 (no dofs). */
+  public int bodyTreeDofEnd(int i) {
+    return bodyTreeDofEnd[i];
   }
 
   /** The ancestor of body i that is a child of the world (its kinematic tree). */
