@@ -2,8 +2,16 @@ package org.diffart.kernel.jupyter;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
@@ -14,6 +22,7 @@ import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
 import jdk.jshell.SourceCodeAnalysis.Completeness;
 import jdk.jshell.UnresolvedReferenceException;
+import jdk.jshell.VarSnippet;
 
 /**
  * Evaluates Java source with a JShell that runs in this JVM, and returns live result objects.
@@ -21,11 +30,22 @@ import jdk.jshell.UnresolvedReferenceException;
  * <p>A cell is split into snippets with JShell's own completeness analysis and evaluated one by one;
  * the first failing snippet ends the cell with an exception. The value of a cell is the value of its
  * last snippet when that snippet is an expression, else null.
+ *
+ * <p>Variables never get lost. JShell keeps a variable's declaration as its source and compiles it again whenever a
+ * later snippet changes what its names mean: after {@code import java.sql.Date} a {@code Date d} declared earlier
+ * becomes a {@code java.sql.Date} and its value is reset to null, and after {@code import java.awt.*} a {@code
+ * List<Integer> li} no longer compiles ({@code List} is ambiguous) and disappears. So after each cell, every
+ * variable it declared is declared again with its fully qualified type and its own value ({@code java.util.Date d =
+ * (java.util.Date) Pins.take(..)}), which no import can change. A variable whose type cannot be written (an
+ * anonymous class, a class declared in the notebook) keeps its declaration; if a later cell still changes or drops
+ * a variable, that cell says so in one line naming each one.
  */
 final class Evaluator implements AutoCloseable {
 
   private final NotebookExecutionControl control = new NotebookExecutionControl();
   private final JShell shell;
+  private final List<VarSnippet> declared = new ArrayList<>();
+  private final Map<String, String> affected = new LinkedHashMap<>();
 
   /**
    * Starts a JShell whose own messages go to {@link System#out} and {@link System#err} as they are
@@ -69,6 +89,20 @@ final class Evaluator implements AutoCloseable {
    */
   Object eval(String code) throws Exception {
     control.beginCell();
+    declared.clear();
+    affected.clear();
+    try {
+      return evalSnippets(code);
+    } finally {
+      pinDeclaredVariables();
+      if (!affected.isEmpty()) {
+        System.err.println("diffart: this cell changed earlier variables: " + affected.entrySet().stream()
+            .map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  private Object evalSnippets(String code) throws Exception {
     Object last = null;
     String remaining = code;
     while (!remaining.isBlank()) {
@@ -93,7 +127,8 @@ final class Evaluator implements AutoCloseable {
     Object value = null;
     for (SnippetEvent event : shell.eval(source)) {
       if (event.causeSnippet() != null) {
-        continue; // a dependent snippet updated as a consequence
+        noteConsequence(event); // a dependent snippet updated as a consequence
+        continue;
       }
       Object result = control.takeResult(event.value());
       Snippet snippet = event.snippet();
@@ -107,11 +142,112 @@ final class Evaluator implements AutoCloseable {
         throw new InterruptedException("cell interrupted");
       }
       value = isExpression(snippet) ? result : null;
+      if (snippet instanceof VarSnippet v && event.status() == Snippet.Status.VALID) {
+        declared.add(v);
+      }
     }
     if (control.wasStopped()) {
       throw new InterruptedException("cell interrupted");
     }
     return value;
+  }
+
+  /** Records what happened to an earlier variable that this cell's snippet made JShell compile again. */
+  private void noteConsequence(SnippetEvent event) {
+    if (!(event.snippet() instanceof VarSnippet v) || event.status() == Snippet.Status.OVERWRITTEN) {
+      return;
+    }
+    if (event.previousStatus() == Snippet.Status.VALID && !event.status().isDefined()) {
+      String why = shell.diagnostics(v).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
+          .findFirst().orElse("not compilable any more");
+      affected.put(v.name(), "no longer defined: " + why.lines().findFirst().orElse(why));
+    } else if (event.isSignatureChange() && event.status() == Snippet.Status.VALID) {
+      affected.put(v.name(), "now a " + v.typeName() + ", its value reset");
+    }
+  }
+
+  /**
+   * Declares each variable of the cell again with its fully qualified type and its current value, so that later
+   * imports cannot re-resolve it (see the class comment). A type that cannot be written is left alone.
+   */
+  private void pinDeclaredVariables() {
+    for (VarSnippet v : declared) {
+      if (shell.status(v) != Snippet.Status.VALID) {
+        continue;
+      }
+      try {
+        control.locateOnly(true);
+        shell.varValue(v);
+      } catch (RuntimeException e) {
+        continue;
+      } finally {
+        control.locateOnly(false);
+      }
+      Field f = control.variableField(control.lastVariableClass(), v.name());
+      String type = f == null ? null : canonical(f.getGenericType());
+      if (type == null) {
+        continue;
+      }
+      Object value;
+      try {
+        value = f.get(null);
+      } catch (IllegalAccessException e) {
+        continue;
+      }
+      String key = Pins.park(value);
+      String cast = f.getType().isPrimitive() ? "(" + type + ") (" + boxed(f.getType()) + ") " : "(" + type + ") ";
+      shell.eval(type + " " + v.name() + " = " + cast + Pins.class.getName() + ".take(\"" + key + "\");");
+      Pins.take(key);
+    }
+    declared.clear();
+  }
+
+  /** The source form of a type with every class fully qualified, or null when it cannot be written. */
+  static String canonical(Type t) {
+    if (t instanceof Class<?> c) {
+      if (c.isArray()) {
+        String component = canonical(c.getComponentType());
+        return component == null ? null : component + "[]";
+      }
+      String name = c.getCanonicalName();
+      return name == null || name.contains("$JShell") || c.isSynthetic() ? null : name;
+    }
+    if (t instanceof ParameterizedType p) {
+      String raw = canonical(p.getRawType());
+      if (raw == null) {
+        return null;
+      }
+      List<String> args = new ArrayList<>();
+      for (Type a : p.getActualTypeArguments()) {
+        String s = canonical(a);
+        if (s == null) {
+          return null;
+        }
+        args.add(s);
+      }
+      return raw + "<" + String.join(", ", args) + ">";
+    }
+    if (t instanceof WildcardType w) {
+      if (w.getLowerBounds().length > 0) {
+        String lower = canonical(w.getLowerBounds()[0]);
+        return lower == null ? null : "? super " + lower;
+      }
+      Type upper = w.getUpperBounds().length == 0 ? Object.class : w.getUpperBounds()[0];
+      if (upper == Object.class) {
+        return "?";
+      }
+      String s = canonical(upper);
+      return s == null ? null : "? extends " + s;
+    }
+    if (t instanceof GenericArrayType g) {
+      String component = canonical(g.getGenericComponentType());
+      return component == null ? null : component + "[]";
+    }
+    return null;
+  }
+
+  private static String boxed(Class<?> primitive) {
+    return java.lang.invoke.MethodType.methodType(primitive).wrap().returnType().getName();
   }
 
   /** Stops the running cell; it then fails with an {@link InterruptedException}. */

@@ -46,6 +46,40 @@ final class NotebookExecutionControl extends DirectExecutionControl {
     };
   }
 
+  /**
+   * The static field that holds a notebook variable, given the wrapper class JShell compiled it into (as JShell names
+   * it in {@code varValue}); null when the class or field cannot be found.
+   */
+  java.lang.reflect.Field variableField(String className, String name) {
+    try {
+      java.lang.reflect.Field f = findClass(className).getDeclaredField(name);
+      f.setAccessible(true);
+      return f;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private String lastVariableClass;
+  private volatile boolean locateOnly;
+
+  /** The wrapper class of the variable whose value JShell asked for last. */
+  String lastVariableClass() {
+    return lastVariableClass;
+  }
+
+  /** While true, {@code varValue} only records the wrapper class and does not call the value's toString. */
+  void locateOnly(boolean b) {
+    locateOnly = b;
+  }
+
+  @Override
+  public String varValue(String className, String varName) throws RunException, EngineTerminationException,
+      InternalException {
+    lastVariableClass = className;
+    return locateOnly ? "" : super.varValue(className, varName);
+  }
+
   /** Forgets an earlier stop request; called when a new cell starts. */
   void beginCell() {
     synchronized (lock) {
