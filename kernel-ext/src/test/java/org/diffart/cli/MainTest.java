@@ -71,6 +71,15 @@ class MainTest {
     Cli.Outcome r = Cli.run("info", "--model", "builtin:teapot");
 
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("unknown built-in model 'teapot'"), r.err());
+    assertTrue(r.err().startsWith("diffart info: builtin:teapot: unknown built-in model; available: builtin:"),
+        r.err());
+  }
+
+  @Test
+  void aMissingModelFileSaysNoSuchFile() {
+    Cli.Outcome r = Cli.run("info", "--model", "no/such/model.xml");
+
+    assertEquals(1, r.code());
+    assertTrue(r.err().startsWith("diffart info: no/such/model.xml: no such file (in "), r.err());
   }
 }

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import jdk.jshell.SourceCodeAnalysis;
 import jdk.jshell.SourceCodeAnalysis.Completeness;
 import org.diffart.kernel.magic.DiffartExtension;
+import org.diffart.kernel.magic.MagicHelp;
 import org.diffart.kernel.magic.MagicUsageException;
 
 /**
@@ -43,6 +44,7 @@ public final class DiffartKernel extends BaseKernel {
   private final Evaluator evaluator;
   private final LanguageInfo languageInfo;
   private boolean started;
+  private volatile Exception lastError;
 
   /**
    * Creates a kernel, its JShell and its magics; startup scripts wait for the first cell.
@@ -66,8 +68,42 @@ public final class DiffartKernel extends BaseKernel {
     }
     magics.registerLineMagic("classpath", this::addAllToClasspath);
     magics.registerLineMagic("jars", this::addAllToClasspath);
+    magics.registerLineMagic("debug", args -> debug());
+    magics.registerLineMagic("lsmagic", args -> MagicHelp.list());
+    magics.registerLineMagic("help", args -> {
+      if (args.size() != 1) {
+        throw new MagicUsageException("name one magic", "%help NAME   (e.g. %help rollout; %lsmagic lists them)");
+      }
+      return MagicHelp.of(args.get(0));
+    });
     magics.registerMagics(new DisplayMagics(getRenderer(), getIO().display));
     DiffartExtension.install(this, magics);
+    registerHelp();
+  }
+
+  private static void registerHelp() {
+    MagicHelp.register("classpath", false, "%classpath PATH_OR_GLOB...", "Adds jars or folders to the classpath of"
+        + " later cells (also %jars).");
+    MagicHelp.register("jars", false, "%jars PATH_OR_GLOB...", "Adds jars or folders to the classpath of later"
+        + " cells (also %classpath).");
+    MagicHelp.register("debug", false, "%debug", "Shows the full stack trace of the last cell that failed, causes"
+        + " included, with the cell lines it passed through.");
+    MagicHelp.register("lsmagic", false, "%lsmagic", "Lists every magic with what it does and its usage.");
+    MagicHelp.register("help", false, "%help NAME", "Shows one magic's usage and documentation; %NAME --help"
+        + " does the same.");
+    for (String[] m : new String[][] {{"html", "HTML"}, {"markdown", "Markdown"}, {"svg", "SVG"},
+        {"latex", "LaTeX"}, {"javascript", "JavaScript (also %%js)"}}) {
+      MagicHelp.register(m[0], true, "%%" + m[0], "Shows the cell's body as " + m[1] + ".");
+    }
+  }
+
+  /** The full stack trace of the last failed cell, for {@code %debug}. */
+  private String debug() {
+    Exception e = lastError;
+    if (e == null) {
+      return "no cell has failed yet";
+    }
+    return String.join("\n", ErrorFormat.fullTrace(e, evaluator::locate));
   }
 
   /** The magics registry; {@code %name} in a cell dispatches here. */
@@ -237,6 +273,7 @@ public final class DiffartKernel extends BaseKernel {
 
   @Override
   public List<String> formatError(Exception e) {
-    return ErrorFormat.lines(e, errorStyler, () -> super.formatError(e));
+    lastError = e;
+    return ErrorFormat.lines(e, errorStyler, evaluator::locate, () -> super.formatError(e));
   }
 }

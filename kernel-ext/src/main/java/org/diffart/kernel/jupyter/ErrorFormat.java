@@ -4,20 +4,38 @@ import io.github.spencerpark.jupyter.kernel.util.StringStyler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Formats a failed cell for the notebook: notebook exceptions with their own class name and the stack
- * frames down to the cell, compile errors and interrupts as plain messages, and usage errors of
- * magics as their message alone.
+ * Formats a failed cell for the notebook the way Python's best errors read: one clear line first, at most a short
+ * chain of causes, and where in the cell it happened; the Java stack trace only on request ({@code %debug}).
+ *
+ * <ul>
+ *   <li>Errors that explain themselves (a bad model, a bad argument, a magic's usage, a simulation or gradient that
+ *       cannot go on) show their message alone; any other exception shows its simple class name first.
+ *   <li>Compile errors name the line of the cell, with the line and a caret.
+ *   <li>Interrupts and incomplete cells are one line.
+ * </ul>
  */
 final class ErrorFormat {
 
-  private static final Set<String> USAGE_ERRORS =
-      Set.of(
-          "org.diffart.kernel.magic.MagicUsageException",
-          "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
-          "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
+  /** Exceptions whose message is the whole story: shown without their class name. */
+  private static final Set<String> SELF_EXPLAINING = Set.of(
+      "java.lang.IllegalArgumentException",
+      "java.lang.IllegalStateException",
+      "java.lang.UnsupportedOperationException",
+      "java.io.UncheckedIOException",
+      "org.diffart.sim.io.ModelFormatException",
+      "org.diffart.sim.data.SimulationException",
+      "org.diffart.sim.tape.TapeBudgetExceededException",
+      "org.diffart.sim.diff.NonFiniteAdjointException",
+      "org.diffart.kernel.magic.MagicUsageException",
+      "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
+      "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
+
+  /** The most causes listed under the first line. */
+  static final int MAX_CAUSES = 3;
 
   private ErrorFormat() {}
 
@@ -26,40 +44,75 @@ final class ErrorFormat {
    *
    * @param e the cell's error
    * @param styler colours for the headline
+   * @param locate where a stack frame lies in the notebook ("line 3 of this cell"), or null outside it
    * @param fallback the default traceback, used for errors of the kernel itself
    * @return lines without line breaks
    */
-  static List<String> lines(Exception e, StringStyler styler, Supplier<List<String>> fallback) {
+  static List<String> lines(Exception e, StringStyler styler, Function<StackTraceElement, String> locate,
+      Supplier<List<String>> fallback) {
     List<String> lines = new ArrayList<>();
     if (e instanceof EvaluationException ee) {
-      lines.addAll(styler.primaryLines(ee.getMessage()));
-      if (!USAGE_ERRORS.contains(ee.exceptionClassName())) {
-        for (Throwable t = ee; t != null; t = t.getCause()) {
-          if (t != ee) {
-            lines.addAll(styler.primaryLines("Caused by: " + t.getMessage()));
-          }
-          addCellFrames(lines, t.getStackTrace());
-        }
+      lines.addAll(styler.primaryLines(headline(ee)));
+      int causes = 0;
+      for (Throwable t = ee.getCause(); t != null && causes < MAX_CAUSES; t = t.getCause(), causes++) {
+        lines.add("  caused by: " + (t instanceof EvaluationException c ? headline(c) : t.toString()));
       }
+      String where = where(ee, locate);
+      if (where != null) {
+        lines.add("  at " + where);
+      }
+      lines.addAll(styler.secondaryLines("  (%debug shows the full stack trace)"));
       return lines;
     }
-    if (e instanceof CompilationException
-        || e instanceof IncompleteSourceException
-        || e instanceof InterruptedException) {
-      lines.addAll(styler.primaryLines(e.getClass().getSimpleName() + ": " + e.getMessage()));
+    if (e instanceof CompilationException) {
+      lines.addAll(styler.primaryLines("compile error at " + e.getMessage().strip()));
+      return lines;
+    }
+    if (e instanceof IncompleteSourceException) {
+      lines.addAll(styler.primaryLines("incomplete cell: " + e.getMessage()));
+      return lines;
+    }
+    if (e instanceof InterruptedException) {
+      lines.addAll(styler.primaryLines("interrupted"));
       return lines;
     }
     return fallback.get();
   }
 
-  /** Adds the frames JShell kept (it cuts them at the cell), naming cell frames by snippet. */
-  private static void addCellFrames(List<String> lines, StackTraceElement[] frames) {
-    for (StackTraceElement frame : frames) {
-      boolean inCell = frame.getClassName().isEmpty() && frame.getFileName() != null;
-      lines.add(
-          inCell
-              ? "    at cell snippet " + frame.getFileName() + ", line " + frame.getLineNumber()
-              : "    at " + frame);
+  /** The error's first line: its message, after the simple class name unless it explains itself. */
+  static String headline(EvaluationException e) {
+    String message = e.originalMessage();
+    String simple = e.exceptionClassName().substring(e.exceptionClassName().lastIndexOf('.') + 1);
+    if (SELF_EXPLAINING.contains(e.exceptionClassName()) && message != null && !message.isBlank()) {
+      return message;
     }
+    return message == null || message.isBlank() ? simple : simple + ": " + message;
+  }
+
+  /** The innermost place in the notebook the error passed through, if any. */
+  private static String where(Throwable e, Function<StackTraceElement, String> locate) {
+    for (StackTraceElement frame : e.getStackTrace()) {
+      String w = locate.apply(frame);
+      if (w != null) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** The full stack trace of a cell's error, causes included, as {@code %debug} shows it. */
+  static List<String> fullTrace(Exception e, Function<StackTraceElement, String> locate) {
+    List<String> lines = new ArrayList<>();
+    String prefix = "";
+    for (Throwable t = e; t != null; t = t.getCause(), prefix = "caused by: ") {
+      lines.add(prefix + (t instanceof EvaluationException ee ? ee.getMessage() : t.toString()));
+      for (StackTraceElement frame : t.getStackTrace()) {
+        String w = locate.apply(frame);
+        String method = frame.getMethodName();
+        boolean named = !method.isEmpty() && !method.equals("do_it$");
+        lines.add("    at " + (w != null ? w + (named ? " (" + method + ")" : "") : frame.toString()));
+      }
+    }
+    return lines;
   }
 }

@@ -10,6 +10,7 @@ public final class EvaluationException extends Exception {
   private static final long serialVersionUID = 1L;
 
   private final String exceptionClassName;
+  private final String originalMessage;
 
   /**
    * Wraps what JShell reports for an exception thrown by a snippet.
@@ -19,10 +20,16 @@ public final class EvaluationException extends Exception {
   EvaluationException(EvalException e) {
     super(e.getExceptionClassName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
     this.exceptionClassName = e.getExceptionClassName();
+    this.originalMessage = e.getMessage();
     setStackTrace(e.getStackTrace());
     if (e.getCause() instanceof EvalException cause) {
       initCause(new EvaluationException(cause));
     }
+  }
+
+  /** The message of the exception the notebook code threw (without its class name), or null. */
+  public String originalMessage() {
+    return originalMessage;
   }
 
   /** The fully qualified class name of the exception the notebook code threw. */

@@ -46,6 +46,9 @@ final class Evaluator implements AutoCloseable {
   private final JShell shell;
   private final List<VarSnippet> declared = new ArrayList<>();
   private final Map<String, String> affected = new LinkedHashMap<>();
+  /** Where each snippet came from: its cell's number and its first line there, by snippet id. */
+  private final Map<String, int[]> origins = new java.util.concurrent.ConcurrentHashMap<>();
+  private int cell;
 
   /**
    * Starts a JShell whose own messages go to {@link System#out} and {@link System#err} as they are
@@ -89,6 +92,7 @@ final class Evaluator implements AutoCloseable {
    */
   Object eval(String code) throws Exception {
     control.beginCell();
+    cell++;
     declared.clear();
     affected.clear();
     try {
@@ -117,13 +121,19 @@ final class Evaluator implements AutoCloseable {
       }
       // UNKNOWN (a syntax error) is evaluated too, so that javac's message reaches the user
       String source = completeness == Completeness.UNKNOWN ? remaining : info.source();
+      // javac's positions count from where the snippet's source starts (leading line breaks included), stack
+      // frames from its first non-blank line
+      int start = code.length() - remaining.length();
+      int line = 1 + (int) code.substring(0, start).chars().filter(c -> c == '\n').count();
+      int blank = (int) source.substring(0, source.length() - source.stripLeading().length()).chars()
+          .filter(c -> c == '\n').count();
       remaining = completeness == Completeness.UNKNOWN ? "" : info.remaining();
-      last = evalSnippet(source);
+      last = evalSnippet(source, line, line + blank);
     }
     return last;
   }
 
-  private Object evalSnippet(String source) throws Exception {
+  private Object evalSnippet(String source, int line, int firstCodeLine) throws Exception {
     Object value = null;
     for (SnippetEvent event : shell.eval(source)) {
       if (event.causeSnippet() != null) {
@@ -132,8 +142,9 @@ final class Evaluator implements AutoCloseable {
       }
       Object result = control.takeResult(event.value());
       Snippet snippet = event.snippet();
+      origins.put(snippet.id(), new int[] {cell, firstCodeLine});
       if (event.status() == Snippet.Status.REJECTED) {
-        throw new CompilationException(describeRejection(snippet));
+        throw new CompilationException(describeRejection(snippet, line));
       }
       if (event.exception() != null) {
         throw translate(event.exception());
@@ -267,25 +278,45 @@ final class Evaluator implements AutoCloseable {
     };
   }
 
-  private String describeRejection(Snippet snippet) {
+  private String describeRejection(Snippet snippet, int line) {
     String source = snippet.source();
     List<Diag> diags = shell.diagnostics(snippet).filter(Diag::isError).toList();
     if (diags.isEmpty()) {
-      return "rejected: " + source.strip();
+      return "line " + line + ": rejected: " + source.strip();
     }
-    return diags.stream().map(d -> describe(d, source)).collect(Collectors.joining("\n"));
+    return diags.stream().map(d -> describe(d, source, line)).collect(Collectors.joining("\n"));
   }
 
-  private static String describe(Diag diag, String source) {
+  /** javac's message as "line L: message", L the line in the cell, then that line and a caret. */
+  private static String describe(Diag diag, String source, int firstLine) {
     String message = diag.getMessage(Locale.ROOT);
     long pos = diag.getPosition();
     if (pos < 0 || pos > source.length()) {
-      return message;
+      return "line " + firstLine + ": " + message;
     }
     int lineStart = source.lastIndexOf('\n', (int) pos - 1) + 1;
     int lineEnd = source.indexOf('\n', (int) pos);
-    String line = source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd);
-    return message + "\n" + line + "\n" + " ".repeat((int) pos - lineStart) + "^";
+    int line = firstLine + (int) source.substring(0, lineStart).chars().filter(c -> c == '\n').count();
+    String text = source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd);
+    return "line " + line + ": " + message + "\n" + text + "\n" + " ".repeat((int) pos - lineStart) + "^";
+  }
+
+  /**
+   * Where a stack frame of notebook code lies: "line L of this cell" or "line L of cell N" (cells counted from the
+   * kernel's start), or null for a frame outside the notebook.
+   */
+  String locate(StackTraceElement frame) {
+    String file = frame.getFileName();
+    boolean repl = frame.getClassName().isEmpty() || frame.getClassName().startsWith("REPL.");
+    if (!repl || file == null || !file.startsWith("#")) {
+      return null;
+    }
+    int[] origin = origins.get(file.substring(1));
+    if (origin == null) {
+      return null;
+    }
+    int line = origin[1] + Math.max(0, frame.getLineNumber() - 1);
+    return "line " + line + (origin[0] == cell ? " of this cell" : " of cell " + origin[0]);
   }
 
   private Exception translate(JShellException e) {

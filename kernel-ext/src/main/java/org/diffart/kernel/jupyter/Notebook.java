@@ -40,7 +40,11 @@ public final class Notebook {
    * @return the magic's value
    * @throws Exception whatever the magic throws, including an unknown-magic error
    */
+  @SuppressWarnings("unchecked")
   public static <T> T lineMagic(String name, List<String> args) throws Exception {
+    if (args.equals(List.of("--help"))) {
+      return (T) org.diffart.kernel.magic.MagicHelp.of("%" + name);
+    }
     return kernel().getMagics().applyLineMagic(name, args);
   }
 
@@ -53,7 +57,11 @@ public final class Notebook {
    * @return the magic's value
    * @throws Exception whatever the magic throws, including an unknown-magic error
    */
+  @SuppressWarnings("unchecked")
   public static <T> T cellMagic(String name, List<String> args, String body) throws Exception {
+    if (args.equals(List.of("--help"))) {
+      return (T) org.diffart.kernel.magic.MagicHelp.of("%%" + name);
+    }
     return kernel().getMagics().applyCellMagic(name, args, body);
   }
 

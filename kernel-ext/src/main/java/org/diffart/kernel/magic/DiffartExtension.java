@@ -30,5 +30,6 @@ public final class DiffartExtension {
   public static void install(BaseKernel kernel, Magics magics) {
     Displays.register(kernel.getRenderer());
     magics.registerMagics(new WorkbenchMagics(kernel));
+    WorkbenchMagics.registerHelp();
   }
 }

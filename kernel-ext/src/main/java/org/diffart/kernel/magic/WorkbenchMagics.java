@@ -79,7 +79,8 @@ public final class WorkbenchMagics {
       model = ModelLoader.load(MagicOptions.parse(MODEL_USAGE, MODEL_ARGS, args).required("model"));
     } else {
       MagicOptions.parse(CELL_MODEL_USAGE, NO_ARGS, args);
-      model = ModelLoader.loadMjcfString(body, "%%model cell");
+      // the body starts on the cell's second line, so errors name cell lines
+      model = ModelLoader.loadMjcfString(body, "%%model cell", 2);
     }
     return model;
   }
@@ -139,6 +140,21 @@ public final class WorkbenchMagics {
       }
     }
     return new RolloutReport(model, from, results);
+  }
+
+  /** Registers the documentation of these magics with {@link MagicHelp}. */
+  static void registerHelp() {
+    MagicHelp.register("model", false, MODEL_USAGE, "Loads a model and makes it the current one: an MJCF (.xml) or"
+        + " URDF (.urdf) file, or builtin:NAME[:ARG] (builtin:pendulum:7, builtin:laikago, ...).\nShows its bodies,"
+        + " joints and actuators and returns the Model, so `var m = %model builtin:ant` keeps it.");
+    MagicHelp.register("model", true, CELL_MODEL_USAGE, "Compiles the MJCF written below the magic line and makes"
+        + " it the current model; returns the Model.");
+    MagicHelp.register("backend", false, BACKEND_USAGE, "Selects the backends %rollout runs the current model on"
+        + " (available: " + String.join(", ", Backends.names()) + "); with no name, returns the selection.");
+    MagicHelp.register("rollout", false, ROLLOUT_USAGE, "Runs the current model N steps on each selected backend,"
+        + " from qpos0 at rest or from keyframe K, with W worlds and constant controls.\nReturns a report: a table"
+        + " of final state and timing per backend and a trajectory plot; its result(backend), table() and chart()"
+        + " give the numbers and figures.");
   }
 
   /** The model {@code %rollout} runs, or null before the first {@code %model}. */

@@ -74,7 +74,7 @@ class DiffartKernelTest {
     assertEquals("java.lang.ArrayIndexOutOfBoundsException", e.exceptionClassName());
     assertTrue(e.getMessage().startsWith("java.lang.ArrayIndexOutOfBoundsException: "), e.getMessage());
     List<String> traceback = kernel.formatError(e);
-    assertTrue(traceback.stream().anyMatch(l -> l.contains("at cell snippet #")), traceback.toString());
+    assertTrue(traceback.stream().anyMatch(l -> l.contains("at line 2 of this cell")), traceback.toString());
     assertTrue(traceback.stream().noneMatch(l -> l.contains("NotebookExecutionControl")), traceback.toString());
     assertEquals(3, kernel.evalRaw("1 + 2"));
   }

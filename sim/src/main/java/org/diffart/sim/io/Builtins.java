@@ -61,11 +61,11 @@ public final class Builtins {
     }
     URL url = FILES.contains(name) ? resource(name) : null;
     if (url == null) {
-      throw new IllegalArgumentException("unknown built-in model '" + spec + "'; available: builtin:"
+      throw new IllegalArgumentException("builtin:" + spec + ": unknown built-in model; available: builtin:"
           + String.join(", builtin:", names()));
     }
     if (arg != null) {
-      throw new IllegalArgumentException("built-in model '" + name + "' takes no argument, got '" + arg + "'");
+      throw new IllegalArgumentException("builtin:" + spec + ": built-in model " + name + " takes no argument");
     }
     try (InputStream in = url.openStream()) {
       return MjcfLoader.load(in, "builtin:" + name);
@@ -84,7 +84,7 @@ public final class Builtins {
    */
   public static Model pendulum(int n) {
     if (n < 1) {
-      throw new IllegalArgumentException("a pendulum needs at least one link, got " + n);
+      throw new IllegalArgumentException("builtin:pendulum:" + n + ": a pendulum needs at least one link");
     }
     ModelBuilder b = new ModelBuilder("pendulum" + n)
         .options(Options.builder().timestep(0.001).gravity(0, 0, -9.81).integrator(Integrator.EULER).build());
@@ -115,7 +115,7 @@ public final class Builtins {
     try {
       return Integer.parseInt(arg.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("builtin:pendulum:N needs an integer N, got '" + arg + "'", e);
+      throw new IllegalArgumentException("builtin:pendulum:" + arg + ": the number of links must be an integer", e);
     }
   }
 

@@ -69,7 +69,12 @@ public final class MjcfLoader {
 
   /** Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error messages. */
   public static Model loadString(String xml, String sourceName) {
-    return load(SafeXml.parseString(xml, sourceName));
+    return loadString(xml, sourceName, 1);
+  }
+
+  /** As {@link #loadString(String, String)} for text that starts at line {@code firstLine} of its source. */
+  public static Model loadString(String xml, String sourceName, int firstLine) {
+    return load(SafeXml.parseString(xml, sourceName, firstLine));
   }
 
   /** Loads a parsed MJCF document. */

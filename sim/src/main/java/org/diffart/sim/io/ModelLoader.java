@@ -45,4 +45,9 @@ public final class ModelLoader {
   public static Model loadMjcfString(String xml, String sourceName) {
     return MjcfLoader.loadString(xml, sourceName);
   }
+
+  /** As {@link #loadMjcfString(String, String)} for text that starts at line {@code firstLine} of its source. */
+  public static Model loadMjcfString(String xml, String sourceName, int firstLine) {
+    return MjcfLoader.loadString(xml, sourceName, firstLine);
+  }
 }

@@ -43,8 +43,13 @@ public final class SafeXml {
   public static XmlElement parse(Path file) {
     try (InputStream in = Files.newInputStream(file)) {
       return parse(in, file.toString());
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UncheckedIOException(file + ": no such file"
+          + (file.isAbsolute() ? "" : " (in " + Path.of("").toAbsolutePath() + ")"), e);
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new UncheckedIOException(file + ": permission denied", e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read model file " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(file + ": cannot read the model file: " + e.getMessage(), e);
     }
   }
 
@@ -55,11 +60,20 @@ public final class SafeXml {
 
   /** Parses XML text; {@code source} names it in error messages. */
   public static XmlElement parseString(String xml, String source) {
-    return parse(new InputSource(new StringReader(xml)), source);
+    return parseString(xml, source, 1);
+  }
+
+  /** Parses XML text whose first line is line {@code firstLine} of {@code source} (as in a notebook cell). */
+  public static XmlElement parseString(String xml, String source, int firstLine) {
+    return parse(new InputSource(new StringReader(xml)), source, firstLine - 1);
   }
 
   private static XmlElement parse(InputSource input, String source) {
-    TreeHandler handler = new TreeHandler(source);
+    return parse(input, source, 0);
+  }
+
+  private static XmlElement parse(InputSource input, String source, int lineOffset) {
+    TreeHandler handler = new TreeHandler(source, lineOffset);
     try {
       newParser().parse(input, handler);
     } catch (SAXParseException e) {
@@ -69,7 +83,7 @@ public final class SafeXml {
         element = "!DOCTYPE";
         detail = "document type declarations are refused (no DTDs, no entities: XXE-safe parsing)";
       }
-      throw new ModelFormatException(source, Math.max(e.getLineNumber(), 1), element, detail, e);
+      throw new ModelFormatException(source, Math.max(e.getLineNumber(), 1) + lineOffset, element, detail, e);
     } catch (SAXException e) {
       throw new ModelFormatException(source, handler.line(), handler.openElement(), "malformed XML: "
           + e.getMessage(), e);
@@ -100,12 +114,14 @@ public final class SafeXml {
   /** Builds the element tree from SAX events. */
   private static final class TreeHandler extends DefaultHandler {
     private final String source;
+    private final int lineOffset;
     private final Deque<Node> open = new ArrayDeque<>();
     private Locator locator;
     private XmlElement root;
 
-    TreeHandler(String source) {
+    TreeHandler(String source, int lineOffset) {
       this.source = source;
+      this.lineOffset = lineOffset;
     }
 
     @Override
@@ -140,7 +156,7 @@ public final class SafeXml {
     }
 
     int line() {
-      return locator == null ? 1 : Math.max(locator.getLineNumber(), 1);
+      return (locator == null ? 1 : Math.max(locator.getLineNumber(), 1)) + lineOffset;
     }
 
     String openElement() {

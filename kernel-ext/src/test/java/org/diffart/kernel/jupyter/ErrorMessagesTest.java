@@ -1,0 +1,93 @@
+package org.diffart.kernel.jupyter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import tech.tablesaw.api.Table;
+
+/** Errors read in one clear line, then a short cause chain and the cell line; the stack trace with %debug. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ErrorMessagesTest {
+  private DiffartKernel kernel;
+
+  @BeforeAll
+  void start() throws Exception {
+    kernel = new DiffartKernel(new KernelConfig(List.of(), List.of(), List.of(), ""));
+  }
+
+  @AfterAll
+  void stop() {
+    kernel.onShutdown(false);
+  }
+
+  /** The traceback of a failing cell, without terminal colours. */
+  private List<String> traceback(String cell) {
+    Exception e = assertThrows(Exception.class, () -> kernel.evalRaw(cell));
+    return kernel.formatError(e).stream().map(l -> l.replaceAll("\u001B\\[[;\\d]*m", "")).toList();
+  }
+
+  @Test
+  void anUnknownBuiltinModelIsOneLine() {
+    List<String> t = traceback("%model builtin:laikgo");
+    assertTrue(t.get(0).startsWith("builtin:laikgo: unknown built-in model; available: builtin:pendulum:N,"),
+        t.toString());
+    assertTrue(t.size() <= 3, t.toString());
+    assertTrue(t.stream().noneMatch(l -> l.contains("at java.") || l.contains("at org.")), t.toString());
+  }
+
+  @Test
+  void aBadModelFileNamesItsLine() {
+    List<String> t = traceback("%%model\n<mujoco>\n  <worldbody>\n    <body>\n      <geom type=\"teapot\"/>\n"
+        + "    </body>\n  </worldbody>\n</mujoco>");
+    assertTrue(t.get(0).matches("%%model cell:5: geom: .*teapot.*"), t.toString());
+  }
+
+  @Test
+  void aMagicUsedWrongShowsItsUsage() {
+    List<String> t = traceback("%rollout --stesp 10");
+    assertTrue(t.get(0).startsWith("unknown") || t.get(0).contains("stesp"), t.toString());
+    assertTrue(t.stream().anyMatch(l -> l.startsWith("usage: %rollout --steps N")), t.toString());
+  }
+
+  @Test
+  void compileErrorsNameTheCellLine() {
+    List<String> t = traceback("int a = 1;\nint b = 2;\nint c = a + d;");
+    assertTrue(t.get(0).startsWith("compile error at line 3: cannot find symbol"), t.toString());
+    assertTrue(t.stream().anyMatch(l -> l.equals("int c = a + d;")), t.toString());
+  }
+
+  @Test
+  void runtimeErrorsNameTheExceptionAndTheCellLine() throws Exception {
+    kernel.evalRaw("int boom(int[] x) {\n  return x[3];\n}");
+    List<String> t = traceback("int[] a = new int[1];\nint r = 0;\nr = boom(a);");
+    assertEquals("ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 1", t.get(0));
+    // the innermost notebook frame: line 2 of the cell that declared boom
+    assertTrue(t.stream().anyMatch(l -> l.matches("  at line 2 of cell \\d+")), t.toString());
+    String debug = String.valueOf(kernel.evalRaw("%debug"));
+    assertTrue(debug.contains("java.lang.ArrayIndexOutOfBoundsException"), debug);
+    assertTrue(debug.contains("at line 3 of cell"), debug);
+  }
+
+  @Test
+  void lsmagicAndHelpDocumentEveryMagic() throws Exception {
+    Table list = (Table) kernel.evalRaw("%lsmagic");
+    List<String> names = list.stringColumn("magic").asList();
+    for (String m : new String[] {"%model", "%%model", "%backend", "%rollout", "%help", "%debug", "%lsmagic"}) {
+      assertTrue(names.contains(m), m + " in " + names);
+    }
+    String help = String.valueOf(kernel.evalRaw("%help rollout"));
+    assertTrue(help.startsWith("usage: %rollout --steps N"), help);
+    assertEquals(help, String.valueOf(kernel.evalRaw("%rollout --help")));
+    List<String> t = traceback("%help nosuch");
+    assertTrue(t.get(0).startsWith("no magic named 'nosuch'; magics: "), t.toString());
+  }
+}
