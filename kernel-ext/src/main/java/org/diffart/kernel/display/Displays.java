@@ -31,7 +31,7 @@ public final class Displays {
         .register(
             (table, ctx) -> {
               ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(table, MAX_TABLE_ROWS));
-              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.print(MAX_TABLE_ROWS));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text(table));
             });
     renderer
         .createRegistration(Chart.class)
@@ -52,6 +52,13 @@ public final class Displays {
               ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> ModelSummary.html(model));
               ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> ModelSummary.text(model));
             });
+  }
+
+  /** A table as text, numbers as {@link Readable} writes them, with the count of rows left out. */
+  public static String text(Table table) {
+    String s = Readable.table(table, MAX_TABLE_ROWS).printAll();
+    return table.rowCount() > MAX_TABLE_ROWS ? s + "\n" + (table.rowCount() - MAX_TABLE_ROWS) + " more rows of "
+        + table.rowCount() : s;
   }
 
   private static String describe(Chart<?, ?> chart) {

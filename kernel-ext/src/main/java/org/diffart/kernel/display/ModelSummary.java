@@ -34,7 +34,7 @@ public final class ModelSummary {
     IntColumn id = IntColumn.create("id");
     StringColumn name = StringColumn.create("name");
     StringColumn parent = StringColumn.create("parent");
-    DoubleColumn mass = DoubleColumn.create("mass");
+    DoubleColumn mass = DoubleColumn.create("mass (kg)");
     IntColumn joints = IntColumn.create("joints");
     IntColumn depth = IntColumn.create("depth");
     for (int i = 0; i < n; i++) {
@@ -123,11 +123,11 @@ public final class ModelSummary {
   public static String text(Model m) {
     return sizes(m)
         + "\n"
-        + bodies(m).print(Displays.MAX_TABLE_ROWS)
+        + Displays.text(bodies(m))
         + "\n"
-        + joints(m).print(Displays.MAX_TABLE_ROWS)
+        + Displays.text(joints(m))
         + "\n"
-        + actuators(m).print(Displays.MAX_TABLE_ROWS);
+        + Displays.text(actuators(m));
   }
 
   private static String warnings(Model m) {
@@ -139,6 +139,6 @@ public final class ModelSummary {
   }
 
   private static String interval(double lo, double hi) {
-    return String.format(Locale.ROOT, "[%g, %g]", lo, hi);
+    return "[" + Readable.number(lo) + ", " + Readable.number(hi) + "]";
   }
 }

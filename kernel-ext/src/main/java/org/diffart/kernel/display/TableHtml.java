@@ -3,7 +3,10 @@ package org.diffart.kernel.display;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
-/** Writes a Tablesaw {@link Table} as an HTML table, escaped, with at most a given number of rows. */
+/**
+ * Writes a Tablesaw {@link Table} as an HTML table, escaped, with at most a given number of rows and numbers as
+ * {@link Readable} writes them.
+ */
 public final class TableHtml {
 
   private TableHtml() {}
@@ -16,7 +19,8 @@ public final class TableHtml {
    * @param maxRows the most rows written, at least 1
    * @return an HTML fragment
    */
-  public static String of(Table table, int maxRows) {
+  public static String of(Table full, int maxRows) {
+    Table table = Readable.table(full, Math.max(1, maxRows));
     StringBuilder html = new StringBuilder("<table class=\"diffart\">\n");
     if (table.name() != null && !table.name().isBlank()) {
       html.append("<caption>").append(escape(table.name())).append("</caption>\n");
@@ -26,7 +30,7 @@ public final class TableHtml {
       html.append("<th>").append(escape(column.name())).append("</th>");
     }
     html.append("</tr></thead>\n<tbody>\n");
-    int shown = Math.min(table.rowCount(), Math.max(1, maxRows));
+    int shown = table.rowCount();
     for (int row = 0; row < shown; row++) {
       html.append("<tr>");
       for (Column<?> column : table.columns()) {
@@ -35,11 +39,11 @@ public final class TableHtml {
       html.append("</tr>\n");
     }
     html.append("</tbody>\n</table>\n");
-    if (table.rowCount() > shown) {
+    if (full.rowCount() > shown) {
       html.append("<p>")
-          .append(table.rowCount() - shown)
+          .append(full.rowCount() - shown)
           .append(" more rows of ")
-          .append(table.rowCount())
+          .append(full.rowCount())
           .append("</p>\n");
     }
     return html.toString();

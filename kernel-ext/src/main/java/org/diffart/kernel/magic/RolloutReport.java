@@ -5,12 +5,11 @@ import io.github.spencerpark.jupyter.kernel.display.RenderContext;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.diffart.backends.Rollout;
 import org.diffart.kernel.display.ChartImages;
 import org.diffart.kernel.display.Displays;
+import org.diffart.kernel.display.Readable;
 import org.diffart.kernel.display.TableHtml;
 import org.diffart.kernel.display.TrajectoryChart;
 import org.diffart.sim.model.Model;
@@ -61,27 +60,27 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /**
-   * One row per backend: backend, worlds, steps, stepping time (ms), microseconds per step, world
-   * 0's final qpos and qvel, and the largest difference of final qpos from the first backend's.
+   * One row per backend: backend, worlds, steps, stepping time (ms), microseconds per world step, world 0's final
+   * qpos and qvel, and the largest difference of final qpos from the first backend's.
    */
   public Table table() {
     StringColumn backend = StringColumn.create("backend");
     IntColumn worlds = IntColumn.create("worlds");
     IntColumn steps = IntColumn.create("steps");
-    DoubleColumn ms = DoubleColumn.create("ms");
-    DoubleColumn usPerStep = DoubleColumn.create("us_per_step");
-    StringColumn qpos = StringColumn.create("final_qpos");
-    StringColumn qvel = StringColumn.create("final_qvel");
-    DoubleColumn diff = DoubleColumn.create("max_dqpos_vs_first");
+    DoubleColumn ms = DoubleColumn.create("stepping time (ms)");
+    DoubleColumn usPerStep = DoubleColumn.create("per world step (µs)");
+    StringColumn qpos = StringColumn.create("final qpos, world 0 (rad, m)");
+    StringColumn qvel = StringColumn.create("final qvel, world 0 (rad/s, m/s)");
+    DoubleColumn diff = DoubleColumn.create("max |Δ final qpos| vs " + results.get(0).backend());
     double[] reference = finalQpos();
     for (Rollout.Result r : results) {
       backend.append(r.backend());
       worlds.append(r.worlds());
       steps.append(r.steps());
       ms.append(r.ms());
-      usPerStep.append(r.steps() == 0 ? 0 : 1000 * r.ms() / r.steps());
-      qpos.append(vector(r.finalQpos(), model.nq()));
-      qvel.append(vector(r.finalQvel(), model.nv()));
+      usPerStep.append(r.steps() == 0 ? 0 : 1000 * r.ms() / ((double) r.steps() * r.worlds()));
+      qpos.append(Readable.vector(r.finalQpos(), model.nq()));
+      qvel.append(Readable.vector(r.finalQvel(), model.nv()));
       double max = 0;
       for (int i = 0; i < model.nq(); i++) {
         max = Math.max(max, Math.abs(r.finalQpos()[i] - reference[i]));
@@ -115,7 +114,7 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
         MIMEType.TEXT_HTML,
         () -> TableHtml.of(table, Displays.MAX_TABLE_ROWS) + "<img src=\"data:image/png;base64," + png + "\"/>\n");
     ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png);
-    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.print());
+    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Displays.text(table));
   }
 
   @Override
@@ -123,9 +122,4 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
     return "RolloutReport[" + model.name() + " from " + start + " on " + backends() + "]";
   }
 
-  private static String vector(double[] values, int n) {
-    return Arrays.stream(values, 0, n)
-        .mapToObj(x -> String.format(Locale.ROOT, "%.6g", x))
-        .collect(Collectors.joining(", ", "[", "]"));
-  }
 }

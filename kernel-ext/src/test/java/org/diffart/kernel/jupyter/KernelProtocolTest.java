@@ -99,7 +99,7 @@ class KernelProtocolTest {
     assertEquals("ok", typed.reply(), typed::toString);
     assertEquals("1", typed.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString());
     JsonObject rollout = cells.get(9).contents("execute_result").get(0).getAsJsonObject("data");
-    assertTrue(rollout.get("text/html").getAsString().contains("final_qpos"), rollout::toString);
+    assertTrue(rollout.get("text/html").getAsString().contains("final qpos, world 0 (rad, m)"), rollout::toString);
     assertTrue(rollout.has("image/png"), rollout::toString);
   }
 

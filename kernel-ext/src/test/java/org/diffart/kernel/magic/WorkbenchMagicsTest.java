@@ -115,7 +115,7 @@ class WorkbenchMagicsTest {
     DisplayData shown = host.getRenderer().render(report);
     assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
     assertTrue(shown.hasDataForType(MIMEType.IMAGE_PNG));
-    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final_qpos"));
+    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final qpos, world 0 (rad, m)"));
   }
 
   @Test
