@@ -32,7 +32,7 @@ class ModelSummaryTest {
     Table bodies = ModelSummary.bodies(m);
     assertEquals(2, bodies.rowCount());
     assertEquals("world", bodies.stringColumn("parent").get(1));
-    assertEquals(1.0, bodies.doubleColumn("mass").get(1), 1e-12);
+    assertEquals(1.0, bodies.doubleColumn("mass (kg)").get(1), 1e-12);
     Table joints = ModelSummary.joints(m);
     assertEquals("hinge", joints.stringColumn("type").get(0));
     assertEquals("link", joints.stringColumn("body").get(0));
