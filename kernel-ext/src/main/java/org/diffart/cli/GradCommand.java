@@ -22,7 +22,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart grad --model M --steps N --method adjoint|tape|fd [state] [--wrt W] [--checkpoint K|revolve:S]}: the
+ * {@code diffart grad --model M --steps N [--method adjoint|tape|fd] [state] [--wrt W] [--checkpoint K|revolve:S]}: the
  * gradient of a rollout's loss.
  */
 @Command(
@@ -49,10 +49,10 @@ final class GradCommand implements Callable<Integer> {
   @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 1).")
   private int steps;
 
-  @Option(names = "--method", required = true, paramLabel = "adjoint|tape|fd",
-      description = "adjoint (hand-derived reverse mode with checkpointing), tape (operator-overloading reverse"
-          + " mode that records every operation) or fd (finite differences).")
-  private String method;
+  @Option(names = "--method", paramLabel = "adjoint|tape|fd",
+      description = "adjoint (hand-derived reverse mode with checkpointing; the default), tape (operator-overloading"
+          + " reverse mode that records every operation) or fd (finite differences).")
+  private String method = "adjoint";
 
   @Option(names = "--wrt", paramLabel = "W", defaultValue = "qpos0",
       description = "ctrl, qpos0, qvel0, friction, mass, damping or restitution (default: ${DEFAULT-VALUE}).")

@@ -1,12 +1,15 @@
 package org.diffart.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.diff.NonFiniteAdjointException;
+import org.diffart.sim.io.Builtins;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 import picocli.CommandLine;
@@ -30,6 +33,7 @@ import picocli.CommandLine.Spec;
     name = "diffart",
     description = "Differentiable articulated-body simulation from the command line.",
     synopsisSubcommandLabel = "COMMAND",
+    versionProvider = Main.Version.class,
     subcommands = {InfoCommand.class, ForwardCommand.class, RolloutCommand.class, GradCommand.class,
         TransitionCommand.class, KernelCommand.class},
     footer = {"", "Run 'diffart COMMAND --help' for a command's options."})
@@ -46,7 +50,31 @@ public final class Main implements Callable<Integer> {
       description = "Show this help and exit.")
   private boolean help;
 
+  @Option(
+      names = {"-V", "--version"},
+      versionHelp = true,
+      description = "Print diffart's version and the Java runtime's, then exit.")
+  private boolean version;
+
   @Spec private CommandSpec spec;
+
+  /** The version {@code --version} prints: the build's ({@code version.properties}, filtered by Maven) and Java's. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() throws IOException {
+      Properties p = new Properties();
+      try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        if (in == null) {
+          throw new IOException("version.properties is missing from the class path; rebuild with Maven");
+        }
+        p.load(in);
+      }
+      return new String[] {
+        "diffart " + p.getProperty("version"),
+        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+      };
+    }
+  }
 
   /** Without a command there is nothing to do: a usage error. */
   @Override
@@ -85,6 +113,8 @@ public final class Main implements Callable<Integer> {
    * @return the exit code: 0 success, 1 runtime or model error, 2 bad arguments
    */
   static int run(PrintWriter out, PrintWriter err, String... args) {
+    // ModelOption's description lists the built-in models through this property.
+    System.setProperty(ModelOption.BUILTINS_PROPERTY, String.join(", ", Builtins.names()));
     CommandLine cl = new CommandLine(new Main())
         .setOut(out)
         .setErr(err)

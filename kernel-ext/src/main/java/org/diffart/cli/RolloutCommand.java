@@ -40,7 +40,7 @@ final class RolloutCommand implements Callable<Integer> {
   @Mixin private StateOptions state;
   @Mixin private Output output;
 
-  @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 0).")
+  @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 1).")
   private int steps;
 
   @Option(
@@ -71,7 +71,7 @@ final class RolloutCommand implements Callable<Integer> {
     Model m = model.load();
     Data start = state.initial(m);
     String task = "rollout of " + m.name() + " on " + backend + ": " + steps + " steps x " + worlds + " worlds";
-    int every = stride != null ? stride : Math.max(steps, 1);
+    int every = stride != null ? stride : steps;
     Rollout.Result r;
     try (Backend b = Backends.create(backend, m, worlds)) {
       r = TerminalProgress.during(spec.commandLine().getErr(), task,
@@ -82,8 +82,8 @@ final class RolloutCommand implements Callable<Integer> {
   }
 
   private void checkArguments() {
-    if (steps < 0) {
-      throw usage("--steps must be >= 0, got " + steps);
+    if (steps < 1) {
+      throw usage("--steps must be >= 1, got " + steps);
     }
     if (worlds < 1) {
       throw usage("--worlds must be >= 1, got " + worlds);
@@ -131,7 +131,7 @@ final class RolloutCommand implements Callable<Integer> {
     String header = String.format(Locale.ROOT,
         "%s on %s: %d steps x %d worlds to t = %g s in %.3f ms (%.3f us per world step)",
         m.name(), r.backend(), r.steps(), r.worlds(), finalTime(r), r.ms(),
-        r.steps() == 0 ? 0.0 : 1e3 * r.ms() / ((double) r.steps() * r.worlds()));
+        1e3 * r.ms() / ((double) r.steps() * r.worlds()));
     Table positions = Table.create("final state of world 0",
         StringColumn.create("coordinate", Coordinates.qpos(m)),
         DoubleColumn.create("qpos", Arrays.copyOf(r.finalQpos(), m.nq())));

@@ -58,7 +58,7 @@ class LauncherTest {
     assertEquals(2, r.code());
     assertEquals("", r.out());
     assertTrue(r.err().contains("kernel-ext/target/diffart-kernel-0.1.0-SNAPSHOT-all.jar"), r.err());
-    assertTrue(r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests package"), r.err());
+    assertTrue(r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests install"), r.err());
   }
 
   private record Result(int code, String out, String err) {}

@@ -33,6 +33,28 @@ class MainTest {
   }
 
   @Test
+  void versionNamesDiffartAndJava() {
+    Cli.Outcome r = Cli.run("--version");
+
+    assertEquals(0, r.code());
+    assertTrue(r.out().matches("(?s)diffart \\d+\\.\\d+\\.\\d+\\S*\\nJava .*"), r.out());
+  }
+
+  @Test
+  void everySimulatingCommandsHelpListsTheBuiltinModels() {
+    for (String command : new String[] {"info", "forward", "rollout", "grad", "transition"}) {
+      Cli.Outcome r = Cli.run(command, "--help");
+
+      assertEquals(0, r.code());
+      String help = r.out().replaceAll("\\s+", " ");
+      for (String name : org.diffart.sim.io.Builtins.names()) {
+        assertTrue(help.matches("(?s).*NAME one of [^(]*\\b" + name.replace(":N", ":N") + "\\b.*"),
+            command + " --help lacks " + name + ":\n" + r.out());
+      }
+    }
+  }
+
+  @Test
   void anUnknownOptionIsAnArgumentErrorWithUsageOnStderr() {
     Cli.Outcome r = Cli.run("info", "--model", "builtin:pendulum:2", "--frobnicate", "--json");
 

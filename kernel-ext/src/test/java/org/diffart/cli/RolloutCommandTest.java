@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import java.util.List;
 import java.util.Set;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
@@ -100,13 +101,17 @@ class RolloutCommandTest {
   }
 
   @Test
-  void negativeStepsAreAnArgumentError() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "-3", "--json");
+  void stepsFollowOneRuleInEveryCommand() {
+    for (String command : List.of("rollout", "grad")) {
+      for (String steps : List.of("-3", "0")) {
+        Cli.Outcome r = Cli.run(command, "--model", "builtin:pendulum:2", "--steps", steps, "--json");
 
-    assertEquals(2, r.code());
-    assertEquals("", r.out());
-    assertTrue(r.err().contains("--steps must be >= 0, got -3"), r.err());
-    assertTrue(r.err().contains("Usage: diffart rollout"), r.err());
+        assertEquals(2, r.code(), command);
+        assertEquals("", r.out());
+        assertTrue(r.err().contains("--steps must be >= 1, got " + steps), r.err());
+        assertTrue(r.err().contains("Usage: diffart " + command), r.err());
+      }
+    }
   }
 
   @Test

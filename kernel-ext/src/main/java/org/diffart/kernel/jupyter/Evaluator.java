@@ -46,6 +46,9 @@ final class Evaluator implements AutoCloseable {
   private final JShell shell;
   private final List<VarSnippet> declared = new ArrayList<>();
   private final Map<String, String> affected = new LinkedHashMap<>();
+  /** Each pinned variable's field in the class of its latest declaration, by name: where its value lives. */
+  private final Map<String, Field> pinned = new java.util.HashMap<>();
+  private final java.util.Set<String> restoring = new java.util.HashSet<>();
   /** Where each snippet came from: its cell's number and its first line there, by snippet id. */
   private final Map<String, int[]> origins = new java.util.concurrent.ConcurrentHashMap<>();
   private int cell;
@@ -135,9 +138,16 @@ final class Evaluator implements AutoCloseable {
 
   private Object evalSnippet(String source, int line, int firstCodeLine) throws Exception {
     Object value = null;
-    for (SnippetEvent event : shell.eval(source)) {
+    List<String> reset = new ArrayList<>();
+    List<SnippetEvent> events = shell.eval(source);
+    for (SnippetEvent event : events) {
       if (event.causeSnippet() != null) {
-        noteConsequence(event); // a dependent snippet updated as a consequence
+        noteConsequence(event, reset); // a dependent snippet updated as a consequence
+      }
+    }
+    restore(reset); // before anything else, so that even the rest of this cell sees the values
+    for (SnippetEvent event : events) {
+      if (event.causeSnippet() != null) {
         continue;
       }
       Object result = control.takeResult(event.value());
@@ -155,6 +165,7 @@ final class Evaluator implements AutoCloseable {
       value = isExpression(snippet) ? result : null;
       if (snippet instanceof VarSnippet v && event.status() == Snippet.Status.VALID) {
         declared.add(v);
+        pinned.remove(v.name());
       }
     }
     if (control.wasStopped()) {
@@ -163,9 +174,21 @@ final class Evaluator implements AutoCloseable {
     return value;
   }
 
-  /** Records what happened to an earlier variable that this cell's snippet made JShell compile again. */
-  private void noteConsequence(SnippetEvent event) {
+  /**
+   * Records what happened to an earlier variable that this cell's snippet made JShell compile again: a pinned one
+   * goes to {@code reset} to be restored, any other is reported. JShell compiles a variable again whenever a new
+   * declaration shares a name with any identifier of its declaration, even a package name inside its fully
+   * qualified type ({@code var model = ...} recompiles {@code org.diffart.sim.model.Model ant}), and a recompiled
+   * variable starts from its default value.
+   */
+  private void noteConsequence(SnippetEvent event, List<String> reset) {
     if (!(event.snippet() instanceof VarSnippet v) || event.status() == Snippet.Status.OVERWRITTEN) {
+      return;
+    }
+    boolean changed = event.previousStatus() == Snippet.Status.VALID
+        && (!event.status().isDefined() || event.isSignatureChange());
+    if (changed && pinned.containsKey(v.name())) {
+      reset.add(v.name());
       return;
     }
     if (event.previousStatus() == Snippet.Status.VALID && !event.status().isDefined()) {
@@ -182,35 +205,88 @@ final class Evaluator implements AutoCloseable {
    * imports cannot re-resolve it (see the class comment). A type that cannot be written is left alone.
    */
   private void pinDeclaredVariables() {
+    // every value is read before any is declared again: declaring one again makes JShell recompile, and reset, the
+    // variables whose initializers name it (the old field keeps the value)
+    Map<String, Field> fields = new LinkedHashMap<>();
     for (VarSnippet v : declared) {
-      if (shell.status(v) != Snippet.Status.VALID) {
-        continue;
+      Field f = shell.status(v) == Snippet.Status.VALID ? field(v) : null;
+      if (f != null) {
+        fields.put(v.name(), f);
       }
-      try {
-        control.locateOnly(true);
-        shell.varValue(v);
-      } catch (RuntimeException e) {
-        continue;
-      } finally {
-        control.locateOnly(false);
-      }
-      Field f = control.variableField(control.lastVariableClass(), v.name());
-      String type = f == null ? null : canonical(f.getGenericType());
-      if (type == null) {
-        continue;
-      }
-      Object value;
-      try {
-        value = f.get(null);
-      } catch (IllegalAccessException e) {
-        continue;
-      }
-      String key = Pins.park(value);
-      String cast = f.getType().isPrimitive() ? "(" + type + ") (" + boxed(f.getType()) + ") " : "(" + type + ") ";
-      shell.eval(type + " " + v.name() + " = " + cast + Pins.class.getName() + ".take(\"" + key + "\");");
-      Pins.take(key);
     }
     declared.clear();
+    fields.forEach((name, f) -> pin(name, f, fields.keySet()));
+  }
+
+  /** Declares the pinned variables JShell has just reset or dropped again, with the values they had before. */
+  private void restore(List<String> names) {
+    for (String name : names) {
+      // a variable reset again while it is being restored (two names in each other's types) is reported
+      if (!restoring.add(name)) {
+        affected.put(name, "its value reset; it could not be declared again");
+        continue;
+      }
+      boolean restored = pin(name, pinned.get(name), java.util.Set.of());
+      restoring.remove(name);
+      if (!restored) {
+        pinned.remove(name);
+        affected.put(name, "its value reset; it could not be declared again");
+      }
+    }
+  }
+
+  /**
+   * Declares {@code name} with the fully qualified type and the current value of field {@code f} and remembers the
+   * new declaration's field; false when the type cannot be written or the declaration is refused. Pinned variables
+   * this resets are restored; others are reported, except those in {@code pinningNow}.
+   */
+  private boolean pin(String name, Field f, java.util.Set<String> pinningNow) {
+    String type = canonical(f.getGenericType());
+    if (type == null) {
+      return false;
+    }
+    Object value;
+    try {
+      value = f.get(null);
+    } catch (IllegalAccessException e) {
+      return false;
+    }
+    String key = Pins.park(value);
+    String cast = f.getType().isPrimitive() ? "(" + type + ") (" + boxed(f.getType()) + ") " : "(" + type + ") ";
+    boolean pinnedNow = false;
+    List<String> reset = new ArrayList<>();
+    for (SnippetEvent e : shell.eval(type + " " + name + " = " + cast + Pins.class.getName() + ".take(\"" + key
+        + "\");")) {
+      if (e.causeSnippet() != null) {
+        if (!(e.snippet() instanceof VarSnippet v && pinningNow.contains(v.name()))) {
+          noteConsequence(e, reset);
+        }
+      } else if (e.snippet() instanceof VarSnippet pv && e.status() == Snippet.Status.VALID
+          && e.exception() == null) {
+        Field pf = field(pv);
+        if (pf != null) {
+          pinned.put(name, pf);
+          pinnedNow = true;
+        }
+      }
+    }
+    Pins.take(key);
+    reset.remove(name);
+    restore(reset);
+    return pinnedNow;
+  }
+
+  /** The static field that holds a valid variable's value, or null when it cannot be found. */
+  private Field field(VarSnippet v) {
+    try {
+      control.locateOnly(true);
+      shell.varValue(v);
+    } catch (RuntimeException e) {
+      return null;
+    } finally {
+      control.locateOnly(false);
+    }
+    return control.variableField(control.lastVariableClass(), v.name());
   }
 
   /** The source form of a type with every class fully qualified, or null when it cannot be written. */

@@ -43,6 +43,14 @@ public final class HeadlessRun {
 
   /** Runs one notebook in a fresh kernel; prints the failing cell's error and returns false on failure. */
   static boolean run(Path notebook) throws Exception {
+    return run(notebook, System.out, System.err);
+  }
+
+  /**
+   * As {@link #run(Path)}, reporting on the given streams; colour codes only when the process has a terminal, so
+   * logs and pipes stay plain text.
+   */
+  static boolean run(Path notebook, java.io.PrintStream out, java.io.PrintStream err) throws Exception {
     long start = System.nanoTime();
     List<String> cells = codeCells(Files.readString(notebook));
     DiffartKernel kernel = new DiffartKernel(KernelConfig.fromEnvironment(System.getenv()));
@@ -51,15 +59,16 @@ public final class HeadlessRun {
         try {
           kernel.evalRaw(cells.get(i));
         } catch (Exception e) {
-          System.err.println(notebook + ": code cell " + (i + 1) + " of " + cells.size() + " failed");
-          kernel.formatError(e).forEach(System.err::println);
+          err.println(notebook + ": code cell " + (i + 1) + " of " + cells.size() + " failed");
+          boolean terminal = System.console() != null;
+          kernel.formatError(e).forEach(l -> err.println(terminal ? l : l.replaceAll("\u001B\\[[;\\d]*m", "")));
           return false;
         }
       }
     } finally {
       kernel.onShutdown(false);
     }
-    System.out.printf(
+    out.printf(
         Locale.ROOT, "%s: %d code cells ok in %.1f s%n", notebook, cells.size(), (System.nanoTime() - start) / 1e9);
     return true;
   }

@@ -52,7 +52,7 @@ final class MagicOptions {
   }
 
   /**
-   * A required keyword read as a positive integer.
+   * A required keyword read as an integer >= 1, the command line's rule.
    *
    * @throws MagicUsageException when it is missing or not a positive integer
    */
@@ -66,7 +66,7 @@ final class MagicOptions {
     } catch (NumberFormatException e) {
       // reported below, with the usage line
     }
-    throw error("--" + name + " must be a positive integer, not '" + text + "'");
+    throw error("--" + name + " must be >= 1, got " + text);
   }
 
   /** An error about these arguments, carrying the usage line. */

@@ -7,13 +7,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.diffart.backends.Rollout;
-import org.diffart.kernel.display.ChartImages;
 import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.Readable;
 import org.diffart.kernel.display.TableHtml;
-import org.diffart.kernel.display.TrajectoryChart;
+import org.diffart.kernel.display.TrajectoryFigure;
 import org.diffart.sim.model.Model;
-import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -22,7 +20,7 @@ import tech.tablesaw.api.Table;
 /**
  * What {@code %rollout} returns: the rollout of one model on each selected backend. It shows as a
  * table of final state and timing per backend above a plot of the trajectory; in Java, {@link
- * #result}, {@link #table()} and {@link #chart()} give the numbers and figures.
+ * #result}, {@link #table()} and {@link #figure()} give the numbers and figures.
  *
  * @param model the model that was run
  * @param start where the initial state came from, e.g. {@code qpos0} or {@code key hang}
@@ -91,9 +89,9 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
         "rollout of " + model.name() + " from " + start, backend, worlds, steps, ms, usPerStep, qpos, qvel, diff);
   }
 
-  /** The trajectory of world 0 on the first backend. */
-  public XYChart chart() {
-    return TrajectoryChart.of(model, results.get(0));
+  /** The trajectory of world 0 on the first backend, as small multiples (one quantity per panel). */
+  public TrajectoryFigure figure() {
+    return TrajectoryFigure.of(model, results.get(0));
   }
 
   /** The backends that ran, in order. */
@@ -109,7 +107,7 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   @Override
   public void render(RenderContext ctx) {
     Table table = table();
-    String png = ChartImages.pngBase64(chart());
+    String png = java.util.Base64.getEncoder().encodeToString(figure().png());
     ctx.renderIfRequested(
         MIMEType.TEXT_HTML,
         () -> TableHtml.of(table, Displays.MAX_TABLE_ROWS) + "<img src=\"data:image/png;base64," + png + "\"/>\n");

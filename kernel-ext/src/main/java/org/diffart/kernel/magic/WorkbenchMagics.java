@@ -153,7 +153,7 @@ public final class WorkbenchMagics {
         + " (available: " + String.join(", ", Backends.names()) + "); with no name, returns the selection.");
     MagicHelp.register("rollout", false, ROLLOUT_USAGE, "Runs the current model N steps on each selected backend,"
         + " from qpos0 at rest or from keyframe K, with W worlds and constant controls.\nReturns a report: a table"
-        + " of final state and timing per backend and a trajectory plot; its result(backend), table() and chart()"
+        + " of final state and timing per backend and a trajectory plot; its result(backend), table() and figure()"
         + " give the numbers and figures.");
   }
 

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +32,16 @@ class HeadlessRunTest {
 
   @Test
   void aNotebookPassesUntilACellFails(@TempDir Path dir) throws Exception {
-    assertTrue(HeadlessRun.run(Files.writeString(dir.resolve("ok.ipynb"), NOTEBOOK.formatted("a + 1"))));
-    assertFalse(HeadlessRun.run(Files.writeString(dir.resolve("bad.ipynb"), NOTEBOOK.formatted("a.length()"))));
+    ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8), e = new PrintStream(err, true,
+        StandardCharsets.UTF_8);
+    assertTrue(HeadlessRun.run(Files.writeString(dir.resolve("ok.ipynb"), NOTEBOOK.formatted("a + 1")), o, e));
+    assertFalse(HeadlessRun.run(Files.writeString(dir.resolve("bad.ipynb"), NOTEBOOK.formatted("a.length()")), o,
+        e));
+    String said = err.toString(StandardCharsets.UTF_8);
+    assertTrue(said.contains("bad.ipynb: code cell 2 of 2 failed"), said);
+    assertTrue(said.contains("compile error at line 1: int cannot be dereferenced"), said);
+    assertFalse(said.contains("\u001B["), "no terminal colour codes outside a terminal: " + said);
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("ok.ipynb: 2 code cells ok"));
   }
 }

@@ -111,7 +111,7 @@ class VariablePinningTest {
   }
 
   @Test
-  void randomDeclarationsSurviveRandomImports() throws Exception {
+  void randomDeclarationsSurviveRandomImportsAndNames() throws Exception {
     String[][] decls = {
         {"Date", "new Date(%d)", "java.util.Date"},
         {"List<Integer>", "new ArrayList<>(List.of(%d))", "java.util.ArrayList"},
@@ -120,8 +120,10 @@ class VariablePinningTest {
         {"Map<String, Integer>", "new HashMap<>(Map.of(\"k\", %d))", "java.util.HashMap"},
         {"int", "%d", "java.lang.Integer"},
         {"Integer[]", "new Integer[] {%d}", "[Ljava.lang.Integer;"}};
+    // imports, and declarations named like the packages of the pinned types (which make JShell recompile them)
     String[] imports = {"import java.sql.Date;", "import java.awt.*;", "import java.sql.*;", "import javax.swing.Timer;",
-        "import java.awt.List;", "import javax.management.*;"};
+        "import java.awt.List;", "import javax.management.*;", "int util = 1;", "String sql = \"s\";",
+        "var lang = 2.0;"};
     Random rnd = new Random(20261130);
     List<String> names = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -146,5 +148,25 @@ class VariablePinningTest {
         assertEquals(printed.get(i), now, names.get(i) + " after import " + k);
       }
     }
+  }
+
+  @Test
+  void aLaterVariableNamedLikeAPackageOfAnEarlierTypeKeepsItsValue() throws Exception {
+    // JShell recompiles 'org.diffart.sim.model.Model ant' when any snippet declares 'model', resetting it
+    eval("var ant = %model builtin:ant;");
+    eval("var t = tech.tablesaw.api.Table.create(\"x\");");
+    assertEquals(15, eval("var model = 3;\nint sim = 4;\nant.nq()"));
+    assertEquals(15, eval("ant.nq()"));
+    assertEquals("x", eval("String api = \"api\";\nt.name()"));
+    assertEquals(7, eval("model + sim"));
+  }
+
+  @Test
+  void variablesWhoseInitializersNameEachOtherInOneCellAllKeepTheirValues() throws Exception {
+    // declaring 'a' again (to pin it) makes JShell recompile, and reset, 'b' and 'c', whose initializers name it
+    eval("var a = new ArrayList<Integer>(List.of(1, 2));\nvar b = new ArrayList<Integer>(a);\nint c = a.size() + b.size();");
+    assertEquals(List.of(1, 2), eval("b"));
+    assertEquals(4, eval("c"));
+    assertEquals(List.of(1, 2), eval("a"));
   }
 }

@@ -110,7 +110,8 @@ class WorkbenchMagicsTest {
     assertEquals(300, cpu.steps());
     assertEquals(0.3, cpu.times()[cpu.times().length - 1], 1e-9);
     assertNotEquals(Math.PI / 2, report.finalQpos()[0]);
-    assertEquals(2, report.chart().getSeriesMap().size());
+    assertEquals(1, report.figure().panels().size(), "two hinges of one chain: one panel of angles");
+    assertEquals(2, report.figure().panels().get(0).getSeriesMap().size());
     assertEquals(1, report.table().rowCount());
     DisplayData shown = host.getRenderer().render(report);
     assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));

@@ -1,0 +1,122 @@
+package org.diffart.kernel.display;
+
+import java.awt.Color;
+import java.awt.Font;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * The look of every chart the workbench draws: white background, the Okabe–Ito colours (distinguishable with colour
+ * vision deficiencies and on white), the legend outside the plot, tick labels spaced so they never overlap, and
+ * readable fonts.
+ */
+public final class ChartStyle {
+  /** Okabe and Ito's palette without its yellow, which is too light on white, then grey. */
+  public static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
+      new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0x999999)};
+
+  private ChartStyle() {}
+
+  /**
+   * A styled, empty line chart of 640 x 320 pixels; add series, then {@link #roundAxes(XYChart)}.
+   *
+   * @param title what is plotted and for which model
+   * @param xTitle the x quantity with its unit, e.g. {@code "time (s)"}
+   * @param yTitle the y quantity with its unit
+   */
+  public static XYChart xyChart(String title, String xTitle, String yTitle) {
+    XYChart c = new XYChartBuilder().width(640).height(320).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
+        .build();
+    apply(c.getStyler());
+    c.getStyler().setMarkerSize(0);
+    return c;
+  }
+
+  /**
+   * A styled, empty bar chart of 720 x 360 pixels with a logarithmic y axis when {@code logY}.
+   *
+   * @param title what is plotted and for which models
+   * @param xTitle what the categories are
+   * @param yTitle the bar quantity with its unit
+   */
+  public static CategoryChart barChart(String title, String xTitle, String yTitle, boolean logY) {
+    CategoryChart c = new CategoryChartBuilder().width(720).height(360).title(title).xAxisTitle(xTitle)
+        .yAxisTitle(yTitle).build();
+    apply(c.getStyler());
+    c.getStyler().setYAxisLogarithmic(logY).setXAxisLabelRotation(30).setXAxisTickMarkSpacingHint(0);
+    if (!logY) {
+      c.setCustomYAxisTickLabelsFormatter(Readable::number);
+    }
+    return c;
+  }
+
+  /** Applies the style to an XY or category chart's styler. */
+  public static void apply(AxesChartStyler s) {
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setPlotBorderColor(new Color(0xBBBBBB));
+    s.setPlotGridLinesColor(new Color(0xE5E5E5));
+    s.setSeriesColors(PALETTE);
+    s.setLegendPosition(Styler.LegendPosition.OutsideE);
+    s.setLegendBorderColor(Color.WHITE);
+    s.setLegendBackgroundColor(Color.WHITE);
+    s.setChartTitleBoxVisible(false);
+    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
+    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    s.setXAxisTickMarkSpacingHint(110);
+    s.setYAxisTickMarkSpacingHint(45);
+    s.setAntiAlias(true);
+  }
+
+  /**
+   * Bounds an axis to whole multiples of a 1-2-5 step around {@code [lo, hi]} that gives about {@code ticks} ticks,
+   * so XChart's ticks fall on round numbers.
+   *
+   * @return {lower bound, upper bound}
+   */
+  public static double[] niceBounds(double lo, double hi, int ticks) {
+    if (!(hi > lo)) {
+      double pad = Math.max(Math.abs(lo) * 0.1, 1e-3);
+      lo -= pad;
+      hi += pad;
+    }
+    double raw = (hi - lo) / Math.max(1, ticks - 1), mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    double f = raw / mag, step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+    return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step};
+  }
+
+  /**
+   * Round axis bounds around all of an XY chart's series, tick labels in {@link Readable}'s numbers; the legend is
+   * hidden when there is a single series (the axis title names it).
+   */
+  public static void roundAxes(XYChart c) {
+    double xmin = Double.POSITIVE_INFINITY, xmax = Double.NEGATIVE_INFINITY;
+    double ymin = Double.POSITIVE_INFINITY, ymax = Double.NEGATIVE_INFINITY;
+    for (XYSeries s : c.getSeriesMap().values()) {
+      xmin = Math.min(xmin, s.getXMin());
+      xmax = Math.max(xmax, s.getXMax());
+      ymin = Math.min(ymin, s.getYMin());
+      ymax = Math.max(ymax, s.getYMax());
+    }
+    if (c.getSeriesMap().isEmpty()) {
+      throw new IllegalArgumentException("roundAxes: the chart '" + c.getTitle() + "' has no series yet");
+    }
+    c.getStyler().setLegendVisible(c.getSeriesMap().size() > 1);
+    roundAxes(c, xmin, xmax, ymin, ymax);
+  }
+
+  /** Round axis bounds for an XY chart around the given ranges, tick labels in {@link Readable}'s numbers. */
+  public static void roundAxes(XYChart c, double xmin, double xmax, double ymin, double ymax) {
+    double[] x = niceBounds(xmin, xmax, 6), y = niceBounds(ymin, ymax, 5);
+    c.getStyler().setXAxisMin(x[0]).setXAxisMax(x[1]).setYAxisMin(y[0]).setYAxisMax(y[1]);
+    c.setCustomXAxisTickLabelsFormatter(Readable::number);
+    c.setCustomYAxisTickLabelsFormatter(Readable::number);
+  }
+}

@@ -1,0 +1,220 @@
+package org.diffart.kernel.display;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
+import io.github.spencerpark.jupyter.kernel.display.RenderContext;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.diffart.backends.Rollout;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Quat;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * A recorded trajectory as small multiples, one quantity per axis: a floating base's position (m) and orientation
+ * (roll, pitch, yaw in rad), then the hinge angles (rad) and slide positions (m) grouped by the branch of the tree
+ * they move (a leg, an arm), at most {@value #MAX_SERIES} series a panel; ball joints as rotation vectors (rad). The
+ * panels tile two across in one PNG; {@link #panels()} gives them one by one.
+ */
+public final class TrajectoryFigure implements DisplayDataRenderable {
+  /** The most series one panel shows; a larger group is split. */
+  public static final int MAX_SERIES = 6;
+  /** Size of one panel, pixels. */
+  public static final int WIDTH = 520, HEIGHT = 260;
+
+  private final String title;
+  private final List<XYChart> panels;
+
+  private TrajectoryFigure(String title, List<XYChart> panels) {
+    this.title = title;
+    this.panels = List.copyOf(panels);
+  }
+
+  /** The figure of world 0's recorded trajectory of one rollout. */
+  public static TrajectoryFigure of(Model m, Rollout.Result r) {
+    String who = m.name() + " on " + r.backend();
+    List<XYChart> panels = new ArrayList<>();
+    double[] t = r.times();
+    double[][] q = r.qpos();
+    // groups of (label, series) per panel, by quantity and branch
+    Map<String, List<Series>> groups = new LinkedHashMap<>();
+    for (int j = 0; j < m.njnt(); j++) {
+      int a = m.jntQposAdr(j);
+      String name = m.jntName(j).isBlank() ? "joint " + j : m.jntName(j);
+      switch (m.jntType(j)) {
+        case FREE -> {
+          String base = m.bodyName(m.jntBody(j));
+          List<Series> pos = groups.computeIfAbsent(base + " position (m)", k -> new ArrayList<>());
+          for (int k = 0; k < 3; k++) {
+            pos.add(new Series("xyz".charAt(k) + "", column(q, a + k)));
+          }
+          double[][] rpy = rollPitchYaw(q, a + 3);
+          List<Series> rot = groups.computeIfAbsent(base + " orientation (rad)", k -> new ArrayList<>());
+          rot.add(new Series("roll", rpy[0]));
+          rot.add(new Series("pitch", rpy[1]));
+          rot.add(new Series("yaw", rpy[2]));
+        }
+        case BALL -> {
+          double[][] rv = rotationVector(q, a);
+          List<Series> g = groups.computeIfAbsent("ball joints, " + branch(m, j) + " (rad)", k -> new ArrayList<>());
+          for (int k = 0; k < 3; k++) {
+            g.add(new Series(name + " " + "xyz".charAt(k), rv[k]));
+          }
+        }
+        case HINGE -> groups.computeIfAbsent("hinge angles, " + branch(m, j) + " (rad)", k -> new ArrayList<>())
+            .add(new Series(name, column(q, a)));
+        case SLIDE -> groups.computeIfAbsent("slide positions, " + branch(m, j) + " (m)", k -> new ArrayList<>())
+            .add(new Series(name, column(q, a)));
+      }
+    }
+    for (Map.Entry<String, List<Series>> g : groups.entrySet()) {
+      List<Series> all = g.getValue();
+      int parts = (all.size() + MAX_SERIES - 1) / MAX_SERIES;
+      for (int p = 0; p < parts; p++) {
+        List<Series> part = all.subList(p * MAX_SERIES, Math.min(all.size(), (p + 1) * MAX_SERIES));
+        String label = g.getKey();
+        String unit = label.substring(label.lastIndexOf('('));
+        String what = label.substring(0, label.lastIndexOf('(')).strip() + (parts > 1 ? " " + (p + 1) + "/" + parts
+            : "");
+        String u = unit.substring(1, unit.length() - 1);
+        panels.add(panel(who + ": " + what, (u.equals("m") ? "position" : "angle") + " (" + u + ")", t, part));
+      }
+    }
+    return new TrajectoryFigure(who, panels);
+  }
+
+  private record Series(String name, double[] values) {}
+
+  private static XYChart panel(String title, String yTitle, double[] t, List<Series> series) {
+    XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("time (s)")
+        .yAxisTitle(yTitle).build();
+    ChartStyle.apply(c.getStyler());
+    double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+    for (Series s : series) {
+      c.addSeries(s.name(), t, s.values()).setMarker(SeriesMarkers.NONE);
+      for (double v : s.values()) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+    ChartStyle.roundAxes(c, t[0], t[t.length - 1], lo, hi);
+    return c;
+  }
+
+  /** The body just below the root of joint j's tree branch, naming the group it belongs to. */
+  private static String branch(Model m, int j) {
+    int b = m.jntBody(j);
+    int root = m.bodyRoot(b);
+    // below a floating base, the branch is the child of the base the joint hangs from
+    boolean floatingRoot = m.bodyJntNum(root) == 1 && m.jntType(m.bodyJntAdr(root)) == JointType.FREE;
+    int stop = floatingRoot ? root : 0;
+    while (m.bodyParent(b) != stop && m.bodyParent(b) > 0) {
+      b = m.bodyParent(b);
+    }
+    return b == root && floatingRoot ? m.bodyName(root) : m.bodyName(b);
+  }
+
+  private static double[] column(double[][] q, int k) {
+    double[] c = new double[q.length];
+    for (int i = 0; i < q.length; i++) {
+      c[i] = q[i][k];
+    }
+    return c;
+  }
+
+  /** Z-Y-X Euler angles of the quaternions at qpos address a, unwrapped in time. */
+  private static double[][] rollPitchYaw(double[][] q, int a) {
+    double[][] out = new double[3][q.length];
+    for (int i = 0; i < q.length; i++) {
+      double w = q[i][a], x = q[i][a + 1], y = q[i][a + 2], z = q[i][a + 3];
+      out[0][i] = Math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y));
+      out[1][i] = Math.asin(Math.max(-1, Math.min(1, 2 * (w * y - z * x))));
+      out[2][i] = Math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z));
+    }
+    for (double[] angle : out) {
+      unwrap(angle);
+    }
+    return out;
+  }
+
+  /** Rotation vectors (body frame, from the identity) of the quaternions at qpos address a. */
+  private static double[][] rotationVector(double[][] q, int a) {
+    double[][] out = new double[3][q.length];
+    double[] id = {1, 0, 0, 0}, v = new double[3];
+    for (int i = 0; i < q.length; i++) {
+      Quat.difference(v, 0, q[i], a, id, 0);
+      for (int k = 0; k < 3; k++) {
+        out[k][i] = v[k];
+      }
+    }
+    return out;
+  }
+
+  private static void unwrap(double[] angle) {
+    for (int i = 1; i < angle.length; i++) {
+      double d = angle[i] - angle[i - 1];
+      angle[i] -= 2 * Math.PI * Math.rint(d / (2 * Math.PI));
+    }
+  }
+
+  /** The panels, one quantity each. */
+  public List<XYChart> panels() {
+    return panels;
+  }
+
+  /** The panels tiled two across. */
+  public BufferedImage image() {
+    int cols = panels.size() > 1 ? 2 : 1, rows = (panels.size() + cols - 1) / cols;
+    BufferedImage img = new BufferedImage(cols * WIDTH, Math.max(1, rows) * HEIGHT, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, img.getWidth(), img.getHeight());
+    for (int i = 0; i < panels.size(); i++) {
+      g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * WIDTH, (i / cols) * HEIGHT, null);
+    }
+    g.dispose();
+    return img;
+  }
+
+  /** The tiled image as PNG bytes. */
+  public byte[] png() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ImageIO.write(image(), "png", out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  @Override
+  public Set<MIMEType> getPreferredRenderTypes() {
+    return Set.of(MIMEType.IMAGE_PNG);
+  }
+
+  @Override
+  public void render(RenderContext ctx) {
+    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> Base64.getEncoder().encodeToString(png()));
+    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, this::toString);
+  }
+
+  @Override
+  public String toString() {
+    return "trajectory of " + title + ": " + panels.size() + " panels";
+  }
+}
