@@ -10,6 +10,7 @@ import io.github.spencerpark.jupyter.kernel.util.GlobFinder;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import org.diffart.sim.io.ModelLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,8 @@ public final class DiffartKernel extends BaseKernel {
   private final Evaluator evaluator;
   private final LanguageInfo languageInfo;
   private boolean started;
+  /** The built-in imports, compiled once: by {@link #warmUp()}'s thread or else by the first cell. */
+  private final java.util.concurrent.FutureTask<Void> imports;
   private volatile Exception lastError;
 
   /**
@@ -55,6 +58,12 @@ public final class DiffartKernel extends BaseKernel {
   public DiffartKernel(KernelConfig config) throws IOException {
     this.config = config;
     this.evaluator = new Evaluator(config.compilerOptions());
+    this.imports = new java.util.concurrent.FutureTask<>(() -> {
+      try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
+        evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
+      return null;
+    });
     this.languageInfo =
         new LanguageInfo.Builder("java")
             .version(Runtime.version().toString())
@@ -189,9 +198,33 @@ public final class DiffartKernel extends BaseKernel {
     }
   }
 
+  /**
+   * Prepares in the background, while Jupyter is still connecting, what the first cells would otherwise wait for:
+   * JShell compiles the built-in imports (its compiler's first use takes about a second), then a one-body MJCF
+   * model is loaded and its summary rendered, which loads the XML parser, Tablesaw (its {@code Table} class
+   * registers every reader and writer, about 0.7 s) and AWT's fonts. Cells run as soon as the imports are compiled;
+   * the rest carries on beside them.
+   */
+  public void warmUp() {
+    Thread t = new Thread(() -> {
+      imports.run();
+      try {
+        getRenderer().render(ModelLoader.loadMjcfString("<mujoco model=\"warm-up\"><worldbody><body><joint/>"
+            + "<geom size=\"0.1\"/></body></worldbody></mujoco>", "warm-up.xml"));
+      } catch (RuntimeException | LinkageError e) {
+        // only a head start: a cell that needs these classes loads them itself and reports what fails
+      }
+    }, "diffart-warm-up");
+    t.setDaemon(true);
+    t.start();
+  }
+
   private void runStartupScripts() throws Exception {
-    try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
-      evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    imports.run(); // returns at once when the warm-up thread has it
+    try {
+      imports.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
     }
     for (String glob : config.startupScriptsPath()) {
       for (Path script : new GlobFinder(glob).computeMatchingFiles()) {

@@ -27,6 +27,7 @@ public final class KernelMain {
     KernelConnectionProperties connection =
         KernelConnectionProperties.parse(Files.readString(Path.of(args[0])));
     DiffartKernel kernel = new DiffartKernel(KernelConfig.fromEnvironment(System.getenv()));
+    kernel.warmUp();
     JupyterConnection jupyter = new JupyterConnection(connection);
     kernel.becomeHandlerForConnection(jupyter);
     jupyter.connect();

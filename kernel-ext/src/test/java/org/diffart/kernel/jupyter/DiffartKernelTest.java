@@ -34,6 +34,7 @@ class DiffartKernelTest {
     kernel =
         new DiffartKernel(
             new KernelConfig(List.of(), List.of(), List.of(script.toString()), "int fromInline = 2;"));
+    kernel.warmUp(); // as KernelMain does: the built-in imports compile in the background, the scripts still run
   }
 
   @AfterAll
@@ -44,6 +45,7 @@ class DiffartKernelTest {
   @Test
   void startupScriptsRunBeforeTheFirstCell() throws Exception {
     assertEquals(42, kernel.evalRaw("fromScriptFile + fromInline"));
+    assertEquals(1, kernel.evalRaw("new ArrayList<>(List.of(Path.of(\"x\"))).size()")); // the built-in imports
   }
 
   @Test
