@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.diffart.sim.data.Data;
+import org.diffart.kernel.magic.GradientRunner;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
@@ -139,22 +140,11 @@ final class GradCommand implements Callable<Integer> {
     return Math.sqrt(s);
   }
 
-  /** A byte count with an optional K, M or G suffix (powers of 1024). */
   private long bytes(String s) {
-    String t = s.strip().toUpperCase(Locale.ROOT);
-    long unit = 1;
-    if (t.endsWith("K") || t.endsWith("M") || t.endsWith("G")) {
-      unit = t.endsWith("K") ? 1L << 10 : t.endsWith("M") ? 1L << 20 : 1L << 30;
-      t = t.substring(0, t.length() - 1);
-    }
     try {
-      long v = Long.parseLong(t) * unit;
-      if (v <= 0) {
-        throw usage("--tape-budget must be positive, got " + s);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw usage("--tape-budget takes a byte count such as 2G, 512M or 1000000, got '" + s + "'");
+      return GradientRunner.bytes(s);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
   }
 

@@ -89,7 +89,8 @@ public final class ChartStyle {
     }
     double raw = (hi - lo) / Math.max(1, ticks - 1), mag = Math.pow(10, Math.floor(Math.log10(raw)));
     double f = raw / mag, step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-    return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step};
+    // a bound already on a multiple of the step stays there, whatever the rounding of lo / step
+    return new double[] {Math.floor(lo / step + 1e-9) * step, Math.ceil(hi / step - 1e-9) * step};
   }
 
   /**
@@ -112,11 +113,50 @@ public final class ChartStyle {
     roundAxes(c, xmin, xmax, ymin, ymax);
   }
 
+  /**
+   * Round x-axis bounds around all of an XY chart's series, tick labels in {@link Readable}'s numbers; the y axis is
+   * left as it is (for a logarithmic one).
+   */
+  public static void roundX(XYChart c) {
+    double xmin = c.getSeriesMap().values().stream().mapToDouble(XYSeries::getXMin).min().orElse(0);
+    double xmax = c.getSeriesMap().values().stream().mapToDouble(XYSeries::getXMax).max().orElse(1);
+    double[] x = niceBounds(xmin, xmax, 6);
+    c.getStyler().setXAxisMin(x[0]).setXAxisMax(x[1]);
+    c.setCustomXAxisTickLabelsFormatter(Readable::number);
+    spaceTicksByTheHint(c);
+  }
+
+  /**
+   * XChart 3.8.8 puts x ticks on the data when all series share equally spaced x values (steps 0, 1, 2, ...), as
+   * densely as their labels fit, ignoring the tick spacing hint: 23 labels across 640 pixels. One invisible point
+   * off that grid (no marker, no line, not in the legend) makes it space the ticks by the hint again.
+   */
+  private static void spaceTicksByTheHint(XYChart c) {
+    java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+    double y = Double.NaN;
+    for (XYSeries s : c.getSeriesMap().values()) {
+      for (double x : s.getXData()) {
+        xs.add(x);
+      }
+      if (Double.isNaN(y) && s.getYData().length > 0) {
+        y = s.getYData()[0];
+      }
+    }
+    if (xs.size() < 3 || Double.isNaN(y) || c.getSeriesMap().containsKey(" ")) {
+      return;
+    }
+    double first = xs.first(), second = xs.higher(first);
+    XYSeries off = c.addSeries(" ", new double[] {first + (second - first) / 3}, new double[] {y});
+    off.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE).setShowInLegend(false);
+    off.setLineColor(new Color(0, 0, 0, 0));
+  }
+
   /** Round axis bounds for an XY chart around the given ranges, tick labels in {@link Readable}'s numbers. */
   public static void roundAxes(XYChart c, double xmin, double xmax, double ymin, double ymax) {
     double[] x = niceBounds(xmin, xmax, 6), y = niceBounds(ymin, ymax, 5);
     c.getStyler().setXAxisMin(x[0]).setXAxisMax(x[1]).setYAxisMin(y[0]).setYAxisMax(y[1]);
     c.setCustomXAxisTickLabelsFormatter(Readable::number);
     c.setCustomYAxisTickLabelsFormatter(Readable::number);
+    spaceTicksByTheHint(c);
   }
 }

@@ -1,6 +1,7 @@
 package org.diffart.kernel.display;
 
 import io.github.spencerpark.jupyter.kernel.display.Renderer;
+import io.github.spencerpark.jupyter.kernel.display.RenderContext;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import org.diffart.sim.model.Model;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -52,6 +53,20 @@ public final class Displays {
               ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> ModelSummary.html(model));
               ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> ModelSummary.text(model));
             });
+  }
+
+  /**
+   * Renders a report: its table above its figure in HTML, the figure alone as PNG (when it has panels), the table as
+   * text.
+   */
+  public static void renderTableAndFigure(RenderContext ctx, Table table, Figure figure) {
+    String png = figure.panels().isEmpty() ? null : java.util.Base64.getEncoder().encodeToString(figure.png());
+    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(table, MAX_TABLE_ROWS)
+        + (png == null ? "" : "<img src=\"data:image/png;base64," + png + "\"/>\n"));
+    if (png != null) {
+      ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png);
+    }
+    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text(table));
   }
 
   /** A table as text, numbers as {@link Readable} writes them, with the count of rows left out. */

@@ -1,26 +1,13 @@
 package org.diffart.kernel.display;
 
-import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
-import io.github.spencerpark.jupyter.kernel.display.RenderContext;
-import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import javax.imageio.ImageIO;
 import org.diffart.backends.Rollout;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -29,24 +16,18 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * A recorded trajectory as small multiples, one quantity per axis: a floating base's position (m) and orientation
  * (roll, pitch, yaw in rad), then the hinge angles (rad) and slide positions (m) grouped by the branch of the tree
  * they move (a leg, an arm), at most {@value #MAX_SERIES} series a panel; ball joints as rotation vectors (rad). The
- * panels tile two across in one PNG; {@link #panels()} gives them one by one.
+ * panels tile two across in one PNG ({@link Figure}).
  */
-public final class TrajectoryFigure implements DisplayDataRenderable {
+public final class TrajectoryFigure {
   /** The most series one panel shows; a larger group is split. */
   public static final int MAX_SERIES = 6;
   /** Size of one panel, pixels. */
   public static final int WIDTH = 520, HEIGHT = 260;
 
-  private final String title;
-  private final List<XYChart> panels;
-
-  private TrajectoryFigure(String title, List<XYChart> panels) {
-    this.title = title;
-    this.panels = List.copyOf(panels);
-  }
+  private TrajectoryFigure() {}
 
   /** The figure of world 0's recorded trajectory of one rollout. */
-  public static TrajectoryFigure of(Model m, Rollout.Result r) {
+  public static Figure of(Model m, Rollout.Result r) {
     String who = m.name() + " on " + r.backend();
     List<XYChart> panels = new ArrayList<>();
     double[] t = r.times();
@@ -95,7 +76,7 @@ public final class TrajectoryFigure implements DisplayDataRenderable {
         panels.add(panel(who + ": " + what, (u.equals("m") ? "position" : "angle") + " (" + u + ")", t, part));
       }
     }
-    return new TrajectoryFigure(who, panels);
+    return new Figure("trajectory of " + who, panels);
   }
 
   private record Series(String name, double[] values) {}
@@ -170,51 +151,5 @@ public final class TrajectoryFigure implements DisplayDataRenderable {
       double d = angle[i] - angle[i - 1];
       angle[i] -= 2 * Math.PI * Math.rint(d / (2 * Math.PI));
     }
-  }
-
-  /** The panels, one quantity each. */
-  public List<XYChart> panels() {
-    return panels;
-  }
-
-  /** The panels tiled two across. */
-  public BufferedImage image() {
-    int cols = panels.size() > 1 ? 2 : 1, rows = (panels.size() + cols - 1) / cols;
-    BufferedImage img = new BufferedImage(cols * WIDTH, Math.max(1, rows) * HEIGHT, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = img.createGraphics();
-    g.setColor(Color.WHITE);
-    g.fillRect(0, 0, img.getWidth(), img.getHeight());
-    for (int i = 0; i < panels.size(); i++) {
-      g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * WIDTH, (i / cols) * HEIGHT, null);
-    }
-    g.dispose();
-    return img;
-  }
-
-  /** The tiled image as PNG bytes. */
-  public byte[] png() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image(), "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  @Override
-  public Set<MIMEType> getPreferredRenderTypes() {
-    return Set.of(MIMEType.IMAGE_PNG);
-  }
-
-  @Override
-  public void render(RenderContext ctx) {
-    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> Base64.getEncoder().encodeToString(png()));
-    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, this::toString);
-  }
-
-  @Override
-  public String toString() {
-    return "trajectory of " + title + ": " + panels.size() + " panels";
   }
 }

@@ -89,15 +89,24 @@ final class ErrorFormat {
     return message == null || message.isBlank() ? simple : simple + ": " + message;
   }
 
-  /** The innermost place in the notebook the error passed through, if any. */
+  /**
+   * The places in the notebook the error passed through, innermost first, at most three: "line 2 of cell 5, in
+   * check(), called from line 9 of this cell"; null when none.
+   */
   private static String where(Throwable e, Function<StackTraceElement, String> locate) {
+    List<String> places = new ArrayList<>();
     for (StackTraceElement frame : e.getStackTrace()) {
       String w = locate.apply(frame);
-      if (w != null) {
-        return w;
+      if (w == null || places.size() == 3) {
+        continue;
       }
+      String method = frame.getMethodName();
+      // JShell runs a cell's statements in do_it$ and wraps lambdas in lambda$...: only a declared method is named
+      boolean declared = !method.isEmpty() && !method.startsWith("do_it$") && !method.contains("$")
+          && !method.startsWith("<");
+      places.add(w + (declared ? ", in " + method + "()" : ""));
     }
-    return null;
+    return places.isEmpty() ? null : String.join(", called from ", places);
   }
 
   /** The full stack trace of a cell's error, causes included, as {@code %debug} shows it. */

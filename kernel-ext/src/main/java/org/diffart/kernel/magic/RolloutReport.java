@@ -9,7 +9,7 @@ import java.util.Set;
 import org.diffart.backends.Rollout;
 import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.Readable;
-import org.diffart.kernel.display.TableHtml;
+import org.diffart.kernel.display.Figure;
 import org.diffart.kernel.display.TrajectoryFigure;
 import org.diffart.sim.model.Model;
 import tech.tablesaw.api.DoubleColumn;
@@ -90,7 +90,7 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /** The trajectory of world 0 on the first backend, as small multiples (one quantity per panel). */
-  public TrajectoryFigure figure() {
+  public Figure figure() {
     return TrajectoryFigure.of(model, results.get(0));
   }
 
@@ -106,13 +106,7 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
 
   @Override
   public void render(RenderContext ctx) {
-    Table table = table();
-    String png = java.util.Base64.getEncoder().encodeToString(figure().png());
-    ctx.renderIfRequested(
-        MIMEType.TEXT_HTML,
-        () -> TableHtml.of(table, Displays.MAX_TABLE_ROWS) + "<img src=\"data:image/png;base64," + png + "\"/>\n");
-    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png);
-    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Displays.text(table));
+    Displays.renderTableAndFigure(ctx, table(), figure());
   }
 
   @Override

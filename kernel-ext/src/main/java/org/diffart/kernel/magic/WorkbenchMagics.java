@@ -12,6 +12,12 @@ import java.util.stream.IntStream;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.FiniteDifferenceGradient;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
@@ -27,6 +33,8 @@ import org.diffart.sim.model.Model;
  *   <li>{@code %rollout --steps N [--key K] [--worlds W]}: run the current model on each selected
  *       backend from {@code qpos0} at rest, or from keyframe K (name or index), with constant
  *       controls.
+ *   <li>{@code %grad --steps N [--key K] [--methods adjoint,tape,fd] ...}: the gradient of a rollout of the current
+ *       model by several methods side by side.
  * </ul>
  *
  * The magics only load, run and format: the physics is in {@code sim} and {@code backends}.
@@ -37,6 +45,8 @@ public final class WorkbenchMagics {
   static final String CELL_MODEL_USAGE = "%%model   (MJCF in the rest of the cell)";
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W]";
+  static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
+      + " [--checkpoint K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
 
   private static final MagicsArgs MODEL_ARGS =
       MagicsArgs.builder().required("model").onlyKnownKeywords().onlyKnownFlags().build();
@@ -48,6 +58,21 @@ public final class WorkbenchMagics {
           .keyword("steps", MagicsArgs.KeywordSpec.ONCE)
           .keyword("key", MagicsArgs.KeywordSpec.ONCE)
           .keyword("worlds", MagicsArgs.KeywordSpec.ONCE)
+          .onlyKnownKeywords()
+          .onlyKnownFlags()
+          .build();
+
+  private static final MagicsArgs GRAD_ARGS =
+      MagicsArgs.builder()
+          .keyword("steps", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("key", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("methods", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("wrt", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("reference", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("checkpoint", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("truncate", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("tape-budget", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("eps", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -142,6 +167,67 @@ public final class WorkbenchMagics {
     return new RolloutReport(model, from, results);
   }
 
+  /**
+   * {@code %grad --steps N [--key K] [--methods ...] [--wrt W] ...}: the gradient of the default loss {@code 0.5
+   * |q_T|²} over N steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each
+   * method side by side ({@link GradientRunner}).
+   *
+   * @param args the options
+   * @return the report: a table per method and a figure of the per-step adjoint norms and the gradients
+   */
+  @LineMagic
+  public GradReport grad(List<String> args) {
+    // basekernel's parser reads every --NAME as a keyword with a value, so the one long flag is taken out first
+    boolean forward = args.contains("--forward-differences");
+    MagicOptions options = MagicOptions.parse(GRAD_USAGE, GRAD_ARGS,
+        args.stream().filter(a -> !a.equals("--forward-differences")).toList());
+    int steps = options.positiveInt("steps");
+    if (model == null) {
+      throw options.error("no model yet: load one with %model M or %%model");
+    }
+    Data start = new Data(model);
+    String from = "qpos0 at rest";
+    if (options.optional("key").isPresent()) {
+      int k = keyframe(options, options.required("key"));
+      start.resetToKey(k);
+      from = "key " + model.keyName(k);
+    }
+    List<String> methods = Arrays.stream(options.optional("methods").orElse("adjoint,tape,fd").split(","))
+        .map(String::strip).filter(m -> !m.isEmpty()).toList();
+    try {
+      Wrt wrt = Wrt.parse(options.optional("wrt").orElse("qpos0"));
+      GradientRunner.Settings settings = GradientRunner.Settings.defaults();
+      if (options.optional("checkpoint").isPresent()) {
+        settings = settings.withCheckpoint(Checkpointing.parse(options.required("checkpoint")));
+      }
+      if (options.optional("truncate").isPresent()) {
+        settings = settings.withTruncate(options.positiveInt("truncate"));
+      }
+      if (options.optional("tape-budget").isPresent()) {
+        settings = settings.withTapeBudget(GradientRunner.bytes(options.required("tape-budget")));
+      }
+      double eps = options.optional("eps").isPresent() ? parseDouble(options, "eps") : settings.fd().eps();
+      settings = settings.withFd(new FiniteDifferenceGradient.Settings(eps, !forward));
+      RolloutProblem p = RolloutProblem.of(model, start, steps, Loss.finalConfiguration());
+      return GradientRunner.compare(p, from, wrt, methods, options.optional("reference").orElse(null), settings,
+          kernel.getIO().display);
+    } catch (IllegalArgumentException e) {
+      if (e instanceof MagicUsageException) {
+        throw e;
+      }
+      throw options.error(e.getMessage());
+    }
+  }
+
+  private static double parseDouble(MagicOptions options, String name) {
+    String text = options.required(name);
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw options.error("--" + name + " takes a number, got '" + text + "'");
+    }
+  }
+
   /** Registers the documentation of these magics with {@link MagicHelp}. */
   static void registerHelp() {
     MagicHelp.register("model", false, MODEL_USAGE, "Loads a model and makes it the current one: an MJCF (.xml) or"
@@ -155,6 +241,15 @@ public final class WorkbenchMagics {
         + " from qpos0 at rest or from keyframe K, with W worlds and constant controls.\nReturns a report: a table"
         + " of final state and timing per backend and a trajectory plot; its result(backend), table() and figure()"
         + " give the numbers and figures.");
+    MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
+        + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
+        + " by side: adjoint (hand-derived reverse mode; adjoint@K or adjoint@revolve:S choose its checkpointing),"
+        + " tape (records every operation) and fd (finite differences).\nW is one of qpos0 (default), qvel0, ctrl,"
+        + " friction, mass, damping, restitution. The reference M (default: tape, else fd) is what the others are"
+        + " compared with. Returns a report: a table of loss, |grad|, difference from the reference, times and peak"
+        + " memory per method, and a figure of per-step adjoint norms and the gradients; its result(method),"
+        + " gradient(method), difference(method), table() and figure() give the numbers. For another loss or"
+        + " controls, call GradientRunner.compare with a RolloutProblem.");
   }
 
   /** The model {@code %rollout} runs, or null before the first {@code %model}. */

@@ -70,8 +70,9 @@ class ErrorMessagesTest {
     kernel.evalRaw("int boom(int[] x) {\n  return x[3];\n}");
     List<String> t = traceback("int[] a = new int[1];\nint r = 0;\nr = boom(a);");
     assertEquals("ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 1", t.get(0));
-    // the innermost notebook frame: line 2 of the cell that declared boom
-    assertTrue(t.stream().anyMatch(l -> l.matches("  at line 2 of cell \\d+")), t.toString());
+    // the innermost notebook frame, line 2 of the cell that declared boom, then the line that called it
+    assertTrue(t.stream().anyMatch(l -> l.matches("  at line 2 of cell \\d+, in boom\\(\\), called from line 3 of this cell")),
+        t.toString());
     String debug = String.valueOf(kernel.evalRaw("%debug"));
     assertTrue(debug.contains("java.lang.ArrayIndexOutOfBoundsException"), debug);
     assertTrue(debug.contains("at line 3 of cell"), debug);
@@ -81,7 +82,8 @@ class ErrorMessagesTest {
   void lsmagicAndHelpDocumentEveryMagic() throws Exception {
     Table list = (Table) kernel.evalRaw("%lsmagic");
     List<String> names = list.stringColumn("magic").asList();
-    for (String m : new String[] {"%model", "%%model", "%backend", "%rollout", "%help", "%debug", "%lsmagic"}) {
+    for (String m : new String[] {"%model", "%%model", "%backend", "%rollout", "%grad", "%help", "%debug",
+        "%lsmagic"}) {
       assertTrue(names.contains(m), m + " in " + names);
     }
     String help = String.valueOf(kernel.evalRaw("%help rollout"));
