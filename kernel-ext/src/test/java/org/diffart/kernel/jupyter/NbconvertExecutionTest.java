@@ -67,6 +67,19 @@ class NbconvertExecutionTest {
   }
 
   @Test
+  void variablesSurviveLaterImportsAndNamesUnderJupyter() throws Exception {
+    Path nb = notebook("pinning",
+        "Date d = new Date(0);\nvar d2 = new Date(0);\nList<Integer> li = new ArrayList<>(List.of(1, 2));",
+        "var ant = %model builtin:ant;",
+        "import java.sql.Date;\nimport java.awt.*;\nimport javax.swing.Timer;\nvar model = 3;",
+        "String.valueOf(d.getTime() + d2.getTime()) + \" \" + li + \" \" + ant.nq() + \" \" + model");
+    Result r = nbconvert(nb);
+    assertEquals(0, r.exitCode(), r.stderr());
+    JsonArray cells = new Gson().fromJson(Files.readString(r.output()), JsonObject.class).getAsJsonArray("cells");
+    assertEquals("0 [1, 2] 15 3", firstOutputData(cells, 3).get("text/plain").getAsString());
+  }
+
+  @Test
   void aFailingCellFailsTheRun() throws Exception {
     Result r = nbconvert(notebook("bad", "int ok = 1;", "throw new IllegalStateException(\"wrong shape\");", "ok"));
     assertNotEquals(0, r.exitCode());
