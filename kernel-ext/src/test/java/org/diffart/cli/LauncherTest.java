@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -61,9 +62,26 @@ class LauncherTest {
     assertTrue(r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests install"), r.err());
   }
 
+  @Test
+  void withoutOpenClTheOpenClBackendSaysWhatToInstallAndTheCpuBackendStillRuns() throws Exception {
+    Map<String, String> noOpenCl = Map.of("OCL_ICD_VENDORS", "/nonexistent");
+    Result opencl = java(noOpenCl, "rollout", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl");
+    Result cpu = java(noOpenCl, "rollout", "--model", "builtin:pendulum:2", "--steps", "10", "--json");
+
+    assertEquals(1, opencl.code(), opencl.err());
+    assertTrue(opencl.err().contains("OpenCL is not available: no OpenCL platform is installed"), opencl.err());
+    assertTrue(opencl.err().contains("apt-get install ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd"),
+        opencl.err());
+    assertEquals(0, cpu.code(), cpu.err());
+  }
+
   private record Result(int code, String out, String err) {}
 
   private static Result java(String... args) throws IOException, InterruptedException {
+    return java(Map.of(), args);
+  }
+
+  private static Result java(Map<String, String> env, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Djava.awt.headless=true",
@@ -71,11 +89,17 @@ class LauncherTest {
         System.getProperty("java.class.path"),
         Main.class.getName()));
     command.addAll(List.of(args));
-    return run(command);
+    return run(command, env);
   }
 
   private static Result run(List<String> command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    return run(command, Map.of());
+  }
+
+  private static Result run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().putAll(env);
+    Process p = pb.start();
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
     String out = read(p.getInputStream());
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process must end");

@@ -16,12 +16,25 @@ public final class CpuBackend implements Backend {
   private static final int WORLDS_PER_TASK = 4;
   private final Model model;
   private final Data[] data;
+  private final int worldsPerTask;
 
   /** W worlds of model m, each reset to {@code qpos0}. */
   public CpuBackend(Model m, int worlds) {
+    this(m, worlds, WORLDS_PER_TASK);
+  }
+
+  /**
+   * W worlds of model m, stepped in tasks of at most {@code worldsPerTask} worlds on the common fork-join pool. The
+   * split never changes the results: each world has its own Data and is stepped by one thread.
+   */
+  public CpuBackend(Model m, int worlds, int worldsPerTask) {
     if (worlds < 1) {
       throw new IllegalArgumentException("worlds must be >= 1, got " + worlds);
     }
+    if (worldsPerTask < 1) {
+      throw new IllegalArgumentException("worldsPerTask must be >= 1, got " + worldsPerTask);
+    }
+    this.worldsPerTask = worldsPerTask;
     model = m;
     data = new Data[worlds];
     for (int w = 0; w < worlds; w++) {
@@ -88,7 +101,7 @@ public final class CpuBackend implements Backend {
 
   @Override
   public void step(int steps) {
-    if (data.length < 2 * WORLDS_PER_TASK || ForkJoinPool.getCommonPoolParallelism() < 2) {
+    if (data.length < 2 * worldsPerTask || ForkJoinPool.getCommonPoolParallelism() < 2) {
       stepRange(0, data.length, steps);
     } else {
       ForkJoinPool.commonPool().invoke(new StepTask(0, data.length, steps));
@@ -121,7 +134,7 @@ public final class CpuBackend implements Backend {
 
     @Override
     protected void compute() {
-      if (to - from <= WORLDS_PER_TASK) {
+      if (to - from <= worldsPerTask) {
         stepRange(from, to, steps);
       } else {
         int mid = (from + to) >>> 1;

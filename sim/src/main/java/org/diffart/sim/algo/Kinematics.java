@@ -6,6 +6,7 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
+import org.diffart.sim.spatial.Trig;
 
 /**
  * Forward kinematics with MuJoCo's joint semantics: body poses, the parent-to-body Plücker transforms, the motion
@@ -35,10 +36,14 @@ public final class Kinematics {
     }
     // pass 2: world poses, parents first
     double[] xpos = d.xpos, xquat = d.xquat, xmat = d.xmat;
+    // the world body: written every time, so that the stage's outputs never depend on what Data held before
     Quat.identity(xquat, 0);
-    xmat[0] = 1;
-    xmat[4] = 1;
-    xmat[8] = 1;
+    for (int k = 0; k < 9; k++) {
+      xmat[k] = k % 4 == 0 ? 1 : 0;
+    }
+    xpos[0] = 0;
+    xpos[1] = 0;
+    xpos[2] = 0;
     for (int i = 1; i < nb; i++) {
       int p = m.bodyParent(i);
       Quat.mul(xquat, 4 * i, xquat, 4 * p, d.xquatRel, 4 * i);
@@ -57,7 +62,7 @@ public final class Kinematics {
    */
   private static void hingeBody(Model m, Data d, int i, int j) {
     int qa = m.jntQposAdr(j);
-    double half = 0.5 * (d.qpos[qa] - m.qpos0(qa)), sn = Math.sin(half), cs = Math.cos(half);
+    double half = 0.5 * (d.qpos[qa] - m.qpos0(qa)), sn = Trig.sin(half), cs = Trig.cos(half);
     double ax = m.jntAxis(j, 0), ay = m.jntAxis(j, 1), az = m.jntAxis(j, 2);
     double jx = sn * ax, jy = sn * ay, jz = sn * az;
     double bw = m.bodyQuat(i, 0), bx = m.bodyQuat(i, 1), by = m.bodyQuat(i, 2), bz = m.bodyQuat(i, 3);

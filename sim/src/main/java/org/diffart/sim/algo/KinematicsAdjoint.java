@@ -7,6 +7,7 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
+import org.diffart.sim.spatial.Trig;
 
 /**
  * Adjoints of {@link Kinematics}: the position stage ({@link #forward}), geom poses ({@link #geoms}) and the velocity
@@ -81,10 +82,10 @@ public final class KinematicsAdjoint {
     int qa = m.jntQposAdr(j);
     double theta = d.qpos[qa] - m.qpos0(qa);
     double half = 0.5 * theta;
-    t[16] = Math.cos(half);
-    t[17] = Math.sin(half) * m.jntAxis(j, 0);
-    t[18] = Math.sin(half) * m.jntAxis(j, 1);
-    t[19] = Math.sin(half) * m.jntAxis(j, 2);
+    t[16] = Trig.cos(half);
+    t[17] = Trig.sin(half) * m.jntAxis(j, 0);
+    t[18] = Trig.sin(half) * m.jntAxis(j, 1);
+    t[19] = Trig.sin(half) * m.jntAxis(j, 2);
     Quat.mulAdjoint(t, 0, t, 4, t, 16, t, 8, t, 12);
     b.qposBar[qa] += Quat.fromAxisAngleAdjoint(t, 12, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), theta);
   }

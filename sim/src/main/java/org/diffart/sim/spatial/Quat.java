@@ -168,8 +168,8 @@ public final class Quat {
 
   /** res = quaternion of a rotation by {@code angle} radians about the unit axis (ax, ay, az). */
   public static void fromAxisAngle(double[] res, int ro, double ax, double ay, double az, double angle) {
-    double s = Math.sin(0.5 * angle);
-    res[ro] = Math.cos(0.5 * angle);
+    double s = Trig.sin(0.5 * angle);
+    res[ro] = Trig.cos(0.5 * angle);
     res[ro + 1] = ax * s;
     res[ro + 2] = ay * s;
     res[ro + 3] = az * s;
@@ -177,7 +177,7 @@ public final class Quat {
 
   /** The derivative of {@link #fromAxisAngle} with respect to the angle, contracted with the output bar. */
   public static double fromAxisAngleAdjoint(double[] resBar, int rbo, double ax, double ay, double az, double angle) {
-    double s = Math.sin(0.5 * angle), c = Math.cos(0.5 * angle);
+    double s = Trig.sin(0.5 * angle), c = Trig.cos(0.5 * angle);
     return 0.5 * (-s * resBar[rbo] + c * (ax * resBar[rbo + 1] + ay * resBar[rbo + 2] + az * resBar[rbo + 3]));
   }
 
@@ -231,8 +231,8 @@ public final class Quat {
       c = 1 - 0.5 * h2 * (1 - h2 / 12);
     } else {
       double n = Math.sqrt(n2), half = 0.5 * n * dt;
-      s = Math.sin(half) / n;
-      c = Math.cos(half);
+      s = Trig.sin(half) / n;
+      c = Trig.cos(half);
     }
     double dw = c, dx = wx * s, dy = wy * s, dz = wz * s;
     double qw = q[qo], qx = q[qo + 1], qy = q[qo + 2], qz = q[qo + 3];
@@ -261,7 +261,7 @@ public final class Quat {
       sw = 0.5 * dt * (-1.0 / 6 + h2 / 60) * dh2;
       cw = (-0.5 + h2 / 12) * dh2;
     } else {
-      double n = Math.sqrt(n2), half = 0.5 * n * dt, sh = Math.sin(half), ch = Math.cos(half);
+      double n = Math.sqrt(n2), half = 0.5 * n * dt, sh = Trig.sin(half), ch = Trig.cos(half);
       s = sh / n;
       c = ch;
       sw = (ch * 0.5 * dt - s) / n2;
@@ -326,7 +326,7 @@ public final class Quat {
       res[ro + 2] = 2 * dz;
       return;
     }
-    double angle = 2 * Math.atan2(sn, dw);
+    double angle = 2 * Trig.atan2(sn, dw);
     double s = angle / sn;
     res[ro] = dx * s;
     res[ro + 1] = dy * s;
@@ -359,7 +359,7 @@ public final class Quat {
       ty = 2 * ry;
       tz = 2 * rz;
     } else {
-      double angle = 2 * Math.atan2(sn, dw), s = angle / sn;
+      double angle = 2 * Trig.atan2(sn, dw), s = angle / sn;
       double sBar = rx * dx + ry * dy + rz * dz;
       double angleBar = sBar / sn, snBar = -sBar * angle / (sn * sn);
       double r2 = sn * sn + dw * dw;

@@ -1,0 +1,288 @@
+package org.diffart.backends.opencl;
+
+import static org.jocl.CL.CL_MEM_COPY_HOST_PTR;
+import static org.jocl.CL.CL_MEM_READ_ONLY;
+import static org.jocl.CL.CL_MEM_READ_WRITE;
+import static org.jocl.CL.CL_TRUE;
+import static org.jocl.CL.clCreateBuffer;
+import static org.jocl.CL.clCreateKernel;
+import static org.jocl.CL.clEnqueueNDRangeKernel;
+import static org.jocl.CL.clEnqueueReadBuffer;
+import static org.jocl.CL.clEnqueueWriteBuffer;
+import static org.jocl.CL.clFinish;
+import static org.jocl.CL.clReleaseKernel;
+import static org.jocl.CL.clReleaseMemObject;
+import static org.jocl.CL.clSetKernelArg;
+
+import org.diffart.backends.Backend;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.model.Model;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+import org.jocl.cl_program;
+
+/**
+ * W worlds of one model on an OpenCL device: the step translated statement for statement from the CPU backend's Java
+ * ({@code sim.cl}, see {@link OpenClLayout}), one work-item per world, the worlds' Data resident on the device and
+ * read back only on request. A world whose step fails (a non-finite state) stops with its last good state; the
+ * error is then reproduced by the CPU step from that state, so its message is the CPU backend's, word for word.
+ */
+public final class OpenClBackend implements Backend {
+  /** Work-items per work-group: always explicit (PoCL's own choice can overflow a worker's stack). */
+  static final int LOCAL = 64;
+
+  private final Model model;
+  private final int worlds;
+  private final OpenClLayout layout;
+  private final OpenClRuntime cl;
+  private final cl_mem md, mi, dd, di;
+  private final cl_kernel step, scatter, gather, gatherInts, clearErrors;
+
+  /**
+   * W worlds of model m, each at {@code qpos0} at rest, on the process's OpenCL device.
+   *
+   * @throws IllegalStateException when OpenCL is not available, saying what to install
+   */
+  public OpenClBackend(Model m, int worlds) {
+    if (worlds < 1) {
+      throw new IllegalArgumentException("worlds must be >= 1, got " + worlds);
+    }
+    this.model = m;
+    this.worlds = worlds;
+    this.cl = OpenClRuntime.get();
+    this.layout = new OpenClLayout(m);
+    cl_program program = cl.program(layout.program());
+    double[] modelDoubles = layout.modelDoubles();
+    int[] modelInts = layout.modelInts();
+    md = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+        (long) modelDoubles.length * Sizeof.cl_double, Pointer.to(modelDoubles), null);
+    mi = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+        (long) modelInts.length * Sizeof.cl_int, Pointer.to(modelInts), null);
+    int wd = layout.worldDoubles(), wi = layout.worldInts();
+    double[] doubles = new double[Math.multiplyExact(worlds, wd)];
+    int[] ints = new int[Math.multiplyExact(worlds, wi)];
+    Data fresh = new Data(m);
+    for (int w = 0; w < worlds; w++) {
+      layout.pack(fresh, doubles, w * wd, ints, w * wi);
+    }
+    dd = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+        (long) doubles.length * Sizeof.cl_double, Pointer.to(doubles), null);
+    di = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+        (long) ints.length * Sizeof.cl_int, Pointer.to(ints), null);
+    step = clCreateKernel(program, "step_worlds", null);
+    scatter = clCreateKernel(program, "scatter_d", null);
+    gather = clCreateKernel(program, "gather_d", null);
+    gatherInts = clCreateKernel(program, "gather_i", null);
+    clearErrors = clCreateKernel(program, "clear_errors", null);
+  }
+
+  @Override
+  public String name() {
+    return "opencl";
+  }
+
+  @Override
+  public Model model() {
+    return model;
+  }
+
+  @Override
+  public int worlds() {
+    return worlds;
+  }
+
+  /** The device this backend runs on. */
+  public String device() {
+    return cl.description();
+  }
+
+  @Override
+  public void setQpos(double[] qpos) {
+    setField("qpos", qpos, model.nq());
+  }
+
+  @Override
+  public void setQvel(double[] qvel) {
+    setField("qvel", qvel, model.nv());
+  }
+
+  @Override
+  public void setCtrl(double[] ctrl) {
+    setField("ctrl", ctrl, model.nu());
+  }
+
+  @Override
+  public void getQpos(double[] out) {
+    getField("qpos", out, model.nq());
+  }
+
+  @Override
+  public void getQvel(double[] out) {
+    getField("qvel", out, model.nv());
+  }
+
+  @Override
+  public double time(int w) {
+    double[] t = new double[worlds];
+    getField("time", t, 1);
+    return t[w];
+  }
+
+  @Override
+  public void setTime(double time) {
+    double[] t = new double[worlds];
+    java.util.Arrays.fill(t, time);
+    setField("time", t, 1);
+  }
+
+  /**
+   * Advances every world; on a non-finite state, the failed worlds keep their last good state, the others finish,
+   * and the first failed world's error is thrown as the CPU step reports it from that state.
+   */
+  @Override
+  public void step(int steps) {
+    if (steps <= 0) {
+      return;
+    }
+    clSetKernelArg(step, 0, Sizeof.cl_mem, Pointer.to(md));
+    clSetKernelArg(step, 1, Sizeof.cl_mem, Pointer.to(mi));
+    clSetKernelArg(step, 2, Sizeof.cl_mem, Pointer.to(dd));
+    clSetKernelArg(step, 3, Sizeof.cl_mem, Pointer.to(di));
+    clSetKernelArg(step, 4, Sizeof.cl_int, Pointer.to(new int[] {steps}));
+    clSetKernelArg(step, 5, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+    run(step);
+    int[] errors = new int[worlds];
+    readInts(layout.errorSlot(), errors, 1);
+    for (int w = 0; w < worlds; w++) {
+      if (errors[w] != 0) {
+        SimulationException e = reproduce(w);
+        clSetKernelArg(clearErrors, 0, Sizeof.cl_mem, Pointer.to(di));
+        clSetKernelArg(clearErrors, 1, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+        run(clearErrors);
+        throw e;
+      }
+    }
+  }
+
+  /** World w's Data as the device holds it. */
+  public Data data(int w) {
+    int wd = layout.worldDoubles(), wi = layout.worldInts();
+    double[] doubles = new double[wd];
+    int[] ints = new int[wi];
+    clEnqueueReadBuffer(cl.queue(), dd, CL_TRUE, (long) w * wd * Sizeof.cl_double, (long) wd * Sizeof.cl_double,
+        Pointer.to(doubles), 0, null, null);
+    clEnqueueReadBuffer(cl.queue(), di, CL_TRUE, (long) w * wi * Sizeof.cl_int, (long) wi * Sizeof.cl_int,
+        Pointer.to(ints), 0, null, null);
+    Data d = new Data(model);
+    layout.unpack(doubles, 0, ints, 0, d);
+    return d;
+  }
+
+  /** Replaces world w's whole Data (state, parameters, warm start and every intermediate) with d's. */
+  public void setData(int w, Data d) {
+    if (w < 0 || w >= worlds) {
+      throw new IllegalArgumentException("world " + w + " out of range [0, " + worlds + ")");
+    }
+    int wd = layout.worldDoubles(), wi = layout.worldInts();
+    double[] doubles = new double[wd];
+    int[] ints = new int[wi];
+    layout.pack(d, doubles, 0, ints, 0);
+    clEnqueueWriteBuffer(cl.queue(), dd, CL_TRUE, (long) w * wd * Sizeof.cl_double, (long) wd * Sizeof.cl_double,
+        Pointer.to(doubles), 0, null, null);
+    clEnqueueWriteBuffer(cl.queue(), di, CL_TRUE, (long) w * wi * Sizeof.cl_int, (long) wi * Sizeof.cl_int,
+        Pointer.to(ints), 0, null, null);
+  }
+
+  /** The CPU step's error from world w's last good state, as the CPU backend would report it. */
+  private SimulationException reproduce(int w) {
+    Data d = data(w);
+    try {
+      Step.step(model, d);
+    } catch (SimulationException e) {
+      return new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
+    }
+    return new SimulationException("world " + w + ": the OpenCL step failed at step " + d.nstep
+        + ", but the CPU step from the same state did not (a difference between the backends)", d.nstep, -1);
+  }
+
+  private void setField(String field, double[] src, int n) {
+    if (src.length != (long) n * worlds) {
+      throw new IllegalArgumentException(field + " must have worlds×" + n + " = " + (long) n * worlds
+          + " values, got " + src.length);
+    }
+    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+        (long) Math.max(1, src.length) * Sizeof.cl_double, Pointer.to(src.length == 0 ? new double[1] : src), null);
+    try {
+      clSetKernelArg(scatter, 0, Sizeof.cl_mem, Pointer.to(dd));
+      clSetKernelArg(scatter, 1, Sizeof.cl_mem, Pointer.to(tmp));
+      clSetKernelArg(scatter, 2, Sizeof.cl_int, Pointer.to(new int[] {layout.doubleOffset(field)}));
+      clSetKernelArg(scatter, 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
+      clSetKernelArg(scatter, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+      run(scatter);
+    } finally {
+      clReleaseMemObject(tmp);
+    }
+  }
+
+  private void getField(String field, double[] out, int n) {
+    if (out.length < (long) n * worlds) {
+      throw new IllegalArgumentException("the output for " + field + " needs worlds×" + n + " = "
+          + (long) n * worlds + " values, got " + out.length);
+    }
+    if (n == 0) {
+      return;
+    }
+    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_double, null, null);
+    try {
+      clSetKernelArg(gather, 0, Sizeof.cl_mem, Pointer.to(dd));
+      clSetKernelArg(gather, 1, Sizeof.cl_mem, Pointer.to(tmp));
+      clSetKernelArg(gather, 2, Sizeof.cl_int, Pointer.to(new int[] {layout.doubleOffset(field)}));
+      clSetKernelArg(gather, 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
+      clSetKernelArg(gather, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+      run(gather);
+      clEnqueueReadBuffer(cl.queue(), tmp, CL_TRUE, 0, (long) n * worlds * Sizeof.cl_double, Pointer.to(out), 0,
+          null, null);
+    } finally {
+      clReleaseMemObject(tmp);
+    }
+  }
+
+  private void readInts(int offset, int[] out, int n) {
+    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_int, null, null);
+    try {
+      clSetKernelArg(gatherInts, 0, Sizeof.cl_mem, Pointer.to(di));
+      clSetKernelArg(gatherInts, 1, Sizeof.cl_mem, Pointer.to(tmp));
+      clSetKernelArg(gatherInts, 2, Sizeof.cl_int, Pointer.to(new int[] {offset}));
+      clSetKernelArg(gatherInts, 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
+      clSetKernelArg(gatherInts, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+      run(gatherInts);
+      clEnqueueReadBuffer(cl.queue(), tmp, CL_TRUE, 0, (long) n * worlds * Sizeof.cl_int, Pointer.to(out), 0, null,
+          null);
+    } finally {
+      clReleaseMemObject(tmp);
+    }
+  }
+
+  /** One work-item per world, in groups of {@link #LOCAL}, and waits for it. */
+  private void run(cl_kernel k) {
+    long local = Math.min(LOCAL, worlds);
+    long global = (worlds + local - 1) / local * local;
+    clEnqueueNDRangeKernel(cl.queue(), k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
+    clFinish(cl.queue());
+  }
+
+  /** Releases the device buffers and kernels; the program stays cached for the next backend of this model. */
+  @Override
+  public void close() {
+    for (cl_kernel k : new cl_kernel[] {step, scatter, gather, gatherInts, clearErrors}) {
+      clReleaseKernel(k);
+    }
+    for (cl_mem b : new cl_mem[] {md, mi, dd, di}) {
+      clReleaseMemObject(b);
+    }
+  }
+}

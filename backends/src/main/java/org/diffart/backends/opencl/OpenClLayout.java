@@ -1,0 +1,305 @@
+package org.diffart.backends.opencl;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+
+/**
+ * How one model and its worlds lie in device buffers, and the OpenCL program that steps them.
+ *
+ * <ul>
+ *   <li>The model: every {@code int[]} field of {@link Model} one after another in one int buffer ({@code MI_f} its
+ *       offset), every {@code double[]} field in one double buffer ({@code MD_f}), its int sizes as {@code M_f}, its
+ *       options as {@code OPT_f}. The model's fields are read by reflection: they are what the translated getters
+ *       ({@code sim.cl}) index, by the same names.
+ *   <li>A world: every public field of {@link Data} in declaration order, doubles ({@code double[]} and {@code
+ *       double}) in one slice of {@code DATA_DOUBLES}, ints ({@code int[]}, {@code int}, {@code long}) in one slice of
+ *       {@code DATA_INTS} ending with the world's error flag ({@code DI_error}); {@code DD_f}/{@code DI_f} are the
+ *       offsets and {@code DL_f} the lengths. World w's slices start at {@code w*DATA_DOUBLES} and {@code
+ *       w*DATA_INTS}: the batch layout of DESIGN.md, a leading world index.
+ * </ul>
+ *
+ * Every number goes into the program as a hexadecimal floating constant, so the device computes with exactly the
+ * model the CPU backend has.
+ */
+public final class OpenClLayout {
+  /** The step's entry points the OpenCL program is translated from ({@code sim.cl}). */
+  public static final List<String> ENTRIES = List.of("Step.step/2");
+  private static final String RESOURCES = "/org/diffart/backends/opencl/";
+
+  private final Model model;
+  private final Map<String, int[]> dataDoubles = new LinkedHashMap<>();
+  private final Map<String, int[]> dataInts = new LinkedHashMap<>();
+  private final int worldDoubles, worldInts, errorSlot;
+  private final double[] modelDoubles;
+  private final int[] modelInts;
+  private final String defines;
+
+  /** The layout of model m. */
+  public OpenClLayout(Model m) {
+    this.model = m;
+    StringBuilder h = new StringBuilder("// model ").append(m.name()).append('\n');
+    // the model's arrays and sizes
+    List<double[]> ds = new ArrayList<>();
+    List<int[]> is = new ArrayList<>();
+    int dOff = 0, iOff = 0;
+    for (Field f : Model.class.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers())) {
+        continue;
+      }
+      Object v = read(f, m);
+      if (v instanceof double[] a) {
+        h.append("#define MD_").append(f.getName()).append(' ').append(dOff).append('\n');
+        ds.add(a);
+        dOff += a.length;
+      } else if (v instanceof int[] a) {
+        h.append("#define MI_").append(f.getName()).append(' ').append(iOff).append('\n');
+        is.add(a);
+        iOff += a.length;
+      } else if (f.getType() == int.class) {
+        h.append("#define M_").append(f.getName()).append(' ').append(v).append('\n');
+      }
+    }
+    modelDoubles = concat(ds, dOff);
+    modelInts = concatInts(is, iOff);
+    // the options: compile-time constants
+    for (RecordComponent c : Options.class.getRecordComponents()) {
+      Object v = invoke(c, m.opt());
+      if (v instanceof double[] a) {
+        h.append("__constant double OPT_").append(c.getName()).append("[] = {");
+        for (int k = 0; k < a.length; k++) {
+          h.append(k == 0 ? "" : ", ").append(hex(a[k]));
+        }
+        h.append("};\n");
+      } else {
+        h.append("#define OPT_").append(c.getName()).append(' ').append(constant(v)).append('\n');
+      }
+    }
+    // one world's Data
+    Data d = new Data(m);
+    int wd = 0, wi = 0;
+    for (Field f : dataFields()) {
+      Object v = read(f, d);
+      String n = f.getName();
+      if (v instanceof double[] a) {
+        h.append("#define DD_").append(n).append(' ').append(wd).append("\n#define DL_").append(n).append(' ')
+            .append(a.length).append('\n');
+        dataDoubles.put(n, new int[] {wd, a.length});
+        wd += a.length;
+      } else if (v instanceof int[] a) {
+        h.append("#define DI_").append(n).append(' ').append(wi).append("\n#define DL_").append(n).append(' ')
+            .append(a.length).append('\n');
+        dataInts.put(n, new int[] {wi, a.length});
+        wi += a.length;
+      } else if (f.getType() == double.class) {
+        h.append("#define DD_").append(n).append(' ').append(wd).append('\n');
+        dataDoubles.put(n, new int[] {wd, -1});
+        wd++;
+      } else if (f.getType() == int.class || f.getType() == long.class) {
+        h.append("#define DI_").append(n).append(' ').append(wi).append('\n');
+        dataInts.put(n, new int[] {wi, -1});
+        wi++;
+      }
+    }
+    errorSlot = wi++;
+    h.append("#define DI_error ").append(errorSlot).append('\n');
+    worldDoubles = Math.max(wd, 1);
+    worldInts = wi;
+    h.append("#define DATA_DOUBLES ").append(worldDoubles).append("\n#define DATA_INTS ").append(worldInts)
+        .append('\n');
+    defines = h.toString();
+  }
+
+  /** The model. */
+  public Model model() {
+    return model;
+  }
+
+  /** The OpenCL program for this model: its defines, then {@code prelude.cl}, {@code sim.cl}, {@code kernels.cl}. */
+  public String program() {
+    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("kernels.cl");
+  }
+
+  /** The model's double arrays, one after another. */
+  public double[] modelDoubles() {
+    return modelDoubles.length == 0 ? new double[1] : modelDoubles.clone();
+  }
+
+  /** The model's int arrays, one after another. */
+  public int[] modelInts() {
+    return modelInts.length == 0 ? new int[1] : modelInts.clone();
+  }
+
+  /** Doubles per world. */
+  public int worldDoubles() {
+    return worldDoubles;
+  }
+
+  /** Ints per world, the error flag included. */
+  public int worldInts() {
+    return worldInts;
+  }
+
+  /** The offset of the world's error flag in its int slice. */
+  public int errorSlot() {
+    return errorSlot;
+  }
+
+  /** The offset of a double field ({@code double[]} or {@code double}) of Data in a world's slice. */
+  public int doubleOffset(String field) {
+    int[] o = dataDoubles.get(field);
+    if (o == null) {
+      throw new IllegalArgumentException("Data has no double field " + field);
+    }
+    return o[0];
+  }
+
+  /** The offset of an int field ({@code int[]}, {@code int} or {@code long}) of Data in a world's slice. */
+  public int intOffset(String field) {
+    int[] o = dataInts.get(field);
+    if (o == null) {
+      throw new IllegalArgumentException("Data has no int field " + field);
+    }
+    return o[0];
+  }
+
+  /** Writes d's fields into one world's slices. */
+  public void pack(Data d, double[] doubles, int dOff, int[] ints, int iOff) {
+    for (Field f : dataFields()) {
+      Object v = read(f, d);
+      String n = f.getName();
+      if (v instanceof double[] a) {
+        System.arraycopy(a, 0, doubles, dOff + dataDoubles.get(n)[0], a.length);
+      } else if (v instanceof int[] a) {
+        System.arraycopy(a, 0, ints, iOff + dataInts.get(n)[0], a.length);
+      } else if (f.getType() == double.class) {
+        doubles[dOff + dataDoubles.get(n)[0]] = (double) v;
+      } else if (f.getType() == int.class) {
+        ints[iOff + dataInts.get(n)[0]] = (int) v;
+      } else if (f.getType() == long.class) {
+        ints[iOff + dataInts.get(n)[0]] = (int) (long) (Long) v;
+      }
+    }
+  }
+
+  /** Reads one world's slices into d. */
+  public void unpack(double[] doubles, int dOff, int[] ints, int iOff, Data d) {
+    try {
+      for (Field f : dataFields()) {
+        Object v = f.get(d);
+        String n = f.getName();
+        if (v instanceof double[] a) {
+          System.arraycopy(doubles, dOff + dataDoubles.get(n)[0], a, 0, a.length);
+        } else if (v instanceof int[] a) {
+          System.arraycopy(ints, iOff + dataInts.get(n)[0], a, 0, a.length);
+        } else if (f.getType() == double.class) {
+          f.setDouble(d, doubles[dOff + dataDoubles.get(n)[0]]);
+        } else if (f.getType() == int.class) {
+          f.setInt(d, ints[iOff + dataInts.get(n)[0]]);
+        } else if (f.getType() == long.class) {
+          f.setLong(d, ints[iOff + dataInts.get(n)[0]]);
+        }
+      }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Data's public instance fields that hold numbers, in declaration order (the nullable pgsRecord left out). */
+  private static List<Field> dataFields() {
+    List<Field> out = new ArrayList<>();
+    for (Field f : Data.class.getFields()) {
+      Class<?> t = f.getType();
+      boolean number = t == double[].class || t == int[].class || t == double.class || t == int.class
+          || t == long.class;
+      if (!Modifier.isStatic(f.getModifiers()) && number && !f.getName().equals("pgsRecord")) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  private static Object read(Field f, Object o) {
+    try {
+      f.setAccessible(true);
+      return f.get(o);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + f, e);
+    }
+  }
+
+  private static Object invoke(RecordComponent c, Object o) {
+    try {
+      return c.getAccessor().invoke(o);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot read " + c, e);
+    }
+  }
+
+  private static String constant(Object v) {
+    if (v instanceof Double x) {
+      return hex(x);
+    }
+    if (v instanceof Boolean b) {
+      return b ? "true" : "false";
+    }
+    if (v instanceof Enum<?> e) {
+      return Integer.toString(e.ordinal());
+    }
+    return String.valueOf(v);
+  }
+
+  /** A double as an exact OpenCL C constant. */
+  static String hex(double x) {
+    if (Double.isNaN(x)) {
+      return "NAN";
+    }
+    if (Double.isInfinite(x)) {
+      return x > 0 ? "INFINITY" : "(-INFINITY)";
+    }
+    return "(" + Double.toHexString(x).toLowerCase(Locale.ROOT) + ")";
+  }
+
+  private static double[] concat(List<double[]> parts, int n) {
+    double[] out = new double[n];
+    int o = 0;
+    for (double[] p : parts) {
+      System.arraycopy(p, 0, out, o, p.length);
+      o += p.length;
+    }
+    return out;
+  }
+
+  private static int[] concatInts(List<int[]> parts, int n) {
+    int[] out = new int[n];
+    int o = 0;
+    for (int[] p : parts) {
+      System.arraycopy(p, 0, out, o, p.length);
+      o += p.length;
+    }
+    return out;
+  }
+
+  static String resource(String name) {
+    try (InputStream in = OpenClLayout.class.getResourceAsStream(RESOURCES + name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + RESOURCES + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

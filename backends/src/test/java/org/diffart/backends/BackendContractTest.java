@@ -1,0 +1,217 @@
+package org.diffart.backends;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What every backend owes: the same results as the CPU reference ({@code Step.step} on one Data per world), bit for
+ * bit, for every built-in and dataset model with contacts, worlds in different states; every field of Data after a
+ * step, intermediates included, from a Data whose intermediates were poisoned with NaN (a stage that does not write
+ * its output shows); and the CPU backend's error for a world that blows up. Subclassed per backend.
+ */
+abstract class BackendContractTest {
+  /** Fields that are state, parameters or warm start: the step reads them. Everything else it must write first. */
+  private static final Set<String> INPUTS = Set.of("time", "nstep", "qpos", "qvel", "ctrl", "qfrcApplied",
+      "bodyInert", "dofDamping", "geomFriction", "geomRestitution", "warmImpulse", "warmValid");
+
+  /** The backend's name in {@link Backends}. */
+  abstract String backend();
+
+  /** World w's whole Data as the backend holds it. */
+  abstract Data data(Backend b, int w);
+
+  /** Replaces world w's whole Data. */
+  abstract void setData(Backend b, int w, Data d);
+
+  static Stream<String> models() {
+    return Stream.of("builtin:pendulum:7", "builtin:laikago", "builtin:laikago10", "builtin:arm9", "builtin:golf",
+        "builtin:ant", "builtin:humanoid", "builtin:chain50", "../datasets/models/acrobot.urdf");
+  }
+
+  /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */
+  private static Data[] starts(Model m, long seed) {
+    Random rnd = new Random(seed);
+    Data[] out = new Data[3];
+    for (int w = 0; w < 3; w++) {
+      Data d = new Data(m);
+      if (m.nkey() > 0) {
+        d.resetToKey(0);
+      }
+      if (w == 1) {
+        for (int k = 0; k < m.nv(); k++) {
+          d.qvel[k] = 0.02 * rnd.nextGaussian();
+        }
+        org.diffart.sim.algo.Configuration.integratePos(m, d.qpos, d.qvel, 1.0);
+        Arrays.fill(d.qvel, 0);
+      } else if (w == 2) {
+        for (int k = 0; k < m.nv(); k++) {
+          d.qvel[k] = 0.5 * rnd.nextGaussian();
+        }
+      }
+      for (int a = 0; a < m.nu(); a++) {
+        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1, hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1)
+            : 1;
+        d.ctrl[a] = w == 0 && m.nkey() > 0 ? d.ctrl[a] : lo + (hi - lo) * rnd.nextDouble();
+      }
+      out[w] = d;
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("models")
+  void aThousandStepsEqualTheCpuReferenceBitForBit(String spec) {
+    Model m = ModelLoader.load(spec);
+    Data[] ref = starts(m, 1);
+    int worlds = ref.length, steps = 1000;
+    try (Backend b = Backends.create(backend(), m, worlds)) {
+      double[] q = new double[worlds * m.nq()], v = new double[worlds * m.nv()], u = new double[worlds * m.nu()];
+      for (int w = 0; w < worlds; w++) {
+        System.arraycopy(ref[w].qpos, 0, q, w * m.nq(), m.nq());
+        System.arraycopy(ref[w].qvel, 0, v, w * m.nv(), m.nv());
+        System.arraycopy(ref[w].ctrl, 0, u, w * m.nu(), m.nu());
+      }
+      b.setQpos(q);
+      b.setQvel(v);
+      b.setCtrl(u);
+      b.step(steps / 2);
+      b.step(steps - steps / 2);
+      for (Data d : ref) {
+        for (int s = 0; s < steps; s++) {
+          Step.step(m, d);
+        }
+      }
+      b.getQpos(q);
+      b.getQvel(v);
+      for (int w = 0; w < worlds; w++) {
+        assertArrayEquals(ref[w].qpos, Arrays.copyOfRange(q, w * m.nq(), (w + 1) * m.nq()), spec + " world " + w);
+        assertArrayEquals(ref[w].qvel, Arrays.copyOfRange(v, w * m.nv(), (w + 1) * m.nv()), spec + " world " + w);
+        assertEquals(ref[w].time, b.time(w));
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("models")
+  void everyFieldAfterAStepFromPoisonedIntermediatesEqualsTheReference(String spec) throws Exception {
+    Model m = ModelLoader.load(spec);
+    Data[] ref = starts(m, 2);
+    // a few steps first, so that contacts are active and the warm start is filled
+    for (Data d : ref) {
+      for (int s = 0; s < 20; s++) {
+        Step.step(m, d);
+      }
+      poison(d);
+    }
+    try (Backend b = Backends.create(backend(), m, ref.length)) {
+      for (int w = 0; w < ref.length; w++) {
+        setData(b, w, ref[w]);
+      }
+      b.step(1);
+      for (int w = 0; w < ref.length; w++) {
+        Step.step(m, ref[w]);
+        Data got = data(b, w);
+        List<String> differ = new ArrayList<>();
+        for (Field f : numberFields()) {
+          Object a = f.get(ref[w]), c = f.get(got);
+          boolean same = a instanceof double[] x ? Arrays.equals(x, (double[]) c)
+              : a instanceof int[] x ? Arrays.equals(x, (int[]) c) : a.equals(c) || f.getType() == long.class
+              && ((Long) a).intValue() == ((Long) c).intValue();
+          if (!same) {
+            differ.add(f.getName());
+          }
+        }
+        assertEquals(List.of(), differ, spec + " world " + w + ": fields that differ from the CPU reference");
+      }
+    }
+  }
+
+  @Test
+  void aWorldThatBlowsUpIsNamedAsTheCpuBackendNamesItAndTheOthersStep() {
+    Model m = ModelLoader.load("builtin:pendulum:2");
+    try (Backend b = Backends.create(backend(), m, 2)) {
+      b.setQvel(new double[] {0.1, 0, Double.NaN, 0});
+      SimulationException e = assertThrows(SimulationException.class, () -> b.step(5));
+      assertTrue(e.getMessage().startsWith("world 1: step 0 (t=0.0): qvel[0] = NaN at dof 0 of joint 'joint0'"),
+          e.getMessage());
+      assertEquals(0, b.time(1), "the failed world keeps its last good state");
+      assertTrue(b.time(0) > 0, "world 0 stepped");
+      b.setQvel(new double[] {0.1, 0, 0.2, 0});
+      b.step(5);
+      assertTrue(b.time(1) > 0, "after the state is repaired the world steps again");
+    }
+  }
+
+  @Test
+  void batchArraysMustHaveWorldsTimesSize() {
+    Model m = ModelLoader.load("builtin:pendulum:2");
+    try (Backend b = Backends.create(backend(), m, 3)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.setQpos(new double[2]));
+      assertEquals("qpos must have worlds×2 = 6 values, got 2", e.getMessage());
+    }
+  }
+
+  /** Every field the step must write before it reads it set to NaN (ints to -7). */
+  private static void poison(Data d) throws IllegalAccessException {
+    for (Field f : numberFields()) {
+      if (INPUTS.contains(f.getName())) {
+        continue;
+      }
+      Object v = f.get(d);
+      if (v instanceof double[] a) {
+        Arrays.fill(a, Double.NaN);
+      } else if (v instanceof int[] a) {
+        Arrays.fill(a, -7);
+      }
+    }
+  }
+
+  static List<Field> numberFields() {
+    List<Field> out = new ArrayList<>();
+    for (Field f : Data.class.getFields()) {
+      Class<?> t = f.getType();
+      if (!Modifier.isStatic(f.getModifiers()) && !f.getName().equals("pgsRecord") && (t == double[].class
+          || t == int[].class || t == double.class || t == int.class || t == long.class)) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  /** Copies every number field of src into dst. */
+  static void copyAll(Data src, Data dst) {
+    try {
+      for (Field f : numberFields()) {
+        Object v = f.get(src);
+        if (v instanceof double[] a) {
+          System.arraycopy(a, 0, (double[]) f.get(dst), 0, a.length);
+        } else if (v instanceof int[] a) {
+          System.arraycopy(a, 0, (int[]) f.get(dst), 0, a.length);
+        } else {
+          f.set(dst, v);
+        }
+      }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
