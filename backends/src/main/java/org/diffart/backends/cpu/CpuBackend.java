@@ -10,10 +10,21 @@ import org.diffart.sim.model.Model;
 
 /**
  * The reference backend: one {@link Data} per world, stepped by {@link Step#step} on the calling thread, or split
- * across the common fork-join pool when there are enough worlds to pay for it.
+ * across one worker per core when there are enough worlds to pay for it.
  */
 public final class CpuBackend implements Backend {
   private static final int WORLDS_PER_TASK = 4;
+  /**
+   * One worker per core: the common pool keeps one core for the caller (parallelism 1 on a 2-core machine), which
+   * here would only wait.
+   */
+  private static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors(),
+      pool -> {
+        var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        t.setDaemon(true);
+        t.setName("diffart-cpu-" + t.getPoolIndex());
+        return t;
+      }, null, false);
   private final Model model;
   private final Data[] data;
   private final int worldsPerTask;
@@ -24,7 +35,7 @@ public final class CpuBackend implements Backend {
   }
 
   /**
-   * W worlds of model m, stepped in tasks of at most {@code worldsPerTask} worlds on the common fork-join pool. The
+   * W worlds of model m, stepped in tasks of at most {@code worldsPerTask} worlds, one worker per core. The
    * split never changes the results: each world has its own Data and is stepped by one thread.
    */
   public CpuBackend(Model m, int worlds, int worldsPerTask) {
@@ -101,10 +112,10 @@ public final class CpuBackend implements Backend {
 
   @Override
   public void step(int steps) {
-    if (data.length < 2 * worldsPerTask || ForkJoinPool.getCommonPoolParallelism() < 2) {
+    if (data.length < 2 * worldsPerTask || POOL.getParallelism() < 2) {
       stepRange(0, data.length, steps);
     } else {
-      ForkJoinPool.commonPool().invoke(new StepTask(0, data.length, steps));
+      POOL.invoke(new StepTask(0, data.length, steps));
     }
   }
 
