@@ -3,6 +3,7 @@ package org.diffart.backends;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.diffart.sim.algo.Configuration;
 import org.diffart.sim.model.Model;
 
 /**
@@ -37,6 +38,27 @@ public final class Rollout {
             + " keyframes");
       }
       return new Start(m.keyTime(k), m.keyQpos(k), m.keyQvel(k), m.keyCtrl(k));
+    }
+
+    /**
+     * The configurations of W worlds around this start (W×nq): world 0 exactly at it, world w > 0 moved by {@code
+     * scale}·N(0, 1) along each dof (in the tangent space, so quaternions stay unit), drawn from a generator seeded
+     * by {@code (seed, w)}, so that every backend starts from the same worlds.
+     */
+    public double[] perturbedQpos(Model m, int worlds, double scale, long seed) {
+      double[] out = new double[worlds * m.nq()], dq = new double[m.nv()], q = new double[m.nq()];
+      for (int w = 0; w < worlds; w++) {
+        System.arraycopy(qpos, 0, q, 0, m.nq());
+        if (w > 0 && scale != 0) {
+          java.util.Random rnd = new java.util.Random(31 * seed + w);
+          for (int k = 0; k < m.nv(); k++) {
+            dq[k] = scale * rnd.nextGaussian();
+          }
+          Configuration.integratePos(m, q, dq, 1.0);
+        }
+        System.arraycopy(q, 0, out, w * m.nq(), m.nq());
+      }
+      return out;
     }
   }
 
@@ -84,6 +106,17 @@ public final class Rollout {
    */
   public static Result run(Backend b, Start start, int steps, int stride, Listener listener)
       throws InterruptedException {
+    return run(b, start, 0, 0, steps, stride, listener);
+  }
+
+  /**
+   * As {@link #run(Backend, Start, int, int, Listener)}, each world w > 0 starting from a configuration perturbed by
+   * {@code perturbation} ({@link Start#perturbedQpos}).
+   *
+   * @throws InterruptedException when the listener stops the rollout
+   */
+  public static Result run(Backend b, Start start, double perturbation, long seed, int steps, int stride,
+      Listener listener) throws InterruptedException {
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
@@ -91,7 +124,8 @@ public final class Rollout {
       throw new IllegalArgumentException("stride must be >= 1, got " + stride);
     }
     int w = b.worlds(), nq = b.model().nq(), nv = b.model().nv();
-    b.setQpos(tile(start.qpos(), w, nq, "qpos"));
+    tile(start.qpos(), w, nq, "qpos");
+    b.setQpos(start.perturbedQpos(b.model(), w, perturbation, seed));
     b.setQvel(tile(start.qvel(), w, nv, "qvel"));
     b.setCtrl(tile(start.ctrl(), w, b.model().nu(), "ctrl"));
     b.setTime(start.time());

@@ -58,35 +58,41 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /**
-   * One row per backend: backend, worlds, steps, stepping time (ms), microseconds per world step, world 0's final
-   * qpos and qvel, and the largest difference of final qpos from the first backend's.
+   * One row per backend: backend, worlds, steps, stepping time (ms), world-steps per second, world 0's final qpos and
+   * qvel, and the largest difference of any world's final qpos from the reference backend's ({@code cpu} when it
+   * ran, else the first).
    */
   public Table table() {
     StringColumn backend = StringColumn.create("backend");
     IntColumn worlds = IntColumn.create("worlds");
     IntColumn steps = IntColumn.create("steps");
     DoubleColumn ms = DoubleColumn.create("stepping time (ms)");
-    DoubleColumn usPerStep = DoubleColumn.create("per world step (µs)");
+    DoubleColumn rate = DoubleColumn.create("world-steps per second");
     StringColumn qpos = StringColumn.create("final qpos, world 0 (rad, m)");
     StringColumn qvel = StringColumn.create("final qvel, world 0 (rad/s, m/s)");
-    DoubleColumn diff = DoubleColumn.create("max |Δ final qpos| vs " + results.get(0).backend());
-    double[] reference = finalQpos();
+    Rollout.Result ref = reference();
+    DoubleColumn diff = DoubleColumn.create("max |Δ final qpos| vs " + ref.backend() + ", all worlds");
     for (Rollout.Result r : results) {
       backend.append(r.backend());
       worlds.append(r.worlds());
       steps.append(r.steps());
       ms.append(r.ms());
-      usPerStep.append(r.steps() == 0 ? 0 : 1000 * r.ms() / ((double) r.steps() * r.worlds()));
+      rate.append(r.ms() == 0 ? Double.NaN : (double) r.steps() * r.worlds() / (r.ms() / 1e3));
       qpos.append(Readable.vector(r.finalQpos(), model.nq()));
       qvel.append(Readable.vector(r.finalQvel(), model.nv()));
       double max = 0;
-      for (int i = 0; i < model.nq(); i++) {
-        max = Math.max(max, Math.abs(r.finalQpos()[i] - reference[i]));
+      for (int i = 0; i < Math.min(r.finalQpos().length, ref.finalQpos().length); i++) {
+        max = Math.max(max, Math.abs(r.finalQpos()[i] - ref.finalQpos()[i]));
       }
       diff.append(max);
     }
     return Table.create(
-        "rollout of " + model.name() + " from " + start, backend, worlds, steps, ms, usPerStep, qpos, qvel, diff);
+        "rollout of " + model.name() + " from " + start, backend, worlds, steps, ms, rate, qpos, qvel, diff);
+  }
+
+  /** The result the others are compared with: the CPU backend's when it ran, else the first. */
+  private Rollout.Result reference() {
+    return results.stream().filter(r -> r.backend().equals("cpu")).findFirst().orElse(results.get(0));
   }
 
   /** The trajectory of world 0 on the first backend, as small multiples (one quantity per panel). */

@@ -23,9 +23,18 @@ final class RolloutRunner {
    */
   static Rollout.Result run(Backend b, Rollout.Start start, int steps, DisplayStream display)
       throws InterruptedException {
+    return run(b, start, 0, steps, display);
+  }
+
+  /**
+   * As {@link #run(Backend, Rollout.Start, int, DisplayStream)}, worlds w > 0 perturbed by {@code perturbation}
+   * (seed 0, the same on every backend).
+   */
+  static Rollout.Result run(Backend b, Rollout.Start start, double perturbation, int steps, DisplayStream display)
+      throws InterruptedException {
     int stride = Math.max(1, steps / SAMPLES);
     try (Progress progress = Progress.start(display, "rollout " + b.name(), steps, "steps")) {
-      return Rollout.run(b, start, steps, stride, done -> {
+      return Rollout.run(b, start, perturbation, 0, steps, stride, done -> {
         if (Thread.currentThread().isInterrupted()) {
           throw new InterruptedException("rollout interrupted after " + done + " steps");
         }

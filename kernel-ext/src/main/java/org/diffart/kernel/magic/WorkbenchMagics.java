@@ -44,7 +44,7 @@ public final class WorkbenchMagics {
   static final String MODEL_USAGE = "%model MODEL   (a .xml or .urdf path, or builtin:NAME[:ARG])";
   static final String CELL_MODEL_USAGE = "%%model   (MJCF in the rest of the cell)";
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
-  static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W]";
+  static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
   static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
       + " [--checkpoint K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
 
@@ -58,9 +58,12 @@ public final class WorkbenchMagics {
           .keyword("steps", MagicsArgs.KeywordSpec.ONCE)
           .keyword("key", MagicsArgs.KeywordSpec.ONCE)
           .keyword("worlds", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("perturb", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
+  /** How far worlds w > 0 of a %rollout start from world 0, rad or m along each dof, unless --perturb says. */
+  static final double PERTURBATION = 1e-3;
 
   private static final MagicsArgs GRAD_ARGS =
       MagicsArgs.builder()
@@ -148,6 +151,10 @@ public final class WorkbenchMagics {
     MagicOptions options = MagicOptions.parse(ROLLOUT_USAGE, ROLLOUT_ARGS, args);
     int steps = options.positiveInt("steps");
     int worlds = options.optional("worlds").isPresent() ? options.positiveInt("worlds") : 1;
+    double perturbation = options.optional("perturb").isPresent() ? parseDouble(options, "perturb") : PERTURBATION;
+    if (!(perturbation >= 0) || Double.isInfinite(perturbation)) {
+      throw options.error("--perturb must be a finite number >= 0, got " + options.required("perturb"));
+    }
     if (model == null) {
       throw options.error("no model yet: load one with %model M or %%model");
     }
@@ -161,10 +168,11 @@ public final class WorkbenchMagics {
     List<Rollout.Result> results = new ArrayList<>();
     for (String name : backends) {
       try (Backend b = Backends.create(name, model, worlds)) {
-        results.add(RolloutRunner.run(b, start, steps, kernel.getIO().display));
+        results.add(RolloutRunner.run(b, start, perturbation, steps, kernel.getIO().display));
       }
     }
-    return new RolloutReport(model, from, results);
+    return new RolloutReport(model, from + (worlds > 1 && perturbation > 0 ? ", worlds w > 0 perturbed by "
+        + perturbation : ""), results);
   }
 
   /**
@@ -238,9 +246,11 @@ public final class WorkbenchMagics {
     MagicHelp.register("backend", false, BACKEND_USAGE, "Selects the backends %rollout runs the current model on"
         + " (available: " + String.join(", ", Backends.names()) + "); with no name, returns the selection.");
     MagicHelp.register("rollout", false, ROLLOUT_USAGE, "Runs the current model N steps on each selected backend,"
-        + " from qpos0 at rest or from keyframe K, with W worlds and constant controls.\nReturns a report: a table"
-        + " of final state and timing per backend and a trajectory plot; its result(backend), table() and figure()"
-        + " give the numbers and figures.");
+        + " from qpos0 at rest or from keyframe K, with W worlds and constant controls; worlds w > 0 start moved by"
+        + " S·N(0, 1) along each dof (seeded, the same on every backend; default S = " + PERTURBATION + ").\n"
+        + "Returns a report: a table per backend of timing, world-steps per second, world 0's final state and the"
+        + " largest difference of any world's final qpos from the CPU backend's, and a trajectory plot; its"
+        + " result(backend), table() and figure() give the numbers and figures.");
     MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
         + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
         + " by side: adjoint (hand-derived reverse mode; adjoint@K or adjoint@revolve:S choose its checkpointing),"

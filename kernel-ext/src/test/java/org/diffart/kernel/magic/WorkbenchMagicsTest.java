@@ -105,7 +105,7 @@ class WorkbenchMagicsTest {
     line("model", "builtin:pendulum:2");
     RolloutReport report = line("rollout", "--steps", "300", "--key", "hang", "--worlds", "2");
     assertEquals(List.of("cpu"), report.backends());
-    assertEquals("key hang", report.start());
+    assertEquals("key hang, worlds w > 0 perturbed by 0.001", report.start());
     Rollout.Result cpu = report.result("cpu");
     assertEquals(300, cpu.steps());
     assertEquals(0.3, cpu.times()[cpu.times().length - 1], 1e-9);
@@ -118,6 +118,22 @@ class WorkbenchMagicsTest {
     assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
     assertTrue(shown.hasDataForType(MIMEType.IMAGE_PNG));
     assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final qpos, world 0 (rad, m)"));
+  }
+
+  @Test
+  void cpuAndOpenClSideBySideFromPerturbedWorldsAgreeBitForBit() throws Exception {
+    Model m = line("model", "builtin:laikago");
+    assertEquals(List.of("cpu", "opencl"), line("backend", "cpu,opencl"));
+    RolloutReport report = line("rollout", "--steps", "200", "--key", "stand", "--worlds", "3");
+
+    assertEquals(List.of("cpu", "opencl"), report.backends());
+    double[] cpu = report.result("cpu").finalQpos(), opencl = report.result("opencl").finalQpos();
+    assertArrayEquals(cpu, opencl, "the same worlds, the same bits");
+    assertNotEquals(cpu[2], cpu[m.nq() + 2], "world 1 starts perturbed");
+    var table = report.table();
+    assertEquals(0.0, table.doubleColumn("max |Δ final qpos| vs cpu, all worlds").get(1));
+    assertTrue(table.doubleColumn("world-steps per second").get(1) > 0);
+    assertTrue(report.start().contains("perturbed by 0.001"), report.start());
   }
 
   @Test
