@@ -1,5 +1,8 @@
 package org.diffart.backends;
 
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.model.Model;
 
 /**
@@ -45,6 +48,18 @@ public interface Backend extends AutoCloseable {
    *     non-finite; the worlds keep the state of their last good step
    */
   void step(int steps);
+
+  /**
+   * The gradient of a rollout by this backend, with {@code method} one of {@code adjoint}, {@code tape}, {@code fd}
+   * ({@code schedule}: the adjoint's checkpointing).
+   *
+   * @throws UnsupportedOperationException naming the backend and the method, where the backend does not
+   *     differentiate (see its capabilities)
+   */
+  default GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
+    throw new UnsupportedOperationException("the " + name() + " backend has no derivatives (method " + method
+        + "): it steps but does not differentiate yet; use the cpu backend");
+  }
 
   /** Releases native resources; the CPU backend has none. */
   @Override

@@ -5,6 +5,8 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.diffart.sim.data.Data;
+import org.diffart.backends.Backend;
+import org.diffart.backends.Backends;
 import org.diffart.kernel.magic.GradientRunner;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -59,6 +61,10 @@ final class GradCommand implements Callable<Integer> {
       description = "ctrl, qpos0, qvel0, friction, mass, damping or restitution (default: ${DEFAULT-VALUE}).")
   private String wrt;
 
+  @Option(names = "--backend", paramLabel = "B", defaultValue = "cpu",
+      description = "Backend: cpu (default) or opencl, which refuses: it does not differentiate yet.")
+  private String backend;
+
   @Option(names = "--checkpoint", paramLabel = "K|revolve:S", defaultValue = "1",
       description = "adjoint: store the state every K steps, or binomial checkpointing with S slots"
           + " (default: ${DEFAULT-VALUE}).")
@@ -97,8 +103,17 @@ final class GradCommand implements Callable<Integer> {
     if (!method.equals("adjoint") && !method.equals("tape") && !method.equals("fd")) {
       throw usage("unknown --method '" + method + "'; available: adjoint, tape, fd");
     }
+    if (!Backends.names().contains(backend)) {
+      throw usage("unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
+    }
     long budget = tapeBudget == null ? TapeGradient.defaultBudget() : bytes(tapeBudget);
     Model m = model.load();
+    if (!backend.equals("cpu")) {
+      // only the CPU backend differentiates; the others refuse with their own message
+      try (Backend b = Backends.create(backend, m, 1)) {
+        b.gradient(RolloutProblem.of(m, state.initial(m), steps, Loss.finalConfiguration()), method, c);
+      }
+    }
     Data start = state.initial(m);
     RolloutProblem p = RolloutProblem.of(m, start, steps, Loss.finalConfiguration());
     String task = method + " gradient of " + m.name() + ": " + steps + " steps";

@@ -80,4 +80,13 @@ class GradCommandTest {
     r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "adjoint", "--json");
     assertEquals(0, r.code(), r.err());
   }
+
+  @Test
+  void theOpenClBackendRefusesToDifferentiateAndSaysSo() {
+    Cli.Outcome r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl");
+
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("the opencl backend has no derivatives (method adjoint)"), r.err());
+    assertEquals("", r.out());
+  }
 }

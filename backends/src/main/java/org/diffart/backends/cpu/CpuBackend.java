@@ -5,6 +5,12 @@ import java.util.concurrent.RecursiveAction;
 import org.diffart.backends.Backend;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.AdjointGradient;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.FiniteDifferenceGradient;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.TapeGradient;
 import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.model.Model;
 
@@ -108,6 +114,18 @@ public final class CpuBackend implements Backend {
     for (Data d : data) {
       d.time = time;
     }
+  }
+
+  /** The simulator's own gradients: {@code adjoint}, {@code tape} (default budget) and central {@code fd}. */
+  @Override
+  public GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
+    return switch (method) {
+      case "adjoint" -> AdjointGradient.compute(p, schedule);
+      case "tape" -> TapeGradient.compute(p, TapeGradient.defaultBudget());
+      case "fd" -> FiniteDifferenceGradient.compute(p, FiniteDifferenceGradient.Settings.defaults());
+      default -> throw new IllegalArgumentException("unknown derivative method '" + method
+          + "'; available: adjoint, tape, fd");
+    };
   }
 
   @Override

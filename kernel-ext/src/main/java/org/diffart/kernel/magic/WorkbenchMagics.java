@@ -12,6 +12,7 @@ import java.util.stream.IntStream;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
+import org.diffart.backends.capability.Capabilities;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
@@ -45,6 +46,7 @@ public final class WorkbenchMagics {
   static final String CELL_MODEL_USAGE = "%%model   (MJCF in the rest of the cell)";
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
+  static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
   static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
       + " [--checkpoint K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
 
@@ -76,6 +78,13 @@ public final class WorkbenchMagics {
           .keyword("truncate", MagicsArgs.KeywordSpec.ONCE)
           .keyword("tape-budget", MagicsArgs.KeywordSpec.ONCE)
           .keyword("eps", MagicsArgs.KeywordSpec.ONCE)
+          .onlyKnownKeywords()
+          .onlyKnownFlags()
+          .build();
+
+  private static final MagicsArgs CAPABILITIES_ARGS =
+      MagicsArgs.builder()
+          .keyword("backend", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -227,6 +236,35 @@ public final class WorkbenchMagics {
     }
   }
 
+  /**
+   * {@code %capabilities [--backend B] [--declared]}: every backend's capability matrix, each claim and refusal
+   * verified by running its probe ({@code --declared}: the declarations alone, nothing run).
+   *
+   * @param args the options
+   * @return the report: one row per capability, one column per backend, and each probe's details
+   */
+  @LineMagic
+  public CapabilityReport capabilities(List<String> args) {
+    boolean declared = args.contains("--declared");
+    MagicOptions options = MagicOptions.parse(CAPABILITIES_USAGE, CAPABILITIES_ARGS,
+        args.stream().filter(a -> !a.equals("--declared")).toList());
+    List<String> names = options.optional("backend").map(List::of).orElse(Backends.names());
+    for (String n : names) {
+      if (!Backends.names().contains(n)) {
+        throw options.error("unknown backend '" + n + "'; available: " + String.join(", ", Backends.names()));
+      }
+    }
+    java.util.Map<String, List<Capabilities.Verdict>> verdicts = new java.util.LinkedHashMap<>();
+    try (org.diffart.kernel.display.Progress progress = org.diffart.kernel.display.Progress.start(
+        kernel.getIO().display, "capability probes", names.size(), "backends")) {
+      for (String n : names) {
+        verdicts.put(n, declared ? Capabilities.declared(n) : Capabilities.verify(n));
+        progress.update(verdicts.size());
+      }
+    }
+    return new CapabilityReport(verdicts, !declared);
+  }
+
   private static double parseDouble(MagicOptions options, String name) {
     String text = options.required(name);
     try {
@@ -251,6 +289,11 @@ public final class WorkbenchMagics {
         + "Returns a report: a table per backend of timing, world-steps per second, world 0's final state and the"
         + " largest difference of any world's final qpos from the CPU backend's, and a trajectory plot; its"
         + " result(backend), table() and figure() give the numbers and figures.");
+    MagicHelp.register("capabilities", false, CAPABILITIES_USAGE, "What each backend claims and refuses (joint"
+        + " types, integrators, collision pairs, contact solver settings, derivatives, checkpointing, history,"
+        + " precision), each verified by running its probe: results against the CPU reference on a scene that"
+        + " exercises it, gradients against finite differences, refusals must fail with a clear error. Returns a"
+        + " report: table() (one column per backend), details() (what each probe measured), failures().");
     MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
         + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
         + " by side: adjoint (hand-derived reverse mode; adjoint@K or adjoint@revolve:S choose its checkpointing),"

@@ -137,6 +137,22 @@ class WorkbenchMagicsTest {
   }
 
   @Test
+  void capabilitiesShowTheMatrixVerifiedByRunningIt() throws Exception {
+    CapabilityReport declared = line("capabilities", "--declared");
+    assertEquals(List.of("group", "capability", "cpu", "opencl"), declared.table().columnNames());
+    assertEquals("refused, not tried", declared.table().stringColumn("opencl").get(
+        org.diffart.backends.capability.Capability.DERIVATIVE_ADJOINT.ordinal()));
+
+    CapabilityReport cpu = line("capabilities", "--backend", "cpu");
+    assertEquals(List.of(), cpu.failures());
+    assertEquals("verified", cpu.table().stringColumn("cpu").get(0));
+    assertEquals("refused", cpu.table().stringColumn("cpu").get(
+        org.diffart.backends.capability.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
+    assertTrue(cpu.details().stringColumn("what the probe measured or saw").get(0).contains("bitwise equal"));
+    assertUsage("unknown backend 'tpu'", () -> line("capabilities", "--backend", "tpu"));
+  }
+
+  @Test
   void rolloutWithProgressEqualsAPlainRollout() throws Exception {
     Model m = line("model", "builtin:pendulum:3");
     Rollout.Start start = Rollout.Start.key(m, 0);

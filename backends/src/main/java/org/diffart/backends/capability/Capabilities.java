@@ -1,0 +1,363 @@
+package org.diffart.backends.capability;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.diffart.backends.Backend;
+import org.diffart.backends.Backends;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.Wrt;
+import org.diffart.sim.io.ModelFormatException;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+
+/**
+ * What each backend claims and refuses, and the probes that check it. A claim is verified when its probe passes: the
+ * backend's results equal the CPU reference ({@code Step.step} on one Data per world) within 1e-9 relative on a
+ * scene that exercises the capability (the scene must show it: a collision pair is verified only if the reference
+ * produced contacts of that pair), and a derivative agrees with finite differences on a smooth rollout. A refusal is
+ * verified when using it fails with a clear error that names it. No claim is verified without its probe passing,
+ * and the matrix is made from the probes' results.
+ */
+public final class Capabilities {
+  /** Relative tolerance of a backend's final state against the CPU reference. */
+  public static final double TOLERANCE = 1e-9;
+  private static final String ZOO = "/org/diffart/backends/capability/zoo.xml";
+
+  /**
+   * One probe's outcome.
+   *
+   * @param capability what was probed
+   * @param claimed whether the backend claims it (else it refuses it)
+   * @param verified whether the probe showed the claim holds, or the refusal fires
+   * @param detail what the probe measured or the error it saw
+   */
+  public record Verdict(Capability capability, boolean claimed, boolean verified, String detail) {}
+
+  private Capabilities() {}
+
+  /** What backend {@code name} claims; it refuses every other capability. */
+  public static Set<Capability> claims(String name) {
+    Set<Capability> stepping = EnumSet.range(Capability.JOINT_FREE, Capability.CONTACT_RESTITUTION);
+    stepping.add(Capability.PRECISION_FP64);
+    return switch (name) {
+      case "cpu" -> {
+        Set<Capability> all = EnumSet.copyOf(stepping);
+        all.addAll(EnumSet.range(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_REVOLVE));
+        yield all;
+      }
+      case "opencl" -> stepping;
+      default -> throw new IllegalArgumentException("unknown backend '" + name + "'; available: "
+          + String.join(", ", Backends.names()));
+    };
+  }
+
+  /** Runs every probe for backend {@code name}, in the order of {@link Capability}. */
+  public static List<Verdict> verify(String name) {
+    Set<Capability> claims = claims(name);
+    Map<Capability, Verdict> out = new EnumMap<>(Capability.class);
+    String unavailable = startProblem(name);
+    for (Capability c : Capability.values()) {
+      if (unavailable != null) {
+        out.put(c, new Verdict(c, claims.contains(c), false, "the backend cannot start: " + unavailable));
+      }
+    }
+    if (unavailable == null) {
+      stepping(name, claims, out);
+      derivatives(name, claims, out);
+      history(claims, out);
+    }
+    return List.copyOf(out.values());
+  }
+
+  private static String startProblem(String name) {
+    try (Backend b = Backends.create(name, ModelLoader.load("builtin:pendulum:1"), 1)) {
+      b.step(1);
+      return null;
+    } catch (RuntimeException e) {
+      return e.getMessage();
+    }
+  }
+
+  // ---- stepping: scenes run on the backend and on the reference ----
+
+  /** What a reference run showed, and how far the backend's final state was from it. */
+  private record Run(double diff, double scale, Set<String> pairs, boolean limits, boolean warmStarted,
+      boolean stoppedEarly, boolean bounced, String error) {
+    boolean agrees() {
+      return error == null && diff <= TOLERANCE * (1 + scale);
+    }
+
+    String agreement(int steps, int worlds) {
+      if (error != null) {
+        return "failed: " + error;
+      }
+      return String.format(Locale.ROOT, "%d steps of %d worlds: max |Δ| %s the CPU reference%s", steps, worlds,
+          diff == 0 ? "0, bitwise equal to" : String.format(Locale.ROOT, "%.3g from", diff),
+          agrees() ? "" : String.format(Locale.ROOT, " (tolerance %.1g)", TOLERANCE * (1 + scale)));
+    }
+  }
+
+  private static void stepping(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model zoo = ModelLoader.loadMjcfString(resource(ZOO), "zoo.xml");
+    int steps = 400;
+    Run base = run(name, zoo, steps);
+    String agreement = base.agreement(steps, 2);
+    for (Capability c : new Capability[] {Capability.JOINT_FREE, Capability.JOINT_BALL, Capability.JOINT_SLIDE,
+        Capability.JOINT_HINGE, Capability.INTEGRATOR_EULER}) {
+      put(out, c, claims, base.agrees(), "capability zoo, " + agreement);
+    }
+    for (Capability c : EnumSet.range(Capability.COLLISION_PLANE_SPHERE, Capability.COLLISION_CAPSULE_CAPSULE)) {
+      String pair = c.description().toUpperCase(Locale.ROOT);
+      boolean seen = base.pairs().contains(pair);
+      put(out, c, claims, base.agrees() && seen, (seen ? pair.toLowerCase(Locale.ROOT) + " contacts in the zoo, "
+          : "no " + pair.toLowerCase(Locale.ROOT) + " contact arose, so nothing shows it; ") + agreement);
+    }
+    put(out, Capability.CONTACT_PGS, claims, base.agrees() && !base.pairs().isEmpty(), "contacts of "
+        + base.pairs().size() + " pair types, " + agreement);
+    put(out, Capability.CONTACT_JOINT_LIMITS, claims, base.agrees() && base.limits(), (base.limits()
+        ? "limit rows on the hinge, " : "no limit row arose; ") + agreement);
+    double precision = base.diff() / (1 + base.scale());
+    put(out, Capability.PRECISION_FP64, claims, base.agrees() && precision < 1e-12, (precision == 0
+        ? "bitwise equal to" : String.format(Locale.ROOT, "relative difference %.3g from", precision))
+        + " the float64 reference (float32 would differ by about 1e-7)");
+
+    Options o = zoo.opt();
+    Run warm = run(name, zoo.withOptions(o.toBuilder().warmStart(true).frictionDirections(2).build()), steps);
+    put(out, Capability.CONTACT_WARM_START, claims, warm.agrees() && warm.warmStarted(), (warm.warmStarted()
+        ? "impulses started from the previous step, " : "no row was warm-started; ") + warm.agreement(steps, 2));
+    put(out, Capability.CONTACT_BOX_CONE, claims, warm.agrees(), "two friction directions, "
+        + warm.agreement(steps, 2));
+    Run early = run(name, zoo.withOptions(o.toBuilder().iterations(200).tolerance(1e-9).build()), steps);
+    put(out, Capability.CONTACT_TOLERANCE, claims, early.agrees() && early.stoppedEarly(), (early.stoppedEarly()
+        ? "solves stopped before 200 sweeps, " : "no solve stopped early; ") + early.agreement(steps, 2));
+    Run bouncy = run(name, zoo.withOptions(o.toBuilder().restitution(0.5).build()), steps);
+    put(out, Capability.CONTACT_RESTITUTION, claims, bouncy.agrees() && bouncy.bounced(), (bouncy.bounced()
+        ? "contacts with restitution 0.5, " : "no contact had restitution; ") + bouncy.agreement(steps, 2));
+
+    Model damped = zoo.withOptions(o.toBuilder().integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
+    Run explicit = run(name, damped, steps);
+    put(out, Capability.INTEGRATOR_EULER_EXPLICIT_DAMPING, claims, explicit.agrees(), "capability zoo, "
+        + explicit.agreement(steps, 2));
+    Model pendulum = ModelLoader.load("builtin:pendulum:3");
+    Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
+    put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
+  }
+
+  private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,
+      String detail) {
+    boolean claimed = claims.contains(c);
+    // a stepping capability every backend claims: a refusal would need its own probe, and none exists
+    out.put(c, claimed ? new Verdict(c, true, ok, detail)
+        : new Verdict(c, false, false, "refused, but no probe shows the refusal"));
+  }
+
+  /** Two worlds of m (the first keyframe, and the same with velocities scaled by 0.9) for {@code steps} steps. */
+  private static Run run(String name, Model m, int steps) {
+    Data[] ref = new Data[2];
+    for (int w = 0; w < 2; w++) {
+      ref[w] = new Data(m);
+      if (m.nkey() > 0) {
+        ref[w].resetToKey(0);
+      } else {
+        ref[w].qvel[0] = 1;
+      }
+      for (int k = 0; k < m.nv(); k++) {
+        ref[w].qvel[k] *= w == 0 ? 1 : 0.9;
+      }
+    }
+    double[] q = new double[2 * m.nq()], v = new double[2 * m.nv()];
+    for (int w = 0; w < 2; w++) {
+      System.arraycopy(ref[w].qpos, 0, q, w * m.nq(), m.nq());
+      System.arraycopy(ref[w].qvel, 0, v, w * m.nv(), m.nv());
+    }
+    Set<String> pairs = new TreeSet<>();
+    boolean limits = false, warm = false, early = false, bounced = false;
+    for (int s = 0; s < steps; s++) {
+      for (Data d : ref) {
+        Step.step(m, d);
+        for (int c = 0; c < d.ncon; c++) {
+          pairs.add(m.geomType(d.conGeom[2 * c]) + "-" + m.geomType(d.conGeom[2 * c + 1]));
+          bounced |= d.conRestitution[c] > 0;
+        }
+        for (int r = 0; r < d.nefc; r++) {
+          limits |= d.efcType[r] == org.diffart.sim.algo.Constraints.LIMIT;
+          warm |= d.efcInitSource[r] >= 0;
+        }
+        early |= d.nefc > 0 && d.solverIterations < m.opt().iterations();
+      }
+    }
+    try (Backend b = Backends.create(name, m, 2)) {
+      b.setQpos(q);
+      b.setQvel(v);
+      b.step(steps);
+      b.getQpos(q);
+      b.getQvel(v);
+    } catch (RuntimeException e) {
+      return new Run(Double.NaN, 0, pairs, limits, warm, early, bounced, e.toString());
+    }
+    double diff = 0, scale = 0;
+    for (int w = 0; w < 2; w++) {
+      for (int k = 0; k < m.nq(); k++) {
+        diff = Math.max(diff, Math.abs(q[w * m.nq() + k] - ref[w].qpos[k]));
+        scale = Math.max(scale, Math.abs(ref[w].qpos[k]));
+      }
+      for (int k = 0; k < m.nv(); k++) {
+        diff = Math.max(diff, Math.abs(v[w * m.nv() + k] - ref[w].qvel[k]));
+        scale = Math.max(scale, Math.abs(ref[w].qvel[k]));
+      }
+    }
+    return new Run(Double.isNaN(diff) ? Double.POSITIVE_INFINITY : diff, scale, pairs, limits, warm, early, bounced,
+        null);
+  }
+
+  // ---- derivatives and checkpointing: claimed ones against finite differences, refused ones must throw ----
+
+  private static void derivatives(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.load("builtin:pendulum:2");
+    Data start = new Data(m);
+    start.resetToKey(0);
+    RolloutProblem p = RolloutProblem.of(m, start, 200, Loss.finalConfiguration());
+    try (Backend b = Backends.create(name, m, 1)) {
+      GradientResult adjoint = null, fd = null;
+      for (Capability c : List.of(Capability.DERIVATIVE_FD, Capability.DERIVATIVE_ADJOINT, Capability.DERIVATIVE_TAPE,
+          Capability.CHECKPOINTING_INTERVAL, Capability.CHECKPOINTING_REVOLVE)) {
+        String method = c == Capability.DERIVATIVE_FD ? "fd" : c == Capability.DERIVATIVE_TAPE ? "tape" : "adjoint";
+        Checkpointing schedule = c == Capability.CHECKPOINTING_INTERVAL ? new Checkpointing.Every(10)
+            : c == Capability.CHECKPOINTING_REVOLVE ? new Checkpointing.Revolve(5) : new Checkpointing.Every(1);
+        if (!claims.contains(c)) {
+          out.put(c, refusal(c, () -> b.gradient(p, method, schedule), name));
+          continue;
+        }
+        GradientResult r;
+        try {
+          r = b.gradient(p, method, schedule);
+        } catch (RuntimeException e) {
+          out.put(c, new Verdict(c, true, false, "failed: " + e));
+          continue;
+        }
+        switch (c) {
+          case DERIVATIVE_FD -> {
+            fd = r;
+            out.put(c, new Verdict(c, true, norm(r) > 1e-3, String.format(Locale.ROOT,
+                "central differences of a 200-step pendulum rollout, |grad qpos0| %.6g", norm(r))));
+          }
+          case DERIVATIVE_ADJOINT -> {
+            adjoint = r;
+            double d = relative(r, fd);
+            out.put(c, new Verdict(c, true, d < 1e-6 && norm(r) > 1e-3, String.format(Locale.ROOT,
+                "200-step pendulum rollout: relative difference %.3g from central differences", d)));
+          }
+          case DERIVATIVE_TAPE -> {
+            double d = relative(r, adjoint);
+            out.put(c, new Verdict(c, true, d < 1e-9 && relative(r, fd) < 1e-6, String.format(Locale.ROOT,
+                "relative difference %.3g from the adjoint, %.3g from central differences", d, relative(r, fd))));
+          }
+          default -> {
+            boolean same = java.util.Arrays.equals(r.qpos0(), adjoint.qpos0()) && r.recomputedSteps() > 0;
+            out.put(c, new Verdict(c, true, same, (same ? "bitwise equal to" : "differs from")
+                + " the adjoint that stores every state, recomputing " + r.recomputedSteps() + " steps"));
+          }
+        }
+      }
+    }
+  }
+
+  private static double norm(GradientResult r) {
+    double s = 0;
+    for (double x : r.grad(Wrt.QPOS0)) {
+      s += x * x;
+    }
+    return Math.sqrt(s);
+  }
+
+  private static double relative(GradientResult a, GradientResult b) {
+    if (a == null || b == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double[] x = a.grad(Wrt.QPOS0), y = b.grad(Wrt.QPOS0);
+    double diff = 0, scale = 0;
+    for (int i = 0; i < x.length; i++) {
+      diff = Math.max(diff, Math.abs(x[i] - y[i]));
+      scale = Math.max(scale, Math.abs(y[i]));
+    }
+    return diff / scale;
+  }
+
+  /** A refusal is verified when the call fails with an error that names the backend (or the refused thing). */
+  private static Verdict refusal(Capability c, Runnable call, String mustName) {
+    try {
+      call.run();
+      return new Verdict(c, false, false, "refused, but the call succeeded");
+    } catch (UnsupportedOperationException | IllegalArgumentException | IllegalStateException e) {
+      boolean clear = e.getMessage() != null && e.getMessage().contains(mustName);
+      return new Verdict(c, false, clear, (clear ? "fails as it should: " : "fails without naming " + mustName
+          + ": ") + e.getMessage());
+    }
+  }
+
+  // ---- history: refused by the model loader, for every backend ----
+
+  private static void history(Set<Capability> claims, Map<Capability, Verdict> out) {
+    Capability c = Capability.HISTORY_ACTUATOR_DELAY;
+    String xml = "<mujoco model=\"delay\"><worldbody><body><joint name=\"h\"/><geom size=\"0.1\"/></body>"
+        + "</worldbody><actuator><motor joint=\"h\" delay=\"0.02\"/></actuator></mujoco>";
+    if (claims.contains(c)) {
+      out.put(c, new Verdict(c, true, false, "claimed, but no probe exists"));
+      return;
+    }
+    try {
+      ModelLoader.loadMjcfString(xml, "delay.xml");
+      out.put(c, new Verdict(c, false, false, "refused, but a motor with a delay loaded"));
+    } catch (ModelFormatException e) {
+      boolean clear = e.getMessage().contains("delay");
+      out.put(c, new Verdict(c, false, clear, "the model loader refuses it: " + e.getMessage()));
+    }
+  }
+
+  private static String resource(String path) {
+    try (InputStream in = Capabilities.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Every backend's verdicts, backend by backend. */
+  public static Map<String, List<Verdict>> verifyAll(List<String> backends) {
+    Map<String, List<Verdict>> out = new java.util.LinkedHashMap<>();
+    for (String b : backends) {
+      out.put(b, verify(b));
+    }
+    return out;
+  }
+
+  /** The verdicts of a backend that only lists its claims, unverified (for {@code capabilities} without --verify). */
+  public static List<Verdict> declared(String name) {
+    Set<Capability> claims = claims(name);
+    List<Verdict> out = new ArrayList<>();
+    for (Capability c : Capability.values()) {
+      out.add(new Verdict(c, claims.contains(c), false, "not verified (run with --verify)"));
+    }
+    return out;
+  }
+}

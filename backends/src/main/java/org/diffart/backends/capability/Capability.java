@@ -1,0 +1,63 @@
+package org.diffart.backends.capability;
+
+import java.util.Locale;
+
+/**
+ * One thing a backend may claim to do. Each has a probe ({@link Capabilities#verify}) that shows a claim holds
+ * (results against the CPU reference, gradients against finite differences) or that a refusal fires with a clear
+ * error.
+ */
+public enum Capability {
+  JOINT_FREE("joints", "free joint (position, unit quaternion)"),
+  JOINT_BALL("joints", "ball joint (unit quaternion)"),
+  JOINT_SLIDE("joints", "slide joint"),
+  JOINT_HINGE("joints", "hinge joint"),
+  INTEGRATOR_EULER("integrators", "semi-implicit Euler, joint damping implicit (MuJoCo 2.2.2's Euler)"),
+  INTEGRATOR_EULER_EXPLICIT_DAMPING("integrators", "semi-implicit Euler, joint damping explicit (the paper's)"),
+  INTEGRATOR_RK4("integrators", "RK4 (contact- and limit-free models)"),
+  COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
+  COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
+  COLLISION_PLANE_BOX("collision pairs", "plane-box"),
+  COLLISION_SPHERE_SPHERE("collision pairs", "sphere-sphere"),
+  COLLISION_SPHERE_CAPSULE("collision pairs", "sphere-capsule"),
+  COLLISION_SPHERE_BOX("collision pairs", "sphere-box"),
+  COLLISION_CAPSULE_CAPSULE("collision pairs", "capsule-capsule"),
+  CONTACT_PGS("contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
+  CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
+  CONTACT_WARM_START("contact solver", "PGS warm start from the previous step"),
+  CONTACT_TOLERANCE("contact solver", "PGS stopped early at a tolerance"),
+  CONTACT_BOX_CONE("contact solver", "two friction directions (box cone)"),
+  CONTACT_RESTITUTION("contact solver", "restitution"),
+  DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),
+  DERIVATIVE_TAPE("derivatives", "tape (operator-overloading reverse mode)"),
+  DERIVATIVE_FD("derivatives", "finite differences"),
+  CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
+  CHECKPOINTING_REVOLVE("checkpointing", "adjoint with binomial checkpointing (revolve)"),
+  HISTORY_ACTUATOR_DELAY("history", "actuator delay (MuJoCo 3's actuator history)"),
+  PRECISION_FP64("precision", "double precision (float64)");
+
+  private final String group;
+  private final String description;
+
+  Capability(String group, String description) {
+    this.group = group;
+    this.description = description;
+  }
+
+  /** The group it is listed under, e.g. {@code joints}. */
+  public String group() {
+    return group;
+  }
+
+  /** What it is, in words. */
+  public String description() {
+    return description;
+  }
+
+  /** Its name on the command line and in JSON, e.g. {@code collision.plane-sphere}. */
+  public String key() {
+    String n = name().toLowerCase(Locale.ROOT);
+    int cut = n.indexOf('_');
+    return n.substring(0, cut) + "." + n.substring(cut + 1).replace('_', '-');
+  }
+}

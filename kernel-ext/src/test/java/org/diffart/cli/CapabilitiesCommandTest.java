@@ -1,0 +1,43 @@
+package org.diffart.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class CapabilitiesCommandTest {
+  @Test
+  void withoutVerifyEveryBackendListsItsClaimsUnverified() {
+    Cli.Outcome r = Cli.run("capabilities", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    JsonObject backends = r.json().getAsJsonObject("backends");
+    assertTrue(backends.has("cpu") && backends.has("opencl"), backends.toString());
+    JsonObject adjoint = backends.getAsJsonObject("opencl").getAsJsonObject("derivative.adjoint");
+    assertFalse(adjoint.get("claimed").getAsBoolean());
+    assertFalse(adjoint.get("verified").getAsBoolean());
+    assertTrue(backends.getAsJsonObject("cpu").getAsJsonObject("derivative.adjoint").get("claimed").getAsBoolean());
+  }
+
+  @Test
+  void verifyRunsEveryProbeOfTheCpuBackend() {
+    Cli.Outcome r = Cli.run("capabilities", "--verify", "--backend", "cpu", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    JsonObject cpu = r.json().getAsJsonObject("backends").getAsJsonObject("cpu");
+    cpu.entrySet().forEach(e -> assertTrue(e.getValue().getAsJsonObject().get("verified").getAsBoolean(),
+        e.getKey() + ": " + e.getValue()));
+    assertTrue(cpu.getAsJsonObject("collision.capsule-capsule").get("detail").getAsString()
+        .startsWith("capsule-capsule contacts in the zoo"));
+  }
+
+  @Test
+  void anUnknownBackendIsAnArgumentError() {
+    Cli.Outcome r = Cli.run("capabilities", "--backend", "tpu");
+
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown backend 'tpu'; available: cpu, opencl"), r.err());
+  }
+}
