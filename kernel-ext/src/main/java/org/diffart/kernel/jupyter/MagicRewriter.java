@@ -69,7 +69,9 @@ final class MagicRewriter {
   private String rewriteLineMagic(LineMagicParseContext ctx) {
     String name = ctx.getMagicCall().getName();
     List<String> args = new ArrayList<>(ctx.getMagicCall().getArgs());
-    if (!args.isEmpty() && args.get(args.size() - 1).endsWith(";")) {
+    if (args.isEmpty() && name.endsWith(";")) {
+      name = name.substring(0, name.length() - 1); // var r = %name;
+    } else if (!args.isEmpty() && args.get(args.size() - 1).endsWith(";")) {
       String last = args.remove(args.size() - 1);
       if (last.length() > 1) {
         args.add(last.substring(0, last.length() - 1));

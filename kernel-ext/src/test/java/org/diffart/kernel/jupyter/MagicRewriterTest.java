@@ -28,6 +28,10 @@ class MagicRewriterTest {
     assertEquals(
         "Object o = " + NB + ".lineMagic(\"untyped\", java.util.List.of());",
         rewriter.rewrite("Object o = %untyped"));
+    // a magic without arguments keeps its name when the semicolon follows it directly
+    assertEquals(
+        "var t = (java.lang.StringBuilder) " + NB + ".lineMagic(\"typed\", java.util.List.of());",
+        rewriter.rewrite("var t = %typed;"));
   }
 
   @Test
