@@ -35,8 +35,14 @@ import org.diffart.sim.model.Options;
  * model the CPU backend has.
  */
 public final class OpenClLayout {
-  /** The step's entry points the OpenCL program is translated from ({@code sim.cl}). */
-  public static final List<String> ENTRIES = List.of("Step.step/2");
+  /** The step's entry points the stepping program is translated from ({@code sim.cl}). */
+  public static final List<String> STEP_ENTRIES = List.of("Step.step/2");
+  /**
+   * The adjoint program's entry points ({@code sim_adjoint.cl}): a step's forward intermediates, its adjoint, and
+   * the state adjoint in the tangent space (for its norm).
+   */
+  public static final List<String> ADJOINT_ENTRIES = List.of("Step.step/2", "Step.dynamics/2", "StepAdjoint.step/3",
+      "Configuration.tangentGradient/4");
   private static final String RESOURCES = "/org/diffart/backends/opencl/";
 
   private final Model model;

@@ -6,7 +6,7 @@ __kernel void step_worlds(__global const double* md, __global const int* mi, __g
   int w = get_global_id(0);
   if (w >= worlds) return;
   Model m = {md, mi};
-  Data d = {dd + (long) w * DATA_DOUBLES, di + (long) w * DATA_INTS};
+  Data d = {dd + (long) w * DATA_DOUBLES, di + (long) w * DATA_INTS, 0};
   for (int s = 0; s < steps && !DI_ERROR(&d); s++) {
     Step_step(&m, &d);
   }

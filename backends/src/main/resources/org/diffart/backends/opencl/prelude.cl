@@ -11,11 +11,22 @@ typedef struct {
   __global const int* i;
 } Model;
 
-/** One world's Data: its double and int fields, at offsets DD_* and DI_* of this world's slice. */
+/**
+ * One world's Data: its double and int fields, at offsets DD_* and DI_* of this world's slice, and the record the
+ * PGS keeps of its sweeps for the reverse PGS (Data.pgsRecord: the world's DataBar.pgsHistory while the adjoint
+ * recomputes a step, else none).
+ */
 typedef struct {
   __global double* d;
   __global int* i;
+  __global double* rec;
 } Data;
+
+/** One world's DataBar (the adjoint's workspace): its double and int fields at offsets BD_* and BI_*. */
+typedef struct {
+  __global double* d;
+  __global int* i;
+} DataBar;
 
 #define MI_ARRAY(m, f) ((m)->i + MI_##f)
 #define MD_ARRAY(m, f) ((m)->d + MD_##f)
@@ -23,6 +34,10 @@ typedef struct {
 #define DI_ARRAY(d, f) ((d)->i + DI_##f)
 #define DD_SCALAR(d, f) ((d)->d[DD_##f])
 #define DI_SCALAR(d, f) ((d)->i[DI_##f])
+#define BD_ARRAY(b, f) ((b)->d + BD_##f)
+#define BI_ARRAY(b, f) ((b)->i + BI_##f)
+#define BD_SCALAR(b, f) ((b)->d[BD_##f])
+#define BI_SCALAR(b, f) ((b)->i[BI_##f])
 #define DI_ERROR(d) ((d)->i[DI_error])
 #define DI_SET_ERROR(d) ((d)->i[DI_error] = 1)
 

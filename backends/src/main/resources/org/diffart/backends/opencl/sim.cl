@@ -427,7 +427,7 @@ void ProjectedGaussSeidel_solve(Model* m, Data* d) {
   int iterations = OPT_iterations;
   double residual = 0;
   double tolerance = OPT_tolerance;
-  __global double* rec = ((__global double*) 0);
+  __global double* rec = ((d)->rec);
   if (rec != 0) {
     copy_d(rec + 0, p + 0, ne);
   }

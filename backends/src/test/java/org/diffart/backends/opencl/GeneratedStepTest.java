@@ -8,20 +8,30 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The committed {@code sim.cl} is the translation of the current step ({@link OpenClTranslator}). With {@code
- * -Ddiffart.regenerate=true} (what {@code bin/gen-opencl} passes) the test writes it instead.
+ * The committed {@code sim.cl} and {@code sim_adjoint.cl} are the translations of the current step and of its
+ * adjoint ({@link OpenClTranslator}). With {@code -Ddiffart.regenerate=true} (what {@code bin/gen-opencl} passes)
+ * the test writes them instead.
  */
 class GeneratedStepTest {
   static final Path SIM_SOURCES = Path.of("").toAbsolutePath().getParent().resolve("sim/src/main/java");
-  static final Path GENERATED = Path.of("src/main/resources/org/diffart/backends/opencl/sim.cl");
+  static final Path DIR = Path.of("src/main/resources/org/diffart/backends/opencl");
 
   @Test
-  void theCommittedKernelSourceIsTheTranslationOfTheCurrentStep() throws Exception {
-    String fresh = new OpenClTranslator(SIM_SOURCES).translate(OpenClLayout.ENTRIES);
+  void theCommittedStepIsTheTranslationOfTheCurrentStep() throws Exception {
+    check(DIR.resolve("sim.cl"), OpenClLayout.STEP_ENTRIES);
+  }
+
+  @Test
+  void theCommittedAdjointIsTheTranslationOfTheCurrentAdjoint() throws Exception {
+    check(DIR.resolve("sim_adjoint.cl"), OpenClLayout.ADJOINT_ENTRIES);
+  }
+
+  private static void check(Path file, java.util.List<String> entries) throws Exception {
+    String fresh = new OpenClTranslator(SIM_SOURCES).translate(entries);
     if (Boolean.getBoolean("diffart.regenerate")) {
-      Files.writeString(GENERATED, fresh, StandardCharsets.UTF_8);
+      Files.writeString(file, fresh, StandardCharsets.UTF_8);
     }
-    String committed = Files.exists(GENERATED) ? Files.readString(GENERATED, StandardCharsets.UTF_8) : "";
-    assertEquals(fresh, committed, GENERATED + " is out of date with sim's step: run bin/gen-opencl");
+    String committed = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    assertEquals(fresh, committed, file + " is out of date with sim's Java: run bin/gen-opencl");
   }
 }

@@ -95,6 +95,7 @@ public final class OpenClTranslator {
   private final Map<String, MethodDeclaration> modelGetters = new HashMap<>();
   private final Map<String, String> modelFields = new HashMap<>();
   private final Map<String, String> dataFields = new HashMap<>();
+  private final Map<String, String> barFields = new HashMap<>();
   private final Map<String, String> options = new LinkedHashMap<>();
 
   private final Map<String, MethodDeclaration> methods = new LinkedHashMap<>();
@@ -167,6 +168,13 @@ public final class OpenClTranslator {
     for (FieldDeclaration f : data.getFields()) {
       if (f.isPublic() && !f.isStatic()) {
         f.getVariables().forEach(v -> dataFields.put(v.getNameAsString(), v.getTypeAsString()));
+      }
+    }
+    ClassOrInterfaceDeclaration bar = StaticJavaParser.parse(base.resolve("data/DataBar.java"))
+        .getClassByName("DataBar").orElseThrow();
+    for (FieldDeclaration f : bar.getFields()) {
+      if (f.isPublic() && !f.isStatic()) {
+        f.getVariables().forEach(v -> barFields.put(v.getNameAsString(), v.getTypeAsString()));
       }
     }
     RecordDeclaration opt = StaticJavaParser.parse(base.resolve("model/Options.java")).getRecordByName("Options")
@@ -327,7 +335,9 @@ public final class OpenClTranslator {
       case "int[]" -> "__global int*";
       case "Model" -> "Model*";
       case "Data" -> "Data*";
-      case "String" -> null;
+      case "DataBar" -> "DataBar*";
+      // a message, or a hook for inspecting a step's adjoint stage by stage: neither exists on the device
+      case "String", "StepAdjoint.Tracer", "Tracer" -> null;
       default -> {
         if (enums.containsKey(s)) {
           yield "int";
@@ -399,6 +409,11 @@ public final class OpenClTranslator {
     if (s instanceof ExpressionStmt e) {
       if (e.getExpression() instanceof VariableDeclarationExpr v) {
         return declaration(v, depth);
+      }
+      if (e.getExpression() instanceof MethodCallExpr c && c.getScope().orElse(null) instanceof NameExpr n
+          && vars.containsKey(n.getNameAsString()) && cType(StaticJavaParser.parseType(vars.get(n.getNameAsString())),
+          c) == null) {
+        return ""; // tracer.after(...)
       }
       return in + expr(e.getExpression()) + ";\n" + afterCall(e, depth);
     }
@@ -576,7 +591,12 @@ public final class OpenClTranslator {
     if (e instanceof BinaryExpr b) {
       String op = b.getOperator().asString();
       if (op.equals(">>>")) {
-        throw error(e, "unsigned shift");
+        String t = typeOf(b.getLeft());
+        String u = t.equals("long") ? "ulong" : t.equals("int") ? "uint" : null;
+        if (u == null) {
+          throw error(e, "unsigned shift of " + t);
+        }
+        return "((" + t + ") (((" + u + ") " + expr(b.getLeft()) + ") >> " + expr(b.getRight()) + "))";
       }
       if (op.equals("+") && (typeOf(b.getLeft()).equals("String") || typeOf(b.getRight()).equals("String"))) {
         throw error(e, "string concatenation");
@@ -666,9 +686,14 @@ public final class OpenClTranslator {
 
   /** The Data field an expression reads directly ({@code d.qpos}), or null. */
   private String dataField(Expression e) {
-    if (e instanceof FieldAccessExpr f && f.getScope() instanceof NameExpr s && "Data".equals(vars.get(s
-        .getNameAsString()))) {
-      return f.getNameAsString();
+    if (e instanceof FieldAccessExpr f && f.getScope() instanceof NameExpr s) {
+      String t = vars.get(s.getNameAsString());
+      if ("Data".equals(t)) {
+        return f.getNameAsString();
+      }
+      if ("DataBar".equals(t)) {
+        return "B_" + f.getNameAsString();
+      }
     }
     return null;
   }
@@ -688,18 +713,22 @@ public final class OpenClTranslator {
           default -> throw error(f, "Double." + name);
         };
       }
-      if ("Data".equals(vars.get(sn))) {
-        String type = dataFields.get(name);
+      if ("Data".equals(vars.get(sn)) || "DataBar".equals(vars.get(sn))) {
+        boolean bar = "DataBar".equals(vars.get(sn));
+        String type = (bar ? barFields : dataFields).get(name);
         if (type == null) {
-          throw error(f, "Data has no public field " + name);
+          throw error(f, (bar ? "DataBar" : "Data") + " has no public field " + name);
         }
+        if (!bar && name.equals("pgsRecord")) {
+          return "((" + local(sn) + ")->rec)"; // the PGS record: the adjoint's history on the device, or none
+        }
+        String p = bar ? "B" : "D";
         return switch (type) {
-          case "double[]" -> name.equals("pgsRecord") ? "((__global double*) 0)" : "DD_ARRAY(" + local(sn) + ", "
-              + name + ")";
-          case "int[]" -> "DI_ARRAY(" + local(sn) + ", " + name + ")";
-          case "double" -> "DD_SCALAR(" + local(sn) + ", " + name + ")";
-          case "int", "long" -> "DI_SCALAR(" + local(sn) + ", " + name + ")";
-          default -> throw error(f, "Data field " + name + " of type " + type);
+          case "double[]" -> p + "D_ARRAY(" + local(sn) + ", " + name + ")";
+          case "int[]" -> p + "I_ARRAY(" + local(sn) + ", " + name + ")";
+          case "double" -> p + "D_SCALAR(" + local(sn) + ", " + name + ")";
+          case "int", "long", "boolean" -> p + "I_SCALAR(" + local(sn) + ", " + name + ")";
+          default -> throw error(f, (bar ? "DataBar" : "Data") + " field " + name + " of type " + type);
         };
       }
       if (enums.containsKey(sn) && !vars.containsKey(sn)) {
@@ -728,9 +757,9 @@ public final class OpenClTranslator {
       field = aliases.get(n.getNameAsString());
     }
     if (field == null) {
-      throw error(at, "length of an array that is not a Data field");
+      throw error(at, "length of an array that is not a Data or DataBar field");
     }
-    return "DL_" + field;
+    return field.startsWith("B_") ? "BL_" + field.substring(2) : "DL_" + field;
   }
 
   private String call(MethodCallExpr c) {
@@ -745,6 +774,7 @@ public final class OpenClTranslator {
       return switch (name) {
         case "isFinite" -> "isfinite(" + expr(args.get(0)) + ")";
         case "isNaN" -> "isnan(" + expr(args.get(0)) + ")";
+        case "doubleToRawLongBits" -> "as_long(" + expr(args.get(0)) + ")";
         default -> throw error(c, "Double." + name);
       };
     }
@@ -932,6 +962,9 @@ public final class OpenClTranslator {
       if (st.equals("Data")) {
         return dataFields.getOrDefault(f.getNameAsString(), "?");
       }
+      if (st.equals("DataBar")) {
+        return barFields.getOrDefault(f.getNameAsString(), "?");
+      }
       if (st.equals("class Double")) {
         return "double";
       }
@@ -990,7 +1023,7 @@ public final class OpenClTranslator {
         return "double";
       }
       if ("Double".equals(scope)) {
-        return "boolean";
+        return c.getNameAsString().equals("doubleToRawLongBits") ? "long" : "boolean";
       }
       if (c.getScope().isPresent()) {
         String st = typeOf(c.getScope().get());

@@ -234,11 +234,20 @@ final class CollisionPrimitivesAdjoint {
       }
     }
     // b = a1·a2, c = a1·r, f = a2·r, r = x1 - x2
-    double[] a1 = {a1x, a1y, a1z}, a2 = {a2x, a2y, a2z}, r = {rx, ry, rz};
+    // a1, a2 and r in xb[24..32] (xb is DataBar.scratch36; its first 12 entries hold the bars)
+    xb[24] = a1x;
+    xb[25] = a1y;
+    xb[26] = a1z;
+    xb[27] = a2x;
+    xb[28] = a2y;
+    xb[29] = a2z;
+    xb[30] = rx;
+    xb[31] = ry;
+    xb[32] = rz;
     for (int k = 0; k < 3; k++) {
-      xb[6 + k] += bBar * a2[k] + cBar * r[k];
-      xb[9 + k] += bBar * a1[k] + fBar * r[k];
-      double rBar = cBar * a1[k] + fBar * a2[k];
+      xb[6 + k] += bBar * xb[27 + k] + cBar * xb[30 + k];
+      xb[9 + k] += bBar * xb[24 + k] + fBar * xb[30 + k];
+      double rBar = cBar * xb[24 + k] + fBar * xb[27 + k];
       b.geomXposBar[i1 + k] += rBar;
       b.geomXposBar[i2 + k] -= rBar;
       b.geomXmatBar[o1 + 3 * k + 2] += xb[6 + k];
@@ -386,10 +395,20 @@ final class CollisionPrimitivesAdjoint {
     return !(v < -h) && v <= h;
   }
 
-  /** Bar of unit a from the bar {@code nb} of {@code perpendicular(a)}, the first tangent of a's frame. */
+  /**
+   * Bar of unit a from the bar {@code nb} of {@code perpendicular(a)}, the first tangent of a's frame, into {@code
+   * ab[ao..ao+2]}. Works in {@code ab[24..32]}: ab is DataBar.scratch36 at every call, its first 12 entries the bars.
+   */
   private static void perpendicularAdjoint(double ax, double ay, double az, double[] nb, double[] ab, int ao) {
-    double[] f = {ax, ay, az};
-    double[] tb = {nb[0], nb[1], nb[2], 0, 0, 0};
-    Collision.tangentsAdjoint(f, 0, tb, 0, ab, ao);
+    ab[24] = ax;
+    ab[25] = ay;
+    ab[26] = az;
+    ab[27] = nb[0];
+    ab[28] = nb[1];
+    ab[29] = nb[2];
+    ab[30] = 0;
+    ab[31] = 0;
+    ab[32] = 0;
+    Collision.tangentsAdjoint(ab, 24, ab, 27, ab, ao);
   }
 }

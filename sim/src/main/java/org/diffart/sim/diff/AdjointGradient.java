@@ -78,25 +78,8 @@ public final class AdjointGradient {
 
   private GradientResult run(Checkpointing schedule, int truncation) {
     long t0 = System.nanoTime();
-    double loss;
-    int[] chain = new int[0];
-    if (schedule instanceof Checkpointing.Every e) {
-      store = new StateStore(m, (steps + e.k() - 1) / e.k() + e.k());
-      loss = forward(t -> t % e.k() == 0 ? t / e.k() : -1);
-    } else {
-      Checkpointing.Revolve r = (Checkpointing.Revolve) schedule;
-      store = new StateStore(m, r.slots());
-      chain = Revolve.chain(window, steps, r.slots());
-      int[] c = chain;
-      loss = forward(t -> {
-        for (int i = 0; i < c.length; i++) {
-          if (c[i] == t) {
-            return i;
-          }
-        }
-        return -1;
-      });
-    }
+    store = new StateStore(m, schedule.slots(steps));
+    double loss = forward(schedule.keep(steps, window));
     long t1 = System.nanoTime();
     // terminal seed: the forward left x_T in work
     b.clearInputs();
@@ -106,32 +89,41 @@ public final class AdjointGradient {
     System.arraycopy(lossGrad.qvel(), 0, b.qvelBar, 0, m.nv());
     norms[steps] = stateNorm(work.qpos);
     if (steps > window) {
-      if (schedule instanceof Checkpointing.Every e) {
-        backwardEvery(e.k());
-      } else {
-        new Revolve(this, ((Checkpointing.Revolve) schedule).slots(), chain).reverse(window, steps, 0);
-      }
+      schedule.backward(new Sweep() {
+        @Override
+        public void save(int slot) {
+          store.save(slot, work);
+        }
+
+        @Override
+        public void load(int slot) {
+          store.load(slot, work);
+        }
+
+        @Override
+        public void advance(int t) {
+          AdjointGradient.this.advance(t);
+        }
+
+        @Override
+        public void reverse(int t) {
+          reverseStep(t);
+        }
+      }, steps, window);
     }
     long t2 = System.nanoTime();
     return result(schedule, truncation, loss, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
   }
 
-  /** Slot of the checkpoint kept at step t, or -1. */
-  @FunctionalInterface
-  interface Keep {
-    int slot(int t);
-  }
-
-  /** The forward sweep from the start, keeping the checkpoints; leaves x_T in work; returns the running loss. */
-  private double forward(Keep keep) {
+  /** The forward sweep from the start, keeping x_t in slot keep[t] where it is not -1; leaves x_T in work. */
+  private double forward(int[] keep) {
     Data d = work;
     double[] record = d.pgsRecord;
     d.pgsRecord = null;
     double loss = 0;
     for (int t = 0; t < steps; t++) {
-      int slot = keep.slot(t);
-      if (slot >= 0) {
-        store.save(slot, d);
+      if (keep[t] >= 0) {
+        store.save(keep[t], d);
       }
       p.controlsAt(t, d);
       if (p.loss().hasRunningCost()) {
@@ -144,38 +136,11 @@ public final class AdjointGradient {
     return loss;
   }
 
-  /** Interval schedule: segments from the last, each recomputed from its checkpoint into the segment slots. */
-  private void backwardEvery(int k) {
-    int segSlot0 = (steps + k - 1) / k;
-    for (int seg = (steps - 1) / k; seg >= 0 && seg * k + k > window; seg--) {
-      int a = seg * k, bEnd = Math.min(a + k, steps);
-      store.load(seg, work);
-      for (int t = a; t < bEnd; t++) {
-        store.save(segSlot0 + t - a, work);
-        if (t < bEnd - 1) {
-          advance(t);
-        }
-      }
-      for (int t = bEnd - 1; t >= Math.max(a, window); t--) {
-        store.load(segSlot0 + t - a, work);
-        reverseStep(t);
-      }
-    }
-  }
-
   /** Recomputes one step forward from the state in work (controls of step t). */
   void advance(int t) {
     p.controlsAt(t, work);
     Step.step(m, work);
     recomputed++;
-  }
-
-  StateStore store() {
-    return store;
-  }
-
-  Data work() {
-    return work;
   }
 
   /** Reverses step t from the state x_t in work: recompute its intermediates, run its adjoint, add l(t)'s gradient. */

@@ -6,6 +6,21 @@ package org.diffart.sim.diff;
  * in the same order.
  */
 public sealed interface Checkpointing {
+  /** The state slots the schedule needs for {@code steps} steps (checkpoints and recomputed states together). */
+  int slots(int steps);
+
+  /**
+   * For each step t of the forward sweep, the slot its state x_t is kept in before the step, or -1: what the
+   * schedule keeps on the way forward, when only the steps from {@code window} on are reversed.
+   */
+  int[] keep(int steps, int window);
+
+  /**
+   * Runs the backward sweep of steps {@code [window, steps)}, last first, from the states {@link #keep} stored:
+   * loads, recomputations, stores and reversals in this schedule's order.
+   */
+  void backward(Sweep s, int steps, int window);
+
   /**
    * Interval checkpointing (Qiao et al. 2021): the state every k steps is stored; the backward sweep recomputes one
    * segment of k states at a time from its checkpoint. Holds {@code ⌈T/k⌉ + k} states; recomputes about T steps.
@@ -15,6 +30,40 @@ public sealed interface Checkpointing {
     public Every {
       if (k < 1) {
         throw new IllegalArgumentException("checkpoint interval must be >= 1, got " + k);
+      }
+    }
+
+    @Override
+    public int slots(int steps) {
+      return (steps + k - 1) / k + k;
+    }
+
+    @Override
+    public int[] keep(int steps, int window) {
+      int[] slot = new int[steps];
+      for (int t = 0; t < steps; t++) {
+        slot[t] = t % k == 0 ? t / k : -1;
+      }
+      return slot;
+    }
+
+    /** Segments from the last, each recomputed from its checkpoint into the slots after the checkpoints. */
+    @Override
+    public void backward(Sweep s, int steps, int window) {
+      int segSlot0 = (steps + k - 1) / k;
+      for (int seg = (steps - 1) / k; seg >= 0 && seg * k + k > window; seg--) {
+        int a = seg * k, end = Math.min(a + k, steps);
+        s.load(seg);
+        for (int t = a; t < end; t++) {
+          s.save(segSlot0 + t - a);
+          if (t < end - 1) {
+            s.advance(t);
+          }
+        }
+        for (int t = end - 1; t >= Math.max(a, window); t--) {
+          s.load(segSlot0 + t - a);
+          s.reverse(t);
+        }
       }
     }
 
@@ -35,6 +84,30 @@ public sealed interface Checkpointing {
       if (slots < 1) {
         throw new IllegalArgumentException("revolve needs at least 1 slot, got " + slots);
       }
+    }
+
+    @Override
+    public int slots(int steps) {
+      return slots;
+    }
+
+    @Override
+    public int[] keep(int steps, int window) {
+      int[] slot = new int[steps];
+      java.util.Arrays.fill(slot, -1);
+      int[] chain = org.diffart.sim.diff.Revolve.chain(window, steps, slots);
+      for (int i = chain.length - 1; i >= 0; i--) {
+        if (chain[i] < steps) {
+          slot[chain[i]] = i;
+        }
+      }
+      return slot;
+    }
+
+    @Override
+    public void backward(Sweep s, int steps, int window) {
+      new org.diffart.sim.diff.Revolve(s, slots, org.diffart.sim.diff.Revolve.chain(window, steps, slots))
+          .reverse(window, steps, 0);
     }
 
     @Override

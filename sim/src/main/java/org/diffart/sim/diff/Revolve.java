@@ -8,11 +8,11 @@ package org.diffart.sim.diff;
  * of recomputed steps minimal for the memory. The forward sweep already stores the first chain of split points.
  */
 final class Revolve {
-  private final AdjointGradient g;
+  private final Sweep g;
   private final int slots;
   private final int[] pos;
 
-  Revolve(AdjointGradient g, int slots, int[] chain) {
+  Revolve(Sweep g, int slots, int[] chain) {
     this.g = g;
     this.slots = slots;
     pos = new int[slots];
@@ -39,29 +39,29 @@ final class Revolve {
       if (free == 0) {
         // no slot left: re-advance from x_a for every step, last first
         for (int t = b - 1; t > a; t--) {
-          g.store().load(depth, g.work());
+          g.load(depth);
           for (int u = a; u < t; u++) {
             g.advance(u);
           }
-          g.reverseStep(t);
+          g.reverse(t);
         }
         break;
       }
       int mid = split(a, b, free);
       if (pos[depth + 1] != mid) {
-        g.store().load(depth, g.work());
+        g.load(depth);
         for (int u = a; u < mid; u++) {
           g.advance(u);
         }
-        g.store().save(depth + 1, g.work());
+        g.save(depth + 1);
         pos[depth + 1] = mid;
       }
       reverse(mid, b, depth + 1);
       pos[depth + 1] = -1;
       b = mid;
     }
-    g.store().load(depth, g.work());
-    g.reverseStep(a);
+    g.load(depth);
+    g.reverse(a);
   }
 
   /**
