@@ -61,6 +61,17 @@ public interface Backend extends AutoCloseable {
         + "): it steps but does not differentiate yet; use the cpu backend");
   }
 
+  /**
+   * The gradients of a batch of rollouts of this backend's model, one per problem, in order: by default one {@link
+   * #gradient} after the other; a backend may run them side by side.
+   *
+   * @throws UnsupportedOperationException where the backend does not differentiate by {@code method}
+   */
+  default java.util.List<GradientResult> gradients(java.util.List<RolloutProblem> problems, String method,
+      Checkpointing schedule) {
+    return problems.stream().map(p -> gradient(p, method, schedule)).toList();
+  }
+
   /** Releases native resources; the CPU backend has none. */
   @Override
   default void close() {}

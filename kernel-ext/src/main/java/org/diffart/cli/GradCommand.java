@@ -62,7 +62,8 @@ final class GradCommand implements Callable<Integer> {
   private String wrt;
 
   @Option(names = "--backend", paramLabel = "B", defaultValue = "cpu",
-      description = "Backend: cpu (default) or opencl, which refuses: it does not differentiate yet.")
+      description = "Backend: cpu (default), or opencl, which runs the adjoint on the device (bit for bit the cpu's)"
+          + " and refuses the tape and finite differences.")
   private String backend;
 
   @Option(names = "--checkpoint", paramLabel = "K|revolve:S", defaultValue = "1",
@@ -108,20 +109,25 @@ final class GradCommand implements Callable<Integer> {
     }
     long budget = tapeBudget == null ? TapeGradient.defaultBudget() : bytes(tapeBudget);
     Model m = model.load();
-    if (!backend.equals("cpu")) {
-      // only the CPU backend differentiates; the others refuse with their own message
-      try (Backend b = Backends.create(backend, m, 1)) {
-        b.gradient(RolloutProblem.of(m, state.initial(m), steps, Loss.finalConfiguration()), method, c);
-      }
+    if (!backend.equals("cpu") && truncate != 0) {
+      throw usage("--truncate runs on the cpu backend only");
     }
     Data start = state.initial(m);
     RolloutProblem p = RolloutProblem.of(m, start, steps, Loss.finalConfiguration());
-    String task = method + " gradient of " + m.name() + ": " + steps + " steps";
-    GradientResult r = TerminalProgress.during(spec.commandLine().getErr(), task, () -> switch (method) {
-      case "adjoint" -> AdjointGradient.compute(p, c, truncate);
-      case "tape" -> TapeGradient.compute(p, budget);
-      default -> FiniteDifferenceGradient.compute(p, EnumSet.of(w),
-          new FiniteDifferenceGradient.Settings(eps, !forward));
+    String task = method + " gradient of " + m.name() + " on " + backend + ": " + steps + " steps";
+    GradientResult r = TerminalProgress.during(spec.commandLine().getErr(), task, () -> {
+      if (!backend.equals("cpu")) {
+        // the backend's own derivatives: it runs or refuses them, saying why
+        try (Backend b = Backends.create(backend, m, 1)) {
+          return b.gradient(p, method, c);
+        }
+      }
+      return switch (method) {
+        case "adjoint" -> AdjointGradient.compute(p, c, truncate);
+        case "tape" -> TapeGradient.compute(p, budget);
+        default -> FiniteDifferenceGradient.compute(p, EnumSet.of(w),
+            new FiniteDifferenceGradient.Settings(eps, !forward));
+      };
     });
     double[] g = r.grad(w);
     JsonObject o = new JsonObject();

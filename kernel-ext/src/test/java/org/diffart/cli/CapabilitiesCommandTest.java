@@ -15,10 +15,11 @@ class CapabilitiesCommandTest {
     assertEquals(0, r.code(), r.err());
     JsonObject backends = r.json().getAsJsonObject("backends");
     assertTrue(backends.has("cpu") && backends.has("opencl"), backends.toString());
-    JsonObject adjoint = backends.getAsJsonObject("opencl").getAsJsonObject("derivative.adjoint");
-    assertFalse(adjoint.get("claimed").getAsBoolean());
-    assertFalse(adjoint.get("verified").getAsBoolean());
-    assertTrue(backends.getAsJsonObject("cpu").getAsJsonObject("derivative.adjoint").get("claimed").getAsBoolean());
+    JsonObject tape = backends.getAsJsonObject("opencl").getAsJsonObject("derivative.tape");
+    assertFalse(tape.get("claimed").getAsBoolean());
+    assertFalse(tape.get("verified").getAsBoolean());
+    assertTrue(backends.getAsJsonObject("opencl").getAsJsonObject("derivative.adjoint").get("claimed").getAsBoolean());
+    assertTrue(backends.getAsJsonObject("cpu").getAsJsonObject("derivative.tape").get("claimed").getAsBoolean());
   }
 
   @Test

@@ -82,11 +82,18 @@ class GradCommandTest {
   }
 
   @Test
-  void theOpenClBackendRefusesToDifferentiateAndSaysSo() {
-    Cli.Outcome r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl");
+  void theOpenClBackendRunsTheAdjointBitForBitAndRefusesTheTape() {
+    Cli.Outcome device = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "50",
+        "--backend", "opencl", "--checkpoint", "10", "--json");
+    Cli.Outcome cpu = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "50",
+        "--checkpoint", "10", "--json");
+    Cli.Outcome tape = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl",
+        "--method", "tape");
 
-    assertEquals(1, r.code());
-    assertTrue(r.err().contains("the opencl backend has no derivatives (method adjoint)"), r.err());
-    assertEquals("", r.out());
+    assertEquals(0, device.code(), device.err());
+    assertEquals(cpu.json().get("grad"), device.json().get("grad"));
+    assertEquals(cpu.json().get("loss"), device.json().get("loss"));
+    assertEquals(1, tape.code());
+    assertTrue(tape.err().contains("the opencl backend differentiates by the adjoint only, not by tape"), tape.err());
   }
 }

@@ -14,7 +14,9 @@ import org.diffart.sim.model.Model;
  * warm-up have passed (JIT and OpenCL program builds), then R reps of N steps; each rep is timed alone, the
  * uploads and read-backs of qpos and qvel separately. Prints one JSON line per (backend, W).
  *
- * <p>{@code java -cp ... BackendBenchmark MODEL KEY STEPS REPS W[,W...] BACKEND[,BACKEND...]}
+ * <p>{@code java -cp ... BackendBenchmark MODEL KEY STEPS REPS W[,W...] BACKEND[,BACKEND...] [grad]}: with {@code
+ * grad}, the adjoint gradients of W rollouts of STEPS steps (one per world, checkpoint interval 1) instead: the
+ * time of the forward and backward sweeps together, per world-step.
  */
 public final class BackendBenchmark {
   private BackendBenchmark() {}
@@ -26,9 +28,10 @@ public final class BackendBenchmark {
     int steps = Integer.parseInt(args[2]), reps = Integer.parseInt(args[3]);
     int[] ws = Arrays.stream(args[4].split(",")).mapToInt(Integer::parseInt).toArray();
     String[] backends = args[5].split(",");
+    boolean grad = args.length > 6 && args[6].equals("grad");
     for (int w : ws) {
       for (String name : backends) {
-        System.out.println(run(m, key, name, w, steps, reps));
+        System.out.println(grad ? gradients(m, key, name, w, steps, reps) : run(m, key, name, w, steps, reps));
       }
     }
   }
@@ -79,6 +82,38 @@ public final class BackendBenchmark {
           + " \"reps\": %d, \"create_ms\": %.1f, \"step_ms_median\": %.3f, \"step_ms_min\": %.3f,"
           + " \"transfer_ms_median\": %.3f, \"world_steps_per_s\": %.1f}", m.name(), name, worlds, steps, reps,
           (c1 - c0) / 1e6, med, stepMs[0], transferMs[reps / 2], worlds * (double) steps / (med / 1e3));
+    }
+  }
+
+  private static String gradients(Model m, int key, String name, int worlds, int steps, int reps) {
+    java.util.List<org.diffart.sim.diff.RolloutProblem> problems = new java.util.ArrayList<>();
+    Random rnd = new Random(worlds);
+    for (int w = 0; w < worlds; w++) {
+      org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
+      d.resetToKey(key);
+      d.qpos[2] += 0.002 * rnd.nextDouble();
+      problems.add(org.diffart.sim.diff.RolloutProblem.of(m, d, steps,
+          org.diffart.sim.diff.Loss.finalConfiguration()));
+    }
+    var schedule = new org.diffart.sim.diff.Checkpointing.Every(1);
+    try (Backend b = Backends.create(name, m, 1)) {
+      long until = System.nanoTime() + 2_000_000_000L;
+      int warm = 0;
+      while (System.nanoTime() < until || warm < 2) {
+        b.gradients(problems, "adjoint", schedule);
+        warm++;
+      }
+      double[] ms = new double[reps];
+      for (int r = 0; r < reps; r++) {
+        long t0 = System.nanoTime();
+        b.gradients(problems, "adjoint", schedule);
+        ms[r] = (System.nanoTime() - t0) / 1e6;
+      }
+      Arrays.sort(ms);
+      double med = ms[reps / 2];
+      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"backend\": \"%s\", \"worlds\": %d, \"steps\": %d,"
+          + " \"reps\": %d, \"grad_ms_median\": %.3f, \"grad_ms_min\": %.3f, \"world_steps_per_s\": %.1f}",
+          m.name(), name, worlds, steps, reps, med, ms[0], worlds * (double) steps / (med / 1e3));
     }
   }
 

@@ -128,6 +128,16 @@ public final class CpuBackend implements Backend {
     };
   }
 
+  /** The problems' gradients side by side, one worker per core; each is the simulator's, as {@link #gradient}. */
+  @Override
+  public java.util.List<GradientResult> gradients(java.util.List<RolloutProblem> problems, String method,
+      Checkpointing schedule) {
+    if (problems.size() < 2 || POOL.getParallelism() < 2) {
+      return problems.stream().map(p -> gradient(p, method, schedule)).toList();
+    }
+    return POOL.submit(() -> problems.parallelStream().map(p -> gradient(p, method, schedule)).toList()).join();
+  }
+
   @Override
   public void step(int steps) {
     if (data.length < 2 * worldsPerTask || POOL.getParallelism() < 2) {

@@ -14,10 +14,14 @@ import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clSetKernelArg;
 
+import java.util.List;
 import org.diffart.backends.Backend;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.model.Model;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
@@ -32,9 +36,6 @@ import org.jocl.cl_program;
  * error is then reproduced by the CPU step from that state, so its message is the CPU backend's, word for word.
  */
 public final class OpenClBackend implements Backend {
-  /** Work-items per work-group: always explicit (PoCL's own choice can overflow a worker's stack). */
-  static final int LOCAL = 64;
-
   private final Model model;
   private final int worlds;
   private final OpenClLayout layout;
@@ -168,6 +169,37 @@ public final class OpenClBackend implements Backend {
     }
   }
 
+  /**
+   * The adjoint on the device: as {@link #gradients} for one problem. The tape and finite differences are refused:
+   * they run on the cpu backend.
+   */
+  @Override
+  public GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
+    return gradients(List.of(p), method, schedule).get(0);
+  }
+
+  /**
+   * The adjoints of a batch of rollouts, one world per problem, side by side on the device ({@link OpenClAdjoint}):
+   * each equal to the CPU adjoint of its problem, bit for bit.
+   *
+   * @throws UnsupportedOperationException for {@code tape} and {@code fd}
+   * @throws IllegalArgumentException for problems the device adjoint refuses (a running loss, another model,
+   *     different lengths, RK4)
+   */
+  @Override
+  public List<GradientResult> gradients(List<RolloutProblem> problems, String method, Checkpointing schedule) {
+    if (!method.equals("adjoint")) {
+      throw new UnsupportedOperationException("the opencl backend differentiates by the adjoint only, not by "
+          + method + ": use the cpu backend for " + method);
+    }
+    if (problems.isEmpty()) {
+      return List.of();
+    }
+    try (OpenClAdjoint adjoint = new OpenClAdjoint(cl, layout, problems, schedule)) {
+      return adjoint.run(schedule);
+    }
+  }
+
   /** World w's Data as the device holds it. */
   public Data data(int w) {
     int wd = layout.worldDoubles(), wi = layout.worldInts();
@@ -267,9 +299,9 @@ public final class OpenClBackend implements Backend {
     }
   }
 
-  /** One work-item per world, in groups of {@link #LOCAL}, and waits for it. */
+  /** One work-item per world, in groups of {@link OpenClRuntime#localSize}, and waits for it. */
   private void run(cl_kernel k) {
-    long local = Math.min(LOCAL, worlds);
+    long local = cl.localSize(worlds);
     long global = (worlds + local - 1) / local * local;
     clEnqueueNDRangeKernel(cl.queue(), k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
     clFinish(cl.queue());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
@@ -46,9 +47,8 @@ public final class OpenClLayout {
   private static final String RESOURCES = "/org/diffart/backends/opencl/";
 
   private final Model model;
-  private final Map<String, int[]> dataDoubles = new LinkedHashMap<>();
-  private final Map<String, int[]> dataInts = new LinkedHashMap<>();
-  private final int worldDoubles, worldInts, errorSlot;
+  private final Fields data, bar;
+  private final int errorSlot;
   private final double[] modelDoubles;
   private final int[] modelInts;
   private final String defines;
@@ -93,38 +93,15 @@ public final class OpenClLayout {
         h.append("#define OPT_").append(c.getName()).append(' ').append(constant(v)).append('\n');
       }
     }
-    // one world's Data
-    Data d = new Data(m);
-    int wd = 0, wi = 0;
-    for (Field f : dataFields()) {
-      Object v = read(f, d);
-      String n = f.getName();
-      if (v instanceof double[] a) {
-        h.append("#define DD_").append(n).append(' ').append(wd).append("\n#define DL_").append(n).append(' ')
-            .append(a.length).append('\n');
-        dataDoubles.put(n, new int[] {wd, a.length});
-        wd += a.length;
-      } else if (v instanceof int[] a) {
-        h.append("#define DI_").append(n).append(' ').append(wi).append("\n#define DL_").append(n).append(' ')
-            .append(a.length).append('\n');
-        dataInts.put(n, new int[] {wi, a.length});
-        wi += a.length;
-      } else if (f.getType() == double.class) {
-        h.append("#define DD_").append(n).append(' ').append(wd).append('\n');
-        dataDoubles.put(n, new int[] {wd, -1});
-        wd++;
-      } else if (f.getType() == int.class || f.getType() == long.class) {
-        h.append("#define DI_").append(n).append(' ').append(wi).append('\n');
-        dataInts.put(n, new int[] {wi, -1});
-        wi++;
-      }
-    }
-    errorSlot = wi++;
+    // one world's Data, and its DataBar (the adjoint's workspace)
+    data = new Fields(Data.class, "D", new Data(m), h);
+    errorSlot = data.ints++;
     h.append("#define DI_error ").append(errorSlot).append('\n');
-    worldDoubles = Math.max(wd, 1);
-    worldInts = wi;
-    h.append("#define DATA_DOUBLES ").append(worldDoubles).append("\n#define DATA_INTS ").append(worldInts)
+    h.append("#define DATA_DOUBLES ").append(data.worldDoubles()).append("\n#define DATA_INTS ").append(data.ints)
         .append('\n');
+    bar = new Fields(DataBar.class, "B", new DataBar(m), h);
+    h.append("#define BAR_DOUBLES ").append(bar.worldDoubles()).append("\n#define BAR_INTS ")
+        .append(Math.max(1, bar.ints)).append('\n');
     defines = h.toString();
   }
 
@@ -133,9 +110,15 @@ public final class OpenClLayout {
     return model;
   }
 
-  /** The OpenCL program for this model: its defines, then {@code prelude.cl}, {@code sim.cl}, {@code kernels.cl}. */
+  /** The stepping program for this model: its defines, then {@code prelude.cl}, {@code sim.cl}, {@code kernels.cl}. */
   public String program() {
     return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("kernels.cl");
+  }
+
+  /** The adjoint program: the defines, {@code prelude.cl}, {@code sim_adjoint.cl}, {@code adjoint_kernels.cl}. */
+  public String adjointProgram() {
+    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim_adjoint.cl") + "\n"
+        + resource("adjoint_kernels.cl");
   }
 
   /** The model's double arrays, one after another. */
@@ -148,14 +131,24 @@ public final class OpenClLayout {
     return modelInts.length == 0 ? new int[1] : modelInts.clone();
   }
 
-  /** Doubles per world. */
+  /** Doubles per world's Data. */
   public int worldDoubles() {
-    return worldDoubles;
+    return data.worldDoubles();
   }
 
-  /** Ints per world, the error flag included. */
+  /** Ints per world's Data, the error flag included. */
   public int worldInts() {
-    return worldInts;
+    return data.ints;
+  }
+
+  /** Doubles per world's DataBar. */
+  public int barDoubles() {
+    return bar.worldDoubles();
+  }
+
+  /** Ints per world's DataBar. */
+  public int barInts() {
+    return Math.max(1, bar.ints);
   }
 
   /** The offset of the world's error flag in its int slice. */
@@ -165,76 +158,143 @@ public final class OpenClLayout {
 
   /** The offset of a double field ({@code double[]} or {@code double}) of Data in a world's slice. */
   public int doubleOffset(String field) {
-    int[] o = dataDoubles.get(field);
-    if (o == null) {
-      throw new IllegalArgumentException("Data has no double field " + field);
-    }
-    return o[0];
+    return data.offset(field, true);
   }
 
   /** The offset of an int field ({@code int[]}, {@code int} or {@code long}) of Data in a world's slice. */
   public int intOffset(String field) {
-    int[] o = dataInts.get(field);
-    if (o == null) {
-      throw new IllegalArgumentException("Data has no int field " + field);
-    }
-    return o[0];
+    return data.offset(field, false);
   }
 
   /** Writes d's fields into one world's slices. */
   public void pack(Data d, double[] doubles, int dOff, int[] ints, int iOff) {
-    for (Field f : dataFields()) {
-      Object v = read(f, d);
-      String n = f.getName();
-      if (v instanceof double[] a) {
-        System.arraycopy(a, 0, doubles, dOff + dataDoubles.get(n)[0], a.length);
-      } else if (v instanceof int[] a) {
-        System.arraycopy(a, 0, ints, iOff + dataInts.get(n)[0], a.length);
-      } else if (f.getType() == double.class) {
-        doubles[dOff + dataDoubles.get(n)[0]] = (double) v;
-      } else if (f.getType() == int.class) {
-        ints[iOff + dataInts.get(n)[0]] = (int) v;
-      } else if (f.getType() == long.class) {
-        ints[iOff + dataInts.get(n)[0]] = (int) (long) (Long) v;
-      }
-    }
+    data.pack(d, doubles, dOff, ints, iOff);
   }
 
   /** Reads one world's slices into d. */
   public void unpack(double[] doubles, int dOff, int[] ints, int iOff, Data d) {
-    try {
-      for (Field f : dataFields()) {
-        Object v = f.get(d);
-        String n = f.getName();
-        if (v instanceof double[] a) {
-          System.arraycopy(doubles, dOff + dataDoubles.get(n)[0], a, 0, a.length);
-        } else if (v instanceof int[] a) {
-          System.arraycopy(ints, iOff + dataInts.get(n)[0], a, 0, a.length);
-        } else if (f.getType() == double.class) {
-          f.setDouble(d, doubles[dOff + dataDoubles.get(n)[0]]);
-        } else if (f.getType() == int.class) {
-          f.setInt(d, ints[iOff + dataInts.get(n)[0]]);
-        } else if (f.getType() == long.class) {
-          f.setLong(d, ints[iOff + dataInts.get(n)[0]]);
-        }
-      }
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
+    data.unpack(doubles, dOff, ints, iOff, d);
   }
 
-  /** Data's public instance fields that hold numbers, in declaration order (the nullable pgsRecord left out). */
-  private static List<Field> dataFields() {
-    List<Field> out = new ArrayList<>();
-    for (Field f : Data.class.getFields()) {
-      Class<?> t = f.getType();
-      boolean number = t == double[].class || t == int[].class || t == double.class || t == int.class
-          || t == long.class;
-      if (!Modifier.isStatic(f.getModifiers()) && number && !f.getName().equals("pgsRecord")) {
-        out.add(f);
+  /** Writes b's fields into one world's DataBar slices. */
+  public void packBar(DataBar b, double[] doubles, int dOff, int[] ints, int iOff) {
+    bar.pack(b, doubles, dOff, ints, iOff);
+  }
+
+  /** Reads one world's DataBar slices into b. */
+  public void unpackBar(double[] doubles, int dOff, int[] ints, int iOff, DataBar b) {
+    bar.unpack(doubles, dOff, ints, iOff, b);
+  }
+
+  /**
+   * Where the public number fields of Data or DataBar lie in a world's slices: {@code double[]} and {@code double}
+   * in the double slice ({@code PD_f}, lengths {@code PL_f}), {@code int[]}, {@code int}, {@code long} and {@code
+   * boolean} in the int slice ({@code PI_f}), P the prefix. Data's nullable pgsRecord is left out: the device passes
+   * it beside the slices.
+   */
+  private static final class Fields {
+    private final Class<?> type;
+    private final Map<String, Integer> doubles = new LinkedHashMap<>();
+    private final Map<String, Integer> intOffsets = new LinkedHashMap<>();
+    private int doublesUsed;
+    int ints;
+
+    Fields(Class<?> type, String prefix, Object sample, StringBuilder h) {
+      this.type = type;
+      for (Field f : fields(type)) {
+        Object v = read(f, sample);
+        String n = f.getName();
+        if (v instanceof double[] a) {
+          h.append("#define ").append(prefix).append("D_").append(n).append(' ').append(doublesUsed)
+              .append("\n#define ").append(prefix).append("L_").append(n).append(' ').append(a.length).append('\n');
+          doubles.put(n, doublesUsed);
+          doublesUsed += a.length;
+        } else if (v instanceof int[] a) {
+          h.append("#define ").append(prefix).append("I_").append(n).append(' ').append(ints)
+              .append("\n#define ").append(prefix).append("L_").append(n).append(' ').append(a.length).append('\n');
+          intOffsets.put(n, ints);
+          ints += a.length;
+        } else if (f.getType() == double.class) {
+          h.append("#define ").append(prefix).append("D_").append(n).append(' ').append(doublesUsed).append('\n');
+          doubles.put(n, doublesUsed++);
+        } else {
+          h.append("#define ").append(prefix).append("I_").append(n).append(' ').append(ints).append('\n');
+          intOffsets.put(n, ints++);
+        }
       }
     }
-    return out;
+
+    int worldDoubles() {
+      return Math.max(doublesUsed, 1);
+    }
+
+    int offset(String field, boolean isDouble) {
+      Integer o = (isDouble ? doubles : intOffsets).get(field);
+      if (o == null) {
+        throw new IllegalArgumentException(type.getSimpleName() + " has no " + (isDouble ? "double" : "int")
+            + " field " + field);
+      }
+      return o;
+    }
+
+    void pack(Object o, double[] ds, int dOff, int[] is, int iOff) {
+      for (Field f : fields(type)) {
+        Object v = read(f, o);
+        String n = f.getName();
+        if (v instanceof double[] a) {
+          System.arraycopy(a, 0, ds, dOff + doubles.get(n), a.length);
+        } else if (v instanceof int[] a) {
+          System.arraycopy(a, 0, is, iOff + intOffsets.get(n), a.length);
+        } else if (v instanceof Double x) {
+          ds[dOff + doubles.get(n)] = x;
+        } else if (v instanceof Integer x) {
+          is[iOff + intOffsets.get(n)] = x;
+        } else if (v instanceof Long x) {
+          is[iOff + intOffsets.get(n)] = (int) (long) x;
+        } else if (v instanceof Boolean x) {
+          is[iOff + intOffsets.get(n)] = x ? 1 : 0;
+        }
+      }
+    }
+
+    void unpack(double[] ds, int dOff, int[] is, int iOff, Object o) {
+      try {
+        for (Field f : fields(type)) {
+          Object v = f.get(o);
+          String n = f.getName();
+          if (v instanceof double[] a) {
+            System.arraycopy(ds, dOff + doubles.get(n), a, 0, a.length);
+          } else if (v instanceof int[] a) {
+            System.arraycopy(is, iOff + intOffsets.get(n), a, 0, a.length);
+          } else if (f.getType() == double.class) {
+            f.setDouble(o, ds[dOff + doubles.get(n)]);
+          } else if (f.getType() == int.class) {
+            f.setInt(o, is[iOff + intOffsets.get(n)]);
+          } else if (f.getType() == long.class) {
+            f.setLong(o, is[iOff + intOffsets.get(n)]);
+          } else if (f.getType() == boolean.class) {
+            f.setBoolean(o, is[iOff + intOffsets.get(n)] != 0);
+          }
+        }
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    /** The public instance fields that hold numbers, in declaration order (Data.pgsRecord left out). */
+    private static List<Field> fields(Class<?> type) {
+      List<Field> out = new ArrayList<>();
+      for (Field f : type.getFields()) {
+        Class<?> t = f.getType();
+        boolean number = t == double[].class || t == int[].class || t == double.class || t == int.class
+            || t == long.class || t == boolean.class;
+        boolean record = type == Data.class && f.getName().equals("pgsRecord");
+        if (!Modifier.isStatic(f.getModifiers()) && number && !record) {
+          out.add(f);
+        }
+      }
+      return out;
+    }
   }
 
   private static Object read(Field f, Object o) {

@@ -2,6 +2,7 @@ package org.diffart.backends.opencl;
 
 import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.CL_DEVICE_EXTENSIONS;
+import static org.jocl.CL.CL_DEVICE_MAX_COMPUTE_UNITS;
 import static org.jocl.CL.CL_DEVICE_NAME;
 import static org.jocl.CL.CL_DEVICE_TYPE_ALL;
 import static org.jocl.CL.CL_DEVICE_VERSION;
@@ -57,12 +58,16 @@ public final class OpenClRuntime {
   private final cl_context context;
   private final cl_command_queue queue;
   private final String description;
+  private final int computeUnits;
   private final Map<String, cl_program> programs = new ConcurrentHashMap<>();
 
   private OpenClRuntime(cl_platform_id platform, cl_device_id device, String description) {
     this.platform = platform;
     this.device = device;
     this.description = description;
+    int[] cu = new int[1];
+    clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, Sizeof.cl_uint, Pointer.to(cu), null);
+    this.computeUnits = Math.max(1, cu[0]);
     cl_context_properties props = new cl_context_properties();
     props.addProperty(CL_CONTEXT_PLATFORM, platform);
     this.context = clCreateContext(props, 1, new cl_device_id[] {device}, null, null, null);
@@ -148,6 +153,19 @@ public final class OpenClRuntime {
       }
       return "OpenCL failed while looking for a device: " + e.getMessage();
     }
+  }
+
+  /**
+   * Work-items per work-group for a launch over {@code worlds} worlds: explicit always (PoCL's own choice can
+   * overflow a worker's stack), at most 64, and small enough that every compute unit gets about four groups, so
+   * that a few dozen worlds still spread over all the cores of a CPU device.
+   */
+  long localSize(int worlds) {
+    long local = 64;
+    while (local > 1 && (long) worlds < 4L * computeUnits * local) {
+      local /= 2;
+    }
+    return Math.min(local, worlds);
   }
 
   /** The device in use: platform, device and OpenCL version. */

@@ -28,18 +28,18 @@ typedef struct {
   __global int* i;
 } DataBar;
 
-#define MI_ARRAY(m, f) ((m)->i + MI_##f)
-#define MD_ARRAY(m, f) ((m)->d + MD_##f)
-#define DD_ARRAY(d, f) ((d)->d + DD_##f)
-#define DI_ARRAY(d, f) ((d)->i + DI_##f)
-#define DD_SCALAR(d, f) ((d)->d[DD_##f])
-#define DI_SCALAR(d, f) ((d)->i[DI_##f])
-#define BD_ARRAY(b, f) ((b)->d + BD_##f)
-#define BI_ARRAY(b, f) ((b)->i + BI_##f)
-#define BD_SCALAR(b, f) ((b)->d[BD_##f])
-#define BI_SCALAR(b, f) ((b)->i[BI_##f])
-#define DI_ERROR(d) ((d)->i[DI_error])
-#define DI_SET_ERROR(d) ((d)->i[DI_error] = 1)
+#define MI_ARRAY(s_, f) ((s_)->i + MI_##f)
+#define MD_ARRAY(s_, f) ((s_)->d + MD_##f)
+#define DD_ARRAY(s_, f) ((s_)->d + DD_##f)
+#define DI_ARRAY(s_, f) ((s_)->i + DI_##f)
+#define DD_SCALAR(s_, f) ((s_)->d[DD_##f])
+#define DI_SCALAR(s_, f) ((s_)->i[DI_##f])
+#define BD_ARRAY(s_, f) ((s_)->d + BD_##f)
+#define BI_ARRAY(s_, f) ((s_)->i + BI_##f)
+#define BD_SCALAR(s_, f) ((s_)->d[BD_##f])
+#define BI_SCALAR(s_, f) ((s_)->i[BI_##f])
+#define DI_ERROR(s_) ((s_)->i[DI_error])
+#define DI_SET_ERROR(s_) ((s_)->i[DI_error] = 1)
 
 /** System.arraycopy: as if through a temporary, so overlapping ranges copy correctly. */
 void copy_d(__global double* dst, __global const double* src, int n) {

@@ -38,9 +38,12 @@ class CapabilitiesTest {
 
   @ParameterizedTest
   @MethodSource("backends")
-  void onlyTheCpuBackendDifferentiatesForNow(String backend) {
+  void everyBackendHasTheAdjointOnlyTheCpuTheTapeAndNoneHistory(String backend) {
     boolean cpu = backend.equals("cpu");
-    assertEquals(cpu, Capabilities.claims(backend).contains(Capability.DERIVATIVE_ADJOINT));
+    assertTrue(Capabilities.claims(backend).contains(Capability.DERIVATIVE_ADJOINT));
+    assertTrue(Capabilities.claims(backend).contains(Capability.CHECKPOINTING_REVOLVE));
+    assertEquals(cpu, Capabilities.claims(backend).contains(Capability.DERIVATIVE_TAPE));
+    assertEquals(cpu, Capabilities.claims(backend).contains(Capability.DERIVATIVE_FD));
     assertFalse(Capabilities.claims(backend).contains(Capability.HISTORY_ACTUATOR_DELAY));
   }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
@@ -155,6 +156,19 @@ final class Evaluator implements AutoCloseable {
       origins.put(snippet.id(), new int[] {cell, firstCodeLine});
       if (event.status() == Snippet.Status.REJECTED) {
         throw new CompilationException(describeRejection(snippet, line));
+      }
+      if ((event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED
+          || event.status() == Snippet.Status.RECOVERABLE_DEFINED) && snippet instanceof DeclarationSnippet ds) {
+        String missing = shell.unresolvedDependencies(ds).collect(Collectors.joining(", "));
+        if (snippet instanceof VarSnippet) {
+          // JShell would keep the variable, without a value, for when what it names exists: a cell must say now
+          shell.drop(snippet);
+          throw new CompilationException("line " + line + ": cannot find symbol " + missing + " (import it, or"
+              + " declare it first)\n" + snippet.source().strip().lines().findFirst().orElse(""));
+        }
+        // a method or class may name what a later cell declares; it runs once that exists
+        System.err.println("diffart: " + ds.name() + " is declared, but cannot be used until this is declared: "
+            + missing);
       }
       if (event.exception() != null) {
         throw translate(event.exception());

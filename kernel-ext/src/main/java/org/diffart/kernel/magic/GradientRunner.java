@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import org.diffart.backends.Backend;
+import org.diffart.backends.Backends;
 import org.diffart.kernel.display.Progress;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -79,21 +81,39 @@ public final class GradientRunner {
    */
   public static GradReport compare(RolloutProblem p, String start, Wrt wrt, List<String> methods, String reference,
       Settings s, DisplayStream display) {
+    return compare(p, start, wrt, methods, reference, s, List.of("cpu"), display);
+  }
+
+  /**
+   * As {@link #compare(RolloutProblem, String, Wrt, List, String, Settings, DisplayStream)} on each backend: the
+   * {@code cpu} rows are the simulator's own methods, named as given; another backend's rows are named {@code
+   * "method on backend"}, computed by that backend ({@link Backend#gradient}), or say why it refuses them.
+   */
+  public static GradReport compare(RolloutProblem p, String start, Wrt wrt, List<String> methods, String reference,
+      Settings s, List<String> backends, DisplayStream display) {
     List<String> names = List.copyOf(new LinkedHashSet<>(methods));
     if (names.isEmpty() || names.size() != methods.size()) {
       throw new IllegalArgumentException("methods must be given once each, got " + methods);
     }
     names.forEach(n -> checkpointOf(n, s));
-    if (reference != null && !names.contains(reference)) {
-      throw new IllegalArgumentException("reference method '" + reference + "' is not among the methods " + names);
+    List<String> labels = new ArrayList<>();
+    for (String backend : backends) {
+      for (String name : names) {
+        labels.add(backend.equals("cpu") ? name : name + " on " + backend);
+      }
+    }
+    if (reference != null && !labels.contains(reference)) {
+      throw new IllegalArgumentException("reference method '" + reference + "' is not among the methods " + labels);
     }
     List<GradReport.Run> runs = new ArrayList<>();
     try (Progress progress = display == null ? null
-        : Progress.start(display, "gradients of " + p.model().name(), names.size(), "methods")) {
-      for (String name : names) {
-        runs.add(run(p, wrt, name, s));
-        if (progress != null) {
-          progress.update(runs.size());
+        : Progress.start(display, "gradients of " + p.model().name(), labels.size(), "methods")) {
+      for (String backend : backends) {
+        for (String name : names) {
+          runs.add(backend.equals("cpu") ? run(p, wrt, name, s) : onBackend(p, name, s, backend));
+          if (progress != null) {
+            progress.update(runs.size());
+          }
         }
       }
     }
@@ -115,6 +135,18 @@ public final class GradientRunner {
       return new GradReport.Run(name, r, null);
     } catch (TapeBudgetExceededException | NonFiniteAdjointException e) {
       return new GradReport.Run(name, null, e.getMessage());
+    }
+  }
+
+  /** One method on a backend other than the CPU's: its gradient, or the reason it refuses. */
+  private static GradReport.Run onBackend(RolloutProblem p, String name, Settings s, String backend) {
+    String label = name + " on " + backend;
+    Checkpointing c = checkpointOf(name, s);
+    String method = c != null ? "adjoint" : name;
+    try (Backend b = Backends.create(backend, p.model(), 1)) {
+      return new GradReport.Run(label, b.gradient(p, method, c != null ? c : s.checkpoint()), null);
+    } catch (UnsupportedOperationException | NonFiniteAdjointException e) {
+      return new GradReport.Run(label, null, e.getMessage());
     }
   }
 

@@ -227,7 +227,7 @@ public final class WorkbenchMagics {
       settings = settings.withFd(new FiniteDifferenceGradient.Settings(eps, !forward));
       RolloutProblem p = RolloutProblem.of(model, start, steps, Loss.finalConfiguration());
       return GradientRunner.compare(p, from, wrt, methods, options.optional("reference").orElse(null), settings,
-          kernel.getIO().display);
+          backends, kernel.getIO().display);
     } catch (IllegalArgumentException e) {
       if (e instanceof MagicUsageException) {
         throw e;
@@ -302,7 +302,8 @@ public final class WorkbenchMagics {
         + " compared with. Returns a report: a table of loss, |grad|, difference from the reference, times and peak"
         + " memory per method, and a figure of per-step adjoint norms and the gradients; its result(method),"
         + " gradient(method), difference(method), table() and figure() give the numbers. For another loss or"
-        + " controls, call GradientRunner.compare with a RolloutProblem.");
+        + " controls, call GradientRunner.compare with a RolloutProblem. With %backend cpu,opencl each method also"
+        + " runs on OpenCL (rows 'M on opencl'): the adjoint on the device, the others refused with the reason.");
   }
 
   /** The model {@code %rollout} runs, or null before the first {@code %model}. */

@@ -59,6 +59,20 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void aVariableOfAnUnknownTypeIsAnErrorNotASilentlyMissingVariable() throws Exception {
+    List<String> t = traceback("int ok = 1;\nList<NoSuchType> later = new ArrayList<>();");
+    assertTrue(t.get(0).startsWith("compile error at line 2: cannot find symbol"), t.toString());
+    assertTrue(String.join("\n", t).contains("NoSuchType"), t.toString());
+    List<String> u = traceback("int ok2 = 1;\nNotYetDeclared later2 = null;");
+    assertTrue(u.get(0).startsWith("compile error at line 2: cannot find symbol"), u.toString());
+    assertTrue(String.join("\n", u).contains("NotYetDeclared"), u.toString());
+    // a method may still name what a later cell declares
+    kernel.evalRaw("int twice() { return helper() * 2; }");
+    kernel.evalRaw("int helper() { return 21; }");
+    assertEquals(42, kernel.evalRaw("twice()"));
+  }
+
+  @Test
   void compileErrorsNameTheCellLine() {
     List<String> t = traceback("int a = 1;\nint b = 2;\nint c = a + d;");
     assertTrue(t.get(0).startsWith("compile error at line 3: cannot find symbol"), t.toString());

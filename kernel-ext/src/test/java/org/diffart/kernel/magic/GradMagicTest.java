@@ -102,6 +102,20 @@ class GradMagicTest {
   }
 
   @Test
+  void withTheOpenClBackendSelectedTheAdjointAlsoRunsOnTheDeviceBitForBit() throws Exception {
+    line("model", "builtin:laikago");
+    line("backend", "cpu,opencl");
+    GradReport r = line("grad", "--steps", "60", "--key", "stand", "--methods", "adjoint@10,tape");
+
+    assertEquals(List.of("adjoint@10", "tape", "adjoint@10 on opencl", "tape on opencl"), r.methods());
+    assertArrayEquals(r.gradient("adjoint@10"), r.gradient("adjoint@10 on opencl"));
+    assertTrue(r.difference("adjoint@10 on opencl") < 1e-9, "against the tape");
+    GradReport.Run tape = r.runs().get(3);
+    assertNull(tape.result());
+    assertTrue(tape.failure().contains("differentiates by the adjoint only"), tape.failure());
+  }
+
+  @Test
   void badArgumentsGiveTheUsage() throws Exception {
     assertUsage("no model yet", () -> line("grad", "--steps", "10"));
     line("model", "builtin:pendulum:2");

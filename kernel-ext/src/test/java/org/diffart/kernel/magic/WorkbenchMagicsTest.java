@@ -141,7 +141,7 @@ class WorkbenchMagicsTest {
     CapabilityReport declared = line("capabilities", "--declared");
     assertEquals(List.of("group", "capability", "cpu", "opencl"), declared.table().columnNames());
     assertEquals("refused, not tried", declared.table().stringColumn("opencl").get(
-        org.diffart.backends.capability.Capability.DERIVATIVE_ADJOINT.ordinal()));
+        org.diffart.backends.capability.Capability.DERIVATIVE_TAPE.ordinal()));
 
     CapabilityReport cpu = line("capabilities", "--backend", "cpu");
     assertEquals(List.of(), cpu.failures());

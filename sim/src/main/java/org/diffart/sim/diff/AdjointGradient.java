@@ -179,27 +179,8 @@ public final class AdjointGradient {
     }
   }
 
-  /** |(q̄ in the tangent space at qpos, v̄)|, scaled so that it overflows only when an entry does. */
   private double stateNorm(double[] qpos) {
-    Configuration.tangentGradient(m, qpos, b.qposBar, tangent);
-    double big = 0;
-    for (double x : tangent) {
-      big = Math.max(big, Math.abs(x));
-    }
-    for (int k = 0; k < m.nv(); k++) {
-      big = Math.max(big, Math.abs(b.qvelBar[k]));
-    }
-    if (!(big > 0) || Double.isInfinite(big)) {
-      return big == 0 ? 0 : big;
-    }
-    double s = 0;
-    for (double x : tangent) {
-      s += (x / big) * (x / big);
-    }
-    for (int k = 0; k < m.nv(); k++) {
-      s += (b.qvelBar[k] / big) * (b.qvelBar[k] / big);
-    }
-    return big * Math.sqrt(s);
+    return stateNorm(m, qpos, b, tangent);
   }
 
   /** Re-runs step t's adjoint from its saved incoming bars, stage by stage, to find where it became non-finite. */
@@ -242,19 +223,56 @@ public final class AdjointGradient {
   }
 
   private GradientResult result(Checkpointing schedule, int truncation, double loss, double fwdMs, double bwdMs) {
+    long peak = store.bytes() + b.bytes() + work.bytes() + 8L * (ctrlGrad.length + norms.length + saved.length
+        + tangent.length + m.nq() + m.nv() + m.nu());
+    boolean whole = window == 0;
+    String detail = "checkpoint " + schedule + (whole ? "" : ", truncated to the last " + truncation + " steps")
+        + (firstNonFinite < 0 ? "" : ", state adjoint not finite from step " + firstNonFinite + " back");
+    return result(p, whole, b, loss, ctrlGrad, norms, recomputed, peak, fwdMs, bwdMs, detail);
+  }
+
+  /**
+   * A rollout gradient from the bars a backward sweep left: the initial state's (the configuration's in the tangent
+   * space at the start) when the sweep reached step 0 ({@code whole}), the parameters', and the controls' and
+   * per-step norms it recorded. Shared with backends that run the sweep elsewhere (a device).
+   */
+  public static GradientResult result(RolloutProblem p, boolean whole, DataBar b, double loss, double[] ctrlGrad,
+      double[] norms, long recomputed, long peakBytes, double fwdMs, double bwdMs, String detail) {
+    Model m = p.model();
     Data start = p.start();
     double[] qpos0 = new double[m.nv()], qvel0 = new double[m.nv()];
-    boolean whole = window == 0;
     if (whole) {
       Configuration.tangentGradient(m, start.qpos, b.qposBar, qpos0);
       System.arraycopy(b.qvelBar, 0, qvel0, 0, m.nv());
     }
-    long peak = store.bytes() + b.bytes() + work.bytes() + 8L * (ctrlGrad.length + norms.length + saved.length
-        + tangent.length + m.nq() + m.nv() + m.nu());
-    String detail = "checkpoint " + schedule + (whole ? "" : ", truncated to the last " + truncation + " steps")
-        + (firstNonFinite < 0 ? "" : ", state adjoint not finite from step " + firstNonFinite + " back");
     return new GradientResult("adjoint", loss, qpos0, qvel0, ctrlGrad, b.geomFrictionBar.clone(),
         Parameters.massGradient(m, start, b.bodyInertBar), b.dofDampingBar.clone(), b.geomRestitutionBar.clone(),
-        fwdMs, bwdMs, peak, norms, recomputed, detail);
+        fwdMs, bwdMs, peakBytes, norms, recomputed, detail);
+  }
+
+  /**
+   * |(q̄ in the tangent space at qpos, v̄)| of b's state bars, scaled so that it overflows only when an entry does:
+   * the per-step adjoint norm. {@code tangent} is nv numbers of scratch.
+   */
+  public static double stateNorm(Model m, double[] qpos, DataBar b, double[] tangent) {
+    Configuration.tangentGradient(m, qpos, b.qposBar, tangent);
+    double big = 0;
+    for (double x : tangent) {
+      big = Math.max(big, Math.abs(x));
+    }
+    for (int k = 0; k < m.nv(); k++) {
+      big = Math.max(big, Math.abs(b.qvelBar[k]));
+    }
+    if (!(big > 0) || Double.isInfinite(big)) {
+      return big == 0 ? 0 : big;
+    }
+    double s = 0;
+    for (double x : tangent) {
+      s += (x / big) * (x / big);
+    }
+    for (int k = 0; k < m.nv(); k++) {
+      s += (b.qvelBar[k] / big) * (b.qvelBar[k] / big);
+    }
+    return big * Math.sqrt(s);
   }
 }

@@ -12,7 +12,7 @@ public final class NonFiniteAdjointException extends RuntimeException {
   private final String stage;
   private final String where;
 
-  NonFiniteAdjointException(int step, String stage, String where) {
+  public NonFiniteAdjointException(int step, String stage, String where) {
     super("backward pass: the adjoint of step " + step + " became non-finite in stage '" + stage + "' at " + where);
     this.step = step;
     this.stage = stage;
