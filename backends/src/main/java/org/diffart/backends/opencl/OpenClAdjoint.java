@@ -6,9 +6,7 @@ import static org.jocl.CL.CL_MEM_READ_WRITE;
 import static org.jocl.CL.CL_TRUE;
 import static org.jocl.CL.clCreateBuffer;
 import static org.jocl.CL.clCreateKernel;
-import static org.jocl.CL.clEnqueueNDRangeKernel;
 import static org.jocl.CL.clEnqueueReadBuffer;
-import static org.jocl.CL.clFinish;
 import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clSetKernelArg;
@@ -140,13 +138,13 @@ final class OpenClAdjoint implements AutoCloseable {
     failIfAny("the forward sweep");
     long t1 = System.nanoTime();
     // the terminal loss and its gradient, in Java, from each world's x_T; seeded into fresh DataBars
-    Data fin = new Data(m);
+    Data fin;
     double[] losses = new double[worlds];
     double[] finalNorms = new double[worlds];
     double[] barDoubles = new double[worlds * layout.barDoubles()];
     int[] barInts = new int[worlds * layout.barInts()];
     for (int w = 0; w < worlds; w++) {
-      readWorld(w, fin);
+      fin = cl.readWorld(layout, dd, di, w);
       RolloutProblem p = problems.get(w);
       Loss.Gradient g = Loss.Gradient.of(m);
       losses[w] = p.loss().terminal(m, fin.qpos, fin.qvel, g);
@@ -239,17 +237,6 @@ final class OpenClAdjoint implements AutoCloseable {
     }
   }
 
-  private void readWorld(int w, Data into) {
-    int wd = layout.worldDoubles(), wi = layout.worldInts();
-    double[] doubles = new double[wd];
-    int[] ints = new int[wi];
-    clEnqueueReadBuffer(cl.queue(), dd, CL_TRUE, (long) w * wd * Sizeof.cl_double, (long) wd * Sizeof.cl_double,
-        Pointer.to(doubles), 0, null, null);
-    clEnqueueReadBuffer(cl.queue(), di, CL_TRUE, (long) w * wi * Sizeof.cl_int, (long) wi * Sizeof.cl_int,
-        Pointer.to(ints), 0, null, null);
-    layout.unpack(doubles, 0, ints, 0, into);
-  }
-
   private void write(cl_mem b, double[] src) {
     org.jocl.CL.clEnqueueWriteBuffer(cl.queue(), b, CL_TRUE, 0, (long) src.length * Sizeof.cl_double,
         Pointer.to(src), 0, null, null);
@@ -281,10 +268,7 @@ final class OpenClAdjoint implements AutoCloseable {
       }
     }
     clSetKernelArg(k, i, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
-    long local = cl.localSize(worlds);
-    long global = (worlds + local - 1) / local * local;
-    clEnqueueNDRangeKernel(cl.queue(), k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
-    clFinish(cl.queue());
+    cl.launch(k, worlds);
   }
 
   @Override

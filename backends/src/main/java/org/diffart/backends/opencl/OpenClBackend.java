@@ -6,10 +6,8 @@ import static org.jocl.CL.CL_MEM_READ_WRITE;
 import static org.jocl.CL.CL_TRUE;
 import static org.jocl.CL.clCreateBuffer;
 import static org.jocl.CL.clCreateKernel;
-import static org.jocl.CL.clEnqueueNDRangeKernel;
 import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clEnqueueWriteBuffer;
-import static org.jocl.CL.clFinish;
 import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clSetKernelArg;
@@ -202,16 +200,7 @@ public final class OpenClBackend implements Backend {
 
   /** World w's Data as the device holds it. */
   public Data data(int w) {
-    int wd = layout.worldDoubles(), wi = layout.worldInts();
-    double[] doubles = new double[wd];
-    int[] ints = new int[wi];
-    clEnqueueReadBuffer(cl.queue(), dd, CL_TRUE, (long) w * wd * Sizeof.cl_double, (long) wd * Sizeof.cl_double,
-        Pointer.to(doubles), 0, null, null);
-    clEnqueueReadBuffer(cl.queue(), di, CL_TRUE, (long) w * wi * Sizeof.cl_int, (long) wi * Sizeof.cl_int,
-        Pointer.to(ints), 0, null, null);
-    Data d = new Data(model);
-    layout.unpack(doubles, 0, ints, 0, d);
-    return d;
+    return cl.readWorld(layout, dd, di, w);
   }
 
   /** Replaces world w's whole Data (state, parameters, warm start and every intermediate) with d's. */
@@ -299,12 +288,8 @@ public final class OpenClBackend implements Backend {
     }
   }
 
-  /** One work-item per world, in groups of {@link OpenClRuntime#localSize}, and waits for it. */
   private void run(cl_kernel k) {
-    long local = cl.localSize(worlds);
-    long global = (worlds + local - 1) / local * local;
-    clEnqueueNDRangeKernel(cl.queue(), k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
-    clFinish(cl.queue());
+    cl.launch(k, worlds);
   }
 
   /** Releases the device buffers and kernels; the program stays cached for the next backend of this model. */

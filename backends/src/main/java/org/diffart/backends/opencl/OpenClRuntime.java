@@ -20,6 +20,7 @@ import static org.jocl.CL.clGetProgramBuildInfo;
 import static org.jocl.CL.clReleaseProgram;
 
 import java.nio.charset.StandardCharsets;
+import org.diffart.sim.data.Data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -166,6 +167,28 @@ public final class OpenClRuntime {
       local /= 2;
     }
     return Math.min(local, worlds);
+  }
+
+  /** Runs kernel k with one work-item per world, in groups of {@link #localSize}, and waits for it. */
+  void launch(org.jocl.cl_kernel k, int worlds) {
+    long local = localSize(worlds);
+    long global = (worlds + local - 1) / local * local;
+    org.jocl.CL.clEnqueueNDRangeKernel(queue, k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
+    org.jocl.CL.clFinish(queue);
+  }
+
+  /** World w's Data as buffers dd and di hold it, in {@code layout}. */
+  Data readWorld(OpenClLayout layout, org.jocl.cl_mem dd, org.jocl.cl_mem di, int w) {
+    int wd = layout.worldDoubles(), wi = layout.worldInts();
+    double[] doubles = new double[wd];
+    int[] ints = new int[wi];
+    org.jocl.CL.clEnqueueReadBuffer(queue, dd, org.jocl.CL.CL_TRUE, (long) w * wd * Sizeof.cl_double,
+        (long) wd * Sizeof.cl_double, Pointer.to(doubles), 0, null, null);
+    org.jocl.CL.clEnqueueReadBuffer(queue, di, org.jocl.CL.CL_TRUE, (long) w * wi * Sizeof.cl_int,
+        (long) wi * Sizeof.cl_int, Pointer.to(ints), 0, null, null);
+    Data d = new Data(layout.model());
+    layout.unpack(doubles, 0, ints, 0, d);
+    return d;
   }
 
   /** The device in use: platform, device and OpenCL version. */
