@@ -4,7 +4,9 @@ import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.CL_DEVICE_EXTENSIONS;
 import static org.jocl.CL.CL_DEVICE_MAX_COMPUTE_UNITS;
 import static org.jocl.CL.CL_DEVICE_NAME;
+import static org.jocl.CL.CL_DEVICE_TYPE;
 import static org.jocl.CL.CL_DEVICE_TYPE_ALL;
+import static org.jocl.CL.CL_DEVICE_TYPE_GPU;
 import static org.jocl.CL.CL_DEVICE_VERSION;
 import static org.jocl.CL.CL_PLATFORM_NAME;
 import static org.jocl.CL.CL_PROGRAM_BUILD_LOG;
@@ -60,6 +62,7 @@ public final class OpenClRuntime {
   private final cl_command_queue queue;
   private final String description;
   private final int computeUnits;
+  private final boolean gpu;
   private final Map<String, cl_program> programs = new ConcurrentHashMap<>();
 
   private OpenClRuntime(cl_platform_id platform, cl_device_id device, String description) {
@@ -69,6 +72,9 @@ public final class OpenClRuntime {
     int[] cu = new int[1];
     clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, Sizeof.cl_uint, Pointer.to(cu), null);
     this.computeUnits = Math.max(1, cu[0]);
+    long[] type = new long[1];
+    clGetDeviceInfo(device, CL_DEVICE_TYPE, Sizeof.cl_long, Pointer.to(type), null);
+    this.gpu = (type[0] & CL_DEVICE_TYPE_GPU) != 0;
     cl_context_properties props = new cl_context_properties();
     props.addProperty(CL_CONTEXT_PLATFORM, platform);
     this.context = clCreateContext(props, 1, new cl_device_id[] {device}, null, null, null);
@@ -158,12 +164,12 @@ public final class OpenClRuntime {
 
   /**
    * Work-items per work-group for a launch over {@code worlds} worlds: explicit always (PoCL's own choice can
-   * overflow a worker's stack), at most 64, and small enough that every compute unit gets about four groups, so
-   * that a few dozen worlds still spread over all the cores of a CPU device.
+   * overflow a worker's stack), at most 64. On a GPU 64, two warps or one wavefront. On a CPU device small enough
+   * that every compute unit gets about four groups, so that a few dozen worlds still spread over all its cores.
    */
   long localSize(int worlds) {
     long local = 64;
-    while (local > 1 && (long) worlds < 4L * computeUnits * local) {
+    while (!gpu && local > 1 && (long) worlds < 4L * computeUnits * local) {
       local /= 2;
     }
     return Math.min(local, worlds);
