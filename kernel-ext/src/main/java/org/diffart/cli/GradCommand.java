@@ -25,8 +25,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart grad --model M --steps N [--method adjoint|tape|fd] [state] [--wrt W] [--checkpoint K|revolve:S]}: the
- * gradient of a rollout's loss.
+ * {@code diffart grad --model M --steps N [--method adjoint|tape|fd] [state] [--wrt W]
+ * [--checkpoint K|replay:K|revolve:S]}: the gradient of a rollout's loss.
  */
 @Command(
     name = "grad",
@@ -66,9 +66,10 @@ final class GradCommand implements Callable<Integer> {
           + " and refuses the tape and finite differences.")
   private String backend;
 
-  @Option(names = "--checkpoint", paramLabel = "K|revolve:S", defaultValue = "1",
-      description = "adjoint: store the state every K steps, or binomial checkpointing with S slots"
-          + " (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--checkpoint", paramLabel = "K|replay:K|revolve:S", defaultValue = "1",
+      description = "adjoint: store the state every K steps (recompute each segment once), replay:K as the paper"
+          + " (store every K steps only, replay from the checkpoint for each step), or binomial checkpointing with S"
+          + " slots (default: ${DEFAULT-VALUE}).")
   private String checkpoint;
 
   @Option(names = "--truncate", paramLabel = "H", defaultValue = "0",

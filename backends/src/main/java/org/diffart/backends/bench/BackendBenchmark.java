@@ -1,10 +1,16 @@
 package org.diffart.backends.bench;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
@@ -86,16 +92,15 @@ public final class BackendBenchmark {
   }
 
   private static String gradients(Model m, int key, String name, int worlds, int steps, int reps) {
-    java.util.List<org.diffart.sim.diff.RolloutProblem> problems = new java.util.ArrayList<>();
+    List<RolloutProblem> problems = new ArrayList<>();
     Random rnd = new Random(worlds);
     for (int w = 0; w < worlds; w++) {
-      org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
+      Data d = new Data(m);
       d.resetToKey(key);
       d.qpos[2] += 0.002 * rnd.nextDouble();
-      problems.add(org.diffart.sim.diff.RolloutProblem.of(m, d, steps,
-          org.diffart.sim.diff.Loss.finalConfiguration()));
+      problems.add(RolloutProblem.of(m, d, steps, Loss.finalConfiguration()));
     }
-    var schedule = new org.diffart.sim.diff.Checkpointing.Every(1);
+    var schedule = new Checkpointing.Every(1);
     try (Backend b = Backends.create(name, m, 1)) {
       long until = System.nanoTime() + 2_000_000_000L;
       int warm = 0;

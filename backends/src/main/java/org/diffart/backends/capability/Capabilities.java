@@ -65,7 +65,7 @@ public final class Capabilities {
       case "opencl" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
         all.addAll(List.of(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_INTERVAL,
-            Capability.CHECKPOINTING_REVOLVE));
+            Capability.CHECKPOINTING_REPLAY, Capability.CHECKPOINTING_REVOLVE));
         yield all;
       }
       default -> throw new IllegalArgumentException("unknown backend '" + name + "'; available: "
@@ -245,9 +245,10 @@ public final class Capabilities {
     try (Backend b = Backends.create(name, m, 1)) {
       GradientResult adjoint = null;
       for (Capability c : List.of(Capability.DERIVATIVE_FD, Capability.DERIVATIVE_ADJOINT, Capability.DERIVATIVE_TAPE,
-          Capability.CHECKPOINTING_INTERVAL, Capability.CHECKPOINTING_REVOLVE)) {
+          Capability.CHECKPOINTING_INTERVAL, Capability.CHECKPOINTING_REPLAY, Capability.CHECKPOINTING_REVOLVE)) {
         String method = c == Capability.DERIVATIVE_FD ? "fd" : c == Capability.DERIVATIVE_TAPE ? "tape" : "adjoint";
         Checkpointing schedule = c == Capability.CHECKPOINTING_INTERVAL ? new Checkpointing.Every(10)
+            : c == Capability.CHECKPOINTING_REPLAY ? new Checkpointing.Replay(10)
             : c == Capability.CHECKPOINTING_REVOLVE ? new Checkpointing.Revolve(5) : new Checkpointing.Every(1);
         if (!claims.contains(c)) {
           out.put(c, refusal(c, () -> b.gradient(p, method, schedule), name));

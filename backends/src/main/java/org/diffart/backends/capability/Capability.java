@@ -32,6 +32,7 @@ public enum Capability {
   DERIVATIVE_TAPE("derivatives", "tape (operator-overloading reverse mode)"),
   DERIVATIVE_FD("derivatives", "finite differences"),
   CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
+  CHECKPOINTING_REPLAY("checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
   CHECKPOINTING_REVOLVE("checkpointing", "adjoint with binomial checkpointing (revolve)"),
   HISTORY_ACTUATOR_DELAY("history", "actuator delay (MuJoCo 3's actuator history)"),
   PRECISION_FP64("precision", "double precision (float64)");

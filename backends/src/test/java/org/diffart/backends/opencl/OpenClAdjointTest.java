@@ -48,10 +48,12 @@ class OpenClAdjointTest {
 
   @ParameterizedTest
   @CsvSource({"builtin:pendulum:3, 1", "builtin:laikago, 1", "builtin:laikago, 10", "builtin:laikago, revolve:6",
+      "builtin:laikago, replay:7",
       "builtin:humanoid, 5", "builtin:ant, 1"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)
+        : checkpoint.startsWith("replay") ? new Checkpointing.Replay(7)
         : new Checkpointing.Every(Integer.parseInt(checkpoint));
     List<RolloutProblem> problems = batch(m, 3, 60);
     try (OpenClBackend b = new OpenClBackend(m, 1)) {

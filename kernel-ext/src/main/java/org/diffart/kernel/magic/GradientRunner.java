@@ -22,7 +22,8 @@ import org.diffart.sim.tape.TapeBudgetExceededException;
  * Runs one rollout gradient by several methods, one after the other, for {@code %grad} and for notebooks that bring
  * their own loss or controls ({@link #compare}).
  *
- * <p>A method is {@code adjoint} (with the settings' checkpointing), {@code adjoint@K} or {@code adjoint@revolve:S}
+ * <p>A method is {@code adjoint} (with the settings' checkpointing), {@code adjoint@K}, {@code adjoint@replay:K} or
+ * {@code adjoint@revolve:S}
  * (that checkpointing), {@code tape} or {@code fd}. A method that fails the expected ways — the tape past its budget,
  * an adjoint that stops non-finite — becomes a row that says so; the others still run.
  */
@@ -162,7 +163,7 @@ public final class GradientRunner {
       return null;
     }
     throw new IllegalArgumentException("unknown method '" + name + "'; available: adjoint, adjoint@K,"
-        + " adjoint@revolve:S, tape, fd");
+        + " adjoint@replay:K, adjoint@revolve:S, tape, fd");
   }
 
   /**

@@ -48,7 +48,7 @@ public final class WorkbenchMagics {
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
   static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
   static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
-      + " [--checkpoint K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
+      + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
 
   private static final MagicsArgs MODEL_ARGS =
       MagicsArgs.builder().required("model").onlyKnownKeywords().onlyKnownFlags().build();
@@ -296,7 +296,8 @@ public final class WorkbenchMagics {
         + " report: table() (one column per backend), details() (what each probe measured), failures().");
     MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
         + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
-        + " by side: adjoint (hand-derived reverse mode; adjoint@K or adjoint@revolve:S choose its checkpointing),"
+        + " by side: adjoint (hand-derived reverse mode; adjoint@K, adjoint@replay:K or adjoint@revolve:S choose its"
+        + " checkpointing),"
         + " tape (records every operation) and fd (finite differences).\nW is one of qpos0 (default), qvel0, ctrl,"
         + " friction, mass, damping, restitution. The reference M (default: tape, else fd) is what the others are"
         + " compared with. Returns a report: a table of loss, |grad|, difference from the reference, times and peak"

@@ -74,6 +74,50 @@ public sealed interface Checkpointing {
   }
 
   /**
+   * Interval checkpointing as the paper models it (Qiao et al. 2021, App. B): the state every k steps is stored and
+   * nothing else; each step of the backward sweep replays its segment from the checkpoint up to that step. Holds
+   * {@code ⌈T/k⌉ + 1} states (peak memory {@code n/k·m_ckpt + m_sim}) and recomputes {@code (k-1)/2} steps per step on
+   * average, so a backward step costs {@code (k+1)/2·t_fwd + t_bwd} (the reversal recomputes its own step). {@link
+   * Every} trades k more states for recomputing each step once.
+   */
+  record Replay(int k) implements Checkpointing {
+    /** Validates k ≥ 1. */
+    public Replay {
+      if (k < 1) {
+        throw new IllegalArgumentException("checkpoint interval must be >= 1, got " + k);
+      }
+    }
+
+    @Override
+    public int slots(int steps) {
+      return (steps + k - 1) / k + 1;
+    }
+
+    @Override
+    public int[] keep(int steps, int window) {
+      return new Every(k).keep(steps, window);
+    }
+
+    /** Steps from the last; each loads its segment's checkpoint and advances to itself. */
+    @Override
+    public void backward(Sweep s, int steps, int window) {
+      for (int t = steps - 1; t >= window; t--) {
+        int a = t / k * k;
+        s.load(a / k);
+        for (int u = a; u < t; u++) {
+          s.advance(u);
+        }
+        s.reverse(t);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "replay:" + k;
+    }
+  }
+
+  /**
    * Binomial checkpointing (Griewank and Walther's revolve) with a fixed number of state slots (the initial state
    * included): the fewest recomputed steps for that memory, {@code O(T log T)} for {@code S ~ log T}. With S slots,
    * T steps need repetition number r, the smallest with {@code C(S - 1 + r, r) ≥ T}.
@@ -116,16 +160,23 @@ public sealed interface Checkpointing {
     }
   }
 
-  /** {@code K} (an interval) or {@code revolve:S}, as the command line's {@code --checkpoint} takes it. */
+  /**
+   * {@code K} (an interval), {@code replay:K} (the paper's interval scheme) or {@code revolve:S}, as the command line's
+   * {@code --checkpoint} takes it.
+   */
   static Checkpointing parse(String s) {
     String t = s.strip();
     try {
+      if (t.startsWith("replay:")) {
+        return new Replay(Integer.parseInt(t.substring("replay:".length())));
+      }
       if (t.startsWith("revolve:")) {
         return new Revolve(Integer.parseInt(t.substring("revolve:".length())));
       }
       return new Every(Integer.parseInt(t));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--checkpoint takes an interval K (an integer >= 1) or revolve:S, got '"
+      throw new IllegalArgumentException("--checkpoint takes an interval K (an integer >= 1), replay:K or revolve:S,"
+          + " got '"
           + s + "'");
     }
   }

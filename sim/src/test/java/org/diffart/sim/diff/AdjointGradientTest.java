@@ -116,7 +116,8 @@ class AdjointGradientTest {
     GradientResult ref = AdjointGradient.compute(p, new Checkpointing.Every(1));
     for (Checkpointing c : new Checkpointing[] {new Checkpointing.Every(7), new Checkpointing.Every(250),
         new Checkpointing.Every(1000), new Checkpointing.Revolve(1), new Checkpointing.Revolve(3),
-        new Checkpointing.Revolve(12)}) {
+        new Checkpointing.Revolve(12), new Checkpointing.Replay(1), new Checkpointing.Replay(7),
+        new Checkpointing.Replay(250)}) {
       GradientResult g = AdjointGradient.compute(p, c);
       for (Wrt w : Wrt.values()) {
         assertArrayEquals(ref.grad(w), g.grad(w), 0, c + " " + w);
@@ -136,6 +137,18 @@ class AdjointGradientTest {
     // binomial bound: with 10 slots, r = 3 repetitions cover C(12, 3) = 220 < 1000 <= C(13, 4)... so r = 4
     assertTrue(revolve.recomputedSteps() <= 4 * 1000, "recomputed " + revolve.recomputedSteps());
     assertTrue(every.recomputedSteps() == 0);
+  }
+
+  @Test
+  void replayHoldsOnlyItsCheckpointsAndRecomputesAsThePaperModels() {
+    RolloutProblem p = problem("builtin:pendulum:3", "hang", 100, 1);
+    long state = 8L * StateStore.stateWidth(p.model());
+    GradientResult every = AdjointGradient.compute(p, new Checkpointing.Every(10));
+    GradientResult replay = AdjointGradient.compute(p, new Checkpointing.Replay(10));
+    assertEquals(9 * state, every.peakBytes() - replay.peakBytes(), "replay holds 11 states, interval 10 holds 20");
+    // step t of a segment starting at a replays t - a steps: 10 segments of 0 + 1 + ... + 9 = 45
+    assertEquals(450, replay.recomputedSteps());
+    assertEquals(90, every.recomputedSteps());
   }
 
   @Test
