@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     synopsisSubcommandLabel = "COMMAND",
     versionProvider = Main.Version.class,
     subcommands = {InfoCommand.class, ForwardCommand.class, RolloutCommand.class, GradCommand.class,
-        TransitionCommand.class, CapabilitiesCommand.class, KernelCommand.class},
+        TransitionCommand.class, CapabilitiesCommand.class, ReproduceCommand.class, KernelCommand.class},
     footer = {"", "Run 'diffart COMMAND --help' for a command's options."})
 public final class Main implements Callable<Integer> {
   /** Exit code of a runtime or model error. */

@@ -4,6 +4,7 @@ import io.github.spencerpark.jupyter.kernel.BaseKernel;
 import io.github.spencerpark.jupyter.kernel.magic.registry.CellMagic;
 import io.github.spencerpark.jupyter.kernel.magic.registry.LineMagic;
 import io.github.spencerpark.jupyter.kernel.magic.registry.MagicsArgs;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -13,6 +14,10 @@ import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities;
+import org.diffart.reproduce.Experiment;
+import org.diffart.reproduce.Experiments;
+import org.diffart.reproduce.Report;
+import org.diffart.reproduce.Size;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
@@ -47,6 +52,7 @@ public final class WorkbenchMagics {
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
   static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
+  static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
   static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
       + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
 
@@ -66,6 +72,10 @@ public final class WorkbenchMagics {
           .build();
   /** How far worlds w > 0 of a %rollout start from world 0, rad or m along each dof, unless --perturb says. */
   static final double PERTURBATION = 1e-3;
+
+  private static final MagicsArgs REPRODUCE_ARGS =
+      MagicsArgs.builder().required("name").keyword("out", MagicsArgs.KeywordSpec.ONCE).onlyKnownKeywords()
+          .onlyKnownFlags().build();
 
   private static final MagicsArgs GRAD_ARGS =
       MagicsArgs.builder()
@@ -265,6 +275,54 @@ public final class WorkbenchMagics {
     return new CapabilityReport(verdicts, !declared);
   }
 
+  /**
+   * {@code %reproduce NAME [--quick | --full] [--out DIR]}: one of the paper's experiments ({@link Experiments}),
+   * measured now, beside the paper's numbers; writes its CSV and PNG files. The size is {@code --quick} (CI's) or
+   * {@code --full} (the paper's), else the environment's {@code DIFFART_SIZE} ({@code quick} or {@code full}), else
+   * full; the files go to DIR, else {@code $DIFFART_OUT/reproduce}, else {@code build/reproduce}.
+   *
+   * @param args the name and options
+   * @return the report: ours beside the paper's numbers, the figure and the checks ({@code requireChecks()} fails
+   *     when the reproduced shape is wrong)
+   */
+  @LineMagic
+  public Report reproduce(List<String> args) {
+    // basekernel's parser reads every --NAME as a keyword with a value, so the flags are taken out first
+    boolean quick = args.contains("--quick"), full = args.contains("--full");
+    MagicOptions options = MagicOptions.parse(REPRODUCE_USAGE, REPRODUCE_ARGS,
+        args.stream().filter(a -> !a.equals("--quick") && !a.equals("--full")).toList());
+    if (quick && full) {
+      throw options.error("--quick and --full exclude each other");
+    }
+    Experiment e = Experiments.find(options.required("name")).orElseThrow(() -> options.error("unknown experiment '"
+        + options.required("name") + "'; available: " + String.join(", ", Experiments.names())));
+    Size size = quick ? Size.QUICK : full ? Size.FULL : sizeFromEnvironment(options);
+    Path out = options.optional("out").map(Path::of).orElseGet(() -> {
+      String env = System.getenv("DIFFART_OUT");
+      return env == null || env.isBlank() ? Path.of("build", "reproduce") : Path.of(env, "reproduce");
+    });
+    Report r;
+    try (org.diffart.kernel.display.Progress progress = org.diffart.kernel.display.Progress.start(
+        kernel.getIO().display, e.name() + " (" + size.name().toLowerCase(java.util.Locale.ROOT) + ")",
+        e.measurements(size), "measurements")) {
+      int[] done = {0};
+      r = e.run(size, line -> progress.update(done[0]++));
+    }
+    r.write(out);
+    return r;
+  }
+
+  private static Size sizeFromEnvironment(MagicOptions options) {
+    String env = System.getenv("DIFFART_SIZE");
+    if (env == null || env.isBlank() || env.equals("full")) {
+      return Size.FULL;
+    }
+    if (env.equals("quick")) {
+      return Size.QUICK;
+    }
+    throw options.error("DIFFART_SIZE must be quick or full, got '" + env + "'");
+  }
+
   private static double parseDouble(MagicOptions options, String name) {
     String text = options.required(name);
     try {
@@ -294,6 +352,13 @@ public final class WorkbenchMagics {
         + " precision), each verified by running its probe: results against the CPU reference on a scene that"
         + " exercises it, gradients against finite differences, refusals must fail with a clear error. Returns a"
         + " report: table() (one column per backend), details() (what each probe measured), failures().");
+    MagicHelp.register("reproduce", false, REPRODUCE_USAGE, "Runs one of the paper's experiments (Qiao et al. 2021):"
+        + " time-memory-vs-steps, checkpoint-interval or backward-per-step, measured now on this machine (our adjoint"
+        + " on cpu and opencl, our tape, finite differences, PyTorch's autograd through the same step), beside the"
+        + " paper's numbers. --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
+        + " decides, else full. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
+        + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
+        + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
     MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
         + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
         + " by side: adjoint (hand-derived reverse mode; adjoint@K, adjoint@replay:K or adjoint@revolve:S choose its"

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.spencerpark.jupyter.kernel.BaseKernel;
-import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
@@ -23,18 +21,6 @@ import org.junit.jupiter.api.Test;
 
 /** {@code %grad}: the methods side by side, through the magics as a host kernel installs them. */
 class GradMagicTest {
-  private static final class PlainHost extends BaseKernel {
-    @Override
-    public LanguageInfo getLanguageInfo() {
-      return new LanguageInfo.Builder("java").build();
-    }
-
-    @Override
-    public io.github.spencerpark.jupyter.kernel.display.DisplayData eval(String expr) {
-      throw new UnsupportedOperationException();
-    }
-  }
-
   private final PlainHost host = new PlainHost();
   private final Magics magics = new Magics();
 

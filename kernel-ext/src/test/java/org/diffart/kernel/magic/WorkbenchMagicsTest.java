@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.spencerpark.jupyter.kernel.BaseKernel;
-import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
@@ -27,18 +25,6 @@ import org.junit.jupiter.api.Test;
 class WorkbenchMagicsTest {
 
   /** The smallest basekernel host: no JShell, nothing of the diffart kernel. */
-  private static final class PlainHost extends BaseKernel {
-    @Override
-    public DisplayData eval(String code) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public LanguageInfo getLanguageInfo() {
-      return new LanguageInfo.Builder("java").build();
-    }
-  }
-
   private final PlainHost host = new PlainHost();
   private final Magics magics = new Magics();
 

@@ -1,0 +1,67 @@
+package org.diffart.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.diffart.reproduce.Check;
+import org.diffart.reproduce.Experiment;
+import org.diffart.reproduce.Experiments;
+import org.diffart.reproduce.Report;
+import org.diffart.reproduce.Size;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code diffart reproduce NAME [--out DIR] [--quick]}: runs one of the paper's experiments, prints ours beside the
+ * paper's numbers and writes CSV and PNG; exit code 1 when a check of the reproduced shape fails.
+ */
+@Command(
+    name = "reproduce",
+    description = "Reproduces a table of Qiao et al. 2021 (time-memory-vs-steps, checkpoint-interval,"
+        + " backward-per-step): ours beside the paper's numbers; writes CSV and PNG.",
+    footer = {
+      "",
+      "The full size is the paper's (minutes; PyTorch runs need Debian's python3-torch); --quick is CI's (seconds).",
+      "Files: NAME.csv (every measurement), NAME-vs-paper.csv, NAME-checks.csv, NAME.png.",
+      "JSON keys: name, size, rows (method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes"
+          + " (counted; PyTorch: peak RSS growth), measured_bytes (heap bytes the run allocated, by"
+          + " the JVM's count; PyTorch: peak RSS growth),"
+          + " status, note), checks (check, passed, detail).",
+      "Exit code 1 when a check of the reproduced shape fails."
+    })
+final class ReproduceCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "NAME", description = "time-memory-vs-steps, checkpoint-interval or"
+      + " backward-per-step.")
+  private String name;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/reproduce",
+      description = "Where to write the CSV and PNG files (default: ${DEFAULT-VALUE}).")
+  private Path out;
+
+  @Option(names = "--quick", description = "CI's size instead of the paper's.")
+  private boolean quick;
+
+  @Mixin private Output output;
+
+  @Spec private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    Experiment e = Experiments.find(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
+        "unknown experiment '" + name + "'; available: " + String.join(", ", Experiments.names())));
+    var err = spec.commandLine().getErr();
+    Report r = e.run(quick ? Size.QUICK : Size.FULL, line -> {
+      err.println("reproduce " + name + ": " + line);
+      err.flush();
+    });
+    List<Path> files = r.write(out);
+    err.println("reproduce " + name + ": wrote " + files);
+    output.print(r.toJson(), r::toString);
+    return r.checks().stream().allMatch(Check::passed) ? 0 : Main.RUNTIME_ERROR;
+  }
+}

@@ -1,0 +1,54 @@
+package org.diffart.reproduce;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Row;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.io.csv.CsvReadOptions;
+
+/**
+ * The numbers Qiao et al. (2021) report, as {@code datasets/paper/qiao2021/*.csv} holds them (packaged with the
+ * jar): every cell read as text, an empty cell meaning the paper gives no number there.
+ */
+final class PaperNumbers {
+  private static final String DIR = "/org/diffart/reproduce/paper/qiao2021/";
+
+  private PaperNumbers() {}
+
+  /** The table in {@code NAME.csv}. */
+  static Table table(String name) {
+    try (InputStream in = PaperNumbers.class.getResourceAsStream(DIR + name + ".csv")) {
+      if (in == null) {
+        throw new IllegalStateException("the paper's numbers are missing from the jar: " + DIR + name + ".csv");
+      }
+      return Table.read().usingOptions(CsvReadOptions.builder(in).tableName("Qiao et al. 2021: " + name)
+          .columnTypes(c -> ColumnType.STRING));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The first row of {@code t} whose columns equal the given (column, value) pairs. */
+  static Optional<Row> find(Table t, String... columnValue) {
+    for (Row r : t) {
+      boolean all = true;
+      for (int i = 0; i < columnValue.length; i += 2) {
+        all &= r.getString(columnValue[i]).equalsIgnoreCase(columnValue[i + 1]);
+      }
+      if (all) {
+        return Optional.of(r);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The number in column c of r, or empty when the cell is empty. */
+  static OptionalDouble number(Row r, String c) {
+    String s = r.getString(c).strip();
+    return s.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(s));
+  }
+}
