@@ -163,7 +163,6 @@ public final class TorchProblem {
     int np = m.opt().contact() ? m.npair() : 0;
     j.add("pairGeom1", ints(np, m::pairGeom1));
     j.add("pairGeom2", ints(np, m::pairGeom2));
-    j.add("pairConAdr", ints(np, m::pairConAdr));
     j.add("actJnt", ints(nu, m::actJnt));
     j.add("actGear", doubles(nu, m::actGear));
     j.add("actGain", doubles(nu, m::actGain));

@@ -815,8 +815,24 @@ def address_space_bytes():
     return pages * resource.getpagesize()
 
 
+def status_bytes(field):
+    """A size in kB from /proc/self/status (VmRSS: resident now, VmHWM: resident at most since the last reset)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("no %s in /proc/self/status" % field)
+
+
+def reset_peak_rss():
+    """Resets the resident high-water mark to what is resident now (Linux: 5 written to clear_refs), so that the
+    peak measured after the rollout is the rollout's, not importing torch's."""
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+
+
 def peak_rss_bytes():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return status_bytes("VmHWM")
 
 
 def run(problem, result):
@@ -833,7 +849,8 @@ def run(problem, result):
     qvel0 = torch.tensor(problem["qvel0"]).reshape(B, nv).requires_grad_(True)
     controls = torch.tensor(problem["controls"]).reshape(T, B, nu).requires_grad_(True)
     gc.collect()
-    result["baseline_rss_bytes"] = peak_rss_bytes()
+    reset_peak_rss()
+    result["baseline_rss_bytes"] = status_bytes("VmRSS")
     cap = problem.get("memory_cap_bytes") or 0
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if cap > 0:
