@@ -42,7 +42,7 @@ final class BackwardPerStep implements Experiment {
   public Report run(Size size, Consumer<String> progress) {
     Runs.Timing timing = Runs.Timing.of(size);
     progress.accept("warming up");
-    Runs.warmUp(size);
+    Runs.warmUp(size, 1);
     List<Row> rows = new ArrayList<>();
     progress.accept("adjoint on cpu");
     rows.add(Runs.adjoint(1, STEPS, new Checkpointing.Every(1), timing));

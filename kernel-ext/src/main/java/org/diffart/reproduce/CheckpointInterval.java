@@ -53,7 +53,7 @@ final class CheckpointInterval implements Experiment {
   public Report run(Size size, Consumer<String> progress) {
     Runs.Timing timing = Runs.Timing.of(size);
     progress.accept("warming up");
-    Runs.warmUp(size);
+    Runs.warmUp(size, 10);
     int n = steps(size);
     List<Row> rows = new ArrayList<>();
     for (int k : intervals(size)) {

@@ -50,7 +50,7 @@ final class TimeMemoryVsSteps implements Experiment {
   public Report run(Size size, Consumer<String> progress) {
     Runs.Timing timing = Runs.Timing.of(size);
     progress.accept("warming up");
-    Runs.warmUp(size);
+    Runs.warmUp(size, 1, 10);
     Duration torchBudget = Duration.ofSeconds(size == Size.QUICK ? 120 : 300);
     long torchCap = size == Size.QUICK ? 4L << 30 : 12L << 30;
     List<Row> rows = new ArrayList<>();
