@@ -45,7 +45,8 @@ class PaperNumbersTest {
     assertEquals(1, exact.a(), 1e-12);
     assertEquals(2, exact.b(), 1e-12);
     assertEquals(0, exact.maxRelativeError(), 1e-12);
+    assertEquals(1, exact.r2(), 1e-12);
     LinearFit off = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {1, 1, 1, 2});
-    assertTrue(off.maxRelativeError() > 0.1, "a kinked series deviates: " + off);
+    assertTrue(off.maxRelativeError() > 0.1 && off.r2() < 0.9, "a kinked series deviates: " + off);
   }
 }
