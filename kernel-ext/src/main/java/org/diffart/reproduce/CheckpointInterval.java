@@ -163,12 +163,15 @@ final class CheckpointInterval implements Experiment {
 
   private static void line(XYChart c, String name, double[] x, double[] y) {
     XYSeries s = c.addSeries(name, x, y);
+    s.setLineColor(ChartStyle.PALETTE[0]);
     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     s.setMarker(SeriesMarkers.NONE);
   }
 
   private static void points(XYChart c, String name, double[] x, double[] y) {
     XYSeries s = c.addSeries(name, x, y);
+    // one colour per scheme in every panel (the model lines take the first)
+    s.setMarkerColor(ChartStyle.PALETTE[name.startsWith("paper") ? 1 : name.startsWith("interval") ? 2 : 3]);
     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
     s.setMarker(SeriesMarkers.CIRCLE);
   }
