@@ -14,16 +14,20 @@ import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
  * @param autolimits whether a {@code range} alone makes a joint limited (and {@code ctrlrange}/{@code forcerange}
  *     an actuator)
  * @param inertiaFromGeom when body inertias come from geoms
+ * @param totalMass {@code settotalmass}: when positive, all masses and inertias are scaled to this total
  */
-record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom) {
-  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO);
+record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom,
+    double totalMass) {
+  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1);
 
   /**
-   * Attributes accepted on {@code <compiler>}: the settings above, {@code coordinate} (only {@code local}) and the
-   * asset directories, which are ignored because meshes are refused and textures are visual only.
+   * Attributes accepted on {@code <compiler>}: the settings above ({@code settotalmass} for totalMass), {@code
+   * coordinate} (only {@code local}) and the asset directories, which are ignored because meshes are refused and
+   * textures are visual only.
    */
   static final Set<String> ATTRIBUTES =
-      Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "coordinate", "meshdir", "texturedir", "assetdir");
+      Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "settotalmass", "coordinate", "meshdir", "texturedir",
+          "assetdir");
 
   /** These settings updated by one {@code <compiler>} element (several are applied in document order). */
   MjcfCompiler with(XmlElement e) {
@@ -43,7 +47,7 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
       case "false" -> InertiaFromGeom.FALSE;
       default -> InertiaFromGeom.AUTO;
     };
-    return new MjcfCompiler(deg, seq, auto, ifg);
+    return new MjcfCompiler(deg, seq, auto, ifg, e.number("settotalmass", totalMass));
   }
 
   /**

@@ -2,6 +2,8 @@ package org.diffart.sim.io;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.diffart.sim.model.ActuatorSpec;
 import org.diffart.sim.model.ActuatorType;
@@ -18,15 +20,20 @@ import org.diffart.sim.model.Options;
  * limited} is an error unless {@code autolimits="true"}, and bodies without {@code <inertial>} take their inertia
  * from their geoms (density 1000 unless {@code mass} or {@code density} is given).
  *
+ * <p>{@code <include file>} is expanded first, with MuJoCo's rules (see {@link MjcfIncludes}).
+ *
  * <table>
  *   <caption>The accepted subset</caption>
  *   <tr><th>element</th><th>attributes read</th></tr>
  *   <tr><td>{@code mujoco}</td><td>model</td></tr>
- *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, coordinate (local only);
+ *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
+ *       only);
  *       meshdir, texturedir, assetdir are ignored</td></tr>
- *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4); child {@code flag} with contact,
- *       limit and eulerdamp (enable, disable; MuJoCo 2.3's flag: {@code disable} selects Euler with explicit
- *       damping)</td></tr>
+ *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
+ *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
+ *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
+ *       constraint (contacts and limits), gravity, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler
+ *       with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, motor, position</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
@@ -46,7 +53,7 @@ import org.diffart.sim.model.Options;
  * contact; sensors and tendons that would use them are refused), assets {@code texture} and {@code material}, and
  * the geom attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint
  * solreflimit, solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and
- * limits are hard constraints (see {@link Options}). Refused: meshes and height fields, {@code include}, {@code
+ * limits are hard constraints (see {@link Options}). Refused: meshes and height fields, {@code
  * contact}, {@code equality}, {@code tendon}, {@code sensor}, actuators other than motor and position, contact
  * attributes that would change which contacts exist (margin, gap, priority, ...) and any other element or
  * attribute.
@@ -57,39 +64,46 @@ import org.diffart.sim.model.Options;
 public final class MjcfLoader {
   private MjcfLoader() {}
 
-  /** Loads an MJCF file. */
+  /** Loads an MJCF file; its includes are resolved against its directory. */
   public static Model load(Path file) {
-    return load(SafeXml.parse(file));
+    Path dir = file.getParent() == null ? Path.of("") : file.getParent();
+    return load(MjcfIncludes.expand(SafeXml.parse(file), file, dir));
   }
 
-  /** Loads MJCF from a stream (the caller closes it); {@code sourceName} names it in error messages. */
+  /**
+   * Loads MJCF from a stream (the caller closes it); {@code sourceName} names it in error messages, and its includes
+   * are resolved against the working directory.
+   */
   public static Model load(InputStream in, String sourceName) {
-    return load(SafeXml.parse(in, sourceName));
+    return load(MjcfIncludes.expand(SafeXml.parse(in, sourceName), null, Path.of("")));
   }
 
-  /** Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error messages. */
+  /**
+   * Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error messages, and its
+   * includes are resolved against the working directory.
+   */
   public static Model loadString(String xml, String sourceName) {
     return loadString(xml, sourceName, 1);
   }
 
   /** As {@link #loadString(String, String)} for text that starts at line {@code firstLine} of its source. */
   public static Model loadString(String xml, String sourceName, int firstLine) {
-    return load(SafeXml.parseString(xml, sourceName, firstLine));
+    return load(MjcfIncludes.expand(SafeXml.parseString(xml, sourceName, firstLine), null, Path.of("")));
   }
 
-  /** Loads a parsed MJCF document. */
+  /** Loads a parsed MJCF document whose includes are expanded. */
   static Model load(XmlElement root) {
     if (!root.name().equals("mujoco")) {
       throw root.error("an MJCF file has the root element <mujoco>");
     }
     root.requireAttributesIn(MjcfSchema.MUJOCO);
     MjcfCompiler compiler = MjcfCompiler.DEFAULTS;
-    Options.Builder options = Options.builder();
+    List<XmlElement> options = new ArrayList<>();
     XmlElement topDefault = null;
     for (XmlElement c : root.children()) {
       switch (c.name()) {
         case "compiler" -> compiler = compiler.with(c);
-        case "option" -> option(c, options);
+        case "option" -> options.add(c);
         case "default" -> {
           if (topDefault != null) {
             throw c.error("only one top-level <default> is supported");
@@ -109,7 +123,10 @@ public final class MjcfLoader {
     MjcfDefaults defaults = MjcfDefaults.parse(topDefault);
     ModelBuilder b = new ModelBuilder(root.string("model", baseName(root.source())).strip())
         .inertiaFromGeom(compiler.inertiaFromGeom())
-        .options(options.build());
+        .totalMass(compiler.totalMass());
+    OptionReader optionReader = new OptionReader();
+    options.forEach(c -> optionReader.read(c, b));
+    b.options(optionReader.build());
     NamedElements names = new NamedElements();
     MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names);
     for (XmlElement c : sections(root, "worldbody")) {
@@ -137,37 +154,97 @@ public final class MjcfLoader {
     return root.children().stream().filter(c -> c.name().equals(name)).toList();
   }
 
-  private static void option(XmlElement e, Options.Builder o) {
-    e.requireAttributesIn(MjcfSchema.OPTION);
-    if (e.has("timestep")) {
-      double dt = e.number("timestep");
-      if (!(dt > 0)) {
-        throw e.error("timestep must be positive, got " + dt);
+  /**
+   * Reads the {@code <option>} elements in order, each attribute overriding an earlier one, into {@link Options}.
+   * Flags that turn a quantity off (gravity, constraint) act on the final options whatever the order.
+   */
+  private static final class OptionReader {
+    private final Options.Builder o = Options.builder();
+    private double[] gravity = Options.defaults().gravity();
+    private boolean gravityOff;
+    private boolean constraintOff;
+    private boolean rk4;
+    private boolean explicitDamping;
+
+    void read(XmlElement e, ModelBuilder b) {
+      e.requireAttributesIn(MjcfSchema.OPTION);
+      if (e.has("timestep")) {
+        double dt = e.number("timestep");
+        if (!(dt > 0)) {
+          throw e.error("timestep must be positive, got " + dt);
+        }
+        o.timestep(dt);
       }
-      o.timestep(dt);
-    }
-    if (e.has("gravity")) {
-      double[] g = e.numbers("gravity", 3);
-      o.gravity(g[0], g[1], g[2]);
-    }
-    boolean rk4 = e.has("integrator") && e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
-    boolean explicitDamping = false;
-    for (XmlElement c : e.children()) {
-      if (!c.name().equals("flag")) {
-        throw MjcfSchema.unsupported(c, "option", "flag", "");
+      if (e.has("gravity")) {
+        gravity = e.numbers("gravity", 3);
       }
+      if (e.has("integrator")) {
+        rk4 = e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
+      }
+      if (e.has("iterations")) {
+        int n = e.integer("iterations", 0);
+        if (n < 1) {
+          throw e.error("iterations must be at least 1, got " + n);
+        }
+        // MuJoCo's iteration cap of its constraint solver becomes the number of projected Gauss-Seidel sweeps
+        o.iterations(n);
+      }
+      if (e.has("cone")) {
+        // MuJoCo's elliptic cone bounds |f_t| <= mu f_n: one friction direction along the sliding velocity does the
+        // same while sliding. Its pyramidal cone has 2(condim-1) edges: the closest of ours is the box of two
+        // orthogonal directions.
+        boolean elliptic = e.keyword("cone", "pyramidal", "pyramidal", "elliptic").equals("elliptic");
+        o.frictionDirections(elliptic ? 1 : 2);
+        b.warning(e.source() + ":" + e.line() + ": option cone=\"" + e.attribute("cone").strip() + "\" is mapped"
+            + " onto " + (elliptic ? "one friction direction along the sliding velocity"
+                : "two orthogonal friction directions") + " of diffart's projected Gauss-Seidel contacts");
+      }
+      for (XmlElement c : e.children()) {
+        if (!c.name().equals("flag")) {
+          throw MjcfSchema.unsupported(c, "option", "flag", "");
+        }
+        flags(c, b);
+      }
+    }
+
+    private void flags(XmlElement c, ModelBuilder b) {
       c.requireAttributesIn(MjcfSchema.FLAG);
       if (c.has("contact")) {
-        o.contact(c.keyword("contact", "enable", "enable", "disable").equals("enable"));
+        o.contact(flag(c, "contact", true));
       }
       if (c.has("limit")) {
-        o.limit(c.keyword("limit", "enable", "enable", "disable").equals("enable"));
+        o.limit(flag(c, "limit", true));
+      }
+      if (c.has("constraint")) {
+        constraintOff = !flag(c, "constraint", true);
+      }
+      if (c.has("gravity")) {
+        gravityOff = !flag(c, "gravity", true);
       }
       if (c.has("eulerdamp")) {
-        explicitDamping = c.keyword("eulerdamp", "enable", "enable", "disable").equals("disable");
+        explicitDamping = !flag(c, "eulerdamp", true);
+      }
+      if (flag(c, "energy", false)) {
+        b.warning(c.source() + ":" + c.line() + ": flag energy=\"enable\" is accepted; diffart does not compute"
+            + " MuJoCo's mjData.energy, which has no effect on the dynamics");
       }
     }
-    o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
+
+    Options build() {
+      double[] g = gravityOff ? new double[3] : gravity;
+      if (constraintOff) {
+        // every constraint: contacts and joint limits
+        o.contact(false).limit(false);
+      }
+      o.gravity(g[0], g[1], g[2]);
+      o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
+      return o.build();
+    }
+
+    /** A flag's value: true for "enable", false for "disable", {@code dflt} when absent. */
+    private static boolean flag(XmlElement c, String name, boolean dflt) {
+      return c.keyword(name, dflt ? "enable" : "disable", "enable", "disable").equals("enable");
+    }
   }
 
   private static void asset(XmlElement e) {

@@ -16,8 +16,8 @@ final class MjcfSchema {
   static final Set<String> ORIENTATION = Set.of("quat", "axisangle", "euler", "xyaxes", "zaxis");
 
   static final Set<String> MUJOCO = Set.of("model");
-  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator");
-  static final Set<String> FLAG = Set.of("contact", "limit", "eulerdamp");
+  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone");
+  static final Set<String> FLAG = Set.of("contact", "limit", "constraint", "gravity", "eulerdamp", "energy");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");

@@ -53,6 +53,11 @@ public final class XmlElement {
     return children;
   }
 
+  /** This element with other children (same file, line and attributes). */
+  XmlElement withChildren(List<XmlElement> newChildren) {
+    return new XmlElement(source, name, line, attributes, newChildren);
+  }
+
   /** The attribute names in document order. */
   public Set<String> attributeNames() {
     return attributes.keySet();

@@ -35,6 +35,7 @@ public final class ModelBuilder {
   final List<KeyframeSpec> keyframes = new ArrayList<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
+  double totalMass = -1;
   final List<String> warnings = new ArrayList<>();
 
   /** Starts a model with only the world body. */
@@ -108,6 +109,15 @@ public final class ModelBuilder {
   /** Sets when inertial properties come from geoms. */
   public ModelBuilder inertiaFromGeom(InertiaFromGeom mode) {
     inertiaFromGeom = mode;
+    return this;
+  }
+
+  /**
+   * Scales every body's mass and inertia by one factor so that the model's total mass is {@code mass} (MJCF {@code
+   * compiler settotalmass}); a non-positive value leaves the masses as they are.
+   */
+  public ModelBuilder totalMass(double mass) {
+    totalMass = mass;
     return this;
   }
 

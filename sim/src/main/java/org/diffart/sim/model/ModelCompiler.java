@@ -248,10 +248,33 @@ final class ModelCompiler {
           || in[o + 1] + in[o + 2] < in[o] - tol) {
         throw new IllegalArgumentException("body '" + bodyName[i] + "': inertia violates the triangle inequality");
       }
+    }
+    if (b.totalMass > 0) {
+      scaleToTotalMass(b.totalMass);
+    }
+    for (int i = 1; i < nbody; i++) {
       SpatialOps.inertFromPrincipal(bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia,
           3 * i);
     }
     checkMovingMass();
+  }
+
+  /** MJCF's {@code compiler settotalmass}: every body's mass and inertia scaled by one factor to the given total. */
+  private void scaleToTotalMass(double total) {
+    double sum = 0;
+    for (int i = 1; i < nbody; i++) {
+      sum += bodyMass[i];
+    }
+    if (!(sum > 0)) {
+      throw new IllegalArgumentException("settotalmass needs bodies with mass, but the model's total mass is 0");
+    }
+    double scale = total / sum;
+    for (int i = 1; i < nbody; i++) {
+      bodyMass[i] *= scale;
+      for (int k = 0; k < 3; k++) {
+        bodyInertia[3 * i + k] *= scale;
+      }
+    }
   }
 
   /** A moving body whose whole subtree is massless has a singular mass matrix: refuse it, naming the body. */

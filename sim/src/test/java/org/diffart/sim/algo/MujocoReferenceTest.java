@@ -28,8 +28,13 @@ class MujocoReferenceTest {
   @ParameterizedTest
   @MethodSource("references")
   void qaccMatchesMujocoWithContactsDisabled(String name) {
+    assertDynamicsMatchMujoco(name);
+  }
+
+  /** Kinematics, mass matrix, forces and qacc of every case of reference {@code name} against MuJoCo's. */
+  static void assertDynamicsMatchMujoco(String name) {
     JsonObject ref = ReferenceFiles.json(name);
-    Model loaded = ModelLoader.load(ReferenceFiles.model(ref.get("model").getAsString()));
+    Model loaded = ModelLoader.load(ReferenceFiles.modelOf(name));
     Model m = loaded.withOptions(loaded.opt().toBuilder().contact(false).build());
     assertTrue(m.nq() == ref.get("nq").getAsInt() && m.nv() == ref.get("nv").getAsInt()
         && m.nu() == ref.get("nu").getAsInt(), name + ": sizes differ from MuJoCo's");
@@ -68,8 +73,13 @@ class MujocoReferenceTest {
   @ParameterizedTest
   @MethodSource("references")
   void compiledInertiasMatchMujoco(String name) {
+    assertInertiasMatchMujoco(name);
+  }
+
+  /** The compiled inertias of reference {@code name}'s model against MuJoCo's (see above). */
+  static void assertInertiasMatchMujoco(String name) {
     JsonObject ref = ReferenceFiles.json(name);
-    Model m = ModelLoader.load(ReferenceFiles.model(ref.get("model").getAsString()));
+    Model m = ModelLoader.load(ReferenceFiles.modelOf(name));
     Data ours = new Data(m);
     Data theirs = new Data(m);
     useMujocoInertias(ref, theirs);

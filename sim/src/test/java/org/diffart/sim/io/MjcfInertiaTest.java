@@ -125,7 +125,7 @@ class MjcfInertiaTest {
   @MethodSource("referenceModels")
   void massMatrixFromOurInertiasMatchesMujoco(String name, double relTol) {
     JsonObject ref = ReferenceFiles.json(name);
-    Model m = ModelLoader.load(ReferenceFiles.model(ref.get("model").getAsString()));
+    Model m = ModelLoader.load(ReferenceFiles.modelOf(name));
     Data d = new Data(m);
     JsonArray cases = ref.getAsJsonArray("cases");
     for (int c = 0; c < cases.size(); c++) {

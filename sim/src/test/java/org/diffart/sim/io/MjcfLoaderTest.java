@@ -9,6 +9,7 @@ import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,5 +133,34 @@ class MjcfLoaderTest {
     for (String attr : new String[] {"solref", "solimp", "solimplimit"}) {
       assertTrue(m.warnings().stream().anyMatch(w -> w.contains("'" + attr + "' ignored")), attr);
     }
+  }
+
+  /** The option flags and settings of {@code datasets/reference/models/options_flags.xml} (qacc: MujocoReferenceTest). */
+  @Test
+  void optionFlagsAndSolverSettings() {
+    Model m = ModelLoader.load(ReferenceFiles.model("options_flags.xml"));
+    assertEquals(0.005, m.opt().timestep(), "the second <option> overrides the time step only");
+    assertArrayEquals(new double[] {0, 0, 0}, m.opt().gravity(), "flag gravity=\"disable\"");
+    assertFalse(m.opt().contact(), "flag constraint=\"disable\" turns contacts off");
+    assertFalse(m.opt().limit(), "flag constraint=\"disable\" turns limits off");
+    assertEquals(30, m.opt().iterations());
+    assertEquals(1, m.opt().frictionDirections(), "cone=\"elliptic\"");
+    assertTrue(m.warnings().stream().anyMatch(w -> w.contains("options_flags.xml:8: option cone=\"elliptic\"")),
+        () -> m.warnings().toString());
+    assertTrue(m.warnings().stream().anyMatch(w -> w.contains("flag energy=\"enable\" is accepted")),
+        () -> m.warnings().toString());
+    double total = 0;
+    for (int i = 1; i < m.nbody(); i++) {
+      total += m.bodyMass(i);
+    }
+    assertEquals(7, total, 1e-12, "compiler settotalmass");
+  }
+
+  @Test
+  void aPyramidalConeIsTwoFrictionDirections() {
+    Model m = ModelLoader.loadMjcfString("<mujoco><option cone=\"pyramidal\"/></mujoco>", "cell");
+    assertEquals(2, m.opt().frictionDirections());
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco><option iterations=\"0\"/></mujoco>",
+        "cell"), "cell", 1, "option", "iterations must be at least 1");
   }
 }

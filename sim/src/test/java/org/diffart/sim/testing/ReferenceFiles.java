@@ -27,14 +27,30 @@ public final class ReferenceFiles {
     return p;
   }
 
-  /** Names (without .json) of every reference file. */
+  /** Names (without .json) of every reference file directly in {@code datasets/reference}. */
   public static List<String> names() {
-    try (Stream<Path> s = Files.list(repoRoot().resolve("datasets/reference"))) {
+    return names("");
+  }
+
+  /**
+   * Names of the reference files in a subdirectory of {@code datasets/reference}, prefixed by it (e.g. {@code
+   * dm_control/acrobot}); their models lie in the same subdirectory of {@code datasets/models}.
+   */
+  public static List<String> names(String subdirectory) {
+    String prefix = subdirectory.isEmpty() ? "" : subdirectory + "/";
+    try (Stream<Path> s = Files.list(repoRoot().resolve("datasets/reference/" + prefix))) {
       return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
-          .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
+          .map(n -> prefix + n.substring(0, n.length() - 5)).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The MJCF or URDF file behind the reference file {@code name} (as {@link #names(String)} gives it). */
+  public static Path modelOf(String name) {
+    String file = json(name).get("model").getAsString();
+    int slash = name.lastIndexOf('/');
+    return slash < 0 ? model(file) : repoRoot().resolve("datasets/models/" + name.substring(0, slash + 1) + file);
   }
 
   /** The parsed reference file. */
