@@ -8,7 +8,8 @@
  *   model, mujoco_version, generator, seed, disableflags, timestep, gravity, integrator,
  *   nq, nv, nu, nbody, qpos0,
  *   bodies: [{name, parent, mass, ipos, iquat, inertia}]      compiled inertia (what the loader must match)
- *   cases:  [{qpos, qvel, ctrl, qacc, qfrc_bias, qfrc_passive, qfrc_actuator, M, xpos, xquat, residual}]
+ *   cases:  [{qpos, qvel, ctrl, qacc, qfrc_bias, qfrc_passive, qfrc_actuator, sensordata (models with sensors),
+ *            M, xpos, xquat, residual}]
  * M is the dense row-major nv x nv mass matrix from mj_fullM; to keep files small it is written in every
  * case when nv <= 30, only in case 0 when nv <= 60, and never above (then "M": null). xpos/xquat (per body,
  * world frame, body 0 = world) are written when nbody <= 30. residual = max |M qacc - (qfrc_passive +
@@ -194,6 +195,7 @@ int main(int argc, char** argv) {
     put_vec(f, "qfrc_bias", d->qfrc_bias, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_passive", d->qfrc_passive, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_actuator", d->qfrc_actuator, nv); fputs(",\n   ", f);
+    if (m->nsensordata > 0) { put_vec(f, "sensordata", d->sensordata, m->nsensordata); fputs(",\n   ", f); }
     if (c < mcases) {
       fputs("\"M\": [", f);
       for (int i = 0; i < nv; i++) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
@@ -85,9 +87,11 @@ public final class Rollout {
    * @param ms wall time of the stepping alone (recording excluded), milliseconds
    * @param times simulation time of each recorded sample of world 0
    * @param qpos world 0's positions at each sample (samples×nq)
+   * @param sensordata world 0's sensors at each sample's state, as MuJoCo's {@code mj_forward} gives them
+   *     (samples×nsensordata; empty rows when the model has no sensors)
    */
   public record Result(String backend, int steps, int worlds, double[] finalQpos, double[] finalQvel, double ms,
-      double[] times, double[][] qpos) {}
+      double[] times, double[][] qpos, double[][] sensordata) {}
 
   /** As {@link #run(Backend, Start, int, int, Listener)} without a listener. */
   public static Result run(Backend b, Start start, int steps, int stride) {
@@ -129,10 +133,8 @@ public final class Rollout {
     b.setQvel(tile(start.qvel(), w, nv, "qvel"));
     b.setCtrl(tile(start.ctrl(), w, b.model().nu(), "ctrl"));
     b.setTime(start.time());
-    List<Double> times = new ArrayList<>();
-    List<double[]> traj = new ArrayList<>();
-    double[] all = new double[w * nq];
-    sample(b, all, nq, times, traj);
+    Recorder rec = new Recorder(b, start.ctrl());
+    rec.sample();
     long nanos = 0;
     int done = 0, chunk = 1;
     while (done < steps) {
@@ -144,7 +146,7 @@ public final class Rollout {
       nanos += dt;
       done += n;
       if (done % stride == 0 || done == steps) {
-        sample(b, all, nq, times, traj);
+        rec.sample();
       }
       listener.stepsDone(done);
       // aim the next chunk at CHUNK_NANOS, growing at most tenfold
@@ -155,13 +157,47 @@ public final class Rollout {
     b.getQpos(fq);
     b.getQvel(fv);
     return new Result(b.name(), steps, w, fq, fv, nanos / 1e6,
-        times.stream().mapToDouble(Double::doubleValue).toArray(), traj.toArray(double[][]::new));
+        rec.times.stream().mapToDouble(Double::doubleValue).toArray(), rec.qpos.toArray(double[][]::new),
+        rec.sensors.toArray(double[][]::new));
   }
 
-  private static void sample(Backend b, double[] all, int nq, List<Double> times, List<double[]> traj) {
-    b.getQpos(all);
-    times.add(b.time(0));
-    traj.add(Arrays.copyOf(all, nq));
+  /** Records world 0: time, positions and, for models with sensors, the sensors at that state. */
+  private static final class Recorder {
+    private final Backend b;
+    private final double[] q, v;
+    private final Data d;
+    final List<Double> times = new ArrayList<>();
+    final List<double[]> qpos = new ArrayList<>();
+    final List<double[]> sensors = new ArrayList<>();
+
+    Recorder(Backend b, double[] ctrl) {
+      this.b = b;
+      Model m = b.model();
+      q = new double[b.worlds() * m.nq()];
+      v = new double[b.worlds() * m.nv()];
+      d = m.nsensor() > 0 ? new Data(m) : null;
+      if (d != null) {
+        System.arraycopy(ctrl, 0, d.ctrl, 0, m.nu());
+      }
+    }
+
+    void sample() {
+      Model m = b.model();
+      b.getQpos(q);
+      times.add(b.time(0));
+      qpos.add(Arrays.copyOf(q, m.nq()));
+      if (d == null) {
+        sensors.add(new double[0]);
+        return;
+      }
+      // the sensors of this state: one forward evaluation of world 0 on the host
+      b.getQvel(v);
+      System.arraycopy(q, 0, d.qpos, 0, m.nq());
+      System.arraycopy(v, 0, d.qvel, 0, m.nv());
+      d.time = b.time(0);
+      Step.forward(m, d);
+      sensors.add(d.sensordata.clone());
+    }
   }
 
   private static double[] tile(double[] one, int worlds, int n, String what) {

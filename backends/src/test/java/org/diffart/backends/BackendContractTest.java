@@ -44,7 +44,10 @@ abstract class BackendContractTest {
 
   static Stream<String> models() {
     return Stream.of("builtin:pendulum:7", "builtin:laikago", "builtin:laikago10", "builtin:arm9", "builtin:golf",
-        "builtin:ant", "builtin:humanoid", "builtin:chain50", "../datasets/models/acrobot.urdf");
+        "builtin:ant", "builtin:humanoid", "builtin:chain50", "../datasets/models/acrobot.urdf",
+        // sites and sensors of every kind, contacts on (touch, force and torque see the contact forces)
+        "../datasets/models/dm_control/humanoid.xml", "../datasets/models/dm_control/cheetah.xml",
+        "../datasets/reference/models/sensors.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

@@ -27,6 +27,23 @@ final class Coordinates {
     return names;
   }
 
+  /**
+   * One name per sensor value (nsensordata): the sensor's name (or its type and index when unnamed), with the
+   * component for sensors of several values ({@code imu_acc.x}, {@code head_quat.w}).
+   */
+  static String[] sensordata(Model m) {
+    String[] names = new String[m.nsensordata()];
+    String[] xyz = {"x", "y", "z"}, wxyz = {"w", "x", "y", "z"};
+    for (int i = 0; i < m.nsensor(); i++) {
+      String n = m.sensorName(i).isEmpty() ? m.sensorType(i).mjcfName() + i : m.sensorName(i);
+      int dim = m.sensorDim(i);
+      for (int k = 0; k < dim; k++) {
+        names[m.sensorAdr(i) + k] = dim == 1 ? n : n + "." + (dim == 4 ? wxyz : xyz)[k];
+      }
+    }
+    return names;
+  }
+
   /** One name per degree of freedom (nv). */
   static String[] qvel(Model m) {
     String[] names = new String[m.nv()];

@@ -25,7 +25,8 @@ import tech.tablesaw.api.Table;
       "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
           + " part.",
       "JSON keys: model, contact (false with --no-contact), qpos, qvel, ctrl, qacc, qacc_smooth (the acceleration"
-          + " without contact and limit impulses), ncon (number of contacts)."
+          + " without contact and limit impulses), ncon (number of contacts), sensordata (models with sensors, in"
+          + " MuJoCo's order)."
     })
 final class ForwardCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -50,6 +51,9 @@ final class ForwardCommand implements Callable<Integer> {
     o.add("qacc", Output.array(d.qacc));
     o.add("qacc_smooth", Output.array(d.qaccSmooth));
     o.addProperty("ncon", d.ncon);
+    if (m.nsensor() > 0) {
+      o.add("sensordata", Output.array(d.sensordata));
+    }
     output.print(o, () -> text(m, d));
     return 0;
   }
@@ -65,6 +69,9 @@ final class ForwardCommand implements Callable<Integer> {
     Table positions = Table.create(
         "state", StringColumn.create("coordinate", Coordinates.qpos(m)), DoubleColumn.create("qpos", d.qpos));
     String controls = m.nu() == 0 ? "" : "\n\nctrl " + Arrays.toString(d.ctrl);
-    return positions.printAll() + controls + "\n\n" + dofs.printAll();
+    String sensors = m.nsensor() == 0 ? "" : "\n\n" + Table.create("sensors",
+        StringColumn.create("sensor", Coordinates.sensordata(m)), DoubleColumn.create("value", d.sensordata))
+        .printAll();
+    return positions.printAll() + controls + "\n\n" + dofs.printAll() + sensors;
   }
 }

@@ -32,8 +32,10 @@ import tech.tablesaw.api.Table;
       "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
           + " part.",
       "JSON keys: model, backend, worlds, steps, time (simulated, s), ms (wall time of the stepping loop alone),"
-          + " final_qpos and final_qvel (world 0), final_qpos_all (one row per world, only when W > 1), trajectory"
-          + " (time and qpos of world 0 every S steps, only with --stride)."
+          + " final_qpos and final_qvel (world 0), final_qpos_all (one row per world, only when W > 1),"
+          + " final_sensordata (world 0's sensors at the final state, for models with sensors), trajectory (time,"
+          + " qpos and, with sensors, sensordata of world 0 every S steps, only with --stride). Sensors are those"
+          + " of each recorded state, as mj_forward gives them."
     })
 final class RolloutCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -114,17 +116,27 @@ final class RolloutCommand implements Callable<Integer> {
     if (r.worlds() > 1) {
       o.add("final_qpos_all", Output.rows(r.finalQpos(), r.worlds(), nq));
     }
+    if (m.nsensor() > 0) {
+      o.add("final_sensordata", Output.array(r.sensordata()[r.sensordata().length - 1]));
+    }
     if (stride != null) {
-      JsonArray qpos = new JsonArray(r.qpos().length);
-      for (double[] q : r.qpos()) {
-        qpos.add(Output.array(q));
-      }
       JsonObject trajectory = new JsonObject();
       trajectory.add("time", Output.array(r.times()));
-      trajectory.add("qpos", qpos);
+      trajectory.add("qpos", rows(r.qpos()));
+      if (m.nsensor() > 0) {
+        trajectory.add("sensordata", rows(r.sensordata()));
+      }
       o.add("trajectory", trajectory);
     }
     return o;
+  }
+
+  private static JsonArray rows(double[][] rows) {
+    JsonArray a = new JsonArray(rows.length);
+    for (double[] row : rows) {
+      a.add(Output.array(row));
+    }
+    return a;
   }
 
   private String text(Model m, Rollout.Result r) {

@@ -130,4 +130,37 @@ class ForwardCommandTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("qacc") && r.out().contains("joint1"), r.out());
   }
+
+  /** The DeepMind Control Suite's walker, unchanged: its sensors at a MuJoCo reference state equal MuJoCo's. */
+  @Test
+  void sensordataEqualsMujocosOnTheControlSuitesWalker() throws Exception {
+    com.google.gson.JsonObject ref = com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(
+        java.nio.file.Path.of("../datasets/reference/dm_control/walker.json"))).getAsJsonObject();
+    com.google.gson.JsonObject c = ref.getAsJsonArray("cases").get(1).getAsJsonObject();
+
+    Cli.Outcome r = Cli.run("forward", "--model", "../datasets/models/dm_control/walker.xml", "--qpos",
+        csv(c, "qpos"), "--qvel", csv(c, "qvel"), "--ctrl", csv(c, "ctrl"), "--no-contact", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    double[] expected = doubles(c, "sensordata"), got = r.vector("sensordata");
+    assertEquals(expected.length, got.length);
+    for (int k = 0; k < got.length; k++) {
+      assertEquals(expected[k], got[k], 1e-9 * Math.max(1, Math.abs(expected[k])), "sensordata[" + k + "]");
+    }
+    Cli.Outcome text = Cli.run("forward", "--model", "../datasets/models/dm_control/walker.xml");
+    assertTrue(text.out().contains("torso_subtreelinvel.x"), text.out());
+  }
+
+  private static double[] doubles(com.google.gson.JsonObject o, String key) {
+    com.google.gson.JsonArray a = o.getAsJsonArray(key);
+    double[] v = new double[a.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = a.get(i).getAsDouble();
+    }
+    return v;
+  }
+
+  private static String csv(com.google.gson.JsonObject o, String key) {
+    return Cli.csv(doubles(o, key));
+  }
 }

@@ -144,4 +144,26 @@ class RolloutCommandTest {
     assertTrue(r.err().contains("step"), r.err());
     assertFalse(r.err().contains("Usage:"), r.err());
   }
+
+  @Test
+  void sensordataIsThatOfEachRecordedState() {
+    String walker = "../datasets/models/dm_control/walker.xml";
+    Cli.Outcome r = Cli.run("rollout", "--model", walker, "--steps", "40", "--stride", "20", "--json");
+
+    assertEquals(0, r.code(), r.err());
+    JsonObject o = r.json();
+    com.google.gson.JsonArray sensors = o.getAsJsonObject("trajectory").getAsJsonArray("sensordata");
+    assertEquals(3, sensors.size(), "the start, step 20 and step 40");
+    Model m = ModelLoader.load(walker);
+    Data d = new Data(m);
+    for (int s = 0; s < 40; s++) {
+      Step.step(m, d);
+    }
+    Step.forward(m, d);
+    assertArrayEquals(d.sensordata, r.vector("final_sensordata"));
+    com.google.gson.JsonArray last = sensors.get(2).getAsJsonArray();
+    for (int k = 0; k < m.nsensordata(); k++) {
+      assertEquals(d.sensordata[k], last.get(k).getAsDouble());
+    }
+  }
 }

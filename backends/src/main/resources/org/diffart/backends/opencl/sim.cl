@@ -20,6 +20,32 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define Integrator_RK4 2
 #define ActuatorType_MOTOR 0
 #define ActuatorType_POSITION 1
+#define SensorType_TOUCH 0
+#define SensorType_ACCELEROMETER 1
+#define SensorType_VELOCIMETER 2
+#define SensorType_GYRO 3
+#define SensorType_FORCE 4
+#define SensorType_TORQUE 5
+#define SensorType_JOINTPOS 6
+#define SensorType_JOINTVEL 7
+#define SensorType_ACTUATORFRC 8
+#define SensorType_FRAMEPOS 9
+#define SensorType_FRAMEQUAT 10
+#define SensorType_FRAMEXAXIS 11
+#define SensorType_FRAMEYAXIS 12
+#define SensorType_FRAMEZAXIS 13
+#define SensorType_FRAMELINVEL 14
+#define SensorType_FRAMEANGVEL 15
+#define SensorType_FRAMELINACC 16
+#define SensorType_FRAMEANGACC 17
+#define SensorType_SUBTREECOM 18
+#define SensorType_SUBTREELINVEL 19
+__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+#define FrameType_BODY 0
+#define FrameType_XBODY 1
+#define FrameType_GEOM 2
+#define FrameType_SITE 3
+#define FrameType_NONE 4
 
 #define Quat_SMALL_HALF_ANGLE (0x1.a36e2eb1c432dp-14)
 #define Trig_LIMIT (0x1.c6bf52634p49)
@@ -64,6 +90,37 @@ double Trig_cos(double x);
 double Trig_sinSeries(double r);
 double Trig_cosSeries(double r);
 double Trig_sin(double x);
+void Sensors_compute(Model* m, Data* d);
+void Sensors_cutoff(Model* m, Data* d, int i);
+void Sensors_sensor(Model* m, Data* d, int i);
+void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a);
+void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
+void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
+void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o);
+int Sensors_framePose(Model* m, Data* d, int i, __global double* p);
+void Mat3_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+void Quat_toMat(__global double* res, int ro, __global double* q, int qo);
+void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a);
+void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
+void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+double Sensors_touch(Model* m, Data* d, int site);
+int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u);
+int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz);
+int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h);
+double Sensors_slabExit(double p, double dir, double h);
+double Sensors_slabEnter(double p, double dir, double h);
+int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz);
+void Sensors_interactionForces(Model* m, Data* d);
+void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
+void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out);
+void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
+void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
+void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo);
+void Kinematics_baseAcceleration(Model* m, __global double* a);
+void Sensors_subtrees(Model* m, Data* d);
+void Kinematics_geoms(Model* m, Data* d);
+void Kinematics_sites(Model* m, Data* d);
 void Step_dynamics(Model* m, Data* d);
 void Step_constraints(Model* m, Data* d);
 void Checks_finiteDofs(Model* m, Data* d, __global double* v);
@@ -92,8 +149,6 @@ void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int
 int Constraints_chainLastDof(Model* m, int b);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
-void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
@@ -111,17 +166,11 @@ void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
-void Kinematics_geoms(Model* m, Data* d);
-void Quat_toMat(__global double* res, int ro, __global double* q, int qo);
-void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
-void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
 double Step_dampingH(Model* m);
 void Step_smooth_3(Model* m, Data* d, double h);
 void Aba_forward(Model* m, Data* d);
 void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
-void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo);
 void Aba_forwardSingle(Model* m, Data* d, int i);
-void Kinematics_baseAcceleration(Model* m, __global double* a);
 void Aba_toParent(Model* m, Data* d, int i, int p);
 void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
@@ -134,7 +183,6 @@ void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
 void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
 void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
 void Aba_backwardSingle(Model* m, Data* d, int i, int p);
-void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
 void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
@@ -153,7 +201,6 @@ void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int
 void Kinematics_forward(Model* m, Data* d);
 void Kinematics_jointsBody(Model* m, Data* d, int i, int j0);
 void Kinematics_motionSubspace(Model* m, Data* d, int i);
-void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
 void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q);
 void Kinematics_anchor(Model* m, int j, __global double* t);
 void Quat_rotate(__global double* res, int ro, __global double* q, int qo, __global double* v, int vo);
@@ -174,6 +221,10 @@ void Step_step(Model* m, Data* d) {
   } else {
     Step_dynamics(m, d);
     if (DI_ERROR(d)) return;
+    if ((M_nsensor) > 0) {
+      Sensors_compute(m, d);
+      if (DI_ERROR(d)) return;
+    }
     double dt = OPT_timestep;
     for (int k = 0; k < (M_nv); k++) {
       DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
@@ -328,6 +379,722 @@ double Trig_sin(double x) {
     return (-Trig_sinSeries(r));
   }
   return (-Trig_cosSeries(r));
+}
+
+// algo/Sensors.java: void compute(Model, Data)
+void Sensors_compute(Model* m, Data* d) {
+  Kinematics_sites(m, d);
+  int geoms = 0;
+  int acc = 0;
+  int subtree = 0;
+  for (int i = 0; i < (M_nsensor); i++) {
+    int t = (MI_ARRAY(m, sensorType)[(i)]);
+    geoms |= ((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM);
+    acc |= (((((t == SensorType_ACCELEROMETER) || (t == SensorType_FORCE)) || (t == SensorType_TORQUE)) || (t == SensorType_FRAMELINACC)) || (t == SensorType_FRAMEANGACC));
+    subtree |= ((t == SensorType_SUBTREECOM) || (t == SensorType_SUBTREELINVEL));
+  }
+  if (geoms) {
+    Kinematics_geoms(m, d);
+  }
+  if (subtree) {
+    Sensors_subtrees(m, d);
+  }
+  if (acc) {
+    Sensors_interactionForces(m, d);
+  }
+  for (int i = 0; i < (M_nsensor); i++) {
+    Sensors_sensor(m, d, i);
+    if (DI_ERROR(d)) return;
+    Sensors_cutoff(m, d, i);
+  }
+}
+
+// algo/Sensors.java: void cutoff(Model, Data, int)
+void Sensors_cutoff(Model* m, Data* d, int i) {
+  double c = (MD_ARRAY(m, sensorCutoff)[(i)]);
+  int t = (MI_ARRAY(m, sensorType)[(i)]);
+  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
+  if ((c > 0) && clamps) {
+    for (int k = (MI_ARRAY(m, sensorAdr)[(i)]); k < ((MI_ARRAY(m, sensorAdr)[(i)]) + (MI_ARRAY(m, sensorDim)[(i)])); k++) {
+      DD_ARRAY(d, sensordata)[k] = jmin(DD_ARRAY(d, sensordata)[k], c);
+      if (t != SensorType_TOUCH) {
+        DD_ARRAY(d, sensordata)[k] = jmax(DD_ARRAY(d, sensordata)[k], (-c));
+      }
+    }
+  }
+}
+
+// algo/Sensors.java: void sensor(Model, Data, int)
+void Sensors_sensor(Model* m, Data* d, int i) {
+  __global double* out = DD_ARRAY(d, sensordata);
+  __global double* p = DD_ARRAY(d, sensorPoint);
+  int a = (MI_ARRAY(m, sensorAdr)[(i)]);
+  int obj = (MI_ARRAY(m, sensorObj)[(i)]);
+  switch ((MI_ARRAY(m, sensorType)[(i)])) {
+    case SensorType_JOINTPOS: {
+      out[a] = DD_ARRAY(d, qpos)[(MI_ARRAY(m, jntQposAdr)[(obj)])];
+    } break;
+    case SensorType_JOINTVEL: {
+      out[a] = DD_ARRAY(d, qvel)[(MI_ARRAY(m, jntDofAdr)[(obj)])];
+    } break;
+    case SensorType_ACTUATORFRC: {
+      out[a] = DD_ARRAY(d, actuatorForce)[obj];
+    } break;
+    case SensorType_SUBTREECOM: {
+      copy_d(out + a, DD_ARRAY(d, subtreeCom) + (3 * obj), 3);
+    } break;
+    case SensorType_SUBTREELINVEL: {
+      copy_d(out + a, DD_ARRAY(d, subtreeLinvel) + (3 * obj), 3);
+    } break;
+    case SensorType_TOUCH: {
+      out[a] = Sensors_touch(m, d, obj);
+    } break;
+    case SensorType_FRAMEPOS: case SensorType_FRAMEQUAT: case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
+      Sensors_frame(m, d, i, out, a);
+    } break;
+    default: {
+      int body = Sensors_framePose(m, d, i, p);
+      Sensors_pointMotion(m, d, body, p, 0, p, 12);
+      switch ((MI_ARRAY(m, sensorType)[(i)])) {
+        case SensorType_GYRO: {
+          Mat3_mulTransVec(out, a, p, 3, p, 12);
+        } break;
+        case SensorType_VELOCIMETER: {
+          Mat3_mulTransVec(out, a, p, 3, p, 15);
+        } break;
+        case SensorType_FRAMEANGVEL: {
+          copy_d(out + a, p + 12, 3);
+        } break;
+        case SensorType_FRAMELINVEL: {
+          copy_d(out + a, p + 15, 3);
+        } break;
+        case SensorType_ACCELEROMETER: {
+          Mat3_mulTransVec(out, a, p, 3, p, 21);
+        } break;
+        case SensorType_FRAMEANGACC: {
+          copy_d(out + a, p + 18, 3);
+        } break;
+        case SensorType_FRAMELINACC: {
+          copy_d(out + a, p + 21, 3);
+        } break;
+        case SensorType_FORCE: case SensorType_TORQUE: {
+          Sensors_force(m, d, body, p, ((MI_ARRAY(m, sensorType)[(i)]) == SensorType_TORQUE), out, a);
+        } break;
+        default: {
+          { DI_SET_ERROR(d); return; }
+        } break;
+      }
+    } break;
+  }
+}
+
+// algo/Sensors.java: void force(Model, Data, int, double[], boolean, double[], int)
+void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  Mat3_mulVec(w, 0, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaForce), (6 * b));
+  Mat3_mulVec(w, 3, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaForce), ((6 * b) + 3));
+  if (torque) {
+    for (int k = 0; k < 3; k++) {
+      w[(6 + k)] = (DD_ARRAY(d, xpos)[((3 * b) + k)] - p[k]);
+    }
+    Sensors_addCross(w, 0, w, 6, w, 3);
+    Mat3_mulTransVec(out, a, p, 3, w, 0);
+  } else {
+    Mat3_mulTransVec(out, a, p, 3, w, 3);
+  }
+}
+
+// spatial/Mat3.java: void mulTransVec(double[], int, double[], int, double[], int)
+void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo) {
+  double x = v[vo];
+  double y = v[(vo + 1)];
+  double z = v[(vo + 2)];
+  res[ro] = (((m[mo] * x) + (m[(mo + 3)] * y)) + (m[(mo + 6)] * z));
+  res[(ro + 1)] = (((m[(mo + 1)] * x) + (m[(mo + 4)] * y)) + (m[(mo + 7)] * z));
+  res[(ro + 2)] = (((m[(mo + 2)] * x) + (m[(mo + 5)] * y)) + (m[(mo + 8)] * z));
+}
+
+// algo/Sensors.java: void addCross(double[], int, double[], int, double[], int)
+void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
+  res[ro] += ((a[(ao + 1)] * b[(bo + 2)]) - (a[(ao + 2)] * b[(bo + 1)]));
+  res[(ro + 1)] += ((a[(ao + 2)] * b[bo]) - (a[ao] * b[(bo + 2)]));
+  res[(ro + 2)] += ((a[ao] * b[(bo + 1)]) - (a[(ao + 1)] * b[bo]));
+}
+
+// spatial/Mat3.java: void mulVec(double[], int, double[], int, double[], int)
+void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo) {
+  double x = v[vo];
+  double y = v[(vo + 1)];
+  double z = v[(vo + 2)];
+  res[ro] = (((m[mo] * x) + (m[(mo + 1)] * y)) + (m[(mo + 2)] * z));
+  res[(ro + 1)] = (((m[(mo + 3)] * x) + (m[(mo + 4)] * y)) + (m[(mo + 5)] * z));
+  res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
+}
+
+// algo/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
+void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o) {
+  __global double* r = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < 3; k++) {
+    r[k] = (pt[(po + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
+  }
+  Mat3_mulVec(out, o, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), (6 * b));
+  Mat3_mulVec(out, (o + 3), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), ((6 * b) + 3));
+  Mat3_mulVec(out, (o + 6), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), (6 * b));
+  Mat3_mulVec(out, (o + 9), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), ((6 * b) + 3));
+  if (b == 0) {
+    for (int k = 0; k < 12; k++) {
+      out[(o + k)] = ((k >= 9) ? (-OPT_gravity[(k - 9)]) : 0);
+    }
+  }
+  Sensors_addCross(out, (o + 3), out, o, r, 0);
+  Sensors_addCross(out, (o + 9), out, (o + 6), r, 0);
+  Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
+}
+
+// algo/Sensors.java: int framePose(Model, Data, int, double[])
+int Sensors_framePose(Model* m, Data* d, int i, __global double* p) {
+  int obj = (MI_ARRAY(m, sensorObj)[(i)]);
+  int f = (MI_ARRAY(m, sensorFrame)[(i)]);
+  if (f == FrameType_SITE) {
+    copy_d(p + 0, DD_ARRAY(d, siteXpos) + (3 * obj), 3);
+    copy_d(p + 3, DD_ARRAY(d, siteXmat) + (9 * obj), 9);
+    return (MI_ARRAY(m, siteBody)[(obj)]);
+  }
+  if (f == FrameType_GEOM) {
+    copy_d(p + 0, DD_ARRAY(d, geomXpos) + (3 * obj), 3);
+    copy_d(p + 3, DD_ARRAY(d, geomXmat) + (9 * obj), 9);
+    return (MI_ARRAY(m, geomBody)[(obj)]);
+  }
+  if (f == FrameType_XBODY) {
+    copy_d(p + 0, DD_ARRAY(d, xpos) + (3 * obj), 3);
+    copy_d(p + 3, DD_ARRAY(d, xmat) + (9 * obj), 9);
+    return obj;
+  }
+  double mass = DD_ARRAY(d, bodyInert)[(10 * obj)];
+  for (int k = 0; k < 3; k++) {
+    p[(12 + k)] = ((mass > 0) ? (DD_ARRAY(d, bodyInert)[(((10 * obj) + 1) + k)] / mass) : (MD_ARRAY(m, bodyIpos)[((3 * (obj)) + (k))]));
+    p[(15 + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
+  }
+  p[18] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (3))]);
+  Mat3_mulVec(p, 0, DD_ARRAY(d, xmat), (9 * obj), p, 12);
+  for (int k = 0; k < 3; k++) {
+    p[k] += DD_ARRAY(d, xpos)[((3 * obj) + k)];
+  }
+  Quat_toMat(p, 19, p, 15);
+  Mat3_mul(p, 3, DD_ARRAY(d, xmat), (9 * obj), p, 19);
+  return obj;
+}
+
+// spatial/Mat3.java: void mul(double[], int, double[], int, double[], int)
+void Mat3_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
+  for (int i = 0; i < 3; i++) {
+    double a0 = a[(ao + (3 * i))];
+    double a1 = a[((ao + (3 * i)) + 1)];
+    double a2 = a[((ao + (3 * i)) + 2)];
+    res[(ro + (3 * i))] = (((a0 * b[bo]) + (a1 * b[(bo + 3)])) + (a2 * b[(bo + 6)]));
+    res[((ro + (3 * i)) + 1)] = (((a0 * b[(bo + 1)]) + (a1 * b[(bo + 4)])) + (a2 * b[(bo + 7)]));
+    res[((ro + (3 * i)) + 2)] = (((a0 * b[(bo + 2)]) + (a1 * b[(bo + 5)])) + (a2 * b[(bo + 8)]));
+  }
+}
+
+// spatial/Quat.java: void toMat(double[], int, double[], int)
+void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
+  double w = q[qo];
+  double x = q[(qo + 1)];
+  double y = q[(qo + 2)];
+  double z = q[(qo + 3)];
+  double xx = (x * x);
+  double yy = (y * y);
+  double zz = (z * z);
+  double xy = (x * y);
+  double xz = (x * z);
+  double yz = (y * z);
+  double wx = (w * x);
+  double wy = (w * y);
+  double wz = (w * z);
+  res[ro] = (1 - (2 * ((yy + zz))));
+  res[(ro + 1)] = (2 * ((xy - wz)));
+  res[(ro + 2)] = (2 * ((xz + wy)));
+  res[(ro + 3)] = (2 * ((xy + wz)));
+  res[(ro + 4)] = (1 - (2 * ((xx + zz))));
+  res[(ro + 5)] = (2 * ((yz - wx)));
+  res[(ro + 6)] = (2 * ((xz - wy)));
+  res[(ro + 7)] = (2 * ((yz + wx)));
+  res[(ro + 8)] = (1 - (2 * ((xx + yy))));
+}
+
+// algo/Sensors.java: void frame(Model, Data, int, double[], int)
+void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
+  __global double* p = DD_ARRAY(d, sensorPoint);
+  Sensors_framePose(m, d, i, p);
+  switch ((MI_ARRAY(m, sensorType)[(i)])) {
+    case SensorType_FRAMEPOS: {
+      copy_d(out + a, p + 0, 3);
+    } break;
+    case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
+      int col = (((MI_ARRAY(m, sensorType)[(i)]) == SensorType_FRAMEXAXIS) ? 0 : (((MI_ARRAY(m, sensorType)[(i)]) == SensorType_FRAMEYAXIS) ? 1 : 2));
+      for (int r = 0; r < 3; r++) {
+        out[(a + r)] = p[((3 + (3 * r)) + col)];
+      }
+    } break;
+    default: {
+      int obj = (MI_ARRAY(m, sensorObj)[(i)]);
+      int f = (MI_ARRAY(m, sensorFrame)[(i)]);
+      if (f == FrameType_XBODY) {
+        copy_d(out + a, DD_ARRAY(d, xquat) + (4 * obj), 4);
+      } else if (f == FrameType_BODY) {
+        for (int k = 0; k < 4; k++) {
+          p[(12 + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
+        }
+        Quat_mul(out, a, DD_ARRAY(d, xquat), (4 * obj), p, 12);
+      } else {
+        Quat_fromMat(out, a, p, 3);
+      }
+    } break;
+  }
+}
+
+// spatial/Quat.java: void fromMat(double[], int, double[], int)
+void Quat_fromMat(__global double* res, int ro, __global double* m, int mo) {
+  double m00 = m[mo];
+  double m11 = m[(mo + 4)];
+  double m22 = m[(mo + 8)];
+  double tr = ((m00 + m11) + m22);
+  double w;
+  double x;
+  double y;
+  double z;
+  if (tr > 0) {
+    double s = (sqrt((tr + 1)) * 2);
+    w = (0x1.0p-2 * s);
+    x = (((m[(mo + 7)] - m[(mo + 5)])) / s);
+    y = (((m[(mo + 2)] - m[(mo + 6)])) / s);
+    z = (((m[(mo + 3)] - m[(mo + 1)])) / s);
+  } else if ((m00 > m11) && (m00 > m22)) {
+    double s = (sqrt((((1 + m00) - m11) - m22)) * 2);
+    w = (((m[(mo + 7)] - m[(mo + 5)])) / s);
+    x = (0x1.0p-2 * s);
+    y = (((m[(mo + 1)] + m[(mo + 3)])) / s);
+    z = (((m[(mo + 2)] + m[(mo + 6)])) / s);
+  } else if (m11 > m22) {
+    double s = (sqrt((((1 + m11) - m00) - m22)) * 2);
+    w = (((m[(mo + 2)] - m[(mo + 6)])) / s);
+    x = (((m[(mo + 1)] + m[(mo + 3)])) / s);
+    y = (0x1.0p-2 * s);
+    z = (((m[(mo + 5)] + m[(mo + 7)])) / s);
+  } else {
+    double s = (sqrt((((1 + m22) - m00) - m11)) * 2);
+    w = (((m[(mo + 3)] - m[(mo + 1)])) / s);
+    x = (((m[(mo + 2)] + m[(mo + 6)])) / s);
+    y = (((m[(mo + 5)] + m[(mo + 7)])) / s);
+    z = (0x1.0p-2 * s);
+  }
+  if (w < 0) {
+    w = (-w);
+    x = (-x);
+    y = (-y);
+    z = (-z);
+  }
+  res[ro] = w;
+  res[(ro + 1)] = x;
+  res[(ro + 2)] = y;
+  res[(ro + 3)] = z;
+  Quat_normalize(res, ro);
+}
+
+// spatial/Quat.java: void mul(double[], int, double[], int, double[], int)
+void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
+  double aw = a[ao];
+  double ax = a[(ao + 1)];
+  double ay = a[(ao + 2)];
+  double az = a[(ao + 3)];
+  double bw = b[bo];
+  double bx = b[(bo + 1)];
+  double by = b[(bo + 2)];
+  double bz = b[(bo + 3)];
+  res[ro] = ((((aw * bw) - (ax * bx)) - (ay * by)) - (az * bz));
+  res[(ro + 1)] = ((((aw * bx) + (ax * bw)) + (ay * bz)) - (az * by));
+  res[(ro + 2)] = ((((aw * by) - (ax * bz)) + (ay * bw)) + (az * bx));
+  res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
+}
+
+// algo/Sensors.java: double touch(Model, Data, int)
+double Sensors_touch(Model* m, Data* d, int site) {
+  int body = (MI_ARRAY(m, siteBody)[(site)]);
+  __global double* u = DD_ARRAY(d, sensorPoint);
+  double dt = OPT_timestep;
+  double sum = 0;
+  for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
+    if ((DI_ARRAY(d, efcType)[r] != 0) || (!((DD_ARRAY(d, efcImpulse)[r] > 0)))) {
+      continue;
+    }
+    int c = DI_ARRAY(d, efcId)[r];
+    int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+    int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+    if ((b1 != body) && (b2 != body)) {
+      continue;
+    }
+    double s = ((b2 == body) ? (-1) : 1);
+    for (int k = 0; k < 3; k++) {
+      u[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, siteXpos)[((3 * site) + k)]);
+      u[(9 + k)] = (s * DD_ARRAY(d, conFrame)[((9 * c) + k)]);
+    }
+    Mat3_mulTransVec(u, 0, DD_ARRAY(d, siteXmat), (9 * site), u, 6);
+    Mat3_mulTransVec(u, 3, DD_ARRAY(d, siteXmat), (9 * site), u, 9);
+    if (Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u)) {
+      sum += (DD_ARRAY(d, efcImpulse)[r] / dt);
+    }
+  }
+  return sum;
+}
+
+// algo/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
+int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u) {
+  double px = u[0];
+  double py = u[1];
+  double pz = u[2];
+  double dx = u[3];
+  double dy = u[4];
+  double dz = u[5];
+  if (type == GeomType_SPHERE) {
+    return Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (pz / s0), (dx / s0), (dy / s0), (dz / s0));
+  }
+  if (type == GeomType_ELLIPSOID) {
+    return Sensors_rayMeetsEllipsoid((px / s0), (py / s1), (pz / s2), (dx / s0), (dy / s1), (dz / s2));
+  }
+  if (type == GeomType_BOX) {
+    return Sensors_rayMeetsBox(px, py, pz, dx, dy, dz, s0, s1, s2);
+  }
+  if (type == GeomType_CYLINDER) {
+    return Sensors_rayMeetsCylinder(px, py, pz, dx, dy, dz, s0, s1);
+  }
+  return ((Sensors_rayMeetsCylinder(px, py, pz, dx, dy, dz, s0, s1) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz - s1)) / s0), (dx / s0), (dy / s0), (dz / s0))) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz + s1)) / s0), (dx / s0), (dy / s0), (dz / s0)));
+}
+
+// algo/Sensors.java: boolean rayMeetsEllipsoid(double, double, double, double, double, double)
+int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz) {
+  double c = ((((px * px) + (py * py)) + (pz * pz)) - 1);
+  if (c <= 0) {
+    return 1;
+  }
+  double b = (((px * dx) + (py * dy)) + (pz * dz));
+  double a = (((dx * dx) + (dy * dy)) + (dz * dz));
+  return ((b < 0) && (((b * b) - (a * c)) >= 0));
+}
+
+// algo/Sensors.java: boolean rayMeetsCylinder(double, double, double, double, double, double, double, double)
+int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h) {
+  double lo = jmax(Sensors_slabEnter(pz, dz, h), 0);
+  double hi = Sensors_slabExit(pz, dz, h);
+  double a = ((dx * dx) + (dy * dy));
+  double b = ((px * dx) + (py * dy));
+  double c = (((px * px) + (py * py)) - (r * r));
+  if (a == 0) {
+    return ((c <= 0) && (lo <= hi));
+  }
+  double disc = ((b * b) - (a * c));
+  if (disc < 0) {
+    return 0;
+  }
+  double sq = sqrt(disc);
+  return (jmax(lo, ((((-b) - sq)) / a)) <= jmin(hi, ((((-b) + sq)) / a)));
+}
+
+// algo/Sensors.java: double slabExit(double, double, double)
+double Sensors_slabExit(double p, double dir, double h) {
+  if (dir == 0) {
+    return ((fabs(p) <= h) ? INFINITY : (-INFINITY));
+  }
+  return jmax(((((-h) - p)) / dir), (((h - p)) / dir));
+}
+
+// algo/Sensors.java: double slabEnter(double, double, double)
+double Sensors_slabEnter(double p, double dir, double h) {
+  if (dir == 0) {
+    return ((fabs(p) <= h) ? (-INFINITY) : INFINITY);
+  }
+  return jmin(((((-h) - p)) / dir), (((h - p)) / dir));
+}
+
+// algo/Sensors.java: boolean rayMeetsBox(double, double, double, double, double, double, double, double, double)
+int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz) {
+  double lo = jmax(jmax(Sensors_slabEnter(px, dx, hx), Sensors_slabEnter(py, dy, hy)), jmax(Sensors_slabEnter(pz, dz, hz), 0));
+  double hi = jmin(jmin(Sensors_slabExit(px, dx, hx), Sensors_slabExit(py, dy, hy)), Sensors_slabExit(pz, dz, hz));
+  return (lo <= hi);
+}
+
+// algo/Sensors.java: void interactionForces(Model, Data)
+void Sensors_interactionForces(Model* m, Data* d) {
+  Rnea_inverse(m, d, DD_ARRAY(d, qacc), DD_ARRAY(d, scratchNv1));
+  int nb = (M_nbody);
+  __global double* fe = DD_ARRAY(d, sensorExternal);
+  __global double* w = DD_ARRAY(d, scratch36);
+  fill_d(fe, DL_sensorExternal, 0);
+  double dt = OPT_timestep;
+  for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
+    if ((DI_ARRAY(d, efcType)[r] == 2) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+      continue;
+    }
+    int c = DI_ARRAY(d, efcId)[r];
+    double f = (DD_ARRAY(d, efcImpulse)[r] / dt);
+    for (int side = 0; side < 2; side++) {
+      int b = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + side)])]);
+      if (b == 0) {
+        continue;
+      }
+      double s = ((side == 1) ? f : (-f));
+      for (int k = 0; k < 3; k++) {
+        w[(3 + k)] = (s * DD_ARRAY(d, efcDir)[((3 * r) + k)]);
+        w[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
+      }
+      fill_d(w + 0, 3 - 0, 0);
+      Sensors_addCross(w, 0, w, 6, w, 3);
+      Mat3_mulTransVec(w, 9, DD_ARRAY(d, xmat), (9 * b), w, 0);
+      Mat3_mulTransVec(w, 12, DD_ARRAY(d, xmat), (9 * b), w, 3);
+      for (int k = 0; k < 6; k++) {
+        fe[((6 * b) + k)] += w[(9 + k)];
+      }
+    }
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    for (int k = 0; k < 6; k++) {
+      DD_ARRAY(d, rneaForce)[((6 * i) + k)] -= fe[((6 * i) + k)];
+    }
+    int parent = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (parent > 0) {
+      SpatialOps_addTransformForceTranspose(fe, (6 * parent), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), fe, (6 * i));
+    }
+  }
+}
+
+// spatial/SpatialOps.java: void addTransformForceTranspose(double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo) {
+  double nx = f[fo];
+  double ny = f[(fo + 1)];
+  double nz = f[(fo + 2)];
+  double fx = f[(fo + 3)];
+  double fy = f[(fo + 4)];
+  double fz = f[(fo + 5)];
+  double ax = (((e[eo] * nx) + (e[(eo + 3)] * ny)) + (e[(eo + 6)] * nz));
+  double ay = (((e[(eo + 1)] * nx) + (e[(eo + 4)] * ny)) + (e[(eo + 7)] * nz));
+  double az = (((e[(eo + 2)] * nx) + (e[(eo + 5)] * ny)) + (e[(eo + 8)] * nz));
+  double lx = (((e[eo] * fx) + (e[(eo + 3)] * fy)) + (e[(eo + 6)] * fz));
+  double ly = (((e[(eo + 1)] * fx) + (e[(eo + 4)] * fy)) + (e[(eo + 7)] * fz));
+  double lz = (((e[(eo + 2)] * fx) + (e[(eo + 5)] * fy)) + (e[(eo + 8)] * fz));
+  res[ro] += ((ax + (r[(rOff + 1)] * lz)) - (r[(rOff + 2)] * ly));
+  res[(ro + 1)] += ((ay + (r[(rOff + 2)] * lx)) - (r[rOff] * lz));
+  res[(ro + 2)] += ((az + (r[rOff] * ly)) - (r[(rOff + 1)] * lx));
+  res[(ro + 3)] += lx;
+  res[(ro + 4)] += ly;
+  res[(ro + 5)] += lz;
+}
+
+// algo/Rnea.java: void inverse(Model, Data, double[], double[])
+void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out) {
+  int nb = (M_nbody);
+  __global double* a = DD_ARRAY(d, rneaAcc);
+  __global double* f = DD_ARRAY(d, rneaForce);
+  __global double* v = DD_ARRAY(d, bodyVel);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  Kinematics_baseAcceleration(m, a);
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      for (int r = 0; r < 6; r++) {
+        a[(o + r)] += (s[((6 * k) + r)] * qacc[k]);
+      }
+    }
+    for (int r = 0; r < 6; r++) {
+      a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
+    }
+    SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), v, o);
+    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
+    for (int r = 0; r < 6; r++) {
+      f[(o + r)] += tmp[r];
+    }
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      double t = (DD_ARRAY(d, dofArmature)[k] * qacc[k]);
+      for (int r = 0; r < 6; r++) {
+        t += (s[((6 * k) + r)] * f[(o + r)]);
+      }
+      out[k] = t;
+    }
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (p > 0) {
+      SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, o);
+    }
+  }
+}
+
+// spatial/SpatialOps.java: void mulInertVec(double[], int, double[], int, double[], int)
+void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  double ixx = in[(io + 4)];
+  double iyy = in[(io + 5)];
+  double izz = in[(io + 6)];
+  double ixy = in[(io + 7)];
+  double ixz = in[(io + 8)];
+  double iyz = in[(io + 9)];
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  res[ro] = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
+  res[(ro + 1)] = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
+  res[(ro + 2)] = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
+  res[(ro + 3)] = ((m * ux) - (((hy * wz) - (hz * wy))));
+  res[(ro + 4)] = ((m * uy) - (((hz * wx) - (hx * wz))));
+  res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
+}
+
+// spatial/SpatialOps.java: void crossForceInertVec(double[], int, double[], int, double[], int)
+void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  double ixx = in[(io + 4)];
+  double iyy = in[(io + 5)];
+  double izz = in[(io + 6)];
+  double ixy = in[(io + 7)];
+  double ixz = in[(io + 8)];
+  double iyz = in[(io + 9)];
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double nx = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
+  double ny = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
+  double nz = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
+  double fx = ((m * ux) - (((hy * wz) - (hz * wy))));
+  double fy = ((m * uy) - (((hz * wx) - (hx * wz))));
+  double fz = ((m * uz) - (((hx * wy) - (hy * wx))));
+  res[ro] = ((((wy * nz) - (wz * ny)) + (uy * fz)) - (uz * fy));
+  res[(ro + 1)] = ((((wz * nx) - (wx * nz)) + (uz * fx)) - (ux * fz));
+  res[(ro + 2)] = ((((wx * ny) - (wy * nx)) + (ux * fy)) - (uy * fx));
+  res[(ro + 3)] = ((wy * fz) - (wz * fy));
+  res[(ro + 4)] = ((wz * fx) - (wx * fz));
+  res[(ro + 5)] = ((wx * fy) - (wy * fx));
+}
+
+// spatial/SpatialOps.java: void transformMotion(double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo) {
+  double wx = m[mo];
+  double wy = m[(mo + 1)];
+  double wz = m[(mo + 2)];
+  double vx = (m[(mo + 3)] - (((r[(rOff + 1)] * wz) - (r[(rOff + 2)] * wy))));
+  double vy = (m[(mo + 4)] - (((r[(rOff + 2)] * wx) - (r[rOff] * wz))));
+  double vz = (m[(mo + 5)] - (((r[rOff] * wy) - (r[(rOff + 1)] * wx))));
+  res[ro] = (((e[eo] * wx) + (e[(eo + 1)] * wy)) + (e[(eo + 2)] * wz));
+  res[(ro + 1)] = (((e[(eo + 3)] * wx) + (e[(eo + 4)] * wy)) + (e[(eo + 5)] * wz));
+  res[(ro + 2)] = (((e[(eo + 6)] * wx) + (e[(eo + 7)] * wy)) + (e[(eo + 8)] * wz));
+  res[(ro + 3)] = (((e[eo] * vx) + (e[(eo + 1)] * vy)) + (e[(eo + 2)] * vz));
+  res[(ro + 4)] = (((e[(eo + 3)] * vx) + (e[(eo + 4)] * vy)) + (e[(eo + 5)] * vz));
+  res[(ro + 5)] = (((e[(eo + 6)] * vx) + (e[(eo + 7)] * vy)) + (e[(eo + 8)] * vz));
+}
+
+// algo/Kinematics.java: void baseAcceleration(Model, double[])
+void Kinematics_baseAcceleration(Model* m, __global double* a) {
+  a[0] = 0;
+  a[1] = 0;
+  a[2] = 0;
+  a[3] = (-OPT_gravity[0]);
+  a[4] = (-OPT_gravity[1]);
+  a[5] = (-OPT_gravity[2]);
+}
+
+// algo/Sensors.java: void subtrees(Model, Data)
+void Sensors_subtrees(Model* m, Data* d) {
+  int nb = (M_nbody);
+  __global double* mass = DD_ARRAY(d, subtreeMass);
+  __global double* com = DD_ARRAY(d, subtreeCom);
+  __global double* vel = DD_ARRAY(d, subtreeLinvel);
+  __global double* p = DD_ARRAY(d, sensorPoint);
+  for (int i = 0; i < nb; i++) {
+    double mi = ((i == 0) ? 0 : DD_ARRAY(d, bodyInert)[(10 * i)]);
+    mass[i] = mi;
+    for (int k = 0; k < 3; k++) {
+      p[k] = ((mi > 0) ? (DD_ARRAY(d, bodyInert)[(((10 * i) + 1) + k)] / mi) : 0);
+    }
+    Mat3_mulVec(com, (3 * i), DD_ARRAY(d, xmat), (9 * i), p, 0);
+    for (int k = 0; k < 3; k++) {
+      com[((3 * i) + k)] += DD_ARRAY(d, xpos)[((3 * i) + k)];
+      p[(3 + k)] = com[((3 * i) + k)];
+    }
+    Sensors_pointMotion(m, d, i, p, 3, p, 6);
+    for (int k = 0; k < 3; k++) {
+      com[((3 * i) + k)] *= mi;
+      vel[((3 * i) + k)] = (mi * p[(9 + k)]);
+    }
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int parent = (MI_ARRAY(m, bodyParent)[(i)]);
+    mass[parent] += mass[i];
+    for (int k = 0; k < 3; k++) {
+      com[((3 * parent) + k)] += com[((3 * i) + k)];
+      vel[((3 * parent) + k)] += vel[((3 * i) + k)];
+    }
+  }
+  for (int i = 0; i < nb; i++) {
+    for (int k = 0; k < 3; k++) {
+      com[((3 * i) + k)] = ((mass[i] > 0) ? (com[((3 * i) + k)] / mass[i]) : DD_ARRAY(d, xpos)[((3 * i) + k)]);
+      vel[((3 * i) + k)] = ((mass[i] > 0) ? (vel[((3 * i) + k)] / mass[i]) : 0);
+    }
+  }
+}
+
+// algo/Kinematics.java: void geoms(Model, Data)
+void Kinematics_geoms(Model* m, Data* d) {
+  __global double* t = DD_ARRAY(d, scratch36);
+  for (int g = 0; g < (M_ngeom); g++) {
+    int b = (MI_ARRAY(m, geomBody)[(g)]);
+    t[0] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (0))]);
+    t[1] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (1))]);
+    t[2] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (2))]);
+    Mat3_mulVec(DD_ARRAY(d, geomXpos), (3 * g), DD_ARRAY(d, xmat), (9 * b), t, 0);
+    DD_ARRAY(d, geomXpos)[(3 * g)] += DD_ARRAY(d, xpos)[(3 * b)];
+    DD_ARRAY(d, geomXpos)[((3 * g) + 1)] += DD_ARRAY(d, xpos)[((3 * b) + 1)];
+    DD_ARRAY(d, geomXpos)[((3 * g) + 2)] += DD_ARRAY(d, xpos)[((3 * b) + 2)];
+    for (int k = 0; k < 4; k++) {
+      t[(4 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
+    }
+    Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
+    Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
+  }
+}
+
+// algo/Kinematics.java: void sites(Model, Data)
+void Kinematics_sites(Model* m, Data* d) {
+  __global double* t = DD_ARRAY(d, scratch36);
+  for (int i = 0; i < (M_nsite); i++) {
+    int b = (MI_ARRAY(m, siteBody)[(i)]);
+    for (int k = 0; k < 3; k++) {
+      t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
+    }
+    Mat3_mulVec(DD_ARRAY(d, siteXpos), (3 * i), DD_ARRAY(d, xmat), (9 * b), t, 0);
+    for (int k = 0; k < 3; k++) {
+      DD_ARRAY(d, siteXpos)[((3 * i) + k)] += DD_ARRAY(d, xpos)[((3 * b) + k)];
+    }
+    for (int k = 0; k < 4; k++) {
+      t[(4 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
+    }
+    Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
+    Quat_toMat(DD_ARRAY(d, siteXmat), (9 * i), t, 8);
+  }
 }
 
 // algo/Step.java: void dynamics(Model, Data)
@@ -720,6 +1487,9 @@ void Constraints_slidingDirection(Model* m, Data* d, int r) {
     for (int k = lo; k < hi; k++) {
       DD_ARRAY(d, efcJ)[((nv * r) + k)] = ((c1 * DD_ARRAY(d, efcJ)[((nv * r) + k)]) + (c2 * DD_ARRAY(d, efcJ)[((nv * ((r + 1))) + k)]));
     }
+    for (int k = 0; k < 3; k++) {
+      DD_ARRAY(d, efcDir)[((3 * r) + k)] = ((c1 * DD_ARRAY(d, efcDir)[((3 * r) + k)]) + (c2 * DD_ARRAY(d, efcDir)[((3 * ((r + 1))) + k)]));
+    }
   }
   DI_SCALAR(d, nefc)--;
 }
@@ -732,6 +1502,9 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
   dirv[0] = DD_ARRAY(d, conFrame)[((9 * c) + (3 * dir))];
   dirv[1] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * dir)) + 1)];
   dirv[2] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * dir)) + 2)];
+  DD_ARRAY(d, efcDir)[(3 * r)] = dirv[0];
+  DD_ARRAY(d, efcDir)[((3 * r) + 1)] = dirv[1];
+  DD_ARRAY(d, efcDir)[((3 * r) + 2)] = dirv[2];
   int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
   int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
   if (normal < 0) {
@@ -878,54 +1651,6 @@ void Crba_massMatrix(Model* m, Data* d) {
       qm[((nv * k) + k)] += DD_ARRAY(d, dofArmature)[k];
     }
   }
-}
-
-// spatial/SpatialOps.java: void addTransformForceTranspose(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo) {
-  double nx = f[fo];
-  double ny = f[(fo + 1)];
-  double nz = f[(fo + 2)];
-  double fx = f[(fo + 3)];
-  double fy = f[(fo + 4)];
-  double fz = f[(fo + 5)];
-  double ax = (((e[eo] * nx) + (e[(eo + 3)] * ny)) + (e[(eo + 6)] * nz));
-  double ay = (((e[(eo + 1)] * nx) + (e[(eo + 4)] * ny)) + (e[(eo + 7)] * nz));
-  double az = (((e[(eo + 2)] * nx) + (e[(eo + 5)] * ny)) + (e[(eo + 8)] * nz));
-  double lx = (((e[eo] * fx) + (e[(eo + 3)] * fy)) + (e[(eo + 6)] * fz));
-  double ly = (((e[(eo + 1)] * fx) + (e[(eo + 4)] * fy)) + (e[(eo + 7)] * fz));
-  double lz = (((e[(eo + 2)] * fx) + (e[(eo + 5)] * fy)) + (e[(eo + 8)] * fz));
-  res[ro] += ((ax + (r[(rOff + 1)] * lz)) - (r[(rOff + 2)] * ly));
-  res[(ro + 1)] += ((ay + (r[(rOff + 2)] * lx)) - (r[rOff] * lz));
-  res[(ro + 2)] += ((az + (r[rOff] * ly)) - (r[(rOff + 1)] * lx));
-  res[(ro + 3)] += lx;
-  res[(ro + 4)] += ly;
-  res[(ro + 5)] += lz;
-}
-
-// spatial/SpatialOps.java: void mulInertVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  double ixx = in[(io + 4)];
-  double iyy = in[(io + 5)];
-  double izz = in[(io + 6)];
-  double ixy = in[(io + 7)];
-  double ixz = in[(io + 8)];
-  double iyz = in[(io + 9)];
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  res[ro] = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
-  res[(ro + 1)] = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
-  res[(ro + 2)] = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
-  res[(ro + 3)] = ((m * ux) - (((hy * wz) - (hz * wy))));
-  res[(ro + 4)] = ((m * uy) - (((hz * wx) - (hx * wz))));
-  res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
 }
 
 // spatial/SpatialOps.java: void addTransformInertTranspose(double[], int, double[], int, double[], int, double[], int)
@@ -1354,78 +2079,6 @@ void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   CollisionPrimitives_planePoint(m, d, p, 0, gp, (DD_ARRAY(d, geomXpos)[s] - (mat[(o + 2)] * r)), (DD_ARRAY(d, geomXpos)[(s + 1)] - (mat[(o + 5)] * r)), (DD_ARRAY(d, geomXpos)[(s + 2)] - (mat[(o + 8)] * r)));
 }
 
-// algo/Kinematics.java: void geoms(Model, Data)
-void Kinematics_geoms(Model* m, Data* d) {
-  __global double* t = DD_ARRAY(d, scratch36);
-  for (int g = 0; g < (M_ngeom); g++) {
-    int b = (MI_ARRAY(m, geomBody)[(g)]);
-    t[0] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (0))]);
-    t[1] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (1))]);
-    t[2] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (2))]);
-    Mat3_mulVec(DD_ARRAY(d, geomXpos), (3 * g), DD_ARRAY(d, xmat), (9 * b), t, 0);
-    DD_ARRAY(d, geomXpos)[(3 * g)] += DD_ARRAY(d, xpos)[(3 * b)];
-    DD_ARRAY(d, geomXpos)[((3 * g) + 1)] += DD_ARRAY(d, xpos)[((3 * b) + 1)];
-    DD_ARRAY(d, geomXpos)[((3 * g) + 2)] += DD_ARRAY(d, xpos)[((3 * b) + 2)];
-    for (int k = 0; k < 4; k++) {
-      t[(4 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
-    }
-    Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
-    Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
-  }
-}
-
-// spatial/Quat.java: void toMat(double[], int, double[], int)
-void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
-  double w = q[qo];
-  double x = q[(qo + 1)];
-  double y = q[(qo + 2)];
-  double z = q[(qo + 3)];
-  double xx = (x * x);
-  double yy = (y * y);
-  double zz = (z * z);
-  double xy = (x * y);
-  double xz = (x * z);
-  double yz = (y * z);
-  double wx = (w * x);
-  double wy = (w * y);
-  double wz = (w * z);
-  res[ro] = (1 - (2 * ((yy + zz))));
-  res[(ro + 1)] = (2 * ((xy - wz)));
-  res[(ro + 2)] = (2 * ((xz + wy)));
-  res[(ro + 3)] = (2 * ((xy + wz)));
-  res[(ro + 4)] = (1 - (2 * ((xx + zz))));
-  res[(ro + 5)] = (2 * ((yz - wx)));
-  res[(ro + 6)] = (2 * ((xz - wy)));
-  res[(ro + 7)] = (2 * ((yz + wx)));
-  res[(ro + 8)] = (1 - (2 * ((xx + yy))));
-}
-
-// spatial/Quat.java: void mul(double[], int, double[], int, double[], int)
-void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
-  double aw = a[ao];
-  double ax = a[(ao + 1)];
-  double ay = a[(ao + 2)];
-  double az = a[(ao + 3)];
-  double bw = b[bo];
-  double bx = b[(bo + 1)];
-  double by = b[(bo + 2)];
-  double bz = b[(bo + 3)];
-  res[ro] = ((((aw * bw) - (ax * bx)) - (ay * by)) - (az * bz));
-  res[(ro + 1)] = ((((aw * bx) + (ax * bw)) + (ay * bz)) - (az * by));
-  res[(ro + 2)] = ((((aw * by) - (ax * bz)) + (ay * bw)) + (az * bx));
-  res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
-}
-
-// spatial/Mat3.java: void mulVec(double[], int, double[], int, double[], int)
-void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo) {
-  double x = v[vo];
-  double y = v[(vo + 1)];
-  double z = v[(vo + 2)];
-  res[ro] = (((m[mo] * x) + (m[(mo + 1)] * y)) + (m[(mo + 2)] * z));
-  res[(ro + 1)] = (((m[(mo + 3)] * x) + (m[(mo + 4)] * y)) + (m[(mo + 5)] * z));
-  res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
-}
-
 // algo/Step.java: double dampingH(Model)
 double Step_dampingH(Model* m) {
   return ((OPT_integrator == Integrator_EULER) ? OPT_timestep : 0);
@@ -1512,22 +2165,6 @@ void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
   }
 }
 
-// spatial/SpatialOps.java: void transformMotion(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo) {
-  double wx = m[mo];
-  double wy = m[(mo + 1)];
-  double wz = m[(mo + 2)];
-  double vx = (m[(mo + 3)] - (((r[(rOff + 1)] * wz) - (r[(rOff + 2)] * wy))));
-  double vy = (m[(mo + 4)] - (((r[(rOff + 2)] * wx) - (r[rOff] * wz))));
-  double vz = (m[(mo + 5)] - (((r[rOff] * wy) - (r[(rOff + 1)] * wx))));
-  res[ro] = (((e[eo] * wx) + (e[(eo + 1)] * wy)) + (e[(eo + 2)] * wz));
-  res[(ro + 1)] = (((e[(eo + 3)] * wx) + (e[(eo + 4)] * wy)) + (e[(eo + 5)] * wz));
-  res[(ro + 2)] = (((e[(eo + 6)] * wx) + (e[(eo + 7)] * wy)) + (e[(eo + 8)] * wz));
-  res[(ro + 3)] = (((e[eo] * vx) + (e[(eo + 1)] * vy)) + (e[(eo + 2)] * vz));
-  res[(ro + 4)] = (((e[(eo + 3)] * vx) + (e[(eo + 4)] * vy)) + (e[(eo + 5)] * vz));
-  res[(ro + 5)] = (((e[(eo + 6)] * vx) + (e[(eo + 7)] * vy)) + (e[(eo + 8)] * vz));
-}
-
 // algo/Aba.java: void forwardSingle(Model, Data, int)
 void Aba_forwardSingle(Model* m, Data* d, int i) {
   int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
@@ -1548,16 +2185,6 @@ void Aba_forwardSingle(Model* m, Data* d, int i) {
   for (int r = 0; r < 6; r++) {
     a[(o + r)] += (s[(so + r)] * qdd);
   }
-}
-
-// algo/Kinematics.java: void baseAcceleration(Model, double[])
-void Kinematics_baseAcceleration(Model* m, __global double* a) {
-  a[0] = 0;
-  a[1] = 0;
-  a[2] = 0;
-  a[3] = (-OPT_gravity[0]);
-  a[4] = (-OPT_gravity[1]);
-  a[5] = (-OPT_gravity[2]);
 }
 
 // algo/Aba.java: void toParent(Model, Data, int, int)
@@ -2229,38 +2856,6 @@ void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
   Aba_toParent(m, d, i, p);
 }
 
-// spatial/SpatialOps.java: void crossForceInertVec(double[], int, double[], int, double[], int)
-void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  double ixx = in[(io + 4)];
-  double iyy = in[(io + 5)];
-  double izz = in[(io + 6)];
-  double ixy = in[(io + 7)];
-  double ixz = in[(io + 8)];
-  double iyz = in[(io + 9)];
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double nx = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
-  double ny = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
-  double nz = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
-  double fx = ((m * ux) - (((hy * wz) - (hz * wy))));
-  double fy = ((m * uy) - (((hz * wx) - (hx * wz))));
-  double fz = ((m * uz) - (((hx * wy) - (hy * wx))));
-  res[ro] = ((((wy * nz) - (wz * ny)) + (uy * fz)) - (uz * fy));
-  res[(ro + 1)] = ((((wz * nx) - (wx * nz)) + (uz * fx)) - (ux * fz));
-  res[(ro + 2)] = ((((wx * ny) - (wy * nx)) + (ux * fy)) - (uy * fx));
-  res[(ro + 3)] = ((wy * fz) - (wz * fy));
-  res[(ro + 4)] = ((wz * fx) - (wx * fz));
-  res[(ro + 5)] = ((wx * fy) - (wy * fx));
-}
-
 // spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
 void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
   double m = in[io];
@@ -2660,16 +3255,6 @@ void Kinematics_motionSubspace(Model* m, Data* d, int i) {
   }
 }
 
-// spatial/Mat3.java: void mulTransVec(double[], int, double[], int, double[], int)
-void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo) {
-  double x = v[vo];
-  double y = v[(vo + 1)];
-  double z = v[(vo + 2)];
-  res[ro] = (((m[mo] * x) + (m[(mo + 3)] * y)) + (m[(mo + 6)] * z));
-  res[(ro + 1)] = (((m[(mo + 1)] * x) + (m[(mo + 4)] * y)) + (m[(mo + 7)] * z));
-  res[(ro + 2)] = (((m[(mo + 2)] * x) + (m[(mo + 5)] * y)) + (m[(mo + 8)] * z));
-}
-
 // algo/Kinematics.java: void applyJoint(Model, Data, int, double[])
 void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q) {
   __global double* t = DD_ARRAY(d, scratch36);
@@ -2918,6 +3503,11 @@ void Step_rk4(Model* m, Data* d) {
     }
     Step_smooth_2(m, d);
     if (DI_ERROR(d)) return;
+    if ((s == 0) && ((M_nsensor) > 0)) {
+      copy_d(DD_ARRAY(d, qacc) + 0, DD_ARRAY(d, qaccSmooth) + 0, nv);
+      Sensors_compute(m, d);
+      if (DI_ERROR(d)) return;
+    }
     copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
     copy_d(dv + (s * nv), DD_ARRAY(d, qaccSmooth) + 0, nv);
   }

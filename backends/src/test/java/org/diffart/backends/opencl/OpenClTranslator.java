@@ -135,17 +135,23 @@ public final class OpenClTranslator {
         }
       }
     }
-    for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType")) {
+    for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType", "SensorType", "FrameType")) {
       EnumDeclaration ed = StaticJavaParser.parse(base.resolve("model/" + e + ".java")).getEnumByName(e)
           .orElseThrow();
       List<String> names = new ArrayList<>();
       Map<String, List<String>> fields = new LinkedHashMap<>();
+      // the constructor's arguments, in the order of the final fields (enum-typed fields have no device table)
+      List<String> all = ed.getFields().stream().filter(FieldDeclaration::isFinal)
+          .flatMap(f -> f.getVariables().stream()).map(VariableDeclarator::getNameAsString).toList();
       List<String> finals = ed.getFields().stream().filter(FieldDeclaration::isFinal)
+          .filter(f -> f.getElementType().isPrimitiveType())
           .flatMap(f -> f.getVariables().stream()).map(VariableDeclarator::getNameAsString).toList();
       for (EnumConstantDeclaration c : ed.getEntries()) {
         names.add(c.getNameAsString());
-        for (int k = 0; k < finals.size() && k < c.getArguments().size(); k++) {
-          fields.computeIfAbsent(finals.get(k), x -> new ArrayList<>()).add(c.getArgument(k).toString());
+        for (int k = 0; k < all.size() && k < c.getArguments().size(); k++) {
+          if (finals.contains(all.get(k))) {
+            fields.computeIfAbsent(all.get(k), x -> new ArrayList<>()).add(c.getArgument(k).toString());
+          }
         }
       }
       enums.put(e, names);

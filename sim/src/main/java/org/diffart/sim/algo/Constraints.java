@@ -81,6 +81,9 @@ public final class Constraints {
     dirv[0] = d.conFrame[9 * c + 3 * dir];
     dirv[1] = d.conFrame[9 * c + 3 * dir + 1];
     dirv[2] = d.conFrame[9 * c + 3 * dir + 2];
+    d.efcDir[3 * r] = dirv[0];
+    d.efcDir[3 * r + 1] = dirv[1];
+    d.efcDir[3 * r + 2] = dirv[2];
     int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
     if (normal < 0) {
       int last1 = chainLastDof(m, b1), last2 = chainLastDof(m, b2);
@@ -182,6 +185,9 @@ public final class Constraints {
       double c1 = v1 / vt, c2 = v2 / vt;
       for (int k = lo; k < hi; k++) {
         d.efcJ[nv * r + k] = c1 * d.efcJ[nv * r + k] + c2 * d.efcJ[nv * (r + 1) + k];
+      }
+      for (int k = 0; k < 3; k++) {
+        d.efcDir[3 * r + k] = c1 * d.efcDir[3 * r + k] + c2 * d.efcDir[3 * (r + 1) + k];
       }
     }
     d.nefc--;

@@ -163,6 +163,26 @@ public final class Kinematics {
     }
   }
 
+  /** Site poses in the world, {@code siteXpos, siteXmat}, from the body poses of {@link #forward}. */
+  public static void sites(Model m, Data d) {
+    double[] t = d.scratch36;
+    for (int i = 0; i < m.nsite(); i++) {
+      int b = m.siteBody(i);
+      for (int k = 0; k < 3; k++) {
+        t[k] = m.sitePos(i, k);
+      }
+      Mat3.mulVec(d.siteXpos, 3 * i, d.xmat, 9 * b, t, 0);
+      for (int k = 0; k < 3; k++) {
+        d.siteXpos[3 * i + k] += d.xpos[3 * b + k];
+      }
+      for (int k = 0; k < 4; k++) {
+        t[4 + k] = m.siteQuat(i, k);
+      }
+      Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
+      Quat.toMat(d.siteXmat, 9 * i, t, 8);
+    }
+  }
+
   /**
    * Moves the relative pose in scratch36 (quaternion [0..3], position [4..6], parent frame) by joint j, and records
    * the parent-frame axes and anchors of its dofs.

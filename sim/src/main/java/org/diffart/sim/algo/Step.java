@@ -50,11 +50,16 @@ public final class Step {
   public static void forward(Model m, Data d) {
     smooth(m, d, 0);
     constraints(m, d);
+    if (m.nsensor() > 0) {
+      Sensors.compute(m, d);
+    }
   }
 
   /**
    * Advances the state by one time step with the model's integrator. After an Euler step {@code qacc} is the
    * acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it differs from {@link #forward}'s).
+   * Sensors read the state at the start of the step, as after MuJoCo's {@code mj_step}; acceleration sensors see the
+   * step's own {@code qacc} (with implicit damping, that of {@code M + dt B}, where MuJoCo's see {@link #forward}'s).
    */
   public static void step(Model m, Data d) {
     Options o = m.opt();
@@ -62,6 +67,9 @@ public final class Step {
       rk4(m, d);
     } else {
       dynamics(m, d);
+      if (m.nsensor() > 0) {
+        Sensors.compute(m, d);
+      }
       double dt = o.timestep();
       for (int k = 0; k < m.nv(); k++) {
         d.qvel[k] += dt * d.qacc[k];
@@ -143,6 +151,11 @@ public final class Step {
         }
       }
       smooth(m, d);
+      if (s == 0 && m.nsensor() > 0) {
+        // sensors read the start of the step
+        System.arraycopy(d.qaccSmooth, 0, d.qacc, 0, nv);
+        Sensors.compute(m, d);
+      }
       System.arraycopy(d.qvel, 0, dq, s * nv, nv);
       System.arraycopy(d.qaccSmooth, 0, dv, s * nv, nv);
     }

@@ -64,6 +64,10 @@ public final class Data {
   public final double[] geomXpos;
   /** Geom rotation matrices, geom to world [ngeom×9]. */
   public final double[] geomXmat;
+  /** Site positions in the world [nsite×3] (Kinematics.sites). */
+  public final double[] siteXpos;
+  /** Site rotation matrices, site to world [nsite×9]. */
+  public final double[] siteXmat;
 
   // ---- velocity: Kinematics.velocity ----
   /** Body spatial velocities in body coordinates [nbody×6]. */
@@ -167,6 +171,11 @@ public final class Data {
   public final double[] efcHi;
   /** Normal row a friction row's bounds scale with, or -1 [nefcMax]. */
   public final int[] efcNormal;
+  /**
+   * World direction of each contact row: its impulse p pushes geom 2's body by {@code p·dir} and geom 1's by {@code
+   * -p·dir} at the contact point (the normal, a tangent, or the sliding direction); 0 for limit rows [nefcMax×3].
+   */
+  public final double[] efcDir;
   /** Row kind: 0 contact normal, 1 contact friction, 2 joint limit [nefcMax]. */
   public final int[] efcType;
   /** Contact (or joint, for limit rows) each row belongs to [nefcMax]. */
@@ -210,6 +219,20 @@ public final class Data {
   /** Velocity change of the constraint impulses {@code M̃⁻¹ Jᵀ p} [nv]; written by Constraints.applyImpulses. */
   public final double[] qvelImpulse;
 
+  // ---- sensors: Sensors.compute ----
+  /** Sensor values in the order of the model's sensors [nsensordata], MuJoCo's {@code sensordata}. */
+  public final double[] sensordata;
+  /** Mass of each body's subtree [nbody]. */
+  public final double[] subtreeMass;
+  /** Centre of mass of each body's subtree in the world [nbody×3]. */
+  public final double[] subtreeCom;
+  /** Linear velocity of each subtree's centre of mass in the world [nbody×3]. */
+  public final double[] subtreeLinvel;
+  /** Contact forces on each body, body coordinates at its origin, then carried to the root [nbody×6]. */
+  public final double[] sensorExternal;
+  /** Work space of one sensor: a frame, its motion [28]. */
+  public final double[] sensorPoint;
+
   // ---- scratch ----
   /** Velocity before the constraint impulses, {@code v* = v + dt q̈_smooth} [nv]. */
   public final double[] qvelFree;
@@ -248,6 +271,14 @@ public final class Data {
     cJ = new double[6 * nb];
     geomXpos = new double[3 * ng];
     geomXmat = new double[9 * ng];
+    siteXpos = new double[3 * m.nsite()];
+    siteXmat = new double[9 * m.nsite()];
+    sensordata = new double[m.nsensordata()];
+    subtreeMass = new double[nb];
+    subtreeCom = new double[3 * nb];
+    subtreeLinvel = new double[3 * nb];
+    sensorExternal = new double[6 * nb];
+    sensorPoint = new double[28];
     bodyVel = new double[6 * nb];
     bodyBias = new double[6 * nb];
     qfrcPassive = new double[nv];
@@ -287,6 +318,7 @@ public final class Data {
     efcLo = new double[nefcMax];
     efcHi = new double[nefcMax];
     efcNormal = new int[nefcMax];
+    efcDir = new double[3 * nefcMax];
     efcType = new int[nefcMax];
     efcId = new int[nefcMax];
     efcImpulse = new double[nefcMax];

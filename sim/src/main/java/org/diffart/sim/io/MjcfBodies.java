@@ -1,6 +1,7 @@
 package org.diffart.sim.io;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,7 @@ import org.diffart.sim.model.JointSpec;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.SiteSpec;
 
 /**
  * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them), their {@code
@@ -28,6 +30,9 @@ final class MjcfBodies {
   private final MjcfCompiler compiler;
   private final NamedElements names;
   private final List<XmlElement> bodyElements = new ArrayList<>();
+  /** Named sites and geoms, for the sensors that read them. */
+  private final Map<String, SiteSpec> sites = new HashMap<>();
+  private final Map<String, GeomSpec> geoms = new HashMap<>();
   /** Ignored soft-constraint attribute -> the elements that use it, for one warning each. */
   private final Map<String, List<XmlElement>> ignored = new TreeMap<>();
   private int nq;
@@ -59,10 +64,11 @@ final class MjcfBodies {
     for (XmlElement c : e.children()) {
       switch (c.name()) {
         case "geom" -> geom(c, 0, null, true);
+        case "site" -> site(c, 0, null);
         case "body" -> body(c, 0, null, true);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "worldbody", "geom, body", "light, camera, site");
+            throw MjcfSchema.unsupported(c, "worldbody", "geom, site, body", "light, camera");
           }
         }
       }
@@ -88,7 +94,8 @@ final class MjcfBodies {
     XmlElement inertial = null;
     XmlElement free = null;
     int joints = 0;
-    List<XmlElement> geoms = new ArrayList<>();
+    List<XmlElement> geomElements = new ArrayList<>();
+    List<XmlElement> siteElements = new ArrayList<>();
     List<XmlElement> children = new ArrayList<>();
     for (XmlElement c : e.children()) {
       switch (c.name()) {
@@ -107,12 +114,13 @@ final class MjcfBodies {
           free = c;
           joints++;
         }
-        case "geom" -> geoms.add(c);
+        case "geom" -> geomElements.add(c);
+        case "site" -> siteElements.add(c);
         case "body" -> children.add(c);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, body",
-                "light, camera, site");
+            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, site, body",
+                "light, camera");
           }
         }
       }
@@ -124,8 +132,11 @@ final class MjcfBodies {
       inertial(inertial, b);
     }
     boolean isStatic = parentStatic && joints == 0;
-    for (XmlElement g : geoms) {
+    for (XmlElement g : geomElements) {
       geom(g, b.id(), cc, isStatic);
+    }
+    for (XmlElement site : siteElements) {
+      site(site, b.id(), cc);
     }
     for (XmlElement c : children) {
       body(c, b.id(), cc, isStatic);
@@ -255,6 +266,9 @@ final class MjcfBodies {
     double[] size = a.overlay("size", ZERO3);
     checkSize(e, type, size, fromto);
     GeomSpec g = builder.addGeom(body, type, name).size(size);
+    if (!name.isEmpty()) {
+      geoms.put(name, g);
+    }
     if (fromto) {
       fromto(a, g, type);
     } else {
@@ -278,6 +292,70 @@ final class MjcfBodies {
     ignoreSoftConstraint(a, "solref", "solimp");
   }
 
+  /** The site named {@code name}, or null. */
+  SiteSpec site(String name) {
+    return sites.get(name);
+  }
+
+  /** The geom named {@code name}, or null. */
+  GeomSpec geom(String name) {
+    return geoms.get(name);
+  }
+
+  /** Reads a {@code <site>}: a frame with a shape that sensors read; no mass, no contact. */
+  private void site(XmlElement e, int body, String childclass) {
+    e.requireAttributesIn(MjcfSchema.SITE);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, childclass);
+    GeomType type = siteType(a);
+    String name = e.string("name", "").strip();
+    names.register("site", name, e);
+    boolean fromto = a.has("fromto");
+    double[] size = a.overlay("size", new double[] {0.005, 0.005, 0.005});
+    checkSize(e, type, size, fromto);
+    SiteSpec s = builder.addSite(body, type, name).size(size);
+    if (fromto) {
+      XmlElement d = a.definer("fromto");
+      if (type != GeomType.CAPSULE && type != GeomType.CYLINDER && type != GeomType.BOX
+          && type != GeomType.ELLIPSOID) {
+        throw d.error("fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
+      }
+      double[] v = d.numbers("fromto", 6);
+      try {
+        s.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
+      } catch (IllegalArgumentException ex) {
+        throw d.error("attribute 'fromto': " + ex.getMessage(), ex);
+      }
+    } else {
+      double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
+      double[] q = MjcfOrientation.of(a, compiler);
+      s.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
+    }
+    if (!name.isEmpty()) {
+      sites.put(name, s);
+    }
+  }
+
+  private static GeomType siteType(MjcfAttributes a) {
+    GeomType t = solidType(a);
+    if (t == null) {
+      throw a.definer("type").error("unknown site type '" + a.string("type", "") + "' (sphere, capsule, ellipsoid,"
+          + " cylinder, box)");
+    }
+    return t;
+  }
+
+  /** The shape MJCF's {@code type} names if it is a solid (sphere by default), or null. */
+  private static GeomType solidType(MjcfAttributes a) {
+    return switch (a.string("type", "sphere")) {
+      case "sphere" -> GeomType.SPHERE;
+      case "capsule" -> GeomType.CAPSULE;
+      case "ellipsoid" -> GeomType.ELLIPSOID;
+      case "cylinder" -> GeomType.CYLINDER;
+      case "box" -> GeomType.BOX;
+      default -> null;
+    };
+  }
+
   private void ignoreSoftConstraint(MjcfAttributes a, String... attrs) {
     for (String attr : attrs) {
       XmlElement d = a.definer(attr);
@@ -289,13 +367,12 @@ final class MjcfBodies {
   }
 
   private static GeomType geomType(MjcfAttributes a) {
+    GeomType solid = solidType(a);
+    if (solid != null) {
+      return solid;
+    }
     String t = a.string("type", "sphere");
     return switch (t) {
-      case "sphere" -> GeomType.SPHERE;
-      case "capsule" -> GeomType.CAPSULE;
-      case "ellipsoid" -> GeomType.ELLIPSOID;
-      case "cylinder" -> GeomType.CYLINDER;
-      case "box" -> GeomType.BOX;
       case "plane" -> GeomType.PLANE;
       case "mesh", "hfield" -> throw a.definer("type").error(t + " geoms are not supported (supported: sphere,"
           + " capsule, ellipsoid, cylinder, box, plane)");

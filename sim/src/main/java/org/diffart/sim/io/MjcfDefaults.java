@@ -17,6 +17,7 @@ final class MjcfDefaults {
   static final String JOINT = "joint";
   static final String GEOM = "geom";
   static final String ACTUATOR = "actuator";
+  static final String SITE = "site";
 
   private final Map<String, DefaultClass> classes = new HashMap<>();
   private final String top;
@@ -54,9 +55,10 @@ final class MjcfDefaults {
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
         case "motor" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
         case "position" -> keep(c, ACTUATOR, child, MjcfSchema.POSITION);
-        case "light", "camera", "site", "material" -> { }
-        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, motor, position",
-            "light, camera, site, material");
+        case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
+        case "light", "camera", "material" -> { }
+        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, motor, position",
+            "light, camera, material");
       }
     }
   }
@@ -76,7 +78,7 @@ final class MjcfDefaults {
   /**
    * The attributes of {@code e} resolved through its default class.
    *
-   * @param kind {@link #JOINT}, {@link #GEOM} or {@link #ACTUATOR}
+   * @param kind {@link #JOINT}, {@link #GEOM}, {@link #SITE} or {@link #ACTUATOR}
    * @param childclass the childclass in force at {@code e}, or null
    */
   MjcfAttributes resolve(XmlElement e, String kind, String childclass) {

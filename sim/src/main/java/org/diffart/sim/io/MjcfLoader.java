@@ -34,7 +34,7 @@ import org.diffart.sim.model.Options;
  *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
  *       constraint (contacts and limits), gravity, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler
  *       with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
- *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, motor, position</td></tr>
+ *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, motor, position</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
@@ -43,23 +43,26 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
  *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), friction; rgba, material, group
  *       are ignored</td></tr>
+ *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
+ *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
+ *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
+ *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
+ *       objtype/objname ({@link MjcfSensors})</td></tr>
  *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint, gear, ctrlrange, ctrllimited, forcerange,
  *       forcelimited, group; kp (position)</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl</td></tr>
  * </table>
  *
- * <p>Skipped as documented, because they only render, only mark points or only size MuJoCo's buffers: {@code
- * visual}, {@code statistic}, {@code size}, {@code light}, {@code camera}, {@code site} (sites carry no mass and no
- * contact; sensors and tendons that would use them are refused), assets {@code texture} and {@code material}, and
- * the geom attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint
- * solreflimit, solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and
- * limits are hard constraints (see {@link Options}). Refused: meshes and height fields, {@code
- * contact}, {@code equality}, {@code tendon}, {@code sensor}, actuators other than motor and position, contact
- * attributes that would change which contacts exist (margin, gap, priority, ...) and any other element or
- * attribute.
+ * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual}, {@code
+ * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
+ * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
+ * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
+ * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, {@code equality}, {@code
+ * tendon}, actuators other than motor and position, contact attributes that would change which contacts exist
+ * (margin, gap, priority, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
- * worldbody, actuator, keyframe.
+ * worldbody, actuator, sensor, keyframe.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -111,11 +114,11 @@ public final class MjcfLoader {
           topDefault = c;
         }
         case "asset" -> asset(c);
-        case "worldbody", "actuator", "keyframe" -> { }
+        case "worldbody", "actuator", "sensor", "keyframe" -> { }
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
             throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, actuator,"
-                + " keyframe", "visual, statistic, size");
+                + " sensor, keyframe", "visual, statistic, size");
           }
         }
       }
@@ -133,12 +136,15 @@ public final class MjcfLoader {
       bodies.worldbody(c);
     }
     bodies.warnIgnored();
-    int nu = 0;
+    List<String> actuatorNames = new ArrayList<>();
     for (XmlElement c : sections(root, "actuator")) {
-      nu += actuators(c, b, defaults, compiler, names);
+      actuators(c, b, defaults, compiler, names, actuatorNames);
+    }
+    for (XmlElement c : sections(root, "sensor")) {
+      MjcfSensors.read(c, b, bodies, actuatorNames, names);
     }
     for (XmlElement c : sections(root, "keyframe")) {
-      keyframes(c, b, names, bodies.nq(), bodies.nv(), nu);
+      keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size());
     }
     Model m;
     try {
@@ -257,9 +263,9 @@ public final class MjcfLoader {
     }
   }
 
-  /** Reads an {@code <actuator>} section; returns the number of actuators. */
-  private static int actuators(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
-      NamedElements names) {
+  /** Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code actuatorNames}. */
+  private static void actuators(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
+      NamedElements names, List<String> actuatorNames) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       ActuatorType type = switch (c.name()) {
@@ -279,6 +285,7 @@ public final class MjcfLoader {
       }
       String name = c.string("name", "").strip();
       names.register("actuator", name, c);
+      actuatorNames.add(name);
       ActuatorSpec s = b.addActuator(type, j, name);
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
@@ -294,7 +301,6 @@ public final class MjcfLoader {
         s.kp(a.number("kp", 1));
       }
     }
-    return e.children().size();
   }
 
   /** The range of a limited actuator quantity, or null when unlimited; never converted to radians (MuJoCo 2.2.2). */

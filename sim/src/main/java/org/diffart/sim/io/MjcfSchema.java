@@ -6,8 +6,7 @@ import java.util.Set;
 
 /**
  * The MJCF subset {@link MjcfLoader} accepts: for each supported element, the attributes it reads; and the elements
- * it skips because they only affect rendering or only mark points ({@code site}). Anything not listed is refused with
- * a {@link ModelFormatException}.
+ * it skips because they only affect rendering. Anything not listed is refused with a {@link ModelFormatException}.
  */
 final class MjcfSchema {
   private MjcfSchema() {}
@@ -35,6 +34,8 @@ final class MjcfSchema {
   static final Set<String> FREEJOINT = Set.of("name", "group");
   static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
       "density", "contype", "conaffinity", "condim", "friction", "rgba", "material", "solref", "solimp");
+  static final Set<String> SITE = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto",
+      "material", "rgba", "user");
   static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "gear", "ctrlrange", "ctrllimited",
       "forcerange", "forcelimited");
   static final Set<String> POSITION = with(MOTOR, "kp");
@@ -42,8 +43,8 @@ final class MjcfSchema {
 
   /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */
   static final Set<String> IGNORED_TOP = Set.of("visual", "statistic", "size");
-  /** Elements skipped inside bodies and default classes: lights and cameras render, sites only mark points. */
-  static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera", "site");
+  /** Elements skipped inside bodies and default classes: lights and cameras only render. */
+  static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera");
   /** Assets skipped: textures and materials only colour geoms. */
   static final Set<String> IGNORED_ASSETS = Set.of("texture", "material");
 

@@ -17,6 +17,7 @@ public final class GeomSpec {
   final double[] friction = {1, 0.005, 0.0001};
   double mass = Double.NaN;
   double density = 1000;
+  int compiledIndex = -1;
 
   GeomSpec(int id, int body, GeomType type, String name) {
     this.id = id;
@@ -74,18 +75,37 @@ public final class GeomSpec {
    * with {@link #size}.
    */
   public GeomSpec fromto(double x1, double y1, double z1, double x2, double y2, double z2) {
+    placeBetween(type, pos, quat, size, x1, y1, z1, x2, y2, z2);
+    return this;
+  }
+
+  /**
+   * MuJoCo's {@code fromto} for a geom or site of this type: centre, orientation (local z from the second point to
+   * the first) and half-length written into {@code pos}, {@code quat} and {@code size}.
+   */
+  static void placeBetween(GeomType type, double[] pos, double[] quat, double[] size, double x1, double y1,
+      double z1, double x2, double y2, double z2) {
     double dx = x1 - x2, dy = y1 - y2, dz = z1 - z2;
     double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (len < 1e-12) {
       throw new IllegalArgumentException("fromto points coincide");
     }
-    pos(0.5 * (x1 + x2), 0.5 * (y1 + y2), 0.5 * (z1 + z2));
+    pos[0] = 0.5 * (x1 + x2);
+    pos[1] = 0.5 * (y1 + y2);
+    pos[2] = 0.5 * (z1 + z2);
     // shortest rotation taking +z to the direction
     double ux = dx / len, uy = dy / len, uz = dz / len;
     if (uz < -1 + 1e-12) {
-      quat(0, 1, 0, 0);
+      quat[0] = 0;
+      quat[1] = 1;
+      quat[2] = 0;
+      quat[3] = 0;
     } else {
-      quat(1 + uz, -uy, ux, 0);
+      quat[0] = 1 + uz;
+      quat[1] = -uy;
+      quat[2] = ux;
+      quat[3] = 0;
+      Quat.normalize(quat, 0);
     }
     switch (type) {
       case CAPSULE, CYLINDER -> size[1] = 0.5 * len;
@@ -95,7 +115,6 @@ public final class GeomSpec {
       }
       default -> throw new IllegalArgumentException("fromto is not defined for " + type.mjcfName() + " geoms");
     }
-    return this;
   }
 
   /** Collision type bits: two geoms collide when {@code (contype1 & conaffinity2) | (contype2 & conaffinity1)}. */

@@ -33,9 +33,15 @@ public final class Model {
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   private final String[] actName, keyName;
+  private final int nsite, nsensor, nsensordata;
+  private final int[] siteType, siteBody, sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
+  private final double[] siteSize, sitePos, siteQuat, sensorCutoff;
+  private final String[] siteName, sensorName;
   private final double[] keyTime, keyQpos, keyQvel, keyCtrl;
   private static final JointType[] JOINT_TYPES = JointType.values();
   private static final GeomType[] GEOM_TYPES = GeomType.values();
+  private static final SensorType[] SENSOR_TYPES = SensorType.values();
+  private static final FrameType[] FRAME_TYPES = FrameType.values();
 
   Model(ModelCompiler c, Options o) {
     compiled = c;
@@ -108,6 +114,22 @@ public final class Model {
     actBias = c.actBias;
     actName = c.actName;
     keyName = c.keyName;
+    nsite = c.nsite;
+    nsensor = c.nsensor;
+    nsensordata = c.nsensordata;
+    siteType = c.siteType;
+    siteBody = c.siteBody;
+    siteSize = c.siteSize;
+    sitePos = c.sitePos;
+    siteQuat = c.siteQuat;
+    siteName = c.siteName;
+    sensorType = c.sensorType;
+    sensorFrame = c.sensorFrame;
+    sensorObj = c.sensorObj;
+    sensorAdr = c.sensorAdr;
+    sensorDim = c.sensorDim;
+    sensorCutoff = c.sensorCutoff;
+    sensorName = c.sensorName;
     keyTime = c.keyTime;
     keyQpos = c.keyQpos;
     keyQvel = c.keyQvel;
@@ -527,6 +549,100 @@ public final class Model {
   /** First contact slot of pair p; pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))}. */
   public int pairConAdr(int p) {
     return pairConAdr[p];
+  }
+
+  // ---- sites ----
+
+  /** Number of sites. */
+  public int nsite() {
+    return nsite;
+  }
+
+  /** Body of site i (0: the world). */
+  public int siteBody(int i) {
+    return siteBody[i];
+  }
+
+  /** Shape of site i. */
+  public GeomType siteType(int i) {
+    return GEOM_TYPES[siteType[i]];
+  }
+
+  /** Size parameter k of site i, as for a geom of its type. */
+  public double siteSize(int i, int k) {
+    return siteSize[3 * i + k];
+  }
+
+  /** Component k of site i's position in its body frame. */
+  public double sitePos(int i, int k) {
+    return sitePos[3 * i + k];
+  }
+
+  /** Component k of site i's orientation in its body frame. */
+  public double siteQuat(int i, int k) {
+    return siteQuat[4 * i + k];
+  }
+
+  /** Name of site i (may be empty). */
+  public String siteName(int i) {
+    return siteName[i];
+  }
+
+  /** The site with this name, or -1. */
+  public int siteId(String n) {
+    return indexOf(siteName, n);
+  }
+
+  // ---- sensors ----
+
+  /** Number of sensors. */
+  public int nsensor() {
+    return nsensor;
+  }
+
+  /** Number of sensor values: the length of {@code sensordata}. */
+  public int nsensordata() {
+    return nsensordata;
+  }
+
+  /** Type of sensor i. */
+  public SensorType sensorType(int i) {
+    return SENSOR_TYPES[sensorType[i]];
+  }
+
+  /** The frame sensor i reads: a frame sensor's, a site sensor's site, a subtree sensor's body, or NONE. */
+  public FrameType sensorFrame(int i) {
+    return FRAME_TYPES[sensorFrame[i]];
+  }
+
+  /** What sensor i reads: a site, joint, actuator or body index, or for frame sensors a body, geom or site index. */
+  public int sensorObj(int i) {
+    return sensorObj[i];
+  }
+
+  /** First value of sensor i in sensordata. */
+  public int sensorAdr(int i) {
+    return sensorAdr[i];
+  }
+
+  /** Number of values of sensor i. */
+  public int sensorDim(int i) {
+    return sensorDim[i];
+  }
+
+  /** Cutoff of sensor i (0: none). */
+  public double sensorCutoff(int i) {
+    return sensorCutoff[i];
+  }
+
+  /** Name of sensor i (may be empty). */
+  public String sensorName(int i) {
+    return sensorName[i];
+  }
+
+  /** The sensor with this name, or -1. */
+  public int sensorId(String n) {
+    return indexOf(sensorName, n);
   }
 
   // ---- actuators ----

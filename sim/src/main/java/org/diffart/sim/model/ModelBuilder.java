@@ -32,6 +32,8 @@ public final class ModelBuilder {
   final List<JointSpec> joints = new ArrayList<>();
   final List<GeomSpec> geoms = new ArrayList<>();
   final List<ActuatorSpec> actuators = new ArrayList<>();
+  final List<SiteSpec> sites = new ArrayList<>();
+  final List<SensorSpec> sensors = new ArrayList<>();
   final List<KeyframeSpec> keyframes = new ArrayList<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
@@ -76,6 +78,26 @@ public final class ModelBuilder {
     GeomSpec g = new GeomSpec(geoms.size(), body, type, geomName);
     geoms.add(g);
     return g;
+  }
+
+  /** Adds a site of the given shape to a body (0: the world). */
+  public SiteSpec addSite(int body, GeomType type, String siteName) {
+    checkBody(body);
+    SiteSpec s = new SiteSpec(body, type, siteName);
+    sites.add(s);
+    return s;
+  }
+
+  /**
+   * Adds a sensor; sensordata holds the sensors' values in the order they were added.
+   *
+   * @param frame for frame sensors, which frame of the target is measured; null otherwise
+   * @param target see {@link SensorSpec}
+   */
+  public SensorSpec addSensor(SensorType type, FrameType frame, Object target, String sensorName) {
+    SensorSpec s = new SensorSpec(type, frame, target, sensorName);
+    sensors.add(s);
+    return s;
   }
 
   /** Adds an actuator of the given type on the joint with addition index {@code joint} (a hinge or slide). */

@@ -29,6 +29,13 @@ final class ModelCompiler {
   int[] actType, actJnt, actCtrlLimited, actForceLimited;
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   String[] actName;
+  int nsite, nsensor, nsensordata;
+  int[] siteType, siteBody;
+  double[] siteSize, sitePos, siteQuat;
+  String[] siteName;
+  int[] sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
+  double[] sensorCutoff;
+  String[] sensorName;
   String[] keyName;
   double[] keyTime, keyQpos, keyQvel, keyCtrl;
 
@@ -45,6 +52,8 @@ final class ModelCompiler {
     c.geoms();
     c.pairs();
     c.actuators();
+    c.sites();
+    c.sensors();
     c.keyframes();
     c.checkIntegrator(b.options);
     return new Model(c, b.options);
@@ -316,6 +325,17 @@ final class ModelCompiler {
     for (int k = 0; k < 3; k++) {
       com[k] /= mass;
     }
+    if (parts.size() == 1) {
+      // as MuJoCo 2.2.2: one geom gives its own frame and its principal moments, unsorted
+      GeomSpec g = b.geoms.get((int) parts.get(0)[1]);
+      double[] moments = new double[3];
+      MassProperties.inertia(g.type, g.size, mass, moments);
+      bodyMass[i] = mass;
+      System.arraycopy(g.pos, 0, bodyIpos, 3 * i, 3);
+      System.arraycopy(g.quat, 0, bodyIquat, 4 * i, 4);
+      System.arraycopy(moments, 0, bodyInertia, 3 * i, 3);
+      return;
+    }
     double[] full = new double[9];
     double[] diag = new double[3];
     double[] r = new double[9];
@@ -384,6 +404,7 @@ final class ModelCompiler {
         throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim
             + " is not supported (1: frictionless, 3: sliding friction)");
       }
+      s.compiledIndex = g;
       geomType[g] = s.type.ordinal();
       geomBody[g] = s.body;
       geomContype[g] = s.contype;
@@ -395,6 +416,121 @@ final class ModelCompiler {
       System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
       geomName[g] = s.name;
     }
+  }
+
+  // ---- sites and sensors ----
+
+  /** Sites grouped by body in body order, as MuJoCo numbers them. */
+  private void sites() {
+    List<SiteSpec> order = new ArrayList<>(b.sites);
+    order.sort(Comparator.comparingInt(s -> s.body));
+    nsite = order.size();
+    siteType = new int[nsite];
+    siteBody = new int[nsite];
+    siteSize = new double[3 * nsite];
+    sitePos = new double[3 * nsite];
+    siteQuat = new double[4 * nsite];
+    siteName = new String[nsite];
+    for (int i = 0; i < nsite; i++) {
+      SiteSpec s = order.get(i);
+      s.compiledIndex = i;
+      siteType[i] = s.type.ordinal();
+      siteBody[i] = s.body;
+      System.arraycopy(s.size, 0, siteSize, 3 * i, 3);
+      System.arraycopy(s.pos, 0, sitePos, 3 * i, 3);
+      System.arraycopy(s.quat, 0, siteQuat, 4 * i, 4);
+      siteName[i] = s.name;
+    }
+  }
+
+  /** Sensors in the order they were added; each one's values start at sensorAdr in sensordata. */
+  private void sensors() {
+    nsensor = b.sensors.size();
+    sensorType = new int[nsensor];
+    sensorFrame = new int[nsensor];
+    sensorObj = new int[nsensor];
+    sensorAdr = new int[nsensor];
+    sensorDim = new int[nsensor];
+    sensorCutoff = new double[nsensor];
+    sensorName = new String[nsensor];
+    int adr = 0;
+    for (int i = 0; i < nsensor; i++) {
+      SensorSpec s = b.sensors.get(i);
+      sensorType[i] = s.type.ordinal();
+      sensorFrame[i] = frameOf(s).ordinal();
+      sensorObj[i] = sensorObject(s);
+      sensorAdr[i] = adr;
+      sensorDim[i] = s.type.dim;
+      sensorCutoff[i] = s.cutoff;
+      sensorName[i] = s.name;
+      adr += s.type.dim;
+    }
+    nsensordata = adr;
+  }
+
+  /** The compiled index of what sensor s reads, checked against its type. */
+  private int sensorObject(SensorSpec s) {
+    String what = "sensor '" + s.name + "' (" + s.type.mjcfName() + ")";
+    switch (s.type.object) {
+      case SITE -> {
+        if (!(s.target instanceof SiteSpec site)) {
+          throw new IllegalArgumentException(what + " needs a site");
+        }
+        return site.compiledIndex;
+      }
+      case JOINT -> {
+        int j = index(s, b.joints.size(), what + " needs a joint");
+        JointSpec spec = b.joints.get(j);
+        if (spec.type != JointType.HINGE && spec.type != JointType.SLIDE) {
+          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a "
+              + spec.type.name().toLowerCase() + " joint; joint sensors read hinge and slide joints (MuJoCo too)");
+        }
+        return spec.compiledIndex;
+      }
+      case ACTUATOR -> {
+        return index(s, b.actuators.size(), what + " needs an actuator");
+      }
+      case BODY -> {
+        return index(s, nbody, what + " needs a body");
+      }
+      default -> {
+        if (s.frame == null || s.frame == FrameType.NONE) {
+          throw new IllegalArgumentException(what + " needs a frame type (body, xbody, geom or site)");
+        }
+        return switch (s.frame) {
+          case BODY, XBODY -> index(s, nbody, what + " with objtype " + s.frame.mjcfName() + " needs a body");
+          case GEOM -> {
+            if (!(s.target instanceof GeomSpec g)) {
+              throw new IllegalArgumentException(what + " with objtype geom needs a geom");
+            }
+            yield g.compiledIndex;
+          }
+          case SITE -> {
+            if (!(s.target instanceof SiteSpec site)) {
+              throw new IllegalArgumentException(what + " with objtype site needs a site");
+            }
+            yield site.compiledIndex;
+          }
+          case NONE -> throw new IllegalStateException("unreachable");
+        };
+      }
+    }
+  }
+
+  private static FrameType frameOf(SensorSpec s) {
+    return switch (s.type.object) {
+      case SITE -> FrameType.SITE;
+      case BODY -> FrameType.XBODY;
+      case FRAME -> s.frame;
+      default -> FrameType.NONE;
+    };
+  }
+
+  private static int index(SensorSpec s, int n, String message) {
+    if (!(s.target instanceof Integer i) || i < 0 || i >= n) {
+      throw new IllegalArgumentException(message + ", got " + s.target);
+    }
+    return i;
   }
 
   /** Candidate pairs with MuJoCo's filters: different weld groups, not parent/child (world excepted), bit masks. */

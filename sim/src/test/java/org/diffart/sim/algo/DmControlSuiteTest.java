@@ -31,19 +31,15 @@ class DmControlSuiteTest {
   static final Map<String, String> BLOCKED = Map.ofEntries(
       Map.entry("ball_in_cup", "unsupported element <tendon>"),
       Map.entry("cartpole", "integrator RK4 integrates constraint-free dynamics, but joint 'slider' is limited"),
-      Map.entry("cheetah", "unsupported element <sensor>"),
-      Map.entry("finger", "unsupported element <sensor>"),
+      Map.entry("finger", "unknown or unsupported attribute 'frictionloss'"),
       Map.entry("fish", "unsupported element <tendon>"),
-      Map.entry("hopper", "unsupported element <sensor>"),
-      Map.entry("humanoid", "unsupported element <sensor>"),
       Map.entry("humanoid_CMU", "unsupported element <contact>"),
       Map.entry("lqr", "unsupported element <tendon> in <default>"),
       Map.entry("manipulator", "unsupported element <tendon>"),
       Map.entry("point_mass", "unsupported element <tendon>"),
       Map.entry("quadruped", "unsupported element <hfield>"),
       Map.entry("stacker", "unsupported element <tendon>"),
-      Map.entry("swimmer", "unsupported element <sensor>"),
-      Map.entry("walker", "unsupported element <sensor>"));
+      Map.entry("swimmer", "unknown or unsupported attribute 'density'"));
 
   static Path suite() {
     return ReferenceFiles.repoRoot().resolve("datasets/models/dm_control");

@@ -62,6 +62,9 @@ class MujocoReferenceTest {
       close(at + "qfrc_passive", ReferenceFiles.doubles(k.get("qfrc_passive")), d.qfrcPassive, 1e-11);
       close(at + "qfrc_actuator", ReferenceFiles.doubles(k.get("qfrc_actuator")), d.qfrcActuator, 1e-11);
       close(at + "qacc", ReferenceFiles.doubles(k.get("qacc")), d.qacc, 1e-9);
+      if (k.has("sensordata")) {
+        assertSensorsMatch(at, m, ReferenceFiles.doubles(k.get("sensordata")), d.sensordata);
+      }
     }
   }
 
@@ -85,6 +88,24 @@ class MujocoReferenceTest {
     useMujocoInertias(ref, theirs);
     int[] index = ourBodies(ref, m);
     close(name + ": body inertias", pick(theirs.bodyInert, index, 10), pick(ours.bodyInert, index, 10), 1e-6);
+  }
+
+  /** Each sensor's values against MuJoCo's, named in the message; quaternions up to sign. */
+  private static void assertSensorsMatch(String at, Model m, double[] expected, double[] actual) {
+    if (expected.length != actual.length) {
+      throw new AssertionError(at + "sensordata has " + actual.length + " values, MuJoCo's " + expected.length);
+    }
+    for (int i = 0; i < m.nsensor(); i++) {
+      int a = m.sensorAdr(i), n = m.sensorDim(i);
+      double[] e = java.util.Arrays.copyOfRange(expected, a, a + n);
+      double[] g = java.util.Arrays.copyOfRange(actual, a, a + n);
+      String what = at + "sensor " + i + " " + m.sensorType(i).mjcfName() + " '" + m.sensorName(i) + "'";
+      if (m.sensorType(i) == org.diffart.sim.model.SensorType.FRAMEQUAT) {
+        closeQuat(what, e, g);
+      } else {
+        close(what, e, g, 1e-9);
+      }
+    }
   }
 
   /**

@@ -50,7 +50,7 @@ class MjcfLoaderErrorsTest {
 
   @Test
   void inlineModelsAreNamedBySource() {
-    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <sensor/>\n</mujoco>", "cell[3]"),
-        "cell[3]", 2, "sensor", "unsupported element <sensor>");
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <tendon/>\n</mujoco>", "cell[3]"),
+        "cell[3]", 2, "tendon", "unsupported element <tendon>");
   }
 }

@@ -1,0 +1,75 @@
+package org.diffart.sim.model;
+
+import java.util.Locale;
+
+/**
+ * The sensors diffart computes, with MuJoCo 2.2.2's meaning, output size and stage (the MJCF element is the name in
+ * lower case). Frame sensors measure a body's inertial frame ({@code objtype="body"}), a body frame ({@code xbody}),
+ * a geom or a site; site sensors express their value in the site's frame.
+ */
+public enum SensorType {
+  /** Normal contact force through the site's volume, N (sum over the contacts whose normal ray hits it). */
+  TOUCH(1, Stage.ACC, Object.SITE),
+  /** Linear acceleration of the site point minus gravity, in the site frame, m/s². */
+  ACCELEROMETER(3, Stage.ACC, Object.SITE),
+  /** Linear velocity of the site point in the site frame, m/s. */
+  VELOCIMETER(3, Stage.VEL, Object.SITE),
+  /** Angular velocity of the site in its own frame, rad/s. */
+  GYRO(3, Stage.VEL, Object.SITE),
+  /** Force the parent exerts on the site's body (its subtree), in the site frame, N. */
+  FORCE(3, Stage.ACC, Object.SITE),
+  /** Torque about the site point that the parent exerts on the site's body, in the site frame, N·m. */
+  TORQUE(3, Stage.ACC, Object.SITE),
+  /** Position of a hinge or slide joint. */
+  JOINTPOS(1, Stage.POS, Object.JOINT),
+  /** Velocity of a hinge or slide joint. */
+  JOINTVEL(1, Stage.VEL, Object.JOINT),
+  /** Scalar force of an actuator (before its gear). */
+  ACTUATORFRC(1, Stage.ACC, Object.ACTUATOR),
+  /** Position of a frame in the world. */
+  FRAMEPOS(3, Stage.POS, Object.FRAME),
+  /** Orientation of a frame in the world, a unit quaternion (w, x, y, z). */
+  FRAMEQUAT(4, Stage.POS, Object.FRAME),
+  /** The frame's x axis in the world. */
+  FRAMEXAXIS(3, Stage.POS, Object.FRAME),
+  /** The frame's y axis in the world. */
+  FRAMEYAXIS(3, Stage.POS, Object.FRAME),
+  /** The frame's z axis in the world. */
+  FRAMEZAXIS(3, Stage.POS, Object.FRAME),
+  /** Linear velocity of the frame's origin in the world. */
+  FRAMELINVEL(3, Stage.VEL, Object.FRAME),
+  /** Angular velocity of the frame in the world. */
+  FRAMEANGVEL(3, Stage.VEL, Object.FRAME),
+  /** Linear acceleration of the frame's origin in the world, gravity's reaction included as for the accelerometer. */
+  FRAMELINACC(3, Stage.ACC, Object.FRAME),
+  /** Angular acceleration of the frame in the world. */
+  FRAMEANGACC(3, Stage.ACC, Object.FRAME),
+  /** Centre of mass of a body's subtree in the world. */
+  SUBTREECOM(3, Stage.POS, Object.BODY),
+  /** Linear velocity of the centre of mass of a body's subtree in the world. */
+  SUBTREELINVEL(3, Stage.VEL, Object.BODY);
+
+  /** The quantities a sensor needs: positions, velocities or accelerations and forces (MuJoCo's stages). */
+  public enum Stage { POS, VEL, ACC }
+
+  /** What a sensor is attached to in MJCF: a site, joint, actuator or body, or any frame (objtype, objname). */
+  public enum Object { SITE, JOINT, ACTUATOR, BODY, FRAME }
+
+  /** Number of values the sensor writes. */
+  public final int dim;
+  /** The stage whose results it reads. */
+  public final Stage stage;
+  /** What its MJCF element names. */
+  public final Object object;
+
+  SensorType(int dim, Stage stage, Object object) {
+    this.dim = dim;
+    this.stage = stage;
+    this.object = object;
+  }
+
+  /** The MJCF element name. */
+  public String mjcfName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}
