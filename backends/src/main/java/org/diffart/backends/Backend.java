@@ -35,6 +35,12 @@ public interface Backend extends AutoCloseable {
   /** Reads the velocities of all worlds into {@code out} (W×nv). */
   void getQvel(double[] out);
 
+  /**
+   * Reads the sensors of all worlds into {@code out} (W×nsensordata) as the last step computed them: those of the
+   * state that step started from, as after MuJoCo's {@code mj_step}.
+   */
+  void getSensordata(double[] out);
+
   /** Simulation time of world w, s. */
   double time(int w);
 

@@ -105,6 +105,11 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
+  public void getSensordata(double[] out) {
+    gather(out, model.nsensordata(), 3);
+  }
+
+  @Override
   public double time(int w) {
     return data[w].time;
   }
@@ -183,7 +188,7 @@ public final class CpuBackend implements Backend {
   }
 
   private double[] field(Data d, int which) {
-    return which == 0 ? d.qpos : which == 1 ? d.qvel : d.ctrl;
+    return which == 0 ? d.qpos : which == 1 ? d.qvel : which == 2 ? d.ctrl : d.sensordata;
   }
 
   private void scatter(double[] src, int n, String what, int which) {
@@ -197,6 +202,10 @@ public final class CpuBackend implements Backend {
   }
 
   private void gather(double[] out, int n, int which) {
+    if (out.length < n * data.length) {
+      throw new IllegalArgumentException("the output needs worlds×" + n + " = " + n * data.length + " values, got "
+          + out.length);
+    }
     for (int w = 0; w < data.length; w++) {
       System.arraycopy(field(data[w], which), 0, out, w * n, n);
     }

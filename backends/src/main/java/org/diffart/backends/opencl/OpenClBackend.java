@@ -125,6 +125,11 @@ public final class OpenClBackend implements Backend {
   }
 
   @Override
+  public void getSensordata(double[] out) {
+    getField("sensordata", out, model.nsensordata());
+  }
+
+  @Override
   public double time(int w) {
     double[] t = new double[worlds];
     getField("time", t, 1);
