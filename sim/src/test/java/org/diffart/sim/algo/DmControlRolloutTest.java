@@ -1,0 +1,87 @@
+package org.diffart.sim.algo;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.testing.Invariants;
+import org.diffart.sim.testing.ReferenceFiles;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every Control Suite file that loads, rolled out 2000 steps from {@code qpos0} at rest with zero controls (MuJoCo's
+ * {@code mj_resetData}), judged by checks that do not use the dynamics: the state stays finite; no contact sinks
+ * deeper than {@link #MAX_PENETRATION} or than MuJoCo 2.2.2's own deepest contact on the same rollout ({@code
+ * datasets/reference/dm_control/depth.jsonl}, from {@code probes/mjdepth.c}: a body that falls onto the floor
+ * penetrates during the step it lands in, in both simulators); and the mechanical energy (kinetic, gravitational,
+ * joint springs) never rises above its start by more than {@link #ENERGY_GAIN} of the energy scale: without
+ * actuation, damping and inelastic contacts only take energy out.
+ */
+class DmControlRolloutTest {
+  /** Deepest contact always allowed, m. */
+  static final double MAX_PENETRATION = 0.005;
+  /** Largest energy gain allowed, relative to the largest of |E|, the kinetic and the potential energies seen. */
+  static final double ENERGY_GAIN = 0.01;
+
+  static List<String> loading() throws IOException {
+    return DmControlSuiteTest.loading();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("loading")
+  void twoThousandStepsFromRestAreSound(String name) {
+    Model m = ModelLoader.load(DmControlSuiteTest.suite().resolve(name + ".xml"));
+    Data d = new Data(m);
+    double e0 = energy(m, d), scale = Math.abs(e0), maxGain = 0, deepest = 0;
+    for (int s = 0; s < 2000; s++) {
+      Step.step(m, d);
+      for (int c = 0; c < d.ncon; c++) {
+        deepest = Math.max(deepest, -d.conDist[c]);
+      }
+      double e = energy(m, d);
+      scale = Math.max(scale, Math.abs(e));
+      maxGain = Math.max(maxGain, e - e0);
+    }
+    String at = String.format("%s: energy %.6g J at the start, largest gain %.3g J (scale %.3g J), deepest contact"
+        + " %.3g mm", name, e0, maxGain, scale, 1e3 * deepest);
+    double mujoco = mujocoDeepest(name);
+    assertTrue(deepest <= Math.max(MAX_PENETRATION, mujoco), at + "; MuJoCo's deepest " + 1e3 * mujoco + " mm");
+    assertTrue(maxGain <= ENERGY_GAIN * Math.max(scale, 1e-9), at);
+  }
+
+  /** MuJoCo 2.2.2's deepest contact over the same 2000 steps, m. */
+  private static double mujocoDeepest(String name) {
+    try {
+      for (String line : java.nio.file.Files.readAllLines(ReferenceFiles.repoRoot().resolve(
+          "datasets/reference/dm_control/depth.jsonl"))) {
+        com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
+        if (o.get("model").getAsString().endsWith("/" + name + ".xml")) {
+          return o.get("deepest_m").getAsDouble();
+        }
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    throw new AssertionError("no MuJoCo depth for " + name + " in depth.jsonl");
+  }
+
+  /** Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring energy. */
+  private static double energy(Model m, Data d) {
+    Forces.armature(m, d, 0);
+    double e = Invariants.energy(m, d);
+    for (int j = 0; j < m.njnt(); j++) {
+      JointType t = m.jntType(j);
+      if (t == JointType.HINGE || t == JointType.SLIDE) {
+        int a = m.jntQposAdr(j);
+        double x = d.qpos[a] - m.qposSpring(a);
+        e += 0.5 * m.jntStiffness(j) * x * x;
+      }
+    }
+    return e;
+  }
+}
