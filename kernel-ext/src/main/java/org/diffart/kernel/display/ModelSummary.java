@@ -20,8 +20,9 @@ public final class ModelSummary {
   public static String sizes(Model m) {
     return String.format(
         Locale.ROOT,
-        "%s: nq=%d nv=%d nu=%d nbody=%d njnt=%d ngeom=%d, timestep %s s",
-        m.name(), m.nq(), m.nv(), m.nu(), m.nbody(), m.njnt(), m.ngeom(), m.opt().timestep());
+        "%s: nq=%d nv=%d nu=%d nbody=%d njnt=%d ngeom=%d%s, timestep %s s",
+        m.name(), m.nq(), m.nv(), m.nu(), m.nbody(), m.njnt(), m.ngeom(),
+        m.nsensor() > 0 ? " nsite=" + m.nsite() + " nsensor=" + m.nsensor() : "", m.opt().timestep());
   }
 
   /**
@@ -100,7 +101,47 @@ public final class ModelSummary {
   }
 
   /**
-   * The sizes line and the three tables as one HTML fragment.
+   * One row per sensor: id, name, type, what it reads (a frame type and the object's name), its first index in
+   * sensordata and its size.
+   *
+   * @param m a model
+   */
+  public static Table sensors(Model m) {
+    IntColumn id = IntColumn.create("id");
+    StringColumn name = StringColumn.create("name");
+    StringColumn type = StringColumn.create("type");
+    StringColumn reads = StringColumn.create("reads");
+    IntColumn adr = IntColumn.create("sensordata index");
+    IntColumn dim = IntColumn.create("values");
+    for (int i = 0; i < m.nsensor(); i++) {
+      id.append(i);
+      name.append(m.sensorName(i));
+      type.append(m.sensorType(i).mjcfName());
+      reads.append(target(m, i));
+      adr.append(m.sensorAdr(i));
+      dim.append(m.sensorDim(i));
+    }
+    return Table.create("sensors", id, name, type, reads, adr, dim);
+  }
+
+  private static String target(Model m, int i) {
+    int o = m.sensorObj(i);
+    return switch (m.sensorType(i).object) {
+      case JOINT -> "joint " + m.jntName(o);
+      case ACTUATOR -> "actuator " + m.actName(o);
+      case BODY -> "body " + m.bodyName(o);
+      case SITE -> "site " + m.siteName(o);
+      case FRAME -> switch (m.sensorFrame(i)) {
+        case BODY -> "body " + m.bodyName(o) + " (inertial frame)";
+        case XBODY -> "body " + m.bodyName(o);
+        case GEOM -> "geom " + m.geomName(o);
+        default -> "site " + m.siteName(o);
+      };
+    };
+  }
+
+  /**
+   * The sizes line and the tables as one HTML fragment (sensors only for models with sensors).
    *
    * @param m a model
    */
@@ -111,12 +152,13 @@ public final class ModelSummary {
         + TableHtml.of(bodies(m), Displays.MAX_TABLE_ROWS)
         + TableHtml.of(joints(m), Displays.MAX_TABLE_ROWS)
         + TableHtml.of(actuators(m), Displays.MAX_TABLE_ROWS)
+        + (m.nsensor() > 0 ? TableHtml.of(sensors(m), Displays.MAX_TABLE_ROWS) : "")
         + warnings(m)
         + "</div>\n";
   }
 
   /**
-   * The sizes line and the three tables as plain text.
+   * The sizes line and the tables as plain text.
    *
    * @param m a model
    */
@@ -127,7 +169,8 @@ public final class ModelSummary {
         + "\n"
         + Displays.text(joints(m))
         + "\n"
-        + Displays.text(actuators(m));
+        + Displays.text(actuators(m))
+        + (m.nsensor() > 0 ? "\n" + Displays.text(sensors(m)) : "");
   }
 
   private static String warnings(Model m) {

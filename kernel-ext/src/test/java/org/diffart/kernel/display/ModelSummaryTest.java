@@ -53,4 +53,15 @@ class ModelSummaryTest {
     assertTrue(html.contains("<caption>actuators</caption>"), html);
     assertTrue(((String) data.getData(MIMEType.TEXT_PLAIN)).contains("torque"));
   }
+
+  @Test
+  void sensorsAreListedWithWhatTheyRead() {
+    Model m = org.diffart.sim.io.ModelLoader.load(java.nio.file.Path.of("../datasets/models/dm_control/hopper.xml"));
+    Table sensors = ModelSummary.sensors(m);
+    assertEquals(m.nsensor(), sensors.rowCount());
+    assertEquals("touch", sensors.stringColumn("type").get(1));
+    assertEquals("site touch_toe", sensors.stringColumn("reads").get(1));
+    assertTrue(ModelSummary.html(m).contains("<caption>sensors</caption>"));
+    assertTrue(ModelSummary.sizes(m).contains("nsensor=3"), ModelSummary.sizes(m));
+  }
 }
