@@ -26,8 +26,10 @@
  *   ctrl   U(lo, hi) if ctrllimited, else U(-1, 1); with --ctrl-outside the LAST case sets every
  *          limited ctrl outside its range (alternately above hi and below lo by half the range width)
  *          so the file exercises the ctrlrange clamp (ctrl is written as given, unclamped).
- * A case in which any constraint is active (nefc > 0: a joint limit; contacts are disabled) is redrawn,
- * so qacc is always the unconstrained forward dynamics M^-1 (tau - c).
+ * A case in which any constraint other than a joint's dry friction is active (a joint limit, an equality; contacts
+ * are disabled) is redrawn. Dry friction (frictionloss) rows are always active: such cases also record qacc_smooth,
+ * the acceleration without constraint forces, which is what compares across simulators (MuJoCo's friction is soft).
+ * Without frictionloss, qacc is therefore always the unconstrained forward dynamics M^-1 (tau - c).
  *
  * Build: see datasets/reference/Makefile (gcc -O2 -o bin/mjref mjref.c -lmujoco -lm).
  */
@@ -109,6 +111,15 @@ static void draw_state(const mjModel* m, mjData* d, int outside) {
   }
 }
 
+/* Whether every active constraint row is a joint's dry friction (frictionloss): those rows are always active, so
+ * states of models with frictionloss are kept, and their files also record qacc_smooth. */
+static int only_dof_friction(const mjData* d) {
+  for (int i = 0; i < d->nefc; i++) {
+    if (d->efc_type[i] != mjCNSTR_FRICTION_DOF) return 0;
+  }
+  return 1;
+}
+
 int main(int argc, char** argv) {
   const char *in = NULL, *out = NULL;
   int ncase = 5, outside = 0;
@@ -174,7 +185,7 @@ int main(int argc, char** argv) {
       mju_copy(qp, d->qpos, m->nq);  /* mj_forward normalises quaternions in place; record the input */
       mj_forward(m, d);
       mju_copy(d->qpos, qp, m->nq);
-      if (d->nefc == 0) break;
+      if (only_dof_friction(d)) break;
       if (++tries > 1000) die("could not draw a state without active constraints");
     }
     mj_fullM(m, M, d->qM);
@@ -182,7 +193,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < nv; i++) {
       double s = 0;
       for (int k = 0; k < nv; k++) s += M[i * nv + k] * d->qacc[k];
-      r[i] = s - (d->qfrc_passive[i] + d->qfrc_actuator[i] - d->qfrc_bias[i]);
+      r[i] = s - (d->qfrc_passive[i] + d->qfrc_actuator[i] - d->qfrc_bias[i] + d->qfrc_constraint[i]);
       res = fmax(res, fabs(r[i]));
       for (int k = 0; k < i; k++)
         if (M[i * nv + k] != M[k * nv + i]) die("mj_fullM is not symmetric");
@@ -192,6 +203,7 @@ int main(int argc, char** argv) {
     put_vec(f, "qvel", d->qvel, nv); fputs(",\n   ", f);
     put_vec(f, "ctrl", d->ctrl, m->nu); fputs(",\n   ", f);
     put_vec(f, "qacc", d->qacc, nv); fputs(",\n   ", f);
+    if (d->nefc > 0) { put_vec(f, "qacc_smooth", d->qacc_smooth, nv); fputs(",\n   ", f); }
     put_vec(f, "qfrc_bias", d->qfrc_bias, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_passive", d->qfrc_passive, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_actuator", d->qfrc_actuator, nv); fputs(",\n   ", f);

@@ -47,6 +47,8 @@ abstract class BackendContractTest {
         "builtin:ant", "builtin:humanoid", "builtin:chain50", "../datasets/models/acrobot.urdf",
         // sites and sensors of every kind, contacts on (touch, force and torque see the contact forces)
         "../datasets/models/dm_control/humanoid.xml", "../datasets/models/dm_control/cheetah.xml",
+        // dry joint friction rows beside contacts
+        "../datasets/models/dm_control/finger.xml",
         "../datasets/reference/models/sensors.xml");
   }
 

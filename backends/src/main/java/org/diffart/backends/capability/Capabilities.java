@@ -40,6 +40,11 @@ public final class Capabilities {
   public static final double TOLERANCE = 1e-9;
   private static final String ZOO = "/org/diffart/backends/capability/zoo.xml";
   private static final String SENSORS = "/org/diffart/backends/capability/sensors.xml";
+  /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
+  private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
+      + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
+      + "<geom type=\"box\" size=\".1 .1 .1\" mass=\"2\"/></body></worldbody>"
+      + "<actuator><motor joint=\"rail\"/></actuator></mujoco>";
 
   /**
    * One probe's outcome.
@@ -58,6 +63,7 @@ public final class Capabilities {
     Set<Capability> stepping = EnumSet.range(Capability.JOINT_FREE, Capability.CONTACT_RESTITUTION);
     stepping.add(Capability.PRECISION_FP64);
     stepping.add(Capability.SENSORS_MUJOCO);
+    stepping.add(Capability.CONTACT_DOF_FRICTION);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -163,6 +169,15 @@ public final class Capabilities {
     Run explicit = run(name, damped, steps);
     put(out, Capability.INTEGRATOR_EULER_EXPLICIT_DAMPING, claims, explicit.agrees(), "capability zoo, "
         + explicit.agreement(steps, 2));
+    // dry friction: a block pushed below its friction must stay, one pushed above it slide (the zoo has none)
+    Model rail = ModelLoader.loadMjcfString(RAIL, "rail.xml");
+    Run dry = run(name, rail, steps);
+    double[] pushed = railVelocities(name, rail, steps);
+    boolean coulomb = pushed != null && Math.abs(pushed[0]) < 1e-6 && Math.abs(pushed[1] - 0.4) < 1e-6;
+    put(out, Capability.CONTACT_DOF_FRICTION, claims, dry.agrees() && coulomb, (pushed == null ? "the pushed blocks"
+        + " failed; " : String.format(Locale.ROOT, "a 2 kg block with 3 N of dry friction pushed with 2.5 N moves at"
+        + " %.3g m/s, pushed with 5 N at %.6g m/s after %d steps (Coulomb: 0 and %.6g); ", pushed[0], pushed[1],
+        steps, 0.4)) + dry.agreement(steps, 2));
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
     Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
     put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
@@ -213,6 +228,22 @@ public final class Capabilities {
         "%d sensors (%d values), %d steps of 2 worlds: max |Δ| %s the CPU reference; the resting box's touch sensor"
             + " reads %.6g N (its weight %.6g N), its accelerometer %.6g m/s²", m.nsensor(), n, steps,
         diff == 0 ? "0, bitwise equal to" : String.format(Locale.ROOT, "%.3g from", diff), touch, weight, accZ));
+  }
+
+  /**
+   * The rail's block velocities on the backend after {@code steps} steps from rest, pushed by 2.5 N and by 5 N (two
+   * worlds), or null when the backend fails.
+   */
+  private static double[] railVelocities(String name, Model rail, int steps) {
+    try (Backend b = Backends.create(name, rail, 2)) {
+      b.setCtrl(new double[] {2.5, 5});
+      b.step(steps);
+      double[] v = new double[2];
+      b.getQvel(v);
+      return v;
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

@@ -68,9 +68,10 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 3, 4, 3, 3, 3, 3, 
 #define Trig_C8 ((0x1.0p0 / 40320))
 #define Trig_C6 (((-0x1.0p0) / 720))
 #define Trig_C4 ((0x1.0p0 / 24))
+#define Constraints_LIMIT (2)
+#define Constraints_DOF_FRICTION (3)
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
-#define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Trig_HALF_PI (0x1.921fb54442d18p0)
@@ -140,8 +141,9 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s);
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
-void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
+void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 int Constraints_chainFirstDof(Model* m, int b);
+void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
 void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
@@ -150,6 +152,7 @@ int Constraints_chainLastDof(Model* m, int b);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
+int Step_anyFrictionLoss(Model* m);
 int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
@@ -832,7 +835,7 @@ void Sensors_interactionForces(Model* m, Data* d) {
   fill_d(fe, DL_sensorExternal, 0);
   double dt = OPT_timestep;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if ((DI_ARRAY(d, efcType)[r] == 2) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+    if (((DI_ARRAY(d, efcType)[r] == Constraints_LIMIT) || (DI_ARRAY(d, efcType)[r] == Constraints_DOF_FRICTION)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
       continue;
     }
     int c = DI_ARRAY(d, efcId)[r];
@@ -1119,7 +1122,7 @@ void Step_constraints(Model* m, Data* d) {
     Collision_detect(m, d);
     if (DI_ERROR(d)) return;
   }
-  if ((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) {
+  if (((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && Step_anyFrictionLoss(m)))) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
     Constraints_assemble(m, d);
@@ -1341,6 +1344,13 @@ void Constraints_assemble(Model* m, Data* d) {
       }
     }
   }
+  if (OPT_frictionLoss) {
+    for (int k = 0; k < (M_nv); k++) {
+      if ((MD_ARRAY(m, dofFrictionloss)[(k)]) > 0) {
+        Constraints_addFrictionLossRow(m, d, k);
+      }
+    }
+  }
   double kb = (OPT_erp / OPT_timestep);
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
     double vn = 0;
@@ -1349,7 +1359,7 @@ void Constraints_assemble(Model* m, Data* d) {
     }
     int t = DI_ARRAY(d, efcType)[r];
     double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
-    DD_ARRAY(d, efcB)[r] = ((t == Constraints_FRICTION) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
+    DD_ARRAY(d, efcB)[r] = (((t == Constraints_FRICTION) || (t == Constraints_DOF_FRICTION)) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
   }
   Constraints_delassus(m, d);
 }
@@ -1440,22 +1450,25 @@ void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, i
   }
 }
 
-// algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
-void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist) {
+// algo/Constraints.java: void addFrictionLossRow(Model, Data, int)
+void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
+  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
   DI_ARRAY(d, efcDofHi)[r] = (k + 1);
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  DD_ARRAY(d, efcJ)[((nv * r) + k)] = j_sign;
-  DI_ARRAY(d, efcType)[r] = Constraints_LIMIT;
-  DI_ARRAY(d, efcId)[r] = j;
+  DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
+  DD_ARRAY(d, efcDir)[(3 * r)] = 0;
+  DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
+  DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
+  DI_ARRAY(d, efcType)[r] = Constraints_DOF_FRICTION;
+  DI_ARRAY(d, efcId)[r] = k;
   DI_ARRAY(d, efcNormal)[r] = (-1);
-  DD_ARRAY(d, efcLo)[r] = 0;
-  DD_ARRAY(d, efcHi)[r] = INFINITY;
-  DD_ARRAY(d, efcDist)[r] = dist;
+  double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
+  DD_ARRAY(d, efcLo)[r] = (-bound);
+  DD_ARRAY(d, efcHi)[r] = bound;
+  DD_ARRAY(d, efcDist)[r] = 0;
 }
 
 // algo/Constraints.java: int chainFirstDof(Model, int)
@@ -1467,6 +1480,27 @@ int Constraints_chainFirstDof(Model* m, int b) {
     }
   }
   return first;
+}
+
+// algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
+void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist) {
+  int r = DI_SCALAR(d, nefc)++;
+  int nv = (M_nv);
+  int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
+  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
+  DI_ARRAY(d, efcDofHi)[r] = (k + 1);
+  DI_ARRAY(d, efcLeaf)[r] = k;
+  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
+  DD_ARRAY(d, efcJ)[((nv * r) + k)] = j_sign;
+  DD_ARRAY(d, efcDir)[(3 * r)] = 0;
+  DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
+  DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
+  DI_ARRAY(d, efcType)[r] = Constraints_LIMIT;
+  DI_ARRAY(d, efcId)[r] = j;
+  DI_ARRAY(d, efcNormal)[r] = (-1);
+  DD_ARRAY(d, efcLo)[r] = 0;
+  DD_ARRAY(d, efcHi)[r] = INFINITY;
+  DD_ARRAY(d, efcDist)[r] = dist;
 }
 
 // algo/Constraints.java: void slidingDirection(Model, Data, int)
@@ -1710,6 +1744,16 @@ void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __globa
   res[(ro + 7)] += ((r01 - (hx * ry)) - (rx * gy));
   res[(ro + 8)] += ((r02 - (hx * rz)) - (rx * gz));
   res[(ro + 9)] += ((r12 - (hy * rz)) - (ry * gz));
+}
+
+// algo/Step.java: boolean anyFrictionLoss(Model)
+int Step_anyFrictionLoss(Model* m) {
+  for (int k = 0; k < (M_nv); k++) {
+    if ((MD_ARRAY(m, dofFrictionloss)[(k)]) > 0) {
+      return 1;
+    }
+  }
+  return 0;
 }
 
 // algo/Step.java: boolean anyLimitViolated(Model, Data)

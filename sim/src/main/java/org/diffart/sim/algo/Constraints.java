@@ -7,15 +7,15 @@ import org.diffart.sim.model.Options;
 
 /**
  * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
- * and friction rows, and joint-limit rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
+ * and friction rows, joint-limit rows and the joints' dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
  * the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
  * -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's restitution e; limit rows with e = 0) or {@code -J v*}
- * (friction rows), and the impulse bounds; after
+ * (friction and frictionloss rows), and the impulse bounds; after
  * {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
  */
 public final class Constraints {
   /** Row kinds stored in {@code efcType}. */
-  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2;
+  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3;
 
   private Constraints() {}
 
@@ -57,6 +57,13 @@ public final class Constraints {
         }
       }
     }
+    if (o.frictionLoss()) {
+      for (int k = 0; k < m.nv(); k++) {
+        if (m.dofFrictionloss(k) > 0) {
+          addFrictionLossRow(m, d, k);
+        }
+      }
+    }
     // right-hand sides from the free velocity
     double kb = o.erp() / o.timestep();
     for (int r = 0; r < d.nefc; r++) {
@@ -66,7 +73,7 @@ public final class Constraints {
       }
       int t = d.efcType[r];
       double e = t == NORMAL ? d.conRestitution[d.efcId[r]] : 0;
-      d.efcB[r] = t == FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
+      d.efcB[r] = t == FRICTION || t == DOF_FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
     }
     delassus(m, d);
   }
@@ -201,12 +208,38 @@ public final class Constraints {
     d.efcLeaf[r] = k;
     java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + k + 1, 0);
     d.efcJ[nv * r + k] = sign;
+    d.efcDir[3 * r] = 0;
+    d.efcDir[3 * r + 1] = 0;
+    d.efcDir[3 * r + 2] = 0;
     d.efcType[r] = LIMIT;
     d.efcId[r] = j;
     d.efcNormal[r] = -1;
     d.efcLo[r] = 0;
     d.efcHi[r] = Double.POSITIVE_INFINITY;
     d.efcDist[r] = dist;
+  }
+
+  /**
+   * A dry-friction row on dof k (MuJoCo's frictionloss): it aims at zero velocity of the dof with an impulse bounded
+   * by {@code ±frictionloss·dt}, so the friction force never exceeds frictionloss and opposes the motion.
+   */
+  private static void addFrictionLossRow(Model m, Data d, int k) {
+    int r = d.nefc++, nv = m.nv();
+    d.efcDofLo[r] = chainFirstDof(m, m.dofBody(k));
+    d.efcDofHi[r] = k + 1;
+    d.efcLeaf[r] = k;
+    java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + k + 1, 0);
+    d.efcJ[nv * r + k] = 1;
+    d.efcDir[3 * r] = 0;
+    d.efcDir[3 * r + 1] = 0;
+    d.efcDir[3 * r + 2] = 0;
+    d.efcType[r] = DOF_FRICTION;
+    d.efcId[r] = k;
+    d.efcNormal[r] = -1;
+    double bound = m.dofFrictionloss(k) * m.opt().timestep();
+    d.efcLo[r] = -bound;
+    d.efcHi[r] = bound;
+    d.efcDist[r] = 0;
   }
 
   /**

@@ -84,6 +84,9 @@ public final class ConstraintsAdjoint {
     if (d.efcType[r] == Constraints.LIMIT) {
       b1 = m.jntBody(d.efcId[r]);
       b2 = b1;
+    } else if (d.efcType[r] == Constraints.DOF_FRICTION) {
+      b1 = m.dofBody(d.efcId[r]);
+      b2 = b1;
     } else {
       int c = d.efcId[r];
       b1 = m.geomBody(d.conGeom[2 * c]);
@@ -178,7 +181,10 @@ public final class ConstraintsAdjoint {
     contactRows(m, d, b);
   }
 
-  /** Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction). */
+  /**
+   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction, frictionloss;
+   * the constant bounds of frictionloss rows take no gradient).
+   */
   private static void rightHandSides(Model m, Data d, DataBar b) {
     int nv = m.nv();
     double kb = m.opt().erp() / m.opt().timestep();
@@ -200,7 +206,7 @@ public final class ConstraintsAdjoint {
         vn += d.efcJ[nv * r + k] * d.qvelFree[k];
       }
       double vnBar;
-      if (t == Constraints.FRICTION) {
+      if (t == Constraints.FRICTION || t == Constraints.DOF_FRICTION) {
         vnBar = -g;
       } else {
         double e = t == Constraints.NORMAL ? d.conRestitution[c] : 0;

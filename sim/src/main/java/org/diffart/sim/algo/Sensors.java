@@ -234,7 +234,8 @@ public final class Sensors {
     java.util.Arrays.fill(fe, 0);
     double dt = m.opt().timestep();
     for (int r = 0; r < d.nefc; r++) {
-      if (d.efcType[r] == 2 || d.efcImpulse[r] == 0) {
+      // joint limits and dry friction act between parent and child, inside the interaction force
+      if (d.efcType[r] == Constraints.LIMIT || d.efcType[r] == Constraints.DOF_FRICTION || d.efcImpulse[r] == 0) {
         continue;
       }
       int c = d.efcId[r];

@@ -176,9 +176,9 @@ public final class Data {
    * -p·dir} at the contact point (the normal, a tangent, or the sliding direction); 0 for limit rows [nefcMax×3].
    */
   public final double[] efcDir;
-  /** Row kind: 0 contact normal, 1 contact friction, 2 joint limit [nefcMax]. */
+  /** Row kind: 0 contact normal, 1 contact friction, 2 joint limit, 3 dof friction loss [nefcMax]. */
   public final int[] efcType;
-  /** Contact (or joint, for limit rows) each row belongs to [nefcMax]. */
+  /** Contact (joint for limit rows, dof for friction-loss rows) each row belongs to [nefcMax]. */
   public final int[] efcId;
   /** First dof of the range of each J and W row: the dofs on the paths of its bodies to the root [nefcMax]. */
   public final int[] efcDofLo;
@@ -376,7 +376,7 @@ public final class Data {
 
   /** The most constraint rows a step can have: each contact's normal and friction rows, and one limit per joint. */
   public static int nefcMax(Model m) {
-    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt();
+    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt() + m.nv();
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */

@@ -230,8 +230,9 @@ final class MjcfBodies {
     } else {
       j.rangeUnlimited(range[0], range[1]);
     }
-    ignoreSoftConstraint(a, "solreflimit", "solimplimit");
-    j.damping(a.number("damping", 0)).stiffness(a.number("stiffness", 0)).armature(a.number("armature", 0));
+    ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
+    j.damping(a.number("damping", 0)).stiffness(a.number("stiffness", 0)).armature(a.number("armature", 0))
+        .frictionloss(nonNegative(a, "frictionloss"));
     if (type == JointType.HINGE || type == JointType.SLIDE) {
       double scale = type == JointType.HINGE ? compiler.angle(1) : 1;
       j.ref(scale * a.number("ref", 0)).springref(scale * a.number("springref", 0));

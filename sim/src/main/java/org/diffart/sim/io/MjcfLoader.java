@@ -32,13 +32,14 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
- *       constraint (contacts and limits), gravity, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler
+ *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler
  *       with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, motor, position</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
- *       damping, stiffness, springref, armature, ref, group</td></tr>
+ *       damping, stiffness, springref, armature, ref, frictionloss (dry friction rows in the contact solve),
+ *       group</td></tr>
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
  *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), friction; rgba, material, group
@@ -221,6 +222,9 @@ public final class MjcfLoader {
       if (c.has("limit")) {
         o.limit(flag(c, "limit", true));
       }
+      if (c.has("frictionloss")) {
+        o.frictionLoss(flag(c, "frictionloss", true));
+      }
       if (c.has("constraint")) {
         constraintOff = !flag(c, "constraint", true);
       }
@@ -239,8 +243,8 @@ public final class MjcfLoader {
     Options build() {
       double[] g = gravityOff ? new double[3] : gravity;
       if (constraintOff) {
-        // every constraint: contacts and joint limits
-        o.contact(false).limit(false);
+        // every constraint: contacts, joint limits and dry friction
+        o.contact(false).limit(false).frictionLoss(false);
       }
       o.gravity(g[0], g[1], g[2]);
       o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);

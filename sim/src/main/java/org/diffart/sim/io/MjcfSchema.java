@@ -16,7 +16,8 @@ final class MjcfSchema {
 
   static final Set<String> MUJOCO = Set.of("model");
   static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone");
-  static final Set<String> FLAG = Set.of("contact", "limit", "constraint", "gravity", "eulerdamp", "energy");
+  static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "gravity", "eulerdamp",
+      "energy");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
@@ -27,10 +28,11 @@ final class MjcfSchema {
    * model's warnings, so that MuJoCo's own sample models load.
    */
   static final Map<String, Integer> SOFT_CONSTRAINT =
-      Map.of("solref", 2, "solimp", 5, "solreflimit", 2, "solimplimit", 5);
+      Map.of("solref", 2, "solimp", 5, "solreflimit", 2, "solimplimit", 5, "solreffriction", 2, "solimpfriction", 5);
 
   static final Set<String> JOINT = Set.of("name", "class", "type", "group", "pos", "axis", "range", "limited",
-      "damping", "stiffness", "springref", "armature", "ref", "solreflimit", "solimplimit");
+      "damping", "stiffness", "springref", "armature", "ref", "frictionloss", "solreflimit", "solimplimit",
+      "solreffriction", "solimpfriction");
   static final Set<String> FREEJOINT = Set.of("name", "group");
   static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
       "density", "contype", "conaffinity", "condim", "friction", "rgba", "material", "solref", "solimp");

@@ -14,6 +14,7 @@ public final class JointSpec {
   double stiffness;
   double springref;
   double armature;
+  double frictionloss;
   double ref;
   int compiledIndex = -1;
 
@@ -97,6 +98,18 @@ public final class JointSpec {
   /** Armature inertia added to the mass matrix diagonal of each degree of freedom. */
   public JointSpec armature(double v) {
     armature = v;
+    return this;
+  }
+
+  /**
+   * Dry friction of each degree of freedom, N·m or N (MJCF {@code frictionloss}): a constraint row whose force is
+   * bounded by it and that opposes the motion, solved with the contacts.
+   */
+  public JointSpec frictionloss(double v) {
+    if (!(v >= 0)) {
+      throw new IllegalArgumentException("joint '" + name + "': frictionloss must be non-negative, got " + v);
+    }
+    frictionloss = v;
     return this;
   }
 

@@ -25,7 +25,7 @@ public final class Model {
   private final double[] jntPos, jntAxis, jntRange, jntStiffness;
   private final String[] jntName;
   private final int[] dofBody, dofJnt, dofParent;
-  private final double[] dofDamping, dofArmature, qpos0, qposSpring;
+  private final double[] dofDamping, dofArmature, dofFrictionloss, qpos0, qposSpring;
   private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
   private final double[] geomSize, geomPos, geomQuat, geomFriction;
   private final String[] geomName;
@@ -87,6 +87,7 @@ public final class Model {
     dofJnt = c.dofJnt;
     dofParent = c.dofParent;
     dofDamping = c.dofDamping;
+    dofFrictionloss = c.dofFrictionloss;
     dofArmature = c.dofArmature;
     qpos0 = c.qpos0;
     qposSpring = c.qposSpring;
@@ -462,6 +463,11 @@ public final class Model {
   /** Damping of dof d. */
   public double dofDamping(int d) {
     return dofDamping[d];
+  }
+
+  /** Dry friction (MJCF frictionloss) of dof d, N·m or N; 0: none. */
+  public double dofFrictionloss(int d) {
+    return dofFrictionloss[d];
   }
 
   /** Armature of dof d. */

@@ -20,7 +20,7 @@ final class ModelCompiler {
   double[] jntPos, jntAxis, jntRange, jntStiffness;
   String[] jntName;
   int[] dofBody, dofJnt, dofParent;
-  double[] dofDamping, dofArmature;
+  double[] dofDamping, dofArmature, dofFrictionloss;
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
   double[] geomSize, geomPos, geomQuat, geomFriction;
@@ -171,6 +171,7 @@ final class ModelCompiler {
     dofParent = new int[nv];
     dofDamping = new double[nv];
     dofArmature = new double[nv];
+    dofFrictionloss = new double[nv];
     for (int j = 0; j < njnt; j++) {
       JointSpec s = order.get(j);
       for (int k = 0; k < s.type.nv; k++) {
@@ -179,6 +180,7 @@ final class ModelCompiler {
         dofJnt[d] = j;
         dofDamping[d] = s.damping;
         dofArmature[d] = s.armature;
+        dofFrictionloss[d] = s.frictionloss;
       }
     }
     for (int d = 0; d < nv; d++) {

@@ -12,6 +12,7 @@ package org.diffart.sim.model;
  * @param integrator time integrator
  * @param contact whether geom contacts are detected and solved (MJCF {@code flag contact})
  * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
+ * @param frictionLoss whether the joints' dry friction ({@code frictionloss}) acts (MJCF {@code flag frictionloss})
  * @param iterations projected Gauss-Seidel sweeps per step
  * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
  * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
@@ -31,6 +32,7 @@ public record Options(
     Integrator integrator,
     boolean contact,
     boolean limit,
+    boolean frictionLoss,
     int iterations,
     double tolerance,
     boolean warmStart,
@@ -78,6 +80,7 @@ public record Options(
     b.integrator = integrator;
     b.contact = contact;
     b.limit = limit;
+    b.frictionLoss = frictionLoss;
     b.iterations = iterations;
     b.tolerance = tolerance;
     b.warmStart = warmStart;
@@ -106,6 +109,7 @@ public record Options(
     private Integrator integrator = Integrator.EULER;
     private boolean contact = true;
     private boolean limit = true;
+    private boolean frictionLoss = true;
     private int iterations = 50;
     private double tolerance = 0;
     private boolean warmStart = false;
@@ -139,6 +143,11 @@ public record Options(
 
     public Builder limit(boolean v) {
       limit = v;
+      return this;
+    }
+
+    public Builder frictionLoss(boolean v) {
+      frictionLoss = v;
       return this;
     }
 
@@ -183,8 +192,8 @@ public record Options(
     }
 
     public Options build() {
-      return new Options(timestep, gravity, integrator, contact, limit, iterations, tolerance, warmStart, erp, cfm,
-          frictionDirections, restitution, maxNormalImpulse);
+      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, iterations, tolerance, warmStart,
+          erp, cfm, frictionDirections, restitution, maxNormalImpulse);
     }
   }
 }

@@ -31,7 +31,6 @@ class DmControlSuiteTest {
   static final Map<String, String> BLOCKED = Map.ofEntries(
       Map.entry("ball_in_cup", "unsupported element <tendon>"),
       Map.entry("cartpole", "integrator RK4 integrates constraint-free dynamics, but joint 'slider' is limited"),
-      Map.entry("finger", "unknown or unsupported attribute 'frictionloss'"),
       Map.entry("fish", "unsupported element <tendon>"),
       Map.entry("humanoid_CMU", "unsupported element <contact>"),
       Map.entry("lqr", "unsupported element <tendon> in <default>"),

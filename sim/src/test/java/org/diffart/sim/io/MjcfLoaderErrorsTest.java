@@ -15,7 +15,7 @@ class MjcfLoaderErrorsTest {
     return Stream.of(
         Arguments.of("malformed.xml", 5, "geom", "must be terminated by the matching end-tag"),
         Arguments.of("unknown_element.xml", 8, "tendon", "unsupported element <tendon> in <mujoco>"),
-        Arguments.of("unknown_attribute.xml", 4, "joint", "unknown or unsupported attribute 'frictionloss'"),
+        Arguments.of("unknown_attribute.xml", 4, "joint", "unknown or unsupported attribute 'margin'"),
         // a start tag over two lines is located where it ends
         Arguments.of("bad_number.xml", 4, "body", "attribute 'pos': 'x' is not a number"),
         Arguments.of("doctype_entity.xml", 2, "!DOCTYPE", "document type declarations are refused"),
