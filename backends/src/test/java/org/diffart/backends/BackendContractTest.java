@@ -49,6 +49,8 @@ abstract class BackendContractTest {
         "../datasets/models/dm_control/humanoid.xml", "../datasets/models/dm_control/cheetah.xml",
         // dry joint friction rows beside contacts
         "../datasets/models/dm_control/finger.xml",
+        // fixed tendons: springs, dampers, actuators on tendons, a limit
+        "../datasets/models/dm_control/point_mass.xml", "../datasets/reference/models/tendons.xml",
         "../datasets/reference/models/sensors.xml");
   }
 

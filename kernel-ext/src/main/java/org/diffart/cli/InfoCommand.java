@@ -93,7 +93,11 @@ final class InfoCommand implements Callable<Integer> {
       JsonObject o = new JsonObject();
       o.addProperty("name", m.actName(u));
       o.addProperty("type", lower(m.actType(u)));
-      o.addProperty("joint", m.jntName(m.actJnt(u)));
+      if (m.actJnt(u) >= 0) {
+        o.addProperty("joint", m.jntName(m.actJnt(u)));
+      } else {
+        o.addProperty("tendon", m.tendonName(m.actTendon(u)));
+      }
       o.addProperty("gear", m.actGear(u));
       if (m.actCtrlLimited(u)) {
         o.add("ctrlrange", Output.array(new double[] {m.actCtrlRange(u, 0), m.actCtrlRange(u, 1)}));

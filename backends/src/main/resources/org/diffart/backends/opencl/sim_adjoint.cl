@@ -28,19 +28,21 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define SensorType_TORQUE 5
 #define SensorType_JOINTPOS 6
 #define SensorType_JOINTVEL 7
-#define SensorType_ACTUATORFRC 8
-#define SensorType_FRAMEPOS 9
-#define SensorType_FRAMEQUAT 10
-#define SensorType_FRAMEXAXIS 11
-#define SensorType_FRAMEYAXIS 12
-#define SensorType_FRAMEZAXIS 13
-#define SensorType_FRAMELINVEL 14
-#define SensorType_FRAMEANGVEL 15
-#define SensorType_FRAMELINACC 16
-#define SensorType_FRAMEANGACC 17
-#define SensorType_SUBTREECOM 18
-#define SensorType_SUBTREELINVEL 19
-__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+#define SensorType_TENDONPOS 8
+#define SensorType_TENDONVEL 9
+#define SensorType_ACTUATORFRC 10
+#define SensorType_FRAMEPOS 11
+#define SensorType_FRAMEQUAT 12
+#define SensorType_FRAMEXAXIS 13
+#define SensorType_FRAMEYAXIS 14
+#define SensorType_FRAMEZAXIS 15
+#define SensorType_FRAMELINVEL 16
+#define SensorType_FRAMEANGVEL 17
+#define SensorType_FRAMELINACC 18
+#define SensorType_FRAMEANGACC 19
+#define SensorType_SUBTREECOM 20
+#define SensorType_SUBTREELINVEL 21
+__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3};
 #define FrameType_BODY 0
 #define FrameType_XBODY 1
 #define FrameType_GEOM 2
@@ -68,10 +70,11 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 3, 4, 3, 3, 3, 3, 
 #define Trig_C8 ((0x1.0p0 / 40320))
 #define Trig_C6 (((-0x1.0p0) / 720))
 #define Trig_C4 ((0x1.0p0 / 24))
-#define Constraints_LIMIT (2)
-#define Constraints_DOF_FRICTION (3)
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
+#define Constraints_DOF_FRICTION (3)
+#define Constraints_TENDON_LIMIT (4)
+#define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Trig_HALF_PI (0x1.921fb54442d18p0)
@@ -142,7 +145,9 @@ double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
+void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
 int Constraints_chainFirstDof(Model* m, int b);
+void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
@@ -516,6 +521,12 @@ void Sensors_sensor(Model* m, Data* d, int i) {
     } break;
     case SensorType_JOINTVEL: {
       out[a] = DD_ARRAY(d, qvel)[(MI_ARRAY(m, jntDofAdr)[(obj)])];
+    } break;
+    case SensorType_TENDONPOS: {
+      out[a] = DD_ARRAY(d, tendonLength)[obj];
+    } break;
+    case SensorType_TENDONVEL: {
+      out[a] = DD_ARRAY(d, tendonVelocity)[obj];
     } break;
     case SensorType_ACTUATORFRC: {
       out[a] = DD_ARRAY(d, actuatorForce)[obj];
@@ -912,7 +923,7 @@ void Sensors_interactionForces(Model* m, Data* d) {
   fill_d(fe, DL_sensorExternal, 0);
   double dt = OPT_timestep;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (((DI_ARRAY(d, efcType)[r] == Constraints_LIMIT) || (DI_ARRAY(d, efcType)[r] == Constraints_DOF_FRICTION)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+    if (((DI_ARRAY(d, efcType)[r] != Constraints_NORMAL) && (DI_ARRAY(d, efcType)[r] != Constraints_FRICTION)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
       continue;
     }
     int c = DI_ARRAY(d, efcId)[r];
@@ -1421,6 +1432,18 @@ void Constraints_assemble(Model* m, Data* d) {
       }
     }
   }
+  if (OPT_limit) {
+    for (int t = 0; t < (M_ntendon); t++) {
+      if (((MI_ARRAY(m, tendonLimited)[(t)] != 0))) {
+        double len = DD_ARRAY(d, tendonLength)[t];
+        if (len < (MD_ARRAY(m, tendonRange)[((2 * (t)) + (0))])) {
+          Constraints_addTendonLimitRow(m, d, t, 1, (len - (MD_ARRAY(m, tendonRange)[((2 * (t)) + (0))])));
+        } else if (len > (MD_ARRAY(m, tendonRange)[((2 * (t)) + (1))])) {
+          Constraints_addTendonLimitRow(m, d, t, (-1), ((MD_ARRAY(m, tendonRange)[((2 * (t)) + (1))]) - len));
+        }
+      }
+    }
+  }
   if (OPT_frictionLoss) {
     for (int k = 0; k < (M_nv); k++) {
       if ((MD_ARRAY(m, dofFrictionloss)[(k)]) > 0) {
@@ -1536,16 +1559,21 @@ void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
+  double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
+  Constraints_jointSpaceRow(d, r, Constraints_DOF_FRICTION, k, (-bound), bound, 0);
+}
+
+// algo/Constraints.java: void jointSpaceRow(Data, int, int, int, double, double, double)
+void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist) {
   DD_ARRAY(d, efcDir)[(3 * r)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
-  DI_ARRAY(d, efcType)[r] = Constraints_DOF_FRICTION;
-  DI_ARRAY(d, efcId)[r] = k;
+  DI_ARRAY(d, efcType)[r] = type;
+  DI_ARRAY(d, efcId)[r] = id;
   DI_ARRAY(d, efcNormal)[r] = (-1);
-  double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
-  DD_ARRAY(d, efcLo)[r] = (-bound);
-  DD_ARRAY(d, efcHi)[r] = bound;
-  DD_ARRAY(d, efcDist)[r] = 0;
+  DD_ARRAY(d, efcLo)[r] = lo;
+  DD_ARRAY(d, efcHi)[r] = hi;
+  DD_ARRAY(d, efcDist)[r] = dist;
 }
 
 // algo/Constraints.java: int chainFirstDof(Model, int)
@@ -1559,6 +1587,27 @@ int Constraints_chainFirstDof(Model* m, int b) {
   return first;
 }
 
+// algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
+void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist) {
+  int r = DI_SCALAR(d, nefc)++;
+  int nv = (M_nv);
+  int lo = nv;
+  int hi = 0;
+  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+    int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
+    lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
+    hi = max(hi, (k + 1));
+  }
+  DI_ARRAY(d, efcDofLo)[r] = lo;
+  DI_ARRAY(d, efcDofHi)[r] = hi;
+  DI_ARRAY(d, efcLeaf)[r] = (-1);
+  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + lo), ((nv * r) + hi) - ((nv * r) + lo), 0);
+  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+    DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
+  }
+  Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
+}
+
 // algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist) {
   int r = DI_SCALAR(d, nefc)++;
@@ -1569,15 +1618,7 @@ void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dis
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = j_sign;
-  DD_ARRAY(d, efcDir)[(3 * r)] = 0;
-  DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
-  DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
-  DI_ARRAY(d, efcType)[r] = Constraints_LIMIT;
-  DI_ARRAY(d, efcId)[r] = j;
-  DI_ARRAY(d, efcNormal)[r] = (-1);
-  DD_ARRAY(d, efcLo)[r] = 0;
-  DD_ARRAY(d, efcHi)[r] = INFINITY;
-  DD_ARRAY(d, efcDist)[r] = dist;
+  Constraints_jointSpaceRow(d, r, Constraints_LIMIT, j, 0, INFINITY, dist);
 }
 
 // algo/Constraints.java: void slidingDirection(Model, Data, int)
@@ -1835,6 +1876,11 @@ int Step_anyFrictionLoss(Model* m) {
 
 // algo/Step.java: boolean anyLimitViolated(Model, Data)
 int Step_anyLimitViolated(Model* m, Data* d) {
+  for (int t = 0; t < (M_ntendon); t++) {
+    if (((MI_ARRAY(m, tendonLimited)[(t)] != 0)) && (((DD_ARRAY(d, tendonLength)[t] < (MD_ARRAY(m, tendonRange)[((2 * (t)) + (0))])) || (DD_ARRAY(d, tendonLength)[t] > (MD_ARRAY(m, tendonRange)[((2 * (t)) + (1))]))))) {
+      return 1;
+    }
+  }
   for (int j = 0; j < (M_njnt); j++) {
     if (((MI_ARRAY(m, jntLimited)[(j)] != 0))) {
       double q = DD_ARRAY(d, qpos)[(MI_ARRAY(m, jntQposAdr)[(j)])];
@@ -3024,12 +3070,12 @@ void Forces_total(Model* m, Data* d) {
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
   for (int a = 0; a < (M_nu); a++) {
-    int j = (MI_ARRAY(m, actJnt)[(a)]);
-    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    double gear = (MD_ARRAY(m, actGear)[(a)]);
-    double len = (gear * DD_ARRAY(d, qpos)[qa]);
-    double vel = (gear * DD_ARRAY(d, qvel)[da]);
+    double len = 0;
+    double vel = 0;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
+      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
     double u = DD_ARRAY(d, ctrl)[a];
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
@@ -3041,7 +3087,9 @@ void Forces_actuation(Model* m, Data* d) {
     DD_ARRAY(d, actuatorLength)[a] = len;
     DD_ARRAY(d, actuatorVelocity)[a] = vel;
     DD_ARRAY(d, actuatorForce)[a] = force;
-    DD_ARRAY(d, qfrcActuator)[da] += (gear * force);
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
+    }
   }
 }
 
@@ -3078,6 +3126,20 @@ void Forces_passive(Model* m, Data* d) {
           f[((da + 3) + r)] -= (k * t[(8 + r)]);
         }
       } break;
+    }
+  }
+  for (int tn = 0; tn < (M_ntendon); tn++) {
+    double len = 0;
+    double vel = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      len += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, wrapQposAdr)[(w)])]);
+      vel += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
+    }
+    DD_ARRAY(d, tendonLength)[tn] = len;
+    DD_ARRAY(d, tendonVelocity)[tn] = vel;
+    double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((len - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * vel));
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
     }
   }
 }
@@ -4359,6 +4421,16 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
       } break;
     }
   }
+  for (int t = 0; t < (M_ntendon); t++) {
+    double forceBar = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      forceBar += ((MD_ARRAY(m, wrapCoef)[(w)]) * fb[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
+    }
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((MD_ARRAY(m, tendonStiffness)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
+      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, wrapDofAdr)[(w)])] -= (((MD_ARRAY(m, tendonDamping)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
+    }
+  }
   fill_d(fb, BL_qfrcPassiveBar, 0);
 }
 
@@ -4454,11 +4526,10 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
 // algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   for (int a = 0; a < (M_nu); a++) {
-    int j = (MI_ARRAY(m, actJnt)[(a)]);
-    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    double gear = (MD_ARRAY(m, actGear)[(a)]);
-    double forceBar = (gear * BD_ARRAY(b, qfrcActuatorBar)[da]);
+    double forceBar = 0;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
     if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(ForcesAdjoint_recomputeForce(m, d, a), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
       forceBar = 0;
     }
@@ -4466,8 +4537,10 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     if ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]))) {
       BD_ARRAY(b, ctrlBar)[a] += ((MD_ARRAY(m, actGain)[(a)]) * forceBar);
     }
-    BD_ARRAY(b, qposBar)[qa] += ((gear * (MD_ARRAY(m, actBias)[((3 * (a)) + (1))])) * forceBar);
-    BD_ARRAY(b, qvelBar)[da] += ((gear * (MD_ARRAY(m, actBias)[((3 * (a)) + (2))])) * forceBar);
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += (((MD_ARRAY(m, trnCoef)[(n)]) * (MD_ARRAY(m, actBias)[((3 * (a)) + (1))])) * forceBar);
+      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += (((MD_ARRAY(m, trnCoef)[(n)]) * (MD_ARRAY(m, actBias)[((3 * (a)) + (2))])) * forceBar);
+    }
   }
   fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
 }
@@ -4479,10 +4552,12 @@ int ForcesAdjoint_passes(double x, double lo, double hi) {
 
 // algo/ForcesAdjoint.java: double recomputeForce(Model, Data, int)
 double ForcesAdjoint_recomputeForce(Model* m, Data* d, int a) {
-  int j = (MI_ARRAY(m, actJnt)[(a)]);
-  double gear = (MD_ARRAY(m, actGear)[(a)]);
-  double len = (gear * DD_ARRAY(d, qpos)[(MI_ARRAY(m, jntQposAdr)[(j)])]);
-  double vel = (gear * DD_ARRAY(d, qvel)[(MI_ARRAY(m, jntDofAdr)[(j)])]);
+  double len = 0;
+  double vel = 0;
+  for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+    len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
+    vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+  }
   double u = DD_ARRAY(d, ctrl)[a];
   if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
     u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
@@ -5837,6 +5912,11 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
       if (t == Constraints_NORMAL) {
         BD_ARRAY(b, conRestitutionBar)[c] -= (vn * g);
         BD_ARRAY(b, conDistBar)[c] -= (kb * g);
+      } else if (t == Constraints_TENDON_LIMIT) {
+        double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
+        for (int w = (MI_ARRAY(m, tendonAdr)[(c)]); w < ((MI_ARRAY(m, tendonAdr)[(c)]) + (MI_ARRAY(m, tendonNum)[(c)])); w++) {
+          BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((kb * g) * j_sign) * (MD_ARRAY(m, wrapCoef)[(w)]));
+        }
       } else {
         int j = c;
         double j_sign = DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, jntDofAdr)[(j)]))];
@@ -5873,6 +5953,18 @@ void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span) {
   } else if (DI_ARRAY(d, efcType)[r] == Constraints_DOF_FRICTION) {
     b1 = (MI_ARRAY(m, dofBody)[(DI_ARRAY(d, efcId)[r])]);
     b2 = b1;
+  } else if (DI_ARRAY(d, efcType)[r] == Constraints_TENDON_LIMIT) {
+    int t = DI_ARRAY(d, efcId)[r];
+    int lo = (M_nv);
+    int hi = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      int body = (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]);
+      lo = min(lo, ConstraintsAdjoint_treeLo(m, body));
+      hi = max(hi, (MI_ARRAY(m, bodyTreeDofEnd)[(body)]));
+    }
+    span[(2 * r)] = min(lo, hi);
+    span[((2 * r) + 1)] = hi;
+    return;
   } else {
     int c = DI_ARRAY(d, efcId)[r];
     b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);

@@ -93,7 +93,7 @@ public final class ModelSummary {
       id.append(a);
       name.append(m.actName(a));
       type.append(m.actType(a).name().toLowerCase(Locale.ROOT));
-      joint.append(m.jntName(m.actJnt(a)));
+      joint.append(m.actJnt(a) >= 0 ? m.jntName(m.actJnt(a)) : "tendon " + m.tendonName(m.actTendon(a)));
       gear.append(m.actGear(a));
       ctrlRange.append(m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
     }
@@ -128,6 +128,7 @@ public final class ModelSummary {
     int o = m.sensorObj(i);
     return switch (m.sensorType(i).object) {
       case JOINT -> "joint " + m.jntName(o);
+      case TENDON -> "tendon " + m.tendonName(o);
       case ACTUATOR -> "actuator " + m.actName(o);
       case BODY -> "body " + m.bodyName(o);
       case SITE -> "site " + m.siteName(o);

@@ -50,7 +50,18 @@ public final class TorchProblem {
             + " slides only)");
       }
     }
+    if (m.ntendon() > 0) {
+      return refuse("tendons are not supported");
+    }
+    for (int k = 0; k < m.nv(); k++) {
+      if (m.dofFrictionloss(k) > 0) {
+        return refuse("dry joint friction (frictionloss) is not supported");
+      }
+    }
     for (int a = 0; a < m.nu(); a++) {
+      if (m.actJnt(a) < 0) {
+        return refuse("actuator '" + m.actName(a) + "' pulls on a tendon; the PyTorch step has joint actuators only");
+      }
       JointType t = m.jntType(m.actJnt(a));
       if (t != JointType.HINGE && t != JointType.SLIDE) {
         return refuse("actuator '" + m.actName(a) + "' on joint '" + m.jntName(m.actJnt(a)) + "' of type " + t

@@ -40,7 +40,7 @@ public final class Checks {
     for (int a = 0; a < m.nu(); a++) {
       if (!Double.isFinite(d.ctrl[a])) {
         throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): ctrl[" + a + "] = " + d.ctrl[a]
-            + " of actuator '" + m.actName(a) + "'", d.nstep, m.jntDofAdr(m.actJnt(a)));
+            + " of actuator '" + m.actName(a) + "'", d.nstep, m.trnDofAdr(m.actTrnAdr(a)));
       }
     }
   }

@@ -7,7 +7,7 @@ import org.diffart.sim.model.Options;
 
 /**
  * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
- * and friction rows, joint-limit rows and the joints' dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
+ * and friction rows, joint-limit and tendon-limit rows and the joints' dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
  * the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
  * -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's restitution e; limit rows with e = 0) or {@code -J v*}
  * (friction and frictionloss rows), and the impulse bounds; after
@@ -15,7 +15,7 @@ import org.diffart.sim.model.Options;
  */
 public final class Constraints {
   /** Row kinds stored in {@code efcType}. */
-  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3;
+  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4;
 
   private Constraints() {}
 
@@ -53,6 +53,18 @@ public final class Constraints {
             addLimitRow(m, d, j, 1, q - m.jntRange(j, 0));
           } else if (q > m.jntRange(j, 1)) {
             addLimitRow(m, d, j, -1, m.jntRange(j, 1) - q);
+          }
+        }
+      }
+    }
+    if (o.limit()) {
+      for (int t = 0; t < m.ntendon(); t++) {
+        if (m.tendonLimited(t)) {
+          double len = d.tendonLength[t];
+          if (len < m.tendonRange(t, 0)) {
+            addTendonLimitRow(m, d, t, 1, len - m.tendonRange(t, 0));
+          } else if (len > m.tendonRange(t, 1)) {
+            addTendonLimitRow(m, d, t, -1, m.tendonRange(t, 1) - len);
           }
         }
       }
@@ -208,15 +220,42 @@ public final class Constraints {
     d.efcLeaf[r] = k;
     java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + k + 1, 0);
     d.efcJ[nv * r + k] = sign;
+    jointSpaceRow(d, r, LIMIT, j, 0, Double.POSITIVE_INFINITY, dist);
+  }
+
+  /** The fields of a joint-space row r (no contact direction, no normal row it scales with). */
+  private static void jointSpaceRow(Data d, int r, int type, int id, double lo, double hi, double dist) {
     d.efcDir[3 * r] = 0;
     d.efcDir[3 * r + 1] = 0;
     d.efcDir[3 * r + 2] = 0;
-    d.efcType[r] = LIMIT;
-    d.efcId[r] = j;
+    d.efcType[r] = type;
+    d.efcId[r] = id;
     d.efcNormal[r] = -1;
-    d.efcLo[r] = 0;
-    d.efcHi[r] = Double.POSITIVE_INFINITY;
+    d.efcLo[r] = lo;
+    d.efcHi[r] = hi;
     d.efcDist[r] = dist;
+  }
+
+  /**
+   * A limit row on fixed tendon t: {@code J = sign ∂L/∂q}; {@code sign = +1} keeps the length above the lower bound,
+   * -1 below the upper bound.
+   */
+  private static void addTendonLimitRow(Model m, Data d, int t, double sign, double dist) {
+    int r = d.nefc++, nv = m.nv();
+    int lo = nv, hi = 0;
+    for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+      int k = m.wrapDofAdr(w);
+      lo = Math.min(lo, chainFirstDof(m, m.dofBody(k)));
+      hi = Math.max(hi, k + 1);
+    }
+    d.efcDofLo[r] = lo;
+    d.efcDofHi[r] = hi;
+    d.efcLeaf[r] = -1;
+    java.util.Arrays.fill(d.efcJ, nv * r + lo, nv * r + hi, 0);
+    for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+      d.efcJ[nv * r + m.wrapDofAdr(w)] += sign * m.wrapCoef(w);
+    }
+    jointSpaceRow(d, r, TENDON_LIMIT, t, 0, Double.POSITIVE_INFINITY, dist);
   }
 
   /**
@@ -230,16 +269,8 @@ public final class Constraints {
     d.efcLeaf[r] = k;
     java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + k + 1, 0);
     d.efcJ[nv * r + k] = 1;
-    d.efcDir[3 * r] = 0;
-    d.efcDir[3 * r + 1] = 0;
-    d.efcDir[3 * r + 2] = 0;
-    d.efcType[r] = DOF_FRICTION;
-    d.efcId[r] = k;
-    d.efcNormal[r] = -1;
     double bound = m.dofFrictionloss(k) * m.opt().timestep();
-    d.efcLo[r] = -bound;
-    d.efcHi[r] = bound;
-    d.efcDist[r] = 0;
+    jointSpaceRow(d, r, DOF_FRICTION, k, -bound, bound, 0);
   }
 
   /**

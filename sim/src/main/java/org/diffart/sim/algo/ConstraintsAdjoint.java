@@ -87,6 +87,17 @@ public final class ConstraintsAdjoint {
     } else if (d.efcType[r] == Constraints.DOF_FRICTION) {
       b1 = m.dofBody(d.efcId[r]);
       b2 = b1;
+    } else if (d.efcType[r] == Constraints.TENDON_LIMIT) {
+      // the hull of the trees of every joint of the tendon
+      int t = d.efcId[r], lo = m.nv(), hi = 0;
+      for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+        int body = m.dofBody(m.wrapDofAdr(w));
+        lo = Math.min(lo, treeLo(m, body));
+        hi = Math.max(hi, m.bodyTreeDofEnd(body));
+      }
+      span[2 * r] = Math.min(lo, hi);
+      span[2 * r + 1] = hi;
+      return;
     } else {
       int c = d.efcId[r];
       b1 = m.geomBody(d.conGeom[2 * c]);
@@ -214,6 +225,12 @@ public final class ConstraintsAdjoint {
         if (t == Constraints.NORMAL) {
           b.conRestitutionBar[c] -= vn * g;
           b.conDistBar[c] -= kb * g;
+        } else if (t == Constraints.TENDON_LIMIT) {
+          // dist = L - lo below the range, hi - L above it, with L = Σ coef q
+          double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
+          for (int w = m.tendonAdr(c); w < m.tendonAdr(c) + m.tendonNum(c); w++) {
+            b.qposBar[m.wrapQposAdr(w)] -= kb * g * sign * m.wrapCoef(w);
+          }
         } else {
           // limit: dist = q - lo below the range, hi - q above it (J = ±1 says which)
           int j = c;

@@ -9,8 +9,10 @@ public final class Forces {
   private Forces() {}
 
   /**
-   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and {@code -stiffness (q - springref)} per joint; for ball
-   * and free joints the rotational spring uses the quaternion difference in the joint frame, as MuJoCo does.
+   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and {@code -stiffness
+   * (q - springref)} per joint; for ball and free joints the rotational spring uses the quaternion difference in the
+   * joint frame, as MuJoCo does. Fixed tendons: writes their lengths and velocities and adds {@code ∂L/∂qᵀ f} with
+   * {@code f = -stiffness (L - springlength) - damping L̇}.
    */
   public static void passive(Model m, Data d) {
     double[] f = d.qfrcPassive;
@@ -43,6 +45,19 @@ public final class Forces {
         }
       }
     }
+    for (int tn = 0; tn < m.ntendon(); tn++) {
+      double len = 0, vel = 0;
+      for (int w = m.tendonAdr(tn); w < m.tendonAdr(tn) + m.tendonNum(tn); w++) {
+        len += m.wrapCoef(w) * d.qpos[m.wrapQposAdr(w)];
+        vel += m.wrapCoef(w) * d.qvel[m.wrapDofAdr(w)];
+      }
+      d.tendonLength[tn] = len;
+      d.tendonVelocity[tn] = vel;
+      double force = -m.tendonStiffness(tn) * (len - m.tendonLengthSpring(tn)) - m.tendonDamping(tn) * vel;
+      for (int w = m.tendonAdr(tn); w < m.tendonAdr(tn) + m.tendonNum(tn); w++) {
+        f[m.wrapDofAdr(w)] += m.wrapCoef(w) * force;
+      }
+    }
   }
 
   /** scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses scratch36[0..10]). */
@@ -58,16 +73,18 @@ public final class Forces {
 
   /**
    * Writes the actuator lengths, velocities and forces and {@code qfrcActuator}: {@code force = gain ctrl + bias0 +
-   * bias1 length + bias2 velocity} with ctrl clamped to ctrlrange and the force to forcerange where limited; the
-   * generalised force is {@code gear * force} on the joint's dof.
+   * bias1 length + bias2 velocity} with ctrl clamped to ctrlrange and the force to forcerange where limited, through
+   * the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ c q̇}, {@code qfrc += c force}
+   * (one term {@code gear} on a joint; {@code gear·coef} per joint of a tendon).
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
     for (int a = 0; a < m.nu(); a++) {
-      int j = m.actJnt(a);
-      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
-      double gear = m.actGear(a);
-      double len = gear * d.qpos[qa], vel = gear * d.qvel[da];
+      double len = 0, vel = 0;
+      for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+        len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
+        vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
+      }
       double u = d.ctrl[a];
       if (m.actCtrlLimited(a)) {
         u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
@@ -79,7 +96,9 @@ public final class Forces {
       d.actuatorLength[a] = len;
       d.actuatorVelocity[a] = vel;
       d.actuatorForce[a] = force;
-      d.qfrcActuator[da] += gear * force;
+      for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+        d.qfrcActuator[m.trnDofAdr(n)] += m.trnCoef(n) * force;
+      }
     }
   }
 

@@ -34,10 +34,10 @@ public final class ForcesAdjoint {
    */
   public static void actuation(Model m, Data d, DataBar b) {
     for (int a = 0; a < m.nu(); a++) {
-      int j = m.actJnt(a);
-      int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
-      double gear = m.actGear(a);
-      double forceBar = gear * b.qfrcActuatorBar[da];
+      double forceBar = 0;
+      for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+        forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
+      }
       if (m.actForceLimited(a) && !passes(recomputeForce(m, d, a), m.actForceRange(a, 0), m.actForceRange(a, 1))) {
         forceBar = 0;
       }
@@ -45,17 +45,21 @@ public final class ForcesAdjoint {
       if (!m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1))) {
         b.ctrlBar[a] += m.actGain(a) * forceBar;
       }
-      b.qposBar[qa] += gear * m.actBias(a, 1) * forceBar;
-      b.qvelBar[da] += gear * m.actBias(a, 2) * forceBar;
+      for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+        b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * m.actBias(a, 1) * forceBar;
+        b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * m.actBias(a, 2) * forceBar;
+      }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
   }
 
   /** The force of actuator a before its forcerange clamp, as {@link Forces#actuation} computes it. */
   private static double recomputeForce(Model m, Data d, int a) {
-    int j = m.actJnt(a);
-    double gear = m.actGear(a);
-    double len = gear * d.qpos[m.jntQposAdr(j)], vel = gear * d.qvel[m.jntDofAdr(j)];
+    double len = 0, vel = 0;
+    for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+      len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
+      vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
+    }
     double u = d.ctrl[a];
     if (m.actCtrlLimited(a)) {
       u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
@@ -93,6 +97,17 @@ public final class ForcesAdjoint {
           }
           springDifference(m, d, b, qa + 3, da + 3, k);
         }
+      }
+    }
+    // fixed tendons: f = -k (L - L0) - b L̇ pushed along ∂L/∂q
+    for (int t = 0; t < m.ntendon(); t++) {
+      double forceBar = 0;
+      for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+        forceBar += m.wrapCoef(w) * fb[m.wrapDofAdr(w)];
+      }
+      for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+        b.qposBar[m.wrapQposAdr(w)] -= m.tendonStiffness(t) * m.wrapCoef(w) * forceBar;
+        b.qvelBar[m.wrapDofAdr(w)] -= m.tendonDamping(t) * m.wrapCoef(w) * forceBar;
       }
     }
     java.util.Arrays.fill(fb, 0);

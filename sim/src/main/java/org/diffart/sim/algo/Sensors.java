@@ -61,6 +61,8 @@ public final class Sensors {
     switch (m.sensorType(i)) {
       case JOINTPOS -> out[a] = d.qpos[m.jntQposAdr(obj)];
       case JOINTVEL -> out[a] = d.qvel[m.jntDofAdr(obj)];
+      case TENDONPOS -> out[a] = d.tendonLength[obj];
+      case TENDONVEL -> out[a] = d.tendonVelocity[obj];
       case ACTUATORFRC -> out[a] = d.actuatorForce[obj];
       case SUBTREECOM -> System.arraycopy(d.subtreeCom, 3 * obj, out, a, 3);
       case SUBTREELINVEL -> System.arraycopy(d.subtreeLinvel, 3 * obj, out, a, 3);
@@ -235,7 +237,7 @@ public final class Sensors {
     double dt = m.opt().timestep();
     for (int r = 0; r < d.nefc; r++) {
       // joint limits and dry friction act between parent and child, inside the interaction force
-      if (d.efcType[r] == Constraints.LIMIT || d.efcType[r] == Constraints.DOF_FRICTION || d.efcImpulse[r] == 0) {
+      if (d.efcType[r] != Constraints.NORMAL && d.efcType[r] != Constraints.FRICTION || d.efcImpulse[r] == 0) {
         continue;
       }
       int c = d.efcId[r];

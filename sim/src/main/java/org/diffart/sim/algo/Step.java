@@ -132,6 +132,11 @@ public final class Step {
   }
 
   private static boolean anyLimitViolated(Model m, Data d) {
+    for (int t = 0; t < m.ntendon(); t++) {
+      if (m.tendonLimited(t) && (d.tendonLength[t] < m.tendonRange(t, 0) || d.tendonLength[t] > m.tendonRange(t, 1))) {
+        return true;
+      }
+    }
     for (int j = 0; j < m.njnt(); j++) {
       if (m.jntLimited(j)) {
         double q = d.qpos[m.jntQposAdr(j)];

@@ -80,7 +80,11 @@ public final class Data {
   public final double[] qfrcPassive;
   /** Actuator forces in joint space [nv]. */
   public final double[] qfrcActuator;
-  /** Actuator lengths {@code gear*q} [nu]. */
+  /** Fixed tendon lengths {@code Σ coef q} [ntendon]. */
+  public final double[] tendonLength;
+  /** Fixed tendon velocities {@code Σ coef q̇} [ntendon]. */
+  public final double[] tendonVelocity;
+  /** Actuator lengths {@code gear*q} (on a tendon {@code gear*L}) [nu]. */
   public final double[] actuatorLength;
   /** Actuator velocities {@code gear*q̇} [nu]. */
   public final double[] actuatorVelocity;
@@ -271,6 +275,8 @@ public final class Data {
     cJ = new double[6 * nb];
     geomXpos = new double[3 * ng];
     geomXmat = new double[9 * ng];
+    tendonLength = new double[m.ntendon()];
+    tendonVelocity = new double[m.ntendon()];
     siteXpos = new double[3 * m.nsite()];
     siteXmat = new double[9 * m.nsite()];
     sensordata = new double[m.nsensordata()];

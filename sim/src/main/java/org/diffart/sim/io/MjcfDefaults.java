@@ -18,6 +18,7 @@ final class MjcfDefaults {
   static final String GEOM = "geom";
   static final String ACTUATOR = "actuator";
   static final String SITE = "site";
+  static final String TENDON = "tendon";
 
   private final Map<String, DefaultClass> classes = new HashMap<>();
   private final String top;
@@ -56,8 +57,9 @@ final class MjcfDefaults {
         case "motor" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
         case "position" -> keep(c, ACTUATOR, child, MjcfSchema.POSITION);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
+        case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
         case "light", "camera", "material" -> { }
-        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, motor, position",
+        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, motor, position",
             "light, camera, material");
       }
     }

@@ -49,8 +49,11 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
  *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
  *       objtype/objname ({@link MjcfSensors})</td></tr>
- *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint, gear, ctrlrange, ctrllimited, forcerange,
- *       forcelimited, group; kp (position)</td></tr>
+ *   <tr><td>{@code tendon}</td><td>{@code fixed} with name, class, limited, range, stiffness, damping,
+ *       springlength and its {@code joint} children (joint, coef); width, rgba, material, group, user are ignored
+ *       ({@link MjcfTendons})</td></tr>
+ *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited,
+ *       forcerange, forcelimited, group; kp (position)</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl</td></tr>
  * </table>
  *
@@ -58,12 +61,12 @@ import org.diffart.sim.model.Options;
  * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, {@code equality}, {@code
- * tendon}, actuators other than motor and position, contact attributes that would change which contacts exist
+ * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, {@code equality}, spatial
+ * tendons, actuators other than motor and position, contact attributes that would change which contacts exist
  * (margin, gap, priority, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
- * worldbody, actuator, sensor, keyframe.
+ * worldbody, tendon, actuator, sensor, keyframe.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -115,11 +118,11 @@ public final class MjcfLoader {
           topDefault = c;
         }
         case "asset" -> asset(c);
-        case "worldbody", "actuator", "sensor", "keyframe" -> { }
+        case "worldbody", "tendon", "actuator", "sensor", "keyframe" -> { }
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, actuator,"
-                + " sensor, keyframe", "visual, statistic, size");
+            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, tendon,"
+                + " actuator, sensor, keyframe", "visual, statistic, size");
           }
         }
       }
@@ -137,6 +140,9 @@ public final class MjcfLoader {
       bodies.worldbody(c);
     }
     bodies.warnIgnored();
+    for (XmlElement c : sections(root, "tendon")) {
+      MjcfTendons.read(c, b, defaults, compiler, names);
+    }
     List<String> actuatorNames = new ArrayList<>();
     for (XmlElement c : sections(root, "actuator")) {
       actuators(c, b, defaults, compiler, names, actuatorNames);
@@ -279,18 +285,18 @@ public final class MjcfLoader {
       };
       c.requireAttributesIn(type == ActuatorType.MOTOR ? MjcfSchema.MOTOR : MjcfSchema.POSITION);
       MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
-      String joint = a.string("joint", null);
-      if (joint == null) {
-        throw c.error("required attribute 'joint' is missing (only joint transmissions are supported)");
+      String joint = a.string("joint", null), tendon = a.string("tendon", null);
+      if ((joint == null) == (tendon == null)) {
+        throw c.error("an actuator needs exactly one of 'joint' and 'tendon' (the transmissions supported)");
       }
-      int j = b.jointId(joint);
-      if (j < 0) {
-        throw c.error("unknown joint '" + joint + "'");
+      int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
+      if (target < 0) {
+        throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip()) + "'");
       }
       String name = c.string("name", "").strip();
       names.register("actuator", name, c);
       actuatorNames.add(name);
-      ActuatorSpec s = b.addActuator(type, j, name);
+      ActuatorSpec s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
       double[] ctrl = range(a, compiler, "ctrllimited", "ctrlrange");

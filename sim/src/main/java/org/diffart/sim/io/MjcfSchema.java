@@ -38,8 +38,11 @@ final class MjcfSchema {
       "density", "contype", "conaffinity", "condim", "friction", "rgba", "material", "solref", "solimp");
   static final Set<String> SITE = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto",
       "material", "rgba", "user");
-  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "gear", "ctrlrange", "ctrllimited",
-      "forcerange", "forcelimited");
+  static final Set<String> TENDON = Set.of("name", "class", "group", "limited", "range", "stiffness", "damping",
+      "springlength", "frictionloss", "margin", "width", "rgba", "material", "solreflimit", "solimplimit",
+      "solreffriction", "solimpfriction", "user");
+  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "gear", "ctrlrange",
+      "ctrllimited", "forcerange", "forcelimited");
   static final Set<String> POSITION = with(MOTOR, "kp");
   static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl");
 

@@ -43,6 +43,14 @@ final class MjcfSensors {
           }
           yield b.addSensor(type, null, j, name);
         }
+        case TENDON -> {
+          e.requireAttributesIn(with("tendon"));
+          int t = b.tendonId(e.required("tendon").strip());
+          if (t < 0 || e.attribute("tendon").isBlank()) {
+            throw e.error("unknown tendon '" + e.attribute("tendon").strip() + "'");
+          }
+          yield b.addSensor(type, null, t, name);
+        }
         case ACTUATOR -> {
           e.requireAttributesIn(with("actuator"));
           String a = e.required("actuator").strip();

@@ -1,10 +1,13 @@
 package org.diffart.sim.model;
 
-/** An actuator on a hinge or slide joint being built (MJCF {@code motor} or {@code position}). */
+/**
+ * An actuator being built (MJCF {@code motor} or {@code position}) on a hinge or slide joint or on a fixed tendon.
+ */
 public final class ActuatorSpec {
   final ActuatorType type;
   final String name;
   final int joint;
+  final int tendon;
   double gear = 1;
   boolean ctrlLimited;
   final double[] ctrlRange = new double[2];
@@ -12,10 +15,11 @@ public final class ActuatorSpec {
   final double[] forceRange = new double[2];
   double kp = 1;
 
-  ActuatorSpec(ActuatorType type, String name, int joint) {
+  ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
     this.type = type;
     this.name = name;
     this.joint = joint;
+    this.tendon = tendon;
   }
 
   /** The actuator's type. */
@@ -28,7 +32,10 @@ public final class ActuatorSpec {
     return name;
   }
 
-  /** Transmission gear: {@code length = gear*q}, {@code qfrc = gear*force}. */
+  /**
+   * Transmission gear: {@code length = gear*q}, {@code qfrc = gear*force} (on a tendon: {@code length = gear*L},
+   * {@code qfrc = gear*force*∂L/∂q}).
+   */
   public ActuatorSpec gear(double v) {
     gear = v;
     return this;

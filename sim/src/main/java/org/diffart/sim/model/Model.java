@@ -33,6 +33,12 @@ public final class Model {
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   private final String[] actName, keyName;
+  private final int ntendon, nwrap, ntrn;
+  private final int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
+  private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
+  private final String[] tendonName;
+  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
+  private final double[] trnCoef;
   private final int nsite, nsensor, nsensordata;
   private final int[] siteType, siteBody, sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
   private final double[] siteSize, sitePos, siteQuat, sensorCutoff;
@@ -115,6 +121,26 @@ public final class Model {
     actBias = c.actBias;
     actName = c.actName;
     keyName = c.keyName;
+    ntendon = c.ntendon;
+    nwrap = c.nwrap;
+    ntrn = c.ntrn;
+    tendonAdr = c.tendonAdr;
+    tendonNum = c.tendonNum;
+    tendonLimited = c.tendonLimited;
+    wrapQposAdr = c.wrapQposAdr;
+    wrapDofAdr = c.wrapDofAdr;
+    wrapCoef = c.wrapCoef;
+    tendonStiffness = c.tendonStiffness;
+    tendonDamping = c.tendonDamping;
+    tendonLengthSpring = c.tendonLengthSpring;
+    tendonRange = c.tendonRange;
+    tendonName = c.tendonName;
+    actTendon = c.actTendon;
+    actTrnAdr = c.actTrnAdr;
+    actTrnNum = c.actTrnNum;
+    trnQposAdr = c.trnQposAdr;
+    trnDofAdr = c.trnDofAdr;
+    trnCoef = c.trnCoef;
     nsite = c.nsite;
     nsensor = c.nsensor;
     nsensordata = c.nsensordata;
@@ -557,6 +583,78 @@ public final class Model {
     return pairConAdr[p];
   }
 
+  // ---- fixed tendons ----
+
+  /** Number of fixed tendons. */
+  public int ntendon() {
+    return ntendon;
+  }
+
+  /** Number of tendon terms (joints of all tendons). */
+  public int nwrap() {
+    return nwrap;
+  }
+
+  /** First term of tendon t; its terms are {@code [tendonAdr(t), tendonAdr(t) + tendonNum(t))}. */
+  public int tendonAdr(int t) {
+    return tendonAdr[t];
+  }
+
+  /** Number of terms (joints) of tendon t. */
+  public int tendonNum(int t) {
+    return tendonNum[t];
+  }
+
+  /** qpos address of term w's joint. */
+  public int wrapQposAdr(int w) {
+    return wrapQposAdr[w];
+  }
+
+  /** dof address of term w's joint. */
+  public int wrapDofAdr(int w) {
+    return wrapDofAdr[w];
+  }
+
+  /** Coefficient of term w: {@code L = Σ coef q}. */
+  public double wrapCoef(int w) {
+    return wrapCoef[w];
+  }
+
+  /** Spring stiffness of tendon t. */
+  public double tendonStiffness(int t) {
+    return tendonStiffness[t];
+  }
+
+  /** Damping of tendon t. */
+  public double tendonDamping(int t) {
+    return tendonDamping[t];
+  }
+
+  /** Rest length of tendon t's spring. */
+  public double tendonLengthSpring(int t) {
+    return tendonLengthSpring[t];
+  }
+
+  /** Whether tendon t's length is kept in its range. */
+  public boolean tendonLimited(int t) {
+    return tendonLimited[t] != 0;
+  }
+
+  /** Range bound k (0 lower, 1 upper) of tendon t. */
+  public double tendonRange(int t, int k) {
+    return tendonRange[2 * t + k];
+  }
+
+  /** Name of tendon t (may be empty). */
+  public String tendonName(int t) {
+    return tendonName[t];
+  }
+
+  /** The tendon with this name, or -1. */
+  public int tendonId(String n) {
+    return indexOf(tendonName, n);
+  }
+
   // ---- sites ----
 
   /** Number of sites. */
@@ -658,7 +756,40 @@ public final class Model {
     return ActuatorType.values()[actType[a]];
   }
 
-  /** Joint driven by actuator a. */
+  /** Tendon driven by actuator a, or -1 for a joint actuator. */
+  public int actTendon(int a) {
+    return actTendon[a];
+  }
+
+  /**
+   * First transmission term of actuator a: {@code length = Σ trnCoef q[trnQposAdr]}, {@code qfrc[trnDofAdr] +=
+   * trnCoef force}.
+   */
+  public int actTrnAdr(int a) {
+    return actTrnAdr[a];
+  }
+
+  /** Number of transmission terms of actuator a (1 on a joint, the tendon's joints on a tendon). */
+  public int actTrnNum(int a) {
+    return actTrnNum[a];
+  }
+
+  /** qpos address of transmission term n. */
+  public int trnQposAdr(int n) {
+    return trnQposAdr[n];
+  }
+
+  /** dof address of transmission term n. */
+  public int trnDofAdr(int n) {
+    return trnDofAdr[n];
+  }
+
+  /** Coefficient of transmission term n (gear, times the tendon's coefficient). */
+  public double trnCoef(int n) {
+    return trnCoef[n];
+  }
+
+  /** Joint driven by actuator a, or -1 for a tendon actuator. */
   public int actJnt(int a) {
     return actJnt[a];
   }

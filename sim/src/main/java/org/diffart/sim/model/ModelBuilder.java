@@ -33,6 +33,7 @@ public final class ModelBuilder {
   final List<GeomSpec> geoms = new ArrayList<>();
   final List<ActuatorSpec> actuators = new ArrayList<>();
   final List<SiteSpec> sites = new ArrayList<>();
+  final List<TendonSpec> tendons = new ArrayList<>();
   final List<SensorSpec> sensors = new ArrayList<>();
   final List<KeyframeSpec> keyframes = new ArrayList<>();
   Options options = Options.defaults();
@@ -105,9 +106,36 @@ public final class ModelBuilder {
     if (joint < 0 || joint >= joints.size()) {
       throw new IllegalArgumentException("actuator '" + actuatorName + "': joint " + joint + " does not exist");
     }
-    ActuatorSpec a = new ActuatorSpec(type, actuatorName, joint);
+    ActuatorSpec a = new ActuatorSpec(type, actuatorName, joint, -1);
     actuators.add(a);
     return a;
+  }
+
+  /** Adds an actuator of the given type on the tendon with addition index {@code tendon}. */
+  public ActuatorSpec addTendonActuator(ActuatorType type, int tendon, String actuatorName) {
+    if (tendon < 0 || tendon >= tendons.size()) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': tendon " + tendon + " does not exist");
+    }
+    ActuatorSpec a = new ActuatorSpec(type, actuatorName, -1, tendon);
+    actuators.add(a);
+    return a;
+  }
+
+  /** Adds a fixed tendon; its joints are added on the returned spec. */
+  public TendonSpec addTendon(String tendonName) {
+    TendonSpec t = new TendonSpec(tendons.size(), tendonName);
+    tendons.add(t);
+    return t;
+  }
+
+  /** The addition index of the tendon with this name, or -1. */
+  public int tendonId(String tendonName) {
+    for (TendonSpec t : tendons) {
+      if (t.name.equals(tendonName)) {
+        return t.id;
+      }
+    }
+    return -1;
   }
 
   /** Adds a keyframe. */

@@ -29,6 +29,12 @@ final class ModelCompiler {
   int[] actType, actJnt, actCtrlLimited, actForceLimited;
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   String[] actName;
+  int ntendon, nwrap, ntrn;
+  int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
+  double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
+  String[] tendonName;
+  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
+  double[] trnCoef;
   int nsite, nsensor, nsensordata;
   int[] siteType, siteBody;
   double[] siteSize, sitePos, siteQuat;
@@ -48,6 +54,7 @@ final class ModelCompiler {
     ModelCompiler c = new ModelCompiler(b);
     c.bodies();
     c.joints();
+    c.tendons();
     c.inertia();
     c.geoms();
     c.pairs();
@@ -492,6 +499,9 @@ final class ModelCompiler {
       case ACTUATOR -> {
         return index(s, b.actuators.size(), what + " needs an actuator");
       }
+      case TENDON -> {
+        return index(s, b.tendons.size(), what + " needs a tendon");
+      }
       case BODY -> {
         return index(s, nbody, what + " needs a body");
       }
@@ -589,8 +599,93 @@ final class ModelCompiler {
 
   // ---- actuators ----
 
+  // ---- tendons ----
+
+  /** Fixed tendons: each one's joints as (qpos address, dof address, coefficient) wraps, in the order given. */
+  private void tendons() {
+    ntendon = b.tendons.size();
+    nwrap = b.tendons.stream().mapToInt(t -> t.joints.size()).sum();
+    tendonAdr = new int[ntendon];
+    tendonNum = new int[ntendon];
+    tendonLimited = new int[ntendon];
+    tendonStiffness = new double[ntendon];
+    tendonDamping = new double[ntendon];
+    tendonLengthSpring = new double[ntendon];
+    tendonRange = new double[2 * ntendon];
+    tendonName = new String[ntendon];
+    wrapQposAdr = new int[nwrap];
+    wrapDofAdr = new int[nwrap];
+    wrapCoef = new double[nwrap];
+    int w = 0;
+    for (TendonSpec t : b.tendons) {
+      int i = t.id;
+      if (t.joints.isEmpty()) {
+        throw new IllegalArgumentException("tendon '" + t.name + "' has no joints");
+      }
+      tendonAdr[i] = w;
+      tendonNum[i] = t.joints.size();
+      // MuJoCo 2.2.2 rests a spring without springlength at the length of the joints' spring references
+      double length0 = 0;
+      for (int k = 0; k < t.joints.size(); k++, w++) {
+        JointSpec j = b.joints.get(t.joints.get(k)[0]);
+        if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
+          throw new IllegalArgumentException("tendon '" + t.name + "': joint '" + j.name + "' is a "
+              + j.type.name().toLowerCase() + " joint; a fixed tendon sums hinge and slide joints (MuJoCo too)");
+        }
+        wrapQposAdr[w] = jntQposAdr[j.compiledIndex];
+        wrapDofAdr[w] = jntDofAdr[j.compiledIndex];
+        wrapCoef[w] = t.coefs.get(k);
+        length0 += wrapCoef[w] * qposSpring[wrapQposAdr[w]];
+      }
+      tendonStiffness[i] = t.stiffness;
+      tendonDamping[i] = t.damping;
+      tendonLengthSpring[i] = t.springLength < 0 ? length0 : t.springLength;
+      tendonLimited[i] = t.limited ? 1 : 0;
+      tendonRange[2 * i] = t.range[0];
+      tendonRange[2 * i + 1] = t.range[1];
+      tendonName[i] = t.name;
+    }
+  }
+
+  // ---- actuators ----
+
+  /**
+   * Each actuator's transmission as (qpos address, dof address, coefficient) terms: {@code length = Σ c q}, {@code
+   * qfrc += c force}; one term {@code gear} on a joint, and {@code gear·coef} per joint of a tendon.
+   */
+  private void transmissions() {
+    actTrnAdr = new int[nu];
+    actTrnNum = new int[nu];
+    ntrn = 0;
+    for (ActuatorSpec s : b.actuators) {
+      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : 1;
+    }
+    trnQposAdr = new int[ntrn];
+    trnDofAdr = new int[ntrn];
+    trnCoef = new double[ntrn];
+    int n = 0;
+    for (int a = 0; a < nu; a++) {
+      ActuatorSpec s = b.actuators.get(a);
+      actTrnAdr[a] = n;
+      if (s.tendon >= 0) {
+        for (int w = tendonAdr[s.tendon]; w < tendonAdr[s.tendon] + tendonNum[s.tendon]; w++, n++) {
+          trnQposAdr[n] = wrapQposAdr[w];
+          trnDofAdr[n] = wrapDofAdr[w];
+          trnCoef[n] = s.gear * wrapCoef[w];
+        }
+      } else {
+        trnQposAdr[n] = jntQposAdr[actJnt[a]];
+        trnDofAdr[n] = jntDofAdr[actJnt[a]];
+        trnCoef[n] = s.gear;
+        n++;
+      }
+      actTrnNum[a] = n - actTrnAdr[a];
+    }
+  }
+
   private void actuators() {
     nu = b.actuators.size();
+    actTendon = new int[nu];
     actType = new int[nu];
     actJnt = new int[nu];
     actCtrlLimited = new int[nu];
@@ -603,8 +698,9 @@ final class ModelCompiler {
     actName = new String[nu];
     for (int a = 0; a < nu; a++) {
       ActuatorSpec s = b.actuators.get(a);
-      JointSpec j = b.joints.get(s.joint);
-      if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
+      actTendon[a] = s.tendon;
+      JointSpec j = s.tendon >= 0 ? null : b.joints.get(s.joint);
+      if (j != null && j.type != JointType.HINGE && j.type != JointType.SLIDE) {
         throw new IllegalArgumentException("actuator '" + s.name + "': joint '" + j.name + "' is a "
             + j.type.name().toLowerCase() + " joint; only hinge and slide joints can be actuated");
       }
@@ -615,7 +711,7 @@ final class ModelCompiler {
         throw new IllegalArgumentException("actuator '" + s.name + "': forcerange lower bound exceeds upper bound");
       }
       actType[a] = s.type.ordinal();
-      actJnt[a] = j.compiledIndex;
+      actJnt[a] = j == null ? -1 : j.compiledIndex;
       actGear[a] = s.gear;
       actCtrlLimited[a] = s.ctrlLimited ? 1 : 0;
       actForceLimited[a] = s.forceLimited ? 1 : 0;
@@ -632,6 +728,7 @@ final class ModelCompiler {
       }
       actName[a] = s.name;
     }
+    transmissions();
   }
 
   // ---- keyframes ----
@@ -680,6 +777,18 @@ final class ModelCompiler {
       if (o.limit() && jntLimited[j] != 0) {
         throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but joint '"
             + jntName[j] + "' is limited: disable limits (option flag limit=\"disable\") or use Euler");
+      }
+    }
+    for (int t = 0; t < ntendon; t++) {
+      if (o.limit() && tendonLimited[t] != 0) {
+        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but tendon '"
+            + tendonName[t] + "' is limited: disable limits (option flag limit=\"disable\") or use Euler");
+      }
+    }
+    for (int k = 0; k < nv; k++) {
+      if (o.frictionLoss() && dofFrictionloss[k] > 0) {
+        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but a joint has dry"
+            + " friction (frictionloss): disable it (option flag frictionloss=\"disable\") or use Euler");
       }
     }
   }

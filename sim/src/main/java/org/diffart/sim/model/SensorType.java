@@ -24,6 +24,10 @@ public enum SensorType {
   JOINTPOS(1, Stage.POS, Object.JOINT),
   /** Velocity of a hinge or slide joint. */
   JOINTVEL(1, Stage.VEL, Object.JOINT),
+  /** Length of a fixed tendon. */
+  TENDONPOS(1, Stage.POS, Object.TENDON),
+  /** Velocity of a fixed tendon. */
+  TENDONVEL(1, Stage.VEL, Object.TENDON),
   /** Scalar force of an actuator (before its gear). */
   ACTUATORFRC(1, Stage.ACC, Object.ACTUATOR),
   /** Position of a frame in the world. */
@@ -53,13 +57,13 @@ public enum SensorType {
   public enum Stage { POS, VEL, ACC }
 
   /** What a sensor is attached to in MJCF: a site, joint, actuator or body, or any frame (objtype, objname). */
-  public enum Object { SITE, JOINT, ACTUATOR, BODY, FRAME }
+  public enum Object { SITE, JOINT, TENDON, ACTUATOR, BODY, FRAME }
 
   /** Number of values the sensor writes. */
   public final int dim;
   /** The stage whose results it reads. */
   public final Stage stage;
-  /** What its MJCF element names. */
+  /** What its MJCF element names (a tendon sensor: {@code tendon}). */
   public final Object object;
 
   SensorType(int dim, Stage stage, Object object) {

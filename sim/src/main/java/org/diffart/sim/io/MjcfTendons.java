@@ -1,0 +1,73 @@
+package org.diffart.sim.io;
+
+import java.util.Set;
+import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.TendonSpec;
+
+/**
+ * Reads MJCF {@code <tendon>} sections: {@code fixed} tendons, with MuJoCo 2.2.2's meaning. A fixed tendon's length
+ * is {@code Σ coef·q} over its {@code <joint joint coef>} children (hinges and slides); {@code springlength} -1 (the
+ * default) rests the spring at the length at the joints' {@code springref} (measured on MuJoCo 2.2.2:
+ * {@code datasets/reference/models/tendons.xml}); {@code limited}/{@code range} follow the compiler's
+ * {@code autolimits} rule, never converted to radians. Spatial tendons, a tendon's own {@code frictionloss} and a
+ * limit {@code margin} are refused with the reason; the visual attributes are ignored, and so are MuJoCo's
+ * soft-constraint parameters of the limits, with a model warning (diffart's limits are hard constraints).
+ */
+final class MjcfTendons {
+  private static final Set<String> JOINT = Set.of("joint", "coef");
+
+  private MjcfTendons() {}
+
+  static void read(XmlElement section, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
+      NamedElements names) {
+    section.requireAttributesIn(Set.of());
+    for (XmlElement e : section.children()) {
+      if (e.name().equals("spatial")) {
+        throw e.error("spatial tendons (through sites, with wrapping) are not supported yet; fixed tendons are");
+      }
+      if (!e.name().equals("fixed")) {
+        throw MjcfSchema.unsupported(e, "tendon", "fixed", "");
+      }
+      e.requireAttributesIn(MjcfSchema.TENDON);
+      MjcfAttributes a = defaults.resolve(e, MjcfDefaults.TENDON, null);
+      String name = e.string("name", "").strip();
+      names.register("tendon", name, e);
+      if (a.number("frictionloss", 0) != 0) {
+        throw a.definer("frictionloss").error("a tendon's frictionloss is not supported yet (a joint's is)");
+      }
+      if (a.number("margin", 0) != 0) {
+        throw a.definer("margin").error("a tendon limit's margin is not supported (limits act at the range)");
+      }
+      for (String soft : new String[] {"solreflimit", "solimplimit", "solreffriction", "solimpfriction"}) {
+        XmlElement d = a.definer(soft);
+        if (d != null) {
+          d.numbers(soft, 1, MjcfSchema.SOFT_CONSTRAINT.get(soft));
+          b.warning(e.source() + ":" + e.line() + ": fixed: '" + soft + "' ignored: MuJoCo's soft-constraint"
+              + " parameters have no equivalent in diffart's hard limits");
+        }
+      }
+      TendonSpec t = b.addTendon(name).stiffness(a.number("stiffness", 0)).damping(a.number("damping", 0))
+          .springLength(a.number("springlength", -1));
+      double[] range = a.has("range") ? a.numbers("range", 2) : new double[2];
+      if (compiler.limited(a, "limited", "range", range)) {
+        try {
+          t.range(range[0], range[1]);
+        } catch (IllegalArgumentException ex) {
+          throw e.error(ex.getMessage(), ex);
+        }
+      }
+      for (XmlElement c : e.children()) {
+        if (!c.name().equals("joint")) {
+          throw MjcfSchema.unsupported(c, "fixed", "joint", "");
+        }
+        c.requireAttributesIn(JOINT);
+        String joint = c.required("joint").strip();
+        int j = b.jointId(joint);
+        if (j < 0) {
+          throw c.error("unknown joint '" + joint + "'");
+        }
+        t.joint(j, c.number("coef"));
+      }
+    }
+  }
+}
