@@ -40,6 +40,13 @@ public final class Capabilities {
   public static final double TOLERANCE = 1e-9;
   private static final String ZOO = "/org/diffart/backends/capability/zoo.xml";
   private static final String SENSORS = "/org/diffart/backends/capability/sensors.xml";
+  /** Two sliders (1 kg, 2 kg) whose sum a limited fixed tendon keeps below 0.2 m, each pushed by a motor. */
+  private static final String ROPE = "<mujoco model=\"rope\"><option timestep=\"0.001\" gravity=\"0 0 0\"/><worldbody>"
+      + "<body><joint name=\"x1\" type=\"slide\" axis=\"1 0 0\"/><geom type=\"box\" size=\".05 .05 .05\" mass=\"1\"/>"
+      + "</body><body pos=\"0 1 0\"><joint name=\"x2\" type=\"slide\" axis=\"1 0 0\"/>"
+      + "<geom type=\"box\" size=\".05 .05 .05\" mass=\"2\"/></body></worldbody><tendon><fixed limited=\"true\""
+      + " range=\"-1 0.2\"><joint joint=\"x1\" coef=\"1\"/><joint joint=\"x2\" coef=\"1\"/></fixed></tendon>"
+      + "<actuator><motor joint=\"x1\"/><motor joint=\"x2\"/></actuator></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -64,6 +71,7 @@ public final class Capabilities {
     stepping.add(Capability.PRECISION_FP64);
     stepping.add(Capability.SENSORS_MUJOCO);
     stepping.add(Capability.CONTACT_DOF_FRICTION);
+    stepping.add(Capability.TENDONS_FIXED);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -178,6 +186,14 @@ public final class Capabilities {
         + " failed; " : String.format(Locale.ROOT, "a 2 kg block with 3 N of dry friction pushed with 2.5 N moves at"
         + " %.3g m/s, pushed with 5 N at %.6g m/s after %d steps (Coulomb: 0 and %.6g); ", pushed[0], pushed[1],
         steps, 0.4)) + dry.agreement(steps, 2));
+    // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
+    Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
+    Run roped = run(name, rope, 2000);
+    double[] acc = ropeAccelerations(name, rope, 2000);
+    boolean newton = acc != null && Math.abs(acc[0] - 2.0 / 3) < 1e-3 && Math.abs(acc[1] + 2.0 / 3) < 1e-3;
+    put(out, Capability.TENDONS_FIXED, claims, roped.agrees() && newton, (acc == null ? "the pushed sliders failed; "
+        : String.format(Locale.ROOT, "sliders pushed against a limited tendon accelerate at %.4f and %.4f m/s² on"
+        + " the bound (Newton: 0.6667 and -0.6667); ", acc[0], acc[1])) + roped.agreement(2000, 2));
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
     Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
     put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
@@ -241,6 +257,25 @@ public final class Capabilities {
       double[] v = new double[2];
       b.getQvel(v);
       return v;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The rope's slider accelerations on the backend after {@code steps} steps pushed by 3 N and 1 N: the velocity
+   * change over the last step, or null when the backend fails.
+   */
+  private static double[] ropeAccelerations(String name, Model rope, int steps) {
+    try (Backend b = Backends.create(name, rope, 1)) {
+      b.setCtrl(new double[] {3, 1});
+      b.step(steps - 1);
+      double[] before = new double[2], after = new double[2];
+      b.getQvel(before);
+      b.step(1);
+      b.getQvel(after);
+      double dt = rope.opt().timestep();
+      return new double[] {(after[0] - before[0]) / dt, (after[1] - before[1]) / dt};
     } catch (RuntimeException e) {
       return null;
     }
