@@ -51,6 +51,8 @@ abstract class BackendContractTest {
         "../datasets/models/dm_control/finger.xml",
         // fixed tendons: springs, dampers, actuators on tendons, a limit
         "../datasets/models/dm_control/point_mass.xml", "../datasets/reference/models/tendons.xml",
+        // RK4 with a joint limit evaluated at every stage
+        "../datasets/models/dm_control/cartpole.xml",
         "../datasets/reference/models/sensors.xml");
   }
 

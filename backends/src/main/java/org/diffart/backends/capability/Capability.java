@@ -14,7 +14,7 @@ public enum Capability {
   JOINT_HINGE("joints", "hinge joint"),
   INTEGRATOR_EULER("integrators", "semi-implicit Euler, joint damping implicit (MuJoCo 2.2.2's Euler)"),
   INTEGRATOR_EULER_EXPLICIT_DAMPING("integrators", "semi-implicit Euler, joint damping explicit (the paper's)"),
-  INTEGRATOR_RK4("integrators", "RK4 (contact- and limit-free models)"),
+  INTEGRATOR_RK4("integrators", "RK4 (contact-free models; limits and dry friction at every stage)"),
   COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
   COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
   COLLISION_PLANE_BOX("collision pairs", "plane-box"),

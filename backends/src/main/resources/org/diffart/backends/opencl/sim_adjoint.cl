@@ -3686,13 +3686,14 @@ void Step_rk4(Model* m, Data* d) {
     }
     Step_smooth_2(m, d);
     if (DI_ERROR(d)) return;
+    Step_constraints(m, d);
+    if (DI_ERROR(d)) return;
     if ((s == 0) && ((M_nsensor) > 0)) {
-      copy_d(DD_ARRAY(d, qacc) + 0, DD_ARRAY(d, qaccSmooth) + 0, nv);
       Sensors_compute(m, d);
       if (DI_ERROR(d)) return;
     }
     copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
-    copy_d(dv + (s * nv), DD_ARRAY(d, qaccSmooth) + 0, nv);
+    copy_d(dv + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
   }
   __global double* w = DD_ARRAY(d, scratchNv1);
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));

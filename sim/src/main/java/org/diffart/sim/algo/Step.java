@@ -148,7 +148,11 @@ public final class Step {
     return false;
   }
 
-  /** Classic RK4 on {@code (q, v)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code mj_RungeKutta}. */
+  /**
+   * Classic RK4 on {@code (q, v)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code mj_RungeKutta}. Each
+   * stage's acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile
+   * time; joint-space constraints are allowed).
+   */
   private static void rk4(Model m, Data d) {
     int nv = m.nv();
     double h = m.opt().timestep();
@@ -164,14 +168,16 @@ public final class Step {
           d.qvel[k] = d.rkQvel[k] + STAGE[s] * h * dv[(s - 1) * nv + k];
         }
       }
+      // every stage evaluates the dynamics with its constraints (joint and tendon limits, dry friction), as MuJoCo's
+      // RK4 calls mj_forward at every stage
       smooth(m, d);
+      constraints(m, d);
       if (s == 0 && m.nsensor() > 0) {
         // sensors read the start of the step
-        System.arraycopy(d.qaccSmooth, 0, d.qacc, 0, nv);
         Sensors.compute(m, d);
       }
       System.arraycopy(d.qvel, 0, dq, s * nv, nv);
-      System.arraycopy(d.qaccSmooth, 0, dv, s * nv, nv);
+      System.arraycopy(d.qacc, 0, dv, s * nv, nv);
     }
     // combine: q = q0 ⊕ h (k1 + 2 k2 + 2 k3 + k4) / 6
     double[] w = d.scratchNv1;

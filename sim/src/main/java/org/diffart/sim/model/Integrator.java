@@ -15,7 +15,10 @@ public enum Integrator {
    * eulerdamp="disable"/>}, MuJoCo's later name for it).
    */
   EULER_EXPLICIT_DAMPING,
-  /** Classic fourth-order Runge-Kutta on the smooth (contact- and limit-free) dynamics, damping explicit. */
+  /**
+   * Classic fourth-order Runge-Kutta, damping explicit; every stage includes the joint-space constraints (limits, dry
+   * friction); models with contacts are refused.
+   */
   RK4;
 
   /** Whether this is one of the two Euler variants. */

@@ -764,7 +764,10 @@ final class ModelCompiler {
     System.arraycopy(v, 0, out, o, n);
   }
 
-  /** RK4 integrates smooth dynamics only: refuse options that would need contacts or limits. */
+  /**
+   * RK4 evaluates joint-space constraints (limits, tendon limits, dry friction) at every stage, as MuJoCo does; it
+   * refuses contacts, whose impulses at intermediate stages have no good meaning for hard contacts.
+   */
   void checkIntegrator(Options o) {
     if (o.integrator() != Integrator.RK4) {
       return;
@@ -772,24 +775,6 @@ final class ModelCompiler {
     if (o.contact() && nconMax > 0) {
       throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
           + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
-    }
-    for (int j = 0; j < njnt; j++) {
-      if (o.limit() && jntLimited[j] != 0) {
-        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but joint '"
-            + jntName[j] + "' is limited: disable limits (option flag limit=\"disable\") or use Euler");
-      }
-    }
-    for (int t = 0; t < ntendon; t++) {
-      if (o.limit() && tendonLimited[t] != 0) {
-        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but tendon '"
-            + tendonName[t] + "' is limited: disable limits (option flag limit=\"disable\") or use Euler");
-      }
-    }
-    for (int k = 0; k < nv; k++) {
-      if (o.frictionLoss() && dofFrictionloss[k] > 0) {
-        throw new IllegalArgumentException("integrator RK4 integrates constraint-free dynamics, but a joint has dry"
-            + " friction (frictionloss): disable it (option flag frictionloss=\"disable\") or use Euler");
-      }
     }
   }
 }

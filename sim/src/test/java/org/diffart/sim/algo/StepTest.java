@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
@@ -172,5 +173,30 @@ class StepTest {
     SimulationException e = assertThrows(SimulationException.class, () -> Step.step(m, d));
     assertTrue(e.getMessage().contains("qacc"), e.getMessage());
     assertEquals(before[0], d.qpos[0], "the state must not be advanced");
+  }
+
+  /** RK4 evaluates the limit at every stage: a slider falling onto its lower limit stops there, as with Euler. */
+  @Test
+  void rk4StopsAtALimitAsEulerDoes() {
+    String xml = """
+        <mujoco>
+          <option timestep="0.002" integrator="%s"/>
+          <worldbody>
+            <body><joint type="slide" axis="0 0 1" limited="true" range="-0.5 1"/><geom size="0.1" mass="1"/></body>
+          </worldbody>
+        </mujoco>
+        """;
+    for (String integrator : new String[] {"RK4", "Euler"}) {
+      Model m = ModelLoader.loadMjcfString(xml.formatted(integrator), "drop");
+      Data d = new Data(m);
+      double lowest = 0;
+      for (int k = 0; k < 2000; k++) {
+        Step.step(m, d);
+        lowest = Math.min(lowest, d.qpos[0]);
+      }
+      assertTrue(lowest > -0.5 - 0.02, integrator + ": sank to " + lowest);
+      assertTrue(Math.abs(d.qpos[0] + 0.5) < 2e-3 && Math.abs(d.qvel[0]) < 1e-2, integrator
+          + ": rests at the limit: q = " + d.qpos[0] + ", v = " + d.qvel[0]);
+    }
   }
 }
