@@ -5,7 +5,7 @@ import org.diffart.sim.model.Model;
 
 /**
  * Narrow-phase collision detection: the penetrating contacts of the model's candidate geom pairs at the geom poses
- * {@code geomXpos, geomXmat} written by {@link Kinematics#forward}.
+ * {@code geomXpos, geomXmat} written by {@link Kinematics#geoms}.
  *
  * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
  * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
@@ -43,7 +43,7 @@ public final class Collision {
    *
    * @param m the model, whose pair table ({@code pairGeom1, pairGeom2, pairConAdr}) lists the candidate pairs with the
    *     lower geom type first
-   * @param d data holding the geom poses of {@link Kinematics#forward}
+   * @param d data holding the geom poses of {@link Kinematics#geoms}
    */
   public static void detect(Model m, Data d) {
     d.ncon = 0;

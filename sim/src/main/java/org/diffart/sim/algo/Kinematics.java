@@ -9,9 +9,9 @@ import org.diffart.sim.spatial.SpatialOps;
 import org.diffart.sim.spatial.Trig;
 
 /**
- * Forward kinematics with MuJoCo's joint semantics: body poses, the parent-to-body Plücker transforms, the motion
- * subspaces {@code S} in body coordinates, geom poses ({@link #forward}); body velocities and velocity-product
- * accelerations ({@link #velocity}).
+ * Forward kinematics with MuJoCo's joint semantics: body poses, the parent-to-body Plücker transforms and the motion
+ * subspaces {@code S} in body coordinates ({@link #forward}); geom poses ({@link #geoms}) and site poses ({@link
+ * #sites}) from the body poses; body velocities and velocity-product accelerations ({@link #velocity}).
  */
 public final class Kinematics {
   private Kinematics() {}
