@@ -180,7 +180,9 @@ public final class Capabilities {
     // dry friction: a block pushed below its friction must stay, one pushed above it slide (the zoo has none)
     Model rail = ModelLoader.loadMjcfString(RAIL, "rail.xml");
     Run dry = run(name, rail, steps);
-    double[] pushed = railVelocities(name, rail, steps);
+    // two worlds: a 2.5 N push and a 5 N push
+    double[][] railed = velocities(name, rail, new double[] {2.5, 5}, steps);
+    double[] pushed = railed == null ? null : railed[0];
     boolean coulomb = pushed != null && Math.abs(pushed[0]) < 1e-6 && Math.abs(pushed[1] - 0.4) < 1e-6;
     put(out, Capability.CONTACT_DOF_FRICTION, claims, dry.agrees() && coulomb, (pushed == null ? "the pushed blocks"
         + " failed; " : String.format(Locale.ROOT, "a 2 kg block with 3 N of dry friction pushed with 2.5 N moves at"
@@ -189,7 +191,10 @@ public final class Capabilities {
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
-    double[] acc = ropeAccelerations(name, rope, 2000);
+    // the accelerations: the velocity change over the last step
+    double[][] v = velocities(name, rope, new double[] {3, 1}, 1999, 2000);
+    double dt = rope.opt().timestep();
+    double[] acc = v == null ? null : new double[] {(v[1][0] - v[0][0]) / dt, (v[1][1] - v[0][1]) / dt};
     boolean newton = acc != null && Math.abs(acc[0] - 2.0 / 3) < 1e-3 && Math.abs(acc[1] + 2.0 / 3) < 1e-3;
     put(out, Capability.TENDONS_FIXED, claims, roped.agrees() && newton, (acc == null ? "the pushed sliders failed; "
         : String.format(Locale.ROOT, "sliders pushed against a limited tendon accelerate at %.4f and %.4f m/s² on"
@@ -247,35 +252,21 @@ public final class Capabilities {
   }
 
   /**
-   * The rail's block velocities on the backend after {@code steps} steps from rest, pushed by 2.5 N and by 5 N (two
-   * worlds), or null when the backend fails.
+   * The velocities of every world (W×nv) after each of the increasing step counts {@code after}, stepping model m
+   * on the backend from qpos0 at rest with the controls {@code ctrl} (W×nu); null when the backend fails.
    */
-  private static double[] railVelocities(String name, Model rail, int steps) {
-    try (Backend b = Backends.create(name, rail, 2)) {
-      b.setCtrl(new double[] {2.5, 5});
-      b.step(steps);
-      double[] v = new double[2];
-      b.getQvel(v);
-      return v;
-    } catch (RuntimeException e) {
-      return null;
-    }
-  }
-
-  /**
-   * The rope's slider accelerations on the backend after {@code steps} steps pushed by 3 N and 1 N: the velocity
-   * change over the last step, or null when the backend fails.
-   */
-  private static double[] ropeAccelerations(String name, Model rope, int steps) {
-    try (Backend b = Backends.create(name, rope, 1)) {
-      b.setCtrl(new double[] {3, 1});
-      b.step(steps - 1);
-      double[] before = new double[2], after = new double[2];
-      b.getQvel(before);
-      b.step(1);
-      b.getQvel(after);
-      double dt = rope.opt().timestep();
-      return new double[] {(after[0] - before[0]) / dt, (after[1] - before[1]) / dt};
+  private static double[][] velocities(String name, Model m, double[] ctrl, int... after) {
+    int worlds = ctrl.length / Math.max(1, m.nu());
+    try (Backend b = Backends.create(name, m, worlds)) {
+      b.setCtrl(ctrl);
+      double[][] out = new double[after.length][worlds * m.nv()];
+      int done = 0;
+      for (int i = 0; i < after.length; i++) {
+        b.step(after[i] - done);
+        done = after[i];
+        b.getQvel(out[i]);
+      }
+      return out;
     } catch (RuntimeException e) {
       return null;
     }

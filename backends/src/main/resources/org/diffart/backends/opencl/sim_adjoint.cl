@@ -157,7 +157,6 @@ int Constraints_chainLastDof(Model* m, int b);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
-int Step_anyFrictionLoss(Model* m);
 int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
@@ -1210,7 +1209,7 @@ void Step_constraints(Model* m, Data* d) {
     Collision_detect(m, d);
     if (DI_ERROR(d)) return;
   }
-  if (((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && Step_anyFrictionLoss(m)))) {
+  if (((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && ((M_nfrictionloss) > 0)))) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
     Constraints_assemble(m, d);
@@ -1862,16 +1861,6 @@ void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __globa
   res[(ro + 7)] += ((r01 - (hx * ry)) - (rx * gy));
   res[(ro + 8)] += ((r02 - (hx * rz)) - (rx * gz));
   res[(ro + 9)] += ((r12 - (hy * rz)) - (ry * gz));
-}
-
-// algo/Step.java: boolean anyFrictionLoss(Model)
-int Step_anyFrictionLoss(Model* m) {
-  for (int k = 0; k < (M_nv); k++) {
-    if ((MD_ARRAY(m, dofFrictionloss)[(k)]) > 0) {
-      return 1;
-    }
-  }
-  return 0;
 }
 
 // algo/Step.java: boolean anyLimitViolated(Model, Data)

@@ -7,8 +7,8 @@ import org.diffart.sim.model.Options;
 
 /**
  * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
- * and friction rows, joint-limit and tendon-limit rows and the joints' dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through
- * the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
+ * and friction rows, joint-limit and tendon-limit rows and the joints' dry friction (frictionloss) rows. Builds
+ * {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
  * -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's restitution e; limit rows with e = 0) or {@code -J v*}
  * (friction and frictionloss rows), and the impulse bounds; after
  * {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.

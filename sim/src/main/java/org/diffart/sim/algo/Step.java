@@ -109,7 +109,7 @@ public final class Step {
       Kinematics.geoms(m, d);
       Collision.detect(m, d);
     }
-    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && anyFrictionLoss(m))) {
+    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && m.nfrictionloss() > 0)) {
       Crba.massMatrix(m, d);
       MassMatrixFactor.factor(m, d);
       Constraints.assemble(m, d);
@@ -120,15 +120,6 @@ public final class Step {
       System.arraycopy(d.qaccSmooth, 0, d.qacc, 0, nv);
       java.util.Arrays.fill(d.warmValid, 0);
     }
-  }
-
-  private static boolean anyFrictionLoss(Model m) {
-    for (int k = 0; k < m.nv(); k++) {
-      if (m.dofFrictionloss(k) > 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean anyLimitViolated(Model m, Data d) {

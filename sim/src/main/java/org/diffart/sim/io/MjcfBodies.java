@@ -315,17 +315,8 @@ final class MjcfBodies {
     checkSize(e, type, size, fromto);
     SiteSpec s = builder.addSite(body, type, name).size(size);
     if (fromto) {
-      XmlElement d = a.definer("fromto");
-      if (type != GeomType.CAPSULE && type != GeomType.CYLINDER && type != GeomType.BOX
-          && type != GeomType.ELLIPSOID) {
-        throw d.error("fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
-      }
-      double[] v = d.numbers("fromto", 6);
-      try {
-        s.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
-      } catch (IllegalArgumentException ex) {
-        throw d.error("attribute 'fromto': " + ex.getMessage(), ex);
-      }
+      double[] v = fromtoPoints(a, type);
+      s.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
     } else {
       double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
       double[] q = MjcfOrientation.of(a, compiler);
@@ -357,7 +348,8 @@ final class MjcfBodies {
     };
   }
 
-  private void ignoreSoftConstraint(MjcfAttributes a, String... attrs) {
+  /** Checks MuJoCo's soft-constraint attributes of an element and records them for {@link #warnIgnored}. */
+  void ignoreSoftConstraint(MjcfAttributes a, String... attrs) {
     for (String attr : attrs) {
       XmlElement d = a.definer(attr);
       if (d != null) {
@@ -399,20 +391,26 @@ final class MjcfBodies {
 
   /** Places the geom between two points: MuJoCo's {@code fromto}, which replaces {@code pos} and the orientation. */
   private static void fromto(MjcfAttributes a, GeomSpec g, GeomType type) {
+    if (a.has("pos")) {
+      throw a.element().error("both pos and fromto are given (pos may come from a default class)");
+    }
+    double[] v = fromtoPoints(a, type);
+    g.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
+  }
+
+  /** The two points of a geom's or site's {@code fromto}, checked: a shape with a long axis, distinct points. */
+  private static double[] fromtoPoints(MjcfAttributes a, GeomType type) {
     XmlElement d = a.definer("fromto");
     if (type != GeomType.CAPSULE && type != GeomType.CYLINDER && type != GeomType.BOX
         && type != GeomType.ELLIPSOID) {
       throw d.error("fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
-    }
-    if (a.has("pos")) {
-      throw a.element().error("both pos and fromto are given (pos may come from a default class)");
     }
     double[] v = d.numbers("fromto", 6);
     double dx = v[3] - v[0], dy = v[4] - v[1], dz = v[5] - v[2];
     if (dx * dx + dy * dy + dz * dz < 1e-24) {
       throw d.error("attribute 'fromto': the two points coincide");
     }
-    g.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
+    return v;
   }
 
   private static double nonNegative(MjcfAttributes a, String attr) {

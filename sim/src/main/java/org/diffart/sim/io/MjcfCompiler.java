@@ -26,8 +26,8 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
    * textures are visual only.
    */
   static final Set<String> ATTRIBUTES =
-      Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "settotalmass", "coordinate", "meshdir", "texturedir",
-          "assetdir");
+      Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "settotalmass", "coordinate", "meshdir",
+          "texturedir", "assetdir");
 
   /** These settings updated by one {@code <compiler>} element (several are applied in document order). */
   MjcfCompiler with(XmlElement e) {

@@ -32,8 +32,8 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
- *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler
- *       with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
+ *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag:
+ *       {@code disable} selects Euler with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, motor, position</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
@@ -139,10 +139,10 @@ public final class MjcfLoader {
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }
-    bodies.warnIgnored();
     for (XmlElement c : sections(root, "tendon")) {
-      MjcfTendons.read(c, b, defaults, compiler, names);
+      MjcfTendons.read(c, b, defaults, compiler, names, bodies);
     }
+    bodies.warnIgnored();
     List<String> actuatorNames = new ArrayList<>();
     for (XmlElement c : sections(root, "actuator")) {
       actuators(c, b, defaults, compiler, names, actuatorNames);

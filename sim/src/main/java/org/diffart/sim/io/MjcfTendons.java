@@ -19,7 +19,7 @@ final class MjcfTendons {
   private MjcfTendons() {}
 
   static void read(XmlElement section, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
-      NamedElements names) {
+      NamedElements names, MjcfBodies bodies) {
     section.requireAttributesIn(Set.of());
     for (XmlElement e : section.children()) {
       if (e.name().equals("spatial")) {
@@ -38,14 +38,7 @@ final class MjcfTendons {
       if (a.number("margin", 0) != 0) {
         throw a.definer("margin").error("a tendon limit's margin is not supported (limits act at the range)");
       }
-      for (String soft : new String[] {"solreflimit", "solimplimit", "solreffriction", "solimpfriction"}) {
-        XmlElement d = a.definer(soft);
-        if (d != null) {
-          d.numbers(soft, 1, MjcfSchema.SOFT_CONSTRAINT.get(soft));
-          b.warning(e.source() + ":" + e.line() + ": fixed: '" + soft + "' ignored: MuJoCo's soft-constraint"
-              + " parameters have no equivalent in diffart's hard limits");
-        }
-      }
+      bodies.ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
       TendonSpec t = b.addTendon(name).stiffness(a.number("stiffness", 0)).damping(a.number("damping", 0))
           .springLength(a.number("springlength", -1));
       double[] range = a.has("range") ? a.numbers("range", 2) : new double[2];

@@ -33,7 +33,7 @@ public final class Model {
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   private final String[] actName, keyName;
-  private final int ntendon, nwrap, ntrn;
+  private final int ntendon, nwrap, nfrictionloss;
   private final int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
   private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   private final String[] tendonName;
@@ -123,7 +123,7 @@ public final class Model {
     keyName = c.keyName;
     ntendon = c.ntendon;
     nwrap = c.nwrap;
-    ntrn = c.ntrn;
+    nfrictionloss = c.nfrictionloss;
     tendonAdr = c.tendonAdr;
     tendonNum = c.tendonNum;
     tendonLimited = c.tendonLimited;
@@ -489,6 +489,11 @@ public final class Model {
   /** Damping of dof d. */
   public double dofDamping(int d) {
     return dofDamping[d];
+  }
+
+  /** Number of dofs with dry friction (frictionloss > 0). */
+  public int nfrictionloss() {
+    return nfrictionloss;
   }
 
   /** Dry friction (MJCF frictionloss) of dof d, N·m or N; 0: none. */

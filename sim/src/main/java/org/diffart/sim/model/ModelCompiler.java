@@ -29,7 +29,7 @@ final class ModelCompiler {
   int[] actType, actJnt, actCtrlLimited, actForceLimited;
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   String[] actName;
-  int ntendon, nwrap, ntrn;
+  int ntendon, nwrap, nfrictionloss;
   int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
   double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   String[] tendonName;
@@ -188,6 +188,7 @@ final class ModelCompiler {
         dofDamping[d] = s.damping;
         dofArmature[d] = s.armature;
         dofFrictionloss[d] = s.frictionloss;
+        nfrictionloss += s.frictionloss > 0 ? 1 : 0;
       }
     }
     for (int d = 0; d < nv; d++) {
@@ -656,7 +657,7 @@ final class ModelCompiler {
   private void transmissions() {
     actTrnAdr = new int[nu];
     actTrnNum = new int[nu];
-    ntrn = 0;
+    int ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
       ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : 1;
     }

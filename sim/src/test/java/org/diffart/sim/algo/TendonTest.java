@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fixed tendons beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code tendons.xml}): a limited
- * tendon holds the sum of two pushed sliders with the force Newton's law gives, and the adjoint of springs, dampers, tendon actuators and an active tendon
- * limit equals the tape's.
+ * tendon holds the sum of two pushed sliders with the force Newton's law gives, and the adjoint of springs, dampers,
+ * tendon actuators and an active tendon limit equals the tape's.
  */
 class TendonTest {
   @Test

@@ -135,7 +135,10 @@ class MjcfLoaderTest {
     }
   }
 
-  /** The option flags and settings of {@code datasets/reference/models/options_flags.xml} (qacc: MujocoReferenceTest). */
+  /**
+   * The option flags and settings of {@code datasets/reference/models/options_flags.xml}; MujocoReferenceTest
+   * compares its qacc with MuJoCo's.
+   */
   @Test
   void optionFlagsAndSolverSettings() {
     Model m = ModelLoader.load(ReferenceFiles.model("options_flags.xml"));
