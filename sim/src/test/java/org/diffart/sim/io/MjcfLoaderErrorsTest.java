@@ -53,4 +53,10 @@ class MjcfLoaderErrorsTest {
     TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <equality/>\n</mujoco>", "cell[3]"),
         "cell[3]", 2, "equality", "unsupported element <equality>");
   }
+
+  @Test
+  void aTendonTheCompilerRefusesIsNamedAtItsLine() {
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <tendon>\n    <fixed name=\"t\"/>\n"
+        + "  </tendon>\n</mujoco>", "cell"), "cell", 3, "fixed", "tendon 't' has no joints");
+  }
 }
