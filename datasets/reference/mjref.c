@@ -26,10 +26,12 @@
  *   ctrl   U(lo, hi) if ctrllimited, else U(-1, 1); with --ctrl-outside the LAST case sets every
  *          limited ctrl outside its range (alternately above hi and below lo by half the range width)
  *          so the file exercises the ctrlrange clamp (ctrl is written as given, unclamped).
- * A case in which any constraint other than a joint's dry friction is active (a joint limit, an equality; contacts
- * are disabled) is redrawn. Dry friction (frictionloss) rows are always active: such cases also record qacc_smooth,
- * the acceleration without constraint forces, which is what compares across simulators (MuJoCo's friction is soft).
- * Without frictionloss, qacc is therefore always the unconstrained forward dynamics M^-1 (tau - c).
+ * A case in which any constraint other than a joint's dry friction or an equality is active (a joint or tendon limit;
+ * contacts are disabled) is redrawn. Dry friction (frictionloss) and equality rows are always active: such cases also
+ * record qacc_smooth, the acceleration without constraint forces, which is what compares across simulators (MuJoCo's
+ * constraints are soft), and models with equality constraints record each case's equality rows as
+ *   efc_equality: {pos: [..], J: [[nv], ..]}  (MuJoCo's efc_pos and dense efc_J of the mjCNSTR_EQUALITY rows)
+ * Without frictionloss and equalities, qacc is therefore always the unconstrained forward dynamics M^-1 (tau - c).
  *
  * Build: see datasets/reference/Makefile (gcc -O2 -o bin/mjref mjref.c -lmujoco -lm).
  */
@@ -111,11 +113,11 @@ static void draw_state(const mjModel* m, mjData* d, int outside) {
   }
 }
 
-/* Whether every active constraint row is a joint's dry friction (frictionloss): those rows are always active, so
- * states of models with frictionloss are kept, and their files also record qacc_smooth. */
-static int only_dof_friction(const mjData* d) {
+/* Whether every active constraint row is a joint's dry friction (frictionloss) or an equality: those rows are always
+ * active, so states of models with them are kept, and their files also record qacc_smooth. */
+static int only_always_active(const mjData* d) {
   for (int i = 0; i < d->nefc; i++) {
-    if (d->efc_type[i] != mjCNSTR_FRICTION_DOF) return 0;
+    if (d->efc_type[i] != mjCNSTR_FRICTION_DOF && d->efc_type[i] != mjCNSTR_EQUALITY) return 0;
   }
   return 1;
 }
@@ -141,6 +143,7 @@ int main(int argc, char** argv) {
   if (!m) { fprintf(stderr, "mjref: cannot load %s: %s\n", in, err); return 1; }
   if (m->na) die("models with actuator activations (na > 0) are not supported");
   m->opt.disableflags |= mjDSBL_CONTACT;
+  if (m->neq) m->opt.jacobian = mjJAC_DENSE;  /* efc_J is read densely */
   mjData* d = mj_makeData(m);
   rng_state = seed;
 
@@ -185,7 +188,7 @@ int main(int argc, char** argv) {
       mju_copy(qp, d->qpos, m->nq);  /* mj_forward normalises quaternions in place; record the input */
       mj_forward(m, d);
       mju_copy(d->qpos, qp, m->nq);
-      if (only_dof_friction(d)) break;
+      if (only_always_active(d)) break;
       if (++tries > 1000) die("could not draw a state without active constraints");
     }
     mj_fullM(m, M, d->qM);
@@ -208,6 +211,22 @@ int main(int argc, char** argv) {
     put_vec(f, "qfrc_passive", d->qfrc_passive, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_actuator", d->qfrc_actuator, nv); fputs(",\n   ", f);
     if (m->nsensordata > 0) { put_vec(f, "sensordata", d->sensordata, m->nsensordata); fputs(",\n   ", f); }
+    if (m->neq) {
+      double pos[1024];
+      int ne = 0;
+      for (int i = 0; i < d->nefc; i++)
+        if (d->efc_type[i] == mjCNSTR_EQUALITY) { if (ne >= 1024) die("too many equality rows"); pos[ne++] = d->efc_pos[i]; }
+      fputs("\"efc_equality\": {", f);
+      put_vec(f, "pos", pos, ne);
+      fputs(", \"J\": [", f);
+      for (int i = 0, r = 0; i < d->nefc; i++) {
+        if (d->efc_type[i] != mjCNSTR_EQUALITY) continue;
+        fputs(r++ ? ",\n     [" : "[", f);
+        for (int k = 0; k < nv; k++) { if (k) fputs(", ", f); put_num(f, d->efc_J[i * nv + k]); }
+        fputs("]", f);
+      }
+      fputs("]},\n   ", f);
+    }
     if (c < mcases) {
       fputs("\"M\": [", f);
       for (int i = 0; i < nv; i++) {

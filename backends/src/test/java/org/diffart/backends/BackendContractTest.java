@@ -53,7 +53,9 @@ abstract class BackendContractTest {
         "../datasets/models/dm_control/point_mass.xml", "../datasets/reference/models/tendons.xml",
         // RK4 with a joint limit evaluated at every stage
         "../datasets/models/dm_control/cartpole.xml",
-        "../datasets/reference/models/sensors.xml");
+        "../datasets/reference/models/sensors.xml",
+        // equality constraints of every kind; a tendon coupling beside contacts in a real model
+        "../datasets/reference/models/equality.xml", "../datasets/models/dm_control/manipulator.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

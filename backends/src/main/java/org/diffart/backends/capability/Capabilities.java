@@ -47,6 +47,19 @@ public final class Capabilities {
       + "<geom type=\"box\" size=\".05 .05 .05\" mass=\"2\"/></body></worldbody><tendon><fixed limited=\"true\""
       + " range=\"-1 0.2\"><joint joint=\"x1\" coef=\"1\"/><joint joint=\"x2\" coef=\"1\"/></fixed></tendon>"
       + "<actuator><motor joint=\"x1\"/><motor joint=\"x2\"/></actuator></mujoco>";
+  /**
+   * A free pendulum connected to the world at its top, a free ball welded to its tip (not colliding with it), and a
+   * hinge coupled to a pushed slider by {@code q₁ = 2 q₂ + q₂²}.
+   */
+  private static final String TIED = "<mujoco model=\"tied\"><option timestep=\"0.001\"/><worldbody>"
+      + "<body name=\"p\" pos=\"0 0 1\"><freejoint/><geom type=\"capsule\" fromto=\"0 0 0 .3 0 -.2\" size=\".04\"/>"
+      + "</body><body name=\"tip\" pos=\".3 0 .8\"><freejoint/>"
+      + "<geom type=\"sphere\" size=\".05\" contype=\"0\" conaffinity=\"0\"/></body><body pos=\"1 0 0\">"
+      + "<joint name=\"j1\" type=\"hinge\" axis=\"0 0 1\"/><geom type=\"box\" size=\".2 .05 .05\"/>"
+      + "</body><body pos=\"2 0 0\"><joint name=\"j2\" type=\"slide\" axis=\"1 0 0\"/>"
+      + "<geom type=\"box\" size=\".05 .05 .05\"/></body></worldbody><equality><connect body1=\"p\" anchor=\"0 0 0\"/>"
+      + "<weld body1=\"tip\" body2=\"p\"/><joint joint1=\"j1\" joint2=\"j2\" polycoef=\"0 2 1 0 0\"/></equality>"
+      + "<actuator><motor joint=\"j2\"/></actuator></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -72,6 +85,7 @@ public final class Capabilities {
     stepping.add(Capability.SENSORS_MUJOCO);
     stepping.add(Capability.CONTACT_DOF_FRICTION);
     stepping.add(Capability.TENDONS_FIXED);
+    stepping.add(Capability.CONSTRAINTS_EQUALITY);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -199,9 +213,43 @@ public final class Capabilities {
     put(out, Capability.TENDONS_FIXED, claims, roped.agrees() && newton, (acc == null ? "the pushed sliders failed; "
         : String.format(Locale.ROOT, "sliders pushed against a limited tendon accelerate at %.4f and %.4f m/s² on"
         + " the bound (Newton: 0.6667 and -0.6667); ", acc[0], acc[1])) + roped.agreement(2000, 2));
+    equality(name, claims, out);
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
     Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
     put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
+  }
+
+  /**
+   * Equality constraints: the tied model from rest (the pendulum swings, the slider is pushed) agrees with the CPU
+   * reference, and after 1000 steps on the backend every constraint holds: the largest violation of its rows,
+   * evaluated at the backend's final positions, stays below 2 mm (or rad) while the bodies have moved.
+   */
+  private static void equality(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(TIED, "tied.xml");
+    int steps = 1000;
+    Run tied = run(name, m, steps);
+    double[] q = new double[m.nq()];
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.setCtrl(new double[] {0.5});
+      b.step(steps);
+      b.getQpos(q);
+    } catch (RuntimeException e) {
+      put(out, Capability.CONSTRAINTS_EQUALITY, claims, false, "failed: " + e);
+      return;
+    }
+    Data d = new Data(m);
+    System.arraycopy(q, 0, d.qpos, 0, m.nq());
+    Step.forward(m, d);
+    double violation = 0;
+    for (int r = 0; r < d.nefc; r++) {
+      violation = Math.max(violation, Math.abs(d.efcDist[r]));
+    }
+    // how far the pendulum turned (its orientation's distance from the start) and the slider went
+    double turned = 2 * Math.acos(Math.min(1, Math.abs(q[3]))), pushed = q[m.nq() - 1];
+    boolean held = d.nefc == m.neqRows() && violation < 2e-3 && turned > 0.3 && pushed > 0.05;
+    put(out, Capability.CONSTRAINTS_EQUALITY, claims, tied.agrees() && held, String.format(Locale.ROOT,
+        "a connected pendulum turned by %.3g rad, a welded ball and a coupled hinge whose slider moved %.3g m: largest"
+        + " violation %.3g after %d steps; ", turned, pushed, violation, steps) + tied.agreement(steps, 2));
   }
 
   /**

@@ -48,6 +48,11 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 
 #define FrameType_GEOM 2
 #define FrameType_SITE 3
 #define FrameType_NONE 4
+#define EqualityType_CONNECT 0
+#define EqualityType_WELD 1
+#define EqualityType_JOINT 2
+#define EqualityType_TENDON 3
+__constant int EqualityType_rows[] = {3, 6, 1, 1};
 
 #define Quat_SMALL_HALF_ANGLE (0x1.a36e2eb1c432dp-14)
 #define Trig_LIMIT (0x1.c6bf52634p49)
@@ -73,6 +78,7 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
 #define Constraints_DOF_FRICTION (3)
+#define Constraints_EQUALITY (5)
 #define Constraints_TENDON_LIMIT (4)
 #define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
@@ -144,16 +150,28 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s);
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
-void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
+void Equality_addRows(Model* m, Data* d, int e);
+void Equality_scalarRow(Model* m, Data* d, int e);
 void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
+double Equality_polynomialSlope(Model* m, int e, double x);
+void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale);
+double Equality_polynomial(Model* m, int e, double x);
+double Equality_scalarValue(Model* m, Data* d, int e, int o);
 int Constraints_chainFirstDof(Model* m, int b);
+void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign);
+int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos);
+int Constraints_chainLastDof(Model* m, int b);
+void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s);
+void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
+void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
+void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o);
+void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
 void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
 void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
-int Constraints_chainLastDof(Model* m, int b);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
@@ -277,13 +295,24 @@ void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b);
 void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo);
 void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b);
+void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0);
+void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r);
+void EqualityAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o);
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
+void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
+double Equality_polynomialCurvature(Model* m, int e, double x);
+void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
+double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r);
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir);
-void ConstraintsAdjoint_pointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
+void ConstraintsAdjoint_pointJacobian_9(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
 void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double* x, int xo, __global double* y, int lo, int hi, double scale);
 void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span);
 int ConstraintsAdjoint_treeLo(Model* m, int b);
+int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t);
+int ConstraintsAdjoint_tendonTreeLo(Model* m, int t);
 void ProjectedGaussSeidelAdjoint_solve(Model* m, Data* d, DataBar* b);
 void ProjectedGaussSeidelAdjoint_reverse(Model* m, Data* d, DataBar* b);
 void ProjectedGaussSeidelAdjoint_row(Data* d, DataBar* b, __global double* w, int r, double res);
@@ -1209,7 +1238,7 @@ void Step_constraints(Model* m, Data* d) {
     Collision_detect(m, d);
     if (DI_ERROR(d)) return;
   }
-  if (((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && ((M_nfrictionloss) > 0)))) {
+  if ((((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && ((M_nfrictionloss) > 0)))) || ((OPT_equality && ((M_neqRows) > 0)))) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
     Constraints_assemble(m, d);
@@ -1450,6 +1479,13 @@ void Constraints_assemble(Model* m, Data* d) {
       }
     }
   }
+  if (OPT_equality) {
+    for (int e = 0; e < (M_neq); e++) {
+      if (((MI_ARRAY(m, eqActive)[(e)] != 0))) {
+        Equality_addRows(m, d, e);
+      }
+    }
+  }
   double kb = (OPT_erp / OPT_timestep);
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
     double vn = 0;
@@ -1549,17 +1585,78 @@ void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, i
   }
 }
 
-// algo/Constraints.java: void addFrictionLossRow(Model, Data, int)
-void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
+// algo/Equality.java: void addRows(Model, Data, int)
+void Equality_addRows(Model* m, Data* d, int e) {
+  int t = (MI_ARRAY(m, eqType)[(e)]);
+  if ((t == EqualityType_CONNECT) || (t == EqualityType_WELD)) {
+    int b1 = (MI_ARRAY(m, eqObj1)[(e)]);
+    int b2 = (MI_ARRAY(m, eqObj2)[(e)]);
+    if ((Constraints_chainLastDof(m, b1) < 0) && (Constraints_chainLastDof(m, b2) < 0)) {
+      return;
+    }
+    __global double* s = DD_ARRAY(d, scratch36);
+    int a1 = ((t == EqualityType_CONNECT) ? 0 : 3);
+    int a2 = ((t == EqualityType_CONNECT) ? 3 : 0);
+    Equality_point(m, d, e, b1, a1, s, 28);
+    Equality_point(m, d, e, b2, a2, s, 31);
+    for (int i = 0; i < 3; i++) {
+      s[25] = ((i == 0) ? 1 : 0);
+      s[26] = ((i == 1) ? 1 : 0);
+      s[27] = ((i == 2) ? 1 : 0);
+      int r = Equality_bodyRow(m, d, e, b1, b2, (s[(28 + i)] - s[(31 + i)]));
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, 28, s, 25, 1);
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, 31, s, 25, (-1));
+    }
+    if (t == EqualityType_WELD) {
+      Equality_weldRotation(m, d, e, b1, b2, s);
+      for (int i = 0; i < 3; i++) {
+        int r = Equality_bodyRow(m, d, e, b1, b2, s[((12 + 1) + i)]);
+        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, (16 + (3 * i)), 1);
+        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, (16 + (3 * i)), (-1));
+      }
+    }
+  } else {
+    Equality_scalarRow(m, d, e);
+  }
+}
+
+// algo/Equality.java: void scalarRow(Model, Data, int)
+void Equality_scalarRow(Model* m, Data* d, int e) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
-  DI_ARRAY(d, efcDofHi)[r] = (k + 1);
-  DI_ARRAY(d, efcLeaf)[r] = k;
-  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
-  double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
-  Constraints_jointSpaceRow(d, r, Constraints_DOF_FRICTION, k, (-bound), bound, 0);
+  int joint = ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT);
+  int o1 = (MI_ARRAY(m, eqObj1)[(e)]);
+  int o2 = (MI_ARRAY(m, eqObj2)[(e)]);
+  int lo = nv;
+  int hi = 0;
+  for (int k = 0; k < 2; k++) {
+    int o = ((k == 0) ? o1 : o2);
+    if (o < 0) {
+      continue;
+    }
+    if (joint) {
+      int dof = (MI_ARRAY(m, jntDofAdr)[(o)]);
+      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(dof)])));
+      hi = max(hi, (dof + 1));
+    } else {
+      for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
+        lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
+        hi = max(hi, ((MI_ARRAY(m, wrapDofAdr)[(w)]) + 1));
+      }
+    }
+  }
+  DI_ARRAY(d, efcDofLo)[r] = min(lo, hi);
+  DI_ARRAY(d, efcDofHi)[r] = hi;
+  DI_ARRAY(d, efcLeaf)[r] = ((joint && (o2 < 0)) ? (hi - 1) : (-1));
+  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + hi) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
+  double pos = Equality_scalarValue(m, d, e, o1);
+  Equality_addScalarJacobian(m, d, e, o1, r, 1);
+  if (o2 >= 0) {
+    double x = Equality_scalarValue(m, d, e, o2);
+    pos -= Equality_polynomial(m, e, x);
+    Equality_addScalarJacobian(m, d, e, o2, r, (-Equality_polynomialSlope(m, e, x)));
+  }
+  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, (pos - (MD_ARRAY(m, eqData)[((11 * (e)) + (0))])));
 }
 
 // algo/Constraints.java: void jointSpaceRow(Data, int, int, int, double, double, double)
@@ -1575,6 +1672,41 @@ void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, doub
   DD_ARRAY(d, efcDist)[r] = dist;
 }
 
+// algo/Equality.java: double polynomialSlope(Model, int, double)
+double Equality_polynomialSlope(Model* m, int e, double x) {
+  return ((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((2 * (MD_ARRAY(m, eqData)[((11 * (e)) + (2))])) + (x * (((3 * (MD_ARRAY(m, eqData)[((11 * (e)) + (3))])) + ((x * 4) * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))));
+}
+
+// algo/Equality.java: void addScalarJacobian(Model, Data, int, int, int, double)
+void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale) {
+  int nv = (M_nv);
+  if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
+    DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, jntDofAdr)[(o)]))] += scale;
+  } else {
+    for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (scale * (MD_ARRAY(m, wrapCoef)[(w)]));
+    }
+  }
+}
+
+// algo/Equality.java: double polynomial(Model, int, double)
+double Equality_polynomial(Model* m, int e, double x) {
+  return (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (2))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (3))]) + (x * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))))));
+}
+
+// algo/Equality.java: double scalarValue(Model, Data, int, int)
+double Equality_scalarValue(Model* m, Data* d, int e, int o) {
+  if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
+    int a = (MI_ARRAY(m, jntQposAdr)[(o)]);
+    return (DD_ARRAY(d, qpos)[a] - (MD_ARRAY(m, qpos0)[(a)]));
+  }
+  double v = DD_ARRAY(d, tendonLength)[o];
+  for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
+    v -= ((MD_ARRAY(m, wrapCoef)[(w)]) * (MD_ARRAY(m, qpos0)[((MI_ARRAY(m, wrapQposAdr)[(w)]))]));
+  }
+  return v;
+}
+
 // algo/Constraints.java: int chainFirstDof(Model, int)
 int Constraints_chainFirstDof(Model* m, int b) {
   int first = (M_nv);
@@ -1584,6 +1716,142 @@ int Constraints_chainFirstDof(Model* m, int b) {
     }
   }
   return first;
+}
+
+// algo/Constraints.java: void addAngularJacobian(Model, Data, double[], int, int, double[], int, double)
+void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign) {
+  double dx = (dir[dirOff] * j_sign);
+  double dy = (dir[(dirOff + 1)] * j_sign);
+  double dz = (dir[(dirOff + 2)] * j_sign);
+  for (int b = body; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    __global double* rm = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      int so = (6 * k);
+      out[(oo + k)] += (((DD_ARRAY(d, dofS)[so] * lx) + (DD_ARRAY(d, dofS)[(so + 1)] * ly)) + (DD_ARRAY(d, dofS)[(so + 2)] * lz));
+    }
+  }
+}
+
+// algo/Equality.java: int bodyRow(Model, Data, int, int, int, double)
+int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos) {
+  int r = DI_SCALAR(d, nefc)++;
+  int nv = (M_nv);
+  int last1 = Constraints_chainLastDof(m, b1);
+  int last2 = Constraints_chainLastDof(m, b2);
+  int hi = (max(last1, last2) + 1);
+  DI_ARRAY(d, efcLeaf)[r] = ((last1 < 0) ? last2 : ((last2 < 0) ? last1 : (-1)));
+  DI_ARRAY(d, efcDofLo)[r] = min(min(Constraints_chainFirstDof(m, b1), Constraints_chainFirstDof(m, b2)), hi);
+  DI_ARRAY(d, efcDofHi)[r] = hi;
+  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + hi) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
+  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, pos);
+  return r;
+}
+
+// algo/Constraints.java: int chainLastDof(Model, int)
+int Constraints_chainLastDof(Model* m, int b) {
+  for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
+      return (((MI_ARRAY(m, bodyDofAdr)[(b)]) + (MI_ARRAY(m, bodyDofNum)[(b)])) - 1);
+    }
+  }
+  return (-1);
+}
+
+// algo/Equality.java: void weldRotation(Model, Data, int, int, int, double[])
+void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s) {
+  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (10))]);
+  for (int k = 0; k < 4; k++) {
+    s[(8 + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((6 + k)))]);
+  }
+  Quat_mul(s, 0, DD_ARRAY(d, xquat), (4 * b1), s, 8);
+  Quat_conjugate(s, 4, DD_ARRAY(d, xquat), (4 * b2));
+  for (int j = 0; j < 3; j++) {
+    s[8] = 0;
+    s[9] = ((j == 0) ? 1 : 0);
+    s[10] = ((j == 1) ? 1 : 0);
+    s[11] = ((j == 2) ? 1 : 0);
+    Quat_mul(s, 12, s, 4, s, 8);
+    Quat_mul(s, 12, s, 12, s, 0);
+    for (int i = 0; i < 3; i++) {
+      s[((16 + (3 * i)) + j)] = ((0x1.0p-1 * ts) * s[((12 + 1) + i)]);
+    }
+  }
+  Quat_mul(s, 12, s, 4, s, 0);
+}
+
+// spatial/Quat.java: void conjugate(double[], int, double[], int)
+void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
+  res[ro] = q[qo];
+  res[(ro + 1)] = (-q[(qo + 1)]);
+  res[(ro + 2)] = (-q[(qo + 2)]);
+  res[(ro + 3)] = (-q[(qo + 3)]);
+}
+
+// algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)
+void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign) {
+  double px = pt[po];
+  double py = pt[(po + 1)];
+  double pz = pt[(po + 2)];
+  double dx = (dir[dirOff] * j_sign);
+  double dy = (dir[(dirOff + 1)] * j_sign);
+  double dz = (dir[(dirOff + 2)] * j_sign);
+  for (int b = body; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    __global double* rm = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double ex = (px - DD_ARRAY(d, xpos)[(3 * b)]);
+    double ey = (py - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
+    double ez = (pz - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
+    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
+    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
+    double cx = ((qy * lz) - (qz * ly));
+    double cy = ((qz * lx) - (qx * lz));
+    double cz = ((qx * ly) - (qy * lx));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      __global double* s = DD_ARRAY(d, dofS);
+      int so = (6 * k);
+      out[(oo + k)] += ((((((s[so] * cx) + (s[(so + 1)] * cy)) + (s[(so + 2)] * cz)) + (s[(so + 3)] * lx)) + (s[(so + 4)] * ly)) + (s[(so + 5)] * lz));
+    }
+  }
+}
+
+// algo/Equality.java: void point(Model, Data, int, int, int, double[], int)
+void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o) {
+  for (int i = 0; i < 3; i++) {
+    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
+    for (int k = 0; k < 3; k++) {
+      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, eqData)[((11 * (e)) + ((a + k)))]));
+    }
+    out[(o + i)] = v;
+  }
+}
+
+// algo/Constraints.java: void addFrictionLossRow(Model, Data, int)
+void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
+  int r = DI_SCALAR(d, nefc)++;
+  int nv = (M_nv);
+  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
+  DI_ARRAY(d, efcDofHi)[r] = (k + 1);
+  DI_ARRAY(d, efcLeaf)[r] = k;
+  fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
+  DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
+  double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
+  Constraints_jointSpaceRow(d, r, Constraints_DOF_FRICTION, k, (-bound), bound, 0);
 }
 
 // algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
@@ -1689,47 +1957,7 @@ void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, _
 
 // algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
 void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
-  double px = DD_ARRAY(d, conPos)[(3 * c)];
-  double py = DD_ARRAY(d, conPos)[((3 * c) + 1)];
-  double pz = DD_ARRAY(d, conPos)[((3 * c) + 2)];
-  double dx = (dir[0] * j_sign);
-  double dy = (dir[1] * j_sign);
-  double dz = (dir[2] * j_sign);
-  for (int b = body; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
-    if (d0 < 0) {
-      continue;
-    }
-    __global double* rm = DD_ARRAY(d, xmat);
-    int ro = (9 * b);
-    double ex = (px - DD_ARRAY(d, xpos)[(3 * b)]);
-    double ey = (py - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
-    double ez = (pz - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
-    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
-    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
-    double cx = ((qy * lz) - (qz * ly));
-    double cy = ((qz * lx) - (qx * lz));
-    double cz = ((qx * ly) - (qy * lx));
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
-      __global double* s = DD_ARRAY(d, dofS);
-      int so = (6 * k);
-      out[(oo + k)] += ((((((s[so] * cx) + (s[(so + 1)] * cy)) + (s[(so + 2)] * cz)) + (s[(so + 3)] * lx)) + (s[(so + 4)] * ly)) + (s[(so + 5)] * lz));
-    }
-  }
-}
-
-// algo/Constraints.java: int chainLastDof(Model, int)
-int Constraints_chainLastDof(Model* m, int b) {
-  for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
-    if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
-      return (((MI_ARRAY(m, bodyDofAdr)[(b)]) + (MI_ARRAY(m, bodyDofNum)[(b)])) - 1);
-    }
-  }
-  return (-1);
+  Constraints_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
 }
 
 // algo/MassMatrixFactor.java: void factor(Model, Data)
@@ -5723,84 +5951,155 @@ void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
       } else {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
       }
+    } else if ((type == Constraints_EQUALITY) && ((((r == 0) || (DI_ARRAY(d, efcType)[(r - 1)] != type)) || (DI_ARRAY(d, efcId)[(r - 1)] != c)))) {
+      EqualityAdjoint_rows(m, d, b, r);
     }
     fill_d(BD_ARRAY(b, efcJBar) + (nv * r), ((nv * r) + nv) - (nv * r), 0);
   }
 }
 
-// algo/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
-void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c) {
+// algo/EqualityAdjoint.java: void rows(Model, Data, DataBar, int)
+void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0) {
+  int e = DI_ARRAY(d, efcId)[r0];
   int nv = (M_nv);
-  int lo = DI_ARRAY(d, efcDofLo)[r];
-  int hi = DI_ARRAY(d, efcDofHi)[r];
-  __global double* t = BD_ARRAY(b, tangentJ);
-  __global double* tb = BD_ARRAY(b, tangentJBar);
-  __global double* jb = BD_ARRAY(b, efcJBar);
-  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
-  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-  fill_d(t, BL_tangentJ, 0);
-  fill_d(tb, BL_tangentJBar, 0);
-  for (int f = 0; f < 2; f++) {
-    __global double* dir = BD_ARRAY(b, scratch6);
-    dir[0] = DD_ARRAY(d, conFrame)[((9 * c) + (3 * ((f + 1))))];
-    dir[1] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 1)];
-    dir[2] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 2)];
-    Constraints_addPointJacobian_8(m, d, t, (nv * f), b2, c, dir, 1);
-    Constraints_addPointJacobian_8(m, d, t, (nv * f), b1, c, dir, (-1));
+  int t = (MI_ARRAY(m, eqType)[(e)]);
+  if ((t == EqualityType_JOINT) || (t == EqualityType_TENDON)) {
+    EqualityAdjoint_scalarRow(m, d, b, e, r0);
+    BD_ARRAY(b, efcDistBar)[r0] = 0;
+    return;
   }
-  double v1 = 0;
-  double v2 = 0;
-  for (int k = lo; k < hi; k++) {
-    v1 += (t[k] * DD_ARRAY(d, qvelFree)[k]);
-    v2 += (t[(nv + k)] * DD_ARRAY(d, qvelFree)[k]);
+  int b1 = (MI_ARRAY(m, eqObj1)[(e)]);
+  int b2 = (MI_ARRAY(m, eqObj2)[(e)]);
+  __global double* s = DD_ARRAY(d, scratch36);
+  __global double* g = BD_ARRAY(b, scratch36);
+  int a1 = ((t == EqualityType_CONNECT) ? 0 : 3);
+  int a2 = ((t == EqualityType_CONNECT) ? 3 : 0);
+  Equality_point(m, d, e, b1, a1, s, 28);
+  Equality_point(m, d, e, b2, a2, s, 31);
+  fill_d(g, BL_scratch36, 0);
+  for (int i = 0; i < 3; i++) {
+    int r = (r0 + i);
+    s[25] = ((i == 0) ? 1 : 0);
+    s[26] = ((i == 1) ? 1 : 0);
+    s[27] = ((i == 2) ? 1 : 0);
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, s, 28, g, 28, s, 25, g, 25, 1);
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, s, 31, g, 31, s, 25, g, 25, (-1));
+    g[(28 + i)] += BD_ARRAY(b, efcDistBar)[r];
+    g[(31 + i)] -= BD_ARRAY(b, efcDistBar)[r];
+    BD_ARRAY(b, efcDistBar)[r] = 0;
   }
-  double vt = sqrt(((v1 * v1) + (v2 * v2)));
-  if (vt > 0x1.a36e2eb1c432dp-14) {
-    double c1 = (v1 / vt);
-    double c2 = (v2 / vt);
-    double c1Bar = 0;
-    double c2Bar = 0;
-    for (int k = lo; k < hi; k++) {
-      double g = jb[((nv * r) + k)];
-      tb[k] += (c1 * g);
-      tb[(nv + k)] += (c2 * g);
-      c1Bar += (g * t[k]);
-      c2Bar += (g * t[(nv + k)]);
-    }
-    double vtBar = ((-(((c1Bar * v1) + (c2Bar * v2)))) / ((vt * vt)));
-    double v1Bar = ((c1Bar / vt) + ((vtBar * v1) / vt));
-    double v2Bar = ((c2Bar / vt) + ((vtBar * v2) / vt));
-    for (int k = lo; k < hi; k++) {
-      tb[k] += (v1Bar * DD_ARRAY(d, qvelFree)[k]);
-      tb[(nv + k)] += (v2Bar * DD_ARRAY(d, qvelFree)[k]);
-      BD_ARRAY(b, qvelFreeBar)[k] += ((v1Bar * t[k]) + (v2Bar * t[(nv + k)]));
-    }
-  } else {
-    for (int k = lo; k < hi; k++) {
-      tb[k] += jb[((nv * r) + k)];
-    }
+  EqualityAdjoint_pointAdjoint(m, d, b, e, b1, a1, g, 28);
+  EqualityAdjoint_pointAdjoint(m, d, b, e, b2, a2, g, 31);
+  if (t == EqualityType_WELD) {
+    EqualityAdjoint_weldRotation(m, d, b, e, b1, b2, (r0 + 3));
   }
-  ConstraintsAdjoint_pointJacobians(m, d, b, tb, 0, c, 1);
-  ConstraintsAdjoint_pointJacobians(m, d, b, tb, nv, c, 2);
 }
 
-// algo/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
-void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir) {
-  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
-  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-  ConstraintsAdjoint_pointJacobian(m, d, b, jb, o, b2, c, dir, 1);
-  ConstraintsAdjoint_pointJacobian(m, d, b, jb, o, b1, c, dir, (-1));
+// algo/EqualityAdjoint.java: void weldRotation(Model, Data, DataBar, int, int, int, int)
+void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r) {
+  int nv = (M_nv);
+  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (10))]);
+  __global double* s = DD_ARRAY(d, scratch36);
+  __global double* g = BD_ARRAY(b, scratch36);
+  Equality_weldRotation(m, d, e, b1, b2, s);
+  fill_d(g, BL_scratch36, 0);
+  for (int i = 0; i < 3; i++) {
+    EqualityAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b1, s, (16 + (3 * i)), g, (16 + (3 * i)), 1);
+    EqualityAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b2, s, (16 + (3 * i)), g, (16 + (3 * i)), (-1));
+  }
+  g[12] = 0;
+  for (int i = 0; i < 3; i++) {
+    g[(13 + i)] = BD_ARRAY(b, efcDistBar)[(r + i)];
+    BD_ARRAY(b, efcDistBar)[(r + i)] = 0;
+  }
+  Quat_mulAdjoint(g, 12, s, 4, s, 0, g, 4, g, 0);
+  for (int j = 0; j < 3; j++) {
+    s[8] = 0;
+    s[9] = ((j == 0) ? 1 : 0);
+    s[10] = ((j == 1) ? 1 : 0);
+    s[11] = ((j == 2) ? 1 : 0);
+    Quat_mul(s, 12, s, 4, s, 8);
+    g[12] = 0;
+    for (int i = 0; i < 3; i++) {
+      g[(13 + i)] = ((0x1.0p-1 * ts) * g[((16 + (3 * i)) + j)]);
+    }
+    fill_d(g + 8, 12 - 8, 0);
+    Quat_mulAdjoint(g, 12, s, 12, s, 0, g, 8, g, 0);
+    Quat_mulAdjoint(g, 8, s, 4, s, 8, g, 4, g, 25);
+  }
+  for (int k = 0; k < 4; k++) {
+    s[(8 + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((6 + k)))]);
+  }
+  Quat_mulAdjoint(g, 0, DD_ARRAY(d, xquat), (4 * b1), s, 8, BD_ARRAY(b, xquatBar), (4 * b1), g, 25);
+  BD_ARRAY(b, xquatBar)[(4 * b2)] += g[4];
+  for (int k = 1; k < 4; k++) {
+    BD_ARRAY(b, xquatBar)[((4 * b2) + k)] -= g[(4 + k)];
+  }
 }
 
-// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
-void ConstraintsAdjoint_pointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
-  double px = DD_ARRAY(d, conPos)[(3 * c)];
-  double py = DD_ARRAY(d, conPos)[((3 * c) + 1)];
-  double pz = DD_ARRAY(d, conPos)[((3 * c) + 2)];
-  int fo = ((9 * c) + (3 * dir));
-  double dx = (DD_ARRAY(d, conFrame)[fo] * j_sign);
-  double dy = (DD_ARRAY(d, conFrame)[(fo + 1)] * j_sign);
-  double dz = (DD_ARRAY(d, conFrame)[(fo + 2)] * j_sign);
+// algo/EqualityAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void EqualityAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double dx = (dir[fo] * j_sign);
+  double dy = (dir[(fo + 1)] * j_sign);
+  double dz = (dir[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = jb[(o + k)];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
+      lbx += (gk * s[so]);
+      lby += (gk * s[(so + 1)]);
+      lbz += (gk * s[(so + 2)]);
+    }
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += (dx * lbx);
+    rb[(ro + 1)] += (dx * lby);
+    rb[(ro + 2)] += (dx * lbz);
+    rb[(ro + 3)] += (dy * lbx);
+    rb[(ro + 4)] += (dy * lby);
+    rb[(ro + 5)] += (dy * lbz);
+    rb[(ro + 6)] += (dz * lbx);
+    rb[(ro + 7)] += (dz * lby);
+    rb[(ro + 8)] += (dz * lbz);
+    for (int i = 0; i < 3; i++) {
+      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
+    }
+  }
+}
+
+// algo/EqualityAdjoint.java: void pointAdjoint(Model, Data, DataBar, int, int, int, double[], int)
+void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o) {
+  for (int i = 0; i < 3; i++) {
+    BD_ARRAY(b, xposBar)[((3 * body) + i)] += pBar[(o + i)];
+    for (int k = 0; k < 3; k++) {
+      BD_ARRAY(b, xmatBar)[(((9 * body) + (3 * i)) + k)] += (pBar[(o + i)] * (MD_ARRAY(m, eqData)[((11 * (e)) + ((a + k)))]));
+    }
+  }
+}
+
+// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double px = pt[po];
+  double py = pt[(po + 1)];
+  double pz = pt[(po + 2)];
+  double dx = (dirv[fo] * j_sign);
+  double dy = (dirv[(fo + 1)] * j_sign);
+  double dz = (dirv[(fo + 2)] * j_sign);
   __global double* rm = DD_ARRAY(d, xmat);
   __global double* s = DD_ARRAY(d, dofS);
   for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
@@ -5865,11 +6164,122 @@ void ConstraintsAdjoint_pointJacobian(Model* m, Data* d, DataBar* b, __global do
     for (int i = 0; i < 3; i++) {
       double dBar = (((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz));
       double eBar = (((rm[(ro + (3 * i))] * qbx) + (rm[((ro + (3 * i)) + 1)] * qby)) + (rm[((ro + (3 * i)) + 2)] * qbz));
-      BD_ARRAY(b, conFrameBar)[(fo + i)] += (j_sign * dBar);
-      BD_ARRAY(b, conPosBar)[((3 * c) + i)] += eBar;
+      dirBar[(dbo + i)] += (j_sign * dBar);
+      ptBar[(pbo + i)] += eBar;
       BD_ARRAY(b, xposBar)[((3 * bd) + i)] -= eBar;
     }
   }
+}
+
+// algo/EqualityAdjoint.java: void scalarRow(Model, Data, DataBar, int, int)
+void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r) {
+  int o1 = (MI_ARRAY(m, eqObj1)[(e)]);
+  int o2 = (MI_ARRAY(m, eqObj2)[(e)]);
+  double g = BD_ARRAY(b, efcDistBar)[r];
+  EqualityAdjoint_valueAdjoint(m, b, e, o1, g);
+  if (o2 >= 0) {
+    double x = Equality_scalarValue(m, d, e, o2);
+    double slopeBar = (-EqualityAdjoint_jacobianDot(m, b, e, o2, r));
+    EqualityAdjoint_valueAdjoint(m, b, e, o2, (((-g) * Equality_polynomialSlope(m, e, x)) + (slopeBar * Equality_polynomialCurvature(m, e, x))));
+  }
+}
+
+// algo/Equality.java: double polynomialCurvature(Model, int, double)
+double Equality_polynomialCurvature(Model* m, int e, double x) {
+  return ((2 * (MD_ARRAY(m, eqData)[((11 * (e)) + (2))])) + (x * (((6 * (MD_ARRAY(m, eqData)[((11 * (e)) + (3))])) + ((x * 12) * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))]))))));
+}
+
+// algo/EqualityAdjoint.java: void valueAdjoint(Model, DataBar, int, int, double)
+void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar) {
+  if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
+    BD_ARRAY(b, qposBar)[(MI_ARRAY(m, jntQposAdr)[(o)])] += vBar;
+  } else {
+    for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] += (vBar * (MD_ARRAY(m, wrapCoef)[(w)]));
+    }
+  }
+}
+
+// algo/EqualityAdjoint.java: double jacobianDot(Model, DataBar, int, int, int)
+double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r) {
+  int nv = (M_nv);
+  if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
+    return BD_ARRAY(b, efcJBar)[((nv * r) + (MI_ARRAY(m, jntDofAdr)[(o)]))];
+  }
+  double j_dot = 0;
+  for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
+    j_dot += ((MD_ARRAY(m, wrapCoef)[(w)]) * BD_ARRAY(b, efcJBar)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))]);
+  }
+  return j_dot;
+}
+
+// algo/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
+void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c) {
+  int nv = (M_nv);
+  int lo = DI_ARRAY(d, efcDofLo)[r];
+  int hi = DI_ARRAY(d, efcDofHi)[r];
+  __global double* t = BD_ARRAY(b, tangentJ);
+  __global double* tb = BD_ARRAY(b, tangentJBar);
+  __global double* jb = BD_ARRAY(b, efcJBar);
+  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+  fill_d(t, BL_tangentJ, 0);
+  fill_d(tb, BL_tangentJBar, 0);
+  for (int f = 0; f < 2; f++) {
+    __global double* dir = BD_ARRAY(b, scratch6);
+    dir[0] = DD_ARRAY(d, conFrame)[((9 * c) + (3 * ((f + 1))))];
+    dir[1] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 1)];
+    dir[2] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 2)];
+    Constraints_addPointJacobian_8(m, d, t, (nv * f), b2, c, dir, 1);
+    Constraints_addPointJacobian_8(m, d, t, (nv * f), b1, c, dir, (-1));
+  }
+  double v1 = 0;
+  double v2 = 0;
+  for (int k = lo; k < hi; k++) {
+    v1 += (t[k] * DD_ARRAY(d, qvelFree)[k]);
+    v2 += (t[(nv + k)] * DD_ARRAY(d, qvelFree)[k]);
+  }
+  double vt = sqrt(((v1 * v1) + (v2 * v2)));
+  if (vt > 0x1.a36e2eb1c432dp-14) {
+    double c1 = (v1 / vt);
+    double c2 = (v2 / vt);
+    double c1Bar = 0;
+    double c2Bar = 0;
+    for (int k = lo; k < hi; k++) {
+      double g = jb[((nv * r) + k)];
+      tb[k] += (c1 * g);
+      tb[(nv + k)] += (c2 * g);
+      c1Bar += (g * t[k]);
+      c2Bar += (g * t[(nv + k)]);
+    }
+    double vtBar = ((-(((c1Bar * v1) + (c2Bar * v2)))) / ((vt * vt)));
+    double v1Bar = ((c1Bar / vt) + ((vtBar * v1) / vt));
+    double v2Bar = ((c2Bar / vt) + ((vtBar * v2) / vt));
+    for (int k = lo; k < hi; k++) {
+      tb[k] += (v1Bar * DD_ARRAY(d, qvelFree)[k]);
+      tb[(nv + k)] += (v2Bar * DD_ARRAY(d, qvelFree)[k]);
+      BD_ARRAY(b, qvelFreeBar)[k] += ((v1Bar * t[k]) + (v2Bar * t[(nv + k)]));
+    }
+  } else {
+    for (int k = lo; k < hi; k++) {
+      tb[k] += jb[((nv * r) + k)];
+    }
+  }
+  ConstraintsAdjoint_pointJacobians(m, d, b, tb, 0, c, 1);
+  ConstraintsAdjoint_pointJacobians(m, d, b, tb, nv, c, 2);
+}
+
+// algo/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
+void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir) {
+  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+  ConstraintsAdjoint_pointJacobian_9(m, d, b, jb, o, b2, c, dir, 1);
+  ConstraintsAdjoint_pointJacobian_9(m, d, b, jb, o, b1, c, dir, (-1));
+}
+
+// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
+void ConstraintsAdjoint_pointJacobian_9(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
+  ConstraintsAdjoint_pointJacobian_15(m, d, b, jb, o, body, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * dir)), BD_ARRAY(b, conFrameBar), ((9 * c) + (3 * dir)), j_sign);
 }
 
 // algo/ConstraintsAdjoint.java: void rightHandSides(Model, Data, DataBar)
@@ -5902,6 +6312,8 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
       if (t == Constraints_NORMAL) {
         BD_ARRAY(b, conRestitutionBar)[c] -= (vn * g);
         BD_ARRAY(b, conDistBar)[c] -= (kb * g);
+      } else if (t == Constraints_EQUALITY) {
+        BD_ARRAY(b, efcDistBar)[r] -= (kb * g);
       } else if (t == Constraints_TENDON_LIMIT) {
         double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
         for (int w = (MI_ARRAY(m, tendonAdr)[(c)]); w < ((MI_ARRAY(m, tendonAdr)[(c)]) + (MI_ARRAY(m, tendonNum)[(c)])); w++) {
@@ -5944,17 +6356,28 @@ void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span) {
     b1 = (MI_ARRAY(m, dofBody)[(DI_ARRAY(d, efcId)[r])]);
     b2 = b1;
   } else if (DI_ARRAY(d, efcType)[r] == Constraints_TENDON_LIMIT) {
-    int t = DI_ARRAY(d, efcId)[r];
-    int lo = (M_nv);
-    int hi = 0;
-    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-      int body = (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]);
-      lo = min(lo, ConstraintsAdjoint_treeLo(m, body));
-      hi = max(hi, (MI_ARRAY(m, bodyTreeDofEnd)[(body)]));
-    }
+    int lo = ConstraintsAdjoint_tendonTreeLo(m, DI_ARRAY(d, efcId)[r]);
+    int hi = ConstraintsAdjoint_tendonTreeEnd(m, DI_ARRAY(d, efcId)[r]);
     span[(2 * r)] = min(lo, hi);
     span[((2 * r) + 1)] = hi;
     return;
+  } else if (DI_ARRAY(d, efcType)[r] == Constraints_EQUALITY) {
+    int e = DI_ARRAY(d, efcId)[r];
+    int t = (MI_ARRAY(m, eqType)[(e)]);
+    if ((t == EqualityType_CONNECT) || (t == EqualityType_WELD)) {
+      b1 = (MI_ARRAY(m, eqObj1)[(e)]);
+      b2 = (MI_ARRAY(m, eqObj2)[(e)]);
+    } else if (t == EqualityType_JOINT) {
+      b1 = (MI_ARRAY(m, jntBody)[((MI_ARRAY(m, eqObj1)[(e)]))]);
+      b2 = (((MI_ARRAY(m, eqObj2)[(e)]) < 0) ? b1 : (MI_ARRAY(m, jntBody)[((MI_ARRAY(m, eqObj2)[(e)]))]));
+    } else {
+      int o2 = (((MI_ARRAY(m, eqObj2)[(e)]) < 0) ? (MI_ARRAY(m, eqObj1)[(e)]) : (MI_ARRAY(m, eqObj2)[(e)]));
+      int lo = min(ConstraintsAdjoint_tendonTreeLo(m, (MI_ARRAY(m, eqObj1)[(e)])), ConstraintsAdjoint_tendonTreeLo(m, o2));
+      int hi = max(ConstraintsAdjoint_tendonTreeEnd(m, (MI_ARRAY(m, eqObj1)[(e)])), ConstraintsAdjoint_tendonTreeEnd(m, o2));
+      span[(2 * r)] = min(lo, hi);
+      span[((2 * r) + 1)] = hi;
+      return;
+    }
   } else {
     int c = DI_ARRAY(d, efcId)[r];
     b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
@@ -5969,6 +6392,24 @@ void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span) {
 // algo/ConstraintsAdjoint.java: int treeLo(Model, int)
 int ConstraintsAdjoint_treeLo(Model* m, int b) {
   return (((b > 0) && ((MI_ARRAY(m, bodyTreeDofEnd)[(b)]) > (MI_ARRAY(m, bodyTreeDofAdr)[(b)]))) ? (MI_ARRAY(m, bodyTreeDofAdr)[(b)]) : (M_nv));
+}
+
+// algo/ConstraintsAdjoint.java: int tendonTreeEnd(Model, int)
+int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t) {
+  int hi = 0;
+  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+    hi = max(hi, (MI_ARRAY(m, bodyTreeDofEnd)[((MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]))]));
+  }
+  return hi;
+}
+
+// algo/ConstraintsAdjoint.java: int tendonTreeLo(Model, int)
+int ConstraintsAdjoint_tendonTreeLo(Model* m, int t) {
+  int lo = (M_nv);
+  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+    lo = min(lo, ConstraintsAdjoint_treeLo(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
+  }
+  return lo;
 }
 
 // algo/ProjectedGaussSeidelAdjoint.java: void solve(Model, Data, DataBar)

@@ -135,7 +135,8 @@ public final class OpenClTranslator {
         }
       }
     }
-    for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType", "SensorType", "FrameType")) {
+    for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType", "SensorType", "FrameType",
+        "EqualityType")) {
       EnumDeclaration ed = StaticJavaParser.parse(base.resolve("model/" + e + ".java")).getEnumByName(e)
           .orElseThrow();
       List<String> names = new ArrayList<>();

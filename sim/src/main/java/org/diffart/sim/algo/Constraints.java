@@ -15,7 +15,7 @@ import org.diffart.sim.model.Options;
  */
 public final class Constraints {
   /** Row kinds stored in {@code efcType}. */
-  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4;
+  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4, EQUALITY = 5;
 
   private Constraints() {}
 
@@ -76,6 +76,13 @@ public final class Constraints {
         }
       }
     }
+    if (o.equality()) {
+      for (int e = 0; e < m.neq(); e++) {
+        if (m.eqActive(e)) {
+          Equality.addRows(m, d, e);
+        }
+      }
+    }
     // right-hand sides from the free velocity
     double kb = o.erp() / o.timestep();
     for (int r = 0; r < d.nefc; r++) {
@@ -128,7 +135,7 @@ public final class Constraints {
   }
 
   /** The lowest dof on the path from body b to the root (nv when there is none). */
-  private static int chainFirstDof(Model m, int b) {
+  static int chainFirstDof(Model m, int b) {
     int first = m.nv();
     for (; b > 0; b = m.bodyParent(b)) {
       if (m.bodyDofNum(b) > 0) {
@@ -139,7 +146,7 @@ public final class Constraints {
   }
 
   /** The highest dof on the path from body b to the root (-1 when there is none). */
-  private static int chainLastDof(Model m, int b) {
+  static int chainLastDof(Model m, int b) {
     for (; b > 0; b = m.bodyParent(b)) {
       if (m.bodyDofNum(b) > 0) {
         return m.bodyDofAdr(b) + m.bodyDofNum(b) - 1;
@@ -158,8 +165,17 @@ public final class Constraints {
 
   /** As above, into {@code out[oo + k]} for dof k. */
   static void addPointJacobian(Model m, Data d, double[] out, int oo, int body, int c, double[] dir, double sign) {
-    double px = d.conPos[3 * c], py = d.conPos[3 * c + 1], pz = d.conPos[3 * c + 2];
-    double dx = dir[0] * sign, dy = dir[1] * sign, dz = dir[2] * sign;
+    addPointJacobian(m, d, out, oo, body, d.conPos, 3 * c, dir, 0, sign);
+  }
+
+  /**
+   * {@code out[oo + k] += sign · dirᵀ J_p(body)} for the point {@code pt[po .. po+3)} fixed to the body and the
+   * direction {@code dir[dirOff .. dirOff+3)} (world coordinates), for each dof k on the path of the body to the root.
+   */
+  static void addPointJacobian(Model m, Data d, double[] out, int oo, int body, double[] pt, int po, double[] dir,
+      int dirOff, double sign) {
+    double px = pt[po], py = pt[po + 1], pz = pt[po + 2];
+    double dx = dir[dirOff] * sign, dy = dir[dirOff + 1] * sign, dz = dir[dirOff + 2] * sign;
     for (int b = body; b > 0; b = m.bodyParent(b)) {
       int d0 = m.bodyDofAdr(b);
       if (d0 < 0) {
@@ -182,6 +198,30 @@ public final class Constraints {
         int so = 6 * k;
         out[oo + k] += s[so] * cx + s[so + 1] * cy + s[so + 2] * cz + s[so + 3] * lx + s[so + 4] * ly
             + s[so + 5] * lz;
+      }
+    }
+  }
+
+  /**
+   * {@code out[oo + k] += sign · dirᵀ J_ω(body)}, the body's angular velocity along dir (world coordinates), for
+   * each dof k on the path of the body to the root.
+   */
+  static void addAngularJacobian(Model m, Data d, double[] out, int oo, int body, double[] dir, int dirOff,
+      double sign) {
+    double dx = dir[dirOff] * sign, dy = dir[dirOff + 1] * sign, dz = dir[dirOff + 2] * sign;
+    for (int b = body; b > 0; b = m.bodyParent(b)) {
+      int d0 = m.bodyDofAdr(b);
+      if (d0 < 0) {
+        continue;
+      }
+      double[] rm = d.xmat;
+      int ro = 9 * b;
+      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
+      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
+      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
+      for (int k = d0; k < d0 + m.bodyDofNum(b); k++) {
+        int so = 6 * k;
+        out[oo + k] += d.dofS[so] * lx + d.dofS[so + 1] * ly + d.dofS[so + 2] * lz;
       }
     }
   }
@@ -224,7 +264,7 @@ public final class Constraints {
   }
 
   /** The fields of a joint-space row r (no contact direction, no normal row it scales with). */
-  private static void jointSpaceRow(Data d, int r, int type, int id, double lo, double hi, double dist) {
+  static void jointSpaceRow(Data d, int r, int type, int id, double lo, double hi, double dist) {
     d.efcDir[3 * r] = 0;
     d.efcDir[3 * r + 1] = 0;
     d.efcDir[3 * r + 2] = 0;

@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.EqualityType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -88,16 +89,27 @@ public final class ConstraintsAdjoint {
       b1 = m.dofBody(d.efcId[r]);
       b2 = b1;
     } else if (d.efcType[r] == Constraints.TENDON_LIMIT) {
-      // the hull of the trees of every joint of the tendon
-      int t = d.efcId[r], lo = m.nv(), hi = 0;
-      for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
-        int body = m.dofBody(m.wrapDofAdr(w));
-        lo = Math.min(lo, treeLo(m, body));
-        hi = Math.max(hi, m.bodyTreeDofEnd(body));
-      }
+      int lo = tendonTreeLo(m, d.efcId[r]), hi = tendonTreeEnd(m, d.efcId[r]);
       span[2 * r] = Math.min(lo, hi);
       span[2 * r + 1] = hi;
       return;
+    } else if (d.efcType[r] == Constraints.EQUALITY) {
+      int e = d.efcId[r];
+      EqualityType t = m.eqType(e);
+      if (t == EqualityType.CONNECT || t == EqualityType.WELD) {
+        b1 = m.eqObj1(e);
+        b2 = m.eqObj2(e);
+      } else if (t == EqualityType.JOINT) {
+        b1 = m.jntBody(m.eqObj1(e));
+        b2 = m.eqObj2(e) < 0 ? b1 : m.jntBody(m.eqObj2(e));
+      } else {
+        int o2 = m.eqObj2(e) < 0 ? m.eqObj1(e) : m.eqObj2(e);
+        int lo = Math.min(tendonTreeLo(m, m.eqObj1(e)), tendonTreeLo(m, o2));
+        int hi = Math.max(tendonTreeEnd(m, m.eqObj1(e)), tendonTreeEnd(m, o2));
+        span[2 * r] = Math.min(lo, hi);
+        span[2 * r + 1] = hi;
+        return;
+      }
     } else {
       int c = d.efcId[r];
       b1 = m.geomBody(d.conGeom[2 * c]);
@@ -106,6 +118,24 @@ public final class ConstraintsAdjoint {
     int lo = Math.min(treeLo(m, b1), treeLo(m, b2)), hi = Math.max(m.bodyTreeDofEnd(b1), m.bodyTreeDofEnd(b2));
     span[2 * r] = Math.min(lo, hi);
     span[2 * r + 1] = hi;
+  }
+
+  /** The first dof of the trees of tendon t's joints. */
+  private static int tendonTreeLo(Model m, int t) {
+    int lo = m.nv();
+    for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+      lo = Math.min(lo, treeLo(m, m.dofBody(m.wrapDofAdr(w))));
+    }
+    return lo;
+  }
+
+  /** One past the last dof of the trees of tendon t's joints. */
+  private static int tendonTreeEnd(Model m, int t) {
+    int hi = 0;
+    for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+      hi = Math.max(hi, m.bodyTreeDofEnd(m.dofBody(m.wrapDofAdr(w))));
+    }
+    return hi;
   }
 
   /** First dof of body b's tree, or nv for the world and dof-less trees. */
@@ -225,6 +255,8 @@ public final class ConstraintsAdjoint {
         if (t == Constraints.NORMAL) {
           b.conRestitutionBar[c] -= vn * g;
           b.conDistBar[c] -= kb * g;
+        } else if (t == Constraints.EQUALITY) {
+          b.efcDistBar[r] -= kb * g;
         } else if (t == Constraints.TENDON_LIMIT) {
           // dist = L - lo below the range, hi - L above it, with L = Σ coef q
           double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
@@ -246,9 +278,9 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of the contact rows: each row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir a row of the contact
+   * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir a row of the contact
    * frame; with one friction direction the tangent rows t1, t2 are recomputed and the merge {@code (v1 J_t1 + v2
-   * J_t2)/|v_t|} is reversed. Consumes {@code efcJBar} of every row.
+   * J_t2)/|v_t|} is reversed; equality rows go through {@link EqualityAdjoint}. Consumes {@code efcJBar} of every row.
    */
   private static void contactRows(Model m, Data d, DataBar b) {
     int nv = m.nv();
@@ -264,6 +296,9 @@ public final class ConstraintsAdjoint {
         } else {
           slidingDirection(m, d, b, r, c);
         }
+      } else if (type == Constraints.EQUALITY && (r == 0 || d.efcType[r - 1] != type || d.efcId[r - 1] != c)) {
+        // the first row of an equality constraint's block
+        EqualityAdjoint.rows(m, d, b, r);
       }
       java.util.Arrays.fill(b.efcJBar, nv * r, nv * r + nv, 0);
     }
@@ -322,15 +357,22 @@ public final class ConstraintsAdjoint {
     pointJacobian(m, d, b, jb, o, b1, c, dir, -1);
   }
 
-  /**
-   * Adjoint of {@code Constraints.addPointJacobian}: {@code J_k += S_angᵀ (q × l) + S_linᵀ l} on the path of body
-   * to the root, with {@code l = R_bᵀ (sign·dir)} and {@code q = R_bᵀ (p - x_b)}.
-   */
+  /** Adjoint of {@code Constraints.addPointJacobian} at contact c along row {@code dir} of its frame. */
   private static void pointJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, int c, int dir,
       double sign) {
-    double px = d.conPos[3 * c], py = d.conPos[3 * c + 1], pz = d.conPos[3 * c + 2];
-    int fo = 9 * c + 3 * dir;
-    double dx = d.conFrame[fo] * sign, dy = d.conFrame[fo + 1] * sign, dz = d.conFrame[fo + 2] * sign;
+    pointJacobian(m, d, b, jb, o, body, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c + 3 * dir,
+        b.conFrameBar, 9 * c + 3 * dir, sign);
+  }
+
+  /**
+   * Adjoint of {@code Constraints.addPointJacobian}: {@code J_k += S_angᵀ (q × l) + S_linᵀ l} on the path of body
+   * to the root, with {@code l = R_bᵀ (sign·dir)} and {@code q = R_bᵀ (p - x_b)}; the point's bar goes to {@code
+   * ptBar[pbo ..]}, the direction's to {@code dirBar[dbo ..]}.
+   */
+  static void pointJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] pt, int po,
+      double[] ptBar, int pbo, double[] dirv, int fo, double[] dirBar, int dbo, double sign) {
+    double px = pt[po], py = pt[po + 1], pz = pt[po + 2];
+    double dx = dirv[fo] * sign, dy = dirv[fo + 1] * sign, dz = dirv[fo + 2] * sign;
     double[] rm = d.xmat, s = d.dofS;
     for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
       int d0 = m.bodyDofAdr(bd);
@@ -385,8 +427,8 @@ public final class ConstraintsAdjoint {
       for (int i = 0; i < 3; i++) {
         double dBar = rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz;
         double eBar = rm[ro + 3 * i] * qbx + rm[ro + 3 * i + 1] * qby + rm[ro + 3 * i + 2] * qbz;
-        b.conFrameBar[fo + i] += sign * dBar;
-        b.conPosBar[3 * c + i] += eBar;
+        dirBar[dbo + i] += sign * dBar;
+        ptBar[pbo + i] += eBar;
         b.xposBar[3 * bd + i] -= eBar;
       }
     }

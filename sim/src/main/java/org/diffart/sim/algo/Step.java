@@ -95,7 +95,7 @@ public final class Step {
     return m.opt().integrator() == Integrator.EULER ? m.opt().timestep() : 0;
   }
 
-  /** Contact and limit impulses for the free velocity; sets {@code qacc}. */
+  /** Contact, limit, dry-friction and equality impulses for the free velocity; sets {@code qacc}. */
   static void constraints(Model m, Data d) {
     Options o = m.opt();
     int nv = m.nv();
@@ -109,7 +109,8 @@ public final class Step {
       Kinematics.geoms(m, d);
       Collision.detect(m, d);
     }
-    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && m.nfrictionloss() > 0)) {
+    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && m.nfrictionloss() > 0)
+        || (o.equality() && m.neqRows() > 0)) {
       Crba.massMatrix(m, d);
       MassMatrixFactor.factor(m, d);
       Constraints.assemble(m, d);

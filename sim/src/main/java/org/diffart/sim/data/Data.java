@@ -180,9 +180,15 @@ public final class Data {
    * -p·dir} at the contact point (the normal, a tangent, or the sliding direction); 0 for limit rows [nefcMax×3].
    */
   public final double[] efcDir;
-  /** Row kind: 0 contact normal, 1 contact friction, 2 joint limit, 3 dof friction loss [nefcMax]. */
+  /**
+   * Row kind: 0 contact normal, 1 contact friction, 2 joint limit, 3 dof friction loss, 4 tendon limit, 5 equality
+   * [nefcMax] (the constants of {@code Constraints}).
+   */
   public final int[] efcType;
-  /** Contact (joint for limit rows, dof for friction-loss rows) each row belongs to [nefcMax]. */
+  /**
+   * Contact (joint for limit rows, dof for friction-loss rows, tendon for tendon limits, equality constraint for
+   * equality rows) each row belongs to [nefcMax].
+   */
   public final int[] efcId;
   /** First dof of the range of each J and W row: the dofs on the paths of its bodies to the root [nefcMax]. */
   public final int[] efcDofLo;
@@ -380,9 +386,12 @@ public final class Data {
     System.arraycopy(o.geomRestitution, 0, geomRestitution, 0, geomRestitution.length);
   }
 
-  /** The most constraint rows a step can have: each contact's normal and friction rows, and one limit per joint. */
+  /**
+   * The most constraint rows a step can have: each contact's normal and friction rows, one limit per joint and per
+   * tendon, one dry-friction row per dof, and the rows of the equality constraints.
+   */
   public static int nefcMax(Model m) {
-    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt() + m.nv();
+    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt() + m.ntendon() + m.nv() + m.neqRows();
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */

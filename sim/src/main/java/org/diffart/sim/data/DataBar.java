@@ -106,6 +106,8 @@ public final class DataBar {
   public final double[] efcABar;
   /** [nefcMax] */
   public final double[] efcBBar;
+  /** Bar of each row's violation {@code efcDist}, used by the equality rows (consumed) [nefcMax]. */
+  public final double[] efcDistBar;
   /** [nefcMax] */
   public final double[] efcLoBar;
   /** [nefcMax] */
@@ -206,6 +208,7 @@ public final class DataBar {
     efcJBar = new double[nefcMax * nv];
     efcABar = new double[nefcMax * nefcMax];
     efcBBar = new double[nefcMax];
+    efcDistBar = new double[nefcMax];
     efcLoBar = new double[nefcMax];
     efcHiBar = new double[nefcMax];
     efcImpulseBar = new double[nefcMax];

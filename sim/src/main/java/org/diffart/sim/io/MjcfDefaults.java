@@ -19,6 +19,7 @@ final class MjcfDefaults {
   static final String ACTUATOR = "actuator";
   static final String SITE = "site";
   static final String TENDON = "tendon";
+  static final String EQUALITY = "equality";
 
   private final Map<String, DefaultClass> classes = new HashMap<>();
   private final String top;
@@ -56,11 +57,15 @@ final class MjcfDefaults {
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
         case "motor" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
         case "position" -> keep(c, ACTUATOR, child, MjcfSchema.POSITION);
+        // a default <general> sets every actuator's shared attributes (ctrlrange, gear, ...); its gain, bias and
+        // dynamics types would need general actuators, and are refused as unknown attributes
+        case "general" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
+        case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
         case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
         case "light", "camera", "material" -> { }
-        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, motor, position",
-            "light, camera, material");
+        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
+            + " motor, position, general", "light, camera, material");
       }
     }
   }

@@ -34,7 +34,8 @@ import org.diffart.sim.model.Options;
  *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
  *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag:
  *       {@code disable} selects Euler with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
- *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, motor, position</td></tr>
+ *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, motor, position,
+ *       general (the attributes it shares with motor)</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
@@ -52,6 +53,8 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code tendon}</td><td>{@code fixed} with name, class, limited, range, stiffness, damping,
  *       springlength and its {@code joint} children (joint, coef); width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
+ *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
+ *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited,
  *       forcerange, forcelimited, group; kp (position)</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl</td></tr>
@@ -61,12 +64,12 @@ import org.diffart.sim.model.Options;
  * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, {@code equality}, spatial
+ * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, spatial
  * tendons, actuators other than motor and position, contact attributes that would change which contacts exist
  * (margin, gap, priority, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
- * worldbody, tendon, actuator, sensor, keyframe.
+ * worldbody, tendon, equality, actuator, sensor, keyframe.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -118,11 +121,11 @@ public final class MjcfLoader {
           topDefault = c;
         }
         case "asset" -> asset(c);
-        case "worldbody", "tendon", "actuator", "sensor", "keyframe" -> { }
+        case "worldbody", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
             throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, tendon,"
-                + " actuator, sensor, keyframe", "visual, statistic, size");
+                + " equality, actuator, sensor, keyframe", "visual, statistic, size");
           }
         }
       }
@@ -141,6 +144,9 @@ public final class MjcfLoader {
     }
     for (XmlElement c : sections(root, "tendon")) {
       MjcfTendons.read(c, b, defaults, compiler, names, bodies);
+    }
+    for (XmlElement c : sections(root, "equality")) {
+      MjcfEqualities.read(c, b, defaults, names, bodies);
     }
     bodies.warnIgnored();
     List<String> actuatorNames = new ArrayList<>();
@@ -231,6 +237,9 @@ public final class MjcfLoader {
       if (c.has("frictionloss")) {
         o.frictionLoss(flag(c, "frictionloss", true));
       }
+      if (c.has("equality")) {
+        o.equality(flag(c, "equality", true));
+      }
       if (c.has("constraint")) {
         constraintOff = !flag(c, "constraint", true);
       }
@@ -249,8 +258,8 @@ public final class MjcfLoader {
     Options build() {
       double[] g = gravityOff ? new double[3] : gravity;
       if (constraintOff) {
-        // every constraint: contacts, joint limits and dry friction
-        o.contact(false).limit(false).frictionLoss(false);
+        // every constraint: contacts, joint limits, dry friction and equalities
+        o.contact(false).limit(false).frictionLoss(false).equality(false);
       }
       o.gravity(g[0], g[1], g[2]);
       o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);

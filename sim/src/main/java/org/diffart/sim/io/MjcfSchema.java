@@ -16,8 +16,8 @@ final class MjcfSchema {
 
   static final Set<String> MUJOCO = Set.of("model");
   static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone");
-  static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "gravity", "eulerdamp",
-      "energy");
+  static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
+      "eulerdamp", "energy");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
@@ -44,6 +44,13 @@ final class MjcfSchema {
   static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "gear", "ctrlrange",
       "ctrllimited", "forcerange", "forcelimited");
   static final Set<String> POSITION = with(MOTOR, "kp");
+  /** Attributes every equality constraint takes, the only ones a default class may set. */
+  static final Set<String> EQUALITY_DEFAULT = Set.of("active", "solref", "solimp");
+  static final Set<String> EQUALITY_COMMON = with(EQUALITY_DEFAULT, "name", "class");
+  static final Set<String> CONNECT = with(EQUALITY_COMMON, "body1", "body2", "anchor");
+  static final Set<String> WELD = with(EQUALITY_COMMON, "body1", "body2", "anchor", "relpose", "torquescale");
+  static final Set<String> EQ_JOINT = with(EQUALITY_COMMON, "joint1", "joint2", "polycoef");
+  static final Set<String> EQ_TENDON = with(EQUALITY_COMMON, "tendon1", "tendon2", "polycoef");
   static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl");
 
   /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */

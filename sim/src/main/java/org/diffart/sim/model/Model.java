@@ -44,10 +44,15 @@ public final class Model {
   private final double[] siteSize, sitePos, siteQuat, sensorCutoff;
   private final String[] siteName, sensorName;
   private final double[] keyTime, keyQpos, keyQvel, keyCtrl;
+  private final int neq, neqRows;
+  private final int[] eqType, eqObj1, eqObj2, eqActive;
+  private final double[] eqData;
+  private final String[] eqName;
   private static final JointType[] JOINT_TYPES = JointType.values();
   private static final GeomType[] GEOM_TYPES = GeomType.values();
   private static final SensorType[] SENSOR_TYPES = SensorType.values();
   private static final FrameType[] FRAME_TYPES = FrameType.values();
+  private static final EqualityType[] EQUALITY_TYPES = EqualityType.values();
 
   Model(ModelCompiler c, Options o) {
     compiled = c;
@@ -143,6 +148,14 @@ public final class Model {
     trnCoef = c.trnCoef;
     nsite = c.nsite;
     nsensor = c.nsensor;
+    neq = c.neq;
+    neqRows = c.neqRows;
+    eqType = c.eqType;
+    eqObj1 = c.eqObj1;
+    eqObj2 = c.eqObj2;
+    eqActive = c.eqActive;
+    eqData = c.eqData;
+    eqName = c.eqName;
     nsensordata = c.nsensordata;
     siteType = c.siteType;
     siteBody = c.siteBody;
@@ -700,6 +713,49 @@ public final class Model {
   /** The site with this name, or -1. */
   public int siteId(String n) {
     return indexOf(siteName, n);
+  }
+
+  // ---- equality constraints ----
+
+  /** Number of equality constraints. */
+  public int neq() {
+    return neq;
+  }
+
+  /** Number of constraint rows of the active equality constraints. */
+  public int neqRows() {
+    return neqRows;
+  }
+
+  /** Type of equality constraint e. */
+  public EqualityType eqType(int e) {
+    return EQUALITY_TYPES[eqType[e]];
+  }
+
+  /** Object 1 of equality e: a body (connect, weld), a joint or a tendon index. */
+  public int eqObj1(int e) {
+    return eqObj1[e];
+  }
+
+  /** Object 2 of equality e: a body (the world by default), a joint or a tendon index, or -1 for none. */
+  public int eqObj2(int e) {
+    return eqObj2[e];
+  }
+
+  /** Whether equality e acts. */
+  public boolean eqActive(int e) {
+    return eqActive[e] != 0;
+  }
+
+  /** Number k (0..10) of equality e's data, MuJoCo's {@code eq_data} (see {@link EqualityType}). */
+  public double eqData(int e, int k) {
+    // 11 numbers per constraint (ModelCompiler.EQ_DATA), written out for the OpenCL translation
+    return eqData[11 * e + k];
+  }
+
+  /** Name of equality e ("" when unnamed). */
+  public String eqName(int e) {
+    return eqName[e];
   }
 
   // ---- sensors ----

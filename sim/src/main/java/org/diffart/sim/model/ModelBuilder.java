@@ -35,6 +35,7 @@ public final class ModelBuilder {
   final List<SiteSpec> sites = new ArrayList<>();
   final List<TendonSpec> tendons = new ArrayList<>();
   final List<SensorSpec> sensors = new ArrayList<>();
+  final List<EqualitySpec> equalities = new ArrayList<>();
   final List<KeyframeSpec> keyframes = new ArrayList<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
@@ -126,6 +127,16 @@ public final class ModelBuilder {
     TendonSpec t = new TendonSpec(tendons.size(), tendonName);
     tendons.add(t);
     return t;
+  }
+
+  /**
+   * Adds an equality constraint on object 1 (a body for connect and weld, a hinge or slide joint's addition index, a
+   * tendon's); the rest is set on the returned spec.
+   */
+  public EqualitySpec addEquality(EqualityType type, int obj1, String equalityName) {
+    EqualitySpec e = new EqualitySpec(type, equalityName, obj1);
+    equalities.add(e);
+    return e;
   }
 
   /** The addition index of the tendon with this name, or -1. */

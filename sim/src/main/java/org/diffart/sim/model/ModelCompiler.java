@@ -35,6 +35,10 @@ final class ModelCompiler {
   String[] tendonName;
   int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
   double[] trnCoef;
+  int neq, neqRows;
+  int[] eqType, eqObj1, eqObj2, eqActive;
+  double[] eqData;
+  String[] eqName;
   int nsite, nsensor, nsensordata;
   int[] siteType, siteBody;
   double[] siteSize, sitePos, siteQuat;
@@ -61,6 +65,7 @@ final class ModelCompiler {
     c.actuators();
     c.sites();
     c.sensors();
+    c.equalities();
     c.keyframes();
     c.checkIntegrator(b.options);
     return new Model(c, b.options);
@@ -539,6 +544,13 @@ final class ModelCompiler {
     };
   }
 
+  private static int index(int i, int n, String message) {
+    if (i < 0 || i >= n) {
+      throw new IllegalArgumentException(message + ", got " + i);
+    }
+    return i;
+  }
+
   private static int index(SensorSpec s, int n, String message) {
     if (!(s.target instanceof Integer i) || i < 0 || i >= n) {
       throw new IllegalArgumentException(message + ", got " + s.target);
@@ -646,6 +658,106 @@ final class ModelCompiler {
       tendonRange[2 * i + 1] = t.range[1];
       tendonName[i] = t.name;
     }
+  }
+
+  // ---- equality constraints ----
+
+  /** Numbers per equality constraint in {@code eqData}, as MuJoCo's {@code mjNEQDATA}. */
+  static final int EQ_DATA = 11;
+
+  /**
+   * Equality constraints with MuJoCo 2.2.2's {@code eq_data} (see {@link EqualityType}): the second point of a
+   * connect and a weld's relative pose (when its quaternion is zero) come from the bodies' poses at {@code qpos0}.
+   */
+  private void equalities() {
+    neq = b.equalities.size();
+    eqType = new int[neq];
+    eqObj1 = new int[neq];
+    eqObj2 = new int[neq];
+    eqActive = new int[neq];
+    eqData = new double[EQ_DATA * neq];
+    eqName = new String[neq];
+    double[][] pose0 = neq > 0 ? bodyPoses0() : null;
+    double[] t = new double[24];
+    for (int e = 0; e < neq; e++) {
+      EqualitySpec s = b.equalities.get(e);
+      String what = "equality '" + s.name + "' (" + s.type.name().toLowerCase() + ")";
+      eqType[e] = s.type.ordinal();
+      eqActive[e] = s.active ? 1 : 0;
+      eqName[e] = s.name;
+      neqRows += s.active ? s.type.rows : 0;
+      int o = EQ_DATA * e;
+      switch (s.type) {
+        case CONNECT, WELD -> {
+          int b1 = index(s.obj1, nbody, what + " needs body1");
+          int b2 = s.obj2 < 0 ? 0 : index(s.obj2, nbody, what + " needs an existing body2");
+          eqObj1[e] = b1;
+          eqObj2[e] = b2;
+          double[] xp = pose0[0], xq = pose0[1];
+          // the anchor in the world at qpos0, through body 1 (connect) or body 2 (weld)
+          int from = s.type == EqualityType.CONNECT ? b1 : b2, to = s.type == EqualityType.CONNECT ? b2 : b1;
+          Quat.rotate(t, 0, xq, 4 * from, s.anchor, 0);
+          for (int k = 0; k < 3; k++) {
+            t[k] += xp[3 * from + k] - xp[3 * to + k];
+          }
+          System.arraycopy(s.anchor, 0, eqData, o, 3);
+          if (s.type == EqualityType.CONNECT) {
+            Quat.conjugate(t, 4, xq, 4 * to);
+            Quat.rotate(eqData, o + 3, t, 4, t, 0);
+          } else if (s.relpose[3] == 0 && s.relpose[4] == 0 && s.relpose[5] == 0 && s.relpose[6] == 0) {
+            // the pose at qpos0: body 2's anchor in body 1's frame, and q₁⁻¹ q₂
+            Quat.conjugate(t, 4, xq, 4 * to);
+            Quat.rotate(eqData, o + 3, t, 4, t, 0);
+            Quat.mul(eqData, o + 6, t, 4, xq, 4 * from);
+          } else {
+            System.arraycopy(s.relpose, 0, eqData, o + 3, 7);
+            if (Quat.normalize(eqData, o + 6) == 0) {
+              throw new IllegalArgumentException(what + ": relpose has a zero quaternion");
+            }
+          }
+          if (s.type == EqualityType.WELD) {
+            eqData[o + 10] = s.torquescale;
+          }
+        }
+        case JOINT -> {
+          for (int k = 0; k < 2; k++) {
+            int j = k == 0 ? index(s.obj1, b.joints.size(), what + " needs joint1") : s.obj2;
+            if (j < 0) {
+              eqObj2[e] = -1;
+              continue;
+            }
+            JointSpec js = b.joints.get(index(j, b.joints.size(), what + " needs an existing joint2"));
+            if (js.type != JointType.HINGE && js.type != JointType.SLIDE) {
+              throw new IllegalArgumentException(what + ": joint '" + js.name + "' is a "
+                  + js.type.name().toLowerCase() + " joint; a joint equality couples hinges and slides (MuJoCo too)");
+            }
+            (k == 0 ? eqObj1 : eqObj2)[e] = js.compiledIndex;
+          }
+          System.arraycopy(s.polycoef, 0, eqData, o, 5);
+        }
+        case TENDON -> {
+          eqObj1[e] = index(s.obj1, ntendon, what + " needs tendon1");
+          eqObj2[e] = s.obj2 < 0 ? -1 : index(s.obj2, ntendon, what + " needs an existing tendon2");
+          System.arraycopy(s.polycoef, 0, eqData, o, 5);
+        }
+      }
+    }
+  }
+
+  /** World positions {@code [0]} (3 per body) and orientations {@code [1]} (4 per body) of the bodies at qpos0. */
+  private double[][] bodyPoses0() {
+    double[] xp = new double[3 * nbody], xq = new double[4 * nbody];
+    Quat.identity(xq, 0);
+    for (int i = 1; i < nbody; i++) {
+      int p = bodyParent[i];
+      // every joint is at its reference at qpos0: a body sits where its parent frame puts it
+      Quat.rotate(xp, 3 * i, xq, 4 * p, bodyPos, 3 * i);
+      for (int k = 0; k < 3; k++) {
+        xp[3 * i + k] += xp[3 * p + k];
+      }
+      Quat.mul(xq, 4 * i, xq, 4 * p, bodyQuat, 4 * i);
+    }
+    return new double[][] {xp, xq};
   }
 
   // ---- actuators ----

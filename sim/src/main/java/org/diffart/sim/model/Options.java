@@ -13,6 +13,7 @@ package org.diffart.sim.model;
  * @param contact whether geom contacts are detected and solved (MJCF {@code flag contact})
  * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
  * @param frictionLoss whether the joints' dry friction ({@code frictionloss}) acts (MJCF {@code flag frictionloss})
+ * @param equality whether the equality constraints act (MJCF {@code flag equality})
  * @param iterations projected Gauss-Seidel sweeps per step
  * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
  * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
@@ -33,6 +34,7 @@ public record Options(
     boolean contact,
     boolean limit,
     boolean frictionLoss,
+    boolean equality,
     int iterations,
     double tolerance,
     boolean warmStart,
@@ -81,6 +83,7 @@ public record Options(
     b.contact = contact;
     b.limit = limit;
     b.frictionLoss = frictionLoss;
+    b.equality = equality;
     b.iterations = iterations;
     b.tolerance = tolerance;
     b.warmStart = warmStart;
@@ -110,6 +113,7 @@ public record Options(
     private boolean contact = true;
     private boolean limit = true;
     private boolean frictionLoss = true;
+    private boolean equality = true;
     private int iterations = 50;
     private double tolerance = 0;
     private boolean warmStart = false;
@@ -148,6 +152,11 @@ public record Options(
 
     public Builder frictionLoss(boolean v) {
       frictionLoss = v;
+      return this;
+    }
+
+    public Builder equality(boolean v) {
+      equality = v;
       return this;
     }
 
@@ -192,8 +201,8 @@ public record Options(
     }
 
     public Options build() {
-      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, iterations, tolerance, warmStart,
-          erp, cfm, frictionDirections, restitution, maxNormalImpulse);
+      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, iterations, tolerance,
+          warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse);
     }
   }
 }

@@ -71,6 +71,33 @@ class MujocoReferenceTest {
       if (k.has("sensordata")) {
         assertSensorsMatch(at, m, ReferenceFiles.doubles(k.get("sensordata")), d.sensordata, friction);
       }
+      if (k.has("efc_equality")) {
+        assertEqualityRowsMatch(at, m, d, k.getAsJsonObject("efc_equality"));
+      }
+    }
+  }
+
+  /** Our equality rows (violation and Jacobian), in order, against MuJoCo's {@code efc_pos} and {@code efc_J}. */
+  private static void assertEqualityRowsMatch(String at, Model m, Data d, JsonObject ref) {
+    double[] pos = ReferenceFiles.doubles(ref.get("pos"));
+    JsonArray jac = ref.getAsJsonArray("J");
+    int row = 0;
+    for (int r = 0; r < d.nefc; r++) {
+      if (d.efcType[r] != Constraints.EQUALITY) {
+        continue;
+      }
+      if (row >= pos.length) {
+        throw new AssertionError(at + "more equality rows than MuJoCo's " + pos.length);
+      }
+      String what = at + "equality row " + row + " (constraint '" + m.eqName(d.efcId[r]) + "')";
+      close(what + " pos", new double[] {pos[row]}, new double[] {d.efcDist[r]}, 1e-12);
+      double[] j = new double[m.nv()];
+      System.arraycopy(d.efcJ, m.nv() * r + d.efcDofLo[r], j, d.efcDofLo[r], d.efcDofHi[r] - d.efcDofLo[r]);
+      close(what + " J", ReferenceFiles.doubles(jac.get(row)), j, 1e-12);
+      row++;
+    }
+    if (row != pos.length) {
+      throw new AssertionError(at + row + " equality rows, MuJoCo has " + pos.length);
     }
   }
 

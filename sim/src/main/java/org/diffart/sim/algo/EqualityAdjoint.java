@@ -1,0 +1,194 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.EqualityType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Quat;
+
+/**
+ * Adjoint of {@link Equality#addRows}: from the bars of an equality constraint's Jacobian rows ({@code efcJBar}) and
+ * violations ({@code efcDistBar}) to the bars of the body poses ({@code xposBar, xmatBar, xquatBar}), the motion
+ * subspaces ({@code dofSBar}) and {@code qposBar} (joint and tendon couplings).
+ */
+public final class EqualityAdjoint {
+  private EqualityAdjoint() {}
+
+  /** The block of rows of one equality constraint starting at row r0; consumes their {@code efcDistBar}. */
+  static void rows(Model m, Data d, DataBar b, int r0) {
+    int e = d.efcId[r0], nv = m.nv();
+    EqualityType t = m.eqType(e);
+    if (t == EqualityType.JOINT || t == EqualityType.TENDON) {
+      scalarRow(m, d, b, e, r0);
+      b.efcDistBar[r0] = 0;
+      return;
+    }
+    int b1 = m.eqObj1(e), b2 = m.eqObj2(e);
+    double[] s = d.scratch36, g = b.scratch36;
+    int a1 = t == EqualityType.CONNECT ? 0 : 3, a2 = t == EqualityType.CONNECT ? 3 : 0;
+    Equality.point(m, d, e, b1, a1, s, 28);
+    Equality.point(m, d, e, b2, a2, s, 31);
+    // g: the points' bars at [28, 34), the discarded bars of the row directions at [25, 28)
+    java.util.Arrays.fill(g, 0);
+    for (int i = 0; i < 3; i++) {
+      int r = r0 + i;
+      s[25] = i == 0 ? 1 : 0;
+      s[26] = i == 1 ? 1 : 0;
+      s[27] = i == 2 ? 1 : 0;
+      ConstraintsAdjoint.pointJacobian(m, d, b, b.efcJBar, nv * r, b1, s, 28, g, 28, s, 25, g, 25, 1);
+      ConstraintsAdjoint.pointJacobian(m, d, b, b.efcJBar, nv * r, b2, s, 31, g, 31, s, 25, g, 25, -1);
+      g[28 + i] += b.efcDistBar[r];
+      g[31 + i] -= b.efcDistBar[r];
+      b.efcDistBar[r] = 0;
+    }
+    pointAdjoint(m, d, b, e, b1, a1, g, 28);
+    pointAdjoint(m, d, b, e, b2, a2, g, 31);
+    if (t == EqualityType.WELD) {
+      weldRotation(m, d, b, e, b1, b2, r0 + 3);
+    }
+  }
+
+  /** Adjoint of {@link Equality#point}: {@code p = x_b + R_b a} with the bar of p at {@code pBar[o ..]}. */
+  private static void pointAdjoint(Model m, Data d, DataBar b, int e, int body, int a, double[] pBar, int o) {
+    for (int i = 0; i < 3; i++) {
+      b.xposBar[3 * body + i] += pBar[o + i];
+      for (int k = 0; k < 3; k++) {
+        b.xmatBar[9 * body + 3 * i + k] += pBar[o + i] * m.eqData(e, a + k);
+      }
+    }
+  }
+
+  /**
+   * The weld's orientation rows r..r+2: {@code pos_i = Im(E)_i}, {@code E = c ⊗ Q}, and rows {@code K_i (J_ω(b1) -
+   * J_ω(b2))} with {@code K_ij = ½ ts Im(c ⊗ (0, e_j) ⊗ Q)_i}, {@code Q = q₁ ⊗ r}, {@code c = q₂⁻¹}.
+   */
+  private static void weldRotation(Model m, Data d, DataBar b, int e, int b1, int b2, int r) {
+    int nv = m.nv();
+    double ts = m.eqData(e, 10);
+    double[] s = d.scratch36, g = b.scratch36;
+    Equality.weldRotation(m, d, e, b1, b2, s);
+    // g: Q̄ [0, 4), c̄ [4, 8), T̄ [8, 12), Ē or Ū [12, 16), K̄ [16, 25), r̄ and ē_j (discarded) [25, 29)
+    java.util.Arrays.fill(g, 0);
+    for (int i = 0; i < 3; i++) {
+      angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b1, s, 16 + 3 * i, g, 16 + 3 * i, 1);
+      angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b2, s, 16 + 3 * i, g, 16 + 3 * i, -1);
+    }
+    // E = c ⊗ Q with Ē from the violations
+    g[12] = 0;
+    for (int i = 0; i < 3; i++) {
+      g[13 + i] = b.efcDistBar[r + i];
+      b.efcDistBar[r + i] = 0;
+    }
+    Quat.mulAdjoint(g, 12, s, 4, s, 0, g, 4, g, 0);
+    // K's columns: U_j = T_j ⊗ Q, T_j = c ⊗ (0, e_j)
+    for (int j = 0; j < 3; j++) {
+      s[8] = 0;
+      s[9] = j == 0 ? 1 : 0;
+      s[10] = j == 1 ? 1 : 0;
+      s[11] = j == 2 ? 1 : 0;
+      Quat.mul(s, 12, s, 4, s, 8);
+      g[12] = 0;
+      for (int i = 0; i < 3; i++) {
+        g[13 + i] = 0.5 * ts * g[16 + 3 * i + j];
+      }
+      java.util.Arrays.fill(g, 8, 12, 0);
+      Quat.mulAdjoint(g, 12, s, 12, s, 0, g, 8, g, 0);
+      Quat.mulAdjoint(g, 8, s, 4, s, 8, g, 4, g, 25);
+    }
+    // Q = q₁ ⊗ r, c = conj(q₂)
+    for (int k = 0; k < 4; k++) {
+      s[8 + k] = m.eqData(e, 6 + k);
+    }
+    Quat.mulAdjoint(g, 0, d.xquat, 4 * b1, s, 8, b.xquatBar, 4 * b1, g, 25);
+    b.xquatBar[4 * b2] += g[4];
+    for (int k = 1; k < 4; k++) {
+      b.xquatBar[4 * b2 + k] -= g[4 + k];
+    }
+  }
+
+  /**
+   * Adjoint of {@code Constraints.addAngularJacobian}: {@code J_k += S_angᵀ l}, {@code l = R_bᵀ (sign·dir)}, on the
+   * path of body to the root; the direction's bar goes to {@code dirBar[dbo ..]}.
+   */
+  private static void angularJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] dir,
+      int fo, double[] dirBar, int dbo, double sign) {
+    double dx = dir[fo] * sign, dy = dir[fo + 1] * sign, dz = dir[fo + 2] * sign;
+    double[] rm = d.xmat, s = d.dofS;
+    for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
+      int d0 = m.bodyDofAdr(bd);
+      if (d0 < 0) {
+        continue;
+      }
+      int ro = 9 * bd;
+      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
+      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
+      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
+      double lbx = 0, lby = 0, lbz = 0;
+      for (int k = d0; k < d0 + m.bodyDofNum(bd); k++) {
+        double gk = jb[o + k];
+        int so = 6 * k;
+        b.dofSBar[so] += gk * lx;
+        b.dofSBar[so + 1] += gk * ly;
+        b.dofSBar[so + 2] += gk * lz;
+        lbx += gk * s[so];
+        lby += gk * s[so + 1];
+        lbz += gk * s[so + 2];
+      }
+      // l = Rᵀ d: R̄_ji += d_j l̄_i, d̄ = R l̄
+      double[] rb = b.xmatBar;
+      rb[ro] += dx * lbx;
+      rb[ro + 1] += dx * lby;
+      rb[ro + 2] += dx * lbz;
+      rb[ro + 3] += dy * lbx;
+      rb[ro + 4] += dy * lby;
+      rb[ro + 5] += dy * lbz;
+      rb[ro + 6] += dz * lbx;
+      rb[ro + 7] += dz * lby;
+      rb[ro + 8] += dz * lbz;
+      for (int i = 0; i < 3; i++) {
+        dirBar[dbo + i] += sign * (rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz);
+      }
+    }
+  }
+
+  /**
+   * The row of a joint or tendon coupling: {@code pos = v₁ - data[0] - P(v₂)}, {@code J = J₁ - P'(v₂) J₂}; the values
+   * are linear in qpos, the Jacobians {@code J₁, J₂} constant.
+   */
+  private static void scalarRow(Model m, Data d, DataBar b, int e, int r) {
+    int o1 = m.eqObj1(e), o2 = m.eqObj2(e);
+    double g = b.efcDistBar[r];
+    valueAdjoint(m, b, e, o1, g);
+    if (o2 >= 0) {
+      double x = Equality.scalarValue(m, d, e, o2);
+      // P'(x) multiplies J₂ in the row: its bar is -J̄·J₂
+      double slopeBar = -jacobianDot(m, b, e, o2, r);
+      valueAdjoint(m, b, e, o2, -g * Equality.polynomialSlope(m, e, x)
+          + slopeBar * Equality.polynomialCurvature(m, e, x));
+    }
+  }
+
+  /** {@code Σ_k J̄_rk ∂v/∂q_k} for joint or tendon o of coupling e. */
+  private static double jacobianDot(Model m, DataBar b, int e, int o, int r) {
+    int nv = m.nv();
+    if (m.eqType(e) == EqualityType.JOINT) {
+      return b.efcJBar[nv * r + m.jntDofAdr(o)];
+    }
+    double dot = 0;
+    for (int w = m.tendonAdr(o); w < m.tendonAdr(o) + m.tendonNum(o); w++) {
+      dot += m.wrapCoef(w) * b.efcJBar[nv * r + m.wrapDofAdr(w)];
+    }
+    return dot;
+  }
+
+  /** {@code qposBar += vBar ∂v/∂qpos} for joint or tendon o of coupling e. */
+  private static void valueAdjoint(Model m, DataBar b, int e, int o, double vBar) {
+    if (m.eqType(e) == EqualityType.JOINT) {
+      b.qposBar[m.jntQposAdr(o)] += vBar;
+    } else {
+      for (int w = m.tendonAdr(o); w < m.tendonAdr(o) + m.tendonNum(o); w++) {
+        b.qposBar[m.wrapQposAdr(w)] += vBar * m.wrapCoef(w);
+      }
+    }
+  }
+}
