@@ -60,6 +60,18 @@ public final class Capabilities {
       + "<geom type=\"box\" size=\".05 .05 .05\"/></body></worldbody><equality><connect body1=\"p\" anchor=\"0 0 0\"/>"
       + "<weld body1=\"tip\" body2=\"p\"/><joint joint1=\"j1\" joint2=\"j2\" polycoef=\"0 2 1 0 0\"/></equality>"
       + "<actuator><motor joint=\"j2\"/></actuator></mujoco>";
+  /**
+   * A 1 m cube of 100 kg falling on a vertical slide through a viscous medium (its motor, left at 0, gives the probe
+   * one control per world), and a free box tumbling in a dense one
+   * with wind.
+   */
+  private static final String SINK = "<mujoco model=\"sink\"><option timestep=\"0.001\" viscosity=\"50\"/>"
+      + "<worldbody><body><joint name=\"z\" type=\"slide\" axis=\"0 0 1\"/>"
+      + "<geom type=\"box\" size=\".5 .5 .5\" mass=\"100\"/></body></worldbody>"
+      + "<actuator><motor joint=\"z\"/></actuator></mujoco>";
+  private static final String GUST = "<mujoco model=\"gust\"><option density=\"1.2\" wind=\"2 -1 0\"/><worldbody>"
+      + "<body pos=\"0 0 1\" euler=\"10 20 30\"><freejoint/><geom type=\"box\" size=\".3 .1 .05\" pos=\".1 0 0\"/>"
+      + "</body></worldbody></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -86,6 +98,7 @@ public final class Capabilities {
     stepping.add(Capability.CONTACT_DOF_FRICTION);
     stepping.add(Capability.TENDONS_FIXED);
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
+    stepping.add(Capability.FORCES_FLUID);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -214,6 +227,13 @@ public final class Capabilities {
         : String.format(Locale.ROOT, "sliders pushed against a limited tendon accelerate at %.4f and %.4f m/s² on"
         + " the bound (Newton: 0.6667 and -0.6667); ", acc[0], acc[1])) + roped.agreement(2000, 2));
     equality(name, claims, out);
+    // fluid forces: a tumbling box in wind against the reference, and Stokes' terminal velocity of a sinking cube
+    Run gust = run(name, ModelLoader.loadMjcfString(GUST, "gust.xml"), 1000);
+    double[][] sunk = velocities(name, ModelLoader.loadMjcfString(SINK, "sink.xml"), new double[1], 3000);
+    double stokes = -100 * 9.81 / (3 * Math.PI * 50), sinking = sunk == null ? Double.NaN : sunk[0][0];
+    put(out, Capability.FORCES_FLUID, claims, gust.agrees() && Math.abs(sinking - stokes) < 1e-5 * -stokes,
+        String.format(Locale.ROOT, "a cube sinks at %.6g m/s after 3 s (Stokes: %.6g); a box tumbling in wind, ",
+            sinking, stokes) + gust.agreement(1000, 2));
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
     Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
     put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));

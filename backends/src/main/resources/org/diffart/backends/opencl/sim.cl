@@ -213,6 +213,10 @@ void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
 void Forces_passive(Model* m, Data* d);
+void Fluid_forces(Model* m, Data* d);
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
+double Fluid_side(Model* m, int i, int k);
 void Forces_springDifference(Model* m, Data* d, int a);
 void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
 double Trig_atan2(double y, double x);
@@ -3271,6 +3275,124 @@ void Forces_passive(Model* m, Data* d) {
       f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
     }
   }
+  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+    Fluid_forces(m, d);
+  }
+}
+
+// algo/Fluid.java: void forces(Model, Data)
+void Fluid_forces(Model* m, Data* d) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
+  }
+}
+
+// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
+  double fx = w[(o + 3)];
+  double fy = w[(o + 4)];
+  double fz = w[(o + 5)];
+  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
+    double tx = ((w[o] + (ey * fz)) - (ez * fy));
+    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
+    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
+    __global double* r = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      int so = (6 * k);
+      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
+    }
+  }
+}
+
+// algo/Fluid.java: void wrench(Model, Data, int, double[])
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int o = (6 * i);
+  for (int k = 0; k < 4; k++) {
+    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
+  }
+  Quat_toMat(w, 24, w, 0);
+  for (int k = 0; k < 3; k++) {
+    int k1 = (((k + 1)) % 3);
+    int k2 = (((k + 2)) % 3);
+    double wind = 0;
+    for (int j = 0; j < 3; j++) {
+      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
+    }
+    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
+  }
+  for (int k = 0; k < 3; k++) {
+    double wl = 0;
+    double vl = 0;
+    for (int j = 0; j < 3; j++) {
+      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
+      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
+    }
+    w[k] = wl;
+    w[(3 + k)] = vl;
+  }
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    double wl = w[k];
+    double vl = w[(3 + k)];
+    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
+    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
+      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
+    }
+    w[(12 + k)] = t;
+    w[(15 + k)] = f;
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
+      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
+    }
+    w[(18 + k)] = t;
+    w[(21 + k)] = f;
+  }
+}
+
+// algo/Fluid.java: double side(Model, int, int)
+double Fluid_side(Model* m, int i, int k) {
+  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
+  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
 }
 
 // algo/Forces.java: void springDifference(Model, Data, int)

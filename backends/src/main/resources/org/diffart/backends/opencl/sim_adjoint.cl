@@ -213,6 +213,10 @@ void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
 void Forces_passive(Model* m, Data* d);
+void Fluid_forces(Model* m, Data* d);
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
+double Fluid_side(Model* m, int i, int k);
 void Forces_springDifference(Model* m, Data* d, int a);
 void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
 double Trig_atan2(double y, double x);
@@ -260,6 +264,9 @@ void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int n
 void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global double* v, int vo, __global double* m, int mo, __global double* vBar, int vbo, __global double* mBar, int mbo);
 void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo);
 void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b);
+void FluidAdjoint_forces(Model* m, Data* d, DataBar* b);
+void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
+void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
@@ -3359,6 +3366,124 @@ void Forces_passive(Model* m, Data* d) {
       f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
     }
   }
+  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+    Fluid_forces(m, d);
+  }
+}
+
+// algo/Fluid.java: void forces(Model, Data)
+void Fluid_forces(Model* m, Data* d) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
+  }
+}
+
+// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
+  double fx = w[(o + 3)];
+  double fy = w[(o + 4)];
+  double fz = w[(o + 5)];
+  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
+    double tx = ((w[o] + (ey * fz)) - (ez * fy));
+    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
+    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
+    __global double* r = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      int so = (6 * k);
+      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
+    }
+  }
+}
+
+// algo/Fluid.java: void wrench(Model, Data, int, double[])
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int o = (6 * i);
+  for (int k = 0; k < 4; k++) {
+    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
+  }
+  Quat_toMat(w, 24, w, 0);
+  for (int k = 0; k < 3; k++) {
+    int k1 = (((k + 1)) % 3);
+    int k2 = (((k + 2)) % 3);
+    double wind = 0;
+    for (int j = 0; j < 3; j++) {
+      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
+    }
+    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
+  }
+  for (int k = 0; k < 3; k++) {
+    double wl = 0;
+    double vl = 0;
+    for (int j = 0; j < 3; j++) {
+      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
+      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
+    }
+    w[k] = wl;
+    w[(3 + k)] = vl;
+  }
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    double wl = w[k];
+    double vl = w[(3 + k)];
+    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
+    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
+      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
+    }
+    w[(12 + k)] = t;
+    w[(15 + k)] = f;
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
+      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
+    }
+    w[(18 + k)] = t;
+    w[(21 + k)] = f;
+  }
+}
+
+// algo/Fluid.java: double side(Model, int, int)
+double Fluid_side(Model* m, int i, int k) {
+  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
+  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
 }
 
 // algo/Forces.java: void springDifference(Model, Data, int)
@@ -4649,7 +4774,189 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
       BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, wrapDofAdr)[(w)])] -= (((MD_ARRAY(m, tendonDamping)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
     }
   }
+  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+    FluidAdjoint_forces(m, d, b);
+  }
   fill_d(fb, BL_qfrcPassiveBar, 0);
+}
+
+// algo/FluidAdjoint.java: void forces(Model, Data, DataBar)
+void FluidAdjoint_forces(Model* m, Data* d, DataBar* b) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  __global double* g = BD_ARRAY(b, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    fill_d(g, BL_scratch36, 0);
+    FluidAdjoint_applyWrench(m, d, b, i, w, g);
+    FluidAdjoint_wrench(m, d, b, i, w, g);
+  }
+}
+
+// algo/FluidAdjoint.java: void wrench(Model, Data, DataBar, int, double[], double[])
+void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int ro = (9 * i);
+  int o = (6 * i);
+  for (int k = 0; k < 3; k++) {
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      BD_ARRAY(b, xmatBar)[((ro + (3 * k)) + j)] += ((g[(18 + k)] * tb) + (g[(21 + k)] * w[(15 + j)]));
+    }
+  }
+  for (int j = 0; j < 3; j++) {
+    double tb = 0;
+    double fb = 0;
+    for (int k = 0; k < 3; k++) {
+      tb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(18 + k)]);
+      fb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(21 + k)]);
+    }
+    g[(12 + j)] = tb;
+    g[(15 + j)] = fb;
+  }
+  double cx = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (0))]);
+  double cy = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (1))]);
+  double cz = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (2))]);
+  double tx = g[12];
+  double ty = g[13];
+  double tz = g[14];
+  g[15] += ((ty * cz) - (tz * cy));
+  g[16] += ((tz * cx) - (tx * cz));
+  g[17] += ((tx * cy) - (ty * cx));
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double tl = 0;
+    double fl = 0;
+    for (int j = 0; j < 3; j++) {
+      tl += (w[((24 + (3 * j)) + k)] * g[(12 + j)]);
+      fl += (w[((24 + (3 * j)) + k)] * g[(15 + j)]);
+    }
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    g[k] = (tl * (((((((-M_PI) * diam) * diam) * diam) * mu) - (((((2 * rho) * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * fabs(w[k])))));
+    g[(3 + k)] = (fl * ((((((-3) * M_PI) * diam) * mu) - (((rho * sa) * sb) * fabs(w[(3 + k)])))));
+  }
+  double ux = 0;
+  double uy = 0;
+  double uz = 0;
+  for (int j = 0; j < 3; j++) {
+    double wb = 0;
+    double u = 0;
+    for (int k = 0; k < 3; k++) {
+      wb += (w[((24 + (3 * j)) + k)] * g[k]);
+      u += (w[((24 + (3 * j)) + k)] * g[(3 + k)]);
+    }
+    BD_ARRAY(b, bodyVelBar)[(o + j)] += wb;
+    BD_ARRAY(b, bodyVelBar)[((o + 3) + j)] += u;
+    if (j == 0) {
+      ux = u;
+    } else if (j == 1) {
+      uy = u;
+    } else {
+      uz = u;
+    }
+  }
+  BD_ARRAY(b, bodyVelBar)[o] += ((cy * uz) - (cz * uy));
+  BD_ARRAY(b, bodyVelBar)[(o + 1)] += ((cz * ux) - (cx * uz));
+  BD_ARRAY(b, bodyVelBar)[(o + 2)] += ((cx * uy) - (cy * ux));
+  for (int j = 0; j < 3; j++) {
+    double wind = OPT_wind[j];
+    BD_ARRAY(b, xmatBar)[(ro + (3 * j))] -= (wind * ux);
+    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 1)] -= (wind * uy);
+    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 2)] -= (wind * uz);
+  }
+}
+
+// algo/FluidAdjoint.java: void applyWrench(Model, Data, DataBar, int, double[], double[])
+void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
+  double fx = w[21];
+  double fy = w[22];
+  double fz = w[23];
+  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  __global double* r = DD_ARRAY(d, xmat);
+  __global double* rb = BD_ARRAY(b, xmatBar);
+  for (int bd = i; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * bd)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
+    double tx = ((w[18] + (ey * fz)) - (ez * fy));
+    double ty = ((w[19] + (ez * fx)) - (ex * fz));
+    double tz = ((w[20] + (ex * fy)) - (ey * fx));
+    int ro = (9 * bd);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    double ltbx = 0;
+    double ltby = 0;
+    double ltbz = 0;
+    double lfbx = 0;
+    double lfby = 0;
+    double lfbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = fb[k];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * ltx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * lty);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * ltz);
+      BD_ARRAY(b, dofSBar)[(so + 3)] += (gk * lfx);
+      BD_ARRAY(b, dofSBar)[(so + 4)] += (gk * lfy);
+      BD_ARRAY(b, dofSBar)[(so + 5)] += (gk * lfz);
+      ltbx += (gk * DD_ARRAY(d, dofS)[so]);
+      ltby += (gk * DD_ARRAY(d, dofS)[(so + 1)]);
+      ltbz += (gk * DD_ARRAY(d, dofS)[(so + 2)]);
+      lfbx += (gk * DD_ARRAY(d, dofS)[(so + 3)]);
+      lfby += (gk * DD_ARRAY(d, dofS)[(so + 4)]);
+      lfbz += (gk * DD_ARRAY(d, dofS)[(so + 5)]);
+    }
+    double tbx = 0;
+    double tby = 0;
+    double tbz = 0;
+    for (int j = 0; j < 3; j++) {
+      double tj = ((j == 0) ? tx : ((j == 1) ? ty : tz));
+      double fj = ((j == 0) ? fx : ((j == 1) ? fy : fz));
+      rb[(ro + (3 * j))] += ((tj * ltbx) + (fj * lfbx));
+      rb[((ro + (3 * j)) + 1)] += ((tj * ltby) + (fj * lfby));
+      rb[((ro + (3 * j)) + 2)] += ((tj * ltbz) + (fj * lfbz));
+      double tb = (((r[(ro + (3 * j))] * ltbx) + (r[((ro + (3 * j)) + 1)] * ltby)) + (r[((ro + (3 * j)) + 2)] * ltbz));
+      g[(21 + j)] += (((r[(ro + (3 * j))] * lfbx) + (r[((ro + (3 * j)) + 1)] * lfby)) + (r[((ro + (3 * j)) + 2)] * lfbz));
+      g[(18 + j)] += tb;
+      if (j == 0) {
+        tbx = tb;
+      } else if (j == 1) {
+        tby = tb;
+      } else {
+        tbz = tb;
+      }
+    }
+    double ebx = ((fy * tbz) - (fz * tby));
+    double eby = ((fz * tbx) - (fx * tbz));
+    double ebz = ((fx * tby) - (fy * tbx));
+    g[21] += ((tby * ez) - (tbz * ey));
+    g[22] += ((tbz * ex) - (tbx * ez));
+    g[23] += ((tbx * ey) - (tby * ex));
+    BD_ARRAY(b, xposBar)[(3 * i)] += ebx;
+    BD_ARRAY(b, xposBar)[((3 * i) + 1)] += eby;
+    BD_ARRAY(b, xposBar)[((3 * i) + 2)] += ebz;
+    BD_ARRAY(b, xposBar)[(3 * bd)] -= ebx;
+    BD_ARRAY(b, xposBar)[((3 * bd) + 1)] -= eby;
+    BD_ARRAY(b, xposBar)[((3 * bd) + 2)] -= ebz;
+  }
 }
 
 // algo/ForcesAdjoint.java: void springDifference(Model, Data, DataBar, int, int, double)

@@ -747,6 +747,9 @@ public final class OpenClTranslator {
       if (classes.containsKey(sn) && !vars.containsKey(sn)) {
         return staticConstant(sn, name, f);
       }
+      if (("Math".equals(sn) || "StrictMath".equals(sn)) && name.equals("PI") && !vars.containsKey(sn)) {
+        return "M_PI"; // OpenCL's double constant (cl_khr_fp64), the same double as Java's
+      }
     }
     String scopeType = typeOf(scope);
     if (enums.containsKey(scopeType) && enumFields.get(scopeType).containsKey(name)) {

@@ -58,6 +58,9 @@ public final class Forces {
         f[m.wrapDofAdr(w)] += m.wrapCoef(w) * force;
       }
     }
+    if (m.opt().density() > 0 || m.opt().viscosity() > 0) {
+      Fluid.forces(m, d);
+    }
   }
 
   /** scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses scratch36[0..10]). */

@@ -74,7 +74,7 @@ public final class ForcesAdjoint {
 
   /**
    * Adjoint of {@link Forces#passive}: consumes {@code qfrcPassiveBar} into {@code qvelBar, dofDampingBar} and, for
-   * springs, {@code qposBar}.
+   * springs, {@code qposBar}; fluid forces go to the bars of the body velocities and poses ({@link FluidAdjoint}).
    */
   public static void passive(Model m, Data d, DataBar b) {
     double[] fb = b.qfrcPassiveBar;
@@ -109,6 +109,9 @@ public final class ForcesAdjoint {
         b.qposBar[m.wrapQposAdr(w)] -= m.tendonStiffness(t) * m.wrapCoef(w) * forceBar;
         b.qvelBar[m.wrapDofAdr(w)] -= m.tendonDamping(t) * m.wrapCoef(w) * forceBar;
       }
+    }
+    if (m.opt().density() > 0 || m.opt().viscosity() > 0) {
+      FluidAdjoint.forces(m, d, b);
     }
     java.util.Arrays.fill(fb, 0);
   }

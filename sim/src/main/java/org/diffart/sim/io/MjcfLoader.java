@@ -31,7 +31,8 @@ import org.diffart.sim.model.Options;
  *       meshdir, texturedir, assetdir are ignored</td></tr>
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
- *       pyramidal: two orthogonal directions; a model warning says so); child {@code flag} with contact, limit,
+ *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
+ *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}); child {@code flag} with contact, limit,
  *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag:
  *       {@code disable} selects Euler with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, motor, position,
@@ -197,6 +198,16 @@ public final class MjcfLoader {
       if (e.has("gravity")) {
         gravity = e.numbers("gravity", 3);
       }
+      if (e.has("density")) {
+        o.density(nonNegative(e, "density"));
+      }
+      if (e.has("viscosity")) {
+        o.viscosity(nonNegative(e, "viscosity"));
+      }
+      if (e.has("wind")) {
+        double[] w = e.numbers("wind", 3);
+        o.wind(w[0], w[1], w[2]);
+      }
       if (e.has("integrator")) {
         rk4 = e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
       }
@@ -264,6 +275,14 @@ public final class MjcfLoader {
       o.gravity(g[0], g[1], g[2]);
       o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
       return o.build();
+    }
+
+    private static double nonNegative(XmlElement e, String attr) {
+      double v = e.number(attr);
+      if (v < 0) {
+        throw e.error(attr + " must be >= 0, got " + v);
+      }
+      return v;
     }
 
     /** A flag's value: true for "enable", false for "disable", {@code dflt} when absent. */

@@ -15,7 +15,8 @@ final class MjcfSchema {
   static final Set<String> ORIENTATION = Set.of("quat", "axisangle", "euler", "xyaxes", "zaxis");
 
   static final Set<String> MUJOCO = Set.of("model");
-  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone");
+  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone", "density",
+      "viscosity", "wind");
   static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
       "eulerdamp", "energy");
   static final Set<String> DEFAULT = Set.of("class");

@@ -26,6 +26,10 @@ package org.diffart.sim.model;
  * @param restitution default coefficient of restitution e of every geom (a per-world parameter in {@code Data}); a
  *     contact takes the larger of its two geoms' and targets the normal velocity {@code -e*v_n} when approaching
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
+ * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo 2.2.2's inertia-box
+ *     fluid forces, {@code org.diffart.sim.algo.Fluid})
+ * @param viscosity viscosity of the medium, Pa·s (MJCF {@code option viscosity})
+ * @param wind velocity of the medium in the world, m/s (3; MJCF {@code option wind})
  */
 public record Options(
     double timestep,
@@ -42,11 +46,22 @@ public record Options(
     double cfm,
     int frictionDirections,
     double restitution,
-    double maxNormalImpulse) {
+    double maxNormalImpulse,
+    double density,
+    double viscosity,
+    double[] wind) {
 
   /** Validates the settings and copies the gravity vector. */
   public Options {
     gravity = gravity.clone();
+    wind = wind.clone();
+    if (wind.length != 3) {
+      throw new IllegalArgumentException("wind must have 3 components, got " + wind.length);
+    }
+    if (!(density >= 0) || !(viscosity >= 0) || !Double.isFinite(density) || !Double.isFinite(viscosity)) {
+      throw new IllegalArgumentException("density and viscosity must be finite and >= 0, got " + density + ", "
+          + viscosity);
+    }
     if (gravity.length != 3) {
       throw new IllegalArgumentException("gravity must have 3 components, got " + gravity.length);
     }
@@ -92,6 +107,9 @@ public record Options(
     b.frictionDirections = frictionDirections;
     b.restitution = restitution;
     b.maxNormalImpulse = maxNormalImpulse;
+    b.density = density;
+    b.viscosity = viscosity;
+    b.wind = wind.clone();
     return b;
   }
 
@@ -103,6 +121,21 @@ public record Options(
   @Override
   public double[] gravity() {
     return gravity.clone();
+  }
+
+  /** Wind component k (0..2). */
+  public double wind(int k) {
+    return wind[k];
+  }
+
+  @Override
+  public double[] wind() {
+    return wind.clone();
+  }
+
+  /** Whether the medium exerts forces (density or viscosity positive). */
+  public boolean fluid() {
+    return density > 0 || viscosity > 0;
   }
 
   /** Mutable builder for {@link Options}. */
@@ -122,6 +155,9 @@ public record Options(
     private int frictionDirections = 1;
     private double restitution = 0;
     private double maxNormalImpulse = 1000;
+    private double density;
+    private double viscosity;
+    private double[] wind = new double[3];
 
     private Builder() {}
 
@@ -200,9 +236,24 @@ public record Options(
       return this;
     }
 
+    public Builder density(double v) {
+      density = v;
+      return this;
+    }
+
+    public Builder viscosity(double v) {
+      viscosity = v;
+      return this;
+    }
+
+    public Builder wind(double x, double y, double z) {
+      wind = new double[] {x, y, z};
+      return this;
+    }
+
     public Options build() {
       return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, iterations, tolerance,
-          warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse);
+          warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse, density, viscosity, wind);
     }
   }
 }
