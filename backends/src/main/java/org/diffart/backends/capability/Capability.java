@@ -18,6 +18,7 @@ public enum Capability {
   COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
   COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
   COLLISION_PLANE_BOX("collision pairs", "plane-box"),
+  COLLISION_PLANE_ELLIPSOID("collision pairs", "plane-ellipsoid"),
   COLLISION_SPHERE_SPHERE("collision pairs", "sphere-sphere"),
   COLLISION_SPHERE_CAPSULE("collision pairs", "sphere-capsule"),
   COLLISION_SPHERE_BOX("collision pairs", "sphere-box"),

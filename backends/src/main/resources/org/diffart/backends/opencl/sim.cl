@@ -189,6 +189,7 @@ void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc)
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
+void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
 double Step_dampingH(Model* m);
@@ -2040,6 +2041,9 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_planeCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: {
+            CollisionPrimitives_planeEllipsoid(m, d, p, g1, g2);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
           } break;
@@ -2350,6 +2354,29 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
   Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
+void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * gp);
+  int oe = (9 * ge);
+  int e = (3 * ge);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (0))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (1))]);
+  double sz = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (2))]);
+  double ux = (((mat[oe] * nx) + (mat[(oe + 3)] * ny)) + (mat[(oe + 6)] * nz));
+  double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
+  double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
+  double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
+  double vx = (((sx * sx) * ux) * inv);
+  double vy = (((sy * sy) * uy) * inv);
+  double vz = (((sz * sz) * uz) * inv);
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)));
 }
 
 // algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)

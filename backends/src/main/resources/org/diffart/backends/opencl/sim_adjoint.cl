@@ -189,6 +189,7 @@ void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc)
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
+void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
 double Step_dampingH(Model* m);
@@ -295,6 +296,7 @@ void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int 
 void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb);
 void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z);
+void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, int c, int gp, int ge, __global double* nb);
 void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planeSphere(Model* m, Data* d, DataBar* b, int c, int gp, int gs, __global double* nb);
 int CollisionAdjoint_pairOf(Model* m, int s);
@@ -2131,6 +2133,9 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_planeCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: {
+            CollisionPrimitives_planeEllipsoid(m, d, p, g1, g2);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
           } break;
@@ -2441,6 +2446,29 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
   Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
+void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * gp);
+  int oe = (9 * ge);
+  int e = (3 * ge);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (0))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (1))]);
+  double sz = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (2))]);
+  double ux = (((mat[oe] * nx) + (mat[(oe + 3)] * ny)) + (mat[(oe + 6)] * nz));
+  double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
+  double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
+  double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
+  double vx = (((sx * sx) * ux) * inv);
+  double vy = (((sy * sy) * uy) * inv);
+  double vz = (((sz * sz) * uz) * inv);
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)));
 }
 
 // algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
@@ -5465,6 +5493,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_planeCapsule(m, d, b, c, g1, g2, k, nb);
           } break;
+          case GeomType_ELLIPSOID: {
+            CollisionPrimitivesAdjoint_planeEllipsoid(m, d, b, c, g1, g2, nb);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitivesAdjoint_planeBox(m, d, b, c, g1, g2, k, nb);
           } break;
@@ -5962,6 +5993,53 @@ void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, doubl
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 2)] += x;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 5)] += y;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 8)] += z;
+}
+
+// algo/CollisionPrimitivesAdjoint.java: void planeEllipsoid(Model, Data, DataBar, int, int, int, double[])
+void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, int c, int gp, int ge, __global double* nb) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* xb = BD_ARRAY(b, scratch36);
+  int o = (9 * gp);
+  int oe = (9 * ge);
+  int e = (3 * ge);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (0))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (1))]);
+  double sz = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (2))]);
+  double ux = (((mat[oe] * nx) + (mat[(oe + 3)] * ny)) + (mat[(oe + 6)] * nz));
+  double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
+  double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
+  double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
+  double vx = (((sx * sx) * ux) * inv);
+  double vy = (((sy * sy) * uy) * inv);
+  double vz = (((sz * sz) * uz) * inv);
+  CollisionPrimitivesAdjoint_planePoint(d, b, c, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)), nb, xb);
+  double vbx = 0;
+  double vby = 0;
+  double vbz = 0;
+  for (int i = 0; i < 3; i++) {
+    BD_ARRAY(b, geomXposBar)[(e + i)] += xb[i];
+    BD_ARRAY(b, geomXmatBar)[(oe + (3 * i))] -= (xb[i] * vx);
+    BD_ARRAY(b, geomXmatBar)[((oe + (3 * i)) + 1)] -= (xb[i] * vy);
+    BD_ARRAY(b, geomXmatBar)[((oe + (3 * i)) + 2)] -= (xb[i] * vz);
+    vbx -= (mat[(oe + (3 * i))] * xb[i]);
+    vby -= (mat[((oe + (3 * i)) + 1)] * xb[i]);
+    vbz -= (mat[((oe + (3 * i)) + 2)] * xb[i]);
+  }
+  double j_dot = ((((((((vbx * sx) * sx) * ux) + (((vby * sy) * sy) * uy)) + (((vbz * sz) * sz) * uz))) * inv) * inv);
+  double ubx = (((sx * sx) * ((vbx - (ux * j_dot)))) * inv);
+  double uby = (((sy * sy) * ((vby - (uy * j_dot)))) * inv);
+  double ubz = (((sz * sz) * ((vbz - (uz * j_dot)))) * inv);
+  for (int i = 0; i < 3; i++) {
+    double ni = ((i == 0) ? nx : ((i == 1) ? ny : nz));
+    BD_ARRAY(b, geomXmatBar)[(oe + (3 * i))] += (ni * ubx);
+    BD_ARRAY(b, geomXmatBar)[((oe + (3 * i)) + 1)] += (ni * uby);
+    BD_ARRAY(b, geomXmatBar)[((oe + (3 * i)) + 2)] += (ni * ubz);
+  }
+  CollisionPrimitivesAdjoint_addNormalBar(b, gp, (((mat[oe] * ubx) + (mat[(oe + 1)] * uby)) + (mat[(oe + 2)] * ubz)), (((mat[(oe + 3)] * ubx) + (mat[(oe + 4)] * uby)) + (mat[(oe + 5)] * ubz)), (((mat[(oe + 6)] * ubx) + (mat[(oe + 7)] * uby)) + (mat[(oe + 8)] * ubz)));
 }
 
 // algo/CollisionPrimitivesAdjoint.java: void planeCapsule(Model, Data, DataBar, int, int, int, int, double[])

@@ -19,6 +19,7 @@ import org.diffart.sim.model.Model;
  *   <caption>Supported pairs (geom 1 – geom 2) and their features k</caption>
  *   <tr><td>plane–sphere</td><td>1</td><td>k 0: the sphere</td></tr>
  *   <tr><td>plane–capsule</td><td>2</td><td>k 0: end cap at local +z, k 1: end cap at local −z</td></tr>
+ *   <tr><td>plane–ellipsoid</td><td>1</td><td>k 0: the lowest point</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
@@ -26,7 +27,7 @@ import org.diffart.sim.model.Model;
  * </table>
  *
  * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
- * spheres, capsules and boxes.
+ * spheres, capsules, ellipsoids and boxes.
  */
 public final class Collision {
   private Collision() {}
@@ -54,6 +55,7 @@ public final class Collision {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.planeSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.planeCapsule(m, d, p, g1, g2);
+            case ELLIPSOID -> CollisionPrimitives.planeEllipsoid(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }

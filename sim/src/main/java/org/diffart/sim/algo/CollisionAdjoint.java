@@ -36,6 +36,7 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.planeSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.planeCapsule(m, d, b, c, g1, g2, k, nb);
+            case ELLIPSOID -> CollisionPrimitivesAdjoint.planeEllipsoid(m, d, b, c, g1, g2, nb);
             case BOX -> CollisionPrimitivesAdjoint.planeBox(m, d, b, c, g1, g2, k, nb);
             default -> throw unsupported(t1, t2);
           }

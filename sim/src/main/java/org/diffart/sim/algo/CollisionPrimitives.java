@@ -42,6 +42,25 @@ final class CollisionPrimitives {
   }
 
   /**
+   * Plane–ellipsoid: the ellipsoid's lowest point along the plane normal n, {@code X = c − R S² u/|S u|} with {@code
+   * u = Rᵀ n} the normal in the ellipsoid's frame and {@code S} its radii (the point whose outward normal is −n).
+   */
+  static void planeEllipsoid(Model m, Data d, int p, int gp, int ge) {
+    double[] mat = d.geomXmat, pos = d.geomXpos;
+    int o = 9 * gp, oe = 9 * ge, e = 3 * ge;
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
+    double sx = m.geomSize(ge, 0), sy = m.geomSize(ge, 1), sz = m.geomSize(ge, 2);
+    double ux = mat[oe] * nx + mat[oe + 3] * ny + mat[oe + 6] * nz;
+    double uy = mat[oe + 1] * nx + mat[oe + 4] * ny + mat[oe + 7] * nz;
+    double uz = mat[oe + 2] * nx + mat[oe + 5] * ny + mat[oe + 8] * nz;
+    double inv = 1 / Math.sqrt(sx * sx * ux * ux + sy * sy * uy * uy + sz * sz * uz * uz);
+    double vx = sx * sx * ux * inv, vy = sy * sy * uy * inv, vz = sz * sz * uz * inv;
+    planePoint(m, d, p, 0, gp, pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
+        pos[e + 1] - mat[oe + 3] * vx - mat[oe + 4] * vy - mat[oe + 5] * vz,
+        pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz);
+  }
+
+  /**
    * Plane–box: up to 4 corners. Corner i (0..7) has local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set
    * for the + sign of x, y, z. Slot k (0..3) holds corner k or its opposite corner 7−k, whichever lies deeper along
    * the plane normal (corner k when level). The four corners so chosen are the four deepest (each lies below the

@@ -42,6 +42,46 @@ final class CollisionPrimitivesAdjoint {
     addNormalBar(b, gp, -r * xb[0], -r * xb[1], -r * xb[2]);
   }
 
+  static void planeEllipsoid(Model m, Data d, DataBar b, int c, int gp, int ge, double[] nb) {
+    double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36;
+    int o = 9 * gp, oe = 9 * ge, e = 3 * ge;
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
+    double sx = m.geomSize(ge, 0), sy = m.geomSize(ge, 1), sz = m.geomSize(ge, 2);
+    double ux = mat[oe] * nx + mat[oe + 3] * ny + mat[oe + 6] * nz;
+    double uy = mat[oe + 1] * nx + mat[oe + 4] * ny + mat[oe + 7] * nz;
+    double uz = mat[oe + 2] * nx + mat[oe + 5] * ny + mat[oe + 8] * nz;
+    double inv = 1 / Math.sqrt(sx * sx * ux * ux + sy * sy * uy * uy + sz * sz * uz * uz);
+    double vx = sx * sx * ux * inv, vy = sy * sy * uy * inv, vz = sz * sz * uz * inv;
+    planePoint(d, b, c, gp, pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
+        pos[e + 1] - mat[oe + 3] * vx - mat[oe + 4] * vy - mat[oe + 5] * vz,
+        pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz, nb, xb);
+    // X = c − R v: c̄ += X̄, R̄_ij −= X̄_i v_j, v̄ = −Rᵀ X̄
+    double vbx = 0, vby = 0, vbz = 0;
+    for (int i = 0; i < 3; i++) {
+      b.geomXposBar[e + i] += xb[i];
+      b.geomXmatBar[oe + 3 * i] -= xb[i] * vx;
+      b.geomXmatBar[oe + 3 * i + 1] -= xb[i] * vy;
+      b.geomXmatBar[oe + 3 * i + 2] -= xb[i] * vz;
+      vbx -= mat[oe + 3 * i] * xb[i];
+      vby -= mat[oe + 3 * i + 1] * xb[i];
+      vbz -= mat[oe + 3 * i + 2] * xb[i];
+    }
+    // v = S² u/|S u|: ū_k = s_k² (v̄_k − u_k (v̄·S² u) inv²) inv
+    double dot = (vbx * sx * sx * ux + vby * sy * sy * uy + vbz * sz * sz * uz) * inv * inv;
+    double ubx = sx * sx * (vbx - ux * dot) * inv, uby = sy * sy * (vby - uy * dot) * inv;
+    double ubz = sz * sz * (vbz - uz * dot) * inv;
+    // u = Rᵀ n: R̄_ij += n_i ū_j, n̄ = R ū
+    for (int i = 0; i < 3; i++) {
+      double ni = i == 0 ? nx : i == 1 ? ny : nz;
+      b.geomXmatBar[oe + 3 * i] += ni * ubx;
+      b.geomXmatBar[oe + 3 * i + 1] += ni * uby;
+      b.geomXmatBar[oe + 3 * i + 2] += ni * ubz;
+    }
+    addNormalBar(b, gp, mat[oe] * ubx + mat[oe + 1] * uby + mat[oe + 2] * ubz,
+        mat[oe + 3] * ubx + mat[oe + 4] * uby + mat[oe + 5] * ubz,
+        mat[oe + 6] * ubx + mat[oe + 7] * uby + mat[oe + 8] * ubz);
+  }
+
   static void planeBox(Model m, Data d, DataBar b, int c, int gp, int gb, int k, double[] nb) {
     double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36;
     int o = 9 * gp, ob = 9 * gb, bo = 3 * gb;

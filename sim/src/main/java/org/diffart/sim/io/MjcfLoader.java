@@ -54,6 +54,7 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code tendon}</td><td>{@code fixed} with name, class, limited, range, stiffness, damping,
  *       springlength and its {@code joint} children (joint, coef); width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
+ *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2)</td></tr>
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited,
@@ -65,12 +66,12 @@ import org.diffart.sim.model.Options;
  * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: meshes and height fields, {@code contact}, spatial
+ * constraints (see {@link Options}). Refused: meshes and height fields, contact {@code pair}, spatial
  * tendons, actuators other than motor and position, contact attributes that would change which contacts exist
  * (margin, gap, priority, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
- * worldbody, tendon, equality, actuator, sensor, keyframe.
+ * worldbody, contact, tendon, equality, actuator, sensor, keyframe.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -122,11 +123,11 @@ public final class MjcfLoader {
           topDefault = c;
         }
         case "asset" -> asset(c);
-        case "worldbody", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
+        case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, tendon,"
-                + " equality, actuator, sensor, keyframe", "visual, statistic, size");
+            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, contact,"
+                + " tendon, equality, actuator, sensor, keyframe", "visual, statistic, size");
           }
         }
       }
@@ -142,6 +143,9 @@ public final class MjcfLoader {
     MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names);
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
+    }
+    for (XmlElement c : sections(root, "contact")) {
+      contact(c, b, names);
     }
     for (XmlElement c : sections(root, "tendon")) {
       MjcfTendons.read(c, b, defaults, compiler, names, bodies);
@@ -298,6 +302,33 @@ public final class MjcfLoader {
         throw c.error("unsupported element <" + c.name() + "> in <asset>: meshes, height fields and skins are not"
             + " supported (textures and materials are ignored)");
       }
+    }
+  }
+
+  /**
+   * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact between the two
+   * bodies' geoms, as MuJoCo's; explicit {@code pair}s are refused with the reason.
+   */
+  private static void contact(XmlElement e, ModelBuilder b, NamedElements names) {
+    e.requireAttributesIn(Set.of());
+    for (XmlElement c : e.children()) {
+      if (c.name().equals("pair")) {
+        throw c.error("explicit contact pairs (<pair>) are not supported yet; <exclude> is");
+      }
+      if (!c.name().equals("exclude")) {
+        throw MjcfSchema.unsupported(c, "contact", "exclude", "");
+      }
+      c.requireAttributesIn(Set.of("name", "body1", "body2"));
+      names.register("exclude", c.string("name", "").strip(), c);
+      int[] body = new int[2];
+      for (int k = 0; k < 2; k++) {
+        String n = c.required("body" + (k + 1)).strip();
+        body[k] = b.bodyId(n);
+        if (body[k] < 0) {
+          throw c.error("unknown body '" + n + "' in body" + (k + 1));
+        }
+      }
+      b.excludeContacts(body[0], body[1]);
     }
   }
 

@@ -15,7 +15,7 @@ public final class ContactCapacity {
     GeomType hi = a.ordinal() <= b.ordinal() ? b : a;
     return switch (lo) {
       case PLANE -> switch (hi) {
-        case SPHERE -> 1;
+        case SPHERE, ELLIPSOID -> 1;
         case CAPSULE -> 2;
         case BOX -> 4;
         default -> 0;

@@ -41,6 +41,7 @@ public final class ModelBuilder {
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
   final List<String> warnings = new ArrayList<>();
+  final List<int[]> excludes = new ArrayList<>();
 
   /** Starts a model with only the world body. */
   public ModelBuilder(String name) {
@@ -137,6 +138,14 @@ public final class ModelBuilder {
     EqualitySpec e = new EqualitySpec(type, equalityName, obj1);
     equalities.add(e);
     return e;
+  }
+
+  /** Excludes the contacts between the geoms of bodies b1 and b2 (MJCF {@code <contact><exclude>}). */
+  public ModelBuilder excludeContacts(int b1, int b2) {
+    checkBody(b1);
+    checkBody(b2);
+    excludes.add(new int[] {b1, b2});
+    return this;
   }
 
   /** The addition index of the tendon with this name, or -1. */

@@ -558,7 +558,20 @@ final class ModelCompiler {
     return i;
   }
 
-  /** Candidate pairs with MuJoCo's filters: different weld groups, not parent/child (world excepted), bit masks. */
+  /** Whether the contacts between bodies b1 and b2 are excluded (either order). */
+  private boolean excluded(int b1, int b2) {
+    for (int[] e : b.excludes) {
+      if ((e[0] == b1 && e[1] == b2) || (e[0] == b2 && e[1] == b1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Candidate pairs with MuJoCo's filters: different weld groups, not parent/child (world excepted), bit masks, and
+   * the excluded body pairs.
+   */
   private void pairs() {
     List<int[]> list = new ArrayList<>();
     int dropped = 0;
@@ -574,6 +587,9 @@ final class ModelCompiler {
           continue;
         }
         if ((geomContype[g1] & geomConaffinity[g2]) == 0 && (geomContype[g2] & geomConaffinity[g1]) == 0) {
+          continue;
+        }
+        if (excluded(geomBody[g1], geomBody[g2])) {
           continue;
         }
         GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];

@@ -51,6 +51,7 @@ class CollisionAdjointTest {
       case SPHERE -> mb.addGeom(body, t, name).size(0.3).mass(1);
       case CAPSULE -> mb.addGeom(body, t, name).size(0.2, 0.4).mass(1);
       case BOX -> mb.addGeom(body, t, name).size(0.3, 0.2, 0.25).mass(1);
+      case ELLIPSOID -> mb.addGeom(body, t, name).size(0.3, 0.15, 0.2).mass(1);
       default -> throw new IllegalArgumentException(t.toString());
     }
   }
@@ -76,6 +77,7 @@ class CollisionAdjointTest {
 
   @ParameterizedTest
   @CsvSource({"PLANE, SPHERE, 0, 0, 0.25, false", "PLANE, CAPSULE, 0, 0, 0.2, false", "PLANE, BOX, 0, 0, 0.15, false",
+      "PLANE, ELLIPSOID, 0, 0, 0.12, false",
       "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
       "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
       "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true"})

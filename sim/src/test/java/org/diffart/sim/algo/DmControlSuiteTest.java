@@ -30,7 +30,6 @@ class DmControlSuiteTest {
   /** The first refusal of each file that does not load yet: a fragment of the loader's message. */
   static final Map<String, String> BLOCKED = Map.ofEntries(
       Map.entry("ball_in_cup", "spatial tendons (through sites, with wrapping) are not supported yet"),
-      Map.entry("humanoid_CMU", "unsupported element <contact>"),
       Map.entry("quadruped", "unsupported element <hfield>"));
 
   static Path suite() {

@@ -14,7 +14,7 @@ class MjcfLoaderErrorsTest {
   static Stream<Arguments> brokenFiles() {
     return Stream.of(
         Arguments.of("malformed.xml", 5, "geom", "must be terminated by the matching end-tag"),
-        Arguments.of("unknown_element.xml", 8, "contact", "unsupported element <contact> in <mujoco>"),
+        Arguments.of("unknown_element.xml", 8, "deformable", "unsupported element <deformable> in <mujoco>"),
         Arguments.of("unknown_attribute.xml", 4, "joint", "unknown or unsupported attribute 'margin'"),
         // a start tag over two lines is located where it ends
         Arguments.of("bad_number.xml", 4, "body", "attribute 'pos': 'x' is not a number"),
@@ -50,8 +50,8 @@ class MjcfLoaderErrorsTest {
 
   @Test
   void inlineModelsAreNamedBySource() {
-    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <contact/>\n</mujoco>", "cell[3]"),
-        "cell[3]", 2, "contact", "unsupported element <contact>");
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <deformable/>\n</mujoco>", "cell[3]"),
+        "cell[3]", 2, "deformable", "unsupported element <deformable>");
   }
 
   @Test

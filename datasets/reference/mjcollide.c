@@ -1,0 +1,103 @@
+/* mjcollide: reference contacts from MuJoCo 2.2.2's mj_collision for diffart's narrow phase.
+ *
+ *   mjcollide MODEL.xml OUT.json [--cases K] [--seed S]
+ *
+ * Draws K deterministic pseudo-random configurations of the model's free bodies (position qpos0 + U(-0.05, 0.05)
+ * in x and y, qpos0 + U(-0.1, 0.02) in z; a uniformly random orientation), keeps those with at least one contact,
+ * calls mj_forward (contacts enabled, margin 0) and writes each configuration's contacts:
+ *   cases: [{qpos, contacts: [{geom1, geom2, dist, pos, normal}]}]
+ * with MuJoCo's conventions: the normal (frame row 0) points from geom1 to geom2, dist < 0 in penetration, pos
+ * midway between the surfaces. Numbers are printed with %.17g (exact doubles).
+ *
+ * Build: see datasets/reference/Makefile.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mujoco/mujoco.h>
+
+static uint64_t rng_state;
+static double urand(void) {  /* splitmix64 -> [0, 1) */
+  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+static double uni(double lo, double hi) { return lo + (hi - lo) * urand(); }
+static void die(const char* msg) { fprintf(stderr, "mjcollide: %s\n", msg); exit(1); }
+static void put_vec(FILE* f, const char* key, const double* v, int n) {
+  fprintf(f, "\"%s\": [", key);
+  for (int i = 0; i < n; i++) {
+    double x = v[i] == 0 ? 0 : v[i];
+    if (!isfinite(x)) die("non-finite number");
+    fprintf(f, "%s%.17g", i ? ", " : "", x);
+  }
+  fputs("]", f);
+}
+
+int main(int argc, char** argv) {
+  const char *in = NULL, *out = NULL;
+  int ncase = 20;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--cases") && i + 1 < argc) ncase = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
+    else if (!in) in = argv[i];
+    else if (!out) out = argv[i];
+  }
+  if (!in || !out || ncase < 1) { fprintf(stderr, "usage: mjcollide MODEL.xml OUT.json [--cases K] [--seed S]\n"); return 2; }
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(in, NULL, err, sizeof(err));
+  if (!m) { fprintf(stderr, "mjcollide: cannot load %s: %s\n", in, err); return 1; }
+  mjData* d = mj_makeData(m);
+  rng_state = seed;
+  FILE* f = fopen(out, "w");
+  if (!f) die("cannot open output file");
+  const char* base = strrchr(in, '/');
+  fprintf(f, "{\n\"model\": \"%s\",\n\"mujoco_version\": \"%s\",\n", base ? base + 1 : in, mj_versionString());
+  fprintf(f, "\"generator\": \"datasets/reference/mjcollide.c --cases %d --seed %llu\",\n\"cases\": [\n", ncase,
+          (unsigned long long)seed);
+  for (int c = 0; c < ncase; c++) {
+    for (int tries = 0;; tries++) {
+      if (tries > 1000) die("no configuration with contacts");
+      mju_copy(d->qpos, m->qpos0, m->nq);
+      for (int j = 0; j < m->njnt; j++) {
+        if (m->jnt_type[j] != mjJNT_FREE) continue;
+        double* q = d->qpos + m->jnt_qposadr[j];
+        q[0] += uni(-0.05, 0.05);
+        q[1] += uni(-0.05, 0.05);
+        q[2] += uni(-0.1, 0.02);
+        /* a uniformly random unit quaternion (Shoemake) */
+        double u1 = urand(), u2 = 2 * M_PI * urand(), u3 = 2 * M_PI * urand();
+        q[3] = sqrt(1 - u1) * sin(u2);
+        q[4] = sqrt(1 - u1) * cos(u2);
+        q[5] = sqrt(u1) * sin(u3);
+        q[6] = sqrt(u1) * cos(u3);
+      }
+      mju_zero(d->qvel, m->nv);
+      mj_forward(m, d);
+      if (d->ncon > 0) break;
+    }
+    fputs("  {", f);
+    put_vec(f, "qpos", d->qpos, m->nq);
+    fputs(",\n   \"contacts\": [", f);
+    for (int i = 0; i < d->ncon; i++) {
+      mjContact* k = d->contact + i;
+      fprintf(f, "%s{\"geom1\": %d, \"geom2\": %d, \"dist\": %.17g, ", i ? ",\n     " : "", k->geom1, k->geom2,
+              k->dist == 0 ? 0 : k->dist);
+      put_vec(f, "pos", k->pos, 3);
+      fputs(", ", f);
+      put_vec(f, "normal", k->frame, 3);
+      fputs("}", f);
+    }
+    fprintf(f, "]}%s\n", c + 1 < ncase ? "," : "");
+  }
+  fputs("]\n}\n", f);
+  fclose(f);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}

@@ -1,0 +1,87 @@
+package org.diffart.sim.algo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.testing.ReferenceFiles;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The narrow phase against MuJoCo 2.2.2's {@code mj_collision} on the same poses ({@code
+ * datasets/reference/collisions}, made by {@code mjcollide.c}): every contact MuJoCo finds, we find, with the same
+ * geoms, signed distance, point and normal; and we find no other.
+ */
+class CollisionReferenceTest {
+  static Path dir() {
+    return ReferenceFiles.repoRoot().resolve("datasets/reference/collisions");
+  }
+
+  static List<String> references() throws IOException {
+    try (Stream<Path> s = Files.list(dir())) {
+      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
+          .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("references")
+  void contactsEqualMujocos(String name) throws IOException {
+    JsonObject ref = JsonParser.parseString(Files.readString(dir().resolve(name + ".json"))).getAsJsonObject();
+    Model m = ModelLoader.load(dir().resolve(name + ".xml"));
+    Data d = new Data(m);
+    int compared = 0, cases = 0;
+    for (JsonElement ce : ref.getAsJsonArray("cases")) {
+      JsonObject k = ce.getAsJsonObject();
+      String at = name + " case " + cases++ + ": ";
+      System.arraycopy(ReferenceFiles.doubles(k.get("qpos")), 0, d.qpos, 0, m.nq());
+      Kinematics.forward(m, d);
+      Kinematics.geoms(m, d);
+      Collision.detect(m, d);
+      List<Integer> unmatched = new ArrayList<>();
+      for (int c = 0; c < d.ncon; c++) {
+        unmatched.add(c);
+      }
+      for (JsonElement e : k.getAsJsonArray("contacts")) {
+        JsonObject t = e.getAsJsonObject();
+        int g1 = t.get("geom1").getAsInt(), g2 = t.get("geom2").getAsInt();
+        double[] pos = ReferenceFiles.doubles(t.get("pos")), normal = ReferenceFiles.doubles(t.get("normal"));
+        int best = -1;
+        double bestGap = Double.POSITIVE_INFINITY;
+        for (int c : unmatched) {
+          if (d.conGeom[2 * c] == g1 && d.conGeom[2 * c + 1] == g2) {
+            double gap = Math.abs(d.conPos[3 * c] - pos[0]) + Math.abs(d.conPos[3 * c + 1] - pos[1])
+                + Math.abs(d.conPos[3 * c + 2] - pos[2]);
+            if (gap < bestGap) {
+              bestGap = gap;
+              best = c;
+            }
+          }
+        }
+        String what = at + "MuJoCo's contact of geoms " + g1 + "-" + g2 + " at dist " + t.get("dist");
+        assertTrue(best >= 0, what + " has no counterpart");
+        unmatched.remove(Integer.valueOf(best));
+        assertEquals(t.get("dist").getAsDouble(), d.conDist[best], 1e-12, what + ": distance");
+        for (int i = 0; i < 3; i++) {
+          assertEquals(pos[i], d.conPos[3 * best + i], 1e-12, what + ": point");
+          assertEquals(normal[i], d.conFrame[9 * best + i], 1e-12, what + ": normal");
+        }
+        compared++;
+      }
+      assertTrue(unmatched.isEmpty(), at + "contacts MuJoCo does not have: " + unmatched);
+    }
+    assertTrue(compared >= cases, name + ": at least one contact per case compared, got " + compared);
+  }
+}
