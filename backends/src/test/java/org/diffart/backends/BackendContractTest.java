@@ -58,7 +58,9 @@ abstract class BackendContractTest {
         "../datasets/reference/models/equality.xml", "../datasets/models/dm_control/manipulator.xml",
         // fluid forces with density, viscosity and wind; a real swimmer (the fish's fins make its explicit quadratic
         // drag blow up from the random-velocity start, in MuJoCo 2.2.2 too)
-        "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml");
+        "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml",
+        // spatial tendons: springs, dampers, a limit; the ball on its string
+        "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

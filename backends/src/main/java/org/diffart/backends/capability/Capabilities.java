@@ -72,6 +72,11 @@ public final class Capabilities {
   private static final String GUST = "<mujoco model=\"gust\"><option density=\"1.2\" wind=\"2 -1 0\"/><worldbody>"
       + "<body pos=\"0 0 1\" euler=\"10 20 30\"><freejoint/><geom type=\"box\" size=\".3 .1 .05\" pos=\".1 0 0\"/>"
       + "</body></worldbody></mujoco>";
+  /** A free ball hanging on a 0.5 m spatial rope (a limited tendon) from a site of the world, starting taut. */
+  private static final String SWING = "<mujoco model=\"swing\"><option timestep=\"0.001\"/><worldbody>"
+      + "<site name=\"anchor\" pos=\"0 0 2\"/><body pos=\".3 0 1.6\"><freejoint/><geom type=\"sphere\" size=\".05\"/>"
+      + "<site name=\"knot\"/></body></worldbody><tendon><spatial limited=\"true\" range=\"0 .5\">"
+      + "<site site=\"anchor\"/><site site=\"knot\"/></spatial></tendon></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -99,6 +104,7 @@ public final class Capabilities {
     stepping.add(Capability.TENDONS_FIXED);
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
     stepping.add(Capability.FORCES_FLUID);
+    stepping.add(Capability.TENDONS_SPATIAL);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -227,6 +233,7 @@ public final class Capabilities {
         : String.format(Locale.ROOT, "sliders pushed against a limited tendon accelerate at %.4f and %.4f m/s² on"
         + " the bound (Newton: 0.6667 and -0.6667); ", acc[0], acc[1])) + roped.agreement(2000, 2));
     equality(name, claims, out);
+    swing(name, claims, out);
     // fluid forces: a tumbling box in wind against the reference, and Stokes' terminal velocity of a sinking cube
     Run gust = run(name, ModelLoader.loadMjcfString(GUST, "gust.xml"), 1000);
     double[][] sunk = velocities(name, ModelLoader.loadMjcfString(SINK, "sink.xml"), new double[1], 3000);
@@ -270,6 +277,29 @@ public final class Capabilities {
     put(out, Capability.CONSTRAINTS_EQUALITY, claims, tied.agrees() && held, String.format(Locale.ROOT,
         "a connected pendulum turned by %.3g rad, a welded ball and a coupled hinge whose slider moved %.3g m: largest"
         + " violation %.3g after %d steps; ", turned, pushed, violation, steps) + tied.agreement(steps, 2));
+  }
+
+  /**
+   * Spatial tendons: a ball on a rope swings against the CPU reference, and after 1000 steps on the backend it is
+   * where a rope puts it: 0.5 m from the anchor (within 2 mm), having swung past the anchor's vertical.
+   */
+  private static void swing(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(SWING, "swing.xml");
+    int steps = 1000;
+    Run swung = run(name, m, steps);
+    double[] q = new double[m.nq()];
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.step(steps);
+      b.getQpos(q);
+    } catch (RuntimeException e) {
+      put(out, Capability.TENDONS_SPATIAL, claims, false, "failed: " + e);
+      return;
+    }
+    double r = Math.sqrt(q[0] * q[0] + q[1] * q[1] + (q[2] - 2) * (q[2] - 2));
+    boolean rope = Math.abs(r - 0.5) < 2e-3 && q[0] < 0;
+    put(out, Capability.TENDONS_SPATIAL, claims, swung.agrees() && rope, String.format(Locale.ROOT,
+        "a ball on a 0.5 m rope is %.4f m from the anchor at x = %.3f m after %d steps; ", r, q[0], steps)
+        + swung.agreement(steps, 2));
   }
 
   /**

@@ -31,6 +31,7 @@ public enum Capability {
   CONTACT_RESTITUTION("contact solver", "restitution"),
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
   TENDONS_FIXED("tendons", "fixed tendons: springs, dampers, limits, actuators on tendons"),
+  TENDONS_SPATIAL("tendons", "spatial tendons through sites (no wrapping): springs, dampers, limits"),
   FORCES_FLUID("forces", "fluid forces: MuJoCo's inertia-box drag (density, viscosity, wind)"),
   CONSTRAINTS_EQUALITY("constraints", "equality constraints: connect, weld, joint and tendon couplings"),
   SENSORS_MUJOCO("sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),

@@ -218,6 +218,9 @@ void Fluid_forces(Model* m, Data* d);
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
 void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
 double Fluid_side(Model* m, int i, int k);
+void Tendons_spatial(Model* m, Data* d, int t);
+double Tendons_segment(Data* d, int w, __global double* u);
+void Tendons_sitePosition(Model* m, Data* d, int w);
 void Forces_springDifference(Model* m, Data* d, int a);
 void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
 double Trig_atan2(double y, double x);
@@ -1773,21 +1776,37 @@ void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
 
 // algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist) {
-  int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
   int lo = nv;
   int hi = 0;
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
-    lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
-    hi = max(hi, (k + 1));
+    if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+      int b = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+      lo = min(lo, Constraints_chainFirstDof(m, b));
+      hi = max(hi, (Constraints_chainLastDof(m, b) + 1));
+    } else {
+      int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
+      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
+      hi = max(hi, (k + 1));
+    }
   }
+  if (hi == 0) {
+    return;
+  }
+  int r = DI_SCALAR(d, nefc)++;
+  lo = min(lo, hi);
   DI_ARRAY(d, efcDofLo)[r] = lo;
   DI_ARRAY(d, efcDofHi)[r] = hi;
   DI_ARRAY(d, efcLeaf)[r] = (-1);
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + lo), ((nv * r) + hi) - ((nv * r) + lo), 0);
-  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
+  if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+    for (int k = lo; k < hi; k++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + k)] = (j_sign * DD_ARRAY(d, tendonJ)[((nv * t) + k)]);
+    }
+  } else {
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
+    }
   }
   Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
 }
@@ -3289,6 +3308,16 @@ void Forces_passive(Model* m, Data* d) {
     }
   }
   for (int tn = 0; tn < (M_ntendon); tn++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
+      Tendons_spatial(m, d, tn);
+      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
+      if (force != 0) {
+        for (int k = 0; k < (M_nv); k++) {
+          f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
+        }
+      }
+      continue;
+    }
     double len = 0;
     double vel = 0;
     for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
@@ -3420,6 +3449,60 @@ void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
 double Fluid_side(Model* m, int i, int k) {
   double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
   return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
+}
+
+// algo/Tendons.java: void spatial(Model, Data, int)
+void Tendons_spatial(Model* m, Data* d, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
+  for (int w = w0; w < w1; w++) {
+    Tendons_sitePosition(m, d, w);
+  }
+  __global double* u = DD_ARRAY(d, scratch6);
+  double j_length = 0;
+  for (int w = w0; (w + 1) < w1; w++) {
+    double len = Tendons_segment(d, w, u);
+    j_length += len;
+    if (len > 0x1.203af9ee75616p-50) {
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[((w + 1))]))]), DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), u, 0, 1);
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]), DD_ARRAY(d, wrapXpos), (3 * w), u, 0, (-1));
+    }
+  }
+  double vel = 0;
+  for (int k = 0; k < nv; k++) {
+    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
+  }
+  DD_ARRAY(d, tendonLength)[t] = j_length;
+  DD_ARRAY(d, tendonVelocity)[t] = vel;
+}
+
+// algo/Tendons.java: double segment(Data, int, double[])
+double Tendons_segment(Data* d, int w, __global double* u) {
+  double dx = (DD_ARRAY(d, wrapXpos)[((3 * w) + 3)] - DD_ARRAY(d, wrapXpos)[(3 * w)]);
+  double dy = (DD_ARRAY(d, wrapXpos)[((3 * w) + 4)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 1)]);
+  double dz = (DD_ARRAY(d, wrapXpos)[((3 * w) + 5)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 2)]);
+  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
+  u[0] = (dx * inv);
+  u[1] = (dy * inv);
+  u[2] = (dz * inv);
+  return len;
+}
+
+// algo/Tendons.java: void sitePosition(Model, Data, int)
+void Tendons_sitePosition(Model* m, Data* d, int w) {
+  int s = (MI_ARRAY(m, wrapSite)[(w)]);
+  int b = (MI_ARRAY(m, siteBody)[(s)]);
+  for (int i = 0; i < 3; i++) {
+    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
+    for (int k = 0; k < 3; k++) {
+      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+    }
+    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
+  }
 }
 
 // algo/Forces.java: void springDifference(Model, Data, int)

@@ -218,6 +218,9 @@ void Fluid_forces(Model* m, Data* d);
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
 void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
 double Fluid_side(Model* m, int i, int k);
+void Tendons_spatial(Model* m, Data* d, int t);
+double Tendons_segment(Data* d, int w, __global double* u);
+void Tendons_sitePosition(Model* m, Data* d, int w);
 void Forces_springDifference(Model* m, Data* d, int a);
 void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
 double Trig_atan2(double y, double x);
@@ -268,6 +271,9 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b);
 void FluidAdjoint_forces(Model* m, Data* d, DataBar* b);
 void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
 void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
+void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
+void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
@@ -308,7 +314,6 @@ void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0);
 void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r);
 void EqualityAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
 void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o);
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
 void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
 double Equality_polynomialCurvature(Model* m, int e, double x);
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
@@ -321,6 +326,7 @@ void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double*
 void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span);
 int ConstraintsAdjoint_treeLo(Model* m, int b);
 int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t);
+int ConstraintsAdjoint_wrapBody(Model* m, int t, int w);
 int ConstraintsAdjoint_tendonTreeLo(Model* m, int t);
 void ProjectedGaussSeidelAdjoint_solve(Model* m, Data* d, DataBar* b);
 void ProjectedGaussSeidelAdjoint_reverse(Model* m, Data* d, DataBar* b);
@@ -1865,21 +1871,37 @@ void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
 
 // algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist) {
-  int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
   int lo = nv;
   int hi = 0;
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
-    lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
-    hi = max(hi, (k + 1));
+    if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+      int b = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+      lo = min(lo, Constraints_chainFirstDof(m, b));
+      hi = max(hi, (Constraints_chainLastDof(m, b) + 1));
+    } else {
+      int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
+      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
+      hi = max(hi, (k + 1));
+    }
   }
+  if (hi == 0) {
+    return;
+  }
+  int r = DI_SCALAR(d, nefc)++;
+  lo = min(lo, hi);
   DI_ARRAY(d, efcDofLo)[r] = lo;
   DI_ARRAY(d, efcDofHi)[r] = hi;
   DI_ARRAY(d, efcLeaf)[r] = (-1);
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + lo), ((nv * r) + hi) - ((nv * r) + lo), 0);
-  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
+  if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+    for (int k = lo; k < hi; k++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + k)] = (j_sign * DD_ARRAY(d, tendonJ)[((nv * t) + k)]);
+    }
+  } else {
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
+    }
   }
   Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
 }
@@ -3381,6 +3403,16 @@ void Forces_passive(Model* m, Data* d) {
     }
   }
   for (int tn = 0; tn < (M_ntendon); tn++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
+      Tendons_spatial(m, d, tn);
+      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
+      if (force != 0) {
+        for (int k = 0; k < (M_nv); k++) {
+          f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
+        }
+      }
+      continue;
+    }
     double len = 0;
     double vel = 0;
     for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
@@ -3512,6 +3544,60 @@ void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
 double Fluid_side(Model* m, int i, int k) {
   double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
   return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
+}
+
+// algo/Tendons.java: void spatial(Model, Data, int)
+void Tendons_spatial(Model* m, Data* d, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
+  for (int w = w0; w < w1; w++) {
+    Tendons_sitePosition(m, d, w);
+  }
+  __global double* u = DD_ARRAY(d, scratch6);
+  double j_length = 0;
+  for (int w = w0; (w + 1) < w1; w++) {
+    double len = Tendons_segment(d, w, u);
+    j_length += len;
+    if (len > 0x1.203af9ee75616p-50) {
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[((w + 1))]))]), DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), u, 0, 1);
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]), DD_ARRAY(d, wrapXpos), (3 * w), u, 0, (-1));
+    }
+  }
+  double vel = 0;
+  for (int k = 0; k < nv; k++) {
+    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
+  }
+  DD_ARRAY(d, tendonLength)[t] = j_length;
+  DD_ARRAY(d, tendonVelocity)[t] = vel;
+}
+
+// algo/Tendons.java: double segment(Data, int, double[])
+double Tendons_segment(Data* d, int w, __global double* u) {
+  double dx = (DD_ARRAY(d, wrapXpos)[((3 * w) + 3)] - DD_ARRAY(d, wrapXpos)[(3 * w)]);
+  double dy = (DD_ARRAY(d, wrapXpos)[((3 * w) + 4)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 1)]);
+  double dz = (DD_ARRAY(d, wrapXpos)[((3 * w) + 5)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 2)]);
+  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
+  u[0] = (dx * inv);
+  u[1] = (dy * inv);
+  u[2] = (dz * inv);
+  return len;
+}
+
+// algo/Tendons.java: void sitePosition(Model, Data, int)
+void Tendons_sitePosition(Model* m, Data* d, int w) {
+  int s = (MI_ARRAY(m, wrapSite)[(w)]);
+  int b = (MI_ARRAY(m, siteBody)[(s)]);
+  for (int i = 0; i < 3; i++) {
+    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
+    for (int k = 0; k < 3; k++) {
+      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+    }
+    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
+  }
 }
 
 // algo/Forces.java: void springDifference(Model, Data, int)
@@ -4793,6 +4879,10 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
     }
   }
   for (int t = 0; t < (M_ntendon); t++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+      ForcesAdjoint_spatialTendon(m, d, b, t);
+      continue;
+    }
     double forceBar = 0;
     for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
       forceBar += ((MD_ARRAY(m, wrapCoef)[(w)]) * fb[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
@@ -4984,6 +5074,152 @@ void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global dou
     BD_ARRAY(b, xposBar)[(3 * bd)] -= ebx;
     BD_ARRAY(b, xposBar)[((3 * bd) + 1)] -= eby;
     BD_ARRAY(b, xposBar)[((3 * bd) + 2)] -= ebz;
+  }
+}
+
+// algo/ForcesAdjoint.java: void spatialTendon(Model, Data, DataBar, int)
+void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  double force = (((-(MD_ARRAY(m, tendonStiffness)[(t)])) * ((DD_ARRAY(d, tendonLength)[t] - (MD_ARRAY(m, tendonLengthSpring)[(t)])))) - ((MD_ARRAY(m, tendonDamping)[(t)]) * DD_ARRAY(d, tendonVelocity)[t]));
+  double forceBar = 0;
+  for (int k = 0; k < nv; k++) {
+    forceBar += (DD_ARRAY(d, tendonJ)[(o + k)] * fb[k]);
+    BD_ARRAY(b, tendonJBar)[(o + k)] += (force * fb[k]);
+  }
+  BD_ARRAY(b, tendonLengthBar)[t] -= ((MD_ARRAY(m, tendonStiffness)[(t)]) * forceBar);
+  double velBar = ((-(MD_ARRAY(m, tendonDamping)[(t)])) * forceBar);
+  if (velBar != 0) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, tendonJBar)[(o + k)] += (velBar * DD_ARRAY(d, qvel)[k]);
+      BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, tendonJ)[(o + k)]);
+    }
+  }
+  TendonsAdjoint_spatial(m, d, b, t);
+}
+
+// algo/TendonsAdjoint.java: void spatial(Model, Data, DataBar, int)
+void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  __global double* u = DD_ARRAY(d, scratch6);
+  __global double* ub = BD_ARRAY(b, scratch6);
+  double lengthBar = BD_ARRAY(b, tendonLengthBar)[t];
+  for (int w = w0; w < w1; w++) {
+    Tendons_sitePosition(m, d, w);
+  }
+  for (int w = w0; (w + 1) < w1; w++) {
+    double len = Tendons_segment(d, w, u);
+    if (len <= 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    ub[0] = 0;
+    ub[1] = 0;
+    ub[2] = 0;
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[((w + 1))]))]), DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), BD_ARRAY(b, wrapXposBar), (3 * ((w + 1))), u, 0, ub, 0, 1);
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]), DD_ARRAY(d, wrapXpos), (3 * w), BD_ARRAY(b, wrapXposBar), (3 * w), u, 0, ub, 0, (-1));
+    double j_dot = (((u[0] * ub[0]) + (u[1] * ub[1])) + (u[2] * ub[2]));
+    for (int i = 0; i < 3; i++) {
+      double g = ((lengthBar * u[i]) + (((ub[i] - (j_dot * u[i]))) / len));
+      BD_ARRAY(b, wrapXposBar)[((3 * ((w + 1))) + i)] += g;
+      BD_ARRAY(b, wrapXposBar)[((3 * w) + i)] -= g;
+    }
+  }
+  for (int w = w0; w < w1; w++) {
+    int s = (MI_ARRAY(m, wrapSite)[(w)]);
+    int body = (MI_ARRAY(m, siteBody)[(s)]);
+    for (int i = 0; i < 3; i++) {
+      double g = BD_ARRAY(b, wrapXposBar)[((3 * w) + i)];
+      BD_ARRAY(b, xposBar)[((3 * body) + i)] += g;
+      for (int k = 0; k < 3; k++) {
+        BD_ARRAY(b, xmatBar)[(((9 * body) + (3 * i)) + k)] += (g * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+      }
+      BD_ARRAY(b, wrapXposBar)[((3 * w) + i)] = 0;
+    }
+  }
+  BD_ARRAY(b, tendonLengthBar)[t] = 0;
+  fill_d(BD_ARRAY(b, tendonJBar) + o, (o + nv) - o, 0);
+}
+
+// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double px = pt[po];
+  double py = pt[(po + 1)];
+  double pz = pt[(po + 2)];
+  double dx = (dirv[fo] * j_sign);
+  double dy = (dirv[(fo + 1)] * j_sign);
+  double dz = (dirv[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double ex = (px - DD_ARRAY(d, xpos)[(3 * bd)]);
+    double ey = (py - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
+    double ez = (pz - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
+    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
+    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
+    double cx = ((qy * lz) - (qz * ly));
+    double cy = ((qz * lx) - (qx * lz));
+    double cz = ((qx * ly) - (qy * lx));
+    double cbx = 0;
+    double cby = 0;
+    double cbz = 0;
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double g = jb[(o + k)];
+      if (g == 0) {
+        continue;
+      }
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (g * cx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (g * cy);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (g * cz);
+      BD_ARRAY(b, dofSBar)[(so + 3)] += (g * lx);
+      BD_ARRAY(b, dofSBar)[(so + 4)] += (g * ly);
+      BD_ARRAY(b, dofSBar)[(so + 5)] += (g * lz);
+      cbx += (g * s[so]);
+      cby += (g * s[(so + 1)]);
+      cbz += (g * s[(so + 2)]);
+      lbx += (g * s[(so + 3)]);
+      lby += (g * s[(so + 4)]);
+      lbz += (g * s[(so + 5)]);
+    }
+    double qbx = ((ly * cbz) - (lz * cby));
+    double qby = ((lz * cbx) - (lx * cbz));
+    double qbz = ((lx * cby) - (ly * cbx));
+    lbx += ((cby * qz) - (cbz * qy));
+    lby += ((cbz * qx) - (cbx * qz));
+    lbz += ((cbx * qy) - (cby * qx));
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += ((dx * lbx) + (ex * qbx));
+    rb[(ro + 1)] += ((dx * lby) + (ex * qby));
+    rb[(ro + 2)] += ((dx * lbz) + (ex * qbz));
+    rb[(ro + 3)] += ((dy * lbx) + (ey * qbx));
+    rb[(ro + 4)] += ((dy * lby) + (ey * qby));
+    rb[(ro + 5)] += ((dy * lbz) + (ey * qbz));
+    rb[(ro + 6)] += ((dz * lbx) + (ez * qbx));
+    rb[(ro + 7)] += ((dz * lby) + (ez * qby));
+    rb[(ro + 8)] += ((dz * lbz) + (ez * qbz));
+    for (int i = 0; i < 3; i++) {
+      double dBar = (((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz));
+      double eBar = (((rm[(ro + (3 * i))] * qbx) + (rm[((ro + (3 * i)) + 1)] * qby)) + (rm[((ro + (3 * i)) + 2)] * qbz));
+      dirBar[(dbo + i)] += (j_sign * dBar);
+      ptBar[(pbo + i)] += eBar;
+      BD_ARRAY(b, xposBar)[((3 * bd) + i)] -= eBar;
+    }
   }
 }
 
@@ -6336,6 +6572,11 @@ void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
       } else {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
       }
+    } else if ((type == Constraints_TENDON_LIMIT) && ((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
+      double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
+      for (int k = DI_ARRAY(d, efcDofLo)[r]; k < DI_ARRAY(d, efcDofHi)[r]; k++) {
+        BD_ARRAY(b, tendonJBar)[((nv * c) + k)] += (j_sign * BD_ARRAY(b, efcJBar)[((nv * r) + k)]);
+      }
     } else if ((type == Constraints_EQUALITY) && ((((r == 0) || (DI_ARRAY(d, efcType)[(r - 1)] != type)) || (DI_ARRAY(d, efcId)[(r - 1)] != c)))) {
       EqualityAdjoint_rows(m, d, b, r);
     }
@@ -6473,85 +6714,6 @@ void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body
     BD_ARRAY(b, xposBar)[((3 * body) + i)] += pBar[(o + i)];
     for (int k = 0; k < 3; k++) {
       BD_ARRAY(b, xmatBar)[(((9 * body) + (3 * i)) + k)] += (pBar[(o + i)] * (MD_ARRAY(m, eqData)[((11 * (e)) + ((a + k)))]));
-    }
-  }
-}
-
-// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
-  double px = pt[po];
-  double py = pt[(po + 1)];
-  double pz = pt[(po + 2)];
-  double dx = (dirv[fo] * j_sign);
-  double dy = (dirv[(fo + 1)] * j_sign);
-  double dz = (dirv[(fo + 2)] * j_sign);
-  __global double* rm = DD_ARRAY(d, xmat);
-  __global double* s = DD_ARRAY(d, dofS);
-  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    int ro = (9 * bd);
-    double ex = (px - DD_ARRAY(d, xpos)[(3 * bd)]);
-    double ey = (py - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
-    double ez = (pz - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
-    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
-    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
-    double cx = ((qy * lz) - (qz * ly));
-    double cy = ((qz * lx) - (qx * lz));
-    double cz = ((qx * ly) - (qy * lx));
-    double cbx = 0;
-    double cby = 0;
-    double cbz = 0;
-    double lbx = 0;
-    double lby = 0;
-    double lbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double g = jb[(o + k)];
-      if (g == 0) {
-        continue;
-      }
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (g * cx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (g * cy);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (g * cz);
-      BD_ARRAY(b, dofSBar)[(so + 3)] += (g * lx);
-      BD_ARRAY(b, dofSBar)[(so + 4)] += (g * ly);
-      BD_ARRAY(b, dofSBar)[(so + 5)] += (g * lz);
-      cbx += (g * s[so]);
-      cby += (g * s[(so + 1)]);
-      cbz += (g * s[(so + 2)]);
-      lbx += (g * s[(so + 3)]);
-      lby += (g * s[(so + 4)]);
-      lbz += (g * s[(so + 5)]);
-    }
-    double qbx = ((ly * cbz) - (lz * cby));
-    double qby = ((lz * cbx) - (lx * cbz));
-    double qbz = ((lx * cby) - (ly * cbx));
-    lbx += ((cby * qz) - (cbz * qy));
-    lby += ((cbz * qx) - (cbx * qz));
-    lbz += ((cbx * qy) - (cby * qx));
-    __global double* rb = BD_ARRAY(b, xmatBar);
-    rb[ro] += ((dx * lbx) + (ex * qbx));
-    rb[(ro + 1)] += ((dx * lby) + (ex * qby));
-    rb[(ro + 2)] += ((dx * lbz) + (ex * qbz));
-    rb[(ro + 3)] += ((dy * lbx) + (ey * qbx));
-    rb[(ro + 4)] += ((dy * lby) + (ey * qby));
-    rb[(ro + 5)] += ((dy * lbz) + (ey * qbz));
-    rb[(ro + 6)] += ((dz * lbx) + (ez * qbx));
-    rb[(ro + 7)] += ((dz * lby) + (ez * qby));
-    rb[(ro + 8)] += ((dz * lbz) + (ez * qbz));
-    for (int i = 0; i < 3; i++) {
-      double dBar = (((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz));
-      double eBar = (((rm[(ro + (3 * i))] * qbx) + (rm[((ro + (3 * i)) + 1)] * qby)) + (rm[((ro + (3 * i)) + 2)] * qbz));
-      dirBar[(dbo + i)] += (j_sign * dBar);
-      ptBar[(pbo + i)] += eBar;
-      BD_ARRAY(b, xposBar)[((3 * bd) + i)] -= eBar;
     }
   }
 }
@@ -6701,8 +6863,12 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
         BD_ARRAY(b, efcDistBar)[r] -= (kb * g);
       } else if (t == Constraints_TENDON_LIMIT) {
         double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
-        for (int w = (MI_ARRAY(m, tendonAdr)[(c)]); w < ((MI_ARRAY(m, tendonAdr)[(c)]) + (MI_ARRAY(m, tendonNum)[(c)])); w++) {
-          BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((kb * g) * j_sign) * (MD_ARRAY(m, wrapCoef)[(w)]));
+        if (((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
+          BD_ARRAY(b, tendonLengthBar)[c] -= ((kb * g) * j_sign);
+        } else {
+          for (int w = (MI_ARRAY(m, tendonAdr)[(c)]); w < ((MI_ARRAY(m, tendonAdr)[(c)]) + (MI_ARRAY(m, tendonNum)[(c)])); w++) {
+            BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((kb * g) * j_sign) * (MD_ARRAY(m, wrapCoef)[(w)]));
+          }
         }
       } else {
         int j = c;
@@ -6783,16 +6949,21 @@ int ConstraintsAdjoint_treeLo(Model* m, int b) {
 int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t) {
   int hi = 0;
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    hi = max(hi, (MI_ARRAY(m, bodyTreeDofEnd)[((MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]))]));
+    hi = max(hi, (MI_ARRAY(m, bodyTreeDofEnd)[(ConstraintsAdjoint_wrapBody(m, t, w))]));
   }
   return hi;
+}
+
+// algo/ConstraintsAdjoint.java: int wrapBody(Model, int, int)
+int ConstraintsAdjoint_wrapBody(Model* m, int t, int w) {
+  return (((MI_ARRAY(m, tendonSpatial)[(t)] != 0)) ? (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]) : (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]));
 }
 
 // algo/ConstraintsAdjoint.java: int tendonTreeLo(Model, int)
 int ConstraintsAdjoint_tendonTreeLo(Model* m, int t) {
   int lo = (M_nv);
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-    lo = min(lo, ConstraintsAdjoint_treeLo(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
+    lo = min(lo, ConstraintsAdjoint_treeLo(m, ConstraintsAdjoint_wrapBody(m, t, w)));
   }
   return lo;
 }

@@ -50,8 +50,9 @@ class OpenClAdjointTest {
   @CsvSource({"builtin:pendulum:3, 1", "builtin:laikago, 1", "builtin:laikago, 10", "builtin:laikago, revolve:6",
       "builtin:laikago, replay:7",
       "builtin:humanoid, 5", "builtin:ant, 1",
-      // equality rows of every kind; fluid forces
-      "../datasets/reference/models/equality.xml, 1", "../datasets/reference/models/fluid.xml, 1"})
+      // equality rows of every kind; fluid forces; spatial tendons
+      "../datasets/reference/models/equality.xml, 1", "../datasets/reference/models/fluid.xml, 1",
+      "../datasets/reference/models/spatial.xml, 1"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)

@@ -277,23 +277,40 @@ public final class Constraints {
   }
 
   /**
-   * A limit row on fixed tendon t: {@code J = sign ∂L/∂q}; {@code sign = +1} keeps the length above the lower bound,
-   * -1 below the upper bound.
+   * A limit row on tendon t: {@code J = sign ∂L/∂q}; {@code sign = +1} keeps the length above the lower bound, -1
+   * below the upper bound. A spatial tendon whose sites cannot move gets no row.
    */
   private static void addTendonLimitRow(Model m, Data d, int t, double sign, double dist) {
-    int r = d.nefc++, nv = m.nv();
+    int nv = m.nv();
     int lo = nv, hi = 0;
     for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
-      int k = m.wrapDofAdr(w);
-      lo = Math.min(lo, chainFirstDof(m, m.dofBody(k)));
-      hi = Math.max(hi, k + 1);
+      if (m.tendonSpatial(t)) {
+        int b = m.siteBody(m.wrapSite(w));
+        lo = Math.min(lo, chainFirstDof(m, b));
+        hi = Math.max(hi, chainLastDof(m, b) + 1);
+      } else {
+        int k = m.wrapDofAdr(w);
+        lo = Math.min(lo, chainFirstDof(m, m.dofBody(k)));
+        hi = Math.max(hi, k + 1);
+      }
     }
+    if (hi == 0) {
+      return;
+    }
+    int r = d.nefc++;
+    lo = Math.min(lo, hi);
     d.efcDofLo[r] = lo;
     d.efcDofHi[r] = hi;
     d.efcLeaf[r] = -1;
     java.util.Arrays.fill(d.efcJ, nv * r + lo, nv * r + hi, 0);
-    for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
-      d.efcJ[nv * r + m.wrapDofAdr(w)] += sign * m.wrapCoef(w);
+    if (m.tendonSpatial(t)) {
+      for (int k = lo; k < hi; k++) {
+        d.efcJ[nv * r + k] = sign * d.tendonJ[nv * t + k];
+      }
+    } else {
+      for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
+        d.efcJ[nv * r + m.wrapDofAdr(w)] += sign * m.wrapCoef(w);
+      }
     }
     jointSpaceRow(d, r, TENDON_LIMIT, t, 0, Double.POSITIVE_INFINITY, dist);
   }

@@ -120,22 +120,27 @@ public final class ConstraintsAdjoint {
     span[2 * r + 1] = hi;
   }
 
-  /** The first dof of the trees of tendon t's joints. */
+  /** The first dof of the trees of tendon t's joints (fixed) or sites (spatial). */
   private static int tendonTreeLo(Model m, int t) {
     int lo = m.nv();
     for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
-      lo = Math.min(lo, treeLo(m, m.dofBody(m.wrapDofAdr(w))));
+      lo = Math.min(lo, treeLo(m, wrapBody(m, t, w)));
     }
     return lo;
   }
 
-  /** One past the last dof of the trees of tendon t's joints. */
+  /** One past the last dof of the trees of tendon t's joints (fixed) or sites (spatial). */
   private static int tendonTreeEnd(Model m, int t) {
     int hi = 0;
     for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
-      hi = Math.max(hi, m.bodyTreeDofEnd(m.dofBody(m.wrapDofAdr(w))));
+      hi = Math.max(hi, m.bodyTreeDofEnd(wrapBody(m, t, w)));
     }
     return hi;
+  }
+
+  /** The body of wrap w of tendon t: its joint's (fixed) or its site's (spatial). */
+  private static int wrapBody(Model m, int t, int w) {
+    return m.tendonSpatial(t) ? m.siteBody(m.wrapSite(w)) : m.dofBody(m.wrapDofAdr(w));
   }
 
   /** First dof of body b's tree, or nv for the world and dof-less trees. */
@@ -258,10 +263,14 @@ public final class ConstraintsAdjoint {
         } else if (t == Constraints.EQUALITY) {
           b.efcDistBar[r] -= kb * g;
         } else if (t == Constraints.TENDON_LIMIT) {
-          // dist = L - lo below the range, hi - L above it, with L = Σ coef q
+          // dist = L - lo below the range, hi - L above it, with L = Σ coef q (fixed) or the path's (spatial)
           double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
-          for (int w = m.tendonAdr(c); w < m.tendonAdr(c) + m.tendonNum(c); w++) {
-            b.qposBar[m.wrapQposAdr(w)] -= kb * g * sign * m.wrapCoef(w);
+          if (m.tendonSpatial(c)) {
+            b.tendonLengthBar[c] -= kb * g * sign;
+          } else {
+            for (int w = m.tendonAdr(c); w < m.tendonAdr(c) + m.tendonNum(c); w++) {
+              b.qposBar[m.wrapQposAdr(w)] -= kb * g * sign * m.wrapCoef(w);
+            }
           }
         } else {
           // limit: dist = q - lo below the range, hi - q above it (J = ±1 says which)
@@ -295,6 +304,12 @@ public final class ConstraintsAdjoint {
           pointJacobians(m, d, b, b.efcJBar, nv * r, c, r == d.efcNormal[r] + 1 ? 1 : 2);
         } else {
           slidingDirection(m, d, b, r, c);
+        }
+      } else if (type == Constraints.TENDON_LIMIT && m.tendonSpatial(c)) {
+        // J = sign ∂L/∂q of a spatial tendon depends on the configuration
+        double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
+        for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+          b.tendonJBar[nv * c + k] += sign * b.efcJBar[nv * r + k];
         }
       } else if (type == Constraints.EQUALITY && (r == 0 || d.efcType[r - 1] != type || d.efcId[r - 1] != c)) {
         // the first row of an equality constraint's block

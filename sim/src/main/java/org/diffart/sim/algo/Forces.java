@@ -46,6 +46,17 @@ public final class Forces {
       }
     }
     for (int tn = 0; tn < m.ntendon(); tn++) {
+      if (m.tendonSpatial(tn)) {
+        Tendons.spatial(m, d, tn);
+        double force = -m.tendonStiffness(tn) * (d.tendonLength[tn] - m.tendonLengthSpring(tn))
+            - m.tendonDamping(tn) * d.tendonVelocity[tn];
+        if (force != 0) {
+          for (int k = 0; k < m.nv(); k++) {
+            f[k] += d.tendonJ[m.nv() * tn + k] * force;
+          }
+        }
+        continue;
+      }
       double len = 0, vel = 0;
       for (int w = m.tendonAdr(tn); w < m.tendonAdr(tn) + m.tendonNum(tn); w++) {
         len += m.wrapCoef(w) * d.qpos[m.wrapQposAdr(w)];

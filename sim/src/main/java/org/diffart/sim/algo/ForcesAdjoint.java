@@ -99,8 +99,12 @@ public final class ForcesAdjoint {
         }
       }
     }
-    // fixed tendons: f = -k (L - L0) - b L̇ pushed along ∂L/∂q
+    // tendons: f = -k (L - L0) - b L̇ pushed along ∂L/∂q
     for (int t = 0; t < m.ntendon(); t++) {
+      if (m.tendonSpatial(t)) {
+        spatialTendon(m, d, b, t);
+        continue;
+      }
       double forceBar = 0;
       for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
         forceBar += m.wrapCoef(w) * fb[m.wrapDofAdr(w)];
@@ -114,6 +118,31 @@ public final class ForcesAdjoint {
       FluidAdjoint.forces(m, d, b);
     }
     java.util.Arrays.fill(fb, 0);
+  }
+
+  /**
+   * Spatial tendon t's spring and damper {@code qfrc += J f}, {@code f = -k (L - L0) - b J q̇}, then the bars of its
+   * length and Jacobian (from here and from the limit rows) through its path ({@link TendonsAdjoint}).
+   */
+  private static void spatialTendon(Model m, Data d, DataBar b, int t) {
+    int nv = m.nv(), o = nv * t;
+    double[] fb = b.qfrcPassiveBar;
+    double force = -m.tendonStiffness(t) * (d.tendonLength[t] - m.tendonLengthSpring(t))
+        - m.tendonDamping(t) * d.tendonVelocity[t];
+    double forceBar = 0;
+    for (int k = 0; k < nv; k++) {
+      forceBar += d.tendonJ[o + k] * fb[k];
+      b.tendonJBar[o + k] += force * fb[k];
+    }
+    b.tendonLengthBar[t] -= m.tendonStiffness(t) * forceBar;
+    double velBar = -m.tendonDamping(t) * forceBar;
+    if (velBar != 0) {
+      for (int k = 0; k < nv; k++) {
+        b.tendonJBar[o + k] += velBar * d.qvel[k];
+        b.qvelBar[k] += velBar * d.tendonJ[o + k];
+      }
+    }
+    TendonsAdjoint.spatial(m, d, b, t);
   }
 
   /** The bar of {@code log(conj(q_spring) ⊗ normalize(q))} at qpos address a, from {@code f[da..] -= k ·} it. */

@@ -80,10 +80,14 @@ public final class Data {
   public final double[] qfrcPassive;
   /** Actuator forces in joint space [nv]. */
   public final double[] qfrcActuator;
-  /** Fixed tendon lengths {@code Σ coef q} [ntendon]. */
+  /** Tendon lengths: {@code Σ coef q} (fixed), the length of the path through the sites (spatial) [ntendon]. */
   public final double[] tendonLength;
-  /** Fixed tendon velocities {@code Σ coef q̇} [ntendon]. */
+  /** Tendon velocities {@code dL/dt} [ntendon]. */
   public final double[] tendonVelocity;
+  /** Spatial tendons' Jacobians {@code ∂L/∂q} in velocity coordinates (rows of fixed tendons unused) [ntendon×nv]. */
+  public final double[] tendonJ;
+  /** World positions of the sites of spatial tendons' paths, per wrap (joint wraps unused) [nwrap×3]. */
+  public final double[] wrapXpos;
   /** Actuator lengths {@code gear*q} (on a tendon {@code gear*L}) [nu]. */
   public final double[] actuatorLength;
   /** Actuator velocities {@code gear*q̇} [nu]. */
@@ -283,6 +287,8 @@ public final class Data {
     geomXmat = new double[9 * ng];
     tendonLength = new double[m.ntendon()];
     tendonVelocity = new double[m.ntendon()];
+    tendonJ = new double[m.ntendon() * nv];
+    wrapXpos = new double[3 * m.nwrap()];
     siteXpos = new double[3 * m.nsite()];
     siteXmat = new double[9 * m.nsite()];
     sensordata = new double[m.nsensordata()];

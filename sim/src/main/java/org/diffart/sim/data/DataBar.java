@@ -108,6 +108,8 @@ public final class DataBar {
   public final double[] efcBBar;
   /** Bar of each row's violation {@code efcDist}, used by the equality rows (consumed) [nefcMax]. */
   public final double[] efcDistBar;
+  /** Bars of the spatial tendons' lengths, Jacobians and path sites (consumed by {@code TendonsAdjoint}). */
+  public final double[] tendonLengthBar, tendonJBar, wrapXposBar;
   /** [nefcMax] */
   public final double[] efcLoBar;
   /** [nefcMax] */
@@ -209,6 +211,9 @@ public final class DataBar {
     efcABar = new double[nefcMax * nefcMax];
     efcBBar = new double[nefcMax];
     efcDistBar = new double[nefcMax];
+    tendonLengthBar = new double[m.ntendon()];
+    tendonJBar = new double[m.ntendon() * m.nv()];
+    wrapXposBar = new double[3 * m.nwrap()];
     efcLoBar = new double[nefcMax];
     efcHiBar = new double[nefcMax];
     efcImpulseBar = new double[nefcMax];

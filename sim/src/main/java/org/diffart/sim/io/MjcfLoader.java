@@ -51,8 +51,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
  *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
  *       objtype/objname ({@link MjcfSensors})</td></tr>
- *   <tr><td>{@code tendon}</td><td>{@code fixed} with name, class, limited, range, stiffness, damping,
- *       springlength and its {@code joint} children (joint, coef); width, rgba, material, group, user are ignored
+ *   <tr><td>{@code tendon}</td><td>{@code fixed} and {@code spatial} with name, class, limited, range, stiffness,
+ *       damping, springlength and their {@code joint} (joint, coef) or {@code site} children (a spatial tendon's
+ *       path; wrapping and pulleys are refused); width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
  *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2)</td></tr>
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp

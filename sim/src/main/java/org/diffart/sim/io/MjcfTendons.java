@@ -2,14 +2,17 @@ package org.diffart.sim.io;
 
 import java.util.Set;
 import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.SiteSpec;
 import org.diffart.sim.model.TendonSpec;
 
 /**
- * Reads MJCF {@code <tendon>} sections: {@code fixed} tendons, with MuJoCo 2.2.2's meaning. A fixed tendon's length
- * is {@code Σ coef·q} over its {@code <joint joint coef>} children (hinges and slides); {@code springlength} -1 (the
+ * Reads MJCF {@code <tendon>} sections: {@code fixed} and {@code spatial} tendons, with MuJoCo 2.2.2's meaning. A
+ * fixed tendon's length is {@code Σ coef·q} over its {@code <joint joint coef>} children (hinges and slides); a
+ * spatial tendon's the length of the straight path through its {@code <site site>} children (wrapping around geoms
+ * and pulleys are refused with the reason); {@code springlength} -1 (the
  * default) rests the spring at the length at the joints' {@code springref} (measured on MuJoCo 2.2.2:
  * {@code datasets/reference/models/tendons.xml}); {@code limited}/{@code range} follow the compiler's
- * {@code autolimits} rule, never converted to radians. Spatial tendons, a tendon's own {@code frictionloss} and a
+ * {@code autolimits} rule, never converted to radians. A tendon's own {@code frictionloss} and a
  * limit {@code margin} are refused with the reason; the visual attributes are ignored, and so are MuJoCo's
  * soft-constraint parameters of the limits, with a model warning (diffart's limits are hard constraints).
  */
@@ -22,11 +25,8 @@ final class MjcfTendons {
       NamedElements names, MjcfBodies bodies) {
     section.requireAttributesIn(Set.of());
     for (XmlElement e : section.children()) {
-      if (e.name().equals("spatial")) {
-        throw e.error("spatial tendons (through sites, with wrapping) are not supported yet; fixed tendons are");
-      }
-      if (!e.name().equals("fixed")) {
-        throw MjcfSchema.unsupported(e, "tendon", "fixed", "");
+      if (!e.name().equals("fixed") && !e.name().equals("spatial")) {
+        throw MjcfSchema.unsupported(e, "tendon", "fixed, spatial", "");
       }
       e.requireAttributesIn(MjcfSchema.TENDON);
       MjcfAttributes a = defaults.resolve(e, MjcfDefaults.TENDON, null);
@@ -48,6 +48,25 @@ final class MjcfTendons {
         } catch (IllegalArgumentException ex) {
           throw e.error(ex.getMessage(), ex);
         }
+      }
+      if (e.name().equals("spatial")) {
+        for (XmlElement c : e.children()) {
+          if (c.name().equals("geom") || c.name().equals("pulley")) {
+            throw c.error("a spatial tendon's " + (c.name().equals("geom") ? "wrapping around geoms" : "pulleys")
+                + " are not supported yet; paths through sites are");
+          }
+          if (!c.name().equals("site")) {
+            throw MjcfSchema.unsupported(c, "spatial", "site", "");
+          }
+          c.requireAttributesIn(Set.of("site"));
+          String site = c.required("site").strip();
+          SiteSpec spec = bodies.site(site);
+          if (spec == null) {
+            throw c.error("unknown site '" + site + "'");
+          }
+          t.site(spec);
+        }
+        continue;
       }
       for (XmlElement c : e.children()) {
         if (!c.name().equals("joint")) {

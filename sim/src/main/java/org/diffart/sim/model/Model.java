@@ -34,7 +34,7 @@ public final class Model {
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   private final String[] actName, keyName;
   private final int ntendon, nwrap, nfrictionloss;
-  private final int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
+  private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
   private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   private final String[] tendonName;
   private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
@@ -133,6 +133,8 @@ public final class Model {
     tendonNum = c.tendonNum;
     tendonLimited = c.tendonLimited;
     wrapQposAdr = c.wrapQposAdr;
+    tendonSpatial = c.tendonSpatial;
+    wrapSite = c.wrapSite;
     wrapDofAdr = c.wrapDofAdr;
     wrapCoef = c.wrapCoef;
     tendonStiffness = c.tendonStiffness;
@@ -611,6 +613,16 @@ public final class Model {
   /** Number of tendon terms (joints of all tendons). */
   public int nwrap() {
     return nwrap;
+  }
+
+  /** Whether tendon t is spatial (a path through sites; its wraps are sites) rather than fixed (joint terms). */
+  public boolean tendonSpatial(int t) {
+    return tendonSpatial[t] != 0;
+  }
+
+  /** The site of wrap w of a spatial tendon, or -1 for a joint term of a fixed tendon. */
+  public int wrapSite(int w) {
+    return wrapSite[w];
   }
 
   /** First term of tendon t; its terms are {@code [tendonAdr(t), tendonAdr(t) + tendonNum(t))}. */

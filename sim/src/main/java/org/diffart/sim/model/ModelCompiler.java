@@ -30,7 +30,7 @@ final class ModelCompiler {
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
   String[] actName;
   int ntendon, nwrap, nfrictionloss;
-  int[] tendonAdr, tendonNum, tendonLimited, wrapQposAdr, wrapDofAdr;
+  int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
   double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   String[] tendonName;
   int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
@@ -58,12 +58,12 @@ final class ModelCompiler {
     ModelCompiler c = new ModelCompiler(b);
     c.bodies();
     c.joints();
+    c.sites();
     c.tendons();
     c.inertia();
     c.geoms();
     c.pairs();
     c.actuators();
-    c.sites();
     c.sensors();
     c.equalities();
     c.keyframes();
@@ -630,13 +630,17 @@ final class ModelCompiler {
 
   // ---- tendons ----
 
-  /** Fixed tendons: each one's joints as (qpos address, dof address, coefficient) wraps, in the order given. */
+  /**
+   * Tendons in the order given: a fixed tendon's joints as (qpos address, dof address, coefficient) wraps, a spatial
+   * tendon's sites as wraps with {@code wrapSite} (and no joint terms).
+   */
   private void tendons() {
     ntendon = b.tendons.size();
-    nwrap = b.tendons.stream().mapToInt(t -> t.joints.size()).sum();
+    nwrap = b.tendons.stream().mapToInt(t -> t.joints.size() + t.sites.size()).sum();
     tendonAdr = new int[ntendon];
     tendonNum = new int[ntendon];
     tendonLimited = new int[ntendon];
+    tendonSpatial = new int[ntendon];
     tendonStiffness = new double[ntendon];
     tendonDamping = new double[ntendon];
     tendonLengthSpring = new double[ntendon];
@@ -644,27 +648,39 @@ final class ModelCompiler {
     tendonName = new String[ntendon];
     wrapQposAdr = new int[nwrap];
     wrapDofAdr = new int[nwrap];
+    wrapSite = new int[nwrap];
     wrapCoef = new double[nwrap];
     int w = 0;
     for (TendonSpec t : b.tendons) {
       int i = t.id;
-      if (t.joints.isEmpty()) {
-        throw new IllegalArgumentException("tendon '" + t.name + "' has no joints");
-      }
       tendonAdr[i] = w;
-      tendonNum[i] = t.joints.size();
-      // MuJoCo 2.2.2 rests a spring without springlength at the length of the joints' spring references
+      tendonNum[i] = t.joints.size() + t.sites.size();
+      tendonSpatial[i] = t.spatial() ? 1 : 0;
       double length0 = 0;
-      for (int k = 0; k < t.joints.size(); k++, w++) {
-        JointSpec j = b.joints.get(t.joints.get(k)[0]);
-        if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
-          throw new IllegalArgumentException("tendon '" + t.name + "': joint '" + j.name + "' is a "
-              + j.type.name().toLowerCase() + " joint; a fixed tendon sums hinge and slide joints (MuJoCo too)");
+      if (t.spatial()) {
+        if (t.sites.size() < 2 || !t.joints.isEmpty()) {
+          throw new IllegalArgumentException("tendon '" + t.name + "': a spatial tendon is a path through at least"
+              + " two sites, got " + t.sites.size());
         }
-        wrapQposAdr[w] = jntQposAdr[j.compiledIndex];
-        wrapDofAdr[w] = jntDofAdr[j.compiledIndex];
-        wrapCoef[w] = t.coefs.get(k);
-        length0 += wrapCoef[w] * qposSpring[wrapQposAdr[w]];
+        length0 = spatialLength0(t, w);
+        w += t.sites.size();
+      } else {
+        if (t.joints.isEmpty()) {
+          throw new IllegalArgumentException("tendon '" + t.name + "' has no joints");
+        }
+        // MuJoCo 2.2.2 rests a spring without springlength at the length of the joints' spring references
+        for (int k = 0; k < t.joints.size(); k++, w++) {
+          JointSpec j = b.joints.get(t.joints.get(k)[0]);
+          if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
+            throw new IllegalArgumentException("tendon '" + t.name + "': joint '" + j.name + "' is a "
+                + j.type.name().toLowerCase() + " joint; a fixed tendon sums hinge and slide joints (MuJoCo too)");
+          }
+          wrapQposAdr[w] = jntQposAdr[j.compiledIndex];
+          wrapDofAdr[w] = jntDofAdr[j.compiledIndex];
+          wrapSite[w] = -1;
+          wrapCoef[w] = t.coefs.get(k);
+          length0 += wrapCoef[w] * qposSpring[wrapQposAdr[w]];
+        }
       }
       tendonStiffness[i] = t.stiffness;
       tendonDamping[i] = t.damping;
@@ -674,6 +690,37 @@ final class ModelCompiler {
       tendonRange[2 * i + 1] = t.range[1];
       tendonName[i] = t.name;
     }
+  }
+
+  /**
+   * Writes spatial tendon t's site wraps from index w and returns its length with every joint at its spring
+   * reference; that is the pose at qpos0 when every spring reference equals the reference, the only case supported.
+   */
+  private double spatialLength0(TendonSpec t, int w) {
+    for (int j = 0; j < nq; j++) {
+      if (qposSpring[j] != qpos0[j] && t.stiffness != 0 && t.springLength < 0) {
+        throw new IllegalArgumentException("tendon '" + t.name + "': a spatial tendon's spring rests at its length"
+            + " at the joints' springref, which diffart computes only where springref equals ref; give springlength");
+      }
+    }
+    double[][] pose0 = bodyPoses0();
+    double[] p = new double[6];
+    double length = 0;
+    for (int k = 0; k < t.sites.size(); k++, w++) {
+      SiteSpec s = t.sites.get(k);
+      wrapSite[w] = s.compiledIndex;
+      wrapQposAdr[w] = -1;
+      wrapDofAdr[w] = -1;
+      Quat.rotate(p, 3, pose0[1], 4 * s.body, s.pos, 0);
+      double len = 0;
+      for (int i = 0; i < 3; i++) {
+        double x = p[3 + i] + pose0[0][3 * s.body + i];
+        len += k == 0 ? 0 : (x - p[i]) * (x - p[i]);
+        p[i] = x;
+      }
+      length += Math.sqrt(len);
+    }
+    return length;
   }
 
   // ---- equality constraints ----
@@ -754,6 +801,12 @@ final class ModelCompiler {
         case TENDON -> {
           eqObj1[e] = index(s.obj1, ntendon, what + " needs tendon1");
           eqObj2[e] = s.obj2 < 0 ? -1 : index(s.obj2, ntendon, what + " needs an existing tendon2");
+          for (int ten : new int[] {eqObj1[e], eqObj2[e]}) {
+            if (ten >= 0 && tendonSpatial[ten] != 0) {
+              throw new IllegalArgumentException(what + ": tendon '" + tendonName[ten] + "' is spatial; couplings of"
+                  + " spatial tendons are not supported yet (of fixed tendons they are)");
+            }
+          }
           System.arraycopy(s.polycoef, 0, eqData, o, 5);
         }
       }
@@ -787,6 +840,10 @@ final class ModelCompiler {
     actTrnNum = new int[nu];
     int ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
+      if (s.tendon >= 0 && b.tendons.get(s.tendon).spatial()) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': tendon '" + b.tendons.get(s.tendon).name
+            + "' is spatial; actuators on spatial tendons are not supported yet (on fixed tendons they are)");
+      }
       ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : 1;
     }
     trnQposAdr = new int[ntrn];

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A fixed tendon under construction: a length {@code L = Σ coef_i q_i} over hinge and slide joints, with a spring
+ * A tendon under construction. A fixed tendon's length is {@code L = Σ coef_i q_i} over hinge and slide joints; a
+ * spatial tendon's is the length of the path through its sites ({@code Σ |p_{k+1} − p_k|}, no wrapping yet). Either
+ * has a spring
  * ({@code stiffness}, towards {@code springlength}; negative: its length at the joints' {@code springref}, as
  * MuJoCo 2.2.2 computes it), a
  * damper and an optional range enforced by a constraint row. Actuators may pull on it. Created by {@link
@@ -15,6 +17,7 @@ public final class TendonSpec {
   final String name;
   final List<int[]> joints = new ArrayList<>();
   final List<Double> coefs = new ArrayList<>();
+  final List<SiteSpec> sites = new ArrayList<>();
   double stiffness;
   double damping;
   double springLength = -1;
@@ -35,6 +38,17 @@ public final class TendonSpec {
     joints.add(new int[] {joint});
     coefs.add(coef);
     return this;
+  }
+
+  /** Adds a site to the path of a spatial tendon (a tendon has joints or sites, not both). */
+  public TendonSpec site(SiteSpec site) {
+    sites.add(site);
+    return this;
+  }
+
+  /** Whether the tendon is spatial: a path through sites. */
+  public boolean spatial() {
+    return !sites.isEmpty();
   }
 
   /** Spring stiffness, N/m (or N·m per unit length). */

@@ -29,7 +29,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DmControlSuiteTest {
   /** The first refusal of each file that does not load yet: a fragment of the loader's message. */
   static final Map<String, String> BLOCKED = Map.ofEntries(
-      Map.entry("ball_in_cup", "spatial tendons (through sites, with wrapping) are not supported yet"),
       Map.entry("quadruped", "unsupported element <hfield>"));
 
   static Path suite() {

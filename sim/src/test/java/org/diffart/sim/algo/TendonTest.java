@@ -12,9 +12,10 @@ import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fixed tendons beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code tendons.xml}): a limited
- * tendon holds the sum of two pushed sliders with the force Newton's law gives, and the adjoint of springs, dampers,
- * tendon actuators and an active tendon limit equals the tape's.
+ * Tendons beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code tendons.xml} and {@code
+ * spatial.xml}): a limited fixed tendon holds the sum of two pushed sliders with the force Newton's law gives, a
+ * spatial tendon is the straight path through its sites, and the adjoint of springs, dampers, tendon actuators and
+ * active tendon limits (fixed and spatial) equals the tape's.
  */
 class TendonTest {
   @Test
@@ -64,5 +65,41 @@ class TendonTest {
     assertTrue(d.nefc > 0, "the tendon limit is active");
     StepAdjointTest.compare(m, d, 0, 21, 1e-9);
     StepAdjointTest.compare(m, d, 30, 22, 1e-9);
+  }
+
+  @Test
+  void theSpatialAdjointMatchesTheTapeWithSpringsDampersAndAnActiveLimit() throws IOException {
+    // the leash from the world anchor to the hand (about 1.3 m at qpos0) held below 1.2 m
+    String xml = Files.readString(ReferenceFiles.repoRoot().resolve("datasets/reference/models/spatial.xml"))
+        .replace("range=\"0 5\"", "range=\"0 1.2\"");
+    Model m = ModelLoader.loadMjcfString(xml, "spatial");
+    Data d = new Data(m);
+    for (int k = 0; k < m.nv(); k++) {
+      d.qvel[k] = 0.8 * Math.cos(0.7 * k + 0.3);
+    }
+    Step.forward(m, d);
+    assertTrue(d.nefc > 0, "the leash's limit is active");
+    StepAdjointTest.compare(m, d, 0, 23, 1e-9);
+    StepAdjointTest.compare(m, d, 20, 24, 1e-9);
+  }
+
+  @Test
+  void aSpatialTendonIsTheStraightPathThroughItsSites() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco>
+          <worldbody>
+            <site name="a" pos="0 0 0"/>
+            <body pos="3 0 0"><freejoint/><geom type="sphere" size=".1"/><site name="b" pos="0 4 0"/></body>
+            <body pos="0 0 2"><freejoint/><geom type="sphere" size=".1"/><site name="c"/></body>
+          </worldbody>
+          <tendon><spatial name="p"><site site="a"/><site site="b"/><site site="c"/></spatial></tendon>
+        </mujoco>
+        """, "path");
+    Data d = new Data(m);
+    d.qvel[0] = 1; // b moves along x, away from a and from c: the segments lengthen at 3/5 and 3/√29 m/s
+    Step.forward(m, d);
+    double second = Math.sqrt(9 + 16 + 4);
+    assertEquals(5 + second, d.tendonLength[0], 1e-12);
+    assertEquals(3.0 / 5 + 3 / second, d.tendonVelocity[0], 1e-12);
   }
 }
