@@ -9,6 +9,7 @@
  *   nq, nv, nu, nbody, qpos0,
  *   bodies: [{name, parent, mass, ipos, iquat, inertia}]      compiled inertia (what the loader must match)
  *   cases:  [{qpos, qvel, ctrl, qacc, qfrc_bias, qfrc_passive, qfrc_actuator, sensordata (models with sensors),
+ *            energy (models with flag energy: potential and kinetic),
  *            M, xpos, xquat, residual}]
  * M is the dense row-major nv x nv mass matrix from mj_fullM; to keep files small it is written in every
  * case when nv <= 30, only in case 0 when nv <= 60, and never above (then "M": null). xpos/xquat (per body,
@@ -211,6 +212,7 @@ int main(int argc, char** argv) {
     put_vec(f, "qfrc_passive", d->qfrc_passive, nv); fputs(",\n   ", f);
     put_vec(f, "qfrc_actuator", d->qfrc_actuator, nv); fputs(",\n   ", f);
     if (m->nsensordata > 0) { put_vec(f, "sensordata", d->sensordata, m->nsensordata); fputs(",\n   ", f); }
+    if (mjENABLED(mjENBL_ENERGY)) { put_vec(f, "energy", d->energy, 2); fputs(",\n   ", f); }
     if (m->neq) {
       double pos[1024];
       int ne = 0;

@@ -60,7 +60,9 @@ abstract class BackendContractTest {
         // drag blow up from the random-velocity start, in MuJoCo 2.2.2 too)
         "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml",
         // spatial tendons: springs, dampers, a limit; the ball on its string
-        "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml");
+        "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
+        // MuJoCo's energy output (flag energy)
+        "../datasets/reference/models/energy.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

@@ -75,6 +75,11 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_C8 ((0x1.0p0 / 40320))
 #define Trig_C6 (((-0x1.0p0) / 720))
 #define Trig_C4 ((0x1.0p0 / 24))
+#define Trig_HALF_PI (0x1.921fb54442d18p0)
+#define Trig_PI (0x1.921fb54442d18p1)
+#define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
+#define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
+#define Trig_SQRT3 (0x1.bb67ae8584caap0)
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
 #define Constraints_DOF_FRICTION (3)
@@ -83,11 +88,6 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
-#define Trig_HALF_PI (0x1.921fb54442d18p0)
-#define Trig_PI (0x1.921fb54442d18p1)
-#define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
-#define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
-#define Trig_SQRT3 (0x1.bb67ae8584caap0)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 
 void Step_step(Model* m, Data* d);
@@ -100,6 +100,13 @@ double Trig_cos(double x);
 double Trig_sinSeries(double r);
 double Trig_cosSeries(double r);
 double Trig_sin(double x);
+void Step_outputs(Model* m, Data* d);
+void Energy_compute(Model* m, Data* d);
+void Forces_springDifference(Model* m, Data* d, int a);
+void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
+double Trig_atan2(double y, double x);
+double Trig_atanUnit(double u);
+double Trig_atanSeries(double v);
 void Sensors_compute(Model* m, Data* d);
 void Sensors_cutoff(Model* m, Data* d, int i);
 void Sensors_sensor(Model* m, Data* d, int i);
@@ -221,11 +228,6 @@ double Fluid_side(Model* m, int i, int k);
 void Tendons_spatial(Model* m, Data* d, int t);
 double Tendons_segment(Data* d, int w, __global double* u);
 void Tendons_sitePosition(Model* m, Data* d, int w);
-void Forces_springDifference(Model* m, Data* d, int a);
-void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo);
-double Trig_atan2(double y, double x);
-double Trig_atanUnit(double u);
-double Trig_atanSeries(double v);
 void Kinematics_velocity(Model* m, Data* d);
 void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
 void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
@@ -254,10 +256,8 @@ void Step_step(Model* m, Data* d) {
   } else {
     Step_dynamics(m, d);
     if (DI_ERROR(d)) return;
-    if ((M_nsensor) > 0) {
-      Sensors_compute(m, d);
-      if (DI_ERROR(d)) return;
-    }
+    Step_outputs(m, d);
+    if (DI_ERROR(d)) return;
     double dt = OPT_timestep;
     for (int k = 0; k < (M_nv); k++) {
       DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
@@ -412,6 +412,162 @@ double Trig_sin(double x) {
     return (-Trig_sinSeries(r));
   }
   return (-Trig_cosSeries(r));
+}
+
+// algo/Step.java: void outputs(Model, Data)
+void Step_outputs(Model* m, Data* d) {
+  if ((M_nsensor) > 0) {
+    Sensors_compute(m, d);
+    if (DI_ERROR(d)) return;
+  }
+  if (OPT_energy) {
+    Energy_compute(m, d);
+  }
+}
+
+// algo/Energy.java: void compute(Model, Data)
+void Energy_compute(Model* m, Data* d) {
+  double potential = 0;
+  double kinetic = 0;
+  for (int b = 1; b < (M_nbody); b++) {
+    int o = (10 * b);
+    int x = (3 * b);
+    int r = (9 * b);
+    int v = (6 * b);
+    __global double* in = DD_ARRAY(d, bodyInert);
+    for (int i = 0; i < 3; i++) {
+      double mc = (((DD_ARRAY(d, xmat)[(r + (3 * i))] * in[(o + 1)]) + (DD_ARRAY(d, xmat)[((r + (3 * i)) + 1)] * in[(o + 2)])) + (DD_ARRAY(d, xmat)[((r + (3 * i)) + 2)] * in[(o + 3)]));
+      potential -= (OPT_gravity[i] * (((in[o] * DD_ARRAY(d, xpos)[(x + i)]) + mc)));
+    }
+    double wx = DD_ARRAY(d, bodyVel)[v];
+    double wy = DD_ARRAY(d, bodyVel)[(v + 1)];
+    double wz = DD_ARRAY(d, bodyVel)[(v + 2)];
+    double vx = DD_ARRAY(d, bodyVel)[(v + 3)];
+    double vy = DD_ARRAY(d, bodyVel)[(v + 4)];
+    double vz = DD_ARRAY(d, bodyVel)[(v + 5)];
+    double cx = in[(o + 1)];
+    double cy = in[(o + 2)];
+    double cz = in[(o + 3)];
+    double iw = (((wx * ((((in[(o + 4)] * wx) + (in[(o + 7)] * wy)) + (in[(o + 8)] * wz)))) + (wy * ((((in[(o + 7)] * wx) + (in[(o + 5)] * wy)) + (in[(o + 9)] * wz))))) + (wz * ((((in[(o + 8)] * wx) + (in[(o + 9)] * wy)) + (in[(o + 6)] * wz)))));
+    double j_cross = (((vx * (((wy * cz) - (wz * cy)))) + (vy * (((wz * cx) - (wx * cz))))) + (vz * (((wx * cy) - (wy * cx)))));
+    kinetic += ((0x1.0p-1 * (((in[o] * ((((vx * vx) + (vy * vy)) + (vz * vz)))) + iw))) + j_cross);
+  }
+  for (int k = 0; k < (M_nv); k++) {
+    kinetic += (((0x1.0p-1 * (MD_ARRAY(m, dofArmature)[(k)])) * DD_ARRAY(d, qvel)[k]) * DD_ARRAY(d, qvel)[k]);
+  }
+  for (int j = 0; j < (M_njnt); j++) {
+    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
+    if (k == 0) {
+      continue;
+    }
+    int a = (MI_ARRAY(m, jntQposAdr)[(j)]);
+    int t = (MI_ARRAY(m, jntType)[(j)]);
+    if ((t == JointType_HINGE) || (t == JointType_SLIDE)) {
+      double dq = (DD_ARRAY(d, qpos)[a] - (MD_ARRAY(m, qposSpring)[(a)]));
+      potential += (((0x1.0p-1 * k) * dq) * dq);
+      continue;
+    }
+    if (t == JointType_FREE) {
+      for (int i = 0; i < 3; i++) {
+        double dq = (DD_ARRAY(d, qpos)[(a + i)] - (MD_ARRAY(m, qposSpring)[((a + i))]));
+        potential += (((0x1.0p-1 * k) * dq) * dq);
+      }
+      a += 3;
+    }
+    Forces_springDifference(m, d, a);
+    __global double* s = DD_ARRAY(d, scratch36);
+    potential += ((0x1.0p-1 * k) * ((((s[8] * s[8]) + (s[9] * s[9])) + (s[10] * s[10]))));
+  }
+  for (int t = 0; t < (M_ntendon); t++) {
+    double dl = (DD_ARRAY(d, tendonLength)[t] - (MD_ARRAY(m, tendonLengthSpring)[(t)]));
+    potential += (((0x1.0p-1 * (MD_ARRAY(m, tendonStiffness)[(t)])) * dl) * dl);
+  }
+  DD_ARRAY(d, energy)[0] = potential;
+  DD_ARRAY(d, energy)[1] = kinetic;
+}
+
+// algo/Forces.java: void springDifference(Model, Data, int)
+void Forces_springDifference(Model* m, Data* d, int a) {
+  __global double* t = DD_ARRAY(d, scratch36);
+  for (int r = 0; r < 4; r++) {
+    t[r] = (MD_ARRAY(m, qposSpring)[((a + r))]);
+    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
+  }
+  Quat_normalize(t, 4);
+  Quat_difference(t, 8, t, 4, t, 0);
+}
+
+// spatial/Quat.java: void difference(double[], int, double[], int, double[], int)
+void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo) {
+  double bw = qb[bo];
+  double bx = (-qb[(bo + 1)]);
+  double by = (-qb[(bo + 2)]);
+  double bz = (-qb[(bo + 3)]);
+  double aw = qa[ao];
+  double ax = qa[(ao + 1)];
+  double ay = qa[(ao + 2)];
+  double az = qa[(ao + 3)];
+  double dw = ((((bw * aw) - (bx * ax)) - (by * ay)) - (bz * az));
+  double dx = ((((bw * ax) + (bx * aw)) + (by * az)) - (bz * ay));
+  double dy = ((((bw * ay) - (bx * az)) + (by * aw)) + (bz * ax));
+  double dz = ((((bw * az) + (bx * ay)) - (by * ax)) + (bz * aw));
+  if (dw < 0) {
+    dw = (-dw);
+    dx = (-dx);
+    dy = (-dy);
+    dz = (-dz);
+  }
+  double sn = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  if (sn < 0x1.203af9ee75616p-50) {
+    res[ro] = (2 * dx);
+    res[(ro + 1)] = (2 * dy);
+    res[(ro + 2)] = (2 * dz);
+    return;
+  }
+  double angle = (2 * Trig_atan2(sn, dw));
+  double s = (angle / sn);
+  res[ro] = (dx * s);
+  res[(ro + 1)] = (dy * s);
+  res[(ro + 2)] = (dz * s);
+}
+
+// spatial/Trig.java: double atan2(double, double)
+double Trig_atan2(double y, double x) {
+  if (isnan(x) || isnan(y)) {
+    return NAN;
+  }
+  double ay = fabs(y);
+  double ax = fabs(x);
+  double t;
+  if (ay == 0) {
+    t = 0;
+  } else if (ay <= ax) {
+    t = Trig_atanUnit((ay / ax));
+  } else {
+    t = (Trig_HALF_PI - Trig_atanUnit((ax / ay)));
+  }
+  if (x < 0) {
+    t = (Trig_PI - t);
+  }
+  return ((y < 0) ? (-t) : t);
+}
+
+// spatial/Trig.java: double atanUnit(double)
+double Trig_atanUnit(double u) {
+  if (u <= Trig_TAN_TWELFTH_PI) {
+    return Trig_atanSeries(u);
+  }
+  return (Trig_SIXTH_PI + Trig_atanSeries(((((Trig_SQRT3 * u) - 1)) / ((Trig_SQRT3 + u)))));
+}
+
+// spatial/Trig.java: double atanSeries(double)
+double Trig_atanSeries(double v) {
+  double z = (v * v);
+  double p = (0x1.0p0 / 29);
+  for (int n = 27; n >= 3; n -= 2) {
+    p = ((((((n & 2)) == 0) ? (0x1.0p0 / n) : ((-0x1.0p0) / n))) + (z * p));
+  }
+  return (v + ((v * z) * p));
 }
 
 // algo/Sensors.java: void compute(Model, Data)
@@ -3505,90 +3661,6 @@ void Tendons_sitePosition(Model* m, Data* d, int w) {
   }
 }
 
-// algo/Forces.java: void springDifference(Model, Data, int)
-void Forces_springDifference(Model* m, Data* d, int a) {
-  __global double* t = DD_ARRAY(d, scratch36);
-  for (int r = 0; r < 4; r++) {
-    t[r] = (MD_ARRAY(m, qposSpring)[((a + r))]);
-    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
-  }
-  Quat_normalize(t, 4);
-  Quat_difference(t, 8, t, 4, t, 0);
-}
-
-// spatial/Quat.java: void difference(double[], int, double[], int, double[], int)
-void Quat_difference(__global double* res, int ro, __global double* qa, int ao, __global double* qb, int bo) {
-  double bw = qb[bo];
-  double bx = (-qb[(bo + 1)]);
-  double by = (-qb[(bo + 2)]);
-  double bz = (-qb[(bo + 3)]);
-  double aw = qa[ao];
-  double ax = qa[(ao + 1)];
-  double ay = qa[(ao + 2)];
-  double az = qa[(ao + 3)];
-  double dw = ((((bw * aw) - (bx * ax)) - (by * ay)) - (bz * az));
-  double dx = ((((bw * ax) + (bx * aw)) + (by * az)) - (bz * ay));
-  double dy = ((((bw * ay) - (bx * az)) + (by * aw)) + (bz * ax));
-  double dz = ((((bw * az) + (bx * ay)) - (by * ax)) + (bz * aw));
-  if (dw < 0) {
-    dw = (-dw);
-    dx = (-dx);
-    dy = (-dy);
-    dz = (-dz);
-  }
-  double sn = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
-  if (sn < 0x1.203af9ee75616p-50) {
-    res[ro] = (2 * dx);
-    res[(ro + 1)] = (2 * dy);
-    res[(ro + 2)] = (2 * dz);
-    return;
-  }
-  double angle = (2 * Trig_atan2(sn, dw));
-  double s = (angle / sn);
-  res[ro] = (dx * s);
-  res[(ro + 1)] = (dy * s);
-  res[(ro + 2)] = (dz * s);
-}
-
-// spatial/Trig.java: double atan2(double, double)
-double Trig_atan2(double y, double x) {
-  if (isnan(x) || isnan(y)) {
-    return NAN;
-  }
-  double ay = fabs(y);
-  double ax = fabs(x);
-  double t;
-  if (ay == 0) {
-    t = 0;
-  } else if (ay <= ax) {
-    t = Trig_atanUnit((ay / ax));
-  } else {
-    t = (Trig_HALF_PI - Trig_atanUnit((ax / ay)));
-  }
-  if (x < 0) {
-    t = (Trig_PI - t);
-  }
-  return ((y < 0) ? (-t) : t);
-}
-
-// spatial/Trig.java: double atanUnit(double)
-double Trig_atanUnit(double u) {
-  if (u <= Trig_TAN_TWELFTH_PI) {
-    return Trig_atanSeries(u);
-  }
-  return (Trig_SIXTH_PI + Trig_atanSeries(((((Trig_SQRT3 * u) - 1)) / ((Trig_SQRT3 + u)))));
-}
-
-// spatial/Trig.java: double atanSeries(double)
-double Trig_atanSeries(double v) {
-  double z = (v * v);
-  double p = (0x1.0p0 / 29);
-  for (int n = 27; n >= 3; n -= 2) {
-    p = ((((((n & 2)) == 0) ? (0x1.0p0 / n) : ((-0x1.0p0) / n))) + (z * p));
-  }
-  return (v + ((v * z) * p));
-}
-
 // algo/Kinematics.java: void velocity(Model, Data)
 void Kinematics_velocity(Model* m, Data* d) {
   __global double* v = DD_ARRAY(d, bodyVel);
@@ -4049,8 +4121,8 @@ void Step_rk4(Model* m, Data* d) {
     if (DI_ERROR(d)) return;
     Step_constraints(m, d);
     if (DI_ERROR(d)) return;
-    if ((s == 0) && ((M_nsensor) > 0)) {
-      Sensors_compute(m, d);
+    if (s == 0) {
+      Step_outputs(m, d);
       if (DI_ERROR(d)) return;
     }
     copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);

@@ -75,7 +75,7 @@ public final class Forces {
   }
 
   /** scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses scratch36[0..10]). */
-  private static void springDifference(Model m, Data d, int a) {
+  static void springDifference(Model m, Data d, int a) {
     double[] t = d.scratch36;
     for (int r = 0; r < 4; r++) {
       t[r] = m.qposSpring(a + r);

@@ -50,8 +50,16 @@ public final class Step {
   public static void forward(Model m, Data d) {
     smooth(m, d, 0);
     constraints(m, d);
+    outputs(m, d);
+  }
+
+  /** The outputs of the state a step starts from: sensors, and the energy when the model asks for it. */
+  private static void outputs(Model m, Data d) {
     if (m.nsensor() > 0) {
       Sensors.compute(m, d);
+    }
+    if (m.opt().energy()) {
+      Energy.compute(m, d);
     }
   }
 
@@ -67,9 +75,7 @@ public final class Step {
       rk4(m, d);
     } else {
       dynamics(m, d);
-      if (m.nsensor() > 0) {
-        Sensors.compute(m, d);
-      }
+      outputs(m, d);
       double dt = o.timestep();
       for (int k = 0; k < m.nv(); k++) {
         d.qvel[k] += dt * d.qacc[k];
@@ -164,9 +170,9 @@ public final class Step {
       // RK4 calls mj_forward at every stage
       smooth(m, d);
       constraints(m, d);
-      if (s == 0 && m.nsensor() > 0) {
-        // sensors read the start of the step
-        Sensors.compute(m, d);
+      if (s == 0) {
+        // sensors and energy read the start of the step
+        outputs(m, d);
       }
       System.arraycopy(d.qvel, 0, dq, s * nv, nv);
       System.arraycopy(d.qacc, 0, dv, s * nv, nv);

@@ -84,6 +84,11 @@ public final class Data {
   public final double[] tendonLength;
   /** Tendon velocities {@code dL/dt} [ntendon]. */
   public final double[] tendonVelocity;
+  /**
+   * Potential (gravity, joint and tendon springs) and kinetic energy {@code ½ q̇ᵀ M q̇} (armature included) of the
+   * state the last forward evaluation saw, J; written only when the model's {@code Options.energy} is on [2].
+   */
+  public final double[] energy;
   /** Spatial tendons' Jacobians {@code ∂L/∂q} in velocity coordinates (rows of fixed tendons unused) [ntendon×nv]. */
   public final double[] tendonJ;
   /** World positions of the sites of spatial tendons' paths, per wrap (joint wraps unused) [nwrap×3]. */
@@ -287,6 +292,7 @@ public final class Data {
     geomXmat = new double[9 * ng];
     tendonLength = new double[m.ntendon()];
     tendonVelocity = new double[m.ntendon()];
+    energy = new double[2];
     tendonJ = new double[m.ntendon() * nv];
     wrapXpos = new double[3 * m.nwrap()];
     siteXpos = new double[3 * m.nsite()];

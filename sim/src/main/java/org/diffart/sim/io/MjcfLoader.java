@@ -34,7 +34,8 @@ import org.diffart.sim.model.Options;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
  *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}); child {@code flag} with contact, limit,
  *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag:
- *       {@code disable} selects Euler with explicit damping) and energy (accepted with a warning: {@code mjData.energy} is not computed)</td></tr>
+ *       {@code disable} selects Euler with explicit damping) and energy ({@code Data.energy}, as MuJoCo's
+ *       {@code mjData.energy})</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, motor, position,
  *       general (the attributes it shares with motor)</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
@@ -265,9 +266,8 @@ public final class MjcfLoader {
       if (c.has("eulerdamp")) {
         explicitDamping = !flag(c, "eulerdamp", true);
       }
-      if (flag(c, "energy", false)) {
-        b.warning(c.source() + ":" + c.line() + ": flag energy=\"enable\" is accepted; diffart does not compute"
-            + " MuJoCo's mjData.energy, which has no effect on the dynamics");
+      if (c.has("energy")) {
+        o.energy(flag(c, "energy", false));
       }
     }
 

@@ -14,6 +14,8 @@ package org.diffart.sim.model;
  * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
  * @param frictionLoss whether the joints' dry friction ({@code frictionloss}) acts (MJCF {@code flag frictionloss})
  * @param equality whether the equality constraints act (MJCF {@code flag equality})
+ * @param energy whether each forward evaluation also computes the potential and kinetic energy into {@code
+ *     Data.energy} (MJCF {@code flag energy}, off by default as in MuJoCo)
  * @param iterations projected Gauss-Seidel sweeps per step
  * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
  * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
@@ -39,6 +41,7 @@ public record Options(
     boolean limit,
     boolean frictionLoss,
     boolean equality,
+    boolean energy,
     int iterations,
     double tolerance,
     boolean warmStart,
@@ -99,6 +102,7 @@ public record Options(
     b.limit = limit;
     b.frictionLoss = frictionLoss;
     b.equality = equality;
+    b.energy = energy;
     b.iterations = iterations;
     b.tolerance = tolerance;
     b.warmStart = warmStart;
@@ -147,6 +151,7 @@ public record Options(
     private boolean limit = true;
     private boolean frictionLoss = true;
     private boolean equality = true;
+    private boolean energy;
     private int iterations = 50;
     private double tolerance = 0;
     private boolean warmStart = false;
@@ -193,6 +198,11 @@ public record Options(
 
     public Builder equality(boolean v) {
       equality = v;
+      return this;
+    }
+
+    public Builder energy(boolean v) {
+      energy = v;
       return this;
     }
 
@@ -252,8 +262,8 @@ public record Options(
     }
 
     public Options build() {
-      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, iterations, tolerance,
-          warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse, density, viscosity, wind);
+      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, iterations,
+          tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse, density, viscosity, wind);
     }
   }
 }

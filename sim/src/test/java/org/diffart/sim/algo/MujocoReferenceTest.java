@@ -71,6 +71,9 @@ class MujocoReferenceTest {
       if (k.has("sensordata")) {
         assertSensorsMatch(at, m, ReferenceFiles.doubles(k.get("sensordata")), d.sensordata, friction);
       }
+      if (k.has("energy")) {
+        close(at + "energy (potential, kinetic)", ReferenceFiles.doubles(k.get("energy")), d.energy, 1e-11);
+      }
       if (k.has("efc_equality")) {
         assertEqualityRowsMatch(at, m, d, k.getAsJsonObject("efc_equality"));
       }
