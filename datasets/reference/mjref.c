@@ -8,7 +8,8 @@
  *   model, mujoco_version, generator, seed, disableflags, timestep, gravity, integrator,
  *   nq, nv, nu, nbody, qpos0,
  *   bodies: [{name, parent, mass, ipos, iquat, inertia}]      compiled inertia (what the loader must match)
- *   cases:  [{qpos, qvel, ctrl, qacc, qfrc_bias, qfrc_passive, qfrc_actuator, sensordata (models with sensors),
+ *   cases:  [{qpos, qvel, ctrl, act, act_dot and actuator_force (models with activations), qacc, qfrc_bias,
+ *            qfrc_passive, qfrc_actuator, sensordata (models with sensors),
  *            energy (models with flag energy: potential and kinetic),
  *            M, xpos, xquat, residual}]
  * M is the dense row-major nv x nv mass matrix from mj_fullM; to keep files small it is written in every
@@ -24,6 +25,7 @@
  *          / |r| if limited and larger)
  *   free   position = qpos0 + U(-0.2, 0.2)^3, quaternion = qpos0 (x) exp(r), |r| <= 0.6
  *   qvel   U(-1, 1) for every dof
+ *   act    (models with activations, after ctrl) U(lo, hi) of actrange if actlimited, else U(-1, 1)
  *   ctrl   U(lo, hi) if ctrllimited, else U(-1, 1); with --ctrl-outside the LAST case sets every
  *          limited ctrl outside its range (alternately above hi and below lo by half the range width)
  *          so the file exercises the ctrlrange clamp (ctrl is written as given, unclamped).
@@ -112,6 +114,11 @@ static void draw_state(const mjModel* m, mjData* d, int outside) {
       d->ctrl[u] = uni(-1, 1);
     }
   }
+  /* drawn after the controls, so that files of models without activations keep their states */
+  for (int u = m->nu - m->na; u < m->nu; u++) {
+    double lo = m->actuator_actrange[2 * u], hi = m->actuator_actrange[2 * u + 1];
+    d->act[u - (m->nu - m->na)] = m->actuator_actlimited[u] ? uni(lo, hi) : uni(-1, 1);
+  }
 }
 
 /* Whether every active constraint row is a joint's dry friction (frictionloss) or an equality: those rows are always
@@ -142,7 +149,6 @@ int main(int argc, char** argv) {
   char err[1000] = "";
   mjModel* m = mj_loadXML(in, NULL, err, sizeof(err));
   if (!m) { fprintf(stderr, "mjref: cannot load %s: %s\n", in, err); return 1; }
-  if (m->na) die("models with actuator activations (na > 0) are not supported");
   m->opt.disableflags |= mjDSBL_CONTACT;
   if (m->neq) m->opt.jacobian = mjJAC_DENSE;  /* efc_J is read densely */
   mjData* d = mj_makeData(m);
@@ -206,6 +212,11 @@ int main(int argc, char** argv) {
     put_vec(f, "qpos", d->qpos, m->nq); fputs(",\n   ", f);
     put_vec(f, "qvel", d->qvel, nv); fputs(",\n   ", f);
     put_vec(f, "ctrl", d->ctrl, m->nu); fputs(",\n   ", f);
+    if (m->na > 0) {
+      put_vec(f, "act", d->act, m->na); fputs(",\n   ", f);
+      put_vec(f, "act_dot", d->act_dot, m->na); fputs(",\n   ", f);
+      put_vec(f, "actuator_force", d->actuator_force, m->nu); fputs(",\n   ", f);
+    }
     put_vec(f, "qacc", d->qacc, nv); fputs(",\n   ", f);
     if (d->nefc > 0) { put_vec(f, "qacc_smooth", d->qacc_smooth, nv); fputs(",\n   ", f); }
     put_vec(f, "qfrc_bias", d->qfrc_bias, nv); fputs(",\n   ", f);

@@ -3,10 +3,11 @@
  *   mjtraj MODEL.xml OUT.json --steps N [--key NAME] [--every K]
  *
  * Loads MODEL.xml with its own options, resets to keyframe NAME (or qpos0 and zero velocity), and calls
- * mj_step N times with zero controls. Writes one JSON object (numbers %.17g, exact doubles):
+ * mj_step N times with the keyframe's controls (zero without a keyframe). Writes one JSON object (numbers %.17g, exact doubles):
  *   model, mujoco_version, generator, timestep, integrator, nq, nv, steps, every, key,
  *   qpos0: initial qpos, qvel0: initial qvel,
- *   frames: [{step, time, qpos, qvel}]   after every K-th step (and after step N)
+ *   act0: initial act (models with activations),
+ *   frames: [{step, time, qpos, qvel, act}]   after every K-th step (and after step N); act only when na > 0
  * diffart steps the same file from the same state and compares (sim: EulerDampingTest).
  *
  * Build: see Makefile (gcc -O2 -o bin/mjtraj mjtraj.c -lmujoco -lm).
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
   put_vec(f, "qpos0", d->qpos, m->nq);
   fputs(", ", f);
   put_vec(f, "qvel0", d->qvel, m->nv);
+  if (m->na > 0) { fputs(", ", f); put_vec(f, "act0", d->act, m->na); }
   fputs(",\n \"frames\": [", f);
   int first = 1;
   for (int s = 1; s <= steps; s++) {
@@ -65,6 +67,7 @@ int main(int argc, char** argv) {
     put_vec(f, "qpos", d->qpos, m->nq);
     fputs(", ", f);
     put_vec(f, "qvel", d->qvel, m->nv);
+    if (m->na > 0) { fputs(", ", f); put_vec(f, "act", d->act, m->na); }
     fputs("}", f);
     first = 0;
   }

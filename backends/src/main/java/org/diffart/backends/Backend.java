@@ -7,7 +7,7 @@ import org.diffart.sim.model.Model;
 
 /**
  * Runs W worlds of one model. State and controls move in and out as flat batch arrays with a leading world index
- * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}), the layout every backend shares.
+ * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}, {@code act[w*na + i]}), the layout every backend shares.
  * Controls are held constant while stepping.
  */
 public interface Backend extends AutoCloseable {
@@ -29,11 +29,17 @@ public interface Backend extends AutoCloseable {
   /** Sets the controls of all worlds (W×nu). */
   void setCtrl(double[] ctrl);
 
+  /** Sets the actuator activations of all worlds (W×na). */
+  void setAct(double[] act);
+
   /** Reads the positions of all worlds into {@code out} (W×nq). */
   void getQpos(double[] out);
 
   /** Reads the velocities of all worlds into {@code out} (W×nv). */
   void getQvel(double[] out);
+
+  /** Reads the actuator activations of all worlds into {@code out} (W×na). */
+  void getAct(double[] out);
 
   /**
    * Reads the sensors of all worlds into {@code out} (W×nsensordata) as the last step computed them: those of the

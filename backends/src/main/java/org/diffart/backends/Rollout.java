@@ -26,11 +26,12 @@ public final class Rollout {
    * @param qpos positions (nq)
    * @param qvel velocities (nv)
    * @param ctrl controls, held constant (nu)
+   * @param act actuator activations (na)
    */
-  public record Start(double time, double[] qpos, double[] qvel, double[] ctrl) {
-    /** The reference configuration {@code qpos0} at rest with zero controls. */
+  public record Start(double time, double[] qpos, double[] qvel, double[] ctrl, double[] act) {
+    /** The reference configuration {@code qpos0} at rest with zero controls and activations. */
     public static Start reference(Model m) {
-      return new Start(0, m.qpos0(), new double[m.nv()], new double[m.nu()]);
+      return new Start(0, m.qpos0(), new double[m.nv()], new double[m.nu()], new double[m.na()]);
     }
 
     /** Keyframe k of the model. */
@@ -39,7 +40,7 @@ public final class Rollout {
         throw new IllegalArgumentException("keyframe index " + k + " out of range: the model has " + m.nkey()
             + " keyframes");
       }
-      return new Start(m.keyTime(k), m.keyQpos(k), m.keyQvel(k), m.keyCtrl(k));
+      return new Start(m.keyTime(k), m.keyQpos(k), m.keyQvel(k), m.keyCtrl(k), m.keyAct(k));
     }
 
     /**
@@ -84,14 +85,15 @@ public final class Rollout {
    * @param worlds number of worlds
    * @param finalQpos positions at the end (worlds×nq)
    * @param finalQvel velocities at the end (worlds×nv)
+   * @param finalAct actuator activations at the end (worlds×na)
    * @param ms wall time of the stepping alone (recording excluded), milliseconds
    * @param times simulation time of each recorded sample of world 0
    * @param qpos world 0's positions at each sample (samples×nq)
    * @param sensordata world 0's sensors at each sample's state, as MuJoCo's {@code mj_forward} gives them
    *     (samples×nsensordata; empty rows when the model has no sensors)
    */
-  public record Result(String backend, int steps, int worlds, double[] finalQpos, double[] finalQvel, double ms,
-      double[] times, double[][] qpos, double[][] sensordata) {}
+  public record Result(String backend, int steps, int worlds, double[] finalQpos, double[] finalQvel,
+      double[] finalAct, double ms, double[] times, double[][] qpos, double[][] sensordata) {}
 
   /** As {@link #run(Backend, Start, int, int, Listener)} without a listener. */
   public static Result run(Backend b, Start start, int steps, int stride) {
@@ -132,6 +134,7 @@ public final class Rollout {
     b.setQpos(start.perturbedQpos(b.model(), w, perturbation, seed));
     b.setQvel(tile(start.qvel(), w, nv, "qvel"));
     b.setCtrl(tile(start.ctrl(), w, b.model().nu(), "ctrl"));
+    b.setAct(tile(start.act(), w, b.model().na(), "act"));
     b.setTime(start.time());
     Recorder rec = new Recorder(b, start.ctrl());
     rec.sample();
@@ -154,9 +157,11 @@ public final class Rollout {
     }
     double[] fq = new double[w * nq];
     double[] fv = new double[w * nv];
+    double[] fa = new double[w * b.model().na()];
     b.getQpos(fq);
     b.getQvel(fv);
-    return new Result(b.name(), steps, w, fq, fv, nanos / 1e6,
+    b.getAct(fa);
+    return new Result(b.name(), steps, w, fq, fv, fa, nanos / 1e6,
         rec.times.stream().mapToDouble(Double::doubleValue).toArray(), rec.qpos.toArray(double[][]::new),
         rec.sensors.toArray(double[][]::new));
   }
@@ -164,7 +169,7 @@ public final class Rollout {
   /** Records world 0: time, positions and, for models with sensors, the sensors at that state. */
   private static final class Recorder {
     private final Backend b;
-    private final double[] q, v;
+    private final double[] q, v, act;
     private final Data d;
     final List<Double> times = new ArrayList<>();
     final List<double[]> qpos = new ArrayList<>();
@@ -175,6 +180,7 @@ public final class Rollout {
       Model m = b.model();
       q = new double[b.worlds() * m.nq()];
       v = new double[b.worlds() * m.nv()];
+      act = new double[b.worlds() * m.na()];
       d = m.nsensor() > 0 ? new Data(m) : null;
       if (d != null) {
         System.arraycopy(ctrl, 0, d.ctrl, 0, m.nu());
@@ -192,8 +198,10 @@ public final class Rollout {
       }
       // the sensors of this state: one forward evaluation of world 0 on the host
       b.getQvel(v);
+      b.getAct(act);
       System.arraycopy(q, 0, d.qpos, 0, m.nq());
       System.arraycopy(v, 0, d.qvel, 0, m.nv());
+      System.arraycopy(act, 0, d.act, 0, m.na());
       d.time = b.time(0);
       Step.forward(m, d);
       sensors.add(d.sensordata.clone());

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 abstract class BackendContractTest {
   /** Fields that are state, parameters or warm start: the step reads them. Everything else it must write first. */
-  private static final Set<String> INPUTS = Set.of("time", "nstep", "qpos", "qvel", "ctrl", "qfrcApplied",
+  private static final Set<String> INPUTS = Set.of("time", "nstep", "qpos", "qvel", "ctrl", "act", "qfrcApplied",
       "bodyInert", "dofDamping", "geomFriction", "geomRestitution", "warmImpulse", "warmValid");
 
   /** The backend's name in {@link Backends}. */
@@ -61,8 +61,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml",
         // spatial tendons: springs, dampers, a limit; the ball on its string
         "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
-        // MuJoCo's energy output (flag energy)
-        "../datasets/reference/models/energy.xml");
+        // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
+        "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */
@@ -111,6 +111,11 @@ abstract class BackendContractTest {
       b.setQpos(q);
       b.setQvel(v);
       b.setCtrl(u);
+      double[] act = new double[worlds * m.na()];
+      for (int w = 0; w < worlds; w++) {
+        System.arraycopy(ref[w].act, 0, act, w * m.na(), m.na());
+      }
+      b.setAct(act);
       b.step(steps / 2);
       b.step(steps - steps / 2);
       for (Data d : ref) {
@@ -120,7 +125,9 @@ abstract class BackendContractTest {
       }
       b.getQpos(q);
       b.getQvel(v);
+      b.getAct(act);
       for (int w = 0; w < worlds; w++) {
+        assertArrayEquals(ref[w].act, Arrays.copyOfRange(act, w * m.na(), (w + 1) * m.na()), spec + " world " + w);
         assertArrayEquals(ref[w].qpos, Arrays.copyOfRange(q, w * m.nq(), (w + 1) * m.nq()), spec + " world " + w);
         assertArrayEquals(ref[w].qvel, Arrays.copyOfRange(v, w * m.nv(), (w + 1) * m.nv()), spec + " world " + w);
         assertEquals(ref[w].time, b.time(w));

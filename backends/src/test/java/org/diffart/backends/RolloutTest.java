@@ -40,7 +40,7 @@ class RolloutTest {
 
   @Test
   void startsAtTheKeyframeTime() {
-    Rollout.Start start = new Rollout.Start(2.5, m.qpos0(), new double[m.nv()], new double[m.nu()]);
+    Rollout.Start start = new Rollout.Start(2.5, m.qpos0(), new double[m.nv()], new double[m.nu()], new double[m.na()]);
     Rollout.Result r = Rollout.run(Backends.create("cpu", m, 1), start, 10, 5);
     assertEquals(2.5, r.times()[0]);
     assertEquals(2.5 + 10 * m.opt().timestep(), r.times()[2], 1e-12);
@@ -65,7 +65,7 @@ class RolloutTest {
 
   @Test
   void wrongStateSizesAreRefusedNamingTheField() {
-    Rollout.Start bad = new Rollout.Start(0, new double[2], new double[m.nv()], new double[m.nu()]);
+    Rollout.Start bad = new Rollout.Start(0, new double[2], new double[m.nv()], new double[m.nu()], new double[m.na()]);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Rollout.run(Backends.create("cpu", m, 1), bad, 10, 1));
     assertEquals("qpos must have 3 values, got 2", e.getMessage());

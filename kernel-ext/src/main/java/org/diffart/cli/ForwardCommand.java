@@ -22,9 +22,10 @@ import tech.tablesaw.api.Table;
     description = "Evaluate the forward dynamics once at a state: qacc as MuJoCo's mj_forward gives it.",
     footer = {
       "",
-      "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
-          + " part.",
-      "JSON keys: model, contact (false with --no-contact), qpos, qvel, ctrl, qacc, qacc_smooth (the acceleration"
+      "The state is qpos0 with zero velocity, controls and activations, or keyframe K; --qpos/--qvel/--ctrl/--act"
+          + " then replace their part.",
+      "JSON keys: model, contact (false with --no-contact), qpos, qvel, ctrl, act and act_dot (models with"
+          + " activation dynamics), qacc, qacc_smooth (the acceleration"
           + " without contact and limit impulses), ncon (number of contacts), sensordata (models with sensors, in"
           + " MuJoCo's order)."
     })
@@ -48,6 +49,10 @@ final class ForwardCommand implements Callable<Integer> {
     o.add("qpos", Output.array(d.qpos));
     o.add("qvel", Output.array(d.qvel));
     o.add("ctrl", Output.array(d.ctrl));
+    if (m.na() > 0) {
+      o.add("act", Output.array(d.act));
+      o.add("act_dot", Output.array(d.actDot));
+    }
     o.add("qacc", Output.array(d.qacc));
     o.add("qacc_smooth", Output.array(d.qaccSmooth));
     o.addProperty("ncon", d.ncon);

@@ -32,7 +32,8 @@ import tech.tablesaw.api.Table;
       "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
           + " part.",
       "JSON keys: model, backend, worlds, steps, time (simulated, s), ms (wall time of the stepping loop alone),"
-          + " final_qpos and final_qvel (world 0), final_qpos_all (one row per world, only when W > 1),"
+          + " final_qpos and final_qvel (world 0), final_act (world 0, models with activation dynamics),"
+          + " final_qpos_all (one row per world, only when W > 1),"
           + " final_sensordata (world 0's sensors at the final state, for models with sensors), trajectory (time,"
           + " qpos and, with sensors, sensordata of world 0 every S steps, only with --stride). Sensors are those"
           + " of each recorded state, as mj_forward gives them."
@@ -77,7 +78,7 @@ final class RolloutCommand implements Callable<Integer> {
     Rollout.Result r;
     try (Backend b = Backends.create(backend, m, worlds)) {
       r = TerminalProgress.during(spec.commandLine().getErr(), task,
-          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl), steps, every));
+          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act), steps, every));
     }
     output.print(json(m, r), () -> text(m, r));
     return 0;
@@ -113,6 +114,9 @@ final class RolloutCommand implements Callable<Integer> {
     o.addProperty("ms", r.ms());
     o.add("final_qpos", Output.slice(r.finalQpos(), 0, nq));
     o.add("final_qvel", Output.slice(r.finalQvel(), 0, nv));
+    if (m.na() > 0) {
+      o.add("final_act", Output.slice(r.finalAct(), 0, m.na()));
+    }
     if (r.worlds() > 1) {
       o.add("final_qpos_all", Output.rows(r.finalQpos(), r.worlds(), nq));
     }

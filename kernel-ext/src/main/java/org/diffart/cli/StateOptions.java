@@ -11,13 +11,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * The starting state options: {@code qpos0} with zero velocity and controls by default, or a keyframe ({@code --key}),
- * then each of {@code --qpos}, {@code --qvel}, {@code --ctrl} given replaces its part.
+ * then each of {@code --qpos}, {@code --qvel}, {@code --ctrl}, {@code --act} given replaces its part.
  */
 final class StateOptions {
   @Option(
       names = "--key",
       paramLabel = "K",
-      description = "Start from the model's keyframe K, by name or index (its qpos, qvel and ctrl).")
+      description = "Start from the model's keyframe K, by name or index (its qpos, qvel, ctrl and act).")
   private String key;
 
   @Option(
@@ -41,6 +41,13 @@ final class StateOptions {
       description = "Controls, exactly nu comma-separated numbers (held constant).")
   private Vector ctrl;
 
+  @Option(
+      names = "--act",
+      paramLabel = "a,b,..",
+      converter = Vector.Converter.class,
+      description = "Actuator activations, exactly na comma-separated numbers (models with activation dynamics).")
+  private Vector act;
+
   @Spec(Spec.Target.MIXEE)
   private CommandSpec command;
 
@@ -57,6 +64,7 @@ final class StateOptions {
     copy("--qpos", "nq", qpos, d.qpos);
     copy("--qvel", "nv", qvel, d.qvel);
     copy("--ctrl", "nu", ctrl, d.ctrl);
+    copy("--act", "na", act, d.act);
     return d;
   }
 

@@ -77,6 +77,15 @@ public final class Capabilities {
       + "<site name=\"anchor\" pos=\"0 0 2\"/><body pos=\".3 0 1.6\"><freejoint/><geom type=\"sphere\" size=\".05\"/>"
       + "<site name=\"knot\"/></body></worldbody><tendon><spatial limited=\"true\" range=\"0 .5\">"
       + "<site site=\"anchor\"/><site site=\"knot\"/></spatial></tendon></mujoco>";
+  /**
+   * A 1 kg slider driven by a fast filter (τ = 20 ms, activation limited to [-0.4, 0.35]) and an integrator, from a
+   * keyframe with their controls.
+   */
+  private static final String FILTERED = "<mujoco model=\"filtered\"><option timestep=\"0.002\" gravity=\"0 0 0\"/>"
+      + "<worldbody><body><joint name=\"x\" type=\"slide\" axis=\"1 0 0\"/><geom type=\"box\" size=\".1 .1 .1\""
+      + " mass=\"1\"/></body></worldbody><actuator><general joint=\"x\" dyntype=\"filter\" dynprm=\".02\""
+      + " actlimited=\"true\" actrange=\"-.4 .35\"/><general joint=\"x\" dyntype=\"integrator\" gainprm=\".5\"/>"
+      + "</actuator><keyframe><key ctrl=\"1 -.2\" act=\"0 .1\"/></keyframe></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -105,6 +114,7 @@ public final class Capabilities {
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
     stepping.add(Capability.FORCES_FLUID);
     stepping.add(Capability.TENDONS_SPATIAL);
+    stepping.add(Capability.ACTUATORS_ACTIVATION);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -241,9 +251,36 @@ public final class Capabilities {
     put(out, Capability.FORCES_FLUID, claims, gust.agrees() && Math.abs(sinking - stokes) < 1e-5 * -stokes,
         String.format(Locale.ROOT, "a cube sinks at %.6g m/s after 3 s (Stokes: %.6g); a box tumbling in wind, ",
             sinking, stokes) + gust.agreement(1000, 2));
+    activation(name, claims, out);
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
     Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
     put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
+  }
+
+  /**
+   * Activation dynamics: the filtered slider agrees with the CPU reference (positions, velocities, activations), and
+   * on the backend the filter's activation stops at its bound while the integrator's grows by {@code dt·ctrl} per
+   * step: {@code 0.1 - 0.2·t}, and the slider's velocity is the integral of the force they give.
+   */
+  private static void activation(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(FILTERED, "filtered.xml");
+    int steps = 500;
+    Run run = run(name, m, steps);
+    double[] act = new double[m.na()];
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.setCtrl(m.keyCtrl(0));
+      b.setAct(m.keyAct(0));
+      b.step(steps);
+      b.getAct(act);
+    } catch (RuntimeException e) {
+      put(out, Capability.ACTUATORS_ACTIVATION, claims, false, "the filtered slider failed: " + e);
+      return;
+    }
+    double t = steps * m.opt().timestep(), integrated = 0.1 - 0.2 * t;
+    boolean ok = run.agrees() && act[0] == 0.35 && Math.abs(act[1] - integrated) < 1e-12;
+    put(out, Capability.ACTUATORS_ACTIVATION, claims, ok, String.format(Locale.ROOT, "after %.1f s the filter's"
+        + " activation is %.6g (its bound: 0.35) and the integrator's %.6g (0.1 - 0.2 t: %.6g); ", t, act[0], act[1],
+        integrated) + run.agreement(steps, 2));
   }
 
   /**
@@ -392,10 +429,13 @@ public final class Capabilities {
         ref[w].qvel[k] *= w == 0 ? 1 : 0.9;
       }
     }
-    double[] q = new double[2 * m.nq()], v = new double[2 * m.nv()];
+    double[] q = new double[2 * m.nq()], v = new double[2 * m.nv()], u = new double[2 * m.nu()];
+    double[] act = new double[2 * m.na()];
     for (int w = 0; w < 2; w++) {
       System.arraycopy(ref[w].qpos, 0, q, w * m.nq(), m.nq());
       System.arraycopy(ref[w].qvel, 0, v, w * m.nv(), m.nv());
+      System.arraycopy(ref[w].ctrl, 0, u, w * m.nu(), m.nu());
+      System.arraycopy(ref[w].act, 0, act, w * m.na(), m.na());
     }
     Set<String> pairs = new TreeSet<>();
     boolean limits = false, warm = false, early = false, bounced = false;
@@ -416,9 +456,12 @@ public final class Capabilities {
     try (Backend b = Backends.create(name, m, 2)) {
       b.setQpos(q);
       b.setQvel(v);
+      b.setCtrl(u);
+      b.setAct(act);
       b.step(steps);
       b.getQpos(q);
       b.getQvel(v);
+      b.getAct(act);
     } catch (RuntimeException e) {
       return new Run(Double.NaN, 0, pairs, limits, warm, early, bounced, e.toString());
     }
@@ -431,6 +474,10 @@ public final class Capabilities {
       for (int k = 0; k < m.nv(); k++) {
         diff = Math.max(diff, Math.abs(v[w * m.nv() + k] - ref[w].qvel[k]));
         scale = Math.max(scale, Math.abs(ref[w].qvel[k]));
+      }
+      for (int k = 0; k < m.na(); k++) {
+        diff = Math.max(diff, Math.abs(act[w * m.na() + k] - ref[w].act[k]));
+        scale = Math.max(scale, Math.abs(ref[w].act[k]));
       }
     }
     return new Run(Double.isNaN(diff) ? Double.POSITIVE_INFINITY : diff, scale, pairs, limits, warm, early, bounced,

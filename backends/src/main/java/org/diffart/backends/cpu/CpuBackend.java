@@ -95,8 +95,18 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
+  public void setAct(double[] act) {
+    scatter(act, model.na(), "act", 4);
+  }
+
+  @Override
   public void getQpos(double[] out) {
     gather(out, model.nq(), 0);
+  }
+
+  @Override
+  public void getAct(double[] out) {
+    gather(out, model.na(), 4);
   }
 
   @Override
@@ -188,7 +198,7 @@ public final class CpuBackend implements Backend {
   }
 
   private double[] field(Data d, int which) {
-    return which == 0 ? d.qpos : which == 1 ? d.qvel : which == 2 ? d.ctrl : d.sensordata;
+    return which == 0 ? d.qpos : which == 1 ? d.qvel : which == 2 ? d.ctrl : which == 3 ? d.sensordata : d.act;
   }
 
   private void scatter(double[] src, int n, String what, int which) {

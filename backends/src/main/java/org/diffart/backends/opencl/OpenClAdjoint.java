@@ -116,7 +116,7 @@ final class OpenClAdjoint implements AutoCloseable {
 
   /** Numbers per stored state, as StateStore keeps them. */
   private int stateWidth() {
-    return 1 + m.nq() + m.nv() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
+    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
   }
 
   private cl_mem upload(double[] a) {

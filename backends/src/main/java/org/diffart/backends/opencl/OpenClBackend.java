@@ -115,8 +115,18 @@ public final class OpenClBackend implements Backend {
   }
 
   @Override
+  public void setAct(double[] act) {
+    setField("act", act, model.na());
+  }
+
+  @Override
   public void getQpos(double[] out) {
     getField("qpos", out, model.nq());
+  }
+
+  @Override
+  public void getAct(double[] out) {
+    getField("act", out, model.na());
   }
 
   @Override

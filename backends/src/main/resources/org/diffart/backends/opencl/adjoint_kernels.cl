@@ -1,13 +1,14 @@
 // The adjoint's kernels: a checkpointing schedule (Checkpointing.backward) drives them from the host, one call per
 // operation for every world at once, as it drives AdjointGradient on the CPU. A checkpoint slot holds what
-// StateStore keeps: time, qpos, qvel and, when the solver warm-starts, the warm-start impulses and their validity.
-#define STATE_WIDTH (1 + M_nq + M_nv + (OPT_warmStart ? 4 * M_nconMax : 0))
+// StateStore keeps: time, qpos, qvel, act and, when the solver warm-starts, the warm-start impulses and their validity.
+#define STATE_WIDTH (1 + M_nq + M_nv + M_na + (OPT_warmStart ? 4 * M_nconMax : 0))
 
 void state_save(Data* d, __global double* s) {
   int o = 0;
   s[o++] = DD_SCALAR(d, time);
   for (int k = 0; k < M_nq; k++) s[o++] = DD_ARRAY(d, qpos)[k];
   for (int k = 0; k < M_nv; k++) s[o++] = DD_ARRAY(d, qvel)[k];
+  for (int k = 0; k < M_na; k++) s[o++] = DD_ARRAY(d, act)[k];
   if (OPT_warmStart) {
     for (int k = 0; k < 3 * M_nconMax; k++) s[o++] = DD_ARRAY(d, warmImpulse)[k];
     for (int c = 0; c < M_nconMax; c++) s[o + c] = DI_ARRAY(d, warmValid)[c];
@@ -19,6 +20,7 @@ void state_load(Data* d, __global const double* s) {
   DD_SCALAR(d, time) = s[o++];
   for (int k = 0; k < M_nq; k++) DD_ARRAY(d, qpos)[k] = s[o++];
   for (int k = 0; k < M_nv; k++) DD_ARRAY(d, qvel)[k] = s[o++];
+  for (int k = 0; k < M_na; k++) DD_ARRAY(d, act)[k] = s[o++];
   if (OPT_warmStart) {
     for (int k = 0; k < 3 * M_nconMax; k++) DD_ARRAY(d, warmImpulse)[k] = s[o++];
     for (int c = 0; c < M_nconMax; c++) DI_ARRAY(d, warmValid)[c] = (int) s[o + c];

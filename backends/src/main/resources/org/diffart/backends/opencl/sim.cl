@@ -20,6 +20,11 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define Integrator_RK4 2
 #define ActuatorType_MOTOR 0
 #define ActuatorType_POSITION 1
+#define ActuatorType_VELOCITY 2
+#define ActuatorType_INTVELOCITY 3
+#define ActuatorType_DAMPER 4
+#define ActuatorType_CYLINDER 5
+#define ActuatorType_GENERAL 6
 #define SensorType_TOUCH 0
 #define SensorType_ACCELEROMETER 1
 #define SensorType_VELOCIMETER 2
@@ -53,6 +58,9 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 
 #define EqualityType_JOINT 2
 #define EqualityType_TENDON 3
 __constant int EqualityType_rows[] = {3, 6, 1, 1};
+#define DynType_NONE 0
+#define DynType_INTEGRATOR 1
+#define DynType_FILTER 2
 
 #define Quat_SMALL_HALF_ANGLE (0x1.a36e2eb1c432dp-14)
 #define Trig_LIMIT (0x1.c6bf52634p49)
@@ -88,9 +96,11 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
+#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 
 void Step_step(Model* m, Data* d);
+void Forces_integrateActivation(Model* m, Data* d, double h);
 void Configuration_integratePos_4(Model* m, __global double* qpos, __global double* qvel, double dt);
 void Configuration_integratePos_5(Model* m, __global double* qpos, __global double* qvel, int vo, double dt);
 void Quat_integrate(__global double* q, int qo, __global double* omega, int wo, double dt);
@@ -263,9 +273,21 @@ void Step_step(Model* m, Data* d) {
       DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
     }
     Configuration_integratePos_4(m, DD_ARRAY(d, qpos), DD_ARRAY(d, qvel), dt);
+    Forces_integrateActivation(m, d, dt);
   }
   DD_SCALAR(d, time) += OPT_timestep;
   DI_SCALAR(d, nstep)++;
+}
+
+// algo/Forces.java: void integrateActivation(Model, Data, double)
+void Forces_integrateActivation(Model* m, Data* d, double h) {
+  for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    DD_ARRAY(d, act)[s] += (h * DD_ARRAY(d, actDot)[s]);
+    if (((MI_ARRAY(m, actActLimited)[(a)] != 0))) {
+      DD_ARRAY(d, act)[s] = jmin(jmax(DD_ARRAY(d, act)[s], (MD_ARRAY(m, actActRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actActRange)[((2 * (a)) + (1))]));
+    }
+  }
 }
 
 // algo/Configuration.java: void integratePos(Model, double[], double[], double)
@@ -3415,7 +3437,14 @@ void Forces_actuation(Model* m, Data* d) {
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
     }
-    double force = (((((MD_ARRAY(m, actGain)[(a)]) * u) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
+    double input = u;
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if (s >= 0) {
+      input = DD_ARRAY(d, act)[s];
+      DD_ARRAY(d, actDot)[s] = (((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[(a)]), Forces_MIN_TIME_CONSTANT)) : u);
+    }
+    double gain = (((MD_ARRAY(m, actGain)[((3 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * vel));
+    double force = ((((gain * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
     if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
       force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
     }
@@ -4071,7 +4100,7 @@ void Kinematics_hingeBody(Model* m, Data* d, int i, int j) {
 
 // algo/Checks.java: void finiteState(Model, Data)
 void Checks_finiteState(Model* m, Data* d) {
-  if ((Checks_allFinite(DD_ARRAY(d, qpos), (M_nq)) && Checks_allFinite(DD_ARRAY(d, qvel), (M_nv))) && Checks_allFinite(DD_ARRAY(d, ctrl), (M_nu))) {
+  if (((Checks_allFinite(DD_ARRAY(d, qpos), (M_nq)) && Checks_allFinite(DD_ARRAY(d, qvel), (M_nv))) && Checks_allFinite(DD_ARRAY(d, ctrl), (M_nu))) && Checks_allFinite(DD_ARRAY(d, act), (M_na))) {
     return;
   }
   for (int j = 0; j < (M_njnt); j++) {
@@ -4086,6 +4115,10 @@ void Checks_finiteState(Model* m, Data* d) {
   if (DI_ERROR(d)) return;
   for (int a = 0; a < (M_nu); a++) {
     if ((!isfinite(DD_ARRAY(d, ctrl)[a]))) {
+      { DI_SET_ERROR(d); return; }
+    }
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if ((s >= 0) && (!isfinite(DD_ARRAY(d, act)[s]))) {
       { DI_SET_ERROR(d); return; }
     }
   }
@@ -4104,17 +4137,23 @@ int Checks_allFinite(__global double* x, int n) {
 // algo/Step.java: void rk4(Model, Data)
 void Step_rk4(Model* m, Data* d) {
   int nv = (M_nv);
+  int na = (M_na);
   double h = OPT_timestep;
   __global double* dq = DD_ARRAY(d, rkDq);
   __global double* dv = DD_ARRAY(d, rkDv);
+  __global double* da = DD_ARRAY(d, rkDact);
   copy_d(DD_ARRAY(d, rkQpos) + 0, DD_ARRAY(d, qpos) + 0, (M_nq));
   copy_d(DD_ARRAY(d, rkQvel) + 0, DD_ARRAY(d, qvel) + 0, nv);
+  copy_d(DD_ARRAY(d, rkAct) + 0, DD_ARRAY(d, act) + 0, na);
   for (int s = 0; s < 4; s++) {
     if (s > 0) {
       copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
       Configuration_integratePos_5(m, DD_ARRAY(d, qpos), dq, (((s - 1)) * nv), (Step_STAGE[s] * h));
       for (int k = 0; k < nv; k++) {
         DD_ARRAY(d, qvel)[k] = (DD_ARRAY(d, rkQvel)[k] + ((Step_STAGE[s] * h) * dv[((((s - 1)) * nv) + k)]));
+      }
+      for (int k = 0; k < na; k++) {
+        DD_ARRAY(d, act)[k] = (DD_ARRAY(d, rkAct)[k] + ((Step_STAGE[s] * h) * da[((((s - 1)) * na) + k)]));
       }
     }
     Step_smooth_2(m, d);
@@ -4127,6 +4166,7 @@ void Step_rk4(Model* m, Data* d) {
     }
     copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
     copy_d(dv + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
+    copy_d(da + (s * na), DD_ARRAY(d, actDot) + 0, na);
   }
   __global double* w = DD_ARRAY(d, scratchNv1);
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
@@ -4135,7 +4175,13 @@ void Step_rk4(Model* m, Data* d) {
     DD_ARRAY(d, qvel)[k] = (DD_ARRAY(d, rkQvel)[k] + ((h * ((((dv[k] + (2 * dv[(nv + k)])) + (2 * dv[((2 * nv) + k)])) + dv[((3 * nv) + k)]))) / 6));
   }
   Configuration_integratePos_5(m, DD_ARRAY(d, qpos), w, 0, h);
+  copy_d(DD_ARRAY(d, act) + 0, DD_ARRAY(d, rkAct) + 0, na);
+  for (int k = 0; k < na; k++) {
+    DD_ARRAY(d, actDot)[k] = (((((da[k] + (2 * da[(na + k)])) + (2 * da[((2 * na) + k)])) + da[((3 * na) + k)])) / 6);
+  }
+  Forces_integrateActivation(m, d, h);
   copy_d(DD_ARRAY(d, qacc) + 0, dv + 0, nv);
+  copy_d(DD_ARRAY(d, actDot) + 0, da + 0, na);
 }
 
 // algo/Step.java: void smooth(Model, Data)

@@ -20,6 +20,11 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define Integrator_RK4 2
 #define ActuatorType_MOTOR 0
 #define ActuatorType_POSITION 1
+#define ActuatorType_VELOCITY 2
+#define ActuatorType_INTVELOCITY 3
+#define ActuatorType_DAMPER 4
+#define ActuatorType_CYLINDER 5
+#define ActuatorType_GENERAL 6
 #define SensorType_TOUCH 0
 #define SensorType_ACCELEROMETER 1
 #define SensorType_VELOCIMETER 2
@@ -53,6 +58,9 @@ __constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 
 #define EqualityType_JOINT 2
 #define EqualityType_TENDON 3
 __constant int EqualityType_rows[] = {3, 6, 1, 1};
+#define DynType_NONE 0
+#define DynType_INTEGRATOR 1
+#define DynType_FILTER 2
 
 #define Quat_SMALL_HALF_ANGLE (0x1.a36e2eb1c432dp-14)
 #define Trig_LIMIT (0x1.c6bf52634p49)
@@ -88,9 +96,11 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_LIMIT (2)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
+#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 
 void Step_step(Model* m, Data* d);
+void Forces_integrateActivation(Model* m, Data* d, double h);
 void Configuration_integratePos_4(Model* m, __global double* qpos, __global double* qvel, double dt);
 void Configuration_integratePos_5(Model* m, __global double* qpos, __global double* qvel, int vo, double dt);
 void Quat_integrate(__global double* q, int qo, __global double* omega, int wo, double dt);
@@ -280,7 +290,6 @@ void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
 int ForcesAdjoint_passes(double x, double lo, double hi);
-double ForcesAdjoint_recomputeForce(Model* m, Data* d, int a);
 void ForcesAdjoint_total(Model* m, DataBar* b);
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
 void AbaAdjoint_forward(Model* m, Data* d, DataBar* b);
@@ -338,6 +347,7 @@ int ProjectedGaussSeidelAdjoint_basisWidth(int ne);
 void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b);
 void MassMatrixFactor_solve(Model* m, Data* d, __global double* x);
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo);
+void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h);
 void Configuration_integratePosAdjoint(Model* m, __global double* qpos, __global double* qvel, int vo, double dt, __global double* qposBar, __global double* qvelBar, int vbo);
 void Quat_integrateAdjoint(__global double* q, int qo, __global double* omega, int wo, double dt, __global double* qBar, int qbo, __global double* omegaBar, int wbo);
 void Configuration_tangentGradient(Model* m, __global double* qpos, __global double* qposBar, __global double* out);
@@ -358,9 +368,21 @@ void Step_step(Model* m, Data* d) {
       DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
     }
     Configuration_integratePos_4(m, DD_ARRAY(d, qpos), DD_ARRAY(d, qvel), dt);
+    Forces_integrateActivation(m, d, dt);
   }
   DD_SCALAR(d, time) += OPT_timestep;
   DI_SCALAR(d, nstep)++;
+}
+
+// algo/Forces.java: void integrateActivation(Model, Data, double)
+void Forces_integrateActivation(Model* m, Data* d, double h) {
+  for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    DD_ARRAY(d, act)[s] += (h * DD_ARRAY(d, actDot)[s]);
+    if (((MI_ARRAY(m, actActLimited)[(a)] != 0))) {
+      DD_ARRAY(d, act)[s] = jmin(jmax(DD_ARRAY(d, act)[s], (MD_ARRAY(m, actActRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actActRange)[((2 * (a)) + (1))]));
+    }
+  }
 }
 
 // algo/Configuration.java: void integratePos(Model, double[], double[], double)
@@ -3510,7 +3532,14 @@ void Forces_actuation(Model* m, Data* d) {
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
     }
-    double force = (((((MD_ARRAY(m, actGain)[(a)]) * u) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
+    double input = u;
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if (s >= 0) {
+      input = DD_ARRAY(d, act)[s];
+      DD_ARRAY(d, actDot)[s] = (((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[(a)]), Forces_MIN_TIME_CONSTANT)) : u);
+    }
+    double gain = (((MD_ARRAY(m, actGain)[((3 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * vel));
+    double force = ((((gain * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
     if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
       force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
     }
@@ -4166,7 +4195,7 @@ void Kinematics_hingeBody(Model* m, Data* d, int i, int j) {
 
 // algo/Checks.java: void finiteState(Model, Data)
 void Checks_finiteState(Model* m, Data* d) {
-  if ((Checks_allFinite(DD_ARRAY(d, qpos), (M_nq)) && Checks_allFinite(DD_ARRAY(d, qvel), (M_nv))) && Checks_allFinite(DD_ARRAY(d, ctrl), (M_nu))) {
+  if (((Checks_allFinite(DD_ARRAY(d, qpos), (M_nq)) && Checks_allFinite(DD_ARRAY(d, qvel), (M_nv))) && Checks_allFinite(DD_ARRAY(d, ctrl), (M_nu))) && Checks_allFinite(DD_ARRAY(d, act), (M_na))) {
     return;
   }
   for (int j = 0; j < (M_njnt); j++) {
@@ -4181,6 +4210,10 @@ void Checks_finiteState(Model* m, Data* d) {
   if (DI_ERROR(d)) return;
   for (int a = 0; a < (M_nu); a++) {
     if ((!isfinite(DD_ARRAY(d, ctrl)[a]))) {
+      { DI_SET_ERROR(d); return; }
+    }
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if ((s >= 0) && (!isfinite(DD_ARRAY(d, act)[s]))) {
       { DI_SET_ERROR(d); return; }
     }
   }
@@ -4199,17 +4232,23 @@ int Checks_allFinite(__global double* x, int n) {
 // algo/Step.java: void rk4(Model, Data)
 void Step_rk4(Model* m, Data* d) {
   int nv = (M_nv);
+  int na = (M_na);
   double h = OPT_timestep;
   __global double* dq = DD_ARRAY(d, rkDq);
   __global double* dv = DD_ARRAY(d, rkDv);
+  __global double* da = DD_ARRAY(d, rkDact);
   copy_d(DD_ARRAY(d, rkQpos) + 0, DD_ARRAY(d, qpos) + 0, (M_nq));
   copy_d(DD_ARRAY(d, rkQvel) + 0, DD_ARRAY(d, qvel) + 0, nv);
+  copy_d(DD_ARRAY(d, rkAct) + 0, DD_ARRAY(d, act) + 0, na);
   for (int s = 0; s < 4; s++) {
     if (s > 0) {
       copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
       Configuration_integratePos_5(m, DD_ARRAY(d, qpos), dq, (((s - 1)) * nv), (Step_STAGE[s] * h));
       for (int k = 0; k < nv; k++) {
         DD_ARRAY(d, qvel)[k] = (DD_ARRAY(d, rkQvel)[k] + ((Step_STAGE[s] * h) * dv[((((s - 1)) * nv) + k)]));
+      }
+      for (int k = 0; k < na; k++) {
+        DD_ARRAY(d, act)[k] = (DD_ARRAY(d, rkAct)[k] + ((Step_STAGE[s] * h) * da[((((s - 1)) * na) + k)]));
       }
     }
     Step_smooth_2(m, d);
@@ -4222,6 +4261,7 @@ void Step_rk4(Model* m, Data* d) {
     }
     copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
     copy_d(dv + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
+    copy_d(da + (s * na), DD_ARRAY(d, actDot) + 0, na);
   }
   __global double* w = DD_ARRAY(d, scratchNv1);
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
@@ -4230,7 +4270,13 @@ void Step_rk4(Model* m, Data* d) {
     DD_ARRAY(d, qvel)[k] = (DD_ARRAY(d, rkQvel)[k] + ((h * ((((dv[k] + (2 * dv[(nv + k)])) + (2 * dv[((2 * nv) + k)])) + dv[((3 * nv) + k)]))) / 6));
   }
   Configuration_integratePos_5(m, DD_ARRAY(d, qpos), w, 0, h);
+  copy_d(DD_ARRAY(d, act) + 0, DD_ARRAY(d, rkAct) + 0, na);
+  for (int k = 0; k < na; k++) {
+    DD_ARRAY(d, actDot)[k] = (((((da[k] + (2 * da[(na + k)])) + (2 * da[((2 * na) + k)])) + da[((3 * na) + k)])) / 6);
+  }
+  Forces_integrateActivation(m, d, h);
   copy_d(DD_ARRAY(d, qacc) + 0, dv + 0, nv);
+  copy_d(DD_ARRAY(d, actDot) + 0, da + 0, na);
 }
 
 // algo/Step.java: void smooth(Model, Data)
@@ -4260,6 +4306,7 @@ void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   for (int k = 0; k < nv; k++) {
     BD_ARRAY(b, qaccBar)[k] += (dt * BD_ARRAY(b, qvelBar)[k]);
   }
+  ForcesAdjoint_integrateActivation(m, d, b, dt);
   ConstraintsAdjoint_step_4(m, d, b);
   if (DI_ERROR(d)) return;
   StepAdjoint_smooth_5(m, d, b, Step_dampingH(m));
@@ -5388,19 +5435,44 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   for (int a = 0; a < (M_nu); a++) {
     double forceBar = 0;
+    double len = 0;
+    double vel = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-    }
-    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(ForcesAdjoint_recomputeForce(m, d, a), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
-      forceBar = 0;
+      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
+      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
     }
     double u = DD_ARRAY(d, ctrl)[a];
-    if ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]))) {
-      BD_ARRAY(b, ctrlBar)[a] += ((MD_ARRAY(m, actGain)[(a)]) * forceBar);
+    int ctrlPasses = ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))])));
+    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
+      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
+    }
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    double input = ((s >= 0) ? DD_ARRAY(d, act)[s] : u);
+    double gain = (((MD_ARRAY(m, actGain)[((3 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * vel));
+    double force = ((((gain * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
+    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
+      forceBar = 0;
+    }
+    double inputBar = (gain * forceBar);
+    double lenBar = (((((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (1))]))) * forceBar);
+    double velBar = (((((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (2))]))) * forceBar);
+    double uBar = inputBar;
+    if (s >= 0) {
+      BD_ARRAY(b, actBar)[s] += inputBar;
+      uBar = BD_ARRAY(b, actDotBar)[s];
+      if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) {
+        uBar /= jmax((MD_ARRAY(m, actDynPrm)[(a)]), Forces_MIN_TIME_CONSTANT);
+        BD_ARRAY(b, actBar)[s] -= uBar;
+      }
+      BD_ARRAY(b, actDotBar)[s] = 0;
+    }
+    if (ctrlPasses) {
+      BD_ARRAY(b, ctrlBar)[a] += uBar;
     }
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += (((MD_ARRAY(m, trnCoef)[(n)]) * (MD_ARRAY(m, actBias)[((3 * (a)) + (1))])) * forceBar);
-      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += (((MD_ARRAY(m, trnCoef)[(n)]) * (MD_ARRAY(m, actBias)[((3 * (a)) + (2))])) * forceBar);
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
+      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * velBar);
     }
   }
   fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
@@ -5409,21 +5481,6 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
 // algo/ForcesAdjoint.java: boolean passes(double, double, double)
 int ForcesAdjoint_passes(double x, double lo, double hi) {
   return ((x >= lo) && (x <= hi));
-}
-
-// algo/ForcesAdjoint.java: double recomputeForce(Model, Data, int)
-double ForcesAdjoint_recomputeForce(Model* m, Data* d, int a) {
-  double len = 0;
-  double vel = 0;
-  for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-    len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
-    vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-  }
-  double u = DD_ARRAY(d, ctrl)[a];
-  if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
-    u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
-  }
-  return (((((MD_ARRAY(m, actGain)[(a)]) * u) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
 }
 
 // algo/ForcesAdjoint.java: void total(Model, DataBar)
@@ -7219,6 +7276,17 @@ void MassMatrixFactor_solve(Model* m, Data* d, __global double* x) {
 // algo/MassMatrixFactor.java: void solveLt(Model, Data, double[], int)
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveLt_6(m, d, x, xo, 0, (M_nv));
+}
+
+// algo/ForcesAdjoint.java: void integrateActivation(Model, Data, DataBar, double)
+void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h) {
+  for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if (((MI_ARRAY(m, actActLimited)[(a)] != 0)) && (!ForcesAdjoint_passes((DD_ARRAY(d, act)[s] + (h * DD_ARRAY(d, actDot)[s])), (MD_ARRAY(m, actActRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actActRange)[((2 * (a)) + (1))])))) {
+      BD_ARRAY(b, actBar)[s] = 0;
+    }
+    BD_ARRAY(b, actDotBar)[s] += (h * BD_ARRAY(b, actBar)[s]);
+  }
 }
 
 // algo/Configuration.java: void integratePosAdjoint(Model, double[], double[], int, double, double[], double[], int)

@@ -50,9 +50,9 @@ class OpenClAdjointTest {
   @CsvSource({"builtin:pendulum:3, 1", "builtin:laikago, 1", "builtin:laikago, 10", "builtin:laikago, revolve:6",
       "builtin:laikago, replay:7",
       "builtin:humanoid, 5", "builtin:ant, 1",
-      // equality rows of every kind; fluid forces; spatial tendons
+      // equality rows of every kind; fluid forces; spatial tendons; activation states
       "../datasets/reference/models/equality.xml, 1", "../datasets/reference/models/fluid.xml, 1",
-      "../datasets/reference/models/spatial.xml, 1"})
+      "../datasets/reference/models/spatial.xml, 1", "../datasets/reference/models/actuators.xml, 3"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)
@@ -74,6 +74,7 @@ class OpenClAdjointTest {
         assertArrayEquals(cpu.mass(), dev.mass(), who);
         assertArrayEquals(cpu.damping(), dev.damping(), who);
         assertArrayEquals(cpu.restitution(), dev.restitution(), who);
+        assertArrayEquals(cpu.act0(), dev.act0(), who);
         assertArrayEquals(cpu.adjointNorms(), dev.adjointNorms(), who);
         assertEquals(cpu.recomputedSteps(), dev.recomputedSteps(), who);
         assertTrue(cpu.norm() > 0, who + ": a gradient worth comparing");

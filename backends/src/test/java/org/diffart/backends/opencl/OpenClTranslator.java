@@ -136,7 +136,7 @@ public final class OpenClTranslator {
       }
     }
     for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType", "SensorType", "FrameType",
-        "EqualityType")) {
+        "EqualityType", "DynType")) {
       EnumDeclaration ed = StaticJavaParser.parse(base.resolve("model/" + e + ".java")).getEnumByName(e)
           .orElseThrow();
       List<String> names = new ArrayList<>();

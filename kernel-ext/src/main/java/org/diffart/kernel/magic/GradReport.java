@@ -198,6 +198,7 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       case QPOS0, QVEL0, DAMPING -> "dof";
       case FRICTION, RESTITUTION -> "geom";
       case MASS -> "body";
+      case ACT0 -> "activation";
     };
   }
 

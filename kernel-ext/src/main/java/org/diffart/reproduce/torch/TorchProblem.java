@@ -40,6 +40,14 @@ public final class TorchProblem {
     if (o.tolerance() != 0) {
       return refuse("a PGS tolerance of " + o.tolerance() + " is not supported (a fixed number of sweeps: tolerance 0)");
     }
+    if (m.na() > 0) {
+      return refuse("actuators with activation dynamics are not supported (dyntype none only)");
+    }
+    for (int a = 0; a < m.nu(); a++) {
+      if (m.actGain(a, 1) != 0 || m.actGain(a, 2) != 0) {
+        return refuse("actuator '" + m.actName(a) + "' has an affine gain, which is not supported (fixed gains)");
+      }
+    }
     for (int j = 0; j < m.njnt(); j++) {
       JointType t = m.jntType(j);
       if (t == JointType.BALL) {
@@ -176,7 +184,7 @@ public final class TorchProblem {
     j.add("pairGeom2", ints(np, m::pairGeom2));
     j.add("actJnt", ints(nu, m::actJnt));
     j.add("actGear", doubles(nu, m::actGear));
-    j.add("actGain", doubles(nu, m::actGain));
+    j.add("actGain", doubles(nu, a -> m.actGain(a, 0)));
     j.add("actBias", doubles(3 * nu, k -> m.actBias(k / 3, k % 3)));
     j.add("actCtrlLimited", ints(nu, a -> m.actCtrlLimited(a) ? 1 : 0));
     j.add("actCtrlRange", doubles(2 * nu, k -> m.actCtrlRange(k / 2, k % 2)));

@@ -22,7 +22,8 @@ public final class Checks {
 
   /** Throws if {@code qpos}, {@code qvel} or {@code ctrl} holds a NaN or infinity. */
   public static void finiteState(Model m, Data d) {
-    if (allFinite(d.qpos, m.nq()) && allFinite(d.qvel, m.nv()) && allFinite(d.ctrl, m.nu())) {
+    if (allFinite(d.qpos, m.nq()) && allFinite(d.qvel, m.nv()) && allFinite(d.ctrl, m.nu())
+        && allFinite(d.act, m.na())) {
       return;
     }
     // find the first culprit, by joint, for the message
@@ -40,6 +41,11 @@ public final class Checks {
     for (int a = 0; a < m.nu(); a++) {
       if (!Double.isFinite(d.ctrl[a])) {
         throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): ctrl[" + a + "] = " + d.ctrl[a]
+            + " of actuator '" + m.actName(a) + "'", d.nstep, m.trnDofAdr(m.actTrnAdr(a)));
+      }
+      int s = m.actActAdr(a);
+      if (s >= 0 && !Double.isFinite(d.act[s])) {
+        throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): act[" + s + "] = " + d.act[s]
             + " of actuator '" + m.actName(a) + "'", d.nstep, m.trnDofAdr(m.actTrnAdr(a)));
       }
     }

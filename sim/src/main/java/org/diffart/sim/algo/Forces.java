@@ -1,11 +1,15 @@
 package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
 /** Joint-space forces of the smooth dynamics: springs and dampers ({@link #passive}) and actuators ({@link #actuation}). */
 public final class Forces {
+  /** The smallest filter time constant, MuJoCo's {@code mjMINVAL}. */
+  static final double MIN_TIME_CONSTANT = 1e-15;
+
   private Forces() {}
 
   /**
@@ -86,10 +90,12 @@ public final class Forces {
   }
 
   /**
-   * Writes the actuator lengths, velocities and forces and {@code qfrcActuator}: {@code force = gain ctrl + bias0 +
-   * bias1 length + bias2 velocity} with ctrl clamped to ctrlrange and the force to forcerange where limited, through
-   * the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ c q̇}, {@code qfrc += c force}
-   * (one term {@code gear} on a joint; {@code gear·coef} per joint of a tendon).
+   * Writes the actuator lengths, velocities and forces, {@code actDot} and {@code qfrcActuator}, as MuJoCo 2.2.2:
+   * the control is clamped to ctrlrange where limited; the input is the control, or the activation {@code act} of an
+   * actuator with dynamics (whose {@code act' = ctrl} for an integrator, {@code (ctrl - act)/τ} for a filter); {@code
+   * force = (gain0 + gain1 length + gain2 velocity) input + bias0 + bias1 length + bias2 velocity}, clamped to
+   * forcerange where limited, through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ
+   * c q̇}, {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a tendon).
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
@@ -103,7 +109,15 @@ public final class Forces {
       if (m.actCtrlLimited(a)) {
         u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
       }
-      double force = m.actGain(a) * u + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      double input = u;
+      int s = m.actActAdr(a);
+      if (s >= 0) {
+        input = d.act[s];
+        d.actDot[s] = m.actDynType(a) == DynType.FILTER
+            ? (u - input) / Math.max(m.actDynPrm(a), MIN_TIME_CONSTANT) : u;
+      }
+      double gain = m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
+      double force = gain * input + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
       if (m.actForceLimited(a)) {
         force = Math.min(Math.max(force, m.actForceRange(a, 0)), m.actForceRange(a, 1));
       }
@@ -112,6 +126,20 @@ public final class Forces {
       d.actuatorForce[a] = force;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         d.qfrcActuator[m.trnDofAdr(n)] += m.trnCoef(n) * force;
+      }
+    }
+  }
+
+  /**
+   * The activations after a step of h: {@code act += h·act'}, clamped to actrange where limited (MuJoCo's Euler and
+   * the final RK4 update).
+   */
+  public static void integrateActivation(Model m, Data d, double h) {
+    for (int a = m.nu() - m.na(); a < m.nu(); a++) {
+      int s = m.actActAdr(a);
+      d.act[s] += h * d.actDot[s];
+      if (m.actActLimited(a)) {
+        d.act[s] = Math.min(Math.max(d.act[s], m.actActRange(a, 0)), m.actActRange(a, 1));
       }
     }
   }

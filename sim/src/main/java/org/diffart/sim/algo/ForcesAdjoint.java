@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
@@ -29,42 +30,68 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Adjoint of {@link Forces#actuation}: consumes {@code qfrcActuatorBar} into {@code ctrlBar, qposBar, qvelBar}. A
-   * control or force held at a bound of its range passes no gradient, as the clamp {@code min(max(x, lo), hi)} does.
+   * Adjoint of {@link Forces#actuation}: consumes {@code qfrcActuatorBar} and {@code actDotBar} into {@code ctrlBar,
+   * actBar, qposBar, qvelBar}. A control or force held at a bound of its range passes no gradient, as the clamp
+   * {@code min(max(x, lo), hi)} does.
    */
   public static void actuation(Model m, Data d, DataBar b) {
     for (int a = 0; a < m.nu(); a++) {
       double forceBar = 0;
+      double len = 0, vel = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
-      }
-      if (m.actForceLimited(a) && !passes(recomputeForce(m, d, a), m.actForceRange(a, 0), m.actForceRange(a, 1))) {
-        forceBar = 0;
+        len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
+        vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
       }
       double u = d.ctrl[a];
-      if (!m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1))) {
-        b.ctrlBar[a] += m.actGain(a) * forceBar;
+      boolean ctrlPasses = !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
+      if (m.actCtrlLimited(a)) {
+        u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
+      }
+      int s = m.actActAdr(a);
+      double input = s >= 0 ? d.act[s] : u;
+      double gain = m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
+      double force = gain * input + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      if (m.actForceLimited(a) && !passes(force, m.actForceRange(a, 0), m.actForceRange(a, 1))) {
+        forceBar = 0;
+      }
+      double inputBar = gain * forceBar;
+      double lenBar = (m.actGain(a, 1) * input + m.actBias(a, 1)) * forceBar;
+      double velBar = (m.actGain(a, 2) * input + m.actBias(a, 2)) * forceBar;
+      double uBar = inputBar;
+      if (s >= 0) {
+        b.actBar[s] += inputBar;
+        uBar = b.actDotBar[s];
+        if (m.actDynType(a) == DynType.FILTER) {
+          uBar /= Math.max(m.actDynPrm(a), Forces.MIN_TIME_CONSTANT);
+          b.actBar[s] -= uBar;
+        }
+        b.actDotBar[s] = 0;
+      }
+      if (ctrlPasses) {
+        b.ctrlBar[a] += uBar;
       }
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
-        b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * m.actBias(a, 1) * forceBar;
-        b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * m.actBias(a, 2) * forceBar;
+        b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;
+        b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * velBar;
       }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
   }
 
-  /** The force of actuator a before its forcerange clamp, as {@link Forces#actuation} computes it. */
-  private static double recomputeForce(Model m, Data d, int a) {
-    double len = 0, vel = 0;
-    for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
-      len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
-      vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
+  /**
+   * Adjoint of {@link Forces#integrateActivation}: {@code actBar} holds the bar of the activations after the step
+   * and becomes that of those before it; {@code actDotBar} receives {@code h·actBar}. An activation held at a bound
+   * of its range passes no gradient.
+   */
+  public static void integrateActivation(Model m, Data d, DataBar b, double h) {
+    for (int a = m.nu() - m.na(); a < m.nu(); a++) {
+      int s = m.actActAdr(a);
+      if (m.actActLimited(a) && !passes(d.act[s] + h * d.actDot[s], m.actActRange(a, 0), m.actActRange(a, 1))) {
+        b.actBar[s] = 0;
+      }
+      b.actDotBar[s] += h * b.actBar[s];
     }
-    double u = d.ctrl[a];
-    if (m.actCtrlLimited(a)) {
-      u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
-    }
-    return m.actGain(a) * u + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
   }
 
   /** Whether {@code min(max(x, lo), hi)} returns x itself (Math.max/min pick their first argument on a tie). */

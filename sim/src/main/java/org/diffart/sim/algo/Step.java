@@ -81,6 +81,7 @@ public final class Step {
         d.qvel[k] += dt * d.qacc[k];
       }
       Configuration.integratePos(m, d.qpos, d.qvel, dt);
+      Forces.integrateActivation(m, d, dt);
     }
     d.time += o.timestep();
     d.nstep++;
@@ -147,16 +148,17 @@ public final class Step {
   }
 
   /**
-   * Classic RK4 on {@code (q, v)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code mj_RungeKutta}. Each
-   * stage's acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile
+   * Classic RK4 on {@code (q, v, act)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code
+   * mj_RungeKutta}; the activations are clamped to their ranges after the final update only. Each stage's acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile
    * time; joint-space constraints are allowed).
    */
   private static void rk4(Model m, Data d) {
-    int nv = m.nv();
+    int nv = m.nv(), na = m.na();
     double h = m.opt().timestep();
-    double[] dq = d.rkDq, dv = d.rkDv;
+    double[] dq = d.rkDq, dv = d.rkDv, da = d.rkDact;
     System.arraycopy(d.qpos, 0, d.rkQpos, 0, m.nq());
     System.arraycopy(d.qvel, 0, d.rkQvel, 0, nv);
+    System.arraycopy(d.act, 0, d.rkAct, 0, na);
     for (int s = 0; s < 4; s++) {
       if (s > 0) {
         // state of stage s from the initial state and the previous stage's derivative
@@ -164,6 +166,9 @@ public final class Step {
         Configuration.integratePos(m, d.qpos, dq, (s - 1) * nv, STAGE[s] * h);
         for (int k = 0; k < nv; k++) {
           d.qvel[k] = d.rkQvel[k] + STAGE[s] * h * dv[(s - 1) * nv + k];
+        }
+        for (int k = 0; k < na; k++) {
+          d.act[k] = d.rkAct[k] + STAGE[s] * h * da[(s - 1) * na + k];
         }
       }
       // every stage evaluates the dynamics with its constraints (joint and tendon limits, dry friction), as MuJoCo's
@@ -176,6 +181,7 @@ public final class Step {
       }
       System.arraycopy(d.qvel, 0, dq, s * nv, nv);
       System.arraycopy(d.qacc, 0, dv, s * nv, nv);
+      System.arraycopy(d.actDot, 0, da, s * na, na);
     }
     // combine: q = q0 ⊕ h (k1 + 2 k2 + 2 k3 + k4) / 6
     double[] w = d.scratchNv1;
@@ -185,7 +191,14 @@ public final class Step {
       d.qvel[k] = d.rkQvel[k] + h * (dv[k] + 2 * dv[nv + k] + 2 * dv[2 * nv + k] + dv[3 * nv + k]) / 6;
     }
     Configuration.integratePos(m, d.qpos, w, 0, h);
-    // report the acceleration at the start of the step, as with Euler
+    // the activations as Euler's update with the combined derivative, clamped to their ranges
+    System.arraycopy(d.rkAct, 0, d.act, 0, na);
+    for (int k = 0; k < na; k++) {
+      d.actDot[k] = (da[k] + 2 * da[na + k] + 2 * da[2 * na + k] + da[3 * na + k]) / 6;
+    }
+    Forces.integrateActivation(m, d, h);
+    // report the acceleration and activation derivative at the start of the step, as with Euler
     System.arraycopy(dv, 0, d.qacc, 0, nv);
+    System.arraycopy(da, 0, d.actDot, 0, na);
   }
 }

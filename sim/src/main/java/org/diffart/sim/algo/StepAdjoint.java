@@ -15,8 +15,8 @@ public final class StepAdjoint {
   private StepAdjoint() {}
 
   /**
-   * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, and {@code warmImpulseBar} when
-   * warm-starting) into the bars of the state before it, in place, and accumulates into {@code ctrlBar}, {@code
+   * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, {@code actBar}, and {@code
+   * warmImpulseBar} when warm-starting) into the bars of the state before it, in place, and accumulates into {@code ctrlBar}, {@code
    * qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
    * geomRestitutionBar}).
    *
@@ -52,6 +52,7 @@ public final class StepAdjoint {
     for (int k = 0; k < nv; k++) {
       b.qaccBar[k] += dt * b.qvelBar[k];
     }
+    ForcesAdjoint.integrateActivation(m, d, b, dt);
     tracer.after("integration");
     ConstraintsAdjoint.step(m, d, b, tracer);
     smooth(m, d, b, Step.dampingH(m), tracer);
@@ -59,7 +60,8 @@ public final class StepAdjoint {
 
   /**
    * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar} and the bars of the
-   * kinematics, accumulates into {@code qposBar, qvelBar, ctrlBar, qfrcAppliedBar} and the parameter bars.
+   * kinematics (and {@code actDotBar}), accumulates into {@code qposBar, qvelBar, actBar, ctrlBar, qfrcAppliedBar}
+   * and the parameter bars.
    */
   public static void smooth(Model m, Data d, DataBar b, double h) {
     smooth(m, d, b, h, stage -> { });

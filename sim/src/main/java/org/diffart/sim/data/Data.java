@@ -26,6 +26,8 @@ public final class Data {
   public final double[] qvel;
   /** Controls [nu]. */
   public final double[] ctrl;
+  /** Actuator activations [na], MuJoCo's {@code act}: the state of the actuators with dynamics. */
+  public final double[] act;
   /** Generalised forces applied by the user [nv]. */
   public final double[] qfrcApplied;
 
@@ -99,6 +101,8 @@ public final class Data {
   public final double[] actuatorVelocity;
   /** Actuator forces (scalar, before the gear) [nu]. */
   public final double[] actuatorForce;
+  /** Time derivative of the activations [na], MuJoCo's {@code act_dot}; written by Forces.actuation. */
+  public final double[] actDot;
   /** Total joint force fed to forward dynamics: applied + actuator + passive [nv]. */
   public final double[] qfrcSmooth;
   /**
@@ -261,8 +265,11 @@ public final class Data {
   public final double[] scratch36;
   /** Work space of one spatial vector [6]. */
   public final double[] scratch6;
-  /** RK4 stage storage: initial qpos [nq], initial qvel [nv] and stage derivatives [4×nv] each for q̇ and q̈. */
-  public final double[] rkQpos, rkQvel, rkDq, rkDv;
+  /**
+   * RK4 stage storage: initial qpos [nq], qvel [nv] and act [na], and stage derivatives [4×nv] each for q̇ and q̈
+   * and [4×na] for act'.
+   */
+  public final double[] rkQpos, rkQvel, rkAct, rkDq, rkDv, rkDact;
 
   /** Allocates every array for model {@code m} and resets to {@code qpos0}. */
   public Data(Model m) {
@@ -272,6 +279,8 @@ public final class Data {
     qpos = new double[nq];
     qvel = new double[nv];
     ctrl = new double[nu];
+    act = new double[m.na()];
+    actDot = new double[m.na()];
     qfrcApplied = new double[nv];
     bodyInert = new double[10 * nb];
     dofDamping = new double[nv];
@@ -366,6 +375,8 @@ public final class Data {
     rkQvel = new double[nv];
     rkDq = new double[4 * nv];
     rkDv = new double[4 * nv];
+    rkAct = new double[m.na()];
+    rkDact = new double[4 * m.na()];
     resetParameters();
     reset();
   }
@@ -406,20 +417,21 @@ public final class Data {
     return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt() + m.ntendon() + m.nv() + m.neqRows();
   }
 
-  /** Resets the state to {@code qpos0}, zero velocity, controls and applied forces, time 0. */
+  /** Resets the state to {@code qpos0}, zero velocity, controls, activations and applied forces, time 0. */
   public void reset() {
     for (int i = 0; i < qpos.length; i++) {
       qpos[i] = model.qpos0(i);
     }
     java.util.Arrays.fill(qvel, 0);
     java.util.Arrays.fill(ctrl, 0);
+    java.util.Arrays.fill(act, 0);
     java.util.Arrays.fill(qfrcApplied, 0);
     java.util.Arrays.fill(warmValid, 0);
     time = 0;
     nstep = 0;
   }
 
-  /** Resets to keyframe k: its qpos, qvel, ctrl and time. */
+  /** Resets to keyframe k: its qpos, qvel, ctrl, act and time. */
   public void resetToKey(int k) {
     if (k < 0 || k >= model.nkey()) {
       throw new IllegalArgumentException("keyframe index " + k + " out of range: the model has " + model.nkey()
@@ -429,6 +441,7 @@ public final class Data {
     System.arraycopy(model.keyQpos(k), 0, qpos, 0, qpos.length);
     System.arraycopy(model.keyQvel(k), 0, qvel, 0, qvel.length);
     System.arraycopy(model.keyCtrl(k), 0, ctrl, 0, ctrl.length);
+    System.arraycopy(model.keyAct(k), 0, act, 0, act.length);
     time = model.keyTime(k);
   }
 
@@ -444,9 +457,10 @@ public final class Data {
     }
   }
 
-  /** Copies the state (time, qpos, qvel, ctrl, applied forces, warm start) from another data of the same model. */
+  /** Copies the state (time, qpos, qvel, ctrl, act, applied forces, warm start) from another data of the same model. */
   public void copyStateFrom(Data o) {
-    if (o.model != model && (o.model.nq() != model.nq() || o.model.nv() != model.nv())) {
+    if (o.model != model
+        && (o.model.nq() != model.nq() || o.model.nv() != model.nv() || o.model.na() != model.na())) {
       throw new IllegalArgumentException("data belong to different models");
     }
     time = o.time;
@@ -454,6 +468,7 @@ public final class Data {
     System.arraycopy(o.qpos, 0, qpos, 0, qpos.length);
     System.arraycopy(o.qvel, 0, qvel, 0, qvel.length);
     System.arraycopy(o.ctrl, 0, ctrl, 0, ctrl.length);
+    System.arraycopy(o.act, 0, act, 0, act.length);
     System.arraycopy(o.qfrcApplied, 0, qfrcApplied, 0, qfrcApplied.length);
     System.arraycopy(o.warmImpulse, 0, warmImpulse, 0, warmImpulse.length);
     System.arraycopy(o.warmValid, 0, warmValid, 0, warmValid.length);

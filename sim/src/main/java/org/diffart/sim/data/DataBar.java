@@ -21,6 +21,8 @@ public final class DataBar {
   public final double[] qvelBar;
   /** [nu] */
   public final double[] ctrlBar;
+  /** [na] */
+  public final double[] actBar;
   /** [nv] */
   public final double[] qfrcAppliedBar;
   /** [nbody×10] */
@@ -67,6 +69,8 @@ public final class DataBar {
   public final double[] qfrcPassiveBar;
   /** [nv] */
   public final double[] qfrcActuatorBar;
+  /** [na] */
+  public final double[] actDotBar;
   /** [nv] */
   public final double[] qfrcSmoothBar;
   /** [nv] */
@@ -173,6 +177,8 @@ public final class DataBar {
     qposBar = new double[nq];
     qvelBar = new double[nv];
     ctrlBar = new double[nu];
+    actBar = new double[m.na()];
+    actDotBar = new double[m.na()];
     qfrcAppliedBar = new double[nv];
     bodyInertBar = new double[10 * nb];
     dofDampingBar = new double[nv];
@@ -248,6 +254,7 @@ public final class DataBar {
     java.util.Arrays.fill(qposBar, 0);
     java.util.Arrays.fill(qvelBar, 0);
     java.util.Arrays.fill(ctrlBar, 0);
+    java.util.Arrays.fill(actBar, 0);
     java.util.Arrays.fill(qfrcAppliedBar, 0);
     java.util.Arrays.fill(bodyInertBar, 0);
     java.util.Arrays.fill(dofDampingBar, 0);

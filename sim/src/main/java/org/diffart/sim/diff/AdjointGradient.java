@@ -11,7 +11,7 @@ import org.diffart.sim.model.Model;
  * The adjoint method over a whole rollout (Qiao et al. 2021): a forward sweep that keeps checkpoints, then a backward
  * sweep that, from the last step to the first, recomputes each step's intermediates from a stored state ({@link
  * Step#dynamics}) and runs the step's hand-derived adjoint ({@link StepAdjoint}). The state adjoint {@code (q̄_t,
- * v̄_t)} carries the loss back through time; the controls' and parameters' bars accumulate along the way.
+ * v̄_t, āct_t)} carries the loss back through time; the controls' and parameters' bars accumulate along the way.
  *
  * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link GradientResult#peakBytes}; the
  * backward sweep allocates nothing per step.
@@ -42,7 +42,7 @@ public final class AdjointGradient {
     work.pgsRecord = b.pgsHistory;
     ctrlGrad = new double[steps * m.nu()];
     norms = new double[steps + 1];
-    saved = new double[m.nq() + m.nv() + 3 * m.nconMax()];
+    saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nconMax()];
     tangent = new double[m.nv()];
   }
 
@@ -150,7 +150,8 @@ public final class AdjointGradient {
     Step.dynamics(m, d);
     System.arraycopy(b.qposBar, 0, saved, 0, m.nq());
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
-    System.arraycopy(b.warmImpulseBar, 0, saved, m.nq() + m.nv(), 3 * m.nconMax());
+    System.arraycopy(b.actBar, 0, saved, m.nq() + m.nv(), m.na());
+    System.arraycopy(b.warmImpulseBar, 0, saved, m.nq() + m.nv() + m.na(), 3 * m.nconMax());
     java.util.Arrays.fill(b.ctrlBar, 0);
     StepAdjoint.step(m, d, b);
     int nu = m.nu();
@@ -188,7 +189,8 @@ public final class AdjointGradient {
     DataBar fresh = new DataBar(m);
     System.arraycopy(saved, 0, fresh.qposBar, 0, m.nq());
     System.arraycopy(saved, m.nq(), fresh.qvelBar, 0, m.nv());
-    System.arraycopy(saved, m.nq() + m.nv(), fresh.warmImpulseBar, 0, 3 * m.nconMax());
+    System.arraycopy(saved, m.nq() + m.nv(), fresh.actBar, 0, m.na());
+    System.arraycopy(saved, m.nq() + m.nv() + m.na(), fresh.warmImpulseBar, 0, 3 * m.nconMax());
     String[] found = {null, null};
     String incoming = NonFiniteAdjointException.firstNonFinite(m, fresh);
     if (incoming != null) {
@@ -240,13 +242,14 @@ public final class AdjointGradient {
       double[] norms, long recomputed, long peakBytes, double fwdMs, double bwdMs, String detail) {
     Model m = p.model();
     Data start = p.start();
-    double[] qpos0 = new double[m.nv()], qvel0 = new double[m.nv()];
+    double[] qpos0 = new double[m.nv()], qvel0 = new double[m.nv()], act0 = new double[m.na()];
     if (whole) {
       Configuration.tangentGradient(m, start.qpos, b.qposBar, qpos0);
       System.arraycopy(b.qvelBar, 0, qvel0, 0, m.nv());
+      System.arraycopy(b.actBar, 0, act0, 0, m.na());
     }
     return new GradientResult("adjoint", loss, qpos0, qvel0, ctrlGrad, b.geomFrictionBar.clone(),
-        Parameters.massGradient(m, start, b.bodyInertBar), b.dofDampingBar.clone(), b.geomRestitutionBar.clone(),
+        Parameters.massGradient(m, start, b.bodyInertBar), b.dofDampingBar.clone(), b.geomRestitutionBar.clone(), act0,
         fwdMs, bwdMs, peakBytes, norms, recomputed, detail);
   }
 

@@ -9,7 +9,7 @@ import org.diffart.sim.model.Model;
 
 /**
  * Finite differences of the rollout loss, one perturbed rollout (forward differences) or two (central) per input
- * coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}), {@code qvel0}, every control, and the
+ * coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}), {@code qvel0}, {@code act0}, every control, and the
  * per-world parameters (a body's mass perturbed by {@code ±ε·mass} with its inertia scaled along). Only the requested
  * gradients are computed; the others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
  */
@@ -80,7 +80,7 @@ public final class FiniteDifferenceGradient {
     long peak = 2 * base.bytes() + 8L * (u.length + tangent.length) + 8L * sum(g);
     return new GradientResult("fd", f0, g[Wrt.QPOS0.ordinal()], g[Wrt.QVEL0.ordinal()], g[Wrt.CTRL.ordinal()],
         g[Wrt.FRICTION.ordinal()], g[Wrt.MASS.ordinal()], g[Wrt.DAMPING.ordinal()], g[Wrt.RESTITUTION.ordinal()],
-        (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
+        g[Wrt.ACT0.ordinal()], (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
         (s.centered() ? "central" : "forward") + " differences, eps " + s.eps());
   }
 
@@ -96,6 +96,7 @@ public final class FiniteDifferenceGradient {
       case QPOS0, QVEL0, DAMPING -> m.nv();
       case FRICTION, RESTITUTION -> m.ngeom();
       case MASS -> m.nbody();
+      case ACT0 -> m.na();
     };
   }
 
@@ -110,6 +111,7 @@ public final class FiniteDifferenceGradient {
         Configuration.integratePos(m, d.qpos, tangent, h);
       }
       case QVEL0 -> d.qvel[i] += h;
+      case ACT0 -> d.act[i] += h;
       case FRICTION -> d.geomFriction[i] += h;
       case RESTITUTION -> d.geomRestitution[i] += h;
       case DAMPING -> d.dofDamping[i] += h;

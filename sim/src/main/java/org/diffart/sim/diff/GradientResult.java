@@ -12,6 +12,7 @@ package org.diffart.sim.diff;
  * @param mass per body, the inertia scaled along (nbody)
  * @param damping per dof (nv)
  * @param restitution per geom (ngeom)
+ * @param act0 gradient with respect to the initial activations (na)
  * @param forwardMs wall time of the forward sweep, ms
  * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the perturbed rollouts
  * @param peakBytes the most bytes the method held at once for the gradient (checkpoints, tape, scratch), counted
@@ -21,7 +22,8 @@ package org.diffart.sim.diff;
  * @param detail how it was computed (schedule, truncation, budget, step size)
  */
 public record GradientResult(String method, double loss, double[] qpos0, double[] qvel0, double[] ctrl,
-    double[] friction, double[] mass, double[] damping, double[] restitution, double forwardMs, double backwardMs,
+    double[] friction, double[] mass, double[] damping, double[] restitution, double[] act0, double forwardMs,
+    double backwardMs,
     long peakBytes, double[] adjointNorms, long recomputedSteps, String detail) {
 
   /** The gradient with respect to w, in its flat layout ({@link Wrt}). */
@@ -34,6 +36,7 @@ public record GradientResult(String method, double loss, double[] qpos0, double[
       case MASS -> mass;
       case DAMPING -> damping;
       case RESTITUTION -> restitution;
+      case ACT0 -> act0;
     };
   }
 

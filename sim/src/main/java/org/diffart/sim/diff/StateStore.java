@@ -5,7 +5,7 @@ import org.diffart.sim.model.Model;
 
 /**
  * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE P9): time,
- * {@code qpos}, {@code qvel} and, when the solver warm-starts, the warm-start impulses and their validity. Its bytes
+ * {@code qpos}, {@code qvel}, {@code act} and, when the solver warm-starts, the warm-start impulses and their validity. Its bytes
  * are counted, not estimated.
  */
 final class StateStore {
@@ -23,7 +23,7 @@ final class StateStore {
 
   /** Numbers per stored state. */
   static int stateWidth(Model m) {
-    return 1 + m.nq() + m.nv() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
+    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
   }
 
   /** Bytes held by the slots. */
@@ -38,6 +38,8 @@ final class StateStore {
     o += model.nq();
     System.arraycopy(d.qvel, 0, slots, o, model.nv());
     o += model.nv();
+    System.arraycopy(d.act, 0, slots, o, model.na());
+    o += model.na();
     if (warm) {
       int nc = model.nconMax();
       System.arraycopy(d.warmImpulse, 0, slots, o, 3 * nc);
@@ -55,6 +57,8 @@ final class StateStore {
     o += model.nq();
     System.arraycopy(slots, o, d.qvel, 0, model.nv());
     o += model.nv();
+    System.arraycopy(slots, o, d.act, 0, model.na());
+    o += model.na();
     if (warm) {
       int nc = model.nconMax();
       System.arraycopy(slots, o, d.warmImpulse, 0, 3 * nc);

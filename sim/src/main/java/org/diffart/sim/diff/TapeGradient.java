@@ -30,7 +30,7 @@ public final class TapeGradient {
   public static GradientResult compute(RolloutProblem p, long budgetBytes) {
     Model m = p.model();
     int steps = p.steps(), nq = m.nq(), nv = m.nv(), nu = m.nu();
-    long stateBytes = 8L * (steps + 1) * (nq + nv) + 8L * steps * nu;
+    long stateBytes = 8L * (steps + 1) * (nq + nv) + 8L * steps * nu + 8L * m.na();
     if (stateBytes >= budgetBytes) {
       throw new TapeBudgetExceededException(budgetBytes, 0, "the recorded states of " + steps + " steps alone need "
           + stateBytes + " bytes");
@@ -45,6 +45,7 @@ public final class TapeGradient {
     try (Tape tape = Tape.begin(budgetBytes - stateBytes)) {
       qposVars = variables(tape, d.qpos);
       qvelVars = variables(tape, d.qvel);
+      double[] actVars = variables(tape, d.act);
       double[] friction = variables(tape, d.geomFriction), restitution = variables(tape, d.geomRestitution);
       double[] inert = variables(tape, d.bodyInert), damping = variables(tape, d.dofDamping);
       double loss = 0;
@@ -86,7 +87,7 @@ public final class TapeGradient {
       long peak = tape.peakBytes() + stateBytes;
       return new GradientResult("tape", loss, qpos0, qvelBar, adjoints(tape, ctrlVars), adjoints(tape, friction),
           Parameters.massGradient(m, p.start(), inertBar), adjoints(tape, damping), adjoints(tape, restitution),
-          (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
+          adjoints(tape, actVars), (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
           tape.size() + " nodes, budget " + budgetBytes + " bytes");
     }
   }

@@ -12,7 +12,7 @@ import org.diffart.sim.model.Model;
  * The one-step transition linearisation {@code δx' = A δx + B δu}, {@code δy = C δx + D δu} with MuJoCo's {@code
  * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
  * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
- * and y the sensors (diffart has no sensors and no activations yet: {@code na = 0}, C and D have no rows).
+ * and y the sensors (not linearised yet: C and D have no rows).
  *
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
@@ -33,7 +33,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       throw new IllegalArgumentException("--eps must be > 0, got " + eps);
     }
     long t0 = System.nanoTime();
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     double[][] a = new double[nx][nx], b = new double[nx][nu];
     Data base = new Data(m), plus = new Data(m), minus = new Data(m);
     copy(d, base);
@@ -92,17 +92,20 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
         Configuration.integratePos(m, out.qpos, unit, h);
       } else if (j < 2 * nv) {
         out.qvel[j - nv] += h;
+      } else if (j < 2 * nv + m.na()) {
+        out.act[j - 2 * nv] += h;
       } else {
-        out.ctrl[j - 2 * nv] += h;
+        out.ctrl[j - 2 * nv - m.na()] += h;
       }
     }
     Step.step(m, out);
   }
 
-  /** y = (q ⊖ q0, v): the output in the tangent space at the nominal next configuration q0. */
+  /** y = (q ⊖ q0, v, act): the output in the tangent space at the nominal next configuration q0. */
   private static void output(Model m, double[] q0, Data d, double[] y) {
     Configuration.differencePos(m, y, 1, q0, d.qpos);
     System.arraycopy(d.qvel, 0, y, m.nv(), m.nv());
+    System.arraycopy(d.act, 0, y, 2 * m.nv(), m.na());
   }
 
   /**
@@ -111,7 +114,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
    */
   public static Transition exact(Model m, Data d) {
     long t0 = System.nanoTime();
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     Data next = new Data(m), work = new Data(m);
     copy(d, next);
     Step.step(m, next);
@@ -137,20 +140,23 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
 
   private static void rows(Model m, Data work, Data next, DataBar bar, double[][] a, double[][] b, double[] seed,
       double[] row) {
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv;
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     for (int i = 0; i < nx; i++) {
       bar.clearInputs();
       if (i < nv) {
         java.util.Arrays.fill(seed, 0);
         seed[i] = 1;
         Configuration.ambientSeed(m, next.qpos, seed, bar.qposBar);
-      } else {
+      } else if (i < 2 * nv) {
         bar.qvelBar[i - nv] = 1;
+      } else {
+        bar.actBar[i - 2 * nv] = 1;
       }
       StepAdjoint.step(m, work, bar);
       Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
       System.arraycopy(row, 0, a[i], 0, nv);
       System.arraycopy(bar.qvelBar, 0, a[i], nv, nv);
+      System.arraycopy(bar.actBar, 0, a[i], 2 * nv, m.na());
       System.arraycopy(bar.ctrlBar, 0, b[i], 0, nu);
     }
   }

@@ -18,7 +18,9 @@ public enum Wrt {
   /** Each dof's joint damping (nv). */
   DAMPING,
   /** Each geom's coefficient of restitution (ngeom). */
-  RESTITUTION;
+  RESTITUTION,
+  /** The initial activations of the actuators with dynamics (na). */
+  ACT0;
 
   /** The command-line name, lower case. */
   public String cliName() {

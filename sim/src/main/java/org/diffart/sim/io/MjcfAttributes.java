@@ -28,6 +28,11 @@ final class MjcfAttributes {
     return element;
   }
 
+  /** The default-class elements from the top class down, then the element itself. */
+  List<XmlElement> levels() {
+    return List.copyOf(chain);
+  }
+
   /** The most specific element (the element or one of its defaults) that sets {@code attr}, or {@code null}. */
   XmlElement definer(String attr) {
     for (int i = chain.size() - 1; i >= 0; i--) {

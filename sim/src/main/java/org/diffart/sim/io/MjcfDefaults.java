@@ -10,7 +10,7 @@ import java.util.Set;
  * MJCF default classes with MuJoCo's inheritance: the top {@code <default>} is class {@code main}; a nested {@code
  * <default class="c">} starts from its parent class and overrides attribute by attribute. An element uses its {@code
  * class} attribute, else the {@code childclass} of the innermost enclosing body (its own body included), else {@code
- * main}. The actuator shortcuts {@code motor} and {@code position} share one default, as in MuJoCo.
+ * main}. The actuator elements share one default actuator per class, as in MuJoCo ({@link MjcfActuators}).
  */
 final class MjcfDefaults {
   /** Element kinds that take defaults. */
@@ -55,17 +55,15 @@ final class MjcfDefaults {
         case "default" -> add(child, c);
         case "joint" -> keep(c, JOINT, child, MjcfSchema.JOINT);
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
-        case "motor" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
-        case "position" -> keep(c, ACTUATOR, child, MjcfSchema.POSITION);
-        // a default <general> sets every actuator's shared attributes (ctrlrange, gear, ...); its gain, bias and
-        // dynamics types would need general actuators, and are refused as unknown attributes
-        case "general" -> keep(c, ACTUATOR, child, MjcfSchema.MOTOR);
+        // every actuator element edits the class's one default actuator, in document order (MjcfActuators)
+        case "motor", "position", "velocity", "intvelocity", "damper", "cylinder", "general" ->
+            keep(c, ACTUATOR, child, MjcfSchema.ACTUATORS.get(child.name()));
         case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
         case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
         case "light", "camera", "material" -> { }
         default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
-            + " motor, position, general", "light, camera, material");
+            + " motor, position, velocity, intvelocity, damper, cylinder, general", "light, camera, material");
       }
     }
   }

@@ -5,8 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.diffart.sim.model.ActuatorSpec;
-import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.KeyframeSpec;
 import org.diffart.sim.model.Model;
@@ -59,9 +57,12 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2)</td></tr>
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
- *   <tr><td>{@code motor}, {@code position}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited,
- *       forcerange, forcelimited, group; kp (position)</td></tr>
- *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl</td></tr>
+ *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
+ *       cylinder}, {@code general}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited, forcerange,
+ *       forcelimited, group; kp, kv, timeconst, area, diameter, bias; gaintype and biastype fixed/none or affine,
+ *       dyntype none, integrator or filter, gainprm, biasprm, dynprm, actlimited, actrange
+ *       ({@link MjcfActuators})</td></tr>
+ *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
  * </table>
  *
  * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual}, {@code
@@ -69,7 +70,7 @@ import org.diffart.sim.model.Options;
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
  * constraints (see {@link Options}). Refused: meshes and height fields, contact {@code pair}, spatial
- * tendons, actuators other than motor and position, contact attributes that would change which contacts exist
+ * tendons, muscles and actuators on sites or bodies, contact attributes that would change which contacts exist
  * (margin, gap, priority, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
@@ -158,13 +159,13 @@ public final class MjcfLoader {
     bodies.warnIgnored();
     List<String> actuatorNames = new ArrayList<>();
     for (XmlElement c : sections(root, "actuator")) {
-      actuators(c, b, defaults, compiler, names, actuatorNames);
+      MjcfActuators.read(c, b, defaults, compiler, names, actuatorNames);
     }
     for (XmlElement c : sections(root, "sensor")) {
       MjcfSensors.read(c, b, bodies, actuatorNames, names);
     }
     for (XmlElement c : sections(root, "keyframe")) {
-      keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size());
+      keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size(), b.activationCount());
     }
     Model m;
     try {
@@ -333,59 +334,7 @@ public final class MjcfLoader {
     }
   }
 
-  /** Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code actuatorNames}. */
-  private static void actuators(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
-      NamedElements names, List<String> actuatorNames) {
-    e.requireAttributesIn(Set.of());
-    for (XmlElement c : e.children()) {
-      ActuatorType type = switch (c.name()) {
-        case "motor" -> ActuatorType.MOTOR;
-        case "position" -> ActuatorType.POSITION;
-        default -> throw MjcfSchema.unsupported(c, "actuator", "motor, position", "");
-      };
-      c.requireAttributesIn(type == ActuatorType.MOTOR ? MjcfSchema.MOTOR : MjcfSchema.POSITION);
-      MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
-      String joint = a.string("joint", null), tendon = a.string("tendon", null);
-      if ((joint == null) == (tendon == null)) {
-        throw c.error("an actuator needs exactly one of 'joint' and 'tendon' (the transmissions supported)");
-      }
-      int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
-      if (target < 0) {
-        throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip()) + "'");
-      }
-      String name = c.string("name", "").strip();
-      names.register("actuator", name, c);
-      actuatorNames.add(name);
-      ActuatorSpec s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
-      // a joint transmission uses the first gear component only
-      s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
-      double[] ctrl = range(a, compiler, "ctrllimited", "ctrlrange");
-      if (ctrl != null) {
-        s.ctrlRange(ctrl[0], ctrl[1]);
-      }
-      double[] force = range(a, compiler, "forcelimited", "forcerange");
-      if (force != null) {
-        s.forceRange(force[0], force[1]);
-      }
-      if (type == ActuatorType.POSITION) {
-        s.kp(a.number("kp", 1));
-      }
-    }
-  }
-
-  /** The range of a limited actuator quantity, or null when unlimited; never converted to radians (MuJoCo 2.2.2). */
-  private static double[] range(MjcfAttributes a, MjcfCompiler compiler, String flag, String attr) {
-    double[] r = a.has(attr) ? a.numbers(attr, 2) : new double[2];
-    if (!compiler.limited(a, flag, attr, r)) {
-      return null;
-    }
-    if (!(r[0] < r[1])) {
-      throw a.element().error("'" + flag + "' needs " + attr + "[0] < " + attr + "[1], got " + r[0] + " " + r[1]);
-    }
-    return r;
-  }
-
-  private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu) {
+  private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu, int na) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (!c.name().equals("key")) {
@@ -403,6 +352,9 @@ public final class MjcfLoader {
       }
       if (c.has("ctrl")) {
         k.ctrl(keyValues(c, "ctrl", nu, "nu"));
+      }
+      if (c.has("act")) {
+        k.act(keyValues(c, "act", na, "na"));
       }
     }
   }

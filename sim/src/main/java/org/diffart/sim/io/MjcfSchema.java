@@ -45,6 +45,15 @@ final class MjcfSchema {
   static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "gear", "ctrlrange",
       "ctrllimited", "forcerange", "forcelimited");
   static final Set<String> POSITION = with(MOTOR, "kp");
+  static final Set<String> VELOCITY = with(MOTOR, "kv");
+  static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");
+  static final Set<String> DAMPER = with(MOTOR, "kv");
+  static final Set<String> CYLINDER = with(MOTOR, "timeconst", "area", "diameter", "bias");
+  static final Set<String> GENERAL = with(MOTOR, "gaintype", "gainprm", "biastype", "biasprm", "dyntype", "dynprm",
+      "actlimited", "actrange");
+  /** The actuator elements diffart reads, with their attributes. */
+  static final java.util.Map<String, Set<String>> ACTUATORS = java.util.Map.of("motor", MOTOR, "position", POSITION,
+      "velocity", VELOCITY, "intvelocity", INTVELOCITY, "damper", DAMPER, "cylinder", CYLINDER, "general", GENERAL);
   /** Attributes every equality constraint takes, the only ones a default class may set. */
   static final Set<String> EQUALITY_DEFAULT = Set.of("active", "solref", "solimp");
   static final Set<String> EQUALITY_COMMON = with(EQUALITY_DEFAULT, "name", "class");
@@ -52,7 +61,7 @@ final class MjcfSchema {
   static final Set<String> WELD = with(EQUALITY_COMMON, "body1", "body2", "anchor", "relpose", "torquescale");
   static final Set<String> EQ_JOINT = with(EQUALITY_COMMON, "joint1", "joint2", "polycoef");
   static final Set<String> EQ_TENDON = with(EQUALITY_COMMON, "tendon1", "tendon2", "polycoef");
-  static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl");
+  static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl", "act");
 
   /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */
   static final Set<String> IGNORED_TOP = Set.of("visual", "statistic", "size");

@@ -1,7 +1,8 @@
 package org.diffart.sim.model;
 
 /**
- * An actuator being built (MJCF {@code motor} or {@code position}) on a hinge or slide joint or on a fixed tendon.
+ * An actuator being built on a hinge or slide joint or on a fixed tendon, in MuJoCo's general form ({@link
+ * ActuatorType}): its type sets the defaults of gain, bias and dynamics, which the setters override.
  */
 public final class ActuatorSpec {
   final ActuatorType type;
@@ -13,13 +14,31 @@ public final class ActuatorSpec {
   final double[] ctrlRange = new double[2];
   boolean forceLimited;
   final double[] forceRange = new double[2];
-  double kp = 1;
+  final double[] gain = {1, 0, 0};
+  final double[] bias = new double[3];
+  DynType dynType = DynType.NONE;
+  double dynPrm = 1;
+  boolean actLimited;
+  final double[] actRange = new double[2];
 
   ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
     this.type = type;
     this.name = name;
     this.joint = joint;
     this.tendon = tendon;
+    switch (type) {
+      case POSITION -> kp(1);
+      case VELOCITY, DAMPER -> kv(1);
+      case INTVELOCITY -> {
+        kp(1);
+        dynamics(DynType.INTEGRATOR, 1);
+      }
+      case CYLINDER -> {
+        bias(0, 0, 0);
+        dynamics(DynType.FILTER, 1);
+      }
+      case MOTOR, GENERAL -> { }
+    }
   }
 
   /** The actuator's type. */
@@ -57,9 +76,47 @@ public final class ActuatorSpec {
     return this;
   }
 
-  /** Position gain of a {@code position} actuator. */
+  /** Position gain: gain kp and bias {@code (0, -kp, 0)} ({@code position}, {@code intvelocity}). */
   public ActuatorSpec kp(double v) {
-    kp = v;
+    return gain(v, 0, 0).bias(0, -v, 0);
+  }
+
+  /**
+   * Velocity gain: gain kv and bias {@code (0, 0, -kv)} for {@code velocity}; the affine gain {@code (0, 0, -kv)}
+   * without bias for {@code damper}.
+   */
+  public ActuatorSpec kv(double v) {
+    return type == ActuatorType.DAMPER ? gain(0, 0, -v).bias(0, 0, 0) : gain(v, 0, 0).bias(0, 0, -v);
+  }
+
+  /** The gain {@code g0 + g1·length + g2·velocity} (MuJoCo's fixed gain: g1 = g2 = 0). */
+  public ActuatorSpec gain(double g0, double g1, double g2) {
+    gain[0] = g0;
+    gain[1] = g1;
+    gain[2] = g2;
+    return this;
+  }
+
+  /** The bias {@code b0 + b1·length + b2·velocity} (MuJoCo's bias none: all zero). */
+  public ActuatorSpec bias(double b0, double b1, double b2) {
+    bias[0] = b0;
+    bias[1] = b1;
+    bias[2] = b2;
+    return this;
+  }
+
+  /** Activation dynamics; {@code tau} is the filter's time constant (ignored otherwise). */
+  public ActuatorSpec dynamics(DynType t, double tau) {
+    dynType = t;
+    dynPrm = tau;
+    return this;
+  }
+
+  /** Clamps the activation to {@code [lo, hi]} after each integration step (an actuator with dynamics only). */
+  public ActuatorSpec activationRange(double lo, double hi) {
+    actLimited = true;
+    actRange[0] = lo;
+    actRange[1] = hi;
     return this;
   }
 }

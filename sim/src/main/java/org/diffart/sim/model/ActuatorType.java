@@ -1,12 +1,24 @@
 package org.diffart.sim.model;
 
 /**
- * Actuator shortcuts of MJCF, compiled to MuJoCo's general form {@code force = gain*ctrl + bias0 + bias1*length +
- * bias2*velocity} on a joint transmission ({@code length = gear*q}, {@code qfrc += gear*force}).
+ * The MJCF element an actuator came from. Every type compiles to MuJoCo's general form: {@code force = gain·input +
+ * bias0 + bias1·length + bias2·velocity}, {@code gain = gain0 + gain1·length + gain2·velocity}, where the input is
+ * the (clamped) control, or the actuator's activation when it has {@link DynType dynamics}; its transmission is a
+ * joint ({@code length = gear·q}, {@code qfrc += gear·force}) or a fixed tendon.
  */
 public enum ActuatorType {
   /** {@code force = ctrl}: gain 1, no bias. */
   MOTOR,
-  /** {@code force = kp*(ctrl - length)}: gain kp, bias {@code (0, -kp, 0)}. */
-  POSITION
+  /** {@code force = kp·(ctrl - length)}: gain kp, bias {@code (0, -kp, 0)}. */
+  POSITION,
+  /** {@code force = kv·(ctrl - velocity)}: gain kv, bias {@code (0, 0, -kv)}. */
+  VELOCITY,
+  /** An integrated velocity servo: {@code act' = ctrl}, {@code force = kp·(act - length)}, activation limited. */
+  INTVELOCITY,
+  /** {@code force = -kv·ctrl·velocity}: affine gain {@code (0, 0, -kv)}, control in a nonnegative range. */
+  DAMPER,
+  /** A pneumatic cylinder: {@code act' = (ctrl - act)/timeconst}, {@code force = area·act + bias}. */
+  CYLINDER,
+  /** MuJoCo's {@code general}: gain, bias and dynamics set explicitly. */
+  GENERAL
 }

@@ -1,12 +1,13 @@
 package org.diffart.sim.model;
 
-/** A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity and zero ctrl. */
+/** A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity, ctrl and act. */
 public final class KeyframeSpec {
   final String name;
   double time;
   double[] qpos;
   double[] qvel;
   double[] ctrl;
+  double[] act;
 
   KeyframeSpec(String name) {
     this.name = name;
@@ -33,6 +34,12 @@ public final class KeyframeSpec {
   /** Controls (nu). */
   public KeyframeSpec ctrl(double... v) {
     ctrl = v.clone();
+    return this;
+  }
+
+  /** Activations (na). */
+  public KeyframeSpec act(double... v) {
+    act = v.clone();
     return this;
   }
 }

@@ -16,7 +16,7 @@ public final class Model {
   private final String name;
   private final Options opt;
   private final List<String> warnings;
-  private final int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
+  private final int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nconMax;
   private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
   private final int[] bodyRotationAxis, bodyTreeDofAdr, bodyTreeDofEnd;
   private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
@@ -30,8 +30,8 @@ public final class Model {
   private final double[] geomSize, geomPos, geomQuat, geomFriction;
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr;
-  private final int[] actType, actJnt, actCtrlLimited, actForceLimited;
-  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
+  private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
+  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   private final String[] actName, keyName;
   private final int ntendon, nwrap, nfrictionloss;
   private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
@@ -43,7 +43,7 @@ public final class Model {
   private final int[] siteType, siteBody, sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
   private final double[] siteSize, sitePos, siteQuat, sensorCutoff;
   private final String[] siteName, sensorName;
-  private final double[] keyTime, keyQpos, keyQvel, keyCtrl;
+  private final double[] keyTime, keyQpos, keyQvel, keyCtrl, keyAct;
   private final int neq, neqRows;
   private final int[] eqType, eqObj1, eqObj2, eqActive;
   private final double[] eqData;
@@ -65,6 +65,7 @@ public final class Model {
     nv = c.nv;
     ngeom = c.ngeom;
     nu = c.nu;
+    na = c.na;
     nkey = c.nkey;
     npair = c.npair;
     nconMax = c.nconMax;
@@ -124,6 +125,11 @@ public final class Model {
     actForceRange = c.actForceRange;
     actGain = c.actGain;
     actBias = c.actBias;
+    actDynType = c.actDynType;
+    actDynPrm = c.actDynPrm;
+    actActLimited = c.actActLimited;
+    actActRange = c.actActRange;
+    actActAdr = c.actActAdr;
     actName = c.actName;
     keyName = c.keyName;
     ntendon = c.ntendon;
@@ -176,6 +182,7 @@ public final class Model {
     keyQpos = c.keyQpos;
     keyQvel = c.keyQvel;
     keyCtrl = c.keyCtrl;
+    keyAct = c.keyAct;
     bodyRotationAxis = rotationAxes();
     bodyTreeDofAdr = new int[nbody];
     bodyTreeDofEnd = new int[nbody];
@@ -295,6 +302,11 @@ public final class Model {
   /** Number of actuators (controls). */
   public int nu() {
     return nu;
+  }
+
+  /** Number of activation states (actuators with {@link DynType dynamics}), MuJoCo's {@code na}. */
+  public int na() {
+    return na;
   }
 
   /** Number of keyframes. */
@@ -892,9 +904,37 @@ public final class Model {
     return actForceRange[2 * a + k];
   }
 
-  /** Gain of actuator a: {@code force = gain*ctrl + bias0 + bias1*length + bias2*velocity}. */
-  public double actGain(int a) {
-    return actGain[a];
+  /**
+   * Gain parameter k of actuator a: {@code force = gain·input + bias}, {@code gain = gain0 + gain1·length +
+   * gain2·velocity} (MuJoCo's fixed gain has gain1 = gain2 = 0).
+   */
+  public double actGain(int a, int k) {
+    return actGain[3 * a + k];
+  }
+
+  /** Activation dynamics of actuator a. */
+  public DynType actDynType(int a) {
+    return DynType.values()[actDynType[a]];
+  }
+
+  /** Time constant of actuator a's filter dynamics (MuJoCo's dynprm[0]). */
+  public double actDynPrm(int a) {
+    return actDynPrm[a];
+  }
+
+  /** Whether actuator a clamps its activation after each step. */
+  public boolean actActLimited(int a) {
+    return actActLimited[a] != 0;
+  }
+
+  /** Activation range bound k of actuator a. */
+  public double actActRange(int a, int k) {
+    return actActRange[2 * a + k];
+  }
+
+  /** Index of actuator a's activation in {@code act}, or -1 when it has no dynamics. */
+  public int actActAdr(int a) {
+    return actActAdr[a];
   }
 
   /** Bias parameter k of actuator a. */
@@ -953,6 +993,11 @@ public final class Model {
     return java.util.Arrays.copyOfRange(keyCtrl, k * nu, (k + 1) * nu);
   }
 
+  /** Copy of keyframe k's act (na). */
+  public double[] keyAct(int k) {
+    return java.util.Arrays.copyOfRange(keyAct, k * na, (k + 1) * na);
+  }
+
   private static int indexOf(String[] names, String n) {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(n)) {
@@ -964,7 +1009,7 @@ public final class Model {
 
   @Override
   public String toString() {
-    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + " nbody=" + nbody + " njnt=" + njnt
+    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + (na > 0 ? " na=" + na : "") + " nbody=" + nbody + " njnt=" + njnt
         + " ngeom=" + ngeom + "]";
   }
 }

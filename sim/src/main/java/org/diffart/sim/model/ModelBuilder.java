@@ -123,6 +123,11 @@ public final class ModelBuilder {
     return a;
   }
 
+  /** Number of actuators added so far that have activation dynamics (the {@code na} they compile to). */
+  public int activationCount() {
+    return (int) actuators.stream().filter(a -> a.dynType != DynType.NONE).count();
+  }
+
   /** Adds a fixed tendon; its joints are added on the returned spec. */
   public TendonSpec addTendon(String tendonName) {
     TendonSpec t = new TendonSpec(tendons.size(), tendonName);

@@ -12,7 +12,7 @@ import org.diffart.sim.spatial.SpatialOps;
 final class ModelCompiler {
   final ModelBuilder b;
   final List<String> warnings = new ArrayList<>();
-  int nbody, njnt, nq, nv, ngeom, nu, nkey, npair, nconMax;
+  int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nconMax;
   int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
   double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
   String[] bodyName;
@@ -26,8 +26,8 @@ final class ModelCompiler {
   double[] geomSize, geomPos, geomQuat, geomFriction;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr;
-  int[] actType, actJnt, actCtrlLimited, actForceLimited;
-  double[] actGear, actCtrlRange, actForceRange, actGain, actBias;
+  int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
+  double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   String[] actName;
   int ntendon, nwrap, nfrictionloss;
   int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
@@ -47,7 +47,7 @@ final class ModelCompiler {
   double[] sensorCutoff;
   String[] sensorName;
   String[] keyName;
-  double[] keyTime, keyQpos, keyQvel, keyCtrl;
+  double[] keyTime, keyQpos, keyQvel, keyCtrl, keyAct;
 
   private ModelCompiler(ModelBuilder b) {
     this.b = b;
@@ -879,9 +879,15 @@ final class ModelCompiler {
     actGear = new double[nu];
     actCtrlRange = new double[2 * nu];
     actForceRange = new double[2 * nu];
-    actGain = new double[nu];
+    actGain = new double[3 * nu];
     actBias = new double[3 * nu];
+    actDynType = new int[nu];
+    actDynPrm = new double[nu];
+    actActLimited = new int[nu];
+    actActRange = new double[2 * nu];
+    actActAdr = new int[nu];
     actName = new String[nu];
+    na = 0;
     for (int a = 0; a < nu; a++) {
       ActuatorSpec s = b.actuators.get(a);
       actTendon[a] = s.tendon;
@@ -890,31 +896,52 @@ final class ModelCompiler {
         throw new IllegalArgumentException("actuator '" + s.name + "': joint '" + j.name + "' is a "
             + j.type.name().toLowerCase() + " joint; only hinge and slide joints can be actuated");
       }
-      if (s.ctrlLimited && s.ctrlRange[0] > s.ctrlRange[1]) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': ctrlrange lower bound exceeds upper bound");
+      checkRange(s, "ctrlrange", s.ctrlLimited, s.ctrlRange);
+      checkRange(s, "forcerange", s.forceLimited, s.forceRange);
+      checkRange(s, "actrange", s.actLimited, s.actRange);
+      boolean stateful = s.dynType != DynType.NONE;
+      if (s.actLimited && !stateful) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': an activation range needs activation"
+            + " dynamics, and dyntype is none");
       }
-      if (s.forceLimited && s.forceRange[0] > s.forceRange[1]) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': forcerange lower bound exceeds upper bound");
+      if (s.type == ActuatorType.INTVELOCITY && !s.actLimited) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': an intvelocity actuator needs an actrange");
+      }
+      if (s.type == ActuatorType.DAMPER && (!s.ctrlLimited || s.ctrlRange[0] < 0)) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': a damper needs a ctrlrange that is not"
+            + " negative");
+      }
+      if (stateful) {
+        actActAdr[a] = na++;
+      } else if (na > 0) {
+        throw new IllegalArgumentException("actuator '" + s.name + "' has no activation dynamics but follows one"
+            + " that has: actuators without dynamics must come first, as in MuJoCo");
+      } else {
+        actActAdr[a] = -1;
       }
       actType[a] = s.type.ordinal();
       actJnt[a] = j == null ? -1 : j.compiledIndex;
       actGear[a] = s.gear;
       actCtrlLimited[a] = s.ctrlLimited ? 1 : 0;
       actForceLimited[a] = s.forceLimited ? 1 : 0;
-      actCtrlRange[2 * a] = s.ctrlRange[0];
-      actCtrlRange[2 * a + 1] = s.ctrlRange[1];
-      actForceRange[2 * a] = s.forceRange[0];
-      actForceRange[2 * a + 1] = s.forceRange[1];
-      switch (s.type) {
-        case MOTOR -> actGain[a] = 1;
-        case POSITION -> {
-          actGain[a] = s.kp;
-          actBias[3 * a + 1] = -s.kp;
-        }
-      }
+      actActLimited[a] = s.actLimited ? 1 : 0;
+      System.arraycopy(s.ctrlRange, 0, actCtrlRange, 2 * a, 2);
+      System.arraycopy(s.forceRange, 0, actForceRange, 2 * a, 2);
+      System.arraycopy(s.actRange, 0, actActRange, 2 * a, 2);
+      System.arraycopy(s.gain, 0, actGain, 3 * a, 3);
+      System.arraycopy(s.bias, 0, actBias, 3 * a, 3);
+      actDynType[a] = s.dynType.ordinal();
+      actDynPrm[a] = s.dynPrm;
       actName[a] = s.name;
     }
     transmissions();
+  }
+
+  private static void checkRange(ActuatorSpec s, String what, boolean limited, double[] range) {
+    if (limited && !(range[0] < range[1])) {
+      throw new IllegalArgumentException("actuator '" + s.name + "': " + what + " needs lower < upper, got "
+          + range[0] + " " + range[1]);
+    }
   }
 
   // ---- keyframes ----
@@ -926,6 +953,7 @@ final class ModelCompiler {
     keyQpos = new double[nkey * nq];
     keyQvel = new double[nkey * nv];
     keyCtrl = new double[nkey * nu];
+    keyAct = new double[nkey * na];
     for (int k = 0; k < nkey; k++) {
       KeyframeSpec s = b.keyframes.get(k);
       keyName[k] = s.name;
@@ -933,6 +961,7 @@ final class ModelCompiler {
       copyKey(s, "qpos", s.qpos, qpos0, keyQpos, k * nq, nq);
       copyKey(s, "qvel", s.qvel, null, keyQvel, k * nv, nv);
       copyKey(s, "ctrl", s.ctrl, null, keyCtrl, k * nu, nu);
+      copyKey(s, "act", s.act, null, keyAct, k * na, na);
     }
   }
 

@@ -1,5 +1,6 @@
 package org.diffart.sim.algo;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
@@ -46,8 +47,16 @@ class MujocoReferenceTest {
       System.arraycopy(ReferenceFiles.doubles(k.get("qpos")), 0, d.qpos, 0, m.nq());
       System.arraycopy(ReferenceFiles.doubles(k.get("qvel")), 0, d.qvel, 0, m.nv());
       System.arraycopy(ReferenceFiles.doubles(k.get("ctrl")), 0, d.ctrl, 0, m.nu());
+      assertEquals(k.has("act") ? ReferenceFiles.doubles(k.get("act")).length : 0, m.na(), name + ": na");
+      if (m.na() > 0) {
+        System.arraycopy(ReferenceFiles.doubles(k.get("act")), 0, d.act, 0, m.na());
+      }
       Step.forward(m, d);
       String at = name + " case " + c + ": ";
+      if (m.na() > 0) {
+        close(at + "act_dot", ReferenceFiles.doubles(k.get("act_dot")), d.actDot, 1e-12);
+        close(at + "actuator_force", ReferenceFiles.doubles(k.get("actuator_force")), d.actuatorForce, 1e-12);
+      }
       if (k.has("xpos") && !k.get("xpos").isJsonNull()) {
         int[] ours = ourBodies(ref, m);
         close(at + "xpos", ReferenceFiles.doubles(k.get("xpos")), pick(d.xpos, ours, 3), 1e-12);

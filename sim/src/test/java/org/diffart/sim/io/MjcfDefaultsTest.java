@@ -68,7 +68,7 @@ class MjcfDefaultsTest {
     assertTrue(M.actCtrlLimited(0));
     assertEquals(-1, M.actCtrlRange(0, 0));
     assertEquals(ActuatorType.POSITION, M.actType(1));
-    assertEquals(20, M.actGain(1));
+    assertEquals(20, M.actGain(1, 0));
     assertEquals(-20, M.actBias(1, 1));
     assertEquals(3, M.actGear(1));
     assertTrue(M.actCtrlLimited(1));

@@ -77,10 +77,10 @@ class MjcfLoaderTest {
     assertEquals(2, M.actCtrlRange(0, 1));
     assertTrue(M.actForceLimited(0));
     assertEquals(-5, M.actForceRange(0, 0));
-    assertEquals(1, M.actGain(0));
+    assertEquals(1, M.actGain(0, 0));
     assertEquals(ActuatorType.POSITION, M.actType(1));
     assertEquals(2, M.actGear(1));
-    assertEquals(10, M.actGain(1));
+    assertEquals(10, M.actGain(1, 0));
     assertArrayEquals(new double[] {0, -10, 0}, new double[] {M.actBias(1, 0), M.actBias(1, 1), M.actBias(1, 2)});
   }
 

@@ -1,0 +1,181 @@
+package org.diffart.sim.io;
+
+import java.util.List;
+import java.util.Set;
+import org.diffart.sim.model.ActuatorSpec;
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.DynType;
+import org.diffart.sim.model.ModelBuilder;
+
+/**
+ * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code
+ * damper}, {@code cylinder} and {@code general}, on a joint or a fixed tendon, with MuJoCo 2.2.2's meaning.
+ *
+ * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class holds one such
+ * actuator: the elements of the class chain (top class first) and then the element itself are applied in turn. A
+ * {@code position} without {@code kp} thus takes the gain its class left ({@code gainprm[0]}), a {@code motor} resets
+ * the gain to 1 and the bias and dynamics to none, and a {@code general} keeps what the shortcuts of its class set.
+ * Muscles, user types and site or body transmissions are refused.
+ */
+final class MjcfActuators {
+  private MjcfActuators() {}
+
+  /** The general actuator the shortcuts edit: types as MJCF keywords, the first three parameters of each kind. */
+  private static final class General {
+    String gainType = "fixed";
+    String biasType = "none";
+    String dynType = "none";
+    final double[] gain = {1, 0, 0};
+    final double[] bias = new double[3];
+    double dynPrm = 1;
+    boolean activationLimited;
+  }
+
+  /** Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code actuatorNames}. */
+  static void read(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
+      List<String> actuatorNames) {
+    e.requireAttributesIn(Set.of());
+    for (XmlElement c : e.children()) {
+      Set<String> schema = MjcfSchema.ACTUATORS.get(c.name());
+      if (schema == null) {
+        throw MjcfSchema.unsupported(c, "actuator", String.join(", ", MjcfSchema.ACTUATORS.keySet().stream()
+            .sorted().toList()), "");
+      }
+      c.requireAttributesIn(schema);
+      MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
+      String joint = a.string("joint", null), tendon = a.string("tendon", null);
+      if ((joint == null) == (tendon == null)) {
+        throw c.error("an actuator needs exactly one of 'joint' and 'tendon' (the transmissions supported)");
+      }
+      int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
+      if (target < 0) {
+        throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip()) + "'");
+      }
+      String name = c.string("name", "").strip();
+      names.register("actuator", name, c);
+      actuatorNames.add(name);
+      ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
+      ActuatorSpec s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
+      // a joint transmission uses the first gear component only
+      s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
+      // a damper's control range is required and always limits (MuJoCo sets ctrllimited itself)
+      double[] ctrl = type == ActuatorType.DAMPER ? damperRange(c, a) : range(a, compiler, "ctrllimited", "ctrlrange");
+      if (ctrl != null) {
+        s.ctrlRange(ctrl[0], ctrl[1]);
+      }
+      double[] force = range(a, compiler, "forcelimited", "forcerange");
+      if (force != null) {
+        s.forceRange(force[0], force[1]);
+      }
+      General g = new General();
+      for (XmlElement level : a.levels()) {
+        apply(level, g);
+      }
+      boolean fixed = g.gainType.equals("fixed"), noBias = g.biasType.equals("none");
+      s.gain(g.gain[0], fixed ? 0 : g.gain[1], fixed ? 0 : g.gain[2]);
+      s.bias(noBias ? 0 : g.bias[0], noBias ? 0 : g.bias[1], noBias ? 0 : g.bias[2]);
+      s.dynamics(DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)), g.dynPrm);
+      double[] act = g.activationLimited ? a.numbers("actrange", 2) : range(a, compiler, "actlimited", "actrange");
+      if (g.activationLimited && act == null) {
+        throw c.error("an intvelocity actuator needs 'actrange'");
+      }
+      if (act != null) {
+        if (!(act[0] < act[1])) {
+          throw c.error("'actrange' needs lower < upper, got " + act[0] + " " + act[1]);
+        }
+        s.activationRange(act[0], act[1]);
+      }
+    }
+  }
+
+  private static double[] damperRange(XmlElement c, MjcfAttributes a) {
+    double[] r = a.numbers("ctrlrange", 2);
+    if (r == null) {
+      throw c.error("a damper needs 'ctrlrange'");
+    }
+    if (r[0] < 0 || !(r[0] < r[1])) {
+      throw c.error("a damper's ctrlrange must be nonnegative with lower < upper, got " + r[0] + " " + r[1]);
+    }
+    return r;
+  }
+
+  /** Applies one element (a default class's or the actuator's own) to the general actuator, as MuJoCo's reader. */
+  private static void apply(XmlElement e, General g) {
+    switch (e.name()) {
+      case "general" -> {
+        g.gainType = e.keyword("gaintype", g.gainType, "fixed", "affine");
+        g.biasType = e.keyword("biastype", g.biasType, "none", "affine");
+        g.dynType = e.keyword("dyntype", g.dynType, "none", "integrator", "filter");
+        leading(e, "gainprm", g.gain);
+        leading(e, "biasprm", g.bias);
+        if (e.has("dynprm")) {
+          g.dynPrm = e.numbers("dynprm", 1, 10)[0];
+        }
+      }
+      case "motor" -> {
+        g.gainType = "fixed";
+        g.gain[0] = 1;
+        g.biasType = "none";
+        g.dynType = "none";
+      }
+      case "position", "intvelocity" -> {
+        double kp = e.number("kp", g.gain[0]);
+        g.gainType = "fixed";
+        g.gain[0] = kp;
+        g.biasType = "affine";
+        g.bias[0] = 0;
+        g.bias[1] = -kp;
+        g.bias[2] = 0;
+        g.dynType = e.name().equals("position") ? "none" : "integrator";
+        g.activationLimited |= e.name().equals("intvelocity");
+      }
+      case "velocity" -> {
+        double kv = e.number("kv", g.gain[0]);
+        g.gainType = "fixed";
+        g.gain[0] = kv;
+        g.biasType = "affine";
+        g.bias[0] = 0;
+        g.bias[1] = 0;
+        g.bias[2] = -kv;
+        g.dynType = "none";
+      }
+      case "damper" -> {
+        g.gainType = "affine";
+        g.gain[0] = 0;
+        g.gain[1] = 0;
+        g.gain[2] = -e.number("kv", 0);
+        g.biasType = "none";
+        g.dynType = "none";
+      }
+      case "cylinder" -> {
+        g.dynType = "filter";
+        g.dynPrm = e.number("timeconst", g.dynPrm);
+        g.gainType = "fixed";
+        g.gain[0] = e.has("diameter") ? Math.PI / 4 * Math.pow(e.number("diameter"), 2) : e.number("area", g.gain[0]);
+        g.biasType = "affine";
+        leading(e, "bias", g.bias);
+      }
+      default -> throw new IllegalStateException(e.name());
+    }
+  }
+
+  /** Overwrites the leading entries of {@code into} with the attribute's values (MuJoCo reads up to ten). */
+  private static void leading(XmlElement e, String attr, double[] into) {
+    if (e.has(attr)) {
+      double[] v = e.numbers(attr, 1, 10);
+      System.arraycopy(v, 0, into, 0, Math.min(v.length, into.length));
+    }
+  }
+
+  /** The range of a limited actuator quantity, or null when unlimited; never converted to radians (MuJoCo 2.2.2). */
+  private static double[] range(MjcfAttributes a, MjcfCompiler compiler, String flag, String attr) {
+    double[] r = a.has(attr) ? a.numbers(attr, 2) : new double[2];
+    if (!compiler.limited(a, flag, attr, r)) {
+      return null;
+    }
+    if (!(r[0] < r[1])) {
+      throw a.element().error("'" + flag + "' needs " + attr + "[0] < " + attr + "[1], got " + r[0] + " " + r[1]);
+    }
+    return r;
+  }
+}

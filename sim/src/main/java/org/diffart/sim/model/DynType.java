@@ -1,0 +1,14 @@
+package org.diffart.sim.model;
+
+/**
+ * Activation dynamics of an actuator, MuJoCo's {@code dyntype}: an actuator with dynamics owns one activation state
+ * {@code act} (part of the state, integrated by the step) and its force reads {@code act} in place of the control.
+ */
+public enum DynType {
+  /** No activation: the force reads the control directly. */
+  NONE,
+  /** {@code act' = ctrl}. */
+  INTEGRATOR,
+  /** {@code act' = (ctrl - act)/τ}, τ = dynprm[0] (at least 1e-15, as MuJoCo's mjMINVAL). */
+  FILTER
+}
