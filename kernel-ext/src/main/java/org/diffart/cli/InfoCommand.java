@@ -16,9 +16,11 @@ import picocli.CommandLine.Mixin;
     description = "Describe a model: sizes, options, bodies, joints, actuators, keyframes and warnings.",
     footer = {
       "",
-      "JSON keys: name, nq, nv, nu, nbody, njnt, ngeom, nkey, timestep, integrator, gravity, total_mass, bodies"
+      "JSON keys: name, nq, nv, nu, na, nbody, njnt, ngeom, nkey, timestep, integrator, gravity, total_mass, bodies"
           + " (name, parent, mass), joints (name, type, body, qposadr, dofadr, range if limited), actuators (name,"
-          + " type, joint, gear, ctrlrange and forcerange if limited), keyframes (name, time), warnings."
+          + " type, joint or tendon, gear, ctrlrange and forcerange if limited, gain and bias (constant, length and"
+          + " velocity terms), dyntype, timeconst of a filter, actrange if limited), keyframes (name, time),"
+          + " warnings."
     })
 final class InfoCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -38,6 +40,7 @@ final class InfoCommand implements Callable<Integer> {
     o.addProperty("nq", m.nq());
     o.addProperty("nv", m.nv());
     o.addProperty("nu", m.nu());
+    o.addProperty("na", m.na());
     o.addProperty("nbody", m.nbody());
     o.addProperty("njnt", m.njnt());
     o.addProperty("ngeom", m.ngeom());
@@ -104,6 +107,15 @@ final class InfoCommand implements Callable<Integer> {
       }
       if (m.actForceLimited(u)) {
         o.add("forcerange", Output.array(new double[] {m.actForceRange(u, 0), m.actForceRange(u, 1)}));
+      }
+      o.add("gain", Output.array(new double[] {m.actGain(u, 0), m.actGain(u, 1), m.actGain(u, 2)}));
+      o.add("bias", Output.array(new double[] {m.actBias(u, 0), m.actBias(u, 1), m.actBias(u, 2)}));
+      o.addProperty("dyntype", lower(m.actDynType(u)));
+      if (m.actDynType(u) == org.diffart.sim.model.DynType.FILTER) {
+        o.addProperty("timeconst", m.actDynPrm(u));
+      }
+      if (m.actActLimited(u)) {
+        o.add("actrange", Output.array(new double[] {m.actActRange(u, 0), m.actActRange(u, 1)}));
       }
       a.add(o);
     }

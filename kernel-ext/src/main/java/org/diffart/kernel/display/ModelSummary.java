@@ -20,8 +20,8 @@ public final class ModelSummary {
   public static String sizes(Model m) {
     return String.format(
         Locale.ROOT,
-        "%s: nq=%d nv=%d nu=%d nbody=%d njnt=%d ngeom=%d%s, timestep %s s",
-        m.name(), m.nq(), m.nv(), m.nu(), m.nbody(), m.njnt(), m.ngeom(),
+        "%s: nq=%d nv=%d nu=%d%s nbody=%d njnt=%d ngeom=%d%s, timestep %s s",
+        m.name(), m.nq(), m.nv(), m.nu(), m.na() > 0 ? " na=" + m.na() : "", m.nbody(), m.njnt(), m.ngeom(),
         m.nsensor() > 0 ? " nsite=" + m.nsite() + " nsensor=" + m.nsensor() : "", m.opt().timestep());
   }
 
@@ -78,7 +78,8 @@ public final class ModelSummary {
   }
 
   /**
-   * One row per actuator: id, name, type, joint, gear, control range (empty when unlimited).
+   * One row per actuator: id, name, type, joint, gear, control range (empty when unlimited), activation dynamics
+   * (empty without).
    *
    * @param m a model
    */
@@ -89,6 +90,7 @@ public final class ModelSummary {
     StringColumn joint = StringColumn.create("joint");
     DoubleColumn gear = DoubleColumn.create("gear");
     StringColumn ctrlRange = StringColumn.create("ctrlrange");
+    StringColumn dynamics = StringColumn.create("activation");
     for (int a = 0; a < m.nu(); a++) {
       id.append(a);
       name.append(m.actName(a));
@@ -96,8 +98,19 @@ public final class ModelSummary {
       joint.append(m.actJnt(a) >= 0 ? m.jntName(m.actJnt(a)) : "tendon " + m.tendonName(m.actTendon(a)));
       gear.append(m.actGear(a));
       ctrlRange.append(m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
+      dynamics.append(activation(m, a));
     }
-    return Table.create("actuators", id, name, type, joint, gear, ctrlRange);
+    return Table.create("actuators", id, name, type, joint, gear, ctrlRange, dynamics);
+  }
+
+  /** E.g. {@code filter τ=0.3 in [-0.5, 0.3]}; empty for an actuator without dynamics. */
+  private static String activation(Model m, int a) {
+    String s = switch (m.actDynType(a)) {
+      case NONE -> "";
+      case INTEGRATOR -> "integrator";
+      case FILTER -> "filter τ=" + m.actDynPrm(a);
+    };
+    return m.actActLimited(a) ? s + " in " + interval(m.actActRange(a, 0), m.actActRange(a, 1)) : s;
   }
 
   /**
