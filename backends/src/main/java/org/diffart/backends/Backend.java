@@ -7,8 +7,8 @@ import org.diffart.sim.model.Model;
 
 /**
  * Runs W worlds of one model. State and controls move in and out as flat batch arrays with a leading world index
- * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}, {@code act[w*na + i]}), the layout every backend shares.
- * Controls are held constant while stepping.
+ * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}, {@code act[w*na + i]}), the layout
+ * every backend shares. Controls are held constant while stepping.
  */
 public interface Backend extends AutoCloseable {
   /** Short name used on the command line and in magics, e.g. {@code cpu}. */

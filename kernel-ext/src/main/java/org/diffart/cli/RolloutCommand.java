@@ -78,7 +78,8 @@ final class RolloutCommand implements Callable<Integer> {
     Rollout.Result r;
     try (Backend b = Backends.create(backend, m, worlds)) {
       r = TerminalProgress.during(spec.commandLine().getErr(), task,
-          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act), steps, every));
+          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act), steps,
+              every));
     }
     output.print(json(m, r), () -> text(m, r));
     return 0;

@@ -260,7 +260,7 @@ public final class Capabilities {
   /**
    * Activation dynamics: the filtered slider agrees with the CPU reference (positions, velocities, activations), and
    * on the backend the filter's activation stops at its bound while the integrator's grows by {@code dt·ctrl} per
-   * step: {@code 0.1 - 0.2·t}, and the slider's velocity is the integral of the force they give.
+   * step: {@code 0.1 - 0.2·t}.
    */
   private static void activation(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     Model m = ModelLoader.loadMjcfString(FILTERED, "filtered.xml");

@@ -96,8 +96,8 @@ final class OpenClAdjoint implements AutoCloseable {
     di = upload(ints);
     bd = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) worlds * bdw * Sizeof.cl_double, null, null);
     bi = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) worlds * biw * Sizeof.cl_int, null, null);
-    store = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, Math.max(1L, (long) worlds * slots * stateWidth())
-        * Sizeof.cl_double, null, null);
+    long storeDoubles = Math.max(1L, (long) worlds * slots * Checkpointing.slotWidth(m));
+    store = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, storeDoubles * Sizeof.cl_double, null, null);
     controls = upload(u);
     ctrlGrad = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) u.length * Sizeof.cl_double, null, null);
     norms = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) worlds * (steps + 1) * Sizeof.cl_double, null,
@@ -112,11 +112,6 @@ final class OpenClAdjoint implements AutoCloseable {
     load = clCreateKernel(program, "adj_load", null);
     advance = clCreateKernel(program, "adj_advance", null);
     reverse = clCreateKernel(program, "adj_reverse", null);
-  }
-
-  /** Numbers per stored state, as StateStore keeps them. */
-  private int stateWidth() {
-    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
   }
 
   private cl_mem upload(double[] a) {
@@ -186,7 +181,7 @@ final class OpenClAdjoint implements AutoCloseable {
     readDoubles(norms, allNorms);
     readDoubles(bd, barDoubles);
     readIntsBuffer(bi, barInts);
-    long bytesPerWorld = 8L * ((long) slots * stateWidth() + layout.barDoubles() + layout.worldDoubles()
+    long bytesPerWorld = 8L * ((long) slots * Checkpointing.slotWidth(m) + layout.barDoubles() + layout.worldDoubles()
         + (long) steps * m.nu() + steps + 1 + m.nv()) + 4L * (layout.barInts() + layout.worldInts());
     List<GradientResult> out = new ArrayList<>();
     double fwdMs = (t1 - t0) / 1e6, bwdMs = (t2 - t1) / 1e6;

@@ -207,6 +207,7 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
+double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
 double Step_dampingH(Model* m);
@@ -2557,9 +2558,18 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
-  int o = (9 * gp);
+  __global double* w = DD_ARRAY(d, scratch6);
   int oe = (9 * ge);
   int e = (3 * ge);
+  CollisionPrimitives_ellipsoidOffset(m, d, gp, ge, w);
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * w[3])) - (mat[(oe + 1)] * w[4])) - (mat[(oe + 2)] * w[5])), (((pos[(e + 1)] - (mat[(oe + 3)] * w[3])) - (mat[(oe + 4)] * w[4])) - (mat[(oe + 5)] * w[5])), (((pos[(e + 2)] - (mat[(oe + 6)] * w[3])) - (mat[(oe + 7)] * w[4])) - (mat[(oe + 8)] * w[5])));
+}
+
+// algo/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
+double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int o = (9 * gp);
+  int oe = (9 * ge);
   double nx = mat[(o + 2)];
   double ny = mat[(o + 5)];
   double nz = mat[(o + 8)];
@@ -2570,10 +2580,13 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
   double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
   double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
   double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
-  double vx = (((sx * sx) * ux) * inv);
-  double vy = (((sy * sy) * uy) * inv);
-  double vz = (((sz * sz) * uz) * inv);
-  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)));
+  w[0] = ux;
+  w[1] = uy;
+  w[2] = uz;
+  w[3] = (((sx * sx) * ux) * inv);
+  w[4] = (((sy * sy) * uy) * inv);
+  w[5] = (((sz * sz) * uz) * inv);
+  return inv;
 }
 
 // algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)

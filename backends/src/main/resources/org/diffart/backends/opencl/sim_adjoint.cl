@@ -207,6 +207,7 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
+double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
 double Step_dampingH(Model* m);
@@ -2652,9 +2653,18 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
-  int o = (9 * gp);
+  __global double* w = DD_ARRAY(d, scratch6);
   int oe = (9 * ge);
   int e = (3 * ge);
+  CollisionPrimitives_ellipsoidOffset(m, d, gp, ge, w);
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * w[3])) - (mat[(oe + 1)] * w[4])) - (mat[(oe + 2)] * w[5])), (((pos[(e + 1)] - (mat[(oe + 3)] * w[3])) - (mat[(oe + 4)] * w[4])) - (mat[(oe + 5)] * w[5])), (((pos[(e + 2)] - (mat[(oe + 6)] * w[3])) - (mat[(oe + 7)] * w[4])) - (mat[(oe + 8)] * w[5])));
+}
+
+// algo/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
+double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int o = (9 * gp);
+  int oe = (9 * ge);
   double nx = mat[(o + 2)];
   double ny = mat[(o + 5)];
   double nz = mat[(o + 8)];
@@ -2665,10 +2675,13 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
   double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
   double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
   double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
-  double vx = (((sx * sx) * ux) * inv);
-  double vy = (((sy * sy) * uy) * inv);
-  double vz = (((sz * sz) * uz) * inv);
-  CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)));
+  w[0] = ux;
+  w[1] = uy;
+  w[2] = uz;
+  w[3] = (((sx * sx) * ux) * inv);
+  w[4] = (((sy * sy) * uy) * inv);
+  w[5] = (((sz * sz) * uz) * inv);
+  return inv;
 }
 
 // algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
@@ -5435,13 +5448,11 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   for (int a = 0; a < (M_nu); a++) {
     double forceBar = 0;
-    double len = 0;
-    double vel = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
-      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
     }
+    double len = DD_ARRAY(d, actuatorLength)[a];
+    double vel = DD_ARRAY(d, actuatorVelocity)[a];
     double u = DD_ARRAY(d, ctrl)[a];
     int ctrlPasses = ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))])));
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
@@ -6365,6 +6376,7 @@ void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, in
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* xb = BD_ARRAY(b, scratch36);
+  __global double* w = DD_ARRAY(d, scratch6);
   int o = (9 * gp);
   int oe = (9 * ge);
   int e = (3 * ge);
@@ -6374,13 +6386,13 @@ void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, in
   double sx = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (0))]);
   double sy = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (1))]);
   double sz = (MD_ARRAY(m, geomSize)[((3 * (ge)) + (2))]);
-  double ux = (((mat[oe] * nx) + (mat[(oe + 3)] * ny)) + (mat[(oe + 6)] * nz));
-  double uy = (((mat[(oe + 1)] * nx) + (mat[(oe + 4)] * ny)) + (mat[(oe + 7)] * nz));
-  double uz = (((mat[(oe + 2)] * nx) + (mat[(oe + 5)] * ny)) + (mat[(oe + 8)] * nz));
-  double inv = (1 / sqrt((((((sx * sx) * ux) * ux) + (((sy * sy) * uy) * uy)) + (((sz * sz) * uz) * uz))));
-  double vx = (((sx * sx) * ux) * inv);
-  double vy = (((sy * sy) * uy) * inv);
-  double vz = (((sz * sz) * uz) * inv);
+  double inv = CollisionPrimitives_ellipsoidOffset(m, d, gp, ge, w);
+  double ux = w[0];
+  double uy = w[1];
+  double uz = w[2];
+  double vx = w[3];
+  double vy = w[4];
+  double vz = w[5];
   CollisionPrimitivesAdjoint_planePoint(d, b, c, gp, (((pos[e] - (mat[oe] * vx)) - (mat[(oe + 1)] * vy)) - (mat[(oe + 2)] * vz)), (((pos[(e + 1)] - (mat[(oe + 3)] * vx)) - (mat[(oe + 4)] * vy)) - (mat[(oe + 5)] * vz)), (((pos[(e + 2)] - (mat[(oe + 6)] * vx)) - (mat[(oe + 7)] * vy)) - (mat[(oe + 8)] * vz)), nb, xb);
   double vbx = 0;
   double vby = 0;

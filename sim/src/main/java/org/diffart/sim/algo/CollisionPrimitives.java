@@ -42,22 +42,39 @@ final class CollisionPrimitives {
   }
 
   /**
-   * Plane–ellipsoid: the ellipsoid's lowest point along the plane normal n, {@code X = c − R S² u/|S u|} with {@code
-   * u = Rᵀ n} the normal in the ellipsoid's frame and {@code S} its radii (the point whose outward normal is −n).
+   * Plane–ellipsoid: the ellipsoid's lowest point along the plane normal, {@code X = c − R v} ({@link
+   * #ellipsoidOffset}).
    */
   static void planeEllipsoid(Model m, Data d, int p, int gp, int ge) {
-    double[] mat = d.geomXmat, pos = d.geomXpos;
-    int o = 9 * gp, oe = 9 * ge, e = 3 * ge;
+    double[] mat = d.geomXmat, pos = d.geomXpos, w = d.scratch6;
+    int oe = 9 * ge, e = 3 * ge;
+    ellipsoidOffset(m, d, gp, ge, w);
+    planePoint(m, d, p, 0, gp, pos[e] - mat[oe] * w[3] - mat[oe + 1] * w[4] - mat[oe + 2] * w[5],
+        pos[e + 1] - mat[oe + 3] * w[3] - mat[oe + 4] * w[4] - mat[oe + 5] * w[5],
+        pos[e + 2] - mat[oe + 6] * w[3] - mat[oe + 7] * w[4] - mat[oe + 8] * w[5]);
+  }
+
+  /**
+   * The offset {@code v = S² u/|S u|} of ellipsoid ge's lowest point along plane gp's normal n, in the ellipsoid's
+   * frame ({@code X = c − R v}, the point whose outward normal is −n): {@code u = Rᵀ n} into {@code w[0..3)}, v into
+   * {@code w[3..6)}, S the radii; returns {@code 1/|S u|}.
+   */
+  static double ellipsoidOffset(Model m, Data d, int gp, int ge, double[] w) {
+    double[] mat = d.geomXmat;
+    int o = 9 * gp, oe = 9 * ge;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
     double sx = m.geomSize(ge, 0), sy = m.geomSize(ge, 1), sz = m.geomSize(ge, 2);
     double ux = mat[oe] * nx + mat[oe + 3] * ny + mat[oe + 6] * nz;
     double uy = mat[oe + 1] * nx + mat[oe + 4] * ny + mat[oe + 7] * nz;
     double uz = mat[oe + 2] * nx + mat[oe + 5] * ny + mat[oe + 8] * nz;
     double inv = 1 / Math.sqrt(sx * sx * ux * ux + sy * sy * uy * uy + sz * sz * uz * uz);
-    double vx = sx * sx * ux * inv, vy = sy * sy * uy * inv, vz = sz * sz * uz * inv;
-    planePoint(m, d, p, 0, gp, pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
-        pos[e + 1] - mat[oe + 3] * vx - mat[oe + 4] * vy - mat[oe + 5] * vz,
-        pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz);
+    w[0] = ux;
+    w[1] = uy;
+    w[2] = uz;
+    w[3] = sx * sx * ux * inv;
+    w[4] = sy * sy * uy * inv;
+    w[5] = sz * sz * uz * inv;
+    return inv;
   }
 
   /**

@@ -43,15 +43,12 @@ final class CollisionPrimitivesAdjoint {
   }
 
   static void planeEllipsoid(Model m, Data d, DataBar b, int c, int gp, int ge, double[] nb) {
-    double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36;
+    double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36, w = d.scratch6;
     int o = 9 * gp, oe = 9 * ge, e = 3 * ge;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
     double sx = m.geomSize(ge, 0), sy = m.geomSize(ge, 1), sz = m.geomSize(ge, 2);
-    double ux = mat[oe] * nx + mat[oe + 3] * ny + mat[oe + 6] * nz;
-    double uy = mat[oe + 1] * nx + mat[oe + 4] * ny + mat[oe + 7] * nz;
-    double uz = mat[oe + 2] * nx + mat[oe + 5] * ny + mat[oe + 8] * nz;
-    double inv = 1 / Math.sqrt(sx * sx * ux * ux + sy * sy * uy * uy + sz * sz * uz * uz);
-    double vx = sx * sx * ux * inv, vy = sy * sy * uy * inv, vz = sz * sz * uz * inv;
+    double inv = CollisionPrimitives.ellipsoidOffset(m, d, gp, ge, w);
+    double ux = w[0], uy = w[1], uz = w[2], vx = w[3], vy = w[4], vz = w[5];
     planePoint(d, b, c, gp, pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
         pos[e + 1] - mat[oe + 3] * vx - mat[oe + 4] * vy - mat[oe + 5] * vz,
         pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz, nb, xb);

@@ -287,9 +287,10 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir a row of the contact
-   * frame; with one friction direction the tangent rows t1, t2 are recomputed and the merge {@code (v1 J_t1 + v2
-   * J_t2)/|v_t|} is reversed; equality rows go through {@link EqualityAdjoint}. Consumes {@code efcJBar} of every row.
+   * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir
+   * a row of the contact frame; with one friction direction the tangent rows t1, t2 are recomputed and the merge
+   * {@code (v1 J_t1 + v2 J_t2)/|v_t|} is reversed; equality rows go through {@link EqualityAdjoint}. Consumes
+   * {@code efcJBar} of every row.
    */
   private static void contactRows(Model m, Data d, DataBar b) {
     int nv = m.nv();

@@ -23,7 +23,8 @@ public final class Energy {
       double[] in = d.bodyInert;
       // gravity: -g · (m x_b + R_b (m c))
       for (int i = 0; i < 3; i++) {
-        double mc = d.xmat[r + 3 * i] * in[o + 1] + d.xmat[r + 3 * i + 1] * in[o + 2] + d.xmat[r + 3 * i + 2] * in[o + 3];
+        double mc = d.xmat[r + 3 * i] * in[o + 1] + d.xmat[r + 3 * i + 1] * in[o + 2]
+            + d.xmat[r + 3 * i + 2] * in[o + 3];
         potential -= m.opt().gravity(i) * (in[o] * d.xpos[x + i] + mc);
       }
       // ½ (m v·v + 2 v·(ω × mc) + ωᵀ I ω) with the body-frame velocity (ω, v) at the body origin

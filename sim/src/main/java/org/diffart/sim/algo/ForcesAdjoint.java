@@ -37,12 +37,10 @@ public final class ForcesAdjoint {
   public static void actuation(Model m, Data d, DataBar b) {
     for (int a = 0; a < m.nu(); a++) {
       double forceBar = 0;
-      double len = 0, vel = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
-        len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
-        vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
       }
+      double len = d.actuatorLength[a], vel = d.actuatorVelocity[a];
       double u = d.ctrl[a];
       boolean ctrlPasses = !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
       if (m.actCtrlLimited(a)) {

@@ -149,8 +149,9 @@ public final class Step {
 
   /**
    * Classic RK4 on {@code (q, v, act)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code
-   * mj_RungeKutta}; the activations are clamped to their ranges after the final update only. Each stage's acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile
-   * time; joint-space constraints are allowed).
+   * mj_RungeKutta}; the activations are clamped to their ranges after the final update only. Each stage's
+   * acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile time;
+   * joint-space constraints are allowed).
    */
   private static void rk4(Model m, Data d) {
     int nv = m.nv(), na = m.na();

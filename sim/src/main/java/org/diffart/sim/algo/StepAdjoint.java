@@ -16,8 +16,8 @@ public final class StepAdjoint {
 
   /**
    * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, {@code actBar}, and {@code
-   * warmImpulseBar} when warm-starting) into the bars of the state before it, in place, and accumulates into {@code ctrlBar}, {@code
-   * qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
+   * warmImpulseBar} when warm-starting) into the bars of the state before it, in place, and accumulates into
+   * {@code ctrlBar}, {@code qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
    * geomRestitutionBar}).
    *
    * @param d the data after {@link Step#dynamics} on the state before the step

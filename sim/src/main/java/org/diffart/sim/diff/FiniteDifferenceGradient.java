@@ -9,9 +9,9 @@ import org.diffart.sim.model.Model;
 
 /**
  * Finite differences of the rollout loss, one perturbed rollout (forward differences) or two (central) per input
- * coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}), {@code qvel0}, {@code act0}, every control, and the
- * per-world parameters (a body's mass perturbed by {@code ±ε·mass} with its inertia scaled along). Only the requested
- * gradients are computed; the others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
+ * coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}), {@code qvel0}, {@code act0}, every
+ * control, and the per-world parameters (a body's mass perturbed by {@code ±ε·mass} with its inertia scaled along).
+ * Only the requested gradients are computed; the others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
  */
 public final class FiniteDifferenceGradient {
   private FiniteDifferenceGradient() {}

@@ -5,8 +5,8 @@ import org.diffart.sim.model.Model;
 
 /**
  * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE P9): time,
- * {@code qpos}, {@code qvel}, {@code act} and, when the solver warm-starts, the warm-start impulses and their validity. Its bytes
- * are counted, not estimated.
+ * {@code qpos}, {@code qvel}, {@code act} and, when the solver warm-starts, the warm-start impulses and their
+ * validity. Its bytes are counted, not estimated.
  */
 final class StateStore {
   private final Model model;

@@ -1009,7 +1009,7 @@ public final class Model {
 
   @Override
   public String toString() {
-    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + (na > 0 ? " na=" + na : "") + " nbody=" + nbody + " njnt=" + njnt
-        + " ngeom=" + ngeom + "]";
+    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + (na > 0 ? " na=" + na : "") + " nbody="
+        + nbody + " njnt=" + njnt + " ngeom=" + ngeom + "]";
   }
 }
