@@ -30,8 +30,16 @@ public final class ChartStyle {
    * @param yTitle the y quantity with its unit
    */
   public static XYChart xyChart(String title, String xTitle, String yTitle) {
-    XYChart c = new XYChartBuilder().width(640).height(320).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
-        .build();
+    return xyChart(title, xTitle, yTitle, 0);
+  }
+
+  /**
+   * As {@link #xyChart(String, String, String)}, tall enough for a legend of {@code series} entries beside the plot
+   * (the legend is not scrolled: entries beyond the chart's height would be cut off).
+   */
+  public static XYChart xyChart(String title, String xTitle, String yTitle, int series) {
+    XYChart c = new XYChartBuilder().width(640).height(Math.max(320, 40 + 22 * series)).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     apply(c.getStyler());
     c.getStyler().setMarkerSize(0);
     return c;

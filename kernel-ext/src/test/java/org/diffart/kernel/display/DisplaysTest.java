@@ -56,6 +56,24 @@ class DisplaysTest {
   }
 
   @Test
+  void aChartTooLargeForSvgRendersAsPngUnlessSvgAloneIsAsked() {
+    XYChart chart = new XYChartBuilder().width(200).height(120).title("many").build();
+    double[] x = new double[2000], y = new double[2000];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = i;
+      y[i] = Math.sin(0.01 * i);
+    }
+    for (int s = 0; s < 10; s++) {
+      chart.addSeries("s" + s, x, y);
+    }
+    assertTrue(ChartImages.svg(chart).length() > Displays.MAX_SVG_CHARS, "the chart is large enough to test");
+    DisplayData data = renderer.render(chart);
+    assertTrue(data.hasDataForType(MIMEType.IMAGE_PNG));
+    assertFalse(data.hasDataForType(MIMEType.IMAGE_SVG));
+    assertTrue(renderer.renderAs(chart, "image/svg+xml").hasDataForType(MIMEType.IMAGE_SVG));
+  }
+
+  @Test
   void chartCanBeRenderedAsSvgAlone() {
     XYChart chart = new XYChartBuilder().width(100).height(80).build();
     chart.addSeries("s", new double[] {0, 1}, new double[] {1, 0});
