@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
   mjModel* m = mj_loadXML(in, NULL, err, sizeof(err));
   if (!m) { fprintf(stderr, "mjcollide: cannot load %s: %s\n", in, err); return 1; }
   mjData* d = mj_makeData(m);
+  mjtNum* qraw = (mjtNum*)malloc(sizeof(mjtNum) * m->nq);
   rng_state = seed;
   FILE* f = fopen(out, "w");
   if (!f) die("cannot open output file");
@@ -78,11 +79,14 @@ int main(int argc, char** argv) {
         q[6] = sqrt(u1) * cos(u3);
       }
       mju_zero(d->qvel, m->nv);
+      /* the pose as drawn: mj_forward normalises the quaternions in qpos in place, and a second normalisation of
+         the printed values need not give the same bits */
+      mju_copy(qraw, d->qpos, m->nq);
       mj_forward(m, d);
       if (d->ncon > 0) break;
     }
     fputs("  {", f);
-    put_vec(f, "qpos", d->qpos, m->nq);
+    put_vec(f, "qpos", qraw, m->nq);
     fputs(",\n   \"contacts\": [", f);
     for (int i = 0; i < d->ncon; i++) {
       mjContact* k = d->contact + i;
@@ -97,6 +101,7 @@ int main(int argc, char** argv) {
   }
   fputs("]\n}\n", f);
   fclose(f);
+  free(qraw);
   mj_deleteData(d);
   mj_deleteModel(m);
   return 0;

@@ -62,7 +62,9 @@ abstract class BackendContractTest {
         // spatial tendons: springs, dampers, a limit; the ball on its string
         "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
         // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
-        "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml");
+        "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
+        // MPR's convex pairs and plane-cylinder
+        "../datasets/reference/models/convex.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

@@ -188,12 +188,18 @@ public final class Capabilities {
         Capability.JOINT_HINGE, Capability.INTEGRATOR_EULER}) {
       put(out, c, claims, base.agrees(), "capability zoo, " + agreement);
     }
-    for (Capability c : EnumSet.range(Capability.COLLISION_PLANE_SPHERE, Capability.COLLISION_CAPSULE_CAPSULE)) {
+    for (Capability c : EnumSet.range(Capability.COLLISION_PLANE_SPHERE, Capability.COLLISION_CAPSULE_BOX)) {
       String pair = c.description().toUpperCase(Locale.ROOT);
       boolean seen = base.pairs().contains(pair);
       put(out, c, claims, base.agrees() && seen, (seen ? pair.toLowerCase(Locale.ROOT) + " contacts in the zoo, "
           : "no " + pair.toLowerCase(Locale.ROOT) + " contact arose, so nothing shows it; ") + agreement);
     }
+    // the convex pairs MPR collides: those with an ellipsoid or a cylinder, planes excepted
+    List<String> convex = base.pairs().stream().filter(p -> !p.startsWith("PLANE")
+        && (p.contains("ELLIPSOID") || p.contains("CYLINDER"))).sorted().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+    put(out, Capability.COLLISION_CONVEX, claims, base.agrees() && convex.size() >= 3, (convex.isEmpty()
+        ? "no MPR contact arose, so nothing shows it; " : String.join(", ", convex) + " contacts in the zoo, ")
+        + agreement);
     put(out, Capability.CONTACT_PGS, claims, base.agrees() && !base.pairs().isEmpty(), "contacts of "
         + base.pairs().size() + " pair types, " + agreement);
     put(out, Capability.CONTACT_JOINT_LIMITS, claims, base.agrees() && base.limits(), (base.limits()

@@ -94,10 +94,37 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_EQUALITY (5)
 #define Constraints_TENDON_LIMIT (4)
 #define Constraints_LIMIT (2)
+#define ConvexCollision_WIT (59)
+#define ConvexCollision_TMP (65)
+#define ConvexCollision_WIT2 (62)
+#define ConvexCollision_MIN_VALUE (0x1.203af9ee75616p-50)
+#define ConvexCollision_VA (53)
+#define ConvexCollision_ELLIPSOID_LOG ((ConvexCollision_MAX_SUPPORTS * ConvexCollision_LOG))
+#define ConvexCollision_ELLIPSOID_WIDTH ((1 + (31 * 3)))
+#define ConvexCollision_COUNT (69)
+#define ConvexCollision_RES (68)
+#define ConvexCollision_RECORD (10)
+#define ConvexCollision_EPS (0x1.0p-52)
+#define ConvexCollision_RULE_TRIANGLE (2)
+#define ConvexCollision_ITERATIONS (50)
+#define ConvexCollision_DIR (50)
+#define ConvexCollision_VB (56)
+#define ConvexCollision_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
+#define ConvexCollision_LOG (13)
+#define ConvexCollision_MAX_LOOPS (36)
+#define ConvexCollision_RULE_AWAY (0)
+#define ConvexCollision_RULE_NORMAL (1)
+#define CapsuleBox_T1 (0)
+#define CapsuleBox_T2 (1)
+#define CapsuleBox_HAS_SECOND (2)
+#define CapsuleBox_MIN_VALUE (0x1.203af9ee75616p-50)
+#define CapsuleBox_DT1 (3)
+#define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
+#define ConvexCollision_MAX_SUPPORTS (128)
 
 void Step_step(Model* m, Data* d);
 void Forces_integrateActivation(Model* m, Data* d, double h);
@@ -194,18 +221,55 @@ void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
-void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
-void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2);
+void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
 void Collision_emit(Model* m, Data* d, int p, int k, double dist);
 void Collision_tangents(__global double* f, int o);
+void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2);
+void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign);
+void ConvexCollision_normalize3(__global double* s, int a);
+double ConvexCollision_dot(__global double* s, int a, int b);
+int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side);
+int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
+void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z);
+int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2);
+int ConvexCollision_isZero(double x);
+double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s);
+void ConvexCollision_expandPortal(__global double* s);
+void ConvexCollision_copyRecord(__global double* s, int to, int from);
+void ConvexCollision_cross(__global double* s, int o, int a, int b);
+void ConvexCollision_contactPoint(__global double* s);
+void ConvexCollision_portalDir(__global double* s);
+void ConvexCollision_normalize(__global double* s, int a);
+void ConvexCollision_sub(__global double* s, int o, int a, int b);
+double ConvexCollision_originTriangleDistance2(__global double* s);
+void ConvexCollision_copy3(__global double* s, int to, int from);
+double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit);
+int ConvexCollision_eq(double a, double b);
+int ConvexCollision_reachedTolerance(__global double* s);
+void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c);
+void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out);
+double ConvexCollision_sign(double x);
+int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
+int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
+void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
+void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
+void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
 double CollisionPrimitives_clamp(double v, double h);
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w);
+double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2);
+double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2);
+void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
+void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2);
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az);
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb);
 void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc);
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
+void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc);
+double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w);
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
 double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
@@ -821,6 +885,7 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   double x = q[(qo + 1)];
   double y = q[(qo + 2)];
   double z = q[(qo + 3)];
+  double ww = (w * w);
   double xx = (x * x);
   double yy = (y * y);
   double zz = (z * z);
@@ -830,15 +895,15 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   double wx = (w * x);
   double wy = (w * y);
   double wz = (w * z);
-  res[ro] = (1 - (2 * ((yy + zz))));
+  res[ro] = (((ww + xx) - yy) - zz);
   res[(ro + 1)] = (2 * ((xy - wz)));
   res[(ro + 2)] = (2 * ((xz + wy)));
   res[(ro + 3)] = (2 * ((xy + wz)));
-  res[(ro + 4)] = (1 - (2 * ((xx + zz))));
+  res[(ro + 4)] = (((ww - xx) + yy) - zz);
   res[(ro + 5)] = (2 * ((yz - wx)));
   res[(ro + 6)] = (2 * ((xz - wy)));
   res[(ro + 7)] = (2 * ((yz + wx)));
-  res[(ro + 8)] = (1 - (2 * ((xx + yy))));
+  res[(ro + 8)] = (((ww - xx) - yy) + zz);
 }
 
 // algo/Sensors.java: void frame(Model, Data, int, double[], int)
@@ -2242,6 +2307,9 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_ELLIPSOID: {
             CollisionPrimitives_planeEllipsoid(m, d, p, g1, g2);
           } break;
+          case GeomType_CYLINDER: {
+            CollisionPrimitives_planeCylinder(m, d, p, g1, g2);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
           } break;
@@ -2258,6 +2326,10 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollision_convex(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_sphereBox(m, d, p, g1, g2);
           } break;
@@ -2271,16 +2343,1147 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollision_convex(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_BOX: {
+            CapsuleBox_capsuleBox(m, d, p, g1, g2);
+          } break;
           default: {
             { DI_SET_ERROR(d); return; }
           } break;
         }
+      } break;
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+        ConvexCollision_convex(m, d, p, g1, g2);
+        if (DI_ERROR(d)) return;
       } break;
       default: {
         { DI_SET_ERROR(d); return; }
       } break;
     }
   }
+}
+
+// algo/ConvexCollision.java: void convex(Model, Data, int, int, int)
+void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
+  double depth = ConvexCollision_mpr(m, d, g1, g2);
+  if (DI_ERROR(d)) return;
+  if (depth <= 0) {
+    return;
+  }
+  __global double* s = DD_ARRAY(d, convexScratch);
+  int c = DI_SCALAR(d, ncon);
+  for (int k = 0; k < 3; k++) {
+    DD_ARRAY(d, conFrame)[((9 * c) + k)] = s[(ConvexCollision_WIT + k)];
+    DD_ARRAY(d, conPos)[((3 * c) + k)] = s[(ConvexCollision_TMP + k)];
+  }
+  ConvexCollision_fixNormal(m, d, c, g1, g2);
+  Collision_emit(m, d, p, 0, (-depth));
+}
+
+// algo/Collision.java: void emit(Model, Data, int, int, double)
+void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
+  int c = DI_SCALAR(d, ncon);
+  int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
+  int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
+  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
+  DD_ARRAY(d, conDist)[c] = dist;
+  double f1 = DD_ARRAY(d, geomFriction)[g1];
+  double f2 = DD_ARRAY(d, geomFriction)[g2];
+  double e1 = DD_ARRAY(d, geomRestitution)[g1];
+  double e2 = DD_ARRAY(d, geomRestitution)[g2];
+  DD_ARRAY(d, conFriction)[c] = ((f1 >= f2) ? f1 : f2);
+  DD_ARRAY(d, conRestitution)[c] = ((e1 >= e2) ? e1 : e2);
+  DI_ARRAY(d, conCondim)[c] = max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)]));
+  DI_ARRAY(d, conGeom)[(2 * c)] = g1;
+  DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
+  DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
+  DI_SCALAR(d, ncon) = (c + 1);
+}
+
+// algo/Collision.java: void tangents(double[], int)
+void Collision_tangents(__global double* f, int o) {
+  double nx = f[o];
+  double ny = f[(o + 1)];
+  double nz = f[(o + 2)];
+  if (nz >= (-0x1.0p-1)) {
+    double a = (1 / ((1 + nz)));
+    double b = (((-nx) * ny) * a);
+    f[(o + 3)] = (1 - ((nx * nx) * a));
+    f[(o + 4)] = b;
+    f[(o + 5)] = (-nx);
+    f[(o + 6)] = b;
+    f[(o + 7)] = (1 - ((ny * ny) * a));
+    f[(o + 8)] = (-ny);
+  } else {
+    double a = (1 / ((1 - nz)));
+    double b = ((nx * ny) * a);
+    f[(o + 3)] = (1 - ((nx * nx) * a));
+    f[(o + 4)] = (-b);
+    f[(o + 5)] = nx;
+    f[(o + 6)] = b;
+    f[(o + 7)] = (((ny * ny) * a) - 1);
+    f[(o + 8)] = (-ny);
+  }
+}
+
+// algo/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
+void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  for (int k = 0; k < 3; k++) {
+    s[(ConvexCollision_WIT + k)] = DD_ARRAY(d, conFrame)[((9 * c) + k)];
+    s[(ConvexCollision_WIT2 + k)] = (-DD_ARRAY(d, conFrame)[((9 * c) + k)]);
+  }
+  int fixed1 = ConvexCollision_surfaceNormal(m, d, c, g1, s, ConvexCollision_WIT, 0);
+  int fixed2 = ConvexCollision_surfaceNormal(m, d, c, g2, s, ConvexCollision_WIT2, 1);
+  if (fixed1 && fixed2) {
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_TMP + k)] = (s[(ConvexCollision_WIT + k)] - s[(ConvexCollision_WIT2 + k)]);
+    }
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_TMP, 1);
+  } else if (fixed1) {
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_WIT, 1);
+  } else if (fixed2) {
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_WIT2, (-1));
+  }
+}
+
+// algo/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
+void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign) {
+  for (int k = 0; k < 3; k++) {
+    DD_ARRAY(d, conFrame)[((9 * c) + k)] = (j_sign * s[(n + k)]);
+  }
+}
+
+// algo/ConvexCollision.java: void normalize3(double[], int)
+void ConvexCollision_normalize3(__global double* s, int a) {
+  double norm = sqrt(ConvexCollision_dot(s, a, a));
+  if (norm < ConvexCollision_MIN_VALUE) {
+    s[a] = 1;
+    s[(a + 1)] = 0;
+    s[(a + 2)] = 0;
+  } else {
+    double inv = (1 / norm);
+    s[a] *= inv;
+    s[(a + 1)] *= inv;
+    s[(a + 2)] *= inv;
+  }
+}
+
+// algo/ConvexCollision.java: double dot(double[], int, int)
+double ConvexCollision_dot(__global double* s, int a, int b) {
+  return (((s[a] * s[b]) + (s[(a + 1)] * s[(b + 1)])) + (s[(a + 2)] * s[(b + 2)]));
+}
+
+// algo/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
+int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * g);
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double wx = (DD_ARRAY(d, conPos)[(3 * c)] - pos[(3 * g)]);
+  double wy = (DD_ARRAY(d, conPos)[((3 * c) + 1)] - pos[((3 * g) + 1)]);
+  double wz = (DD_ARRAY(d, conPos)[((3 * c) + 2)] - pos[((3 * g) + 2)]);
+  double px = (((mat[o] * wx) + (mat[(o + 3)] * wy)) + (mat[(o + 6)] * wz));
+  double py = (((mat[(o + 1)] * wx) + (mat[(o + 4)] * wy)) + (mat[(o + 7)] * wz));
+  double pz = (((mat[(o + 2)] * wx) + (mat[(o + 5)] * wy)) + (mat[(o + 8)] * wz));
+  s[ConvexCollision_TMP] = (((mat[o] * s[n]) + (mat[(o + 3)] * s[(n + 1)])) + (mat[(o + 6)] * s[(n + 2)]));
+  s[(ConvexCollision_TMP + 1)] = (((mat[(o + 1)] * s[n]) + (mat[(o + 4)] * s[(n + 1)])) + (mat[(o + 7)] * s[(n + 2)]));
+  s[(ConvexCollision_TMP + 2)] = (((mat[(o + 2)] * s[n]) + (mat[(o + 5)] * s[(n + 1)])) + (mat[(o + 8)] * s[(n + 2)]));
+  int fixed = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      s[ConvexCollision_TMP] = px;
+      s[(ConvexCollision_TMP + 1)] = py;
+      s[(ConvexCollision_TMP + 2)] = pz;
+      fixed = 1;
+    } break;
+    case GeomType_CAPSULE: {
+      s[ConvexCollision_TMP] = px;
+      s[(ConvexCollision_TMP + 1)] = py;
+      s[(ConvexCollision_TMP + 2)] = ((pz < (-s1)) ? (pz + s1) : ((pz > s1) ? (pz - s1) : 0));
+      fixed = 1;
+    } break;
+    case GeomType_ELLIPSOID: {
+      if (((s0 >= ConvexCollision_MIN_VALUE) && (s1 >= ConvexCollision_MIN_VALUE)) && (s2 >= ConvexCollision_MIN_VALUE)) {
+        s[ConvexCollision_VA] = px;
+        s[(ConvexCollision_VA + 1)] = py;
+        s[(ConvexCollision_VA + 2)] = pz;
+        double e = ((((px * px) / ((s0 * s0))) + ((py * py) / ((s1 * s1)))) + ((pz * pz) / ((s2 * s2))));
+        int log = (ConvexCollision_ELLIPSOID_LOG + (side * ConvexCollision_ELLIPSOID_WIDTH));
+        fixed = ((e <= 1) ? ConvexCollision_ellipsoidInside(s, s0, s1, s2, DD_ARRAY(d, convexLog), log) : ConvexCollision_ellipsoidOutside(s, s0, s1, s2, DD_ARRAY(d, convexLog), log));
+      }
+    } break;
+    case GeomType_CYLINDER: {
+      if (fabs(pz) <= (0x1.e666666666666p-1 * s1)) {
+        double toCap = fabs((s1 - fabs(pz)));
+        double toWall = fabs((s0 - sqrt(((px * px) + (py * py)))));
+        if (toCap >= (0x1.0p-2 * toWall)) {
+          s[ConvexCollision_TMP] = px;
+          s[(ConvexCollision_TMP + 1)] = py;
+          s[(ConvexCollision_TMP + 2)] = 0;
+          fixed = 1;
+        }
+      }
+    } break;
+    default: {
+    } break;
+  }
+  if (fixed) {
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    double lx = s[ConvexCollision_TMP];
+    double ly = s[(ConvexCollision_TMP + 1)];
+    double lz = s[(ConvexCollision_TMP + 2)];
+    s[n] = (((mat[o] * lx) + (mat[(o + 1)] * ly)) + (mat[(o + 2)] * lz));
+    s[(n + 1)] = (((mat[(o + 3)] * lx) + (mat[(o + 4)] * ly)) + (mat[(o + 5)] * lz));
+    s[(n + 2)] = (((mat[(o + 6)] * lx) + (mat[(o + 7)] * ly)) + (mat[(o + 8)] * lz));
+  }
+  return fixed;
+}
+
+// algo/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
+int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
+  double q0 = (s0 * s0);
+  double q1 = (s1 * s1);
+  double q2 = (s2 * s2);
+  double px = s[ConvexCollision_VA];
+  double py = s[(ConvexCollision_VA + 1)];
+  double pz = s[(ConvexCollision_VA + 2)];
+  double w0 = ((px * px) * q0);
+  double w1 = ((py * py) * q1);
+  double w2 = ((pz * pz) * q2);
+  double la = 0;
+  log[o] = 0;
+  ConvexCollision_logIterate(log, o, la, 0, 0);
+  for (int iter = 0; iter < 30; iter++) {
+    double r0 = (1 / ((q0 + la)));
+    double r1 = (1 / ((q1 + la)));
+    double r2 = (1 / ((q2 + la)));
+    double val = (((((w0 * r0) * r0) + ((w1 * r1) * r1)) + ((w2 * r2) * r2)) - 1);
+    if (val < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+    double deriv = ((-2) * ((((((w0 * r0) * r0) * r0) + (((w1 * r1) * r1) * r1)) + (((w2 * r2) * r2) * r2))));
+    if (deriv > (-ConvexCollision_MIN_VALUE)) {
+      break;
+    }
+    double delta = ((-val) / deriv);
+    if (delta < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+    la += delta;
+    ConvexCollision_logIterate(log, o, la, 0, 0);
+  }
+  s[ConvexCollision_TMP] = (px / ((q0 + la)));
+  s[(ConvexCollision_TMP + 1)] = (py / ((q1 + la)));
+  s[(ConvexCollision_TMP + 2)] = (pz / ((q2 + la)));
+  ConvexCollision_normalize3(s, ConvexCollision_TMP);
+  return 1;
+}
+
+// algo/ConvexCollision.java: void logIterate(double[], int, double, double, double)
+void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z) {
+  int i = ((o + 1) + (3 * ((int) log[o])));
+  log[i] = x;
+  log[(i + 1)] = y;
+  log[(i + 2)] = z;
+  log[o] += 1;
+}
+
+// algo/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
+int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
+  double i0 = (1 / ((s0 * s0)));
+  double i1 = (1 / ((s1 * s1)));
+  double i2 = (1 / ((s2 * s2)));
+  double px = s[ConvexCollision_VA];
+  double py = s[(ConvexCollision_VA + 1)];
+  double pz = s[(ConvexCollision_VA + 2)];
+  double cc = (((((px * px) * i0) + ((py * py) * i1)) + ((pz * pz) * i2)) - 1);
+  log[o] = 0;
+  if (cc > 0) {
+    return 0;
+  }
+  ConvexCollision_normalize3(s, ConvexCollision_TMP);
+  ConvexCollision_logIterate(log, o, s[ConvexCollision_TMP], s[(ConvexCollision_TMP + 1)], s[(ConvexCollision_TMP + 2)]);
+  for (int iter = 0; iter < 30; iter++) {
+    double nx = s[ConvexCollision_TMP];
+    double ny = s[(ConvexCollision_TMP + 1)];
+    double nz = s[(ConvexCollision_TMP + 2)];
+    double a = ((((nx * nx) * i0) + ((ny * ny) * i1)) + ((nz * nz) * i2));
+    double b = ((((px * nx) * i0) + ((py * ny) * i1)) + ((pz * nz) * i2));
+    double det = ((b * b) - (a * cc));
+    if ((det < ConvexCollision_MIN_VALUE) || (a < ConvexCollision_MIN_VALUE)) {
+      return (iter > 0);
+    }
+    double x = ((((-b) + sqrt(det))) / a);
+    if (x < 0) {
+      return (iter > 0);
+    }
+    double qx = (px + (x * nx));
+    double qy = (py + (x * ny));
+    double qz = (pz + (x * nz));
+    s[ConvexCollision_TMP] = (qx * i0);
+    s[(ConvexCollision_TMP + 1)] = (qy * i1);
+    s[(ConvexCollision_TMP + 2)] = (qz * i2);
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    ConvexCollision_logIterate(log, o, s[ConvexCollision_TMP], s[(ConvexCollision_TMP + 1)], s[(ConvexCollision_TMP + 2)]);
+    double ex = (nx - s[ConvexCollision_TMP]);
+    double ey = (ny - s[(ConvexCollision_TMP + 1)]);
+    double ez = (nz - s[(ConvexCollision_TMP + 2)]);
+    if (sqrt((((ex * ex) + (ey * ey)) + (ez * ez))) < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+  }
+  return 1;
+}
+
+// algo/ConvexCollision.java: double mpr(Model, Data, int, int)
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  s[ConvexCollision_COUNT] = 0;
+  int res = ConvexCollision_discoverPortal(m, d, g1, g2, s);
+  if (DI_ERROR(d)) return 0;
+  s[ConvexCollision_RES] = (-1);
+  if ((res < 0) || (res == 1)) {
+    return 0;
+  }
+  double depth;
+  if (res == 2) {
+    depth = sqrt(ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_RECORD));
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_WIT + k)] = s[(ConvexCollision_RECORD + k)];
+      s[(ConvexCollision_TMP + k)] = (((s[((ConvexCollision_RECORD + 3) + k)] + s[((ConvexCollision_RECORD + 6) + k)])) * 0x1.0p-1);
+    }
+    ConvexCollision_normalize(s, ConvexCollision_WIT);
+  } else {
+    if (ConvexCollision_refinePortal(m, d, g1, g2, s) < 0) {
+      return 0;
+    }
+    depth = ConvexCollision_penetration(m, d, g1, g2, s);
+    if (DI_ERROR(d)) return 0;
+    if (ConvexCollision_isZero(depth)) {
+      return 0;
+    }
+  }
+  s[ConvexCollision_RES] = res;
+  return depth;
+}
+
+// algo/ConvexCollision.java: boolean isZero(double)
+int ConvexCollision_isZero(double x) {
+  return (fabs(x) < ConvexCollision_EPS);
+}
+
+// algo/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
+double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s) {
+  for (int iter = 0; ; iter++) {
+    ConvexCollision_portalDir(s);
+    ConvexCollision_support(m, d, g1, g2, s, 4, ConvexCollision_RULE_TRIANGLE, 1, 2, 3);
+    if (DI_ERROR(d)) return 0;
+    if (ConvexCollision_reachedTolerance(s) || (iter > ConvexCollision_ITERATIONS)) {
+      double depth = sqrt(ConvexCollision_originTriangleDistance2(s));
+      if (ConvexCollision_isZero(depth)) {
+        return 0;
+      }
+      ConvexCollision_normalize(s, ConvexCollision_WIT);
+      ConvexCollision_contactPoint(s);
+      return depth;
+    }
+    ConvexCollision_expandPortal(s);
+  }
+}
+
+// algo/ConvexCollision.java: void expandPortal(double[])
+void ConvexCollision_expandPortal(__global double* s) {
+  ConvexCollision_cross(s, ConvexCollision_VA, (4 * ConvexCollision_RECORD), 0);
+  if (ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_VA) > 0) {
+    ConvexCollision_copyRecord(s, ((ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_VA) > 0) ? 1 : 3), 4);
+  } else {
+    ConvexCollision_copyRecord(s, ((ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_VA) > 0) ? 2 : 1), 4);
+  }
+}
+
+// algo/ConvexCollision.java: void copyRecord(double[], int, int)
+void ConvexCollision_copyRecord(__global double* s, int to, int from) {
+  for (int k = 0; k < ConvexCollision_RECORD; k++) {
+    s[((ConvexCollision_RECORD * to) + k)] = s[((ConvexCollision_RECORD * from) + k)];
+  }
+}
+
+// algo/ConvexCollision.java: void cross(double[], int, int, int)
+void ConvexCollision_cross(__global double* s, int o, int a, int b) {
+  s[o] = ((s[(a + 1)] * s[(b + 2)]) - (s[(a + 2)] * s[(b + 1)]));
+  s[(o + 1)] = ((s[(a + 2)] * s[b]) - (s[a] * s[(b + 2)]));
+  s[(o + 2)] = ((s[a] * s[(b + 1)]) - (s[(a + 1)] * s[b]));
+}
+
+// algo/ConvexCollision.java: void contactPoint(double[])
+void ConvexCollision_contactPoint(__global double* s) {
+  ConvexCollision_portalDir(s);
+  ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
+  double b0 = ConvexCollision_dot(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD));
+  ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), (2 * ConvexCollision_RECORD));
+  double b1 = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+  ConvexCollision_cross(s, ConvexCollision_VA, 0, ConvexCollision_RECORD);
+  double b2 = ConvexCollision_dot(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD));
+  ConvexCollision_cross(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  double b3 = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+  double sum = (((b0 + b1) + b2) + b3);
+  if (ConvexCollision_isZero(sum) || (sum < 0)) {
+    b0 = 0;
+    ConvexCollision_cross(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), (3 * ConvexCollision_RECORD));
+    b1 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+    b2 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
+    b3 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    sum = ((b1 + b2) + b3);
+  }
+  double inv = (1 / sum);
+  for (int k = 0; k < 3; k++) {
+    double p1 = ((((s[(3 + k)] * b0) + (s[((ConvexCollision_RECORD + 3) + k)] * b1)) + (s[(((2 * ConvexCollision_RECORD) + 3) + k)] * b2)) + (s[(((3 * ConvexCollision_RECORD) + 3) + k)] * b3));
+    double p2 = ((((s[(6 + k)] * b0) + (s[((ConvexCollision_RECORD + 6) + k)] * b1)) + (s[(((2 * ConvexCollision_RECORD) + 6) + k)] * b2)) + (s[(((3 * ConvexCollision_RECORD) + 6) + k)] * b3));
+    s[(ConvexCollision_TMP + k)] = ((((p1 * inv) + (p2 * inv))) * 0x1.0p-1);
+  }
+}
+
+// algo/ConvexCollision.java: void portalDir(double[])
+void ConvexCollision_portalDir(__global double* s) {
+  ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+}
+
+// algo/ConvexCollision.java: void normalize(double[], int)
+void ConvexCollision_normalize(__global double* s, int a) {
+  double k = (1 / sqrt(ConvexCollision_dot(s, a, a)));
+  s[a] *= k;
+  s[(a + 1)] *= k;
+  s[(a + 2)] *= k;
+}
+
+// algo/ConvexCollision.java: void sub(double[], int, int, int)
+void ConvexCollision_sub(__global double* s, int o, int a, int b) {
+  s[o] = (s[a] - s[b]);
+  s[(o + 1)] = (s[(a + 1)] - s[(b + 1)]);
+  s[(o + 2)] = (s[(a + 2)] - s[(b + 2)]);
+}
+
+// algo/ConvexCollision.java: double originTriangleDistance2(double[])
+double ConvexCollision_originTriangleDistance2(__global double* s) {
+  int x0 = ConvexCollision_RECORD;
+  ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), x0);
+  ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), x0);
+  double u = ConvexCollision_dot(s, x0, x0);
+  double v = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_VA);
+  double w = ConvexCollision_dot(s, ConvexCollision_VB, ConvexCollision_VB);
+  double p = ConvexCollision_dot(s, x0, ConvexCollision_VA);
+  double q = ConvexCollision_dot(s, x0, ConvexCollision_VB);
+  double r = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_VB);
+  double det = ((w * v) - (r * r));
+  double a;
+  double b;
+  if (ConvexCollision_isZero(det)) {
+    a = (-1);
+    b = (-1);
+  } else {
+    a = ((((q * r) - (w * p))) / det);
+    b = (((((-a) * r) - q)) / w);
+  }
+  if ((((((ConvexCollision_isZero(a) || (a > 0))) && ((ConvexCollision_eq(a, 1) || (a < 1)))) && ((ConvexCollision_isZero(b) || (b > 0)))) && ((ConvexCollision_eq(b, 1) || (b < 1)))) && ((ConvexCollision_eq((b + a), 1) || ((b + a) < 1)))) {
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_WIT + k)] = ((s[(x0 + k)] + (s[(ConvexCollision_VA + k)] * a)) + (s[(ConvexCollision_VB + k)] * b));
+    }
+    return ConvexCollision_dot(s, ConvexCollision_WIT, ConvexCollision_WIT);
+  }
+  double dist = ConvexCollision_originSegmentDistance2(s, x0, (2 * ConvexCollision_RECORD), ConvexCollision_WIT);
+  double dist2 = ConvexCollision_originSegmentDistance2(s, x0, (3 * ConvexCollision_RECORD), ConvexCollision_WIT2);
+  if (dist2 < dist) {
+    dist = dist2;
+    ConvexCollision_copy3(s, ConvexCollision_WIT, ConvexCollision_WIT2);
+  }
+  dist2 = ConvexCollision_originSegmentDistance2(s, (2 * ConvexCollision_RECORD), (3 * ConvexCollision_RECORD), ConvexCollision_WIT2);
+  if (dist2 < dist) {
+    dist = dist2;
+    ConvexCollision_copy3(s, ConvexCollision_WIT, ConvexCollision_WIT2);
+  }
+  return dist;
+}
+
+// algo/ConvexCollision.java: void copy3(double[], int, int)
+void ConvexCollision_copy3(__global double* s, int to, int from) {
+  s[to] = s[from];
+  s[(to + 1)] = s[(from + 1)];
+  s[(to + 2)] = s[(from + 2)];
+}
+
+// algo/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
+double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit) {
+  double dx = (s[x1] - s[x0]);
+  double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
+  double dz = (s[(x1 + 2)] - s[(x0 + 2)]);
+  double t = (-((((s[x0] * dx) + (s[(x0 + 1)] * dy)) + (s[(x0 + 2)] * dz))));
+  t /= (((dx * dx) + (dy * dy)) + (dz * dz));
+  if ((t < 0) || ConvexCollision_isZero(t)) {
+    ConvexCollision_copy3(s, wit, x0);
+  } else if ((t > 1) || ConvexCollision_eq(t, 1)) {
+    ConvexCollision_copy3(s, wit, x1);
+  } else {
+    s[wit] = ((dx * t) + s[x0]);
+    s[(wit + 1)] = ((dy * t) + s[(x0 + 1)]);
+    s[(wit + 2)] = ((dz * t) + s[(x0 + 2)]);
+  }
+  return ConvexCollision_dot(s, wit, wit);
+}
+
+// algo/ConvexCollision.java: boolean eq(double, double)
+int ConvexCollision_eq(double a, double b) {
+  double ab = fabs((a - b));
+  if (ab < ConvexCollision_EPS) {
+    return 1;
+  }
+  return (ab < (ConvexCollision_EPS * jmax(fabs(a), fabs(b))));
+}
+
+// algo/ConvexCollision.java: boolean reachedTolerance(double[])
+int ConvexCollision_reachedTolerance(__global double* s) {
+  double dv1 = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
+  double dv2 = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double dv3 = ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double dv4 = ConvexCollision_dot(s, (4 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double gain = jmin(jmin((dv4 - dv1), (dv4 - dv2)), (dv4 - dv3));
+  return (ConvexCollision_eq(gain, ConvexCollision_TOLERANCE) || (gain < ConvexCollision_TOLERANCE));
+}
+
+// algo/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
+void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c) {
+  int o = (ConvexCollision_RECORD * r);
+  int k = ((int) s[ConvexCollision_COUNT]);
+  int e = (ConvexCollision_LOG * k);
+  ConvexCollision_supportPoint(m, d, g1, 1, s, (o + 3));
+  if (DI_ERROR(d)) return;
+  ConvexCollision_supportPoint(m, d, g2, (-1), s, (o + 6));
+  if (DI_ERROR(d)) return;
+  for (int i = 0; i < 3; i++) {
+    s[(o + i)] = (s[((o + 3) + i)] - s[((o + 6) + i)]);
+  }
+  __global double* log = DD_ARRAY(d, convexLog);
+  log[e] = rule;
+  log[(e + 1)] = s[((ConvexCollision_RECORD * a) + 9)];
+  log[(e + 2)] = s[((ConvexCollision_RECORD * b) + 9)];
+  log[(e + 3)] = s[((ConvexCollision_RECORD * c) + 9)];
+  for (int i = 0; i < 3; i++) {
+    log[((e + 4) + i)] = s[(ConvexCollision_DIR + i)];
+    log[((e + 7) + i)] = s[((o + 3) + i)];
+    log[((e + 10) + i)] = s[((o + 6) + i)];
+  }
+  s[(o + 9)] = k;
+  s[ConvexCollision_COUNT] = (k + 1);
+}
+
+// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
+void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * g);
+  double ex = (j_sign * s[ConvexCollision_DIR]);
+  double ey = (j_sign * s[(ConvexCollision_DIR + 1)]);
+  double ez = (j_sign * s[(ConvexCollision_DIR + 2)]);
+  double ux = (((mat[o] * ex) + (mat[(o + 3)] * ey)) + (mat[(o + 6)] * ez));
+  double uy = (((mat[(o + 1)] * ex) + (mat[(o + 4)] * ey)) + (mat[(o + 7)] * ez));
+  double uz = (((mat[(o + 2)] * ex) + (mat[(o + 5)] * ey)) + (mat[(o + 8)] * ez));
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double rx = 0;
+  double ry = 0;
+  double rz = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      rx = (ux * s0);
+      ry = (uy * s0);
+      rz = (uz * s0);
+    } break;
+    case GeomType_CAPSULE: {
+      rx = (ux * s0);
+      ry = (uy * s0);
+      rz = ((uz * s0) + (ConvexCollision_sign(uz) * s1));
+    } break;
+    case GeomType_ELLIPSOID: {
+      rx = (ux * s0);
+      ry = (uy * s1);
+      rz = (uz * s2);
+      double norm = sqrt((((rx * rx) + (ry * ry)) + (rz * rz)));
+      if (norm < ConvexCollision_MIN_VALUE) {
+        rx = 1;
+        ry = 0;
+        rz = 0;
+      } else {
+        double inv = (1 / norm);
+        rx *= inv;
+        ry *= inv;
+        rz *= inv;
+      }
+      rx *= s0;
+      ry *= s1;
+      rz *= s2;
+    } break;
+    case GeomType_CYLINDER: {
+      double t = sqrt(((ux * ux) + (uy * uy)));
+      if (t > ConvexCollision_MIN_VALUE) {
+        rx = ((ux / t) * s0);
+        ry = ((uy / t) * s0);
+      }
+      rz = (ConvexCollision_sign(uz) * s1);
+    } break;
+    case GeomType_BOX: {
+      rx = (ConvexCollision_sign(ux) * s0);
+      ry = (ConvexCollision_sign(uy) * s1);
+      rz = (ConvexCollision_sign(uz) * s2);
+    } break;
+    default: {
+      { DI_SET_ERROR(d); return; }
+    } break;
+  }
+  s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[(3 * g)]);
+  s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[((3 * g) + 1)]);
+  s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[((3 * g) + 2)]);
+}
+
+// algo/ConvexCollision.java: double sign(double)
+double ConvexCollision_sign(double x) {
+  return ((x < 0) ? (-1) : ((x > 0) ? 1 : 0));
+}
+
+// algo/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
+int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s) {
+  for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
+    ConvexCollision_portalDir(s);
+    double j_dot = ConvexCollision_dot(s, ConvexCollision_DIR, ConvexCollision_RECORD);
+    if (ConvexCollision_isZero(j_dot) || (j_dot > 0)) {
+      return 0;
+    }
+    ConvexCollision_support(m, d, g1, g2, s, 4, ConvexCollision_RULE_TRIANGLE, 1, 2, 3);
+    if (DI_ERROR(d)) return 0;
+    double dot4 = ConvexCollision_dot(s, (4 * ConvexCollision_RECORD), ConvexCollision_DIR);
+    if ((!((ConvexCollision_isZero(dot4) || (dot4 > 0)))) || ConvexCollision_reachedTolerance(s)) {
+      return (-1);
+    }
+    ConvexCollision_expandPortal(s);
+  }
+  return (-1);
+}
+
+// algo/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
+int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  for (int k = 0; k < 3; k++) {
+    s[(3 + k)] = pos[((3 * g1) + k)];
+    s[(6 + k)] = pos[((3 * g2) + k)];
+    s[k] = (s[(3 + k)] - s[(6 + k)]);
+  }
+  s[9] = (-1);
+  if ((ConvexCollision_isZero(s[0]) && ConvexCollision_isZero(s[1])) && ConvexCollision_isZero(s[2])) {
+    s[0] += (ConvexCollision_EPS * 10);
+  }
+  for (int k = 0; k < 3; k++) {
+    s[(ConvexCollision_DIR + k)] = (-s[k]);
+  }
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  ConvexCollision_support(m, d, g1, g2, s, 1, ConvexCollision_RULE_AWAY, 0, 0, 0);
+  if (DI_ERROR(d)) return 0;
+  double j_dot = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
+  if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+    return (-1);
+  }
+  ConvexCollision_cross(s, ConvexCollision_DIR, 0, ConvexCollision_RECORD);
+  if (ConvexCollision_isZero(ConvexCollision_dot(s, ConvexCollision_DIR, ConvexCollision_DIR))) {
+    return (((ConvexCollision_isZero(s[ConvexCollision_RECORD]) && ConvexCollision_isZero(s[(ConvexCollision_RECORD + 1)])) && ConvexCollision_isZero(s[(ConvexCollision_RECORD + 2)])) ? 1 : 2);
+  }
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  ConvexCollision_support(m, d, g1, g2, s, 2, ConvexCollision_RULE_NORMAL, 0, 1, 0);
+  if (DI_ERROR(d)) return 0;
+  j_dot = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+    return (-1);
+  }
+  ConvexCollision_sub(s, ConvexCollision_VA, ConvexCollision_RECORD, 0);
+  ConvexCollision_sub(s, ConvexCollision_VB, (2 * ConvexCollision_RECORD), 0);
+  ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  if (ConvexCollision_dot(s, ConvexCollision_DIR, 0) > 0) {
+    ConvexCollision_copyRecord(s, 4, 1);
+    ConvexCollision_copyRecord(s, 1, 2);
+    ConvexCollision_copyRecord(s, 2, 4);
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_DIR + k)] = (-s[(ConvexCollision_DIR + k)]);
+    }
+  }
+  for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
+    ConvexCollision_support(m, d, g1, g2, s, 3, ConvexCollision_RULE_TRIANGLE, 0, 1, 2);
+    if (DI_ERROR(d)) return 0;
+    j_dot = ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_DIR);
+    if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+      return (-1);
+    }
+    int moved = 0;
+    ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (3 * ConvexCollision_RECORD));
+    j_dot = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+    if ((j_dot < 0) && (!ConvexCollision_isZero(j_dot))) {
+      ConvexCollision_copyRecord(s, 2, 3);
+      moved = 1;
+    }
+    if ((!moved)) {
+      ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), (2 * ConvexCollision_RECORD));
+      j_dot = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+      if ((j_dot < 0) && (!ConvexCollision_isZero(j_dot))) {
+        ConvexCollision_copyRecord(s, 1, 3);
+        moved = 1;
+      }
+    }
+    if ((!moved)) {
+      return 0;
+    }
+    ConvexCollision_sub(s, ConvexCollision_VA, ConvexCollision_RECORD, 0);
+    ConvexCollision_sub(s, ConvexCollision_VB, (2 * ConvexCollision_RECORD), 0);
+    ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+    ConvexCollision_normalize(s, ConvexCollision_DIR);
+  }
+  return (-1);
+}
+
+// algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
+void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
+  __global double* w = DD_ARRAY(d, scratch6);
+  CapsuleBox_segment(m, d, gc, gb, (-1), w);
+  double t1 = w[CapsuleBox_T1];
+  double t2 = w[CapsuleBox_T2];
+  int second = (w[CapsuleBox_HAS_SECOND] > 0);
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  CapsuleBox_point(m, d, p, 0, gc, gb, t1, r);
+  if (second) {
+    CapsuleBox_point(m, d, p, 1, gc, gb, t2, r);
+  }
+}
+
+// algo/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
+void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c = (3 * gc);
+  int b = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double wx = (pos[c] - pos[b]);
+  double wy = (pos[(c + 1)] - pos[(b + 1)]);
+  double wz = (pos[(c + 2)] - pos[(b + 2)]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (((((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az))) * h);
+  double hy = (((((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az))) * h);
+  double hz = (((((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az))) * h);
+  double qx = (lx + (hx * t));
+  double qy = (ly + (hy * t));
+  double qz = (lz + (hz * t));
+  CollisionPrimitives_sphereBoxAt(m, d, p, k, ((((mat[ob] * qx) + (mat[(ob + 1)] * qy)) + (mat[(ob + 2)] * qz)) + pos[b]), ((((mat[(ob + 3)] * qx) + (mat[(ob + 4)] * qy)) + (mat[(ob + 5)] * qz)) + pos[(b + 1)]), ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]), r, gb);
+}
+
+// algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
+void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int b = (3 * gb);
+  int ob = (9 * gb);
+  double wx = (sx - pos[b]);
+  double wy = (sy - pos[(b + 1)]);
+  double wz = (sz - pos[(b + 2)]);
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
+  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
+  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
+  double qx = CollisionPrimitives_clamp(lx, hx);
+  double qy = CollisionPrimitives_clamp(ly, hy);
+  double qz = CollisionPrimitives_clamp(lz, hz);
+  double ux = (qx - lx);
+  double uy = (qy - ly);
+  double uz = (qz - lz);
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  double gap;
+  double dist;
+  if (len > ConvexCollision_MIN_VALUE) {
+    ux /= len;
+    uy /= len;
+    uz /= len;
+    gap = len;
+    dist = (gap - r);
+  } else {
+    double dx = (hx - fabs(lx));
+    double dy = (hy - fabs(ly));
+    double dz = (hz - fabs(lz));
+    int axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
+    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
+    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
+    ux = ((axis == 0) ? (((l > 0) ? (-1) : 1)) : 0);
+    uy = ((axis == 1) ? (((l > 0) ? (-1) : 1)) : 0);
+    uz = ((axis == 2) ? (((l > 0) ? (-1) : 1)) : 0);
+    dist = (-r);
+  }
+  if (dist >= 0) {
+    return;
+  }
+  int c = DI_SCALAR(d, ncon);
+  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
+  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
+  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
+  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
+  double off = (0x1.0p-1 * ((r + gap)));
+  DD_ARRAY(d, conPos)[(3 * c)] = (sx + (nx * off));
+  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (sy + (ny * off));
+  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (sz + (nz * off));
+  Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
+void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
+  DD_ARRAY(d, conFrame)[(9 * c)] = nx;
+  DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
+  DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
+}
+
+// algo/CollisionPrimitives.java: double clamp(double, double)
+double CollisionPrimitives_clamp(double v, double h) {
+  return ((v < (-h)) ? (-h) : jmin(v, h));
+}
+
+// algo/CapsuleBox.java: void segment(Model, Data, int, int, int, double[])
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c = (3 * gc);
+  int b = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double hl = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
+  double wx = (pos[c] - pos[b]);
+  double wy = (pos[(c + 1)] - pos[(b + 1)]);
+  double wz = (pos[(c + 2)] - pos[(b + 2)]);
+  double p0 = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double p1 = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double p2 = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double x0 = (((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az));
+  double x1 = (((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az));
+  double x2 = (((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az));
+  double h0 = (x0 * hl);
+  double h1 = (x1 * hl);
+  double h2 = (x2 * hl);
+  double dp0 = ((seed == 0) ? 1 : 0);
+  double dp1 = ((seed == 1) ? 1 : 0);
+  double dp2 = ((seed == 2) ? 1 : 0);
+  double dh0 = ((seed == 3) ? 1 : 0);
+  double dh1 = ((seed == 4) ? 1 : 0);
+  double dh2 = ((seed == 5) ? 1 : 0);
+  int axisdir = (((((h0 > 0) ? 1 : 0)) + (((h1 > 0) ? 2 : 0))) + (((h2 > 0) ? 4 : 0)));
+  double bestdistmax = (2 * (((((r + hl) + s0) + s1) + s2)));
+  double bestdist = bestdistmax;
+  double best = 0;
+  double dbest = 0;
+  double boxpos = 0;
+  double dboxpos = 0;
+  int cltype = (-4);
+  int clface = (-1);
+  int clcorner = 0;
+  int cledge = 0;
+  for (int i = (-1); i <= 1; i += 2) {
+    double e0 = (p0 + (h0 * i));
+    double e1 = (p1 + (h1 * i));
+    double e2 = (p2 + (h2 * i));
+    int outside = 0;
+    int face = (-1);
+    double c0 = e0;
+    double c1 = e1;
+    double c2 = e2;
+    if ((e0 < (-s0)) || (e0 > s0)) {
+      outside++;
+      face = 0;
+      c0 = ((e0 < (-s0)) ? (-s0) : s0);
+    }
+    if ((e1 < (-s1)) || (e1 > s1)) {
+      outside++;
+      face = 1;
+      c1 = ((e1 < (-s1)) ? (-s1) : s1);
+    }
+    if ((e2 < (-s2)) || (e2 > s2)) {
+      outside++;
+      face = 2;
+      c2 = ((e2 < (-s2)) ? (-s2) : s2);
+    }
+    if (outside > 1) {
+      continue;
+    }
+    double dist = (((((c0 - e0)) * ((c0 - e0))) + (((c1 - e1)) * ((c1 - e1)))) + (((c2 - e2)) * ((c2 - e2))));
+    if (dist < bestdist) {
+      bestdist = dist;
+      best = i;
+      dbest = 0;
+      cltype = ((-2) + i);
+      clface = face;
+    }
+  }
+  for (int j = 0; j < 3; j++) {
+    double sj = ((j == 0) ? s0 : ((j == 1) ? s1 : s2));
+    double hj = ((j == 0) ? h0 : ((j == 1) ? h1 : h2));
+    double dhj = ((j == 0) ? dh0 : ((j == 1) ? dh1 : dh2));
+    double dpj = ((j == 0) ? dp0 : ((j == 1) ? dp1 : dp2));
+    for (int i = 0; i < 8; i++) {
+      if (((i & ((1 << j)))) != 0) {
+        continue;
+      }
+      double k0 = ((j == 0) ? 0 : ((((((i & 1)) != 0) ? 1 : (-1))) * s0));
+      double k1 = ((j == 1) ? 0 : ((((((i & 2)) != 0) ? 1 : (-1))) * s1));
+      double k2 = ((j == 2) ? 0 : ((((((i & 4)) != 0) ? 1 : (-1))) * s2));
+      double f0 = (k0 - p0);
+      double f1 = (k1 - p1);
+      double f2 = (k2 - p2);
+      double fj = ((j == 0) ? f0 : ((j == 1) ? f1 : f2));
+      double ma = (sj * sj);
+      double mb = ((-sj) * hj);
+      double mc = (hl * hl);
+      double u = ((-sj) * fj);
+      double v = (((h0 * f0) + (h1 * f1)) + (h2 * f2));
+      double det = ((ma * mc) - (mb * mb));
+      if (fabs(det) < CapsuleBox_MIN_VALUE) {
+        continue;
+      }
+      double idet = (1 / det);
+      double dmb = ((-sj) * dhj);
+      double du = (sj * dpj);
+      double dv = ((((((dh0 * f0) + (dh1 * f1)) + (dh2 * f2)) - (h0 * dp0)) - (h1 * dp1)) - (h2 * dp2));
+      double ddet = (((-2) * mb) * dmb);
+      double y1 = ((((mc * u) - (mb * v))) * idet);
+      double y2 = ((((ma * v) - (mb * u))) * idet);
+      double dy1 = ((((((mc * du) - (dmb * v)) - (mb * dv))) * idet) - ((y1 * ddet) * idet));
+      double dy2 = ((((((ma * dv) - (dmb * u)) - (mb * du))) * idet) - ((y2 * ddet) * idet));
+      int c1 = 1;
+      int c2 = 1;
+      if (y1 > 1) {
+        y1 = 1;
+        dy1 = 0;
+        c1 = 2;
+        y2 = (((v - mb)) * ((1 / mc)));
+        dy2 = (((dv - dmb)) * ((1 / mc)));
+      } else if (y1 < (-1)) {
+        y1 = (-1);
+        dy1 = 0;
+        c1 = 0;
+        y2 = (((v + mb)) * ((1 / mc)));
+        dy2 = (((dv + dmb)) * ((1 / mc)));
+      }
+      if ((y2 > 1) || (y2 < (-1))) {
+        double sgn = ((y2 > 1) ? 1 : (-1));
+        y2 = sgn;
+        dy2 = 0;
+        c2 = ((y2 > 0) ? 2 : 0);
+        y1 = (((u - (sgn * mb))) * ((1 / ma)));
+        dy1 = (((du - (sgn * dmb))) * ((1 / ma)));
+        if ((y1 > 1) || (y1 < (-1))) {
+          y1 = ((y1 > 1) ? 1 : (-1));
+          dy1 = 0;
+          c1 = ((y1 > 0) ? 2 : 0);
+        }
+      }
+      double g0 = ((f0 - (h0 * y2)) + (((j == 0) ? (sj * y1) : 0)));
+      double g1 = ((f1 - (h1 * y2)) + (((j == 1) ? (sj * y1) : 0)));
+      double g2 = ((f2 - (h2 * y2)) + (((j == 2) ? (sj * y1) : 0)));
+      double dist = (((g0 * g0) + (g1 * g1)) + (g2 * g2));
+      if (dist < (bestdist - CapsuleBox_MIN_VALUE)) {
+        bestdist = dist;
+        best = y2;
+        dbest = dy2;
+        boxpos = y1;
+        dboxpos = dy1;
+        int type = ((c1 * 3) + c2);
+        clcorner = (i + (((1 << j)) * ((type / 6))));
+        cledge = j;
+        cltype = type;
+      }
+    }
+  }
+  w[CapsuleBox_T1] = best;
+  w[CapsuleBox_DT1] = dbest;
+  w[CapsuleBox_HAS_SECOND] = 0;
+  w[CapsuleBox_T2] = 0;
+  w[CapsuleBox_DT2] = 0;
+  if (cltype == (-4)) {
+    return;
+  }
+  double sp = (-4);
+  double dsp = 0;
+  if ((cltype >= 0) && ((cltype / 3) != 1)) {
+    int c1 = (axisdir ^ clcorner);
+    if ((c1 != 0) && (c1 != 7)) {
+      double mul = 1;
+      double de = (1 - best);
+      double dde = (-dbest);
+      double dpp = (1 + best);
+      double ddpp = dbest;
+      if (((c1 == 3) || (c1 == 5)) || (c1 == 6)) {
+        mul = (-1);
+        c1 = (7 - c1);
+        dpp = (1 - best);
+        ddpp = (-dbest);
+        de = (1 + best);
+        dde = dbest;
+      }
+      int ax0 = ((c1 == 1) ? 0 : ((c1 == 2) ? 1 : 2));
+      int ax1 = (((ax0 + 1)) % 3);
+      int ax2 = (((ax0 + 2)) % 3);
+      double along = ((ax0 == 0) ? x0 : ((ax0 == 1) ? x1 : x2));
+      if ((along * along) > 0x1.0p-1) {
+        sp = de;
+        dsp = dde;
+        double e = CapsuleBox_reach(ax0, s0, s1, s2, h0, h1, h2);
+        double de1 = CapsuleBox_reachTangent(ax0, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        if (e < sp) {
+          sp = e;
+          dsp = de1;
+        }
+        sp *= mul;
+        dsp *= mul;
+      } else {
+        sp = dpp;
+        dsp = ddpp;
+        double e = CapsuleBox_reach(ax1, s0, s1, s2, h0, h1, h2);
+        if (e < sp) {
+          sp = e;
+          dsp = CapsuleBox_reachTangent(ax1, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        }
+        e = CapsuleBox_reach(ax2, s0, s1, s2, h0, h1, h2);
+        if (e < sp) {
+          sp = e;
+          dsp = CapsuleBox_reachTangent(ax2, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        }
+        sp *= (-mul);
+        dsp *= (-mul);
+      }
+    }
+  } else if (cltype >= 0) {
+    int c1 = (((axisdir ^ clcorner)) & ((7 - ((1 << cledge)))));
+    if (((c1 == 1) || (c1 == 2)) || (c1 == 4)) {
+      int ax0 = cledge;
+      int ax1 = (((cledge + 1)) % 3);
+      int ax2 = (((cledge + 2)) % 3);
+      double a1 = ((ax1 == 0) ? x0 : ((ax1 == 1) ? x1 : x2));
+      double a2 = ((ax2 == 0) ? x0 : ((ax2 == 1) ? x1 : x2));
+      if (fabs(a1) > fabs(a2)) {
+        ax1 = ax2;
+      }
+      ax2 = ((3 - ax0) - ax1);
+      double mul;
+      if (((c1 & ((1 << ax2)))) != 0) {
+        mul = 1;
+        sp = (1 - best);
+        dsp = (-dbest);
+      } else {
+        mul = (-1);
+        sp = (1 + best);
+        dsp = dbest;
+      }
+      double e = CapsuleBox_reach(ax2, s0, s1, s2, h0, h1, h2);
+      if (e < sp) {
+        sp = e;
+        dsp = CapsuleBox_reachTangent(ax2, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+      }
+      double e2;
+      double de2;
+      if (((((axisdir & ((1 << ax0)))) != 0)) == ((((c1 & ((1 << ax2)))) != 0))) {
+        e2 = (1 - boxpos);
+        de2 = (-dboxpos);
+      } else {
+        e2 = (1 + boxpos);
+        de2 = dboxpos;
+      }
+      double sa = ((ax0 == 0) ? s0 : ((ax0 == 1) ? s1 : s2));
+      double ha = ((ax0 == 0) ? h0 : ((ax0 == 1) ? h1 : h2));
+      double dha = ((ax0 == 0) ? dh0 : ((ax0 == 1) ? dh1 : dh2));
+      double abs = fabs(ha);
+      e = ((sa * e2) / abs);
+      if (e < sp) {
+        sp = e;
+        dsp = (((sa * de2) / abs) - ((((sa * e2) * (((ha < 0) ? (-1) : 1))) * dha) / ((abs * abs))));
+      }
+      sp *= mul;
+      dsp *= mul;
+    }
+  } else if (clface != (-1)) {
+    double mul = ((cltype == (-3)) ? 1 : (-1));
+    sp = 2;
+    dsp = 0;
+    double q0 = (p0 - (h0 * mul));
+    double q1 = (p1 - (h1 * mul));
+    double q2 = (p2 - (h2 * mul));
+    double dq0 = (dp0 - (dh0 * mul));
+    double dq1 = (dp1 - (dh1 * mul));
+    double dq2 = (dp2 - (dh2 * mul));
+    for (int i = 0; i < 3; i++) {
+      if (i == clface) {
+        continue;
+      }
+      double si = ((i == 0) ? s0 : ((i == 1) ? s1 : s2));
+      double hi = ((i == 0) ? h0 : ((i == 1) ? h1 : h2));
+      double qi = ((i == 0) ? q0 : ((i == 1) ? q1 : q2));
+      double dqi = ((i == 0) ? dq0 : ((i == 1) ? dq1 : dq2));
+      double dhi = ((i == 0) ? dh0 : ((i == 1) ? dh1 : dh2));
+      for (int side = 1; side >= (-1); side -= 2) {
+        double e = (((((side * si) - qi)) / hi) * mul);
+        if ((e > 0) && (e < sp)) {
+          sp = e;
+          dsp = (((((-dqi) / hi) - (((((side * si) - qi)) * dhi) / ((hi * hi))))) * mul);
+        }
+      }
+    }
+    sp *= mul;
+    dsp *= mul;
+  }
+  if (sp > (-3)) {
+    w[CapsuleBox_HAS_SECOND] = 1;
+    w[CapsuleBox_T2] = (sp + best);
+    w[CapsuleBox_DT2] = (dsp + dbest);
+  }
+}
+
+// algo/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
+double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2) {
+  double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
+  double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
+  double dh = ((ax == 0) ? dh0 : ((ax == 1) ? dh1 : dh2));
+  return (((((-2) * s) * (((h < 0) ? (-1) : 1))) * dh) / ((h * h)));
+}
+
+// algo/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
+double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
+  double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
+  double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
+  return ((2 * s) / fabs(h));
 }
 
 // algo/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
@@ -2345,64 +3548,6 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   Collision_emit(m, d, p, 0, dist);
 }
 
-// algo/Collision.java: void emit(Model, Data, int, int, double)
-void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
-  int c = DI_SCALAR(d, ncon);
-  int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
-  int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
-  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
-  DD_ARRAY(d, conDist)[c] = dist;
-  double f1 = DD_ARRAY(d, geomFriction)[g1];
-  double f2 = DD_ARRAY(d, geomFriction)[g2];
-  double e1 = DD_ARRAY(d, geomRestitution)[g1];
-  double e2 = DD_ARRAY(d, geomRestitution)[g2];
-  DD_ARRAY(d, conFriction)[c] = ((f1 >= f2) ? f1 : f2);
-  DD_ARRAY(d, conRestitution)[c] = ((e1 >= e2) ? e1 : e2);
-  DI_ARRAY(d, conCondim)[c] = max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)]));
-  DI_ARRAY(d, conGeom)[(2 * c)] = g1;
-  DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
-  DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
-  DI_SCALAR(d, ncon) = (c + 1);
-}
-
-// algo/Collision.java: void tangents(double[], int)
-void Collision_tangents(__global double* f, int o) {
-  double nx = f[o];
-  double ny = f[(o + 1)];
-  double nz = f[(o + 2)];
-  if (nz >= (-0x1.0p-1)) {
-    double a = (1 / ((1 + nz)));
-    double b = (((-nx) * ny) * a);
-    f[(o + 3)] = (1 - ((nx * nx) * a));
-    f[(o + 4)] = b;
-    f[(o + 5)] = (-nx);
-    f[(o + 6)] = b;
-    f[(o + 7)] = (1 - ((ny * ny) * a));
-    f[(o + 8)] = (-ny);
-  } else {
-    double a = (1 / ((1 - nz)));
-    double b = ((nx * ny) * a);
-    f[(o + 3)] = (1 - ((nx * nx) * a));
-    f[(o + 4)] = (-b);
-    f[(o + 5)] = nx;
-    f[(o + 6)] = b;
-    f[(o + 7)] = (((ny * ny) * a) - 1);
-    f[(o + 8)] = (-ny);
-  }
-}
-
-// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
-void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
-  DD_ARRAY(d, conFrame)[(9 * c)] = nx;
-  DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
-  DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
-}
-
-// algo/CollisionPrimitives.java: double clamp(double, double)
-double CollisionPrimitives_clamp(double v, double h) {
-  return ((v < (-h)) ? (-h) : jmin(v, h));
-}
-
 // algo/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az) {
   int o = (9 * DI_SCALAR(d, ncon));
@@ -2417,58 +3562,8 @@ void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az)
 // algo/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
-  __global double* mat = DD_ARRAY(d, geomXmat);
   int s = (3 * gs);
-  int b = (3 * gb);
-  int ob = (9 * gb);
-  double r = (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]);
-  double wx = (pos[s] - pos[b]);
-  double wy = (pos[(s + 1)] - pos[(b + 1)]);
-  double wz = (pos[(s + 2)] - pos[(b + 2)]);
-  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
-  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
-  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
-  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
-  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
-  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
-  double qx = CollisionPrimitives_clamp(lx, hx);
-  double qy = CollisionPrimitives_clamp(ly, hy);
-  double qz = CollisionPrimitives_clamp(lz, hz);
-  double ux = (qx - lx);
-  double uy = (qy - ly);
-  double uz = (qz - lz);
-  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
-  double gap;
-  if (len > 0) {
-    ux /= len;
-    uy /= len;
-    uz /= len;
-    gap = len;
-  } else {
-    double dx = (hx - fabs(lx));
-    double dy = (hy - fabs(ly));
-    double dz = (hz - fabs(lz));
-    int axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
-    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
-    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
-    ux = ((axis == 0) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uy = ((axis == 1) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uz = ((axis == 2) ? (((l >= 0) ? (-1) : 1)) : 0);
-  }
-  double dist = (gap - r);
-  if (dist >= 0) {
-    return;
-  }
-  int c = DI_SCALAR(d, ncon);
-  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
-  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
-  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
-  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
-  double off = (0x1.0p-1 * ((r + gap)));
-  DD_ARRAY(d, conPos)[(3 * c)] = (pos[s] + (nx * off));
-  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (pos[(s + 1)] + (ny * off));
-  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (pos[(s + 2)] + (nz * off));
-  Collision_emit(m, d, p, 0, dist);
+  CollisionPrimitives_sphereBoxAt(m, d, p, 0, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), gb);
 }
 
 // algo/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
@@ -2552,6 +3647,71 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
   Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
+void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* w = DD_ARRAY(d, scratch6);
+  int c = (3 * gc);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  CollisionPrimitives_cylinderRim(m, d, gp, gc, w);
+  double ax = (w[0] * h);
+  double ay = (w[1] * h);
+  double az = (w[2] * h);
+  double vx = w[3];
+  double vy = w[4];
+  double vz = w[5];
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, ((pos[c] + vx) + ax), ((pos[(c + 1)] + vy) + ay), ((pos[(c + 2)] + vz) + az));
+  CollisionPrimitives_planePoint(m, d, p, 1, gp, ((pos[c] + vx) - ax), ((pos[(c + 1)] + vy) - ay), ((pos[(c + 2)] + vz) - az));
+  double ux = ((vy * az) - (vz * ay));
+  double uy = ((vz * ax) - (vx * az));
+  double uz = ((vx * ay) - (vy * ax));
+  double k = ((((MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]) * sqrt(0x1.8p1)) / 2) / sqrt((((ux * ux) + (uy * uy)) + (uz * uz))));
+  ux *= k;
+  uy *= k;
+  uz *= k;
+  CollisionPrimitives_planePoint(m, d, p, 2, gp, (((pos[c] + ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] + uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] + uz) + az) - (0x1.0p-1 * vz)));
+  CollisionPrimitives_planePoint(m, d, p, 3, gp, (((pos[c] - ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] - uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] - uz) + az) - (0x1.0p-1 * vz)));
+}
+
+// algo/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
+double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int o = (9 * gp);
+  int oc = (9 * gc);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double an = (((nx * ax) + (ny * ay)) + (nz * az));
+  if (an > 0) {
+    ax = (-ax);
+    ay = (-ay);
+    az = (-az);
+    an = (-an);
+  }
+  double ux = ((ax * an) - nx);
+  double uy = ((ay * an) - ny);
+  double uz = ((az * an) - nz);
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  w[0] = ax;
+  w[1] = ay;
+  w[2] = az;
+  if (len >= ConvexCollision_MIN_VALUE) {
+    double scl = (r / len);
+    w[3] = (ux * scl);
+    w[4] = (uy * scl);
+    w[5] = (uz * scl);
+  } else {
+    w[3] = (mat[oc] * r);
+    w[4] = (mat[(oc + 3)] * r);
+    w[5] = (mat[(oc + 6)] * r);
+  }
+  return len;
 }
 
 // algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)

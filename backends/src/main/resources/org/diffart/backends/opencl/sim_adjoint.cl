@@ -94,10 +94,60 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_EQUALITY (5)
 #define Constraints_TENDON_LIMIT (4)
 #define Constraints_LIMIT (2)
+#define ConvexCollision_WIT (59)
+#define ConvexCollision_TMP (65)
+#define ConvexCollision_WIT2 (62)
+#define ConvexCollision_MIN_VALUE (0x1.203af9ee75616p-50)
+#define ConvexCollision_VA (53)
+#define ConvexCollision_ELLIPSOID_LOG ((ConvexCollision_MAX_SUPPORTS * ConvexCollision_LOG))
+#define ConvexCollision_ELLIPSOID_WIDTH ((1 + (31 * 3)))
+#define ConvexCollision_COUNT (69)
+#define ConvexCollision_RES (68)
+#define ConvexCollision_RECORD (10)
+#define ConvexCollision_EPS (0x1.0p-52)
+#define ConvexCollision_RULE_TRIANGLE (2)
+#define ConvexCollision_ITERATIONS (50)
+#define ConvexCollision_DIR (50)
+#define ConvexCollision_VB (56)
+#define ConvexCollision_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
+#define ConvexCollision_LOG (13)
+#define ConvexCollision_MAX_LOOPS (36)
+#define ConvexCollision_RULE_AWAY (0)
+#define ConvexCollision_RULE_NORMAL (1)
+#define CapsuleBox_T1 (0)
+#define CapsuleBox_T2 (1)
+#define CapsuleBox_HAS_SECOND (2)
+#define CapsuleBox_MIN_VALUE (0x1.203af9ee75616p-50)
+#define CapsuleBox_DT1 (3)
+#define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
+#define ConvexCollisionAdjoint_BAR_LENGTH (58)
+#define ConvexCollisionAdjoint_W (33)
+#define ConvexCollisionAdjoint_LOG (ConvexCollision_LOG)
+#define ConvexCollisionAdjoint_DB (55)
+#define ConvexCollisionAdjoint_RULE_AWAY (ConvexCollision_RULE_AWAY)
+#define ConvexCollisionAdjoint_RULE_NORMAL (ConvexCollision_RULE_NORMAL)
+#define ConvexCollisionAdjoint_MIN_VALUE (ConvexCollision_MIN_VALUE)
+#define ConvexCollisionAdjoint_RES (ConvexCollision_RES)
+#define ConvexCollisionAdjoint_RECORD (ConvexCollision_RECORD)
+#define ConvexCollisionAdjoint_PV (0)
+#define ConvexCollisionAdjoint_PA (9)
+#define ConvexCollisionAdjoint_PB (21)
+#define ConvexCollisionAdjoint_WIT (ConvexCollision_WIT)
+#define ConvexCollisionAdjoint_DIR (ConvexCollision_DIR)
+#define ConvexCollisionAdjoint_BAR (51)
+#define ConvexCollisionAdjoint_WIT2 (ConvexCollision_WIT2)
+#define ConvexCollisionAdjoint_NB (39)
+#define ConvexCollisionAdjoint_ELLIPSOID_LOG (ConvexCollision_ELLIPSOID_LOG)
+#define ConvexCollisionAdjoint_ELLIPSOID_WIDTH (ConvexCollision_ELLIPSOID_WIDTH)
+#define ConvexCollisionAdjoint_VB (ConvexCollision_VB)
+#define ConvexCollisionAdjoint_T (48)
+#define ConvexCollisionAdjoint_PT (42)
+#define ConvexCollisionAdjoint_MT (45)
+#define ConvexCollision_MAX_SUPPORTS (128)
 
 void Step_step(Model* m, Data* d);
 void Forces_integrateActivation(Model* m, Data* d, double h);
@@ -194,18 +244,55 @@ void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
-void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
-void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2);
+void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
 void Collision_emit(Model* m, Data* d, int p, int k, double dist);
 void Collision_tangents(__global double* f, int o);
+void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2);
+void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign);
+void ConvexCollision_normalize3(__global double* s, int a);
+double ConvexCollision_dot(__global double* s, int a, int b);
+int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side);
+int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
+void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z);
+int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2);
+int ConvexCollision_isZero(double x);
+double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s);
+void ConvexCollision_expandPortal(__global double* s);
+void ConvexCollision_copyRecord(__global double* s, int to, int from);
+void ConvexCollision_cross(__global double* s, int o, int a, int b);
+void ConvexCollision_contactPoint(__global double* s);
+void ConvexCollision_portalDir(__global double* s);
+void ConvexCollision_normalize(__global double* s, int a);
+void ConvexCollision_sub(__global double* s, int o, int a, int b);
+double ConvexCollision_originTriangleDistance2(__global double* s);
+void ConvexCollision_copy3(__global double* s, int to, int from);
+double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit);
+int ConvexCollision_eq(double a, double b);
+int ConvexCollision_reachedTolerance(__global double* s);
+void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c);
+void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out);
+double ConvexCollision_sign(double x);
+int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
+int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
+void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
+void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
+void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
 double CollisionPrimitives_clamp(double v, double h);
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w);
+double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2);
+double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2);
+void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
+void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2);
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az);
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb);
 void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc);
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
+void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc);
+double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w);
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
 double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
@@ -302,18 +389,40 @@ void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __gl
 void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b);
+void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
+void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2, int count);
+void ConvexCollisionAdjoint_addPointBar(DataBar* b, int g1, int g2, int k, double x, double y, double z);
+double ConvexCollisionAdjoint_point(__global double* s, __global double* log, int k, int i);
+void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o);
+void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, double x1, double x2, double y0, double y1, double y2);
+void ConvexCollisionAdjoint_outputs(DataBar* b, Data* d, int g1, int g2, double depthBar);
+void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb);
+void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* pb, int x, int y, int z, double t);
+void ConvexCollisionAdjoint_addPoint(__global double* pb, int r, double x, double y, double z);
+void ConvexCollisionAdjoint_portalDirAdjoint(__global double* s, __global double* pb);
+double ConvexCollisionAdjoint_triple(__global double* s, int x, int y, int z);
+void ConvexCollisionAdjoint_witness(__global double* s, __global double* pb, double bx, double by, double bz);
+void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int x0, int x1, int b0, int b1, double bx, double by, double bz);
+void ConvexCollisionAdjoint_fixNormal(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* fb);
+void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, int g, int side, double ex, double ey, double ez);
+void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
+void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx, double nby, double nbz, __global double* out, int o);
+void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
+void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, __global double* nb);
+void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co);
+int CollisionPrimitivesAdjoint_passes(double v, double h);
+double CollisionPrimitivesAdjoint_clamp(double v, double h);
 void CollisionPrimitivesAdjoint_capsuleCapsule(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
 void CollisionPrimitivesAdjoint_perpendicularAdjoint(double ax, double ay, double az, __global double* nb, __global double* ab, int ao);
 void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no);
-int CollisionPrimitivesAdjoint_passes(double v, double h);
 int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2, __global double* nb, __global double* xb);
-double CollisionPrimitivesAdjoint_clamp(double v, double h);
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int c, int gs, int gc, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
 void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb);
 void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z);
+void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, int c, int gp, int ge, __global double* nb);
 void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planeSphere(Model* m, Data* d, DataBar* b, int c, int gp, int gs, __global double* nb);
@@ -916,6 +1025,7 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   double x = q[(qo + 1)];
   double y = q[(qo + 2)];
   double z = q[(qo + 3)];
+  double ww = (w * w);
   double xx = (x * x);
   double yy = (y * y);
   double zz = (z * z);
@@ -925,15 +1035,15 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   double wx = (w * x);
   double wy = (w * y);
   double wz = (w * z);
-  res[ro] = (1 - (2 * ((yy + zz))));
+  res[ro] = (((ww + xx) - yy) - zz);
   res[(ro + 1)] = (2 * ((xy - wz)));
   res[(ro + 2)] = (2 * ((xz + wy)));
   res[(ro + 3)] = (2 * ((xy + wz)));
-  res[(ro + 4)] = (1 - (2 * ((xx + zz))));
+  res[(ro + 4)] = (((ww - xx) + yy) - zz);
   res[(ro + 5)] = (2 * ((yz - wx)));
   res[(ro + 6)] = (2 * ((xz - wy)));
   res[(ro + 7)] = (2 * ((yz + wx)));
-  res[(ro + 8)] = (1 - (2 * ((xx + yy))));
+  res[(ro + 8)] = (((ww - xx) - yy) + zz);
 }
 
 // algo/Sensors.java: void frame(Model, Data, int, double[], int)
@@ -2337,6 +2447,9 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_ELLIPSOID: {
             CollisionPrimitives_planeEllipsoid(m, d, p, g1, g2);
           } break;
+          case GeomType_CYLINDER: {
+            CollisionPrimitives_planeCylinder(m, d, p, g1, g2);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
           } break;
@@ -2353,6 +2466,10 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollision_convex(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
           case GeomType_BOX: {
             CollisionPrimitives_sphereBox(m, d, p, g1, g2);
           } break;
@@ -2366,16 +2483,1147 @@ void Collision_detect(Model* m, Data* d) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
           } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollision_convex(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_BOX: {
+            CapsuleBox_capsuleBox(m, d, p, g1, g2);
+          } break;
           default: {
             { DI_SET_ERROR(d); return; }
           } break;
         }
+      } break;
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+        ConvexCollision_convex(m, d, p, g1, g2);
+        if (DI_ERROR(d)) return;
       } break;
       default: {
         { DI_SET_ERROR(d); return; }
       } break;
     }
   }
+}
+
+// algo/ConvexCollision.java: void convex(Model, Data, int, int, int)
+void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
+  double depth = ConvexCollision_mpr(m, d, g1, g2);
+  if (DI_ERROR(d)) return;
+  if (depth <= 0) {
+    return;
+  }
+  __global double* s = DD_ARRAY(d, convexScratch);
+  int c = DI_SCALAR(d, ncon);
+  for (int k = 0; k < 3; k++) {
+    DD_ARRAY(d, conFrame)[((9 * c) + k)] = s[(ConvexCollision_WIT + k)];
+    DD_ARRAY(d, conPos)[((3 * c) + k)] = s[(ConvexCollision_TMP + k)];
+  }
+  ConvexCollision_fixNormal(m, d, c, g1, g2);
+  Collision_emit(m, d, p, 0, (-depth));
+}
+
+// algo/Collision.java: void emit(Model, Data, int, int, double)
+void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
+  int c = DI_SCALAR(d, ncon);
+  int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
+  int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
+  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
+  DD_ARRAY(d, conDist)[c] = dist;
+  double f1 = DD_ARRAY(d, geomFriction)[g1];
+  double f2 = DD_ARRAY(d, geomFriction)[g2];
+  double e1 = DD_ARRAY(d, geomRestitution)[g1];
+  double e2 = DD_ARRAY(d, geomRestitution)[g2];
+  DD_ARRAY(d, conFriction)[c] = ((f1 >= f2) ? f1 : f2);
+  DD_ARRAY(d, conRestitution)[c] = ((e1 >= e2) ? e1 : e2);
+  DI_ARRAY(d, conCondim)[c] = max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)]));
+  DI_ARRAY(d, conGeom)[(2 * c)] = g1;
+  DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
+  DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
+  DI_SCALAR(d, ncon) = (c + 1);
+}
+
+// algo/Collision.java: void tangents(double[], int)
+void Collision_tangents(__global double* f, int o) {
+  double nx = f[o];
+  double ny = f[(o + 1)];
+  double nz = f[(o + 2)];
+  if (nz >= (-0x1.0p-1)) {
+    double a = (1 / ((1 + nz)));
+    double b = (((-nx) * ny) * a);
+    f[(o + 3)] = (1 - ((nx * nx) * a));
+    f[(o + 4)] = b;
+    f[(o + 5)] = (-nx);
+    f[(o + 6)] = b;
+    f[(o + 7)] = (1 - ((ny * ny) * a));
+    f[(o + 8)] = (-ny);
+  } else {
+    double a = (1 / ((1 - nz)));
+    double b = ((nx * ny) * a);
+    f[(o + 3)] = (1 - ((nx * nx) * a));
+    f[(o + 4)] = (-b);
+    f[(o + 5)] = nx;
+    f[(o + 6)] = b;
+    f[(o + 7)] = (((ny * ny) * a) - 1);
+    f[(o + 8)] = (-ny);
+  }
+}
+
+// algo/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
+void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  for (int k = 0; k < 3; k++) {
+    s[(ConvexCollision_WIT + k)] = DD_ARRAY(d, conFrame)[((9 * c) + k)];
+    s[(ConvexCollision_WIT2 + k)] = (-DD_ARRAY(d, conFrame)[((9 * c) + k)]);
+  }
+  int fixed1 = ConvexCollision_surfaceNormal(m, d, c, g1, s, ConvexCollision_WIT, 0);
+  int fixed2 = ConvexCollision_surfaceNormal(m, d, c, g2, s, ConvexCollision_WIT2, 1);
+  if (fixed1 && fixed2) {
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_TMP + k)] = (s[(ConvexCollision_WIT + k)] - s[(ConvexCollision_WIT2 + k)]);
+    }
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_TMP, 1);
+  } else if (fixed1) {
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_WIT, 1);
+  } else if (fixed2) {
+    ConvexCollision_copyFrame(d, c, s, ConvexCollision_WIT2, (-1));
+  }
+}
+
+// algo/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
+void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign) {
+  for (int k = 0; k < 3; k++) {
+    DD_ARRAY(d, conFrame)[((9 * c) + k)] = (j_sign * s[(n + k)]);
+  }
+}
+
+// algo/ConvexCollision.java: void normalize3(double[], int)
+void ConvexCollision_normalize3(__global double* s, int a) {
+  double norm = sqrt(ConvexCollision_dot(s, a, a));
+  if (norm < ConvexCollision_MIN_VALUE) {
+    s[a] = 1;
+    s[(a + 1)] = 0;
+    s[(a + 2)] = 0;
+  } else {
+    double inv = (1 / norm);
+    s[a] *= inv;
+    s[(a + 1)] *= inv;
+    s[(a + 2)] *= inv;
+  }
+}
+
+// algo/ConvexCollision.java: double dot(double[], int, int)
+double ConvexCollision_dot(__global double* s, int a, int b) {
+  return (((s[a] * s[b]) + (s[(a + 1)] * s[(b + 1)])) + (s[(a + 2)] * s[(b + 2)]));
+}
+
+// algo/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
+int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * g);
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double wx = (DD_ARRAY(d, conPos)[(3 * c)] - pos[(3 * g)]);
+  double wy = (DD_ARRAY(d, conPos)[((3 * c) + 1)] - pos[((3 * g) + 1)]);
+  double wz = (DD_ARRAY(d, conPos)[((3 * c) + 2)] - pos[((3 * g) + 2)]);
+  double px = (((mat[o] * wx) + (mat[(o + 3)] * wy)) + (mat[(o + 6)] * wz));
+  double py = (((mat[(o + 1)] * wx) + (mat[(o + 4)] * wy)) + (mat[(o + 7)] * wz));
+  double pz = (((mat[(o + 2)] * wx) + (mat[(o + 5)] * wy)) + (mat[(o + 8)] * wz));
+  s[ConvexCollision_TMP] = (((mat[o] * s[n]) + (mat[(o + 3)] * s[(n + 1)])) + (mat[(o + 6)] * s[(n + 2)]));
+  s[(ConvexCollision_TMP + 1)] = (((mat[(o + 1)] * s[n]) + (mat[(o + 4)] * s[(n + 1)])) + (mat[(o + 7)] * s[(n + 2)]));
+  s[(ConvexCollision_TMP + 2)] = (((mat[(o + 2)] * s[n]) + (mat[(o + 5)] * s[(n + 1)])) + (mat[(o + 8)] * s[(n + 2)]));
+  int fixed = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      s[ConvexCollision_TMP] = px;
+      s[(ConvexCollision_TMP + 1)] = py;
+      s[(ConvexCollision_TMP + 2)] = pz;
+      fixed = 1;
+    } break;
+    case GeomType_CAPSULE: {
+      s[ConvexCollision_TMP] = px;
+      s[(ConvexCollision_TMP + 1)] = py;
+      s[(ConvexCollision_TMP + 2)] = ((pz < (-s1)) ? (pz + s1) : ((pz > s1) ? (pz - s1) : 0));
+      fixed = 1;
+    } break;
+    case GeomType_ELLIPSOID: {
+      if (((s0 >= ConvexCollision_MIN_VALUE) && (s1 >= ConvexCollision_MIN_VALUE)) && (s2 >= ConvexCollision_MIN_VALUE)) {
+        s[ConvexCollision_VA] = px;
+        s[(ConvexCollision_VA + 1)] = py;
+        s[(ConvexCollision_VA + 2)] = pz;
+        double e = ((((px * px) / ((s0 * s0))) + ((py * py) / ((s1 * s1)))) + ((pz * pz) / ((s2 * s2))));
+        int log = (ConvexCollision_ELLIPSOID_LOG + (side * ConvexCollision_ELLIPSOID_WIDTH));
+        fixed = ((e <= 1) ? ConvexCollision_ellipsoidInside(s, s0, s1, s2, DD_ARRAY(d, convexLog), log) : ConvexCollision_ellipsoidOutside(s, s0, s1, s2, DD_ARRAY(d, convexLog), log));
+      }
+    } break;
+    case GeomType_CYLINDER: {
+      if (fabs(pz) <= (0x1.e666666666666p-1 * s1)) {
+        double toCap = fabs((s1 - fabs(pz)));
+        double toWall = fabs((s0 - sqrt(((px * px) + (py * py)))));
+        if (toCap >= (0x1.0p-2 * toWall)) {
+          s[ConvexCollision_TMP] = px;
+          s[(ConvexCollision_TMP + 1)] = py;
+          s[(ConvexCollision_TMP + 2)] = 0;
+          fixed = 1;
+        }
+      }
+    } break;
+    default: {
+    } break;
+  }
+  if (fixed) {
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    double lx = s[ConvexCollision_TMP];
+    double ly = s[(ConvexCollision_TMP + 1)];
+    double lz = s[(ConvexCollision_TMP + 2)];
+    s[n] = (((mat[o] * lx) + (mat[(o + 1)] * ly)) + (mat[(o + 2)] * lz));
+    s[(n + 1)] = (((mat[(o + 3)] * lx) + (mat[(o + 4)] * ly)) + (mat[(o + 5)] * lz));
+    s[(n + 2)] = (((mat[(o + 6)] * lx) + (mat[(o + 7)] * ly)) + (mat[(o + 8)] * lz));
+  }
+  return fixed;
+}
+
+// algo/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
+int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
+  double q0 = (s0 * s0);
+  double q1 = (s1 * s1);
+  double q2 = (s2 * s2);
+  double px = s[ConvexCollision_VA];
+  double py = s[(ConvexCollision_VA + 1)];
+  double pz = s[(ConvexCollision_VA + 2)];
+  double w0 = ((px * px) * q0);
+  double w1 = ((py * py) * q1);
+  double w2 = ((pz * pz) * q2);
+  double la = 0;
+  log[o] = 0;
+  ConvexCollision_logIterate(log, o, la, 0, 0);
+  for (int iter = 0; iter < 30; iter++) {
+    double r0 = (1 / ((q0 + la)));
+    double r1 = (1 / ((q1 + la)));
+    double r2 = (1 / ((q2 + la)));
+    double val = (((((w0 * r0) * r0) + ((w1 * r1) * r1)) + ((w2 * r2) * r2)) - 1);
+    if (val < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+    double deriv = ((-2) * ((((((w0 * r0) * r0) * r0) + (((w1 * r1) * r1) * r1)) + (((w2 * r2) * r2) * r2))));
+    if (deriv > (-ConvexCollision_MIN_VALUE)) {
+      break;
+    }
+    double delta = ((-val) / deriv);
+    if (delta < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+    la += delta;
+    ConvexCollision_logIterate(log, o, la, 0, 0);
+  }
+  s[ConvexCollision_TMP] = (px / ((q0 + la)));
+  s[(ConvexCollision_TMP + 1)] = (py / ((q1 + la)));
+  s[(ConvexCollision_TMP + 2)] = (pz / ((q2 + la)));
+  ConvexCollision_normalize3(s, ConvexCollision_TMP);
+  return 1;
+}
+
+// algo/ConvexCollision.java: void logIterate(double[], int, double, double, double)
+void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z) {
+  int i = ((o + 1) + (3 * ((int) log[o])));
+  log[i] = x;
+  log[(i + 1)] = y;
+  log[(i + 2)] = z;
+  log[o] += 1;
+}
+
+// algo/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
+int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
+  double i0 = (1 / ((s0 * s0)));
+  double i1 = (1 / ((s1 * s1)));
+  double i2 = (1 / ((s2 * s2)));
+  double px = s[ConvexCollision_VA];
+  double py = s[(ConvexCollision_VA + 1)];
+  double pz = s[(ConvexCollision_VA + 2)];
+  double cc = (((((px * px) * i0) + ((py * py) * i1)) + ((pz * pz) * i2)) - 1);
+  log[o] = 0;
+  if (cc > 0) {
+    return 0;
+  }
+  ConvexCollision_normalize3(s, ConvexCollision_TMP);
+  ConvexCollision_logIterate(log, o, s[ConvexCollision_TMP], s[(ConvexCollision_TMP + 1)], s[(ConvexCollision_TMP + 2)]);
+  for (int iter = 0; iter < 30; iter++) {
+    double nx = s[ConvexCollision_TMP];
+    double ny = s[(ConvexCollision_TMP + 1)];
+    double nz = s[(ConvexCollision_TMP + 2)];
+    double a = ((((nx * nx) * i0) + ((ny * ny) * i1)) + ((nz * nz) * i2));
+    double b = ((((px * nx) * i0) + ((py * ny) * i1)) + ((pz * nz) * i2));
+    double det = ((b * b) - (a * cc));
+    if ((det < ConvexCollision_MIN_VALUE) || (a < ConvexCollision_MIN_VALUE)) {
+      return (iter > 0);
+    }
+    double x = ((((-b) + sqrt(det))) / a);
+    if (x < 0) {
+      return (iter > 0);
+    }
+    double qx = (px + (x * nx));
+    double qy = (py + (x * ny));
+    double qz = (pz + (x * nz));
+    s[ConvexCollision_TMP] = (qx * i0);
+    s[(ConvexCollision_TMP + 1)] = (qy * i1);
+    s[(ConvexCollision_TMP + 2)] = (qz * i2);
+    ConvexCollision_normalize3(s, ConvexCollision_TMP);
+    ConvexCollision_logIterate(log, o, s[ConvexCollision_TMP], s[(ConvexCollision_TMP + 1)], s[(ConvexCollision_TMP + 2)]);
+    double ex = (nx - s[ConvexCollision_TMP]);
+    double ey = (ny - s[(ConvexCollision_TMP + 1)]);
+    double ez = (nz - s[(ConvexCollision_TMP + 2)]);
+    if (sqrt((((ex * ex) + (ey * ey)) + (ez * ez))) < 0x1.0c6f7a0b5ed8dp-20) {
+      break;
+    }
+  }
+  return 1;
+}
+
+// algo/ConvexCollision.java: double mpr(Model, Data, int, int)
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  s[ConvexCollision_COUNT] = 0;
+  int res = ConvexCollision_discoverPortal(m, d, g1, g2, s);
+  if (DI_ERROR(d)) return 0;
+  s[ConvexCollision_RES] = (-1);
+  if ((res < 0) || (res == 1)) {
+    return 0;
+  }
+  double depth;
+  if (res == 2) {
+    depth = sqrt(ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_RECORD));
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_WIT + k)] = s[(ConvexCollision_RECORD + k)];
+      s[(ConvexCollision_TMP + k)] = (((s[((ConvexCollision_RECORD + 3) + k)] + s[((ConvexCollision_RECORD + 6) + k)])) * 0x1.0p-1);
+    }
+    ConvexCollision_normalize(s, ConvexCollision_WIT);
+  } else {
+    if (ConvexCollision_refinePortal(m, d, g1, g2, s) < 0) {
+      return 0;
+    }
+    depth = ConvexCollision_penetration(m, d, g1, g2, s);
+    if (DI_ERROR(d)) return 0;
+    if (ConvexCollision_isZero(depth)) {
+      return 0;
+    }
+  }
+  s[ConvexCollision_RES] = res;
+  return depth;
+}
+
+// algo/ConvexCollision.java: boolean isZero(double)
+int ConvexCollision_isZero(double x) {
+  return (fabs(x) < ConvexCollision_EPS);
+}
+
+// algo/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
+double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s) {
+  for (int iter = 0; ; iter++) {
+    ConvexCollision_portalDir(s);
+    ConvexCollision_support(m, d, g1, g2, s, 4, ConvexCollision_RULE_TRIANGLE, 1, 2, 3);
+    if (DI_ERROR(d)) return 0;
+    if (ConvexCollision_reachedTolerance(s) || (iter > ConvexCollision_ITERATIONS)) {
+      double depth = sqrt(ConvexCollision_originTriangleDistance2(s));
+      if (ConvexCollision_isZero(depth)) {
+        return 0;
+      }
+      ConvexCollision_normalize(s, ConvexCollision_WIT);
+      ConvexCollision_contactPoint(s);
+      return depth;
+    }
+    ConvexCollision_expandPortal(s);
+  }
+}
+
+// algo/ConvexCollision.java: void expandPortal(double[])
+void ConvexCollision_expandPortal(__global double* s) {
+  ConvexCollision_cross(s, ConvexCollision_VA, (4 * ConvexCollision_RECORD), 0);
+  if (ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_VA) > 0) {
+    ConvexCollision_copyRecord(s, ((ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_VA) > 0) ? 1 : 3), 4);
+  } else {
+    ConvexCollision_copyRecord(s, ((ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_VA) > 0) ? 2 : 1), 4);
+  }
+}
+
+// algo/ConvexCollision.java: void copyRecord(double[], int, int)
+void ConvexCollision_copyRecord(__global double* s, int to, int from) {
+  for (int k = 0; k < ConvexCollision_RECORD; k++) {
+    s[((ConvexCollision_RECORD * to) + k)] = s[((ConvexCollision_RECORD * from) + k)];
+  }
+}
+
+// algo/ConvexCollision.java: void cross(double[], int, int, int)
+void ConvexCollision_cross(__global double* s, int o, int a, int b) {
+  s[o] = ((s[(a + 1)] * s[(b + 2)]) - (s[(a + 2)] * s[(b + 1)]));
+  s[(o + 1)] = ((s[(a + 2)] * s[b]) - (s[a] * s[(b + 2)]));
+  s[(o + 2)] = ((s[a] * s[(b + 1)]) - (s[(a + 1)] * s[b]));
+}
+
+// algo/ConvexCollision.java: void contactPoint(double[])
+void ConvexCollision_contactPoint(__global double* s) {
+  ConvexCollision_portalDir(s);
+  ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
+  double b0 = ConvexCollision_dot(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD));
+  ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), (2 * ConvexCollision_RECORD));
+  double b1 = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+  ConvexCollision_cross(s, ConvexCollision_VA, 0, ConvexCollision_RECORD);
+  double b2 = ConvexCollision_dot(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD));
+  ConvexCollision_cross(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  double b3 = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+  double sum = (((b0 + b1) + b2) + b3);
+  if (ConvexCollision_isZero(sum) || (sum < 0)) {
+    b0 = 0;
+    ConvexCollision_cross(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), (3 * ConvexCollision_RECORD));
+    b1 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+    b2 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
+    b3 = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_DIR);
+    sum = ((b1 + b2) + b3);
+  }
+  double inv = (1 / sum);
+  for (int k = 0; k < 3; k++) {
+    double p1 = ((((s[(3 + k)] * b0) + (s[((ConvexCollision_RECORD + 3) + k)] * b1)) + (s[(((2 * ConvexCollision_RECORD) + 3) + k)] * b2)) + (s[(((3 * ConvexCollision_RECORD) + 3) + k)] * b3));
+    double p2 = ((((s[(6 + k)] * b0) + (s[((ConvexCollision_RECORD + 6) + k)] * b1)) + (s[(((2 * ConvexCollision_RECORD) + 6) + k)] * b2)) + (s[(((3 * ConvexCollision_RECORD) + 6) + k)] * b3));
+    s[(ConvexCollision_TMP + k)] = ((((p1 * inv) + (p2 * inv))) * 0x1.0p-1);
+  }
+}
+
+// algo/ConvexCollision.java: void portalDir(double[])
+void ConvexCollision_portalDir(__global double* s) {
+  ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
+  ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+}
+
+// algo/ConvexCollision.java: void normalize(double[], int)
+void ConvexCollision_normalize(__global double* s, int a) {
+  double k = (1 / sqrt(ConvexCollision_dot(s, a, a)));
+  s[a] *= k;
+  s[(a + 1)] *= k;
+  s[(a + 2)] *= k;
+}
+
+// algo/ConvexCollision.java: void sub(double[], int, int, int)
+void ConvexCollision_sub(__global double* s, int o, int a, int b) {
+  s[o] = (s[a] - s[b]);
+  s[(o + 1)] = (s[(a + 1)] - s[(b + 1)]);
+  s[(o + 2)] = (s[(a + 2)] - s[(b + 2)]);
+}
+
+// algo/ConvexCollision.java: double originTriangleDistance2(double[])
+double ConvexCollision_originTriangleDistance2(__global double* s) {
+  int x0 = ConvexCollision_RECORD;
+  ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), x0);
+  ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), x0);
+  double u = ConvexCollision_dot(s, x0, x0);
+  double v = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_VA);
+  double w = ConvexCollision_dot(s, ConvexCollision_VB, ConvexCollision_VB);
+  double p = ConvexCollision_dot(s, x0, ConvexCollision_VA);
+  double q = ConvexCollision_dot(s, x0, ConvexCollision_VB);
+  double r = ConvexCollision_dot(s, ConvexCollision_VA, ConvexCollision_VB);
+  double det = ((w * v) - (r * r));
+  double a;
+  double b;
+  if (ConvexCollision_isZero(det)) {
+    a = (-1);
+    b = (-1);
+  } else {
+    a = ((((q * r) - (w * p))) / det);
+    b = (((((-a) * r) - q)) / w);
+  }
+  if ((((((ConvexCollision_isZero(a) || (a > 0))) && ((ConvexCollision_eq(a, 1) || (a < 1)))) && ((ConvexCollision_isZero(b) || (b > 0)))) && ((ConvexCollision_eq(b, 1) || (b < 1)))) && ((ConvexCollision_eq((b + a), 1) || ((b + a) < 1)))) {
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_WIT + k)] = ((s[(x0 + k)] + (s[(ConvexCollision_VA + k)] * a)) + (s[(ConvexCollision_VB + k)] * b));
+    }
+    return ConvexCollision_dot(s, ConvexCollision_WIT, ConvexCollision_WIT);
+  }
+  double dist = ConvexCollision_originSegmentDistance2(s, x0, (2 * ConvexCollision_RECORD), ConvexCollision_WIT);
+  double dist2 = ConvexCollision_originSegmentDistance2(s, x0, (3 * ConvexCollision_RECORD), ConvexCollision_WIT2);
+  if (dist2 < dist) {
+    dist = dist2;
+    ConvexCollision_copy3(s, ConvexCollision_WIT, ConvexCollision_WIT2);
+  }
+  dist2 = ConvexCollision_originSegmentDistance2(s, (2 * ConvexCollision_RECORD), (3 * ConvexCollision_RECORD), ConvexCollision_WIT2);
+  if (dist2 < dist) {
+    dist = dist2;
+    ConvexCollision_copy3(s, ConvexCollision_WIT, ConvexCollision_WIT2);
+  }
+  return dist;
+}
+
+// algo/ConvexCollision.java: void copy3(double[], int, int)
+void ConvexCollision_copy3(__global double* s, int to, int from) {
+  s[to] = s[from];
+  s[(to + 1)] = s[(from + 1)];
+  s[(to + 2)] = s[(from + 2)];
+}
+
+// algo/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
+double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit) {
+  double dx = (s[x1] - s[x0]);
+  double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
+  double dz = (s[(x1 + 2)] - s[(x0 + 2)]);
+  double t = (-((((s[x0] * dx) + (s[(x0 + 1)] * dy)) + (s[(x0 + 2)] * dz))));
+  t /= (((dx * dx) + (dy * dy)) + (dz * dz));
+  if ((t < 0) || ConvexCollision_isZero(t)) {
+    ConvexCollision_copy3(s, wit, x0);
+  } else if ((t > 1) || ConvexCollision_eq(t, 1)) {
+    ConvexCollision_copy3(s, wit, x1);
+  } else {
+    s[wit] = ((dx * t) + s[x0]);
+    s[(wit + 1)] = ((dy * t) + s[(x0 + 1)]);
+    s[(wit + 2)] = ((dz * t) + s[(x0 + 2)]);
+  }
+  return ConvexCollision_dot(s, wit, wit);
+}
+
+// algo/ConvexCollision.java: boolean eq(double, double)
+int ConvexCollision_eq(double a, double b) {
+  double ab = fabs((a - b));
+  if (ab < ConvexCollision_EPS) {
+    return 1;
+  }
+  return (ab < (ConvexCollision_EPS * jmax(fabs(a), fabs(b))));
+}
+
+// algo/ConvexCollision.java: boolean reachedTolerance(double[])
+int ConvexCollision_reachedTolerance(__global double* s) {
+  double dv1 = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
+  double dv2 = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double dv3 = ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double dv4 = ConvexCollision_dot(s, (4 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  double gain = jmin(jmin((dv4 - dv1), (dv4 - dv2)), (dv4 - dv3));
+  return (ConvexCollision_eq(gain, ConvexCollision_TOLERANCE) || (gain < ConvexCollision_TOLERANCE));
+}
+
+// algo/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
+void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c) {
+  int o = (ConvexCollision_RECORD * r);
+  int k = ((int) s[ConvexCollision_COUNT]);
+  int e = (ConvexCollision_LOG * k);
+  ConvexCollision_supportPoint(m, d, g1, 1, s, (o + 3));
+  if (DI_ERROR(d)) return;
+  ConvexCollision_supportPoint(m, d, g2, (-1), s, (o + 6));
+  if (DI_ERROR(d)) return;
+  for (int i = 0; i < 3; i++) {
+    s[(o + i)] = (s[((o + 3) + i)] - s[((o + 6) + i)]);
+  }
+  __global double* log = DD_ARRAY(d, convexLog);
+  log[e] = rule;
+  log[(e + 1)] = s[((ConvexCollision_RECORD * a) + 9)];
+  log[(e + 2)] = s[((ConvexCollision_RECORD * b) + 9)];
+  log[(e + 3)] = s[((ConvexCollision_RECORD * c) + 9)];
+  for (int i = 0; i < 3; i++) {
+    log[((e + 4) + i)] = s[(ConvexCollision_DIR + i)];
+    log[((e + 7) + i)] = s[((o + 3) + i)];
+    log[((e + 10) + i)] = s[((o + 6) + i)];
+  }
+  s[(o + 9)] = k;
+  s[ConvexCollision_COUNT] = (k + 1);
+}
+
+// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
+void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * g);
+  double ex = (j_sign * s[ConvexCollision_DIR]);
+  double ey = (j_sign * s[(ConvexCollision_DIR + 1)]);
+  double ez = (j_sign * s[(ConvexCollision_DIR + 2)]);
+  double ux = (((mat[o] * ex) + (mat[(o + 3)] * ey)) + (mat[(o + 6)] * ez));
+  double uy = (((mat[(o + 1)] * ex) + (mat[(o + 4)] * ey)) + (mat[(o + 7)] * ez));
+  double uz = (((mat[(o + 2)] * ex) + (mat[(o + 5)] * ey)) + (mat[(o + 8)] * ez));
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double rx = 0;
+  double ry = 0;
+  double rz = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      rx = (ux * s0);
+      ry = (uy * s0);
+      rz = (uz * s0);
+    } break;
+    case GeomType_CAPSULE: {
+      rx = (ux * s0);
+      ry = (uy * s0);
+      rz = ((uz * s0) + (ConvexCollision_sign(uz) * s1));
+    } break;
+    case GeomType_ELLIPSOID: {
+      rx = (ux * s0);
+      ry = (uy * s1);
+      rz = (uz * s2);
+      double norm = sqrt((((rx * rx) + (ry * ry)) + (rz * rz)));
+      if (norm < ConvexCollision_MIN_VALUE) {
+        rx = 1;
+        ry = 0;
+        rz = 0;
+      } else {
+        double inv = (1 / norm);
+        rx *= inv;
+        ry *= inv;
+        rz *= inv;
+      }
+      rx *= s0;
+      ry *= s1;
+      rz *= s2;
+    } break;
+    case GeomType_CYLINDER: {
+      double t = sqrt(((ux * ux) + (uy * uy)));
+      if (t > ConvexCollision_MIN_VALUE) {
+        rx = ((ux / t) * s0);
+        ry = ((uy / t) * s0);
+      }
+      rz = (ConvexCollision_sign(uz) * s1);
+    } break;
+    case GeomType_BOX: {
+      rx = (ConvexCollision_sign(ux) * s0);
+      ry = (ConvexCollision_sign(uy) * s1);
+      rz = (ConvexCollision_sign(uz) * s2);
+    } break;
+    default: {
+      { DI_SET_ERROR(d); return; }
+    } break;
+  }
+  s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[(3 * g)]);
+  s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[((3 * g) + 1)]);
+  s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[((3 * g) + 2)]);
+}
+
+// algo/ConvexCollision.java: double sign(double)
+double ConvexCollision_sign(double x) {
+  return ((x < 0) ? (-1) : ((x > 0) ? 1 : 0));
+}
+
+// algo/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
+int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s) {
+  for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
+    ConvexCollision_portalDir(s);
+    double j_dot = ConvexCollision_dot(s, ConvexCollision_DIR, ConvexCollision_RECORD);
+    if (ConvexCollision_isZero(j_dot) || (j_dot > 0)) {
+      return 0;
+    }
+    ConvexCollision_support(m, d, g1, g2, s, 4, ConvexCollision_RULE_TRIANGLE, 1, 2, 3);
+    if (DI_ERROR(d)) return 0;
+    double dot4 = ConvexCollision_dot(s, (4 * ConvexCollision_RECORD), ConvexCollision_DIR);
+    if ((!((ConvexCollision_isZero(dot4) || (dot4 > 0)))) || ConvexCollision_reachedTolerance(s)) {
+      return (-1);
+    }
+    ConvexCollision_expandPortal(s);
+  }
+  return (-1);
+}
+
+// algo/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
+int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  for (int k = 0; k < 3; k++) {
+    s[(3 + k)] = pos[((3 * g1) + k)];
+    s[(6 + k)] = pos[((3 * g2) + k)];
+    s[k] = (s[(3 + k)] - s[(6 + k)]);
+  }
+  s[9] = (-1);
+  if ((ConvexCollision_isZero(s[0]) && ConvexCollision_isZero(s[1])) && ConvexCollision_isZero(s[2])) {
+    s[0] += (ConvexCollision_EPS * 10);
+  }
+  for (int k = 0; k < 3; k++) {
+    s[(ConvexCollision_DIR + k)] = (-s[k]);
+  }
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  ConvexCollision_support(m, d, g1, g2, s, 1, ConvexCollision_RULE_AWAY, 0, 0, 0);
+  if (DI_ERROR(d)) return 0;
+  double j_dot = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
+  if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+    return (-1);
+  }
+  ConvexCollision_cross(s, ConvexCollision_DIR, 0, ConvexCollision_RECORD);
+  if (ConvexCollision_isZero(ConvexCollision_dot(s, ConvexCollision_DIR, ConvexCollision_DIR))) {
+    return (((ConvexCollision_isZero(s[ConvexCollision_RECORD]) && ConvexCollision_isZero(s[(ConvexCollision_RECORD + 1)])) && ConvexCollision_isZero(s[(ConvexCollision_RECORD + 2)])) ? 1 : 2);
+  }
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  ConvexCollision_support(m, d, g1, g2, s, 2, ConvexCollision_RULE_NORMAL, 0, 1, 0);
+  if (DI_ERROR(d)) return 0;
+  j_dot = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
+  if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+    return (-1);
+  }
+  ConvexCollision_sub(s, ConvexCollision_VA, ConvexCollision_RECORD, 0);
+  ConvexCollision_sub(s, ConvexCollision_VB, (2 * ConvexCollision_RECORD), 0);
+  ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+  ConvexCollision_normalize(s, ConvexCollision_DIR);
+  if (ConvexCollision_dot(s, ConvexCollision_DIR, 0) > 0) {
+    ConvexCollision_copyRecord(s, 4, 1);
+    ConvexCollision_copyRecord(s, 1, 2);
+    ConvexCollision_copyRecord(s, 2, 4);
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollision_DIR + k)] = (-s[(ConvexCollision_DIR + k)]);
+    }
+  }
+  for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
+    ConvexCollision_support(m, d, g1, g2, s, 3, ConvexCollision_RULE_TRIANGLE, 0, 1, 2);
+    if (DI_ERROR(d)) return 0;
+    j_dot = ConvexCollision_dot(s, (3 * ConvexCollision_RECORD), ConvexCollision_DIR);
+    if (ConvexCollision_isZero(j_dot) || (j_dot < 0)) {
+      return (-1);
+    }
+    int moved = 0;
+    ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (3 * ConvexCollision_RECORD));
+    j_dot = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+    if ((j_dot < 0) && (!ConvexCollision_isZero(j_dot))) {
+      ConvexCollision_copyRecord(s, 2, 3);
+      moved = 1;
+    }
+    if ((!moved)) {
+      ConvexCollision_cross(s, ConvexCollision_VA, (3 * ConvexCollision_RECORD), (2 * ConvexCollision_RECORD));
+      j_dot = ConvexCollision_dot(s, ConvexCollision_VA, 0);
+      if ((j_dot < 0) && (!ConvexCollision_isZero(j_dot))) {
+        ConvexCollision_copyRecord(s, 1, 3);
+        moved = 1;
+      }
+    }
+    if ((!moved)) {
+      return 0;
+    }
+    ConvexCollision_sub(s, ConvexCollision_VA, ConvexCollision_RECORD, 0);
+    ConvexCollision_sub(s, ConvexCollision_VB, (2 * ConvexCollision_RECORD), 0);
+    ConvexCollision_cross(s, ConvexCollision_DIR, ConvexCollision_VA, ConvexCollision_VB);
+    ConvexCollision_normalize(s, ConvexCollision_DIR);
+  }
+  return (-1);
+}
+
+// algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
+void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
+  __global double* w = DD_ARRAY(d, scratch6);
+  CapsuleBox_segment(m, d, gc, gb, (-1), w);
+  double t1 = w[CapsuleBox_T1];
+  double t2 = w[CapsuleBox_T2];
+  int second = (w[CapsuleBox_HAS_SECOND] > 0);
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  CapsuleBox_point(m, d, p, 0, gc, gb, t1, r);
+  if (second) {
+    CapsuleBox_point(m, d, p, 1, gc, gb, t2, r);
+  }
+}
+
+// algo/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
+void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c = (3 * gc);
+  int b = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double wx = (pos[c] - pos[b]);
+  double wy = (pos[(c + 1)] - pos[(b + 1)]);
+  double wz = (pos[(c + 2)] - pos[(b + 2)]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (((((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az))) * h);
+  double hy = (((((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az))) * h);
+  double hz = (((((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az))) * h);
+  double qx = (lx + (hx * t));
+  double qy = (ly + (hy * t));
+  double qz = (lz + (hz * t));
+  CollisionPrimitives_sphereBoxAt(m, d, p, k, ((((mat[ob] * qx) + (mat[(ob + 1)] * qy)) + (mat[(ob + 2)] * qz)) + pos[b]), ((((mat[(ob + 3)] * qx) + (mat[(ob + 4)] * qy)) + (mat[(ob + 5)] * qz)) + pos[(b + 1)]), ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]), r, gb);
+}
+
+// algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
+void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int b = (3 * gb);
+  int ob = (9 * gb);
+  double wx = (sx - pos[b]);
+  double wy = (sy - pos[(b + 1)]);
+  double wz = (sz - pos[(b + 2)]);
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
+  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
+  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
+  double qx = CollisionPrimitives_clamp(lx, hx);
+  double qy = CollisionPrimitives_clamp(ly, hy);
+  double qz = CollisionPrimitives_clamp(lz, hz);
+  double ux = (qx - lx);
+  double uy = (qy - ly);
+  double uz = (qz - lz);
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  double gap;
+  double dist;
+  if (len > ConvexCollision_MIN_VALUE) {
+    ux /= len;
+    uy /= len;
+    uz /= len;
+    gap = len;
+    dist = (gap - r);
+  } else {
+    double dx = (hx - fabs(lx));
+    double dy = (hy - fabs(ly));
+    double dz = (hz - fabs(lz));
+    int axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
+    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
+    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
+    ux = ((axis == 0) ? (((l > 0) ? (-1) : 1)) : 0);
+    uy = ((axis == 1) ? (((l > 0) ? (-1) : 1)) : 0);
+    uz = ((axis == 2) ? (((l > 0) ? (-1) : 1)) : 0);
+    dist = (-r);
+  }
+  if (dist >= 0) {
+    return;
+  }
+  int c = DI_SCALAR(d, ncon);
+  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
+  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
+  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
+  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
+  double off = (0x1.0p-1 * ((r + gap)));
+  DD_ARRAY(d, conPos)[(3 * c)] = (sx + (nx * off));
+  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (sy + (ny * off));
+  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (sz + (nz * off));
+  Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
+void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
+  DD_ARRAY(d, conFrame)[(9 * c)] = nx;
+  DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
+  DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
+}
+
+// algo/CollisionPrimitives.java: double clamp(double, double)
+double CollisionPrimitives_clamp(double v, double h) {
+  return ((v < (-h)) ? (-h) : jmin(v, h));
+}
+
+// algo/CapsuleBox.java: void segment(Model, Data, int, int, int, double[])
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c = (3 * gc);
+  int b = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double hl = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
+  double wx = (pos[c] - pos[b]);
+  double wy = (pos[(c + 1)] - pos[(b + 1)]);
+  double wz = (pos[(c + 2)] - pos[(b + 2)]);
+  double p0 = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double p1 = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double p2 = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double x0 = (((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az));
+  double x1 = (((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az));
+  double x2 = (((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az));
+  double h0 = (x0 * hl);
+  double h1 = (x1 * hl);
+  double h2 = (x2 * hl);
+  double dp0 = ((seed == 0) ? 1 : 0);
+  double dp1 = ((seed == 1) ? 1 : 0);
+  double dp2 = ((seed == 2) ? 1 : 0);
+  double dh0 = ((seed == 3) ? 1 : 0);
+  double dh1 = ((seed == 4) ? 1 : 0);
+  double dh2 = ((seed == 5) ? 1 : 0);
+  int axisdir = (((((h0 > 0) ? 1 : 0)) + (((h1 > 0) ? 2 : 0))) + (((h2 > 0) ? 4 : 0)));
+  double bestdistmax = (2 * (((((r + hl) + s0) + s1) + s2)));
+  double bestdist = bestdistmax;
+  double best = 0;
+  double dbest = 0;
+  double boxpos = 0;
+  double dboxpos = 0;
+  int cltype = (-4);
+  int clface = (-1);
+  int clcorner = 0;
+  int cledge = 0;
+  for (int i = (-1); i <= 1; i += 2) {
+    double e0 = (p0 + (h0 * i));
+    double e1 = (p1 + (h1 * i));
+    double e2 = (p2 + (h2 * i));
+    int outside = 0;
+    int face = (-1);
+    double c0 = e0;
+    double c1 = e1;
+    double c2 = e2;
+    if ((e0 < (-s0)) || (e0 > s0)) {
+      outside++;
+      face = 0;
+      c0 = ((e0 < (-s0)) ? (-s0) : s0);
+    }
+    if ((e1 < (-s1)) || (e1 > s1)) {
+      outside++;
+      face = 1;
+      c1 = ((e1 < (-s1)) ? (-s1) : s1);
+    }
+    if ((e2 < (-s2)) || (e2 > s2)) {
+      outside++;
+      face = 2;
+      c2 = ((e2 < (-s2)) ? (-s2) : s2);
+    }
+    if (outside > 1) {
+      continue;
+    }
+    double dist = (((((c0 - e0)) * ((c0 - e0))) + (((c1 - e1)) * ((c1 - e1)))) + (((c2 - e2)) * ((c2 - e2))));
+    if (dist < bestdist) {
+      bestdist = dist;
+      best = i;
+      dbest = 0;
+      cltype = ((-2) + i);
+      clface = face;
+    }
+  }
+  for (int j = 0; j < 3; j++) {
+    double sj = ((j == 0) ? s0 : ((j == 1) ? s1 : s2));
+    double hj = ((j == 0) ? h0 : ((j == 1) ? h1 : h2));
+    double dhj = ((j == 0) ? dh0 : ((j == 1) ? dh1 : dh2));
+    double dpj = ((j == 0) ? dp0 : ((j == 1) ? dp1 : dp2));
+    for (int i = 0; i < 8; i++) {
+      if (((i & ((1 << j)))) != 0) {
+        continue;
+      }
+      double k0 = ((j == 0) ? 0 : ((((((i & 1)) != 0) ? 1 : (-1))) * s0));
+      double k1 = ((j == 1) ? 0 : ((((((i & 2)) != 0) ? 1 : (-1))) * s1));
+      double k2 = ((j == 2) ? 0 : ((((((i & 4)) != 0) ? 1 : (-1))) * s2));
+      double f0 = (k0 - p0);
+      double f1 = (k1 - p1);
+      double f2 = (k2 - p2);
+      double fj = ((j == 0) ? f0 : ((j == 1) ? f1 : f2));
+      double ma = (sj * sj);
+      double mb = ((-sj) * hj);
+      double mc = (hl * hl);
+      double u = ((-sj) * fj);
+      double v = (((h0 * f0) + (h1 * f1)) + (h2 * f2));
+      double det = ((ma * mc) - (mb * mb));
+      if (fabs(det) < CapsuleBox_MIN_VALUE) {
+        continue;
+      }
+      double idet = (1 / det);
+      double dmb = ((-sj) * dhj);
+      double du = (sj * dpj);
+      double dv = ((((((dh0 * f0) + (dh1 * f1)) + (dh2 * f2)) - (h0 * dp0)) - (h1 * dp1)) - (h2 * dp2));
+      double ddet = (((-2) * mb) * dmb);
+      double y1 = ((((mc * u) - (mb * v))) * idet);
+      double y2 = ((((ma * v) - (mb * u))) * idet);
+      double dy1 = ((((((mc * du) - (dmb * v)) - (mb * dv))) * idet) - ((y1 * ddet) * idet));
+      double dy2 = ((((((ma * dv) - (dmb * u)) - (mb * du))) * idet) - ((y2 * ddet) * idet));
+      int c1 = 1;
+      int c2 = 1;
+      if (y1 > 1) {
+        y1 = 1;
+        dy1 = 0;
+        c1 = 2;
+        y2 = (((v - mb)) * ((1 / mc)));
+        dy2 = (((dv - dmb)) * ((1 / mc)));
+      } else if (y1 < (-1)) {
+        y1 = (-1);
+        dy1 = 0;
+        c1 = 0;
+        y2 = (((v + mb)) * ((1 / mc)));
+        dy2 = (((dv + dmb)) * ((1 / mc)));
+      }
+      if ((y2 > 1) || (y2 < (-1))) {
+        double sgn = ((y2 > 1) ? 1 : (-1));
+        y2 = sgn;
+        dy2 = 0;
+        c2 = ((y2 > 0) ? 2 : 0);
+        y1 = (((u - (sgn * mb))) * ((1 / ma)));
+        dy1 = (((du - (sgn * dmb))) * ((1 / ma)));
+        if ((y1 > 1) || (y1 < (-1))) {
+          y1 = ((y1 > 1) ? 1 : (-1));
+          dy1 = 0;
+          c1 = ((y1 > 0) ? 2 : 0);
+        }
+      }
+      double g0 = ((f0 - (h0 * y2)) + (((j == 0) ? (sj * y1) : 0)));
+      double g1 = ((f1 - (h1 * y2)) + (((j == 1) ? (sj * y1) : 0)));
+      double g2 = ((f2 - (h2 * y2)) + (((j == 2) ? (sj * y1) : 0)));
+      double dist = (((g0 * g0) + (g1 * g1)) + (g2 * g2));
+      if (dist < (bestdist - CapsuleBox_MIN_VALUE)) {
+        bestdist = dist;
+        best = y2;
+        dbest = dy2;
+        boxpos = y1;
+        dboxpos = dy1;
+        int type = ((c1 * 3) + c2);
+        clcorner = (i + (((1 << j)) * ((type / 6))));
+        cledge = j;
+        cltype = type;
+      }
+    }
+  }
+  w[CapsuleBox_T1] = best;
+  w[CapsuleBox_DT1] = dbest;
+  w[CapsuleBox_HAS_SECOND] = 0;
+  w[CapsuleBox_T2] = 0;
+  w[CapsuleBox_DT2] = 0;
+  if (cltype == (-4)) {
+    return;
+  }
+  double sp = (-4);
+  double dsp = 0;
+  if ((cltype >= 0) && ((cltype / 3) != 1)) {
+    int c1 = (axisdir ^ clcorner);
+    if ((c1 != 0) && (c1 != 7)) {
+      double mul = 1;
+      double de = (1 - best);
+      double dde = (-dbest);
+      double dpp = (1 + best);
+      double ddpp = dbest;
+      if (((c1 == 3) || (c1 == 5)) || (c1 == 6)) {
+        mul = (-1);
+        c1 = (7 - c1);
+        dpp = (1 - best);
+        ddpp = (-dbest);
+        de = (1 + best);
+        dde = dbest;
+      }
+      int ax0 = ((c1 == 1) ? 0 : ((c1 == 2) ? 1 : 2));
+      int ax1 = (((ax0 + 1)) % 3);
+      int ax2 = (((ax0 + 2)) % 3);
+      double along = ((ax0 == 0) ? x0 : ((ax0 == 1) ? x1 : x2));
+      if ((along * along) > 0x1.0p-1) {
+        sp = de;
+        dsp = dde;
+        double e = CapsuleBox_reach(ax0, s0, s1, s2, h0, h1, h2);
+        double de1 = CapsuleBox_reachTangent(ax0, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        if (e < sp) {
+          sp = e;
+          dsp = de1;
+        }
+        sp *= mul;
+        dsp *= mul;
+      } else {
+        sp = dpp;
+        dsp = ddpp;
+        double e = CapsuleBox_reach(ax1, s0, s1, s2, h0, h1, h2);
+        if (e < sp) {
+          sp = e;
+          dsp = CapsuleBox_reachTangent(ax1, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        }
+        e = CapsuleBox_reach(ax2, s0, s1, s2, h0, h1, h2);
+        if (e < sp) {
+          sp = e;
+          dsp = CapsuleBox_reachTangent(ax2, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+        }
+        sp *= (-mul);
+        dsp *= (-mul);
+      }
+    }
+  } else if (cltype >= 0) {
+    int c1 = (((axisdir ^ clcorner)) & ((7 - ((1 << cledge)))));
+    if (((c1 == 1) || (c1 == 2)) || (c1 == 4)) {
+      int ax0 = cledge;
+      int ax1 = (((cledge + 1)) % 3);
+      int ax2 = (((cledge + 2)) % 3);
+      double a1 = ((ax1 == 0) ? x0 : ((ax1 == 1) ? x1 : x2));
+      double a2 = ((ax2 == 0) ? x0 : ((ax2 == 1) ? x1 : x2));
+      if (fabs(a1) > fabs(a2)) {
+        ax1 = ax2;
+      }
+      ax2 = ((3 - ax0) - ax1);
+      double mul;
+      if (((c1 & ((1 << ax2)))) != 0) {
+        mul = 1;
+        sp = (1 - best);
+        dsp = (-dbest);
+      } else {
+        mul = (-1);
+        sp = (1 + best);
+        dsp = dbest;
+      }
+      double e = CapsuleBox_reach(ax2, s0, s1, s2, h0, h1, h2);
+      if (e < sp) {
+        sp = e;
+        dsp = CapsuleBox_reachTangent(ax2, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+      }
+      double e2;
+      double de2;
+      if (((((axisdir & ((1 << ax0)))) != 0)) == ((((c1 & ((1 << ax2)))) != 0))) {
+        e2 = (1 - boxpos);
+        de2 = (-dboxpos);
+      } else {
+        e2 = (1 + boxpos);
+        de2 = dboxpos;
+      }
+      double sa = ((ax0 == 0) ? s0 : ((ax0 == 1) ? s1 : s2));
+      double ha = ((ax0 == 0) ? h0 : ((ax0 == 1) ? h1 : h2));
+      double dha = ((ax0 == 0) ? dh0 : ((ax0 == 1) ? dh1 : dh2));
+      double abs = fabs(ha);
+      e = ((sa * e2) / abs);
+      if (e < sp) {
+        sp = e;
+        dsp = (((sa * de2) / abs) - ((((sa * e2) * (((ha < 0) ? (-1) : 1))) * dha) / ((abs * abs))));
+      }
+      sp *= mul;
+      dsp *= mul;
+    }
+  } else if (clface != (-1)) {
+    double mul = ((cltype == (-3)) ? 1 : (-1));
+    sp = 2;
+    dsp = 0;
+    double q0 = (p0 - (h0 * mul));
+    double q1 = (p1 - (h1 * mul));
+    double q2 = (p2 - (h2 * mul));
+    double dq0 = (dp0 - (dh0 * mul));
+    double dq1 = (dp1 - (dh1 * mul));
+    double dq2 = (dp2 - (dh2 * mul));
+    for (int i = 0; i < 3; i++) {
+      if (i == clface) {
+        continue;
+      }
+      double si = ((i == 0) ? s0 : ((i == 1) ? s1 : s2));
+      double hi = ((i == 0) ? h0 : ((i == 1) ? h1 : h2));
+      double qi = ((i == 0) ? q0 : ((i == 1) ? q1 : q2));
+      double dqi = ((i == 0) ? dq0 : ((i == 1) ? dq1 : dq2));
+      double dhi = ((i == 0) ? dh0 : ((i == 1) ? dh1 : dh2));
+      for (int side = 1; side >= (-1); side -= 2) {
+        double e = (((((side * si) - qi)) / hi) * mul);
+        if ((e > 0) && (e < sp)) {
+          sp = e;
+          dsp = (((((-dqi) / hi) - (((((side * si) - qi)) * dhi) / ((hi * hi))))) * mul);
+        }
+      }
+    }
+    sp *= mul;
+    dsp *= mul;
+  }
+  if (sp > (-3)) {
+    w[CapsuleBox_HAS_SECOND] = 1;
+    w[CapsuleBox_T2] = (sp + best);
+    w[CapsuleBox_DT2] = (dsp + dbest);
+  }
+}
+
+// algo/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
+double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2) {
+  double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
+  double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
+  double dh = ((ax == 0) ? dh0 : ((ax == 1) ? dh1 : dh2));
+  return (((((-2) * s) * (((h < 0) ? (-1) : 1))) * dh) / ((h * h)));
+}
+
+// algo/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
+double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
+  double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
+  double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
+  return ((2 * s) / fabs(h));
 }
 
 // algo/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
@@ -2440,64 +3688,6 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   Collision_emit(m, d, p, 0, dist);
 }
 
-// algo/Collision.java: void emit(Model, Data, int, int, double)
-void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
-  int c = DI_SCALAR(d, ncon);
-  int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
-  int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
-  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
-  DD_ARRAY(d, conDist)[c] = dist;
-  double f1 = DD_ARRAY(d, geomFriction)[g1];
-  double f2 = DD_ARRAY(d, geomFriction)[g2];
-  double e1 = DD_ARRAY(d, geomRestitution)[g1];
-  double e2 = DD_ARRAY(d, geomRestitution)[g2];
-  DD_ARRAY(d, conFriction)[c] = ((f1 >= f2) ? f1 : f2);
-  DD_ARRAY(d, conRestitution)[c] = ((e1 >= e2) ? e1 : e2);
-  DI_ARRAY(d, conCondim)[c] = max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)]));
-  DI_ARRAY(d, conGeom)[(2 * c)] = g1;
-  DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
-  DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
-  DI_SCALAR(d, ncon) = (c + 1);
-}
-
-// algo/Collision.java: void tangents(double[], int)
-void Collision_tangents(__global double* f, int o) {
-  double nx = f[o];
-  double ny = f[(o + 1)];
-  double nz = f[(o + 2)];
-  if (nz >= (-0x1.0p-1)) {
-    double a = (1 / ((1 + nz)));
-    double b = (((-nx) * ny) * a);
-    f[(o + 3)] = (1 - ((nx * nx) * a));
-    f[(o + 4)] = b;
-    f[(o + 5)] = (-nx);
-    f[(o + 6)] = b;
-    f[(o + 7)] = (1 - ((ny * ny) * a));
-    f[(o + 8)] = (-ny);
-  } else {
-    double a = (1 / ((1 - nz)));
-    double b = ((nx * ny) * a);
-    f[(o + 3)] = (1 - ((nx * nx) * a));
-    f[(o + 4)] = (-b);
-    f[(o + 5)] = nx;
-    f[(o + 6)] = b;
-    f[(o + 7)] = (((ny * ny) * a) - 1);
-    f[(o + 8)] = (-ny);
-  }
-}
-
-// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
-void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
-  DD_ARRAY(d, conFrame)[(9 * c)] = nx;
-  DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
-  DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
-}
-
-// algo/CollisionPrimitives.java: double clamp(double, double)
-double CollisionPrimitives_clamp(double v, double h) {
-  return ((v < (-h)) ? (-h) : jmin(v, h));
-}
-
 // algo/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az) {
   int o = (9 * DI_SCALAR(d, ncon));
@@ -2512,58 +3702,8 @@ void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az)
 // algo/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
-  __global double* mat = DD_ARRAY(d, geomXmat);
   int s = (3 * gs);
-  int b = (3 * gb);
-  int ob = (9 * gb);
-  double r = (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]);
-  double wx = (pos[s] - pos[b]);
-  double wy = (pos[(s + 1)] - pos[(b + 1)]);
-  double wz = (pos[(s + 2)] - pos[(b + 2)]);
-  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
-  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
-  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
-  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
-  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
-  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
-  double qx = CollisionPrimitives_clamp(lx, hx);
-  double qy = CollisionPrimitives_clamp(ly, hy);
-  double qz = CollisionPrimitives_clamp(lz, hz);
-  double ux = (qx - lx);
-  double uy = (qy - ly);
-  double uz = (qz - lz);
-  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
-  double gap;
-  if (len > 0) {
-    ux /= len;
-    uy /= len;
-    uz /= len;
-    gap = len;
-  } else {
-    double dx = (hx - fabs(lx));
-    double dy = (hy - fabs(ly));
-    double dz = (hz - fabs(lz));
-    int axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
-    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
-    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
-    ux = ((axis == 0) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uy = ((axis == 1) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uz = ((axis == 2) ? (((l >= 0) ? (-1) : 1)) : 0);
-  }
-  double dist = (gap - r);
-  if (dist >= 0) {
-    return;
-  }
-  int c = DI_SCALAR(d, ncon);
-  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
-  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
-  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
-  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
-  double off = (0x1.0p-1 * ((r + gap)));
-  DD_ARRAY(d, conPos)[(3 * c)] = (pos[s] + (nx * off));
-  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (pos[(s + 1)] + (ny * off));
-  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (pos[(s + 2)] + (nz * off));
-  Collision_emit(m, d, p, 0, dist);
+  CollisionPrimitives_sphereBoxAt(m, d, p, 0, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), gb);
 }
 
 // algo/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
@@ -2647,6 +3787,71 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
   Collision_emit(m, d, p, k, dist);
+}
+
+// algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
+void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* w = DD_ARRAY(d, scratch6);
+  int c = (3 * gc);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  CollisionPrimitives_cylinderRim(m, d, gp, gc, w);
+  double ax = (w[0] * h);
+  double ay = (w[1] * h);
+  double az = (w[2] * h);
+  double vx = w[3];
+  double vy = w[4];
+  double vz = w[5];
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, ((pos[c] + vx) + ax), ((pos[(c + 1)] + vy) + ay), ((pos[(c + 2)] + vz) + az));
+  CollisionPrimitives_planePoint(m, d, p, 1, gp, ((pos[c] + vx) - ax), ((pos[(c + 1)] + vy) - ay), ((pos[(c + 2)] + vz) - az));
+  double ux = ((vy * az) - (vz * ay));
+  double uy = ((vz * ax) - (vx * az));
+  double uz = ((vx * ay) - (vy * ax));
+  double k = ((((MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]) * sqrt(0x1.8p1)) / 2) / sqrt((((ux * ux) + (uy * uy)) + (uz * uz))));
+  ux *= k;
+  uy *= k;
+  uz *= k;
+  CollisionPrimitives_planePoint(m, d, p, 2, gp, (((pos[c] + ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] + uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] + uz) + az) - (0x1.0p-1 * vz)));
+  CollisionPrimitives_planePoint(m, d, p, 3, gp, (((pos[c] - ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] - uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] - uz) + az) - (0x1.0p-1 * vz)));
+}
+
+// algo/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
+double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int o = (9 * gp);
+  int oc = (9 * gc);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double an = (((nx * ax) + (ny * ay)) + (nz * az));
+  if (an > 0) {
+    ax = (-ax);
+    ay = (-ay);
+    az = (-az);
+    an = (-an);
+  }
+  double ux = ((ax * an) - nx);
+  double uy = ((ay * an) - ny);
+  double uz = ((az * an) - nz);
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  w[0] = ax;
+  w[1] = ay;
+  w[2] = az;
+  if (len >= ConvexCollision_MIN_VALUE) {
+    double scl = (r / len);
+    w[3] = (ux * scl);
+    w[4] = (uy * scl);
+    w[5] = (uz * scl);
+  } else {
+    w[3] = (mat[oc] * r);
+    w[4] = (mat[(oc + 3)] * r);
+    w[5] = (mat[(oc + 6)] * r);
+  }
+  return len;
 }
 
 // algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
@@ -4638,10 +5843,10 @@ void Quat_toMatAdjoint(__global double* resBar, int rbo, __global double* q, int
   double m6 = resBar[(rbo + 6)];
   double m7 = resBar[(rbo + 7)];
   double m8 = resBar[(rbo + 8)];
-  qBar[qbo] += (2 * ((((((((-z) * m1) + (y * m2)) + (z * m3)) - (x * m5)) - (y * m6)) + (x * m7))));
-  qBar[(qbo + 1)] += (2 * (((((((((y * m1) + (z * m2)) + (y * m3)) - ((2 * x) * m4)) - (w * m5)) + (z * m6)) + (w * m7)) - ((2 * x) * m8))));
-  qBar[(qbo + 2)] += (2 * (((((((((((-2) * y) * m0) + (x * m1)) + (w * m2)) + (x * m3)) + (z * m5)) - (w * m6)) + (z * m7)) - ((2 * y) * m8))));
-  qBar[(qbo + 3)] += (2 * (((((((((((-2) * z) * m0) - (w * m1)) + (x * m2)) + (w * m3)) - ((2 * z) * m4)) + (y * m5)) + (x * m6)) + (y * m7))));
+  qBar[qbo] += (2 * (((((((((-z) * m1) + (y * m2)) + (z * m3)) - (x * m5)) - (y * m6)) + (x * m7)) + (w * (((m0 + m4) + m8))))));
+  qBar[(qbo + 1)] += (2 * ((((((((y * m1) + (z * m2)) + (y * m3)) - (w * m5)) + (z * m6)) + (w * m7)) + (x * (((m0 - m4) - m8))))));
+  qBar[(qbo + 2)] += (2 * ((((((((x * m1) + (w * m2)) + (x * m3)) + (z * m5)) - (w * m6)) + (z * m7)) + (y * (((m4 - m0) - m8))))));
+  qBar[(qbo + 3)] += (2 * (((((((((-w) * m1) + (x * m2)) + (w * m3)) + (y * m5)) + (x * m6)) + (y * m7)) + (z * (((m8 - m0) - m4))))));
 }
 
 // algo/KinematicsAdjoint.java: void motionSubspace(Model, Data, DataBar, int, double[])
@@ -5872,6 +7077,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_ELLIPSOID: {
             CollisionPrimitivesAdjoint_planeEllipsoid(m, d, b, c, g1, g2, nb);
           } break;
+          case GeomType_CYLINDER: {
+            CollisionPrimitivesAdjoint_planeCylinder(m, d, b, c, g1, g2, k, nb);
+          } break;
           case GeomType_BOX: {
             CollisionPrimitivesAdjoint_planeBox(m, d, b, c, g1, g2, k, nb);
           } break;
@@ -5888,6 +7096,10 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_sphereCapsule(m, d, b, c, g1, g2, nb);
           } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
+            if (DI_ERROR(d)) return;
+          } break;
           case GeomType_BOX: {
             CollisionPrimitivesAdjoint_sphereBox(m, d, b, c, g1, g2, nb);
           } break;
@@ -5897,10 +7109,25 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
         }
       } break;
       case GeomType_CAPSULE: {
-        if (t2 != GeomType_CAPSULE) {
-          { DI_SET_ERROR(d); return; }
+        switch (t2) {
+          case GeomType_CAPSULE: {
+            CollisionPrimitivesAdjoint_capsuleCapsule(m, d, b, c, g1, g2, nb);
+          } break;
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+            ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_BOX: {
+            CapsuleBoxAdjoint_contact(m, d, b, c, g1, g2, k, nb);
+          } break;
+          default: {
+            { DI_SET_ERROR(d); return; }
+          } break;
         }
-        CollisionPrimitivesAdjoint_capsuleCapsule(m, d, b, c, g1, g2, nb);
+      } break;
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+        ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
+        if (DI_ERROR(d)) return;
       } break;
       default: {
         { DI_SET_ERROR(d); return; }
@@ -5912,6 +7139,1052 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     BD_ARRAY(b, conFrictionBar)[c] = 0;
     BD_ARRAY(b, conRestitutionBar)[c] = 0;
   }
+}
+
+// algo/ConvexCollisionAdjoint.java: void contact(Model, Data, DataBar, int, int, int, double[])
+void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  __global double* w = BD_ARRAY(b, convexBar);
+  ConvexCollision_mpr(m, d, g1, g2);
+  if (DI_ERROR(d)) return;
+  for (int i = 0; i < ConvexCollisionAdjoint_BAR_LENGTH; i++) {
+    w[i] = 0;
+  }
+  int count = ((int) s[ConvexCollision_COUNT]);
+  for (int i = 0; i < (6 * count); i++) {
+    BD_ARRAY(b, convexLogBar)[i] = 0;
+  }
+  for (int k = 0; k < 3; k++) {
+    w[((ConvexCollisionAdjoint_W + 3) + k)] = BD_ARRAY(b, conPosBar)[((3 * c) + k)];
+  }
+  ConvexCollisionAdjoint_fixNormal(m, d, b, c, g1, g2, nb);
+  if (DI_ERROR(d)) return;
+  ConvexCollisionAdjoint_outputs(b, d, g1, g2, (-BD_ARRAY(b, conDistBar)[c]));
+  ConvexCollisionAdjoint_replay(m, d, b, g1, g2, count);
+  if (DI_ERROR(d)) return;
+}
+
+// algo/ConvexCollisionAdjoint.java: void replay(Model, Data, DataBar, int, int, int)
+void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2, int count) {
+  __global double* log = DD_ARRAY(d, convexLog);
+  __global double* lb = BD_ARRAY(b, convexLogBar);
+  __global double* s = DD_ARRAY(d, convexScratch);
+  __global double* db = BD_ARRAY(b, convexBar);
+  for (int k = (count - 1); k >= 0; k--) {
+    int e = (ConvexCollisionAdjoint_LOG * k);
+    db[ConvexCollisionAdjoint_DB] = 0;
+    db[(ConvexCollisionAdjoint_DB + 1)] = 0;
+    db[(ConvexCollisionAdjoint_DB + 2)] = 0;
+    ConvexCollisionAdjoint_supportAdjoint(m, d, b, g1, 1, log, (e + 4), lb, (6 * k));
+    if (DI_ERROR(d)) return;
+    ConvexCollisionAdjoint_supportAdjoint(m, d, b, g2, (-1), log, (e + 4), lb, ((6 * k) + 3));
+    if (DI_ERROR(d)) return;
+    int rule = ((int) log[e]);
+    int ia = ((int) log[(e + 1)]);
+    int ib = ((int) log[(e + 2)]);
+    int ic = ((int) log[(e + 3)]);
+    double ax = ConvexCollisionAdjoint_point(s, log, ia, 0);
+    double ay = ConvexCollisionAdjoint_point(s, log, ia, 1);
+    double az = ConvexCollisionAdjoint_point(s, log, ia, 2);
+    double ux;
+    double uy;
+    double uz;
+    double ex = 0;
+    double ey = 0;
+    double ez = 0;
+    double fx = 0;
+    double fy = 0;
+    double fz = 0;
+    if (rule == ConvexCollisionAdjoint_RULE_AWAY) {
+      ux = (-ax);
+      uy = (-ay);
+      uz = (-az);
+    } else if (rule == ConvexCollisionAdjoint_RULE_NORMAL) {
+      ex = ConvexCollisionAdjoint_point(s, log, ib, 0);
+      ey = ConvexCollisionAdjoint_point(s, log, ib, 1);
+      ez = ConvexCollisionAdjoint_point(s, log, ib, 2);
+      ux = ((ay * ez) - (az * ey));
+      uy = ((az * ex) - (ax * ez));
+      uz = ((ax * ey) - (ay * ex));
+    } else {
+      ex = (ConvexCollisionAdjoint_point(s, log, ib, 0) - ax);
+      ey = (ConvexCollisionAdjoint_point(s, log, ib, 1) - ay);
+      ez = (ConvexCollisionAdjoint_point(s, log, ib, 2) - az);
+      fx = (ConvexCollisionAdjoint_point(s, log, ic, 0) - ax);
+      fy = (ConvexCollisionAdjoint_point(s, log, ic, 1) - ay);
+      fz = (ConvexCollisionAdjoint_point(s, log, ic, 2) - az);
+      ux = ((ey * fz) - (ez * fy));
+      uy = ((ez * fx) - (ex * fz));
+      uz = ((ex * fy) - (ey * fx));
+    }
+    double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+    double dx = log[(e + 4)];
+    double dy = log[(e + 5)];
+    double dz = log[(e + 6)];
+    double j_dot = (((dx * db[ConvexCollisionAdjoint_DB]) + (dy * db[(ConvexCollisionAdjoint_DB + 1)])) + (dz * db[(ConvexCollisionAdjoint_DB + 2)]));
+    double gx = (((db[ConvexCollisionAdjoint_DB] - (dx * j_dot))) / len);
+    double gy = (((db[(ConvexCollisionAdjoint_DB + 1)] - (dy * j_dot))) / len);
+    double gz = (((db[(ConvexCollisionAdjoint_DB + 2)] - (dz * j_dot))) / len);
+    if (rule == ConvexCollisionAdjoint_RULE_AWAY) {
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, (-gx), (-gy), (-gz));
+    } else if (rule == ConvexCollisionAdjoint_RULE_NORMAL) {
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, ((ey * gz) - (ez * gy)), ((ez * gx) - (ex * gz)), ((ex * gy) - (ey * gx)));
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ib, ((gy * az) - (gz * ay)), ((gz * ax) - (gx * az)), ((gx * ay) - (gy * ax)));
+    } else {
+      double ebx = ((fy * gz) - (fz * gy));
+      double eby = ((fz * gx) - (fx * gz));
+      double ebz = ((fx * gy) - (fy * gx));
+      double fbx = ((gy * ez) - (gz * ey));
+      double fby = ((gz * ex) - (gx * ez));
+      double fbz = ((gx * ey) - (gy * ex));
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ib, ebx, eby, ebz);
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ic, fbx, fby, fbz);
+      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, ((-ebx) - fbx), ((-eby) - fby), ((-ebz) - fbz));
+    }
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void addPointBar(DataBar, int, int, int, double, double, double)
+void ConvexCollisionAdjoint_addPointBar(DataBar* b, int g1, int g2, int k, double x, double y, double z) {
+  if (k < 0) {
+    BD_ARRAY(b, geomXposBar)[(3 * g1)] += x;
+    BD_ARRAY(b, geomXposBar)[((3 * g1) + 1)] += y;
+    BD_ARRAY(b, geomXposBar)[((3 * g1) + 2)] += z;
+    BD_ARRAY(b, geomXposBar)[(3 * g2)] -= x;
+    BD_ARRAY(b, geomXposBar)[((3 * g2) + 1)] -= y;
+    BD_ARRAY(b, geomXposBar)[((3 * g2) + 2)] -= z;
+  } else {
+    __global double* lb = BD_ARRAY(b, convexLogBar);
+    lb[(6 * k)] += x;
+    lb[((6 * k) + 1)] += y;
+    lb[((6 * k) + 2)] += z;
+    lb[((6 * k) + 3)] -= x;
+    lb[((6 * k) + 4)] -= y;
+    lb[((6 * k) + 5)] -= z;
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: double point(double[], double[], int, int)
+double ConvexCollisionAdjoint_point(__global double* s, __global double* log, int k, int i) {
+  return ((k < 0) ? s[i] : (log[(((ConvexCollisionAdjoint_LOG * k) + 7) + i)] - log[(((ConvexCollisionAdjoint_LOG * k) + 10) + i)]));
+}
+
+// algo/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int)
+void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o) {
+  __global double* db = BD_ARRAY(b, convexBar);
+  double obx = ob[o];
+  double oby = ob[(o + 1)];
+  double obz = ob[(o + 2)];
+  if (((obx == 0) && (oby == 0)) && (obz == 0)) {
+    return;
+  }
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int r = (9 * g);
+  double ex = (j_sign * log[dir]);
+  double ey = (j_sign * log[(dir + 1)]);
+  double ez = (j_sign * log[(dir + 2)]);
+  double ux = (((mat[r] * ex) + (mat[(r + 3)] * ey)) + (mat[(r + 6)] * ez));
+  double uy = (((mat[(r + 1)] * ex) + (mat[(r + 4)] * ey)) + (mat[(r + 7)] * ez));
+  double uz = (((mat[(r + 2)] * ex) + (mat[(r + 5)] * ey)) + (mat[(r + 8)] * ez));
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double lbx = (((mat[r] * obx) + (mat[(r + 3)] * oby)) + (mat[(r + 6)] * obz));
+  double lby = (((mat[(r + 1)] * obx) + (mat[(r + 4)] * oby)) + (mat[(r + 7)] * obz));
+  double lbz = (((mat[(r + 2)] * obx) + (mat[(r + 5)] * oby)) + (mat[(r + 8)] * obz));
+  double lx = 0;
+  double ly = 0;
+  double lz = 0;
+  double ubx = 0;
+  double uby = 0;
+  double ubz = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      lx = (ux * s0);
+      ly = (uy * s0);
+      lz = (uz * s0);
+      ubx = (s0 * lbx);
+      uby = (s0 * lby);
+      ubz = (s0 * lbz);
+    } break;
+    case GeomType_CAPSULE: {
+      lx = (ux * s0);
+      ly = (uy * s0);
+      lz = ((uz * s0) + (ConvexCollision_sign(uz) * s1));
+      ubx = (s0 * lbx);
+      uby = (s0 * lby);
+      ubz = (s0 * lbz);
+    } break;
+    case GeomType_ELLIPSOID: {
+      double tx = (ux * s0);
+      double ty = (uy * s1);
+      double tz = (uz * s2);
+      double norm = sqrt((((tx * tx) + (ty * ty)) + (tz * tz)));
+      if (norm >= ConvexCollisionAdjoint_MIN_VALUE) {
+        double nx = (tx / norm);
+        double ny = (ty / norm);
+        double nz = (tz / norm);
+        lx = (nx * s0);
+        ly = (ny * s1);
+        lz = (nz * s2);
+        double nbx = (lbx * s0);
+        double nby = (lby * s1);
+        double nbz = (lbz * s2);
+        double j_dot = (((nx * nbx) + (ny * nby)) + (nz * nbz));
+        ubx = ((((nbx - (nx * j_dot))) / norm) * s0);
+        uby = ((((nby - (ny * j_dot))) / norm) * s1);
+        ubz = ((((nbz - (nz * j_dot))) / norm) * s2);
+      } else {
+        lx = s0;
+      }
+    } break;
+    case GeomType_CYLINDER: {
+      double t = sqrt(((ux * ux) + (uy * uy)));
+      if (t > ConvexCollisionAdjoint_MIN_VALUE) {
+        double hx = (ux / t);
+        double hy = (uy / t);
+        lx = (hx * s0);
+        ly = (hy * s0);
+        double j_dot = ((hx * lbx) + (hy * lby));
+        ubx = ((((lbx - (hx * j_dot))) / t) * s0);
+        uby = ((((lby - (hy * j_dot))) / t) * s0);
+      }
+      lz = (ConvexCollision_sign(uz) * s1);
+    } break;
+    case GeomType_BOX: {
+      lx = (ConvexCollision_sign(ux) * s0);
+      ly = (ConvexCollision_sign(uy) * s1);
+      lz = (ConvexCollision_sign(uz) * s2);
+    } break;
+    default: {
+      { DI_SET_ERROR(d); return; }
+    } break;
+  }
+  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), r, obx, oby, obz, lx, ly, lz);
+  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), r, ex, ey, ez, ubx, uby, ubz);
+  BD_ARRAY(b, geomXposBar)[(3 * g)] += obx;
+  BD_ARRAY(b, geomXposBar)[((3 * g) + 1)] += oby;
+  BD_ARRAY(b, geomXposBar)[((3 * g) + 2)] += obz;
+  db[ConvexCollisionAdjoint_DB] += (j_sign * ((((mat[r] * ubx) + (mat[(r + 1)] * uby)) + (mat[(r + 2)] * ubz))));
+  db[(ConvexCollisionAdjoint_DB + 1)] += (j_sign * ((((mat[(r + 3)] * ubx) + (mat[(r + 4)] * uby)) + (mat[(r + 5)] * ubz))));
+  db[(ConvexCollisionAdjoint_DB + 2)] += (j_sign * ((((mat[(r + 6)] * ubx) + (mat[(r + 7)] * uby)) + (mat[(r + 8)] * ubz))));
+}
+
+// algo/ConvexCollisionAdjoint.java: void addOuter(double[], int, double, double, double, double, double, double)
+void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, double x1, double x2, double y0, double y1, double y2) {
+  mb[o] += (x0 * y0);
+  mb[(o + 1)] += (x0 * y1);
+  mb[(o + 2)] += (x0 * y2);
+  mb[(o + 3)] += (x1 * y0);
+  mb[(o + 4)] += (x1 * y1);
+  mb[(o + 5)] += (x1 * y2);
+  mb[(o + 6)] += (x2 * y0);
+  mb[(o + 7)] += (x2 * y1);
+  mb[(o + 8)] += (x2 * y2);
+}
+
+// algo/ConvexCollisionAdjoint.java: void outputs(DataBar, Data, int, int, double)
+void ConvexCollisionAdjoint_outputs(DataBar* b, Data* d, int g1, int g2, double depthBar) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  __global double* pb = BD_ARRAY(b, convexBar);
+  __global double* w = pb;
+  int last = 4;
+  if (s[ConvexCollisionAdjoint_RES] == 2) {
+    last = 2;
+    double vx = s[ConvexCollisionAdjoint_RECORD];
+    double vy = s[(ConvexCollisionAdjoint_RECORD + 1)];
+    double vz = s[(ConvexCollisionAdjoint_RECORD + 2)];
+    double len = sqrt((((vx * vx) + (vy * vy)) + (vz * vz)));
+    double ux = (vx / len);
+    double uy = (vy / len);
+    double uz = (vz / len);
+    double j_dot = (((ux * w[ConvexCollisionAdjoint_W]) + (uy * w[(ConvexCollisionAdjoint_W + 1)])) + (uz * w[(ConvexCollisionAdjoint_W + 2)]));
+    pb[ConvexCollisionAdjoint_PV] = ((depthBar * ux) + (((w[ConvexCollisionAdjoint_W] - (ux * j_dot))) / len));
+    pb[(ConvexCollisionAdjoint_PV + 1)] = ((depthBar * uy) + (((w[(ConvexCollisionAdjoint_W + 1)] - (uy * j_dot))) / len));
+    pb[(ConvexCollisionAdjoint_PV + 2)] = ((depthBar * uz) + (((w[(ConvexCollisionAdjoint_W + 2)] - (uz * j_dot))) / len));
+    for (int k = 0; k < 3; k++) {
+      pb[((ConvexCollisionAdjoint_PA + 3) + k)] = (0x1.0p-1 * w[((ConvexCollisionAdjoint_W + 3) + k)]);
+      pb[((ConvexCollisionAdjoint_PB + 3) + k)] = (0x1.0p-1 * w[((ConvexCollisionAdjoint_W + 3) + k)]);
+    }
+  } else {
+    double dist2 = ConvexCollision_originTriangleDistance2(s);
+    double len = sqrt(dist2);
+    double wx = s[ConvexCollisionAdjoint_WIT];
+    double wy = s[(ConvexCollisionAdjoint_WIT + 1)];
+    double wz = s[(ConvexCollisionAdjoint_WIT + 2)];
+    double ux = (wx / len);
+    double uy = (wy / len);
+    double uz = (wz / len);
+    double j_dot = (((ux * w[ConvexCollisionAdjoint_W]) + (uy * w[(ConvexCollisionAdjoint_W + 1)])) + (uz * w[(ConvexCollisionAdjoint_W + 2)]));
+    double bx = ((depthBar * ux) + (((w[ConvexCollisionAdjoint_W] - (ux * j_dot))) / len));
+    double by = ((depthBar * uy) + (((w[(ConvexCollisionAdjoint_W + 1)] - (uy * j_dot))) / len));
+    double bz = ((depthBar * uz) + (((w[(ConvexCollisionAdjoint_W + 2)] - (uz * j_dot))) / len));
+    ConvexCollisionAdjoint_witness(s, pb, bx, by, bz);
+    ConvexCollisionAdjoint_contactPoint(s, pb);
+  }
+  for (int r = 0; r < last; r++) {
+    int k = ((int) s[((ConvexCollisionAdjoint_RECORD * r) + 9)]);
+    for (int i = 0; i < 3; i++) {
+      double v = ((r == 0) ? 0 : pb[((ConvexCollisionAdjoint_PV + (3 * ((r - 1)))) + i)]);
+      double ab = (pb[((ConvexCollisionAdjoint_PA + (3 * r)) + i)] + v);
+      double bb = (pb[((ConvexCollisionAdjoint_PB + (3 * r)) + i)] - v);
+      if (k < 0) {
+        BD_ARRAY(b, geomXposBar)[((3 * g1) + i)] += ab;
+        BD_ARRAY(b, geomXposBar)[((3 * g2) + i)] += bb;
+      } else {
+        BD_ARRAY(b, convexLogBar)[((6 * k) + i)] += ab;
+        BD_ARRAY(b, convexLogBar)[(((6 * k) + 3) + i)] += bb;
+      }
+    }
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void contactPoint(double[], double[])
+void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb) {
+  int r0 = 0;
+  int r1 = ConvexCollisionAdjoint_RECORD;
+  int r2 = (2 * ConvexCollisionAdjoint_RECORD);
+  int r3 = (3 * ConvexCollisionAdjoint_RECORD);
+  double b0 = ConvexCollisionAdjoint_triple(s, r1, r2, r3);
+  double b1 = ConvexCollisionAdjoint_triple(s, r3, r2, r0);
+  double b2 = ConvexCollisionAdjoint_triple(s, r0, r1, r3);
+  double b3 = ConvexCollisionAdjoint_triple(s, r2, r1, r0);
+  double sum = (((b0 + b1) + b2) + b3);
+  int flat = (ConvexCollision_isZero(sum) || (sum < 0));
+  if (flat) {
+    ConvexCollision_portalDir(s);
+    b0 = 0;
+    b1 = ConvexCollisionAdjoint_triple(s, r2, r3, ConvexCollisionAdjoint_DIR);
+    b2 = ConvexCollisionAdjoint_triple(s, r3, r1, ConvexCollisionAdjoint_DIR);
+    b3 = ConvexCollisionAdjoint_triple(s, r1, r2, ConvexCollisionAdjoint_DIR);
+    sum = ((b1 + b2) + b3);
+  }
+  double inv = (1 / sum);
+  double invBar = 0;
+  for (int i = 0; i < 4; i++) {
+    pb[(ConvexCollisionAdjoint_BAR + i)] = 0;
+  }
+  for (int k = 0; k < 3; k++) {
+    double pos = (0x1.0p-1 * pb[((ConvexCollisionAdjoint_W + 3) + k)]);
+    double p1 = 0;
+    double p2 = 0;
+    for (int i = 0; i < 4; i++) {
+      double bi = ((i == 0) ? b0 : ((i == 1) ? b1 : ((i == 2) ? b2 : b3)));
+      p1 += (s[(((ConvexCollisionAdjoint_RECORD * i) + 3) + k)] * bi);
+      p2 += (s[(((ConvexCollisionAdjoint_RECORD * i) + 6) + k)] * bi);
+      pb[((ConvexCollisionAdjoint_PA + (3 * i)) + k)] += ((bi * inv) * pos);
+      pb[((ConvexCollisionAdjoint_PB + (3 * i)) + k)] += ((bi * inv) * pos);
+      pb[(ConvexCollisionAdjoint_BAR + i)] += ((((s[(((ConvexCollisionAdjoint_RECORD * i) + 3) + k)] + s[(((ConvexCollisionAdjoint_RECORD * i) + 6) + k)])) * inv) * pos);
+    }
+    invBar += (((p1 + p2)) * pos);
+  }
+  double sumBar = (((-inv) * inv) * invBar);
+  if (flat) {
+    pb[ConvexCollisionAdjoint_DB] = 0;
+    pb[(ConvexCollisionAdjoint_DB + 1)] = 0;
+    pb[(ConvexCollisionAdjoint_DB + 2)] = 0;
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r2, r3, ConvexCollisionAdjoint_DIR, (pb[(ConvexCollisionAdjoint_BAR + 1)] + sumBar));
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r3, r1, ConvexCollisionAdjoint_DIR, (pb[(ConvexCollisionAdjoint_BAR + 2)] + sumBar));
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r1, r2, ConvexCollisionAdjoint_DIR, (pb[(ConvexCollisionAdjoint_BAR + 3)] + sumBar));
+    ConvexCollisionAdjoint_portalDirAdjoint(s, pb);
+  } else {
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r1, r2, r3, (pb[ConvexCollisionAdjoint_BAR] + sumBar));
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r3, r2, r0, (pb[(ConvexCollisionAdjoint_BAR + 1)] + sumBar));
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r0, r1, r3, (pb[(ConvexCollisionAdjoint_BAR + 2)] + sumBar));
+    ConvexCollisionAdjoint_tripleAdjoint(s, pb, r2, r1, r0, (pb[(ConvexCollisionAdjoint_BAR + 3)] + sumBar));
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void tripleAdjoint(double[], double[], int, int, int, double)
+void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* pb, int x, int y, int z, double t) {
+  ConvexCollisionAdjoint_addPoint(pb, x, (t * (((s[(y + 1)] * s[(z + 2)]) - (s[(y + 2)] * s[(z + 1)])))), (t * (((s[(y + 2)] * s[z]) - (s[y] * s[(z + 2)])))), (t * (((s[y] * s[(z + 1)]) - (s[(y + 1)] * s[z])))));
+  ConvexCollisionAdjoint_addPoint(pb, y, (t * (((s[(z + 1)] * s[(x + 2)]) - (s[(z + 2)] * s[(x + 1)])))), (t * (((s[(z + 2)] * s[x]) - (s[z] * s[(x + 2)])))), (t * (((s[z] * s[(x + 1)]) - (s[(z + 1)] * s[x])))));
+  double zx = (t * (((s[(x + 1)] * s[(y + 2)]) - (s[(x + 2)] * s[(y + 1)]))));
+  double zy = (t * (((s[(x + 2)] * s[y]) - (s[x] * s[(y + 2)]))));
+  double zz = (t * (((s[x] * s[(y + 1)]) - (s[(x + 1)] * s[y]))));
+  if (z == ConvexCollisionAdjoint_DIR) {
+    pb[ConvexCollisionAdjoint_DB] += zx;
+    pb[(ConvexCollisionAdjoint_DB + 1)] += zy;
+    pb[(ConvexCollisionAdjoint_DB + 2)] += zz;
+  } else {
+    ConvexCollisionAdjoint_addPoint(pb, z, zx, zy, zz);
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void addPoint(double[], int, double, double, double)
+void ConvexCollisionAdjoint_addPoint(__global double* pb, int r, double x, double y, double z) {
+  int i = (r / ConvexCollisionAdjoint_RECORD);
+  if (i == 0) {
+    pb[ConvexCollisionAdjoint_PA] += x;
+    pb[(ConvexCollisionAdjoint_PA + 1)] += y;
+    pb[(ConvexCollisionAdjoint_PA + 2)] += z;
+    pb[ConvexCollisionAdjoint_PB] -= x;
+    pb[(ConvexCollisionAdjoint_PB + 1)] -= y;
+    pb[(ConvexCollisionAdjoint_PB + 2)] -= z;
+  } else {
+    pb[(ConvexCollisionAdjoint_PV + (3 * ((i - 1))))] += x;
+    pb[((ConvexCollisionAdjoint_PV + (3 * ((i - 1)))) + 1)] += y;
+    pb[((ConvexCollisionAdjoint_PV + (3 * ((i - 1)))) + 2)] += z;
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void portalDirAdjoint(double[], double[])
+void ConvexCollisionAdjoint_portalDirAdjoint(__global double* s, __global double* pb) {
+  double ex = (s[(2 * ConvexCollisionAdjoint_RECORD)] - s[ConvexCollisionAdjoint_RECORD]);
+  double ey = (s[((2 * ConvexCollisionAdjoint_RECORD) + 1)] - s[(ConvexCollisionAdjoint_RECORD + 1)]);
+  double ez = (s[((2 * ConvexCollisionAdjoint_RECORD) + 2)] - s[(ConvexCollisionAdjoint_RECORD + 2)]);
+  double fx = (s[(3 * ConvexCollisionAdjoint_RECORD)] - s[ConvexCollisionAdjoint_RECORD]);
+  double fy = (s[((3 * ConvexCollisionAdjoint_RECORD) + 1)] - s[(ConvexCollisionAdjoint_RECORD + 1)]);
+  double fz = (s[((3 * ConvexCollisionAdjoint_RECORD) + 2)] - s[(ConvexCollisionAdjoint_RECORD + 2)]);
+  double ux = ((ey * fz) - (ez * fy));
+  double uy = ((ez * fx) - (ex * fz));
+  double uz = ((ex * fy) - (ey * fx));
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  double dx = s[ConvexCollisionAdjoint_DIR];
+  double dy = s[(ConvexCollisionAdjoint_DIR + 1)];
+  double dz = s[(ConvexCollisionAdjoint_DIR + 2)];
+  double j_dot = (((dx * pb[ConvexCollisionAdjoint_DB]) + (dy * pb[(ConvexCollisionAdjoint_DB + 1)])) + (dz * pb[(ConvexCollisionAdjoint_DB + 2)]));
+  double gx = (((pb[ConvexCollisionAdjoint_DB] - (dx * j_dot))) / len);
+  double gy = (((pb[(ConvexCollisionAdjoint_DB + 1)] - (dy * j_dot))) / len);
+  double gz = (((pb[(ConvexCollisionAdjoint_DB + 2)] - (dz * j_dot))) / len);
+  double ebx = ((fy * gz) - (fz * gy));
+  double eby = ((fz * gx) - (fx * gz));
+  double ebz = ((fx * gy) - (fy * gx));
+  double fbx = ((gy * ez) - (gz * ey));
+  double fby = ((gz * ex) - (gx * ez));
+  double fbz = ((gx * ey) - (gy * ex));
+  pb[ConvexCollisionAdjoint_PV] -= (ebx + fbx);
+  pb[(ConvexCollisionAdjoint_PV + 1)] -= (eby + fby);
+  pb[(ConvexCollisionAdjoint_PV + 2)] -= (ebz + fbz);
+  pb[(ConvexCollisionAdjoint_PV + 3)] += ebx;
+  pb[(ConvexCollisionAdjoint_PV + 4)] += eby;
+  pb[(ConvexCollisionAdjoint_PV + 5)] += ebz;
+  pb[(ConvexCollisionAdjoint_PV + 6)] += fbx;
+  pb[(ConvexCollisionAdjoint_PV + 7)] += fby;
+  pb[(ConvexCollisionAdjoint_PV + 8)] += fbz;
+}
+
+// algo/ConvexCollisionAdjoint.java: double triple(double[], int, int, int)
+double ConvexCollisionAdjoint_triple(__global double* s, int x, int y, int z) {
+  return ((((((s[(x + 1)] * s[(y + 2)]) - (s[(x + 2)] * s[(y + 1)]))) * s[z]) + ((((s[(x + 2)] * s[y]) - (s[x] * s[(y + 2)]))) * s[(z + 1)])) + ((((s[x] * s[(y + 1)]) - (s[(x + 1)] * s[y]))) * s[(z + 2)]));
+}
+
+// algo/ConvexCollisionAdjoint.java: void witness(double[], double[], double, double, double)
+void ConvexCollisionAdjoint_witness(__global double* s, __global double* pb, double bx, double by, double bz) {
+  int x0 = ConvexCollisionAdjoint_RECORD;
+  double d1x = (s[(2 * ConvexCollisionAdjoint_RECORD)] - s[x0]);
+  double d1y = (s[((2 * ConvexCollisionAdjoint_RECORD) + 1)] - s[(x0 + 1)]);
+  double d1z = (s[((2 * ConvexCollisionAdjoint_RECORD) + 2)] - s[(x0 + 2)]);
+  double d2x = (s[(3 * ConvexCollisionAdjoint_RECORD)] - s[x0]);
+  double d2y = (s[((3 * ConvexCollisionAdjoint_RECORD) + 1)] - s[(x0 + 1)]);
+  double d2z = (s[((3 * ConvexCollisionAdjoint_RECORD) + 2)] - s[(x0 + 2)]);
+  double ax = s[x0];
+  double ay = s[(x0 + 1)];
+  double az = s[(x0 + 2)];
+  double v = (((d1x * d1x) + (d1y * d1y)) + (d1z * d1z));
+  double w = (((d2x * d2x) + (d2y * d2y)) + (d2z * d2z));
+  double p = (((ax * d1x) + (ay * d1y)) + (az * d1z));
+  double q = (((ax * d2x) + (ay * d2y)) + (az * d2z));
+  double r = (((d1x * d2x) + (d1y * d2y)) + (d1z * d2z));
+  double det = ((w * v) - (r * r));
+  double a;
+  double bb;
+  if (ConvexCollision_isZero(det)) {
+    a = (-1);
+    bb = (-1);
+  } else {
+    a = ((((q * r) - (w * p))) / det);
+    bb = (((((-a) * r) - q)) / w);
+  }
+  if ((((((ConvexCollision_isZero(a) || (a > 0))) && ((ConvexCollision_eq(a, 1) || (a < 1)))) && ((ConvexCollision_isZero(bb) || (bb > 0)))) && ((ConvexCollision_eq(bb, 1) || (bb < 1)))) && ((ConvexCollision_eq((bb + a), 1) || ((bb + a) < 1)))) {
+    double abar = (((bx * d1x) + (by * d1y)) + (bz * d1z));
+    double bbar = (((bx * d2x) + (by * d2y)) + (bz * d2z));
+    double x0x = bx;
+    double x0y = by;
+    double x0z = bz;
+    double d1bx = (a * bx);
+    double d1by = (a * by);
+    double d1bz = (a * bz);
+    double d2bx = (bb * bx);
+    double d2by = (bb * by);
+    double d2bz = (bb * bz);
+    abar += (((-r) / w) * bbar);
+    double rbar = (((-a) / w) * bbar);
+    double qbar = ((-bbar) / w);
+    double wbar = (((-bb) / w) * bbar);
+    double detbar = (((-a) / det) * abar);
+    qbar += ((r / det) * abar);
+    rbar += ((q / det) * abar);
+    wbar += (((-p) / det) * abar);
+    double pbar = (((-w) / det) * abar);
+    wbar += (v * detbar);
+    double vbar = (w * detbar);
+    rbar += (((-2) * r) * detbar);
+    d1bx += ((((2 * d1x) * vbar) + (ax * pbar)) + (d2x * rbar));
+    d1by += ((((2 * d1y) * vbar) + (ay * pbar)) + (d2y * rbar));
+    d1bz += ((((2 * d1z) * vbar) + (az * pbar)) + (d2z * rbar));
+    d2bx += ((((2 * d2x) * wbar) + (ax * qbar)) + (d1x * rbar));
+    d2by += ((((2 * d2y) * wbar) + (ay * qbar)) + (d1y * rbar));
+    d2bz += ((((2 * d2z) * wbar) + (az * qbar)) + (d1z * rbar));
+    x0x += ((d1x * pbar) + (d2x * qbar));
+    x0y += ((d1y * pbar) + (d2y * qbar));
+    x0z += ((d1z * pbar) + (d2z * qbar));
+    pb[ConvexCollisionAdjoint_PV] += ((x0x - d1bx) - d2bx);
+    pb[(ConvexCollisionAdjoint_PV + 1)] += ((x0y - d1by) - d2by);
+    pb[(ConvexCollisionAdjoint_PV + 2)] += ((x0z - d1bz) - d2bz);
+    pb[(ConvexCollisionAdjoint_PV + 3)] += d1bx;
+    pb[(ConvexCollisionAdjoint_PV + 4)] += d1by;
+    pb[(ConvexCollisionAdjoint_PV + 5)] += d1bz;
+    pb[(ConvexCollisionAdjoint_PV + 6)] += d2bx;
+    pb[(ConvexCollisionAdjoint_PV + 7)] += d2by;
+    pb[(ConvexCollisionAdjoint_PV + 8)] += d2bz;
+    return;
+  }
+  int edge = 0;
+  double dist = ConvexCollision_originSegmentDistance2(s, x0, (2 * ConvexCollisionAdjoint_RECORD), ConvexCollisionAdjoint_WIT2);
+  double dist2 = ConvexCollision_originSegmentDistance2(s, x0, (3 * ConvexCollisionAdjoint_RECORD), ConvexCollisionAdjoint_WIT2);
+  if (dist2 < dist) {
+    dist = dist2;
+    edge = 1;
+  }
+  dist2 = ConvexCollision_originSegmentDistance2(s, (2 * ConvexCollisionAdjoint_RECORD), (3 * ConvexCollisionAdjoint_RECORD), ConvexCollisionAdjoint_WIT2);
+  if (dist2 < dist) {
+    edge = 2;
+  }
+  int e0 = ((edge == 2) ? 1 : 0);
+  int e1 = ((edge == 0) ? 1 : 2);
+  ConvexCollisionAdjoint_segment(s, pb, (ConvexCollisionAdjoint_RECORD * ((e0 + 1))), (ConvexCollisionAdjoint_RECORD * ((e1 + 1))), (ConvexCollisionAdjoint_PV + (3 * e0)), (ConvexCollisionAdjoint_PV + (3 * e1)), bx, by, bz);
+}
+
+// algo/ConvexCollisionAdjoint.java: void segment(double[], double[], int, int, int, int, double, double, double)
+void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int x0, int x1, int b0, int b1, double bx, double by, double bz) {
+  double dx = (s[x1] - s[x0]);
+  double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
+  double dz = (s[(x1 + 2)] - s[(x0 + 2)]);
+  double l = (((dx * dx) + (dy * dy)) + (dz * dz));
+  double t = (-((((s[x0] * dx) + (s[(x0 + 1)] * dy)) + (s[(x0 + 2)] * dz))));
+  t /= l;
+  if ((t < 0) || ConvexCollision_isZero(t)) {
+    pb[b0] += bx;
+    pb[(b0 + 1)] += by;
+    pb[(b0 + 2)] += bz;
+  } else if ((t > 1) || ConvexCollision_eq(t, 1)) {
+    pb[b1] += bx;
+    pb[(b1 + 1)] += by;
+    pb[(b1 + 2)] += bz;
+  } else {
+    double tb = (((bx * dx) + (by * dy)) + (bz * dz));
+    double dbx = (((t * bx) - ((s[x0] / l) * tb)) - ((((2 * t) * dx) / l) * tb));
+    double dby = (((t * by) - ((s[(x0 + 1)] / l) * tb)) - ((((2 * t) * dy) / l) * tb));
+    double dbz = (((t * bz) - ((s[(x0 + 2)] / l) * tb)) - ((((2 * t) * dz) / l) * tb));
+    pb[b0] += ((bx - ((dx / l) * tb)) - dbx);
+    pb[(b0 + 1)] += ((by - ((dy / l) * tb)) - dby);
+    pb[(b0 + 2)] += ((bz - ((dz / l) * tb)) - dbz);
+    pb[b1] += dbx;
+    pb[(b1 + 1)] += dby;
+    pb[(b1 + 2)] += dbz;
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void fixNormal(Model, Data, DataBar, int, int, int, double[])
+void ConvexCollisionAdjoint_fixNormal(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* fb) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  __global double* w = BD_ARRAY(b, convexBar);
+  double nx = s[ConvexCollisionAdjoint_WIT];
+  double ny = s[(ConvexCollisionAdjoint_WIT + 1)];
+  double nz = s[(ConvexCollisionAdjoint_WIT + 2)];
+  for (int k = 0; k < 3; k++) {
+    s[(ConvexCollisionAdjoint_WIT2 + k)] = (-s[(ConvexCollisionAdjoint_WIT + k)]);
+  }
+  int fixed1 = ConvexCollision_surfaceNormal(m, d, c, g1, s, ConvexCollisionAdjoint_WIT, 0);
+  int fixed2 = ConvexCollision_surfaceNormal(m, d, c, g2, s, ConvexCollisionAdjoint_WIT2, 1);
+  double a0 = 0;
+  double a1 = 0;
+  double a2 = 0;
+  double c0 = 0;
+  double c1 = 0;
+  double c2 = 0;
+  if (fixed1 && fixed2) {
+    double ux = (s[ConvexCollisionAdjoint_WIT] - s[ConvexCollisionAdjoint_WIT2]);
+    double uy = (s[(ConvexCollisionAdjoint_WIT + 1)] - s[(ConvexCollisionAdjoint_WIT2 + 1)]);
+    double uz = (s[(ConvexCollisionAdjoint_WIT + 2)] - s[(ConvexCollisionAdjoint_WIT2 + 2)]);
+    double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+    if (len >= ConvexCollisionAdjoint_MIN_VALUE) {
+      double fx = (ux / len);
+      double fy = (uy / len);
+      double fz = (uz / len);
+      double j_dot = (((fx * fb[0]) + (fy * fb[1])) + (fz * fb[2]));
+      a0 = (((fb[0] - (fx * j_dot))) / len);
+      a1 = (((fb[1] - (fy * j_dot))) / len);
+      a2 = (((fb[2] - (fz * j_dot))) / len);
+      c0 = (-a0);
+      c1 = (-a1);
+      c2 = (-a2);
+    }
+  } else if (fixed1) {
+    a0 = fb[0];
+    a1 = fb[1];
+    a2 = fb[2];
+  } else if (fixed2) {
+    c0 = (-fb[0]);
+    c1 = (-fb[1]);
+    c2 = (-fb[2]);
+  } else {
+    w[ConvexCollisionAdjoint_W] += fb[0];
+    w[(ConvexCollisionAdjoint_W + 1)] += fb[1];
+    w[(ConvexCollisionAdjoint_W + 2)] += fb[2];
+    return;
+  }
+  w[ConvexCollisionAdjoint_NB] = a0;
+  w[(ConvexCollisionAdjoint_NB + 1)] = a1;
+  w[(ConvexCollisionAdjoint_NB + 2)] = a2;
+  if (fixed1) {
+    ConvexCollisionAdjoint_surfaceNormal(m, d, b, c, g1, 0, nx, ny, nz);
+    if (DI_ERROR(d)) return;
+  }
+  w[ConvexCollisionAdjoint_W] += w[ConvexCollisionAdjoint_NB];
+  w[(ConvexCollisionAdjoint_W + 1)] += w[(ConvexCollisionAdjoint_NB + 1)];
+  w[(ConvexCollisionAdjoint_W + 2)] += w[(ConvexCollisionAdjoint_NB + 2)];
+  w[ConvexCollisionAdjoint_NB] = c0;
+  w[(ConvexCollisionAdjoint_NB + 1)] = c1;
+  w[(ConvexCollisionAdjoint_NB + 2)] = c2;
+  if (fixed2) {
+    ConvexCollisionAdjoint_surfaceNormal(m, d, b, c, g2, 1, (-nx), (-ny), (-nz));
+    if (DI_ERROR(d)) return;
+  }
+  w[ConvexCollisionAdjoint_W] -= w[ConvexCollisionAdjoint_NB];
+  w[(ConvexCollisionAdjoint_W + 1)] -= w[(ConvexCollisionAdjoint_NB + 1)];
+  w[(ConvexCollisionAdjoint_W + 2)] -= w[(ConvexCollisionAdjoint_NB + 2)];
+}
+
+// algo/ConvexCollisionAdjoint.java: void surfaceNormal(Model, Data, DataBar, int, int, int, double, double, double)
+void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, int g, int side, double ex, double ey, double ez) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* e = BD_ARRAY(b, convexBar);
+  __global double* s = DD_ARRAY(d, convexScratch);
+  __global double* log = DD_ARRAY(d, convexLog);
+  int o = (9 * g);
+  double s0 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double s1 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double s2 = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  double wx = (DD_ARRAY(d, conPos)[(3 * c)] - pos[(3 * g)]);
+  double wy = (DD_ARRAY(d, conPos)[((3 * c) + 1)] - pos[((3 * g) + 1)]);
+  double wz = (DD_ARRAY(d, conPos)[((3 * c) + 2)] - pos[((3 * g) + 2)]);
+  double px = (((mat[o] * wx) + (mat[(o + 3)] * wy)) + (mat[(o + 6)] * wz));
+  double py = (((mat[(o + 1)] * wx) + (mat[(o + 4)] * wy)) + (mat[(o + 7)] * wz));
+  double pz = (((mat[(o + 2)] * wx) + (mat[(o + 5)] * wy)) + (mat[(o + 8)] * wz));
+  double mx = (((mat[o] * ex) + (mat[(o + 3)] * ey)) + (mat[(o + 6)] * ez));
+  double my = (((mat[(o + 1)] * ex) + (mat[(o + 4)] * ey)) + (mat[(o + 7)] * ez));
+  double mz = (((mat[(o + 2)] * ex) + (mat[(o + 5)] * ey)) + (mat[(o + 8)] * ez));
+  double lx = 0;
+  double ly = 0;
+  double lz = 0;
+  int lg = (ConvexCollisionAdjoint_ELLIPSOID_LOG + (side * ConvexCollisionAdjoint_ELLIPSOID_WIDTH));
+  int nit = ((int) log[lg]);
+  int inside = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      lx = px;
+      ly = py;
+      lz = pz;
+    } break;
+    case GeomType_CAPSULE: {
+      lx = px;
+      ly = py;
+      lz = ((pz < (-s1)) ? (pz + s1) : ((pz > s1) ? (pz - s1) : 0));
+    } break;
+    case GeomType_CYLINDER: {
+      lx = px;
+      ly = py;
+    } break;
+    case GeomType_ELLIPSOID: {
+      inside = (((((px * px) / ((s0 * s0))) + ((py * py) / ((s1 * s1)))) + ((pz * pz) / ((s2 * s2)))) <= 1);
+      if (inside) {
+        int f = ((lg + 1) + (3 * ((nit - 1))));
+        lx = log[f];
+        ly = log[(f + 1)];
+        lz = log[(f + 2)];
+      } else {
+        double la = log[((lg + 1) + (3 * ((nit - 1))))];
+        s[ConvexCollisionAdjoint_VB] = (px / (((s0 * s0) + la)));
+        s[(ConvexCollisionAdjoint_VB + 1)] = (py / (((s1 * s1) + la)));
+        s[(ConvexCollisionAdjoint_VB + 2)] = (pz / (((s2 * s2) + la)));
+        ConvexCollision_normalize3(s, ConvexCollisionAdjoint_VB);
+        lx = s[ConvexCollisionAdjoint_VB];
+        ly = s[(ConvexCollisionAdjoint_VB + 1)];
+        lz = s[(ConvexCollisionAdjoint_VB + 2)];
+      }
+    } break;
+    default: {
+      { DI_SET_ERROR(d); return; }
+    } break;
+  }
+  s[ConvexCollisionAdjoint_VB] = lx;
+  s[(ConvexCollisionAdjoint_VB + 1)] = ly;
+  s[(ConvexCollisionAdjoint_VB + 2)] = lz;
+  ConvexCollision_normalize3(s, ConvexCollisionAdjoint_VB);
+  double nlx = s[ConvexCollisionAdjoint_VB];
+  double nly = s[(ConvexCollisionAdjoint_VB + 1)];
+  double nlz = s[(ConvexCollisionAdjoint_VB + 2)];
+  double ox = e[ConvexCollisionAdjoint_NB];
+  double oy = e[(ConvexCollisionAdjoint_NB + 1)];
+  double oz = e[(ConvexCollisionAdjoint_NB + 2)];
+  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), o, ox, oy, oz, nlx, nly, nlz);
+  double bx = (((mat[o] * ox) + (mat[(o + 3)] * oy)) + (mat[(o + 6)] * oz));
+  double by = (((mat[(o + 1)] * ox) + (mat[(o + 4)] * oy)) + (mat[(o + 7)] * oz));
+  double bz = (((mat[(o + 2)] * ox) + (mat[(o + 5)] * oy)) + (mat[(o + 8)] * oz));
+  ConvexCollisionAdjoint_normalize3Adjoint(lx, ly, lz, nlx, nly, nlz, bx, by, bz, e, ConvexCollisionAdjoint_T);
+  double lbx = e[ConvexCollisionAdjoint_T];
+  double lby = e[(ConvexCollisionAdjoint_T + 1)];
+  double lbz = e[(ConvexCollisionAdjoint_T + 2)];
+  double pbx = 0;
+  double pby = 0;
+  double pbz = 0;
+  double mbx = 0;
+  double mby = 0;
+  double mbz = 0;
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_SPHERE: {
+      pbx = lbx;
+      pby = lby;
+      pbz = lbz;
+    } break;
+    case GeomType_CAPSULE: {
+      pbx = lbx;
+      pby = lby;
+      pbz = (((pz < (-s1)) || (pz > s1)) ? lbz : 0);
+    } break;
+    case GeomType_CYLINDER: {
+      pbx = lbx;
+      pby = lby;
+    } break;
+    case GeomType_ELLIPSOID: {
+      if (inside) {
+        ConvexCollisionAdjoint_ellipsoidInside(log, lg, nit, px, py, pz, mx, my, mz, s0, s1, s2, lbx, lby, lbz, e);
+      } else {
+        ConvexCollisionAdjoint_ellipsoidOutside(log, lg, nit, px, py, pz, s0, s1, s2, lbx, lby, lbz, e);
+      }
+      pbx = e[ConvexCollisionAdjoint_PT];
+      pby = e[(ConvexCollisionAdjoint_PT + 1)];
+      pbz = e[(ConvexCollisionAdjoint_PT + 2)];
+      mbx = e[ConvexCollisionAdjoint_MT];
+      mby = e[(ConvexCollisionAdjoint_MT + 1)];
+      mbz = e[(ConvexCollisionAdjoint_MT + 2)];
+    } break;
+    default: {
+    } break;
+  }
+  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), o, wx, wy, wz, pbx, pby, pbz);
+  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), o, ex, ey, ez, mbx, mby, mbz);
+  for (int i = 0; i < 3; i++) {
+    double xb = (((mat[(o + (3 * i))] * pbx) + (mat[((o + (3 * i)) + 1)] * pby)) + (mat[((o + (3 * i)) + 2)] * pbz));
+    e[((ConvexCollisionAdjoint_W + 3) + i)] += xb;
+    BD_ARRAY(b, geomXposBar)[((3 * g) + i)] -= xb;
+    e[(ConvexCollisionAdjoint_NB + i)] = (((mat[(o + (3 * i))] * mbx) + (mat[((o + (3 * i)) + 1)] * mby)) + (mat[((o + (3 * i)) + 2)] * mbz));
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void ellipsoidOutside(double[], int, int, double, double, double, double, double, double, double, double, double, double[])
+void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e) {
+  double q0 = (s0 * s0);
+  double q1 = (s1 * s1);
+  double q2 = (s2 * s2);
+  double w0 = ((px * px) * q0);
+  double w1 = ((py * py) * q1);
+  double w2 = ((pz * pz) * q2);
+  double la = log[((lg + 1) + (3 * ((nit - 1))))];
+  double yx = (px / ((q0 + la)));
+  double yy = (py / ((q1 + la)));
+  double yz = (pz / ((q2 + la)));
+  double yl = sqrt((((yx * yx) + (yy * yy)) + (yz * yz)));
+  ConvexCollisionAdjoint_normalize3Adjoint(yx, yy, yz, (yx / yl), (yy / yl), (yz / yl), lbx, lby, lbz, e, ConvexCollisionAdjoint_T);
+  double tx = e[ConvexCollisionAdjoint_T];
+  double ty = e[(ConvexCollisionAdjoint_T + 1)];
+  double tz = e[(ConvexCollisionAdjoint_T + 2)];
+  double pbx = (tx / ((q0 + la)));
+  double pby = (ty / ((q1 + la)));
+  double pbz = (tz / ((q2 + la)));
+  double lab = (-(((((tx * yx) / ((q0 + la))) + ((ty * yy) / ((q1 + la)))) + ((tz * yz) / ((q2 + la))))));
+  double wb0 = 0;
+  double wb1 = 0;
+  double wb2 = 0;
+  for (int k = (nit - 2); k >= 0; k--) {
+    double l0 = log[((lg + 1) + (3 * k))];
+    double r0 = (1 / ((q0 + l0)));
+    double r1 = (1 / ((q1 + l0)));
+    double r2 = (1 / ((q2 + l0)));
+    double val = (((((w0 * r0) * r0) + ((w1 * r1) * r1)) + ((w2 * r2) * r2)) - 1);
+    double deriv = ((-2) * ((((((w0 * r0) * r0) * r0) + (((w1 * r1) * r1) * r1)) + (((w2 * r2) * r2) * r2))));
+    double valb = ((-lab) / deriv);
+    double derivb = ((lab * val) / ((deriv * deriv)));
+    wb0 += (((valb * r0) * r0) - ((((2 * derivb) * r0) * r0) * r0));
+    wb1 += (((valb * r1) * r1) - ((((2 * derivb) * r1) * r1) * r1));
+    wb2 += (((valb * r2) * r2) - ((((2 * derivb) * r2) * r2) * r2));
+    double rb0 = ((((2 * valb) * w0) * r0) - ((((6 * derivb) * w0) * r0) * r0));
+    double rb1 = ((((2 * valb) * w1) * r1) - ((((6 * derivb) * w1) * r1) * r1));
+    double rb2 = ((((2 * valb) * w2) * r2) - ((((6 * derivb) * w2) * r2) * r2));
+    lab -= ((((rb0 * r0) * r0) + ((rb1 * r1) * r1)) + ((rb2 * r2) * r2));
+  }
+  e[ConvexCollisionAdjoint_PT] = (pbx + (((2 * px) * q0) * wb0));
+  e[(ConvexCollisionAdjoint_PT + 1)] = (pby + (((2 * py) * q1) * wb1));
+  e[(ConvexCollisionAdjoint_PT + 2)] = (pbz + (((2 * pz) * q2) * wb2));
+  e[ConvexCollisionAdjoint_MT] = 0;
+  e[(ConvexCollisionAdjoint_MT + 1)] = 0;
+  e[(ConvexCollisionAdjoint_MT + 2)] = 0;
+}
+
+// algo/ConvexCollisionAdjoint.java: void normalize3Adjoint(double, double, double, double, double, double, double, double, double, double[], int)
+void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx, double nby, double nbz, __global double* out, int o) {
+  double len = sqrt((((x * x) + (y * y)) + (z * z)));
+  if (len < ConvexCollisionAdjoint_MIN_VALUE) {
+    out[o] = 0;
+    out[(o + 1)] = 0;
+    out[(o + 2)] = 0;
+    return;
+  }
+  double j_dot = (((nx * nbx) + (ny * nby)) + (nz * nbz));
+  out[o] = (((nbx - (nx * j_dot))) / len);
+  out[(o + 1)] = (((nby - (ny * j_dot))) / len);
+  out[(o + 2)] = (((nbz - (nz * j_dot))) / len);
+}
+
+// algo/ConvexCollisionAdjoint.java: void ellipsoidInside(double[], int, int, double, double, double, double, double, double, double, double, double, double, double, double, double[])
+void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e) {
+  double i0 = (1 / ((s0 * s0)));
+  double i1 = (1 / ((s1 * s1)));
+  double i2 = (1 / ((s2 * s2)));
+  double cc = (((((px * px) * i0) + ((py * py) * i1)) + ((pz * pz) * i2)) - 1);
+  double nbx = lbx;
+  double nby = lby;
+  double nbz = lbz;
+  double pbx = 0;
+  double pby = 0;
+  double pbz = 0;
+  double ccb = 0;
+  for (int k = (nit - 2); k >= 0; k--) {
+    int f = ((lg + 1) + (3 * k));
+    double nx = log[f];
+    double ny = log[(f + 1)];
+    double nz = log[(f + 2)];
+    double a = ((((nx * nx) * i0) + ((ny * ny) * i1)) + ((nz * nz) * i2));
+    double bb = ((((px * nx) * i0) + ((py * ny) * i1)) + ((pz * nz) * i2));
+    double det = ((bb * bb) - (a * cc));
+    double sd = sqrt(det);
+    double x = ((((-bb) + sd)) / a);
+    double qx = (((px + (x * nx))) * i0);
+    double qy = (((py + (x * ny))) * i1);
+    double qz = (((pz + (x * nz))) * i2);
+    double ql = sqrt((((qx * qx) + (qy * qy)) + (qz * qz)));
+    double ux = (qx / ql);
+    double uy = (qy / ql);
+    double uz = (qz / ql);
+    double j_dot = (((ux * nbx) + (uy * nby)) + (uz * nbz));
+    double gx = ((((nbx - (ux * j_dot))) / ql) * i0);
+    double gy = ((((nby - (uy * j_dot))) / ql) * i1);
+    double gz = ((((nbz - (uz * j_dot))) / ql) * i2);
+    double xb = (((gx * nx) + (gy * ny)) + (gz * nz));
+    pbx += gx;
+    pby += gy;
+    pbz += gz;
+    nbx = (x * gx);
+    nby = (x * gy);
+    nbz = (x * gz);
+    double detb = (xb / (((2 * sd) * a)));
+    double bbb = ((xb * (((-1) / a))) + ((detb * 2) * bb));
+    double ab = ((((-xb) * x) / a) - (detb * cc));
+    ccb -= (detb * a);
+    nbx += ((((2 * nx) * i0) * ab) + ((px * i0) * bbb));
+    nby += ((((2 * ny) * i1) * ab) + ((py * i1) * bbb));
+    nbz += ((((2 * nz) * i2) * ab) + ((pz * i2) * bbb));
+    pbx += ((nx * i0) * bbb);
+    pby += ((ny * i1) * bbb);
+    pbz += ((nz * i2) * bbb);
+  }
+  double ml = sqrt((((mx * mx) + (my * my)) + (mz * mz)));
+  ConvexCollisionAdjoint_normalize3Adjoint(mx, my, mz, (mx / ml), (my / ml), (mz / ml), nbx, nby, nbz, e, ConvexCollisionAdjoint_MT);
+  e[ConvexCollisionAdjoint_PT] = (pbx + (((2 * px) * i0) * ccb));
+  e[(ConvexCollisionAdjoint_PT + 1)] = (pby + (((2 * py) * i1) * ccb));
+  e[(ConvexCollisionAdjoint_PT + 2)] = (pbz + (((2 * pz) * i2) * ccb));
+}
+
+// algo/CapsuleBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double[])
+void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, __global double* nb) {
+  __global double* w = DD_ARRAY(d, scratch6);
+  __global double* jac = BD_ARRAY(b, scratch36);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  for (int s = 0; s < 6; s++) {
+    CapsuleBox_segment(m, d, gc, gb, s, w);
+    jac[s] = ((k == 0) ? w[CapsuleBox_DT1] : w[CapsuleBox_DT2]);
+  }
+  double t = ((k == 0) ? w[CapsuleBox_T1] : w[CapsuleBox_T2]);
+  int cc = (3 * gc);
+  int bo = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double hl = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double wx = (pos[cc] - pos[bo]);
+  double wy = (pos[(cc + 1)] - pos[(bo + 1)]);
+  double wz = (pos[(cc + 2)] - pos[(bo + 2)]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (((((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az))) * hl);
+  double hy = (((((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az))) * hl);
+  double hz = (((((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az))) * hl);
+  double qx = (lx + (hx * t));
+  double qy = (ly + (hy * t));
+  double qz = (lz + (hz * t));
+  jac[6] = 0;
+  jac[7] = 0;
+  jac[8] = 0;
+  CollisionPrimitivesAdjoint_sphereBoxAt(m, d, b, c, ((((mat[ob] * qx) + (mat[(ob + 1)] * qy)) + (mat[(ob + 2)] * qz)) + pos[bo]), ((((mat[(ob + 3)] * qx) + (mat[(ob + 4)] * qy)) + (mat[(ob + 5)] * qz)) + pos[(bo + 1)]), ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(bo + 2)]), (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]), gb, nb, jac, 6);
+  double cbx = jac[6];
+  double cby = jac[7];
+  double cbz = jac[8];
+  double tb = (hl * ((((ax * cbx) + (ay * cby)) + (az * cbz))));
+  double abx = ((hl * t) * cbx);
+  double aby = ((hl * t) * cby);
+  double abz = ((hl * t) * cbz);
+  BD_ARRAY(b, geomXposBar)[cc] += cbx;
+  BD_ARRAY(b, geomXposBar)[(cc + 1)] += cby;
+  BD_ARRAY(b, geomXposBar)[(cc + 2)] += cbz;
+  double lbx = (tb * jac[0]);
+  double lby = (tb * jac[1]);
+  double lbz = (tb * jac[2]);
+  double hbx = (tb * jac[3]);
+  double hby = (tb * jac[4]);
+  double hbz = (tb * jac[5]);
+  __global double* rb = BD_ARRAY(b, geomXmatBar);
+  for (int i = 0; i < 3; i++) {
+    double wi = ((i == 0) ? wx : ((i == 1) ? wy : wz));
+    double ai = ((i == 0) ? ax : ((i == 1) ? ay : az));
+    rb[(ob + (3 * i))] += ((wi * lbx) + ((hl * ai) * hbx));
+    rb[((ob + (3 * i)) + 1)] += ((wi * lby) + ((hl * ai) * hby));
+    rb[((ob + (3 * i)) + 2)] += ((wi * lbz) + ((hl * ai) * hbz));
+    double rl = (((mat[(ob + (3 * i))] * lbx) + (mat[((ob + (3 * i)) + 1)] * lby)) + (mat[((ob + (3 * i)) + 2)] * lbz));
+    double rh = (((mat[(ob + (3 * i))] * hbx) + (mat[((ob + (3 * i)) + 1)] * hby)) + (mat[((ob + (3 * i)) + 2)] * hbz));
+    BD_ARRAY(b, geomXposBar)[(cc + i)] += rl;
+    BD_ARRAY(b, geomXposBar)[(bo + i)] -= rl;
+    double abi = ((((i == 0) ? abx : ((i == 1) ? aby : abz))) + (hl * rh));
+    rb[((oc + (3 * i)) + 2)] += abi;
+  }
+}
+
+// algo/CollisionPrimitivesAdjoint.java: void sphereBoxAt(Model, Data, DataBar, int, double, double, double, double, int, double[], double[], int)
+void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int bo = (3 * gb);
+  int ob = (9 * gb);
+  double wx = (sx - pos[bo]);
+  double wy = (sy - pos[(bo + 1)]);
+  double wz = (sz - pos[(bo + 2)]);
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
+  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
+  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
+  double qx = CollisionPrimitivesAdjoint_clamp(lx, hx);
+  double qy = CollisionPrimitivesAdjoint_clamp(ly, hy);
+  double qz = CollisionPrimitivesAdjoint_clamp(lz, hz);
+  double ux = (qx - lx);
+  double uy = (qy - ly);
+  double uz = (qz - lz);
+  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
+  double gap;
+  int outside = (len > ConvexCollision_MIN_VALUE);
+  int axis = (-1);
+  if (outside) {
+    ux /= len;
+    uy /= len;
+    uz /= len;
+    gap = len;
+  } else {
+    double dx = (hx - fabs(lx));
+    double dy = (hy - fabs(ly));
+    double dz = (hz - fabs(lz));
+    axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
+    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
+    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
+    ux = ((axis == 0) ? (((l > 0) ? (-1) : 1)) : 0);
+    uy = ((axis == 1) ? (((l > 0) ? (-1) : 1)) : 0);
+    uz = ((axis == 2) ? (((l > 0) ? (-1) : 1)) : 0);
+  }
+  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
+  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
+  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
+  double off = (0x1.0p-1 * ((r + gap)));
+  double px = BD_ARRAY(b, conPosBar)[(3 * c)];
+  double py = BD_ARRAY(b, conPosBar)[((3 * c) + 1)];
+  double pz = BD_ARRAY(b, conPosBar)[((3 * c) + 2)];
+  cb[co] += px;
+  cb[(co + 1)] += py;
+  cb[(co + 2)] += pz;
+  double nbx = (nb[0] + (off * px));
+  double nby = (nb[1] + (off * py));
+  double nbz = (nb[2] + (off * pz));
+  double gapBar = (((outside ? BD_ARRAY(b, conDistBar)[c] : 0)) + (0x1.0p-1 * ((((nx * px) + (ny * py)) + (nz * pz)))));
+  __global double* rb = BD_ARRAY(b, geomXmatBar);
+  rb[ob] += (nbx * ux);
+  rb[(ob + 1)] += (nbx * uy);
+  rb[(ob + 2)] += (nbx * uz);
+  rb[(ob + 3)] += (nby * ux);
+  rb[(ob + 4)] += (nby * uy);
+  rb[(ob + 5)] += (nby * uz);
+  rb[(ob + 6)] += (nbz * ux);
+  rb[(ob + 7)] += (nbz * uy);
+  rb[(ob + 8)] += (nbz * uz);
+  double lbx = 0;
+  double lby = 0;
+  double lbz = 0;
+  if (outside) {
+    double ubx = (((mat[ob] * nbx) + (mat[(ob + 3)] * nby)) + (mat[(ob + 6)] * nbz));
+    double uby = (((mat[(ob + 1)] * nbx) + (mat[(ob + 4)] * nby)) + (mat[(ob + 7)] * nbz));
+    double ubz = (((mat[(ob + 2)] * nbx) + (mat[(ob + 5)] * nby)) + (mat[(ob + 8)] * nbz));
+    double j_dot = (((ux * ubx) + (uy * uby)) + (uz * ubz));
+    double vx = ((((ubx - (ux * j_dot))) / len) + (gapBar * ux));
+    double vy = ((((uby - (uy * j_dot))) / len) + (gapBar * uy));
+    double vz = ((((ubz - (uz * j_dot))) / len) + (gapBar * uz));
+    lbx = (((CollisionPrimitivesAdjoint_passes(lx, hx) ? vx : 0)) - vx);
+    lby = (((CollisionPrimitivesAdjoint_passes(ly, hy) ? vy : 0)) - vy);
+    lbz = (((CollisionPrimitivesAdjoint_passes(lz, hz) ? vz : 0)) - vz);
+  } else {
+    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
+    double g = (gapBar * (((l < 0) ? (-1) : 1)));
+    lbx = ((axis == 0) ? g : 0);
+    lby = ((axis == 1) ? g : 0);
+    lbz = ((axis == 2) ? g : 0);
+  }
+  rb[ob] += (wx * lbx);
+  rb[(ob + 1)] += (wx * lby);
+  rb[(ob + 2)] += (wx * lbz);
+  rb[(ob + 3)] += (wy * lbx);
+  rb[(ob + 4)] += (wy * lby);
+  rb[(ob + 5)] += (wy * lbz);
+  rb[(ob + 6)] += (wz * lbx);
+  rb[(ob + 7)] += (wz * lby);
+  rb[(ob + 8)] += (wz * lbz);
+  for (int i = 0; i < 3; i++) {
+    double wb = (((mat[(ob + (3 * i))] * lbx) + (mat[((ob + (3 * i)) + 1)] * lby)) + (mat[((ob + (3 * i)) + 2)] * lbz));
+    cb[(co + i)] += wb;
+    BD_ARRAY(b, geomXposBar)[(bo + i)] -= wb;
+  }
+}
+
+// algo/CollisionPrimitivesAdjoint.java: boolean passes(double, double)
+int CollisionPrimitivesAdjoint_passes(double v, double h) {
+  return ((!((v < (-h)))) && (v <= h));
+}
+
+// algo/CollisionPrimitivesAdjoint.java: double clamp(double, double)
+double CollisionPrimitivesAdjoint_clamp(double v, double h) {
+  return ((v < (-h)) ? (-h) : jmin(v, h));
 }
 
 // algo/CollisionPrimitivesAdjoint.java: void capsuleCapsule(Model, Data, DataBar, int, int, int, double[])
@@ -6081,11 +8354,6 @@ void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar,
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: boolean passes(double, double)
-int CollisionPrimitivesAdjoint_passes(double v, double h) {
-  return ((!((v < (-h)))) && (v <= h));
-}
-
 // algo/CollisionPrimitivesAdjoint.java: boolean spheres(Data, DataBar, int, double, double, double, double, double, double, double, double, double[], double[])
 int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2, __global double* nb, __global double* xb) {
   double dx = (x2 - x1);
@@ -6128,113 +8396,11 @@ int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, do
   return fallback;
 }
 
-// algo/CollisionPrimitivesAdjoint.java: double clamp(double, double)
-double CollisionPrimitivesAdjoint_clamp(double v, double h) {
-  return ((v < (-h)) ? (-h) : jmin(v, h));
-}
-
 // algo/CollisionPrimitivesAdjoint.java: void sphereBox(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
-  __global double* mat = DD_ARRAY(d, geomXmat);
   int s = (3 * gs);
-  int bo = (3 * gb);
-  int ob = (9 * gb);
-  double r = (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]);
-  double wx = (pos[s] - pos[bo]);
-  double wy = (pos[(s + 1)] - pos[(bo + 1)]);
-  double wz = (pos[(s + 2)] - pos[(bo + 2)]);
-  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
-  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
-  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
-  double hx = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (0))]);
-  double hy = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (1))]);
-  double hz = (MD_ARRAY(m, geomSize)[((3 * (gb)) + (2))]);
-  double qx = CollisionPrimitivesAdjoint_clamp(lx, hx);
-  double qy = CollisionPrimitivesAdjoint_clamp(ly, hy);
-  double qz = CollisionPrimitivesAdjoint_clamp(lz, hz);
-  double ux = (qx - lx);
-  double uy = (qy - ly);
-  double uz = (qz - lz);
-  double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
-  double gap;
-  int outside = (len > 0);
-  int axis = (-1);
-  if (outside) {
-    ux /= len;
-    uy /= len;
-    uz /= len;
-    gap = len;
-  } else {
-    double dx = (hx - fabs(lx));
-    double dy = (hy - fabs(ly));
-    double dz = (hz - fabs(lz));
-    axis = (((dx <= dy) && (dx <= dz)) ? 0 : ((dy <= dz) ? 1 : 2));
-    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
-    gap = (-(((axis == 0) ? dx : ((axis == 1) ? dy : dz))));
-    ux = ((axis == 0) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uy = ((axis == 1) ? (((l >= 0) ? (-1) : 1)) : 0);
-    uz = ((axis == 2) ? (((l >= 0) ? (-1) : 1)) : 0);
-  }
-  double nx = (((mat[ob] * ux) + (mat[(ob + 1)] * uy)) + (mat[(ob + 2)] * uz));
-  double ny = (((mat[(ob + 3)] * ux) + (mat[(ob + 4)] * uy)) + (mat[(ob + 5)] * uz));
-  double nz = (((mat[(ob + 6)] * ux) + (mat[(ob + 7)] * uy)) + (mat[(ob + 8)] * uz));
-  double off = (0x1.0p-1 * ((r + gap)));
-  double px = BD_ARRAY(b, conPosBar)[(3 * c)];
-  double py = BD_ARRAY(b, conPosBar)[((3 * c) + 1)];
-  double pz = BD_ARRAY(b, conPosBar)[((3 * c) + 2)];
-  BD_ARRAY(b, geomXposBar)[s] += px;
-  BD_ARRAY(b, geomXposBar)[(s + 1)] += py;
-  BD_ARRAY(b, geomXposBar)[(s + 2)] += pz;
-  double nbx = (nb[0] + (off * px));
-  double nby = (nb[1] + (off * py));
-  double nbz = (nb[2] + (off * pz));
-  double gapBar = (BD_ARRAY(b, conDistBar)[c] + (0x1.0p-1 * ((((nx * px) + (ny * py)) + (nz * pz)))));
-  __global double* rb = BD_ARRAY(b, geomXmatBar);
-  rb[ob] += (nbx * ux);
-  rb[(ob + 1)] += (nbx * uy);
-  rb[(ob + 2)] += (nbx * uz);
-  rb[(ob + 3)] += (nby * ux);
-  rb[(ob + 4)] += (nby * uy);
-  rb[(ob + 5)] += (nby * uz);
-  rb[(ob + 6)] += (nbz * ux);
-  rb[(ob + 7)] += (nbz * uy);
-  rb[(ob + 8)] += (nbz * uz);
-  double lbx = 0;
-  double lby = 0;
-  double lbz = 0;
-  if (outside) {
-    double ubx = (((mat[ob] * nbx) + (mat[(ob + 3)] * nby)) + (mat[(ob + 6)] * nbz));
-    double uby = (((mat[(ob + 1)] * nbx) + (mat[(ob + 4)] * nby)) + (mat[(ob + 7)] * nbz));
-    double ubz = (((mat[(ob + 2)] * nbx) + (mat[(ob + 5)] * nby)) + (mat[(ob + 8)] * nbz));
-    double j_dot = (((ux * ubx) + (uy * uby)) + (uz * ubz));
-    double vx = ((((ubx - (ux * j_dot))) / len) + (gapBar * ux));
-    double vy = ((((uby - (uy * j_dot))) / len) + (gapBar * uy));
-    double vz = ((((ubz - (uz * j_dot))) / len) + (gapBar * uz));
-    lbx = (((CollisionPrimitivesAdjoint_passes(lx, hx) ? vx : 0)) - vx);
-    lby = (((CollisionPrimitivesAdjoint_passes(ly, hy) ? vy : 0)) - vy);
-    lbz = (((CollisionPrimitivesAdjoint_passes(lz, hz) ? vz : 0)) - vz);
-  } else {
-    double l = ((axis == 0) ? lx : ((axis == 1) ? ly : lz));
-    double g = (gapBar * (((l < 0) ? (-1) : 1)));
-    lbx = ((axis == 0) ? g : 0);
-    lby = ((axis == 1) ? g : 0);
-    lbz = ((axis == 2) ? g : 0);
-  }
-  rb[ob] += (wx * lbx);
-  rb[(ob + 1)] += (wx * lby);
-  rb[(ob + 2)] += (wx * lbz);
-  rb[(ob + 3)] += (wy * lbx);
-  rb[(ob + 4)] += (wy * lby);
-  rb[(ob + 5)] += (wy * lbz);
-  rb[(ob + 6)] += (wz * lbx);
-  rb[(ob + 7)] += (wz * lby);
-  rb[(ob + 8)] += (wz * lbz);
-  for (int i = 0; i < 3; i++) {
-    double wb = (((mat[(ob + (3 * i))] * lbx) + (mat[((ob + (3 * i)) + 1)] * lby)) + (mat[((ob + (3 * i)) + 2)] * lbz));
-    BD_ARRAY(b, geomXposBar)[(s + i)] += wb;
-    BD_ARRAY(b, geomXposBar)[(bo + i)] -= wb;
-  }
+  CollisionPrimitivesAdjoint_sphereBoxAt(m, d, b, c, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), gb, nb, BD_ARRAY(b, geomXposBar), s);
 }
 
 // algo/CollisionPrimitivesAdjoint.java: void sphereCapsule(Model, Data, DataBar, int, int, int, double[])
@@ -6369,6 +8535,112 @@ void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, doubl
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 2)] += x;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 5)] += y;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 8)] += z;
+}
+
+// algo/CollisionPrimitivesAdjoint.java: void planeCylinder(Model, Data, DataBar, int, int, int, int, double[])
+void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* xb = BD_ARRAY(b, scratch36);
+  __global double* w = DD_ARRAY(d, scratch6);
+  int o = (9 * gp);
+  int oc = (9 * gc);
+  int cc = (3 * gc);
+  double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double wlen = CollisionPrimitives_cylinderRim(m, d, gp, gc, w);
+  double ax = w[0];
+  double ay = w[1];
+  double az = w[2];
+  double vx = w[3];
+  double vy = w[4];
+  double vz = w[5];
+  double hx = (ax * h);
+  double hy = (ay * h);
+  double hz = (az * h);
+  double zx = ((vy * hz) - (vz * hy));
+  double zy = ((vz * hx) - (vx * hz));
+  double zz = ((vx * hy) - (vy * hx));
+  double zl = sqrt((((zx * zx) + (zy * zy)) + (zz * zz)));
+  double kk = (((r * sqrt(0x1.8p1)) / 2) / zl);
+  double ux = (zx * kk);
+  double uy = (zy * kk);
+  double uz = (zz * kk);
+  double px;
+  double py;
+  double pz;
+  double sv = ((k < 2) ? 1 : (-0x1.0p-1));
+  double sa = ((k == 1) ? (-1) : 1);
+  double su = ((k == 2) ? 1 : ((k == 3) ? (-1) : 0));
+  px = (((pos[cc] + (sv * vx)) + (sa * hx)) + (su * ux));
+  py = (((pos[(cc + 1)] + (sv * vy)) + (sa * hy)) + (su * uy));
+  pz = (((pos[(cc + 2)] + (sv * vz)) + (sa * hz)) + (su * uz));
+  CollisionPrimitivesAdjoint_planePoint(d, b, c, gp, px, py, pz, nb, xb);
+  double xbx = xb[0];
+  double xby = xb[1];
+  double xbz = xb[2];
+  for (int i = 0; i < 3; i++) {
+    BD_ARRAY(b, geomXposBar)[(cc + i)] += xb[i];
+  }
+  double vbx = (sv * xbx);
+  double vby = (sv * xby);
+  double vbz = (sv * xbz);
+  double abx = ((sa * h) * xbx);
+  double aby = ((sa * h) * xby);
+  double abz = ((sa * h) * xbz);
+  if (su != 0) {
+    double ubx = (su * xbx);
+    double uby = (su * xby);
+    double ubz = (su * xbz);
+    double nzx = (zx / zl);
+    double nzy = (zy / zl);
+    double nzz = (zz / zl);
+    double j_dot = (((nzx * ubx) + (nzy * uby)) + (nzz * ubz));
+    double gx = (((ubx - (nzx * j_dot))) * kk);
+    double gy = (((uby - (nzy * j_dot))) * kk);
+    double gz = (((ubz - (nzz * j_dot))) * kk);
+    vbx += ((hy * gz) - (hz * gy));
+    vby += ((hz * gx) - (hx * gz));
+    vbz += ((hx * gy) - (hy * gx));
+    abx += (h * (((gy * vz) - (gz * vy))));
+    aby += (h * (((gz * vx) - (gx * vz))));
+    abz += (h * (((gx * vy) - (gy * vx))));
+  }
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double an = (((ax * nx) + (ay * ny)) + (az * nz));
+  double nbx = 0;
+  double nby = 0;
+  double nbz = 0;
+  if (wlen >= ConvexCollision_MIN_VALUE) {
+    double wx = ((ax * an) - nx);
+    double wy = ((ay * an) - ny);
+    double wz = ((az * an) - nz);
+    double ex = (wx / wlen);
+    double ey = (wy / wlen);
+    double ez = (wz / wlen);
+    double j_dot = (((ex * vbx) + (ey * vby)) + (ez * vbz));
+    double gx = ((((vbx - (ex * j_dot))) * r) / wlen);
+    double gy = ((((vby - (ey * j_dot))) * r) / wlen);
+    double gz = ((((vbz - (ez * j_dot))) * r) / wlen);
+    double anb = (((ax * gx) + (ay * gy)) + (az * gz));
+    abx += ((an * gx) + (anb * nx));
+    aby += ((an * gy) + (anb * ny));
+    abz += ((an * gz) + (anb * nz));
+    nbx = ((anb * ax) - gx);
+    nby = ((anb * ay) - gy);
+    nbz = ((anb * az) - gz);
+  } else {
+    BD_ARRAY(b, geomXmatBar)[oc] += (r * vbx);
+    BD_ARRAY(b, geomXmatBar)[(oc + 3)] += (r * vby);
+    BD_ARRAY(b, geomXmatBar)[(oc + 6)] += (r * vbz);
+  }
+  double flip = (((((mat[(oc + 2)] * nx) + (mat[(oc + 5)] * ny)) + (mat[(oc + 8)] * nz)) > 0) ? (-1) : 1);
+  BD_ARRAY(b, geomXmatBar)[(oc + 2)] += (flip * abx);
+  BD_ARRAY(b, geomXmatBar)[(oc + 5)] += (flip * aby);
+  BD_ARRAY(b, geomXmatBar)[(oc + 8)] += (flip * abz);
+  CollisionPrimitivesAdjoint_addNormalBar(b, gp, nbx, nby, nbz);
 }
 
 // algo/CollisionPrimitivesAdjoint.java: void planeEllipsoid(Model, Data, DataBar, int, int, int, double[])

@@ -52,7 +52,9 @@ class OpenClAdjointTest {
       "builtin:humanoid, 5", "builtin:ant, 1",
       // equality rows of every kind; fluid forces; spatial tendons; activation states
       "../datasets/reference/models/equality.xml, 1", "../datasets/reference/models/fluid.xml, 1",
-      "../datasets/reference/models/spatial.xml, 1", "../datasets/reference/models/actuators.xml, 3"})
+      "../datasets/reference/models/spatial.xml, 1", "../datasets/reference/models/actuators.xml, 3",
+      // MPR's convex pairs (the adjoint replays each pair's support evaluations) and plane-cylinder
+      "../datasets/reference/models/convex.xml, 4"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)

@@ -215,8 +215,14 @@ public final class OpenClTranslator {
     for (Map.Entry<String, MethodDeclaration> e : methods.entrySet()) {
       bodies.append(function(e.getValue())).append('\n');
     }
-    for (String c : constantsUsed) {
-      out.append(constant(c));
+    // a constant's value may name other constants (macros: their order does not matter), so until none is new
+    Set<String> written = new LinkedHashSet<>();
+    while (written.size() < constantsUsed.size()) {
+      for (String c : new ArrayList<>(constantsUsed)) {
+        if (written.add(c)) {
+          out.append(constant(c));
+        }
+      }
     }
     out.append('\n');
     for (MethodDeclaration md : methods.values()) {

@@ -20,14 +20,20 @@ import org.diffart.sim.model.Model;
  *   <tr><td>plane–sphere</td><td>1</td><td>k 0: the sphere</td></tr>
  *   <tr><td>plane–capsule</td><td>2</td><td>k 0: end cap at local +z, k 1: end cap at local −z</td></tr>
  *   <tr><td>plane–ellipsoid</td><td>1</td><td>k 0: the lowest point</td></tr>
+ *   <tr><td>plane–cylinder</td><td>4</td><td>k 0: the lowest rim point, k 1: the point above it on the other rim,
+ *   k 2, 3: the lower rim's points at ±120° from k 0 (MuJoCo's four)</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
  *   <tr><td>sphere–sphere, sphere–capsule, sphere–box, capsule–capsule</td><td>1</td><td>k 0</td></tr>
+ *   <tr><td>capsule–box</td><td>2</td><td>k 0: the segment's point nearest the box, k 1: a second point when the
+ *   capsule lies along the box ({@link CapsuleBox}, MuJoCo's {@code mjc_CapsuleBox})</td></tr>
+ *   <tr><td>ellipsoid or cylinder against sphere, capsule, ellipsoid, cylinder or box</td><td>1</td><td>k 0: MPR's
+ *   contact, {@link ConvexCollision} (MuJoCo 2.2.2's {@code mjc_Convex})</td></tr>
  * </table>
  *
  * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
- * spheres, capsules, ellipsoids and boxes.
+ * spheres, capsules, ellipsoids, cylinders and boxes.
  */
 public final class Collision {
   private Collision() {}
@@ -56,6 +62,7 @@ public final class Collision {
             case SPHERE -> CollisionPrimitives.planeSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.planeCapsule(m, d, p, g1, g2);
             case ELLIPSOID -> CollisionPrimitives.planeEllipsoid(m, d, p, g1, g2);
+            case CYLINDER -> CollisionPrimitives.planeCylinder(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -64,6 +71,7 @@ public final class Collision {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.sphereSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.sphereCapsule(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.sphereBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -71,9 +79,12 @@ public final class Collision {
         case CAPSULE -> {
           switch (m.geomType(g2)) {
             case CAPSULE -> CollisionPrimitives.capsuleCapsule(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
+            case BOX -> CapsuleBox.capsuleBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
         }
+        case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
     }

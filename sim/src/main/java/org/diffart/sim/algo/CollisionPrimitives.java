@@ -109,6 +109,69 @@ final class CollisionPrimitives {
   }
 
   /**
+   * Plane–cylinder, MuJoCo's four points: with the axis a (of half-length h, radius r) turned to point towards the
+   * plane and {@code v} the radius vector of the rims' lowest points ({@code r} times the unit part of {@link
+   * #cylinderRim}), k 0 the lowest point {@code c + v + h a} of the lower rim, k 1 {@code c + v − h a} on the upper
+   * rim, k 2 and k 3 the lower rim's points {@code c + h a − v/2 ± w} at ±120° from k 0 ({@code w ⟂ v, a},
+   * {@code |w| = r√3/2}).
+   */
+  static void planeCylinder(Model m, Data d, int p, int gp, int gc) {
+    double[] pos = d.geomXpos, w = d.scratch6;
+    int c = 3 * gc;
+    double h = m.geomSize(gc, 1);
+    cylinderRim(m, d, gp, gc, w);
+    double ax = w[0] * h, ay = w[1] * h, az = w[2] * h, vx = w[3], vy = w[4], vz = w[5];
+    planePoint(m, d, p, 0, gp, pos[c] + vx + ax, pos[c + 1] + vy + ay, pos[c + 2] + vz + az);
+    planePoint(m, d, p, 1, gp, pos[c] + vx - ax, pos[c + 1] + vy - ay, pos[c + 2] + vz - az);
+    // sideways: w = (r√3/2) (v × a)/|v × a|
+    double ux = vy * az - vz * ay, uy = vz * ax - vx * az, uz = vx * ay - vy * ax;
+    double k = m.geomSize(gc, 0) * Math.sqrt(3.0) / 2 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+    ux *= k;
+    uy *= k;
+    uz *= k;
+    planePoint(m, d, p, 2, gp, pos[c] + ux + ax - 0.5 * vx, pos[c + 1] + uy + ay - 0.5 * vy,
+        pos[c + 2] + uz + az - 0.5 * vz);
+    planePoint(m, d, p, 3, gp, pos[c] - ux + ax - 0.5 * vx, pos[c + 1] - uy + ay - 0.5 * vy,
+        pos[c + 2] - uz + az - 0.5 * vz);
+  }
+
+  /**
+   * Cylinder gc against plane gp: its unit axis turned to point towards the plane ({@code a = ±z}, {@code a·n ≤ 0})
+   * into {@code w[0..3)}, and the radius vector to the rims' lowest points into {@code w[3..6)}: {@code r u/|u|} with
+   * {@code u = (a·n) a − n}, the part of −n across the axis; when the disk lies parallel to the plane ({@code |u|}
+   * below {@link ConvexCollision#MIN_VALUE}) the cylinder's x axis times r. Returns {@code |u|}.
+   */
+  static double cylinderRim(Model m, Data d, int gp, int gc, double[] w) {
+    double[] mat = d.geomXmat;
+    int o = 9 * gp, oc = 9 * gc;
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8], r = m.geomSize(gc, 0);
+    double ax = mat[oc + 2], ay = mat[oc + 5], az = mat[oc + 8];
+    double an = nx * ax + ny * ay + nz * az;
+    if (an > 0) {
+      ax = -ax;
+      ay = -ay;
+      az = -az;
+      an = -an;
+    }
+    double ux = ax * an - nx, uy = ay * an - ny, uz = az * an - nz;
+    double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    w[0] = ax;
+    w[1] = ay;
+    w[2] = az;
+    if (len >= ConvexCollision.MIN_VALUE) {
+      double scl = r / len;
+      w[3] = ux * scl;
+      w[4] = uy * scl;
+      w[5] = uz * scl;
+    } else {
+      w[3] = mat[oc] * r;
+      w[4] = mat[oc + 3] * r;
+      w[5] = mat[oc + 6] * r;
+    }
+    return len;
+  }
+
+  /**
    * Feature k of a plane pair: point x on geom 2's surface, at signed distance {@code dist = n·(x − plane origin)};
    * the contact point is halfway between x and its projection on the plane.
    */
@@ -215,16 +278,24 @@ final class CollisionPrimitives {
   // ---- sphere against box ----
 
   /**
-   * Sphere–box, one contact. Outside: the sphere against the closest point of the box (the centre clamped to the box
-   * in box coordinates), normal from the centre towards it. Inside (centre in the box, surface included): the face
-   * nearest the centre (ties: lower axis, + face first); the normal points into the box against that face's outward
-   * normal, and the distance is {@code −(depth of the centre + r)}, the sphere pushed out through that face.
+   * Sphere–box, one contact, as MuJoCo's {@code mjc_SphereBox}. Outside: the sphere against the closest point of the
+   * box (the centre clamped to the box in box coordinates), normal from the centre towards it. Inside (centre in the
+   * box, surface included): the face nearest the centre (ties: lower axis, − face first); the normal points into the
+   * box against that face's outward normal, the point lies midway between the sphere's surface and that face, and the
+   * distance is {@code −r} however deep the centre is (MuJoCo's choice: the depth is continuous at the surface and
+   * its correction pushes the sphere out through that face).
    */
   static void sphereBox(Model m, Data d, int p, int gs, int gb) {
+    double[] pos = d.geomXpos;
+    int s = 3 * gs;
+    sphereBoxAt(m, d, p, 0, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), gb);
+  }
+
+  /** Feature k of pair p: the sphere of centre (sx, sy, sz) and radius r against box gb, as {@link #sphereBox}. */
+  static void sphereBoxAt(Model m, Data d, int p, int k, double sx, double sy, double sz, double r, int gb) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
-    int s = 3 * gs, b = 3 * gb, ob = 9 * gb;
-    double r = m.geomSize(gs, 0);
-    double wx = pos[s] - pos[b], wy = pos[s + 1] - pos[b + 1], wz = pos[s + 2] - pos[b + 2];
+    int b = 3 * gb, ob = 9 * gb;
+    double wx = sx - pos[b], wy = sy - pos[b + 1], wz = sz - pos[b + 2];
     // centre in box coordinates, and its clamp to the box
     double lx = mat[ob] * wx + mat[ob + 3] * wy + mat[ob + 6] * wz;
     double ly = mat[ob + 1] * wx + mat[ob + 4] * wy + mat[ob + 7] * wz;
@@ -232,24 +303,25 @@ final class CollisionPrimitives {
     double hx = m.geomSize(gb, 0), hy = m.geomSize(gb, 1), hz = m.geomSize(gb, 2);
     double qx = clamp(lx, hx), qy = clamp(ly, hy), qz = clamp(lz, hz);
     double ux = qx - lx, uy = qy - ly, uz = qz - lz;
-    double len = Math.sqrt(ux * ux + uy * uy + uz * uz), gap;
-    if (len > 0) {
+    double len = Math.sqrt(ux * ux + uy * uy + uz * uz), gap, dist;
+    if (len > ConvexCollision.MIN_VALUE) {
       // outside: towards the closest point, at distance len
       ux /= len;
       uy /= len;
       uz /= len;
       gap = len;
+      dist = gap - r;
     } else {
       // inside: out through the nearest face; gap = minus the centre's depth below it
       double dx = hx - Math.abs(lx), dy = hy - Math.abs(ly), dz = hz - Math.abs(lz);
       int axis = dx <= dy && dx <= dz ? 0 : dy <= dz ? 1 : 2;
       double l = axis == 0 ? lx : axis == 1 ? ly : lz;
       gap = -(axis == 0 ? dx : axis == 1 ? dy : dz);
-      ux = axis == 0 ? (l >= 0 ? -1 : 1) : 0;
-      uy = axis == 1 ? (l >= 0 ? -1 : 1) : 0;
-      uz = axis == 2 ? (l >= 0 ? -1 : 1) : 0;
+      ux = axis == 0 ? (l > 0 ? -1 : 1) : 0;
+      uy = axis == 1 ? (l > 0 ? -1 : 1) : 0;
+      uz = axis == 2 ? (l > 0 ? -1 : 1) : 0;
+      dist = -r;
     }
-    double dist = gap - r;
     if (dist >= 0) {
       return;
     }
@@ -261,10 +333,10 @@ final class CollisionPrimitives {
     setNormal(d, c, nx, ny, nz);
     // midway between the sphere's surface (centre + n r) and the box's (centre + n gap)
     double off = 0.5 * (r + gap);
-    d.conPos[3 * c] = pos[s] + nx * off;
-    d.conPos[3 * c + 1] = pos[s + 1] + ny * off;
-    d.conPos[3 * c + 2] = pos[s + 2] + nz * off;
-    Collision.emit(m, d, p, 0, dist);
+    d.conPos[3 * c] = sx + nx * off;
+    d.conPos[3 * c + 1] = sy + ny * off;
+    d.conPos[3 * c + 2] = sz + nz * off;
+    Collision.emit(m, d, p, k, dist);
   }
 
   // ---- helpers ----

@@ -107,6 +107,76 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
+   * Plane–cylinder feature k: X = c + v ± h a (k 0, 1) or c + h a − v/2 ± u (k 2, 3), with a the axis turned towards
+   * the plane, v = r w/|w| (w = (a·n) a − n) and u = (r√3/2) z/|z| (z = v × h a); see {@link
+   * CollisionPrimitives#planeCylinder}.
+   */
+  static void planeCylinder(Model m, Data d, DataBar b, int c, int gp, int gc, int k, double[] nb) {
+    double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36, w = d.scratch6;
+    int o = 9 * gp, oc = 9 * gc, cc = 3 * gc;
+    double r = m.geomSize(gc, 0), h = m.geomSize(gc, 1);
+    double wlen = CollisionPrimitives.cylinderRim(m, d, gp, gc, w);
+    double ax = w[0], ay = w[1], az = w[2], vx = w[3], vy = w[4], vz = w[5];
+    double hx = ax * h, hy = ay * h, hz = az * h;
+    double zx = vy * hz - vz * hy, zy = vz * hx - vx * hz, zz = vx * hy - vy * hx;
+    double zl = Math.sqrt(zx * zx + zy * zy + zz * zz), kk = r * Math.sqrt(3.0) / 2 / zl;
+    double ux = zx * kk, uy = zy * kk, uz = zz * kk;
+    double px, py, pz;
+    // X, and the signs of v, h a and u in it
+    double sv = k < 2 ? 1 : -0.5, sa = k == 1 ? -1 : 1, su = k == 2 ? 1 : k == 3 ? -1 : 0;
+    px = pos[cc] + sv * vx + sa * hx + su * ux;
+    py = pos[cc + 1] + sv * vy + sa * hy + su * uy;
+    pz = pos[cc + 2] + sv * vz + sa * hz + su * uz;
+    planePoint(d, b, c, gp, px, py, pz, nb, xb);
+    double xbx = xb[0], xby = xb[1], xbz = xb[2];
+    for (int i = 0; i < 3; i++) {
+      b.geomXposBar[cc + i] += xb[i];
+    }
+    // bars of v, of the unit axis a and of u
+    double vbx = sv * xbx, vby = sv * xby, vbz = sv * xbz;
+    double abx = sa * h * xbx, aby = sa * h * xby, abz = sa * h * xbz;
+    if (su != 0) {
+      // u = kk z, kk = (r√3/2)/|z|: z̄ = (ū − ẑ(ẑ·ū)) (r√3/2)/|z|
+      double ubx = su * xbx, uby = su * xby, ubz = su * xbz;
+      double nzx = zx / zl, nzy = zy / zl, nzz = zz / zl, dot = nzx * ubx + nzy * uby + nzz * ubz;
+      double gx = (ubx - nzx * dot) * kk, gy = (uby - nzy * dot) * kk, gz = (ubz - nzz * dot) * kk;
+      // z = v × (h a): v̄ += (h a) × z̄, (h a)bar = z̄ × v
+      vbx += hy * gz - hz * gy;
+      vby += hz * gx - hx * gz;
+      vbz += hx * gy - hy * gx;
+      abx += h * (gy * vz - gz * vy);
+      aby += h * (gz * vx - gx * vz);
+      abz += h * (gx * vy - gy * vx);
+    }
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8], an = ax * nx + ay * ny + az * nz;
+    double nbx = 0, nby = 0, nbz = 0;
+    if (wlen >= ConvexCollision.MIN_VALUE) {
+      // v = r ŵ, w = (a·n) a − n
+      double wx = ax * an - nx, wy = ay * an - ny, wz = az * an - nz;
+      double ex = wx / wlen, ey = wy / wlen, ez = wz / wlen, dot = ex * vbx + ey * vby + ez * vbz;
+      double gx = (vbx - ex * dot) * r / wlen, gy = (vby - ey * dot) * r / wlen, gz = (vbz - ez * dot) * r / wlen;
+      double anb = ax * gx + ay * gy + az * gz;
+      abx += an * gx + anb * nx;
+      aby += an * gy + anb * ny;
+      abz += an * gz + anb * nz;
+      nbx = anb * ax - gx;
+      nby = anb * ay - gy;
+      nbz = anb * az - gz;
+    } else {
+      // v = r times the cylinder's x axis
+      b.geomXmatBar[oc] += r * vbx;
+      b.geomXmatBar[oc + 3] += r * vby;
+      b.geomXmatBar[oc + 6] += r * vbz;
+    }
+    // a = ±(the cylinder's z axis)
+    double flip = mat[oc + 2] * nx + mat[oc + 5] * ny + mat[oc + 8] * nz > 0 ? -1 : 1;
+    b.geomXmatBar[oc + 2] += flip * abx;
+    b.geomXmatBar[oc + 5] += flip * aby;
+    b.geomXmatBar[oc + 8] += flip * abz;
+    addNormalBar(b, gp, nbx, nby, nbz);
+  }
+
+  /**
    * Adjoint of {@code planePoint}: {@code dist = n·(X - o)}, {@code P = X - n dist/2}; writes X̄ into xb[0..2] and
    * adds the bars of the plane's normal (column 2 of its matrix) and origin.
    */
@@ -333,10 +403,20 @@ final class CollisionPrimitivesAdjoint {
   // ---- sphere against box ----
 
   static void sphereBox(Model m, Data d, DataBar b, int c, int gs, int gb, double[] nb) {
+    double[] pos = d.geomXpos;
+    int s = 3 * gs;
+    sphereBoxAt(m, d, b, c, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), gb, nb, b.geomXposBar, s);
+  }
+
+  /**
+   * Adjoint of {@link CollisionPrimitives#sphereBoxAt}: the bar of the sphere's centre is added to {@code
+   * cb[co..co+3)}.
+   */
+  static void sphereBoxAt(Model m, Data d, DataBar b, int c, double sx, double sy, double sz, double r, int gb,
+      double[] nb, double[] cb, int co) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
-    int s = 3 * gs, bo = 3 * gb, ob = 9 * gb;
-    double r = m.geomSize(gs, 0);
-    double wx = pos[s] - pos[bo], wy = pos[s + 1] - pos[bo + 1], wz = pos[s + 2] - pos[bo + 2];
+    int bo = 3 * gb, ob = 9 * gb;
+    double wx = sx - pos[bo], wy = sy - pos[bo + 1], wz = sz - pos[bo + 2];
     double lx = mat[ob] * wx + mat[ob + 3] * wy + mat[ob + 6] * wz;
     double ly = mat[ob + 1] * wx + mat[ob + 4] * wy + mat[ob + 7] * wz;
     double lz = mat[ob + 2] * wx + mat[ob + 5] * wy + mat[ob + 8] * wz;
@@ -344,7 +424,7 @@ final class CollisionPrimitivesAdjoint {
     double qx = clamp(lx, hx), qy = clamp(ly, hy), qz = clamp(lz, hz);
     double ux = qx - lx, uy = qy - ly, uz = qz - lz;
     double len = Math.sqrt(ux * ux + uy * uy + uz * uz), gap;
-    boolean outside = len > 0;
+    boolean outside = len > ConvexCollision.MIN_VALUE;
     int axis = -1;
     if (outside) {
       ux /= len;
@@ -356,9 +436,9 @@ final class CollisionPrimitivesAdjoint {
       axis = dx <= dy && dx <= dz ? 0 : dy <= dz ? 1 : 2;
       double l = axis == 0 ? lx : axis == 1 ? ly : lz;
       gap = -(axis == 0 ? dx : axis == 1 ? dy : dz);
-      ux = axis == 0 ? (l >= 0 ? -1 : 1) : 0;
-      uy = axis == 1 ? (l >= 0 ? -1 : 1) : 0;
-      uz = axis == 2 ? (l >= 0 ? -1 : 1) : 0;
+      ux = axis == 0 ? (l > 0 ? -1 : 1) : 0;
+      uy = axis == 1 ? (l > 0 ? -1 : 1) : 0;
+      uz = axis == 2 ? (l > 0 ? -1 : 1) : 0;
     }
     double nx = mat[ob] * ux + mat[ob + 1] * uy + mat[ob + 2] * uz;
     double ny = mat[ob + 3] * ux + mat[ob + 4] * uy + mat[ob + 5] * uz;
@@ -366,11 +446,12 @@ final class CollisionPrimitivesAdjoint {
     double off = 0.5 * (r + gap);
     // P = s + n off, dist = gap - r
     double px = b.conPosBar[3 * c], py = b.conPosBar[3 * c + 1], pz = b.conPosBar[3 * c + 2];
-    b.geomXposBar[s] += px;
-    b.geomXposBar[s + 1] += py;
-    b.geomXposBar[s + 2] += pz;
+    cb[co] += px;
+    cb[co + 1] += py;
+    cb[co + 2] += pz;
     double nbx = nb[0] + off * px, nby = nb[1] + off * py, nbz = nb[2] + off * pz;
-    double gapBar = b.conDistBar[c] + 0.5 * (nx * px + ny * py + nz * pz);
+    // dist = gap − r outside, −r inside
+    double gapBar = (outside ? b.conDistBar[c] : 0) + 0.5 * (nx * px + ny * py + nz * pz);
     // n = R u
     double[] rb = b.geomXmatBar;
     rb[ob] += nbx * ux;
@@ -415,7 +496,7 @@ final class CollisionPrimitivesAdjoint {
     rb[ob + 8] += wz * lbz;
     for (int i = 0; i < 3; i++) {
       double wb = mat[ob + 3 * i] * lbx + mat[ob + 3 * i + 1] * lby + mat[ob + 3 * i + 2] * lbz;
-      b.geomXposBar[s + i] += wb;
+      cb[co + i] += wb;
       b.geomXposBar[bo + i] -= wb;
     }
   }

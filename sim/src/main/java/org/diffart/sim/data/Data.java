@@ -266,6 +266,17 @@ public final class Data {
   /** Work space of one spatial vector [6]. */
   public final double[] scratch6;
   /**
+   * Work space of the convex–convex narrow phase ({@code ConvexCollision}): five support points of the Minkowski
+   * difference (point, geom 1's part, geom 2's part, log index), six work vectors, outcome and log length
+   * [{@code ConvexCollision.SCRATCH}].
+   */
+  public final double[] convexScratch;
+  /**
+   * Log of the last convex–convex contact's support evaluations and ellipsoid normal iterates, which its adjoint replays
+   * [{@code ConvexCollision.LOG_LENGTH}].
+   */
+  public final double[] convexLog;
+  /**
    * RK4 stage storage: initial qpos [nq], qvel [nv] and act [na], and stage derivatives [4×nv] each for q̇ and q̈
    * and [4×na] for act'.
    */
@@ -371,6 +382,8 @@ public final class Data {
     scratchNv2 = new double[nv];
     scratch36 = new double[36];
     scratch6 = new double[6];
+    convexScratch = new double[70];
+    convexLog = new double[128 * 13 + 2 * (1 + 31 * 3)];
     rkQpos = new double[nq];
     rkQvel = new double[nv];
     rkDq = new double[4 * nv];

@@ -164,6 +164,11 @@ public final class DataBar {
   public final int[] crbBodies;
   /** Work space of 36 and of one spatial vector. */
   public final double[] scratch36, scratch6;
+  /**
+   * Bars of the convex narrow phase's support evaluations, geom 1's and geom 2's point each [{@code 6 ×
+   * ConvexCollision.MAX_SUPPORTS}], and its other bars [{@code ConvexCollisionAdjoint.BAR_LENGTH}].
+   */
+  public final double[] convexLogBar, convexBar;
 
   /** Allocates every bar (zero) and scratch array for model {@code m}. */
   public DataBar(Model m) {
@@ -246,6 +251,8 @@ public final class DataBar {
     crbChainBar = new double[6 * nb];
     crbBodies = new int[nb];
     scratch36 = new double[36];
+    convexLogBar = new double[6 * 128];
+    convexBar = new double[58];
     scratch6 = new double[6];
   }
 

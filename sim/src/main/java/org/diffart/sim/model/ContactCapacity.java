@@ -17,14 +17,19 @@ public final class ContactCapacity {
       case PLANE -> switch (hi) {
         case SPHERE, ELLIPSOID -> 1;
         case CAPSULE -> 2;
-        case BOX -> 4;
+        case CYLINDER, BOX -> 4;
         default -> 0;
       };
       case SPHERE -> switch (hi) {
-        case SPHERE, CAPSULE, BOX -> 1;
+        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX -> 1;
         default -> 0;
       };
-      case CAPSULE -> hi == GeomType.CAPSULE ? 1 : 0;
+      case CAPSULE -> switch (hi) {
+        case CAPSULE, ELLIPSOID, CYLINDER -> 1;
+        case BOX -> 2;
+        default -> 0;
+      };
+      case ELLIPSOID, CYLINDER -> 1;
       default -> 0;
     };
   }

@@ -98,18 +98,20 @@ public final class Quat {
 
   /** Row-major 3x3 rotation matrix of a unit quaternion: res (9) = R(q), mapping local to parent coordinates. */
   public static void toMat(double[] res, int ro, double[] q, int qo) {
+    // MuJoCo's mju_quat2Mat term for term (the diagonal as w² ± x² ± y² ± z²), so that the geom frames and with them
+    // the convex narrow phase agree with MuJoCo's bit for bit
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
-    double xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y,
+    double ww = w * w, xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y,
         wz = w * z;
-    res[ro] = 1 - 2 * (yy + zz);
+    res[ro] = ww + xx - yy - zz;
     res[ro + 1] = 2 * (xy - wz);
     res[ro + 2] = 2 * (xz + wy);
     res[ro + 3] = 2 * (xy + wz);
-    res[ro + 4] = 1 - 2 * (xx + zz);
+    res[ro + 4] = ww - xx + yy - zz;
     res[ro + 5] = 2 * (yz - wx);
     res[ro + 6] = 2 * (xz - wy);
     res[ro + 7] = 2 * (yz + wx);
-    res[ro + 8] = 1 - 2 * (xx + yy);
+    res[ro + 8] = ww - xx - yy + zz;
   }
 
   /** Adjoint of {@link #toMat}: {@code q̄ += (∂R/∂q)ᵀ R̄}, R̄ row-major (9). */
@@ -117,10 +119,10 @@ public final class Quat {
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
     double m0 = resBar[rbo], m1 = resBar[rbo + 1], m2 = resBar[rbo + 2], m3 = resBar[rbo + 3], m4 = resBar[rbo + 4],
         m5 = resBar[rbo + 5], m6 = resBar[rbo + 6], m7 = resBar[rbo + 7], m8 = resBar[rbo + 8];
-    qBar[qbo] += 2 * (-z * m1 + y * m2 + z * m3 - x * m5 - y * m6 + x * m7);
-    qBar[qbo + 1] += 2 * (y * m1 + z * m2 + y * m3 - 2 * x * m4 - w * m5 + z * m6 + w * m7 - 2 * x * m8);
-    qBar[qbo + 2] += 2 * (-2 * y * m0 + x * m1 + w * m2 + x * m3 + z * m5 - w * m6 + z * m7 - 2 * y * m8);
-    qBar[qbo + 3] += 2 * (-2 * z * m0 - w * m1 + x * m2 + w * m3 - 2 * z * m4 + y * m5 + x * m6 + y * m7);
+    qBar[qbo] += 2 * (-z * m1 + y * m2 + z * m3 - x * m5 - y * m6 + x * m7 + w * (m0 + m4 + m8));
+    qBar[qbo + 1] += 2 * (y * m1 + z * m2 + y * m3 - w * m5 + z * m6 + w * m7 + x * (m0 - m4 - m8));
+    qBar[qbo + 2] += 2 * (x * m1 + w * m2 + x * m3 + z * m5 - w * m6 + z * m7 + y * (m4 - m0 - m8));
+    qBar[qbo + 3] += 2 * (-w * m1 + x * m2 + w * m3 + y * m5 + x * m6 + y * m7 + z * (m8 - m0 - m4));
   }
 
   /** Unit quaternion of a row-major rotation matrix (Shepperd's method), w >= 0. */

@@ -7,6 +7,7 @@ import java.util.Random;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.ContactCapacity;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
@@ -22,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The contact geometry adjoint of every collision pair (and configuration: a sphere inside a box, parallel
- * capsules), from the bars of the contact points, frames and distances to the free-joint configurations of the two
+ * capsules; the convex pairs through MPR's whole iteration), from the bars of the contact points, frames and distances to the free-joint configurations of the two
  * bodies, against the tape and central differences.
  */
 class CollisionAdjointTest {
@@ -52,6 +53,7 @@ class CollisionAdjointTest {
       case CAPSULE -> mb.addGeom(body, t, name).size(0.2, 0.4).mass(1);
       case BOX -> mb.addGeom(body, t, name).size(0.3, 0.2, 0.25).mass(1);
       case ELLIPSOID -> mb.addGeom(body, t, name).size(0.3, 0.15, 0.2).mass(1);
+      case CYLINDER -> mb.addGeom(body, t, name).size(0.2, 0.25).mass(1);
       default -> throw new IllegalArgumentException(t.toString());
     }
   }
@@ -69,6 +71,59 @@ class CollisionAdjointTest {
     System.arraycopy(alignAxes ? qa : RandomModels.randomQuat(rnd), 0, d.qpos, qb + 3, 4);
   }
 
+  private static boolean isConvex(GeomType t) {
+    return t == GeomType.ELLIPSOID || t == GeomType.CYLINDER;
+  }
+
+  /**
+   * Central difference of the bars' dot product with the contact outputs along v, step eps; NaN when an evaluation
+   * leaves d's smooth piece ({@link #sameBranch}).
+   */
+  private static double difference(Model m, Data d, double[] v, double eps, String[] out, double[][] bars, int n) {
+    double[] f = new double[2];
+    for (int s = 0; s < 2; s++) {
+      Data p = new Data(m);
+      p.copyStateFrom(d);
+      for (int k = 0; k < m.nq(); k++) {
+        p.qpos[k] += (s == 0 ? eps : -eps) * v[k];
+      }
+      forward(m, p);
+      assertEquals(n, p.ncon, "the perturbation keeps the contacts");
+      if (!sameBranch(d, p)) {
+        return Double.NaN;
+      }
+      f[s] = DataTape.dot(p, out, bars);
+    }
+    return (f[0] - f[1]) / (2 * eps);
+  }
+
+  /**
+   * Whether p's MPR ran the same program as d's: as many support evaluations, each made by the same rule from the same
+   * earlier ones, every support point and the contact normal within 1e-3 of d's (a box corner or a normal fix that
+   * switches moves them by the geom's size).
+   */
+  private static boolean sameBranch(Data d, Data p) {
+    double[] a = d.convexScratch, b = p.convexScratch, la = d.convexLog, lb = p.convexLog;
+    if (a[ConvexCollision.COUNT] != b[ConvexCollision.COUNT] || a[ConvexCollision.RES] != b[ConvexCollision.RES]) {
+      return false;
+    }
+    for (int k = 0; k < (int) a[ConvexCollision.COUNT]; k++) {
+      int e = ConvexCollision.LOG * k;
+      for (int i = 0; i < ConvexCollision.LOG; i++) {
+        double tol = i < 4 ? 0 : 1e-3;
+        if (Math.abs(la[e + i] - lb[e + i]) > tol) {
+          return false;
+        }
+      }
+    }
+    for (int i = 0; i < 3 * d.ncon; i++) {
+      if (Math.abs(d.conFrame[3 * (i / 3) * 3 + i % 3] - p.conFrame[3 * (i / 3) * 3 + i % 3]) > 1e-3) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static void forward(Model m, Data d) {
     Kinematics.forward(m, d);
     Kinematics.geoms(m, d);
@@ -77,13 +132,20 @@ class CollisionAdjointTest {
 
   @ParameterizedTest
   @CsvSource({"PLANE, SPHERE, 0, 0, 0.25, false", "PLANE, CAPSULE, 0, 0, 0.2, false", "PLANE, BOX, 0, 0, 0.15, false",
-      "PLANE, ELLIPSOID, 0, 0, 0.12, false",
+      "PLANE, ELLIPSOID, 0, 0, 0.12, false", "PLANE, CYLINDER, 0, 0, 0.2, false",
+      "SPHERE, ELLIPSOID, 0.2, 0.15, 0.25, false", "SPHERE, CYLINDER, 0.2, 0.15, 0.3, false",
+      "CAPSULE, ELLIPSOID, 0.2, 0.15, 0.25, false", "CAPSULE, CYLINDER, 0.2, 0.15, 0.3, false",
+      "ELLIPSOID, ELLIPSOID, 0.15, 0.1, 0.2, false", "ELLIPSOID, CYLINDER, 0.2, 0.15, 0.25, false",
+      "ELLIPSOID, BOX, 0.2, 0.15, 0.25, false", "CYLINDER, CYLINDER, 0.2, 0.15, 0.3, false",
+      "CYLINDER, BOX, 0.2, 0.15, 0.3, false", "CAPSULE, BOX, 0.15, 0.1, 0.3, false",
+      "CAPSULE, BOX, 0.05, 0.3, 0.1, false", "CAPSULE, BOX, 0.02, 0.03, 0.5, true",
       "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
       "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
       "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true"})
   void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
       boolean parallel) {
     Model m = pair(a, b);
+    int checked = 0;
     for (long seed = 1; seed <= 4; seed++) {
       Random rnd = new Random(seed);
       Data d = new Data(m);
@@ -112,28 +174,31 @@ class CollisionAdjointTest {
         tape = DataTape.adjoints(t, h[0]);
       }
       assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
+      // MPR's tens of chained steps round differently in the tape's and the adjoint's order
+      boolean mpr = ContactCapacity.maxContacts(a, b) == 1 && (isConvex(a) || isConvex(b));
       double err = TapeCheck.relativeError(bar.qposBar, tape);
-      assertTrue(err < 1e-12, a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
+      assertTrue(err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
 
-      // central differences along a random direction that keeps the contact set
+      // central differences along a random direction that keeps the contact set. MPR's contact is piecewise smooth:
+      // its loops stop after a number of support evaluations that changes with the pose, a box's support point jumps
+      // between corners, and the pieces meet with jumps of the order of its tolerance. The differences are taken
+      // with the first step (1e-5 .. 1e-8) whose two evaluations stay on the pose's piece (sameBranch), and the seed
+      // is skipped when none does.
       double[] v = TapeCheck.random(rnd, m.nq(), 1);
-      double eps = 1e-7;
-      double[] f = new double[2];
-      for (int s = 0; s < 2; s++) {
-        Data p = new Data(m);
-        p.copyStateFrom(d);
-        for (int k = 0; k < m.nq(); k++) {
-          p.qpos[k] += (s == 0 ? eps : -eps) * v[k];
-        }
-        forward(m, p);
-        assertEquals(n, p.ncon, "the perturbation keeps the contacts");
-        f[s] = DataTape.dot(p, OUT, bars);
-      }
-      double fd = (f[0] - f[1]) / (2 * eps), adj = 0;
+      double adj = 0;
       for (int k = 0; k < m.nq(); k++) {
         adj += bar.qposBar[k] * v[k];
       }
+      double fd = Double.NaN;
+      for (double eps = mpr ? 1e-5 : 1e-7; eps > 5e-9 && Double.isNaN(fd); eps /= 10) {
+        fd = difference(m, d, v, eps, OUT, bars, n);
+      }
+      if (Double.isNaN(fd)) {
+        continue;
+      }
       assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), a + "-" + b + ": fd " + fd + " vs " + adj);
+      checked++;
     }
+    assertTrue(checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
   }
 }

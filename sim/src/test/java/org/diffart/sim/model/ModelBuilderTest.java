@@ -60,16 +60,16 @@ class ModelBuilderTest {
 
   @Test
   void pairsWithoutACollisionFunctionAreWarnedAboutNotDropped() {
-    ModelBuilder b = new ModelBuilder("cylinders");
+    ModelBuilder b = new ModelBuilder("boxes");
     for (int i = 0; i < 2; i++) {
       BodySpec body = b.addBody(0, "b" + i).pos(i, 0, 0);
       b.addJoint(body.id(), JointType.FREE, "free" + i);
-      b.addGeom(body.id(), GeomType.CYLINDER, "cyl" + i).size(0.1, 0.2);
+      b.addGeom(body.id(), GeomType.BOX, "box" + i).size(0.1, 0.2, 0.1);
     }
     Model m = b.build();
     assertEquals(0, m.npair());
     assertEquals(1, m.warnings().size());
-    assertTrue(m.warnings().get(0).contains("'cyl0' (cylinder) and 'cyl1' (cylinder)"), m.warnings().get(0));
+    assertTrue(m.warnings().get(0).contains("'box0' (box) and 'box1' (box)"), m.warnings().get(0));
   }
 
   @Test

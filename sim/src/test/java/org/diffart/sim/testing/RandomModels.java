@@ -159,7 +159,7 @@ public final class RandomModels {
     return (2 * rnd.nextDouble() - 1) * s;
   }
 
-  private static double[] randomUnit(Random rnd) {
+  public static double[] randomUnit(Random rnd) {
     double[] v = {rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian()};
     double n = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     return new double[] {v[0] / n, v[1] / n, v[2] / n};
