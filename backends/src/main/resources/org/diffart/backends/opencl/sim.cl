@@ -223,6 +223,7 @@ int Step_anyLimitViolated(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
 void Collision_emit(Model* m, Data* d, int p, int k, double dist);
+int Collision_priorityGeom(Model* m, int g1, int g2);
 void Collision_tangents(__global double* f, int o);
 void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2);
 void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign);
@@ -257,6 +258,7 @@ void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t,
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
 double CollisionPrimitives_clamp(double v, double h);
+void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global double* w);
 void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w);
 double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2);
 double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2);
@@ -2390,17 +2392,25 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
   Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
   DD_ARRAY(d, conDist)[c] = dist;
+  int gp = Collision_priorityGeom(m, g1, g2);
   double f1 = DD_ARRAY(d, geomFriction)[g1];
   double f2 = DD_ARRAY(d, geomFriction)[g2];
   double e1 = DD_ARRAY(d, geomRestitution)[g1];
   double e2 = DD_ARRAY(d, geomRestitution)[g2];
-  DD_ARRAY(d, conFriction)[c] = ((f1 >= f2) ? f1 : f2);
-  DD_ARRAY(d, conRestitution)[c] = ((e1 >= e2) ? e1 : e2);
-  DI_ARRAY(d, conCondim)[c] = max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)]));
+  DD_ARRAY(d, conFriction)[c] = ((gp >= 0) ? DD_ARRAY(d, geomFriction)[gp] : ((f1 >= f2) ? f1 : f2));
+  DD_ARRAY(d, conRestitution)[c] = ((gp >= 0) ? DD_ARRAY(d, geomRestitution)[gp] : ((e1 >= e2) ? e1 : e2));
+  DI_ARRAY(d, conCondim)[c] = ((gp >= 0) ? (MI_ARRAY(m, geomCondim)[(gp)]) : max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)])));
   DI_ARRAY(d, conGeom)[(2 * c)] = g1;
   DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
   DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
   DI_SCALAR(d, ncon) = (c + 1);
+}
+
+// algo/Collision.java: int priorityGeom(Model, int, int)
+int Collision_priorityGeom(Model* m, int g1, int g2) {
+  int p1 = (MI_ARRAY(m, geomPriority)[(g1)]);
+  int p2 = (MI_ARRAY(m, geomPriority)[(g2)]);
+  return ((p1 == p2) ? (-1) : ((p1 > p2) ? g1 : g2));
 }
 
 // algo/Collision.java: void tangents(double[], int)
@@ -3074,29 +3084,9 @@ void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
 
 // algo/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r) {
-  __global double* pos = DD_ARRAY(d, geomXpos);
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  int c = (3 * gc);
-  int b = (3 * gb);
-  int oc = (9 * gc);
-  int ob = (9 * gb);
-  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
-  double wx = (pos[c] - pos[b]);
-  double wy = (pos[(c + 1)] - pos[(b + 1)]);
-  double wz = (pos[(c + 2)] - pos[(b + 2)]);
-  double ax = mat[(oc + 2)];
-  double ay = mat[(oc + 5)];
-  double az = mat[(oc + 8)];
-  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
-  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
-  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
-  double hx = (((((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az))) * h);
-  double hy = (((((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az))) * h);
-  double hz = (((((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az))) * h);
-  double qx = (lx + (hx * t));
-  double qy = (ly + (hy * t));
-  double qz = (lz + (hz * t));
-  CollisionPrimitives_sphereBoxAt(m, d, p, k, ((((mat[ob] * qx) + (mat[(ob + 1)] * qy)) + (mat[(ob + 2)] * qz)) + pos[b]), ((((mat[(ob + 3)] * qx) + (mat[(ob + 4)] * qy)) + (mat[(ob + 5)] * qz)) + pos[(b + 1)]), ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]), r, gb);
+  __global double* w = DD_ARRAY(d, scratch6);
+  CapsuleBox_centre(m, d, gc, gb, t, w);
+  CollisionPrimitives_sphereBoxAt(m, d, p, k, w[0], w[1], w[2], r, gb);
 }
 
 // algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
@@ -3166,6 +3156,35 @@ void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double 
 // algo/CollisionPrimitives.java: double clamp(double, double)
 double CollisionPrimitives_clamp(double v, double h) {
   return ((v < (-h)) ? (-h) : jmin(v, h));
+}
+
+// algo/CapsuleBox.java: void centre(Model, Data, int, int, double, double[])
+void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global double* w) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c = (3 * gc);
+  int b = (3 * gb);
+  int oc = (9 * gc);
+  int ob = (9 * gb);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (1))]);
+  double wx = (pos[c] - pos[b]);
+  double wy = (pos[(c + 1)] - pos[(b + 1)]);
+  double wz = (pos[(c + 2)] - pos[(b + 2)]);
+  double ax = mat[(oc + 2)];
+  double ay = mat[(oc + 5)];
+  double az = mat[(oc + 8)];
+  double lx = (((mat[ob] * wx) + (mat[(ob + 3)] * wy)) + (mat[(ob + 6)] * wz));
+  double ly = (((mat[(ob + 1)] * wx) + (mat[(ob + 4)] * wy)) + (mat[(ob + 7)] * wz));
+  double lz = (((mat[(ob + 2)] * wx) + (mat[(ob + 5)] * wy)) + (mat[(ob + 8)] * wz));
+  double hx = (((((mat[ob] * ax) + (mat[(ob + 3)] * ay)) + (mat[(ob + 6)] * az))) * h);
+  double hy = (((((mat[(ob + 1)] * ax) + (mat[(ob + 4)] * ay)) + (mat[(ob + 7)] * az))) * h);
+  double hz = (((((mat[(ob + 2)] * ax) + (mat[(ob + 5)] * ay)) + (mat[(ob + 8)] * az))) * h);
+  double qx = (lx + (hx * t));
+  double qy = (ly + (hy * t));
+  double qz = (lz + (hz * t));
+  w[0] = ((((mat[ob] * qx) + (mat[(ob + 1)] * qy)) + (mat[(ob + 2)] * qz)) + pos[b]);
+  w[1] = ((((mat[(ob + 3)] * qx) + (mat[(ob + 4)] * qy)) + (mat[(ob + 5)] * qz)) + pos[(b + 1)]);
+  w[2] = ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]);
 }
 
 // algo/CapsuleBox.java: void segment(Model, Data, int, int, int, double[])

@@ -39,12 +39,21 @@ final class CapsuleBox {
     }
   }
 
-  /** Feature k: the sphere at parameter t of the segment against the box (centre as MuJoCo forms it). */
+  /** Feature k: the sphere at parameter t of the segment against the box. */
   private static void point(Model m, Data d, int p, int k, int gc, int gb, double t, double r) {
+    double[] w = d.scratch6;
+    centre(m, d, gc, gb, t, w);
+    CollisionPrimitives.sphereBoxAt(m, d, p, k, w[0], w[1], w[2], r, gb);
+  }
+
+  /**
+   * The point at parameter t of capsule gc's segment into {@code w[0..3)}, formed as MuJoCo forms it: in the box's
+   * frame (the capsule's centre and half axis there), then back to the world.
+   */
+  static void centre(Model m, Data d, int gc, int gb, double t, double[] w) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
     int c = 3 * gc, b = 3 * gb, oc = 9 * gc, ob = 9 * gb;
     double h = m.geomSize(gc, 1);
-    // in the box's frame: (centre − box) and the half axis, then back
     double wx = pos[c] - pos[b], wy = pos[c + 1] - pos[b + 1], wz = pos[c + 2] - pos[b + 2];
     double ax = mat[oc + 2], ay = mat[oc + 5], az = mat[oc + 8];
     double lx = mat[ob] * wx + mat[ob + 3] * wy + mat[ob + 6] * wz;
@@ -54,9 +63,9 @@ final class CapsuleBox {
     double hy = (mat[ob + 1] * ax + mat[ob + 4] * ay + mat[ob + 7] * az) * h;
     double hz = (mat[ob + 2] * ax + mat[ob + 5] * ay + mat[ob + 8] * az) * h;
     double qx = lx + hx * t, qy = ly + hy * t, qz = lz + hz * t;
-    CollisionPrimitives.sphereBoxAt(m, d, p, k, mat[ob] * qx + mat[ob + 1] * qy + mat[ob + 2] * qz + pos[b],
-        mat[ob + 3] * qx + mat[ob + 4] * qy + mat[ob + 5] * qz + pos[b + 1],
-        mat[ob + 6] * qx + mat[ob + 7] * qy + mat[ob + 8] * qz + pos[b + 2], r, gb);
+    w[0] = mat[ob] * qx + mat[ob + 1] * qy + mat[ob + 2] * qz + pos[b];
+    w[1] = mat[ob + 3] * qx + mat[ob + 4] * qy + mat[ob + 5] * qz + pos[b + 1];
+    w[2] = mat[ob + 6] * qx + mat[ob + 7] * qy + mat[ob + 8] * qz + pos[b + 2];
   }
 
   /**

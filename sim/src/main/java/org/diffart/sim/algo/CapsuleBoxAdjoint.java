@@ -26,22 +26,13 @@ final class CapsuleBoxAdjoint {
     double t = k == 0 ? w[CapsuleBox.T1] : w[CapsuleBox.T2];
     int cc = 3 * gc, bo = 3 * gb, oc = 9 * gc, ob = 9 * gb;
     double hl = m.geomSize(gc, 1);
-    // the sphere's centre, as CapsuleBox.point forms it
     double wx = pos[cc] - pos[bo], wy = pos[cc + 1] - pos[bo + 1], wz = pos[cc + 2] - pos[bo + 2];
     double ax = mat[oc + 2], ay = mat[oc + 5], az = mat[oc + 8];
-    double lx = mat[ob] * wx + mat[ob + 3] * wy + mat[ob + 6] * wz;
-    double ly = mat[ob + 1] * wx + mat[ob + 4] * wy + mat[ob + 7] * wz;
-    double lz = mat[ob + 2] * wx + mat[ob + 5] * wy + mat[ob + 8] * wz;
-    double hx = (mat[ob] * ax + mat[ob + 3] * ay + mat[ob + 6] * az) * hl;
-    double hy = (mat[ob + 1] * ax + mat[ob + 4] * ay + mat[ob + 7] * az) * hl;
-    double hz = (mat[ob + 2] * ax + mat[ob + 5] * ay + mat[ob + 8] * az) * hl;
-    double qx = lx + hx * t, qy = ly + hy * t, qz = lz + hz * t;
+    CapsuleBox.centre(m, d, gc, gb, t, w);
     jac[6] = 0;
     jac[7] = 0;
     jac[8] = 0;
-    CollisionPrimitivesAdjoint.sphereBoxAt(m, d, b, c, mat[ob] * qx + mat[ob + 1] * qy + mat[ob + 2] * qz + pos[bo],
-        mat[ob + 3] * qx + mat[ob + 4] * qy + mat[ob + 5] * qz + pos[bo + 1],
-        mat[ob + 6] * qx + mat[ob + 7] * qy + mat[ob + 8] * qz + pos[bo + 2], m.geomSize(gc, 0), gb, nb, jac, 6);
+    CollisionPrimitivesAdjoint.sphereBoxAt(m, d, b, c, w[0], w[1], w[2], m.geomSize(gc, 0), gb, nb, jac, 6);
     double cbx = jac[6], cby = jac[7], cbz = jac[8];
     // w = c + hl t a (the box's rotation there and back cancels along every rotation)
     double tb = hl * (ax * cbx + ay * cby + az * cbz);

@@ -9,8 +9,8 @@ import org.diffart.sim.model.Model;
  *
  * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
  * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
- * lies midway between the two surfaces, friction and restitution are the larger of the two geoms' per-world values
- * ({@code Data.geomFriction, geomRestitution}) and condim the larger condim. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
+ * lies midway between the two surfaces; friction and restitution are the higher-priority geom's per-world values
+ * ({@code Data.geomFriction, geomRestitution}) and condim its condim, or, for equal priorities, the larger of each. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
  *
  * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature always writes
  * slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the same slot at the next step.
@@ -101,15 +101,23 @@ public final class Collision {
     int c = d.ncon, g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
     tangents(d.conFrame, 9 * c);
     d.conDist[c] = dist;
-    // the larger of the two geoms' (the first on a tie): the choice CollisionAdjoint routes the gradient through
+    // the higher-priority geom's, else the larger of the two geoms' (the first on a tie): the choice CollisionAdjoint
+    // routes the gradient through
+    int gp = priorityGeom(m, g1, g2);
     double f1 = d.geomFriction[g1], f2 = d.geomFriction[g2], e1 = d.geomRestitution[g1], e2 = d.geomRestitution[g2];
-    d.conFriction[c] = f1 >= f2 ? f1 : f2;
-    d.conRestitution[c] = e1 >= e2 ? e1 : e2;
-    d.conCondim[c] = Math.max(m.geomCondim(g1), m.geomCondim(g2));
+    d.conFriction[c] = gp >= 0 ? d.geomFriction[gp] : f1 >= f2 ? f1 : f2;
+    d.conRestitution[c] = gp >= 0 ? d.geomRestitution[gp] : e1 >= e2 ? e1 : e2;
+    d.conCondim[c] = gp >= 0 ? m.geomCondim(gp) : Math.max(m.geomCondim(g1), m.geomCondim(g2));
     d.conGeom[2 * c] = g1;
     d.conGeom[2 * c + 1] = g2;
     d.conSlot[c] = m.pairConAdr(p) + k;
     d.ncon = c + 1;
+  }
+
+  /** The geom of higher priority of the two, or −1 when their priorities are equal (MuJoCo's rule). */
+  static int priorityGeom(Model m, int g1, int g2) {
+    int p1 = m.geomPriority(g1), p2 = m.geomPriority(g2);
+    return p1 == p2 ? -1 : p1 > p2 ? g1 : g2;
   }
 
   /**

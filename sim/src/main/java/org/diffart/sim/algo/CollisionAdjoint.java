@@ -23,9 +23,11 @@ public final class CollisionAdjoint {
     for (int c = 0; c < d.ncon; c++) {
       int slot = d.conSlot[c], p = pairOf(m, slot), k = slot - m.pairConAdr(p);
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
-      // the larger of the two geoms' friction and restitution (the first on a tie)
-      b.geomFrictionBar[d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] += b.conFrictionBar[c];
-      b.geomRestitutionBar[d.geomRestitution[g1] >= d.geomRestitution[g2] ? g1 : g2] += b.conRestitutionBar[c];
+      // the higher-priority geom's friction and restitution, else the larger of the two (the first on a tie)
+      int gp = Collision.priorityGeom(m, g1, g2);
+      b.geomFrictionBar[gp >= 0 ? gp : d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] += b.conFrictionBar[c];
+      b.geomRestitutionBar[gp >= 0 ? gp : d.geomRestitution[g1] >= d.geomRestitution[g2] ? g1 : g2]
+          += b.conRestitutionBar[c];
       nb[0] = b.conFrameBar[9 * c];
       nb[1] = b.conFrameBar[9 * c + 1];
       nb[2] = b.conFrameBar[9 * c + 2];

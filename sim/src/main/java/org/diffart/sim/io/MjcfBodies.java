@@ -287,7 +287,7 @@ final class MjcfBodies {
       throw a.definer("condim").error("condim " + condim + " is not supported (1: frictionless, 3: sliding"
           + " friction)");
     }
-    g.condim(condim);
+    g.condim(condim).priority(a.integer("priority", 0));
     double[] f = a.overlay("friction", new double[] {1, 0.005, 0.0001});
     g.friction(f[0], f[1], f[2]);
     ignoreSoftConstraint(a, "solref", "solimp");

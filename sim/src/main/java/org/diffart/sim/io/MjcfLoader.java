@@ -43,8 +43,8 @@ import org.diffart.sim.model.Options;
  *       group</td></tr>
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
- *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), friction; rgba, material, group
- *       are ignored</td></tr>
+ *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), priority, friction; rgba,
+ *       material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
  *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
@@ -71,7 +71,7 @@ import org.diffart.sim.model.Options;
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
  * constraints (see {@link Options}). Refused: meshes and height fields, contact {@code pair}, spatial
  * tendons, muscles and actuators on sites or bodies, contact attributes that would change which contacts exist
- * (margin, gap, priority, ...) and any other element or attribute.
+ * (margin, gap, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
  * worldbody, contact, tendon, equality, actuator, sensor, keyframe.

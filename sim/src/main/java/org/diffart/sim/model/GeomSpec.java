@@ -14,6 +14,7 @@ public final class GeomSpec {
   int contype = 1;
   int conaffinity = 1;
   int condim = 3;
+  int priority = 0;
   final double[] friction = {1, 0.005, 0.0001};
   double mass = Double.NaN;
   double density = 1000;
@@ -132,6 +133,15 @@ public final class GeomSpec {
   /** Contact dimensionality: 1 frictionless, 3 with sliding friction (torsional and rolling are not modelled). */
   public GeomSpec condim(int v) {
     condim = v;
+    return this;
+  }
+
+  /**
+   * Contact priority: in a pair of different priorities the higher's friction, restitution and condim apply (MuJoCo's
+   * {@code priority}); of equal priorities, the larger of each.
+   */
+  public GeomSpec priority(int v) {
+    priority = v;
     return this;
   }
 

@@ -26,7 +26,7 @@ public final class Model {
   private final String[] jntName;
   private final int[] dofBody, dofJnt, dofParent;
   private final double[] dofDamping, dofArmature, dofFrictionloss, qpos0, qposSpring;
-  private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
+  private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   private final double[] geomSize, geomPos, geomQuat, geomFriction;
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr;
@@ -108,6 +108,7 @@ public final class Model {
     geomContype = c.geomContype;
     geomConaffinity = c.geomConaffinity;
     geomCondim = c.geomCondim;
+    geomPriority = c.geomPriority;
     geomSize = c.geomSize;
     geomPos = c.geomPos;
     geomQuat = c.geomQuat;
@@ -573,6 +574,11 @@ public final class Model {
   /** Contact dimensionality of geom g (1 or 3). */
   public int geomCondim(int g) {
     return geomCondim[g];
+  }
+
+  /** Contact priority of geom g: a pair takes the friction, restitution and condim of its higher-priority geom. */
+  public int geomPriority(int g) {
+    return geomPriority[g];
   }
 
   /** Size parameter k of geom g. */

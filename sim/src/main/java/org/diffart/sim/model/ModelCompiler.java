@@ -22,7 +22,7 @@ final class ModelCompiler {
   int[] dofBody, dofJnt, dofParent;
   double[] dofDamping, dofArmature, dofFrictionloss;
   double[] qpos0, qposSpring;
-  int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim;
+  int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr;
@@ -402,6 +402,7 @@ final class ModelCompiler {
     geomContype = new int[ngeom];
     geomConaffinity = new int[ngeom];
     geomCondim = new int[ngeom];
+    geomPriority = new int[ngeom];
     geomSize = new double[3 * ngeom];
     geomPos = new double[3 * ngeom];
     geomQuat = new double[4 * ngeom];
@@ -425,6 +426,7 @@ final class ModelCompiler {
       geomContype[g] = s.contype;
       geomConaffinity[g] = s.conaffinity;
       geomCondim[g] = s.condim;
+      geomPriority[g] = s.priority;
       System.arraycopy(s.size, 0, geomSize, 3 * g, 3);
       System.arraycopy(s.pos, 0, geomPos, 3 * g, 3);
       System.arraycopy(s.quat, 0, geomQuat, 4 * g, 4);

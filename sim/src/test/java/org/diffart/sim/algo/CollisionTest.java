@@ -318,6 +318,33 @@ class CollisionTest {
   }
 
   @Test
+  void theHigherPriorityGeomsFrictionRestitutionAndCondimApply() {
+    ModelBuilder b = new ModelBuilder("priority");
+    freeGeom(b, "a", GeomType.SPHERE).size(0.3).friction(0.2, 0, 0).condim(3).priority(1);
+    freeGeom(b, "b", GeomType.SPHERE).size(0.3).friction(0.9, 0, 0).condim(1);
+    Model m = b.build();
+    Data d = new Data(m);
+    d.geomRestitution[0] = 0.1;
+    d.geomRestitution[1] = 0.7;
+    place(m, d, "a", 0, 0, 1, IDENTITY);
+    place(m, d, "b", 0.5, 0, 1, IDENTITY);
+    detect(m, d);
+    assertEquals(1, d.ncon);
+    assertEquals(0.2, d.conFriction[0]);
+    assertEquals(0.1, d.conRestitution[0]);
+    assertEquals(3, d.conCondim[0]);
+    // equal priorities: the larger of each
+    Model same = twoBodies(GeomType.SPHERE, new double[] {0.3}, GeomType.SPHERE, new double[] {0.3});
+    Data e = new Data(same);
+    e.geomFriction[0] = 0.2;
+    e.geomFriction[1] = 0.9;
+    place(same, e, "a", 0, 0, 1, IDENTITY);
+    place(same, e, "b", 0.5, 0, 1, IDENTITY);
+    detect(same, e);
+    assertEquals(0.9, e.conFriction[0]);
+  }
+
+  @Test
   void sphereSphereNormalPointsFromGeomOneToGeomTwo() {
     Model m = twoBodies(GeomType.SPHERE, new double[] {0.3}, GeomType.SPHERE, new double[] {0.25});
     Data d = new Data(m);

@@ -166,4 +166,16 @@ class MjcfLoaderTest {
     TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco><option iterations=\"0\"/></mujoco>",
         "cell"), "cell", 1, "option", "iterations must be at least 1");
   }
+
+  @Test
+  void geomPriorityComesFromTheAttributeOrItsClass() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><default><default class="grippy"><geom priority="2"/></default></default>
+          <worldbody><geom name="floor" type="plane" size="1 1 1"/>
+            <body><freejoint/><geom name="pad" class="grippy" size="0.1"/><geom name="own" priority="-1" size="0.1"
+              pos="0 0 1"/></body></worldbody></mujoco>""", "cell");
+    assertEquals(0, m.geomPriority(TestModels.geomId(m, "floor")));
+    assertEquals(2, m.geomPriority(TestModels.geomId(m, "pad")));
+    assertEquals(-1, m.geomPriority(TestModels.geomId(m, "own")));
+  }
 }
