@@ -2294,26 +2294,42 @@ int Step_anyLimitViolated(Model* m, Data* d) {
 // algo/Collision.java: void detect(Model, Data)
 void Collision_detect(Model* m, Data* d) {
   DI_SCALAR(d, ncon) = 0;
+  __global double* pos = DD_ARRAY(d, geomXpos);
   for (int p = 0; p < (M_npair); p++) {
     int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
     int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
+    double r1 = (MD_ARRAY(m, geomRbound)[(g1)]);
+    double r2 = (MD_ARRAY(m, geomRbound)[(g2)]);
+    if ((r1 > 0) && (r2 > 0)) {
+      double dx = (pos[(3 * g1)] - pos[(3 * g2)]);
+      double dy = (pos[((3 * g1) + 1)] - pos[((3 * g2) + 1)]);
+      double dz = (pos[((3 * g1) + 2)] - pos[((3 * g2) + 2)]);
+      if ((((dx * dx) + (dy * dy)) + (dz * dz)) > (((r1 + r2)) * ((r1 + r2)))) {
+        continue;
+      }
+    }
     switch ((MI_ARRAY(m, geomType)[(g1)])) {
       case GeomType_PLANE: {
         switch ((MI_ARRAY(m, geomType)[(g2)])) {
           case GeomType_SPHERE: {
             CollisionPrimitives_planeSphere(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_CAPSULE: {
             CollisionPrimitives_planeCapsule(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: {
             CollisionPrimitives_planeEllipsoid(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_CYLINDER: {
             CollisionPrimitives_planeCylinder(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           default: {
             { DI_SET_ERROR(d); return; }
@@ -2324,9 +2340,11 @@ void Collision_detect(Model* m, Data* d) {
         switch ((MI_ARRAY(m, geomType)[(g2)])) {
           case GeomType_SPHERE: {
             CollisionPrimitives_sphereSphere(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_CAPSULE: {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
             ConvexCollision_convex(m, d, p, g1, g2);
@@ -2334,6 +2352,7 @@ void Collision_detect(Model* m, Data* d) {
           } break;
           case GeomType_BOX: {
             CollisionPrimitives_sphereBox(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           default: {
             { DI_SET_ERROR(d); return; }
@@ -2344,6 +2363,7 @@ void Collision_detect(Model* m, Data* d) {
         switch ((MI_ARRAY(m, geomType)[(g2)])) {
           case GeomType_CAPSULE: {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
             ConvexCollision_convex(m, d, p, g1, g2);
@@ -2351,6 +2371,7 @@ void Collision_detect(Model* m, Data* d) {
           } break;
           case GeomType_BOX: {
             CapsuleBox_capsuleBox(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
           } break;
           default: {
             { DI_SET_ERROR(d); return; }
@@ -2383,6 +2404,7 @@ void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
   }
   ConvexCollision_fixNormal(m, d, c, g1, g2);
   Collision_emit(m, d, p, 0, (-depth));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/Collision.java: void emit(Model, Data, int, int, double)
@@ -2390,6 +2412,9 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   int c = DI_SCALAR(d, ncon);
   int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
   int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
+  if (c >= (M_nconMax)) {
+    { DI_SET_ERROR(d); return; }
+  }
   Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
   DD_ARRAY(d, conDist)[c] = dist;
   int gp = Collision_priorityGeom(m, g1, g2);
@@ -3077,8 +3102,10 @@ void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
   int second = (w[CapsuleBox_HAS_SECOND] > 0);
   double r = (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]);
   CapsuleBox_point(m, d, p, 0, gc, gb, t1, r);
+  if (DI_ERROR(d)) return;
   if (second) {
     CapsuleBox_point(m, d, p, 1, gc, gb, t2, r);
+    if (DI_ERROR(d)) return;
   }
 }
 
@@ -3087,6 +3114,7 @@ void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t,
   __global double* w = DD_ARRAY(d, scratch6);
   CapsuleBox_centre(m, d, gc, gb, t, w);
   CollisionPrimitives_sphereBoxAt(m, d, p, k, w[0], w[1], w[2], r, gb);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
@@ -3144,6 +3172,7 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (sy + (ny * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (sz + (nz * off));
   Collision_emit(m, d, p, k, dist);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
@@ -3543,6 +3572,7 @@ void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2
   double t = CollisionPrimitives_clamp((f + (s * b)), h2);
   s = CollisionPrimitives_clamp(((t * b) - c), h1);
   CollisionPrimitives_spheres(m, d, p, (pos[i1] + (s * a1x)), (pos[(i1 + 1)] + (s * a1y)), (pos[(i1 + 2)] + (s * a1z)), (MD_ARRAY(m, geomSize)[((3 * (g1)) + (0))]), (pos[i2] + (t * a2x)), (pos[(i2 + 1)] + (t * a2y)), (pos[(i2 + 2)] + (t * a2z)), (MD_ARRAY(m, geomSize)[((3 * (g2)) + (0))]));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void spheres(Model, Data, int, double, double, double, double, double, double, double, double)
@@ -3565,6 +3595,7 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y1 + (n[((9 * c) + 1)] * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z1 + (n[((9 * c) + 2)] * off));
   Collision_emit(m, d, p, 0, dist);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
@@ -3583,6 +3614,7 @@ void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int s = (3 * gs);
   CollisionPrimitives_sphereBoxAt(m, d, p, 0, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), gb);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
@@ -3599,6 +3631,7 @@ void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc)
   double t = CollisionPrimitives_clamp((((ax * ((pos[s] - pos[c]))) + (ay * ((pos[(s + 1)] - pos[(c + 1)])))) + (az * ((pos[(s + 2)] - pos[(c + 2)])))), h);
   CollisionPrimitives_perpendicular(d, ax, ay, az);
   CollisionPrimitives_spheres(m, d, p, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), (pos[c] + (t * ax)), (pos[(c + 1)] + (t * ay)), (pos[(c + 2)] + (t * az)), (MD_ARRAY(m, geomSize)[((3 * (gc)) + (0))]));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void sphereSphere(Model, Data, int, int, int)
@@ -3608,6 +3641,7 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) 
   int b = (3 * g2);
   CollisionPrimitives_setNormal(d, DI_SCALAR(d, ncon), 0, 0, 1);
   CollisionPrimitives_spheres(m, d, p, pos[a], pos[(a + 1)], pos[(a + 2)], (MD_ARRAY(m, geomSize)[((3 * (g1)) + (0))]), pos[b], pos[(b + 1)], pos[(b + 2)], (MD_ARRAY(m, geomSize)[((3 * (g2)) + (0))]));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
@@ -3644,6 +3678,7 @@ void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
     sy *= flip;
     sz *= flip;
     CollisionPrimitives_planePoint(m, d, p, k, gp, (((pos[b] + (sx * ex0)) + (sy * ey0)) + (sz * ez0)), (((pos[(b + 1)] + (sx * ex1)) + (sy * ey1)) + (sz * ez1)), (((pos[(b + 2)] + (sx * ex2)) + (sy * ey2)) + (sz * ez2)));
+    if (DI_ERROR(d)) return;
   }
 }
 
@@ -3666,6 +3701,7 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
   Collision_emit(m, d, p, k, dist);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
@@ -3682,7 +3718,9 @@ void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc)
   double vy = w[4];
   double vz = w[5];
   CollisionPrimitives_planePoint(m, d, p, 0, gp, ((pos[c] + vx) + ax), ((pos[(c + 1)] + vy) + ay), ((pos[(c + 2)] + vz) + az));
+  if (DI_ERROR(d)) return;
   CollisionPrimitives_planePoint(m, d, p, 1, gp, ((pos[c] + vx) - ax), ((pos[(c + 1)] + vy) - ay), ((pos[(c + 2)] + vz) - az));
+  if (DI_ERROR(d)) return;
   double ux = ((vy * az) - (vz * ay));
   double uy = ((vz * ax) - (vx * az));
   double uz = ((vx * ay) - (vy * ax));
@@ -3691,7 +3729,9 @@ void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc)
   uy *= k;
   uz *= k;
   CollisionPrimitives_planePoint(m, d, p, 2, gp, (((pos[c] + ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] + uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] + uz) + az) - (0x1.0p-1 * vz)));
+  if (DI_ERROR(d)) return;
   CollisionPrimitives_planePoint(m, d, p, 3, gp, (((pos[c] - ux) + ax) - (0x1.0p-1 * vx)), (((pos[(c + 1)] - uy) + ay) - (0x1.0p-1 * vy)), (((pos[(c + 2)] - uz) + az) - (0x1.0p-1 * vz)));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
@@ -3742,6 +3782,7 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
   int e = (3 * ge);
   CollisionPrimitives_ellipsoidOffset(m, d, gp, ge, w);
   CollisionPrimitives_planePoint(m, d, p, 0, gp, (((pos[e] - (mat[oe] * w[3])) - (mat[(oe + 1)] * w[4])) - (mat[(oe + 2)] * w[5])), (((pos[(e + 1)] - (mat[(oe + 3)] * w[3])) - (mat[(oe + 4)] * w[4])) - (mat[(oe + 5)] * w[5])), (((pos[(e + 2)] - (mat[(oe + 6)] * w[3])) - (mat[(oe + 7)] * w[4])) - (mat[(oe + 8)] * w[5])));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
@@ -3783,6 +3824,7 @@ void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc) 
   for (int k = 0; k < 2; k++) {
     double sh = ((k == 0) ? h : (-h));
     CollisionPrimitives_planePoint(m, d, p, k, gp, ((pos[c] + (mat[(oc + 2)] * sh)) - (nx * r)), ((pos[(c + 1)] + (mat[(oc + 5)] * sh)) - (ny * r)), ((pos[(c + 2)] + (mat[(oc + 8)] * sh)) - (nz * r)));
+    if (DI_ERROR(d)) return;
   }
 }
 
@@ -3793,6 +3835,7 @@ void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]);
   int s = (3 * gs);
   CollisionPrimitives_planePoint(m, d, p, 0, gp, (DD_ARRAY(d, geomXpos)[s] - (mat[(o + 2)] * r)), (DD_ARRAY(d, geomXpos)[(s + 1)] - (mat[(o + 5)] * r)), (DD_ARRAY(d, geomXpos)[(s + 2)] - (mat[(o + 8)] * r)));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/Step.java: double dampingH(Model)

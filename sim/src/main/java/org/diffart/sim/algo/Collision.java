@@ -1,6 +1,7 @@
 package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.model.Model;
 
 /**
@@ -54,8 +55,18 @@ public final class Collision {
    */
   public static void detect(Model m, Data d) {
     d.ncon = 0;
+    double[] pos = d.geomXpos;
     for (int p = 0; p < m.npair(); p++) {
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
+      // MuJoCo's bounding-sphere filter: geoms whose bounding spheres are apart cannot touch
+      double r1 = m.geomRbound(g1), r2 = m.geomRbound(g2);
+      if (r1 > 0 && r2 > 0) {
+        double dx = pos[3 * g1] - pos[3 * g2], dy = pos[3 * g1 + 1] - pos[3 * g2 + 1];
+        double dz = pos[3 * g1 + 2] - pos[3 * g2 + 2];
+        if (dx * dx + dy * dy + dz * dz > (r1 + r2) * (r1 + r2)) {
+          continue;
+        }
+      }
       switch (m.geomType(g1)) {
         case PLANE -> {
           switch (m.geomType(g2)) {
@@ -99,6 +110,10 @@ public final class Collision {
    */
   static void emit(Model m, Data d, int p, int k, double dist) {
     int c = d.ncon, g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
+    if (c >= m.nconMax()) {
+      throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): more than " + m.nconMax()
+          + " contacts, the model's contact capacity (MJCF <size nconmax>, ModelBuilder.contactCapacity)", d.nstep, -1);
+    }
     tangents(d.conFrame, 9 * c);
     d.conDist[c] = dist;
     // the higher-priority geom's, else the larger of the two geoms' (the first on a tie): the choice CollisionAdjoint

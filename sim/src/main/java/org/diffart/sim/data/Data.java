@@ -152,21 +152,23 @@ public final class Data {
   // ---- contacts: Collision.detect ----
   /** Number of active contacts. */
   public int ncon;
-  /** Contact points in the world, midway between the surfaces [nconMax×3]. */
+  // the contact arrays hold nconMax contacts and one more: the candidate a collision function writes before it knows
+  // whether it touches
+  /** Contact points in the world, midway between the surfaces [(nconMax+1)×3]. */
   public final double[] conPos;
-  /** Contact frames, rows: normal (from geom 1 to geom 2), tangent 1, tangent 2 [nconMax×9]. */
+  /** Contact frames, rows: normal (from geom 1 to geom 2), tangent 1, tangent 2 [(nconMax+1)×9]. */
   public final double[] conFrame;
-  /** Signed distances, negative in penetration [nconMax]. */
+  /** Signed distances, negative in penetration [nconMax+1]. */
   public final double[] conDist;
-  /** Friction coefficient (the larger of the two geoms' {@code geomFriction}) [nconMax]. */
+  /** Friction coefficient (the higher-priority geom's {@code geomFriction}, else the larger) [nconMax+1]. */
   public final double[] conFriction;
-  /** Coefficient of restitution (the larger of the two geoms' {@code geomRestitution}) [nconMax]. */
+  /** Coefficient of restitution (as the friction) [nconMax+1]. */
   public final double[] conRestitution;
-  /** Geoms of each contact [nconMax×2]. */
+  /** Geoms of each contact [(nconMax+1)×2]. */
   public final int[] conGeom;
-  /** Slot of each contact in the model's pair table, for warm starts [nconMax]. */
+  /** Slot of each contact in the model's pair table, for warm starts [nconMax+1]. */
   public final int[] conSlot;
-  /** Whether each contact has friction (condim 3) [nconMax]. */
+  /** Whether each contact has friction (condim 3) [nconMax+1]. */
   public final int[] conCondim;
 
   // ---- constraints: Constraints.assemble, ProjectedGaussSeidel.solve ----
@@ -224,9 +226,9 @@ public final class Data {
   public final double[] efcImpulseInit;
   /** Where each row's initial impulse came from: an index into warmImpulse, or -1 for zero [nefcMax]. */
   public final int[] efcInitSource;
-  /** Impulses of the previous step per contact slot, for warm starts [nconMax×3]. */
+  /** Impulses of the previous step per contact slot, for warm starts [nslot×3]. */
   public final double[] warmImpulse;
-  /** Whether warmImpulse of a slot is from the previous step [nconMax]. */
+  /** Whether warmImpulse of a slot is from the previous step [nslot]. */
   public final int[] warmValid;
   /**
    * When not null, PGS records its solve here for the reverse PGS: the impulses before the first and after each sweep
@@ -285,7 +287,8 @@ public final class Data {
   /** Allocates every array for model {@code m} and resets to {@code qpos0}. */
   public Data(Model m) {
     model = m;
-    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax();
+    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax() + 1;
+    int nslot = m.nslot();
     int nefcMax = nefcMax(m);
     qpos = new double[nq];
     qvel = new double[nv];
@@ -374,8 +377,8 @@ public final class Data {
     efcLeaf = new int[nefcMax];
     efcRowLo = new int[nefcMax];
     efcRowHi = new int[nefcMax];
-    warmImpulse = new double[3 * nc];
-    warmValid = new int[nc];
+    warmImpulse = new double[3 * nslot];
+    warmValid = new int[nslot];
     qvelFree = new double[nv];
     qvelImpulse = new double[nv];
     scratchNv1 = new double[nv];

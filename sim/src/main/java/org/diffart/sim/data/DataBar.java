@@ -33,7 +33,7 @@ public final class DataBar {
   public final double[] geomFrictionBar;
   /** [ngeom] */
   public final double[] geomRestitutionBar;
-  /** Bars of the warm-start impulses the next step reads [nconMax×3]. */
+  /** Bars of the warm-start impulses the next step reads [nslot×3]. */
   public final double[] warmImpulseBar;
 
   // ---- position ----
@@ -87,15 +87,15 @@ public final class DataBar {
   public final double[] qvelImpulseBar;
 
   // ---- contacts and constraints ----
-  /** [nconMax×3] */
+  /** [(nconMax+1)×3] */
   public final double[] conPosBar;
-  /** [nconMax×9] */
+  /** [(nconMax+1)×9] */
   public final double[] conFrameBar;
-  /** [nconMax] */
+  /** [nconMax+1] */
   public final double[] conDistBar;
-  /** [nconMax] */
+  /** [nconMax+1] */
   public final double[] conFrictionBar;
-  /** [nconMax] */
+  /** [nconMax+1] */
   public final double[] conRestitutionBar;
   /**
    * Bars of the tree-pattern entries of {@code qM}: entry (k, l) with l = k or an ancestor dof of k, each the bar of
@@ -173,7 +173,7 @@ public final class DataBar {
   /** Allocates every bar (zero) and scratch array for model {@code m}. */
   public DataBar(Model m) {
     model = m;
-    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax();
+    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax() + 1;
     int nefcMax = Data.nefcMax(m);
     int njMax = 1;
     for (int i = 0; i < nb; i++) {
@@ -189,7 +189,7 @@ public final class DataBar {
     dofDampingBar = new double[nv];
     geomFrictionBar = new double[ng];
     geomRestitutionBar = new double[ng];
-    warmImpulseBar = new double[3 * nc];
+    warmImpulseBar = new double[3 * m.nslot()];
     xposBar = new double[3 * nb];
     xquatBar = new double[4 * nb];
     xmatBar = new double[9 * nb];

@@ -42,7 +42,7 @@ public final class AdjointGradient {
     work.pgsRecord = b.pgsHistory;
     ctrlGrad = new double[steps * m.nu()];
     norms = new double[steps + 1];
-    saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nconMax()];
+    saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nslot()];
     tangent = new double[m.nv()];
   }
 
@@ -151,7 +151,7 @@ public final class AdjointGradient {
     System.arraycopy(b.qposBar, 0, saved, 0, m.nq());
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
     System.arraycopy(b.actBar, 0, saved, m.nq() + m.nv(), m.na());
-    System.arraycopy(b.warmImpulseBar, 0, saved, m.nq() + m.nv() + m.na(), 3 * m.nconMax());
+    System.arraycopy(b.warmImpulseBar, 0, saved, m.nq() + m.nv() + m.na(), 3 * m.nslot());
     java.util.Arrays.fill(b.ctrlBar, 0);
     StepAdjoint.step(m, d, b);
     int nu = m.nu();
@@ -190,7 +190,7 @@ public final class AdjointGradient {
     System.arraycopy(saved, 0, fresh.qposBar, 0, m.nq());
     System.arraycopy(saved, m.nq(), fresh.qvelBar, 0, m.nv());
     System.arraycopy(saved, m.nq() + m.nv(), fresh.actBar, 0, m.na());
-    System.arraycopy(saved, m.nq() + m.nv() + m.na(), fresh.warmImpulseBar, 0, 3 * m.nconMax());
+    System.arraycopy(saved, m.nq() + m.nv() + m.na(), fresh.warmImpulseBar, 0, 3 * m.nslot());
     String[] found = {null, null};
     String incoming = NonFiniteAdjointException.firstNonFinite(m, fresh);
     if (incoming != null) {

@@ -23,7 +23,7 @@ final class StateStore {
 
   /** Numbers per stored state. */
   static int stateWidth(Model m) {
-    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nconMax() : 0);
+    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nslot() : 0);
   }
 
   /** Bytes held by the slots. */
@@ -41,7 +41,7 @@ final class StateStore {
     System.arraycopy(d.act, 0, slots, o, model.na());
     o += model.na();
     if (warm) {
-      int nc = model.nconMax();
+      int nc = model.nslot();
       System.arraycopy(d.warmImpulse, 0, slots, o, 3 * nc);
       o += 3 * nc;
       for (int c = 0; c < nc; c++) {
@@ -60,7 +60,7 @@ final class StateStore {
     System.arraycopy(slots, o, d.act, 0, model.na());
     o += model.na();
     if (warm) {
-      int nc = model.nconMax();
+      int nc = model.nslot();
       System.arraycopy(slots, o, d.warmImpulse, 0, 3 * nc);
       o += 3 * nc;
       for (int c = 0; c < nc; c++) {

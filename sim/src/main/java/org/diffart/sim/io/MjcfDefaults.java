@@ -7,10 +7,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * MJCF default classes with MuJoCo's inheritance: the top {@code <default>} is class {@code main}; a nested {@code
- * <default class="c">} starts from its parent class and overrides attribute by attribute. An element uses its {@code
- * class} attribute, else the {@code childclass} of the innermost enclosing body (its own body included), else {@code
- * main}. The actuator elements share one default actuator per class, as in MuJoCo ({@link MjcfActuators}).
+ * MJCF default classes with MuJoCo's inheritance: a top-level {@code <default>} edits class {@code main}; a nested
+ * {@code <default class="c">} starts from its parent class and overrides attribute by attribute. An element uses its
+ * {@code class} attribute, else the {@code childclass} of the innermost enclosing body (its own body included), else
+ * {@code main}. The actuator elements share one default actuator per class, as in MuJoCo ({@link MjcfActuators}).
+ *
+ * <p>As MuJoCo 2.2.2's reader: a section's own elements are read before its nested classes, and a nested class
+ * copies its parent as it is then. A file may have several top-level {@code <default>} sections (an included file
+ * often brings its own): each goes on editing {@code main}, so a class defined in the first does not see what the
+ * second sets on {@code main}, and a class defined in the second does.
  */
 final class MjcfDefaults {
   /** Element kinds that take defaults. */
@@ -24,35 +29,38 @@ final class MjcfDefaults {
   private final Map<String, DefaultClass> classes = new HashMap<>();
   private final String top;
 
-  private record DefaultClass(String name, DefaultClass parent, Map<String, List<XmlElement>> byKind) {}
+  /**
+   * A class: its parent, its own default elements by kind, and how many of each kind of the parent's (its own, not
+   * its ancestors') it copied when it was made.
+   */
+  private record DefaultClass(String name, DefaultClass parent, Map<String, List<XmlElement>> byKind,
+      Map<String, Integer> copied) {}
 
   private MjcfDefaults(String top) {
     this.top = top;
   }
 
-  /** The classes defined by the top-level {@code <default>} element, or only an empty {@code main} when null. */
-  static MjcfDefaults parse(XmlElement topDefault) {
-    if (topDefault == null) {
-      MjcfDefaults d = new MjcfDefaults("main");
-      d.classes.put("main", new DefaultClass("main", null, new HashMap<>()));
-      return d;
+  /**
+   * The classes defined by the top-level {@code <default>} sections, in document order; only an empty {@code main}
+   * when there are none. The first section's {@code class} names the top class ({@code main} by default).
+   */
+  static MjcfDefaults parse(List<XmlElement> topDefaults) {
+    String top = topDefaults.isEmpty() ? "main" : topDefaults.get(0).string("class", "main").strip();
+    MjcfDefaults d = new MjcfDefaults(top);
+    DefaultClass main = new DefaultClass(top, null, new HashMap<>(), Map.of());
+    d.classes.put(top, main);
+    for (XmlElement section : topDefaults) {
+      section.requireAttributesIn(MjcfSchema.DEFAULT);
+      d.read(section, main);
     }
-    MjcfDefaults d = new MjcfDefaults(topDefault.string("class", "main").strip());
-    d.add(topDefault, null);
     return d;
   }
 
-  private void add(XmlElement e, DefaultClass parent) {
-    e.requireAttributesIn(MjcfSchema.DEFAULT);
-    String name = parent == null ? top : e.required("class").strip();
-    if (classes.containsKey(name)) {
-      throw e.error("default class '" + name + "' is defined twice");
-    }
-    DefaultClass c = new DefaultClass(name, parent, new HashMap<>());
-    classes.put(name, c);
+  /** Reads section e into class c: its own elements first, then its nested classes, each copying c as it is then. */
+  private void read(XmlElement e, DefaultClass c) {
     for (XmlElement child : e.children()) {
       switch (child.name()) {
-        case "default" -> add(child, c);
+        case "default" -> { }
         case "joint" -> keep(c, JOINT, child, MjcfSchema.JOINT);
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
         // every actuator element edits the class's one default actuator, in document order (MjcfActuators)
@@ -64,6 +72,20 @@ final class MjcfDefaults {
         case "light", "camera", "material" -> { }
         default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
             + " motor, position, velocity, intvelocity, damper, cylinder, general", "light, camera, material");
+      }
+    }
+    for (XmlElement child : e.children()) {
+      if (child.name().equals("default")) {
+        child.requireAttributesIn(MjcfSchema.DEFAULT);
+        String name = child.required("class").strip();
+        if (classes.containsKey(name)) {
+          throw child.error("default class '" + name + "' is defined twice");
+        }
+        Map<String, Integer> copied = new HashMap<>();
+        c.byKind.forEach((kind, list) -> copied.put(kind, list.size()));
+        DefaultClass nested = new DefaultClass(name, c, new HashMap<>(), copied);
+        classes.put(name, nested);
+        read(child, nested);
       }
     }
   }
@@ -90,8 +112,12 @@ final class MjcfDefaults {
     String name = e.has("class") ? e.attribute("class").strip() : childclass != null ? childclass : top;
     requireClass(e, name);
     List<List<XmlElement>> levels = new ArrayList<>();
+    // the class's own elements, then of each ancestor those its child copied
+    int visible = Integer.MAX_VALUE;
     for (DefaultClass c = classes.get(name); c != null; c = c.parent) {
-      levels.add(0, c.byKind.getOrDefault(kind, List.of()));
+      List<XmlElement> own = c.byKind.getOrDefault(kind, List.of());
+      levels.add(0, own.subList(0, Math.min(visible, own.size())));
+      visible = c.copied.getOrDefault(kind, 0);
     }
     List<XmlElement> chain = new ArrayList<>();
     levels.forEach(chain::addAll);

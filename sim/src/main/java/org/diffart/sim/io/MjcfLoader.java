@@ -114,31 +114,33 @@ public final class MjcfLoader {
     root.requireAttributesIn(MjcfSchema.MUJOCO);
     MjcfCompiler compiler = MjcfCompiler.DEFAULTS;
     List<XmlElement> options = new ArrayList<>();
-    XmlElement topDefault = null;
+    List<XmlElement> topDefaults = new ArrayList<>();
+    XmlElement size = null;
     for (XmlElement c : root.children()) {
       switch (c.name()) {
         case "compiler" -> compiler = compiler.with(c);
         case "option" -> options.add(c);
-        case "default" -> {
-          if (topDefault != null) {
-            throw c.error("only one top-level <default> is supported");
-          }
-          topDefault = c;
-        }
+        case "default" -> topDefaults.add(c);
         case "asset" -> asset(c);
+        case "size" -> size = c;
         case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
             throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, contact,"
-                + " tendon, equality, actuator, sensor, keyframe", "visual, statistic, size");
+                + " tendon, equality, actuator, sensor, keyframe, size", "visual, statistic");
           }
         }
       }
     }
-    MjcfDefaults defaults = MjcfDefaults.parse(topDefault);
+    MjcfDefaults defaults = MjcfDefaults.parse(topDefaults);
     ModelBuilder b = new ModelBuilder(root.string("model", baseName(root.source())).strip())
         .inertiaFromGeom(compiler.inertiaFromGeom())
         .totalMass(compiler.totalMass());
+    if (size != null) {
+      // nconmax bounds the contacts of a step (-1: MuJoCo's automatic); the rest sizes MuJoCo's own memory
+      size.requireAttributesIn(MjcfSchema.SIZE);
+      b.contactCapacity(size.integer("nconmax", -1));
+    }
     OptionReader optionReader = new OptionReader();
     options.forEach(c -> optionReader.read(c, b));
     b.options(optionReader.build());

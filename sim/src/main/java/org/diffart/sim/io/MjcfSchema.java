@@ -64,7 +64,10 @@ final class MjcfSchema {
   static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl", "act");
 
   /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */
-  static final Set<String> IGNORED_TOP = Set.of("visual", "statistic", "size");
+  static final Set<String> IGNORED_TOP = Set.of("visual", "statistic");
+  /** {@code size}: nconmax is the contact capacity; the others size MuJoCo's own memory and change nothing here. */
+  static final Set<String> SIZE = Set.of("njmax", "nconmax", "nstack", "nuserdata", "nkey", "nuser_body",
+      "nuser_jnt", "nuser_geom", "nuser_site", "nuser_cam", "nuser_tendon", "nuser_actuator", "nuser_sensor");
   /** Elements skipped inside bodies and default classes: lights and cameras only render. */
   static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera");
   /** Assets skipped: textures and materials only colour geoms. */

@@ -12,11 +12,17 @@ import java.util.List;
  * order they were declared.
  */
 public final class Model {
+  /**
+   * Contact capacity of a model that does not give one (MJCF {@code size nconmax}): enough for every model here, and
+   * it keeps the dense constraint arrays of a model with thousands of candidate pairs (MuJoCo's 22 humanoids) small.
+   */
+  public static final int DEFAULT_CONTACT_CAPACITY = 1000;
+
   private final ModelCompiler compiled;
   private final String name;
   private final Options opt;
   private final List<String> warnings;
-  private final int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nconMax;
+  private final int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nslot, nconMax;
   private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
   private final int[] bodyRotationAxis, bodyTreeDofAdr, bodyTreeDofEnd;
   private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
@@ -27,7 +33,7 @@ public final class Model {
   private final int[] dofBody, dofJnt, dofParent;
   private final double[] dofDamping, dofArmature, dofFrictionloss, qpos0, qposSpring;
   private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
-  private final double[] geomSize, geomPos, geomQuat, geomFriction;
+  private final double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr;
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
@@ -68,6 +74,7 @@ public final class Model {
     na = c.na;
     nkey = c.nkey;
     npair = c.npair;
+    nslot = c.nslot;
     nconMax = c.nconMax;
     bodyParent = c.bodyParent;
     bodyJntAdr = c.bodyJntAdr;
@@ -110,6 +117,7 @@ public final class Model {
     geomCondim = c.geomCondim;
     geomPriority = c.geomPriority;
     geomSize = c.geomSize;
+    geomRbound = c.geomRbound;
     geomPos = c.geomPos;
     geomQuat = c.geomQuat;
     geomFriction = c.geomFriction;
@@ -320,7 +328,19 @@ public final class Model {
     return npair;
   }
 
-  /** Upper bound on simultaneous contacts (sum of the pairs' capacities). */
+  /**
+   * Contact slots: the sum of the pairs' largest contact counts. Pair p's k-th feature has slot {@code pairConAdr(p)
+   * + k}, where its warm start is kept.
+   */
+  public int nslot() {
+    return nslot;
+  }
+
+  /**
+   * The most contacts a step may hold at once: the smaller of {@link #nslot()} and the capacity the model asks for
+   * (MJCF {@code size nconmax}) or {@link #DEFAULT_CONTACT_CAPACITY}. The contact and constraint arrays of {@code
+   * Data} are sized by it.
+   */
   public int nconMax() {
     return nconMax;
   }
@@ -584,6 +604,11 @@ public final class Model {
   /** Size parameter k of geom g. */
   public double geomSize(int g, int k) {
     return geomSize[3 * g + k];
+  }
+
+  /** Radius of geom g's bounding sphere about its centre (MuJoCo's {@code geom_rbound}); 0 for a plane. */
+  public double geomRbound(int g) {
+    return geomRbound[g];
   }
 
   /** Component k of geom g's centre in its body frame. */

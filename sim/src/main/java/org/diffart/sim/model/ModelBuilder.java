@@ -40,6 +40,7 @@ public final class ModelBuilder {
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
+  int contactCapacity = -1;
   final List<String> warnings = new ArrayList<>();
   final List<int[]> excludes = new ArrayList<>();
 
@@ -193,6 +194,16 @@ public final class ModelBuilder {
    */
   public ModelBuilder totalMass(double mass) {
     totalMass = mass;
+    return this;
+  }
+
+  /**
+   * The most contacts a step may hold at once (MJCF {@code size nconmax}); a non-positive value keeps the default,
+   * the smaller of the pairs' contact slots and {@link Model#DEFAULT_CONTACT_CAPACITY}. A step that finds more fails
+   * with a {@code SimulationException} that says so.
+   */
+  public ModelBuilder contactCapacity(int n) {
+    contactCapacity = n;
     return this;
   }
 

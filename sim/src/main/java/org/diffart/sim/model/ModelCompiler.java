@@ -12,7 +12,7 @@ import org.diffart.sim.spatial.SpatialOps;
 final class ModelCompiler {
   final ModelBuilder b;
   final List<String> warnings = new ArrayList<>();
-  int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nconMax;
+  int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nslot, nconMax;
   int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
   double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
   String[] bodyName;
@@ -23,7 +23,7 @@ final class ModelCompiler {
   double[] dofDamping, dofArmature, dofFrictionloss;
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
-  double[] geomSize, geomPos, geomQuat, geomFriction;
+  double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr;
   int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
@@ -404,6 +404,7 @@ final class ModelCompiler {
     geomCondim = new int[ngeom];
     geomPriority = new int[ngeom];
     geomSize = new double[3 * ngeom];
+    geomRbound = new double[ngeom];
     geomPos = new double[3 * ngeom];
     geomQuat = new double[4 * ngeom];
     geomFriction = new double[3 * ngeom];
@@ -428,11 +429,24 @@ final class ModelCompiler {
       geomCondim[g] = s.condim;
       geomPriority[g] = s.priority;
       System.arraycopy(s.size, 0, geomSize, 3 * g, 3);
+      geomRbound[g] = rbound(s.type, s.size);
       System.arraycopy(s.pos, 0, geomPos, 3 * g, 3);
       System.arraycopy(s.quat, 0, geomQuat, 4 * g, 4);
       System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
       geomName[g] = s.name;
     }
+  }
+
+  /** The radius of the geom's bounding sphere about its centre, as MuJoCo's {@code geom_rbound}; 0 for a plane. */
+  private static double rbound(GeomType t, double[] s) {
+    return switch (t) {
+      case SPHERE -> s[0];
+      case CAPSULE -> s[0] + s[1];
+      case ELLIPSOID -> Math.max(s[0], Math.max(s[1], s[2]));
+      case CYLINDER -> Math.sqrt(s[0] * s[0] + s[1] * s[1]);
+      case BOX -> Math.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+      default -> 0;
+    };
   }
 
   // ---- sites and sensors ----
@@ -621,7 +635,8 @@ final class ModelCompiler {
       pairGeom2[p] = list.get(p)[1];
       pairConAdr[p + 1] = pairConAdr[p] + list.get(p)[2];
     }
-    nconMax = pairConAdr[npair];
+    nslot = pairConAdr[npair];
+    nconMax = Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);
   }
 
   private String label(int g) {
@@ -989,7 +1004,7 @@ final class ModelCompiler {
     if (o.integrator() != Integrator.RK4) {
       return;
     }
-    if (o.contact() && nconMax > 0) {
+    if (o.contact() && nslot > 0) {
       throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
           + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
     }

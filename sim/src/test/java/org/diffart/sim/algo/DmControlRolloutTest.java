@@ -35,7 +35,15 @@ class DmControlRolloutTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("loading")
   void twoThousandStepsFromRestAreSound(String name) {
-    Model m = ModelLoader.load(DmControlSuiteTest.suite().resolve(name + ".xml"));
+    assertSound(ModelLoader.load(DmControlSuiteTest.suite().resolve(name + ".xml")), name,
+        mujocoDeepest("dm_control", name));
+  }
+
+  /**
+   * Rolls m out 2000 steps from {@code qpos0} at rest with zero controls and checks it as the class says, against
+   * MuJoCo's deepest contact {@code mujoco} (m) on the same rollout.
+   */
+  static void assertSound(Model m, String name, double mujoco) {
     Data d = new Data(m);
     double e0 = energy(m, d), scale = Math.abs(e0), maxGain = 0, deepest = 0;
     for (int s = 0; s < 2000; s++) {
@@ -49,16 +57,18 @@ class DmControlRolloutTest {
     }
     String at = String.format("%s: energy %.6g J at the start, largest gain %.3g J (scale %.3g J), deepest contact"
         + " %.3g mm", name, e0, maxGain, scale, 1e3 * deepest);
-    double mujoco = mujocoDeepest(name);
     assertTrue(deepest <= Math.max(MAX_PENETRATION, mujoco), at + "; MuJoCo's deepest " + 1e3 * mujoco + " mm");
     assertTrue(maxGain <= ENERGY_GAIN * Math.max(scale, 1e-9), at);
   }
 
-  /** MuJoCo 2.2.2's deepest contact over the same 2000 steps, m. */
-  private static double mujocoDeepest(String name) {
+  /**
+   * MuJoCo 2.2.2's deepest contact over the same 2000 steps, m, from {@code datasets/reference/DIR/depth.jsonl}
+   * ({@code probes/mjdepth.c}).
+   */
+  static double mujocoDeepest(String dir, String name) {
     try {
       for (String line : java.nio.file.Files.readAllLines(ReferenceFiles.repoRoot().resolve(
-          "datasets/reference/dm_control/depth.jsonl"))) {
+          "datasets/reference/" + dir + "/depth.jsonl"))) {
         com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
         if (o.get("model").getAsString().endsWith("/" + name + ".xml")) {
           return o.get("deepest_m").getAsDouble();

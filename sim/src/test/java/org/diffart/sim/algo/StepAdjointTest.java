@@ -36,7 +36,7 @@ class StepAdjointTest {
     }
     Random rnd = new Random(seed);
     double[] qb = TapeCheck.random(rnd, m.nq(), 1), vb = TapeCheck.random(rnd, m.nv(), 1);
-    double[] wb = TapeCheck.random(rnd, 3 * m.nconMax(), 1);
+    double[] wb = TapeCheck.random(rnd, 3 * m.nslot(), 1);
     // tape
     Data td = new Data(m);
     td.copyStateFrom(d);

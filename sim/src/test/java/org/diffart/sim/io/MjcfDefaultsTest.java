@@ -91,4 +91,26 @@ class MjcfDefaultsTest {
   private static double[] geomFriction(int g) {
     return new double[] {M.geomFriction(g, 0), M.geomFriction(g, 1), M.geomFriction(g, 2)};
   }
+
+  @Test
+  void severalTopLevelSectionsEditMainAndEachNestedClassCopiesItWhenMade() {
+    // MuJoCo 2.2.2 on this file: masses 33.5103 (class a, made before density 500), 56.5487 (class b, after) and
+    // 2.0944 (main, after), friction 0.3 for all three
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco>
+          <default><geom friction="0.3 0.01 0.01"/><default class="a"><geom size="0.2"/></default></default>
+          <default><geom density="500"/><default class="b"><geom size="0.3"/></default></default>
+          <worldbody>
+            <body><freejoint/><geom name="g1" class="a"/></body>
+            <body pos="1 0 0"><freejoint/><geom name="g2" class="b"/></body>
+            <body pos="2 0 0"><freejoint/><geom name="g3" size="0.1"/></body>
+          </worldbody>
+        </mujoco>""", "two-defaults");
+    double[] mass = {33.5103, 56.5487, 2.0944};
+    for (int b = 1; b <= 3; b++) {
+      assertEquals(mass[b - 1], m.bodyMass(b), 1e-4, "body " + b);
+      assertEquals(0.3, m.geomFriction(b - 1, 0), 0, "geom " + b);
+    }
+  }
 }
+

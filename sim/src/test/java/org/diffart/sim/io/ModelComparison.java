@@ -66,7 +66,7 @@ final class ModelComparison {
   }
 
   private static int[] sizes(Model m) {
-    return new int[] {m.nbody(), m.njnt(), m.nq(), m.nv(), m.ngeom(), m.nu(), m.nkey(), m.npair(), m.nconMax()};
+    return new int[] {m.nbody(), m.njnt(), m.nq(), m.nv(), m.ngeom(), m.nu(), m.nkey(), m.npair(), m.nslot(), m.nconMax()};
   }
 
   private static void same(String what, int n, Model expected, Model actual,
