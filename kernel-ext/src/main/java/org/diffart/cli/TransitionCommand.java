@@ -21,11 +21,11 @@ import picocli.CommandLine.Spec;
         + " mjd_transitionFD.",
     footer = {
       "",
-      "x = (q, v) with q perturbed as q (+) dq and differenced with (-): nx = 2 nv + na (na = 0). fd perturbs each"
-          + " input by --eps (a control at a limit of its range on the side inside it); adjoint builds the rows"
-          + " exactly from 2 nv reverse sweeps of the step.",
-      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have no rows: no sensors),"
-          + " ms."
+      "x = (q, v, act) with q perturbed as q (+) dq and differenced with (-): nx = 2 nv + na. y = sensordata as the"
+          + " step computes it (at the state it starts from, as after mj_step). fd perturbs each input by --eps (a"
+          + " control at a limit of its range on the side inside it); adjoint builds the rows of A and B exactly"
+          + " from nx reverse sweeps of the step and leaves C and D without rows (sensors have no adjoint yet).",
+      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have nsensordata rows), ms."
     })
 final class TransitionCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -59,7 +59,7 @@ final class TransitionCommand implements Callable<Integer> {
     JsonObject o = new JsonObject();
     o.addProperty("model", m.name());
     o.addProperty("method", t.method());
-    o.addProperty("nx", 2 * m.nv());
+    o.addProperty("nx", t.A().length);
     o.addProperty("nu", m.nu());
     o.add("A", matrix(t.A()));
     o.add("B", matrix(t.B()));
@@ -80,7 +80,7 @@ final class TransitionCommand implements Callable<Integer> {
 
   private static String text(Model m, Transition t) {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-        "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n", m.name(), t.method(), 2 * m.nv(), m.nu(), t.ms()));
+        "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n", m.name(), t.method(), t.A().length, m.nu(), t.ms()));
     s.append("A =\n");
     for (double[] r : t.A()) {
       s.append(row(r)).append('\n');
@@ -88,6 +88,16 @@ final class TransitionCommand implements Callable<Integer> {
     s.append("B =\n");
     for (double[] r : t.B()) {
       s.append(row(r)).append('\n');
+    }
+    if (t.C().length > 0) {
+      s.append("C =\n");
+      for (double[] r : t.C()) {
+        s.append(row(r)).append('\n');
+      }
+      s.append("D =\n");
+      for (double[] r : t.D()) {
+        s.append(row(r)).append('\n');
+      }
     }
     return s.toString();
   }

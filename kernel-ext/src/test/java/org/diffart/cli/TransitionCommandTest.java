@@ -45,6 +45,22 @@ class TransitionCommandTest {
   }
 
   @Test
+  void theStateHoldsTheActivationsAndCAndDTheSensors() {
+    // actuators.xml: na = 4 activation states; sensors.xml: 116 sensor values
+    Cli.Outcome act = Cli.run("transition", "--model", "../datasets/reference/models/actuators.xml", "--json");
+    assertEquals(0, act.code(), act.err());
+    JsonObject a = act.json();
+    assertEquals(matrix(a, "A").length, a.get("nx").getAsInt(), "nx = 2 nv + na");
+    assertEquals(matrix(a, "A").length, matrix(a, "A")[0].length);
+    Cli.Outcome sen = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--json");
+    assertEquals(0, sen.code(), sen.err());
+    JsonObject s = sen.json();
+    assertEquals(116, s.getAsJsonArray("C").size(), "a row of C per sensor value");
+    assertEquals(s.get("nx").getAsInt(), matrix(s, "C")[0].length);
+    assertEquals(s.get("nu").getAsInt(), matrix(s, "D")[0].length);
+  }
+
+  @Test
   void badMethodIsAUsageError() {
     Cli.Outcome r = Cli.run("transition", "--model", "builtin:pendulum:2", "--method", "tape");
     assertEquals(2, r.code());

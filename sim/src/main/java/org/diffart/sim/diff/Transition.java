@@ -12,7 +12,9 @@ import org.diffart.sim.model.Model;
  * The one-step transition linearisation {@code δx' = A δx + B δu}, {@code δy = C δx + D δu} with MuJoCo's {@code
  * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
  * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
- * and y the sensors (not linearised yet: C and D have no rows).
+ * and y the sensors as a step computes them ({@code sensordata}, at the state the step starts from, as after MuJoCo's
+ * {@code mj_step}). Finite differences fill C and D; the exact transition leaves them without rows (the sensors have
+ * no adjoint yet).
  *
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
@@ -33,15 +35,17 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       throw new IllegalArgumentException("--eps must be > 0, got " + eps);
     }
     long t0 = System.nanoTime();
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
-    double[][] a = new double[nx][nx], b = new double[nx][nu];
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na(), ns = m.nsensordata();
+    double[][] a = new double[nx][nx], b = new double[nx][nu], c = new double[ns][nx], e = new double[ns][nu];
     Data base = new Data(m), plus = new Data(m), minus = new Data(m);
     copy(d, base);
     double[] unit = new double[nv], yp = new double[nx], ym = new double[nx], y0 = new double[nx];
+    double[] sp = new double[ns], sm = new double[ns], s0 = new double[ns];
     copy(base, minus);
     Step.step(m, minus);
     double[] q0 = minus.qpos.clone();
     output(m, q0, minus, y0);
+    System.arraycopy(minus.sensordata, 0, s0, 0, ns);
     for (int j = 0; j < nx + nu; j++) {
       double lo = -eps, hi = eps;
       if (j >= nx && m.actCtrlLimited(j - nx)) {
@@ -60,14 +64,18 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       if (hi != 0) {
         perturbedStep(m, base, plus, j, hi, unit);
         output(m, q0, plus, yp);
+        System.arraycopy(plus.sensordata, 0, sp, 0, ns);
       } else {
         System.arraycopy(y0, 0, yp, 0, nx);
+        System.arraycopy(s0, 0, sp, 0, ns);
       }
       if (lo != 0) {
         perturbedStep(m, base, minus, j, lo, unit);
         output(m, q0, minus, ym);
+        System.arraycopy(minus.sensordata, 0, sm, 0, ns);
       } else {
         System.arraycopy(y0, 0, ym, 0, nx);
+        System.arraycopy(s0, 0, sm, 0, ns);
       }
       for (int i = 0; i < nx; i++) {
         double g = (yp[i] - ym[i]) / (hi - lo);
@@ -77,8 +85,16 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
           b[i][j - nx] = g;
         }
       }
+      for (int i = 0; i < ns; i++) {
+        double g = (sp[i] - sm[i]) / (hi - lo);
+        if (j < nx) {
+          c[i][j] = g;
+        } else {
+          e[i][j - nx] = g;
+        }
+      }
     }
-    return new Transition(a, b, new double[0][nx], new double[0][nu], "fd", (System.nanoTime() - t0) / 1e6);
+    return new Transition(a, b, c, e, "fd", (System.nanoTime() - t0) / 1e6);
   }
 
   /** Steps {@code out} from base with input j perturbed by h (0: unperturbed). */
