@@ -81,25 +81,20 @@ final class TransitionCommand implements Callable<Integer> {
   private static String text(Model m, Transition t) {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
         "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n", m.name(), t.method(), t.A().length, m.nu(), t.ms()));
-    s.append("A =\n");
-    for (double[] r : t.A()) {
-      s.append(row(r)).append('\n');
-    }
-    s.append("B =\n");
-    for (double[] r : t.B()) {
-      s.append(row(r)).append('\n');
-    }
+    matrix(s, "A", t.A());
+    matrix(s, "B", t.B());
     if (t.C().length > 0) {
-      s.append("C =\n");
-      for (double[] r : t.C()) {
-        s.append(row(r)).append('\n');
-      }
-      s.append("D =\n");
-      for (double[] r : t.D()) {
-        s.append(row(r)).append('\n');
-      }
+      matrix(s, "C", t.C());
+      matrix(s, "D", t.D());
     }
     return s.toString();
+  }
+
+  private static void matrix(StringBuilder s, String name, double[][] a) {
+    s.append(name).append(" =\n");
+    for (double[] r : a) {
+      s.append(row(r)).append('\n');
+    }
   }
 
   private static String row(double[] r) {
