@@ -116,9 +116,11 @@ class CollisionAdjointTest {
         }
       }
     }
-    for (int i = 0; i < 3 * d.ncon; i++) {
-      if (Math.abs(d.conFrame[3 * (i / 3) * 3 + i % 3] - p.conFrame[3 * (i / 3) * 3 + i % 3]) > 1e-3) {
-        return false;
+    for (int c = 0; c < d.ncon; c++) {
+      for (int k = 0; k < 3; k++) {
+        if (Math.abs(d.conFrame[9 * c + k] - p.conFrame[9 * c + k]) > 1e-3) {
+          return false;
+        }
       }
     }
     return true;
