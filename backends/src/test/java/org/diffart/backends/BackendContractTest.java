@@ -63,8 +63,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
         // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
         "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
-        // MPR's convex pairs and plane-cylinder
-        "../datasets/reference/models/convex.xml");
+        // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim
+        "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

@@ -2425,6 +2425,10 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   DD_ARRAY(d, conFriction)[c] = ((gp >= 0) ? DD_ARRAY(d, geomFriction)[gp] : ((f1 >= f2) ? f1 : f2));
   DD_ARRAY(d, conRestitution)[c] = ((gp >= 0) ? DD_ARRAY(d, geomRestitution)[gp] : ((e1 >= e2) ? e1 : e2));
   DI_ARRAY(d, conCondim)[c] = ((gp >= 0) ? (MI_ARRAY(m, geomCondim)[(gp)]) : max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)])));
+  if ((MI_ARRAY(m, pairCondim)[(p)]) >= 0) {
+    DD_ARRAY(d, conFriction)[c] = (MD_ARRAY(m, pairFriction)[(p)]);
+    DI_ARRAY(d, conCondim)[c] = (MI_ARRAY(m, pairCondim)[(p)]);
+  }
   DI_ARRAY(d, conGeom)[(2 * c)] = g1;
   DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
   DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);

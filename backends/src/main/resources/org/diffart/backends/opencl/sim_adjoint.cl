@@ -2565,6 +2565,10 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   DD_ARRAY(d, conFriction)[c] = ((gp >= 0) ? DD_ARRAY(d, geomFriction)[gp] : ((f1 >= f2) ? f1 : f2));
   DD_ARRAY(d, conRestitution)[c] = ((gp >= 0) ? DD_ARRAY(d, geomRestitution)[gp] : ((e1 >= e2) ? e1 : e2));
   DI_ARRAY(d, conCondim)[c] = ((gp >= 0) ? (MI_ARRAY(m, geomCondim)[(gp)]) : max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)])));
+  if ((MI_ARRAY(m, pairCondim)[(p)]) >= 0) {
+    DD_ARRAY(d, conFriction)[c] = (MD_ARRAY(m, pairFriction)[(p)]);
+    DI_ARRAY(d, conCondim)[c] = (MI_ARRAY(m, pairCondim)[(p)]);
+  }
   DI_ARRAY(d, conGeom)[(2 * c)] = g1;
   DI_ARRAY(d, conGeom)[((2 * c) + 1)] = g2;
   DI_ARRAY(d, conSlot)[c] = ((MI_ARRAY(m, pairConAdr)[(p)]) + k);
@@ -7120,7 +7124,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
     int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
     int gp = Collision_priorityGeom(m, g1, g2);
-    BD_ARRAY(b, geomFrictionBar)[((gp >= 0) ? gp : ((DD_ARRAY(d, geomFriction)[g1] >= DD_ARRAY(d, geomFriction)[g2]) ? g1 : g2))] += BD_ARRAY(b, conFrictionBar)[c];
+    if ((MI_ARRAY(m, pairCondim)[(p)]) < 0) {
+      BD_ARRAY(b, geomFrictionBar)[((gp >= 0) ? gp : ((DD_ARRAY(d, geomFriction)[g1] >= DD_ARRAY(d, geomFriction)[g2]) ? g1 : g2))] += BD_ARRAY(b, conFrictionBar)[c];
+    }
     BD_ARRAY(b, geomRestitutionBar)[((gp >= 0) ? gp : ((DD_ARRAY(d, geomRestitution)[g1] >= DD_ARRAY(d, geomRestitution)[g2]) ? g1 : g2))] += BD_ARRAY(b, conRestitutionBar)[c];
     nb[0] = BD_ARRAY(b, conFrameBar)[(9 * c)];
     nb[1] = BD_ARRAY(b, conFrameBar)[((9 * c) + 1)];

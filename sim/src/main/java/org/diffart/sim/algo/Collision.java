@@ -123,6 +123,11 @@ public final class Collision {
     d.conFriction[c] = gp >= 0 ? d.geomFriction[gp] : f1 >= f2 ? f1 : f2;
     d.conRestitution[c] = gp >= 0 ? d.geomRestitution[gp] : e1 >= e2 ? e1 : e2;
     d.conCondim[c] = gp >= 0 ? m.geomCondim(gp) : Math.max(m.geomCondim(g1), m.geomCondim(g2));
+    if (m.pairCondim(p) >= 0) {
+      // an explicit pair: its own friction and condim
+      d.conFriction[c] = m.pairFriction(p);
+      d.conCondim[c] = m.pairCondim(p);
+    }
     d.conGeom[2 * c] = g1;
     d.conGeom[2 * c + 1] = g2;
     d.conSlot[c] = m.pairConAdr(p) + k;

@@ -25,7 +25,10 @@ public final class CollisionAdjoint {
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
       // the higher-priority geom's friction and restitution, else the larger of the two (the first on a tie)
       int gp = Collision.priorityGeom(m, g1, g2);
-      b.geomFrictionBar[gp >= 0 ? gp : d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] += b.conFrictionBar[c];
+      // an explicit pair's friction is a model constant
+      if (m.pairCondim(p) < 0) {
+        b.geomFrictionBar[gp >= 0 ? gp : d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] += b.conFrictionBar[c];
+      }
       b.geomRestitutionBar[gp >= 0 ? gp : d.geomRestitution[g1] >= d.geomRestitution[g2] ? g1 : g2]
           += b.conRestitutionBar[c];
       nb[0] = b.conFrameBar[9 * c];

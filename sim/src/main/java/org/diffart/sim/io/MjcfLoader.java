@@ -54,7 +54,8 @@ import org.diffart.sim.model.Options;
  *       damping, springlength and their {@code joint} (joint, coef) or {@code site} children (a spatial tendon's
  *       path; wrapping and pulleys are refused); width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
- *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2)</td></tr>
+ *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction;
+ *       solref, solimp ignored)</td></tr>
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
@@ -69,8 +70,7 @@ import org.diffart.sim.model.Options;
  * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: meshes and height fields, contact {@code pair}, spatial
- * tendons, muscles and actuators on sites or bodies, contact attributes that would change which contacts exist
+ * constraints (see {@link Options}). Refused: meshes and height fields, spatial tendon wrapping, muscles and actuators on sites or bodies, contact attributes that would change which contacts exist
  * (margin, gap, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
@@ -150,7 +150,7 @@ public final class MjcfLoader {
       bodies.worldbody(c);
     }
     for (XmlElement c : sections(root, "contact")) {
-      contact(c, b, names);
+      contact(c, b, names, bodies);
     }
     for (XmlElement c : sections(root, "tendon")) {
       MjcfTendons.read(c, b, defaults, compiler, names, bodies);
@@ -311,16 +311,19 @@ public final class MjcfLoader {
 
   /**
    * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact between the two
-   * bodies' geoms, as MuJoCo's; explicit {@code pair}s are refused with the reason.
+   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: its sliding coefficient;
+   * solref, solimp checked and ignored) makes two geoms collide whatever filters apply, with its own condim and
+   * friction.
    */
-  private static void contact(XmlElement e, ModelBuilder b, NamedElements names) {
+  private static void contact(XmlElement e, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (c.name().equals("pair")) {
-        throw c.error("explicit contact pairs (<pair>) are not supported yet; <exclude> is");
+        pair(c, b, names, bodies);
+        continue;
       }
       if (!c.name().equals("exclude")) {
-        throw MjcfSchema.unsupported(c, "contact", "exclude", "");
+        throw MjcfSchema.unsupported(c, "contact", "exclude, pair", "");
       }
       c.requireAttributesIn(Set.of("name", "body1", "body2"));
       names.register("exclude", c.string("name", "").strip(), c);
@@ -334,6 +337,30 @@ public final class MjcfLoader {
       }
       b.excludeContacts(body[0], body[1]);
     }
+  }
+
+  private static void pair(XmlElement c, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
+    c.requireAttributesIn(Set.of("name", "geom1", "geom2", "condim", "friction", "solref", "solimp"));
+    String name = c.string("name", "").strip();
+    names.register("pair", name, c);
+    org.diffart.sim.model.GeomSpec[] geom = new org.diffart.sim.model.GeomSpec[2];
+    for (int k = 0; k < 2; k++) {
+      String n = c.required("geom" + (k + 1)).strip();
+      geom[k] = bodies.geom(n);
+      if (geom[k] == null) {
+        throw c.error("unknown geom '" + n + "' in geom" + (k + 1));
+      }
+    }
+    int condim = c.integer("condim", 3);
+    if (condim != 1 && condim != 3) {
+      throw c.error("condim " + condim + " is not supported (1: frictionless, 3: sliding friction)");
+    }
+    double[] friction = c.has("friction") ? c.numbers("friction", 1, 5) : new double[] {1};
+    if (!(friction[0] >= 0)) {
+      throw c.error("friction must be >= 0, got " + friction[0]);
+    }
+    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0]);
+    bodies.ignoreSoftConstraint(new MjcfAttributes(c, List.of()), "solref", "solimp");
   }
 
   private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu, int na) {

@@ -35,7 +35,8 @@ public final class Model {
   private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   private final double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   private final String[] geomName;
-  private final int[] pairGeom1, pairGeom2, pairConAdr;
+  private final int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
+  private final double[] pairFriction;
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   private final String[] actName, keyName;
@@ -125,6 +126,8 @@ public final class Model {
     pairGeom1 = c.pairGeom1;
     pairGeom2 = c.pairGeom2;
     pairConAdr = c.pairConAdr;
+    pairCondim = c.pairCondim;
+    pairFriction = c.pairFriction;
     actType = c.actType;
     actJnt = c.actJnt;
     actCtrlLimited = c.actCtrlLimited;
@@ -639,6 +642,19 @@ public final class Model {
   /** Second geom of candidate pair p. */
   public int pairGeom2(int p) {
     return pairGeom2[p];
+  }
+
+  /**
+   * The condim of explicit pair p (MJCF {@code <pair>}), or −1 for a pair of geoms that mix their own condims,
+   * frictions and restitutions.
+   */
+  public int pairCondim(int p) {
+    return pairCondim[p];
+  }
+
+  /** The sliding friction of explicit pair p (see {@link #pairCondim}); 0 for the others. */
+  public double pairFriction(int p) {
+    return pairFriction[p];
   }
 
   /** First contact slot of pair p; pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))}. */

@@ -43,6 +43,7 @@ public final class ModelBuilder {
   int contactCapacity = -1;
   final List<String> warnings = new ArrayList<>();
   final List<int[]> excludes = new ArrayList<>();
+  final List<ContactPairSpec> contactPairs = new ArrayList<>();
 
   /** Starts a model with only the world body. */
   public ModelBuilder(String name) {
@@ -144,6 +145,17 @@ public final class ModelBuilder {
     EqualitySpec e = new EqualitySpec(type, equalityName, obj1);
     equalities.add(e);
     return e;
+  }
+
+  /**
+   * Makes geoms g1 and g2 an explicit contact pair (MJCF {@code <contact><pair>}): they collide whatever their
+   * contype, conaffinity, bodies or exclusions, with the pair's condim and friction; the same two geoms then have no
+   * other pair. {@code pairName} may be empty.
+   */
+  public ContactPairSpec addContactPair(GeomSpec g1, GeomSpec g2, String pairName) {
+    ContactPairSpec p = new ContactPairSpec(pairName, g1, g2);
+    contactPairs.add(p);
+    return p;
   }
 
   /** Excludes the contacts between the geoms of bodies b1 and b2 (MJCF {@code <contact><exclude>}). */

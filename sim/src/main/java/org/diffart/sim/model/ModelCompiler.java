@@ -25,7 +25,8 @@ final class ModelCompiler {
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   String[] geomName;
-  int[] pairGeom1, pairGeom2, pairConAdr;
+  int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
+  double[] pairFriction;
   int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   String[] actName;
@@ -585,14 +586,44 @@ final class ModelCompiler {
   }
 
   /**
-   * Candidate pairs with MuJoCo's filters: different weld groups, not parent/child (world excepted), bit masks, and
-   * the excluded body pairs.
+   * Candidate pairs: the explicit pairs first (MJCF {@code <pair>}: no filter applies), then the geom pairs that pass
+   * MuJoCo's filters (different weld groups, not parent/child (world excepted), bit masks, the excluded body pairs)
+   * and are not explicit pairs already.
    */
   private void pairs() {
     List<int[]> list = new ArrayList<>();
+    List<ContactPairSpec> explicit = new ArrayList<>();
+    for (ContactPairSpec s : b.contactPairs) {
+      int g1 = s.geom1.compiledIndex, g2 = s.geom2.compiledIndex;
+      String what = "contact pair '" + s.name + "' of geoms '" + label(g1) + "' and '" + label(g2) + "'";
+      if (g1 == g2) {
+        throw new IllegalArgumentException(what + ": a geom cannot collide with itself");
+      }
+      if (s.condim != 1 && s.condim != 3) {
+        throw new IllegalArgumentException(what + ": condim " + s.condim
+            + " is not supported (1: frictionless, 3: sliding friction)");
+      }
+      GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
+      int cap = ContactCapacity.maxContacts(t1, t2);
+      if (cap == 0) {
+        throw new IllegalArgumentException(what + ": " + t1.mjcfName() + "-" + t2.mjcfName()
+            + " contact is not implemented");
+      }
+      for (int[] q : list) {
+        if ((q[0] == g1 && q[1] == g2) || (q[0] == g2 && q[1] == g1)) {
+          throw new IllegalArgumentException(what + ": the two geoms are already a pair");
+        }
+      }
+      boolean swap = t1.ordinal() > t2.ordinal();
+      list.add(new int[] {swap ? g2 : g1, swap ? g1 : g2, cap});
+      explicit.add(s);
+    }
     int dropped = 0;
     for (int g1 = 0; g1 < ngeom; g1++) {
       for (int g2 = g1 + 1; g2 < ngeom; g2++) {
+        if (isExplicitPair(list, explicit.size(), g1, g2)) {
+          continue;
+        }
         int w1 = bodyWeld[geomBody[g1]], w2 = bodyWeld[geomBody[g2]];
         if (w1 == w2) {
           continue;
@@ -630,13 +661,29 @@ final class ModelCompiler {
     pairGeom1 = new int[npair];
     pairGeom2 = new int[npair];
     pairConAdr = new int[npair + 1];
+    pairCondim = new int[npair];
+    pairFriction = new double[npair];
     for (int p = 0; p < npair; p++) {
       pairGeom1[p] = list.get(p)[0];
       pairGeom2[p] = list.get(p)[1];
       pairConAdr[p + 1] = pairConAdr[p] + list.get(p)[2];
+      boolean isExplicit = p < explicit.size();
+      pairCondim[p] = isExplicit ? explicit.get(p).condim : -1;
+      pairFriction[p] = isExplicit ? explicit.get(p).friction : 0;
     }
     nslot = pairConAdr[npair];
     nconMax = Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);
+  }
+
+  /** Whether geoms g1 and g2 (either order) are one of the first n pairs of the list, the explicit ones. */
+  private static boolean isExplicitPair(List<int[]> list, int n, int g1, int g2) {
+    for (int p = 0; p < n; p++) {
+      int[] q = list.get(p);
+      if ((q[0] == g1 && q[1] == g2) || (q[0] == g2 && q[1] == g1)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private String label(int g) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AdjointGradientTest {
 
   /** A problem of T steps from keyframe key (or qpos0) with seeded controls inside the control ranges. */
-  static RolloutProblem problem(String spec, String key, int steps, long seed) {
+  private static RolloutProblem problem(String spec, String key, int steps, long seed) {
     Model m = ModelLoader.load(spec);
     Data d = new Data(m);
     if (!key.isEmpty()) {
@@ -75,7 +75,9 @@ class AdjointGradientTest {
 
   @ParameterizedTest
   @CsvSource({"builtin:laikago, stand, 300", "builtin:golf, '', 120", "builtin:ant, init, 150",
-      "builtin:humanoid, '', 120", "builtin:pendulum:4, hang, 200"})
+      "builtin:humanoid, '', 120", "builtin:pendulum:4, hang, 200",
+      // MPR's convex pairs, plane-cylinder, capsule-box; explicit pairs (their friction is a model constant)
+      "../datasets/reference/models/convex.xml, '', 80", "../datasets/reference/collisions/pairs.xml, '', 60"})
   void adjointEqualsTapeWithContacts(String spec, String key, int steps) {
     RolloutProblem p = problem(spec, key, steps, 3).withLoss(withRunningCost());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(10));

@@ -178,4 +178,38 @@ class MjcfLoaderTest {
     assertEquals(2, m.geomPriority(TestModels.geomId(m, "pad")));
     assertEquals(-1, m.geomPriority(TestModels.geomId(m, "own")));
   }
+
+  @Test
+  void explicitPairsCollideWithTheirOwnFrictionAndCondimAndReplaceTheDynamicPair() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1"/>
+            <body pos="0 0 0.05"><freejoint/><geom name="ball" size="0.1" contype="0" conaffinity="0"/></body>
+            <body pos="1 0 0.05"><freejoint/><geom name="cube" type="box" size="0.1 0.1 0.1"/></body>
+          </worldbody>
+          <contact><pair geom1="ball" geom2="floor" friction="0.4 0.01" condim="1"/>
+            <pair geom1="floor" geom2="cube" friction="0.25"/></contact></mujoco>""", "cell");
+    // ball-floor only by its pair; cube-floor once (its pair replaces the dynamic one); ball-cube filtered
+    assertEquals(2, m.npair());
+    org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
+    org.diffart.sim.algo.Step.forward(m, d);
+    boolean ball = false, cube = false;
+    for (int c = 0; c < d.ncon; c++) {
+      int g = d.conGeom[2 * c + 1];
+      if (g == TestModels.geomId(m, "ball")) {
+        ball = true;
+        assertEquals(0.4, d.conFriction[c]);
+        assertEquals(1, d.conCondim[c]);
+      } else if (g == TestModels.geomId(m, "cube")) {
+        cube = true;
+        assertEquals(0.25, d.conFriction[c]);
+        assertEquals(3, d.conCondim[c]);
+      }
+    }
+    assertTrue(ball && cube, "both pairs touch");
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1"/></worldbody>
+          <contact><pair geom1="floor" geom2="nothing"/></contact></mujoco>""", "cell"), "cell", 2, "pair",
+        "unknown geom 'nothing' in geom2");
+  }
 }
+
