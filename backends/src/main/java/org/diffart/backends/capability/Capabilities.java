@@ -194,9 +194,10 @@ public final class Capabilities {
       put(out, c, claims, base.agrees() && seen, (seen ? pair.toLowerCase(Locale.ROOT) + " contacts in the zoo, "
           : "no " + pair.toLowerCase(Locale.ROOT) + " contact arose, so nothing shows it; ") + agreement);
     }
-    // the convex pairs MPR collides: those with an ellipsoid or a cylinder, planes excepted
+    // the convex pairs MPR collides: those with an ellipsoid or a cylinder (planes excepted), and box-box
     List<String> convex = base.pairs().stream().filter(p -> !p.startsWith("PLANE")
-        && (p.contains("ELLIPSOID") || p.contains("CYLINDER"))).sorted().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+        && (p.contains("ELLIPSOID") || p.contains("CYLINDER") || p.equals("BOX-BOX"))).sorted()
+        .map(p -> p.toLowerCase(Locale.ROOT)).toList();
     put(out, Capability.COLLISION_CONVEX, claims, base.agrees() && convex.size() >= 3, (convex.isEmpty()
         ? "no MPR contact arose, so nothing shows it; " : String.join(", ", convex) + " contacts in the zoo, ")
         + agreement);

@@ -25,7 +25,8 @@ public enum Capability {
   COLLISION_SPHERE_BOX("collision pairs", "sphere-box"),
   COLLISION_CAPSULE_CAPSULE("collision pairs", "capsule-capsule"),
   COLLISION_CAPSULE_BOX("collision pairs", "capsule-box"),
-  COLLISION_CONVEX("collision pairs", "ellipsoid and cylinder pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one contact"),
+  COLLISION_CONVEX("collision pairs", "ellipsoid, cylinder and box-box pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one"
+      + " contact"),
   CONTACT_PGS("contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
   CONTACT_WARM_START("contact solver", "PGS warm start from the previous step"),

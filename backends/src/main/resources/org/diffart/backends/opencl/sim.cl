@@ -2378,7 +2378,7 @@ void Collision_detect(Model* m, Data* d) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: {
         ConvexCollision_convex(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;

@@ -2518,7 +2518,7 @@ void Collision_detect(Model* m, Data* d) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: {
         ConvexCollision_convex(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
@@ -7194,7 +7194,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: {
         ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
         if (DI_ERROR(d)) return;
       } break;

@@ -31,6 +31,8 @@ import org.diffart.sim.model.Model;
  *   capsule lies along the box ({@link CapsuleBox}, MuJoCo's {@code mjc_CapsuleBox})</td></tr>
  *   <tr><td>ellipsoid or cylinder against sphere, capsule, ellipsoid, cylinder or box</td><td>1</td><td>k 0: MPR's
  *   contact, {@link ConvexCollision} (MuJoCo 2.2.2's {@code mjc_Convex})</td></tr>
+ *   <tr><td>box–box</td><td>1</td><td>k 0: MPR's contact (MuJoCo's {@code mjc_BoxBox} gives up to eight: a box
+ *   resting on a box rocks on this one)</td></tr>
  * </table>
  *
  * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
@@ -95,7 +97,8 @@ public final class Collision {
             default -> throw unsupported(m, g1, g2);
           }
         }
-        case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
+        // box-box by MPR too (MuJoCo has an analytic mjc_BoxBox with up to eight contacts; not ported yet)
+        case ELLIPSOID, CYLINDER, BOX -> ConvexCollision.convex(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
     }

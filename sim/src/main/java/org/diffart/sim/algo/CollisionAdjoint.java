@@ -64,7 +64,7 @@ public final class CollisionAdjoint {
             default -> throw unsupported(t1, t2);
           }
         }
-        case ELLIPSOID, CYLINDER -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+        case ELLIPSOID, CYLINDER, BOX -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);

@@ -29,7 +29,7 @@ public final class ContactCapacity {
         case BOX -> 2;
         default -> 0;
       };
-      case ELLIPSOID, CYLINDER -> 1;
+      case ELLIPSOID, CYLINDER, BOX -> 1;
       default -> 0;
     };
   }

@@ -618,7 +618,6 @@ final class ModelCompiler {
       list.add(new int[] {swap ? g2 : g1, swap ? g1 : g2, cap});
       explicit.add(s);
     }
-    int dropped = 0;
     for (int g1 = 0; g1 < ngeom; g1++) {
       for (int g2 = g1 + 1; g2 < ngeom; g2++) {
         if (isExplicitPair(list, explicit.size(), g1, g2)) {
@@ -642,20 +641,15 @@ final class ModelCompiler {
         GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
         int cap = ContactCapacity.maxContacts(t1, t2);
         if (cap == 0) {
-          if (dropped++ < 5) {
-            warnings.add("geoms '" + label(g1) + "' (" + t1.mjcfName() + ") and '" + label(g2) + "' ("
-                + t2.mjcfName() + ") may touch, but " + t1.mjcfName() + "-" + t2.mjcfName()
-                + " contact is not implemented: the pair is ignored (exclude it with contype/conaffinity)");
-          }
-          continue;
+          // every pair of the geom types a model can hold collides; a new type must bring its functions
+          throw new IllegalArgumentException("geoms '" + label(g1) + "' (" + t1.mjcfName() + ") and '" + label(g2)
+              + "' (" + t2.mjcfName() + ") may touch, but " + t1.mjcfName() + "-" + t2.mjcfName()
+              + " contact is not implemented: exclude the pair (contype/conaffinity or <exclude>)");
         }
         // plane first, then by type order, so collision functions see a canonical order
         boolean swap = t1.ordinal() > t2.ordinal();
         list.add(new int[] {swap ? g2 : g1, swap ? g1 : g2, cap});
       }
-    }
-    if (dropped > 5) {
-      warnings.add((dropped - 5) + " more geom pairs without a collision function are ignored");
     }
     npair = list.size();
     pairGeom1 = new int[npair];

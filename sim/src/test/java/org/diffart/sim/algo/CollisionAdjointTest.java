@@ -7,7 +7,6 @@ import java.util.Random;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.BodySpec;
-import org.diffart.sim.model.ContactCapacity;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
@@ -141,6 +140,7 @@ class CollisionAdjointTest {
       "ELLIPSOID, BOX, 0.2, 0.15, 0.25, false", "CYLINDER, CYLINDER, 0.2, 0.15, 0.3, false",
       "CYLINDER, BOX, 0.2, 0.15, 0.3, false", "CAPSULE, BOX, 0.15, 0.1, 0.3, false",
       "CAPSULE, BOX, 0.05, 0.3, 0.1, false", "CAPSULE, BOX, 0.02, 0.03, 0.5, true",
+      "BOX, BOX, 0.2, 0.15, 0.35, false",
       "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
       "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
       "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true"})
@@ -177,7 +177,7 @@ class CollisionAdjointTest {
       }
       assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
       // MPR's tens of chained steps round differently in the tape's and the adjoint's order
-      boolean mpr = ContactCapacity.maxContacts(a, b) == 1 && (isConvex(a) || isConvex(b));
+      boolean mpr = a != GeomType.PLANE && (isConvex(a) || isConvex(b) || a == GeomType.BOX && b == GeomType.BOX);
       double err = TapeCheck.relativeError(bar.qposBar, tape);
       assertTrue(err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
 
@@ -201,6 +201,9 @@ class CollisionAdjointTest {
       assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), a + "-" + b + ": fd " + fd + " vs " + adj);
       checked++;
     }
-    assertTrue(checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
+    // box against box: along MPR's iterations the support directions lie near the boxes' face normals, so a corner
+    // switches under any perturbation that finite differences can resolve; the tape alone checks the adjoint there
+    boolean boxes = a == GeomType.BOX && b == GeomType.BOX;
+    assertTrue(boxes || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
   }
 }
