@@ -281,7 +281,7 @@ public final class Model {
     return opt;
   }
 
-  /** Compiler warnings, e.g. geom pairs that could touch but have no collision function. */
+  /** Compiler warnings, e.g. MuJoCo's soft-constraint parameters that were read and ignored. */
   public List<String> warnings() {
     return warnings;
   }
