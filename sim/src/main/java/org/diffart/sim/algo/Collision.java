@@ -11,7 +11,10 @@ import org.diffart.sim.model.Model;
  * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
  * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
  * lies midway between the two surfaces; friction and restitution are the higher-priority geom's per-world values
- * ({@code Data.geomFriction, geomRestitution}) and condim its condim, or, for equal priorities, the larger of each. The two tangents are a smooth function of the normal except on one cone, see {@link #tangents}.
+ * ({@code Data.geomFriction, geomRestitution}) and condim its condim, or, for equal priorities, the larger of each; an
+ * explicit pair ({@code Model.pairCondim(p) >= 0}) has its own friction and condim. The two tangents are a smooth
+ * function of the normal except on one cone, see {@link #tangents}. Pairs whose bounding spheres are apart are
+ * skipped before their function runs, as MuJoCo does.
  *
  * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature always writes
  * slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the same slot at the next step.
