@@ -64,7 +64,9 @@ abstract class BackendContractTest {
         // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
         "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
         // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim
-        "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml");
+        "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml",
+        // torsional and rolling friction rows (condim 4 and 6)
+        "../datasets/reference/models/spin_roll.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

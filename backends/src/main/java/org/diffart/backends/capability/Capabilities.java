@@ -86,6 +86,15 @@ public final class Capabilities {
       + " mass=\"1\"/></body></worldbody><actuator><general joint=\"x\" dyntype=\"filter\" dynprm=\".02\""
       + " actlimited=\"true\" actrange=\"-.4 .35\"/><general joint=\"x\" dyntype=\"integrator\" gainprm=\".5\"/>"
       + "</actuator><keyframe><key ctrl=\"1 -.2\" act=\"0 .1\"/></keyframe></mujoco>";
+  /**
+   * Two 1 kg balls of radius 0.1 on a level floor: one spinning at 5 rad/s with torsional friction 0.02 (condim 4),
+   * one rolling at 1 m/s with rolling friction 0.01 (condim 6); time step 1 ms.
+   */
+  private static final String SPIN_ROLL = "<mujoco model=\"spin_roll\"><option timestep=\"0.001\"/><worldbody>"
+      + "<geom type=\"plane\" size=\"0 0 1\" condim=\"1\" friction=\"1 0 0\"/>"
+      + "<body pos=\"0 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"4\" friction=\"1 .02 0\"/></body>"
+      + "<body pos=\"1 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"6\" friction=\"1 0 .01\"/></body>"
+      + "</worldbody><keyframe><key qvel=\"0 0 0 0 0 5 1 0 0 0 10 0\"/></keyframe></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -110,6 +119,7 @@ public final class Capabilities {
     stepping.add(Capability.PRECISION_FP64);
     stepping.add(Capability.SENSORS_MUJOCO);
     stepping.add(Capability.CONTACT_DOF_FRICTION);
+    stepping.add(Capability.CONTACT_SPIN_ROLL);
     stepping.add(Capability.TENDONS_FIXED);
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
     stepping.add(Capability.FORCES_FLUID);
@@ -238,6 +248,7 @@ public final class Capabilities {
         + " failed; " : String.format(Locale.ROOT, "a 2 kg block with 3 N of dry friction pushed with 2.5 N moves at"
         + " %.3g m/s, pushed with 5 N at %.6g m/s after %d steps (Coulomb: 0 and %.6g); ", pushed[0], pushed[1],
         steps, 0.4)) + dry.agreement(steps, 2));
+    spinRoll(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -412,6 +423,31 @@ public final class Capabilities {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * Torsional and rolling friction: against the reference, and against the analytic decelerations of a spinning ball
+   * ({@code ω̇ = -μ_spin g / (2/5 R²)}) and of a ball rolling without slipping ({@code v̇ = -μ_roll g / (7/5 R)}).
+   */
+  private static void spinRoll(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(SPIN_ROLL, "spin_roll.xml");
+    Run run = run(name, m, 200);
+    double[] v = null;
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.setQpos(m.keyQpos(0));
+      b.setQvel(m.keyQvel(0));
+      b.step(50);
+      v = new double[m.nv()];
+      b.getQvel(v);
+    } catch (RuntimeException e) {
+      v = null;
+    }
+    double spin = 5 - 0.02 * 9.81 / (0.4 * 0.01) * 0.05, roll = 1 - 0.01 * 9.81 / (1.4 * 0.1) * 0.05;
+    boolean analytic = v != null && Math.abs(v[5] - spin) < 0.02 * (5 - spin) && Math.abs(v[6] - roll) < 0.02
+        * (1 - roll);
+    put(out, Capability.CONTACT_SPIN_ROLL, claims, run.agrees() && analytic, (v == null ? "the spinning and rolling"
+        + " balls failed; " : String.format(Locale.ROOT, "after 50 ms a ball spins at %.4f rad/s (analytic %.4f), one"
+        + " rolls at %.5f m/s (analytic %.5f); ", v[5], spin, v[6], roll)) + run.agreement(200, 2));
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

@@ -34,6 +34,7 @@ public enum Capability {
   CONTACT_BOX_CONE("contact solver", "two friction directions (box cone)"),
   CONTACT_RESTITUTION("contact solver", "restitution"),
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
+  CONTACT_SPIN_ROLL("contact solver", "torsional and rolling friction rows (condim 4 and 6)"),
   TENDONS_FIXED("tendons", "fixed tendons: springs, dampers, limits, actuators on tendons"),
   TENDONS_SPATIAL("tendons", "spatial tendons through sites (no wrapping): springs, dampers, limits"),
   FORCES_FLUID("forces", "fluid forces: MuJoCo's inertia-box drag (density, viscosity, wind)"),

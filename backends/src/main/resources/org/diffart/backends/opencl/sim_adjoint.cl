@@ -88,6 +88,8 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
+#define Constraints_TORSION (6)
+#define Constraints_ROLLING (7)
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
 #define Constraints_DOF_FRICTION (3)
@@ -217,6 +219,7 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s);
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
+int Constraints_isFriction(int type);
 void Equality_addRows(Model* m, Data* d, int e);
 void Equality_scalarRow(Model* m, Data* d, int e);
 void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
@@ -235,10 +238,11 @@ void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
-void Constraints_slidingDirection(Model* m, Data* d, int r);
+void Constraints_frictionBounds(Data* d, int n, double mu);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
 void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
 void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
+void Constraints_slidingDirection(Model* m, Data* d, int r);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
@@ -435,7 +439,7 @@ void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b);
 void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0);
 void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r);
-void EqualityAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
 void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o);
 void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
 double Equality_polynomialCurvature(Model* m, int e, double x);
@@ -1257,7 +1261,9 @@ void Sensors_interactionForces(Model* m, Data* d) {
   fill_d(fe, DL_sensorExternal, 0);
   double dt = OPT_timestep;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (((DI_ARRAY(d, efcType)[r] != Constraints_NORMAL) && (DI_ARRAY(d, efcType)[r] != Constraints_FRICTION)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+    int t = DI_ARRAY(d, efcType)[r];
+    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
+    if ((((t != Constraints_NORMAL) && (t != Constraints_FRICTION)) && (!angular)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
       continue;
     }
     int c = DI_ARRAY(d, efcId)[r];
@@ -1269,10 +1275,10 @@ void Sensors_interactionForces(Model* m, Data* d) {
       }
       double s = ((side == 1) ? f : (-f));
       for (int k = 0; k < 3; k++) {
-        w[(3 + k)] = (s * DD_ARRAY(d, efcDir)[((3 * r) + k)]);
+        w[k] = (angular ? (s * DD_ARRAY(d, efcDir)[((3 * r) + k)]) : 0);
+        w[(3 + k)] = (angular ? 0 : (s * DD_ARRAY(d, efcDir)[((3 * r) + k)]));
         w[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
       }
-      fill_d(w + 0, 3 - 0, 0);
       Sensors_addCross(w, 0, w, 6, w, 3);
       Mat3_mulTransVec(w, 9, DD_ARRAY(d, xmat), (9 * b), w, 0);
       Mat3_mulTransVec(w, 12, DD_ARRAY(d, xmat), (9 * b), w, 3);
@@ -1740,17 +1746,23 @@ void Constraints_assemble(Model* m, Data* d) {
   DI_SCALAR(d, nefc) = 0;
   for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
     int n = Constraints_addContactRow(m, d, c, 0, Constraints_NORMAL, (-1));
-    if (DI_ARRAY(d, conCondim)[c] == 3) {
+    int condim = DI_ARRAY(d, conCondim)[c];
+    if (condim >= 3) {
       Constraints_addContactRow(m, d, c, 1, Constraints_FRICTION, n);
       Constraints_addContactRow(m, d, c, 2, Constraints_FRICTION, n);
       if (OPT_frictionDirections == 1) {
         Constraints_slidingDirection(m, d, (n + 1));
       }
-      for (int r = (n + 1); r < DI_SCALAR(d, nefc); r++) {
-        DI_ARRAY(d, efcNormal)[r] = n;
-        DD_ARRAY(d, efcLo)[r] = DD_ARRAY(d, conFriction)[c];
-        DD_ARRAY(d, efcHi)[r] = DD_ARRAY(d, conFriction)[c];
-      }
+      Constraints_frictionBounds(d, n, DD_ARRAY(d, conFriction)[c]);
+    }
+    if (condim >= 4) {
+      Constraints_addContactRow(m, d, c, 0, Constraints_TORSION, n);
+      Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[(2 * c)]);
+    }
+    if (condim == 6) {
+      Constraints_addContactRow(m, d, c, 1, Constraints_ROLLING, n);
+      Constraints_addContactRow(m, d, c, 2, Constraints_ROLLING, n);
+      Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[((2 * c) + 1)]);
     }
   }
   if (OPT_limit) {
@@ -1800,7 +1812,7 @@ void Constraints_assemble(Model* m, Data* d) {
     }
     int t = DI_ARRAY(d, efcType)[r];
     double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
-    DD_ARRAY(d, efcB)[r] = (((t == Constraints_FRICTION) || (t == Constraints_DOF_FRICTION)) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
+    DD_ARRAY(d, efcB)[r] = (Constraints_isFriction(t) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
   }
   Constraints_delassus(m, d);
 }
@@ -1889,6 +1901,11 @@ void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, i
       x[(xo + i)] -= (DD_ARRAY(d, qLD)[((nv * k) + i)] * xk);
     }
   }
+}
+
+// algo/Constraints.java: boolean isFriction(int)
+int Constraints_isFriction(int type) {
+  return ((((type == Constraints_FRICTION) || (type == Constraints_DOF_FRICTION)) || (type == Constraints_TORSION)) || (type == Constraints_ROLLING));
 }
 
 // algo/Equality.java: void addRows(Model, Data, int)
@@ -2210,29 +2227,13 @@ void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dis
   Constraints_jointSpaceRow(d, r, Constraints_LIMIT, j, 0, INFINITY, dist);
 }
 
-// algo/Constraints.java: void slidingDirection(Model, Data, int)
-void Constraints_slidingDirection(Model* m, Data* d, int r) {
-  int nv = (M_nv);
-  int lo = DI_ARRAY(d, efcDofLo)[r];
-  int hi = DI_ARRAY(d, efcDofHi)[r];
-  double v1 = 0;
-  double v2 = 0;
-  for (int k = lo; k < hi; k++) {
-    v1 += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
-    v2 += (DD_ARRAY(d, efcJ)[((nv * ((r + 1))) + k)] * DD_ARRAY(d, qvelFree)[k]);
+// algo/Constraints.java: void frictionBounds(Data, int, double)
+void Constraints_frictionBounds(Data* d, int n, double mu) {
+  for (int r = (DI_SCALAR(d, nefc) - 1); (r > n) && (DI_ARRAY(d, efcNormal)[r] < 0); r--) {
+    DI_ARRAY(d, efcNormal)[r] = n;
+    DD_ARRAY(d, efcLo)[r] = mu;
+    DD_ARRAY(d, efcHi)[r] = mu;
   }
-  double vt = sqrt(((v1 * v1) + (v2 * v2)));
-  if (vt > 0x1.a36e2eb1c432dp-14) {
-    double c1 = (v1 / vt);
-    double c2 = (v2 / vt);
-    for (int k = lo; k < hi; k++) {
-      DD_ARRAY(d, efcJ)[((nv * r) + k)] = ((c1 * DD_ARRAY(d, efcJ)[((nv * r) + k)]) + (c2 * DD_ARRAY(d, efcJ)[((nv * ((r + 1))) + k)]));
-    }
-    for (int k = 0; k < 3; k++) {
-      DD_ARRAY(d, efcDir)[((3 * r) + k)] = ((c1 * DD_ARRAY(d, efcDir)[((3 * r) + k)]) + (c2 * DD_ARRAY(d, efcDir)[((3 * ((r + 1))) + k)]));
-    }
-  }
-  DI_SCALAR(d, nefc)--;
 }
 
 // algo/Constraints.java: int addContactRow(Model, Data, int, int, int, int)
@@ -2261,8 +2262,13 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
     DI_ARRAY(d, efcDofHi)[r] = DI_ARRAY(d, efcDofHi)[normal];
   }
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + DI_ARRAY(d, efcDofHi)[r]) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  Constraints_addPointJacobian_7(m, d, r, b2, c, dirv, 1);
-  Constraints_addPointJacobian_7(m, d, r, b1, c, dirv, (-1));
+  if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
+    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b2, dirv, 0, 1);
+    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b1, dirv, 0, (-1));
+  } else {
+    Constraints_addPointJacobian_7(m, d, r, b2, c, dirv, 1);
+    Constraints_addPointJacobian_7(m, d, r, b1, c, dirv, (-1));
+  }
   DI_ARRAY(d, efcType)[r] = type;
   DI_ARRAY(d, efcId)[r] = c;
   DI_ARRAY(d, efcNormal)[r] = (-1);
@@ -2280,6 +2286,31 @@ void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, _
 // algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
 void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
   Constraints_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
+}
+
+// algo/Constraints.java: void slidingDirection(Model, Data, int)
+void Constraints_slidingDirection(Model* m, Data* d, int r) {
+  int nv = (M_nv);
+  int lo = DI_ARRAY(d, efcDofLo)[r];
+  int hi = DI_ARRAY(d, efcDofHi)[r];
+  double v1 = 0;
+  double v2 = 0;
+  for (int k = lo; k < hi; k++) {
+    v1 += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
+    v2 += (DD_ARRAY(d, efcJ)[((nv * ((r + 1))) + k)] * DD_ARRAY(d, qvelFree)[k]);
+  }
+  double vt = sqrt(((v1 * v1) + (v2 * v2)));
+  if (vt > 0x1.a36e2eb1c432dp-14) {
+    double c1 = (v1 / vt);
+    double c2 = (v2 / vt);
+    for (int k = lo; k < hi; k++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + k)] = ((c1 * DD_ARRAY(d, efcJ)[((nv * r) + k)]) + (c2 * DD_ARRAY(d, efcJ)[((nv * ((r + 1))) + k)]));
+    }
+    for (int k = 0; k < 3; k++) {
+      DD_ARRAY(d, efcDir)[((3 * r) + k)] = ((c1 * DD_ARRAY(d, efcDir)[((3 * r) + k)]) + (c2 * DD_ARRAY(d, efcDir)[((3 * ((r + 1))) + k)]));
+    }
+  }
+  DI_SCALAR(d, nefc)--;
 }
 
 // algo/MassMatrixFactor.java: void factor(Model, Data)
@@ -2565,8 +2596,15 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   DD_ARRAY(d, conFriction)[c] = ((gp >= 0) ? DD_ARRAY(d, geomFriction)[gp] : ((f1 >= f2) ? f1 : f2));
   DD_ARRAY(d, conRestitution)[c] = ((gp >= 0) ? DD_ARRAY(d, geomRestitution)[gp] : ((e1 >= e2) ? e1 : e2));
   DI_ARRAY(d, conCondim)[c] = ((gp >= 0) ? (MI_ARRAY(m, geomCondim)[(gp)]) : max((MI_ARRAY(m, geomCondim)[(g1)]), (MI_ARRAY(m, geomCondim)[(g2)])));
+  for (int i = 1; i < 3; i++) {
+    double s1 = (MD_ARRAY(m, geomFriction)[((3 * (g1)) + (i))]);
+    double s2 = (MD_ARRAY(m, geomFriction)[((3 * (g2)) + (i))]);
+    DD_ARRAY(d, conFrictionSpinRoll)[(((2 * c) + i) - 1)] = ((gp >= 0) ? (MD_ARRAY(m, geomFriction)[((3 * (gp)) + (i))]) : ((s1 >= s2) ? s1 : s2));
+  }
   if ((MI_ARRAY(m, pairCondim)[(p)]) >= 0) {
-    DD_ARRAY(d, conFriction)[c] = (MD_ARRAY(m, pairFriction)[(p)]);
+    DD_ARRAY(d, conFriction)[c] = (MD_ARRAY(m, pairFriction)[((3 * (p)) + (0))]);
+    DD_ARRAY(d, conFrictionSpinRoll)[(2 * c)] = (MD_ARRAY(m, pairFriction)[((3 * (p)) + (1))]);
+    DD_ARRAY(d, conFrictionSpinRoll)[((2 * c) + 1)] = (MD_ARRAY(m, pairFriction)[((3 * (p)) + (2))]);
     DI_ARRAY(d, conCondim)[c] = (MI_ARRAY(m, pairCondim)[(p)]);
   }
   DI_ARRAY(d, conGeom)[(2 * c)] = g1;
@@ -9046,6 +9084,13 @@ void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
       } else {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
       }
+    } else if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
+      int dir = ((type == Constraints_TORSION) ? 0 : ((DI_ARRAY(d, efcType)[(r - 1)] == Constraints_ROLLING) ? 2 : 1));
+      int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+      int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+      int fo = ((9 * c) + (3 * dir));
+      ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, 1);
+      ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, (-1));
     } else if ((type == Constraints_TENDON_LIMIT) && ((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
       double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
       for (int k = DI_ARRAY(d, efcDofLo)[r]; k < DI_ARRAY(d, efcDofHi)[r]; k++) {
@@ -9104,8 +9149,8 @@ void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, 
   Equality_weldRotation(m, d, e, b1, b2, s);
   fill_d(g, BL_scratch36, 0);
   for (int i = 0; i < 3; i++) {
-    EqualityAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b1, s, (16 + (3 * i)), g, (16 + (3 * i)), 1);
-    EqualityAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b2, s, (16 + (3 * i)), g, (16 + (3 * i)), (-1));
+    ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b1, s, (16 + (3 * i)), g, (16 + (3 * i)), 1);
+    ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b2, s, (16 + (3 * i)), g, (16 + (3 * i)), (-1));
   }
   g[12] = 0;
   for (int i = 0; i < 3; i++) {
@@ -9137,8 +9182,8 @@ void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, 
   }
 }
 
-// algo/EqualityAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
-void EqualityAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
   double dx = (dir[fo] * j_sign);
   double dy = (dir[(fo + 1)] * j_sign);
   double dz = (dir[(fo + 2)] * j_sign);
@@ -9325,7 +9370,7 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
       vn += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
     }
     double vnBar;
-    if ((t == Constraints_FRICTION) || (t == Constraints_DOF_FRICTION)) {
+    if (Constraints_isFriction(t)) {
       vnBar = (-g);
     } else {
       double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[c] : 0);

@@ -129,9 +129,15 @@ public final class Collision {
     d.conFriction[c] = gp >= 0 ? d.geomFriction[gp] : f1 >= f2 ? f1 : f2;
     d.conRestitution[c] = gp >= 0 ? d.geomRestitution[gp] : e1 >= e2 ? e1 : e2;
     d.conCondim[c] = gp >= 0 ? m.geomCondim(gp) : Math.max(m.geomCondim(g1), m.geomCondim(g2));
+    for (int i = 1; i < 3; i++) {
+      double s1 = m.geomFriction(g1, i), s2 = m.geomFriction(g2, i);
+      d.conFrictionSpinRoll[2 * c + i - 1] = gp >= 0 ? m.geomFriction(gp, i) : s1 >= s2 ? s1 : s2;
+    }
     if (m.pairCondim(p) >= 0) {
       // an explicit pair: its own friction and condim
-      d.conFriction[c] = m.pairFriction(p);
+      d.conFriction[c] = m.pairFriction(p, 0);
+      d.conFrictionSpinRoll[2 * c] = m.pairFriction(p, 1);
+      d.conFrictionSpinRoll[2 * c + 1] = m.pairFriction(p, 2);
       d.conCondim[c] = m.pairCondim(p);
     }
     d.conGeom[2 * c] = g1;

@@ -15,7 +15,8 @@ import org.diffart.sim.model.Options;
  */
 public final class Constraints {
   /** Row kinds stored in {@code efcType}. */
-  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4, EQUALITY = 5;
+  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4, EQUALITY = 5,
+      TORSION = 6, ROLLING = 7;
 
   private Constraints() {}
 
@@ -31,17 +32,23 @@ public final class Constraints {
     d.nefc = 0;
     for (int c = 0; c < d.ncon; c++) {
       int n = addContactRow(m, d, c, 0, NORMAL, -1);
-      if (d.conCondim[c] == 3) {
+      int condim = d.conCondim[c];
+      if (condim >= 3) {
         addContactRow(m, d, c, 1, FRICTION, n);
         addContactRow(m, d, c, 2, FRICTION, n);
         if (o.frictionDirections() == 1) {
           slidingDirection(m, d, n + 1);
         }
-        for (int r = n + 1; r < d.nefc; r++) {
-          d.efcNormal[r] = n;
-          d.efcLo[r] = d.conFriction[c];
-          d.efcHi[r] = d.conFriction[c];
-        }
+        frictionBounds(d, n, d.conFriction[c]);
+      }
+      if (condim >= 4) {
+        addContactRow(m, d, c, 0, TORSION, n);
+        frictionBounds(d, n, d.conFrictionSpinRoll[2 * c]);
+      }
+      if (condim == 6) {
+        addContactRow(m, d, c, 1, ROLLING, n);
+        addContactRow(m, d, c, 2, ROLLING, n);
+        frictionBounds(d, n, d.conFrictionSpinRoll[2 * c + 1]);
       }
     }
     if (o.limit()) {
@@ -92,14 +99,33 @@ public final class Constraints {
       }
       int t = d.efcType[r];
       double e = t == NORMAL ? d.conRestitution[d.efcId[r]] : 0;
-      d.efcB[r] = t == FRICTION || t == DOF_FRICTION ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
+      d.efcB[r] = isFriction(t) ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
     }
     delassus(m, d);
   }
 
+  /** Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every kind. */
+  static boolean isFriction(int type) {
+    return type == FRICTION || type == DOF_FRICTION || type == TORSION || type == ROLLING;
+  }
+
   /**
-   * Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. The
-   * dof range of the contact is found for its normal row and copied from row {@code normal} for the others.
+   * The rows added last for the contact whose normal row is n, those still without a normal: friction rows bounded by
+   * {@code ±mu p_n}.
+   */
+  private static void frictionBounds(Data d, int n, double mu) {
+    for (int r = d.nefc - 1; r > n && d.efcNormal[r] < 0; r--) {
+      d.efcNormal[r] = n;
+      d.efcLo[r] = mu;
+      d.efcHi[r] = mu;
+    }
+  }
+
+  /**
+   * Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. A
+   * {@code TORSION} or {@code ROLLING} row is the relative angular velocity about that axis (MuJoCo's torsional
+   * friction about the normal, rolling about the tangents); the others the relative velocity of the contact point.
+   * The dof range of the contact is found for its normal row and copied from row {@code normal} for the others.
    */
   private static int addContactRow(Model m, Data d, int c, int dir, int type, int normal) {
     int r = d.nefc++, nv = m.nv();
@@ -123,8 +149,13 @@ public final class Constraints {
       d.efcDofHi[r] = d.efcDofHi[normal];
     }
     java.util.Arrays.fill(d.efcJ, nv * r + d.efcDofLo[r], nv * r + d.efcDofHi[r], 0);
-    addPointJacobian(m, d, r, b2, c, dirv, 1);
-    addPointJacobian(m, d, r, b1, c, dirv, -1);
+    if (type == TORSION || type == ROLLING) {
+      addAngularJacobian(m, d, d.efcJ, nv * r, b2, dirv, 0, 1);
+      addAngularJacobian(m, d, d.efcJ, nv * r, b1, dirv, 0, -1);
+    } else {
+      addPointJacobian(m, d, r, b2, c, dirv, 1);
+      addPointJacobian(m, d, r, b1, c, dirv, -1);
+    }
     d.efcType[r] = type;
     d.efcId[r] = c;
     d.efcNormal[r] = -1;

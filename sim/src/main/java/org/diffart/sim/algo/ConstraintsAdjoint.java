@@ -228,8 +228,8 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction, frictionloss;
-   * the constant bounds of frictionloss rows take no gradient).
+   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction of every kind;
+   * the constant bounds of frictionloss rows and the torsional and rolling coefficients take no gradient).
    */
   private static void rightHandSides(Model m, Data d, DataBar b) {
     int nv = m.nv();
@@ -252,7 +252,7 @@ public final class ConstraintsAdjoint {
         vn += d.efcJ[nv * r + k] * d.qvelFree[k];
       }
       double vnBar;
-      if (t == Constraints.FRICTION || t == Constraints.DOF_FRICTION) {
+      if (Constraints.isFriction(t)) {
         vnBar = -g;
       } else {
         double e = t == Constraints.NORMAL ? d.conRestitution[c] : 0;
@@ -288,7 +288,7 @@ public final class ConstraintsAdjoint {
 
   /**
    * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir
-   * a row of the contact frame; with one friction direction the tangent rows t1, t2 are recomputed and the merge
+   * a row of the contact frame (torsional and rolling rows {@code dirᵀ (J_ω(body 2) - J_ω(body 1))}); with one friction direction the tangent rows t1, t2 are recomputed and the merge
    * {@code (v1 J_t1 + v2 J_t2)/|v_t|} is reversed; equality rows go through {@link EqualityAdjoint}. Consumes
    * {@code efcJBar} of every row.
    */
@@ -306,6 +306,13 @@ public final class ConstraintsAdjoint {
         } else {
           slidingDirection(m, d, b, r, c);
         }
+      } else if (type == Constraints.TORSION || type == Constraints.ROLLING) {
+        // ω₂ - ω₁ about the normal (torsion) or a tangent (rolling; the first rolling row takes t1)
+        int dir = type == Constraints.TORSION ? 0 : d.efcType[r - 1] == Constraints.ROLLING ? 2 : 1;
+        int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+        int fo = 9 * c + 3 * dir;
+        angularJacobian(m, d, b, b.efcJBar, nv * r, b2, d.conFrame, fo, b.conFrameBar, fo, 1);
+        angularJacobian(m, d, b, b.efcJBar, nv * r, b1, d.conFrame, fo, b.conFrameBar, fo, -1);
       } else if (type == Constraints.TENDON_LIMIT && m.tendonSpatial(c)) {
         // J = sign ∂L/∂q of a spatial tendon depends on the configuration
         double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
@@ -446,6 +453,51 @@ public final class ConstraintsAdjoint {
         dirBar[dbo + i] += sign * dBar;
         ptBar[pbo + i] += eBar;
         b.xposBar[3 * bd + i] -= eBar;
+      }
+    }
+  }
+
+  /**
+   * Adjoint of {@code Constraints.addAngularJacobian}: {@code J_k += S_angᵀ l}, {@code l = R_bᵀ (sign·dir)}, on the
+   * path of body to the root; the direction's bar goes to {@code dirBar[dbo ..]}.
+   */
+  static void angularJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] dir,
+      int fo, double[] dirBar, int dbo, double sign) {
+    double dx = dir[fo] * sign, dy = dir[fo + 1] * sign, dz = dir[fo + 2] * sign;
+    double[] rm = d.xmat, s = d.dofS;
+    for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
+      int d0 = m.bodyDofAdr(bd);
+      if (d0 < 0) {
+        continue;
+      }
+      int ro = 9 * bd;
+      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
+      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
+      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
+      double lbx = 0, lby = 0, lbz = 0;
+      for (int k = d0; k < d0 + m.bodyDofNum(bd); k++) {
+        double gk = jb[o + k];
+        int so = 6 * k;
+        b.dofSBar[so] += gk * lx;
+        b.dofSBar[so + 1] += gk * ly;
+        b.dofSBar[so + 2] += gk * lz;
+        lbx += gk * s[so];
+        lby += gk * s[so + 1];
+        lbz += gk * s[so + 2];
+      }
+      // l = Rᵀ d: R̄_ji += d_j l̄_i, d̄ = R l̄
+      double[] rb = b.xmatBar;
+      rb[ro] += dx * lbx;
+      rb[ro + 1] += dx * lby;
+      rb[ro + 2] += dx * lbz;
+      rb[ro + 3] += dy * lbx;
+      rb[ro + 4] += dy * lby;
+      rb[ro + 5] += dy * lbz;
+      rb[ro + 6] += dz * lbx;
+      rb[ro + 7] += dz * lby;
+      rb[ro + 8] += dz * lbz;
+      for (int i = 0; i < 3; i++) {
+        dirBar[dbo + i] += sign * (rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz);
       }
     }
   }

@@ -70,8 +70,8 @@ public final class EqualityAdjoint {
     // g: Q̄ [0, 4), c̄ [4, 8), T̄ [8, 12), Ē or Ū [12, 16), K̄ [16, 25), r̄ and ē_j (discarded) [25, 29)
     java.util.Arrays.fill(g, 0);
     for (int i = 0; i < 3; i++) {
-      angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b1, s, 16 + 3 * i, g, 16 + 3 * i, 1);
-      angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b2, s, 16 + 3 * i, g, 16 + 3 * i, -1);
+      ConstraintsAdjoint.angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b1, s, 16 + 3 * i, g, 16 + 3 * i, 1);
+      ConstraintsAdjoint.angularJacobian(m, d, b, b.efcJBar, nv * (r + i), b2, s, 16 + 3 * i, g, 16 + 3 * i, -1);
     }
     // E = c ⊗ Q with Ē from the violations
     g[12] = 0;
@@ -103,51 +103,6 @@ public final class EqualityAdjoint {
     b.xquatBar[4 * b2] += g[4];
     for (int k = 1; k < 4; k++) {
       b.xquatBar[4 * b2 + k] -= g[4 + k];
-    }
-  }
-
-  /**
-   * Adjoint of {@code Constraints.addAngularJacobian}: {@code J_k += S_angᵀ l}, {@code l = R_bᵀ (sign·dir)}, on the
-   * path of body to the root; the direction's bar goes to {@code dirBar[dbo ..]}.
-   */
-  private static void angularJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] dir,
-      int fo, double[] dirBar, int dbo, double sign) {
-    double dx = dir[fo] * sign, dy = dir[fo + 1] * sign, dz = dir[fo + 2] * sign;
-    double[] rm = d.xmat, s = d.dofS;
-    for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
-      int d0 = m.bodyDofAdr(bd);
-      if (d0 < 0) {
-        continue;
-      }
-      int ro = 9 * bd;
-      double lx = rm[ro] * dx + rm[ro + 3] * dy + rm[ro + 6] * dz;
-      double ly = rm[ro + 1] * dx + rm[ro + 4] * dy + rm[ro + 7] * dz;
-      double lz = rm[ro + 2] * dx + rm[ro + 5] * dy + rm[ro + 8] * dz;
-      double lbx = 0, lby = 0, lbz = 0;
-      for (int k = d0; k < d0 + m.bodyDofNum(bd); k++) {
-        double gk = jb[o + k];
-        int so = 6 * k;
-        b.dofSBar[so] += gk * lx;
-        b.dofSBar[so + 1] += gk * ly;
-        b.dofSBar[so + 2] += gk * lz;
-        lbx += gk * s[so];
-        lby += gk * s[so + 1];
-        lbz += gk * s[so + 2];
-      }
-      // l = Rᵀ d: R̄_ji += d_j l̄_i, d̄ = R l̄
-      double[] rb = b.xmatBar;
-      rb[ro] += dx * lbx;
-      rb[ro + 1] += dx * lby;
-      rb[ro + 2] += dx * lbz;
-      rb[ro + 3] += dy * lbx;
-      rb[ro + 4] += dy * lby;
-      rb[ro + 5] += dy * lbz;
-      rb[ro + 6] += dz * lbx;
-      rb[ro + 7] += dz * lby;
-      rb[ro + 8] += dz * lbz;
-      for (int i = 0; i < 3; i++) {
-        dirBar[dbo + i] += sign * (rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz);
-      }
     }
   }
 

@@ -237,12 +237,15 @@ public final class Sensors {
     double dt = m.opt().timestep();
     for (int r = 0; r < d.nefc; r++) {
       // joint limits and dry friction act between parent and child, inside the interaction force
-      if (d.efcType[r] != Constraints.NORMAL && d.efcType[r] != Constraints.FRICTION || d.efcImpulse[r] == 0) {
+      int t = d.efcType[r];
+      boolean angular = t == Constraints.TORSION || t == Constraints.ROLLING;
+      if (t != Constraints.NORMAL && t != Constraints.FRICTION && !angular || d.efcImpulse[r] == 0) {
         continue;
       }
       int c = d.efcId[r];
       double f = d.efcImpulse[r] / dt;
-      // the force f·dir on geom 2's body and its opposite on geom 1's, at the contact point
+      // the force f·dir on geom 2's body and its opposite on geom 1's, at the contact point; a torsional or rolling
+      // row's is the torque f·dir
       for (int side = 0; side < 2; side++) {
         int b = m.geomBody(d.conGeom[2 * c + side]);
         if (b == 0) {
@@ -250,10 +253,10 @@ public final class Sensors {
         }
         double s = side == 1 ? f : -f;
         for (int k = 0; k < 3; k++) {
-          w[3 + k] = s * d.efcDir[3 * r + k];
+          w[k] = angular ? s * d.efcDir[3 * r + k] : 0;
+          w[3 + k] = angular ? 0 : s * d.efcDir[3 * r + k];
           w[6 + k] = d.conPos[3 * c + k] - d.xpos[3 * b + k];
         }
-        java.util.Arrays.fill(w, 0, 3, 0);
         addCross(w, 0, w, 6, w, 3);
         // into body coordinates
         Mat3.mulTransVec(w, 9, d.xmat, 9 * b, w, 0);

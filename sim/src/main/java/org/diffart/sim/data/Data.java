@@ -162,13 +162,15 @@ public final class Data {
   public final double[] conDist;
   /** Friction coefficient (the higher-priority geom's {@code geomFriction}, else the larger) [nconMax+1]. */
   public final double[] conFriction;
+  /** Torsional and rolling friction coefficients, model constants mixed as the sliding one [(nconMax+1)×2]. */
+  public final double[] conFrictionSpinRoll;
   /** Coefficient of restitution (as the friction) [nconMax+1]. */
   public final double[] conRestitution;
   /** Geoms of each contact [(nconMax+1)×2]. */
   public final int[] conGeom;
   /** Slot of each contact in the model's pair table, for warm starts [nconMax+1]. */
   public final int[] conSlot;
-  /** Whether each contact has friction (condim 3) [nconMax+1]. */
+  /** Each contact's dimensionality: 1, 3 (sliding friction), 4 (and torsional) or 6 (and rolling) [nconMax+1]. */
   public final int[] conCondim;
 
   // ---- constraints: Constraints.assemble, ProjectedGaussSeidel.solve ----
@@ -353,6 +355,7 @@ public final class Data {
     conFrame = new double[9 * nc];
     conDist = new double[nc];
     conFriction = new double[nc];
+    conFrictionSpinRoll = new double[2 * nc];
     conRestitution = new double[nc];
     conGeom = new int[2 * nc];
     conSlot = new int[nc];
@@ -426,11 +429,21 @@ public final class Data {
   }
 
   /**
-   * The most constraint rows a step can have: each contact's normal and friction rows, one limit per joint and per
-   * tendon, one dry-friction row per dof, and the rows of the equality constraints.
+   * The most constraint rows a step can have: each contact's normal, sliding, torsional and rolling rows (as the
+   * largest condim of the model's geoms and pairs allows), one limit per joint and per tendon, one dry-friction row
+   * per dof, and the rows of the equality constraints.
    */
   public static int nefcMax(Model m) {
-    return m.nconMax() * (1 + m.opt().frictionDirections()) + m.njnt() + m.ntendon() + m.nv() + m.neqRows();
+    int condim = 1;
+    for (int g = 0; g < m.ngeom(); g++) {
+      condim = Math.max(condim, m.geomCondim(g));
+    }
+    for (int p = 0; p < m.npair(); p++) {
+      condim = Math.max(condim, m.pairCondim(p));
+    }
+    int angular = condim == 6 ? 3 : condim == 4 ? 1 : 0;
+    return m.nconMax() * (1 + m.opt().frictionDirections() + angular) + m.njnt() + m.ntendon() + m.nv()
+        + m.neqRows();
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls, activations and applied forces, time 0. */

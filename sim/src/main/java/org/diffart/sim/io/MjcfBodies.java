@@ -283,9 +283,8 @@ final class MjcfBodies {
     g.density(a.has("density") ? nonNegative(a, "density") : 1000);
     g.contype(a.integer("contype", 1)).conaffinity(a.integer("conaffinity", 1));
     int condim = a.integer("condim", 3);
-    if (condim != 1 && condim != 3) {
-      throw a.definer("condim").error("condim " + condim + " is not supported (1: frictionless, 3: sliding"
-          + " friction)");
+    if (!MjcfSchema.CONDIMS.contains(condim)) {
+      throw a.definer("condim").error("condim " + condim + MjcfSchema.CONDIM_CHOICES);
     }
     g.condim(condim).priority(a.integer("priority", 0));
     double[] f = a.overlay("friction", new double[] {1, 0.005, 0.0001});

@@ -43,7 +43,7 @@ import org.diffart.sim.model.Options;
  *       group</td></tr>
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
- *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3), priority, friction; rgba,
+ *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6), priority, friction; rgba,
  *       material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
  *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
@@ -311,8 +311,8 @@ public final class MjcfLoader {
 
   /**
    * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact between the two
-   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: its sliding coefficient;
-   * solref, solimp checked and ignored) makes two geoms collide whatever filters apply, with its own condim and
+   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: slide1, slide2,
+   * spin, roll1, roll2, equal per direction pair; solref, solimp checked and ignored) makes two geoms collide whatever filters apply, with its own condim and
    * friction.
    */
   private static void contact(XmlElement e, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
@@ -352,14 +352,25 @@ public final class MjcfLoader {
       }
     }
     int condim = c.integer("condim", 3);
-    if (condim != 1 && condim != 3) {
-      throw c.error("condim " + condim + " is not supported (1: frictionless, 3: sliding friction)");
+    if (!MjcfSchema.CONDIMS.contains(condim)) {
+      throw c.error("condim " + condim + MjcfSchema.CONDIM_CHOICES);
     }
-    double[] friction = c.has("friction") ? c.numbers("friction", 1, 5) : new double[] {1};
-    if (!(friction[0] >= 0)) {
-      throw c.error("friction must be >= 0, got " + friction[0]);
+    // slide1, slide2, spin, roll1, roll2; the values given replace MuJoCo's defaults from the first
+    double[] friction = {1, 1, 0.005, 0.0001, 0.0001};
+    if (c.has("friction")) {
+      double[] given = c.numbers("friction", 1, 5);
+      System.arraycopy(given, 0, friction, 0, given.length);
     }
-    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0]);
+    for (double f : friction) {
+      if (!(f >= 0)) {
+        throw c.error("friction must be >= 0, got " + f);
+      }
+    }
+    if (friction[0] != friction[1] || friction[3] != friction[4]) {
+      throw c.error("anisotropic friction (slide " + friction[0] + " and " + friction[1] + ", roll " + friction[3]
+          + " and " + friction[4] + ") is not supported: give equal coefficients for both tangent directions");
+    }
+    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0], friction[2], friction[3]);
     bodies.ignoreSoftConstraint(new MjcfAttributes(c, List.of()), "solref", "solimp");
   }
 

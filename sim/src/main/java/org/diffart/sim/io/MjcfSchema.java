@@ -15,6 +15,10 @@ final class MjcfSchema {
   static final Set<String> ORIENTATION = Set.of("quat", "axisangle", "euler", "xyaxes", "zaxis");
 
   static final Set<String> MUJOCO = Set.of("model");
+  /** MuJoCo's contact dimensionalities, and the words that name them in an error. */
+  static final Set<Integer> CONDIMS = Set.of(1, 3, 4, 6);
+  static final String CONDIM_CHOICES = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
+      + " 6: and rolling)";
   static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone", "density",
       "viscosity", "wind");
   static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",

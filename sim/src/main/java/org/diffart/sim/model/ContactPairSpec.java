@@ -2,14 +2,14 @@ package org.diffart.sim.model;
 
 /**
  * An explicit contact pair under construction (MJCF {@code <contact><pair>}): two geoms that collide whatever their
- * contype, conaffinity, bodies or exclusions, with the pair's own condim and sliding friction instead of the mix of
- * the geoms' (MuJoCo's semantics). Created by {@link ModelBuilder#addContactPair}.
+ * contype, conaffinity, bodies or exclusions, with the pair's own condim and friction instead of the mix of the
+ * geoms' (MuJoCo's semantics). Created by {@link ModelBuilder#addContactPair}.
  */
 public final class ContactPairSpec {
   final String name;
   final GeomSpec geom1, geom2;
   int condim = 3;
-  double friction = 1;
+  final double[] friction = {1, 0.005, 0.0001};
 
   ContactPairSpec(String name, GeomSpec geom1, GeomSpec geom2) {
     this.name = name;
@@ -17,15 +17,20 @@ public final class ContactPairSpec {
     this.geom2 = geom2;
   }
 
-  /** Contact dimensionality: 1 frictionless, 3 with sliding friction. */
+  /** Contact dimensionality: 1 frictionless, 3 sliding friction, 4 and torsional, 6 and rolling. */
   public ContactPairSpec condim(int v) {
     condim = v;
     return this;
   }
 
-  /** The sliding friction coefficient of the pair's contacts (a model constant, not a per-world parameter). */
-  public ContactPairSpec friction(double v) {
-    friction = v;
+  /**
+   * The sliding, torsional and rolling friction coefficients of the pair's contacts (model constants, not per-world
+   * parameters); MuJoCo's defaults 1, 0.005, 0.0001.
+   */
+  public ContactPairSpec friction(double slide, double torsion, double roll) {
+    friction[0] = slide;
+    friction[1] = torsion;
+    friction[2] = roll;
     return this;
   }
 }

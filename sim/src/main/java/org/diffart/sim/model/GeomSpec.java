@@ -130,7 +130,10 @@ public final class GeomSpec {
     return this;
   }
 
-  /** Contact dimensionality: 1 frictionless, 3 with sliding friction (torsional and rolling are not modelled). */
+  /**
+   * Contact dimensionality: 1 frictionless, 3 with sliding friction, 4 and torsional friction, 6 and rolling friction
+   * (MuJoCo's {@code condim}).
+   */
   public GeomSpec condim(int v) {
     condim = v;
     return this;
@@ -145,7 +148,11 @@ public final class GeomSpec {
     return this;
   }
 
-  /** Sliding, torsional and rolling friction; only the sliding coefficient is used. */
+  /**
+   * Sliding, torsional and rolling friction. The sliding coefficient is a per-world parameter ({@code
+   * Data.geomFriction}) with a gradient; the torsional (a length: torque per normal force) and rolling ones are model
+   * constants, used by contacts of condim 4 and 6.
+   */
   public GeomSpec friction(double slide, double torsion, double roll) {
     friction[0] = slide;
     friction[1] = torsion;

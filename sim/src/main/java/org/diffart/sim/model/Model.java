@@ -594,7 +594,7 @@ public final class Model {
     return geomConaffinity[g];
   }
 
-  /** Contact dimensionality of geom g (1 or 3). */
+  /** Contact dimensionality of geom g (1, 3, 4 or 6). */
   public int geomCondim(int g) {
     return geomCondim[g];
   }
@@ -652,9 +652,9 @@ public final class Model {
     return pairCondim[p];
   }
 
-  /** The sliding friction of explicit pair p (see {@link #pairCondim}); 0 for the others. */
-  public double pairFriction(int p) {
-    return pairFriction[p];
+  /** Friction coefficient k (sliding, torsional, rolling) of explicit pair p (see {@link #pairCondim}); 0 for the others. */
+  public double pairFriction(int p, int k) {
+    return pairFriction[3 * p + k];
   }
 
   /** First contact slot of pair p; pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))}. */

@@ -418,9 +418,8 @@ final class ModelCompiler {
       if (s.type == GeomType.PLANE && bodyWeld[s.body] != 0) {
         throw new IllegalArgumentException("geom '" + s.name + "': a plane must belong to a static body");
       }
-      if (s.condim != 1 && s.condim != 3) {
-        throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim
-            + " is not supported (1: frictionless, 3: sliding friction)");
+      if (!validCondim(s.condim)) {
+        throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim + CONDIMS);
       }
       s.compiledIndex = g;
       geomType[g] = s.type.ordinal();
@@ -436,6 +435,14 @@ final class ModelCompiler {
       System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
       geomName[g] = s.name;
     }
+  }
+
+  private static final String CONDIMS = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
+      + " 6: and rolling)";
+
+  /** MuJoCo's contact dimensionalities: the normal, then 2 sliding, 1 torsional and 2 rolling friction rows. */
+  private static boolean validCondim(int condim) {
+    return condim == 1 || condim == 3 || condim == 4 || condim == 6;
   }
 
   /** The radius of the geom's bounding sphere about its centre, as MuJoCo's {@code geom_rbound}; 0 for a plane. */
@@ -599,9 +606,8 @@ final class ModelCompiler {
       if (g1 == g2) {
         throw new IllegalArgumentException(what + ": a geom cannot collide with itself");
       }
-      if (s.condim != 1 && s.condim != 3) {
-        throw new IllegalArgumentException(what + ": condim " + s.condim
-            + " is not supported (1: frictionless, 3: sliding friction)");
+      if (!validCondim(s.condim)) {
+        throw new IllegalArgumentException(what + ": condim " + s.condim + CONDIMS);
       }
       GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
       int cap = ContactCapacity.maxContacts(t1, t2);
@@ -656,14 +662,16 @@ final class ModelCompiler {
     pairGeom2 = new int[npair];
     pairConAdr = new int[npair + 1];
     pairCondim = new int[npair];
-    pairFriction = new double[npair];
+    pairFriction = new double[3 * npair];
     for (int p = 0; p < npair; p++) {
       pairGeom1[p] = list.get(p)[0];
       pairGeom2[p] = list.get(p)[1];
       pairConAdr[p + 1] = pairConAdr[p] + list.get(p)[2];
       boolean isExplicit = p < explicit.size();
       pairCondim[p] = isExplicit ? explicit.get(p).condim : -1;
-      pairFriction[p] = isExplicit ? explicit.get(p).friction : 0;
+      if (isExplicit) {
+        System.arraycopy(explicit.get(p).friction, 0, pairFriction, 3 * p, 3);
+      }
     }
     nslot = pairConAdr[npair];
     nconMax = Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);

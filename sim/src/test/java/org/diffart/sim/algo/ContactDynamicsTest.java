@@ -13,6 +13,7 @@ import org.diffart.sim.model.ModelBuilder;
 import org.diffart.sim.model.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -120,4 +121,70 @@ class ContactDynamicsTest {
     assertEquals(4, d.ncon);
     assertEquals(0, bean.getThreadAllocatedBytes(tid) - before, "bytes allocated by 1000 contact steps");
   }
+
+  private static final double R = 0.1;
+
+  /** A 1 kg ball of radius R resting on a level plane, its contact of the given condim and coefficients. */
+  static Model ballOnPlane(int condim, double spin, double roll, int frictionDirections) {
+    ModelBuilder b = new ModelBuilder("ball");
+    b.options(Options.builder().timestep(1e-3).iterations(100).frictionDirections(frictionDirections).build());
+    b.addGeom(0, GeomType.PLANE, "ground").size(0, 0, 1).friction(1, 0, 0).condim(1);
+    BodySpec ball = b.addBody(0, "ball");
+    b.addJoint(ball.id(), JointType.FREE, "free");
+    b.addGeom(ball.id(), GeomType.SPHERE, "ball").size(R).mass(1).friction(1, spin, roll).condim(condim);
+    return b.build();
+  }
+
+  /**
+   * Torsional friction (condim 4 and 6): a ball spinning on its contact point decelerates by the torque {@code μ_spin
+   * f_n}, {@code ω̇ = -μ_spin g / (2/5 R²)}, and stays stopped; without it (condim 3) nothing resists the spin.
+   */
+  @ParameterizedTest
+  @CsvSource({"4, 1", "4, 2", "6, 1", "6, 2", "3, 2"})
+  void torsionalFrictionStopsASpinningBall(int condim, int frictionDirections) {
+    double spin = 0.02, w0 = 5, alpha = spin * 9.81 / (0.4 * R * R);
+    Model m = ballOnPlane(condim, spin, 0, frictionDirections);
+    Data d = new Data(m);
+    d.qpos[2] = R - 1e-4;
+    d.qvel[5] = w0;
+    for (int s = 0; s < 50; s++) {
+      Step.step(m, d);
+    }
+    if (condim == 3) {
+      assertEquals(w0, d.qvel[5], 1e-9, "no torsional row: the spin is free");
+      return;
+    }
+    assertEquals(w0 - alpha * 0.05, d.qvel[5], 0.02 * alpha * 0.05, "linear spin-down by mu_spin f_n");
+    for (int s = 0; s < 150; s++) {
+      Step.step(m, d);
+    }
+    assertEquals(0, d.qvel[5], 1e-9, "stopped, and stays stopped");
+    assertEquals(0, d.qpos[0], 1e-9, "the spin does not move the ball");
+  }
+
+  /**
+   * Rolling friction (condim 6): a ball rolling without slipping decelerates by the torque {@code μ_roll f_n}: {@code
+   * I ω̇ = -F R - μ_roll m g} and {@code m v̇ = F} with {@code v = ω R} give {@code v̇ = -μ_roll g / (7/5 R)}; below
+   * condim 6 it rolls on.
+   */
+  @ParameterizedTest
+  @CsvSource({"6, 1", "6, 2", "4, 2"})
+  void rollingFrictionSlowsARollingBall(int condim, int frictionDirections) {
+    double roll = 0.01, v0 = 1, a = roll * 9.81 / (1.4 * R);
+    Model m = ballOnPlane(condim, 0, roll, frictionDirections);
+    Data d = new Data(m);
+    d.qpos[2] = R - 1e-4;
+    d.qvel[0] = v0;
+    d.qvel[4] = v0 / R;
+    for (int s = 0; s < 500; s++) {
+      Step.step(m, d);
+    }
+    if (condim < 6) {
+      assertEquals(v0, d.qvel[0], 1e-6, "no rolling row: it rolls on");
+      return;
+    }
+    assertEquals(v0 - a * 0.5, d.qvel[0], 0.02 * a * 0.5, "v decreases by mu_roll g / (7/5 R)");
+    assertEquals(d.qvel[0] / R, d.qvel[4], 1e-3 / R, "still rolling without slipping");
+  }
+
 }

@@ -178,14 +178,19 @@ class MujocoReferenceTest {
 
   /**
    * Our index of each MuJoCo body, matched by name: MuJoCo fuses static URDF links into the world, so indices may
-   * differ while names do not. Our extra bodies must be static and massless.
+   * differ while names do not. Our extra bodies must be static and massless. An unnamed body keeps its index, which
+   * is the same in both when no body was fused (humanoid100's objects).
    */
   private static int[] ourBodies(JsonObject ref, Model m) {
     JsonArray bodies = ref.getAsJsonArray("bodies");
     int[] index = new int[bodies.size()];
     for (int b = 0; b < bodies.size(); b++) {
       String n = bodies.get(b).getAsJsonObject().get("name").getAsString();
-      index[b] = b == 0 ? 0 : m.bodyId(n);
+      if (n.isEmpty() && bodies.size() != m.nbody()) {
+        throw new AssertionError("MuJoCo's body " + b + " has no name and the body counts differ (MuJoCo "
+            + bodies.size() + ", ours " + m.nbody() + "): nothing matches it");
+      }
+      index[b] = b == 0 || n.isEmpty() ? b : m.bodyId(n);
       if (index[b] < 0) {
         throw new AssertionError("MuJoCo's body '" + n + "' is missing");
       }

@@ -77,7 +77,9 @@ class AdjointGradientTest {
   @CsvSource({"builtin:laikago, stand, 300", "builtin:golf, '', 120", "builtin:ant, init, 150",
       "builtin:humanoid, '', 120", "builtin:pendulum:4, hang, 200",
       // MPR's convex pairs, plane-cylinder, capsule-box; explicit pairs (their friction is a model constant)
-      "../datasets/reference/models/convex.xml, '', 80", "../datasets/reference/collisions/pairs.xml, '', 60"})
+      "../datasets/reference/models/convex.xml, '', 80", "../datasets/reference/collisions/pairs.xml, '', 60",
+      // torsional and rolling friction rows (condim 4 and 6)
+      "../datasets/reference/models/spin_roll.xml, go, 80"})
   void adjointEqualsTapeWithContacts(String spec, String key, int steps) {
     RolloutProblem p = problem(spec, key, steps, 3).withLoss(withRunningCost());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(10));

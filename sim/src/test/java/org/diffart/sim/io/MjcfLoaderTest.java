@@ -186,8 +186,9 @@ class MjcfLoaderTest {
             <body pos="0 0 0.05"><freejoint/><geom name="ball" size="0.1" contype="0" conaffinity="0"/></body>
             <body pos="1 0 0.05"><freejoint/><geom name="cube" type="box" size="0.1 0.1 0.1"/></body>
           </worldbody>
-          <contact><pair geom1="ball" geom2="floor" friction="0.4 0.01" condim="1"/>
-            <pair geom1="floor" geom2="cube" friction="0.25"/></contact></mujoco>""", "cell");
+          <contact><pair geom1="ball" geom2="floor" friction="0.4 0.4 0.02" condim="1"/>
+            <pair geom1="floor" geom2="cube" friction="0.25 0.25 0.01 0.003 0.003" condim="6"/></contact></mujoco>""",
+        "cell");
     // ball-floor only by its pair; cube-floor once (its pair replaces the dynamic one); ball-cube filtered
     assertEquals(2, m.npair());
     org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
@@ -198,11 +199,15 @@ class MjcfLoaderTest {
       if (g == TestModels.geomId(m, "ball")) {
         ball = true;
         assertEquals(0.4, d.conFriction[c]);
+        assertEquals(0.02, d.conFrictionSpinRoll[2 * c]);
+        assertEquals(0.0001, d.conFrictionSpinRoll[2 * c + 1], "MuJoCo's default for a value not given");
         assertEquals(1, d.conCondim[c]);
       } else if (g == TestModels.geomId(m, "cube")) {
         cube = true;
         assertEquals(0.25, d.conFriction[c]);
-        assertEquals(3, d.conCondim[c]);
+        assertEquals(0.01, d.conFrictionSpinRoll[2 * c]);
+        assertEquals(0.003, d.conFrictionSpinRoll[2 * c + 1]);
+        assertEquals(6, d.conCondim[c]);
       }
     }
     assertTrue(ball && cube, "both pairs touch");
@@ -210,6 +215,14 @@ class MjcfLoaderTest {
         <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1"/></worldbody>
           <contact><pair geom1="floor" geom2="nothing"/></contact></mujoco>""", "cell"), "cell", 2, "pair",
         "unknown geom 'nothing' in geom2");
+    // MuJoCo reads "0.4" as slide1 only, slide2 keeping its default 1: friction we cannot model is refused
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1"/><geom name="b" size="0.1"/></worldbody>
+          <contact><pair geom1="floor" geom2="b" friction="0.4"/></contact></mujoco>""", "cell"), "cell", 2,
+        "pair", "anisotropic friction (slide 0.4 and 1.0");
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1" condim="2"/></worldbody></mujoco>""",
+        "cell"), "cell", 1, "geom", "condim 2 is not supported");
   }
 }
 
