@@ -66,7 +66,9 @@ abstract class BackendContractTest {
         // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim
         "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml",
         // torsional and rolling friction rows (condim 4 and 6)
-        "../datasets/reference/models/spin_roll.xml");
+        "../datasets/reference/models/spin_roll.xml",
+        // height fields; the quadruped on its (flat) terrain with rangefinders
+        "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

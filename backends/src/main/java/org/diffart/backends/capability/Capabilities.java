@@ -23,8 +23,12 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelBuilder;
 import org.diffart.sim.model.Options;
 
 /**
@@ -249,6 +253,7 @@ public final class Capabilities {
         + " %.3g m/s, pushed with 5 N at %.6g m/s after %d steps (Coulomb: 0 and %.6g); ", pushed[0], pushed[1],
         steps, 0.4)) + dry.agreement(steps, 2));
     spinRoll(name, claims, out);
+    hfield(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -448,6 +453,39 @@ public final class Capabilities {
     put(out, Capability.CONTACT_SPIN_ROLL, claims, run.agrees() && analytic, (v == null ? "the spinning and rolling"
         + " balls failed; " : String.format(Locale.ROOT, "after 50 ms a ball spins at %.4f rad/s (analytic %.4f), one"
         + " rolls at %.5f m/s (analytic %.5f); ", v[5], spin, v[6], roll)) + run.agreement(200, 2));
+  }
+
+  /**
+   * Height fields: a ball on a ramp-shaped height field (elevation linear in x, slope 0.2; 1 ms steps) against the
+   * reference, and its acceleration against rolling down an incline, {@code 5/7 g sin θ}.
+   */
+  private static void hfield(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    double tan = 0.2, sin = tan / Math.sqrt(1 + tan * tan), cos = 1 / Math.sqrt(1 + tan * tan), r = 0.1;
+    float[] data = new float[3 * 11];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = i % 11;
+    }
+    ModelBuilder b = new ModelBuilder("ramp");
+    b.options(Options.builder().timestep(1e-3).iterations(100).build());
+    b.addGeom(0, GeomType.HFIELD, "ramp").hfield(b.addHfield("ramp", 3, 11, new double[] {1, 1, 0.4, 0.1}, data));
+    BodySpec ball = b.addBody(0, "ball").pos(0.3 - r * sin, 0, 0.26 + r * cos - 1e-4);
+    b.addJoint(ball.id(), JointType.FREE, "free");
+    b.addGeom(ball.id(), GeomType.SPHERE, "ball").size(r).mass(1);
+    Model m = b.build();
+    Run run = run(name, m, 300);
+    double[][] v = new double[2][m.nv()];
+    try (Backend be = Backends.create(name, m, 1)) {
+      be.step(100);
+      be.getQvel(v[0]);
+      be.step(200);
+      be.getQvel(v[1]);
+    } catch (RuntimeException e) {
+      v = null;
+    }
+    double a = v == null ? Double.NaN : (v[1][0] - v[0][0]) / 0.2, expected = -5.0 / 7 * 9.81 * sin * cos;
+    put(out, Capability.COLLISION_HFIELD, claims, run.agrees() && Math.abs(a - expected) < 0.02 * -expected,
+        (v == null ? "the ball on the ramp failed; " : String.format(Locale.ROOT, "a ball rolls down a height field"
+        + " ramp at %.4f m/s² along x (an incline's %.4f); ", a, expected)) + run.agreement(300, 2));
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

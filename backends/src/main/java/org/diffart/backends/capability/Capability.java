@@ -27,6 +27,8 @@ public enum Capability {
   COLLISION_CAPSULE_BOX("collision pairs", "capsule-box"),
   COLLISION_CONVEX("collision pairs", "ellipsoid, cylinder and box-box pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one"
       + " contact"),
+  COLLISION_HFIELD("collision pairs", "height fields against every convex primitive (MuJoCo 2.2.2's"
+      + " mjc_ConvexHField: MPR against the prisms under the geom)"),
   CONTACT_PGS("contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
   CONTACT_WARM_START("contact solver", "PGS warm start from the previous step"),

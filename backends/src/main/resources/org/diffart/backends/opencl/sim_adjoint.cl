@@ -45,9 +45,10 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define SensorType_FRAMEANGVEL 17
 #define SensorType_FRAMELINACC 18
 #define SensorType_FRAMEANGACC 19
-#define SensorType_SUBTREECOM 20
-#define SensorType_SUBTREELINVEL 21
-__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+#define SensorType_RANGEFINDER 20
+#define SensorType_SUBTREECOM 21
+#define SensorType_SUBTREELINVEL 22
+__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3};
 #define FrameType_BODY 0
 #define FrameType_XBODY 1
 #define FrameType_GEOM 2
@@ -88,6 +89,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
+#define Ray_MINVAL (0x1.203af9ee75616p-50)
 #define Constraints_TORSION (6)
 #define Constraints_ROLLING (7)
 #define Constraints_NORMAL (0)
@@ -113,6 +115,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define ConvexCollision_VB (56)
 #define ConvexCollision_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
 #define ConvexCollision_LOG (13)
+#define ConvexCollision_FRAME (70)
 #define ConvexCollision_MAX_LOOPS (36)
 #define ConvexCollision_RULE_AWAY (0)
 #define ConvexCollision_RULE_NORMAL (1)
@@ -126,8 +129,11 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
+#define ConvexCollisionAdjoint_FRAME (ConvexCollision_FRAME)
 #define ConvexCollisionAdjoint_BAR_LENGTH (58)
 #define ConvexCollisionAdjoint_W (33)
+#define ConvexCollisionAdjoint_WIT (ConvexCollision_WIT)
+#define ConvexCollisionAdjoint_WIT2 (ConvexCollision_WIT2)
 #define ConvexCollisionAdjoint_LOG (ConvexCollision_LOG)
 #define ConvexCollisionAdjoint_DB (55)
 #define ConvexCollisionAdjoint_RULE_AWAY (ConvexCollision_RULE_AWAY)
@@ -138,10 +144,8 @@ __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollisionAdjoint_PV (0)
 #define ConvexCollisionAdjoint_PA (9)
 #define ConvexCollisionAdjoint_PB (21)
-#define ConvexCollisionAdjoint_WIT (ConvexCollision_WIT)
 #define ConvexCollisionAdjoint_DIR (ConvexCollision_DIR)
 #define ConvexCollisionAdjoint_BAR (51)
-#define ConvexCollisionAdjoint_WIT2 (ConvexCollision_WIT2)
 #define ConvexCollisionAdjoint_NB (39)
 #define ConvexCollisionAdjoint_ELLIPSOID_LOG (ConvexCollision_ELLIPSOID_LOG)
 #define ConvexCollisionAdjoint_ELLIPSOID_WIDTH (ConvexCollision_ELLIPSOID_WIDTH)
@@ -183,6 +187,27 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo);
 void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a);
 void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
+double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb);
+double Ray_nearer(double x, double sol);
+double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz);
+double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r);
+double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r);
+double Ray_quadRoot(double a, double b, double c);
+double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_quadRootAt(double a, double b, double c, int which);
+double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
+double Ray_hfieldTriangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
+double Ray_unit(double x, double y, double z, int k);
+double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Sensors_touch(Model* m, Data* d, int site);
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u);
 int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz);
@@ -276,10 +301,13 @@ double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1
 int ConvexCollision_eq(double a, double b);
 int ConvexCollision_reachedTolerance(__global double* s);
 void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c);
-void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out);
+void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __global double* s, int out);
+void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __global double* s, int out, __global double* mat, int o, __global double* pos, int po);
 double ConvexCollision_sign(double x);
+void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, int out);
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
+void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out);
 void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
@@ -303,6 +331,11 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
 double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w);
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc);
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs);
+void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2);
+void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __global double* out, int o, int point);
+void ConvexCollision_prism(Model* m, Data* d, int g, int cell);
+double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign);
+void ConvexCollision_localPose(Data* d, int g1, int g2);
 double Step_dampingH(Model* m);
 void Step_smooth_3(Model* m, Data* d, double h);
 void Aba_forward(Model* m, Data* d);
@@ -396,12 +429,15 @@ void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b);
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
+void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2);
 void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2, int count);
-void ConvexCollisionAdjoint_addPointBar(DataBar* b, int g1, int g2, int k, double x, double y, double z);
+void ConvexCollisionAdjoint_addPointBar(Model* m, Data* d, DataBar* b, int g1, int g2, int k, double x, double y, double z);
+void ConvexCollisionAdjoint_centreBar(Model* m, Data* d, DataBar* b, int g, int i, double x);
 double ConvexCollisionAdjoint_point(__global double* s, __global double* log, int k, int i);
-void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o);
+void ConvexCollisionAdjoint_supportAdjoint_9(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o);
+void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o, __global double* mat, int r, __global double* matBar, int rb, __global double* posBar, int pb);
 void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, double x1, double x2, double y0, double y1, double y2);
-void ConvexCollisionAdjoint_outputs(DataBar* b, Data* d, int g1, int g2, double depthBar);
+void ConvexCollisionAdjoint_outputs(Model* m, Data* d, DataBar* b, int g1, int g2, double depthBar);
 void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb);
 void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* pb, int x, int y, int z, double t);
 void ConvexCollisionAdjoint_addPoint(__global double* pb, int r, double x, double y, double z);
@@ -409,6 +445,7 @@ void ConvexCollisionAdjoint_portalDirAdjoint(__global double* s, __global double
 double ConvexCollisionAdjoint_triple(__global double* s, int x, int y, int z);
 void ConvexCollisionAdjoint_witness(__global double* s, __global double* pb, double bx, double by, double bz);
 void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int x0, int x1, int b0, int b1, double bx, double by, double bz);
+void ConvexCollisionAdjoint_toLocal(Data* d, int g1, __global double* v, int o);
 void ConvexCollisionAdjoint_fixNormal(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* fb);
 void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, int g, int side, double ex, double ey, double ez);
 void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
@@ -811,7 +848,7 @@ void Sensors_compute(Model* m, Data* d) {
   int subtree = 0;
   for (int i = 0; i < (M_nsensor); i++) {
     int t = (MI_ARRAY(m, sensorType)[(i)]);
-    geoms |= ((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM);
+    geoms |= (((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM) || (t == SensorType_RANGEFINDER));
     acc |= (((((t == SensorType_ACCELEROMETER) || (t == SensorType_FORCE)) || (t == SensorType_TORQUE)) || (t == SensorType_FRAMELINACC)) || (t == SensorType_FRAMEANGACC));
     subtree |= ((t == SensorType_SUBTREECOM) || (t == SensorType_SUBTREELINVEL));
   }
@@ -839,7 +876,7 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
   if ((c > 0) && clamps) {
     for (int k = (MI_ARRAY(m, sensorAdr)[(i)]); k < ((MI_ARRAY(m, sensorAdr)[(i)]) + (MI_ARRAY(m, sensorDim)[(i)])); k++) {
       DD_ARRAY(d, sensordata)[k] = jmin(DD_ARRAY(d, sensordata)[k], c);
-      if (t != SensorType_TOUCH) {
+      if ((t != SensorType_TOUCH) && (t != SensorType_RANGEFINDER)) {
         DD_ARRAY(d, sensordata)[k] = jmax(DD_ARRAY(d, sensordata)[k], (-c));
       }
     }
@@ -876,6 +913,9 @@ void Sensors_sensor(Model* m, Data* d, int i) {
     } break;
     case SensorType_TOUCH: {
       out[a] = Sensors_touch(m, d, obj);
+    } break;
+    case SensorType_RANGEFINDER: {
+      out[a] = Ray_ray(m, d, DD_ARRAY(d, siteXpos)[(3 * obj)], DD_ARRAY(d, siteXpos)[((3 * obj) + 1)], DD_ARRAY(d, siteXpos)[((3 * obj) + 2)], DD_ARRAY(d, siteXmat)[((9 * obj) + 2)], DD_ARRAY(d, siteXmat)[((9 * obj) + 5)], DD_ARRAY(d, siteXmat)[((9 * obj) + 8)], (MI_ARRAY(m, siteBody)[(obj)]));
     } break;
     case SensorType_FRAMEPOS: case SensorType_FRAMEQUAT: case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
       Sensors_frame(m, d, i, out, a);
@@ -1145,6 +1185,522 @@ void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global
   res[(ro + 1)] = ((((aw * bx) + (ax * bw)) + (ay * bz)) - (az * by));
   res[(ro + 2)] = ((((aw * by) - (ax * bz)) + (ay * bw)) + (az * bx));
   res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
+}
+
+// algo/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
+double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude) {
+  if (sqrt((((vx * vx) + (vy * vy)) + (vz * vz))) < Ray_MINVAL) {
+    return (-1);
+  }
+  double dist = (-1);
+  for (int g = 0; g < (M_ngeom); g++) {
+    if ((MI_ARRAY(m, geomBody)[(g)]) != bodyExclude) {
+      double x = Ray_geom(m, d, g, px, py, pz, vx, vy, vz);
+      if ((x >= 0) && (((x < dist) || (dist < 0)))) {
+        dist = x;
+      }
+    }
+  }
+  return dist;
+}
+
+// algo/Ray.java: double geom(Model, Data, int, double, double, double, double, double, double)
+double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  double x = (-1);
+  switch ((MI_ARRAY(m, geomType)[(g)])) {
+    case GeomType_PLANE: {
+      x = Ray_plane(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_HFIELD: {
+      x = Ray_hfield(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_SPHERE: {
+      x = Ray_sphere(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_CAPSULE: {
+      x = Ray_capsule(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_ELLIPSOID: {
+      x = Ray_ellipsoid(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_CYLINDER: {
+      x = Ray_cylinder(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+    case GeomType_BOX: {
+      x = Ray_box(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
+  }
+  return x;
+}
+
+// algo/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
+double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  double sz = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
+  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
+    return (-1);
+  }
+  int o = (3 * g);
+  double dx = (px - DD_ARRAY(d, geomXpos)[o]);
+  double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double x = (-1);
+  for (int side = (-1); side <= 1; side += 2) {
+    x = Ray_nearer(x, Ray_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz));
+    x = Ray_nearer(x, Ray_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz));
+    x = Ray_nearer(x, Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy));
+  }
+  return x;
+}
+
+// algo/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
+double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb) {
+  if (fabs(vi) <= Ray_MINVAL) {
+    return (-1);
+  }
+  double sol = ((((side * si) - pi)) / vi);
+  if (sol < 0) {
+    return (-1);
+  }
+  if ((fabs((pa + (sol * va))) <= sa) && (fabs((pb + (sol * vb))) <= sb)) {
+    return sol;
+  }
+  return (-1);
+}
+
+// algo/Ray.java: double nearer(double, double)
+double Ray_nearer(double x, double sol) {
+  if ((sol >= 0) && (((x < 0) || (sol < x)))) {
+    return sol;
+  }
+  return x;
+}
+
+// algo/Ray.java: double toLocal(Data, int, int, double, double, double)
+double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
+  int o = ((9 * g) + k);
+  return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
+}
+
+// algo/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
+double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r) {
+  int o = (3 * g);
+  return Ray_sphereAt(px, py, pz, vx, vy, vz, DD_ARRAY(d, geomXpos)[o], DD_ARRAY(d, geomXpos)[(o + 1)], DD_ARRAY(d, geomXpos)[(o + 2)], r);
+}
+
+// algo/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
+double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r) {
+  double dx = (px - cx);
+  double dy = (py - cy);
+  double dz = (pz - cz);
+  double a = (((vx * vx) + (vy * vy)) + (vz * vz));
+  double b = (((vx * dx) + (vy * dy)) + (vz * dz));
+  double c = ((((dx * dx) + (dy * dy)) + (dz * dz)) - (r * r));
+  return Ray_quadRoot(a, b, c);
+}
+
+// algo/Ray.java: double quadRoot(double, double, double)
+double Ray_quadRoot(double a, double b, double c) {
+  double det = ((b * b) - (a * c));
+  if (det < Ray_MINVAL) {
+    return (-1);
+  }
+  det = sqrt(det);
+  double x0 = ((((-b) - det)) / a);
+  double x1 = ((((-b) + det)) / a);
+  if (x0 >= 0) {
+    return x0;
+  }
+  if (x1 >= 0) {
+    return x1;
+  }
+  return (-1);
+}
+
+// algo/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
+double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, sqrt(((r * r) + (h * h)))) < 0) {
+    return (-1);
+  }
+  int o = (3 * g);
+  double dx = (px - DD_ARRAY(d, geomXpos)[o]);
+  double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double x = (-1);
+  if (fabs(lvz) > Ray_MINVAL) {
+    for (int side = (-1); side <= 1; side += 2) {
+      double sol = ((((side * h) - lpz)) / lvz);
+      if (sol >= 0) {
+        double ex = (lpx + (sol * lvx));
+        double ey = (lpy + (sol * lvy));
+        if (((ex * ex) + (ey * ey)) <= (r * r)) {
+          x = Ray_nearer(x, sol);
+        }
+      }
+    }
+  }
+  double a = ((lvx * lvx) + (lvy * lvy));
+  double b = ((lvx * lpx) + (lvy * lpy));
+  double c = (((lpx * lpx) + (lpy * lpy)) - (r * r));
+  double sol = Ray_quadRoot(a, b, c);
+  if ((sol >= 0) && (fabs((lpz + (sol * lvz))) <= h)) {
+    x = Ray_nearer(x, sol);
+  }
+  return x;
+}
+
+// algo/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
+double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  int o = (3 * g);
+  double dx = (px - DD_ARRAY(d, geomXpos)[o]);
+  double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double s0 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]))));
+  double s1 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]))));
+  double s2 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]))));
+  double a = ((((s0 * lvx) * lvx) + ((s1 * lvy) * lvy)) + ((s2 * lvz) * lvz));
+  double b = ((((s0 * lvx) * lpx) + ((s1 * lvy) * lpy)) + ((s2 * lvz) * lpz));
+  double c = (((((s0 * lpx) * lpx) + ((s1 * lpy) * lpy)) + ((s2 * lpz) * lpz)) - 1);
+  return Ray_quadRoot(a, b, c);
+}
+
+// algo/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
+double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, (r + h)) < 0) {
+    return (-1);
+  }
+  int o = (3 * g);
+  double dx = (px - DD_ARRAY(d, geomXpos)[o]);
+  double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double x = (-1);
+  double a = ((lvx * lvx) + (lvy * lvy));
+  double b = ((lvx * lpx) + (lvy * lpy));
+  double c = (((lpx * lpx) + (lpy * lpy)) - (r * r));
+  double sol = Ray_quadRoot(a, b, c);
+  if ((sol >= 0) && (fabs((lpz + (sol * lvz))) <= h)) {
+    x = Ray_nearer(x, sol);
+  }
+  a = (((lvx * lvx) + (lvy * lvy)) + (lvz * lvz));
+  double cz = (lpz - h);
+  b = (((lvx * lpx) + (lvy * lpy)) + (lvz * cz));
+  c = ((((lpx * lpx) + (lpy * lpy)) + (cz * cz)) - (r * r));
+  for (int i = 0; i < 2; i++) {
+    sol = Ray_quadRootAt(a, b, c, i);
+    if ((sol >= 0) && ((lpz + (sol * lvz)) >= h)) {
+      x = Ray_nearer(x, sol);
+    }
+  }
+  cz = (lpz + h);
+  b = (((lvx * lpx) + (lvy * lpy)) + (lvz * cz));
+  c = ((((lpx * lpx) + (lpy * lpy)) + (cz * cz)) - (r * r));
+  for (int i = 0; i < 2; i++) {
+    sol = Ray_quadRootAt(a, b, c, i);
+    if ((sol >= 0) && ((lpz + (sol * lvz)) <= (-h))) {
+      x = Ray_nearer(x, sol);
+    }
+  }
+  return x;
+}
+
+// algo/Ray.java: double quadRootAt(double, double, double, int)
+double Ray_quadRootAt(double a, double b, double c, int which) {
+  double det = ((b * b) - (a * c));
+  if (det < Ray_MINVAL) {
+    return (-1);
+  }
+  det = sqrt(det);
+  if (which == 0) {
+    return ((((-b) - det)) / a);
+  }
+  return ((((-b) + det)) / a);
+}
+
+// algo/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
+double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return Ray_bound(d, g, px, py, pz, vx, vy, vz, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]));
+}
+
+// algo/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
+double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  int h = (MI_ARRAY(m, geomHfield)[(g)]);
+  int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
+  int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
+  double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
+  double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
+  double elev = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]);
+  double x = Ray_hfieldBox(m, d, g, 0, px, py, pz, vx, vy, vz);
+  double top = Ray_hfieldBox(m, d, g, 1, px, py, pz, vx, vy, vz);
+  if (top < 0) {
+    return x;
+  }
+  int o = (3 * g);
+  double ox = (px - DD_ARRAY(d, geomXpos)[o]);
+  double oy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double oz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, ox, oy, oz);
+  double lpy = Ray_toLocal(d, g, 1, ox, oy, oz);
+  double lpz = Ray_toLocal(d, g, 2, ox, oy, oz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double b0x = 1;
+  double b0y = 1;
+  double b0z = 1;
+  if ((fabs(lvx) >= fabs(lvy)) && (fabs(lvx) >= fabs(lvz))) {
+    b0x = 0;
+  } else if (fabs(lvy) >= fabs(lvz)) {
+    b0y = 0;
+  } else {
+    b0z = 0;
+  }
+  double scl = ((-((((lvx * b0x) + (lvy * b0y)) + (lvz * b0z)))) / ((((lvx * lvx) + (lvy * lvy)) + (lvz * lvz))));
+  double ux = (b0x + (scl * lvx));
+  double uy = (b0y + (scl * lvy));
+  double uz = (b0z + (scl * lvz));
+  double b1x = Ray_unit(ux, uy, uz, 0);
+  double b1y = Ray_unit(ux, uy, uz, 1);
+  double b1z = Ray_unit(ux, uy, uz, 2);
+  ux = ((b1y * lvz) - (b1z * lvy));
+  uy = ((b1z * lvx) - (b1x * lvz));
+  uz = ((b1x * lvy) - (b1y * lvx));
+  b0x = Ray_unit(ux, uy, uz, 0);
+  b0y = Ray_unit(ux, uy, uz, 1);
+  b0z = Ray_unit(ux, uy, uz, 2);
+  double seg0 = 0;
+  double seg1 = top;
+  for (int f = 0; f < 6; f++) {
+    double a = Ray_hfieldBoxFace(m, d, g, 1, f, px, py, pz, vx, vy, vz);
+    if (a > seg1) {
+      seg0 = top;
+      seg1 = a;
+    }
+  }
+  double dx = (((0x1.0p1 * sx)) / ((ncol - 1)));
+  double dy = (((0x1.0p1 * sy)) / ((nrow - 1)));
+  double gx0 = ((((lpx + (seg0 * lvx)) + sx)) / dx);
+  double gx1 = ((((lpx + (seg1 * lvx)) + sx)) / dx);
+  double gy0 = ((((lpy + (seg0 * lvy)) + sy)) / dy);
+  double gy1 = ((((lpy + (seg1 * lvy)) + sy)) / dy);
+  int cmin = (((int) floor(((gx0 < gx1) ? gx0 : gx1))) - 1);
+  cmin = ((0 > cmin) ? 0 : cmin);
+  int cmax = (((int) ceil(((gx0 > gx1) ? gx0 : gx1))) + 1);
+  cmax = (((ncol - 1) < cmax) ? (ncol - 1) : cmax);
+  int rmin = (((int) floor(((gy0 < gy1) ? gy0 : gy1))) - 1);
+  rmin = ((0 > rmin) ? 0 : rmin);
+  int rmax = (((int) ceil(((gy0 > gy1) ? gy0 : gy1))) + 1);
+  rmax = (((nrow - 1) < rmax) ? (nrow - 1) : rmax);
+  for (int r = rmin; r < rmax; r++) {
+    for (int c = cmin; c < cmax; c++) {
+      double xa = ((dx * c) - sx);
+      double xb = ((dx * ((c + 1))) - sx);
+      double ya = ((dy * r) - sy);
+      double yb = ((dy * ((r + 1))) - sy);
+      double zaa = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev);
+      double zbb = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev);
+      x = Ray_nearer(x, Ray_hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
+      x = Ray_nearer(x, Ray_hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
+    }
+  }
+  for (int i = 0; i < 4; i++) {
+    double a = Ray_hfieldBoxFace(m, d, g, 1, i, px, py, pz, vx, vy, vz);
+    if ((a >= 0) && (((a < x) || (x < 0)))) {
+      double zn = (((lpz + (a * lvz))) / elev);
+      double u = 0;
+      double u0 = 0;
+      double z0 = 0;
+      double z1 = 0;
+      if (i < 2) {
+        u = ((((lpy + (a * lvy)) + sy)) / dy);
+        u0 = floor(u);
+        u0 = (((nrow - 2) < u0) ? (nrow - 2) : u0);
+        u0 = ((0 > u0) ? 0 : u0);
+        int col = ((i == 1) ? (ncol - 1) : 0);
+        int k0 = min(((((int) u0) * nrow) + col), ((nrow * ncol) - 1));
+        int k1 = min(((((int) ((u0 + 1))) * nrow) + col), ((nrow * ncol) - 1));
+        z0 = (MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((k0 / ncol)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((k0 % ncol)))]);
+        z1 = (MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((k1 / ncol)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((k1 % ncol)))]);
+      } else {
+        u = ((((lpx + (a * lvx)) + sx)) / dx);
+        u0 = floor(u);
+        u0 = (((ncol - 2) < u0) ? (ncol - 2) : u0);
+        u0 = ((0 > u0) ? 0 : u0);
+        int row = ((i == 3) ? (nrow - 1) : 0);
+        z0 = (MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((row) * MI_ARRAY(m, hfieldNcol)[(h)])) + (((int) u0)))]);
+        z1 = (MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((row) * MI_ARRAY(m, hfieldNcol)[(h)])) + (((int) ((u0 + 1)))))]);
+      }
+      if (zn < ((z0 * (((u0 + 1) - u))) + (z1 * ((u - u0))))) {
+        x = a;
+      }
+    }
+  }
+  return x;
+}
+
+// algo/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
+double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz) {
+  int h = (MI_ARRAY(m, geomHfield)[(g)]);
+  double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
+  double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
+  double sz = ((MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))]) * 0x1.0p-1);
+  if (top == 1) {
+    sz = ((MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]) * 0x1.0p-1);
+  }
+  double cx = Ray_hfieldBoxCentre(m, d, g, top, 0);
+  double cy = Ray_hfieldBoxCentre(m, d, g, top, 1);
+  double cz = Ray_hfieldBoxCentre(m, d, g, top, 2);
+  if (Ray_sphereAt(px, py, pz, vx, vy, vz, cx, cy, cz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
+    return (-1);
+  }
+  double dx = (px - cx);
+  double dy = (py - cy);
+  double dz = (pz - cz);
+  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  int side = (((face % 2) == 0) ? (-1) : 1);
+  int axis = (face / 2);
+  if (axis == 0) {
+    return Ray_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz);
+  }
+  if (axis == 1) {
+    return Ray_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz);
+  }
+  return Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy);
+}
+
+// algo/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
+double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
+  int h = (MI_ARRAY(m, geomHfield)[(g)]);
+  int o = (((9 * g) + (3 * k)) + 2);
+  if (top == 1) {
+    return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] + ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))])) * 0x1.0p-1));
+  }
+  return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] - ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))])) * 0x1.0p-1));
+}
+
+// algo/Ray.java: double hfieldTriangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
+double Ray_hfieldTriangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
+  double ux = (ax - lpx);
+  double uy = (ay - lpy);
+  double uz = (az - lpz);
+  double a0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double a1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  ux = (bx - lpx);
+  uy = (by - lpy);
+  uz = (bz - lpz);
+  double p0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double p1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  ux = (cx - lpx);
+  uy = (cy - lpy);
+  uz = (cz - lpz);
+  double q0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double q1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  if (((((((a0 > 0) && (p0 > 0)) && (q0 > 0))) || ((((a0 < 0) && (p0 < 0)) && (q0 < 0)))) || ((((a1 > 0) && (p1 > 0)) && (q1 > 0)))) || ((((a1 < 0) && (p1 < 0)) && (q1 < 0)))) {
+    return (-1);
+  }
+  double m00 = (a0 - q0);
+  double m01 = (p0 - q0);
+  double m10 = (a1 - q1);
+  double m11 = (p1 - q1);
+  double det = ((m00 * m11) - (m01 * m10));
+  if (fabs(det) < Ray_MINVAL) {
+    return (-1);
+  }
+  double t0 = ((((m11 * (-q0)) - (m01 * (-q1)))) / det);
+  double t1 = (((((-m10) * (-q0)) + (m00 * (-q1)))) / det);
+  if (((t0 < 0) || (t1 < 0)) || ((t0 + t1) > 1)) {
+    return (-1);
+  }
+  double ex = (ax - cx);
+  double ey = (ay - cy);
+  double ez = (az - cz);
+  double fx = (bx - cx);
+  double fy = (by - cy);
+  double fz = (bz - cz);
+  double nx = ((ey * fz) - (ez * fy));
+  double ny = ((ez * fx) - (ex * fz));
+  double nz = ((ex * fy) - (ey * fx));
+  double denom = (((lvx * nx) + (lvy * ny)) + (lvz * nz));
+  if (fabs(denom) < Ray_MINVAL) {
+    return (-1);
+  }
+  return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
+}
+
+// algo/Ray.java: double unit(double, double, double, int)
+double Ray_unit(double x, double y, double z, int k) {
+  double norm = sqrt((((x * x) + (y * y)) + (z * z)));
+  if (norm < Ray_MINVAL) {
+    return ((k == 0) ? 1 : 0);
+  }
+  double inv = (1 / norm);
+  return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
+}
+
+// algo/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
+double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz) {
+  double x = (-1);
+  for (int f = 0; f < 6; f++) {
+    x = Ray_nearer(x, Ray_hfieldBoxFace(m, d, g, top, f, px, py, pz, vx, vy, vz));
+  }
+  return x;
+}
+
+// algo/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
+double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  int o = (3 * g);
+  double dx = (px - DD_ARRAY(d, geomXpos)[o]);
+  double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  if (lvz > (-Ray_MINVAL)) {
+    return (-1);
+  }
+  double x = ((-Ray_toLocal(d, g, 2, dx, dy, dz)) / lvz);
+  if (x < 0) {
+    return (-1);
+  }
+  double hx = (Ray_toLocal(d, g, 0, dx, dy, dz) + (x * Ray_toLocal(d, g, 0, vx, vy, vz)));
+  double hy = (Ray_toLocal(d, g, 1, dx, dy, dz) + (x * Ray_toLocal(d, g, 1, vx, vy, vz)));
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
+  if ((((sx <= 0) || (fabs(hx) <= sx))) && (((sy <= 0) || (fabs(hy) <= sy)))) {
+    return x;
+  }
+  return (-1);
 }
 
 // algo/Sensors.java: double touch(Model, Data, int)
@@ -2480,6 +3036,10 @@ void Collision_detect(Model* m, Data* d) {
       }
     }
     switch ((MI_ARRAY(m, geomType)[(g1)])) {
+      case GeomType_HFIELD: {
+        ConvexCollision_hfield(m, d, p, g1, g2);
+        if (DI_ERROR(d)) return;
+      } break;
       case GeomType_PLANE: {
         switch ((MI_ARRAY(m, geomType)[(g2)])) {
           case GeomType_SPHERE: {
@@ -3083,9 +3643,9 @@ void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double*
   int o = (ConvexCollision_RECORD * r);
   int k = ((int) s[ConvexCollision_COUNT]);
   int e = (ConvexCollision_LOG * k);
-  ConvexCollision_supportPoint(m, d, g1, 1, s, (o + 3));
+  ConvexCollision_supportPoint_6(m, d, g1, 1, s, (o + 3));
   if (DI_ERROR(d)) return;
-  ConvexCollision_supportPoint(m, d, g2, (-1), s, (o + 6));
+  ConvexCollision_supportPoint_6(m, d, g2, (-1), s, (o + 6));
   if (DI_ERROR(d)) return;
   for (int i = 0; i < 3; i++) {
     s[(o + i)] = (s[((o + 3) + i)] - s[((o + 6) + i)]);
@@ -3105,10 +3665,20 @@ void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double*
 }
 
 // algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
-void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  __global double* pos = DD_ARRAY(d, geomXpos);
-  int o = (9 * g);
+void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
+  if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
+    ConvexCollision_prismSupport(d, j_sign, s, out);
+  } else if (s[ConvexCollision_FRAME] != 0) {
+    ConvexCollision_supportPoint_10(m, d, g, j_sign, s, out, DD_ARRAY(d, hfieldLocal), 0, DD_ARRAY(d, hfieldLocal), 9);
+    if (DI_ERROR(d)) return;
+  } else {
+    ConvexCollision_supportPoint_10(m, d, g, j_sign, s, out, DD_ARRAY(d, geomXmat), (9 * g), DD_ARRAY(d, geomXpos), (3 * g));
+    if (DI_ERROR(d)) return;
+  }
+}
+
+// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int, double[], int, double[], int)
+void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __global double* s, int out, __global double* mat, int o, __global double* pos, int po) {
   double ex = (j_sign * s[ConvexCollision_DIR]);
   double ey = (j_sign * s[(ConvexCollision_DIR + 1)]);
   double ez = (j_sign * s[(ConvexCollision_DIR + 2)]);
@@ -3168,14 +3738,35 @@ void ConvexCollision_supportPoint(Model* m, Data* d, int g, double j_sign, __glo
       { DI_SET_ERROR(d); return; }
     } break;
   }
-  s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[(3 * g)]);
-  s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[((3 * g) + 1)]);
-  s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[((3 * g) + 2)]);
+  s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[po]);
+  s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[(po + 1)]);
+  s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]);
 }
 
 // algo/ConvexCollision.java: double sign(double)
 double ConvexCollision_sign(double x) {
   return ((x < 0) ? (-1) : ((x > 0) ? 1 : 0));
+}
+
+// algo/ConvexCollision.java: void prismSupport(Data, double, double[], int)
+void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, int out) {
+  __global double* v = DD_ARRAY(d, hfieldPrism);
+  double ux = (j_sign * s[ConvexCollision_DIR]);
+  double uy = (j_sign * s[(ConvexCollision_DIR + 1)]);
+  double uz = (j_sign * s[(ConvexCollision_DIR + 2)]);
+  int first = ((uz < 0) ? 0 : 3);
+  int best = first;
+  double most = (((v[(3 * first)] * ux) + (v[((3 * first) + 1)] * uy)) + (v[((3 * first) + 2)] * uz));
+  for (int i = (first + 1); i < (first + 3); i++) {
+    double j_dot = (((v[(3 * i)] * ux) + (v[((3 * i) + 1)] * uy)) + (v[((3 * i) + 2)] * uz));
+    if (j_dot > most) {
+      most = j_dot;
+      best = i;
+    }
+  }
+  s[out] = v[(3 * best)];
+  s[(out + 1)] = v[((3 * best) + 1)];
+  s[(out + 2)] = v[((3 * best) + 2)];
 }
 
 // algo/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
@@ -3199,10 +3790,9 @@ int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global dou
 
 // algo/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s) {
-  __global double* pos = DD_ARRAY(d, geomXpos);
+  ConvexCollision_center(m, d, g1, s, 3);
+  ConvexCollision_center(m, d, g2, s, 6);
   for (int k = 0; k < 3; k++) {
-    s[(3 + k)] = pos[((3 * g1) + k)];
-    s[(6 + k)] = pos[((3 * g2) + k)];
     s[k] = (s[(3 + k)] - s[(6 + k)]);
   }
   s[9] = (-1);
@@ -3273,6 +3863,32 @@ int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global d
     ConvexCollision_normalize(s, ConvexCollision_DIR);
   }
   return (-1);
+}
+
+// algo/ConvexCollision.java: void center(Model, Data, int, double[], int)
+void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out) {
+  if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
+    __global double* v = DD_ARRAY(d, hfieldPrism);
+    double cx = 0;
+    double cy = 0;
+    double cz = 0;
+    for (int i = 0; i < 6; i++) {
+      cx += v[(3 * i)];
+      cy += v[((3 * i) + 1)];
+      cz += v[((3 * i) + 2)];
+    }
+    s[out] = (cx * ((0x1.0p0 / 6)));
+    s[(out + 1)] = (cy * ((0x1.0p0 / 6)));
+    s[(out + 2)] = (cz * ((0x1.0p0 / 6)));
+  } else if (s[ConvexCollision_FRAME] != 0) {
+    s[out] = DD_ARRAY(d, hfieldLocal)[9];
+    s[(out + 1)] = DD_ARRAY(d, hfieldLocal)[10];
+    s[(out + 2)] = DD_ARRAY(d, hfieldLocal)[11];
+  } else {
+    s[out] = DD_ARRAY(d, geomXpos)[(3 * g)];
+    s[(out + 1)] = DD_ARRAY(d, geomXpos)[((3 * g) + 1)];
+    s[(out + 2)] = DD_ARRAY(d, geomXpos)[((3 * g) + 2)];
+  }
 }
 
 // algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
@@ -4018,6 +4634,144 @@ void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   int s = (3 * gs);
   CollisionPrimitives_planePoint(m, d, p, 0, gp, (DD_ARRAY(d, geomXpos)[s] - (mat[(o + 2)] * r)), (DD_ARRAY(d, geomXpos)[(s + 1)] - (mat[(o + 5)] * r)), (DD_ARRAY(d, geomXpos)[(s + 2)] - (mat[(o + 8)] * r)));
   if (DI_ERROR(d)) return;
+}
+
+// algo/ConvexCollision.java: void hfield(Model, Data, int, int, int)
+void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  int h = (MI_ARRAY(m, geomHfield)[(g1)]);
+  double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
+  double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
+  double top = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]);
+  double base = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))]);
+  ConvexCollision_localPose(d, g1, g2);
+  __global double* q = DD_ARRAY(d, hfieldLocal);
+  double r2 = (MD_ARRAY(m, geomRbound)[(g2)]);
+  if ((((((sx < (q[9] - r2)) || ((-sx) > (q[9] + r2))) || (sy < (q[10] - r2))) || ((-sy) > (q[10] + r2))) || (top < (q[11] - r2))) || ((-base) > (q[11] + r2))) {
+    return;
+  }
+  s[ConvexCollision_FRAME] = 1;
+  double xmin = ConvexCollision_extent(m, d, g2, 0, (-1));
+  if (DI_ERROR(d)) return;
+  double xmax = ConvexCollision_extent(m, d, g2, 0, 1);
+  if (DI_ERROR(d)) return;
+  double ymin = ConvexCollision_extent(m, d, g2, 1, (-1));
+  if (DI_ERROR(d)) return;
+  double ymax = ConvexCollision_extent(m, d, g2, 1, 1);
+  if (DI_ERROR(d)) return;
+  double zmin = ConvexCollision_extent(m, d, g2, 2, (-1));
+  if (DI_ERROR(d)) return;
+  double zmax = ConvexCollision_extent(m, d, g2, 2, 1);
+  if (DI_ERROR(d)) return;
+  s[ConvexCollision_FRAME] = 0;
+  if ((((((xmin > sx) || (xmax < (-sx))) || (ymin > sy)) || (ymax < (-sy))) || (zmin > top)) || (zmax < (-base))) {
+    return;
+  }
+  int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
+  int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
+  int cmin = max(0, ((int) floor(((((xmin + sx)) / ((2 * sx))) * ((ncol - 1))))));
+  int cmax = min((ncol - 1), ((int) ceil(((((xmax + sx)) / ((2 * sx))) * ((ncol - 1))))));
+  int rmin = max(0, ((int) floor(((((ymin + sy)) / ((2 * sy))) * ((nrow - 1))))));
+  int rmax = min((nrow - 1), ((int) ceil(((((ymax + sy)) / ((2 * sy))) * ((nrow - 1))))));
+  int slots = ((MI_ARRAY(m, pairConAdr)[((p + 1))]) - (MI_ARRAY(m, pairConAdr)[(p)]));
+  int count = 0;
+  for (int r = rmin; r < rmax; r++) {
+    for (int c = (cmin + 1); c <= cmax; c++) {
+      for (int i = 0; i < 2; i++) {
+        int cell = ((2 * (((r * ncol) + c))) + i);
+        ConvexCollision_prism(m, d, g1, cell);
+        __global double* v = DD_ARRAY(d, hfieldPrism);
+        if (((v[11] < zmin) && (v[14] < zmin)) && (v[17] < zmin)) {
+          continue;
+        }
+        s[ConvexCollision_FRAME] = 1;
+        double depth = ConvexCollision_mpr(m, d, g1, g2);
+        if (DI_ERROR(d)) return;
+        s[ConvexCollision_FRAME] = 0;
+        if (depth <= 0) {
+          continue;
+        }
+        int k = DI_SCALAR(d, ncon);
+        ConvexCollision_toWorld(d, g1, s, ConvexCollision_WIT, DD_ARRAY(d, conFrame), (9 * k), 0);
+        ConvexCollision_toWorld(d, g1, s, ConvexCollision_TMP, DD_ARRAY(d, conPos), (3 * k), 1);
+        ConvexCollision_fixNormal(m, d, k, g1, g2);
+        DI_ARRAY(d, conHfieldCell)[k] = cell;
+        Collision_emit(m, d, p, count, (-depth));
+        if (DI_ERROR(d)) return;
+        count++;
+        if (count >= slots) {
+          return;
+        }
+      }
+    }
+  }
+}
+
+// algo/ConvexCollision.java: void toWorld(Data, int, double[], int, double[], int, boolean)
+void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __global double* out, int o, int point) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int r = (9 * g1);
+  for (int i = 0; i < 3; i++) {
+    out[(o + i)] = ((((mat[(r + (3 * i))] * s[x]) + (mat[((r + (3 * i)) + 1)] * s[(x + 1)])) + (mat[((r + (3 * i)) + 2)] * s[(x + 2)])) + ((point ? pos[((3 * g1) + i)] : 0)));
+  }
+}
+
+// algo/ConvexCollision.java: void prism(Model, Data, int, int)
+void ConvexCollision_prism(Model* m, Data* d, int g, int cell) {
+  int h = (MI_ARRAY(m, geomHfield)[(g)]);
+  int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
+  int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
+  int i = (cell % 2);
+  int c = (((cell / 2)) % ncol);
+  int r = ((cell / 2) / ncol);
+  double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
+  double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
+  double top = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]);
+  double dx = ((2 * sx) / ((ncol - 1)));
+  double dy = ((2 * sy) / ((nrow - 1)));
+  for (int j = 0; j < 3; j++) {
+    int vc = ((i == 0) ? (((j < 2) ? (c - 1) : c)) : (((j == 0) ? (c - 1) : c)));
+    int vr = ((i == 0) ? (((j == 1) ? r : (r + 1))) : (((j == 1) ? (r + 1) : r)));
+    __global double* v = DD_ARRAY(d, hfieldPrism);
+    v[(3 * j)] = ((dx * vc) - sx);
+    v[((3 * j) + 1)] = ((dy * vr) - sy);
+    v[((3 * j) + 2)] = (-(MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))]));
+    v[(9 + (3 * j))] = v[(3 * j)];
+    v[((9 + (3 * j)) + 1)] = v[((3 * j) + 1)];
+    v[((9 + (3 * j)) + 2)] = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((vr) * MI_ARRAY(m, hfieldNcol)[(h)])) + (vc))]) * top);
+  }
+}
+
+// algo/ConvexCollision.java: double extent(Model, Data, int, int, double)
+double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign) {
+  __global double* s = DD_ARRAY(d, convexScratch);
+  s[ConvexCollision_DIR] = ((axis == 0) ? j_sign : 0);
+  s[(ConvexCollision_DIR + 1)] = ((axis == 1) ? j_sign : 0);
+  s[(ConvexCollision_DIR + 2)] = ((axis == 2) ? j_sign : 0);
+  ConvexCollision_supportPoint_6(m, d, g2, 1, s, ConvexCollision_TMP);
+  if (DI_ERROR(d)) return 0;
+  return s[(ConvexCollision_TMP + axis)];
+}
+
+// algo/ConvexCollision.java: void localPose(Data, int, int)
+void ConvexCollision_localPose(Data* d, int g1, int g2) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* q = DD_ARRAY(d, hfieldLocal);
+  int o1 = (9 * g1);
+  int o2 = (9 * g2);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      q[((3 * i) + j)] = (((mat[(o1 + i)] * mat[(o2 + j)]) + (mat[((o1 + 3) + i)] * mat[((o2 + 3) + j)])) + (mat[((o1 + 6) + i)] * mat[((o2 + 6) + j)]));
+    }
+  }
+  double wx = (pos[(3 * g2)] - pos[(3 * g1)]);
+  double wy = (pos[((3 * g2) + 1)] - pos[((3 * g1) + 1)]);
+  double wz = (pos[((3 * g2) + 2)] - pos[((3 * g1) + 2)]);
+  for (int i = 0; i < 3; i++) {
+    q[(9 + i)] = (((mat[(o1 + i)] * wx) + (mat[((o1 + 3) + i)] * wy)) + (mat[((o1 + 6) + i)] * wz));
+  }
 }
 
 // algo/Step.java: double dampingH(Model)
@@ -7173,6 +7927,10 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     int t1 = (MI_ARRAY(m, geomType)[(g1)]);
     int t2 = (MI_ARRAY(m, geomType)[(g2)]);
     switch (t1) {
+      case GeomType_HFIELD: {
+        ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
+        if (DI_ERROR(d)) return;
+      } break;
       case GeomType_PLANE: {
         switch (t2) {
           case GeomType_SPHERE: {
@@ -7252,8 +8010,16 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb) {
   __global double* s = DD_ARRAY(d, convexScratch);
   __global double* w = BD_ARRAY(b, convexBar);
+  int hfield = ((MI_ARRAY(m, geomType)[(g1)]) == GeomType_HFIELD);
+  if (hfield) {
+    ConvexCollision_prism(m, d, g1, DI_ARRAY(d, conHfieldCell)[c]);
+    ConvexCollision_localPose(d, g1, g2);
+    fill_d(BD_ARRAY(b, hfieldLocalBar), BL_hfieldLocalBar, 0);
+    s[ConvexCollisionAdjoint_FRAME] = 1;
+  }
   ConvexCollision_mpr(m, d, g1, g2);
   if (DI_ERROR(d)) return;
+  s[ConvexCollisionAdjoint_FRAME] = 0;
   for (int i = 0; i < ConvexCollisionAdjoint_BAR_LENGTH; i++) {
     w[i] = 0;
   }
@@ -7264,11 +8030,40 @@ void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1
   for (int k = 0; k < 3; k++) {
     w[((ConvexCollisionAdjoint_W + 3) + k)] = BD_ARRAY(b, conPosBar)[((3 * c) + k)];
   }
+  if (hfield) {
+    ConvexCollision_toWorld(d, g1, s, ConvexCollisionAdjoint_WIT, s, ConvexCollisionAdjoint_WIT2, 0);
+    for (int k = 0; k < 3; k++) {
+      s[(ConvexCollisionAdjoint_WIT + k)] = s[(ConvexCollisionAdjoint_WIT2 + k)];
+    }
+  }
   ConvexCollisionAdjoint_fixNormal(m, d, b, c, g1, g2, nb);
   if (DI_ERROR(d)) return;
-  ConvexCollisionAdjoint_outputs(b, d, g1, g2, (-BD_ARRAY(b, conDistBar)[c]));
+  if (hfield) {
+    ConvexCollisionAdjoint_toLocal(d, g1, w, ConvexCollisionAdjoint_W);
+    ConvexCollisionAdjoint_toLocal(d, g1, w, (ConvexCollisionAdjoint_W + 3));
+    s[ConvexCollisionAdjoint_FRAME] = 1;
+  }
+  ConvexCollisionAdjoint_outputs(m, d, b, g1, g2, (-BD_ARRAY(b, conDistBar)[c]));
   ConvexCollisionAdjoint_replay(m, d, b, g1, g2, count);
   if (DI_ERROR(d)) return;
+  if (hfield) {
+    s[ConvexCollisionAdjoint_FRAME] = 0;
+    ConvexCollisionAdjoint_localPoseAdjoint(d, b, g1, g2);
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void localPoseAdjoint(Data, DataBar, int, int)
+void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* qb = BD_ARRAY(b, hfieldLocalBar);
+  int o1 = (9 * g1);
+  int o2 = (9 * g2);
+  for (int k = 0; k < 3; k++) {
+    for (int j = 0; j < 3; j++) {
+      BD_ARRAY(b, geomXmatBar)[((o2 + (3 * k)) + j)] += (((mat[(o1 + (3 * k))] * qb[j]) + (mat[((o1 + (3 * k)) + 1)] * qb[(3 + j)])) + (mat[((o1 + (3 * k)) + 2)] * qb[(6 + j)]));
+    }
+    BD_ARRAY(b, geomXposBar)[((3 * g2) + k)] += (((mat[(o1 + (3 * k))] * qb[9]) + (mat[((o1 + (3 * k)) + 1)] * qb[10])) + (mat[((o1 + (3 * k)) + 2)] * qb[11]));
+  }
 }
 
 // algo/ConvexCollisionAdjoint.java: void replay(Model, Data, DataBar, int, int, int)
@@ -7282,9 +8077,9 @@ void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2
     db[ConvexCollisionAdjoint_DB] = 0;
     db[(ConvexCollisionAdjoint_DB + 1)] = 0;
     db[(ConvexCollisionAdjoint_DB + 2)] = 0;
-    ConvexCollisionAdjoint_supportAdjoint(m, d, b, g1, 1, log, (e + 4), lb, (6 * k));
+    ConvexCollisionAdjoint_supportAdjoint_9(m, d, b, g1, 1, log, (e + 4), lb, (6 * k));
     if (DI_ERROR(d)) return;
-    ConvexCollisionAdjoint_supportAdjoint(m, d, b, g2, (-1), log, (e + 4), lb, ((6 * k) + 3));
+    ConvexCollisionAdjoint_supportAdjoint_9(m, d, b, g2, (-1), log, (e + 4), lb, ((6 * k) + 3));
     if (DI_ERROR(d)) return;
     int rule = ((int) log[e]);
     int ia = ((int) log[(e + 1)]);
@@ -7333,10 +8128,10 @@ void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2
     double gy = (((db[(ConvexCollisionAdjoint_DB + 1)] - (dy * j_dot))) / len);
     double gz = (((db[(ConvexCollisionAdjoint_DB + 2)] - (dz * j_dot))) / len);
     if (rule == ConvexCollisionAdjoint_RULE_AWAY) {
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, (-gx), (-gy), (-gz));
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ia, (-gx), (-gy), (-gz));
     } else if (rule == ConvexCollisionAdjoint_RULE_NORMAL) {
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, ((ey * gz) - (ez * gy)), ((ez * gx) - (ex * gz)), ((ex * gy) - (ey * gx)));
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ib, ((gy * az) - (gz * ay)), ((gz * ax) - (gx * az)), ((gx * ay) - (gy * ax)));
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ia, ((ey * gz) - (ez * gy)), ((ez * gx) - (ex * gz)), ((ex * gy) - (ey * gx)));
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ib, ((gy * az) - (gz * ay)), ((gz * ax) - (gx * az)), ((gx * ay) - (gy * ax)));
     } else {
       double ebx = ((fy * gz) - (fz * gy));
       double eby = ((fz * gx) - (fx * gz));
@@ -7344,22 +8139,22 @@ void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2
       double fbx = ((gy * ez) - (gz * ey));
       double fby = ((gz * ex) - (gx * ez));
       double fbz = ((gx * ey) - (gy * ex));
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ib, ebx, eby, ebz);
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ic, fbx, fby, fbz);
-      ConvexCollisionAdjoint_addPointBar(b, g1, g2, ia, ((-ebx) - fbx), ((-eby) - fby), ((-ebz) - fbz));
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ib, ebx, eby, ebz);
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ic, fbx, fby, fbz);
+      ConvexCollisionAdjoint_addPointBar(m, d, b, g1, g2, ia, ((-ebx) - fbx), ((-eby) - fby), ((-ebz) - fbz));
     }
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void addPointBar(DataBar, int, int, int, double, double, double)
-void ConvexCollisionAdjoint_addPointBar(DataBar* b, int g1, int g2, int k, double x, double y, double z) {
+// algo/ConvexCollisionAdjoint.java: void addPointBar(Model, Data, DataBar, int, int, int, double, double, double)
+void ConvexCollisionAdjoint_addPointBar(Model* m, Data* d, DataBar* b, int g1, int g2, int k, double x, double y, double z) {
   if (k < 0) {
-    BD_ARRAY(b, geomXposBar)[(3 * g1)] += x;
-    BD_ARRAY(b, geomXposBar)[((3 * g1) + 1)] += y;
-    BD_ARRAY(b, geomXposBar)[((3 * g1) + 2)] += z;
-    BD_ARRAY(b, geomXposBar)[(3 * g2)] -= x;
-    BD_ARRAY(b, geomXposBar)[((3 * g2) + 1)] -= y;
-    BD_ARRAY(b, geomXposBar)[((3 * g2) + 2)] -= z;
+    ConvexCollisionAdjoint_centreBar(m, d, b, g1, 0, x);
+    ConvexCollisionAdjoint_centreBar(m, d, b, g1, 1, y);
+    ConvexCollisionAdjoint_centreBar(m, d, b, g1, 2, z);
+    ConvexCollisionAdjoint_centreBar(m, d, b, g2, 0, (-x));
+    ConvexCollisionAdjoint_centreBar(m, d, b, g2, 1, (-y));
+    ConvexCollisionAdjoint_centreBar(m, d, b, g2, 2, (-z));
   } else {
     __global double* lb = BD_ARRAY(b, convexLogBar);
     lb[(6 * k)] += x;
@@ -7371,13 +8166,39 @@ void ConvexCollisionAdjoint_addPointBar(DataBar* b, int g1, int g2, int k, doubl
   }
 }
 
+// algo/ConvexCollisionAdjoint.java: void centreBar(Model, Data, DataBar, int, int, double)
+void ConvexCollisionAdjoint_centreBar(Model* m, Data* d, DataBar* b, int g, int i, double x) {
+  if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
+    return;
+  }
+  if (DD_ARRAY(d, convexScratch)[ConvexCollisionAdjoint_FRAME] != 0) {
+    BD_ARRAY(b, hfieldLocalBar)[(9 + i)] += x;
+  } else {
+    BD_ARRAY(b, geomXposBar)[((3 * g) + i)] += x;
+  }
+}
+
 // algo/ConvexCollisionAdjoint.java: double point(double[], double[], int, int)
 double ConvexCollisionAdjoint_point(__global double* s, __global double* log, int k, int i) {
   return ((k < 0) ? s[i] : (log[(((ConvexCollisionAdjoint_LOG * k) + 7) + i)] - log[(((ConvexCollisionAdjoint_LOG * k) + 10) + i)]));
 }
 
 // algo/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int)
-void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o) {
+void ConvexCollisionAdjoint_supportAdjoint_9(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o) {
+  if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
+    return;
+  }
+  if (DD_ARRAY(d, convexScratch)[ConvexCollisionAdjoint_FRAME] != 0) {
+    ConvexCollisionAdjoint_supportAdjoint_15(m, d, b, g, j_sign, log, dir, ob, o, DD_ARRAY(d, hfieldLocal), 0, BD_ARRAY(b, hfieldLocalBar), 0, BD_ARRAY(b, hfieldLocalBar), 9);
+    if (DI_ERROR(d)) return;
+  } else {
+    ConvexCollisionAdjoint_supportAdjoint_15(m, d, b, g, j_sign, log, dir, ob, o, DD_ARRAY(d, geomXmat), (9 * g), BD_ARRAY(b, geomXmatBar), (9 * g), BD_ARRAY(b, geomXposBar), (3 * g));
+    if (DI_ERROR(d)) return;
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int, double[], int, double[], int, double[], int)
+void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o, __global double* mat, int r, __global double* matBar, int rb, __global double* posBar, int pb) {
   __global double* db = BD_ARRAY(b, convexBar);
   double obx = ob[o];
   double oby = ob[(o + 1)];
@@ -7385,8 +8206,6 @@ void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g,
   if (((obx == 0) && (oby == 0)) && (obz == 0)) {
     return;
   }
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  int r = (9 * g);
   double ex = (j_sign * log[dir]);
   double ey = (j_sign * log[(dir + 1)]);
   double ez = (j_sign * log[(dir + 2)]);
@@ -7467,11 +8286,11 @@ void ConvexCollisionAdjoint_supportAdjoint(Model* m, Data* d, DataBar* b, int g,
       { DI_SET_ERROR(d); return; }
     } break;
   }
-  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), r, obx, oby, obz, lx, ly, lz);
-  ConvexCollisionAdjoint_addOuter(BD_ARRAY(b, geomXmatBar), r, ex, ey, ez, ubx, uby, ubz);
-  BD_ARRAY(b, geomXposBar)[(3 * g)] += obx;
-  BD_ARRAY(b, geomXposBar)[((3 * g) + 1)] += oby;
-  BD_ARRAY(b, geomXposBar)[((3 * g) + 2)] += obz;
+  ConvexCollisionAdjoint_addOuter(matBar, rb, obx, oby, obz, lx, ly, lz);
+  ConvexCollisionAdjoint_addOuter(matBar, rb, ex, ey, ez, ubx, uby, ubz);
+  posBar[pb] += obx;
+  posBar[(pb + 1)] += oby;
+  posBar[(pb + 2)] += obz;
   db[ConvexCollisionAdjoint_DB] += (j_sign * ((((mat[r] * ubx) + (mat[(r + 1)] * uby)) + (mat[(r + 2)] * ubz))));
   db[(ConvexCollisionAdjoint_DB + 1)] += (j_sign * ((((mat[(r + 3)] * ubx) + (mat[(r + 4)] * uby)) + (mat[(r + 5)] * ubz))));
   db[(ConvexCollisionAdjoint_DB + 2)] += (j_sign * ((((mat[(r + 6)] * ubx) + (mat[(r + 7)] * uby)) + (mat[(r + 8)] * ubz))));
@@ -7490,8 +8309,8 @@ void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, doub
   mb[(o + 8)] += (x2 * y2);
 }
 
-// algo/ConvexCollisionAdjoint.java: void outputs(DataBar, Data, int, int, double)
-void ConvexCollisionAdjoint_outputs(DataBar* b, Data* d, int g1, int g2, double depthBar) {
+// algo/ConvexCollisionAdjoint.java: void outputs(Model, Data, DataBar, int, int, double)
+void ConvexCollisionAdjoint_outputs(Model* m, Data* d, DataBar* b, int g1, int g2, double depthBar) {
   __global double* s = DD_ARRAY(d, convexScratch);
   __global double* pb = BD_ARRAY(b, convexBar);
   __global double* w = pb;
@@ -7536,8 +8355,8 @@ void ConvexCollisionAdjoint_outputs(DataBar* b, Data* d, int g1, int g2, double 
       double ab = (pb[((ConvexCollisionAdjoint_PA + (3 * r)) + i)] + v);
       double bb = (pb[((ConvexCollisionAdjoint_PB + (3 * r)) + i)] - v);
       if (k < 0) {
-        BD_ARRAY(b, geomXposBar)[((3 * g1) + i)] += ab;
-        BD_ARRAY(b, geomXposBar)[((3 * g2) + i)] += bb;
+        ConvexCollisionAdjoint_centreBar(m, d, b, g1, i, ab);
+        ConvexCollisionAdjoint_centreBar(m, d, b, g2, i, bb);
       } else {
         BD_ARRAY(b, convexLogBar)[((6 * k) + i)] += ab;
         BD_ARRAY(b, convexLogBar)[(((6 * k) + 3) + i)] += bb;
@@ -7790,6 +8609,18 @@ void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int
     pb[b1] += dbx;
     pb[(b1 + 1)] += dby;
     pb[(b1 + 2)] += dbz;
+  }
+}
+
+// algo/ConvexCollisionAdjoint.java: void toLocal(Data, int, double[], int)
+void ConvexCollisionAdjoint_toLocal(Data* d, int g1, __global double* v, int o) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int r = (9 * g1);
+  double x = v[o];
+  double y = v[(o + 1)];
+  double z = v[(o + 2)];
+  for (int i = 0; i < 3; i++) {
+    v[(o + i)] = (((mat[(r + i)] * x) + (mat[((r + 3) + i)] * y)) + (mat[((r + 6) + i)] * z));
   }
 }
 

@@ -73,6 +73,7 @@ public final class Collision {
         }
       }
       switch (m.geomType(g1)) {
+        case HFIELD -> ConvexCollision.hfield(m, d, p, g1, g2);
         case PLANE -> {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.planeSphere(m, d, p, g1, g2);

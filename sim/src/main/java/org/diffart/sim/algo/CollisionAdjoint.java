@@ -37,6 +37,7 @@ public final class CollisionAdjoint {
       Collision.tangentsAdjoint(d.conFrame, 9 * c, b.conFrameBar, 9 * c + 3, nb, 0);
       GeomType t1 = m.geomType(g1), t2 = m.geomType(g2);
       switch (t1) {
+        case HFIELD -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
         case PLANE -> {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.planeSphere(m, d, b, c, g1, g2, nb);

@@ -1,6 +1,7 @@
 package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -52,8 +53,13 @@ final class ConvexCollision {
   static final int RECORD = 10;
   /** Offsets of the work vectors, the outcome of {@link #mpr} and the log length in the scratch. */
   static final int DIR = 50, VA = 53, VB = 56, WIT = 59, WIT2 = 62, TMP = 65, RES = 68, COUNT = 69;
+  /**
+   * Non-zero while MPR runs in a height field's frame ({@link #hfield}): the prism is geom 1, and geom 2's pose is
+   * {@code Data.hfieldLocal}.
+   */
+  static final int FRAME = 70;
   /** Length of {@code Data.convexScratch}. */
-  static final int SCRATCH = 70;
+  static final int SCRATCH = 71;
   /** Most support evaluations of one pair: discovery, refinement and penetration loops are bounded to fit. */
   static final int MAX_SUPPORTS = 128;
   /**
@@ -131,6 +137,167 @@ final class ConvexCollision {
     return depth;
   }
 
+  /**
+   * The centre MPR starts from for geom g into {@code s[out..out+3)}: its position, or for a height field the mean of
+   * the six vertices of the prism in {@code Data.hfieldPrism} (MuJoCo's {@code prism_center}); in the height field's
+   * frame while {@link #FRAME} is set.
+   */
+  static void center(Model m, Data d, int g, double[] s, int out) {
+    if (m.geomType(g) == GeomType.HFIELD) {
+      double[] v = d.hfieldPrism;
+      double cx = 0, cy = 0, cz = 0;
+      for (int i = 0; i < 6; i++) {
+        cx += v[3 * i];
+        cy += v[3 * i + 1];
+        cz += v[3 * i + 2];
+      }
+      s[out] = cx * (1.0 / 6);
+      s[out + 1] = cy * (1.0 / 6);
+      s[out + 2] = cz * (1.0 / 6);
+    } else if (s[FRAME] != 0) {
+      s[out] = d.hfieldLocal[9];
+      s[out + 1] = d.hfieldLocal[10];
+      s[out + 2] = d.hfieldLocal[11];
+    } else {
+      s[out] = d.geomXpos[3 * g];
+      s[out + 1] = d.geomXpos[3 * g + 1];
+      s[out + 2] = d.geomXpos[3 * g + 2];
+    }
+  }
+
+  // ---- MuJoCo's mjc_ConvexHField ----
+
+  /**
+   * The contacts of pair p between height field g1 and convex geom g2 (MuJoCo 2.2.2's {@code mjc_ConvexHField}),
+   * computed as MuJoCo does in the height field's frame: g2's bounding box there selects the cells below it; each
+   * cell is two triangles, each the top of a prism down to the base, and MPR collides g2 with every prism whose top
+   * is not wholly below g2's lowest point, in MuJoCo's order (rows, then columns, then the cell's two triangles), one
+   * contact per prism, until the pair's slots are full (at most MuJoCo's 50); each contact is carried back to the
+   * world, then its normal fixed ({@link #fixNormal}).
+   */
+  static void hfield(Model m, Data d, int p, int g1, int g2) {
+    double[] s = d.convexScratch;
+    int h = m.geomHfield(g1);
+    double sx = m.hfieldSize(h, 0), sy = m.hfieldSize(h, 1), top = m.hfieldSize(h, 2), base = m.hfieldSize(h, 3);
+    localPose(d, g1, g2);
+    double[] q = d.hfieldLocal;
+    double r2 = m.geomRbound(g2);
+    if (sx < q[9] - r2 || -sx > q[9] + r2 || sy < q[10] - r2 || -sy > q[10] + r2 || top < q[11] - r2
+        || -base > q[11] + r2) {
+      return;
+    }
+    // g2's bounding box in the height field's frame, from its support along the frame's axes
+    s[FRAME] = 1;
+    double xmin = extent(m, d, g2, 0, -1), xmax = extent(m, d, g2, 0, 1);
+    double ymin = extent(m, d, g2, 1, -1), ymax = extent(m, d, g2, 1, 1);
+    double zmin = extent(m, d, g2, 2, -1), zmax = extent(m, d, g2, 2, 1);
+    s[FRAME] = 0;
+    if (xmin > sx || xmax < -sx || ymin > sy || ymax < -sy || zmin > top || zmax < -base) {
+      return;
+    }
+    int nrow = m.hfieldNrow(h), ncol = m.hfieldNcol(h);
+    int cmin = Math.max(0, (int) Math.floor((xmin + sx) / (2 * sx) * (ncol - 1)));
+    int cmax = Math.min(ncol - 1, (int) Math.ceil((xmax + sx) / (2 * sx) * (ncol - 1)));
+    int rmin = Math.max(0, (int) Math.floor((ymin + sy) / (2 * sy) * (nrow - 1)));
+    int rmax = Math.min(nrow - 1, (int) Math.ceil((ymax + sy) / (2 * sy) * (nrow - 1)));
+    int slots = m.pairConAdr(p + 1) - m.pairConAdr(p), count = 0;
+    for (int r = rmin; r < rmax; r++) {
+      for (int c = cmin + 1; c <= cmax; c++) {
+        for (int i = 0; i < 2; i++) {
+          int cell = 2 * (r * ncol + c) + i;
+          prism(m, d, g1, cell);
+          double[] v = d.hfieldPrism;
+          if (v[11] < zmin && v[14] < zmin && v[17] < zmin) {
+            continue;
+          }
+          s[FRAME] = 1;
+          double depth = mpr(m, d, g1, g2);
+          s[FRAME] = 0;
+          if (depth <= 0) {
+            continue;
+          }
+          int k = d.ncon;
+          toWorld(d, g1, s, WIT, d.conFrame, 9 * k, false);
+          toWorld(d, g1, s, TMP, d.conPos, 3 * k, true);
+          fixNormal(m, d, k, g1, g2);
+          d.conHfieldCell[k] = cell;
+          Collision.emit(m, d, p, count, -depth);
+          count++;
+          if (count >= slots) {
+            return;
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Geom g2's pose in height field g1's frame into {@code Data.hfieldLocal} (rotation row-major, then position), as
+   * MuJoCo computes it: {@code R₁ᵀ R₂} and {@code R₁ᵀ (p₂ − p₁)}.
+   */
+  static void localPose(Data d, int g1, int g2) {
+    double[] mat = d.geomXmat, pos = d.geomXpos, q = d.hfieldLocal;
+    int o1 = 9 * g1, o2 = 9 * g2;
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        q[3 * i + j] = mat[o1 + i] * mat[o2 + j] + mat[o1 + 3 + i] * mat[o2 + 3 + j] + mat[o1 + 6 + i] * mat[o2 + 6 + j];
+      }
+    }
+    double wx = pos[3 * g2] - pos[3 * g1], wy = pos[3 * g2 + 1] - pos[3 * g1 + 1];
+    double wz = pos[3 * g2 + 2] - pos[3 * g1 + 2];
+    for (int i = 0; i < 3; i++) {
+      q[9 + i] = mat[o1 + i] * wx + mat[o1 + 3 + i] * wy + mat[o1 + 6 + i] * wz;
+    }
+  }
+
+  /** {@code out[o..o+3) = R₁ s[x..x+3)} (+ p₁ for a point): a vector of height field g1's frame in the world. */
+  static void toWorld(Data d, int g1, double[] s, int x, double[] out, int o, boolean point) {
+    double[] mat = d.geomXmat, pos = d.geomXpos;
+    int r = 9 * g1;
+    for (int i = 0; i < 3; i++) {
+      out[o + i] = mat[r + 3 * i] * s[x] + mat[r + 3 * i + 1] * s[x + 1] + mat[r + 3 * i + 2] * s[x + 2]
+          + (point ? pos[3 * g1 + i] : 0);
+    }
+  }
+
+  /**
+   * Coordinate {@code axis} of g2's support point along {@code sign ·} that axis of the height field's frame (MPR's
+   * frame, {@link #FRAME} set): one side of g2's bounding box there.
+   */
+  private static double extent(Model m, Data d, int g2, int axis, double sign) {
+    double[] s = d.convexScratch;
+    s[DIR] = axis == 0 ? sign : 0;
+    s[DIR + 1] = axis == 1 ? sign : 0;
+    s[DIR + 2] = axis == 2 ? sign : 0;
+    supportPoint(m, d, g2, 1, s, TMP);
+    return s[TMP + axis];
+  }
+
+  /**
+   * Writes the prism of height field geom g into {@code Data.hfieldPrism}: {@code cell = 2 (r ncol + c) + i} is the
+   * triangle MuJoCo completes with grid point (c, r + 1) (i = 0: with (c − 1, r + 1), (c − 1, r)) or (c, r) (i = 1:
+   * with (c − 1, r), (c, r + 1)), oldest vertex first; grid point (c, r) lies at {@code (2 sx c / (ncol − 1) − sx, 2
+   * sy r / (nrow − 1) − sy)}, its top at the elevation, its base at {@code −base}.
+   */
+  static void prism(Model m, Data d, int g, int cell) {
+    int h = m.geomHfield(g), ncol = m.hfieldNcol(h), nrow = m.hfieldNrow(h);
+    int i = cell % 2, c = (cell / 2) % ncol, r = cell / 2 / ncol;
+    double sx = m.hfieldSize(h, 0), sy = m.hfieldSize(h, 1), top = m.hfieldSize(h, 2);
+    double dx = 2 * sx / (ncol - 1), dy = 2 * sy / (nrow - 1);
+    for (int j = 0; j < 3; j++) {
+      // the j-th vertex of the triangle: grid column and row
+      int vc = i == 0 ? (j < 2 ? c - 1 : c) : (j == 0 ? c - 1 : c);
+      int vr = i == 0 ? (j == 1 ? r : r + 1) : (j == 1 ? r + 1 : r);
+      double[] v = d.hfieldPrism;
+      v[3 * j] = dx * vc - sx;
+      v[3 * j + 1] = dy * vr - sy;
+      v[3 * j + 2] = -m.hfieldSize(h, 3);
+      v[9 + 3 * j] = v[3 * j];
+      v[9 + 3 * j + 1] = v[3 * j + 1];
+      v[9 + 3 * j + 2] = m.hfieldData(h, vr, vc) * top;
+    }
+  }
+
   // ---- MPR, libccd 2.1's ccdMPRPenetration ----
 
   /**
@@ -138,10 +305,9 @@ final class ConvexCollision {
    * geoms are apart, 1 when the origin is v1 (touching), 2 when it lies on the segment v0–v1, 0 with records 0..3 set.
    */
   static int discoverPortal(Model m, Data d, int g1, int g2, double[] s) {
-    double[] pos = d.geomXpos;
+    center(m, d, g1, s, 3);
+    center(m, d, g2, s, 6);
     for (int k = 0; k < 3; k++) {
-      s[3 + k] = pos[3 * g1 + k];
-      s[6 + k] = pos[3 * g2 + k];
       s[k] = s[3 + k] - s[6 + k];
     }
     s[9] = -1;
@@ -404,8 +570,40 @@ final class ConvexCollision {
    * geom's frame, the primitive's support there, taken back to the world.
    */
   static void supportPoint(Model m, Data d, int g, double sign, double[] s, int out) {
-    double[] mat = d.geomXmat, pos = d.geomXpos;
-    int o = 9 * g;
+    if (m.geomType(g) == GeomType.HFIELD) {
+      prismSupport(d, sign, s, out);
+    } else if (s[FRAME] != 0) {
+      supportPoint(m, d, g, sign, s, out, d.hfieldLocal, 0, d.hfieldLocal, 9);
+    } else {
+      supportPoint(m, d, g, sign, s, out, d.geomXmat, 9 * g, d.geomXpos, 3 * g);
+    }
+  }
+
+  /**
+   * The vertex of the prism in {@code Data.hfieldPrism} farthest along {@code sign · DIR} (both in the height field's
+   * frame) into {@code s[out..out+3)}: among the base vertices when the direction points down, else among the tops;
+   * the first of equals wins (MuJoCo's {@code prism_support}).
+   */
+  static void prismSupport(Data d, double sign, double[] s, int out) {
+    double[] v = d.hfieldPrism;
+    double ux = sign * s[DIR], uy = sign * s[DIR + 1], uz = sign * s[DIR + 2];
+    int first = uz < 0 ? 0 : 3, best = first;
+    double most = v[3 * first] * ux + v[3 * first + 1] * uy + v[3 * first + 2] * uz;
+    for (int i = first + 1; i < first + 3; i++) {
+      double dot = v[3 * i] * ux + v[3 * i + 1] * uy + v[3 * i + 2] * uz;
+      if (dot > most) {
+        most = dot;
+        best = i;
+      }
+    }
+    s[out] = v[3 * best];
+    s[out + 1] = v[3 * best + 1];
+    s[out + 2] = v[3 * best + 2];
+  }
+
+  /** As above for geom g with the pose {@code mat[o..o+9)} (row-major) and {@code pos[po..po+3)}. */
+  private static void supportPoint(Model m, Data d, int g, double sign, double[] s, int out, double[] mat, int o,
+      double[] pos, int po) {
     double ex = sign * s[DIR], ey = sign * s[DIR + 1], ez = sign * s[DIR + 2];
     double ux = mat[o] * ex + mat[o + 3] * ey + mat[o + 6] * ez;
     double uy = mat[o + 1] * ex + mat[o + 4] * ey + mat[o + 7] * ez;
@@ -457,9 +655,9 @@ final class ConvexCollision {
       }
       default -> throw new IllegalStateException("no support function for geom " + g);
     }
-    s[out] = mat[o] * rx + mat[o + 1] * ry + mat[o + 2] * rz + pos[3 * g];
-    s[out + 1] = mat[o + 3] * rx + mat[o + 4] * ry + mat[o + 5] * rz + pos[3 * g + 1];
-    s[out + 2] = mat[o + 6] * rx + mat[o + 7] * ry + mat[o + 8] * rz + pos[3 * g + 2];
+    s[out] = mat[o] * rx + mat[o + 1] * ry + mat[o + 2] * rz + pos[po];
+    s[out + 1] = mat[o + 3] * rx + mat[o + 4] * ry + mat[o + 5] * rz + pos[po + 1];
+    s[out + 2] = mat[o + 6] * rx + mat[o + 7] * ry + mat[o + 8] * rz + pos[po + 2];
   }
 
   // ---- MuJoCo's mjc_fixNormal ----

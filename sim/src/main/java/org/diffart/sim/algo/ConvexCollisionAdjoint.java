@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -23,7 +24,7 @@ final class ConvexCollisionAdjoint {
   private static final int WIT = ConvexCollision.WIT, WIT2 = ConvexCollision.WIT2, RES = ConvexCollision.RES;
   private static final int LOG = ConvexCollision.LOG, RULE_AWAY = ConvexCollision.RULE_AWAY;
   private static final int RULE_NORMAL = ConvexCollision.RULE_NORMAL, ELLIPSOID_LOG = ConvexCollision.ELLIPSOID_LOG;
-  private static final int ELLIPSOID_WIDTH = ConvexCollision.ELLIPSOID_WIDTH;
+  private static final int ELLIPSOID_WIDTH = ConvexCollision.ELLIPSOID_WIDTH, FRAME = ConvexCollision.FRAME;
   private static final double MIN_VALUE = ConvexCollision.MIN_VALUE;
 
   /**
@@ -43,7 +44,17 @@ final class ConvexCollisionAdjoint {
    */
   static void contact(Model m, Data d, DataBar b, int c, int g1, int g2, double[] nb) {
     double[] s = d.convexScratch, w = b.convexBar;
+    boolean hfield = m.geomType(g1) == GeomType.HFIELD;
+    if (hfield) {
+      // MPR ran in the height field's frame against the prism this contact came from (a constant of the static
+      // height field), with g2's pose carried there
+      ConvexCollision.prism(m, d, g1, d.conHfieldCell[c]);
+      ConvexCollision.localPose(d, g1, g2);
+      java.util.Arrays.fill(b.hfieldLocalBar, 0);
+      s[FRAME] = 1;
+    }
     ConvexCollision.mpr(m, d, g1, g2);
+    s[FRAME] = 0;
     for (int i = 0; i < BAR_LENGTH; i++) {
       w[i] = 0;
     }
@@ -54,10 +65,70 @@ final class ConvexCollisionAdjoint {
     for (int k = 0; k < 3; k++) {
       w[W + 3 + k] = b.conPosBar[3 * c + k];
     }
+    if (hfield) {
+      // the normal fix works in the world, on MPR's direction carried there
+      ConvexCollision.toWorld(d, g1, s, WIT, s, WIT2, false);
+      for (int k = 0; k < 3; k++) {
+        s[WIT + k] = s[WIT2 + k];
+      }
+    }
     fixNormal(m, d, b, c, g1, g2, nb);
-    outputs(b, d, g1, g2, -b.conDistBar[c]);
+    if (hfield) {
+      // direction and point were carried to the world by R₁: their bars back by R₁ᵀ
+      toLocal(d, g1, w, W);
+      toLocal(d, g1, w, W + 3);
+      s[FRAME] = 1;
+    }
+    outputs(m, d, b, g1, g2, -b.conDistBar[c]);
     replay(m, d, b, g1, g2, count);
+    if (hfield) {
+      s[FRAME] = 0;
+      localPoseAdjoint(d, b, g1, g2);
+    }
   }
+
+  /** {@code v[o..o+3) ← R₁ᵀ v[o..o+3)} with R₁ height field g1's rotation. */
+  private static void toLocal(Data d, int g1, double[] v, int o) {
+    double[] mat = d.geomXmat;
+    int r = 9 * g1;
+    double x = v[o], y = v[o + 1], z = v[o + 2];
+    for (int i = 0; i < 3; i++) {
+      v[o + i] = mat[r + i] * x + mat[r + 3 + i] * y + mat[r + 6 + i] * z;
+    }
+  }
+
+  /**
+   * Adjoint of {@link ConvexCollision#localPose}: {@code M = R₁ᵀ R₂} and {@code q = R₁ᵀ (p₂ − p₁)} give {@code R̄₂ +=
+   * R₁ M̄} and {@code p̄₂ += R₁ q̄} (the height field's pose is a constant).
+   */
+  private static void localPoseAdjoint(Data d, DataBar b, int g1, int g2) {
+    double[] mat = d.geomXmat, qb = b.hfieldLocalBar;
+    int o1 = 9 * g1, o2 = 9 * g2;
+    for (int k = 0; k < 3; k++) {
+      for (int j = 0; j < 3; j++) {
+        b.geomXmatBar[o2 + 3 * k + j] += mat[o1 + 3 * k] * qb[j] + mat[o1 + 3 * k + 1] * qb[3 + j]
+            + mat[o1 + 3 * k + 2] * qb[6 + j];
+      }
+      b.geomXposBar[3 * g2 + k] += mat[o1 + 3 * k] * qb[9] + mat[o1 + 3 * k + 1] * qb[10]
+          + mat[o1 + 3 * k + 2] * qb[11];
+    }
+  }
+
+  /**
+   * Adds x to component i of the bar of geom g's centre as MPR used it: a height field's (its prism's) is a constant,
+   * a geom's in a height field's frame goes to {@code hfieldLocalBar}, else to {@code geomXposBar}.
+   */
+  private static void centreBar(Model m, Data d, DataBar b, int g, int i, double x) {
+    if (m.geomType(g) == GeomType.HFIELD) {
+      return;
+    }
+    if (d.convexScratch[FRAME] != 0) {
+      b.hfieldLocalBar[9 + i] += x;
+    } else {
+      b.geomXposBar[3 * g + i] += x;
+    }
+  }
+
 
   // ---- MuJoCo's normal fix ----
 
@@ -336,7 +407,7 @@ final class ConvexCollisionAdjoint {
    * of the depth, the bars of the last portal's points, passed to the evaluations that made them ({@code
    * convexLogBar}) or to the centres (v0).
    */
-  private static void outputs(DataBar b, Data d, int g1, int g2, double depthBar) {
+  private static void outputs(Model m, Data d, DataBar b, int g1, int g2, double depthBar) {
     double[] s = d.convexScratch, pb = b.convexBar, w = pb;
     int last = 4;
     if (s[RES] == 2) {
@@ -371,8 +442,8 @@ final class ConvexCollisionAdjoint {
         double v = r == 0 ? 0 : pb[PV + 3 * (r - 1) + i];
         double ab = pb[PA + 3 * r + i] + v, bb = pb[PB + 3 * r + i] - v;
         if (k < 0) {
-          b.geomXposBar[3 * g1 + i] += ab;
-          b.geomXposBar[3 * g2 + i] += bb;
+          centreBar(m, d, b, g1, i, ab);
+          centreBar(m, d, b, g2, i, bb);
         } else {
           b.convexLogBar[6 * k + i] += ab;
           b.convexLogBar[6 * k + 3 + i] += bb;
@@ -657,18 +728,18 @@ final class ConvexCollisionAdjoint {
       double dx = log[e + 4], dy = log[e + 5], dz = log[e + 6], dot = dx * db[DB] + dy * db[DB + 1] + dz * db[DB + 2];
       double gx = (db[DB] - dx * dot) / len, gy = (db[DB + 1] - dy * dot) / len, gz = (db[DB + 2] - dz * dot) / len;
       if (rule == RULE_AWAY) {
-        addPointBar(b, g1, g2, ia, -gx, -gy, -gz);
+        addPointBar(m, d, b, g1, g2, ia, -gx, -gy, -gz);
       } else if (rule == RULE_NORMAL) {
         // u = v_a × v_b: v̄_a = v_b × ū, v̄_b = ū × v_a
-        addPointBar(b, g1, g2, ia, ey * gz - ez * gy, ez * gx - ex * gz, ex * gy - ey * gx);
-        addPointBar(b, g1, g2, ib, gy * az - gz * ay, gz * ax - gx * az, gx * ay - gy * ax);
+        addPointBar(m, d, b, g1, g2, ia, ey * gz - ez * gy, ez * gx - ex * gz, ex * gy - ey * gx);
+        addPointBar(m, d, b, g1, g2, ib, gy * az - gz * ay, gz * ax - gx * az, gx * ay - gy * ax);
       } else {
         // u = e × f with e = v_b − v_a, f = v_c − v_a
         double ebx = fy * gz - fz * gy, eby = fz * gx - fx * gz, ebz = fx * gy - fy * gx;
         double fbx = gy * ez - gz * ey, fby = gz * ex - gx * ez, fbz = gx * ey - gy * ex;
-        addPointBar(b, g1, g2, ib, ebx, eby, ebz);
-        addPointBar(b, g1, g2, ic, fbx, fby, fbz);
-        addPointBar(b, g1, g2, ia, -ebx - fbx, -eby - fby, -ebz - fbz);
+        addPointBar(m, d, b, g1, g2, ib, ebx, eby, ebz);
+        addPointBar(m, d, b, g1, g2, ic, fbx, fby, fbz);
+        addPointBar(m, d, b, g1, g2, ia, -ebx - fbx, -eby - fby, -ebz - fbz);
       }
     }
   }
@@ -679,14 +750,14 @@ final class ConvexCollisionAdjoint {
   }
 
   /** Adds a bar to the point of A − B of evaluation k ({@code v = a − b}), or of v0 (the centres) for k = −1. */
-  private static void addPointBar(DataBar b, int g1, int g2, int k, double x, double y, double z) {
+  private static void addPointBar(Model m, Data d, DataBar b, int g1, int g2, int k, double x, double y, double z) {
     if (k < 0) {
-      b.geomXposBar[3 * g1] += x;
-      b.geomXposBar[3 * g1 + 1] += y;
-      b.geomXposBar[3 * g1 + 2] += z;
-      b.geomXposBar[3 * g2] -= x;
-      b.geomXposBar[3 * g2 + 1] -= y;
-      b.geomXposBar[3 * g2 + 2] -= z;
+      centreBar(m, d, b, g1, 0, x);
+      centreBar(m, d, b, g1, 1, y);
+      centreBar(m, d, b, g1, 2, z);
+      centreBar(m, d, b, g2, 0, -x);
+      centreBar(m, d, b, g2, 1, -y);
+      centreBar(m, d, b, g2, 2, -z);
     } else {
       double[] lb = b.convexLogBar;
       lb[6 * k] += x;
@@ -705,13 +776,29 @@ final class ConvexCollisionAdjoint {
    */
   private static void supportAdjoint(Model m, Data d, DataBar b, int g, double sign, double[] log, int dir,
       double[] ob, int o) {
+    if (m.geomType(g) == GeomType.HFIELD) {
+      // a prism's vertex of a static height field: constant, whatever the direction
+      return;
+    }
+    if (d.convexScratch[FRAME] != 0) {
+      supportAdjoint(m, d, b, g, sign, log, dir, ob, o, d.hfieldLocal, 0, b.hfieldLocalBar, 0, b.hfieldLocalBar, 9);
+    } else {
+      supportAdjoint(m, d, b, g, sign, log, dir, ob, o, d.geomXmat, 9 * g, b.geomXmatBar, 9 * g, b.geomXposBar,
+          3 * g);
+    }
+  }
+
+  /**
+   * As above for geom g with the rotation {@code mat[r..r+9)}, whose bar is {@code matBar[rb..)}, and the position
+   * bar {@code posBar[pb..pb+3)}.
+   */
+  private static void supportAdjoint(Model m, Data d, DataBar b, int g, double sign, double[] log, int dir,
+      double[] ob, int o, double[] mat, int r, double[] matBar, int rb, double[] posBar, int pb) {
     double[] db = b.convexBar;
     double obx = ob[o], oby = ob[o + 1], obz = ob[o + 2];
     if (obx == 0 && oby == 0 && obz == 0) {
       return;
     }
-    double[] mat = d.geomXmat;
-    int r = 9 * g;
     double ex = sign * log[dir], ey = sign * log[dir + 1], ez = sign * log[dir + 2];
     double ux = mat[r] * ex + mat[r + 3] * ey + mat[r + 6] * ez;
     double uy = mat[r + 1] * ex + mat[r + 4] * ey + mat[r + 7] * ez;
@@ -775,11 +862,11 @@ final class ConvexCollisionAdjoint {
       default -> throw new IllegalStateException("no support adjoint for geom " + g);
     }
     // out = R l + c: R̄ += ō lᵀ, c̄ += ō; u = Rᵀ e: R̄ += e ūᵀ, ē = R ū, D̄ += sign ē
-    addOuter(b.geomXmatBar, r, obx, oby, obz, lx, ly, lz);
-    addOuter(b.geomXmatBar, r, ex, ey, ez, ubx, uby, ubz);
-    b.geomXposBar[3 * g] += obx;
-    b.geomXposBar[3 * g + 1] += oby;
-    b.geomXposBar[3 * g + 2] += obz;
+    addOuter(matBar, rb, obx, oby, obz, lx, ly, lz);
+    addOuter(matBar, rb, ex, ey, ez, ubx, uby, ubz);
+    posBar[pb] += obx;
+    posBar[pb + 1] += oby;
+    posBar[pb + 2] += obz;
     db[DB] += sign * (mat[r] * ubx + mat[r + 1] * uby + mat[r + 2] * ubz);
     db[DB + 1] += sign * (mat[r + 3] * ubx + mat[r + 4] * uby + mat[r + 5] * ubz);
     db[DB + 2] += sign * (mat[r + 6] * ubx + mat[r + 7] * uby + mat[r + 8] * ubz);

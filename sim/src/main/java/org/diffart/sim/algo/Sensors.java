@@ -35,7 +35,7 @@ public final class Sensors {
     boolean geoms = false, acc = false, subtree = false;
     for (int i = 0; i < m.nsensor(); i++) {
       SensorType t = m.sensorType(i);
-      geoms |= m.sensorFrame(i) == FrameType.GEOM;
+      geoms |= m.sensorFrame(i) == FrameType.GEOM || t == SensorType.RANGEFINDER;
       acc |= t == SensorType.ACCELEROMETER || t == SensorType.FORCE || t == SensorType.TORQUE
           || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC;
       subtree |= t == SensorType.SUBTREECOM || t == SensorType.SUBTREELINVEL;
@@ -67,6 +67,8 @@ public final class Sensors {
       case SUBTREECOM -> System.arraycopy(d.subtreeCom, 3 * obj, out, a, 3);
       case SUBTREELINVEL -> System.arraycopy(d.subtreeLinvel, 3 * obj, out, a, 3);
       case TOUCH -> out[a] = touch(m, d, obj);
+      case RANGEFINDER -> out[a] = Ray.ray(m, d, d.siteXpos[3 * obj], d.siteXpos[3 * obj + 1], d.siteXpos[3 * obj + 2],
+          d.siteXmat[9 * obj + 2], d.siteXmat[9 * obj + 5], d.siteXmat[9 * obj + 8], m.siteBody(obj));
       case FRAMEPOS, FRAMEQUAT, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS -> frame(m, d, i, out, a);
       default -> {
         // velocity and acceleration of a point fixed to a body: p[0..2] the point, p[3..11] its frame
@@ -96,7 +98,8 @@ public final class Sensors {
     if (c > 0 && clamps) {
       for (int k = m.sensorAdr(i); k < m.sensorAdr(i) + m.sensorDim(i); k++) {
         d.sensordata[k] = Math.min(d.sensordata[k], c);
-        if (t != SensorType.TOUCH) {
+        // touch and rangefinder values are positive (a rangefinder's −1 stays): MuJoCo clamps them above only
+        if (t != SensorType.TOUCH && t != SensorType.RANGEFINDER) {
           d.sensordata[k] = Math.max(d.sensordata[k], -c);
         }
       }

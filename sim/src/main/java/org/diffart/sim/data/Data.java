@@ -281,6 +281,15 @@ public final class Data {
    */
   public final double[] convexLog;
   /**
+   * The prism of a height field cell that MPR collides ({@code ConvexCollision.hfield}): three base vertices, then the
+   * three top vertices above them, in the height field's frame [18].
+   */
+  public final double[] hfieldPrism;
+  /** A geom's pose in a height field's frame, rotation (row-major) then position ({@code ConvexCollision.hfield}) [12]. */
+  public final double[] hfieldLocal;
+  /** For a height field contact, the cell and triangle of its prism ({@code ConvexCollision.prism}) [nconMax+1]. */
+  public final int[] conHfieldCell;
+  /**
    * RK4 stage storage: initial qpos [nq], qvel [nv] and act [na], and stage derivatives [4×nv] each for q̇ and q̈
    * and [4×na] for act'.
    */
@@ -388,8 +397,11 @@ public final class Data {
     scratchNv2 = new double[nv];
     scratch36 = new double[36];
     scratch6 = new double[6];
-    convexScratch = new double[70];
+    convexScratch = new double[71];
     convexLog = new double[128 * 13 + 2 * (1 + 31 * 3)];
+    hfieldPrism = new double[18];
+    hfieldLocal = new double[12];
+    conHfieldCell = new int[nc];
     rkQpos = new double[nq];
     rkQvel = new double[nv];
     rkDq = new double[4 * nv];

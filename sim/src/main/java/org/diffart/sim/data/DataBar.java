@@ -169,6 +169,8 @@ public final class DataBar {
    * ConvexCollision.MAX_SUPPORTS}], and its other bars [{@code ConvexCollisionAdjoint.BAR_LENGTH}].
    */
   public final double[] convexLogBar, convexBar;
+  /** Bar of {@code Data.hfieldLocal} [12]. */
+  public final double[] hfieldLocalBar;
 
   /** Allocates every bar (zero) and scratch array for model {@code m}. */
   public DataBar(Model m) {
@@ -253,6 +255,7 @@ public final class DataBar {
     scratch36 = new double[36];
     convexLogBar = new double[6 * 128];
     convexBar = new double[58];
+    hfieldLocalBar = new double[12];
     scratch6 = new double[6];
   }
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.diffart.sim.model.BodySpec;
 import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.model.HfieldSpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointSpec;
 import org.diffart.sim.model.JointType;
@@ -33,13 +34,16 @@ final class MjcfBodies {
   /** Named sites and geoms, for the sensors that read them. */
   private final Map<String, SiteSpec> sites = new HashMap<>();
   private final Map<String, GeomSpec> geoms = new HashMap<>();
+  private final MjcfHfields hfields;
   /** Ignored soft-constraint attribute -> the elements that use it, for one warning each. */
   private final Map<String, List<XmlElement>> ignored = new TreeMap<>();
   private int nq;
   private int nv;
 
-  MjcfBodies(ModelBuilder builder, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names) {
+  MjcfBodies(ModelBuilder builder, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
+      MjcfHfields hfields) {
     this.builder = builder;
+    this.hfields = hfields;
     this.defaults = defaults;
     this.compiler = compiler;
     this.names = names;
@@ -258,15 +262,29 @@ final class MjcfBodies {
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, childclass);
     GeomType type = geomType(a);
     e.requireAttributesIn(MjcfSchema.GEOM);
-    if (type == GeomType.PLANE && !isStatic) {
-      throw e.error("plane geoms are only allowed in static bodies (the world or bodies welded to it)");
+    if ((type == GeomType.PLANE || type == GeomType.HFIELD) && !isStatic) {
+      throw e.error(type.mjcfName() + " geoms are only allowed in static bodies (the world or bodies welded to"
+          + " it)");
+    }
+    HfieldSpec hfield = null;
+    if (type == GeomType.HFIELD) {
+      String h = a.string("hfield", "").strip();
+      hfield = hfields.get(h);
+      if (hfield == null) {
+        throw (a.has("hfield") ? a.definer("hfield") : e).error(h.isEmpty() ? "an hfield geom needs hfield=\"NAME\""
+            + " naming a height field asset" : "unknown height field '" + h + "'");
+      }
+    } else if (a.has("hfield")) {
+      throw a.definer("hfield").error("only a geom of type hfield takes a height field");
     }
     String name = e.string("name", "").strip();
     names.register("geom", name, e);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", ZERO3);
-    checkSize(e, type, size, fromto);
-    GeomSpec g = builder.addGeom(body, type, name).size(size);
+    if (hfield == null) {
+      checkSize(e, type, size, fromto);
+    }
+    GeomSpec g = builder.addGeom(body, type, name).size(size).hfield(hfield);
     if (!name.isEmpty()) {
       geoms.put(name, g);
     }
@@ -366,8 +384,9 @@ final class MjcfBodies {
     String t = a.string("type", "sphere");
     return switch (t) {
       case "plane" -> GeomType.PLANE;
-      case "mesh", "hfield" -> throw a.definer("type").error(t + " geoms are not supported (supported: sphere,"
-          + " capsule, ellipsoid, cylinder, box, plane)");
+      case "hfield" -> GeomType.HFIELD;
+      case "mesh" -> throw a.definer("type").error("mesh geoms are not supported (supported: sphere, capsule,"
+          + " ellipsoid, cylinder, box, plane, hfield)");
       default -> throw a.definer("type").error("unknown geom type '" + t + "'");
     };
   }

@@ -15,15 +15,16 @@ import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
  *     an actuator)
  * @param inertiaFromGeom when body inertias come from geoms
  * @param totalMass {@code settotalmass}: when positive, all masses and inertias are scaled to this total
+ * @param meshdir the directory of height field files, relative to the model's ({@code meshdir}, MuJoCo's rule)
  */
 record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom,
-    double totalMass) {
-  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1);
+    double totalMass, String meshdir) {
+  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1, "");
 
   /**
    * Attributes accepted on {@code <compiler>}: the settings above ({@code settotalmass} for totalMass), {@code
-   * coordinate} (only {@code local}) and the asset directories, which are ignored because meshes are refused and
-   * textures are visual only.
+   * coordinate} (only {@code local}) and the other asset directories, which are ignored because meshes are refused
+   * and textures are visual only.
    */
   static final Set<String> ATTRIBUTES =
       Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "settotalmass", "coordinate", "meshdir",
@@ -47,7 +48,8 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
       case "false" -> InertiaFromGeom.FALSE;
       default -> InertiaFromGeom.AUTO;
     };
-    return new MjcfCompiler(deg, seq, auto, ifg, e.number("settotalmass", totalMass));
+    return new MjcfCompiler(deg, seq, auto, ifg, e.number("settotalmass", totalMass), e.string("meshdir", meshdir)
+        .strip());
   }
 
   /**

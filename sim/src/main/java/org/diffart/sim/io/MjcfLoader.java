@@ -115,13 +115,14 @@ public final class MjcfLoader {
     MjcfCompiler compiler = MjcfCompiler.DEFAULTS;
     List<XmlElement> options = new ArrayList<>();
     List<XmlElement> topDefaults = new ArrayList<>();
+    List<XmlElement> assets = new ArrayList<>();
     XmlElement size = null;
     for (XmlElement c : root.children()) {
       switch (c.name()) {
         case "compiler" -> compiler = compiler.with(c);
         case "option" -> options.add(c);
         case "default" -> topDefaults.add(c);
-        case "asset" -> asset(c);
+        case "asset" -> assets.add(c);
         case "size" -> size = c;
         case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
         default -> {
@@ -145,7 +146,11 @@ public final class MjcfLoader {
     options.forEach(c -> optionReader.read(c, b));
     b.options(optionReader.build());
     NamedElements names = new NamedElements();
-    MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names);
+    MjcfHfields hfields = new MjcfHfields();
+    for (XmlElement c : assets) {
+      asset(c, b, compiler, names, hfields);
+    }
+    MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names, hfields);
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }
@@ -299,12 +304,15 @@ public final class MjcfLoader {
     }
   }
 
-  private static void asset(XmlElement e) {
+  private static void asset(XmlElement e, ModelBuilder b, MjcfCompiler compiler, NamedElements names,
+      MjcfHfields hfields) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
-      if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
-        throw c.error("unsupported element <" + c.name() + "> in <asset>: meshes, height fields and skins are not"
-            + " supported (textures and materials are ignored)");
+      if (c.name().equals("hfield")) {
+        hfields.read(c, b, compiler, names);
+      } else if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
+        throw c.error("unsupported element <" + c.name() + "> in <asset>: meshes and skins are not supported"
+            + " (height fields are; textures and materials are ignored)");
       }
     }
   }

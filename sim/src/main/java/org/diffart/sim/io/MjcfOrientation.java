@@ -63,7 +63,9 @@ final class MjcfOrientation {
       }
       case "euler" -> {
         double[] v = e.numbers(form, 3);
-        euler(q, c.angle(v[0]), c.angle(v[1]), c.angle(v[2]), c.eulerseq());
+        // MuJoCo's conversion to radians, v / 180 π, to its last bit (c.angle multiplies by π / 180)
+        euler(q, c.degrees() ? v[0] / 180.0 * Math.PI : v[0], c.degrees() ? v[1] / 180.0 * Math.PI : v[1],
+            c.degrees() ? v[2] / 180.0 * Math.PI : v[2], c.eulerseq());
       }
       case "xyaxes" -> {
         double[] v = e.numbers(form, 6);
@@ -92,20 +94,37 @@ final class MjcfOrientation {
    * q}. So {@code xyz} gives {@code qx(a) qy(b) qz(c)} and {@code XYZ} gives {@code qz(c) qy(b) qx(a)}.
    */
   static void euler(double[] res, double a, double b, double c, String seq) {
+    // as MuJoCo 2.2.2 compiles it, bit for bit: each product normalised (by division), and the result again, with
+    // fdlibm's sine and cosine (which agree with glibc's here); flat faces in MPR turn a last bit into millimetres
     double[] angles = {a, b, c};
-    double[] r = new double[4];
+    double[] r = new double[4], t = new double[4];
     Quat.identity(res, 0);
     for (int i = 0; i < 3; i++) {
       char ch = seq.charAt(i);
       int k = Character.toLowerCase(ch) - 'x';
-      Quat.fromAxisAngle(r, 0, k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? 1 : 0, angles[i]);
+      r[0] = StrictMath.cos(angles[i] / 2);
+      r[1] = k == 0 ? StrictMath.sin(angles[i] / 2) : 0;
+      r[2] = k == 1 ? StrictMath.sin(angles[i] / 2) : 0;
+      r[3] = k == 2 ? StrictMath.sin(angles[i] / 2) : 0;
       if (Character.isLowerCase(ch)) {
-        Quat.mul(res, 0, res, 0, r, 0);
+        Quat.mul(t, 0, res, 0, r, 0);
       } else {
-        Quat.mul(res, 0, r, 0, res, 0);
+        Quat.mul(t, 0, r, 0, res, 0);
       }
+      normalizeByDivision(t);
+      System.arraycopy(t, 0, res, 0, 4);
+    }
+    normalizeByDivision(res);
+  }
+
+  /** MuJoCo's compile-time {@code mjuu_normvec}: each component divided by the norm. */
+  private static void normalizeByDivision(double[] q) {
+    double n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int i = 0; i < 4; i++) {
+      q[i] /= n;
     }
   }
+
 
   /** res = the minimal rotation taking +z to the unit vector (x, y, z); 180° about x when it points along -z. */
   static void zaxis(double[] res, double x, double y, double z) {

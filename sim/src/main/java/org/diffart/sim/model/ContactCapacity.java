@@ -5,15 +5,23 @@ package org.diffart.sim.model;
  * sizes the contact arrays of {@code Data} from this table; {@code org.diffart.sim.algo.Collision} implements it.
  */
 public final class ContactCapacity {
+  /** MuJoCo's {@code mjMAXCONPAIR}: the most contacts of one height field pair (one per prism MPR collides). */
+  public static final int MAX_HFIELD = 50;
+
   private ContactCapacity() {}
 
   /**
-   * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported. Symmetric.
+   * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported. Symmetric. A
+   * height field pair may have fewer, as the cells under the other geom allow (the model compiler's bound).
    */
   public static int maxContacts(GeomType a, GeomType b) {
     GeomType lo = a.ordinal() <= b.ordinal() ? a : b;
     GeomType hi = a.ordinal() <= b.ordinal() ? b : a;
     return switch (lo) {
+      case HFIELD -> switch (hi) {
+        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX -> MAX_HFIELD;
+        default -> 0;
+      };
       case PLANE -> switch (hi) {
         case SPHERE, ELLIPSOID -> 1;
         case CAPSULE -> 2;

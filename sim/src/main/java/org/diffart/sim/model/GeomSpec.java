@@ -18,6 +18,7 @@ public final class GeomSpec {
   final double[] friction = {1, 0.005, 0.0001};
   double mass = Double.NaN;
   double density = 1000;
+  HfieldSpec hfield;
   int compiledIndex = -1;
 
   GeomSpec(int id, int body, GeomType type, String name) {
@@ -25,6 +26,12 @@ public final class GeomSpec {
     this.body = body;
     this.type = type;
     this.name = name;
+  }
+
+  /** The height field of a geom of type {@link GeomType#HFIELD}, which gives its shape (its size is unused). */
+  public GeomSpec hfield(HfieldSpec h) {
+    hfield = h;
+    return this;
   }
 
   /** The geom's type. */

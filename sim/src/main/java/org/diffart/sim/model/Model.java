@@ -37,6 +37,8 @@ public final class Model {
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
   private final double[] pairFriction;
+  private final int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr;
+  private final double[] hfieldSize, hfieldData;
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   private final String[] actName, keyName;
@@ -128,6 +130,12 @@ public final class Model {
     pairConAdr = c.pairConAdr;
     pairCondim = c.pairCondim;
     pairFriction = c.pairFriction;
+    geomHfield = c.geomHfield;
+    hfieldNrow = c.hfieldNrow;
+    hfieldNcol = c.hfieldNcol;
+    hfieldAdr = c.hfieldAdr;
+    hfieldSize = c.hfieldSize;
+    hfieldData = c.hfieldData;
     actType = c.actType;
     actJnt = c.actJnt;
     actCtrlLimited = c.actCtrlLimited;
@@ -627,6 +635,42 @@ public final class Model {
   /** Friction coefficient k (sliding, torsional, rolling) of geom g. */
   public double geomFriction(int g, int k) {
     return geomFriction[3 * g + k];
+  }
+
+  /** The height field of geom g (of type {@link GeomType#HFIELD}), or −1. */
+  public int geomHfield(int g) {
+    return geomHfield[g];
+  }
+
+  /** Number of height fields. */
+  public int nhfield() {
+    return hfieldNrow.length;
+  }
+
+  /**
+   * Size parameter k of height field h: the half-extents x and y (k 0, 1), the elevation of its highest point (2)
+   * and the depth of its base below z = 0 (3), MuJoCo's {@code hfield_size}.
+   */
+  public double hfieldSize(int h, int k) {
+    return hfieldSize[4 * h + k];
+  }
+
+  /** Rows of height field h (along y). */
+  public int hfieldNrow(int h) {
+    return hfieldNrow[h];
+  }
+
+  /** Columns of height field h (along x). */
+  public int hfieldNcol(int h) {
+    return hfieldNcol[h];
+  }
+
+  /**
+   * The normalised elevation (in [0, 1], times {@code hfieldSize(h, 2)} for the height) of height field h at row r
+   * (y) and column c (x).
+   */
+  public double hfieldData(int h, int r, int c) {
+    return hfieldData[hfieldAdr[h] + r * hfieldNcol[h] + c];
   }
 
   /** Name of geom g (may be empty). */

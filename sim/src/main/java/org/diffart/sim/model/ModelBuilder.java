@@ -31,6 +31,7 @@ public final class ModelBuilder {
   final List<BodySpec> bodies = new ArrayList<>();
   final List<JointSpec> joints = new ArrayList<>();
   final List<GeomSpec> geoms = new ArrayList<>();
+  final List<HfieldSpec> hfields = new ArrayList<>();
   final List<ActuatorSpec> actuators = new ArrayList<>();
   final List<SiteSpec> sites = new ArrayList<>();
   final List<TendonSpec> tendons = new ArrayList<>();
@@ -83,6 +84,31 @@ public final class ModelBuilder {
     GeomSpec g = new GeomSpec(geoms.size(), body, type, geomName);
     geoms.add(g);
     return g;
+  }
+
+  /**
+   * Adds a height field of {@code nrow × ncol} elevations, row-major (row r, column c at {@code data[r ncol + c]}),
+   * normalised by the compiler; geoms of type {@link GeomType#HFIELD} refer to it by {@link GeomSpec#hfield}.
+   *
+   * @param size the half-extents {@code sx, sy}, the elevation of the highest point and the depth of the base, all
+   *     positive (MuJoCo's {@code size})
+   */
+  public HfieldSpec addHfield(String hfieldName, int nrow, int ncol, double[] size, float[] data) {
+    if (nrow < 2 || ncol < 2) {
+      throw new IllegalArgumentException("height field '" + hfieldName + "': nrow and ncol must be at least 2, got "
+          + nrow + " and " + ncol);
+    }
+    if (size.length != 4 || !(size[0] > 0 && size[1] > 0 && size[2] > 0 && size[3] > 0)) {
+      throw new IllegalArgumentException("height field '" + hfieldName + "': size needs 4 positive values (radius x,"
+          + " radius y, elevation, base), got " + java.util.Arrays.toString(size));
+    }
+    if (data.length != nrow * ncol) {
+      throw new IllegalArgumentException("height field '" + hfieldName + "': " + data.length + " values for "
+          + nrow + " x " + ncol);
+    }
+    HfieldSpec h = new HfieldSpec(hfieldName, nrow, ncol, size.clone(), data.clone());
+    hfields.add(h);
+    return h;
   }
 
   /** Adds a site of the given shape to a body (0: the world). */

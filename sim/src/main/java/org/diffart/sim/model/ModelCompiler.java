@@ -24,6 +24,8 @@ final class ModelCompiler {
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
+  int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr;
+  double[] hfieldSize, hfieldData;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
   double[] pairFriction;
@@ -410,13 +412,17 @@ final class ModelCompiler {
     geomQuat = new double[4 * ngeom];
     geomFriction = new double[3 * ngeom];
     geomName = new String[ngeom];
+    geomHfield = new int[ngeom];
+    hfields();
     for (int g = 0; g < ngeom; g++) {
       GeomSpec s = order.get(g);
-      if (s.type == GeomType.HFIELD) {
-        throw new IllegalArgumentException("geom '" + s.name + "': height fields are not supported");
+      if ((s.type == GeomType.PLANE || s.type == GeomType.HFIELD) && bodyWeld[s.body] != 0) {
+        throw new IllegalArgumentException("geom '" + s.name + "': a " + (s.type == GeomType.PLANE ? "plane"
+            : "height field") + " must belong to a static body");
       }
-      if (s.type == GeomType.PLANE && bodyWeld[s.body] != 0) {
-        throw new IllegalArgumentException("geom '" + s.name + "': a plane must belong to a static body");
+      if ((s.type == GeomType.HFIELD) != (s.hfield != null)) {
+        throw new IllegalArgumentException("geom '" + s.name + "': " + (s.hfield == null
+            ? "a height field geom needs its height field" : "only a height field geom has a height field"));
       }
       if (!validCondim(s.condim)) {
         throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim + CONDIMS);
@@ -429,11 +435,55 @@ final class ModelCompiler {
       geomCondim[g] = s.condim;
       geomPriority[g] = s.priority;
       System.arraycopy(s.size, 0, geomSize, 3 * g, 3);
+      geomHfield[g] = s.hfield == null ? -1 : b.hfields.indexOf(s.hfield);
+      if (s.hfield != null) {
+        // MuJoCo's: the half-extents and half the height from the base to the top
+        geomSize[3 * g] = s.hfield.size[0];
+        geomSize[3 * g + 1] = s.hfield.size[1];
+        geomSize[3 * g + 2] = 0.5 * (s.hfield.size[2] + s.hfield.size[3]);
+      }
       geomRbound[g] = rbound(s.type, s.size);
       System.arraycopy(s.pos, 0, geomPos, 3 * g, 3);
       System.arraycopy(s.quat, 0, geomQuat, 4 * g, 4);
       System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
       geomName[g] = s.name;
+    }
+  }
+
+  /**
+   * The height fields: sizes, grid dimensions and data normalised as MuJoCo 2.2.2 does (in single precision: minus
+   * the minimum, then over the range when it exceeds 1e-15), stored as doubles.
+   */
+  private void hfields() {
+    int n = b.hfields.size(), total = 0;
+    hfieldSize = new double[4 * n];
+    hfieldNrow = new int[n];
+    hfieldNcol = new int[n];
+    hfieldAdr = new int[n];
+    for (int h = 0; h < n; h++) {
+      HfieldSpec s = b.hfields.get(h);
+      System.arraycopy(s.size, 0, hfieldSize, 4 * h, 4);
+      hfieldNrow[h] = s.nrow;
+      hfieldNcol[h] = s.ncol;
+      hfieldAdr[h] = total;
+      total += s.data.length;
+    }
+    hfieldData = new double[total];
+    for (int h = 0; h < n; h++) {
+      float[] v = b.hfields.get(h).data;
+      float lo = 1e10f, hi = -1e10f;
+      for (float x : v) {
+        lo = Math.min(lo, x);
+        hi = Math.max(hi, x);
+      }
+      float range = hi - lo;
+      for (int i = 0; i < v.length; i++) {
+        float x = v[i] - lo;
+        if (range > 1e-15) {
+          x /= range;
+        }
+        hfieldData[hfieldAdr[h] + i] = x;
+      }
     }
   }
 
@@ -593,6 +643,26 @@ final class ModelCompiler {
   }
 
   /**
+   * The contact slots of geoms g1 and g2: {@link ContactCapacity#maxContacts}, and for a height field pair no more
+   * than the prisms (two per cell) that MPR can collide under the other geom: its bounding box, at most {@code 2
+   * rbound} wide, spans at most {@code ceil(2 rbound / cell) + 1} cells per direction (one more for rounding).
+   */
+  private int capacity(int g1, int g2) {
+    GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
+    int cap = ContactCapacity.maxContacts(t1, t2);
+    int hf = t1 == GeomType.HFIELD ? g1 : t2 == GeomType.HFIELD ? g2 : -1;
+    if (cap > 0 && hf >= 0) {
+      int h = geomHfield[hf];
+      double r = geomRbound[hf == g1 ? g2 : g1];
+      double dx = 2 * hfieldSize[4 * h] / (hfieldNcol[h] - 1), dy = 2 * hfieldSize[4 * h + 1] / (hfieldNrow[h] - 1);
+      long cols = Math.min(hfieldNcol[h] - 1, (long) Math.ceil(2 * r / dx) + 2);
+      long rows = Math.min(hfieldNrow[h] - 1, (long) Math.ceil(2 * r / dy) + 2);
+      cap = (int) Math.min(cap, 2 * cols * rows);
+    }
+    return cap;
+  }
+
+  /**
    * Candidate pairs: the explicit pairs first (MJCF {@code <pair>}: no filter applies), then the geom pairs that pass
    * MuJoCo's filters (different weld groups, not parent/child (world excepted), bit masks, the excluded body pairs)
    * and are not explicit pairs already.
@@ -610,7 +680,7 @@ final class ModelCompiler {
         throw new IllegalArgumentException(what + ": condim " + s.condim + CONDIMS);
       }
       GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
-      int cap = ContactCapacity.maxContacts(t1, t2);
+      int cap = capacity(g1, g2);
       if (cap == 0) {
         throw new IllegalArgumentException(what + ": " + t1.mjcfName() + "-" + t2.mjcfName()
             + " contact is not implemented");
@@ -645,7 +715,7 @@ final class ModelCompiler {
           continue;
         }
         GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
-        int cap = ContactCapacity.maxContacts(t1, t2);
+        int cap = capacity(g1, g2);
         if (cap == 0) {
           // every pair of the geom types a model can hold collides; a new type must bring its functions
           throw new IllegalArgumentException("geoms '" + label(g1) + "' (" + t1.mjcfName() + ") and '" + label(g2)

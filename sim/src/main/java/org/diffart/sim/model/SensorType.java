@@ -48,6 +48,11 @@ public enum SensorType {
   FRAMELINACC(3, Stage.ACC, Object.FRAME),
   /** Angular acceleration of the frame in the world. */
   FRAMEANGACC(3, Stage.ACC, Object.FRAME),
+  /**
+   * Distance along the site's z axis to the nearest geom surface that the ray meets, geoms of the site's own body
+   * excepted (MuJoCo's {@code mj_ray}), in units of the axis (m); −1 when it meets none.
+   */
+  RANGEFINDER(1, Stage.POS, Object.SITE),
   /** Centre of mass of a body's subtree in the world. */
   SUBTREECOM(3, Stage.POS, Object.BODY),
   /** Linear velocity of the centre of mass of a body's subtree in the world. */

@@ -33,7 +33,7 @@ class CollisionAdjointTest {
     ModelBuilder mb = new ModelBuilder(a + "-" + b);
     mb.options(Options.builder().gravity(0, 0, 0).build());
     int ba = 0;
-    if (a != GeomType.PLANE) {
+    if (a != GeomType.PLANE && a != GeomType.HFIELD) {
       BodySpec body = mb.addBody(0, "A");
       mb.addJoint(body.id(), JointType.FREE, "fa");
       ba = body.id();
@@ -48,6 +48,15 @@ class CollisionAdjointTest {
   private static void geom(ModelBuilder mb, int body, GeomType t, String name) {
     switch (t) {
       case PLANE -> mb.addGeom(body, t, name).size(0, 0, 1);
+      case HFIELD -> {
+        // 5 rows, 6 columns of bumps 0.3 high over 1.2 x 1 m, turned about z
+        float[] h = new float[30];
+        for (int i = 0; i < h.length; i++) {
+          h[i] = (float) (0.5 + 0.5 * Math.sin(1.3 * (i % 6) + 0.7 * (i / 6)));
+        }
+        mb.addGeom(body, t, name).hfield(mb.addHfield("bumps", 5, 6, new double[] {0.6, 0.5, 0.3, 0.1}, h))
+            .quat(Math.cos(0.2), 0, 0, Math.sin(0.2));
+      }
       case SPHERE -> mb.addGeom(body, t, name).size(0.3).mass(1);
       case CAPSULE -> mb.addGeom(body, t, name).size(0.2, 0.4).mass(1);
       case BOX -> mb.addGeom(body, t, name).size(0.3, 0.2, 0.25).mass(1);
@@ -102,6 +111,35 @@ class CollisionAdjointTest {
    * switches moves them by the geom's size).
    */
   private static boolean sameBranch(Data d, Data p) {
+    Model m = d.model;
+    if (m.geomType(0) == GeomType.HFIELD) {
+      // one MPR per prism: each contact's, run again from its prism, must keep its branch
+      for (int c = 0; c < d.ncon; c++) {
+        if (d.conHfieldCell[c] != p.conHfieldCell[c]) {
+          return false;
+        }
+        rerun(m, d, c);
+        rerun(m, p, c);
+        if (!sameMpr(d, p)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return sameMpr(d, p);
+  }
+
+  /** MPR of height field contact c again, from its prism, leaving its log in the scratch (as its adjoint does). */
+  private static void rerun(Model m, Data d, int c) {
+    ConvexCollision.prism(m, d, 0, d.conHfieldCell[c]);
+    ConvexCollision.localPose(d, 0, d.conGeom[2 * c + 1]);
+    d.convexScratch[ConvexCollision.FRAME] = 1;
+    ConvexCollision.mpr(m, d, 0, d.conGeom[2 * c + 1]);
+    d.convexScratch[ConvexCollision.FRAME] = 0;
+  }
+
+  /** Whether the MPR logs in d's and p's scratch ran the same program (see {@link #sameBranch}). */
+  private static boolean sameMpr(Data d, Data p) {
     double[] a = d.convexScratch, b = p.convexScratch, la = d.convexLog, lb = p.convexLog;
     if (a[ConvexCollision.COUNT] != b[ConvexCollision.COUNT] || a[ConvexCollision.RES] != b[ConvexCollision.RES]) {
       return false;
@@ -143,7 +181,11 @@ class CollisionAdjointTest {
       "BOX, BOX, 0.2, 0.15, 0.35, false",
       "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
       "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
-      "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true"})
+      "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true",
+      // height fields: MPR against each prism under the geom, in the height field's frame
+      "HFIELD, SPHERE, 0.05, 0.02, 0.3, false", "HFIELD, CAPSULE, -0.1, 0.1, 0.25, false",
+      "HFIELD, ELLIPSOID, 0.1, -0.1, 0.25, false", "HFIELD, CYLINDER, 0.05, 0.05, 0.3, false",
+      "HFIELD, BOX, -0.05, 0.02, 0.3, false"})
   void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
       boolean parallel) {
     Model m = pair(a, b);
@@ -177,7 +219,8 @@ class CollisionAdjointTest {
       }
       assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
       // MPR's tens of chained steps round differently in the tape's and the adjoint's order
-      boolean mpr = a != GeomType.PLANE && (isConvex(a) || isConvex(b) || a == GeomType.BOX && b == GeomType.BOX);
+      boolean mpr = a != GeomType.PLANE && (isConvex(a) || isConvex(b) || a == GeomType.BOX && b == GeomType.BOX
+          || a == GeomType.HFIELD);
       double err = TapeCheck.relativeError(bar.qposBar, tape);
       assertTrue(err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
 
@@ -204,6 +247,8 @@ class CollisionAdjointTest {
     // box against box: along MPR's iterations the support directions lie near the boxes' face normals, so a corner
     // switches under any perturbation that finite differences can resolve; the tape alone checks the adjoint there
     boolean boxes = a == GeomType.BOX && b == GeomType.BOX;
-    assertTrue(boxes || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
+    // a flat box or cylinder face on a prism's flat top: the same, worse, as MPR meets a face with a face there
+    boolean flatOnPrism = a == GeomType.HFIELD && (b == GeomType.BOX || b == GeomType.CYLINDER);
+    assertTrue(boxes || flatOnPrism || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
   }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
@@ -29,11 +28,8 @@ class CollisionReferenceTest {
     return ReferenceFiles.repoRoot().resolve("datasets/reference/collisions");
   }
 
-  static List<String> references() throws IOException {
-    try (Stream<Path> s = Files.list(dir())) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
-          .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
-    }
+  static List<String> references() {
+    return ReferenceFiles.jsonStems(dir());
   }
 
   @ParameterizedTest

@@ -68,8 +68,14 @@ class AdjointGradientTest {
       if (y.length == 0) {
         continue;
       }
-      double err = TapeCheck.relativeError(x, y);
-      assertTrue(err <= tol || TapeCheck.maxAbs(y) < 1e-12, w + ": " + a.method() + " vs " + b.method() + " " + err);
+      double err = TapeCheck.relativeError(x, y), diff = 0;
+      for (int i = 0; i < x.length; i++) {
+        diff = Math.max(diff, Math.abs(x[i] - y[i]));
+      }
+      // a gradient that cancels to almost nothing (a mass whose weight the contacts carry: 1e-7 in pairs.xml) is
+      // judged by its absolute difference against the loss's scale: rounding of the terms that cancel
+      assertTrue(err <= tol || diff <= 1e-14 * Math.max(1, Math.abs(b.loss())), w + ": " + a.method() + " vs "
+          + b.method() + " " + err + " (largest difference " + diff + ")");
     }
   }
 
@@ -79,7 +85,9 @@ class AdjointGradientTest {
       // MPR's convex pairs, plane-cylinder, capsule-box; explicit pairs (their friction is a model constant)
       "../datasets/reference/models/convex.xml, '', 80", "../datasets/reference/collisions/pairs.xml, '', 60",
       // torsional and rolling friction rows (condim 4 and 6)
-      "../datasets/reference/models/spin_roll.xml, go, 80"})
+      "../datasets/reference/models/spin_roll.xml, go, 80",
+      // height field contacts (MPR against prisms in the height field's frame)
+      "../datasets/reference/models/terrain.xml, '', 120"})
   void adjointEqualsTapeWithContacts(String spec, String key, int steps) {
     RolloutProblem p = problem(spec, key, steps, 3).withLoss(withRunningCost());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(10));

@@ -38,9 +38,14 @@ public final class ReferenceFiles {
    */
   public static List<String> names(String subdirectory) {
     String prefix = subdirectory.isEmpty() ? "" : subdirectory + "/";
-    try (Stream<Path> s = Files.list(repoRoot().resolve("datasets/reference/" + prefix))) {
+    return jsonStems(repoRoot().resolve("datasets/reference/" + prefix)).stream().map(n -> prefix + n).toList();
+  }
+
+  /** The names of the JSON files in {@code dir}, without their extension, sorted. */
+  public static List<String> jsonStems(Path dir) {
+    try (Stream<Path> s = Files.list(dir)) {
       return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
-          .map(n -> prefix + n.substring(0, n.length() - 5)).sorted().toList();
+          .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
