@@ -68,7 +68,9 @@ abstract class BackendContractTest {
         // torsional and rolling friction rows (condim 4 and 6)
         "../datasets/reference/models/spin_roll.xml",
         // height fields; the quadruped on its (flat) terrain with rangefinders
-        "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml");
+        "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
+        // meshes on a plane, a box, a mesh and a height field
+        "../datasets/reference/models/meshes.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

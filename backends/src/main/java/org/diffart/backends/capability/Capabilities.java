@@ -99,6 +99,18 @@ public final class Capabilities {
       + "<body pos=\"0 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"4\" friction=\"1 .02 0\"/></body>"
       + "<body pos=\"1 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"6\" friction=\"1 0 .01\"/></body>"
       + "</worldbody><keyframe><key qvel=\"0 0 0 0 0 5 1 0 0 0 10 0\"/></keyframe></mujoco>";
+  /**
+   * A cube of half-size 0.1 given as a mesh (eight vertices, twelve triangles), released flat 1 mm into a floor, and
+   * a gem of six-sided rings dropped onto it; time step 1 ms.
+   */
+  private static final String MESHES = "<mujoco model=\"meshes\"><option timestep=\"0.001\"/><asset>"
+      + "<mesh name=\"cube\" vertex=\"-.1 -.1 -.1 .1 -.1 -.1 .1 .1 -.1 -.1 .1 -.1 -.1 -.1 .1 .1 -.1 .1 .1 .1 .1 -.1 .1 .1\""
+      + " face=\"0 3 2 0 2 1 4 5 6 4 6 7 0 1 5 0 5 4 1 2 6 1 6 5 2 3 7 2 7 6 3 0 4 3 4 7\"/>"
+      + "<mesh name=\"gem\" vertex=\".05 0 0 .025 .043 0 -.025 .043 0 -.05 0 0 -.025 -.043 0 .025 -.043 0 0 0 .06 0 0 -.06\""
+      + " face=\"0 1 6 1 2 6 2 3 6 3 4 6 4 5 6 5 0 6 1 0 7 2 1 7 3 2 7 4 3 7 5 4 7 0 5 7\"/></asset><worldbody>"
+      + "<geom type=\"plane\" size=\"0 0 1\"/><body pos=\"0 0 .099\"><freejoint/><geom type=\"mesh\" mesh=\"cube\""
+      + " mass=\"1\"/></body><body pos=\".02 .01 .3\" euler=\"30 20 0\"><freejoint/><geom type=\"mesh\" mesh=\"gem\""
+      + " mass=\".1\"/></body></worldbody></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -254,6 +266,7 @@ public final class Capabilities {
         steps, 0.4)) + dry.agreement(steps, 2));
     spinRoll(name, claims, out);
     hfield(name, claims, out);
+    meshes(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -486,6 +499,26 @@ public final class Capabilities {
     put(out, Capability.COLLISION_HFIELD, claims, run.agrees() && Math.abs(a - expected) < 0.02 * -expected,
         (v == null ? "the ball on the ramp failed; " : String.format(Locale.ROOT, "a ball rolls down a height field"
         + " ramp at %.4f m/s² along x (an incline's %.4f); ", a, expected)) + run.agreement(300, 2));
+  }
+
+  /**
+   * Meshes: a mesh cube and a mesh gem falling onto it against the reference; the cube rests on the floor at its
+   * half-size (within the solver's Baumgarte penetration) on MuJoCo's three plane contacts.
+   */
+  private static void meshes(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(MESHES, "meshes.xml");
+    Run run = run(name, m, 1000);
+    double[] q = new double[m.nq()];
+    try (Backend be = Backends.create(name, m, 1)) {
+      be.step(1000);
+      be.getQpos(q);
+    } catch (RuntimeException e) {
+      q = null;
+    }
+    boolean rests = q != null && Math.abs(q[2] - 0.1) < 2e-3 && Math.abs(q[3]) > 0.999;
+    put(out, Capability.COLLISION_MESH, claims, run.agrees() && rests, (q == null ? "the mesh cube failed; "
+        : String.format(Locale.ROOT, "a mesh cube of half-size 0.1 rests at height %.4f after 1 s; ", q[2]))
+        + run.agreement(1000, 2));
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

@@ -29,6 +29,8 @@ public enum Capability {
       + " contact"),
   COLLISION_HFIELD("collision pairs", "height fields against every convex primitive (MuJoCo 2.2.2's"
       + " mjc_ConvexHField: MPR against the prisms under the geom)"),
+  COLLISION_MESH("collision pairs", "meshes as the convex hull of their vertices: plane-mesh (MuJoCo's"
+      + " mjc_PlaneConvex, up to three contacts), MPR against every other geom"),
   CONTACT_PGS("contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
   CONTACT_WARM_START("contact solver", "PGS warm start from the previous step"),

@@ -15,6 +15,7 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define GeomType_ELLIPSOID 4
 #define GeomType_CYLINDER 5
 #define GeomType_BOX 6
+#define GeomType_MESH 7
 #define Integrator_EULER 0
 #define Integrator_EULER_EXPLICIT_DAMPING 1
 #define Integrator_RK4 2
@@ -189,10 +190,14 @@ void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
+double Ray_nearer(double x, double sol);
+double Ray_basis(double vx, double vy, double vz, int k);
+double Ray_unit(double x, double y, double z, int k);
+double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz);
 double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb);
-double Ray_nearer(double x, double sol);
-double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz);
 double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r);
 double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r);
 double Ray_quadRoot(double a, double b, double c);
@@ -204,8 +209,6 @@ double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, dou
 double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
-double Ray_hfieldTriangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
-double Ray_unit(double x, double y, double z, int k);
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Sensors_touch(Model* m, Data* d, int site);
@@ -303,6 +306,7 @@ int ConvexCollision_reachedTolerance(__global double* s);
 void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c);
 void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __global double* s, int out);
 void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __global double* s, int out, __global double* mat, int o, __global double* pos, int po);
+int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double uz);
 double ConvexCollision_sign(double x);
 void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, int out);
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
@@ -323,8 +327,10 @@ void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az)
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb);
 void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc);
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2);
-void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
+void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm);
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z);
+double ConvexCollision_meshPoint(Model* m, Data* d, int g, int v, int k);
+void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb);
 void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc);
 double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w);
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge);
@@ -462,9 +468,10 @@ int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, do
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int c, int gs, int gc, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
-void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb);
+void CollisionPrimitivesAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb);
 void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb);
 void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z);
+void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, int c, int gp, int ge, __global double* nb);
 void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb);
@@ -1229,8 +1236,144 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
     case GeomType_BOX: {
       x = Ray_box(m, d, g, px, py, pz, vx, vy, vz);
     } break;
+    case GeomType_MESH: {
+      x = Ray_mesh(m, d, g, px, py, pz, vx, vy, vz);
+    } break;
   }
   return x;
+}
+
+// algo/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
+double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  if (Ray_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
+    return (-1);
+  }
+  int o = (3 * g);
+  int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
+  double ox = (px - DD_ARRAY(d, geomXpos)[o]);
+  double oy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
+  double oz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
+  double lpx = Ray_toLocal(d, g, 0, ox, oy, oz);
+  double lpy = Ray_toLocal(d, g, 1, ox, oy, oz);
+  double lpz = Ray_toLocal(d, g, 2, ox, oy, oz);
+  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double b0x = Ray_basis(lvx, lvy, lvz, 0);
+  double b0y = Ray_basis(lvx, lvy, lvz, 1);
+  double b0z = Ray_basis(lvx, lvy, lvz, 2);
+  double b1x = Ray_basis(lvx, lvy, lvz, 3);
+  double b1y = Ray_basis(lvx, lvy, lvz, 4);
+  double b1z = Ray_basis(lvx, lvy, lvz, 5);
+  double x = (-1);
+  for (int f = 0; f < (MI_ARRAY(m, meshFaceNum)[(mesh)]); f++) {
+    int a = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (0))]);
+    int b = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (1))]);
+    int c = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (2))]);
+    x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (2))])));
+  }
+  return x;
+}
+
+// algo/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
+double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
+  double ux = (ax - lpx);
+  double uy = (ay - lpy);
+  double uz = (az - lpz);
+  double a0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double a1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  ux = (bx - lpx);
+  uy = (by - lpy);
+  uz = (bz - lpz);
+  double p0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double p1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  ux = (cx - lpx);
+  uy = (cy - lpy);
+  uz = (cz - lpz);
+  double q0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
+  double q1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
+  if (((((((a0 > 0) && (p0 > 0)) && (q0 > 0))) || ((((a0 < 0) && (p0 < 0)) && (q0 < 0)))) || ((((a1 > 0) && (p1 > 0)) && (q1 > 0)))) || ((((a1 < 0) && (p1 < 0)) && (q1 < 0)))) {
+    return (-1);
+  }
+  double m00 = (a0 - q0);
+  double m01 = (p0 - q0);
+  double m10 = (a1 - q1);
+  double m11 = (p1 - q1);
+  double det = ((m00 * m11) - (m01 * m10));
+  if (fabs(det) < Ray_MINVAL) {
+    return (-1);
+  }
+  double t0 = ((((m11 * (-q0)) - (m01 * (-q1)))) / det);
+  double t1 = (((((-m10) * (-q0)) + (m00 * (-q1)))) / det);
+  if (((t0 < 0) || (t1 < 0)) || ((t0 + t1) > 1)) {
+    return (-1);
+  }
+  double ex = (ax - cx);
+  double ey = (ay - cy);
+  double ez = (az - cz);
+  double fx = (bx - cx);
+  double fy = (by - cy);
+  double fz = (bz - cz);
+  double nx = ((ey * fz) - (ez * fy));
+  double ny = ((ez * fx) - (ex * fz));
+  double nz = ((ex * fy) - (ey * fx));
+  double denom = (((lvx * nx) + (lvy * ny)) + (lvz * nz));
+  if (fabs(denom) < Ray_MINVAL) {
+    return (-1);
+  }
+  return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
+}
+
+// algo/Ray.java: double nearer(double, double)
+double Ray_nearer(double x, double sol) {
+  if ((sol >= 0) && (((x < 0) || (sol < x)))) {
+    return sol;
+  }
+  return x;
+}
+
+// algo/Ray.java: double basis(double, double, double, int)
+double Ray_basis(double vx, double vy, double vz, int k) {
+  double ax = 1;
+  double ay = 1;
+  double az = 1;
+  if ((fabs(vx) >= fabs(vy)) && (fabs(vx) >= fabs(vz))) {
+    ax = 0;
+  } else if (fabs(vy) >= fabs(vz)) {
+    ay = 0;
+  } else {
+    az = 0;
+  }
+  double scl = ((-((((vx * ax) + (vy * ay)) + (vz * az)))) / ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  double ux = (ax + (scl * vx));
+  double uy = (ay + (scl * vy));
+  double uz = (az + (scl * vz));
+  double b1x = Ray_unit(ux, uy, uz, 0);
+  double b1y = Ray_unit(ux, uy, uz, 1);
+  double b1z = Ray_unit(ux, uy, uz, 2);
+  if (k >= 3) {
+    return ((k == 3) ? b1x : ((k == 4) ? b1y : b1z));
+  }
+  ux = ((b1y * vz) - (b1z * vy));
+  uy = ((b1z * vx) - (b1x * vz));
+  uz = ((b1x * vy) - (b1y * vx));
+  return Ray_unit(ux, uy, uz, k);
+}
+
+// algo/Ray.java: double unit(double, double, double, int)
+double Ray_unit(double x, double y, double z, int k) {
+  double norm = sqrt((((x * x) + (y * y)) + (z * z)));
+  if (norm < Ray_MINVAL) {
+    return ((k == 0) ? 1 : 0);
+  }
+  double inv = (1 / norm);
+  return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
+}
+
+// algo/Ray.java: double toLocal(Data, int, int, double, double, double)
+double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
+  int o = ((9 * g) + k);
+  return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
 }
 
 // algo/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
@@ -1273,20 +1416,6 @@ double Ray_boxFace(int side, double pi, double vi, double si, double pa, double 
     return sol;
   }
   return (-1);
-}
-
-// algo/Ray.java: double nearer(double, double)
-double Ray_nearer(double x, double sol) {
-  if ((sol >= 0) && (((x < 0) || (sol < x)))) {
-    return sol;
-  }
-  return x;
-}
-
-// algo/Ray.java: double toLocal(Data, int, int, double, double, double)
-double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
-  int o = ((9 * g) + k);
-  return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
 }
 
 // algo/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
@@ -1473,29 +1602,12 @@ double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, dou
   double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
   double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
   double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
-  double b0x = 1;
-  double b0y = 1;
-  double b0z = 1;
-  if ((fabs(lvx) >= fabs(lvy)) && (fabs(lvx) >= fabs(lvz))) {
-    b0x = 0;
-  } else if (fabs(lvy) >= fabs(lvz)) {
-    b0y = 0;
-  } else {
-    b0z = 0;
-  }
-  double scl = ((-((((lvx * b0x) + (lvy * b0y)) + (lvz * b0z)))) / ((((lvx * lvx) + (lvy * lvy)) + (lvz * lvz))));
-  double ux = (b0x + (scl * lvx));
-  double uy = (b0y + (scl * lvy));
-  double uz = (b0z + (scl * lvz));
-  double b1x = Ray_unit(ux, uy, uz, 0);
-  double b1y = Ray_unit(ux, uy, uz, 1);
-  double b1z = Ray_unit(ux, uy, uz, 2);
-  ux = ((b1y * lvz) - (b1z * lvy));
-  uy = ((b1z * lvx) - (b1x * lvz));
-  uz = ((b1x * lvy) - (b1y * lvx));
-  b0x = Ray_unit(ux, uy, uz, 0);
-  b0y = Ray_unit(ux, uy, uz, 1);
-  b0z = Ray_unit(ux, uy, uz, 2);
+  double b0x = Ray_basis(lvx, lvy, lvz, 0);
+  double b0y = Ray_basis(lvx, lvy, lvz, 1);
+  double b0z = Ray_basis(lvx, lvy, lvz, 2);
+  double b1x = Ray_basis(lvx, lvy, lvz, 3);
+  double b1y = Ray_basis(lvx, lvy, lvz, 4);
+  double b1z = Ray_basis(lvx, lvy, lvz, 5);
   double seg0 = 0;
   double seg1 = top;
   for (int f = 0; f < 6; f++) {
@@ -1527,8 +1639,8 @@ double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, dou
       double yb = ((dy * ((r + 1))) - sy);
       double zaa = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev);
       double zbb = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev);
-      x = Ray_nearer(x, Ray_hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
-      x = Ray_nearer(x, Ray_hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
+      x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
+      x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
     }
   }
   for (int i = 0; i < 4; i++) {
@@ -1609,65 +1721,6 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
     return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] + ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))])) * 0x1.0p-1));
   }
   return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] - ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))])) * 0x1.0p-1));
-}
-
-// algo/Ray.java: double hfieldTriangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
-double Ray_hfieldTriangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
-  double ux = (ax - lpx);
-  double uy = (ay - lpy);
-  double uz = (az - lpz);
-  double a0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
-  double a1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
-  ux = (bx - lpx);
-  uy = (by - lpy);
-  uz = (bz - lpz);
-  double p0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
-  double p1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
-  ux = (cx - lpx);
-  uy = (cy - lpy);
-  uz = (cz - lpz);
-  double q0 = (((b0x * ux) + (b0y * uy)) + (b0z * uz));
-  double q1 = (((b1x * ux) + (b1y * uy)) + (b1z * uz));
-  if (((((((a0 > 0) && (p0 > 0)) && (q0 > 0))) || ((((a0 < 0) && (p0 < 0)) && (q0 < 0)))) || ((((a1 > 0) && (p1 > 0)) && (q1 > 0)))) || ((((a1 < 0) && (p1 < 0)) && (q1 < 0)))) {
-    return (-1);
-  }
-  double m00 = (a0 - q0);
-  double m01 = (p0 - q0);
-  double m10 = (a1 - q1);
-  double m11 = (p1 - q1);
-  double det = ((m00 * m11) - (m01 * m10));
-  if (fabs(det) < Ray_MINVAL) {
-    return (-1);
-  }
-  double t0 = ((((m11 * (-q0)) - (m01 * (-q1)))) / det);
-  double t1 = (((((-m10) * (-q0)) + (m00 * (-q1)))) / det);
-  if (((t0 < 0) || (t1 < 0)) || ((t0 + t1) > 1)) {
-    return (-1);
-  }
-  double ex = (ax - cx);
-  double ey = (ay - cy);
-  double ez = (az - cz);
-  double fx = (bx - cx);
-  double fy = (by - cy);
-  double fz = (bz - cz);
-  double nx = ((ey * fz) - (ez * fy));
-  double ny = ((ez * fx) - (ex * fz));
-  double nz = ((ex * fy) - (ey * fx));
-  double denom = (((lvx * nx) + (lvy * ny)) + (lvz * nz));
-  if (fabs(denom) < Ray_MINVAL) {
-    return (-1);
-  }
-  return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
-}
-
-// algo/Ray.java: double unit(double, double, double, int)
-double Ray_unit(double x, double y, double z, int k) {
-  double norm = sqrt((((x * x) + (y * y)) + (z * z)));
-  if (norm < Ray_MINVAL) {
-    return ((k == 0) ? 1 : 0);
-  }
-  double inv = (1 / norm);
-  return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
 }
 
 // algo/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
@@ -3062,6 +3115,10 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
+          case GeomType_MESH: {
+            ConvexCollision_planeMesh(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
           default: {
             { DI_SET_ERROR(d); return; }
           } break;
@@ -3077,7 +3134,7 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollision_convex(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
@@ -3096,7 +3153,7 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollision_convex(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
@@ -3109,7 +3166,7 @@ void Collision_detect(Model* m, Data* d) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: case GeomType_MESH: {
         ConvexCollision_convex(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
@@ -3734,6 +3791,13 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
       ry = (ConvexCollision_sign(uy) * s1);
       rz = (ConvexCollision_sign(uz) * s2);
     } break;
+    case GeomType_MESH: {
+      int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
+      int v = ConvexCollision_meshSupport(m, mesh, ux, uy, uz);
+      rx = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))]);
+      ry = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]);
+      rz = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]);
+    } break;
     default: {
       { DI_SET_ERROR(d); return; }
     } break;
@@ -3741,6 +3805,20 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
   s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[po]);
   s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[(po + 1)]);
   s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]);
+}
+
+// algo/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
+int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double uz) {
+  int best = 0;
+  double most = (-0x1.2a05f2p33);
+  for (int i = 0; i < (MI_ARRAY(m, meshVertNum)[(mesh)]); i++) {
+    double j_dot = (((ux * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (0))])) + (uy * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (1))]))) + (uz * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (2))])));
+    if (j_dot > most) {
+      most = j_dot;
+      best = i;
+    }
+  }
+  return best;
 }
 
 // algo/ConvexCollision.java: double sign(double)
@@ -4442,6 +4520,83 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) 
   if (DI_ERROR(d)) return;
 }
 
+// algo/ConvexCollision.java: void planeMesh(Model, Data, int, int, int)
+void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * gp);
+  int om = (9 * gm);
+  int mesh = (MI_ARRAY(m, geomMesh)[(gm)]);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double lx = (-((((mat[om] * nx) + (mat[(om + 3)] * ny)) + (mat[(om + 6)] * nz))));
+  double ly = (-((((mat[(om + 1)] * nx) + (mat[(om + 4)] * ny)) + (mat[(om + 7)] * nz))));
+  double lz = (-((((mat[(om + 2)] * nx) + (mat[(om + 5)] * ny)) + (mat[(om + 8)] * nz))));
+  int deepest = ConvexCollision_meshSupport(m, mesh, lx, ly, lz);
+  int first = DI_SCALAR(d, ncon);
+  CollisionPrimitives_planePoint(m, d, p, 0, gp, ConvexCollision_meshPoint(m, d, gm, deepest, 0), ConvexCollision_meshPoint(m, d, gm, deepest, 1), ConvexCollision_meshPoint(m, d, gm, deepest, 2));
+  if (DI_ERROR(d)) return;
+  if (DI_SCALAR(d, ncon) == first) {
+    return;
+  }
+  DI_ARRAY(d, conFeature)[first] = deepest;
+  double threshold = (((nx * ((pos[(3 * gm)] - pos[(3 * gp)]))) + (ny * ((pos[((3 * gm) + 1)] - pos[((3 * gp) + 1)])))) + (nz * ((pos[((3 * gm) + 2)] - pos[((3 * gp) + 2)]))));
+  double tol = (0x1.3333333333333p-2 * (MD_ARRAY(m, geomRbound)[(gm)]));
+  int count = 1;
+  for (int i = 0; (i < (MI_ARRAY(m, meshVertNum)[(mesh)])) && (count < 3); i++) {
+    double h = (((lx * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (0))])) + (ly * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (1))]))) + (lz * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (i)))) + (2))])));
+    if ((i == deepest) || (!((h > threshold)))) {
+      continue;
+    }
+    double x = ConvexCollision_meshPoint(m, d, gm, i, 0);
+    double y = ConvexCollision_meshPoint(m, d, gm, i, 1);
+    double z = ConvexCollision_meshPoint(m, d, gm, i, 2);
+    double ex = (x - DD_ARRAY(d, conPos)[(3 * first)]);
+    double ey = (y - DD_ARRAY(d, conPos)[((3 * first) + 1)]);
+    double ez = (z - DD_ARRAY(d, conPos)[((3 * first) + 2)]);
+    if (sqrt((((ex * ex) + (ey * ey)) + (ez * ez))) < tol) {
+      continue;
+    }
+    int c = DI_SCALAR(d, ncon);
+    CollisionPrimitives_planePoint(m, d, p, count, gp, x, y, z);
+    if (DI_ERROR(d)) return;
+    if (DI_SCALAR(d, ncon) > c) {
+      DI_ARRAY(d, conFeature)[c] = i;
+      count++;
+    }
+  }
+}
+
+// algo/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
+void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * gp);
+  int po = (3 * gp);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double dist = (((nx * ((x - pos[po]))) + (ny * ((y - pos[(po + 1)])))) + (nz * ((z - pos[(po + 2)]))));
+  if (dist >= 0) {
+    return;
+  }
+  int c = DI_SCALAR(d, ncon);
+  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
+  DD_ARRAY(d, conPos)[(3 * c)] = (x - ((nx * 0x1.0p-1) * dist));
+  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
+  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
+  Collision_emit(m, d, p, k, dist);
+  if (DI_ERROR(d)) return;
+}
+
+// algo/ConvexCollision.java: double meshPoint(Model, Data, int, int, int)
+double ConvexCollision_meshPoint(Model* m, Data* d, int g, int v, int k) {
+  int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
+  int o = ((9 * g) + (3 * k));
+  return ((((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))])) + (DD_ARRAY(d, geomXmat)[(o + 1)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]))) + (DD_ARRAY(d, geomXmat)[(o + 2)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]))) + DD_ARRAY(d, geomXpos)[((3 * g) + k)]);
+}
+
 // algo/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -4478,28 +4633,6 @@ void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
     CollisionPrimitives_planePoint(m, d, p, k, gp, (((pos[b] + (sx * ex0)) + (sy * ey0)) + (sz * ez0)), (((pos[(b + 1)] + (sx * ex1)) + (sy * ey1)) + (sz * ez1)), (((pos[(b + 2)] + (sx * ex2)) + (sy * ey2)) + (sz * ez2)));
     if (DI_ERROR(d)) return;
   }
-}
-
-// algo/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
-void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z) {
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  __global double* pos = DD_ARRAY(d, geomXpos);
-  int o = (9 * gp);
-  int po = (3 * gp);
-  double nx = mat[(o + 2)];
-  double ny = mat[(o + 5)];
-  double nz = mat[(o + 8)];
-  double dist = (((nx * ((x - pos[po]))) + (ny * ((y - pos[(po + 1)])))) + (nz * ((z - pos[(po + 2)]))));
-  if (dist >= 0) {
-    return;
-  }
-  int c = DI_SCALAR(d, ncon);
-  CollisionPrimitives_setNormal(d, c, nx, ny, nz);
-  DD_ARRAY(d, conPos)[(3 * c)] = (x - ((nx * 0x1.0p-1) * dist));
-  DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
-  DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
-  Collision_emit(m, d, p, k, dist);
-  if (DI_ERROR(d)) return;
 }
 
 // algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
@@ -4695,7 +4828,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
         ConvexCollision_toWorld(d, g1, s, ConvexCollision_WIT, DD_ARRAY(d, conFrame), (9 * k), 0);
         ConvexCollision_toWorld(d, g1, s, ConvexCollision_TMP, DD_ARRAY(d, conPos), (3 * k), 1);
         ConvexCollision_fixNormal(m, d, k, g1, g2);
-        DI_ARRAY(d, conHfieldCell)[k] = cell;
+        DI_ARRAY(d, conFeature)[k] = cell;
         Collision_emit(m, d, p, count, (-depth));
         if (DI_ERROR(d)) return;
         count++;
@@ -7948,6 +8081,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_BOX: {
             CollisionPrimitivesAdjoint_planeBox(m, d, b, c, g1, g2, k, nb);
           } break;
+          case GeomType_MESH: {
+            CollisionPrimitivesAdjoint_planeMesh(m, d, b, c, g1, g2, nb);
+          } break;
           default: {
             { DI_SET_ERROR(d); return; }
           } break;
@@ -7961,7 +8097,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_sphereCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
             if (DI_ERROR(d)) return;
           } break;
@@ -7978,7 +8114,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_capsuleCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
             if (DI_ERROR(d)) return;
           } break;
@@ -7990,7 +8126,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: case GeomType_MESH: {
         ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, nb);
         if (DI_ERROR(d)) return;
       } break;
@@ -8012,7 +8148,7 @@ void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1
   __global double* w = BD_ARRAY(b, convexBar);
   int hfield = ((MI_ARRAY(m, geomType)[(g1)]) == GeomType_HFIELD);
   if (hfield) {
-    ConvexCollision_prism(m, d, g1, DI_ARRAY(d, conHfieldCell)[c]);
+    ConvexCollision_prism(m, d, g1, DI_ARRAY(d, conFeature)[c]);
     ConvexCollision_localPose(d, g1, g2);
     fill_d(BD_ARRAY(b, hfieldLocalBar), BL_hfieldLocalBar, 0);
     s[ConvexCollisionAdjoint_FRAME] = 1;
@@ -8281,6 +8417,13 @@ void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int
       lx = (ConvexCollision_sign(ux) * s0);
       ly = (ConvexCollision_sign(uy) * s1);
       lz = (ConvexCollision_sign(uz) * s2);
+    } break;
+    case GeomType_MESH: {
+      int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
+      int v = ConvexCollision_meshSupport(m, mesh, ux, uy, uz);
+      lx = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))]);
+      ly = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]);
+      lz = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]);
     } break;
     default: {
       { DI_SET_ERROR(d); return; }
@@ -9392,6 +9535,54 @@ void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int 
   }
 }
 
+// algo/CollisionPrimitivesAdjoint.java: void planeMesh(Model, Data, DataBar, int, int, int, double[])
+void CollisionPrimitivesAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb) {
+  __global double* xb = BD_ARRAY(b, scratch36);
+  int v = DI_ARRAY(d, conFeature)[c];
+  int mesh = (MI_ARRAY(m, geomMesh)[(gm)]);
+  int om = (9 * gm);
+  CollisionPrimitivesAdjoint_planePoint(d, b, c, gp, ConvexCollision_meshPoint(m, d, gm, v, 0), ConvexCollision_meshPoint(m, d, gm, v, 1), ConvexCollision_meshPoint(m, d, gm, v, 2), nb, xb);
+  for (int i = 0; i < 3; i++) {
+    BD_ARRAY(b, geomXposBar)[((3 * gm) + i)] += xb[i];
+    for (int j = 0; j < 3; j++) {
+      BD_ARRAY(b, geomXmatBar)[((om + (3 * i)) + j)] += ((MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (j))]) * xb[i]);
+    }
+  }
+}
+
+// algo/CollisionPrimitivesAdjoint.java: void planePoint(Data, DataBar, int, int, double, double, double, double[], double[])
+void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb) {
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  int o = (9 * gp);
+  int po = (3 * gp);
+  double nx = mat[(o + 2)];
+  double ny = mat[(o + 5)];
+  double nz = mat[(o + 8)];
+  double ux = (x - pos[po]);
+  double uy = (y - pos[(po + 1)]);
+  double uz = (z - pos[(po + 2)]);
+  double dist = (((nx * ux) + (ny * uy)) + (nz * uz));
+  double px = BD_ARRAY(b, conPosBar)[(3 * c)];
+  double py = BD_ARRAY(b, conPosBar)[((3 * c) + 1)];
+  double pz = BD_ARRAY(b, conPosBar)[((3 * c) + 2)];
+  double distBar = (BD_ARRAY(b, conDistBar)[c] - (0x1.0p-1 * ((((nx * px) + (ny * py)) + (nz * pz)))));
+  xb[0] = (px + (distBar * nx));
+  xb[1] = (py + (distBar * ny));
+  xb[2] = (pz + (distBar * nz));
+  CollisionPrimitivesAdjoint_addNormalBar(b, gp, ((nb[0] - ((0x1.0p-1 * dist) * px)) + (distBar * ux)), ((nb[1] - ((0x1.0p-1 * dist) * py)) + (distBar * uy)), ((nb[2] - ((0x1.0p-1 * dist) * pz)) + (distBar * uz)));
+  BD_ARRAY(b, geomXposBar)[po] -= (distBar * nx);
+  BD_ARRAY(b, geomXposBar)[(po + 1)] -= (distBar * ny);
+  BD_ARRAY(b, geomXposBar)[(po + 2)] -= (distBar * nz);
+}
+
+// algo/CollisionPrimitivesAdjoint.java: void addNormalBar(DataBar, int, double, double, double)
+void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z) {
+  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 2)] += x;
+  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 5)] += y;
+  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 8)] += z;
+}
+
 // algo/CollisionPrimitivesAdjoint.java: void planeBox(Model, Data, DataBar, int, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -9432,39 +9623,6 @@ void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, i
     BD_ARRAY(b, geomXmatBar)[((ob + (3 * i)) + 1)] += ((sy * hy) * xb[i]);
     BD_ARRAY(b, geomXmatBar)[((ob + (3 * i)) + 2)] += ((sz * hz) * xb[i]);
   }
-}
-
-// algo/CollisionPrimitivesAdjoint.java: void planePoint(Data, DataBar, int, int, double, double, double, double[], double[])
-void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb) {
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  __global double* pos = DD_ARRAY(d, geomXpos);
-  int o = (9 * gp);
-  int po = (3 * gp);
-  double nx = mat[(o + 2)];
-  double ny = mat[(o + 5)];
-  double nz = mat[(o + 8)];
-  double ux = (x - pos[po]);
-  double uy = (y - pos[(po + 1)]);
-  double uz = (z - pos[(po + 2)]);
-  double dist = (((nx * ux) + (ny * uy)) + (nz * uz));
-  double px = BD_ARRAY(b, conPosBar)[(3 * c)];
-  double py = BD_ARRAY(b, conPosBar)[((3 * c) + 1)];
-  double pz = BD_ARRAY(b, conPosBar)[((3 * c) + 2)];
-  double distBar = (BD_ARRAY(b, conDistBar)[c] - (0x1.0p-1 * ((((nx * px) + (ny * py)) + (nz * pz)))));
-  xb[0] = (px + (distBar * nx));
-  xb[1] = (py + (distBar * ny));
-  xb[2] = (pz + (distBar * nz));
-  CollisionPrimitivesAdjoint_addNormalBar(b, gp, ((nb[0] - ((0x1.0p-1 * dist) * px)) + (distBar * ux)), ((nb[1] - ((0x1.0p-1 * dist) * py)) + (distBar * uy)), ((nb[2] - ((0x1.0p-1 * dist) * pz)) + (distBar * uz)));
-  BD_ARRAY(b, geomXposBar)[po] -= (distBar * nx);
-  BD_ARRAY(b, geomXposBar)[(po + 1)] -= (distBar * ny);
-  BD_ARRAY(b, geomXposBar)[(po + 2)] -= (distBar * nz);
-}
-
-// algo/CollisionPrimitivesAdjoint.java: void addNormalBar(DataBar, int, double, double, double)
-void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z) {
-  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 2)] += x;
-  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 5)] += y;
-  BD_ARRAY(b, geomXmatBar)[((9 * gp) + 8)] += z;
 }
 
 // algo/CollisionPrimitivesAdjoint.java: void planeCylinder(Model, Data, DataBar, int, int, int, int, double[])

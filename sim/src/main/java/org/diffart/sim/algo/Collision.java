@@ -81,6 +81,7 @@ public final class Collision {
             case ELLIPSOID -> CollisionPrimitives.planeEllipsoid(m, d, p, g1, g2);
             case CYLINDER -> CollisionPrimitives.planeCylinder(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
+            case MESH -> ConvexCollision.planeMesh(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
         }
@@ -88,7 +89,7 @@ public final class Collision {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.sphereSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.sphereCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.convex(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.sphereBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -96,13 +97,13 @@ public final class Collision {
         case CAPSULE -> {
           switch (m.geomType(g2)) {
             case CAPSULE -> CollisionPrimitives.capsuleCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER -> ConvexCollision.convex(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.convex(m, d, p, g1, g2);
             case BOX -> CapsuleBox.capsuleBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
         }
         // box-box by MPR too (MuJoCo has an analytic mjc_BoxBox with up to eight contacts; not ported yet)
-        case ELLIPSOID, CYLINDER, BOX -> ConvexCollision.convex(m, d, p, g1, g2);
+        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollision.convex(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
     }

@@ -45,6 +45,7 @@ public final class CollisionAdjoint {
             case ELLIPSOID -> CollisionPrimitivesAdjoint.planeEllipsoid(m, d, b, c, g1, g2, nb);
             case CYLINDER -> CollisionPrimitivesAdjoint.planeCylinder(m, d, b, c, g1, g2, k, nb);
             case BOX -> CollisionPrimitivesAdjoint.planeBox(m, d, b, c, g1, g2, k, nb);
+            case MESH -> CollisionPrimitivesAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
         }
@@ -52,7 +53,7 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.sphereSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.sphereCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
             case BOX -> CollisionPrimitivesAdjoint.sphereBox(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
@@ -60,12 +61,12 @@ public final class CollisionAdjoint {
         case CAPSULE -> {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
             case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, nb);
             default -> throw unsupported(t1, t2);
           }
         }
-        case ELLIPSOID, CYLINDER, BOX -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);

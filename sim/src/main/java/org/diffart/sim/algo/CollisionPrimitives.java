@@ -175,7 +175,7 @@ final class CollisionPrimitives {
    * Feature k of a plane pair: point x on geom 2's surface, at signed distance {@code dist = n·(x − plane origin)};
    * the contact point is halfway between x and its projection on the plane.
    */
-  private static void planePoint(Model m, Data d, int p, int k, int gp, double x, double y, double z) {
+  static void planePoint(Model m, Data d, int p, int k, int gp, double x, double y, double z) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
     int o = 9 * gp, po = 3 * gp;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];

@@ -107,6 +107,23 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
+   * Plane–mesh contact c at the mesh's vertex {@code Data.conFeature[c]} (a constant of the mesh's frame): X = x + R
+   * v; see {@link ConvexCollision#planeMesh}.
+   */
+  static void planeMesh(Model m, Data d, DataBar b, int c, int gp, int gm, double[] nb) {
+    double[] xb = b.scratch36;
+    int v = d.conFeature[c], mesh = m.geomMesh(gm), om = 9 * gm;
+    planePoint(d, b, c, gp, ConvexCollision.meshPoint(m, d, gm, v, 0), ConvexCollision.meshPoint(m, d, gm, v, 1),
+        ConvexCollision.meshPoint(m, d, gm, v, 2), nb, xb);
+    for (int i = 0; i < 3; i++) {
+      b.geomXposBar[3 * gm + i] += xb[i];
+      for (int j = 0; j < 3; j++) {
+        b.geomXmatBar[om + 3 * i + j] += m.meshVert(mesh, v, j) * xb[i];
+      }
+    }
+  }
+
+  /**
    * Plane–cylinder feature k: X = c + v ± h a (k 0, 1) or c + h a − v/2 ± u (k 2, 3), with a the axis turned towards
    * the plane, v = r w/|w| (w = (a·n) a − n) and u = (r√3/2) z/|z| (z = v × h a); see {@link
    * CollisionPrimitives#planeCylinder}.

@@ -220,7 +220,7 @@ final class ConvexCollision {
           toWorld(d, g1, s, WIT, d.conFrame, 9 * k, false);
           toWorld(d, g1, s, TMP, d.conPos, 3 * k, true);
           fixNormal(m, d, k, g1, g2);
-          d.conHfieldCell[k] = cell;
+          d.conFeature[k] = cell;
           Collision.emit(m, d, p, count, -depth);
           count++;
           if (count >= slots) {
@@ -653,11 +653,88 @@ final class ConvexCollision {
         ry = sign(uy) * s1;
         rz = sign(uz) * s2;
       }
+      case MESH -> {
+        int mesh = m.geomMesh(g), v = meshSupport(m, mesh, ux, uy, uz);
+        rx = m.meshVert(mesh, v, 0);
+        ry = m.meshVert(mesh, v, 1);
+        rz = m.meshVert(mesh, v, 2);
+      }
       default -> throw new IllegalStateException("no support function for geom " + g);
     }
     s[out] = mat[o] * rx + mat[o + 1] * ry + mat[o + 2] * rz + pos[po];
     s[out + 1] = mat[o + 3] * rx + mat[o + 4] * ry + mat[o + 5] * rz + pos[po + 1];
     s[out + 2] = mat[o + 6] * rx + mat[o + 7] * ry + mat[o + 8] * rz + pos[po + 2];
+  }
+
+  /**
+   * The vertex of mesh {@code mesh} farthest along the direction u (its geoms' frame): MuJoCo's search over all the
+   * vertices, the first of equals winning (its path without the convex hull's graph, which finds the same farthest
+   * distance; on ties the graph's climb may stop at another vertex of it).
+   */
+  static int meshSupport(Model m, int mesh, double ux, double uy, double uz) {
+    int best = 0;
+    double most = -1e10;
+    for (int i = 0; i < m.meshVertNum(mesh); i++) {
+      double dot = ux * m.meshVert(mesh, i, 0) + uy * m.meshVert(mesh, i, 1) + uz * m.meshVert(mesh, i, 2);
+      if (dot > most) {
+        most = dot;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Plane–mesh (MuJoCo 2.2.2's {@code mjc_PlaneConvex} without the convex hull's graph): the mesh's vertex deepest
+   * below the plane, feature 0, then in vertex order up to two more below the plane that lie at least 0.3 bounding
+   * radii from the first contact; each contact the vertex moved halfway to the plane, with the plane's normal.
+   * {@code Data.conFeature} keeps each contact's vertex.
+   */
+  static void planeMesh(Model m, Data d, int p, int gp, int gm) {
+    double[] mat = d.geomXmat, pos = d.geomXpos;
+    int o = 9 * gp, om = 9 * gm, mesh = m.geomMesh(gm);
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
+    // −n in the mesh's frame
+    double lx = -(mat[om] * nx + mat[om + 3] * ny + mat[om + 6] * nz);
+    double ly = -(mat[om + 1] * nx + mat[om + 4] * ny + mat[om + 7] * nz);
+    double lz = -(mat[om + 2] * nx + mat[om + 5] * ny + mat[om + 8] * nz);
+    int deepest = meshSupport(m, mesh, lx, ly, lz);
+    int first = d.ncon;
+    CollisionPrimitives.planePoint(m, d, p, 0, gp, meshPoint(m, d, gm, deepest, 0), meshPoint(m, d, gm, deepest, 1),
+        meshPoint(m, d, gm, deepest, 2));
+    if (d.ncon == first) {
+      return;
+    }
+    d.conFeature[first] = deepest;
+    // a vertex lies below the plane when its height along −n exceeds the centre's height above the plane
+    double threshold = nx * (pos[3 * gm] - pos[3 * gp]) + ny * (pos[3 * gm + 1] - pos[3 * gp + 1])
+        + nz * (pos[3 * gm + 2] - pos[3 * gp + 2]);
+    double tol = 0.3 * m.geomRbound(gm);
+    int count = 1;
+    for (int i = 0; i < m.meshVertNum(mesh) && count < 3; i++) {
+      double h = lx * m.meshVert(mesh, i, 0) + ly * m.meshVert(mesh, i, 1) + lz * m.meshVert(mesh, i, 2);
+      if (i == deepest || !(h > threshold)) {
+        continue;
+      }
+      double x = meshPoint(m, d, gm, i, 0), y = meshPoint(m, d, gm, i, 1), z = meshPoint(m, d, gm, i, 2);
+      double ex = x - d.conPos[3 * first], ey = y - d.conPos[3 * first + 1], ez = z - d.conPos[3 * first + 2];
+      if (Math.sqrt(ex * ex + ey * ey + ez * ez) < tol) {
+        continue;
+      }
+      int c = d.ncon;
+      CollisionPrimitives.planePoint(m, d, p, count, gp, x, y, z);
+      if (d.ncon > c) {
+        d.conFeature[c] = i;
+        count++;
+      }
+    }
+  }
+
+  /** Coordinate k of vertex v of mesh geom g in the world: {@code x + R v}. */
+  static double meshPoint(Model m, Data d, int g, int v, int k) {
+    int mesh = m.geomMesh(g), o = 9 * g + 3 * k;
+    return d.geomXmat[o] * m.meshVert(mesh, v, 0) + d.geomXmat[o + 1] * m.meshVert(mesh, v, 1)
+        + d.geomXmat[o + 2] * m.meshVert(mesh, v, 2) + d.geomXpos[3 * g + k];
   }
 
   // ---- MuJoCo's mjc_fixNormal ----

@@ -48,7 +48,7 @@ final class ConvexCollisionAdjoint {
     if (hfield) {
       // MPR ran in the height field's frame against the prism this contact came from (a constant of the static
       // height field), with g2's pose carried there
-      ConvexCollision.prism(m, d, g1, d.conHfieldCell[c]);
+      ConvexCollision.prism(m, d, g1, d.conFeature[c]);
       ConvexCollision.localPose(d, g1, g2);
       java.util.Arrays.fill(b.hfieldLocalBar, 0);
       s[FRAME] = 1;
@@ -858,6 +858,13 @@ final class ConvexCollisionAdjoint {
         lx = ConvexCollision.sign(ux) * s0;
         ly = ConvexCollision.sign(uy) * s1;
         lz = ConvexCollision.sign(uz) * s2;
+      }
+      case MESH -> {
+        // the farthest vertex, found again: a constant of the mesh's frame
+        int mesh = m.geomMesh(g), v = ConvexCollision.meshSupport(m, mesh, ux, uy, uz);
+        lx = m.meshVert(mesh, v, 0);
+        ly = m.meshVert(mesh, v, 1);
+        lz = m.meshVert(mesh, v, 2);
       }
       default -> throw new IllegalStateException("no support adjoint for geom " + g);
     }

@@ -85,6 +85,7 @@ public final class Ray {
       case ELLIPSOID -> x = ellipsoid(m, d, g, px, py, pz, vx, vy, vz);
       case CYLINDER -> x = cylinder(m, d, g, px, py, pz, vx, vy, vz);
       case BOX -> x = box(m, d, g, px, py, pz, vx, vy, vz);
+      case MESH -> x = mesh(m, d, g, px, py, pz, vx, vy, vz);
     }
     return x;
   }
@@ -364,6 +365,57 @@ public final class Ray {
   }
 
   /**
+   * Component k of MuJoCo's basis (b0, b1) of the plane normal to the ray direction v (k 0..2: b0, 3..5: b1): b0
+   * starts as (1, 1, 1) without v's largest component, b1 is it without its component along v, normalised, and b0 =
+   * b1 × v, normalised.
+   */
+  static double basis(double vx, double vy, double vz, int k) {
+    double ax = 1, ay = 1, az = 1;
+    if (Math.abs(vx) >= Math.abs(vy) && Math.abs(vx) >= Math.abs(vz)) {
+      ax = 0;
+    } else if (Math.abs(vy) >= Math.abs(vz)) {
+      ay = 0;
+    } else {
+      az = 0;
+    }
+    double scl = -(vx * ax + vy * ay + vz * az) / (vx * vx + vy * vy + vz * vz);
+    double ux = ax + scl * vx, uy = ay + scl * vy, uz = az + scl * vz;
+    double b1x = unit(ux, uy, uz, 0), b1y = unit(ux, uy, uz, 1), b1z = unit(ux, uy, uz, 2);
+    if (k >= 3) {
+      return k == 3 ? b1x : k == 4 ? b1y : b1z;
+    }
+    ux = b1y * vz - b1z * vy;
+    uy = b1z * vx - b1x * vz;
+    uz = b1x * vy - b1y * vx;
+    return unit(ux, uy, uz, k);
+  }
+
+  /**
+   * MuJoCo's {@code mj_rayMesh}: the geom's box of half-sizes {@code geomSize} (the mesh's largest coordinates) must
+   * be hit, then the nearest hit of the ray with the mesh's triangles (both sides), in the geom's frame.
+   */
+  static double mesh(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+    if (box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
+      return -1;
+    }
+    int o = 3 * g, mesh = m.geomMesh(g);
+    double ox = px - d.geomXpos[o], oy = py - d.geomXpos[o + 1], oz = pz - d.geomXpos[o + 2];
+    double lpx = toLocal(d, g, 0, ox, oy, oz), lpy = toLocal(d, g, 1, ox, oy, oz), lpz = toLocal(d, g, 2, ox, oy, oz);
+    double lvx = toLocal(d, g, 0, vx, vy, vz), lvy = toLocal(d, g, 1, vx, vy, vz), lvz = toLocal(d, g, 2, vx, vy, vz);
+    double b0x = basis(lvx, lvy, lvz, 0), b0y = basis(lvx, lvy, lvz, 1), b0z = basis(lvx, lvy, lvz, 2);
+    double b1x = basis(lvx, lvy, lvz, 3), b1y = basis(lvx, lvy, lvz, 4), b1z = basis(lvx, lvy, lvz, 5);
+    double x = -1;
+    for (int f = 0; f < m.meshFaceNum(mesh); f++) {
+      int a = m.meshFace(mesh, f, 0), b = m.meshFace(mesh, f, 1), c = m.meshFace(mesh, f, 2);
+      x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+          m.meshVert(mesh, a, 0), m.meshVert(mesh, a, 1), m.meshVert(mesh, a, 2),
+          m.meshVert(mesh, b, 0), m.meshVert(mesh, b, 1), m.meshVert(mesh, b, 2),
+          m.meshVert(mesh, c, 0), m.meshVert(mesh, c, 1), m.meshVert(mesh, c, 2)));
+    }
+    return x;
+  }
+
+  /**
    * Height field, MuJoCo 2.2.2's {@code mj_rayHfield}. The field (half-extents sx, sy, elevation e and base depth b,
    * {@code hfieldSize}) lies in geom g's frame between two boxes: the base box, local {@code z ∈ [−b, 0]}, and the top
    * box, {@code z ∈ [0, e]}, both {@code |x| ≤ sx}, {@code |y| ≤ sy}. The result is the nearest of
@@ -408,26 +460,8 @@ public final class Ray {
     double ox = px - d.geomXpos[o], oy = py - d.geomXpos[o + 1], oz = pz - d.geomXpos[o + 2];
     double lpx = toLocal(d, g, 0, ox, oy, oz), lpy = toLocal(d, g, 1, ox, oy, oz), lpz = toLocal(d, g, 2, ox, oy, oz);
     double lvx = toLocal(d, g, 0, vx, vy, vz), lvy = toLocal(d, g, 1, vx, vy, vz), lvz = toLocal(d, g, 2, vx, vy, vz);
-    // a basis (b0, b1) of the plane normal to the ray: b0 starts as (1, 1, 1) without the ray's largest component
-    double b0x = 1, b0y = 1, b0z = 1;
-    if (Math.abs(lvx) >= Math.abs(lvy) && Math.abs(lvx) >= Math.abs(lvz)) {
-      b0x = 0;
-    } else if (Math.abs(lvy) >= Math.abs(lvz)) {
-      b0y = 0;
-    } else {
-      b0z = 0;
-    }
-    // b1 = b0 without its component along the ray, normalised
-    double scl = -(lvx * b0x + lvy * b0y + lvz * b0z) / (lvx * lvx + lvy * lvy + lvz * lvz);
-    double ux = b0x + scl * lvx, uy = b0y + scl * lvy, uz = b0z + scl * lvz;
-    double b1x = unit(ux, uy, uz, 0), b1y = unit(ux, uy, uz, 1), b1z = unit(ux, uy, uz, 2);
-    // b0 = b1 × v, normalised
-    ux = b1y * lvz - b1z * lvy;
-    uy = b1z * lvx - b1x * lvz;
-    uz = b1x * lvy - b1y * lvx;
-    b0x = unit(ux, uy, uz, 0);
-    b0y = unit(ux, uy, uz, 1);
-    b0z = unit(ux, uy, uz, 2);
+    double b0x = basis(lvx, lvy, lvz, 0), b0y = basis(lvx, lvy, lvz, 1), b0z = basis(lvx, lvy, lvz, 2);
+    double b1x = basis(lvx, lvy, lvz, 3), b1y = basis(lvx, lvy, lvz, 4), b1z = basis(lvx, lvy, lvz, 5);
     // the ray's segment in the top box: [0, top], or [top, farthest face hit] when a face is hit beyond top
     double seg0 = 0, seg1 = top;
     for (int f = 0; f < 6; f++) {
@@ -456,9 +490,9 @@ public final class Ray {
         double xa = dx * c - sx, xb = dx * (c + 1) - sx;
         double ya = dy * r - sy, yb = dy * (r + 1) - sy;
         double zaa = m.hfieldData(h, r, c) * elev, zbb = m.hfieldData(h, r + 1, c + 1) * elev;
-        x = nearer(x, hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+        x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
             xa, ya, zaa, xb, yb, zbb, xb, ya, m.hfieldData(h, r, c + 1) * elev));
-        x = nearer(x, hfieldTriangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+        x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
             xa, ya, zaa, xb, yb, zbb, xa, yb, m.hfieldData(h, r + 1, c) * elev));
       }
     }
@@ -570,7 +604,7 @@ public final class Ray {
    *
    * @return the signed distance to the plane (the caller keeps it when ≥ 0), or -1
    */
-  static double hfieldTriangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x,
+  static double triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x,
       double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx,
       double by, double bz, double cx, double cy, double cz) {
     // the vertices relative to lp, projected on the basis

@@ -287,8 +287,11 @@ public final class Data {
   public final double[] hfieldPrism;
   /** A geom's pose in a height field's frame, rotation (row-major) then position ({@code ConvexCollision.hfield}) [12]. */
   public final double[] hfieldLocal;
-  /** For a height field contact, the cell and triangle of its prism ({@code ConvexCollision.prism}) [nconMax+1]. */
-  public final int[] conHfieldCell;
+  /**
+   * The feature a contact's adjoint finds again: for a height field contact the cell and triangle of its prism
+   * ({@code ConvexCollision.prism}), for a plane–mesh contact the mesh vertex [nconMax+1].
+   */
+  public final int[] conFeature;
   /**
    * RK4 stage storage: initial qpos [nq], qvel [nv] and act [na], and stage derivatives [4×nv] each for q̇ and q̈
    * and [4×na] for act'.
@@ -401,7 +404,7 @@ public final class Data {
     convexLog = new double[128 * 13 + 2 * (1 + 31 * 3)];
     hfieldPrism = new double[18];
     hfieldLocal = new double[12];
-    conHfieldCell = new int[nc];
+    conFeature = new int[nc];
     rkQpos = new double[nq];
     rkQvel = new double[nv];
     rkDq = new double[4 * nv];

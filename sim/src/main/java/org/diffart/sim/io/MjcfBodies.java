@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.diffart.sim.model.BodySpec;
 import org.diffart.sim.model.GeomSpec;
 import org.diffart.sim.model.HfieldSpec;
+import org.diffart.sim.model.MeshSpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointSpec;
 import org.diffart.sim.model.JointType;
@@ -35,15 +36,17 @@ final class MjcfBodies {
   private final Map<String, SiteSpec> sites = new HashMap<>();
   private final Map<String, GeomSpec> geoms = new HashMap<>();
   private final MjcfHfields hfields;
+  private final MjcfMeshes meshes;
   /** Ignored soft-constraint attribute -> the elements that use it, for one warning each. */
   private final Map<String, List<XmlElement>> ignored = new TreeMap<>();
   private int nq;
   private int nv;
 
   MjcfBodies(ModelBuilder builder, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
-      MjcfHfields hfields) {
+      MjcfHfields hfields, MjcfMeshes meshes) {
     this.builder = builder;
     this.hfields = hfields;
+    this.meshes = meshes;
     this.defaults = defaults;
     this.compiler = compiler;
     this.names = names;
@@ -277,14 +280,28 @@ final class MjcfBodies {
     } else if (a.has("hfield")) {
       throw a.definer("hfield").error("only a geom of type hfield takes a height field");
     }
+    MeshSpec mesh = null;
+    if (type == GeomType.MESH) {
+      String h = a.string("mesh", "").strip();
+      mesh = meshes.get(h);
+      if (mesh == null) {
+        throw (a.has("mesh") ? a.definer("mesh") : e).error(h.isEmpty() ? "a mesh geom needs mesh=\"NAME\""
+            + " naming a mesh asset" : "unknown mesh '" + h + "'");
+      }
+      if (a.has("fromto")) {
+        throw a.definer("fromto").error("a mesh geom is placed by pos and an orientation, not fromto");
+      }
+    } else if (a.has("mesh")) {
+      throw a.definer("mesh").error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
+    }
     String name = e.string("name", "").strip();
     names.register("geom", name, e);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", ZERO3);
-    if (hfield == null) {
+    if (hfield == null && mesh == null) {
       checkSize(e, type, size, fromto);
     }
-    GeomSpec g = builder.addGeom(body, type, name).size(size).hfield(hfield);
+    GeomSpec g = builder.addGeom(body, type, name).size(size).hfield(hfield).mesh(mesh);
     if (!name.isEmpty()) {
       geoms.put(name, g);
     }
@@ -385,8 +402,7 @@ final class MjcfBodies {
     return switch (t) {
       case "plane" -> GeomType.PLANE;
       case "hfield" -> GeomType.HFIELD;
-      case "mesh" -> throw a.definer("type").error("mesh geoms are not supported (supported: sphere, capsule,"
-          + " ellipsoid, cylinder, box, plane, hfield)");
+      case "mesh" -> GeomType.MESH;
       default -> throw a.definer("type").error("unknown geom type '" + t + "'");
     };
   }

@@ -15,11 +15,13 @@ import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
  *     an actuator)
  * @param inertiaFromGeom when body inertias come from geoms
  * @param totalMass {@code settotalmass}: when positive, all masses and inertias are scaled to this total
- * @param meshdir the directory of height field files, relative to the model's ({@code meshdir}, MuJoCo's rule)
+ * @param meshdir the directory of mesh and height field files, relative to the model's ({@code meshdir}, MuJoCo's
+ *     rule)
+ * @param exactMeshInertia MuJoCo's {@code exactmeshinertia}: a mesh's signed volume and its own mass
  */
 record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom,
-    double totalMass, String meshdir) {
-  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1, "");
+    double totalMass, String meshdir, boolean exactMeshInertia) {
+  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1, "", false);
 
   /**
    * Attributes accepted on {@code <compiler>}: the settings above ({@code settotalmass} for totalMass), {@code
@@ -28,7 +30,7 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
    */
   static final Set<String> ATTRIBUTES =
       Set.of("angle", "eulerseq", "autolimits", "inertiafromgeom", "settotalmass", "coordinate", "meshdir",
-          "texturedir", "assetdir");
+          "texturedir", "assetdir", "exactmeshinertia", "convexhull");
 
   /** These settings updated by one {@code <compiler>} element (several are applied in document order). */
   MjcfCompiler with(XmlElement e) {
@@ -48,8 +50,11 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
       case "false" -> InertiaFromGeom.FALSE;
       default -> InertiaFromGeom.AUTO;
     };
+    // convexhull: diffart always searches a mesh's vertices for a support point, MuJoCo's way without the hull
+    e.keyword("convexhull", "true", "true", "false");
+    boolean exact = e.keyword("exactmeshinertia", String.valueOf(exactMeshInertia), "true", "false").equals("true");
     return new MjcfCompiler(deg, seq, auto, ifg, e.number("settotalmass", totalMass), e.string("meshdir", meshdir)
-        .strip());
+        .strip(), exact);
   }
 
   /**

@@ -25,6 +25,7 @@ final class MjcfDefaults {
   static final String SITE = "site";
   static final String TENDON = "tendon";
   static final String EQUALITY = "equality";
+  static final String MESH = "mesh";
 
   private final Map<String, DefaultClass> classes = new HashMap<>();
   private final String top;
@@ -69,6 +70,7 @@ final class MjcfDefaults {
         case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
         case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
+        case "mesh" -> keep(c, MESH, child, Set.of("scale"));
         case "light", "camera", "material" -> { }
         default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
             + " motor, position, velocity, intvelocity, damper, cylinder, general", "light, camera, material");

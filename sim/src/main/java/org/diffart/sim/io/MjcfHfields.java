@@ -37,16 +37,7 @@ final class MjcfHfields {
   void read(XmlElement e, ModelBuilder b, MjcfCompiler compiler, NamedElements names) {
     e.requireAttributesIn(ATTRIBUTES);
     String file = e.string("file", "").strip();
-    String name = e.string("name", "").strip();
-    if (name.isEmpty() && !file.isEmpty()) {
-      // MuJoCo names it after its file, without directory and extension
-      String base = Path.of(file).getFileName().toString();
-      name = base.contains(".") ? base.substring(0, base.lastIndexOf('.')) : base;
-    }
-    if (name.isEmpty()) {
-      throw e.error("a height field needs a name or a file");
-    }
-    names.register("hfield", name, e);
+    String name = MjcfAssetFiles.name(e, file, "hfield", names);
     double[] size = e.numbers("size", 4);
     for (double v : size) {
       if (!(v > 0)) {
@@ -59,8 +50,7 @@ final class MjcfHfields {
       if (e.has("nrow") || e.has("ncol")) {
         throw e.error("a height field is given by its file or by nrow and ncol, not both");
       }
-      Path dir = e.source() == null ? Path.of("") : Path.of(e.source()).toAbsolutePath().getParent();
-      Path path = dir.resolve(compiler.meshdir()).resolve(file);
+      Path path = MjcfAssetFiles.path(e, compiler, file);
       int[] dims = new int[2];
       data = file.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? png(e, path, dims) : binary(e, path, dims);
       nrow = dims[0];
@@ -115,13 +105,7 @@ final class MjcfHfields {
 
   /** MuJoCo's binary height field: int32 nrow, int32 ncol, float32 data, little-endian; dims gets nrow, ncol. */
   private static float[] binary(XmlElement e, Path path, int[] dims) {
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(path);
-    } catch (IOException ex) {
-      throw e.error("cannot read height field file " + path + (Files.exists(path) ? ": " + ex.getMessage()
-          : ": no such file"));
-    }
+    byte[] bytes = MjcfAssetFiles.read(e, path, "height field");
     if (bytes.length < 8) {
       throw e.error("height field file " + path + " is missing its header (int32 nrow, int32 ncol)");
     }

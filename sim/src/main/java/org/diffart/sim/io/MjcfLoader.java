@@ -25,8 +25,11 @@ import org.diffart.sim.model.Options;
  *   <tr><th>element</th><th>attributes read</th></tr>
  *   <tr><td>{@code mujoco}</td><td>model</td></tr>
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
- *       only);
- *       meshdir, texturedir, assetdir are ignored</td></tr>
+ *       only), meshdir (of mesh and height field files), exactmeshinertia; convexhull is accepted (diffart always
+ *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored</td></tr>
+ *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),
+ *       vertex, face, scale, refpos, refquat) and {@code hfield} ({@link MjcfHfields}: name, file (PNG, MuJoCo's
+ *       binary format), nrow, ncol, size); texture, material are ignored</td></tr>
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
@@ -42,9 +45,9 @@ import org.diffart.sim.model.Options;
  *       damping, stiffness, springref, armature, ref, frictionloss (dry friction rows in the contact solve),
  *       group</td></tr>
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
- *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane), size, pos,
- *       orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6), priority, friction; rgba,
- *       material, group are ignored</td></tr>
+ *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane, mesh,
+ *       hfield), size, pos, orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6),
+ *       priority, friction, mesh, hfield; rgba, material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
  *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
@@ -70,8 +73,9 @@ import org.diffart.sim.model.Options;
  * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: meshes and height fields, spatial tendon wrapping, muscles and actuators on sites or bodies, contact attributes that would change which contacts exist
- * (margin, gap, ...) and any other element or attribute.
+ * constraints (see {@link Options}). Refused: skins, meshes without faces (MuJoCo takes its hull's), primitives fitted
+ * to meshes, spatial tendon wrapping, muscles and actuators on sites or bodies, contact attributes that would change
+ * which contacts exist (margin, gap, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
  * worldbody, contact, tendon, equality, actuator, sensor, keyframe.
@@ -147,10 +151,11 @@ public final class MjcfLoader {
     b.options(optionReader.build());
     NamedElements names = new NamedElements();
     MjcfHfields hfields = new MjcfHfields();
+    MjcfMeshes meshes = new MjcfMeshes();
     for (XmlElement c : assets) {
-      asset(c, b, compiler, names, hfields);
+      asset(c, b, compiler, names, defaults, hfields, meshes);
     }
-    MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names, hfields);
+    MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names, hfields, meshes);
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }
@@ -305,14 +310,16 @@ public final class MjcfLoader {
   }
 
   private static void asset(XmlElement e, ModelBuilder b, MjcfCompiler compiler, NamedElements names,
-      MjcfHfields hfields) {
+      MjcfDefaults defaults, MjcfHfields hfields, MjcfMeshes meshes) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (c.name().equals("hfield")) {
         hfields.read(c, b, compiler, names);
+      } else if (c.name().equals("mesh")) {
+        meshes.read(c, defaults.resolve(c, MjcfDefaults.MESH, null), b, compiler, names);
       } else if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
-        throw c.error("unsupported element <" + c.name() + "> in <asset>: meshes and skins are not supported"
-            + " (height fields are; textures and materials are ignored)");
+        throw c.error("unsupported element <" + c.name() + "> in <asset>: skins are not supported (meshes and"
+            + " height fields are; textures and materials are ignored)");
       }
     }
   }

@@ -19,25 +19,27 @@ public final class ContactCapacity {
     GeomType hi = a.ordinal() <= b.ordinal() ? b : a;
     return switch (lo) {
       case HFIELD -> switch (hi) {
-        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX -> MAX_HFIELD;
+        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> MAX_HFIELD;
         default -> 0;
       };
       case PLANE -> switch (hi) {
         case SPHERE, ELLIPSOID -> 1;
         case CAPSULE -> 2;
         case CYLINDER, BOX -> 4;
+        // MuJoCo's mjc_PlaneConvex: the deepest vertex and two more
+        case MESH -> 3;
         default -> 0;
       };
       case SPHERE -> switch (hi) {
-        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX -> 1;
+        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> 1;
         default -> 0;
       };
       case CAPSULE -> switch (hi) {
-        case CAPSULE, ELLIPSOID, CYLINDER -> 1;
+        case CAPSULE, ELLIPSOID, CYLINDER, MESH -> 1;
         case BOX -> 2;
         default -> 0;
       };
-      case ELLIPSOID, CYLINDER, BOX -> 1;
+      case ELLIPSOID, CYLINDER, BOX, MESH -> 1;
       default -> 0;
     };
   }

@@ -19,6 +19,7 @@ public final class GeomSpec {
   double mass = Double.NaN;
   double density = 1000;
   HfieldSpec hfield;
+  MeshSpec mesh;
   int compiledIndex = -1;
 
   GeomSpec(int id, int body, GeomType type, String name) {
@@ -26,6 +27,15 @@ public final class GeomSpec {
     this.body = body;
     this.type = type;
     this.name = name;
+  }
+
+  /**
+   * The mesh of a geom of type {@link GeomType#MESH}, which gives its shape, its size and (as MuJoCo) its frame: pos
+   * and quat place the mesh's own coordinates, the geom sits at the mesh's centre of mass and principal axes.
+   */
+  public GeomSpec mesh(MeshSpec m) {
+    mesh = m;
+    return this;
   }
 
   /** The height field of a geom of type {@link GeomType#HFIELD}, which gives its shape (its size is unused). */

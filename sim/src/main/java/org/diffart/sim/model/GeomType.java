@@ -12,7 +12,8 @@ public enum GeomType {
   CAPSULE,
   ELLIPSOID,
   CYLINDER,
-  BOX;
+  BOX,
+  MESH;
 
   /** The MJCF spelling of this type. */
   public String mjcfName() {

@@ -14,7 +14,8 @@ final class MassProperties {
       case CAPSULE -> Math.PI * s[0] * s[0] * 2 * s[1] + 4.0 / 3.0 * Math.PI * s[0] * s[0] * s[0];
       case CYLINDER -> Math.PI * s[0] * s[0] * 2 * s[1];
       case ELLIPSOID -> 4.0 / 3.0 * Math.PI * s[0] * s[1] * s[2];
-      case BOX -> 8 * s[0] * s[1] * s[2];
+      // a mesh: its inertia box (MuJoCo's default volume; the compiler uses the mesh's own with exactmeshinertia)
+      case BOX, MESH -> 8 * s[0] * s[1] * s[2];
       case PLANE, HFIELD -> 0;
     };
   }
@@ -56,7 +57,8 @@ final class MassProperties {
         out[1] = mass * (s[0] * s[0] + s[2] * s[2]) / 5;
         out[2] = mass * (s[0] * s[0] + s[1] * s[1]) / 5;
       }
-      case BOX -> {
+      // a mesh: the box of its principal moments, half-sizes s
+      case BOX, MESH -> {
         out[0] = mass * (s[1] * s[1] + s[2] * s[2]) / 3;
         out[1] = mass * (s[0] * s[0] + s[2] * s[2]) / 3;
         out[2] = mass * (s[0] * s[0] + s[1] * s[1]) / 3;

@@ -37,7 +37,9 @@ public final class Model {
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
   private final double[] pairFriction;
-  private final int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr;
+  private final int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr,
+      meshFaceNum, meshFace;
+  private final double[] meshVert;
   private final double[] hfieldSize, hfieldData;
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
@@ -136,6 +138,13 @@ public final class Model {
     hfieldAdr = c.hfieldAdr;
     hfieldSize = c.hfieldSize;
     hfieldData = c.hfieldData;
+    geomMesh = c.geomMesh;
+    meshVertAdr = c.meshVertAdr;
+    meshVertNum = c.meshVertNum;
+    meshFaceAdr = c.meshFaceAdr;
+    meshFaceNum = c.meshFaceNum;
+    meshFace = c.meshFace;
+    meshVert = c.meshVert;
     actType = c.actType;
     actJnt = c.actJnt;
     actCtrlLimited = c.actCtrlLimited;
@@ -671,6 +680,39 @@ public final class Model {
    */
   public double hfieldData(int h, int r, int c) {
     return hfieldData[hfieldAdr[h] + r * hfieldNcol[h] + c];
+  }
+
+  /** The mesh of geom g (of type {@link GeomType#MESH}), or −1. */
+  public int geomMesh(int g) {
+    return geomMesh[g];
+  }
+
+  /** Number of meshes. */
+  public int nmesh() {
+    return meshVertNum.length;
+  }
+
+  /** Number of vertices of mesh i. */
+  public int meshVertNum(int i) {
+    return meshVertNum[i];
+  }
+
+  /**
+   * Coordinate k of vertex v of mesh i, in the frame of its geoms (the mesh's centre of mass and principal axes); a
+   * single-precision value, as MuJoCo stores it.
+   */
+  public double meshVert(int i, int v, int k) {
+    return meshVert[3 * (meshVertAdr[i] + v) + k];
+  }
+
+  /** Number of triangles of mesh i. */
+  public int meshFaceNum(int i) {
+    return meshFaceNum[i];
+  }
+
+  /** Vertex k (0..2) of triangle f of mesh i, counter-clockwise seen from outside. */
+  public int meshFace(int i, int f, int k) {
+    return meshFace[3 * (meshFaceAdr[i] + f) + k];
   }
 
   /** Name of geom g (may be empty). */

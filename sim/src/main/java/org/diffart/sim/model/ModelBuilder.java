@@ -32,6 +32,7 @@ public final class ModelBuilder {
   final List<JointSpec> joints = new ArrayList<>();
   final List<GeomSpec> geoms = new ArrayList<>();
   final List<HfieldSpec> hfields = new ArrayList<>();
+  final List<MeshSpec> meshes = new ArrayList<>();
   final List<ActuatorSpec> actuators = new ArrayList<>();
   final List<SiteSpec> sites = new ArrayList<>();
   final List<TendonSpec> tendons = new ArrayList<>();
@@ -109,6 +110,24 @@ public final class ModelBuilder {
     HfieldSpec h = new HfieldSpec(hfieldName, nrow, ncol, size.clone(), data.clone());
     hfields.add(h);
     return h;
+  }
+
+  /**
+   * Adds a mesh of triangles (indices into the vertices, counter-clockwise seen from outside), processed as MuJoCo's
+   * compiler does ({@link MeshSpec}); geoms of type {@link GeomType#MESH} refer to it by {@link GeomSpec#mesh}.
+   *
+   * @param refpos, refquat, scale MuJoCo's: the vertices are moved by −refpos, turned by refquat⁻¹, then scaled
+   * @param exactInertia MuJoCo's {@code exactmeshinertia}: signed pyramid volumes and the mesh's own volume
+   */
+  public MeshSpec addMesh(String meshName, float[] vertices, int[] faces, double[] refpos, double[] refquat,
+      double[] scale, boolean exactInertia) {
+    if (vertices.length < 12 || vertices.length % 3 != 0 || faces.length == 0 || faces.length % 3 != 0) {
+      throw new IllegalArgumentException("mesh '" + meshName + "': at least 4 vertices and a face are needed, got "
+          + vertices.length / 3 + " vertices and " + faces.length / 3 + " faces");
+    }
+    MeshSpec s = new MeshSpec(meshName, vertices, faces, refpos, refquat, scale, exactInertia);
+    meshes.add(s);
+    return s;
   }
 
   /** Adds a site of the given shape to a body (0: the world). */

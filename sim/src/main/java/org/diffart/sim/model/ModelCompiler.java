@@ -24,7 +24,9 @@ final class ModelCompiler {
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
-  int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr;
+  int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr, meshFaceNum,
+      meshFace;
+  double[] meshVert;
   double[] hfieldSize, hfieldData;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
@@ -318,6 +320,44 @@ final class ModelCompiler {
     }
   }
 
+  /** The half-sizes that give geom g's principal moments: a mesh's inertia box, else its size. */
+  private static double[] inertiaSize(GeomSpec g) {
+    return g.mesh != null ? g.mesh.box : g.size;
+  }
+
+  /**
+   * Geom g's position in its body: as given, or for a mesh moved to the mesh's centre of mass, {@code pos + R(quat)
+   * com} as MuJoCo's {@code mjuu_frameaccum} computes it.
+   */
+  private static double[] framePos(GeomSpec g) {
+    if (g.mesh == null) {
+      return g.pos;
+    }
+    double[] r = new double[9], out = g.pos.clone();
+    Quat.toMat(r, 0, g.quat, 0);
+    for (int k = 0; k < 3; k++) {
+      out[k] += r[3 * k] * g.mesh.com[0] + r[3 * k + 1] * g.mesh.com[1] + r[3 * k + 2] * g.mesh.com[2];
+    }
+    return out;
+  }
+
+  /**
+   * Geom g's orientation in its body: as given, or for a mesh turned to the mesh's principal axes, {@code quat ⊗
+   * frame} normalised by division as MuJoCo's {@code mjuu_mulquat}.
+   */
+  private static double[] frameQuat(GeomSpec g) {
+    if (g.mesh == null) {
+      return g.quat;
+    }
+    double[] q = new double[4];
+    Quat.mul(q, 0, g.quat, 0, g.mesh.frame, 0);
+    double n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++) {
+      q[k] /= n;
+    }
+    return q;
+  }
+
   /** Combines the geoms of body i (parallel-axis theorem) and diagonalises the result, as MuJoCo's compiler. */
   private void inertiaFromGeoms(int i) {
     double mass = 0;
@@ -327,14 +367,20 @@ final class ModelCompiler {
       if (g.body != i || g.type == GeomType.PLANE || g.type == GeomType.HFIELD) {
         continue;
       }
-      double gm = Double.isNaN(g.mass) ? g.density * MassProperties.volume(g.type, g.size) : g.mass;
+      if (g.mesh != null && g.mesh.problem != null) {
+        // MuJoCo raises a mesh's problem when a geom's inertia needs it
+        throw new IllegalArgumentException("geom '" + g.name + "' in body '" + bodyName[i] + "': mesh '"
+            + g.mesh.name + "': " + g.mesh.problem);
+      }
+      double volume = g.mesh != null ? g.mesh.volume : MassProperties.volume(g.type, g.size);
+      double gm = Double.isNaN(g.mass) ? g.density * volume : g.mass;
       if (gm < 0) {
         throw new IllegalArgumentException("geom '" + g.name + "' in body '" + bodyName[i] + "': negative mass");
       }
       parts.add(new double[] {gm, g.id});
       mass += gm;
       for (int k = 0; k < 3; k++) {
-        com[k] += gm * g.pos[k];
+        com[k] += gm * framePos(g)[k];
       }
     }
     if (mass <= 0) {
@@ -347,10 +393,10 @@ final class ModelCompiler {
       // as MuJoCo 2.2.2: one geom gives its own frame and its principal moments, unsorted
       GeomSpec g = b.geoms.get((int) parts.get(0)[1]);
       double[] moments = new double[3];
-      MassProperties.inertia(g.type, g.size, mass, moments);
+      MassProperties.inertia(g.type, inertiaSize(g), mass, moments);
       bodyMass[i] = mass;
-      System.arraycopy(g.pos, 0, bodyIpos, 3 * i, 3);
-      System.arraycopy(g.quat, 0, bodyIquat, 4 * i, 4);
+      System.arraycopy(framePos(g), 0, bodyIpos, 3 * i, 3);
+      System.arraycopy(frameQuat(g), 0, bodyIquat, 4 * i, 4);
       System.arraycopy(moments, 0, bodyInertia, 3 * i, 3);
       return;
     }
@@ -362,8 +408,8 @@ final class ModelCompiler {
     for (double[] p : parts) {
       GeomSpec g = b.geoms.get((int) p[1]);
       double gm = p[0];
-      MassProperties.inertia(g.type, g.size, gm, diag);
-      Quat.toMat(r, 0, g.quat, 0);
+      MassProperties.inertia(g.type, inertiaSize(g), gm, diag);
+      Quat.toMat(r, 0, frameQuat(g), 0);
       // R diag Rᵀ
       for (int row = 0; row < 3; row++) {
         for (int col = 0; col < 3; col++) {
@@ -376,7 +422,8 @@ final class ModelCompiler {
               + tmp[3 * row + 2] * r[3 * col + 2];
         }
       }
-      double dx = g.pos[0] - com[0], dy = g.pos[1] - com[1], dz = g.pos[2] - com[2];
+      double[] gp = framePos(g);
+      double dx = gp[0] - com[0], dy = gp[1] - com[1], dz = gp[2] - com[2];
       double dd = dx * dx + dy * dy + dz * dz;
       double[] d = {dx, dy, dz};
       for (int row = 0; row < 3; row++) {
@@ -413,12 +460,18 @@ final class ModelCompiler {
     geomFriction = new double[3 * ngeom];
     geomName = new String[ngeom];
     geomHfield = new int[ngeom];
+    geomMesh = new int[ngeom];
     hfields();
+    meshes();
     for (int g = 0; g < ngeom; g++) {
       GeomSpec s = order.get(g);
       if ((s.type == GeomType.PLANE || s.type == GeomType.HFIELD) && bodyWeld[s.body] != 0) {
         throw new IllegalArgumentException("geom '" + s.name + "': a " + (s.type == GeomType.PLANE ? "plane"
             : "height field") + " must belong to a static body");
+      }
+      if ((s.type == GeomType.MESH) != (s.mesh != null)) {
+        throw new IllegalArgumentException("geom '" + s.name + "': " + (s.mesh == null
+            ? "a mesh geom needs its mesh" : "only a mesh geom has a mesh"));
       }
       if ((s.type == GeomType.HFIELD) != (s.hfield != null)) {
         throw new IllegalArgumentException("geom '" + s.name + "': " + (s.hfield == null
@@ -443,8 +496,15 @@ final class ModelCompiler {
         geomSize[3 * g + 2] = 0.5 * (s.hfield.size[2] + s.hfield.size[3]);
       }
       geomRbound[g] = rbound(s.type, s.size);
-      System.arraycopy(s.pos, 0, geomPos, 3 * g, 3);
-      System.arraycopy(s.quat, 0, geomQuat, 4 * g, 4);
+      geomMesh[g] = s.mesh == null ? -1 : b.meshes.indexOf(s.mesh);
+      if (s.mesh != null) {
+        // MuJoCo's: the largest |coordinate| per principal axis, and its length
+        System.arraycopy(s.mesh.extent, 0, geomSize, 3 * g, 3);
+        double[] e = s.mesh.extent;
+        geomRbound[g] = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+      }
+      System.arraycopy(framePos(s), 0, geomPos, 3 * g, 3);
+      System.arraycopy(frameQuat(s), 0, geomQuat, 4 * g, 4);
       System.arraycopy(s.friction, 0, geomFriction, 3 * g, 3);
       geomName[g] = s.name;
     }
@@ -484,6 +544,33 @@ final class ModelCompiler {
         }
         hfieldData[hfieldAdr[h] + i] = x;
       }
+    }
+  }
+
+  /** The meshes' vertices (principal frame, single-precision values) and triangles, concatenated. */
+  private void meshes() {
+    int n = b.meshes.size(), nv = 0, nf = 0;
+    meshVertAdr = new int[n];
+    meshVertNum = new int[n];
+    meshFaceAdr = new int[n];
+    meshFaceNum = new int[n];
+    for (int i = 0; i < n; i++) {
+      MeshSpec s = b.meshes.get(i);
+      meshVertAdr[i] = nv;
+      meshVertNum[i] = s.vert.length / 3;
+      meshFaceAdr[i] = nf;
+      meshFaceNum[i] = s.face.length / 3;
+      nv += meshVertNum[i];
+      nf += meshFaceNum[i];
+    }
+    meshVert = new double[3 * nv];
+    meshFace = new int[3 * nf];
+    for (int i = 0; i < n; i++) {
+      MeshSpec s = b.meshes.get(i);
+      for (int k = 0; k < s.vert.length; k++) {
+        meshVert[3 * meshVertAdr[i] + k] = s.vert[k];
+      }
+      System.arraycopy(s.face, 0, meshFace, 3 * meshFaceAdr[i], s.face.length);
     }
   }
 

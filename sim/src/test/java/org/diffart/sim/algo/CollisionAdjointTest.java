@@ -9,6 +9,7 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.MeshSpec;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.ModelBuilder;
 import org.diffart.sim.model.Options;
@@ -48,6 +49,35 @@ class CollisionAdjointTest {
   private static void geom(ModelBuilder mb, int body, GeomType t, String name) {
     switch (t) {
       case PLANE -> mb.addGeom(body, t, name).size(0, 0, 1);
+      case MESH -> {
+        // an irregular gem: a hexagonal bipyramid of radius about 0.25
+        float[] v = new float[24];
+        for (int i = 0; i < 6; i++) {
+          double r = 0.25 + 0.03 * ((i * 7) % 4), a = Math.PI / 3 * i + 0.1 * i;
+          v[3 * i] = (float) (r * Math.cos(a));
+          v[3 * i + 1] = (float) (r * Math.sin(a));
+          v[3 * i + 2] = (float) (0.02 * (i % 2 == 0 ? 1 : -1));
+        }
+        v[18] = 0.02f;
+        v[19] = -0.01f;
+        v[20] = 0.3f;
+        v[21] = -0.02f;
+        v[22] = 0.01f;
+        v[23] = -0.25f;
+        int[] f = new int[36];
+        for (int i = 0; i < 6; i++) {
+          int j = (i + 1) % 6;
+          f[6 * i] = i;
+          f[6 * i + 1] = j;
+          f[6 * i + 2] = 6;
+          f[6 * i + 3] = j;
+          f[6 * i + 4] = i;
+          f[6 * i + 5] = 7;
+        }
+        MeshSpec gem = mb.addMesh(name + "-gem", v, f, new double[3], new double[] {1, 0, 0, 0},
+            new double[] {1, 1, 1}, false);
+        mb.addGeom(body, t, name).mesh(gem);
+      }
       case HFIELD -> {
         // 5 rows, 6 columns of bumps 0.3 high over 1.2 x 1 m, turned about z
         float[] h = new float[30];
@@ -77,6 +107,10 @@ class CollisionAdjointTest {
     }
     System.arraycopy(posB, 0, d.qpos, qb, 3);
     System.arraycopy(alignAxes ? qa : RandomModels.randomQuat(rnd), 0, d.qpos, qb + 3, 4);
+  }
+
+  private static boolean isPolytope(GeomType t) {
+    return t == GeomType.BOX || t == GeomType.MESH || t == GeomType.HFIELD;
   }
 
   private static boolean isConvex(GeomType t) {
@@ -115,7 +149,7 @@ class CollisionAdjointTest {
     if (m.geomType(0) == GeomType.HFIELD) {
       // one MPR per prism: each contact's, run again from its prism, must keep its branch
       for (int c = 0; c < d.ncon; c++) {
-        if (d.conHfieldCell[c] != p.conHfieldCell[c]) {
+        if (d.conFeature[c] != p.conFeature[c]) {
           return false;
         }
         rerun(m, d, c);
@@ -131,7 +165,7 @@ class CollisionAdjointTest {
 
   /** MPR of height field contact c again, from its prism, leaving its log in the scratch (as its adjoint does). */
   private static void rerun(Model m, Data d, int c) {
-    ConvexCollision.prism(m, d, 0, d.conHfieldCell[c]);
+    ConvexCollision.prism(m, d, 0, d.conFeature[c]);
     ConvexCollision.localPose(d, 0, d.conGeom[2 * c + 1]);
     d.convexScratch[ConvexCollision.FRAME] = 1;
     ConvexCollision.mpr(m, d, 0, d.conGeom[2 * c + 1]);
@@ -185,7 +219,11 @@ class CollisionAdjointTest {
       // height fields: MPR against each prism under the geom, in the height field's frame
       "HFIELD, SPHERE, 0.05, 0.02, 0.3, false", "HFIELD, CAPSULE, -0.1, 0.1, 0.25, false",
       "HFIELD, ELLIPSOID, 0.1, -0.1, 0.25, false", "HFIELD, CYLINDER, 0.05, 0.05, 0.3, false",
-      "HFIELD, BOX, -0.05, 0.02, 0.3, false"})
+      "HFIELD, BOX, -0.05, 0.02, 0.3, false",
+      // meshes: the deepest vertex and two more on a plane; MPR with the vertex search as support otherwise
+      "PLANE, MESH, 0, 0, 0.2, false", "SPHERE, MESH, 0.2, 0.15, 0.35, false", "CAPSULE, MESH, 0.1, 0.1, 0.2, false",
+      "ELLIPSOID, MESH, 0.1, 0.1, 0.15, false", "BOX, MESH, 0.1, 0.1, 0.2, false", "MESH, MESH, 0.1, 0.1, 0.2, false",
+      "HFIELD, MESH, 0.05, 0.02, 0.25, false"})
   void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
       boolean parallel) {
     Model m = pair(a, b);
@@ -220,7 +258,7 @@ class CollisionAdjointTest {
       assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
       // MPR's tens of chained steps round differently in the tape's and the adjoint's order
       boolean mpr = a != GeomType.PLANE && (isConvex(a) || isConvex(b) || a == GeomType.BOX && b == GeomType.BOX
-          || a == GeomType.HFIELD);
+          || a == GeomType.HFIELD || b == GeomType.MESH);
       double err = TapeCheck.relativeError(bar.qposBar, tape);
       assertTrue(err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
 
@@ -244,11 +282,10 @@ class CollisionAdjointTest {
       assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), a + "-" + b + ": fd " + fd + " vs " + adj);
       checked++;
     }
-    // box against box: along MPR's iterations the support directions lie near the boxes' face normals, so a corner
-    // switches under any perturbation that finite differences can resolve; the tape alone checks the adjoint there
-    boolean boxes = a == GeomType.BOX && b == GeomType.BOX;
-    // a flat box or cylinder face on a prism's flat top: the same, worse, as MPR meets a face with a face there
-    boolean flatOnPrism = a == GeomType.HFIELD && (b == GeomType.BOX || b == GeomType.CYLINDER);
-    assertTrue(boxes || flatOnPrism || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
+    // two polytopes (boxes, meshes, a height field's prisms; and a cylinder's flat cap on a prism): along MPR's
+    // iterations the support directions lie near face normals, so a vertex switches under any perturbation that
+    // finite differences can resolve; the tape alone checks the adjoint there
+    boolean polytopes = isPolytope(a) && (isPolytope(b) || a == GeomType.HFIELD && b == GeomType.CYLINDER);
+    assertTrue(polytopes || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
   }
 }

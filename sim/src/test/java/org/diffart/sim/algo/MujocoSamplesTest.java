@@ -28,7 +28,6 @@ class MujocoSamplesTest {
   static final Map<String, String> BLOCKED = Map.ofEntries(
       Map.entry("active_adhesion", "unsupported attribute 'margin'"),
       Map.entry("arm26", "unsupported element <muscle>"),
-      Map.entry("mug", "unsupported element <mesh>"),
       Map.entry("slider_crank", "unsupported attribute 'cranksite'"));
   /** Files that other samples include, not models of their own. */
   static final List<String> INCLUDED = List.of("humanoid_body");

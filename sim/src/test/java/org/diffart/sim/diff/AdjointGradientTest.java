@@ -87,7 +87,9 @@ class AdjointGradientTest {
       // torsional and rolling friction rows (condim 4 and 6)
       "../datasets/reference/models/spin_roll.xml, go, 80",
       // height field contacts (MPR against prisms in the height field's frame)
-      "../datasets/reference/models/terrain.xml, '', 120"})
+      "../datasets/reference/models/terrain.xml, '', 120",
+      // meshes on a plane, a box, a mesh and a height field
+      "../datasets/reference/models/meshes.xml, '', 120"})
   void adjointEqualsTapeWithContacts(String spec, String key, int steps) {
     RolloutProblem p = problem(spec, key, steps, 3).withLoss(withRunningCost());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(10));
