@@ -444,21 +444,24 @@ public final class Data {
   }
 
   /**
-   * The most constraint rows a step can have: each contact's normal, sliding, torsional and rolling rows (as the
-   * largest condim of the model's geoms and pairs allows), one limit per joint and per tendon, one dry-friction row
-   * per dof, and the rows of the equality constraints.
+   * The most constraint rows a step can have: the contacts' normal, sliding, torsional and rolling rows (each pair's
+   * slots times the rows its condim gives, no more than the contact capacity times the most rows a contact has), one
+   * limit per joint and per tendon, one dry-friction row per dof, and the rows of the equality constraints.
    */
   public static int nefcMax(Model m) {
-    int condim = 1;
-    for (int g = 0; g < m.ngeom(); g++) {
-      condim = Math.max(condim, m.geomCondim(g));
-    }
+    long bySlots = 0;
+    int most = 1;
     for (int p = 0; p < m.npair(); p++) {
-      condim = Math.max(condim, m.pairCondim(p));
+      int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
+      int condim = m.pairCondim(p) >= 0 ? m.pairCondim(p) : m.geomPriority(g1) != m.geomPriority(g2)
+          ? m.geomCondim(m.geomPriority(g1) > m.geomPriority(g2) ? g1 : g2)
+          : Math.max(m.geomCondim(g1), m.geomCondim(g2));
+      int rows = 1 + (condim >= 3 ? m.opt().frictionDirections() : 0) + (condim == 6 ? 3 : condim == 4 ? 1 : 0);
+      most = Math.max(most, rows);
+      bySlots += (long) rows * (m.pairConAdr(p + 1) - m.pairConAdr(p));
     }
-    int angular = condim == 6 ? 3 : condim == 4 ? 1 : 0;
-    return m.nconMax() * (1 + m.opt().frictionDirections() + angular) + m.njnt() + m.ntendon() + m.nv()
-        + m.neqRows();
+    long contactRows = Math.min(bySlots, (long) m.nconMax() * most);
+    return (int) contactRows + m.njnt() + m.ntendon() + m.nv() + m.neqRows();
   }
 
   /** Resets the state to {@code qpos0}, zero velocity, controls, activations and applied forces, time 0. */

@@ -732,7 +732,8 @@ final class ModelCompiler {
   /**
    * The contact slots of geoms g1 and g2: {@link ContactCapacity#maxContacts}, and for a height field pair no more
    * than the prisms (two per cell) that MPR can collide under the other geom: its bounding box, at most {@code 2
-   * rbound} wide, spans at most {@code ceil(2 rbound / cell) + 1} cells per direction (one more for rounding).
+   * rbound} wide (a hair more, for the rounding of its support points), spans at most {@code ceil(2 rbound / cell) +
+   * 1} cells per direction.
    */
   private int capacity(int g1, int g2) {
     GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
@@ -742,8 +743,8 @@ final class ModelCompiler {
       int h = geomHfield[hf];
       double r = geomRbound[hf == g1 ? g2 : g1];
       double dx = 2 * hfieldSize[4 * h] / (hfieldNcol[h] - 1), dy = 2 * hfieldSize[4 * h + 1] / (hfieldNrow[h] - 1);
-      long cols = Math.min(hfieldNcol[h] - 1, (long) Math.ceil(2 * r / dx) + 2);
-      long rows = Math.min(hfieldNrow[h] - 1, (long) Math.ceil(2 * r / dy) + 2);
+      long cols = Math.min(hfieldNcol[h] - 1, (long) Math.ceil(2 * r * (1 + 1e-9) / dx) + 1);
+      long rows = Math.min(hfieldNrow[h] - 1, (long) Math.ceil(2 * r * (1 + 1e-9) / dy) + 1);
       cap = (int) Math.min(cap, 2 * cols * rows);
     }
     return cap;
