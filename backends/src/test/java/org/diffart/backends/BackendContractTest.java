@@ -70,7 +70,9 @@ abstract class BackendContractTest {
         // height fields; the quadruped on its (flat) terrain with rangefinders
         "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
         // meshes on a plane, a box, a mesh and a height field
-        "../datasets/reference/models/meshes.xml");
+        "../datasets/reference/models/meshes.xml",
+        // slider-crank transmissions
+        "../datasets/models/mujoco_samples/slider_crank.xml");
   }
 
   /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */

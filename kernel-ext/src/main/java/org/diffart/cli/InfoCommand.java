@@ -98,6 +98,10 @@ final class InfoCommand implements Callable<Integer> {
       o.addProperty("type", lower(m.actType(u)));
       if (m.actJnt(u) >= 0) {
         o.addProperty("joint", m.jntName(m.actJnt(u)));
+      } else if (m.actCrankSite(u) >= 0) {
+        o.addProperty("cranksite", m.siteName(m.actCrankSite(u)));
+        o.addProperty("slidersite", m.siteName(m.actSliderSite(u)));
+        o.addProperty("cranklength", m.actCrankLength(u));
       } else {
         o.addProperty("tendon", m.tendonName(m.actTendon(u)));
       }

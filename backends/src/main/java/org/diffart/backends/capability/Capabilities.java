@@ -111,6 +111,15 @@ public final class Capabilities {
       + "<geom type=\"plane\" size=\"0 0 1\"/><body pos=\"0 0 .099\"><freejoint/><geom type=\"mesh\" mesh=\"cube\""
       + " mass=\"1\"/></body><body pos=\".02 .01 .3\" euler=\"30 20 0\"><freejoint/><geom type=\"mesh\" mesh=\"gem\""
       + " mass=\".1\"/></body></worldbody></mujoco>";
+  /**
+   * A crank of radius 0.1 turned 40° about z, on a hinge with inertia 0.01 (no gravity), driven through a rod of 0.25
+   * by a slider-crank motor whose slider axis is the world's x through the hinge.
+   */
+  private static final String CRANK = "<mujoco model=\"crank\"><option timestep=\"0.001\" gravity=\"0 0 0\"/>"
+      + "<worldbody><site name=\"slider\" zaxis=\"1 0 0\"/><body euler=\"0 0 40\"><joint axis=\"0 0 1\"/>"
+      + "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\".01 .01 .01\"/><site name=\"crank\" pos=\".1 0 0\"/>"
+      + "</body></worldbody><actuator><motor cranksite=\"crank\" slidersite=\"slider\" cranklength=\".25\"/>"
+      + "</actuator></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -141,6 +150,7 @@ public final class Capabilities {
     stepping.add(Capability.FORCES_FLUID);
     stepping.add(Capability.TENDONS_SPATIAL);
     stepping.add(Capability.ACTUATORS_ACTIVATION);
+    stepping.add(Capability.ACTUATORS_SLIDER_CRANK);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -267,6 +277,7 @@ public final class Capabilities {
     spinRoll(name, claims, out);
     hfield(name, claims, out);
     meshes(name, claims, out);
+    sliderCrank(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -519,6 +530,23 @@ public final class Capabilities {
     put(out, Capability.COLLISION_MESH, claims, run.agrees() && rests, (q == null ? "the mesh cube failed; "
         : String.format(Locale.ROOT, "a mesh cube of half-size 0.1 rests at height %.4f after 1 s; ", q[2]))
         + run.agreement(1000, 2));
+  }
+
+  /**
+   * Slider-crank transmissions: the crank against the reference, and its first step from rest against the closed
+   * form: the moment arm of {@code l(θ) = ρ cos θ − √(r² − ρ² sin² θ)}, {@code l' = −ρ sin θ + ρ² sin θ cos θ /
+   * √(r² − ρ² sin² θ)}, gives {@code q̇ = dt · l' · u / I} for a control u.
+   */
+  private static void sliderCrank(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(CRANK, "crank.xml");
+    Run run = run(name, m, 500);
+    double[][] v = velocities(name, m, new double[] {2}, 1);
+    double th = Math.toRadians(40), rho = 0.1, rod = 0.25, s = Math.sin(th), c = Math.cos(th);
+    double arm = -rho * s + rho * rho * s * c / Math.sqrt(rod * rod - rho * rho * s * s), expected = 1e-3 * arm * 2 / 0.01;
+    boolean closed = v != null && Math.abs(v[0][0] - expected) < 1e-9 * Math.abs(expected);
+    put(out, Capability.ACTUATORS_SLIDER_CRANK, claims, run.agrees() && closed, (v == null ? "the crank failed; "
+        : String.format(Locale.ROOT, "the crank turns at %.9g rad/s after one step (closed form %.9g); ", v[0][0],
+        expected)) + run.agreement(500, 2));
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

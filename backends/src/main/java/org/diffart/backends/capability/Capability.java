@@ -43,6 +43,8 @@ public enum Capability {
   TENDONS_SPATIAL("tendons", "spatial tendons through sites (no wrapping): springs, dampers, limits"),
   FORCES_FLUID("forces", "fluid forces: MuJoCo's inertia-box drag (density, viscosity, wind)"),
   ACTUATORS_ACTIVATION("actuators", "activation dynamics: filter and integrator states (na > 0), actrange"),
+  ACTUATORS_SLIDER_CRANK("actuators", "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
+      + " Jacobians)"),
   CONSTRAINTS_EQUALITY("constraints", "equality constraints: connect, weld, joint and tendon couplings"),
   SENSORS_MUJOCO("sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),
   DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),

@@ -339,6 +339,7 @@ void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, 
 void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
+double Forces_sliderCrank(Model* m, Data* d, int a);
 void Forces_passive(Model* m, Data* d);
 void Fluid_forces(Model* m, Data* d);
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
@@ -5584,12 +5585,26 @@ void Forces_total(Model* m, Data* d) {
 // algo/Forces.java: void actuation(Model, Data)
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+  int cranks = 0;
+  for (int a = 0; a < (M_nu); a++) {
+    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+  }
+  if (cranks) {
+    Kinematics_sites(m, d);
+  }
+  int nv = (M_nv);
   for (int a = 0; a < (M_nu); a++) {
     double len = 0;
     double vel = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
       vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      len = Forces_sliderCrank(m, d, a);
+      for (int k = 0; k < nv; k++) {
+        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
+      }
     }
     double u = DD_ARRAY(d, ctrl)[a];
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
@@ -5612,7 +5627,64 @@ void Forces_actuation(Model* m, Data* d) {
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
     }
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
+      }
+    }
   }
+}
+
+// algo/Forces.java: double sliderCrank(Model, Data, int)
+double Forces_sliderCrank(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  double j_length;
+  if (det <= 0) {
+    j_length = av;
+    t[12] = ax;
+    t[13] = ay;
+    t[14] = az;
+    t[15] = vx;
+    t[16] = vy;
+    t[17] = vz;
+  } else {
+    double sdet = sqrt(det);
+    double g = (1 - (av / sdet));
+    j_length = (av - sdet);
+    t[12] = ((ax * g) + (vx / sdet));
+    t[13] = ((ay * g) + (vy / sdet));
+    t[14] = ((az * g) + (vz / sdet));
+    t[15] = (vx * g);
+    t[16] = (vy * g);
+    t[17] = (vz * g);
+  }
+  t[18] = ((ay * t[17]) - (az * t[16]));
+  t[19] = ((az * t[15]) - (ax * t[17]));
+  t[20] = ((ax * t[16]) - (ay * t[15]));
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  for (int k = 0; k < nv; k++) {
+    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
+  }
+  return (j_length * gear);
 }
 
 // algo/Forces.java: void passive(Model, Data)

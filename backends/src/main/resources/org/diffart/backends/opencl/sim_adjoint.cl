@@ -363,6 +363,7 @@ void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, 
 void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
+double Forces_sliderCrank(Model* m, Data* d, int a);
 void Forces_passive(Model* m, Data* d);
 void Fluid_forces(Model* m, Data* d);
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
@@ -422,6 +423,10 @@ void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b);
+void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo);
+void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
 int ForcesAdjoint_passes(double x, double lo, double hi);
 void ForcesAdjoint_total(Model* m, DataBar* b);
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
@@ -483,7 +488,6 @@ void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b);
 void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0);
 void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r);
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
 void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o);
 void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
 double Equality_polynomialCurvature(Model* m, int e, double x);
@@ -5730,12 +5734,26 @@ void Forces_total(Model* m, Data* d) {
 // algo/Forces.java: void actuation(Model, Data)
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+  int cranks = 0;
+  for (int a = 0; a < (M_nu); a++) {
+    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+  }
+  if (cranks) {
+    Kinematics_sites(m, d);
+  }
+  int nv = (M_nv);
   for (int a = 0; a < (M_nu); a++) {
     double len = 0;
     double vel = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
       vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      len = Forces_sliderCrank(m, d, a);
+      for (int k = 0; k < nv; k++) {
+        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
+      }
     }
     double u = DD_ARRAY(d, ctrl)[a];
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
@@ -5758,7 +5776,64 @@ void Forces_actuation(Model* m, Data* d) {
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
     }
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
+      }
+    }
   }
+}
+
+// algo/Forces.java: double sliderCrank(Model, Data, int)
+double Forces_sliderCrank(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  double j_length;
+  if (det <= 0) {
+    j_length = av;
+    t[12] = ax;
+    t[13] = ay;
+    t[14] = az;
+    t[15] = vx;
+    t[16] = vy;
+    t[17] = vz;
+  } else {
+    double sdet = sqrt(det);
+    double g = (1 - (av / sdet));
+    j_length = (av - sdet);
+    t[12] = ((ax * g) + (vx / sdet));
+    t[13] = ((ay * g) + (vy / sdet));
+    t[14] = ((az * g) + (vz / sdet));
+    t[15] = (vx * g);
+    t[16] = (vy * g);
+    t[17] = (vz * g);
+  }
+  t[18] = ((ay * t[17]) - (az * t[16]));
+  t[19] = ((az * t[15]) - (ax * t[17]));
+  t[20] = ((ax * t[16]) - (ay * t[15]));
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  for (int k = 0; k < nv; k++) {
+    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
+  }
+  return (j_length * gear);
 }
 
 // algo/Forces.java: void passive(Model, Data)
@@ -7642,10 +7717,19 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
 
 // algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
+  int nv = (M_nv);
+  int cranks = 0;
   for (int a = 0; a < (M_nu); a++) {
+    int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+    cranks |= crank;
     double forceBar = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    if (crank) {
+      for (int k = 0; k < nv; k++) {
+        forceBar += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * BD_ARRAY(b, qfrcActuatorBar)[k]);
+      }
     }
     double len = DD_ARRAY(d, actuatorLength)[a];
     double vel = DD_ARRAY(d, actuatorVelocity)[a];
@@ -7681,8 +7765,189 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
       BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
       BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * velBar);
     }
+    if (crank) {
+      double applied = DD_ARRAY(d, actuatorForce)[a];
+      for (int k = 0; k < nv; k++) {
+        BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] = ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
+        BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, actuatorMoment)[((nv * a) + k)]);
+      }
+      ForcesAdjoint_sliderCrank(m, d, b, a, lenBar);
+    }
   }
   fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
+  if (cranks) {
+    KinematicsAdjoint_sites(m, d, b);
+  }
+}
+
+// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
+  for (int i = 0; i < (M_nsite); i++) {
+    __global double* t = BD_ARRAY(b, scratch36);
+    for (int k = 0; k < 3; k++) {
+      t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
+    }
+    for (int k = 0; k < 4; k++) {
+      t[(6 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
+    }
+    KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
+  }
+}
+
+// algo/KinematicsAdjoint.java: void attached(Data, DataBar, int, double[], int, double[], int)
+void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo) {
+  __global double* t = BD_ARRAY(b, scratch36);
+  Mat3_mulVecAdjoint(posBar, po, DD_ARRAY(d, xmat), (9 * body), t, 0, BD_ARRAY(b, xmatBar), (9 * body), t, 3);
+  for (int k = 0; k < 3; k++) {
+    BD_ARRAY(b, xposBar)[((3 * body) + k)] += posBar[(po + k)];
+    posBar[(po + k)] = 0;
+  }
+  for (int k = 0; k < 4; k++) {
+    t[(14 + k)] = 0;
+    t[(18 + k)] = 0;
+  }
+  Quat_mul(t, 10, DD_ARRAY(d, xquat), (4 * body), t, 6);
+  Quat_toMatAdjoint(matBar, mo, t, 10, t, 14);
+  Quat_mulAdjoint(t, 14, DD_ARRAY(d, xquat), (4 * body), t, 6, BD_ARRAY(b, xquatBar), (4 * body), t, 18);
+  fill_d(matBar + mo, (mo + 9) - mo, 0);
+}
+
+// algo/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
+void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  Forces_sliderCrank(m, d, a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  __global double* w = BD_ARRAY(b, scratch36);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  __global double* mb = BD_ARRAY(b, actuatorMomentBar);
+  for (int k = 0; k < nv; k++) {
+    mb[(o + k)] *= gear;
+  }
+  for (int k = 20; k < 26; k++) {
+    w[k] = 0;
+  }
+  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), BD_ARRAY(b, siteXposBar), (3 * cs), t, 12, w, 20, 1);
+  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), BD_ARRAY(b, siteXposBar), (3 * ss), t, 12, w, 20, (-1));
+  ConstraintsAdjoint_angularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, w, 23, 1);
+  fill_d(mb + o, (o + nv) - o, 0);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double cbx = w[23];
+  double cby = w[24];
+  double cbz = w[25];
+  double px = t[15];
+  double py = t[16];
+  double pz = t[17];
+  double abx = ((py * cbz) - (pz * cby));
+  double aby = ((pz * cbx) - (px * cbz));
+  double abz = ((px * cby) - (py * cbx));
+  double pbx = ((cby * az) - (cbz * ay));
+  double pby = ((cbz * ax) - (cbx * az));
+  double pbz = ((cbx * ay) - (cby * ax));
+  double qbx = w[20];
+  double qby = w[21];
+  double qbz = w[22];
+  double l0Bar = (gear * lenBar);
+  double vbx;
+  double vby;
+  double vbz;
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  if (det <= 0) {
+    vbx = (pbx + (l0Bar * ax));
+    vby = (pby + (l0Bar * ay));
+    vbz = (pbz + (l0Bar * az));
+    abx += (qbx + (l0Bar * vx));
+    aby += (qby + (l0Bar * vy));
+    abz += (qbz + (l0Bar * vz));
+  } else {
+    double s = sqrt(det);
+    double g = (1 - (av / s));
+    double gBar = ((((((pbx * vx) + (pby * vy)) + (pbz * vz)) + (qbx * ax)) + (qby * ay)) + (qbz * az));
+    vbx = ((g * pbx) + (qbx / s));
+    vby = ((g * pby) + (qby / s));
+    vbz = ((g * pbz) + (qbz / s));
+    abx += (g * qbx);
+    aby += (g * qby);
+    abz += (g * qbz);
+    double sBar = ((((-((((qbx * vx) + (qby * vy)) + (qbz * vz)))) / ((s * s))) + ((gBar * av) / ((s * s)))) - l0Bar);
+    double avBar = (((-gBar) / s) + l0Bar);
+    double detBar = (sBar / ((2 * s)));
+    avBar += ((2 * av) * detBar);
+    vbx += (((-2) * vx) * detBar);
+    vby += (((-2) * vy) * detBar);
+    vbz += (((-2) * vz) * detBar);
+    vbx += (avBar * ax);
+    vby += (avBar * ay);
+    vbz += (avBar * az);
+    abx += (avBar * vx);
+    aby += (avBar * vy);
+    abz += (avBar * vz);
+  }
+  BD_ARRAY(b, siteXposBar)[(3 * cs)] += vbx;
+  BD_ARRAY(b, siteXposBar)[((3 * cs) + 1)] += vby;
+  BD_ARRAY(b, siteXposBar)[((3 * cs) + 2)] += vbz;
+  BD_ARRAY(b, siteXposBar)[(3 * ss)] -= vbx;
+  BD_ARRAY(b, siteXposBar)[((3 * ss) + 1)] -= vby;
+  BD_ARRAY(b, siteXposBar)[((3 * ss) + 2)] -= vbz;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 2)] += abx;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 5)] += aby;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 8)] += abz;
+}
+
+// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double dx = (dir[fo] * j_sign);
+  double dy = (dir[(fo + 1)] * j_sign);
+  double dz = (dir[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = jb[(o + k)];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
+      lbx += (gk * s[so]);
+      lby += (gk * s[(so + 1)]);
+      lbz += (gk * s[(so + 2)]);
+    }
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += (dx * lbx);
+    rb[(ro + 1)] += (dx * lby);
+    rb[(ro + 2)] += (dx * lbz);
+    rb[(ro + 3)] += (dy * lbx);
+    rb[(ro + 4)] += (dy * lby);
+    rb[(ro + 5)] += (dy * lbz);
+    rb[(ro + 6)] += (dz * lbx);
+    rb[(ro + 7)] += (dz * lby);
+    rb[(ro + 8)] += (dz * lbz);
+    for (int i = 0; i < 3; i++) {
+      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
+    }
+  }
 }
 
 // algo/ForcesAdjoint.java: boolean passes(double, double, double)
@@ -8016,26 +8281,15 @@ void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
 
 // algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
-  __global double* t = BD_ARRAY(b, scratch36);
   for (int g = 0; g < (M_ngeom); g++) {
-    int body = (MI_ARRAY(m, geomBody)[(g)]);
-    t[0] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (0))]);
-    t[1] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (1))]);
-    t[2] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (2))]);
-    Mat3_mulVecAdjoint(BD_ARRAY(b, geomXposBar), (3 * g), DD_ARRAY(d, xmat), (9 * body), t, 0, BD_ARRAY(b, xmatBar), (9 * body), t, 3);
+    __global double* t = BD_ARRAY(b, scratch36);
     for (int k = 0; k < 3; k++) {
-      BD_ARRAY(b, xposBar)[((3 * body) + k)] += BD_ARRAY(b, geomXposBar)[((3 * g) + k)];
-      BD_ARRAY(b, geomXposBar)[((3 * g) + k)] = 0;
+      t[k] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (k))]);
     }
     for (int k = 0; k < 4; k++) {
       t[(6 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
-      t[(14 + k)] = 0;
-      t[(18 + k)] = 0;
     }
-    Quat_mul(t, 10, DD_ARRAY(d, xquat), (4 * body), t, 6);
-    Quat_toMatAdjoint(BD_ARRAY(b, geomXmatBar), (9 * g), t, 10, t, 14);
-    Quat_mulAdjoint(t, 14, DD_ARRAY(d, xquat), (4 * body), t, 6, BD_ARRAY(b, xquatBar), (4 * body), t, 18);
-    fill_d(BD_ARRAY(b, geomXmatBar) + (9 * g), ((9 * g) + 9) - (9 * g), 0);
+    KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, geomBody)[(g)]), BD_ARRAY(b, geomXposBar), (3 * g), BD_ARRAY(b, geomXmatBar), (9 * g));
   }
 }
 
@@ -10168,51 +10422,6 @@ void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, 
   BD_ARRAY(b, xquatBar)[(4 * b2)] += g[4];
   for (int k = 1; k < 4; k++) {
     BD_ARRAY(b, xquatBar)[((4 * b2) + k)] -= g[(4 + k)];
-  }
-}
-
-// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
-  double dx = (dir[fo] * j_sign);
-  double dy = (dir[(fo + 1)] * j_sign);
-  double dz = (dir[(fo + 2)] * j_sign);
-  __global double* rm = DD_ARRAY(d, xmat);
-  __global double* s = DD_ARRAY(d, dofS);
-  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    int ro = (9 * bd);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double lbx = 0;
-    double lby = 0;
-    double lbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double gk = jb[(o + k)];
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
-      lbx += (gk * s[so]);
-      lby += (gk * s[(so + 1)]);
-      lbz += (gk * s[(so + 2)]);
-    }
-    __global double* rb = BD_ARRAY(b, xmatBar);
-    rb[ro] += (dx * lbx);
-    rb[(ro + 1)] += (dx * lby);
-    rb[(ro + 2)] += (dx * lbz);
-    rb[(ro + 3)] += (dy * lbx);
-    rb[(ro + 4)] += (dy * lby);
-    rb[(ro + 5)] += (dy * lbz);
-    rb[(ro + 6)] += (dz * lbx);
-    rb[(ro + 7)] += (dz * lby);
-    rb[(ro + 8)] += (dz * lbz);
-    for (int i = 0; i < 3; i++) {
-      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
-    }
   }
 }
 

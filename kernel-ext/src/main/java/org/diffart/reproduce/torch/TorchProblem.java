@@ -68,7 +68,8 @@ public final class TorchProblem {
     }
     for (int a = 0; a < m.nu(); a++) {
       if (m.actJnt(a) < 0) {
-        return refuse("actuator '" + m.actName(a) + "' pulls on a tendon; the PyTorch step has joint actuators only");
+        return refuse("actuator '" + m.actName(a) + "' pulls on a " + (m.actCrankSite(a) >= 0 ? "slider-crank"
+            : "tendon") + "; the PyTorch step has joint actuators only");
       }
       JointType t = m.jntType(m.actJnt(a));
       if (t != JointType.HINGE && t != JointType.SLIDE) {

@@ -99,11 +99,25 @@ public final class Forces {
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
+    boolean cranks = false;
+    for (int a = 0; a < m.nu(); a++) {
+      cranks |= m.actCrankSite(a) >= 0;
+    }
+    if (cranks) {
+      Kinematics.sites(m, d);
+    }
+    int nv = m.nv();
     for (int a = 0; a < m.nu(); a++) {
       double len = 0, vel = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
         vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
+      }
+      if (m.actCrankSite(a) >= 0) {
+        len = sliderCrank(m, d, a);
+        for (int k = 0; k < nv; k++) {
+          vel += d.actuatorMoment[nv * a + k] * d.qvel[k];
+        }
       }
       double u = d.ctrl[a];
       if (m.actCtrlLimited(a)) {
@@ -127,7 +141,61 @@ public final class Forces {
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         d.qfrcActuator[m.trnDofAdr(n)] += m.trnCoef(n) * force;
       }
+      if (m.actCrankSite(a) >= 0) {
+        for (int k = 0; k < nv; k++) {
+          d.qfrcActuator[k] += d.actuatorMoment[nv * a + k] * force;
+        }
+      }
     }
+  }
+
+  /**
+   * Actuator a's slider-crank (MuJoCo 2.2.2's {@code mjTRN_SLIDERCRANK}): with the slider site's z axis a, the vector
+   * v from the slider site to the crank site and the rod length r, {@code length = a·v − √det}, {@code det = (a·v)² +
+   * r² − v·v} (just {@code a·v} when det ≤ 0: the rod cannot reach the axis), times the gear; writes the moment arms
+   * {@code ∂length/∂q = ∂l/∂a · ∂a/∂q + ∂l/∂v · (J_crank − J_slider)} to {@code actuatorMoment} and returns the
+   * length. Uses {@code scratch36[12..20]}.
+   */
+  static double sliderCrank(Model m, Data d, int a) {
+    int nv = m.nv(), cs = m.actCrankSite(a), ss = m.actSliderSite(a), o = nv * a;
+    double[] t = d.scratch36, x = d.siteXpos, r = d.siteXmat;
+    double ax = r[9 * ss + 2], ay = r[9 * ss + 5], az = r[9 * ss + 8];
+    double vx = x[3 * cs] - x[3 * ss], vy = x[3 * cs + 1] - x[3 * ss + 1], vz = x[3 * cs + 2] - x[3 * ss + 2];
+    double rod = m.actCrankLength(a), av = vx * ax + vy * ay + vz * az;
+    double det = av * av + rod * rod - (vx * vx + vy * vy + vz * vz);
+    double length;
+    if (det <= 0) {
+      length = av;
+      // ∂l/∂v = a, ∂l/∂a = v
+      t[12] = ax;
+      t[13] = ay;
+      t[14] = az;
+      t[15] = vx;
+      t[16] = vy;
+      t[17] = vz;
+    } else {
+      double sdet = Math.sqrt(det), g = 1 - av / sdet;
+      length = av - sdet;
+      t[12] = ax * g + vx / sdet;
+      t[13] = ay * g + vy / sdet;
+      t[14] = az * g + vz / sdet;
+      t[15] = vx * g;
+      t[16] = vy * g;
+      t[17] = vz * g;
+    }
+    // ∂l/∂a · ∂a/∂q = ω · (a × ∂l/∂a) for the slider's body
+    t[18] = ay * t[17] - az * t[16];
+    t[19] = az * t[15] - ax * t[17];
+    t[20] = ax * t[16] - ay * t[15];
+    java.util.Arrays.fill(d.actuatorMoment, o, o + nv, 0);
+    Constraints.addPointJacobian(m, d, d.actuatorMoment, o, m.siteBody(cs), x, 3 * cs, t, 12, 1);
+    Constraints.addPointJacobian(m, d, d.actuatorMoment, o, m.siteBody(ss), x, 3 * ss, t, 12, -1);
+    Constraints.addAngularJacobian(m, d, d.actuatorMoment, o, m.siteBody(ss), t, 18, 1);
+    double gear = m.actGear(a);
+    for (int k = 0; k < nv; k++) {
+      d.actuatorMoment[o + k] *= gear;
+    }
+    return length * gear;
   }
 
   /**

@@ -35,10 +35,19 @@ public final class ForcesAdjoint {
    * {@code min(max(x, lo), hi)} does.
    */
   public static void actuation(Model m, Data d, DataBar b) {
+    int nv = m.nv();
+    boolean cranks = false;
     for (int a = 0; a < m.nu(); a++) {
+      boolean crank = m.actCrankSite(a) >= 0;
+      cranks |= crank;
       double forceBar = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
+      }
+      if (crank) {
+        for (int k = 0; k < nv; k++) {
+          forceBar += d.actuatorMoment[nv * a + k] * b.qfrcActuatorBar[k];
+        }
       }
       double len = d.actuatorLength[a], vel = d.actuatorVelocity[a];
       double u = d.ctrl[a];
@@ -73,8 +82,97 @@ public final class ForcesAdjoint {
         b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;
         b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * velBar;
       }
+      if (crank) {
+        // vel = Σ moment q̇, qfrc += moment force
+        double applied = d.actuatorForce[a];
+        for (int k = 0; k < nv; k++) {
+          b.actuatorMomentBar[nv * a + k] = applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k];
+          b.qvelBar[k] += velBar * d.actuatorMoment[nv * a + k];
+        }
+        sliderCrank(m, d, b, a, lenBar);
+      }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
+    if (cranks) {
+      KinematicsAdjoint.sites(m, d, b);
+    }
+  }
+
+  /**
+   * Adjoint of {@link Forces#sliderCrank}: from the bars of the length and of the moment arms ({@code
+   * actuatorMomentBar}, consumed), the bars of the two sites' poses ({@code siteXposBar, siteXmatBar}) and of the
+   * kinematics the moment arms' Jacobians read.
+   */
+  static void sliderCrank(Model m, Data d, DataBar b, int a, double lenBar) {
+    int nv = m.nv(), cs = m.actCrankSite(a), ss = m.actSliderSite(a), o = nv * a;
+    // the forward again: ∂l/∂v at t[12..14], ∂l/∂a at t[15..17], a × ∂l/∂a at t[18..20]
+    Forces.sliderCrank(m, d, a);
+    double[] t = d.scratch36, x = d.siteXpos, r = d.siteXmat, w = b.scratch36;
+    double gear = m.actGear(a);
+    double[] mb = b.actuatorMomentBar;
+    for (int k = 0; k < nv; k++) {
+      mb[o + k] *= gear;
+    }
+    for (int k = 20; k < 26; k++) {
+      w[k] = 0;
+    }
+    ConstraintsAdjoint.pointJacobian(m, d, b, mb, o, m.siteBody(cs), x, 3 * cs, b.siteXposBar, 3 * cs, t, 12, w, 20,
+        1);
+    ConstraintsAdjoint.pointJacobian(m, d, b, mb, o, m.siteBody(ss), x, 3 * ss, b.siteXposBar, 3 * ss, t, 12, w, 20,
+        -1);
+    ConstraintsAdjoint.angularJacobian(m, d, b, mb, o, m.siteBody(ss), t, 18, w, 23, 1);
+    java.util.Arrays.fill(mb, o, o + nv, 0);
+    double ax = r[9 * ss + 2], ay = r[9 * ss + 5], az = r[9 * ss + 8];
+    double vx = x[3 * cs] - x[3 * ss], vy = x[3 * cs + 1] - x[3 * ss + 1], vz = x[3 * cs + 2] - x[3 * ss + 2];
+    // c = a × p (p = ∂l/∂a): ā += p × c̄, p̄ = c̄ × a
+    double cbx = w[23], cby = w[24], cbz = w[25], px = t[15], py = t[16], pz = t[17];
+    double abx = py * cbz - pz * cby, aby = pz * cbx - px * cbz, abz = px * cby - py * cbx;
+    double pbx = cby * az - cbz * ay, pby = cbz * ax - cbx * az, pbz = cbx * ay - cby * ax;
+    double qbx = w[20], qby = w[21], qbz = w[22];
+    double l0Bar = gear * lenBar, vbx, vby, vbz;
+    double rod = m.actCrankLength(a), av = vx * ax + vy * ay + vz * az;
+    double det = av * av + rod * rod - (vx * vx + vy * vy + vz * vz);
+    if (det <= 0) {
+      // l = a·v, ∂l/∂v = a, ∂l/∂a = v
+      vbx = pbx + l0Bar * ax;
+      vby = pby + l0Bar * ay;
+      vbz = pbz + l0Bar * az;
+      abx += qbx + l0Bar * vx;
+      aby += qby + l0Bar * vy;
+      abz += qbz + l0Bar * vz;
+    } else {
+      // l = av − s, ∂l/∂v = g a + v/s, ∂l/∂a = g v with s = √det, g = 1 − av/s
+      double s = Math.sqrt(det), g = 1 - av / s;
+      double gBar = pbx * vx + pby * vy + pbz * vz + qbx * ax + qby * ay + qbz * az;
+      vbx = g * pbx + qbx / s;
+      vby = g * pby + qby / s;
+      vbz = g * pbz + qbz / s;
+      abx += g * qbx;
+      aby += g * qby;
+      abz += g * qbz;
+      double sBar = -(qbx * vx + qby * vy + qbz * vz) / (s * s) + gBar * av / (s * s) - l0Bar;
+      double avBar = -gBar / s + l0Bar;
+      double detBar = sBar / (2 * s);
+      avBar += 2 * av * detBar;
+      vbx += -2 * vx * detBar;
+      vby += -2 * vy * detBar;
+      vbz += -2 * vz * detBar;
+      vbx += avBar * ax;
+      vby += avBar * ay;
+      vbz += avBar * az;
+      abx += avBar * vx;
+      aby += avBar * vy;
+      abz += avBar * vz;
+    }
+    b.siteXposBar[3 * cs] += vbx;
+    b.siteXposBar[3 * cs + 1] += vby;
+    b.siteXposBar[3 * cs + 2] += vbz;
+    b.siteXposBar[3 * ss] -= vbx;
+    b.siteXposBar[3 * ss + 1] -= vby;
+    b.siteXposBar[3 * ss + 2] -= vbz;
+    b.siteXmatBar[9 * ss + 2] += abx;
+    b.siteXmatBar[9 * ss + 5] += aby;
+    b.siteXmatBar[9 * ss + 8] += abz;
   }
 
   /**

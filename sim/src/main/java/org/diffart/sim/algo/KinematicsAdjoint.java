@@ -324,32 +324,61 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Kinematics#geoms}: consumes {@code geomXposBar, geomXmatBar}, accumulates into {@code xposBar,
-   * xmatBar, xquatBar}.
+   * Adjoint of {@link Kinematics#sites}: consumes {@code siteXposBar, siteXmatBar} into the bars of the body poses
+   * ({@code xposBar, xmatBar, xquatBar}).
+   */
+  public static void sites(Model m, Data d, DataBar b) {
+    for (int i = 0; i < m.nsite(); i++) {
+      double[] t = b.scratch36;
+      for (int k = 0; k < 3; k++) {
+        t[k] = m.sitePos(i, k);
+      }
+      for (int k = 0; k < 4; k++) {
+        t[6 + k] = m.siteQuat(i, k);
+      }
+      attached(d, b, m.siteBody(i), b.siteXposBar, 3 * i, b.siteXmatBar, 9 * i);
+    }
+  }
+
+  /**
+   * Adjoint of {@link Kinematics#geoms}: consumes {@code geomXposBar, geomXmatBar} into the bars of the body poses
+   * ({@code xposBar, xmatBar, xquatBar}).
    */
   public static void geoms(Model m, Data d, DataBar b) {
-    double[] t = b.scratch36;
     for (int g = 0; g < m.ngeom(); g++) {
-      int body = m.geomBody(g);
-      t[0] = m.geomPos(g, 0);
-      t[1] = m.geomPos(g, 1);
-      t[2] = m.geomPos(g, 2);
-      Mat3.mulVecAdjoint(b.geomXposBar, 3 * g, d.xmat, 9 * body, t, 0, b.xmatBar, 9 * body, t, 3);
+      double[] t = b.scratch36;
       for (int k = 0; k < 3; k++) {
-        b.xposBar[3 * body + k] += b.geomXposBar[3 * g + k];
-        b.geomXposBar[3 * g + k] = 0;
+        t[k] = m.geomPos(g, k);
       }
       for (int k = 0; k < 4; k++) {
         t[6 + k] = m.geomQuat(g, k);
-        t[14 + k] = 0;
-        t[18 + k] = 0;
       }
-      Quat.mul(t, 10, d.xquat, 4 * body, t, 6);
-      Quat.toMatAdjoint(b.geomXmatBar, 9 * g, t, 10, t, 14);
-      Quat.mulAdjoint(t, 14, d.xquat, 4 * body, t, 6, b.xquatBar, 4 * body, t, 18);
-      java.util.Arrays.fill(b.geomXmatBar, 9 * g, 9 * g + 9, 0);
+      attached(d, b, m.geomBody(g), b.geomXposBar, 3 * g, b.geomXmatBar, 9 * g);
     }
   }
+
+  /**
+   * Adjoint of a frame attached to a body at the local position {@code scratch36[0..2]} and orientation {@code
+   * scratch36[6..9]}: {@code x = x_b + R_b p}, {@code R = R(q_b ⊗ q)}; consumes the frame's bars {@code posBar[po..]}
+   * and {@code matBar[mo..]} into the body's.
+   */
+  private static void attached(Data d, DataBar b, int body, double[] posBar, int po, double[] matBar, int mo) {
+    double[] t = b.scratch36;
+    Mat3.mulVecAdjoint(posBar, po, d.xmat, 9 * body, t, 0, b.xmatBar, 9 * body, t, 3);
+    for (int k = 0; k < 3; k++) {
+      b.xposBar[3 * body + k] += posBar[po + k];
+      posBar[po + k] = 0;
+    }
+    for (int k = 0; k < 4; k++) {
+      t[14 + k] = 0;
+      t[18 + k] = 0;
+    }
+    Quat.mul(t, 10, d.xquat, 4 * body, t, 6);
+    Quat.toMatAdjoint(matBar, mo, t, 10, t, 14);
+    Quat.mulAdjoint(t, 14, d.xquat, 4 * body, t, 6, b.xquatBar, 4 * body, t, 18);
+    java.util.Arrays.fill(matBar, mo, mo + 9, 0);
+  }
+
 
   /**
    * Adjoint of {@link Kinematics#velocity}: consumes {@code bodyVelBar, bodyBiasBar} and accumulates into {@code

@@ -95,6 +95,8 @@ public final class Data {
   public final double[] tendonJ;
   /** World positions of the sites of spatial tendons' paths, per wrap (joint wraps unused) [nwrap×3]. */
   public final double[] wrapXpos;
+  /** Each actuator's moment arms {@code ∂length/∂q}, written for slider-crank transmissions only [nu×nv]. */
+  public final double[] actuatorMoment;
   /** Actuator lengths {@code gear*q} (on a tendon {@code gear*L}) [nu]. */
   public final double[] actuatorLength;
   /** Actuator velocities {@code gear*q̇} [nu]. */
@@ -344,6 +346,7 @@ public final class Data {
     bodyBias = new double[6 * nb];
     qfrcPassive = new double[nv];
     qfrcActuator = new double[nv];
+    actuatorMoment = new double[m.nu() * m.nv()];
     actuatorLength = new double[nu];
     actuatorVelocity = new double[nu];
     actuatorForce = new double[nu];

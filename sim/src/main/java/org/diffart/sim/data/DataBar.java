@@ -57,6 +57,10 @@ public final class DataBar {
   public final double[] dofXanchorBar;
   /** [ngeom×3] */
   public final double[] geomXposBar;
+  /** Bars of the site poses {@code siteXpos, siteXmat} (the slider-crank transmissions read them). */
+  public final double[] siteXposBar, siteXmatBar;
+  /** Bar of {@code actuatorMoment} [nu×nv]. */
+  public final double[] actuatorMomentBar;
   /** [ngeom×9] */
   public final double[] geomXmatBar;
 
@@ -202,6 +206,9 @@ public final class DataBar {
     dofXaxisBar = new double[3 * nv];
     dofXanchorBar = new double[3 * nv];
     geomXposBar = new double[3 * ng];
+    siteXposBar = new double[3 * m.nsite()];
+    siteXmatBar = new double[9 * m.nsite()];
+    actuatorMomentBar = new double[m.nu() * m.nv()];
     geomXmatBar = new double[9 * ng];
     bodyVelBar = new double[6 * nb];
     bodyBiasBar = new double[6 * nb];

@@ -6,10 +6,12 @@ import org.diffart.sim.model.ActuatorSpec;
 import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.model.SiteSpec;
 
 /**
  * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code
- * damper}, {@code cylinder} and {@code general}, on a joint or a fixed tendon, with MuJoCo 2.2.2's meaning.
+ * damper}, {@code cylinder} and {@code general}, on a joint, a fixed tendon or a slider-crank ({@code cranksite},
+ * {@code slidersite}, {@code cranklength}), with MuJoCo 2.2.2's meaning.
  *
  * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class holds one such
  * actuator: the elements of the class chain (top class first) and then the element itself are applied in turn. A
@@ -31,9 +33,28 @@ final class MjcfActuators {
     boolean activationLimited;
   }
 
+  /** A slider-crank transmission: its crank and slider sites and its rod's length. */
+  private static ActuatorSpec sliderCrank(XmlElement c, MjcfAttributes a, ModelBuilder b, MjcfBodies bodies,
+      ActuatorType type, String crank, String name) {
+    String slider = a.string("slidersite", "").strip();
+    if (slider.isEmpty()) {
+      throw c.error("a slider-crank transmission needs slidersite beside cranksite");
+    }
+    SiteSpec cs = bodies.site(crank), ss = bodies.site(slider);
+    if (cs == null || ss == null) {
+      throw c.error("unknown site '" + (cs == null ? crank : slider) + "'");
+    }
+    double rod = a.number("cranklength", 0);
+    if (!(rod > 0)) {
+      throw (a.has("cranklength") ? a.definer("cranklength") : c).error("a slider-crank needs a positive"
+          + " cranklength, got " + rod);
+    }
+    return b.addSliderCrankActuator(type, cs, ss, rod, name);
+  }
+
   /** Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code actuatorNames}. */
   static void read(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
-      List<String> actuatorNames) {
+      List<String> actuatorNames, MjcfBodies bodies) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       Set<String> schema = MjcfSchema.ACTUATORS.get(c.name());
@@ -43,19 +64,26 @@ final class MjcfActuators {
       }
       c.requireAttributesIn(schema);
       MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
-      String joint = a.string("joint", null), tendon = a.string("tendon", null);
-      if ((joint == null) == (tendon == null)) {
-        throw c.error("an actuator needs exactly one of 'joint' and 'tendon' (the transmissions supported)");
-      }
-      int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
-      if (target < 0) {
-        throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip()) + "'");
+      String joint = a.string("joint", null), tendon = a.string("tendon", null), crank = a.string("cranksite", null);
+      if ((joint != null ? 1 : 0) + (tendon != null ? 1 : 0) + (crank != null ? 1 : 0) != 1) {
+        throw c.error("an actuator needs exactly one of 'joint', 'tendon' and 'cranksite' (the transmissions"
+            + " supported)");
       }
       String name = c.string("name", "").strip();
+      ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
+      ActuatorSpec s;
+      if (crank != null) {
+        s = sliderCrank(c, a, b, bodies, type, crank.strip(), name);
+      } else {
+        int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
+        if (target < 0) {
+          throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip())
+              + "'");
+        }
+        s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
+      }
       names.register("actuator", name, c);
       actuatorNames.add(name);
-      ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
-      ActuatorSpec s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
       // a damper's control range is required and always limits (MuJoCo sets ctrllimited itself)

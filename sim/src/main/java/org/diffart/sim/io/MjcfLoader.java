@@ -62,7 +62,8 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
- *       cylinder}, {@code general}</td><td>name, class, joint or tendon, gear, ctrlrange, ctrllimited, forcerange,
+ *       cylinder}, {@code general}</td><td>name, class, joint, tendon or cranksite with slidersite and cranklength
+ *       (a slider-crank), gear, ctrlrange, ctrllimited, forcerange,
  *       forcelimited, group; kp, kv, timeconst, area, diameter, bias; gaintype and biastype fixed/none or affine,
  *       dyntype none, integrator or filter, gainprm, biasprm, dynprm, actlimited, actrange
  *       ({@link MjcfActuators})</td></tr>
@@ -171,7 +172,7 @@ public final class MjcfLoader {
     bodies.warnIgnored();
     List<String> actuatorNames = new ArrayList<>();
     for (XmlElement c : sections(root, "actuator")) {
-      MjcfActuators.read(c, b, defaults, compiler, names, actuatorNames);
+      MjcfActuators.read(c, b, defaults, compiler, names, actuatorNames, bodies);
     }
     for (XmlElement c : sections(root, "sensor")) {
       MjcfSensors.read(c, b, bodies, actuatorNames, names);

@@ -47,8 +47,8 @@ final class MjcfSchema {
   static final Set<String> TENDON = Set.of("name", "class", "group", "limited", "range", "stiffness", "damping",
       "springlength", "frictionloss", "margin", "width", "rgba", "material", "solreflimit", "solimplimit",
       "solreffriction", "solimpfriction", "user");
-  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "gear", "ctrlrange",
-      "ctrllimited", "forcerange", "forcelimited");
+  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "cranksite", "slidersite",
+      "cranklength", "gear", "ctrlrange", "ctrllimited", "forcerange", "forcelimited");
   static final Set<String> POSITION = with(MOTOR, "kp");
   static final Set<String> VELOCITY = with(MOTOR, "kv");
   static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");

@@ -21,6 +21,10 @@ public final class ActuatorSpec {
   boolean actLimited;
   final double[] actRange = new double[2];
 
+  /** A slider-crank transmission's crank and slider sites and its rod's length; null for the others. */
+  SiteSpec crank, slider;
+  double crankLength;
+
   ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
     this.type = type;
     this.name = name;

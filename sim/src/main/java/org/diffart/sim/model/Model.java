@@ -48,7 +48,8 @@ public final class Model {
   private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
   private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   private final String[] tendonName;
-  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
+  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
+  private final double[] actCrankLength;
   private final double[] trnCoef;
   private final int nsite, nsensor, nsensordata;
   private final int[] siteType, siteBody, sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
@@ -179,6 +180,9 @@ public final class Model {
     tendonName = c.tendonName;
     actTendon = c.actTendon;
     actTrnAdr = c.actTrnAdr;
+    actCrankSite = c.actCrankSite;
+    actSliderSite = c.actSliderSite;
+    actCrankLength = c.actCrankLength;
     actTrnNum = c.actTrnNum;
     trnQposAdr = c.trnQposAdr;
     trnDofAdr = c.trnDofAdr;
@@ -977,6 +981,24 @@ public final class Model {
   /** Tendon driven by actuator a, or -1 for a joint actuator. */
   public int actTendon(int a) {
     return actTendon[a];
+  }
+
+  /**
+   * The crank site of actuator a's slider-crank transmission (MuJoCo's {@code cranksite}), or −1 for a joint or
+   * tendon transmission.
+   */
+  public int actCrankSite(int a) {
+    return actCrankSite[a];
+  }
+
+  /** The slider site of actuator a's slider-crank transmission (its z axis is the slider's), or −1. */
+  public int actSliderSite(int a) {
+    return actSliderSite[a];
+  }
+
+  /** The rod length of actuator a's slider-crank transmission (MuJoCo's {@code cranklength}); 0 for the others. */
+  public double actCrankLength(int a) {
+    return actCrankLength[a];
   }
 
   /**

@@ -170,6 +170,25 @@ public final class ModelBuilder {
     return a;
   }
 
+  /**
+   * Adds an actuator of the given type on a slider-crank (MuJoCo's {@code cranksite}, {@code slidersite}, {@code
+   * cranklength}): a rod of length {@code rod} joins the crank site to a point on the slider site's z axis; the
+   * actuator's length is that point's position along the axis, {@code a·v − √((a·v)² + rod² − v·v)} with {@code v}
+   * from the slider site to the crank site (just {@code a·v} when the rod is too short to reach the axis).
+   */
+  public ActuatorSpec addSliderCrankActuator(ActuatorType type, SiteSpec crank, SiteSpec slider, double rod,
+      String actuatorName) {
+    if (!(rod > 0)) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': cranklength must be positive, got " + rod);
+    }
+    ActuatorSpec a = new ActuatorSpec(type, actuatorName, -1, -1);
+    a.crank = crank;
+    a.slider = slider;
+    a.crankLength = rod;
+    actuators.add(a);
+    return a;
+  }
+
   /** Number of actuators added so far that have activation dynamics (the {@code na} they compile to). */
   public int activationCount() {
     return (int) actuators.stream().filter(a -> a.dynType != DynType.NONE).count();

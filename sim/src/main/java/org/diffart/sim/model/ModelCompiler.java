@@ -38,7 +38,8 @@ final class ModelCompiler {
   int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
   double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   String[] tendonName;
-  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr;
+  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
+  double[] actCrankLength;
   double[] trnCoef;
   int neq, neqRows;
   int[] eqType, eqObj1, eqObj2, eqActive;
@@ -1062,13 +1063,18 @@ final class ModelCompiler {
   private void transmissions() {
     actTrnAdr = new int[nu];
     actTrnNum = new int[nu];
+    actCrankSite = new int[nu];
+    actSliderSite = new int[nu];
+    actCrankLength = new double[nu];
+    java.util.Arrays.fill(actCrankSite, -1);
+    java.util.Arrays.fill(actSliderSite, -1);
     int ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
       if (s.tendon >= 0 && b.tendons.get(s.tendon).spatial()) {
         throw new IllegalArgumentException("actuator '" + s.name + "': tendon '" + b.tendons.get(s.tendon).name
             + "' is spatial; actuators on spatial tendons are not supported yet (on fixed tendons they are)");
       }
-      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : 1;
+      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null ? 0 : 1;
     }
     trnQposAdr = new int[ntrn];
     trnDofAdr = new int[ntrn];
@@ -1077,7 +1083,12 @@ final class ModelCompiler {
     for (int a = 0; a < nu; a++) {
       ActuatorSpec s = b.actuators.get(a);
       actTrnAdr[a] = n;
-      if (s.tendon >= 0) {
+      if (s.crank != null) {
+        // a slider-crank: its length and moment arms depend on the configuration (Forces.actuation)
+        actCrankSite[a] = s.crank.compiledIndex;
+        actSliderSite[a] = s.slider.compiledIndex;
+        actCrankLength[a] = s.crankLength;
+      } else if (s.tendon >= 0) {
         for (int w = tendonAdr[s.tendon]; w < tendonAdr[s.tendon] + tendonNum[s.tendon]; w++, n++) {
           trnQposAdr[n] = wrapQposAdr[w];
           trnDofAdr[n] = wrapDofAdr[w];
@@ -1115,7 +1126,7 @@ final class ModelCompiler {
     for (int a = 0; a < nu; a++) {
       ActuatorSpec s = b.actuators.get(a);
       actTendon[a] = s.tendon;
-      JointSpec j = s.tendon >= 0 ? null : b.joints.get(s.joint);
+      JointSpec j = s.joint >= 0 ? b.joints.get(s.joint) : null;
       if (j != null && j.type != JointType.HINGE && j.type != JointType.SLIDE) {
         throw new IllegalArgumentException("actuator '" + s.name + "': joint '" + j.name + "' is a "
             + j.type.name().toLowerCase() + " joint; only hinge and slide joints can be actuated");

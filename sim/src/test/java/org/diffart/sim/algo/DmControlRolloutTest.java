@@ -86,10 +86,22 @@ class DmControlRolloutTest {
     throw new AssertionError("no MuJoCo depth for " + name + " in depth.jsonl");
   }
 
-  /** Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring energy. */
+  /**
+   * Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring energy, and the
+   * springs that actuators are at zero control: a force {@code bias1·length} with {@code bias1 < 0} (a position
+   * actuator's {@code −kp·length}, on a slider-crank too, whose moment arms are ∂length/∂q) stores {@code −bias1
+   * length²/2}.
+   */
   private static double energy(Model m, Data d) {
     Forces.armature(m, d, 0);
     double e = Invariants.energy(m, d);
+    Kinematics.forward(m, d);
+    Forces.actuation(m, d);
+    for (int a = 0; a < m.nu(); a++) {
+      if (m.actBias(a, 1) < 0 && m.actBias(a, 2) <= 0 && m.actActAdr(a) < 0) {
+        e -= 0.5 * m.actBias(a, 1) * d.actuatorLength[a] * d.actuatorLength[a];
+      }
+    }
     for (int j = 0; j < m.njnt(); j++) {
       JointType t = m.jntType(j);
       if (t == JointType.HINGE || t == JointType.SLIDE) {
