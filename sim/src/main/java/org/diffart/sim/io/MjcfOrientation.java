@@ -111,20 +111,11 @@ final class MjcfOrientation {
       } else {
         Quat.mul(t, 0, r, 0, res, 0);
       }
-      normalizeByDivision(t);
+      Quat.normalizeByDivision(t, 0);
       System.arraycopy(t, 0, res, 0, 4);
     }
-    normalizeByDivision(res);
+    Quat.normalizeByDivision(res, 0);
   }
-
-  /** MuJoCo's compile-time {@code mjuu_normvec}: each component divided by the norm. */
-  private static void normalizeByDivision(double[] q) {
-    double n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int i = 0; i < 4; i++) {
-      q[i] /= n;
-    }
-  }
-
 
   /** res = the minimal rotation taking +z to the unit vector (x, y, z); 180° about x when it points along -z. */
   static void zaxis(double[] res, double x, double y, double z) {

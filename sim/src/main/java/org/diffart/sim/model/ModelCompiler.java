@@ -352,10 +352,7 @@ final class ModelCompiler {
     }
     double[] q = new double[4];
     Quat.mul(q, 0, g.quat, 0, g.mesh.frame, 0);
-    double n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int k = 0; k < 4; k++) {
-      q[k] /= n;
-    }
+    Quat.normalizeByDivision(q, 0);
     return q;
   }
 

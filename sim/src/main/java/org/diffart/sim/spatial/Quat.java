@@ -20,6 +20,18 @@ public final class Quat {
     res[ro + 3] = 0;
   }
 
+  /**
+   * Normalises q in place as MuJoCo's compiler does ({@code mjuu_normvec}): each component divided by the norm, not
+   * multiplied by its inverse as {@link #normalize} (MuJoCo's run-time {@code mju_normalize4}); the two may differ in
+   * the last bit, which the compiled frames must not.
+   */
+  public static void normalizeByDivision(double[] q, int o) {
+    double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
+    for (int i = 0; i < 4; i++) {
+      q[o + i] /= n;
+    }
+  }
+
   /** Normalises q in place; a zero quaternion becomes the identity. Returns the norm before normalising. */
   public static double normalize(double[] q, int o) {
     double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
