@@ -61,6 +61,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml",
         // spatial tendons: springs, dampers, a limit; the ball on its string
         "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
+        // tendons wrapping around spheres and cylinders (side sites, the inside wrap), a pulley, tendon actuators
+        "../datasets/reference/models/wrapping.xml",
         // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
         "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
         // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim

@@ -82,6 +82,18 @@ public final class Capabilities {
       + "<site name=\"knot\"/></body></worldbody><tendon><spatial limited=\"true\" range=\"0 .5\">"
       + "<site site=\"anchor\"/><site site=\"knot\"/></spatial></tendon></mujoco>";
   /**
+   * A 1 kg block on a vertical slide hanging from a rope over a drum: a cylinder of radius 0.1 across the y axis at
+   * height 1, the rope from a world site 0.1 left of the drum's axis up, over the top (side site above), and down to
+   * the block 0.1 right of it; a motor pulls on the rope; time step 1 ms.
+   */
+  private static final String DRUM = "<mujoco model=\"drum\"><option timestep=\"0.001\"/><worldbody>"
+      + "<site name=\"anchor\" pos=\"-.1 0 0\"/><site name=\"up\" pos=\"0 0 2\"/><geom name=\"drum\""
+      + " type=\"cylinder\" size=\".1 .05\" pos=\"0 0 1\" euler=\"90 0 0\" contype=\"0\" conaffinity=\"0\"/>"
+      + "<body pos=\".1 0 .5\"><joint type=\"slide\" axis=\"0 0 1\"/><geom type=\"box\" size=\".05 .05 .05\""
+      + " mass=\"1\" contype=\"0\" conaffinity=\"0\"/><site name=\"hook\"/></body></worldbody><tendon><spatial name=\"rope\">"
+      + "<site site=\"anchor\"/><geom geom=\"drum\" sidesite=\"up\"/><site site=\"hook\"/></spatial></tendon>"
+      + "<actuator><motor tendon=\"rope\"/></actuator></mujoco>";
+  /**
    * A 1 kg slider driven by a fast filter (τ = 20 ms, activation limited to [-0.4, 0.35]) and an integrator, from a
    * keyframe with their controls.
    */
@@ -149,6 +161,7 @@ public final class Capabilities {
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
     stepping.add(Capability.FORCES_FLUID);
     stepping.add(Capability.TENDONS_SPATIAL);
+    stepping.add(Capability.TENDONS_WRAPPING);
     stepping.add(Capability.ACTUATORS_ACTIVATION);
     stepping.add(Capability.ACTUATORS_SLIDER_CRANK);
     return switch (name) {
@@ -291,6 +304,7 @@ public final class Capabilities {
         + " the bound (Newton: 0.6667 and -0.6667); ", acc[0], acc[1])) + roped.agreement(2000, 2));
     equality(name, claims, out);
     swing(name, claims, out);
+    drum(name, claims, out);
     // fluid forces: a tumbling box in wind against the reference, and Stokes' terminal velocity of a sinking cube
     Run gust = run(name, ModelLoader.loadMjcfString(GUST, "gust.xml"), 1000);
     double[][] sunk = velocities(name, ModelLoader.loadMjcfString(SINK, "sink.xml"), new double[1], 3000);
@@ -384,6 +398,23 @@ public final class Capabilities {
     put(out, Capability.TENDONS_SPATIAL, claims, swung.agrees() && rope, String.format(Locale.ROOT,
         "a ball on a 0.5 m rope is %.4f m from the anchor at x = %.3f m after %d steps; ", r, q[0], steps)
         + swung.agreement(steps, 2));
+  }
+
+  /**
+   * Wrapping: a block hanging from a rope over a drum against the CPU reference, and its first step from rest against
+   * Newton: the rope leaves the drum vertically above the block, so its moment arm on the block's height is exactly
+   * -1 and a motor tension u (negative: pulling) gives {@code z'' = −g − u}, only if the tangent point is right.
+   */
+  private static void drum(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(DRUM, "drum.xml");
+    Run run = run(name, m, 1000);
+    double[][] v = velocities(name, m, new double[] {-5, 0}, 1);
+    double g = -m.opt().gravity()[2], dt = m.opt().timestep(), pulled = dt * (-g + 5), free = -dt * g;
+    boolean newton = v != null && Math.abs(v[0][0] - pulled) < 1e-9 && Math.abs(v[0][1] - free) < 1e-9;
+    put(out, Capability.TENDONS_WRAPPING, claims, run.agrees() && newton, (v == null ? "the drum failed; "
+        : String.format(Locale.ROOT, "a 1 kg block on a rope over a drum, pulled with 5 N, moves at %.9g m/s after"
+        + " one step (Newton %.9g; unpulled %.9g, Newton %.9g); ", v[0][0], pulled, v[0][1], free))
+        + run.agreement(1000, 2));
   }
 
   /**

@@ -40,7 +40,9 @@ public enum Capability {
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
   CONTACT_SPIN_ROLL("contact solver", "torsional and rolling friction rows (condim 4 and 6)"),
   TENDONS_FIXED("tendons", "fixed tendons: springs, dampers, limits, actuators on tendons"),
-  TENDONS_SPATIAL("tendons", "spatial tendons through sites (no wrapping): springs, dampers, limits"),
+  TENDONS_SPATIAL("tendons", "spatial tendons through sites: springs, dampers, limits"),
+  TENDONS_WRAPPING("tendons", "spatial tendons wrapping around spheres and cylinders (side sites), pulleys,"
+      + " actuators on spatial tendons"),
   FORCES_FLUID("forces", "fluid forces: MuJoCo's inertia-box drag (density, viscosity, wind)"),
   ACTUATORS_ACTIVATION("actuators", "activation dynamics: filter and integrator states (na > 0), actrange"),
   ACTUATORS_SLIDER_CRANK("actuators", "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"

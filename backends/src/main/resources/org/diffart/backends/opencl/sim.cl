@@ -129,6 +129,24 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
+#define Wrapping_RES (9)
+#define Wrapping_P0 (0)
+#define Wrapping_P1 (3)
+#define Wrapping_S (6)
+#define Wrapping_T (40)
+#define Wrapping_LEN (15)
+#define Wrapping_MINVAL (0x1.203af9ee75616p-50)
+#define Wrapping_D (25)
+#define Wrapping_A0 (16)
+#define Wrapping_A1 (19)
+#define Wrapping_SD (29)
+#define Wrapping_PNT (31)
+#define Wrapping_PI (0x1.921fb54442d18p1)
+#define Wrapping_TMP (35)
+#define Wrapping_Z_INIT ((1 - 0x1.ad7f29abcaf48p-24))
+#define Wrapping_MAX_ITER (20)
+#define Wrapping_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
+#define Wrapping_N (22)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollision_MAX_SUPPORTS (128)
 
@@ -203,7 +221,9 @@ void SpatialOps_transformMotion(__global double* res, int ro, __global double* e
 void Kinematics_baseAcceleration(Model* m, __global double* a);
 void Sensors_subtrees(Model* m, Data* d);
 void Kinematics_geoms(Model* m, Data* d);
+void Kinematics_geom(Model* m, Data* d, int g);
 void Kinematics_sites(Model* m, Data* d);
+void Kinematics_site(Model* m, Data* d, int i);
 void Step_dynamics(Model* m, Data* d);
 void Step_constraints(Model* m, Data* d);
 void Checks_finiteDofs(Model* m, Data* d, __global double* v);
@@ -346,7 +366,27 @@ void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __gl
 void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
 double Fluid_side(Model* m, int i, int k);
 void Tendons_spatial(Model* m, Data* d, int t);
-double Tendons_segment(Data* d, int w, __global double* u);
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
+double Tendons_wrap(Model* m, Data* d, int w);
+double Tendons_wrapLocal(Model* m, Data* d, int w, int seed);
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
+double Wrapping_circle(__global double* q, double r, int side);
+double Wrapping_arc(__global double* q, double r, int second);
+double Trig_acos(double x);
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y);
+void Wrapping_solution(__global double* q, double r, int sgn);
+double Wrapping_goodness(__global double* q, double r, int side, int sgn);
+double Wrapping_inside(__global double* q, double r);
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy);
+double Trig_asin(double x);
+double Wrapping_normalize(__global double* q, int o, int n);
+double Wrapping_dot3(__global double* q, int a, int b);
+void Wrapping_plane(__global double* q, int cylinder);
+void Wrapping_cross(__global double* q, int o, int a, int b);
+double Wrapping_norm3(__global double* q, int a);
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
+int Tendons_isPulley(Model* m, int w);
 void Tendons_sitePosition(Model* m, Data* d, int w);
 void Kinematics_velocity(Model* m, Data* d);
 void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
@@ -1954,42 +1994,52 @@ void Sensors_subtrees(Model* m, Data* d) {
 
 // algo/Kinematics.java: void geoms(Model, Data)
 void Kinematics_geoms(Model* m, Data* d) {
-  __global double* t = DD_ARRAY(d, scratch36);
   for (int g = 0; g < (M_ngeom); g++) {
-    int b = (MI_ARRAY(m, geomBody)[(g)]);
-    t[0] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (0))]);
-    t[1] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (1))]);
-    t[2] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (2))]);
-    Mat3_mulVec(DD_ARRAY(d, geomXpos), (3 * g), DD_ARRAY(d, xmat), (9 * b), t, 0);
-    DD_ARRAY(d, geomXpos)[(3 * g)] += DD_ARRAY(d, xpos)[(3 * b)];
-    DD_ARRAY(d, geomXpos)[((3 * g) + 1)] += DD_ARRAY(d, xpos)[((3 * b) + 1)];
-    DD_ARRAY(d, geomXpos)[((3 * g) + 2)] += DD_ARRAY(d, xpos)[((3 * b) + 2)];
-    for (int k = 0; k < 4; k++) {
-      t[(4 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
-    }
-    Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
-    Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
+    Kinematics_geom(m, d, g);
   }
+}
+
+// algo/Kinematics.java: void geom(Model, Data, int)
+void Kinematics_geom(Model* m, Data* d, int g) {
+  __global double* t = DD_ARRAY(d, scratch36);
+  int b = (MI_ARRAY(m, geomBody)[(g)]);
+  t[0] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (0))]);
+  t[1] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (1))]);
+  t[2] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (2))]);
+  Mat3_mulVec(DD_ARRAY(d, geomXpos), (3 * g), DD_ARRAY(d, xmat), (9 * b), t, 0);
+  DD_ARRAY(d, geomXpos)[(3 * g)] += DD_ARRAY(d, xpos)[(3 * b)];
+  DD_ARRAY(d, geomXpos)[((3 * g) + 1)] += DD_ARRAY(d, xpos)[((3 * b) + 1)];
+  DD_ARRAY(d, geomXpos)[((3 * g) + 2)] += DD_ARRAY(d, xpos)[((3 * b) + 2)];
+  for (int k = 0; k < 4; k++) {
+    t[(4 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
+  }
+  Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
+  Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
 }
 
 // algo/Kinematics.java: void sites(Model, Data)
 void Kinematics_sites(Model* m, Data* d) {
-  __global double* t = DD_ARRAY(d, scratch36);
   for (int i = 0; i < (M_nsite); i++) {
-    int b = (MI_ARRAY(m, siteBody)[(i)]);
-    for (int k = 0; k < 3; k++) {
-      t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
-    }
-    Mat3_mulVec(DD_ARRAY(d, siteXpos), (3 * i), DD_ARRAY(d, xmat), (9 * b), t, 0);
-    for (int k = 0; k < 3; k++) {
-      DD_ARRAY(d, siteXpos)[((3 * i) + k)] += DD_ARRAY(d, xpos)[((3 * b) + k)];
-    }
-    for (int k = 0; k < 4; k++) {
-      t[(4 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
-    }
-    Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
-    Quat_toMat(DD_ARRAY(d, siteXmat), (9 * i), t, 8);
+    Kinematics_site(m, d, i);
   }
+}
+
+// algo/Kinematics.java: void site(Model, Data, int)
+void Kinematics_site(Model* m, Data* d, int i) {
+  __global double* t = DD_ARRAY(d, scratch36);
+  int b = (MI_ARRAY(m, siteBody)[(i)]);
+  for (int k = 0; k < 3; k++) {
+    t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
+  }
+  Mat3_mulVec(DD_ARRAY(d, siteXpos), (3 * i), DD_ARRAY(d, xmat), (9 * b), t, 0);
+  for (int k = 0; k < 3; k++) {
+    DD_ARRAY(d, siteXpos)[((3 * i) + k)] += DD_ARRAY(d, xpos)[((3 * b) + k)];
+  }
+  for (int k = 0; k < 4; k++) {
+    t[(4 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
+  }
+  Quat_mul(t, 8, DD_ARRAY(d, xquat), (4 * b), t, 4);
+  Quat_toMat(DD_ARRAY(d, siteXmat), (9 * i), t, 8);
 }
 
 // algo/Step.java: void dynamics(Model, Data)
@@ -5606,6 +5656,14 @@ void Forces_actuation(Model* m, Data* d) {
         vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
       }
     }
+    int ten = (MI_ARRAY(m, actTendon)[(a)]);
+    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
+    if (spatial) {
+      len = ((MD_ARRAY(m, actGear)[(a)]) * DD_ARRAY(d, tendonLength)[ten]);
+      for (int k = 0; k < nv; k++) {
+        vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
+      }
+    }
     double u = DD_ARRAY(d, ctrl)[a];
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
@@ -5630,6 +5688,11 @@ void Forces_actuation(Model* m, Data* d) {
     if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
       for (int k = 0; k < nv; k++) {
         DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
+      }
+    }
+    if (spatial) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * force);
       }
     }
   }
@@ -5874,17 +5937,34 @@ void Tendons_spatial(Model* m, Data* d, int t) {
   int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
   fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
   for (int w = w0; w < w1; w++) {
-    Tendons_sitePosition(m, d, w);
-  }
-  __global double* u = DD_ARRAY(d, scratch6);
-  double j_length = 0;
-  for (int w = w0; (w + 1) < w1; w++) {
-    double len = Tendons_segment(d, w, u);
-    j_length += len;
-    if (len > 0x1.203af9ee75616p-50) {
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[((w + 1))]))]), DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), u, 0, 1);
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]), DD_ARRAY(d, wrapXpos), (3 * w), u, 0, (-1));
+    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
+      Tendons_sitePosition(m, d, w);
     }
+  }
+  double j_length = 0;
+  double divisor = 1;
+  int w = w0;
+  while ((w + 1) < w1) {
+    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
+      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
+      w++;
+      continue;
+    }
+    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
+    int next = ((g >= 0) ? (w + 2) : (w + 1));
+    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
+    double scale = (1 / divisor);
+    double wlen = ((g >= 0) ? Tendons_wrap(m, d, (w + 1)) : (-1));
+    if (wlen < 0) {
+      j_length += (Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale) / divisor);
+    } else {
+      int gb = (MI_ARRAY(m, geomBody)[(g)]);
+      double l0 = Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), gb, DD_ARRAY(d, wrapTangent), (6 * ((w + 1))), scale);
+      double l1 = Tendons_segment(m, d, o, gb, DD_ARRAY(d, wrapTangent), ((6 * ((w + 1))) + 3), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale);
+      j_length += ((((l0 + wlen) + l1)) / divisor);
+    }
+    w = next;
   }
   double vel = 0;
   for (int k = 0; k < nv; k++) {
@@ -5894,17 +5974,501 @@ void Tendons_spatial(Model* m, Data* d, int t) {
   DD_ARRAY(d, tendonVelocity)[t] = vel;
 }
 
-// algo/Tendons.java: double segment(Data, int, double[])
-double Tendons_segment(Data* d, int w, __global double* u) {
-  double dx = (DD_ARRAY(d, wrapXpos)[((3 * w) + 3)] - DD_ARRAY(d, wrapXpos)[(3 * w)]);
-  double dy = (DD_ARRAY(d, wrapXpos)[((3 * w) + 4)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 1)]);
-  double dz = (DD_ARRAY(d, wrapXpos)[((3 * w) + 5)] - DD_ARRAY(d, wrapXpos)[((3 * w) + 2)]);
+// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
+  __global double* u = DD_ARRAY(d, scratch6);
+  double len = Tendons_direction(pa, ao, pb, bo, u);
+  if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
+  }
+  return len;
+}
+
+// algo/Tendons.java: double direction(double[], int, double[], int, double[])
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
+  double dx = (pb[bo] - pa[ao]);
+  double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
+  double dz = (pb[(bo + 2)] - pa[(ao + 2)]);
   double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
   double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
   u[0] = (dx * inv);
   u[1] = (dy * inv);
   u[2] = (dz * inv);
   return len;
+}
+
+// algo/Tendons.java: double wrap(Model, Data, int)
+double Tendons_wrap(Model* m, Data* d, int w) {
+  double wlen = Tendons_wrapLocal(m, d, w, (-1));
+  DD_ARRAY(d, wrapLength)[w] = wlen;
+  if (wlen >= 0) {
+    __global double* q = DD_ARRAY(d, wrapScratch);
+    __global double* x = DD_ARRAY(d, geomXpos);
+    __global double* r = DD_ARRAY(d, geomXmat);
+    int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+    for (int i = 0; i < 2; i++) {
+      for (int k = 0; k < 3; k++) {
+        int ro = ((9 * g) + (3 * k));
+        int p = (Wrapping_RES + (3 * i));
+        DD_ARRAY(d, wrapTangent)[(((6 * w) + (3 * i)) + k)] = ((((r[ro] * q[p]) + (r[(ro + 1)] * q[(p + 1)])) + (r[(ro + 2)] * q[(p + 2)])) + x[((3 * g) + k)]);
+      }
+    }
+  }
+  return wlen;
+}
+
+// algo/Tendons.java: double wrapLocal(Model, Data, int, int)
+double Tendons_wrapLocal(Model* m, Data* d, int w, int seed) {
+  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+  int side = (MI_ARRAY(m, wrapSide)[(w)]);
+  Kinematics_geom(m, d, g);
+  __global double* q = DD_ARRAY(d, wrapScratch);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w - 1))), q, Wrapping_P0);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), q, Wrapping_P1);
+  if (side >= 0) {
+    Kinematics_site(m, d, side);
+    Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
+  }
+  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), seed);
+}
+
+// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
+  for (int k = 0; k < 9; k++) {
+    q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
+  }
+  q[Wrapping_LEN] = (-1);
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  if ((Wrapping_norm3(q, Wrapping_P0) < Wrapping_MINVAL) || (Wrapping_norm3(q, Wrapping_P1) < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  Wrapping_plane(q, cylinder);
+  q[Wrapping_D] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A0);
+  q[(Wrapping_D + 1)] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A1);
+  q[(Wrapping_D + 2)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A0);
+  q[(Wrapping_D + 3)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A1);
+  q[(Wrapping_T + Wrapping_D)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A1)));
+  q[((Wrapping_T + Wrapping_D) + 2)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 3)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A1)));
+  int inside = 0;
+  if (side) {
+    q[Wrapping_SD] = Wrapping_dot3(q, Wrapping_S, Wrapping_A0);
+    q[(Wrapping_SD + 1)] = Wrapping_dot3(q, Wrapping_S, Wrapping_A1);
+    q[(Wrapping_T + Wrapping_SD)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A0) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A0)));
+    q[((Wrapping_T + Wrapping_SD) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A1) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A1)));
+    if (sqrt(((q[Wrapping_SD] * q[Wrapping_SD]) + (q[(Wrapping_SD + 1)] * q[(Wrapping_SD + 1)]))) >= r) {
+      Wrapping_normalize(q, Wrapping_SD, 2);
+      for (int k = 0; k < 2; k++) {
+        q[(Wrapping_SD + k)] *= r;
+        q[((Wrapping_T + Wrapping_SD) + k)] *= r;
+      }
+    } else {
+      inside = 1;
+    }
+  }
+  double len = (inside ? Wrapping_inside(q, r) : Wrapping_circle(q, r, side));
+  if (len < 0) {
+    return (-1);
+  }
+  double dlen = q[(Wrapping_T + Wrapping_LEN)];
+  for (int i = 0; i < 2; i++) {
+    for (int k = 0; k < 3; k++) {
+      q[((Wrapping_RES + (3 * i)) + k)] = ((q[(Wrapping_A0 + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A1 + k)] * q[((Wrapping_PNT + (2 * i)) + 1)]));
+      q[(((Wrapping_T + Wrapping_RES) + (3 * i)) + k)] = ((((q[((Wrapping_T + Wrapping_A0) + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A0 + k)] * q[((Wrapping_T + Wrapping_PNT) + (2 * i))])) + (q[((Wrapping_T + Wrapping_A1) + k)] * q[((Wrapping_PNT + (2 * i)) + 1)])) + (q[(Wrapping_A1 + k)] * q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)]));
+    }
+  }
+  if (cylinder) {
+    double l0x = (q[Wrapping_P0] - q[Wrapping_RES]);
+    double l0y = (q[(Wrapping_P0 + 1)] - q[(Wrapping_RES + 1)]);
+    double l1x = (q[Wrapping_P1] - q[(Wrapping_RES + 3)]);
+    double l1y = (q[(Wrapping_P1 + 1)] - q[(Wrapping_RES + 4)]);
+    double l0 = sqrt(((l0x * l0x) + (l0y * l0y)));
+    double l1 = sqrt(((l1x * l1x) + (l1y * l1y)));
+    double dl0 = ((l0 > 0) ? ((((l0x * ((q[(Wrapping_T + Wrapping_P0)] - q[(Wrapping_T + Wrapping_RES)]))) + (l0y * ((q[((Wrapping_T + Wrapping_P0) + 1)] - q[((Wrapping_T + Wrapping_RES) + 1)]))))) / l0) : 0);
+    double dl1 = ((l1 > 0) ? ((((l1x * ((q[(Wrapping_T + Wrapping_P1)] - q[((Wrapping_T + Wrapping_RES) + 3)]))) + (l1y * ((q[((Wrapping_T + Wrapping_P1) + 1)] - q[((Wrapping_T + Wrapping_RES) + 4)]))))) / l1) : 0);
+    double total = ((l0 + len) + l1);
+    double dtotal = ((dl0 + dlen) + dl1);
+    double z0 = q[(Wrapping_P0 + 2)];
+    double dz = (q[(Wrapping_P1 + 2)] - z0);
+    double dz0 = q[((Wrapping_T + Wrapping_P0) + 2)];
+    double ddz = (q[((Wrapping_T + Wrapping_P1) + 2)] - dz0);
+    double f0 = (l0 / total);
+    double f1 = (((l0 + len)) / total);
+    double df0 = (((dl0 - (f0 * dtotal))) / total);
+    double df1 = ((((dl0 + dlen) - (f1 * dtotal))) / total);
+    q[(Wrapping_RES + 2)] = (z0 + ((dz * l0) / total));
+    q[(Wrapping_RES + 5)] = (z0 + ((dz * ((l0 + len))) / total));
+    q[((Wrapping_T + Wrapping_RES) + 2)] = ((dz0 + (ddz * f0)) + (dz * df0));
+    q[((Wrapping_T + Wrapping_RES) + 5)] = ((dz0 + (ddz * f1)) + (dz * df1));
+    double h = fabs((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]));
+    double dh = (((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]) >= 0) ? (q[((Wrapping_T + Wrapping_RES) + 5)] - q[((Wrapping_T + Wrapping_RES) + 2)]) : (q[((Wrapping_T + Wrapping_RES) + 2)] - q[((Wrapping_T + Wrapping_RES) + 5)]));
+    double slant = sqrt(((len * len) + (h * h)));
+    dlen = ((slant > 0) ? ((((len * dlen) + (h * dh))) / slant) : 0);
+    len = slant;
+  }
+  q[Wrapping_LEN] = len;
+  q[(Wrapping_T + Wrapping_LEN)] = dlen;
+  return len;
+}
+
+// algo/Wrapping.java: double circle(double[], double, boolean)
+double Wrapping_circle(__global double* q, double r, int side) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double sqlen0 = ((d0 * d0) + (d1 * d1));
+  double sqlen1 = ((d2 * d2) + (d3 * d3));
+  double sqrad = (r * r);
+  if (((sqlen0 < sqrad) || (sqlen1 < sqrad)) || (r < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (dd < Wrapping_MINVAL) {
+    return (-1);
+  }
+  double a = jmin(jmax(((-(((difx * d0) + (dify * d1)))) / dd), 0), 1);
+  double tx = ((a * difx) + d0);
+  double ty = ((a * dify) + d1);
+  if ((((tx * tx) + (ty * ty)) > sqrad) && (((!side) || (((q[Wrapping_SD] * tx) + (q[(Wrapping_SD + 1)] * ty)) >= 0)))) {
+    return (-1);
+  }
+  double good0 = Wrapping_goodness(q, r, side, 1);
+  double good1 = Wrapping_goodness(q, r, side, (-1));
+  int sgn = ((good0 > good1) ? 1 : (-1));
+  Wrapping_solution(q, r, sgn);
+  if (Wrapping_intersects(d0, d1, q[Wrapping_PNT], q[(Wrapping_PNT + 1)], d2, d3, q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    return (-1);
+  }
+  return Wrapping_arc(q, r, (sgn < 0));
+}
+
+// algo/Wrapping.java: double arc(double[], double, boolean)
+double Wrapping_arc(__global double* q, double r, int second) {
+  double x0 = q[Wrapping_PNT];
+  double y0 = q[(Wrapping_PNT + 1)];
+  double x1 = q[(Wrapping_PNT + 2)];
+  double y1 = q[(Wrapping_PNT + 3)];
+  double n0 = sqrt(((x0 * x0) + (y0 * y0)));
+  double n1 = sqrt(((x1 * x1) + (y1 * y1)));
+  double i0 = (1 / n0);
+  double i1 = (1 / n1);
+  double u0x = (x0 * i0);
+  double u0y = (y0 * i0);
+  double u1x = (x1 * i1);
+  double u1y = (y1 * i1);
+  double c = ((u0x * u1x) + (u0y * u1y));
+  double dp0x = q[(Wrapping_T + Wrapping_PNT)];
+  double dp0y = q[((Wrapping_T + Wrapping_PNT) + 1)];
+  double dp1x = q[((Wrapping_T + Wrapping_PNT) + 2)];
+  double dp1y = q[((Wrapping_T + Wrapping_PNT) + 3)];
+  double e0 = ((u0x * dp0x) + (u0y * dp0y));
+  double e1 = ((u1x * dp1x) + (u1y * dp1y));
+  double dc = (((((((dp0x - (u0x * e0))) * u1x) + (((dp0y - (u0y * e0))) * u1y))) / n0) + ((((((dp1x - (u1x * e1))) * u0x) + (((dp1y - (u1y * e1))) * u0y))) / n1));
+  double angle = Trig_acos(c);
+  double sine = sqrt((((1 - c)) * ((1 + c))));
+  double dangle = (((fabs(c) < 1) && (sine > 0)) ? ((-dc) / sine) : 0);
+  double turn = ((y0 * x1) - (x0 * y1));
+  if ((((turn > 0) && second)) || (((turn < 0) && (!second)))) {
+    angle = ((2 * Wrapping_PI) - angle);
+    dangle = (-dangle);
+  }
+  q[Wrapping_LEN] = (r * angle);
+  q[(Wrapping_T + Wrapping_LEN)] = (r * dangle);
+  return (r * angle);
+}
+
+// spatial/Trig.java: double acos(double)
+double Trig_acos(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
+}
+
+// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
+  double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
+  if (fabs(det) < Wrapping_MINVAL) {
+    return 0;
+  }
+  double a = ((((((p4x - p3x)) * ((p1y - p3y))) - (((p4y - p3y)) * ((p1x - p3x))))) / det);
+  double b = ((((((p2x - p1x)) * ((p1y - p3y))) - (((p2y - p1y)) * ((p1x - p3x))))) / det);
+  return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
+}
+
+// algo/Wrapping.java: void solution(double[], double, int)
+void Wrapping_solution(__global double* q, double r, int sgn) {
+  double sqrad = (r * r);
+  for (int i = 0; i < 2; i++) {
+    double x = q[(Wrapping_D + (2 * i))];
+    double y = q[((Wrapping_D + (2 * i)) + 1)];
+    double dx = q[((Wrapping_T + Wrapping_D) + (2 * i))];
+    double dy = q[(((Wrapping_T + Wrapping_D) + (2 * i)) + 1)];
+    double sq = ((x * x) + (y * y));
+    double dsq = (2 * (((x * dx) + (y * dy))));
+    double root = sqrt((sq - sqrad));
+    double droot = (dsq / ((2 * root)));
+    double s = ((i == 0) ? (sgn * r) : ((-sgn) * r));
+    double nx = ((x * sqrad) + ((s * y) * root));
+    double ny = ((y * sqrad) - ((s * x) * root));
+    double dnx = ((dx * sqrad) + (s * (((dy * root) + (y * droot)))));
+    double dny = ((dy * sqrad) - (s * (((dx * root) + (x * droot)))));
+    q[(Wrapping_PNT + (2 * i))] = (nx / sq);
+    q[((Wrapping_PNT + (2 * i)) + 1)] = (ny / sq);
+    q[((Wrapping_T + Wrapping_PNT) + (2 * i))] = (((dnx - (q[(Wrapping_PNT + (2 * i))] * dsq))) / sq);
+    q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)] = (((dny - (q[((Wrapping_PNT + (2 * i)) + 1)] * dsq))) / sq);
+  }
+}
+
+// algo/Wrapping.java: double goodness(double[], double, boolean, int)
+double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
+  Wrapping_solution(q, r, sgn);
+  double good;
+  if (side) {
+    double sx = (q[Wrapping_PNT] + q[(Wrapping_PNT + 2)]);
+    double sy = (q[(Wrapping_PNT + 1)] + q[(Wrapping_PNT + 3)]);
+    double n = sqrt(((sx * sx) + (sy * sy)));
+    if (n < Wrapping_MINVAL) {
+      sx = 1;
+      sy = 0;
+    } else {
+      sx /= n;
+      sy /= n;
+    }
+    good = ((sx * q[Wrapping_SD]) + (sy * q[(Wrapping_SD + 1)]));
+  } else {
+    double cx = (q[Wrapping_PNT] - q[(Wrapping_PNT + 2)]);
+    double cy = (q[(Wrapping_PNT + 1)] - q[(Wrapping_PNT + 3)]);
+    good = (-(((cx * cx) + (cy * cy))));
+  }
+  if (Wrapping_intersects(q[Wrapping_D], q[(Wrapping_D + 1)], q[Wrapping_PNT], q[(Wrapping_PNT + 1)], q[(Wrapping_D + 2)], q[(Wrapping_D + 3)], q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    good = (-10000);
+  }
+  return good;
+}
+
+// algo/Wrapping.java: double inside(double[], double)
+double Wrapping_inside(__global double* q, double r) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double len0 = sqrt(((d0 * d0) + (d1 * d1)));
+  double len1 = sqrt(((d2 * d2) + (d3 * d3)));
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (((((len0 <= r) || (len1 <= r)) || (r < Wrapping_MINVAL)) || (len0 < Wrapping_MINVAL)) || (len1 < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  if (dd > Wrapping_MINVAL) {
+    double a = ((-(((difx * d0) + (dify * d1)))) / dd);
+    if ((a > 0) && (a < 1)) {
+      double tx = (d0 + (a * difx));
+      double ty = (d1 + (a * dify));
+      if (sqrt(((tx * tx) + (ty * ty))) <= r) {
+        return (-1);
+      }
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    q[(Wrapping_TMP + k)] = (0x1.0p-1 * ((q[(Wrapping_D + k)] + q[((Wrapping_D + 2) + k)])));
+    q[((Wrapping_T + Wrapping_TMP) + k)] = (0x1.0p-1 * ((q[((Wrapping_T + Wrapping_D) + k)] + q[(((Wrapping_T + Wrapping_D) + 2) + k)])));
+  }
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  Wrapping_setPoint(q, (r * q[Wrapping_TMP]), (r * q[(Wrapping_TMP + 1)]), (r * q[(Wrapping_T + Wrapping_TMP)]), (r * q[((Wrapping_T + Wrapping_TMP) + 1)]));
+  q[Wrapping_LEN] = 0;
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  double dd0 = q[(Wrapping_T + Wrapping_D)];
+  double dd1 = q[((Wrapping_T + Wrapping_D) + 1)];
+  double dd2 = q[((Wrapping_T + Wrapping_D) + 2)];
+  double dd3 = q[((Wrapping_T + Wrapping_D) + 3)];
+  double dlen0 = ((((d0 * dd0) + (d1 * dd1))) / len0);
+  double dlen1 = ((((d2 * dd2) + (d3 * dd3))) / len1);
+  double ddd = (2 * (((difx * ((dd2 - dd0))) + (dify * ((dd3 - dd1))))));
+  double ca = (r / len0);
+  double cb = (r / len1);
+  double dca = (((-ca) * dlen0) / len0);
+  double dcb = (((-cb) * dlen1) / len1);
+  double cosG = (((((len0 * len0) + (len1 * len1)) - dd)) / (((2 * len0) * len1)));
+  if (cosG < ((-1) + Wrapping_MINVAL)) {
+    return (-1);
+  } else if (cosG > (1 - Wrapping_MINVAL)) {
+    return 0;
+  }
+  double dcosG = ((((((len0 * dlen0) + (len1 * dlen1)) - (0x1.0p-1 * ddd))) / ((len0 * len1))) - (cosG * (((dlen0 / len0) + (dlen1 / len1)))));
+  double g = Trig_acos(cosG);
+  double dg = ((-dcosG) / sqrt((((1 - cosG)) * ((1 + cosG)))));
+  double z = Wrapping_Z_INIT;
+  double dz = 0;
+  double f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+  if (f > 0) {
+    return 0;
+  }
+  int iter = 0;
+  for (; (iter < Wrapping_MAX_ITER) && (fabs(f) > Wrapping_TOLERANCE); iter++) {
+    double sa = sqrt((1 - (((z * z) * ca) * ca)));
+    double sb = sqrt((1 - (((z * z) * cb) * cb)));
+    double sz = sqrt((1 - (z * z)));
+    double df = (((ca / jmax(Wrapping_MINVAL, sa)) + (cb / jmax(Wrapping_MINVAL, sb))) - (2 / jmax(Wrapping_MINVAL, sz)));
+    if (df > (-Wrapping_MINVAL)) {
+      return 0;
+    }
+    double tf = (((((((ca * dz) + (z * dca))) / sa) + ((((cb * dz) + (z * dcb))) / sb)) - ((2 * dz) / sz)) + dg);
+    double tdf = (((((sa > Wrapping_MINVAL) ? ((dca / sa) + ((((ca * ca) * z) * (((z * dca) + (ca * dz)))) / (((sa * sa) * sa)))) : 0)) + (((sb > Wrapping_MINVAL) ? ((dcb / sb) + ((((cb * cb) * z) * (((z * dcb) + (cb * dz)))) / (((sb * sb) * sb)))) : 0))) - (((sz > Wrapping_MINVAL) ? (((2 * z) * dz) / (((sz * sz) * sz))) : 0)));
+    double z1 = (z - (f / df));
+    if (z1 > z) {
+      return 0;
+    }
+    dz = (dz - ((((tf * df) - (f * tdf))) / ((df * df))));
+    z = z1;
+    f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+    if (f > Wrapping_TOLERANCE) {
+      return 0;
+    }
+  }
+  if (iter >= Wrapping_MAX_ITER) {
+    return 0;
+  }
+  int first = (((d0 * d3) - (d1 * d2)) > 0);
+  double c = (first ? ca : cb);
+  double dc = (first ? dca : dcb);
+  int v = (first ? Wrapping_D : (Wrapping_D + 2));
+  q[Wrapping_TMP] = q[v];
+  q[(Wrapping_TMP + 1)] = q[(v + 1)];
+  q[(Wrapping_T + Wrapping_TMP)] = q[(Wrapping_T + v)];
+  q[((Wrapping_T + Wrapping_TMP) + 1)] = q[((Wrapping_T + v) + 1)];
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  double ang = (Trig_asin(z) - Trig_asin((c * z)));
+  double dang = ((dz / sqrt((1 - (z * z)))) - ((((c * dz) + (z * dc))) / sqrt((1 - (((c * c) * z) * z)))));
+  double cs = Trig_cos(ang);
+  double sn = Trig_sin(ang);
+  double vx = q[Wrapping_TMP];
+  double vy = q[(Wrapping_TMP + 1)];
+  double dvx = q[(Wrapping_T + Wrapping_TMP)];
+  double dvy = q[((Wrapping_T + Wrapping_TMP) + 1)];
+  Wrapping_setPoint(q, (r * (((cs * vx) - (sn * vy)))), (r * (((sn * vx) + (cs * vy)))), (r * ((((cs * dvx) - (sn * dvy)) - (dang * (((sn * vx) + (cs * vy))))))), (r * ((((sn * dvx) + (cs * dvy)) + (dang * (((cs * vx) - (sn * vy))))))));
+  return 0;
+}
+
+// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
+  q[Wrapping_PNT] = x;
+  q[(Wrapping_PNT + 1)] = y;
+  q[(Wrapping_PNT + 2)] = x;
+  q[(Wrapping_PNT + 3)] = y;
+  q[(Wrapping_T + Wrapping_PNT)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 1)] = dy;
+  q[((Wrapping_T + Wrapping_PNT) + 2)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 3)] = dy;
+}
+
+// spatial/Trig.java: double asin(double)
+double Trig_asin(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
+}
+
+// algo/Wrapping.java: double normalize(double[], int, int)
+double Wrapping_normalize(__global double* q, int o, int n) {
+  double s = 0;
+  for (int k = 0; k < n; k++) {
+    s += (q[(o + k)] * q[(o + k)]);
+  }
+  double norm = sqrt(s);
+  if (norm < Wrapping_MINVAL) {
+    for (int k = 0; k < n; k++) {
+      q[(o + k)] = ((k == 0) ? 1 : 0);
+      q[((Wrapping_T + o) + k)] = 0;
+    }
+    return norm;
+  }
+  double inv = (1 / norm);
+  double e = 0;
+  for (int k = 0; k < n; k++) {
+    q[(o + k)] *= inv;
+    e += (q[(o + k)] * q[((Wrapping_T + o) + k)]);
+  }
+  for (int k = 0; k < n; k++) {
+    q[((Wrapping_T + o) + k)] = (((q[((Wrapping_T + o) + k)] - (q[(o + k)] * e))) * inv);
+  }
+  return norm;
+}
+
+// algo/Wrapping.java: double dot3(double[], int, int)
+double Wrapping_dot3(__global double* q, int a, int b) {
+  return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
+}
+
+// algo/Wrapping.java: void plane(double[], boolean)
+void Wrapping_plane(__global double* q, int cylinder) {
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
+    q[(Wrapping_A1 + k)] = ((k == 1) ? 1 : 0);
+    q[(Wrapping_N + k)] = ((k == 2) ? 1 : 0);
+    q[((Wrapping_T + Wrapping_A0) + k)] = 0;
+    q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    q[((Wrapping_T + Wrapping_N) + k)] = 0;
+  }
+  if (cylinder) {
+    return;
+  }
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = q[(Wrapping_P0 + k)];
+    q[((Wrapping_T + Wrapping_A0) + k)] = q[((Wrapping_T + Wrapping_P0) + k)];
+  }
+  Wrapping_normalize(q, Wrapping_A0, 3);
+  Wrapping_cross(q, Wrapping_N, Wrapping_P0, Wrapping_P1);
+  double nrm = sqrt(Wrapping_dot3(q, Wrapping_N, Wrapping_N));
+  if (nrm < Wrapping_MINVAL) {
+    double ax = fabs(q[Wrapping_A0]);
+    double ay = fabs(q[(Wrapping_A0 + 1)]);
+    double az = fabs(q[(Wrapping_A0 + 2)]);
+    int i = (((ay > ax) && (ay > az)) ? 1 : (((az > ax) && (az > ay)) ? 2 : 0));
+    for (int k = 0; k < 3; k++) {
+      q[(Wrapping_A1 + k)] = ((k == i) ? 0 : 1);
+      q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    }
+    Wrapping_cross(q, Wrapping_N, Wrapping_A0, Wrapping_A1);
+  }
+  Wrapping_normalize(q, Wrapping_N, 3);
+  Wrapping_cross(q, Wrapping_A1, Wrapping_N, Wrapping_A0);
+  Wrapping_normalize(q, Wrapping_A1, 3);
+}
+
+// algo/Wrapping.java: void cross(double[], int, int, int)
+void Wrapping_cross(__global double* q, int o, int a, int b) {
+  for (int k = 0; k < 3; k++) {
+    int i = (((k + 1)) % 3);
+    int j = (((k + 2)) % 3);
+    q[(o + k)] = ((q[(a + i)] * q[(b + j)]) - (q[(a + j)] * q[(b + i)]));
+    q[((Wrapping_T + o) + k)] = ((((q[((Wrapping_T + a) + i)] * q[(b + j)]) + (q[(a + i)] * q[((Wrapping_T + b) + j)])) - (q[((Wrapping_T + a) + j)] * q[(b + i)])) - (q[(a + j)] * q[((Wrapping_T + b) + i)]));
+  }
+}
+
+// algo/Wrapping.java: double norm3(double[], int)
+double Wrapping_norm3(__global double* q, int a) {
+  return sqrt(Wrapping_dot3(q, a, a));
+}
+
+// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
+  __global double* c = DD_ARRAY(d, geomXpos);
+  __global double* r = DD_ARRAY(d, geomXmat);
+  double ex = (x[xo] - c[(3 * g)]);
+  double ey = (x[(xo + 1)] - c[((3 * g) + 1)]);
+  double ez = (x[(xo + 2)] - c[((3 * g) + 2)]);
+  for (int i = 0; i < 3; i++) {
+    q[(qo + i)] = (((r[((9 * g) + i)] * ex) + (r[(((9 * g) + 3) + i)] * ey)) + (r[(((9 * g) + 6) + i)] * ez));
+  }
+}
+
+// algo/Tendons.java: boolean isPulley(Model, int)
+int Tendons_isPulley(Model* m, int w) {
+  return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
 }
 
 // algo/Tendons.java: void sitePosition(Model, Data, int)

@@ -95,7 +95,8 @@ public final class Forces {
    * actuator with dynamics (whose {@code act' = ctrl} for an integrator, {@code (ctrl - act)/τ} for a filter); {@code
    * force = (gain0 + gain1 length + gain2 velocity) input + bias0 + bias1 length + bias2 velocity}, clamped to
    * forcerange where limited, through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ
-   * c q̇}, {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a tendon).
+   * c q̇}, {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a fixed tendon);
+   * on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive} computes the tendon first).
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
@@ -117,6 +118,15 @@ public final class Forces {
         len = sliderCrank(m, d, a);
         for (int k = 0; k < nv; k++) {
           vel += d.actuatorMoment[nv * a + k] * d.qvel[k];
+        }
+      }
+      int ten = m.actTendon(a);
+      boolean spatial = ten >= 0 && m.tendonSpatial(ten);
+      if (spatial) {
+        // moment arms gear ∂L/∂q (the tendon's Jacobian, from passive)
+        len = m.actGear(a) * d.tendonLength[ten];
+        for (int k = 0; k < nv; k++) {
+          vel += d.tendonJ[nv * ten + k] * m.actGear(a) * d.qvel[k];
         }
       }
       double u = d.ctrl[a];
@@ -144,6 +154,11 @@ public final class Forces {
       if (m.actCrankSite(a) >= 0) {
         for (int k = 0; k < nv; k++) {
           d.qfrcActuator[k] += d.actuatorMoment[nv * a + k] * force;
+        }
+      }
+      if (spatial) {
+        for (int k = 0; k < nv; k++) {
+          d.qfrcActuator[k] += d.tendonJ[nv * ten + k] * m.actGear(a) * force;
         }
       }
     }

@@ -49,6 +49,13 @@ public final class ForcesAdjoint {
           forceBar += d.actuatorMoment[nv * a + k] * b.qfrcActuatorBar[k];
         }
       }
+      int ten = m.actTendon(a);
+      boolean spatial = ten >= 0 && m.tendonSpatial(ten);
+      if (spatial) {
+        for (int k = 0; k < nv; k++) {
+          forceBar += d.tendonJ[nv * ten + k] * m.actGear(a) * b.qfrcActuatorBar[k];
+        }
+      }
       double len = d.actuatorLength[a], vel = d.actuatorVelocity[a];
       double u = d.ctrl[a];
       boolean ctrlPasses = !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
@@ -90,6 +97,15 @@ public final class ForcesAdjoint {
           b.qvelBar[k] += velBar * d.actuatorMoment[nv * a + k];
         }
         sliderCrank(m, d, b, a, lenBar);
+      }
+      if (spatial) {
+        // len = gear L, vel = Σ gear J q̇, qfrc += gear J force: into the tendon's bars (TendonsAdjoint, in passive)
+        double gear = m.actGear(a), applied = d.actuatorForce[a];
+        b.tendonLengthBar[ten] += gear * lenBar;
+        for (int k = 0; k < nv; k++) {
+          b.tendonJBar[nv * ten + k] += gear * (applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k]);
+          b.qvelBar[k] += velBar * gear * d.tendonJ[nv * ten + k];
+        }
       }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);

@@ -145,42 +145,52 @@ public final class Kinematics {
    * when contacts are enabled; call it before reading geom poses otherwise.
    */
   public static void geoms(Model m, Data d) {
-    double[] t = d.scratch36;
     for (int g = 0; g < m.ngeom(); g++) {
-      int b = m.geomBody(g);
-      t[0] = m.geomPos(g, 0);
-      t[1] = m.geomPos(g, 1);
-      t[2] = m.geomPos(g, 2);
-      Mat3.mulVec(d.geomXpos, 3 * g, d.xmat, 9 * b, t, 0);
-      d.geomXpos[3 * g] += d.xpos[3 * b];
-      d.geomXpos[3 * g + 1] += d.xpos[3 * b + 1];
-      d.geomXpos[3 * g + 2] += d.xpos[3 * b + 2];
-      for (int k = 0; k < 4; k++) {
-        t[4 + k] = m.geomQuat(g, k);
-      }
-      Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
-      Quat.toMat(d.geomXmat, 9 * g, t, 8);
+      geom(m, d, g);
     }
+  }
+
+  /** Geom g's pose in the world, {@code geomXpos, geomXmat}, from its body's pose. Uses {@code scratch36[0..12)}. */
+  public static void geom(Model m, Data d, int g) {
+    double[] t = d.scratch36;
+    int b = m.geomBody(g);
+    t[0] = m.geomPos(g, 0);
+    t[1] = m.geomPos(g, 1);
+    t[2] = m.geomPos(g, 2);
+    Mat3.mulVec(d.geomXpos, 3 * g, d.xmat, 9 * b, t, 0);
+    d.geomXpos[3 * g] += d.xpos[3 * b];
+    d.geomXpos[3 * g + 1] += d.xpos[3 * b + 1];
+    d.geomXpos[3 * g + 2] += d.xpos[3 * b + 2];
+    for (int k = 0; k < 4; k++) {
+      t[4 + k] = m.geomQuat(g, k);
+    }
+    Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
+    Quat.toMat(d.geomXmat, 9 * g, t, 8);
   }
 
   /** Site poses in the world, {@code siteXpos, siteXmat}, from the body poses of {@link #forward}. */
   public static void sites(Model m, Data d) {
-    double[] t = d.scratch36;
     for (int i = 0; i < m.nsite(); i++) {
-      int b = m.siteBody(i);
-      for (int k = 0; k < 3; k++) {
-        t[k] = m.sitePos(i, k);
-      }
-      Mat3.mulVec(d.siteXpos, 3 * i, d.xmat, 9 * b, t, 0);
-      for (int k = 0; k < 3; k++) {
-        d.siteXpos[3 * i + k] += d.xpos[3 * b + k];
-      }
-      for (int k = 0; k < 4; k++) {
-        t[4 + k] = m.siteQuat(i, k);
-      }
-      Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
-      Quat.toMat(d.siteXmat, 9 * i, t, 8);
+      site(m, d, i);
     }
+  }
+
+  /** Site i's pose in the world, {@code siteXpos, siteXmat}, from its body's pose. Uses {@code scratch36[0..12)}. */
+  public static void site(Model m, Data d, int i) {
+    double[] t = d.scratch36;
+    int b = m.siteBody(i);
+    for (int k = 0; k < 3; k++) {
+      t[k] = m.sitePos(i, k);
+    }
+    Mat3.mulVec(d.siteXpos, 3 * i, d.xmat, 9 * b, t, 0);
+    for (int k = 0; k < 3; k++) {
+      d.siteXpos[3 * i + k] += d.xpos[3 * b + k];
+    }
+    for (int k = 0; k < 4; k++) {
+      t[4 + k] = m.siteQuat(i, k);
+    }
+    Quat.mul(t, 8, d.xquat, 4 * b, t, 4);
+    Quat.toMat(d.siteXmat, 9 * i, t, 8);
   }
 
   /**

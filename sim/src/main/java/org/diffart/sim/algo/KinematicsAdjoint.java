@@ -329,15 +329,20 @@ public final class KinematicsAdjoint {
    */
   public static void sites(Model m, Data d, DataBar b) {
     for (int i = 0; i < m.nsite(); i++) {
-      double[] t = b.scratch36;
-      for (int k = 0; k < 3; k++) {
-        t[k] = m.sitePos(i, k);
-      }
-      for (int k = 0; k < 4; k++) {
-        t[6 + k] = m.siteQuat(i, k);
-      }
-      attached(d, b, m.siteBody(i), b.siteXposBar, 3 * i, b.siteXmatBar, 9 * i);
+      site(m, d, b, i);
     }
+  }
+
+  /** Adjoint of {@link Kinematics#site}: consumes site i's {@code siteXposBar, siteXmatBar}. */
+  public static void site(Model m, Data d, DataBar b, int i) {
+    double[] t = b.scratch36;
+    for (int k = 0; k < 3; k++) {
+      t[k] = m.sitePos(i, k);
+    }
+    for (int k = 0; k < 4; k++) {
+      t[6 + k] = m.siteQuat(i, k);
+    }
+    attached(d, b, m.siteBody(i), b.siteXposBar, 3 * i, b.siteXmatBar, 9 * i);
   }
 
   /**
@@ -346,15 +351,20 @@ public final class KinematicsAdjoint {
    */
   public static void geoms(Model m, Data d, DataBar b) {
     for (int g = 0; g < m.ngeom(); g++) {
-      double[] t = b.scratch36;
-      for (int k = 0; k < 3; k++) {
-        t[k] = m.geomPos(g, k);
-      }
-      for (int k = 0; k < 4; k++) {
-        t[6 + k] = m.geomQuat(g, k);
-      }
-      attached(d, b, m.geomBody(g), b.geomXposBar, 3 * g, b.geomXmatBar, 9 * g);
+      geom(m, d, b, g);
     }
+  }
+
+  /** Adjoint of {@link Kinematics#geom}: consumes geom g's {@code geomXposBar, geomXmatBar}. */
+  public static void geom(Model m, Data d, DataBar b, int g) {
+    double[] t = b.scratch36;
+    for (int k = 0; k < 3; k++) {
+      t[k] = m.geomPos(g, k);
+    }
+    for (int k = 0; k < 4; k++) {
+      t[6 + k] = m.geomQuat(g, k);
+    }
+    attached(d, b, m.geomBody(g), b.geomXposBar, 3 * g, b.geomXmatBar, 9 * g);
   }
 
   /**

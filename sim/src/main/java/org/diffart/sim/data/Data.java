@@ -93,8 +93,17 @@ public final class Data {
   public final double[] energy;
   /** Spatial tendons' Jacobians {@code ∂L/∂q} in velocity coordinates (rows of fixed tendons unused) [ntendon×nv]. */
   public final double[] tendonJ;
-  /** World positions of the sites of spatial tendons' paths, per wrap (joint wraps unused) [nwrap×3]. */
+  /** World positions of the sites of spatial tendons' paths, per wrap (other wraps unused) [nwrap×3]. */
   public final double[] wrapXpos;
+  /**
+   * Where a spatial tendon's path touches a wrapping geom: the world positions of its two tangent points, per geom wrap
+   * (other wraps unused; meaningful where {@code wrapLength ≥ 0}) [nwrap×6].
+   */
+  public final double[] wrapTangent;
+  /** The path's length on each wrapping geom between its tangent points, or -1 where it passes the geom by [nwrap]. */
+  public final double[] wrapLength;
+  /** Work space of one wrap ({@code Wrapping}) [80]. */
+  public final double[] wrapScratch;
   /** Each actuator's moment arms {@code ∂length/∂q}, written for slider-crank transmissions only [nu×nv]. */
   public final double[] actuatorMoment;
   /** Actuator lengths {@code gear*q} (on a tendon {@code gear*L}) [nu]. */
@@ -334,6 +343,9 @@ public final class Data {
     energy = new double[2];
     tendonJ = new double[m.ntendon() * nv];
     wrapXpos = new double[3 * m.nwrap()];
+    wrapTangent = new double[6 * m.nwrap()];
+    wrapLength = new double[m.nwrap()];
+    wrapScratch = new double[80];
     siteXpos = new double[3 * m.nsite()];
     siteXmat = new double[9 * m.nsite()];
     sensordata = new double[m.nsensordata()];

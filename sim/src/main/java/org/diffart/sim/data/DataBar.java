@@ -116,8 +116,11 @@ public final class DataBar {
   public final double[] efcBBar;
   /** Bar of each row's violation {@code efcDist}, used by the equality rows (consumed) [nefcMax]. */
   public final double[] efcDistBar;
-  /** Bars of the spatial tendons' lengths, Jacobians and path sites (consumed by {@code TendonsAdjoint}). */
-  public final double[] tendonLengthBar, tendonJBar, wrapXposBar;
+  /**
+   * Bars of the spatial tendons' lengths, Jacobians, path sites, tangent points and lengths on wrapping geoms
+   * (consumed by {@code TendonsAdjoint}).
+   */
+  public final double[] tendonLengthBar, tendonJBar, wrapXposBar, wrapTangentBar, wrapLengthBar;
   /** [nefcMax] */
   public final double[] efcLoBar;
   /** [nefcMax] */
@@ -234,6 +237,8 @@ public final class DataBar {
     tendonLengthBar = new double[m.ntendon()];
     tendonJBar = new double[m.ntendon() * m.nv()];
     wrapXposBar = new double[3 * m.nwrap()];
+    wrapTangentBar = new double[6 * m.nwrap()];
+    wrapLengthBar = new double[m.nwrap()];
     efcLoBar = new double[nefcMax];
     efcHiBar = new double[nefcMax];
     efcImpulseBar = new double[nefcMax];

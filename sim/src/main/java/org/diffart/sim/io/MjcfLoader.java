@@ -54,8 +54,9 @@ import org.diffart.sim.model.Options;
  *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
  *       objtype/objname ({@link MjcfSensors})</td></tr>
  *   <tr><td>{@code tendon}</td><td>{@code fixed} and {@code spatial} with name, class, limited, range, stiffness,
- *       damping, springlength and their {@code joint} (joint, coef) or {@code site} children (a spatial tendon's
- *       path; wrapping and pulleys are refused); width, rgba, material, group, user are ignored
+ *       damping, springlength and their {@code joint} (joint, coef) children, or a spatial tendon's path of {@code
+ *       site} (site), {@code geom} (geom, sidesite: wrapping around a sphere or cylinder) and {@code pulley}
+ *       (divisor) children; width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
  *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction;
  *       solref, solimp ignored)</td></tr>
@@ -75,7 +76,7 @@ import org.diffart.sim.model.Options;
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
  * constraints (see {@link Options}). Refused: skins, meshes without faces (MuJoCo takes its hull's), primitives fitted
- * to meshes, spatial tendon wrapping, muscles and actuators on sites or bodies, contact attributes that would change
+ * to meshes, muscles and actuators on sites or bodies, contact attributes that would change
  * which contacts exist (margin, gap, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,

@@ -1,6 +1,8 @@
 package org.diffart.sim.io;
 
 import java.util.Set;
+import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.ModelBuilder;
 import org.diffart.sim.model.SiteSpec;
 import org.diffart.sim.model.TendonSpec;
@@ -8,8 +10,9 @@ import org.diffart.sim.model.TendonSpec;
 /**
  * Reads MJCF {@code <tendon>} sections: {@code fixed} and {@code spatial} tendons, with MuJoCo 2.2.2's meaning. A
  * fixed tendon's length is {@code Σ coef·q} over its {@code <joint joint coef>} children (hinges and slides); a
- * spatial tendon's the length of the straight path through its {@code <site site>} children (wrapping around geoms
- * and pulleys are refused with the reason); {@code springlength} -1 (the
+ * spatial tendon's the length of its path of {@code <site site>}, {@code <geom geom sidesite>} (a sphere or cylinder
+ * the path wraps around between two sites) and {@code <pulley divisor>} children, checked as MuJoCo checks it;
+ * {@code springlength} -1 (the
  * default) rests the spring at the length at the joints' {@code springref} (measured on MuJoCo 2.2.2:
  * {@code datasets/reference/models/tendons.xml}); {@code limited}/{@code range} follow the compiler's
  * {@code autolimits} rule, never converted to radians. A tendon's own {@code frictionloss} and a
@@ -20,6 +23,16 @@ final class MjcfTendons {
   private static final Set<String> JOINT = Set.of("joint", "coef");
 
   private MjcfTendons() {}
+
+  /** The site named by attribute {@code attr} of c. */
+  private static SiteSpec site(XmlElement c, String attr, MjcfBodies bodies) {
+    String name = c.required(attr).strip();
+    SiteSpec spec = bodies.site(name);
+    if (spec == null) {
+      throw c.error("unknown site '" + name + "'");
+    }
+    return spec;
+  }
 
   static void read(XmlElement section, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
       NamedElements names, MjcfBodies bodies) {
@@ -51,20 +64,39 @@ final class MjcfTendons {
       }
       if (e.name().equals("spatial")) {
         for (XmlElement c : e.children()) {
-          if (c.name().equals("geom") || c.name().equals("pulley")) {
-            throw c.error("a spatial tendon's " + (c.name().equals("geom") ? "wrapping around geoms" : "pulleys")
-                + " are not supported yet; paths through sites are");
+          switch (c.name()) {
+            case "site" -> {
+              c.requireAttributesIn(Set.of("site"));
+              t.site(site(c, "site", bodies));
+            }
+            case "geom" -> {
+              c.requireAttributesIn(Set.of("geom", "sidesite"));
+              String geom = c.required("geom").strip();
+              GeomSpec g = bodies.geom(geom);
+              if (g == null) {
+                throw c.error("unknown geom '" + geom + "'");
+              }
+              if (g.type() != GeomType.SPHERE && g.type() != GeomType.CYLINDER) {
+                throw c.error("geom '" + geom + "' is a " + g.type().name().toLowerCase()
+                    + "; a tendon wraps around spheres and cylinders (MuJoCo too)");
+              }
+              t.geom(g, c.has("sidesite") ? site(c, "sidesite", bodies) : null);
+            }
+            case "pulley" -> {
+              c.requireAttributesIn(Set.of("divisor"));
+              double divisor = c.number("divisor");
+              if (!(divisor > 0)) {
+                throw c.error("a pulley's divisor must be positive, got " + c.required("divisor").strip());
+              }
+              t.pulley(divisor);
+            }
+            default -> throw MjcfSchema.unsupported(c, "spatial", "site, geom, pulley", "");
           }
-          if (!c.name().equals("site")) {
-            throw MjcfSchema.unsupported(c, "spatial", "site", "");
-          }
-          c.requireAttributesIn(Set.of("site"));
-          String site = c.required("site").strip();
-          SiteSpec spec = bodies.site(site);
-          if (spec == null) {
-            throw c.error("unknown site '" + site + "'");
-          }
-          t.site(spec);
+        }
+        try {
+          t.checkPath();
+        } catch (IllegalArgumentException ex) {
+          throw e.error(ex.getMessage(), ex);
         }
         continue;
       }

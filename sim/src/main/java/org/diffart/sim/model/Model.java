@@ -45,7 +45,8 @@ public final class Model {
   private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   private final String[] actName, keyName;
   private final int ntendon, nwrap, nfrictionloss;
-  private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
+  private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom,
+      wrapSide;
   private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   private final String[] tendonName;
   private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
@@ -171,6 +172,8 @@ public final class Model {
     wrapQposAdr = c.wrapQposAdr;
     tendonSpatial = c.tendonSpatial;
     wrapSite = c.wrapSite;
+    wrapGeom = c.wrapGeom;
+    wrapSide = c.wrapSide;
     wrapDofAdr = c.wrapDofAdr;
     wrapCoef = c.wrapCoef;
     tendonStiffness = c.tendonStiffness;
@@ -759,19 +762,29 @@ public final class Model {
     return ntendon;
   }
 
-  /** Number of tendon terms (joints of all tendons). */
+  /** Number of tendon terms: joints of fixed tendons, path elements of spatial ones. */
   public int nwrap() {
     return nwrap;
   }
 
-  /** Whether tendon t is spatial (a path through sites; its wraps are sites) rather than fixed (joint terms). */
+  /** Whether tendon t is spatial (a path of sites, wrapping geoms and pulleys) rather than fixed (joint terms). */
   public boolean tendonSpatial(int t) {
     return tendonSpatial[t] != 0;
   }
 
-  /** The site of wrap w of a spatial tendon, or -1 for a joint term of a fixed tendon. */
+  /** The site of wrap w of a spatial tendon, or -1 (a geom, a pulley, or a joint term of a fixed tendon). */
   public int wrapSite(int w) {
     return wrapSite[w];
+  }
+
+  /** The sphere or cylinder wrap w of a spatial tendon wraps around, or -1. */
+  public int wrapGeom(int w) {
+    return wrapGeom[w];
+  }
+
+  /** The side site of wrapping geom w, or -1 (none: the shorter way round). */
+  public int wrapSide(int w) {
+    return wrapSide[w];
   }
 
   /** First term of tendon t; its terms are {@code [tendonAdr(t), tendonAdr(t) + tendonNum(t))}. */
@@ -794,7 +807,7 @@ public final class Model {
     return wrapDofAdr[w];
   }
 
-  /** Coefficient of term w: {@code L = Σ coef q}. */
+  /** Coefficient of term w: {@code L = Σ coef q}; a pulley's divisor on a spatial path (0 for its sites and geoms). */
   public double wrapCoef(int w) {
     return wrapCoef[w];
   }

@@ -35,7 +35,7 @@ final class ModelCompiler {
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
   String[] actName;
   int ntendon, nwrap, nfrictionloss;
-  int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite;
+  int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom, wrapSide;
   double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   String[] tendonName;
   int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
@@ -65,16 +65,17 @@ final class ModelCompiler {
     c.bodies();
     c.joints();
     c.sites();
-    c.tendons();
     c.inertia();
     c.geoms();
+    c.tendons();
     c.pairs();
     c.actuators();
     c.sensors();
     c.equalities();
     c.keyframes();
     c.checkIntegrator(b.options);
-    return new Model(c, b.options);
+    Model m = new Model(c, b.options);
+    return c.restLengths(m) ? new Model(c, b.options) : m;
   }
 
   // ---- bodies ----
@@ -853,12 +854,15 @@ final class ModelCompiler {
   // ---- tendons ----
 
   /**
-   * Tendons in the order given: a fixed tendon's joints as (qpos address, dof address, coefficient) wraps, a spatial
-   * tendon's sites as wraps with {@code wrapSite} (and no joint terms).
+   * Tendons in the order given: a fixed tendon's joints as (qpos address, dof address, coefficient) wraps; a spatial
+   * tendon's path as wraps of a site ({@code wrapSite}), a sphere or cylinder ({@code wrapGeom}, with its side site
+   * {@code wrapSide} or -1) or a pulley (neither; its divisor in {@code wrapCoef}), checked as MuJoCo 2.2.2 checks
+   * them. A spatial tendon's spring without springlength rests at its length at the joints' spring references,
+   * which needs the compiled model ({@link #restLengths}).
    */
   private void tendons() {
     ntendon = b.tendons.size();
-    nwrap = b.tendons.stream().mapToInt(t -> t.joints.size() + t.sites.size()).sum();
+    nwrap = b.tendons.stream().mapToInt(t -> t.joints.size() + t.path.size()).sum();
     tendonAdr = new int[ntendon];
     tendonNum = new int[ntendon];
     tendonLimited = new int[ntendon];
@@ -871,21 +875,33 @@ final class ModelCompiler {
     wrapQposAdr = new int[nwrap];
     wrapDofAdr = new int[nwrap];
     wrapSite = new int[nwrap];
+    wrapGeom = new int[nwrap];
+    wrapSide = new int[nwrap];
     wrapCoef = new double[nwrap];
+    java.util.Arrays.fill(wrapQposAdr, -1);
+    java.util.Arrays.fill(wrapDofAdr, -1);
+    java.util.Arrays.fill(wrapSite, -1);
+    java.util.Arrays.fill(wrapGeom, -1);
+    java.util.Arrays.fill(wrapSide, -1);
     int w = 0;
     for (TendonSpec t : b.tendons) {
       int i = t.id;
       tendonAdr[i] = w;
-      tendonNum[i] = t.joints.size() + t.sites.size();
+      tendonNum[i] = t.joints.size() + t.path.size();
       tendonSpatial[i] = t.spatial() ? 1 : 0;
       double length0 = 0;
       if (t.spatial()) {
-        if (t.sites.size() < 2 || !t.joints.isEmpty()) {
-          throw new IllegalArgumentException("tendon '" + t.name + "': a spatial tendon is a path through at least"
-              + " two sites, got " + t.sites.size());
+        if (!t.joints.isEmpty()) {
+          throw new IllegalArgumentException("tendon '" + t.name + "' has both joints and a path");
         }
-        length0 = spatialLength0(t, w);
-        w += t.sites.size();
+        t.checkPath();
+        for (TendonSpec.PathElement e : t.path) {
+          wrapSite[w] = e.site() != null ? e.site().compiledIndex : -1;
+          wrapGeom[w] = e.geom() != null ? e.geom().compiledIndex : -1;
+          wrapSide[w] = e.side() != null ? e.side().compiledIndex : -1;
+          wrapCoef[w] = e.divisor();
+          w++;
+        }
       } else {
         if (t.joints.isEmpty()) {
           throw new IllegalArgumentException("tendon '" + t.name + "' has no joints");
@@ -899,7 +915,6 @@ final class ModelCompiler {
           }
           wrapQposAdr[w] = jntQposAdr[j.compiledIndex];
           wrapDofAdr[w] = jntDofAdr[j.compiledIndex];
-          wrapSite[w] = -1;
           wrapCoef[w] = t.coefs.get(k);
           length0 += wrapCoef[w] * qposSpring[wrapQposAdr[w]];
         }
@@ -915,34 +930,28 @@ final class ModelCompiler {
   }
 
   /**
-   * Writes spatial tendon t's site wraps from index w and returns its length with every joint at its spring
-   * reference; that is the pose at qpos0 when every spring reference equals the reference, the only case supported.
+   * Rests every spatial tendon spring without springlength at the tendon's length with the joints at their spring
+   * references (MuJoCo 2.2.2's meaning, measured: {@code datasets/reference/models/tendons.xml}); that length comes
+   * from the compiled model's kinematics and wrapping. Returns whether any was set (the model is then built again).
    */
-  private double spatialLength0(TendonSpec t, int w) {
-    for (int j = 0; j < nq; j++) {
-      if (qposSpring[j] != qpos0[j] && t.stiffness != 0 && t.springLength < 0) {
-        throw new IllegalArgumentException("tendon '" + t.name + "': a spatial tendon's spring rests at its length"
-            + " at the joints' springref, which diffart computes only where springref equals ref; give springlength");
+  private boolean restLengths(Model m) {
+    boolean any = false;
+    for (TendonSpec t : b.tendons) {
+      any |= t.spatial() && t.springLength < 0;
+    }
+    if (!any) {
+      return false;
+    }
+    org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
+    System.arraycopy(qposSpring, 0, d.qpos, 0, nq);
+    org.diffart.sim.algo.Kinematics.forward(m, d);
+    org.diffart.sim.algo.Tendons.spatialLengths(m, d);
+    for (TendonSpec t : b.tendons) {
+      if (t.spatial() && t.springLength < 0) {
+        tendonLengthSpring[t.id] = d.tendonLength[t.id];
       }
     }
-    double[][] pose0 = bodyPoses0();
-    double[] p = new double[6];
-    double length = 0;
-    for (int k = 0; k < t.sites.size(); k++, w++) {
-      SiteSpec s = t.sites.get(k);
-      wrapSite[w] = s.compiledIndex;
-      wrapQposAdr[w] = -1;
-      wrapDofAdr[w] = -1;
-      Quat.rotate(p, 3, pose0[1], 4 * s.body, s.pos, 0);
-      double len = 0;
-      for (int i = 0; i < 3; i++) {
-        double x = p[3 + i] + pose0[0][3 * s.body + i];
-        len += k == 0 ? 0 : (x - p[i]) * (x - p[i]);
-        p[i] = x;
-      }
-      length += Math.sqrt(len);
-    }
-    return length;
+    return true;
   }
 
   // ---- equality constraints ----
@@ -1067,10 +1076,6 @@ final class ModelCompiler {
     java.util.Arrays.fill(actSliderSite, -1);
     int ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
-      if (s.tendon >= 0 && b.tendons.get(s.tendon).spatial()) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': tendon '" + b.tendons.get(s.tendon).name
-            + "' is spatial; actuators on spatial tendons are not supported yet (on fixed tendons they are)");
-      }
       ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null ? 0 : 1;
     }
     trnQposAdr = new int[ntrn];
@@ -1085,6 +1090,8 @@ final class ModelCompiler {
         actCrankSite[a] = s.crank.compiledIndex;
         actSliderSite[a] = s.slider.compiledIndex;
         actCrankLength[a] = s.crankLength;
+      } else if (s.tendon >= 0 && tendonSpatial[s.tendon] != 0) {
+        // a spatial tendon: its moment arms are the tendon's Jacobian (Forces.actuation)
       } else if (s.tendon >= 0) {
         for (int w = tendonAdr[s.tendon]; w < tendonAdr[s.tendon] + tendonNum[s.tendon]; w++, n++) {
           trnQposAdr[n] = wrapQposAdr[w];

@@ -111,6 +111,21 @@ public final class Trig {
     return y < 0 ? -t : t;
   }
 
+  /**
+   * acos x in [0, π], through {@link #atan2} of {@code √((1 − x)(1 + x))} (accurate near ±1). The argument is clamped
+   * to [-1, 1], so a dot product of unit vectors a rounding above 1 gives 0 (C's acos, MuJoCo's, gives NaN there).
+   */
+  public static double acos(double x) {
+    double c = Math.min(Math.max(x, -1), 1);
+    return atan2(Math.sqrt((1 - c) * (1 + c)), c);
+  }
+
+  /** asin x in [-π/2, π/2], through {@link #atan2}; the argument is clamped to [-1, 1] as in {@link #acos}. */
+  public static double asin(double x) {
+    double c = Math.min(Math.max(x, -1), 1);
+    return atan2(c, Math.sqrt((1 - c) * (1 + c)));
+  }
+
   /** atan u for 0 ≤ u ≤ 1: reduced below tan(π/12) by {@code atan u = π/6 + atan((√3 u - 1)/(√3 + u))}. */
   private static double atanUnit(double u) {
     if (u <= TAN_TWELFTH_PI) {

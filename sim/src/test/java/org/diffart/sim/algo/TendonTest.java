@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import java.nio.file.Files;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
@@ -12,10 +14,12 @@ import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tendons beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code tendons.xml} and {@code
- * spatial.xml}): a limited fixed tendon holds the sum of two pushed sliders with the force Newton's law gives, a
- * spatial tendon is the straight path through its sites, and the adjoint of springs, dampers, tendon actuators and
- * active tendon limits (fixed and spatial) equals the tape's.
+ * Tendons beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code tendons.xml}, {@code spatial.xml}
+ * and {@code wrapping.xml}): a limited fixed tendon holds the sum of two pushed sliders with the force Newton's law
+ * gives, a spatial tendon is the straight path through its sites, wraps around a sphere and a cylinder have their
+ * closed-form lengths, a pulley halves its branch, the Jacobian of a wrapped path is the derivative of its length,
+ * and the adjoint of springs, dampers, tendon actuators, wraps and active tendon limits (fixed and spatial) equals the
+ * tape's.
  */
 class TendonTest {
   @Test
@@ -101,5 +105,99 @@ class TendonTest {
     double second = Math.sqrt(9 + 16 + 4);
     assertEquals(5 + second, d.tendonLength[0], 1e-12);
     assertEquals(3.0 / 5 + 3 / second, d.tendonVelocity[0], 1e-12);
+  }
+
+  /** Two sites 1 m either side of a ball of radius 0.5 (or a cylinder along y), the second raised by {@code h}. */
+  private static Model around(String type, double h) {
+    return ModelLoader.loadMjcfString("""
+        <mujoco>
+          <worldbody>
+            <site name="a" pos="-1 0 0"/>
+            <site name="top" pos="0 0 1"/>
+            <site name="bottom" pos="0 0 -1"/>
+            <geom name="g" type="TYPE" size="0.5 0.3" euler="90 0 0" contype="0" conaffinity="0"/>
+            <body><joint type="slide" axis="0 1 0"/><geom type="sphere" size=".01"/><site name="b" pos="1 H 0"/></body>
+          </worldbody>
+          <tendon>
+            <spatial name="wrapped"><site site="a"/><geom geom="g"/><site site="b"/></spatial>
+            <spatial name="over"><site site="a"/><geom geom="g" sidesite="top"/><site site="b"/></spatial>
+            <spatial name="under"><site site="a"/><geom geom="g" sidesite="bottom"/><site site="b"/></spatial>
+            <spatial name="halved"><site site="a"/><site site="b"/><pulley divisor="2"/><site site="a"/>
+              <site site="b"/></spatial>
+          </tendon>
+        </mujoco>
+        """.replace("TYPE", type).replace("H", Double.toString(h)), type);
+  }
+
+  @Test
+  void aWrapAroundASphereOrACylinderHasItsClosedFormLength() {
+    // each straight piece is tangent: √(1 − r²) long, touching 60° from the line; the arc between covers π/3
+    double straight = 2 * Math.sqrt(0.75), arc = 0.5 * Math.PI / 3;
+    Model sphere = around("sphere", 0);
+    Data d = new Data(sphere);
+    Step.forward(sphere, d);
+    assertEquals(straight + arc, d.tendonLength[0], 1e-12);
+    // the cylinder's axis is along y: raising the second site by 0.4 winds the path into a helix (unrolled: a line)
+    Model cylinder = around("cylinder", 0.4);
+    d = new Data(cylinder);
+    Step.forward(cylinder, d);
+    assertEquals(Math.hypot(straight + arc, 0.4), d.tendonLength[0], 1e-12);
+    // a side site puts the path on its side: the first tangent point 60° round from the first site, up or down
+    for (int t = 1; t <= 2; t++) {
+      int w = cylinder.tendonAdr(t) + 1;
+      assertEquals(d.tendonLength[0], d.tendonLength[t], 1e-12);
+      assertEquals(-0.25, d.wrapTangent[6 * w], 1e-12);
+      assertEquals(t == 1 ? Math.sqrt(0.1875) : -Math.sqrt(0.1875), d.wrapTangent[6 * w + 2], 1e-12);
+    }
+    // a pulley: the branch after it counts half
+    assertEquals(1.5 * Math.hypot(2, 0.4), d.tendonLength[3], 1e-12);
+  }
+
+  @Test
+  void theJacobianOfAWrappedPathIsTheDerivativeOfItsLength() {
+    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/wrapping.xml"));
+    JsonArray cases = ReferenceFiles.json("wrapping").getAsJsonArray("cases");
+    int wrapped = 0;
+    for (int c = 0; c < cases.size(); c++) {
+      Data d = referenceState(m, cases.get(c).getAsJsonObject());
+      Step.forward(m, d);
+      double[] jac = d.tendonJ.clone();
+      for (int w = 0; w < m.nwrap(); w++) {
+        wrapped += d.wrapLength[w] >= 0 ? 1 : 0;
+      }
+      for (int k = 0; k < m.nq(); k++) {
+        double[] plus = lengthsAt(m, d, k, 1e-6), minus = lengthsAt(m, d, k, -1e-6);
+        for (int t = 0; t < m.ntendon(); t++) {
+          assertEquals((plus[t] - minus[t]) / 2e-6, jac[m.nv() * t + k], 1e-6,
+              "case " + c + ", tendon " + m.tendonName(t) + ", joint " + k);
+        }
+      }
+    }
+    assertTrue(wrapped > 40, "the reference states wrap: " + wrapped);
+  }
+
+  @Test
+  void theWrappedAdjointMatchesTheTapeOnTheReferenceStates() {
+    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/wrapping.xml"));
+    JsonArray cases = ReferenceFiles.json("wrapping").getAsJsonArray("cases");
+    for (int c = 0; c < cases.size(); c++) {
+      StepAdjointTest.compare(m, referenceState(m, cases.get(c).getAsJsonObject()), 0, c, 1e-9);
+    }
+  }
+
+  private static Data referenceState(Model m, JsonObject k) {
+    Data d = new Data(m);
+    System.arraycopy(ReferenceFiles.doubles(k.get("qpos")), 0, d.qpos, 0, m.nq());
+    System.arraycopy(ReferenceFiles.doubles(k.get("qvel")), 0, d.qvel, 0, m.nv());
+    System.arraycopy(ReferenceFiles.doubles(k.get("ctrl")), 0, d.ctrl, 0, m.nu());
+    return d;
+  }
+
+  private static double[] lengthsAt(Model m, Data at, int k, double h) {
+    Data d = new Data(m);
+    d.copyStateFrom(at);
+    d.qpos[k] += h;
+    Step.forward(m, d);
+    return d.tendonLength.clone();
   }
 }

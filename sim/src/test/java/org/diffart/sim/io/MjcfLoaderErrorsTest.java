@@ -59,4 +59,30 @@ class MjcfLoaderErrorsTest {
     TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <tendon>\n    <fixed name=\"t\"/>\n"
         + "  </tendon>\n</mujoco>", "cell"), "cell", 3, "fixed", "tendon 't' has no joints");
   }
+
+  static Stream<Arguments> brokenPaths() {
+    return Stream.of(
+        Arguments.of("<site site=\"a\"/><geom geom=\"box\"/><site site=\"b\"/>", "geom",
+            "geom 'box' is a box; a tendon wraps around spheres and cylinders"),
+        Arguments.of("<site site=\"a\"/><geom geom=\"ball\"/>", "spatial",
+            "geom 'ball' (element 1) is not between two sites"),
+        Arguments.of("<site site=\"a\"/><site site=\"b\"/><pulley divisor=\"2\"/>", "spatial",
+            "the path ends with a pulley"),
+        Arguments.of("<site site=\"a\"/><pulley divisor=\"0\"/><site site=\"b\"/>", "pulley",
+            "a pulley's divisor must be positive, got 0"),
+        Arguments.of("<site site=\"a\"/><geom geom=\"ball\" sidesite=\"c\"/><site site=\"b\"/>", "geom",
+            "unknown site 'c'"),
+        Arguments.of("<site site=\"a\"/><pulley divisor=\"2\"/><site site=\"b\"/><site site=\"a\"/>", "spatial",
+            "site 'a' (element 0) needs a neighbour that is not a pulley"));
+  }
+
+  @ParameterizedTest(name = "{1}: {2}")
+  @MethodSource("brokenPaths")
+  void aBrokenSpatialPathIsNamedAtItsLine(String path, String element, String fragment) {
+    String xml = "<mujoco>\n  <worldbody>\n    <site name=\"a\"/><site name=\"b\" pos=\"1 0 0\"/>\n"
+        + "    <geom name=\"box\" type=\"box\" size=\"1 1 1\"/><geom name=\"ball\" size=\"1\"/>\n  </worldbody>\n"
+        + "  <tendon>\n    <spatial>\n      " + path + "\n    </spatial>\n  </tendon>\n</mujoco>";
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString(xml, "cell"), "cell", element.equals("spatial")
+        ? 7 : 8, element, fragment);
+  }
 }

@@ -49,4 +49,21 @@ class TrigTest {
     assertEquals(Math.PI / 2, Trig.atan2(1, 0));
     assertEquals(-Math.PI / 2, Trig.atan2(-2, 0));
   }
+
+  @Test
+  void arcCosineAndArcSineAreWithinFourUlpAndClampTheirArgument() {
+    Random rnd = new Random(11);
+    double worst = 0;
+    for (int i = 0; i < 200_000; i++) {
+      // uniform on [-1, 1], and crowded against ±1 where acos is ill-conditioned
+      double x = i % 2 == 0 ? 2 * rnd.nextDouble() - 1 : Math.copySign(1 - Math.pow(10, -1 - 15 * rnd.nextDouble()),
+          rnd.nextDouble() - 0.5);
+      worst = Math.max(worst, Math.max(ulps(Trig.acos(x), StrictMath.acos(x)), ulps(Trig.asin(x),
+          StrictMath.asin(x))));
+    }
+    assertTrue(worst <= 4, "worst error " + worst + " ulp");
+    assertEquals(0.0, Trig.acos(1 + 1e-16));
+    assertEquals(Math.PI, Trig.acos(-1.0000000000000002));
+    assertEquals(Math.PI / 2, Trig.asin(1.0000000000000002));
+  }
 }
