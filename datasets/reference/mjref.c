@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
           m->nq, m->nv, m->nu, m->nbody);
   fprintf(f, "\"M_layout\": \"dense row-major nv x nv from mj_fullM; present in cases 0..%d\",\n", mcases - 1);
   put_vec(f, "qpos0", m->qpos0, m->nq);
+  if (m->nu > 0) {
+    /* the compiler's actuator constants: acc0 (mj_setConst) and the length ranges (mj_setLengthRange) */
+    fputs(",\n", f); put_vec(f, "actuator_acc0", m->actuator_acc0, m->nu);
+    fputs(",\n", f); put_vec(f, "actuator_lengthrange", m->actuator_lengthrange, 2 * m->nu);
+  }
   fputs(",\n\"bodies\": [\n", f);
   for (int b = 0; b < m->nbody; b++) {
     const char* name = mj_id2name(m, mjOBJ_BODY, b);

@@ -63,6 +63,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
         // tendons wrapping around spheres and cylinders (side sites, the inside wrap), a pulley, tendon actuators
         "../datasets/reference/models/wrapping.xml",
+        // muscles (gain, bias, activation) on joints and tendons; MuJoCo's arm of six muscles over wrapped tendons
+        "../datasets/reference/models/muscles.xml", "../datasets/models/mujoco_samples/arm26.xml",
         // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
         "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
         // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim

@@ -112,11 +112,30 @@ final class InfoCommand implements Callable<Integer> {
       if (m.actForceLimited(u)) {
         o.add("forcerange", Output.array(new double[] {m.actForceRange(u, 0), m.actForceRange(u, 1)}));
       }
-      o.add("gain", Output.array(new double[] {m.actGain(u, 0), m.actGain(u, 1), m.actGain(u, 2)}));
-      o.add("bias", Output.array(new double[] {m.actBias(u, 0), m.actBias(u, 1), m.actBias(u, 2)}));
+      o.addProperty("gaintype", m.actGainMuscle(u) ? "muscle" : "affine");
+      o.addProperty("biastype", m.actBiasMuscle(u) ? "muscle" : "affine");
+      int ng = m.actGainMuscle(u) ? 9 : 3, nb = m.actBiasMuscle(u) ? 9 : 3;
+      double[] gain = new double[ng], bias = new double[nb];
+      for (int k = 0; k < 9; k++) {
+        if (k < ng) {
+          gain[k] = m.actGain(u, k);
+        }
+        if (k < nb) {
+          bias[k] = m.actBias(u, k);
+        }
+      }
+      o.add("gain", Output.array(gain));
+      o.add("bias", Output.array(bias));
       o.addProperty("dyntype", lower(m.actDynType(u)));
       if (m.actDynType(u) == org.diffart.sim.model.DynType.FILTER) {
-        o.addProperty("timeconst", m.actDynPrm(u));
+        o.addProperty("timeconst", m.actDynPrm(u, 0));
+      }
+      if (m.actDynType(u) == org.diffart.sim.model.DynType.MUSCLE) {
+        o.add("timeconst", Output.array(new double[] {m.actDynPrm(u, 0), m.actDynPrm(u, 1)}));
+      }
+      if (m.actGainMuscle(u) || m.actBiasMuscle(u)) {
+        o.add("lengthrange", Output.array(new double[] {m.actLengthRange(u, 0), m.actLengthRange(u, 1)}));
+        o.addProperty("acc0", m.actAcc0(u));
       }
       if (m.actActLimited(u)) {
         o.add("actrange", Output.array(new double[] {m.actActRange(u, 0), m.actActRange(u, 1)}));

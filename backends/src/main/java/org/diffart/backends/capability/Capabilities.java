@@ -132,6 +132,15 @@ public final class Capabilities {
       + "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\".01 .01 .01\"/><site name=\"crank\" pos=\".1 0 0\"/>"
       + "</body></worldbody><actuator><motor cranksite=\"crank\" slidersite=\"slider\" cranklength=\".25\"/>"
       + "</actuator></mujoco>";
+  /**
+   * A 1 kg slider (no gravity) pulled by a muscle of peak force 50 N whose length range [0, 0.3] maps onto its range
+   * [0.75, 1.05] (L0 = 1): the keyframe puts it at its optimal length, at rest, half activated, control 1.
+   */
+  private static final String MUSCLE = "<mujoco model=\"muscle\"><option timestep=\"0.001\" gravity=\"0 0 0\"/>"
+      + "<worldbody><body><joint name=\"x\" type=\"slide\" axis=\"1 0 0\"/><geom type=\"box\" size=\".1 .1 .1\""
+      + " mass=\"1\"/></body></worldbody><actuator><muscle joint=\"x\" force=\"50\" lengthrange=\"0 .3\""
+      + " ctrllimited=\"true\" ctrlrange=\"0 1\"/></actuator><keyframe><key qpos=\".25\" act=\".5\" ctrl=\"1\"/>"
+      + "</keyframe></mujoco>";
   /** A 2 kg block on a rail with 3 N of dry friction, pushed by a motor; time step 1 ms. */
   private static final String RAIL = "<mujoco model=\"rail\"><option timestep=\"0.001\"/><worldbody><body>"
       + "<joint name=\"rail\" type=\"slide\" axis=\"1 0 0\" frictionloss=\"3\"/>"
@@ -164,6 +173,7 @@ public final class Capabilities {
     stepping.add(Capability.TENDONS_WRAPPING);
     stepping.add(Capability.ACTUATORS_ACTIVATION);
     stepping.add(Capability.ACTUATORS_SLIDER_CRANK);
+    stepping.add(Capability.ACTUATORS_MUSCLE);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -291,6 +301,7 @@ public final class Capabilities {
     hfield(name, claims, out);
     meshes(name, claims, out);
     sliderCrank(name, claims, out);
+    muscle(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -578,6 +589,33 @@ public final class Capabilities {
     put(out, Capability.ACTUATORS_SLIDER_CRANK, claims, run.agrees() && closed, (v == null ? "the crank failed; "
         : String.format(Locale.ROOT, "the crank turns at %.9g rad/s after one step (closed form %.9g); ", v[0][0],
         expected)) + run.agreement(500, 2));
+  }
+
+  /**
+   * Muscles: the slider against the reference, and its first step against MuJoCo's curves: at the optimal length and
+   * at rest FL = FV = 1 and the passive force is zero, so half an activation pulls with 25 N ({@code v = −25 dt}); the
+   * activation rises at {@code (1 − 0.5)/(0.01 (0.5 + 1.5·0.5))} = 40/s.
+   */
+  private static void muscle(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(MUSCLE, "muscle.xml");
+    Run run = run(name, m, 500);
+    double[] v = new double[1], act = new double[1];
+    boolean ok;
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.setQpos(m.keyQpos(0));
+      b.setAct(m.keyAct(0));
+      b.setCtrl(m.keyCtrl(0));
+      b.step(1);
+      b.getQvel(v);
+      b.getAct(act);
+      ok = Math.abs(v[0] + 0.025) < 1e-12 && Math.abs(act[0] - 0.54) < 1e-12;
+    } catch (RuntimeException e) {
+      put(out, Capability.ACTUATORS_MUSCLE, claims, false, "failed: " + e);
+      return;
+    }
+    put(out, Capability.ACTUATORS_MUSCLE, claims, run.agrees() && ok, String.format(Locale.ROOT, "half an activation"
+        + " at the optimal length moves 1 kg at %.12g m/s after 1 ms (-0.025) and activates to %.12g (0.54); ",
+        v[0], act[0]) + run.agreement(500, 2));
   }
 
   private static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,

@@ -47,6 +47,7 @@ public enum Capability {
   ACTUATORS_ACTIVATION("actuators", "activation dynamics: filter and integrator states (na > 0), actrange"),
   ACTUATORS_SLIDER_CRANK("actuators", "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
       + " Jacobians)"),
+  ACTUATORS_MUSCLE("actuators", "MuJoCo's muscles: force-length-velocity gain, passive bias, activation dynamics"),
   CONSTRAINTS_EQUALITY("constraints", "equality constraints: connect, weld, joint and tendon couplings"),
   SENSORS_MUJOCO("sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),
   DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),

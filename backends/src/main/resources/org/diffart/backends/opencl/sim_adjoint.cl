@@ -26,6 +26,7 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define ActuatorType_DAMPER 4
 #define ActuatorType_CYLINDER 5
 #define ActuatorType_GENERAL 6
+#define ActuatorType_MUSCLE 7
 #define SensorType_TOUCH 0
 #define SensorType_ACCELEROMETER 1
 #define SensorType_VELOCIMETER 2
@@ -63,6 +64,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define DynType_NONE 0
 #define DynType_INTEGRATOR 1
 #define DynType_FILTER 2
+#define DynType_MUSCLE 3
 
 #define Quat_SMALL_HALF_ANGLE (0x1.a36e2eb1c432dp-14)
 #define Trig_LIMIT (0x1.c6bf52634p49)
@@ -129,6 +131,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
+#define Muscle_MINVAL (0x1.203af9ee75616p-50)
 #define Wrapping_RES (9)
 #define Wrapping_P0 (0)
 #define Wrapping_P1 (3)
@@ -285,6 +288,7 @@ void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, in
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o);
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
+int Tendons_wrapBody(Model* m, int w);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_frictionBounds(Data* d, int n, double mu);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
@@ -383,6 +387,12 @@ void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, 
 void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
+double Muscle_bias(Model* m, int a, double len, int which);
+double Muscle_optimum(Model* m, int a, int bias);
+double Muscle_prm(Model* m, int a, int bias, int k);
+double Muscle_peak(Model* m, int a, int bias);
+double Muscle_gain(Model* m, int a, double len, double vel, int which);
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
 double Forces_sliderCrank(Model* m, Data* d, int a);
 void Forces_passive(Model* m, Data* d);
 void Fluid_forces(Model* m, Data* d);
@@ -2851,7 +2861,10 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
   int hi = 0;
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
     if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
-      int b = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+      int b = Tendons_wrapBody(m, w);
+      if (b == 0) {
+        continue;
+      }
       lo = min(lo, Constraints_chainFirstDof(m, b));
       hi = max(hi, (Constraints_chainLastDof(m, b) + 1));
     } else {
@@ -2879,6 +2892,11 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
     }
   }
   Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
+}
+
+// algo/Tendons.java: int wrapBody(Model, int)
+int Tendons_wrapBody(Model* m, int w) {
+  return (((MI_ARRAY(m, wrapSite)[(w)]) >= 0) ? (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]) : (((MI_ARRAY(m, wrapGeom)[(w)]) >= 0) ? (MI_ARRAY(m, geomBody)[((MI_ARRAY(m, wrapGeom)[(w)]))]) : 0));
 }
 
 // algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
@@ -5825,10 +5843,12 @@ void Forces_actuation(Model* m, Data* d) {
     int s = (MI_ARRAY(m, actActAdr)[(a)]);
     if (s >= 0) {
       input = DD_ARRAY(d, act)[s];
-      DD_ARRAY(d, actDot)[s] = (((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[(a)]), Forces_MIN_TIME_CONSTANT)) : u);
+      int dyn = (MI_ARRAY(m, actDynType)[(a)]);
+      DD_ARRAY(d, actDot)[s] = ((dyn == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT)) : ((dyn == DynType_MUSCLE) ? Muscle_dynamics(m, a, u, input, 0) : u));
     }
-    double gain = (((MD_ARRAY(m, actGain)[((3 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * vel));
-    double force = ((((gain * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
+    double gain = (((MI_ARRAY(m, actGainMuscle)[(a)] != 0)) ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
+    double bias = (((MI_ARRAY(m, actBiasMuscle)[(a)] != 0)) ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)));
+    double force = ((gain * input) + bias);
     if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
       force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
     }
@@ -5849,6 +5869,127 @@ void Forces_actuation(Model* m, Data* d) {
       }
     }
   }
+  if ((!OPT_actuation)) {
+    fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+    fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);
+    fill_d(DD_ARRAY(d, actDot), DL_actDot, 0);
+  }
+}
+
+// algo/Muscle.java: double bias(Model, int, double, int)
+double Muscle_bias(Model* m, int a, double len, int which) {
+  double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
+  double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
+  double force = Muscle_peak(m, a, 1);
+  double ls = jmax(Muscle_MINVAL, Muscle_optimum(m, a, 1));
+  double nl = ((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double w = jmax(Muscle_MINVAL, (mb - 1));
+  if (nl <= 1) {
+    return 0;
+  } else if (nl <= mb) {
+    double x = (((nl - 1)) / w);
+    return ((which == 0) ? (((((-force) * fpmax) * 0x1.0p-1) * x) * x) : (((((-force) * fpmax) * x) / w) / ls));
+  }
+  double x = (((nl - mb)) / w);
+  return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
+}
+
+// algo/Muscle.java: double optimum(Model, int, boolean)
+double Muscle_optimum(Model* m, int a, int bias) {
+  double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
+  return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
+}
+
+// algo/Muscle.java: double prm(Model, int, boolean, int)
+double Muscle_prm(Model* m, int a, int bias, int k) {
+  return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
+}
+
+// algo/Muscle.java: double peak(Model, int, boolean)
+double Muscle_peak(Model* m, int a, int bias) {
+  double force = Muscle_prm(m, a, bias, 2);
+  return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
+}
+
+// algo/Muscle.java: double gain(Model, int, double, double, int)
+double Muscle_gain(Model* m, int a, double len, double vel, int which) {
+  double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
+  double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
+  double vmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (6))]);
+  double fvmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (8))]);
+  double force = Muscle_peak(m, a, 0);
+  double l0 = Muscle_optimum(m, a, 0);
+  double ma = (0x1.0p-1 * ((lmin + 1)));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double ls = jmax(Muscle_MINVAL, l0);
+  double vs = jmax(Muscle_MINVAL, (l0 * vmax));
+  double nl = ((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double nv = (vel / vs);
+  double fl = 0;
+  double dfl = 0;
+  if ((nl >= lmin) && (nl <= ma)) {
+    double w = jmax(Muscle_MINVAL, (ma - lmin));
+    double x = (((nl - lmin)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = (x / w);
+  } else if (nl <= 1) {
+    double w = jmax(Muscle_MINVAL, (1 - ma));
+    double x = (((1 - nl)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = (x / w);
+  } else if (nl <= mb) {
+    double w = jmax(Muscle_MINVAL, (mb - 1));
+    double x = (((nl - 1)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = ((-x) / w);
+  } else if (nl <= lmax) {
+    double w = jmax(Muscle_MINVAL, (lmax - mb));
+    double x = (((lmax - nl)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = ((-x) / w);
+  }
+  double y = (fvmax - 1);
+  double fv;
+  double dfv;
+  if (nv <= (-1)) {
+    fv = 0;
+    dfv = 0;
+  } else if (nv <= 0) {
+    fv = (((nv + 1)) * ((nv + 1)));
+    dfv = (2 * ((nv + 1)));
+  } else if (nv <= y) {
+    fv = (fvmax - ((((y - nv)) * ((y - nv))) / jmax(Muscle_MINVAL, y)));
+    dfv = ((2 * ((y - nv))) / jmax(Muscle_MINVAL, y));
+  } else {
+    fv = fvmax;
+    dfv = 0;
+  }
+  return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
+}
+
+// algo/Muscle.java: double dynamics(Model, int, double, double, int)
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
+  double c = jmin(jmax(ctrl, 0), 1);
+  double ac = jmin(jmax(act, 0), 1);
+  double s = (0x1.0p-1 + (0x1.8p0 * ac));
+  int inside = ((act > 0) && (act < 1));
+  double tau;
+  double dtau;
+  if (c > act) {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]) * s);
+    dtau = (inside ? (0x1.8p0 * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))])) : 0);
+  } else {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))]) / s);
+    dtau = (inside ? (((-0x1.8p0) * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))])) / ((s * s))) : 0);
+  }
+  double t = jmax(Muscle_MINVAL, tau);
+  if (which == 0) {
+    return (((c - act)) / t);
+  } else if (which == 1) {
+    return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
+  }
+  return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
 }
 
 // algo/Forces.java: double sliderCrank(Model, Data, int)
@@ -5942,10 +6083,8 @@ void Forces_passive(Model* m, Data* d) {
     if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
       Tendons_spatial(m, d, tn);
       double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
-      if (force != 0) {
-        for (int k = 0; k < (M_nv); k++) {
-          f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
-        }
+      for (int k = 0; k < (M_nv); k++) {
+        f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
       }
       continue;
     }
@@ -5964,6 +6103,9 @@ void Forces_passive(Model* m, Data* d) {
   }
   if ((OPT_density > 0) || (OPT_viscosity > 0)) {
     Fluid_forces(m, d);
+  }
+  if ((!OPT_passive)) {
+    fill_d(f, DL_qfrcPassive, 0);
   }
 }
 
@@ -7823,6 +7965,9 @@ void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int 
 // algo/ForcesAdjoint.java: void passive(Model, Data, DataBar)
 void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
   __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  if ((!OPT_passive)) {
+    fill_d(fb, BL_qfrcPassiveBar, 0);
+  }
   for (int k = 0; k < (M_nv); k++) {
     BD_ARRAY(b, qvelBar)[k] -= (DD_ARRAY(d, dofDamping)[k] * fb[k]);
     BD_ARRAY(b, dofDampingBar)[k] -= (DD_ARRAY(d, qvel)[k] * fb[k]);
@@ -7863,7 +8008,7 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
       BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, wrapDofAdr)[(w)])] -= (((MD_ARRAY(m, tendonDamping)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
     }
   }
-  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+  if (OPT_passive && (((OPT_density > 0) || (OPT_viscosity > 0)))) {
     FluidAdjoint_forces(m, d, b);
   }
   fill_d(fb, BL_qfrcPassiveBar, 0);
@@ -8418,6 +8563,10 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
 // algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
+  if ((!OPT_actuation)) {
+    fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
+    fill_d(BD_ARRAY(b, actDotBar), BL_actDotBar, 0);
+  }
   int cranks = 0;
   for (int a = 0; a < (M_nu); a++) {
     int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
@@ -8447,21 +8596,29 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     }
     int s = (MI_ARRAY(m, actActAdr)[(a)]);
     double input = ((s >= 0) ? DD_ARRAY(d, act)[s] : u);
-    double gain = (((MD_ARRAY(m, actGain)[((3 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * vel));
-    double force = ((((gain * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (0))])) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((3 * (a)) + (2))]) * vel));
+    int mg = ((MI_ARRAY(m, actGainMuscle)[(a)] != 0));
+    int mb = ((MI_ARRAY(m, actBiasMuscle)[(a)] != 0));
+    double gain = (mg ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
+    double force = ((gain * input) + ((mb ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)))));
     if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
       forceBar = 0;
     }
     double inputBar = (gain * forceBar);
-    double lenBar = (((((MD_ARRAY(m, actGain)[((3 * (a)) + (1))]) * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (1))]))) * forceBar);
-    double velBar = (((((MD_ARRAY(m, actGain)[((3 * (a)) + (2))]) * input) + (MD_ARRAY(m, actBias)[((3 * (a)) + (2))]))) * forceBar);
+    double gainLen = (mg ? Muscle_gain(m, a, len, vel, 1) : (MD_ARRAY(m, actGain)[((9 * (a)) + (1))]));
+    double gainVel = (mg ? Muscle_gain(m, a, len, vel, 2) : (MD_ARRAY(m, actGain)[((9 * (a)) + (2))]));
+    double lenBar = ((((gainLen * input) + ((mb ? Muscle_bias(m, a, len, 1) : (MD_ARRAY(m, actBias)[((9 * (a)) + (1))]))))) * forceBar);
+    double velBar = ((((gainVel * input) + ((mb ? 0 : (MD_ARRAY(m, actBias)[((9 * (a)) + (2))]))))) * forceBar);
     double uBar = inputBar;
     if (s >= 0) {
       BD_ARRAY(b, actBar)[s] += inputBar;
       uBar = BD_ARRAY(b, actDotBar)[s];
       if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) {
-        uBar /= jmax((MD_ARRAY(m, actDynPrm)[(a)]), Forces_MIN_TIME_CONSTANT);
+        uBar /= jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT);
         BD_ARRAY(b, actBar)[s] -= uBar;
+      } else if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_MUSCLE) {
+        double adb = uBar;
+        BD_ARRAY(b, actBar)[s] += (adb * Muscle_dynamics(m, a, u, input, 1));
+        uBar = (adb * Muscle_dynamics(m, a, u, input, 2));
       }
       BD_ARRAY(b, actDotBar)[s] = 0;
     }
@@ -11357,7 +11514,7 @@ int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t) {
 
 // algo/ConstraintsAdjoint.java: int wrapBody(Model, int, int)
 int ConstraintsAdjoint_wrapBody(Model* m, int t, int w) {
-  return (((MI_ARRAY(m, tendonSpatial)[(t)] != 0)) ? (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]) : (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]));
+  return (((MI_ARRAY(m, tendonSpatial)[(t)] != 0)) ? Tendons_wrapBody(m, w) : (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]));
 }
 
 // algo/ConstraintsAdjoint.java: int tendonTreeLo(Model, int)

@@ -56,7 +56,8 @@ class OpenClAdjointTest {
       // MPR's convex pairs (the adjoint replays each pair's support evaluations) and plane-cylinder
       "../datasets/reference/models/convex.xml, 4", "../datasets/reference/models/spin_roll.xml, 4",
       "../datasets/reference/models/terrain.xml, 4", "../datasets/reference/models/meshes.xml, 4",
-      "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3"})
+      "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3",
+      "../datasets/reference/models/muscles.xml, 3"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)

@@ -110,7 +110,8 @@ public final class ModelSummary {
     String s = switch (m.actDynType(a)) {
       case NONE -> "";
       case INTEGRATOR -> "integrator";
-      case FILTER -> "filter τ=" + m.actDynPrm(a);
+      case FILTER -> "filter τ=" + m.actDynPrm(a, 0);
+      case MUSCLE -> "muscle τ=" + m.actDynPrm(a, 0) + "/" + m.actDynPrm(a, 1);
     };
     return m.actActLimited(a) ? s + " in " + interval(m.actActRange(a, 0), m.actActRange(a, 1)) : s;
   }

@@ -44,6 +44,10 @@ public final class TorchProblem {
       return refuse("actuators with activation dynamics are not supported (dyntype none only)");
     }
     for (int a = 0; a < m.nu(); a++) {
+      if (m.actGainMuscle(a) || m.actBiasMuscle(a)) {
+        return refuse("actuator '" + m.actName(a) + "' is a muscle; the PyTorch step has fixed gains and affine"
+            + " biases only");
+      }
       if (m.actGain(a, 1) != 0 || m.actGain(a, 2) != 0) {
         return refuse("actuator '" + m.actName(a) + "' has an affine gain, which is not supported (fixed gains)");
       }

@@ -316,7 +316,10 @@ public final class Constraints {
     int lo = nv, hi = 0;
     for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
       if (m.tendonSpatial(t)) {
-        int b = m.siteBody(m.wrapSite(w));
+        int b = Tendons.wrapBody(m, w);
+        if (b == 0) {
+          continue;
+        }
         lo = Math.min(lo, chainFirstDof(m, b));
         hi = Math.max(hi, chainLastDof(m, b) + 1);
       } else {

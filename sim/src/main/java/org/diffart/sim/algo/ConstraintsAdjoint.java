@@ -138,9 +138,9 @@ public final class ConstraintsAdjoint {
     return hi;
   }
 
-  /** The body of wrap w of tendon t: its joint's (fixed) or its site's (spatial). */
+  /** The body of wrap w of tendon t: its joint's (fixed), or its site's, geom's or the world (spatial). */
   private static int wrapBody(Model m, int t, int w) {
-    return m.tendonSpatial(t) ? m.siteBody(m.wrapSite(w)) : m.dofBody(m.wrapDofAdr(w));
+    return m.tendonSpatial(t) ? Tendons.wrapBody(m, w) : m.dofBody(m.wrapDofAdr(w));
   }
 
   /** First dof of body b's tree, or nv for the world and dof-less trees. */

@@ -16,7 +16,7 @@ public final class Forces {
    * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and {@code -stiffness
    * (q - springref)} per joint; for ball and free joints the rotational spring uses the quaternion difference in the
    * joint frame, as MuJoCo does. Fixed tendons: writes their lengths and velocities and adds {@code ∂L/∂qᵀ f} with
-   * {@code f = -stiffness (L - springlength) - damping L̇}.
+   * {@code f = -stiffness (L - springlength) - damping L̇}. With the passive flag off only the tendons are computed.
    */
   public static void passive(Model m, Data d) {
     double[] f = d.qfrcPassive;
@@ -52,12 +52,11 @@ public final class Forces {
     for (int tn = 0; tn < m.ntendon(); tn++) {
       if (m.tendonSpatial(tn)) {
         Tendons.spatial(m, d, tn);
+        // no shortcut for a zero force: a spring exactly at rest still has a derivative (the tape records it)
         double force = -m.tendonStiffness(tn) * (d.tendonLength[tn] - m.tendonLengthSpring(tn))
             - m.tendonDamping(tn) * d.tendonVelocity[tn];
-        if (force != 0) {
-          for (int k = 0; k < m.nv(); k++) {
-            f[k] += d.tendonJ[m.nv() * tn + k] * force;
-          }
+        for (int k = 0; k < m.nv(); k++) {
+          f[k] += d.tendonJ[m.nv() * tn + k] * force;
         }
         continue;
       }
@@ -75,6 +74,10 @@ public final class Forces {
     }
     if (m.opt().density() > 0 || m.opt().viscosity() > 0) {
       Fluid.forces(m, d);
+    }
+    if (!m.opt().passive()) {
+      // MJCF flag passive off: the tendons' lengths stay (limits, sensors and actuators read them), no force
+      java.util.Arrays.fill(f, 0);
     }
   }
 
@@ -137,11 +140,15 @@ public final class Forces {
       int s = m.actActAdr(a);
       if (s >= 0) {
         input = d.act[s];
-        d.actDot[s] = m.actDynType(a) == DynType.FILTER
-            ? (u - input) / Math.max(m.actDynPrm(a), MIN_TIME_CONSTANT) : u;
+        DynType dyn = m.actDynType(a);
+        d.actDot[s] = dyn == DynType.FILTER ? (u - input) / Math.max(m.actDynPrm(a, 0), MIN_TIME_CONSTANT)
+            : dyn == DynType.MUSCLE ? Muscle.dynamics(m, a, u, input, 0) : u;
       }
-      double gain = m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
-      double force = gain * input + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      double gain = m.actGainMuscle(a) ? Muscle.gain(m, a, len, vel, 0)
+          : m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
+      double bias = m.actBiasMuscle(a) ? Muscle.bias(m, a, len, 0)
+          : m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      double force = gain * input + bias;
       if (m.actForceLimited(a)) {
         force = Math.min(Math.max(force, m.actForceRange(a, 0)), m.actForceRange(a, 1));
       }
@@ -161,6 +168,28 @@ public final class Forces {
           d.qfrcActuator[k] += d.tendonJ[nv * ten + k] * m.actGear(a) * force;
         }
       }
+    }
+    if (!m.opt().actuation()) {
+      // MJCF flag actuation off: lengths and velocities stay, forces and activation derivatives are zero
+      java.util.Arrays.fill(d.qfrcActuator, 0);
+      java.util.Arrays.fill(d.actuatorForce, 0);
+      java.util.Arrays.fill(d.actDot, 0);
+    }
+  }
+
+  /**
+   * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a slider-crank's
+   * {@code actuatorMoment}, a spatial tendon's {@code gear·tendonJ}. Requires {@link #passive} and {@link #actuation}.
+   */
+  public static void moment(Model m, Data d, int a, double[] out) {
+    int nv = m.nv(), ten = m.actTendon(a);
+    java.util.Arrays.fill(out, 0, nv, 0);
+    for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
+      out[m.trnDofAdr(n)] += m.trnCoef(n);
+    }
+    for (int k = 0; k < nv; k++) {
+      out[k] += m.actCrankSite(a) >= 0 ? d.actuatorMoment[nv * a + k]
+          : ten >= 0 && m.tendonSpatial(ten) ? d.tendonJ[nv * ten + k] * m.actGear(a) : 0;
     }
   }
 

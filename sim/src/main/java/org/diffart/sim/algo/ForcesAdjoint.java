@@ -36,6 +36,11 @@ public final class ForcesAdjoint {
    */
   public static void actuation(Model m, Data d, DataBar b) {
     int nv = m.nv();
+    if (!m.opt().actuation()) {
+      // the forces and activation derivatives were zeroed: nothing flows back but the lengths' bars (none here)
+      java.util.Arrays.fill(b.qfrcActuatorBar, 0);
+      java.util.Arrays.fill(b.actDotBar, 0);
+    }
     boolean cranks = false;
     for (int a = 0; a < m.nu(); a++) {
       boolean crank = m.actCrankSite(a) >= 0;
@@ -64,21 +69,30 @@ public final class ForcesAdjoint {
       }
       int s = m.actActAdr(a);
       double input = s >= 0 ? d.act[s] : u;
-      double gain = m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
-      double force = gain * input + m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      boolean mg = m.actGainMuscle(a), mb = m.actBiasMuscle(a);
+      double gain = mg ? Muscle.gain(m, a, len, vel, 0) : m.actGain(a, 0) + m.actGain(a, 1) * len
+          + m.actGain(a, 2) * vel;
+      double force = gain * input + (mb ? Muscle.bias(m, a, len, 0) : m.actBias(a, 0) + m.actBias(a, 1) * len
+          + m.actBias(a, 2) * vel);
       if (m.actForceLimited(a) && !passes(force, m.actForceRange(a, 0), m.actForceRange(a, 1))) {
         forceBar = 0;
       }
       double inputBar = gain * forceBar;
-      double lenBar = (m.actGain(a, 1) * input + m.actBias(a, 1)) * forceBar;
-      double velBar = (m.actGain(a, 2) * input + m.actBias(a, 2)) * forceBar;
+      double gainLen = mg ? Muscle.gain(m, a, len, vel, 1) : m.actGain(a, 1);
+      double gainVel = mg ? Muscle.gain(m, a, len, vel, 2) : m.actGain(a, 2);
+      double lenBar = (gainLen * input + (mb ? Muscle.bias(m, a, len, 1) : m.actBias(a, 1))) * forceBar;
+      double velBar = (gainVel * input + (mb ? 0 : m.actBias(a, 2))) * forceBar;
       double uBar = inputBar;
       if (s >= 0) {
         b.actBar[s] += inputBar;
         uBar = b.actDotBar[s];
         if (m.actDynType(a) == DynType.FILTER) {
-          uBar /= Math.max(m.actDynPrm(a), Forces.MIN_TIME_CONSTANT);
+          uBar /= Math.max(m.actDynPrm(a, 0), Forces.MIN_TIME_CONSTANT);
           b.actBar[s] -= uBar;
+        } else if (m.actDynType(a) == DynType.MUSCLE) {
+          double adb = uBar;
+          b.actBar[s] += adb * Muscle.dynamics(m, a, u, input, 1);
+          uBar = adb * Muscle.dynamics(m, a, u, input, 2);
         }
         b.actDotBar[s] = 0;
       }
@@ -217,6 +231,10 @@ public final class ForcesAdjoint {
    */
   public static void passive(Model m, Data d, DataBar b) {
     double[] fb = b.qfrcPassiveBar;
+    if (!m.opt().passive()) {
+      // no passive force: only the tendons' bars (from limits and actuators) flow through their paths
+      java.util.Arrays.fill(fb, 0);
+    }
     for (int k = 0; k < m.nv(); k++) {
       b.qvelBar[k] -= d.dofDamping[k] * fb[k];
       b.dofDampingBar[k] -= d.qvel[k] * fb[k];
@@ -253,7 +271,7 @@ public final class ForcesAdjoint {
         b.qvelBar[m.wrapDofAdr(w)] -= m.tendonDamping(t) * m.wrapCoef(w) * forceBar;
       }
     }
-    if (m.opt().density() > 0 || m.opt().viscosity() > 0) {
+    if (m.opt().passive() && (m.opt().density() > 0 || m.opt().viscosity() > 0)) {
       FluidAdjoint.forces(m, d, b);
     }
     java.util.Arrays.fill(fb, 0);

@@ -66,6 +66,14 @@ public final class Tendons {
     d.tendonVelocity[t] = vel;
   }
 
+  /**
+   * The body whose motion moves wrap w of a spatial tendon: its site's, its geom's (the tangent points ride on it), or
+   * the world for a pulley.
+   */
+  static int wrapBody(Model m, int w) {
+    return m.wrapSite(w) >= 0 ? m.siteBody(m.wrapSite(w)) : m.wrapGeom(w) >= 0 ? m.geomBody(m.wrapGeom(w)) : 0;
+  }
+
   /** Whether wrap w of a spatial tendon is a pulley (neither a site nor a geom). */
   static boolean isPulley(Model m, int w) {
     return m.wrapSite(w) < 0 && m.wrapGeom(w) < 0;

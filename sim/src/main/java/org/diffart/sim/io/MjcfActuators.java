@@ -10,14 +10,15 @@ import org.diffart.sim.model.SiteSpec;
 
 /**
  * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code
- * damper}, {@code cylinder} and {@code general}, on a joint, a fixed tendon or a slider-crank ({@code cranksite},
- * {@code slidersite}, {@code cranklength}), with MuJoCo 2.2.2's meaning.
+ * damper}, {@code cylinder}, {@code muscle} and {@code general} (gain, bias and dynamics types fixed/none, affine,
+ * integrator, filter or muscle), on a joint, a tendon or a slider-crank ({@code cranksite}, {@code slidersite},
+ * {@code cranklength}), with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of them.
  *
  * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class holds one such
  * actuator: the elements of the class chain (top class first) and then the element itself are applied in turn. A
  * {@code position} without {@code kp} thus takes the gain its class left ({@code gainprm[0]}), a {@code motor} resets
  * the gain to 1 and the bias and dynamics to none, and a {@code general} keeps what the shortcuts of its class set.
- * Muscles, user types and site or body transmissions are refused.
+ * User types and site or body transmissions are refused.
  */
 final class MjcfActuators {
   private MjcfActuators() {}
@@ -27,10 +28,21 @@ final class MjcfActuators {
     String gainType = "fixed";
     String biasType = "none";
     String dynType = "none";
-    final double[] gain = {1, 0, 0};
-    final double[] bias = new double[3];
-    double dynPrm = 1;
+    final double[] gain = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    final double[] bias = new double[ActuatorSpec.PRM];
+    final double[] dynPrm = {1, 0};
     boolean activationLimited;
+
+    /** The parameters a type uses: a fixed gain's first, an affine form's three, a muscle's nine, none's none. */
+    static double[] used(String type, double[] prm) {
+      int n = switch (type) {
+        case "fixed" -> 1;
+        case "affine" -> 3;
+        case "muscle" -> ActuatorSpec.PRM;
+        default -> 0;
+      };
+      return java.util.Arrays.copyOf(prm, n);
+    }
   }
 
   /** A slider-crank transmission: its crank and slider sites and its rod's length. */
@@ -99,10 +111,12 @@ final class MjcfActuators {
       for (XmlElement level : a.levels()) {
         apply(level, g);
       }
-      boolean fixed = g.gainType.equals("fixed"), noBias = g.biasType.equals("none");
-      s.gain(g.gain[0], fixed ? 0 : g.gain[1], fixed ? 0 : g.gain[2]);
-      s.bias(noBias ? 0 : g.bias[0], noBias ? 0 : g.bias[1], noBias ? 0 : g.bias[2]);
-      s.dynamics(DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)), g.dynPrm);
+      s.general(g.gainType.equals("muscle"), General.used(g.gainType, g.gain), g.biasType.equals("muscle"),
+          General.used(g.biasType, g.bias), DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)), g.dynPrm);
+      if (a.has("lengthrange")) {
+        double[] lr = a.numbers("lengthrange", 2);
+        s.lengthRange(lr[0], lr[1]);
+      }
       double[] act = g.activationLimited ? a.numbers("actrange", 2) : range(a, compiler, "actlimited", "actrange");
       if (g.activationLimited && act == null) {
         throw c.error("an intvelocity actuator needs 'actrange'");
@@ -131,14 +145,12 @@ final class MjcfActuators {
   private static void apply(XmlElement e, General g) {
     switch (e.name()) {
       case "general" -> {
-        g.gainType = e.keyword("gaintype", g.gainType, "fixed", "affine");
-        g.biasType = e.keyword("biastype", g.biasType, "none", "affine");
-        g.dynType = e.keyword("dyntype", g.dynType, "none", "integrator", "filter");
+        g.gainType = e.keyword("gaintype", g.gainType, "fixed", "affine", "muscle");
+        g.biasType = e.keyword("biastype", g.biasType, "none", "affine", "muscle");
+        g.dynType = e.keyword("dyntype", g.dynType, "none", "integrator", "filter", "muscle");
         leading(e, "gainprm", g.gain);
         leading(e, "biasprm", g.bias);
-        if (e.has("dynprm")) {
-          g.dynPrm = e.numbers("dynprm", 1, 10)[0];
-        }
+        leading(e, "dynprm", g.dynPrm);
       }
       case "motor" -> {
         g.gainType = "fixed";
@@ -175,9 +187,29 @@ final class MjcfActuators {
         g.biasType = "none";
         g.dynType = "none";
       }
+      case "muscle" -> {
+        // MuJoCo's reader: a parameter still at the general actuator's default takes the muscle's default
+        g.dynPrm[0] = g.dynPrm[0] == 1 ? 0.01 : g.dynPrm[0];
+        g.dynPrm[1] = g.dynPrm[1] == 0 ? 0.04 : g.dynPrm[1];
+        for (int k = 0; k < ActuatorSpec.PRM; k++) {
+          if (g.gain[k] == (k == 0 ? 1 : 0)) {
+            g.gain[k] = ActuatorSpec.MUSCLE_DEFAULTS[k];
+          }
+        }
+        leading(e, "timeconst", g.dynPrm);
+        leading(e, "range", g.gain);
+        String[] single = {"force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax"};
+        for (int k = 0; k < single.length; k++) {
+          g.gain[2 + k] = e.number(single[k], g.gain[2 + k]);
+        }
+        System.arraycopy(g.gain, 0, g.bias, 0, ActuatorSpec.PRM);
+        g.gainType = "muscle";
+        g.biasType = "muscle";
+        g.dynType = "muscle";
+      }
       case "cylinder" -> {
         g.dynType = "filter";
-        g.dynPrm = e.number("timeconst", g.dynPrm);
+        g.dynPrm[0] = e.number("timeconst", g.dynPrm[0]);
         g.gainType = "fixed";
         g.gain[0] = e.has("diameter") ? Math.PI / 4 * Math.pow(e.number("diameter"), 2) : e.number("area", g.gain[0]);
         g.biasType = "affine";

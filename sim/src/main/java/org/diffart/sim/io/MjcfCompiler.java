@@ -1,6 +1,7 @@
 package org.diffart.sim.io;
 
 import java.util.Set;
+import org.diffart.sim.model.LengthRangeOptions;
 import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
 
 /**
@@ -18,10 +19,15 @@ import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
  * @param meshdir the directory of mesh and height field files, relative to the model's ({@code meshdir}, MuJoCo's
  *     rule)
  * @param exactMeshInertia MuJoCo's {@code exactmeshinertia}: a mesh's signed volume and its own mass
+ * @param lengthRange the child {@code <lengthrange>}: how actuator length ranges are found
  */
 record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, InertiaFromGeom inertiaFromGeom,
-    double totalMass, String meshdir, boolean exactMeshInertia) {
-  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1, "", false);
+    double totalMass, String meshdir, boolean exactMeshInertia, LengthRangeOptions lengthRange) {
+  static final MjcfCompiler DEFAULTS = new MjcfCompiler(true, "xyz", false, InertiaFromGeom.AUTO, -1, "", false,
+      LengthRangeOptions.DEFAULTS);
+  /** The attributes of {@code <compiler><lengthrange>}, MuJoCo 2.2.2's. */
+  static final Set<String> LENGTH_RANGE = Set.of("mode", "useexisting", "uselimit", "accel", "maxforce", "timeconst",
+      "timestep", "inttotal", "inteval", "tolrange");
 
   /**
    * Attributes accepted on {@code <compiler>}: the settings above ({@code settotalmass} for totalMass), {@code
@@ -53,8 +59,32 @@ record MjcfCompiler(boolean degrees, String eulerseq, boolean autolimits, Inerti
     // convexhull: diffart always searches a mesh's vertices for a support point, MuJoCo's way without the hull
     e.keyword("convexhull", "true", "true", "false");
     boolean exact = e.keyword("exactmeshinertia", String.valueOf(exactMeshInertia), "true", "false").equals("true");
+    LengthRangeOptions lr = lengthRange;
+    for (XmlElement c : e.children()) {
+      if (!c.name().equals("lengthrange")) {
+        throw MjcfSchema.unsupported(c, "compiler", "lengthrange", "");
+      }
+      lr = lengthRange(c, lr);
+    }
     return new MjcfCompiler(deg, seq, auto, ifg, e.number("settotalmass", totalMass), e.string("meshdir", meshdir)
-        .strip(), exact);
+        .strip(), exact, lr);
+  }
+
+  /** {@code <lengthrange>}: MuJoCo's mjLROpt fields, each attribute replacing the value so far. */
+  private static LengthRangeOptions lengthRange(XmlElement c, LengthRangeOptions o) {
+    c.requireAttributesIn(LENGTH_RANGE);
+    LengthRangeOptions.Mode mode = LengthRangeOptions.Mode.valueOf(c.keyword("mode", o.mode().name().toLowerCase(),
+        "none", "muscle", "muscleuser", "all").toUpperCase(java.util.Locale.ROOT));
+    boolean existing = c.keyword("useexisting", String.valueOf(o.useExisting()), "true", "false").equals("true");
+    boolean limit = c.keyword("uselimit", String.valueOf(o.useLimit()), "true", "false").equals("true");
+    try {
+      return new LengthRangeOptions(mode, existing, limit, c.number("accel", o.accel()),
+          c.number("maxforce", o.maxForce()), c.number("timeconst", o.timeConst()), c.number("timestep",
+          o.timeStep()), c.number("inttotal", o.total()), c.number("inteval", o.evaluation()),
+          c.number("tolrange", o.tolerance()));
+    } catch (IllegalArgumentException ex) {
+      throw c.error(ex.getMessage(), ex);
+    }
   }
 
   /**

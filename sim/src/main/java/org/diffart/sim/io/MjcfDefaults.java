@@ -65,7 +65,7 @@ final class MjcfDefaults {
         case "joint" -> keep(c, JOINT, child, MjcfSchema.JOINT);
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
         // every actuator element edits the class's one default actuator, in document order (MjcfActuators)
-        case "motor", "position", "velocity", "intvelocity", "damper", "cylinder", "general" ->
+        case "motor", "position", "velocity", "intvelocity", "damper", "cylinder", "general", "muscle" ->
             keep(c, ACTUATOR, child, MjcfSchema.ACTUATORS.get(child.name()));
         case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
@@ -73,7 +73,7 @@ final class MjcfDefaults {
         case "mesh" -> keep(c, MESH, child, Set.of("scale"));
         case "light", "camera", "material" -> { }
         default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
-            + " motor, position, velocity, intvelocity, damper, cylinder, general", "light, camera, material");
+            + " motor, position, velocity, intvelocity, damper, cylinder, general, muscle", "light, camera, material");
       }
     }
     for (XmlElement child : e.children()) {

@@ -26,19 +26,22 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code mujoco}</td><td>model</td></tr>
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
  *       only), meshdir (of mesh and height field files), exactmeshinertia; convexhull is accepted (diffart always
- *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored</td></tr>
+ *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored; child
+ *       {@code lengthrange} (mode, useexisting, uselimit, accel, maxforce, timeconst, timestep, inttotal, inteval,
+ *       tolrange: how the compiler finds actuator length ranges)</td></tr>
  *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),
  *       vertex, face, scale, refpos, refquat) and {@code hfield} ({@link MjcfHfields}: name, file (PNG, MuJoCo's
  *       binary format), nrow, ncol, size); texture, material are ignored</td></tr>
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
- *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}); child {@code flag} with contact, limit,
- *       frictionloss, constraint (contacts, limits and dry friction), gravity, eulerdamp (MuJoCo 2.3's flag:
- *       {@code disable} selects Euler with explicit damping) and energy ({@code Data.energy}, as MuJoCo's
- *       {@code mjData.energy})</td></tr>
- *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, motor, position,
- *       general (the attributes it shares with motor)</td></tr>
+ *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}); solver and tolerance are accepted and
+ *       ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
+ *       {@code flag} with contact, limit, frictionloss, constraint (contacts, limits and dry friction), gravity,
+ *       passive, actuation, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping) and
+ *       energy ({@code Data.energy}, as MuJoCo's {@code mjData.energy})</td></tr>
+ *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
+ *       element</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
@@ -63,11 +66,11 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
- *       cylinder}, {@code general}</td><td>name, class, joint, tendon or cranksite with slidersite and cranklength
- *       (a slider-crank), gear, ctrlrange, ctrllimited, forcerange,
- *       forcelimited, group; kp, kv, timeconst, area, diameter, bias; gaintype and biastype fixed/none or affine,
- *       dyntype none, integrator or filter, gainprm, biasprm, dynprm, actlimited, actrange
- *       ({@link MjcfActuators})</td></tr>
+ *       cylinder}, {@code muscle}, {@code general}</td><td>name, class, joint, tendon or cranksite with slidersite and
+ *       cranklength (a slider-crank), gear, ctrlrange, ctrllimited, forcerange, forcelimited, lengthrange, group; kp,
+ *       kv, timeconst, area, diameter, bias; a muscle's range, force, scale, lmin, lmax, vmax, fpmax, fvmax; gaintype
+ *       fixed, affine or muscle, biastype none, affine or muscle, dyntype none, integrator, filter or muscle,
+ *       gainprm, biasprm, dynprm, actlimited, actrange ({@link MjcfActuators})</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
  * </table>
  *
@@ -76,7 +79,7 @@ import org.diffart.sim.model.Options;
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
  * constraints (see {@link Options}). Refused: skins, meshes without faces (MuJoCo takes its hull's), primitives fitted
- * to meshes, muscles and actuators on sites or bodies, contact attributes that would change
+ * to meshes, actuators on sites or bodies, contact attributes that would change
  * which contacts exist (margin, gap, ...) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
@@ -142,7 +145,8 @@ public final class MjcfLoader {
     MjcfDefaults defaults = MjcfDefaults.parse(topDefaults);
     ModelBuilder b = new ModelBuilder(root.string("model", baseName(root.source())).strip())
         .inertiaFromGeom(compiler.inertiaFromGeom())
-        .totalMass(compiler.totalMass());
+        .totalMass(compiler.totalMass())
+        .lengthRange(compiler.lengthRange());
     if (size != null) {
       // nconmax bounds the contacts of a step (-1: MuJoCo's automatic); the rest sizes MuJoCo's own memory
       size.requireAttributesIn(MjcfSchema.SIZE);
@@ -240,6 +244,14 @@ public final class MjcfLoader {
         // MuJoCo's iteration cap of its constraint solver becomes the number of projected Gauss-Seidel sweeps
         o.iterations(n);
       }
+      if (e.has("solver") || e.has("tolerance")) {
+        // MuJoCo's solvers minimise the same convex cost of its soft constraints and differ in how they converge;
+        // diffart's constraints are hard and solved by projected Gauss-Seidel whatever is asked
+        String solver = e.has("solver") ? e.keyword("solver", "Newton", "PGS", "CG", "Newton") : null;
+        b.warning(e.source() + ":" + e.line() + ": option " + (solver != null ? "solver=\"" + solver + "\" " : "")
+            + (e.has("tolerance") ? "tolerance=\"" + e.attribute("tolerance").strip() + "\" " : "") + "ignored:"
+            + " diffart solves its hard constraints by projected Gauss-Seidel (iterations and Options.tolerance)");
+      }
       if (e.has("cone")) {
         // MuJoCo's elliptic cone bounds |f_t| <= mu f_n: one friction direction along the sliding velocity does the
         // same while sliding. Its pyramidal cone has 2(condim-1) edges: the closest of ours is the box of two
@@ -283,6 +295,12 @@ public final class MjcfLoader {
       }
       if (c.has("energy")) {
         o.energy(flag(c, "energy", false));
+      }
+      if (c.has("passive")) {
+        o.passive(flag(c, "passive", true));
+      }
+      if (c.has("actuation")) {
+        o.actuation(flag(c, "actuation", true));
       }
     }
 

@@ -19,10 +19,11 @@ final class MjcfSchema {
   static final Set<Integer> CONDIMS = Set.of(1, 3, 4, 6);
   static final String CONDIM_CHOICES = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
       + " 6: and rolling)";
-  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "cone", "density",
+  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "solver", "tolerance",
+      "cone", "density",
       "viscosity", "wind");
   static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
-      "eulerdamp", "energy");
+      "eulerdamp", "energy", "passive", "actuation");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
@@ -48,7 +49,7 @@ final class MjcfSchema {
       "springlength", "frictionloss", "margin", "width", "rgba", "material", "solreflimit", "solimplimit",
       "solreffriction", "solimpfriction", "user");
   static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "cranksite", "slidersite",
-      "cranklength", "gear", "ctrlrange", "ctrllimited", "forcerange", "forcelimited");
+      "cranklength", "gear", "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "lengthrange");
   static final Set<String> POSITION = with(MOTOR, "kp");
   static final Set<String> VELOCITY = with(MOTOR, "kv");
   static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");
@@ -56,9 +57,12 @@ final class MjcfSchema {
   static final Set<String> CYLINDER = with(MOTOR, "timeconst", "area", "diameter", "bias");
   static final Set<String> GENERAL = with(MOTOR, "gaintype", "gainprm", "biastype", "biasprm", "dyntype", "dynprm",
       "actlimited", "actrange");
+  static final Set<String> MUSCLE = with(MOTOR, "timeconst", "range", "force", "scale", "lmin", "lmax", "vmax",
+      "fpmax", "fvmax");
   /** The actuator elements diffart reads, with their attributes. */
   static final java.util.Map<String, Set<String>> ACTUATORS = java.util.Map.of("motor", MOTOR, "position", POSITION,
-      "velocity", VELOCITY, "intvelocity", INTVELOCITY, "damper", DAMPER, "cylinder", CYLINDER, "general", GENERAL);
+      "velocity", VELOCITY, "intvelocity", INTVELOCITY, "damper", DAMPER, "cylinder", CYLINDER, "general", GENERAL,
+      "muscle", MUSCLE);
   /** Attributes every equality constraint takes, the only ones a default class may set. */
   static final Set<String> EQUALITY_DEFAULT = Set.of("active", "solref", "solimp");
   static final Set<String> EQUALITY_COMMON = with(EQUALITY_DEFAULT, "name", "class");

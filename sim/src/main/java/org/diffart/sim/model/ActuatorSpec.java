@@ -5,6 +5,12 @@ package org.diffart.sim.model;
  * ActuatorType}): its type sets the defaults of gain, bias and dynamics, which the setters override.
  */
 public final class ActuatorSpec {
+  /** Number of gain and bias parameters kept: a muscle's nine. */
+  public static final int PRM = 9;
+  /**
+   * MuJoCo's parameters of a {@code <muscle>} without attributes: range, force, scale, lmin, lmax, vmax, fpmax, fvmax.
+   */
+  public static final double[] MUSCLE_DEFAULTS = {0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
   final ActuatorType type;
   final String name;
   final int joint;
@@ -14,10 +20,14 @@ public final class ActuatorSpec {
   final double[] ctrlRange = new double[2];
   boolean forceLimited;
   final double[] forceRange = new double[2];
-  final double[] gain = {1, 0, 0};
-  final double[] bias = new double[3];
+  /** MuJoCo's gainprm and biasprm (their first nine entries; the affine forms use three). */
+  final double[] gain = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+  final double[] bias = new double[PRM];
+  boolean gainMuscle, biasMuscle;
   DynType dynType = DynType.NONE;
-  double dynPrm = 1;
+  final double[] dynPrm = {1, 0};
+  /** The actuator's length range, used by muscles; computed at compile time unless lo < hi here. */
+  final double[] lengthRange = new double[2];
   boolean actLimited;
   final double[] actRange = new double[2];
 
@@ -41,6 +51,7 @@ public final class ActuatorSpec {
         bias(0, 0, 0);
         dynamics(DynType.FILTER, 1);
       }
+      case MUSCLE -> muscle(MUSCLE_DEFAULTS, 0.01, 0.04);
       case MOTOR, GENERAL -> { }
     }
   }
@@ -95,6 +106,7 @@ public final class ActuatorSpec {
 
   /** The gain {@code g0 + g1·length + g2·velocity} (MuJoCo's fixed gain: g1 = g2 = 0). */
   public ActuatorSpec gain(double g0, double g1, double g2) {
+    gainMuscle = false;
     gain[0] = g0;
     gain[1] = g1;
     gain[2] = g2;
@@ -103,6 +115,7 @@ public final class ActuatorSpec {
 
   /** The bias {@code b0 + b1·length + b2·velocity} (MuJoCo's bias none: all zero). */
   public ActuatorSpec bias(double b0, double b1, double b2) {
+    biasMuscle = false;
     bias[0] = b0;
     bias[1] = b1;
     bias[2] = b2;
@@ -112,7 +125,53 @@ public final class ActuatorSpec {
   /** Activation dynamics; {@code tau} is the filter's time constant (ignored otherwise). */
   public ActuatorSpec dynamics(DynType t, double tau) {
     dynType = t;
-    dynPrm = tau;
+    dynPrm[0] = tau;
+    return this;
+  }
+
+  /**
+   * A muscle: muscle gain and bias with the parameters {@code prm} = (range0, range1, force, scale, lmin, lmax, vmax,
+   * fpmax, fvmax) ({@code force < 0}: scale over the actuator's acceleration at qpos0, {@code acc0}), and muscle
+   * activation dynamics with the time constants of activation and deactivation.
+   */
+  public ActuatorSpec muscle(double[] prm, double tauActivation, double tauDeactivation) {
+    if (prm.length != PRM) {
+      throw new IllegalArgumentException("actuator '" + name + "': a muscle has " + PRM + " parameters, got "
+          + prm.length);
+    }
+    System.arraycopy(prm, 0, gain, 0, PRM);
+    System.arraycopy(prm, 0, bias, 0, PRM);
+    gainMuscle = true;
+    biasMuscle = true;
+    dynType = DynType.MUSCLE;
+    dynPrm[0] = tauActivation;
+    dynPrm[1] = tauDeactivation;
+    return this;
+  }
+
+  /**
+   * MuJoCo's general form with the gain and bias types given: {@code gainprm}/{@code biasprm} (up to nine values,
+   * the rest zero) are muscle parameters where the type is muscle, affine coefficients otherwise; {@code dynprm} the
+   * dynamics' parameters (a filter's time constant, a muscle's two).
+   */
+  public ActuatorSpec general(boolean muscleGain, double[] gainprm, boolean muscleBias, double[] biasprm, DynType dyn,
+      double[] dynprm) {
+    java.util.Arrays.fill(gain, 0);
+    java.util.Arrays.fill(bias, 0);
+    System.arraycopy(gainprm, 0, gain, 0, Math.min(PRM, gainprm.length));
+    System.arraycopy(biasprm, 0, bias, 0, Math.min(PRM, biasprm.length));
+    gainMuscle = muscleGain;
+    biasMuscle = muscleBias;
+    dynType = dyn;
+    dynPrm[0] = dynprm.length > 0 ? dynprm[0] : 1;
+    dynPrm[1] = dynprm.length > 1 ? dynprm[1] : 0;
+    return this;
+  }
+
+  /** The actuator's length range (MuJoCo's lengthrange); with lo < hi a muscle uses it instead of computing it. */
+  public ActuatorSpec lengthRange(double lo, double hi) {
+    lengthRange[0] = lo;
+    lengthRange[1] = hi;
     return this;
   }
 

@@ -4,7 +4,8 @@ package org.diffart.sim.model;
  * The MJCF element an actuator came from. Every type compiles to MuJoCo's general form: {@code force = gain·input +
  * bias0 + bias1·length + bias2·velocity}, {@code gain = gain0 + gain1·length + gain2·velocity}, where the input is
  * the (clamped) control, or the actuator's activation when it has {@link DynType dynamics}; its transmission is a
- * joint ({@code length = gear·q}, {@code qfrc += gear·force}) or a fixed tendon.
+ * joint ({@code length = gear·q}, {@code qfrc += gear·force}), a tendon or a slider-crank. A muscle's gain and bias
+ * are MuJoCo's muscle curves instead ({@code org.diffart.sim.algo.Muscle}).
  */
 public enum ActuatorType {
   /** {@code force = ctrl}: gain 1, no bias. */
@@ -20,5 +21,11 @@ public enum ActuatorType {
   /** A pneumatic cylinder: {@code act' = (ctrl - act)/timeconst}, {@code force = area·act + bias}. */
   CYLINDER,
   /** MuJoCo's {@code general}: gain, bias and dynamics set explicitly. */
-  GENERAL
+  GENERAL,
+  /**
+   * MuJoCo's {@code muscle}: muscle gain (active force-length-velocity curves), muscle bias (passive force) and
+   * muscle activation dynamics, all with the parameters {@code (range0, range1, force, scale, lmin, lmax, vmax, fpmax,
+   * fvmax)}.
+   */
+  MUSCLE
 }

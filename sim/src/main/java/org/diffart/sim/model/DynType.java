@@ -10,5 +10,11 @@ public enum DynType {
   /** {@code act' = ctrl}. */
   INTEGRATOR,
   /** {@code act' = (ctrl - act)/τ}, τ = dynprm[0] (at least 1e-15, as MuJoCo's mjMINVAL). */
-  FILTER
+  FILTER,
+  /**
+   * MuJoCo's muscle activation ({@code mju_muscleDynamics}): {@code act' = (c − act)/τ} with c the control clamped to
+   * [0, 1] and τ = {@code dynprm[0]·(0.5 + 1.5 a)} while activating ({@code c > act}), {@code dynprm[1]/(0.5 + 1.5 a)}
+   * while deactivating, a the activation clamped to [0, 1].
+   */
+  MUSCLE
 }

@@ -42,7 +42,9 @@ public final class Model {
   private final double[] meshVert;
   private final double[] hfieldSize, hfieldData;
   private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
-  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
+  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange, actLengthRange,
+      actAcc0;
+  private final int[] actGainMuscle, actBiasMuscle;
   private final String[] actName, keyName;
   private final int ntendon, nwrap, nfrictionloss;
   private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom,
@@ -158,6 +160,10 @@ public final class Model {
     actBias = c.actBias;
     actDynType = c.actDynType;
     actDynPrm = c.actDynPrm;
+    actGainMuscle = c.actGainMuscle;
+    actBiasMuscle = c.actBiasMuscle;
+    actLengthRange = c.actLengthRange;
+    actAcc0 = c.actAcc0;
     actActLimited = c.actActLimited;
     actActRange = c.actActRange;
     actActAdr = c.actActAdr;
@@ -291,6 +297,14 @@ public final class Model {
   public Model withOptions(Options o) {
     compiled.checkIntegrator(o);
     return new Model(compiled, o);
+  }
+
+  /**
+   * A copy of this model whose actuators have the length ranges {@code {lo0, hi0, lo1, hi1, ...}} (MuJoCo's {@code
+   * actuator_lengthrange}), e.g. those MuJoCo's compiler simulated: muscles normalise their lengths by them.
+   */
+  public Model withActuatorLengthRanges(double[] ranges) {
+    return new Model(compiled.withLengthRanges(ranges), opt);
   }
 
   // ---- sizes ----
@@ -1073,11 +1087,32 @@ public final class Model {
   }
 
   /**
-   * Gain parameter k of actuator a: {@code force = gain·input + bias}, {@code gain = gain0 + gain1·length +
-   * gain2·velocity} (MuJoCo's fixed gain has gain1 = gain2 = 0).
+   * Gain parameter k (0..8) of actuator a: {@code force = gain·input + bias}, {@code gain = gain0 + gain1·length +
+   * gain2·velocity} (MuJoCo's fixed gain has gain1 = gain2 = 0); a muscle's nine parameters where {@link
+   * #actGainMuscle}.
    */
   public double actGain(int a, int k) {
-    return actGain[3 * a + k];
+    return actGain[9 * a + k];
+  }
+
+  /** Whether actuator a's gain is MuJoCo's muscle gain (the active force-length-velocity curves). */
+  public boolean actGainMuscle(int a) {
+    return actGainMuscle[a] != 0;
+  }
+
+  /** Whether actuator a's bias is MuJoCo's muscle bias (the passive force-length curve). */
+  public boolean actBiasMuscle(int a) {
+    return actBiasMuscle[a] != 0;
+  }
+
+  /** Length range bound k of actuator a (MuJoCo's lengthrange; computed at compile time for muscles). */
+  public double actLengthRange(int a, int k) {
+    return actLengthRange[2 * a + k];
+  }
+
+  /** MuJoCo's acc0 of actuator a: {@code |M⁻¹ ∂length/∂q|} at qpos0 (computed for models with muscles, else 0). */
+  public double actAcc0(int a) {
+    return actAcc0[a];
   }
 
   /** Activation dynamics of actuator a. */
@@ -1085,9 +1120,12 @@ public final class Model {
     return DynType.values()[actDynType[a]];
   }
 
-  /** Time constant of actuator a's filter dynamics (MuJoCo's dynprm[0]). */
-  public double actDynPrm(int a) {
-    return actDynPrm[a];
+  /**
+   * Dynamics parameter k of actuator a (MuJoCo's dynprm): a filter's time constant (k = 0), a muscle's time constants
+   * of activation and deactivation (k = 0, 1).
+   */
+  public double actDynPrm(int a, int k) {
+    return actDynPrm[2 * a + k];
   }
 
   /** Whether actuator a clamps its activation after each step. */
@@ -1105,9 +1143,9 @@ public final class Model {
     return actActAdr[a];
   }
 
-  /** Bias parameter k of actuator a. */
+  /** Bias parameter k (0..8) of actuator a; a muscle's nine parameters where {@link #actBiasMuscle}. */
   public double actBias(int a, int k) {
-    return actBias[3 * a + k];
+    return actBias[9 * a + k];
   }
 
   /** Name of actuator a. */

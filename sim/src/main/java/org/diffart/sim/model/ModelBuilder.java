@@ -42,6 +42,7 @@ public final class ModelBuilder {
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
+  LengthRangeOptions lengthRange = LengthRangeOptions.DEFAULTS;
   int contactCapacity = -1;
   final List<String> warnings = new ArrayList<>();
   final List<int[]> excludes = new ArrayList<>();
@@ -270,6 +271,12 @@ public final class ModelBuilder {
    */
   public ModelBuilder totalMass(double mass) {
     totalMass = mass;
+    return this;
+  }
+
+  /** How actuator length ranges are found (MJCF {@code compiler lengthrange}); MuJoCo's defaults otherwise. */
+  public ModelBuilder lengthRange(LengthRangeOptions o) {
+    lengthRange = o;
     return this;
   }
 

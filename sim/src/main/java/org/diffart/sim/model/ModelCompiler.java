@@ -9,7 +9,7 @@ import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /** Compiles a {@link ModelBuilder} into the flat arrays of a {@link Model}. */
-final class ModelCompiler {
+final class ModelCompiler implements Cloneable {
   final ModelBuilder b;
   final List<String> warnings = new ArrayList<>();
   int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nslot, nconMax;
@@ -32,7 +32,8 @@ final class ModelCompiler {
   int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
   double[] pairFriction;
   int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
-  double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange;
+  double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange, actLengthRange, actAcc0;
+  int[] actGainMuscle, actBiasMuscle;
   String[] actName;
   int ntendon, nwrap, nfrictionloss;
   int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom, wrapSide;
@@ -75,7 +76,17 @@ final class ModelCompiler {
     c.keyframes();
     c.checkIntegrator(b.options);
     Model m = new Model(c, b.options);
-    return c.restLengths(m) ? new Model(c, b.options) : m;
+    if (c.restLengths(m)) {
+      m = new Model(c, b.options);
+    }
+    // muscles: MuJoCo's acc0 (at qpos0) and length ranges (simulated); each needs the model compiled so far
+    if (c.muscles() || b.lengthRange.mode() == LengthRangeOptions.Mode.ALL) {
+      c.acc0(m);
+      m = new Model(c, b.options);
+      c.lengthRanges(m);
+      m = new Model(c, b.options);
+    }
+    return m;
   }
 
   // ---- bodies ----
@@ -1118,10 +1129,14 @@ final class ModelCompiler {
     actGear = new double[nu];
     actCtrlRange = new double[2 * nu];
     actForceRange = new double[2 * nu];
-    actGain = new double[3 * nu];
-    actBias = new double[3 * nu];
+    actGain = new double[ActuatorSpec.PRM * nu];
+    actBias = new double[ActuatorSpec.PRM * nu];
+    actGainMuscle = new int[nu];
+    actBiasMuscle = new int[nu];
+    actLengthRange = new double[2 * nu];
+    actAcc0 = new double[nu];
     actDynType = new int[nu];
-    actDynPrm = new double[nu];
+    actDynPrm = new double[2 * nu];
     actActLimited = new int[nu];
     actActRange = new double[2 * nu];
     actActAdr = new int[nu];
@@ -1150,6 +1165,8 @@ final class ModelCompiler {
         throw new IllegalArgumentException("actuator '" + s.name + "': a damper needs a ctrlrange that is not"
             + " negative");
       }
+      checkMuscle(s, s.gainMuscle, s.gain);
+      checkMuscle(s, s.biasMuscle, s.bias);
       if (stateful) {
         actActAdr[a] = na++;
       } else if (na > 0) {
@@ -1167,13 +1184,100 @@ final class ModelCompiler {
       System.arraycopy(s.ctrlRange, 0, actCtrlRange, 2 * a, 2);
       System.arraycopy(s.forceRange, 0, actForceRange, 2 * a, 2);
       System.arraycopy(s.actRange, 0, actActRange, 2 * a, 2);
-      System.arraycopy(s.gain, 0, actGain, 3 * a, 3);
-      System.arraycopy(s.bias, 0, actBias, 3 * a, 3);
+      System.arraycopy(s.gain, 0, actGain, ActuatorSpec.PRM * a, ActuatorSpec.PRM);
+      System.arraycopy(s.bias, 0, actBias, ActuatorSpec.PRM * a, ActuatorSpec.PRM);
+      actGainMuscle[a] = s.gainMuscle ? 1 : 0;
+      actBiasMuscle[a] = s.biasMuscle ? 1 : 0;
+      System.arraycopy(s.lengthRange, 0, actLengthRange, 2 * a, 2);
       actDynType[a] = s.dynType.ordinal();
-      actDynPrm[a] = s.dynPrm;
+      System.arraycopy(s.dynPrm, 0, actDynPrm, 2 * a, 2);
       actName[a] = s.name;
     }
     transmissions();
+  }
+
+  /** A shallow copy with other actuator length ranges (the other arrays are shared: a Model never writes them). */
+  ModelCompiler withLengthRanges(double[] ranges) {
+    if (ranges.length != 2 * nu) {
+      throw new IllegalArgumentException("length ranges: need 2·nu = " + 2 * nu + " values, got " + ranges.length);
+    }
+    try {
+      ModelCompiler c = (ModelCompiler) clone();
+      c.actLengthRange = ranges.clone();
+      return c;
+    } catch (CloneNotSupportedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private boolean muscles() {
+    for (int a = 0; a < nu; a++) {
+      if (actGainMuscle[a] != 0 || actBiasMuscle[a] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether actuator a gets a computed length range under the compiler's mode (MuJoCo's mj_setLengthRange). */
+  private boolean ranged(int a) {
+    boolean muscle = actGainMuscle[a] != 0 || actBiasMuscle[a] != 0;
+    return switch (b.lengthRange.mode()) {
+      case NONE -> false;
+      case MUSCLE, MUSCLEUSER -> muscle;
+      case ALL -> true;
+    };
+  }
+
+  /**
+   * MuJoCo's {@code actuator_acc0}: the norm of {@code M⁻¹ ∂length/∂q} at qpos0, the acceleration a unit actuator
+   * force gives (a muscle's peak force defaults to {@code scale/acc0}).
+   */
+  private void acc0(Model m) {
+    double[] acc = org.diffart.sim.algo.LengthRange.acc0(m);
+    System.arraycopy(acc, 0, actAcc0, 0, nu);
+  }
+
+  /**
+   * The length ranges MuJoCo 2.2.2's {@code mj_setLengthRange} computes ({@link LengthRangeOptions}): kept where given
+   * with lo &lt; hi ({@code useexisting}), a limited joint's or tendon's range ({@code uselimit}), else simulated
+   * ({@link org.diffart.sim.algo.LengthRange}).
+   */
+  private void lengthRanges(Model m) {
+    LengthRangeOptions o = b.lengthRange;
+    for (int a = 0; a < nu; a++) {
+      if (!ranged(a) || (o.useExisting() && actLengthRange[2 * a] < actLengthRange[2 * a + 1])) {
+        continue;
+      }
+      int j = actJnt[a], t = actTendon[a];
+      if (o.useLimit() && j >= 0 && jntLimited[j] != 0) {
+        System.arraycopy(jntRange, 2 * j, actLengthRange, 2 * a, 2);
+      } else if (o.useLimit() && t >= 0 && tendonLimited[t] != 0) {
+        System.arraycopy(tendonRange, 2 * t, actLengthRange, 2 * a, 2);
+      } else {
+        double[] r = org.diffart.sim.algo.LengthRange.compute(m, a, o);
+        actLengthRange[2 * a] = r[0];
+        actLengthRange[2 * a + 1] = r[1];
+      }
+    }
+  }
+
+  /** MuJoCo 2.2.2's checks of muscle parameters (mjCActuator::Compile). */
+  private static void checkMuscle(ActuatorSpec s, boolean muscle, double[] p) {
+    String what = "actuator '" + s.name + "': a muscle needs ";
+    if (!muscle) {
+      return;
+    }
+    if (!(p[0] < p[1])) {
+      throw new IllegalArgumentException(what + "range[0] < range[1], got " + p[0] + " " + p[1]);
+    }
+    if (!(p[4] < 1 && p[5] > 1)) {
+      throw new IllegalArgumentException(what + "lmin < 1 < lmax, got lmin " + p[4] + ", lmax " + p[5]);
+    }
+    if (!(p[3] > 0 && p[6] > 0 && p[7] > 0 && p[8] > 0)) {
+      throw new IllegalArgumentException(what + "positive scale, vmax, fpmax and fvmax, got " + p[3] + ", " + p[6]
+          + ", " + p[7] + ", " + p[8]);
+    }
   }
 
   private static void checkRange(ActuatorSpec s, String what, boolean limited, double[] range) {

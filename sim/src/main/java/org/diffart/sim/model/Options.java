@@ -16,6 +16,10 @@ package org.diffart.sim.model;
  * @param equality whether the equality constraints act (MJCF {@code flag equality})
  * @param energy whether each forward evaluation also computes the potential and kinetic energy into {@code
  *     Data.energy} (MJCF {@code flag energy}, off by default as in MuJoCo)
+ * @param passive whether the passive forces act: joint and tendon springs and dampers, fluid forces (MJCF {@code
+ *     flag passive}; off, the Euler step still integrates joint damping implicitly, as MuJoCo 2.2.2's does)
+ * @param actuation whether the actuators act (MJCF {@code flag actuation}; off, their lengths and velocities are
+ *     still computed, their forces and activation derivatives are zero)
  * @param iterations projected Gauss-Seidel sweeps per step
  * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
  * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
@@ -42,6 +46,8 @@ public record Options(
     boolean frictionLoss,
     boolean equality,
     boolean energy,
+    boolean passive,
+    boolean actuation,
     int iterations,
     double tolerance,
     boolean warmStart,
@@ -103,6 +109,8 @@ public record Options(
     b.frictionLoss = frictionLoss;
     b.equality = equality;
     b.energy = energy;
+    b.passive = passive;
+    b.actuation = actuation;
     b.iterations = iterations;
     b.tolerance = tolerance;
     b.warmStart = warmStart;
@@ -152,6 +160,8 @@ public record Options(
     private boolean frictionLoss = true;
     private boolean equality = true;
     private boolean energy;
+    private boolean passive = true;
+    private boolean actuation = true;
     private int iterations = 50;
     private double tolerance = 0;
     private boolean warmStart = false;
@@ -203,6 +213,16 @@ public record Options(
 
     public Builder energy(boolean v) {
       energy = v;
+      return this;
+    }
+
+    public Builder passive(boolean v) {
+      passive = v;
+      return this;
+    }
+
+    public Builder actuation(boolean v) {
+      actuation = v;
       return this;
     }
 
@@ -262,8 +282,9 @@ public record Options(
     }
 
     public Options build() {
-      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, iterations,
-          tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse, density, viscosity, wind);
+      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, passive,
+          actuation, iterations, tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse,
+          density, viscosity, wind);
     }
   }
 }

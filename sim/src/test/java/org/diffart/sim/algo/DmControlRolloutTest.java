@@ -90,15 +90,18 @@ class DmControlRolloutTest {
    * Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring energy, and the
    * springs that actuators are at zero control: a force {@code bias1·length} with {@code bias1 < 0} (a position
    * actuator's {@code −kp·length}, on a slider-crank too, whose moment arms are ∂length/∂q) stores {@code −bias1
-   * length²/2}.
+   * length²/2}; a muscle's passive force, {@link #musclePotential}.
    */
   private static double energy(Model m, Data d) {
     Forces.armature(m, d, 0);
     double e = Invariants.energy(m, d);
     Kinematics.forward(m, d);
+    Forces.passive(m, d);
     Forces.actuation(m, d);
     for (int a = 0; a < m.nu(); a++) {
-      if (m.actBias(a, 1) < 0 && m.actBias(a, 2) <= 0 && m.actActAdr(a) < 0) {
+      if (m.actBiasMuscle(a)) {
+        e += musclePotential(m, a, d.actuatorLength[a]);
+      } else if (m.actBias(a, 1) < 0 && m.actBias(a, 2) <= 0 && m.actActAdr(a) < 0) {
         e -= 0.5 * m.actBias(a, 1) * d.actuatorLength[a] * d.actuatorLength[a];
       }
     }
@@ -111,5 +114,28 @@ class DmControlRolloutTest {
       }
     }
     return e;
+  }
+
+  /**
+   * The energy a muscle's passive force stores, {@code −∫ bias dlength} from where it starts: with the normalised
+   * length {@code L = range0 + (len − lr0)/L0}, {@code w = b − 1}, {@code b = (1 + lmax)/2} and the peak force F
+   * ({@code scale/acc0} when {@code force < 0}), the force {@code −F fpmax x²/2} for {@code x = (L − 1)/w ≤ 1} stores
+   * {@code F fpmax L0 w x³/6}; past b the force {@code −F fpmax (1/2 + y)}, {@code y = (L − b)/w}, adds {@code F
+   * fpmax L0 w (y/2 + y²/2)}.
+   */
+  static double musclePotential(Model m, int a, double len) {
+    double r0 = m.actBias(a, 0), r1 = m.actBias(a, 1), force = m.actBias(a, 2), lmax = m.actBias(a, 5);
+    double fpmax = m.actBias(a, 7), peak = force < 0 ? m.actBias(a, 3) / m.actAcc0(a) : force;
+    double l0 = (m.actLengthRange(a, 1) - m.actLengthRange(a, 0)) / (r1 - r0);
+    double nl = r0 + (len - m.actLengthRange(a, 0)) / l0, b = 0.5 * (1 + lmax), w = b - 1, c = peak * fpmax * l0 * w;
+    if (nl <= 1) {
+      return 0;
+    }
+    if (nl <= b) {
+      double x = (nl - 1) / w;
+      return c * x * x * x / 6;
+    }
+    double y = (nl - b) / w;
+    return c * (1.0 / 6 + 0.5 * y + 0.5 * y * y);
   }
 }

@@ -35,7 +35,7 @@ class MujocoReferenceTest {
   /** Kinematics, mass matrix, forces and qacc of every case of reference {@code name} against MuJoCo's. */
   static void assertDynamicsMatchMujoco(String name) {
     JsonObject ref = ReferenceFiles.json(name);
-    Model loaded = ModelLoader.load(ReferenceFiles.modelOf(name));
+    Model loaded = withMujocoLengthRanges(name, ref, ModelLoader.load(ReferenceFiles.modelOf(name)));
     Model m = loaded.withOptions(loaded.opt().toBuilder().contact(false).build());
     assertTrue(m.nq() == ref.get("nq").getAsInt() && m.nv() == ref.get("nv").getAsInt()
         && m.nu() == ref.get("nu").getAsInt(), name + ": sizes differ from MuJoCo's");
@@ -158,6 +158,33 @@ class MujocoReferenceTest {
         close(what, e, g, 1e-9);
       }
     }
+  }
+
+  /**
+   * The compiler's actuator constants against MuJoCo's: acc0 to 1e-12; a muscle's simulated length range to 2e-3 of
+   * its span (MuJoCo's soft limits let its simulation pass a limit a little, semantics §27). Returns the model with
+   * MuJoCo's length ranges, so that the dynamics compare like for like.
+   */
+  static Model withMujocoLengthRanges(String name, JsonObject ref, Model m) {
+    if (!ref.has("actuator_lengthrange")) {
+      return m;
+    }
+    double[] acc0 = ReferenceFiles.doubles(ref.get("actuator_acc0"));
+    double[] lr = ReferenceFiles.doubles(ref.get("actuator_lengthrange"));
+    boolean same = true;
+    for (int a = 0; a < m.nu(); a++) {
+      if (!m.actGainMuscle(a) && !m.actBiasMuscle(a)) {
+        continue;
+      }
+      assertEquals(acc0[a], m.actAcc0(a), 1e-12 * Math.abs(acc0[a]), name + ": acc0 of actuator " + a);
+      double span = lr[2 * a + 1] - lr[2 * a];
+      for (int k = 0; k < 2; k++) {
+        assertEquals(lr[2 * a + k], m.actLengthRange(a, k), 2e-3 * span, name + ": lengthrange[" + k + "] of"
+            + " actuator " + m.actName(a));
+        same &= lr[2 * a + k] == m.actLengthRange(a, k);
+      }
+    }
+    return same ? m : m.withActuatorLengthRanges(lr);
   }
 
   /**

@@ -185,6 +185,27 @@ class TendonTest {
     }
   }
 
+  @Test
+  void aLimitedPathThroughAPulleyAndAroundABallHoldsItsLimitAndItsAdjointMatchesTheTape() throws IOException {
+    // the block tendon (0.56 m at qpos0: a straight branch, a pulley, a branch around the knuckle) kept below 0.55 m
+    String xml = Files.readString(ReferenceFiles.repoRoot().resolve("datasets/reference/models/wrapping.xml"))
+        .replace("<spatial name=\"block\" stiffness=\"5\">", "<spatial name=\"block\" stiffness=\"5\" limited=\"true\""
+            + " range=\"0 0.55\">");
+    Model m = ModelLoader.loadMjcfString(xml, "wrapping");
+    Data d = new Data(m);
+    Step.forward(m, d);
+    assertTrue(d.nefc > 0, "the block tendon's limit is active");
+    StepAdjointTest.compare(m, d, 0, 31, 1e-9);
+    StepAdjointTest.compare(m, d, 40, 32, 1e-9);
+    // it starts 11 mm too long; the limit row draws it in (Baumgarte, erp 0.01 a step) and then holds it
+    double longest = 0;
+    for (int s = 0; s < 1000; s++) {
+      Step.step(m, d);
+      longest = s >= 500 ? Math.max(longest, d.tendonLength[3]) : 0;
+    }
+    assertTrue(longest < 0.55 + 1e-3, "the limit holds: longest " + longest);
+  }
+
   private static Data referenceState(Model m, JsonObject k) {
     Data d = new Data(m);
     System.arraycopy(ReferenceFiles.doubles(k.get("qpos")), 0, d.qpos, 0, m.nq());

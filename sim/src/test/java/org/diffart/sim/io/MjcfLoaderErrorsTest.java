@@ -85,4 +85,11 @@ class MjcfLoaderErrorsTest {
     TestModels.assertFormatError(() -> ModelLoader.loadMjcfString(xml, "cell"), "cell", element.equals("spatial")
         ? 7 : 8, element, fragment);
   }
+
+  @Test
+  void aMuscleWithImpossibleParametersIsNamedAtItsLine() {
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <worldbody><body><joint name=\"j\"/>"
+        + "<geom size=\".1\"/></body></worldbody>\n  <actuator>\n    <muscle name=\"m\" joint=\"j\" lmin=\"1.2\"/>\n"
+        + "  </actuator>\n</mujoco>", "cell"), "cell", 4, "muscle", "actuator 'm': a muscle needs lmin < 1 < lmax");
+  }
 }

@@ -37,9 +37,9 @@ final class ModelComparison {
         m.pairConAdr(p)});
     same("actuator", expected.nu(), expected, actual, m -> a -> concat(new double[] {m.actType(a).ordinal(),
         m.actJnt(a), m.actGear(a), m.actCtrlLimited(a) ? 1 : 0, m.actForceLimited(a) ? 1 : 0,
-        m.actDynType(a).ordinal(), m.actDynPrm(a), m.actActLimited(a) ? 1 : 0, m.actActAdr(a)},
-        v(2, k -> m.actCtrlRange(a, k)), v(2, k -> m.actForceRange(a, k)), v(3, k -> m.actGain(a, k)),
-        v(3, k -> m.actBias(a, k)), v(2, k -> m.actActRange(a, k))));
+        m.actDynType(a).ordinal(), m.actDynPrm(a, 0), m.actDynPrm(a, 1), m.actActLimited(a) ? 1 : 0, m.actActAdr(a)},
+        v(2, k -> m.actCtrlRange(a, k)), v(2, k -> m.actForceRange(a, k)), v(9, k -> m.actGain(a, k)),
+        v(9, k -> m.actBias(a, k)), v(2, k -> m.actLengthRange(a, k)), v(2, k -> m.actActRange(a, k))));
     same("key", expected.nkey(), expected, actual, m -> k -> concat(new double[] {m.keyTime(k)}, m.keyQpos(k),
         m.keyQvel(k), m.keyCtrl(k)));
     for (int i = 0; i < expected.nbody(); i++) {

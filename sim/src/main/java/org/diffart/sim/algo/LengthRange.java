@@ -1,0 +1,131 @@
+package org.diffart.sim.algo;
+
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.LengthRangeOptions;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+
+/**
+ * The constants MuJoCo 2.2.2's compiler computes for muscles: {@code actuator_acc0} ({@code mj_setConst}) and {@code
+ * actuator_lengthrange} ({@code mj_setLengthRange}, {@link LengthRangeOptions}). The length range is simulated: from
+ * qpos0 at rest, with gravity, contacts, dry friction, passive forces and actuation off and a time step of (by
+ * default) 10 ms, a force along the actuator's moment arms accelerates the model at 20 (in the norm of {@code M⁻¹
+ * moment}) towards the shortest (then the longest) length while the velocity decays with a time constant of 1 s;
+ * after 10 s the extreme length over the last 2 s is the bound, which must have settled within 5 % of the range.
+ *
+ * <p>diffart's joint and tendon limits are hard constraints where MuJoCo's are soft: MuJoCo's simulation pushes a
+ * little past a limit, so its range is slightly wider than the one computed here (semantics §27 measures by how much).
+ */
+public final class LengthRange {
+  private static final double MINVAL = 1e-15;
+
+  private LengthRange() {}
+
+  /** Every actuator's acc0 at qpos0: {@code |M⁻¹ ∂length/∂q|}, M with armature. */
+  public static double[] acc0(Model m) {
+    Data d = new Data(m);
+    double[] acc = new double[m.nu()], x = new double[m.nv()];
+    arms(m, d);
+    for (int a = 0; a < m.nu(); a++) {
+      acc[a] = accelerationNorm(m, d, a, x);
+    }
+    return acc;
+  }
+
+  /**
+   * Actuator a's length range {lo, hi} by MuJoCo's simulation with the options {@code lro}.
+   *
+   * @throws IllegalArgumentException naming the actuator when the simulation diverges, the range is empty or a side
+   *     has not settled
+   */
+  public static double[] compute(Model model, int a, LengthRangeOptions lro) {
+    Options o = model.opt();
+    Model m = model.withOptions(o.toBuilder().timestep(lro.timeStep() > 0 ? lro.timeStep() : o.timestep()).gravity(0, 0, 0).contact(false).frictionLoss(false)
+        .passive(false).actuation(false).limit(true).equality(true)
+        .integrator(o.integrator() == Integrator.EULER_EXPLICIT_DAMPING ? Integrator.EULER : o.integrator()).build());
+    double[] x = new double[m.nv()], lo = new double[2], hi = new double[2];
+    String what = "actuator '" + model.actName(a) + "' (" + a + "): ";
+    for (int side = 0; side < 2; side++) {
+      Data d = new Data(m);
+      boolean updated = false;
+      while (d.time < lro.total()) {
+        double len;
+        try {
+          len = push(m, d, a, side, x, lro);
+        } catch (org.diffart.sim.data.SimulationException e) {
+          throw new IllegalArgumentException(what + "the length-range simulation diverged: " + e.getMessage(), e);
+        }
+        if (d.time > lro.total() - lro.evaluation()) {
+          lo[side] = !updated || len < lo[side] ? len : lo[side];
+          hi[side] = !updated || len > hi[side] ? len : hi[side];
+          updated = true;
+        }
+      }
+    }
+    double[] range = {lo[0], hi[1]};
+    double span = range[1] - range[0];
+    if (!(span > 0)) {
+      throw new IllegalArgumentException(what + "invalid length range (" + range[0] + ", " + range[1] + ")");
+    }
+    for (int side = 0; side < 2; side++) {
+      if (hi[side] - lo[side] > lro.tolerance() * span) {
+        throw new IllegalArgumentException(what + "the length range did not settle: the " + (side == 0 ? "shortest"
+            : "longest") + " lengths of the last " + lro.evaluation() + " s span (" + lo[side] + ", " + hi[side]
+            + ")");
+      }
+    }
+    return range;
+  }
+
+  /**
+   * One step of the simulation (MuJoCo's evalAct): damps the velocity, applies {@code ±accel·moment/|M⁻¹ moment|}
+   * (at most maxforce in norm, where positive) as a joint force and steps; returns the length at the start of the
+   * step.
+   */
+  private static double push(Model m, Data d, int a, int side, double[] x, LengthRangeOptions lro) {
+    double decay = Math.exp(-m.opt().timestep() / Math.max(0.01, lro.timeConst()));
+    for (int k = 0; k < m.nv(); k++) {
+      d.qvel[k] *= decay;
+    }
+    arms(m, d);
+    double norm = accelerationNorm(m, d, a, x);
+    Forces.moment(m, d, a, x);
+    double scale = (2 * side - 1) * lro.accel() / Math.max(MINVAL, norm), force = 0;
+    for (int k = 0; k < m.nv(); k++) {
+      d.qfrcApplied[k] = x[k] * scale;
+      force += d.qfrcApplied[k] * d.qfrcApplied[k];
+    }
+    force = Math.sqrt(force);
+    if (lro.maxForce() > 0 && force > lro.maxForce()) {
+      for (int k = 0; k < m.nv(); k++) {
+        d.qfrcApplied[k] *= lro.maxForce() / Math.max(MINVAL, force);
+      }
+    }
+    double len = d.actuatorLength[a];
+    Step.step(m, d);
+    return len;
+  }
+
+  /** The kinematics, mass matrix (with armature) and actuator lengths and moment arms at the current state. */
+  private static void arms(Model m, Data d) {
+    Kinematics.forward(m, d);
+    Kinematics.velocity(m, d);
+    Forces.passive(m, d);
+    Forces.actuation(m, d);
+    Forces.armature(m, d, 0);
+    Crba.massMatrix(m, d);
+    MassMatrixFactor.factor(m, d);
+  }
+
+  /** {@code |M⁻¹ moment_a|}, with {@code x} as work space. */
+  private static double accelerationNorm(Model m, Data d, int a, double[] x) {
+    Forces.moment(m, d, a, x);
+    MassMatrixFactor.solve(m, d, x);
+    double s = 0;
+    for (int k = 0; k < m.nv(); k++) {
+      s += x[k] * x[k];
+    }
+    return Math.sqrt(s);
+  }
+}
