@@ -379,7 +379,7 @@ void Tendons_spatial(Model* m, Data* d, int t);
 double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
 double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
 double Tendons_wrap(Model* m, Data* d, int w);
-double Tendons_wrapLocal(Model* m, Data* d, int w, int seed);
+double Tendons_wrapLocal(Model* m, Data* d, int w);
 double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
 double Wrapping_circle(__global double* q, double r, int side);
 double Wrapping_arc(__global double* q, double r, int second);
@@ -6142,7 +6142,7 @@ double Tendons_direction(__global double* pa, int ao, __global double* pb, int b
 
 // algo/Tendons.java: double wrap(Model, Data, int)
 double Tendons_wrap(Model* m, Data* d, int w) {
-  double wlen = Tendons_wrapLocal(m, d, w, (-1));
+  double wlen = Tendons_wrapLocal(m, d, w);
   DD_ARRAY(d, wrapLength)[w] = wlen;
   if (wlen >= 0) {
     __global double* q = DD_ARRAY(d, wrapScratch);
@@ -6160,8 +6160,8 @@ double Tendons_wrap(Model* m, Data* d, int w) {
   return wlen;
 }
 
-// algo/Tendons.java: double wrapLocal(Model, Data, int, int)
-double Tendons_wrapLocal(Model* m, Data* d, int w, int seed) {
+// algo/Tendons.java: double wrapLocal(Model, Data, int)
+double Tendons_wrapLocal(Model* m, Data* d, int w) {
   int g = (MI_ARRAY(m, wrapGeom)[(w)]);
   int side = (MI_ARRAY(m, wrapSide)[(w)]);
   Kinematics_geom(m, d, g);
@@ -6172,7 +6172,7 @@ double Tendons_wrapLocal(Model* m, Data* d, int w, int seed) {
     Kinematics_site(m, d, side);
     Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
   }
-  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), seed);
+  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
 }
 
 // algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)

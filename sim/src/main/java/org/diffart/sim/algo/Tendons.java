@@ -101,7 +101,7 @@ public final class Tendons {
    * wrapLength[w]}), or -1 where the path passes the geom by. Leaves the geom-frame result in {@code wrapScratch}.
    */
   static double wrap(Model m, Data d, int w) {
-    double wlen = wrapLocal(m, d, w, -1);
+    double wlen = wrapLocal(m, d, w);
     d.wrapLength[w] = wlen;
     if (wlen >= 0) {
       double[] q = d.wrapScratch, x = d.geomXpos, r = d.geomXmat;
@@ -117,11 +117,11 @@ public final class Tendons {
   }
 
   /**
-   * Geom wrap w in the geom's frame ({@link Wrapping#wrap}, tangent along {@code seed}): places the sites before and
-   * after it, and the side site, in the geom's frame ({@code p = Rᵀ (x − c)}), after computing the geom's pose and
-   * the side site's position ({@code siteXpos}).
+   * Geom wrap w in the geom's frame ({@link Wrapping#wrap}): places the sites before and after it, and the side site,
+   * in the geom's frame ({@code p = Rᵀ (x − c)}, into {@code wrapScratch}), after computing the geom's pose and the
+   * side site's position ({@code siteXpos}).
    */
-  static double wrapLocal(Model m, Data d, int w, int seed) {
+  static double wrapLocal(Model m, Data d, int w) {
     int g = m.wrapGeom(w), side = m.wrapSide(w);
     Kinematics.geom(m, d, g);
     double[] q = d.wrapScratch;
@@ -131,7 +131,7 @@ public final class Tendons {
       Kinematics.site(m, d, side);
       toGeomFrame(d, g, d.siteXpos, 3 * side, q, Wrapping.S);
     }
-    return Wrapping.wrap(q, m.geomSize(g, 0), m.geomType(g) == GeomType.CYLINDER, side >= 0, seed);
+    return Wrapping.wrap(q, m.geomSize(g, 0), m.geomType(g) == GeomType.CYLINDER, side >= 0, -1);
   }
 
   /** {@code q[qo..qo+3) = R_gᵀ (x[xo..] − c_g)}. */

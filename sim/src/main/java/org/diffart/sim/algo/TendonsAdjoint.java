@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -116,10 +117,12 @@ public final class TendonsAdjoint {
             + 1] + r[9 * g + 6 + j] * b.wrapTangentBar[tw + 3 * i + 2];
       }
     }
-    // the bars of the geom-frame inputs, one tangent-mode pass per coordinate
+    // the bars of the geom-frame inputs, one tangent-mode pass per coordinate (the inputs in q stay as placed)
     int seeds = side >= 0 ? 9 : 6;
+    double radius = m.geomSize(g, 0);
+    boolean cylinder = m.geomType(g) == GeomType.CYLINDER;
     for (int s = 0; s < seeds; s++) {
-      Tendons.wrapLocal(m, d, w, s);
+      Wrapping.wrap(q, radius, cylinder, side >= 0, s);
       double v = q[Wrapping.T + Wrapping.LEN] * lenBar;
       for (int i = 0; i < 6; i++) {
         v += q[Wrapping.T + Wrapping.RES + i] * bar[i];
