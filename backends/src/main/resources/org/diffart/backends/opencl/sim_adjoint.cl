@@ -469,7 +469,7 @@ void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* 
 void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
 void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
 void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
-void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w);
+void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar);
 void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g);
 void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo);
 void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i);
@@ -8248,8 +8248,7 @@ void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
       int tw = (6 * ((w + 1)));
       TendonsAdjoint_segment(m, d, b, o, b0, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * w), gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), tw, scale, lb);
       TendonsAdjoint_segment(m, d, b, o, gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), (tw + 3), b1, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * next), scale, lb);
-      BD_ARRAY(b, wrapLengthBar)[(w + 1)] += lb;
-      TendonsAdjoint_wrap(m, d, b, (w + 1));
+      TendonsAdjoint_wrap(m, d, b, (w + 1), lb);
     }
     w = next;
   }
@@ -8272,8 +8271,8 @@ void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
   fill_d(BD_ARRAY(b, tendonJBar) + o, (o + nv) - o, 0);
 }
 
-// algo/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int)
-void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w) {
+// algo/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int, double)
+void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
   int g = (MI_ARRAY(m, wrapGeom)[(w)]);
   int side = (MI_ARRAY(m, wrapSide)[(w)]);
   int tw = (6 * w);
@@ -8283,7 +8282,6 @@ void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w) {
   __global double* r = DD_ARRAY(d, geomXmat);
   __global double* cb = BD_ARRAY(b, geomXposBar);
   __global double* rb = BD_ARRAY(b, geomXmatBar);
-  double lenBar = BD_ARRAY(b, wrapLengthBar)[w];
   for (int i = 0; i < 2; i++) {
     for (int k = 0; k < 3; k++) {
       double tb = BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + k)];
@@ -8322,7 +8320,6 @@ void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w) {
     }
   }
   fill_d(BD_ARRAY(b, wrapTangentBar) + tw, (tw + 6) - tw, 0);
-  BD_ARRAY(b, wrapLengthBar)[w] = 0;
   if (side >= 0) {
     KinematicsAdjoint_site(m, d, b, side);
   }

@@ -42,8 +42,7 @@ public final class TendonsAdjoint {
             lb);
         segment(m, d, b, o, gb, d.wrapTangent, b.wrapTangentBar, tw + 3, b1, d.wrapXpos, b.wrapXposBar, 3 * next,
             scale, lb);
-        b.wrapLengthBar[w + 1] += lb;
-        wrap(m, d, b, w + 1);
+        wrap(m, d, b, w + 1, lb);
       }
       w = next;
     }
@@ -94,15 +93,15 @@ public final class TendonsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Tendons#wrap} at geom wrap w (its forward just recomputed): consumes {@code wrapTangentBar} and
-   * {@code wrapLengthBar} into the bars of the sites before and after it ({@code wrapXposBar}), of the side site and
-   * of the geom (both consumed into their bodies'). Uses {@code DataBar.scratch36[0..15)}.
+   * Adjoint of {@link Tendons#wrap} at geom wrap w (its forward just recomputed), with {@code lenBar} the bar of its
+   * length on the geom: consumes {@code wrapTangentBar} into the bars of the sites before and after it ({@code
+   * wrapXposBar}), of the side site and of the geom (both consumed into their bodies'). Uses {@code
+   * DataBar.scratch36[0..15)}.
    */
-  private static void wrap(Model m, Data d, DataBar b, int w) {
+  private static void wrap(Model m, Data d, DataBar b, int w, double lenBar) {
     int g = m.wrapGeom(w), side = m.wrapSide(w), tw = 6 * w;
     double[] q = d.wrapScratch, bar = b.scratch36, c = d.geomXpos, r = d.geomXmat;
     double[] cb = b.geomXposBar, rb = b.geomXmatBar;
-    double lenBar = b.wrapLengthBar[w];
     // tangent point i = R res_i + c
     for (int i = 0; i < 2; i++) {
       for (int k = 0; k < 3; k++) {
@@ -145,7 +144,6 @@ public final class TendonsAdjoint {
       }
     }
     java.util.Arrays.fill(b.wrapTangentBar, tw, tw + 6, 0);
-    b.wrapLengthBar[w] = 0;
     if (side >= 0) {
       KinematicsAdjoint.site(m, d, b, side);
     }

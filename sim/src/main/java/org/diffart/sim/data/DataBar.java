@@ -117,10 +117,10 @@ public final class DataBar {
   /** Bar of each row's violation {@code efcDist}, used by the equality rows (consumed) [nefcMax]. */
   public final double[] efcDistBar;
   /**
-   * Bars of the spatial tendons' lengths, Jacobians, path sites, tangent points and lengths on wrapping geoms
-   * (consumed by {@code TendonsAdjoint}).
+   * Bars of the spatial tendons' lengths, Jacobians, path sites and tangent points on wrapping geoms (consumed by
+   * {@code TendonsAdjoint}).
    */
-  public final double[] tendonLengthBar, tendonJBar, wrapXposBar, wrapTangentBar, wrapLengthBar;
+  public final double[] tendonLengthBar, tendonJBar, wrapXposBar, wrapTangentBar;
   /** [nefcMax] */
   public final double[] efcLoBar;
   /** [nefcMax] */
@@ -238,7 +238,6 @@ public final class DataBar {
     tendonJBar = new double[m.ntendon() * m.nv()];
     wrapXposBar = new double[3 * m.nwrap()];
     wrapTangentBar = new double[6 * m.nwrap()];
-    wrapLengthBar = new double[m.nwrap()];
     efcLoBar = new double[nefcMax];
     efcHiBar = new double[nefcMax];
     efcImpulseBar = new double[nefcMax];

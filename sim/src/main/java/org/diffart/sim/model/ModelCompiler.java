@@ -75,18 +75,17 @@ final class ModelCompiler implements Cloneable {
     c.equalities();
     c.keyframes();
     c.checkIntegrator(b.options);
+    // constants computed on the model compiled so far, then compiled in: spring rest lengths of spatial tendons,
+    // MuJoCo's acc0 and the length ranges of muscles. None feeds another (the length-range simulation runs without
+    // passive forces and actuation), so one model serves them all.
     Model m = new Model(c, b.options);
-    if (c.restLengths(m)) {
-      m = new Model(c, b.options);
-    }
-    // muscles: MuJoCo's acc0 (at qpos0) and length ranges (simulated); each needs the model compiled so far
+    boolean computed = c.restLengths(m);
     if (c.muscles() || b.lengthRange.mode() == LengthRangeOptions.Mode.ALL) {
       c.acc0(m);
-      m = new Model(c, b.options);
       c.lengthRanges(m);
-      m = new Model(c, b.options);
+      computed = true;
     }
-    return m;
+    return computed ? new Model(c, b.options) : m;
   }
 
   // ---- bodies ----
@@ -943,7 +942,7 @@ final class ModelCompiler implements Cloneable {
   /**
    * Rests every spatial tendon spring without springlength at the tendon's length with the joints at their spring
    * references (MuJoCo 2.2.2's meaning, measured: {@code datasets/reference/models/tendons.xml}); that length comes
-   * from the compiled model's kinematics and wrapping. Returns whether any was set (the model is then built again).
+   * from the compiled model's kinematics and wrapping. Returns whether any was set.
    */
   private boolean restLengths(Model m) {
     boolean any = false;
