@@ -4,7 +4,7 @@
  *
  * Draws K deterministic pseudo-random configurations of the model's free bodies (position qpos0 + U(-0.05, 0.05)
  * in x and y, qpos0 + U(-0.1, 0.02) in z; a uniformly random orientation), keeps those with at least one contact,
- * calls mj_forward (contacts enabled, margin 0) and writes each configuration's contacts:
+ * calls mj_forward (contacts enabled, with the model's margins and gaps) and writes each configuration's contacts:
  *   cases: [{qpos, contacts: [{geom1, geom2, dist, pos, normal}]}]
  * with MuJoCo's conventions: the normal (frame row 0) points from geom1 to geom2, dist < 0 in penetration, pos
  * midway between the surfaces. Numbers are printed with %.17g (exact doubles).

@@ -71,6 +71,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml",
         // torsional and rolling friction rows (condim 4 and 6)
         "../datasets/reference/models/spin_roll.xml",
+        // contact margins and gaps
+        "../datasets/reference/models/margins.xml",
         // height fields; the quadruped on its (flat) terrain with rangefinders
         "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
         // meshes on a plane, a box, a mesh and a height field

@@ -112,6 +112,16 @@ public final class Capabilities {
       + "<body pos=\"1 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"6\" friction=\"1 0 .01\"/></body>"
       + "</worldbody><keyframe><key qvel=\"0 0 0 0 0 5 1 0 0 0 10 0\"/></keyframe></mujoco>";
   /**
+   * Every geom with a margin of 2 cm and a gap of 5 mm: a ball dropped on a floor, and a tilted ellipsoid dropped on
+   * a fixed cylinder (MPR with inflated supports); time step 1 ms.
+   */
+  private static final String MARGIN = "<mujoco model=\"margin\"><option timestep=\"0.001\"/><default>"
+      + "<geom margin=\".02\" gap=\".005\"/></default><worldbody><geom type=\"plane\" size=\"0 0 1\"/>"
+      + "<body pos=\"0 0 .2\"><freejoint/><geom size=\".1\" mass=\"1\"/></body>"
+      + "<geom type=\"cylinder\" size=\".1 .05\" pos=\"1 0 .05\"/>"
+      + "<body pos=\"1 0 .25\" euler=\"20 10 0\"><freejoint/><geom type=\"ellipsoid\" size=\".1 .06 .05\""
+      + " mass=\"1\"/></body></worldbody></mujoco>";
+  /**
    * A cube of half-size 0.1 given as a mesh (eight vertices, twelve triangles), released flat 1 mm into a floor, and
    * a gem of six-sided rings dropped onto it; time step 1 ms.
    */
@@ -166,6 +176,7 @@ public final class Capabilities {
     stepping.add(Capability.SENSORS_MUJOCO);
     stepping.add(Capability.CONTACT_DOF_FRICTION);
     stepping.add(Capability.CONTACT_SPIN_ROLL);
+    stepping.add(Capability.CONTACT_MARGIN);
     stepping.add(Capability.TENDONS_FIXED);
     stepping.add(Capability.CONSTRAINTS_EQUALITY);
     stepping.add(Capability.FORCES_FLUID);
@@ -298,6 +309,7 @@ public final class Capabilities {
         + " %.3g m/s, pushed with 5 N at %.6g m/s after %d steps (Coulomb: 0 and %.6g); ", pushed[0], pushed[1],
         steps, 0.4)) + dry.agreement(steps, 2));
     spinRoll(name, claims, out);
+    margin(name, claims, out);
     hfield(name, claims, out);
     meshes(name, claims, out);
     sliderCrank(name, claims, out);
@@ -521,6 +533,32 @@ public final class Capabilities {
         + " rolls at %.5f m/s (analytic %.5f); ", v[5], spin, v[6], roll)) + run.agreement(200, 2));
   }
 
+  /** One world of m on backend {@code name} after {@code steps} steps from qpos0: its qpos, or null when it fails. */
+  private static double[] finalQpos(String name, Model m, int steps) {
+    double[] q = new double[m.nq()];
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.step(steps);
+      b.getQpos(q);
+      return q;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Margins and gaps: against the reference, and the dropped ball at rest with its surface {@code margin − gap} =
+   * 15 mm above the floor.
+   */
+  private static void margin(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(MARGIN, "margin.xml");
+    Run run = run(name, m, 1000);
+    double[] q = finalQpos(name, m, 1000);
+    double expected = 0.1 + 0.02 - 0.005;
+    put(out, Capability.CONTACT_MARGIN, claims, run.agrees() && q != null && Math.abs(q[2] - expected) < 1e-3,
+        (q == null ? "the dropped ball failed; " : String.format(Locale.ROOT, "a ball of radius 0.1 m with margin 20"
+        + " mm and gap 5 mm rests at %.5f m (%.3f expected); ", q[2], expected)) + run.agreement(1000, 2));
+  }
+
   /**
    * Height fields: a ball on a ramp-shaped height field (elevation linear in x, slope 0.2; 1 ms steps) against the
    * reference, and its acceleration against rolling down an incline, {@code 5/7 g sin θ}.
@@ -561,13 +599,7 @@ public final class Capabilities {
   private static void meshes(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     Model m = ModelLoader.loadMjcfString(MESHES, "meshes.xml");
     Run run = run(name, m, 1000);
-    double[] q = new double[m.nq()];
-    try (Backend be = Backends.create(name, m, 1)) {
-      be.step(1000);
-      be.getQpos(q);
-    } catch (RuntimeException e) {
-      q = null;
-    }
+    double[] q = finalQpos(name, m, 1000);
     boolean rests = q != null && Math.abs(q[2] - 0.1) < 2e-3 && Math.abs(q[3]) > 0.999;
     put(out, Capability.COLLISION_MESH, claims, run.agrees() && rests, (q == null ? "the mesh cube failed; "
         : String.format(Locale.ROOT, "a mesh cube of half-size 0.1 rests at height %.4f after 1 s; ", q[2]))

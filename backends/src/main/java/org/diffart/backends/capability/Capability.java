@@ -39,6 +39,8 @@ public enum Capability {
   CONTACT_RESTITUTION("contact solver", "restitution"),
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
   CONTACT_SPIN_ROLL("contact solver", "torsional and rolling friction rows (condim 4 and 6)"),
+  CONTACT_MARGIN("contact solver", "contact margin and gap: contacts detected within the margin act within"
+      + " margin - gap (MuJoCo's includemargin)"),
   TENDONS_FIXED("tendons", "fixed tendons: springs, dampers, limits, actuators on tendons"),
   TENDONS_SPATIAL("tendons", "spatial tendons through sites: springs, dampers, limits"),
   TENDONS_WRAPPING("tendons", "spatial tendons wrapping around spheres and cylinders (side sites), pulleys,"

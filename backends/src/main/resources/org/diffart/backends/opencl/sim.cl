@@ -109,6 +109,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define ConvexCollision_ELLIPSOID_LOG ((ConvexCollision_MAX_SUPPORTS * ConvexCollision_LOG))
 #define ConvexCollision_ELLIPSOID_WIDTH ((1 + (31 * 3)))
 #define ConvexCollision_COUNT (69)
+#define ConvexCollision_MARGIN (71)
 #define ConvexCollision_RES (68)
 #define ConvexCollision_RECORD (10)
 #define ConvexCollision_EPS (0x1.0p-52)
@@ -271,6 +272,7 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
 void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
 void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
+int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
@@ -288,7 +290,7 @@ int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global doub
 int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
 void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z);
 int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o);
-double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2);
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin);
 int ConvexCollision_isZero(double x);
 double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s);
 void ConvexCollision_expandPortal(__global double* s);
@@ -2269,6 +2271,9 @@ void Constraints_assemble(Model* m, Data* d) {
   int nv = (M_nv);
   DI_SCALAR(d, nefc) = 0;
   for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
+    if ((!Constraints_active(d, c))) {
+      continue;
+    }
     int n = Constraints_addContactRow(m, d, c, 0, Constraints_NORMAL, (-1));
     int condim = DI_ARRAY(d, conCondim)[c];
     if (condim >= 3) {
@@ -2806,7 +2811,7 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
   DI_ARRAY(d, efcNormal)[r] = (-1);
   DD_ARRAY(d, efcLo)[r] = 0;
   DD_ARRAY(d, efcHi)[r] = OPT_maxNormalImpulse;
-  DD_ARRAY(d, efcDist)[r] = ((type == Constraints_NORMAL) ? DD_ARRAY(d, conDist)[c] : 0);
+  DD_ARRAY(d, efcDist)[r] = ((type == Constraints_NORMAL) ? (DD_ARRAY(d, conDist)[c] - DD_ARRAY(d, conIncludeMargin)[c]) : 0);
   return r;
 }
 
@@ -2843,6 +2848,11 @@ void Constraints_slidingDirection(Model* m, Data* d, int r) {
     }
   }
   DI_SCALAR(d, nefc)--;
+}
+
+// algo/Constraints.java: boolean active(Data, int)
+int Constraints_active(Data* d, int c) {
+  return (DD_ARRAY(d, conDist)[c] < DD_ARRAY(d, conIncludeMargin)[c]);
 }
 
 // algo/MassMatrixFactor.java: void factor(Model, Data)
@@ -3003,11 +3013,12 @@ void Collision_detect(Model* m, Data* d) {
     int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
     double r1 = (MD_ARRAY(m, geomRbound)[(g1)]);
     double r2 = (MD_ARRAY(m, geomRbound)[(g2)]);
+    double reach = ((r1 + r2) + (MD_ARRAY(m, pairMargin)[(2 * (p))]));
     if ((r1 > 0) && (r2 > 0)) {
       double dx = (pos[(3 * g1)] - pos[(3 * g2)]);
       double dy = (pos[((3 * g1) + 1)] - pos[((3 * g2) + 1)]);
       double dz = (pos[((3 * g1) + 2)] - pos[((3 * g2) + 2)]);
-      if ((((dx * dx) + (dy * dy)) + (dz * dz)) > (((r1 + r2)) * ((r1 + r2)))) {
+      if ((((dx * dx) + (dy * dy)) + (dz * dz)) > (reach * reach)) {
         continue;
       }
     }
@@ -3102,7 +3113,8 @@ void Collision_detect(Model* m, Data* d) {
 
 // algo/ConvexCollision.java: void convex(Model, Data, int, int, int)
 void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
-  double depth = ConvexCollision_mpr(m, d, g1, g2);
+  double margin = (MD_ARRAY(m, pairMargin)[(2 * (p))]);
+  double depth = ConvexCollision_mpr(m, d, g1, g2, margin);
   if (DI_ERROR(d)) return;
   if (depth <= 0) {
     return;
@@ -3114,7 +3126,7 @@ void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
     DD_ARRAY(d, conPos)[((3 * c) + k)] = s[(ConvexCollision_TMP + k)];
   }
   ConvexCollision_fixNormal(m, d, c, g1, g2);
-  Collision_emit(m, d, p, 0, (-depth));
+  Collision_emit(m, d, p, 0, (margin - depth));
   if (DI_ERROR(d)) return;
 }
 
@@ -3128,6 +3140,7 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   }
   Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
   DD_ARRAY(d, conDist)[c] = dist;
+  DD_ARRAY(d, conIncludeMargin)[c] = ((MD_ARRAY(m, pairMargin)[(2 * (p))]) - (MD_ARRAY(m, pairMargin)[((2 * (p)) + 1)]));
   int gp = Collision_priorityGeom(m, g1, g2);
   double f1 = DD_ARRAY(d, geomFriction)[g1];
   double f2 = DD_ARRAY(d, geomFriction)[g2];
@@ -3399,10 +3412,11 @@ int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, do
   return 1;
 }
 
-// algo/ConvexCollision.java: double mpr(Model, Data, int, int)
-double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2) {
+// algo/ConvexCollision.java: double mpr(Model, Data, int, int, double)
+double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin) {
   __global double* s = DD_ARRAY(d, convexScratch);
   s[ConvexCollision_COUNT] = 0;
+  s[ConvexCollision_MARGIN] = margin;
   int res = ConvexCollision_discoverPortal(m, d, g1, g2, s);
   if (DI_ERROR(d)) return 0;
   s[ConvexCollision_RES] = (-1);
@@ -3725,9 +3739,10 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
       { DI_SET_ERROR(d); return; }
     } break;
   }
-  s[out] = ((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[po]);
-  s[(out + 1)] = ((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[(po + 1)]);
-  s[(out + 2)] = ((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]);
+  double j_half = (0x1.0p-1 * s[ConvexCollision_MARGIN]);
+  s[out] = (((((mat[o] * rx) + (mat[(o + 1)] * ry)) + (mat[(o + 2)] * rz)) + pos[po]) + (j_half * ex));
+  s[(out + 1)] = (((((mat[(o + 3)] * rx) + (mat[(o + 4)] * ry)) + (mat[(o + 5)] * rz)) + pos[(po + 1)]) + (j_half * ey));
+  s[(out + 2)] = (((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]) + (j_half * ez));
 }
 
 // algo/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
@@ -3958,7 +3973,7 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
     uz = ((axis == 2) ? (((l > 0) ? (-1) : 1)) : 0);
     dist = (-r);
   }
-  if (dist >= 0) {
+  if (dist >= (MD_ARRAY(m, pairMargin)[(2 * (p))])) {
     return;
   }
   int c = DI_SCALAR(d, ncon);
@@ -4381,7 +4396,7 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   double dz = (z2 - z1);
   double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
   double dist = ((len - r1) - r2);
-  if (dist >= 0) {
+  if (dist >= (MD_ARRAY(m, pairMargin)[(2 * (p))])) {
     return;
   }
   int c = DI_SCALAR(d, ncon);
@@ -4464,7 +4479,7 @@ void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
     return;
   }
   DI_ARRAY(d, conFeature)[first] = deepest;
-  double threshold = (((nx * ((pos[(3 * gm)] - pos[(3 * gp)]))) + (ny * ((pos[((3 * gm) + 1)] - pos[((3 * gp) + 1)])))) + (nz * ((pos[((3 * gm) + 2)] - pos[((3 * gp) + 2)]))));
+  double threshold = ((((nx * ((pos[(3 * gm)] - pos[(3 * gp)]))) + (ny * ((pos[((3 * gm) + 1)] - pos[((3 * gp) + 1)])))) + (nz * ((pos[((3 * gm) + 2)] - pos[((3 * gp) + 2)])))) - (MD_ARRAY(m, pairMargin)[(2 * (p))]));
   double tol = (0x1.3333333333333p-2 * (MD_ARRAY(m, geomRbound)[(gm)]));
   int count = 1;
   for (int i = 0; (i < (MI_ARRAY(m, meshVertNum)[(mesh)])) && (count < 3); i++) {
@@ -4501,7 +4516,7 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   double ny = mat[(o + 5)];
   double nz = mat[(o + 8)];
   double dist = (((nx * ((x - pos[po]))) + (ny * ((y - pos[(po + 1)])))) + (nz * ((z - pos[(po + 2)]))));
-  if (dist >= 0) {
+  if (dist >= (MD_ARRAY(m, pairMargin)[(2 * (p))])) {
     return;
   }
   int c = DI_SCALAR(d, ncon);
@@ -4707,6 +4722,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
     return;
   }
   s[ConvexCollision_FRAME] = 1;
+  s[ConvexCollision_MARGIN] = 0;
   double xmin = ConvexCollision_extent(m, d, g2, 0, (-1));
   if (DI_ERROR(d)) return;
   double xmax = ConvexCollision_extent(m, d, g2, 0, 1);
@@ -4741,7 +4757,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
           continue;
         }
         s[ConvexCollision_FRAME] = 1;
-        double depth = ConvexCollision_mpr(m, d, g1, g2);
+        double depth = ConvexCollision_mpr(m, d, g1, g2, 0);
         if (DI_ERROR(d)) return;
         s[ConvexCollision_FRAME] = 0;
         if (depth <= 0) {

@@ -9,8 +9,9 @@ import org.diffart.sim.model.Model;
  * {@code geomXpos, geomXmat} written by {@link Kinematics#geoms}.
  *
  * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
- * the plane's normal, its local +z), the signed distance is negative in penetration and no margin is used, the point
- * lies midway between the two surfaces; friction and restitution are the higher-priority geom's per-world values
+ * the plane's normal, its local +z), the signed distance is negative in penetration, the point lies midway between
+ * the two surfaces; a contact is detected while the distance is below the pair's margin ({@link Model#pairMargin}) and
+ * acts while it is below {@code margin − gap} ({@code Data.conIncludeMargin}); friction and restitution are the higher-priority geom's per-world values
  * ({@code Data.geomFriction, geomRestitution}) and condim its condim, or, for equal priorities, the larger of each; an
  * explicit pair ({@code Model.pairCondim(p) >= 0}) has its own friction and condim. The two tangents are a smooth
  * function of the normal except on one cone, see {@link #tangents}. Pairs whose bounding spheres are apart are
@@ -63,12 +64,12 @@ public final class Collision {
     double[] pos = d.geomXpos;
     for (int p = 0; p < m.npair(); p++) {
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
-      // MuJoCo's bounding-sphere filter: geoms whose bounding spheres are apart cannot touch
-      double r1 = m.geomRbound(g1), r2 = m.geomRbound(g2);
+      // MuJoCo's bounding-sphere filter: geoms whose bounding spheres are farther apart than the margin cannot touch
+      double r1 = m.geomRbound(g1), r2 = m.geomRbound(g2), reach = r1 + r2 + m.pairMargin(p);
       if (r1 > 0 && r2 > 0) {
         double dx = pos[3 * g1] - pos[3 * g2], dy = pos[3 * g1 + 1] - pos[3 * g2 + 1];
         double dz = pos[3 * g1 + 2] - pos[3 * g2 + 2];
-        if (dx * dx + dy * dy + dz * dz > (r1 + r2) * (r1 + r2)) {
+        if (dx * dx + dy * dy + dz * dz > reach * reach) {
           continue;
         }
       }
@@ -114,7 +115,7 @@ public final class Collision {
    * {@code conFrame}) and point ({@code conPos}) are already written there; this adds the tangents and the pair's
    * bookkeeping and increments {@code ncon}.
    *
-   * @param dist signed distance between the surfaces, m, negative
+   * @param dist signed distance between the surfaces, m, below the pair's margin
    */
   static void emit(Model m, Data d, int p, int k, double dist) {
     int c = d.ncon, g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
@@ -124,6 +125,7 @@ public final class Collision {
     }
     tangents(d.conFrame, 9 * c);
     d.conDist[c] = dist;
+    d.conIncludeMargin[c] = m.pairMargin(p) - m.pairGap(p);
     // the higher-priority geom's, else the larger of the two geoms' (the first on a tie): the choice CollisionAdjoint
     // routes the gradient through
     int gp = priorityGeom(m, g1, g2);

@@ -21,6 +21,10 @@ public final class CollisionAdjoint {
   public static void detect(Model m, Data d, DataBar b) {
     double[] nb = b.scratch6;
     for (int c = 0; c < d.ncon; c++) {
+      if (noBars(b, c)) {
+        // e.g. a contact in the gap, without rows: nothing to carry back
+        continue;
+      }
       int slot = d.conSlot[c], p = pairOf(m, slot), k = slot - m.pairConAdr(p);
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
       // the higher-priority geom's friction and restitution, else the larger of the two (the first on a tie)
@@ -37,7 +41,7 @@ public final class CollisionAdjoint {
       Collision.tangentsAdjoint(d.conFrame, 9 * c, b.conFrameBar, 9 * c + 3, nb, 0);
       GeomType t1 = m.geomType(g1), t2 = m.geomType(g2);
       switch (t1) {
-        case HFIELD -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+        case HFIELD -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         case PLANE -> {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.planeSphere(m, d, b, c, g1, g2, nb);
@@ -53,7 +57,7 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.sphereSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.sphereCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CollisionPrimitivesAdjoint.sphereBox(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
@@ -61,12 +65,12 @@ public final class CollisionAdjoint {
         case CAPSULE -> {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, nb);
             default -> throw unsupported(t1, t2);
           }
         }
-        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, nb);
+        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);
@@ -89,6 +93,18 @@ public final class CollisionAdjoint {
       }
     }
     return lo;
+  }
+
+  /** Whether every bar of contact c is zero. */
+  private static boolean noBars(DataBar b, int c) {
+    double sum = Math.abs(b.conDistBar[c]) + Math.abs(b.conFrictionBar[c]) + Math.abs(b.conRestitutionBar[c]);
+    for (int k = 0; k < 3; k++) {
+      sum += Math.abs(b.conPosBar[3 * c + k]);
+    }
+    for (int k = 0; k < 9; k++) {
+      sum += Math.abs(b.conFrameBar[9 * c + k]);
+    }
+    return sum == 0;
   }
 
   private static IllegalStateException unsupported(GeomType a, GeomType b) {

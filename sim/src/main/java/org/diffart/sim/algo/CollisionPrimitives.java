@@ -6,7 +6,8 @@ import org.diffart.sim.model.Model;
 /**
  * The narrow-phase functions of {@link Collision}, one per geom type pair (geom 1 the lower type). Each writes its
  * candidate contact's normal and point straight into the free contact index {@code d.ncon} (which the pair's unused
- * slots guarantee to exist) and commits it with {@link Collision#emit} only when the signed distance is negative; a
+ * slots guarantee to exist) and commits it with {@link Collision#emit} only when the signed distance is below the
+ * pair's margin ({@link Model#pairMargin}, MuJoCo's test; 0 unless the model sets one); a
  * rejected candidate is overwritten by the next one. Geom frames are read from {@code geomXmat} (row-major,
  * geom to world): column 2 is the local z axis (plane normal, capsule axis). Lengths in m, world coordinates.
  */
@@ -180,7 +181,7 @@ final class CollisionPrimitives {
     int o = 9 * gp, po = 3 * gp;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
     double dist = nx * (x - pos[po]) + ny * (y - pos[po + 1]) + nz * (z - pos[po + 2]);
-    if (dist >= 0) {
+    if (dist >= m.pairMargin(p)) {
       return;
     }
     int c = d.ncon;
@@ -260,7 +261,7 @@ final class CollisionPrimitives {
     double dx = x2 - x1, dy = y2 - y1, dz = z2 - z1;
     double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
     double dist = len - r1 - r2;
-    if (dist >= 0) {
+    if (dist >= m.pairMargin(p)) {
       return;
     }
     int c = d.ncon;
@@ -322,7 +323,7 @@ final class CollisionPrimitives {
       uz = axis == 2 ? (l > 0 ? -1 : 1) : 0;
       dist = -r;
     }
-    if (dist >= 0) {
+    if (dist >= m.pairMargin(p)) {
       return;
     }
     // normal from the sphere to the box, in the world

@@ -31,6 +31,9 @@ public final class Constraints {
     int nv = m.nv();
     d.nefc = 0;
     for (int c = 0; c < d.ncon; c++) {
+      if (!active(d, c)) {
+        continue;
+      }
       int n = addContactRow(m, d, c, 0, NORMAL, -1);
       int condim = d.conCondim[c];
       if (condim >= 3) {
@@ -104,6 +107,14 @@ public final class Constraints {
     delassus(m, d);
   }
 
+  /**
+   * Whether contact c acts: closer than its {@code conIncludeMargin} (MuJoCo's {@code margin − gap}). The others lie
+   * in the gap, detected but without rows (MuJoCo's excluded contacts).
+   */
+  static boolean active(Data d, int c) {
+    return d.conDist[c] < d.conIncludeMargin[c];
+  }
+
   /** Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every kind. */
   static boolean isFriction(int type) {
     return type == FRICTION || type == DOF_FRICTION || type == TORSION || type == ROLLING;
@@ -161,7 +172,8 @@ public final class Constraints {
     d.efcNormal[r] = -1;
     d.efcLo[r] = 0;
     d.efcHi[r] = m.opt().maxNormalImpulse();
-    d.efcDist[r] = type == NORMAL ? d.conDist[c] : 0;
+    // the normal row holds the surfaces at the contact's margin less its gap
+    d.efcDist[r] = type == NORMAL ? d.conDist[c] - d.conIncludeMargin[c] : 0;
     return r;
   }
 

@@ -58,8 +58,13 @@ final class ConvexCollision {
    * {@code Data.hfieldLocal}.
    */
   static final int FRAME = 70;
+  /**
+   * The pair's margin while MPR runs: every support point moves out by half of it along its direction, so that MPR
+   * sees both geoms inflated by half the margin (MuJoCo's {@code mjccd_support}).
+   */
+  static final int MARGIN = 71;
   /** Length of {@code Data.convexScratch}. */
-  static final int SCRATCH = 71;
+  static final int SCRATCH = 72;
   /** Most support evaluations of one pair: discovery, refinement and penetration loops are bounded to fit. */
   static final int MAX_SUPPORTS = 128;
   /**
@@ -83,11 +88,12 @@ final class ConvexCollision {
   static final int LOG_LENGTH = ELLIPSOID_LOG + 2 * ELLIPSOID_WIDTH;
 
   /**
-   * Contact 0 of pair p between convex geoms g1 and g2 (not planes): MPR's depth and point, the normal from geom 1
-   * to geom 2 fixed by {@link #fixNormal}; nothing when MPR finds no overlap or a zero depth.
+   * Contact 0 of pair p between convex geoms g1 and g2 (not planes): MPR's depth and point for the geoms inflated by
+   * half the pair's margin each, at distance {@code margin − depth}; the normal from geom 1 to geom 2 fixed by {@link
+   * #fixNormal}; nothing when MPR finds no overlap or a zero depth.
    */
   static void convex(Model m, Data d, int p, int g1, int g2) {
-    double depth = mpr(m, d, g1, g2);
+    double margin = m.pairMargin(p), depth = mpr(m, d, g1, g2, margin);
     if (depth <= 0) {
       return;
     }
@@ -98,17 +104,19 @@ final class ConvexCollision {
       d.conPos[3 * c + k] = s[TMP + k];
     }
     fixNormal(m, d, c, g1, g2);
-    Collision.emit(m, d, p, 0, -depth);
+    Collision.emit(m, d, p, 0, margin - depth);
   }
 
   /**
-   * libccd's {@code ccdMPRPenetration} on geoms g1 and g2: returns the depth, positive when they overlap, with the unit
+   * libccd's {@code ccdMPRPenetration} on geoms g1 and g2, each inflated by {@code margin / 2} ({@link #MARGIN}):
+   * returns the depth, positive when they overlap, with the unit
    * direction in {@code WIT} and the contact point in {@code TMP}; 0 when they are apart, touch at a point or the depth
    * is zero. Leaves the outcome in {@code RES} (−1 none, 2 the origin on the segment v0–v1, 0 refined) and the log.
    */
-  static double mpr(Model m, Data d, int g1, int g2) {
+  static double mpr(Model m, Data d, int g1, int g2, double margin) {
     double[] s = d.convexScratch;
     s[COUNT] = 0;
+    s[MARGIN] = margin;
     int res = discoverPortal(m, d, g1, g2, s);
     s[RES] = -1;
     if (res < 0 || res == 1) {
@@ -188,6 +196,7 @@ final class ConvexCollision {
     }
     // g2's bounding box in the height field's frame, from its support along the frame's axes
     s[FRAME] = 1;
+    s[MARGIN] = 0;
     double xmin = extent(m, d, g2, 0, -1), xmax = extent(m, d, g2, 0, 1);
     double ymin = extent(m, d, g2, 1, -1), ymax = extent(m, d, g2, 1, 1);
     double zmin = extent(m, d, g2, 2, -1), zmax = extent(m, d, g2, 2, 1);
@@ -211,7 +220,7 @@ final class ConvexCollision {
             continue;
           }
           s[FRAME] = 1;
-          double depth = mpr(m, d, g1, g2);
+          double depth = mpr(m, d, g1, g2, 0);
           s[FRAME] = 0;
           if (depth <= 0) {
             continue;
@@ -538,7 +547,7 @@ final class ConvexCollision {
     }
   }
 
-  // ---- support functions (MuJoCo's mjccd_support, margin 0) ----
+  // ---- support functions (MuJoCo's mjccd_support) ----
 
   /**
    * Support record r along {@code DIR}: geom 1's support point along it, geom 2's against it, their difference;
@@ -661,9 +670,11 @@ final class ConvexCollision {
       }
       default -> throw new IllegalStateException("no support function for geom " + g);
     }
-    s[out] = mat[o] * rx + mat[o + 1] * ry + mat[o + 2] * rz + pos[po];
-    s[out + 1] = mat[o + 3] * rx + mat[o + 4] * ry + mat[o + 5] * rz + pos[po + 1];
-    s[out + 2] = mat[o + 6] * rx + mat[o + 7] * ry + mat[o + 8] * rz + pos[po + 2];
+    // moved out along the direction by half the margin
+    double half = 0.5 * s[MARGIN];
+    s[out] = mat[o] * rx + mat[o + 1] * ry + mat[o + 2] * rz + pos[po] + half * ex;
+    s[out + 1] = mat[o + 3] * rx + mat[o + 4] * ry + mat[o + 5] * rz + pos[po + 1] + half * ey;
+    s[out + 2] = mat[o + 6] * rx + mat[o + 7] * ry + mat[o + 8] * rz + pos[po + 2] + half * ez;
   }
 
   /**
@@ -686,7 +697,7 @@ final class ConvexCollision {
 
   /**
    * Plane–mesh (MuJoCo 2.2.2's {@code mjc_PlaneConvex} without the convex hull's graph): the mesh's vertex deepest
-   * below the plane, feature 0, then in vertex order up to two more below the plane that lie at least 0.3 bounding
+   * below the plane, feature 0, then in vertex order up to two more within the pair's margin of it that lie at least 0.3 bounding
    * radii from the first contact; each contact the vertex moved halfway to the plane, with the plane's normal.
    * {@code Data.conFeature} keeps each contact's vertex.
    */
@@ -706,9 +717,9 @@ final class ConvexCollision {
       return;
     }
     d.conFeature[first] = deepest;
-    // a vertex lies below the plane when its height along −n exceeds the centre's height above the plane
+    // a vertex lies below the margin when its height along −n exceeds the centre's height above the plane less it
     double threshold = nx * (pos[3 * gm] - pos[3 * gp]) + ny * (pos[3 * gm + 1] - pos[3 * gp + 1])
-        + nz * (pos[3 * gm + 2] - pos[3 * gp + 2]);
+        + nz * (pos[3 * gm + 2] - pos[3 * gp + 2]) - m.pairMargin(p);
     double tol = 0.3 * m.geomRbound(gm);
     int count = 1;
     for (int i = 0; i < m.meshVertNum(mesh) && count < 3; i++) {

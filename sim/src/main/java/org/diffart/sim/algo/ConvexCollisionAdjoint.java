@@ -42,7 +42,7 @@ final class ConvexCollisionAdjoint {
    * conPosBar}), normal ({@code nb}, tangents folded in) and distance; accumulates into {@code geomXposBar,
    * geomXmatBar}.
    */
-  static void contact(Model m, Data d, DataBar b, int c, int g1, int g2, double[] nb) {
+  static void contact(Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
     double[] s = d.convexScratch, w = b.convexBar;
     boolean hfield = m.geomType(g1) == GeomType.HFIELD;
     if (hfield) {
@@ -53,7 +53,7 @@ final class ConvexCollisionAdjoint {
       java.util.Arrays.fill(b.hfieldLocalBar, 0);
       s[FRAME] = 1;
     }
-    ConvexCollision.mpr(m, d, g1, g2);
+    ConvexCollision.mpr(m, d, g1, g2, hfield ? 0 : margin);
     s[FRAME] = 0;
     for (int i = 0; i < BAR_LENGTH; i++) {
       w[i] = 0;
@@ -780,6 +780,12 @@ final class ConvexCollisionAdjoint {
       // a prism's vertex of a static height field: constant, whatever the direction
       return;
     }
+    // the support point moved out by half the margin along sign · D
+    double half = 0.5 * sign * d.convexScratch[ConvexCollision.MARGIN];
+    double[] db = b.convexBar;
+    db[DB] += half * ob[o];
+    db[DB + 1] += half * ob[o + 1];
+    db[DB + 2] += half * ob[o + 2];
     if (d.convexScratch[FRAME] != 0) {
       supportAdjoint(m, d, b, g, sign, log, dir, ob, o, d.hfieldLocal, 0, b.hfieldLocalBar, 0, b.hfieldLocalBar, 9);
     } else {

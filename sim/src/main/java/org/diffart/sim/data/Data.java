@@ -171,6 +171,11 @@ public final class Data {
   public final double[] conFrame;
   /** Signed distances, negative in penetration [nconMax+1]. */
   public final double[] conDist;
+  /**
+   * The distance below which each contact acts, its pair's {@code margin − gap} (MuJoCo's {@code includemargin}); a
+   * contact at or above it is detected but gets no constraint rows [nconMax+1].
+   */
+  public final double[] conIncludeMargin;
   /** Friction coefficient (the higher-priority geom's {@code geomFriction}, else the larger) [nconMax+1]. */
   public final double[] conFriction;
   /** Torsional and rolling friction coefficients, model constants mixed as the sliding one [(nconMax+1)×2]. */
@@ -381,6 +386,7 @@ public final class Data {
     conPos = new double[3 * nc];
     conFrame = new double[9 * nc];
     conDist = new double[nc];
+    conIncludeMargin = new double[nc];
     conFriction = new double[nc];
     conFrictionSpinRoll = new double[2 * nc];
     conRestitution = new double[nc];
@@ -415,7 +421,7 @@ public final class Data {
     scratchNv2 = new double[nv];
     scratch36 = new double[36];
     scratch6 = new double[6];
-    convexScratch = new double[71];
+    convexScratch = new double[72];
     convexLog = new double[128 * 13 + 2 * (1 + 31 * 3)];
     hfieldPrism = new double[18];
     hfieldLocal = new double[12];

@@ -322,6 +322,7 @@ final class MjcfBodies {
       throw a.definer("condim").error("condim " + condim + MjcfSchema.CONDIM_CHOICES);
     }
     g.condim(condim).priority(a.integer("priority", 0));
+    g.margin(nonNegative(a, "margin"), nonNegative(a, "gap"));
     double[] f = a.overlay("friction", new double[] {1, 0.005, 0.0001});
     g.friction(f[0], f[1], f[2]);
     ignoreSoftConstraint(a, "solref", "solimp");

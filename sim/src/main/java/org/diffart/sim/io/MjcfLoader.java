@@ -50,7 +50,7 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane, mesh,
  *       hfield), size, pos, orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6),
- *       priority, friction, mesh, hfield; rgba, material, group are ignored</td></tr>
+ *       priority, friction, margin, gap, mesh, hfield; rgba, material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
  *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
@@ -61,8 +61,8 @@ import org.diffart.sim.model.Options;
  *       site} (site), {@code geom} (geom, sidesite: wrapping around a sphere or cylinder) and {@code pulley}
  *       (divisor) children; width, rgba, material, group, user are ignored
  *       ({@link MjcfTendons})</td></tr>
- *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction;
- *       solref, solimp ignored)</td></tr>
+ *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction,
+ *       margin, gap; solref, solimp ignored)</td></tr>
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
@@ -346,9 +346,9 @@ public final class MjcfLoader {
 
   /**
    * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact between the two
-   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: slide1, slide2,
-   * spin, roll1, roll2, equal per direction pair; solref, solimp checked and ignored) makes two geoms collide whatever filters apply, with its own condim and
-   * friction.
+   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: slide1, slide2, spin, roll1,
+   * roll2, equal per direction pair; margin, gap; solref, solimp checked and ignored) makes two geoms collide whatever
+   * filters apply, with its own condim, friction, margin and gap.
    */
   private static void contact(XmlElement e, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
     e.requireAttributesIn(Set.of());
@@ -375,7 +375,7 @@ public final class MjcfLoader {
   }
 
   private static void pair(XmlElement c, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
-    c.requireAttributesIn(Set.of("name", "geom1", "geom2", "condim", "friction", "solref", "solimp"));
+    c.requireAttributesIn(Set.of("name", "geom1", "geom2", "condim", "friction", "margin", "gap", "solref", "solimp"));
     String name = c.string("name", "").strip();
     names.register("pair", name, c);
     org.diffart.sim.model.GeomSpec[] geom = new org.diffart.sim.model.GeomSpec[2];
@@ -405,7 +405,16 @@ public final class MjcfLoader {
       throw c.error("anisotropic friction (slide " + friction[0] + " and " + friction[1] + ", roll " + friction[3]
           + " and " + friction[4] + ") is not supported: give equal coefficients for both tangent directions");
     }
-    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0], friction[2], friction[3]);
+    double[] margin = new double[2];
+    for (int k = 0; k < 2; k++) {
+      String attr = k == 0 ? "margin" : "gap";
+      margin[k] = c.has(attr) ? c.number(attr) : 0;
+      if (!(margin[k] >= 0)) {
+        throw c.error(attr + " must be >= 0, got " + margin[k]);
+      }
+    }
+    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0], friction[2], friction[3])
+        .margin(margin[0], margin[1]);
     bodies.ignoreSoftConstraint(new MjcfAttributes(c, List.of()), "solref", "solimp");
   }
 

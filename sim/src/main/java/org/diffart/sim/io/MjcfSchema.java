@@ -42,7 +42,7 @@ final class MjcfSchema {
   static final Set<String> FREEJOINT = Set.of("name", "group");
   static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
       "density", "contype", "conaffinity", "condim", "priority", "friction", "rgba", "material", "solref", "solimp",
-      "hfield", "mesh");
+      "hfield", "mesh", "margin", "gap");
   static final Set<String> SITE = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto",
       "material", "rgba", "user");
   static final Set<String> TENDON = Set.of("name", "class", "group", "limited", "range", "stiffness", "damping",

@@ -9,6 +9,7 @@ public final class ContactPairSpec {
   final String name;
   final GeomSpec geom1, geom2;
   int condim = 3;
+  double margin = 0, gap = 0;
   final double[] friction = {1, 0.005, 0.0001};
 
   ContactPairSpec(String name, GeomSpec geom1, GeomSpec geom2) {
@@ -20,6 +21,13 @@ public final class ContactPairSpec {
   /** Contact dimensionality: 1 frictionless, 3 sliding friction, 4 and torsional, 6 and rolling. */
   public ContactPairSpec condim(int v) {
     condim = v;
+    return this;
+  }
+
+  /** The pair's own contact margin and gap, m, in place of its geoms' (see {@link GeomSpec#margin}). */
+  public ContactPairSpec margin(double margin, double gap) {
+    this.margin = margin;
+    this.gap = gap;
     return this;
   }
 

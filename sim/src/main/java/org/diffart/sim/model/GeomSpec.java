@@ -15,6 +15,7 @@ public final class GeomSpec {
   int conaffinity = 1;
   int condim = 3;
   int priority = 0;
+  double margin = 0, gap = 0;
   final double[] friction = {1, 0.005, 0.0001};
   double mass = Double.NaN;
   double density = 1000;
@@ -162,6 +163,18 @@ public final class GeomSpec {
    */
   public GeomSpec priority(int v) {
     priority = v;
+    return this;
+  }
+
+  /**
+   * Contact margin and gap, m (MuJoCo's {@code margin} and {@code gap}): contacts are detected while the surfaces are
+   * closer than the margin, and act (get constraint rows) while they are closer than {@code margin − gap}, holding
+   * the surfaces that far apart; a pair takes the larger of its geoms' margins and the larger of their gaps. The
+   * contacts in between are detected but inactive (MuJoCo's excluded contacts).
+   */
+  public GeomSpec margin(double margin, double gap) {
+    this.margin = margin;
+    this.gap = gap;
     return this;
   }
 

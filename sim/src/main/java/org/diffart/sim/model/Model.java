@@ -36,7 +36,7 @@ public final class Model {
   private final double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   private final String[] geomName;
   private final int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
-  private final double[] pairFriction;
+  private final double[] pairFriction, pairMargin;
   private final int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr,
       meshFaceNum, meshFace;
   private final double[] meshVert;
@@ -136,6 +136,7 @@ public final class Model {
     pairConAdr = c.pairConAdr;
     pairCondim = c.pairCondim;
     pairFriction = c.pairFriction;
+    pairMargin = c.pairMargin;
     geomHfield = c.geomHfield;
     hfieldNrow = c.hfieldNrow;
     hfieldNcol = c.hfieldNcol;
@@ -762,6 +763,22 @@ public final class Model {
   /** Friction coefficient k (sliding, torsional, rolling) of explicit pair p (see {@link #pairCondim}); 0 for the others. */
   public double pairFriction(int p, int k) {
     return pairFriction[3 * p + k];
+  }
+
+  /**
+   * Contact margin of pair p, m: its contacts are detected while the surfaces are closer than this (the larger of
+   * the geoms' margins, or an explicit pair's own, as MuJoCo mixes them).
+   */
+  public double pairMargin(int p) {
+    return pairMargin[2 * p];
+  }
+
+  /**
+   * Contact gap of pair p, m: its detected contacts act only closer than {@code pairMargin(p) − pairGap(p)}, MuJoCo's
+   * {@code includemargin}.
+   */
+  public double pairGap(int p) {
+    return pairMargin[2 * p + 1];
   }
 
   /** First contact slot of pair p; pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))}. */

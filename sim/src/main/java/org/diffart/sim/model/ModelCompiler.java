@@ -24,13 +24,15 @@ final class ModelCompiler implements Cloneable {
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
+  /** Each geom's margin and gap: compile-time only, the pairs keep the mix. */
+  private double[] geomMargin;
   int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr, meshFaceNum,
       meshFace;
   double[] meshVert;
   double[] hfieldSize, hfieldData;
   String[] geomName;
   int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
-  double[] pairFriction;
+  double[] pairFriction, pairMargin;
   int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
   double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange, actLengthRange, actAcc0;
   int[] actGainMuscle, actBiasMuscle;
@@ -462,6 +464,7 @@ final class ModelCompiler implements Cloneable {
     geomConaffinity = new int[ngeom];
     geomCondim = new int[ngeom];
     geomPriority = new int[ngeom];
+    geomMargin = new double[2 * ngeom];
     geomSize = new double[3 * ngeom];
     geomRbound = new double[ngeom];
     geomPos = new double[3 * ngeom];
@@ -496,6 +499,12 @@ final class ModelCompiler implements Cloneable {
       geomConaffinity[g] = s.conaffinity;
       geomCondim[g] = s.condim;
       geomPriority[g] = s.priority;
+      if (!(s.margin >= 0 && s.gap >= 0) || Double.isInfinite(s.margin + s.gap)) {
+        throw new IllegalArgumentException("geom '" + s.name + "': margin and gap must be finite and >= 0, got "
+            + s.margin + " and " + s.gap);
+      }
+      geomMargin[2 * g] = s.margin;
+      geomMargin[2 * g + 1] = s.gap;
       System.arraycopy(s.size, 0, geomSize, 3 * g, 3);
       geomHfield[g] = s.hfield == null ? -1 : b.hfields.indexOf(s.hfield);
       if (s.hfield != null) {
@@ -830,6 +839,7 @@ final class ModelCompiler implements Cloneable {
     pairConAdr = new int[npair + 1];
     pairCondim = new int[npair];
     pairFriction = new double[3 * npair];
+    pairMargin = new double[2 * npair];
     for (int p = 0; p < npair; p++) {
       pairGeom1[p] = list.get(p)[0];
       pairGeom2[p] = list.get(p)[1];
@@ -838,10 +848,33 @@ final class ModelCompiler implements Cloneable {
       pairCondim[p] = isExplicit ? explicit.get(p).condim : -1;
       if (isExplicit) {
         System.arraycopy(explicit.get(p).friction, 0, pairFriction, 3 * p, 3);
+        pairMargin[2 * p] = explicit.get(p).margin;
+        pairMargin[2 * p + 1] = explicit.get(p).gap;
+      } else {
+        // MuJoCo's mix: the larger margin and the larger gap
+        int a = pairGeom1[p], c = pairGeom2[p];
+        pairMargin[2 * p] = Math.max(geomMargin[2 * a], geomMargin[2 * c]);
+        pairMargin[2 * p + 1] = Math.max(geomMargin[2 * a + 1], geomMargin[2 * c + 1]);
       }
+      checkMargin(p);
     }
     nslot = pairConAdr[npair];
     nconMax = Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);
+  }
+
+  /**
+   * Refuses a margin or gap on a height-field pair: MuJoCo 2.2.2's {@code mjc_ConvexHField} raises the prisms by the
+   * margin and inflates the other geom by half of it, yet reports the inflated depth as the distance, so its contacts
+   * do not hold the surfaces at {@code margin − gap} as every other pair does.
+   */
+  private void checkMargin(int p) {
+    int g1 = pairGeom1[p], g2 = pairGeom2[p];
+    if ((pairMargin[2 * p] != 0 || pairMargin[2 * p + 1] != 0)
+        && (geomType[g1] == GeomType.HFIELD.ordinal() || geomType[g2] == GeomType.HFIELD.ordinal())) {
+      throw new IllegalArgumentException("geoms '" + label(g1) + "' and '" + label(g2) + "': a contact margin or gap"
+          + " on a height field is not supported (MuJoCo 2.2.2 reports such contacts at an inflated depth, not at"
+          + " their distance): set margin and gap to 0 on these geoms or their pair");
+    }
   }
 
   /** Whether geoms g1 and g2 (either order) are one of the first n pairs of the list, the explicit ones. */

@@ -7,6 +7,7 @@ import java.util.Random;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.model.GeomSpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.MeshSpec;
@@ -31,6 +32,11 @@ class CollisionAdjointTest {
 
   /** Geom a (on the world when a plane) and geom b, each on a free body. */
   private static Model pair(GeomType a, GeomType b) {
+    return pair(a, b, 0, 0);
+  }
+
+  /** As {@link #pair(GeomType, GeomType)}, geom b with the contact margin and gap given. */
+  private static Model pair(GeomType a, GeomType b, double margin, double gap) {
     ModelBuilder mb = new ModelBuilder(a + "-" + b);
     mb.options(Options.builder().gravity(0, 0, 0).build());
     int ba = 0;
@@ -42,12 +48,12 @@ class CollisionAdjointTest {
     geom(mb, ba, a, "ga");
     BodySpec body = mb.addBody(0, "B");
     mb.addJoint(body.id(), JointType.FREE, "fb");
-    geom(mb, body.id(), b, "gb");
+    geom(mb, body.id(), b, "gb").margin(margin, gap);
     return mb.build();
   }
 
-  private static void geom(ModelBuilder mb, int body, GeomType t, String name) {
-    switch (t) {
+  private static GeomSpec geom(ModelBuilder mb, int body, GeomType t, String name) {
+    return switch (t) {
       case PLANE -> mb.addGeom(body, t, name).size(0, 0, 1);
       case MESH -> {
         // an irregular gem: a hexagonal bipyramid of radius about 0.25
@@ -76,7 +82,7 @@ class CollisionAdjointTest {
         }
         MeshSpec gem = mb.addMesh(name + "-gem", v, f, new double[3], new double[] {1, 0, 0, 0},
             new double[] {1, 1, 1}, false);
-        mb.addGeom(body, t, name).mesh(gem);
+        yield mb.addGeom(body, t, name).mesh(gem);
       }
       case HFIELD -> {
         // 5 rows, 6 columns of bumps 0.3 high over 1.2 x 1 m, turned about z
@@ -84,7 +90,7 @@ class CollisionAdjointTest {
         for (int i = 0; i < h.length; i++) {
           h[i] = (float) (0.5 + 0.5 * Math.sin(1.3 * (i % 6) + 0.7 * (i / 6)));
         }
-        mb.addGeom(body, t, name).hfield(mb.addHfield("bumps", 5, 6, new double[] {0.6, 0.5, 0.3, 0.1}, h))
+        yield mb.addGeom(body, t, name).hfield(mb.addHfield("bumps", 5, 6, new double[] {0.6, 0.5, 0.3, 0.1}, h))
             .quat(Math.cos(0.2), 0, 0, Math.sin(0.2));
       }
       case SPHERE -> mb.addGeom(body, t, name).size(0.3).mass(1);
@@ -93,7 +99,7 @@ class CollisionAdjointTest {
       case ELLIPSOID -> mb.addGeom(body, t, name).size(0.3, 0.15, 0.2).mass(1);
       case CYLINDER -> mb.addGeom(body, t, name).size(0.2, 0.25).mass(1);
       default -> throw new IllegalArgumentException(t.toString());
-    }
+    };
   }
 
   private static void place(Model m, Data d, Random rnd, double[] posB, boolean alignAxes) {
@@ -168,7 +174,7 @@ class CollisionAdjointTest {
     ConvexCollision.prism(m, d, 0, d.conFeature[c]);
     ConvexCollision.localPose(d, 0, d.conGeom[2 * c + 1]);
     d.convexScratch[ConvexCollision.FRAME] = 1;
-    ConvexCollision.mpr(m, d, 0, d.conGeom[2 * c + 1]);
+    ConvexCollision.mpr(m, d, 0, d.conGeom[2 * c + 1], 0);
     d.convexScratch[ConvexCollision.FRAME] = 0;
   }
 
@@ -226,13 +232,63 @@ class CollisionAdjointTest {
       "HFIELD, MESH, 0.05, 0.02, 0.25, false"})
   void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
       boolean parallel) {
-    Model m = pair(a, b);
+    check(pair(a, b), a, b, x, y, z, parallel, null);
+  }
+
+  /**
+   * The same with a contact margin of 6 cm and a gap of 2 cm: the contacts reach out to the margin (MPR's support
+   * points move out by half of it). Geom b is lifted until the nearest contact lies at 1 cm (seeds 1 and 2, active),
+   * at 5 cm (seed 3, in the gap) or at −1 cm (seed 4, in penetration).
+   */
+  @ParameterizedTest
+  @CsvSource({"PLANE, SPHERE, 0, 0, 0.3", "PLANE, BOX, 0, 0, 0.3", "PLANE, MESH, 0, 0, 0.25",
+      "SPHERE, SPHERE, 0.3, 0.2, 0.45", "SPHERE, BOX, 0.35, 0.1, 0.3", "CAPSULE, BOX, 0.15, 0.1, 0.5",
+      "SPHERE, ELLIPSOID, 0.2, 0.15, 0.4", "CAPSULE, CYLINDER, 0.2, 0.15, 0.5", "ELLIPSOID, BOX, 0.2, 0.15, 0.45",
+      "CYLINDER, CYLINDER, 0.2, 0.15, 0.5"})
+  void marginContactAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z) {
+    check(pair(a, b, 0.06, 0.02), a, b, x, y, z, false, new double[] {0.01, 0.01, 0.05, -0.01});
+  }
+
+  /**
+   * Lifts geom b's body (the last free joint) along z until the nearest contact lies at {@code target} (bisection
+   * from its placed height, contact-free below and above).
+   */
+  private static void lift(Model m, Data d, double target) {
+    int qz = m.jntQposAdr(m.njnt() - 1) + 2;
+    double lo = d.qpos[qz] - 0.5, hi = d.qpos[qz] + 0.5;
+    for (int it = 0; it < 60; it++) {
+      d.qpos[qz] = 0.5 * (lo + hi);
+      forward(m, d);
+      if (nearest(d) > target) {
+        hi = d.qpos[qz];
+      } else {
+        lo = d.qpos[qz];
+      }
+    }
+    forward(m, d);
+  }
+
+  /** The smallest contact distance, infinite without contacts. */
+  private static double nearest(Data d) {
+    double nearest = Double.POSITIVE_INFINITY;
+    for (int c = 0; c < d.ncon; c++) {
+      nearest = Math.min(nearest, d.conDist[c]);
+    }
+    return nearest;
+  }
+
+  private static void check(Model m, GeomType a, GeomType b, double x, double y, double z, boolean parallel,
+      double[] targets) {
     int checked = 0;
     for (long seed = 1; seed <= 4; seed++) {
       Random rnd = new Random(seed);
       Data d = new Data(m);
       place(m, d, rnd, new double[] {x, y, z}, parallel);
       forward(m, d);
+      if (targets != null) {
+        lift(m, d, targets[(int) seed - 1]);
+        assertEquals(targets[(int) seed - 1], nearest(d), 1e-4, a + "-" + b + " seed " + seed + ": lifted");
+      }
       assertTrue(d.ncon > 0, a + "-" + b + " seed " + seed + ": the geoms touch");
       int n = d.ncon;
       double[][] bars = {TapeCheck.random(rnd, 3 * n, 1), TapeCheck.random(rnd, 9 * n, 1),

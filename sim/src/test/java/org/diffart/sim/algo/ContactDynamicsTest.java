@@ -67,6 +67,35 @@ class ContactDynamicsTest {
     assertEquals(1, d.qpos[3], 1e-8, "no rotation");
   }
 
+  /**
+   * MuJoCo's margin and gap: a ball dropped on a plane comes to rest with its surface {@code margin − gap} above the
+   * plane (the contact acts from there); with the gap equal to the margin it lands on the plane itself, its contact
+   * detected all the way down from the margin but without rows until it touches.
+   */
+  @ParameterizedTest
+  @CsvSource({"0.02, 0", "0.02, 0.005", "0.02, 0.02", "0, 0"})
+  void aBallRestsAtItsMarginLessItsGap(double margin, double gap) {
+    ModelBuilder b = new ModelBuilder("margin");
+    b.options(Options.builder().timestep(1e-3).build());
+    b.addGeom(0, GeomType.PLANE, "ground").size(0, 0, 1);
+    BodySpec ball = b.addBody(0, "ball");
+    b.addJoint(ball.id(), JointType.FREE, "free");
+    b.addGeom(ball.id(), GeomType.SPHERE, "ball").size(0.1).mass(1).margin(margin, gap);
+    Model m = b.build();
+    Data d = new Data(m);
+    d.qpos[2] = 0.3;
+    d.qpos[3] = 1;
+    boolean detectedWithoutRows = false;
+    for (int s = 0; s < 1500; s++) {
+      Step.step(m, d);
+      detectedWithoutRows |= d.ncon == 1 && d.nefc == 0;
+    }
+    assertEquals(0.1 + margin - gap, d.qpos[2], 1e-3, "rests at its margin less its gap");
+    assertEquals(0, d.qvel[2], 1e-3, "at rest");
+    assertEquals(1, d.ncon, "one contact");
+    assertEquals(gap > 0, detectedWithoutRows, "a contact in the gap is detected without rows");
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {1, 2})
   void blockSticksBelowTheFrictionAngle(int frictionDirections) {

@@ -86,6 +86,8 @@ class AdjointGradientTest {
       "../datasets/reference/models/convex.xml, '', 80", "../datasets/reference/collisions/pairs.xml, '', 60",
       // torsional and rolling friction rows (condim 4 and 6)
       "../datasets/reference/models/spin_roll.xml, go, 80",
+      // contact margins and gaps (rows at the margin less the gap, MPR on inflated supports)
+      "../datasets/reference/models/margins.xml, go, 100",
       // height field contacts (MPR against prisms in the height field's frame)
       "../datasets/reference/models/terrain.xml, '', 120",
       // meshes on a plane, a box, a mesh and a height field

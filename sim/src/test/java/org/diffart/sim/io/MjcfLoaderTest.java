@@ -224,5 +224,40 @@ class MjcfLoaderTest {
         <mujoco><worldbody><geom name="floor" type="plane" size="1 1 1" condim="2"/></worldbody></mujoco>""",
         "cell"), "cell", 1, "geom", "condim 2 is not supported");
   }
+
+  @Test
+  void marginsAndGapsMixAsMujocosAndAPairSetsItsOwn() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><default><geom margin="0.01" gap="0.004"/></default>
+          <worldbody><geom name="floor" type="plane" size="1 1 1"/>
+            <body><freejoint/><geom name="ball" size="0.1" margin="0.03"/></body>
+            <body pos="1 0 0"><freejoint/><geom name="cube" type="box" size="0.1 0.1 0.1" gap="0.006"/></body>
+          </worldbody>
+          <contact><pair geom1="floor" geom2="cube" margin="0.05" gap="0.02"/></contact></mujoco>""", "cell");
+    for (int p = 0; p < m.npair(); p++) {
+      String g1 = m.geomName(m.pairGeom1(p)), g2 = m.geomName(m.pairGeom2(p));
+      String pair = g1 + "-" + g2;
+      double[] expected = switch (pair) {
+        case "floor-ball" -> new double[] {0.03, 0.004};
+        case "floor-cube" -> new double[] {0.05, 0.02};
+        case "ball-cube" -> new double[] {0.03, 0.006};
+        default -> throw new AssertionError(pair);
+      };
+      assertEquals(expected[0], m.pairMargin(p), pair + " margin");
+      assertEquals(expected[1], m.pairGap(p), pair + " gap");
+    }
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody>
+          <geom name="b" size="0.1" margin="-0.1"/></worldbody></mujoco>""", "cell"), "cell", 2, "geom",
+        "'margin' must be non-negative");
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(ModelFormatException.class,
+        () -> ModelLoader.loadMjcfString("""
+            <mujoco><asset><hfield name="h" nrow="3" ncol="3" size="1 1 0.1 0.1"/></asset>
+              <worldbody><geom name="land" type="hfield" hfield="h"/>
+                <body><freejoint/><geom name="ball" size="0.1" margin="0.01"/></body></worldbody></mujoco>""",
+            "cell"));
+    assertTrue(e.getMessage().contains("'land' and 'ball': a contact margin or gap on a height field is not"
+        + " supported"), e.getMessage());
+  }
 }
 
