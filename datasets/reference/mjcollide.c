@@ -5,7 +5,9 @@
  * Draws K deterministic pseudo-random configurations of the model's free bodies (position qpos0 + U(-0.05, 0.05)
  * in x and y, qpos0 + U(-0.1, 0.02) in z; a uniformly random orientation), keeps those with at least one contact,
  * calls mj_forward (contacts enabled, with the model's margins and gaps) and writes each configuration's contacts:
- *   cases: [{qpos, contacts: [{geom1, geom2, dist, pos, normal}]}]
+ *   cases: [{qpos, contacts: [{geom1, geom2, dist, pos, normal}], actuator_moment (models with actuators)}]
+ * Models with actuators have every control at the top of its range (1 where unlimited) and record MuJoCo's
+ * actuator_moment (nu x nv, row-major): an adhesion actuator's moment arms come from the contacts.
  * with MuJoCo's conventions: the normal (frame row 0) points from geom1 to geom2, dist < 0 in penetration, pos
  * midway between the surfaces. Numbers are printed with %.17g (exact doubles).
  *
@@ -79,6 +81,7 @@ int main(int argc, char** argv) {
         q[6] = sqrt(u1) * cos(u3);
       }
       mju_zero(d->qvel, m->nv);
+      for (int a = 0; a < m->nu; a++) d->ctrl[a] = m->actuator_ctrllimited[a] ? m->actuator_ctrlrange[2 * a + 1] : 1;
       /* the pose as drawn: mj_forward normalises the quaternions in qpos in place, and a second normalisation of
          the printed values need not give the same bits */
       mju_copy(qraw, d->qpos, m->nq);
@@ -97,7 +100,13 @@ int main(int argc, char** argv) {
       put_vec(f, "normal", k->frame, 3);
       fputs("}", f);
     }
-    fprintf(f, "]}%s\n", c + 1 < ncase ? "," : "");
+    fputs("]", f);
+    if (m->nu > 0) {
+      /* the actuators' moment arms (adhesion: from the contacts), with every control at the top of its range */
+      fputs(",\n   ", f);
+      put_vec(f, "actuator_moment", d->actuator_moment, m->nu * m->nv);
+    }
+    fprintf(f, "}%s\n", c + 1 < ncase ? "," : "");
   }
   fputs("]\n}\n", f);
   fclose(f);

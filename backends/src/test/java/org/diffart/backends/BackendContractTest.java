@@ -73,6 +73,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/spin_roll.xml",
         // contact margins and gaps
         "../datasets/reference/models/margins.xml",
+        // adhesion actuators
+        "../datasets/reference/models/adhesion.xml",
         // height fields; the quadruped on its (flat) terrain with rangefinders
         "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
         // meshes on a plane, a box, a mesh and a height field

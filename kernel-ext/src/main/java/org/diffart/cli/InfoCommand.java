@@ -18,7 +18,7 @@ import picocli.CommandLine.Mixin;
       "",
       "JSON keys: name, nq, nv, nu, na, nbody, njnt, ngeom, nkey, timestep, integrator, gravity, total_mass, bodies"
           + " (name, parent, mass), joints (name, type, body, qposadr, dofadr, range if limited), actuators (name,"
-          + " type, joint or tendon, gear, ctrlrange and forcerange if limited, gain and bias (constant, length and"
+          + " type, joint, tendon, cranksite and slidersite, or body, gear, ctrlrange and forcerange if limited, gain and bias (constant, length and"
           + " velocity terms), dyntype, timeconst of a filter, actrange if limited), keyframes (name, time),"
           + " warnings."
     })
@@ -102,6 +102,8 @@ final class InfoCommand implements Callable<Integer> {
         o.addProperty("cranksite", m.siteName(m.actCrankSite(u)));
         o.addProperty("slidersite", m.siteName(m.actSliderSite(u)));
         o.addProperty("cranklength", m.actCrankLength(u));
+      } else if (m.actBody(u) >= 0) {
+        o.addProperty("body", m.bodyName(m.actBody(u)));
       } else {
         o.addProperty("tendon", m.tendonName(m.actTendon(u)));
       }

@@ -20,8 +20,8 @@ import org.diffart.sim.model.Model;
 
 /**
  * Times each stage of the step on one state, to see where a step's time goes: the smooth stages (checks, kinematics,
- * velocities, forces, ABA) and, when the state has contacts or active limits, the constraint stages (geom poses and
- * collision, CRBA and factorisation, row assembly, PGS). Each stage is repeated N times per rep; the minimum and the
+ * geom poses and collision when the state has contacts, velocities, forces, ABA) and, when it has contacts or active
+ * limits, the constraint stages (CRBA and factorisation, row assembly, PGS). Each stage is repeated N times per rep; the minimum and the
  * median over the reps are printed in µs per call.
  */
 public final class StageBenchmark {
@@ -55,6 +55,14 @@ public final class StageBenchmark {
     Map<String, Runnable> stages = new LinkedHashMap<>();
     stages.put("checks", () -> Checks.finiteState(m, d));
     stages.put("kinematics", () -> Kinematics.forward(m, d));
+    int ncon = d.ncon;
+    if (ncon > 0) {
+      stages.put("geoms + collision", () -> {
+        Kinematics.geoms(m, d);
+        d.ncon = 0;
+        Collision.detect(m, d);
+      });
+    }
     stages.put("velocity", () -> Kinematics.velocity(m, d));
     stages.put("forces", () -> {
       Forces.passive(m, d);
@@ -64,12 +72,6 @@ public final class StageBenchmark {
     stages.put("aba", () -> Aba.forward(m, d));
     stages.put("smooth (all above)", () -> Step.smooth(m, d));
     if (d.nefc > 0) {
-      int ncon = d.ncon;
-      stages.put("geoms + collision", () -> {
-        Kinematics.geoms(m, d);
-        d.ncon = 0;
-        Collision.detect(m, d);
-      });
       stages.put("crba + factor", () -> {
         Crba.massMatrix(m, d);
         MassMatrixFactor.factor(m, d);

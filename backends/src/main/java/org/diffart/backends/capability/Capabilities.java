@@ -112,6 +112,18 @@ public final class Capabilities {
       + "<body pos=\"1 0 .0999\"><freejoint/><geom size=\".1\" mass=\"1\" condim=\"6\" friction=\"1 0 .01\"/></body>"
       + "</worldbody><keyframe><key qvel=\"0 0 0 0 0 5 1 0 0 0 10 0\"/></keyframe></mujoco>";
   /**
+   * Two 0.3 kg cubes touching a ceiling (a plane facing down), each with an adhesion actuator of gain 5 N and a
+   * margin and gap of 1 cm: the key's controls 1 and 0.4 pull with 5 N and 2 N against a weight of 2.94 N.
+   */
+  private static final String ADHESION = "<mujoco model=\"adhesion\"><option timestep=\"0.001\"/><worldbody>"
+      + "<geom type=\"plane\" size=\"0 0 1\" pos=\"0 0 1\" euler=\"180 0 0\"/>"
+      + "<body name=\"held\" pos=\"0 0 .95\"><freejoint/><geom type=\"box\" size=\".05 .05 .05\" mass=\".3\""
+      + " margin=\".01\" gap=\".01\"/></body>"
+      + "<body name=\"dropped\" pos=\"1 0 .95\"><freejoint/><geom type=\"box\" size=\".05 .05 .05\" mass=\".3\""
+      + " margin=\".01\" gap=\".01\"/></body></worldbody><actuator>"
+      + "<adhesion body=\"held\" ctrlrange=\"0 1\" gain=\"5\"/><adhesion body=\"dropped\" ctrlrange=\"0 1\""
+      + " gain=\"5\"/></actuator><keyframe><key ctrl=\"1 0.4\"/></keyframe></mujoco>";
+  /**
    * Every geom with a margin of 2 cm and a gap of 5 mm: a ball dropped on a floor, and a tilted ellipsoid dropped on
    * a fixed cylinder (MPR with inflated supports); time step 1 ms.
    */
@@ -185,6 +197,7 @@ public final class Capabilities {
     stepping.add(Capability.ACTUATORS_ACTIVATION);
     stepping.add(Capability.ACTUATORS_SLIDER_CRANK);
     stepping.add(Capability.ACTUATORS_MUSCLE);
+    stepping.add(Capability.ACTUATORS_ADHESION);
     return switch (name) {
       case "cpu" -> {
         Set<Capability> all = EnumSet.copyOf(stepping);
@@ -314,6 +327,7 @@ public final class Capabilities {
     meshes(name, claims, out);
     sliderCrank(name, claims, out);
     muscle(name, claims, out);
+    adhesion(name, claims, out);
     // a rope (limited tendon) holding the sum of two pushed sliders: Newton gives +2/3 and -2/3 m/s² on the bound
     Model rope = ModelLoader.loadMjcfString(ROPE, "rope.xml");
     Run roped = run(name, rope, 2000);
@@ -543,6 +557,28 @@ public final class Capabilities {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * Adhesion: against the reference, and the cubes under the ceiling after 300 ms: the one pulled harder than its
+   * weight still touches it, the other has fallen away.
+   */
+  private static void adhesion(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(ADHESION, "adhesion.xml");
+    Run run = run(name, m, 300);
+    double[] q = new double[m.nq()];
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.setCtrl(m.keyCtrl(0));
+      b.step(300);
+      b.getQpos(q);
+    } catch (RuntimeException e) {
+      q = null;
+    }
+    boolean physical = q != null && Math.abs(q[2] - 0.95) < 1e-3 && 0.95 - q[9] > 0.1;
+    put(out, Capability.ACTUATORS_ADHESION, claims, run.agrees() && physical, (q == null ? "the cubes under the"
+        + " ceiling failed; " : String.format(Locale.ROOT, "after 300 ms the cube pulled with 5 N hangs at %.4f m,"
+        + " the one pulled with 2 N (weight 2.94 N) has fallen to %.3f m (from 0.95); ", q[2], q[9]))
+        + run.agreement(300, 2));
   }
 
   /**

@@ -50,6 +50,8 @@ public enum Capability {
   ACTUATORS_SLIDER_CRANK("actuators", "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
       + " Jacobians)"),
   ACTUATORS_MUSCLE("actuators", "MuJoCo's muscles: force-length-velocity gain, passive bias, activation dynamics"),
+  ACTUATORS_ADHESION("actuators", "adhesion (MuJoCo's body transmission: the mean normal Jacobian of a body's"
+      + " contacts, those in their gap included)"),
   CONSTRAINTS_EQUALITY("constraints", "equality constraints: connect, weld, joint and tendon couplings"),
   SENSORS_MUJOCO("sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),
   DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),

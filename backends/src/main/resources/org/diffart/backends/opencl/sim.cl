@@ -27,6 +27,7 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define ActuatorType_CYLINDER 5
 #define ActuatorType_GENERAL 6
 #define ActuatorType_MUSCLE 7
+#define ActuatorType_ADHESION 8
 #define SensorType_TOUCH 0
 #define SensorType_ACCELEROMETER 1
 #define SensorType_VELOCIMETER 2
@@ -101,6 +102,26 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_EQUALITY (5)
 #define Constraints_TENDON_LIMIT (4)
 #define Constraints_LIMIT (2)
+#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
+#define Muscle_MINVAL (0x1.203af9ee75616p-50)
+#define Wrapping_RES (9)
+#define Wrapping_P0 (0)
+#define Wrapping_P1 (3)
+#define Wrapping_S (6)
+#define Wrapping_T (40)
+#define Wrapping_LEN (15)
+#define Wrapping_MINVAL (0x1.203af9ee75616p-50)
+#define Wrapping_D (25)
+#define Wrapping_A0 (16)
+#define Wrapping_A1 (19)
+#define Wrapping_SD (29)
+#define Wrapping_PNT (31)
+#define Wrapping_PI (0x1.921fb54442d18p1)
+#define Wrapping_TMP (35)
+#define Wrapping_Z_INIT ((1 - 0x1.ad7f29abcaf48p-24))
+#define Wrapping_MAX_ITER (20)
+#define Wrapping_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
+#define Wrapping_N (22)
 #define ConvexCollision_WIT (59)
 #define ConvexCollision_TMP (65)
 #define ConvexCollision_WIT2 (62)
@@ -131,26 +152,6 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
-#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
-#define Muscle_MINVAL (0x1.203af9ee75616p-50)
-#define Wrapping_RES (9)
-#define Wrapping_P0 (0)
-#define Wrapping_P1 (3)
-#define Wrapping_S (6)
-#define Wrapping_T (40)
-#define Wrapping_LEN (15)
-#define Wrapping_MINVAL (0x1.203af9ee75616p-50)
-#define Wrapping_D (25)
-#define Wrapping_A0 (16)
-#define Wrapping_A1 (19)
-#define Wrapping_SD (29)
-#define Wrapping_PNT (31)
-#define Wrapping_PI (0x1.921fb54442d18p1)
-#define Wrapping_TMP (35)
-#define Wrapping_Z_INIT ((1 - 0x1.ad7f29abcaf48p-24))
-#define Wrapping_MAX_ITER (20)
-#define Wrapping_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
-#define Wrapping_N (22)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollision_MAX_SUPPORTS (128)
 
@@ -277,6 +278,69 @@ void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
+double Step_dampingH(Model* m);
+void Step_smooth_3(Model* m, Data* d, double h);
+void Aba_forward(Model* m, Data* d);
+void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
+void Aba_forwardSingle(Model* m, Data* d, int i);
+void Aba_toParent(Model* m, Data* d, int i, int p);
+void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void Aba_addInertiaTimesBias(Data* d, int i);
+void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
+void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
+void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
+void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
+void Aba_backwardSingle(Model* m, Data* d, int i, int p);
+void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
+void Forces_armature(Model* m, Data* d, double h);
+void Forces_total(Model* m, Data* d);
+void Forces_actuation(Model* m, Data* d);
+double Muscle_bias(Model* m, int a, double len, int which);
+double Muscle_optimum(Model* m, int a, int bias);
+double Muscle_prm(Model* m, int a, int bias, int k);
+double Muscle_peak(Model* m, int a, int bias);
+double Muscle_gain(Model* m, int a, double len, double vel, int which);
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
+void Forces_adhesion(Model* m, Data* d, int a);
+double Forces_sliderCrank(Model* m, Data* d, int a);
+void Forces_passive(Model* m, Data* d);
+void Fluid_forces(Model* m, Data* d);
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
+double Fluid_side(Model* m, int i, int k);
+void Tendons_spatial(Model* m, Data* d, int t);
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
+double Tendons_wrap(Model* m, Data* d, int w);
+double Tendons_wrapLocal(Model* m, Data* d, int w);
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
+double Wrapping_circle(__global double* q, double r, int side);
+double Wrapping_arc(__global double* q, double r, int second);
+double Trig_acos(double x);
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y);
+void Wrapping_solution(__global double* q, double r, int sgn);
+double Wrapping_goodness(__global double* q, double r, int side, int sgn);
+double Wrapping_inside(__global double* q, double r);
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy);
+double Trig_asin(double x);
+double Wrapping_normalize(__global double* q, int o, int n);
+double Wrapping_dot3(__global double* q, int a, int b);
+void Wrapping_plane(__global double* q, int cylinder);
+void Wrapping_cross(__global double* q, int o, int a, int b);
+double Wrapping_norm3(__global double* q, int a);
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
+int Tendons_isPulley(Model* m, int w);
+void Tendons_sitePosition(Model* m, Data* d, int w);
+void Kinematics_velocity(Model* m, Data* d);
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
+void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
 void Collision_emit(Model* m, Data* d, int p, int k, double dist);
@@ -344,67 +408,6 @@ void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __globa
 void ConvexCollision_prism(Model* m, Data* d, int g, int cell);
 double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign);
 void ConvexCollision_localPose(Data* d, int g1, int g2);
-double Step_dampingH(Model* m);
-void Step_smooth_3(Model* m, Data* d, double h);
-void Aba_forward(Model* m, Data* d);
-void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
-void Aba_forwardSingle(Model* m, Data* d, int i);
-void Aba_toParent(Model* m, Data* d, int i, int p);
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void Aba_addInertiaTimesBias(Data* d, int i);
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
-void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
-void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
-void Aba_backwardSingle(Model* m, Data* d, int i, int p);
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
-void Forces_armature(Model* m, Data* d, double h);
-void Forces_total(Model* m, Data* d);
-void Forces_actuation(Model* m, Data* d);
-double Muscle_bias(Model* m, int a, double len, int which);
-double Muscle_optimum(Model* m, int a, int bias);
-double Muscle_prm(Model* m, int a, int bias, int k);
-double Muscle_peak(Model* m, int a, int bias);
-double Muscle_gain(Model* m, int a, double len, double vel, int which);
-double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
-double Forces_sliderCrank(Model* m, Data* d, int a);
-void Forces_passive(Model* m, Data* d);
-void Fluid_forces(Model* m, Data* d);
-void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
-void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
-double Fluid_side(Model* m, int i, int k);
-void Tendons_spatial(Model* m, Data* d, int t);
-double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
-double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
-double Tendons_wrap(Model* m, Data* d, int w);
-double Tendons_wrapLocal(Model* m, Data* d, int w);
-double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
-double Wrapping_circle(__global double* q, double r, int side);
-double Wrapping_arc(__global double* q, double r, int second);
-double Trig_acos(double x);
-int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y);
-void Wrapping_solution(__global double* q, double r, int sgn);
-double Wrapping_goodness(__global double* q, double r, int side, int sgn);
-double Wrapping_inside(__global double* q, double r);
-void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy);
-double Trig_asin(double x);
-double Wrapping_normalize(__global double* q, int o, int n);
-double Wrapping_dot3(__global double* q, int a, int b);
-void Wrapping_plane(__global double* q, int cylinder);
-void Wrapping_cross(__global double* q, int o, int a, int b);
-double Wrapping_norm3(__global double* q, int a);
-void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
-int Tendons_isPulley(Model* m, int w);
-void Tendons_sitePosition(Model* m, Data* d, int w);
-void Kinematics_velocity(Model* m, Data* d);
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
 void Kinematics_forward(Model* m, Data* d);
 void Kinematics_jointsBody(Model* m, Data* d, int i, int j0);
 void Kinematics_motionSubspace(Model* m, Data* d, int i);
@@ -2069,13 +2072,7 @@ void Step_constraints(Model* m, Data* d) {
   for (int k = 0; k < nv; k++) {
     DD_ARRAY(d, qvelFree)[k] = (DD_ARRAY(d, qvel)[k] + (dt * DD_ARRAY(d, qaccSmooth)[k]));
   }
-  DI_SCALAR(d, ncon) = 0;
   DI_SCALAR(d, nefc) = 0;
-  if (OPT_contact && ((M_nconMax) > 0)) {
-    Kinematics_geoms(m, d);
-    Collision_detect(m, d);
-    if (DI_ERROR(d)) return;
-  }
   if ((((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && ((M_nfrictionloss) > 0)))) || ((OPT_equality && ((M_neqRows) > 0)))) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
@@ -3002,6 +2999,1962 @@ int Step_anyLimitViolated(Model* m, Data* d) {
     }
   }
   return 0;
+}
+
+// algo/Step.java: double dampingH(Model)
+double Step_dampingH(Model* m) {
+  return ((OPT_integrator == Integrator_EULER) ? OPT_timestep : 0);
+}
+
+// algo/Step.java: void smooth(Model, Data, double)
+void Step_smooth_3(Model* m, Data* d, double h) {
+  Checks_finiteState(m, d);
+  if (DI_ERROR(d)) return;
+  Kinematics_forward(m, d);
+  Step_collide(m, d);
+  if (DI_ERROR(d)) return;
+  Kinematics_velocity(m, d);
+  Forces_passive(m, d);
+  Forces_actuation(m, d);
+  Forces_total(m, d);
+  Forces_armature(m, d, h);
+  Aba_forward(m, d);
+  Checks_finiteDofs(m, d, DD_ARRAY(d, qaccSmooth));
+  if (DI_ERROR(d)) return;
+}
+
+// algo/Aba.java: void forward(Model, Data)
+void Aba_forward(Model* m, Data* d) {
+  int nb = (M_nbody);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* inert = DD_ARRAY(d, bodyInert);
+  __global double* v = DD_ARRAY(d, bodyVel);
+  for (int i = 1; i < nb; i++) {
+    SpatialOps_inertToUpper(ia, (36 * i), inert, (10 * i));
+    SpatialOps_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (nd == 1) {
+      Aba_backwardSingle(m, d, i, p);
+    } else if (nd > 1) {
+      Aba_backwardMulti(m, d, i, nd, p);
+    } else if (p > 0) {
+      Aba_addInertiaTimesBias(d, i);
+      Aba_toParent(m, d, i, p);
+    }
+  }
+  Kinematics_baseAcceleration(m, DD_ARRAY(d, bodyAcc));
+  for (int i = 1; i < nb; i++) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    if (nd == 1) {
+      Aba_forwardSingle(m, d, i);
+    } else {
+      Aba_forwardMulti(m, d, i, nd);
+    }
+  }
+}
+
+// algo/Aba.java: void forwardMulti(Model, Data, int, int)
+void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
+  int o = (6 * i);
+  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  __global double* a = DD_ARRAY(d, bodyAcc);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
+  }
+  for (int k = 0; k < nd; k++) {
+    double s = DD_ARRAY(d, abaUu)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      s -= (DD_ARRAY(d, abaU)[((6 * ((d0 + k))) + r)] * a[(o + r)]);
+    }
+    tmp[k] = s;
+  }
+  for (int k = 0; k < nd; k++) {
+    double qdd = 0;
+    for (int l = 0; l < nd; l++) {
+      qdd += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
+    }
+    DD_ARRAY(d, qaccSmooth)[(d0 + k)] = qdd;
+  }
+  for (int k = 0; k < nd; k++) {
+    double qdd = DD_ARRAY(d, qaccSmooth)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      a[(o + r)] += (DD_ARRAY(d, dofS)[((6 * ((d0 + k))) + r)] * qdd);
+    }
+  }
+}
+
+// algo/Aba.java: void forwardSingle(Model, Data, int)
+void Aba_forwardSingle(Model* m, Data* d, int i) {
+  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int o = (6 * i);
+  int so = (6 * k);
+  __global double* a = DD_ARRAY(d, bodyAcc);
+  __global double* c = DD_ARRAY(d, bodyBias);
+  __global double* u = DD_ARRAY(d, abaU);
+  __global double* s = DD_ARRAY(d, dofS);
+  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+  double x = DD_ARRAY(d, abaUu)[k];
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += c[(o + r)];
+    x -= (u[(so + r)] * a[(o + r)]);
+  }
+  double qdd = (DD_ARRAY(d, abaDinv)[(36 * i)] * x);
+  DD_ARRAY(d, qaccSmooth)[k] = qdd;
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += (s[(so + r)] * qdd);
+  }
+}
+
+// algo/Aba.java: void toParent(Model, Data, int, int)
+void Aba_toParent(Model* m, Data* d, int i, int p) {
+  if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
+    SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
+  }
+  SpatialOps_addTransformForceTranspose(DD_ARRAY(d, abaPA), (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaPA), (6 * i));
+}
+
+// spatial/SpatialOps.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e01 = e[(eo + 1)];
+  double e02 = e[(eo + 2)];
+  double e10 = e[(eo + 3)];
+  double e11 = e[(eo + 4)];
+  double e12 = e[(eo + 5)];
+  double e20 = e[(eo + 6)];
+  double e21 = e[(eo + 7)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, fma(p01, e10, (p02 * e20)));
+  double pt01 = fma(p00, e01, fma(p01, e11, (p02 * e21)));
+  double pt02 = fma(p00, e02, fma(p01, e12, (p02 * e22)));
+  double pt10 = fma(p01, e00, fma(p11, e10, (p12 * e20)));
+  double pt11 = fma(p01, e01, fma(p11, e11, (p12 * e21)));
+  double pt12 = fma(p01, e02, fma(p11, e12, (p12 * e22)));
+  double pt20 = fma(p02, e00, fma(p12, e10, (p22 * e20)));
+  double pt21 = fma(p02, e01, fma(p12, e11, (p22 * e21)));
+  double pt22 = fma(p02, e02, fma(p12, e12, (p22 * e22)));
+  double pr00 = fma(e00, pt00, fma(e10, pt10, (e20 * pt20)));
+  double pr01 = fma(e00, pt01, fma(e10, pt11, (e20 * pt21)));
+  double pr02 = fma(e00, pt02, fma(e10, pt12, (e20 * pt22)));
+  double pr11 = fma(e01, pt01, fma(e11, pt11, (e21 * pt21)));
+  double pr12 = fma(e01, pt02, fma(e11, pt12, (e21 * pt22)));
+  double pr22 = fma(e02, pt02, fma(e12, pt12, (e22 * pt22)));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, fma(q01, e10, (q02 * e20)));
+  double qt01 = fma(q00, e01, fma(q01, e11, (q02 * e21)));
+  double qt02 = fma(q00, e02, fma(q01, e12, (q02 * e22)));
+  double qt10 = fma(q10, e00, fma(q11, e10, (q12 * e20)));
+  double qt11 = fma(q10, e01, fma(q11, e11, (q12 * e21)));
+  double qt12 = fma(q10, e02, fma(q11, e12, (q12 * e22)));
+  double qt20 = fma(q20, e00, fma(q21, e10, (q22 * e20)));
+  double qt21 = fma(q20, e01, fma(q21, e11, (q22 * e21)));
+  double qt22 = fma(q20, e02, fma(q21, e12, (q22 * e22)));
+  double qr00 = fma(e00, qt00, fma(e10, qt10, (e20 * qt20)));
+  double qr01 = fma(e00, qt01, fma(e10, qt11, (e20 * qt21)));
+  double qr02 = fma(e00, qt02, fma(e10, qt12, (e20 * qt22)));
+  double qr10 = fma(e01, qt00, fma(e11, qt10, (e21 * qt20)));
+  double qr11 = fma(e01, qt01, fma(e11, qt11, (e21 * qt21)));
+  double qr12 = fma(e01, qt02, fma(e11, qt12, (e21 * qt22)));
+  double qr20 = fma(e02, qt00, fma(e12, qt10, (e22 * qt20)));
+  double qr21 = fma(e02, qt01, fma(e12, qt11, (e22 * qt21)));
+  double qr22 = fma(e02, qt02, fma(e12, qt12, (e22 * qt22)));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, fma(s01, e10, (s02 * e20)));
+  double st01 = fma(s00, e01, fma(s01, e11, (s02 * e21)));
+  double st02 = fma(s00, e02, fma(s01, e12, (s02 * e22)));
+  double st10 = fma(s01, e00, fma(s11, e10, (s12 * e20)));
+  double st11 = fma(s01, e01, fma(s11, e11, (s12 * e21)));
+  double st12 = fma(s01, e02, fma(s11, e12, (s12 * e22)));
+  double st20 = fma(s02, e00, fma(s12, e10, (s22 * e20)));
+  double st21 = fma(s02, e01, fma(s12, e11, (s22 * e21)));
+  double st22 = fma(s02, e02, fma(s12, e12, (s22 * e22)));
+  double sr00 = fma(e00, st00, fma(e10, st10, (e20 * st20)));
+  double sr01 = fma(e00, st01, fma(e10, st11, (e20 * st21)));
+  double sr02 = fma(e00, st02, fma(e10, st12, (e20 * st22)));
+  double sr11 = fma(e01, st01, fma(e11, st11, (e21 * st21)));
+  double sr12 = fma(e01, st02, fma(e11, st12, (e21 * st22)));
+  double sr22 = fma(e02, st02, fma(e12, st12, (e22 * st22)));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, sr01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * sr01));
+  double y02 = fma(ry, sr22, ((-rz) * sr12));
+  double y12 = fma(rz, sr02, ((-rx) * sr22));
+  double y22 = fma(rx, sr12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
+int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  switch (axis) {
+    case 0: {
+      AxisCongruence_aboutX(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    case 1: {
+      AxisCongruence_aboutY(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    case 2: {
+      AxisCongruence_aboutZ(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    default: {
+      return 0;
+    } break;
+  }
+  return 1;
+}
+
+// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e01 = e[(eo + 1)];
+  double e10 = e[(eo + 3)];
+  double e11 = e[(eo + 4)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, (p01 * e10));
+  double pt01 = fma(p00, e01, (p01 * e11));
+  double pt10 = fma(p01, e00, (p11 * e10));
+  double pt11 = fma(p01, e01, (p11 * e11));
+  double pt20 = fma(p02, e00, (p12 * e10));
+  double pt21 = fma(p02, e01, (p12 * e11));
+  double pr00 = fma(e00, pt00, (e10 * pt10));
+  double pr01 = fma(e00, pt01, (e10 * pt11));
+  double pr02 = fma(e00, p02, (e10 * p12));
+  double pr11 = fma(e01, pt01, (e11 * pt11));
+  double pr12 = fma(e01, p02, (e11 * p12));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, (q01 * e10));
+  double qt01 = fma(q00, e01, (q01 * e11));
+  double qt10 = fma(q10, e00, (q11 * e10));
+  double qt11 = fma(q10, e01, (q11 * e11));
+  double qt20 = fma(q20, e00, (q21 * e10));
+  double qt21 = fma(q20, e01, (q21 * e11));
+  double qr00 = fma(e00, qt00, (e10 * qt10));
+  double qr01 = fma(e00, qt01, (e10 * qt11));
+  double qr02 = fma(e00, q02, (e10 * q12));
+  double qr10 = fma(e01, qt00, (e11 * qt10));
+  double qr11 = fma(e01, qt01, (e11 * qt11));
+  double qr12 = fma(e01, q02, (e11 * q12));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, (s01 * e10));
+  double st01 = fma(s00, e01, (s01 * e11));
+  double st10 = fma(s01, e00, (s11 * e10));
+  double st11 = fma(s01, e01, (s11 * e11));
+  double st20 = fma(s02, e00, (s12 * e10));
+  double st21 = fma(s02, e01, (s12 * e11));
+  double sr00 = fma(e00, st00, (e10 * st10));
+  double sr01 = fma(e00, st01, (e10 * st11));
+  double sr02 = fma(e00, s02, (e10 * s12));
+  double sr11 = fma(e01, st01, (e11 * st11));
+  double sr12 = fma(e01, s02, (e11 * s12));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, sr01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * sr01));
+  double y02 = fma(ry, s22, ((-rz) * sr12));
+  double y12 = fma(rz, sr02, ((-rx) * s22));
+  double y22 = fma(rx, sr12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, q22, ((-rz) * qt21));
+  double z12 = fma(rz, qt20, ((-rx) * q22));
+  double z22 = fma(rx, qt21, ((-ry) * qt20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((p22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qt20 + y20);
+  res[(ro + 16)] += (qt21 + y21);
+  res[(ro + 17)] += (q22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += s22;
+}
+
+// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e02 = e[(eo + 2)];
+  double e20 = e[(eo + 6)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, (p02 * e20));
+  double pt02 = fma(p00, e02, (p02 * e22));
+  double pt10 = fma(p01, e00, (p12 * e20));
+  double pt12 = fma(p01, e02, (p12 * e22));
+  double pt20 = fma(p02, e00, (p22 * e20));
+  double pt22 = fma(p02, e02, (p22 * e22));
+  double pr00 = fma(e00, pt00, (e20 * pt20));
+  double pr01 = fma(e00, p01, (e20 * p12));
+  double pr02 = fma(e00, pt02, (e20 * pt22));
+  double pr22 = fma(e02, pt02, (e22 * pt22));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, (q02 * e20));
+  double qt02 = fma(q00, e02, (q02 * e22));
+  double qt10 = fma(q10, e00, (q12 * e20));
+  double qt12 = fma(q10, e02, (q12 * e22));
+  double qt20 = fma(q20, e00, (q22 * e20));
+  double qt22 = fma(q20, e02, (q22 * e22));
+  double qr00 = fma(e00, qt00, (e20 * qt20));
+  double qr01 = fma(e00, q01, (e20 * q21));
+  double qr02 = fma(e00, qt02, (e20 * qt22));
+  double qr20 = fma(e02, qt00, (e22 * qt20));
+  double qr21 = fma(e02, q01, (e22 * q21));
+  double qr22 = fma(e02, qt02, (e22 * qt22));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, (s02 * e20));
+  double st02 = fma(s00, e02, (s02 * e22));
+  double st10 = fma(s01, e00, (s12 * e20));
+  double st12 = fma(s01, e02, (s12 * e22));
+  double st20 = fma(s02, e00, (s22 * e20));
+  double st22 = fma(s02, e02, (s22 * e22));
+  double sr00 = fma(e00, st00, (e20 * st20));
+  double sr01 = fma(e00, s01, (e20 * s12));
+  double sr02 = fma(e00, st02, (e20 * st22));
+  double sr22 = fma(e02, st02, (e22 * st22));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, st12, ((-rz) * s11));
+  double y11 = fma(rz, sr01, ((-rx) * st12));
+  double y21 = fma(rx, s11, ((-ry) * sr01));
+  double y02 = fma(ry, sr22, ((-rz) * st12));
+  double y12 = fma(rz, sr02, ((-rx) * sr22));
+  double y22 = fma(rx, st12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qt12, ((-rz) * q11));
+  double z11 = fma(rz, qt10, ((-rx) * qt12));
+  double z21 = fma(rx, q11, ((-ry) * qt10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((p11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pt12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qt10 + y10);
+  res[(ro + 10)] += (q11 + y11);
+  res[(ro + 11)] += (qt12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += s11;
+  res[(ro + 29)] += st12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e11 = e[(eo + 4)];
+  double e12 = e[(eo + 5)];
+  double e21 = e[(eo + 7)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt01 = fma(p01, e11, (p02 * e21));
+  double pt02 = fma(p01, e12, (p02 * e22));
+  double pt11 = fma(p11, e11, (p12 * e21));
+  double pt12 = fma(p11, e12, (p12 * e22));
+  double pt21 = fma(p12, e11, (p22 * e21));
+  double pt22 = fma(p12, e12, (p22 * e22));
+  double pr11 = fma(e11, pt11, (e21 * pt21));
+  double pr12 = fma(e11, pt12, (e21 * pt22));
+  double pr22 = fma(e12, pt12, (e22 * pt22));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt01 = fma(q01, e11, (q02 * e21));
+  double qt02 = fma(q01, e12, (q02 * e22));
+  double qt11 = fma(q11, e11, (q12 * e21));
+  double qt12 = fma(q11, e12, (q12 * e22));
+  double qt21 = fma(q21, e11, (q22 * e21));
+  double qt22 = fma(q21, e12, (q22 * e22));
+  double qr10 = fma(e11, q10, (e21 * q20));
+  double qr11 = fma(e11, qt11, (e21 * qt21));
+  double qr12 = fma(e11, qt12, (e21 * qt22));
+  double qr20 = fma(e12, q10, (e22 * q20));
+  double qr21 = fma(e12, qt11, (e22 * qt21));
+  double qr22 = fma(e12, qt12, (e22 * qt22));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st01 = fma(s01, e11, (s02 * e21));
+  double st02 = fma(s01, e12, (s02 * e22));
+  double st11 = fma(s11, e11, (s12 * e21));
+  double st12 = fma(s11, e12, (s12 * e22));
+  double st21 = fma(s12, e11, (s22 * e21));
+  double st22 = fma(s12, e12, (s22 * e22));
+  double sr11 = fma(e11, st11, (e21 * st21));
+  double sr12 = fma(e11, st12, (e21 * st22));
+  double sr22 = fma(e12, st12, (e22 * st22));
+  double y00 = fma(ry, st02, ((-rz) * st01));
+  double y10 = fma(rz, s00, ((-rx) * st02));
+  double y20 = fma(rx, st01, ((-ry) * s00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, st01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * st01));
+  double y02 = fma(ry, sr22, ((-rz) * sr12));
+  double y12 = fma(rz, st02, ((-rx) * sr22));
+  double y22 = fma(rx, sr12, ((-ry) * st02));
+  double z00 = fma(ry, qt02, ((-rz) * qt01));
+  double z10 = fma(rz, q00, ((-rx) * qt02));
+  double z20 = fma(rx, qt01, ((-ry) * q00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((p00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pt01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pt02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (q00 + y00);
+  res[(ro + 4)] += (qt01 + y01);
+  res[(ro + 5)] += (qt02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += s00;
+  res[(ro + 22)] += st01;
+  res[(ro + 23)] += st02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/Aba.java: void addInertiaTimesBias(Data, int)
+void Aba_addInertiaTimesBias(Data* d, int i) {
+  SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
+  for (int r = 0; r < 6; r++) {
+    DD_ARRAY(d, abaPA)[((6 * i) + r)] += DD_ARRAY(d, scratch6)[r];
+  }
+}
+
+// spatial/SpatialOps.java: void mulSymVec(double[], int, double[], int, double[], int)
+void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
+  double v0 = v[vo];
+  double v1 = v[(vo + 1)];
+  double v2 = v[(vo + 2)];
+  double v3 = v[(vo + 3)];
+  double v4 = v[(vo + 4)];
+  double v5 = v[(vo + 5)];
+  double a00 = a[ao];
+  double a01 = a[(ao + 1)];
+  double a02 = a[(ao + 2)];
+  double a03 = a[(ao + 3)];
+  double a04 = a[(ao + 4)];
+  double a05 = a[(ao + 5)];
+  double a11 = a[(ao + 7)];
+  double a12 = a[(ao + 8)];
+  double a13 = a[(ao + 9)];
+  double a14 = a[(ao + 10)];
+  double a15 = a[(ao + 11)];
+  double a22 = a[(ao + 14)];
+  double a23 = a[(ao + 15)];
+  double a24 = a[(ao + 16)];
+  double a25 = a[(ao + 17)];
+  double a33 = a[(ao + 21)];
+  double a34 = a[(ao + 22)];
+  double a35 = a[(ao + 23)];
+  double a44 = a[(ao + 28)];
+  double a45 = a[(ao + 29)];
+  double a55 = a[(ao + 35)];
+  res[ro] = fma(a00, v0, fma(a01, v1, fma(a02, v2, fma(a03, v3, fma(a04, v4, (a05 * v5))))));
+  res[(ro + 1)] = fma(a01, v0, fma(a11, v1, fma(a12, v2, fma(a13, v3, fma(a14, v4, (a15 * v5))))));
+  res[(ro + 2)] = fma(a02, v0, fma(a12, v1, fma(a22, v2, fma(a23, v3, fma(a24, v4, (a25 * v5))))));
+  res[(ro + 3)] = fma(a03, v0, fma(a13, v1, fma(a23, v2, fma(a33, v3, fma(a34, v4, (a35 * v5))))));
+  res[(ro + 4)] = fma(a04, v0, fma(a14, v1, fma(a24, v2, fma(a34, v3, fma(a44, v4, (a45 * v5))))));
+  res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
+}
+
+// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
+void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
+  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int io = (36 * i);
+  int po = (6 * i);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* u = DD_ARRAY(d, abaU);
+  __global double* dinv = DD_ARRAY(d, abaDinv);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < nd; k++) {
+    SpatialOps_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
+  }
+  __global double* dm = DD_ARRAY(d, scratch36);
+  for (int k = 0; k < nd; k++) {
+    double uu = DD_ARRAY(d, qfrcSmooth)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      uu -= (s[((6 * ((d0 + k))) + r)] * pa[(po + r)]);
+    }
+    DD_ARRAY(d, abaUu)[(d0 + k)] = uu;
+    for (int l = 0; l <= k; l++) {
+      double x = ((k == l) ? DD_ARRAY(d, dofArmature)[(d0 + k)] : 0);
+      for (int r = 0; r < 6; r++) {
+        x += (s[((6 * ((d0 + k))) + r)] * u[((6 * ((d0 + l))) + r)]);
+      }
+      dm[((nd * k) + l)] = x;
+      dm[((nd * l) + k)] = x;
+    }
+  }
+  DenseSolve_invertSpd(dm, nd, dinv, io);
+  if (p == 0) {
+    return;
+  }
+  for (int l = 0; l < nd; l++) {
+    for (int r = 0; r < 6; r++) {
+      tmp[r] = 0;
+    }
+    for (int k = 0; k < nd; k++) {
+      double dkl = dinv[((io + (nd * k)) + l)];
+      for (int r = 0; r < 6; r++) {
+        tmp[r] += (u[((6 * ((d0 + k))) + r)] * dkl);
+      }
+    }
+    double ul = DD_ARRAY(d, abaUu)[(d0 + l)];
+    for (int r = 0; r < 6; r++) {
+      pa[(po + r)] += (tmp[r] * ul);
+    }
+    SpatialOps_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
+  }
+  Aba_addInertiaTimesBias(d, i);
+  Aba_toParent(m, d, i, p);
+}
+
+// spatial/SpatialOps.java: void subOuterUpper(double[], int, double[], int, double[], int)
+void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
+  double w0 = w[wo];
+  double w1 = w[(wo + 1)];
+  double w2 = w[(wo + 2)];
+  double w3 = w[(wo + 3)];
+  double w4 = w[(wo + 4)];
+  double w5 = w[(wo + 5)];
+  double u0 = u[uo];
+  double u1 = u[(uo + 1)];
+  double u2 = u[(uo + 2)];
+  double u3 = u[(uo + 3)];
+  double u4 = u[(uo + 4)];
+  double u5 = u[(uo + 5)];
+  a[ao] = fma((-w0), u0, a[ao]);
+  a[(ao + 1)] = fma((-w0), u1, a[(ao + 1)]);
+  a[(ao + 2)] = fma((-w0), u2, a[(ao + 2)]);
+  a[(ao + 3)] = fma((-w0), u3, a[(ao + 3)]);
+  a[(ao + 4)] = fma((-w0), u4, a[(ao + 4)]);
+  a[(ao + 5)] = fma((-w0), u5, a[(ao + 5)]);
+  a[(ao + 7)] = fma((-w1), u1, a[(ao + 7)]);
+  a[(ao + 8)] = fma((-w1), u2, a[(ao + 8)]);
+  a[(ao + 9)] = fma((-w1), u3, a[(ao + 9)]);
+  a[(ao + 10)] = fma((-w1), u4, a[(ao + 10)]);
+  a[(ao + 11)] = fma((-w1), u5, a[(ao + 11)]);
+  a[(ao + 14)] = fma((-w2), u2, a[(ao + 14)]);
+  a[(ao + 15)] = fma((-w2), u3, a[(ao + 15)]);
+  a[(ao + 16)] = fma((-w2), u4, a[(ao + 16)]);
+  a[(ao + 17)] = fma((-w2), u5, a[(ao + 17)]);
+  a[(ao + 21)] = fma((-w3), u3, a[(ao + 21)]);
+  a[(ao + 22)] = fma((-w3), u4, a[(ao + 22)]);
+  a[(ao + 23)] = fma((-w3), u5, a[(ao + 23)]);
+  a[(ao + 28)] = fma((-w4), u4, a[(ao + 28)]);
+  a[(ao + 29)] = fma((-w4), u5, a[(ao + 29)]);
+  a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
+}
+
+// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
+void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
+  for (int j = 0; j < n; j++) {
+    double s = a[((n * j) + j)];
+    for (int k = 0; k < j; k++) {
+      s -= (a[((n * j) + k)] * a[((n * j) + k)]);
+    }
+    double ljj = sqrt(s);
+    a[((n * j) + j)] = ljj;
+    for (int i = (j + 1); i < n; i++) {
+      double t = a[((n * i) + j)];
+      for (int k = 0; k < j; k++) {
+        t -= (a[((n * i) + k)] * a[((n * j) + k)]);
+      }
+      a[((n * i) + j)] = (t / ljj);
+    }
+  }
+  for (int c = 0; c < n; c++) {
+    a[((n * c) + c)] = (1 / a[((n * c) + c)]);
+    for (int i = (c + 1); i < n; i++) {
+      double t = 0;
+      for (int k = c; k < i; k++) {
+        t -= (a[((n * i) + k)] * a[((n * k) + c)]);
+      }
+      a[((n * i) + c)] = (t / a[((n * i) + i)]);
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j <= i; j++) {
+      double t = 0;
+      for (int k = i; k < n; k++) {
+        t += (a[((n * k) + i)] * a[((n * k) + j)]);
+      }
+      out[((oo + (n * i)) + j)] = t;
+      out[((oo + (n * j)) + i)] = t;
+    }
+  }
+}
+
+// algo/Aba.java: void backwardSingle(Model, Data, int, int)
+void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
+  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int io = (36 * i);
+  int po = (6 * i);
+  int so = (6 * k);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* u = DD_ARRAY(d, abaU);
+  SpatialOps_mulSymVec(u, so, ia, io, s, so);
+  double dd = DD_ARRAY(d, dofArmature)[k];
+  double uu = DD_ARRAY(d, qfrcSmooth)[k];
+  for (int r = 0; r < 6; r++) {
+    dd += (s[(so + r)] * u[(so + r)]);
+    uu -= (s[(so + r)] * pa[(po + r)]);
+  }
+  double dinv = (1 / dd);
+  DD_ARRAY(d, abaDinv)[io] = dinv;
+  DD_ARRAY(d, abaUu)[k] = uu;
+  if (p == 0) {
+    return;
+  }
+  double ud = (uu * dinv);
+  __global double* w = DD_ARRAY(d, scratch6);
+  for (int r = 0; r < 6; r++) {
+    pa[(po + r)] += (u[(so + r)] * ud);
+    w[r] = (u[(so + r)] * dinv);
+  }
+  SpatialOps_subOuterUpper(ia, io, w, 0, u, so);
+  Aba_addInertiaTimesBias(d, i);
+  Aba_toParent(m, d, i, p);
+}
+
+// spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
+void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  res[ro] = in[(io + 4)];
+  res[(ro + 1)] = in[(io + 7)];
+  res[(ro + 2)] = in[(io + 8)];
+  res[(ro + 3)] = 0;
+  res[(ro + 4)] = (-hz);
+  res[(ro + 5)] = hy;
+  res[(ro + 7)] = in[(io + 5)];
+  res[(ro + 8)] = in[(io + 9)];
+  res[(ro + 9)] = hz;
+  res[(ro + 10)] = 0;
+  res[(ro + 11)] = (-hx);
+  res[(ro + 14)] = in[(io + 6)];
+  res[(ro + 15)] = (-hy);
+  res[(ro + 16)] = hx;
+  res[(ro + 17)] = 0;
+  res[(ro + 21)] = m;
+  res[(ro + 22)] = 0;
+  res[(ro + 23)] = 0;
+  res[(ro + 28)] = m;
+  res[(ro + 29)] = 0;
+  res[(ro + 35)] = m;
+}
+
+// algo/Forces.java: void armature(Model, Data, double)
+void Forces_armature(Model* m, Data* d, double h) {
+  for (int k = 0; k < (M_nv); k++) {
+    DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
+  }
+}
+
+// algo/Forces.java: void total(Model, Data)
+void Forces_total(Model* m, Data* d) {
+  for (int k = 0; k < (M_nv); k++) {
+    DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
+  }
+}
+
+// algo/Forces.java: void actuation(Model, Data)
+void Forces_actuation(Model* m, Data* d) {
+  fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+  int cranks = 0;
+  for (int a = 0; a < (M_nu); a++) {
+    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+  }
+  if (cranks) {
+    Kinematics_sites(m, d);
+  }
+  int nv = (M_nv);
+  for (int a = 0; a < (M_nu); a++) {
+    double len = 0;
+    double vel = 0;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
+      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    int dense = (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0));
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      len = Forces_sliderCrank(m, d, a);
+    } else if ((MI_ARRAY(m, actBody)[(a)]) >= 0) {
+      Forces_adhesion(m, d, a);
+    }
+    if (dense) {
+      for (int k = 0; k < nv; k++) {
+        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
+      }
+    }
+    int ten = (MI_ARRAY(m, actTendon)[(a)]);
+    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
+    if (spatial) {
+      len = ((MD_ARRAY(m, actGear)[(a)]) * DD_ARRAY(d, tendonLength)[ten]);
+      for (int k = 0; k < nv; k++) {
+        vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
+      }
+    }
+    double u = DD_ARRAY(d, ctrl)[a];
+    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
+      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
+    }
+    double input = u;
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if (s >= 0) {
+      input = DD_ARRAY(d, act)[s];
+      int dyn = (MI_ARRAY(m, actDynType)[(a)]);
+      DD_ARRAY(d, actDot)[s] = ((dyn == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT)) : ((dyn == DynType_MUSCLE) ? Muscle_dynamics(m, a, u, input, 0) : u));
+    }
+    double gain = (((MI_ARRAY(m, actGainMuscle)[(a)] != 0)) ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
+    double bias = (((MI_ARRAY(m, actBiasMuscle)[(a)] != 0)) ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)));
+    double force = ((gain * input) + bias);
+    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
+      force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
+    }
+    DD_ARRAY(d, actuatorLength)[a] = len;
+    DD_ARRAY(d, actuatorVelocity)[a] = vel;
+    DD_ARRAY(d, actuatorForce)[a] = force;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
+    }
+    if (dense) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
+      }
+    }
+    if (spatial) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * force);
+      }
+    }
+  }
+  if ((!OPT_actuation)) {
+    fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+    fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);
+    fill_d(DD_ARRAY(d, actDot), DL_actDot, 0);
+  }
+}
+
+// algo/Muscle.java: double bias(Model, int, double, int)
+double Muscle_bias(Model* m, int a, double len, int which) {
+  double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
+  double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
+  double force = Muscle_peak(m, a, 1);
+  double ls = jmax(Muscle_MINVAL, Muscle_optimum(m, a, 1));
+  double nl = ((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double w = jmax(Muscle_MINVAL, (mb - 1));
+  if (nl <= 1) {
+    return 0;
+  } else if (nl <= mb) {
+    double x = (((nl - 1)) / w);
+    return ((which == 0) ? (((((-force) * fpmax) * 0x1.0p-1) * x) * x) : (((((-force) * fpmax) * x) / w) / ls));
+  }
+  double x = (((nl - mb)) / w);
+  return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
+}
+
+// algo/Muscle.java: double optimum(Model, int, boolean)
+double Muscle_optimum(Model* m, int a, int bias) {
+  double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
+  return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
+}
+
+// algo/Muscle.java: double prm(Model, int, boolean, int)
+double Muscle_prm(Model* m, int a, int bias, int k) {
+  return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
+}
+
+// algo/Muscle.java: double peak(Model, int, boolean)
+double Muscle_peak(Model* m, int a, int bias) {
+  double force = Muscle_prm(m, a, bias, 2);
+  return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
+}
+
+// algo/Muscle.java: double gain(Model, int, double, double, int)
+double Muscle_gain(Model* m, int a, double len, double vel, int which) {
+  double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
+  double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
+  double vmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (6))]);
+  double fvmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (8))]);
+  double force = Muscle_peak(m, a, 0);
+  double l0 = Muscle_optimum(m, a, 0);
+  double ma = (0x1.0p-1 * ((lmin + 1)));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double ls = jmax(Muscle_MINVAL, l0);
+  double vs = jmax(Muscle_MINVAL, (l0 * vmax));
+  double nl = ((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double nv = (vel / vs);
+  double fl = 0;
+  double dfl = 0;
+  if ((nl >= lmin) && (nl <= ma)) {
+    double w = jmax(Muscle_MINVAL, (ma - lmin));
+    double x = (((nl - lmin)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = (x / w);
+  } else if (nl <= 1) {
+    double w = jmax(Muscle_MINVAL, (1 - ma));
+    double x = (((1 - nl)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = (x / w);
+  } else if (nl <= mb) {
+    double w = jmax(Muscle_MINVAL, (mb - 1));
+    double x = (((nl - 1)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = ((-x) / w);
+  } else if (nl <= lmax) {
+    double w = jmax(Muscle_MINVAL, (lmax - mb));
+    double x = (((lmax - nl)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = ((-x) / w);
+  }
+  double y = (fvmax - 1);
+  double fv;
+  double dfv;
+  if (nv <= (-1)) {
+    fv = 0;
+    dfv = 0;
+  } else if (nv <= 0) {
+    fv = (((nv + 1)) * ((nv + 1)));
+    dfv = (2 * ((nv + 1)));
+  } else if (nv <= y) {
+    fv = (fvmax - ((((y - nv)) * ((y - nv))) / jmax(Muscle_MINVAL, y)));
+    dfv = ((2 * ((y - nv))) / jmax(Muscle_MINVAL, y));
+  } else {
+    fv = fvmax;
+    dfv = 0;
+  }
+  return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
+}
+
+// algo/Muscle.java: double dynamics(Model, int, double, double, int)
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
+  double c = jmin(jmax(ctrl, 0), 1);
+  double ac = jmin(jmax(act, 0), 1);
+  double s = (0x1.0p-1 + (0x1.8p0 * ac));
+  int inside = ((act > 0) && (act < 1));
+  double tau;
+  double dtau;
+  if (c > act) {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]) * s);
+    dtau = (inside ? (0x1.8p0 * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))])) : 0);
+  } else {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))]) / s);
+    dtau = (inside ? (((-0x1.8p0) * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))])) / ((s * s))) : 0);
+  }
+  double t = jmax(Muscle_MINVAL, tau);
+  if (which == 0) {
+    return (((c - act)) / t);
+  } else if (which == 1) {
+    return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
+  }
+  return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
+}
+
+// algo/Forces.java: void adhesion(Model, Data, int)
+void Forces_adhesion(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int o = (nv * a);
+  int body = (MI_ARRAY(m, actBody)[(a)]);
+  int count = 0;
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
+    int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+    int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+    if ((b1 == body) || (b2 == body)) {
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
+      count++;
+    }
+  }
+  if (count > 0) {
+    double scale = ((-0x1.0p0) / count);
+    for (int k = 0; k < nv; k++) {
+      DD_ARRAY(d, actuatorMoment)[(o + k)] *= scale;
+    }
+  }
+}
+
+// algo/Forces.java: double sliderCrank(Model, Data, int)
+double Forces_sliderCrank(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  double j_length;
+  if (det <= 0) {
+    j_length = av;
+    t[12] = ax;
+    t[13] = ay;
+    t[14] = az;
+    t[15] = vx;
+    t[16] = vy;
+    t[17] = vz;
+  } else {
+    double sdet = sqrt(det);
+    double g = (1 - (av / sdet));
+    j_length = (av - sdet);
+    t[12] = ((ax * g) + (vx / sdet));
+    t[13] = ((ay * g) + (vy / sdet));
+    t[14] = ((az * g) + (vz / sdet));
+    t[15] = (vx * g);
+    t[16] = (vy * g);
+    t[17] = (vz * g);
+  }
+  t[18] = ((ay * t[17]) - (az * t[16]));
+  t[19] = ((az * t[15]) - (ax * t[17]));
+  t[20] = ((ax * t[16]) - (ay * t[15]));
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  for (int k = 0; k < nv; k++) {
+    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
+  }
+  return (j_length * gear);
+}
+
+// algo/Forces.java: void passive(Model, Data)
+void Forces_passive(Model* m, Data* d) {
+  __global double* f = DD_ARRAY(d, qfrcPassive);
+  for (int k = 0; k < (M_nv); k++) {
+    f[k] = ((-DD_ARRAY(d, dofDamping)[k]) * DD_ARRAY(d, qvel)[k]);
+  }
+  __global double* t = DD_ARRAY(d, scratch36);
+  for (int j = 0; j < (M_njnt); j++) {
+    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
+    if (k == 0) {
+      continue;
+    }
+    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    switch ((MI_ARRAY(m, jntType)[(j)])) {
+      case JointType_HINGE: case JointType_SLIDE: {
+        f[da] -= (k * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qposSpring)[(qa)]))));
+      } break;
+      case JointType_BALL: {
+        Forces_springDifference(m, d, qa);
+        for (int r = 0; r < 3; r++) {
+          f[(da + r)] -= (k * t[(8 + r)]);
+        }
+      } break;
+      case JointType_FREE: {
+        for (int r = 0; r < 3; r++) {
+          f[(da + r)] -= (k * ((DD_ARRAY(d, qpos)[(qa + r)] - (MD_ARRAY(m, qposSpring)[((qa + r))]))));
+        }
+        Forces_springDifference(m, d, (qa + 3));
+        for (int r = 0; r < 3; r++) {
+          f[((da + 3) + r)] -= (k * t[(8 + r)]);
+        }
+      } break;
+    }
+  }
+  for (int tn = 0; tn < (M_ntendon); tn++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
+      Tendons_spatial(m, d, tn);
+      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
+      for (int k = 0; k < (M_nv); k++) {
+        f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
+      }
+      continue;
+    }
+    double len = 0;
+    double vel = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      len += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, wrapQposAdr)[(w)])]);
+      vel += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
+    }
+    DD_ARRAY(d, tendonLength)[tn] = len;
+    DD_ARRAY(d, tendonVelocity)[tn] = vel;
+    double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((len - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * vel));
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
+    }
+  }
+  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+    Fluid_forces(m, d);
+  }
+  if ((!OPT_passive)) {
+    fill_d(f, DL_qfrcPassive, 0);
+  }
+}
+
+// algo/Fluid.java: void forces(Model, Data)
+void Fluid_forces(Model* m, Data* d) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
+  }
+}
+
+// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
+  double fx = w[(o + 3)];
+  double fy = w[(o + 4)];
+  double fz = w[(o + 5)];
+  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
+    double tx = ((w[o] + (ey * fz)) - (ez * fy));
+    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
+    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
+    __global double* r = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      int so = (6 * k);
+      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
+    }
+  }
+}
+
+// algo/Fluid.java: void wrench(Model, Data, int, double[])
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int o = (6 * i);
+  for (int k = 0; k < 4; k++) {
+    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
+  }
+  Quat_toMat(w, 24, w, 0);
+  for (int k = 0; k < 3; k++) {
+    int k1 = (((k + 1)) % 3);
+    int k2 = (((k + 2)) % 3);
+    double wind = 0;
+    for (int j = 0; j < 3; j++) {
+      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
+    }
+    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
+  }
+  for (int k = 0; k < 3; k++) {
+    double wl = 0;
+    double vl = 0;
+    for (int j = 0; j < 3; j++) {
+      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
+      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
+    }
+    w[k] = wl;
+    w[(3 + k)] = vl;
+  }
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    double wl = w[k];
+    double vl = w[(3 + k)];
+    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
+    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
+      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
+    }
+    w[(12 + k)] = t;
+    w[(15 + k)] = f;
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
+      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
+    }
+    w[(18 + k)] = t;
+    w[(21 + k)] = f;
+  }
+}
+
+// algo/Fluid.java: double side(Model, int, int)
+double Fluid_side(Model* m, int i, int k) {
+  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
+  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
+}
+
+// algo/Tendons.java: void spatial(Model, Data, int)
+void Tendons_spatial(Model* m, Data* d, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
+  for (int w = w0; w < w1; w++) {
+    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
+      Tendons_sitePosition(m, d, w);
+    }
+  }
+  double j_length = 0;
+  double divisor = 1;
+  int w = w0;
+  while ((w + 1) < w1) {
+    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
+      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
+      w++;
+      continue;
+    }
+    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
+    int next = ((g >= 0) ? (w + 2) : (w + 1));
+    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
+    double scale = (1 / divisor);
+    double wlen = ((g >= 0) ? Tendons_wrap(m, d, (w + 1)) : (-1));
+    if (wlen < 0) {
+      j_length += (Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale) / divisor);
+    } else {
+      int gb = (MI_ARRAY(m, geomBody)[(g)]);
+      double l0 = Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), gb, DD_ARRAY(d, wrapTangent), (6 * ((w + 1))), scale);
+      double l1 = Tendons_segment(m, d, o, gb, DD_ARRAY(d, wrapTangent), ((6 * ((w + 1))) + 3), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale);
+      j_length += ((((l0 + wlen) + l1)) / divisor);
+    }
+    w = next;
+  }
+  double vel = 0;
+  for (int k = 0; k < nv; k++) {
+    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
+  }
+  DD_ARRAY(d, tendonLength)[t] = j_length;
+  DD_ARRAY(d, tendonVelocity)[t] = vel;
+}
+
+// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
+  __global double* u = DD_ARRAY(d, scratch6);
+  double len = Tendons_direction(pa, ao, pb, bo, u);
+  if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
+  }
+  return len;
+}
+
+// algo/Tendons.java: double direction(double[], int, double[], int, double[])
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
+  double dx = (pb[bo] - pa[ao]);
+  double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
+  double dz = (pb[(bo + 2)] - pa[(ao + 2)]);
+  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
+  u[0] = (dx * inv);
+  u[1] = (dy * inv);
+  u[2] = (dz * inv);
+  return len;
+}
+
+// algo/Tendons.java: double wrap(Model, Data, int)
+double Tendons_wrap(Model* m, Data* d, int w) {
+  double wlen = Tendons_wrapLocal(m, d, w);
+  DD_ARRAY(d, wrapLength)[w] = wlen;
+  if (wlen >= 0) {
+    __global double* q = DD_ARRAY(d, wrapScratch);
+    __global double* x = DD_ARRAY(d, geomXpos);
+    __global double* r = DD_ARRAY(d, geomXmat);
+    int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+    for (int i = 0; i < 2; i++) {
+      for (int k = 0; k < 3; k++) {
+        int ro = ((9 * g) + (3 * k));
+        int p = (Wrapping_RES + (3 * i));
+        DD_ARRAY(d, wrapTangent)[(((6 * w) + (3 * i)) + k)] = ((((r[ro] * q[p]) + (r[(ro + 1)] * q[(p + 1)])) + (r[(ro + 2)] * q[(p + 2)])) + x[((3 * g) + k)]);
+      }
+    }
+  }
+  return wlen;
+}
+
+// algo/Tendons.java: double wrapLocal(Model, Data, int)
+double Tendons_wrapLocal(Model* m, Data* d, int w) {
+  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+  int side = (MI_ARRAY(m, wrapSide)[(w)]);
+  Kinematics_geom(m, d, g);
+  __global double* q = DD_ARRAY(d, wrapScratch);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w - 1))), q, Wrapping_P0);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), q, Wrapping_P1);
+  if (side >= 0) {
+    Kinematics_site(m, d, side);
+    Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
+  }
+  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
+}
+
+// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
+  for (int k = 0; k < 9; k++) {
+    q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
+  }
+  q[Wrapping_LEN] = (-1);
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  if ((Wrapping_norm3(q, Wrapping_P0) < Wrapping_MINVAL) || (Wrapping_norm3(q, Wrapping_P1) < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  Wrapping_plane(q, cylinder);
+  q[Wrapping_D] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A0);
+  q[(Wrapping_D + 1)] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A1);
+  q[(Wrapping_D + 2)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A0);
+  q[(Wrapping_D + 3)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A1);
+  q[(Wrapping_T + Wrapping_D)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A1)));
+  q[((Wrapping_T + Wrapping_D) + 2)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 3)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A1)));
+  int inside = 0;
+  if (side) {
+    q[Wrapping_SD] = Wrapping_dot3(q, Wrapping_S, Wrapping_A0);
+    q[(Wrapping_SD + 1)] = Wrapping_dot3(q, Wrapping_S, Wrapping_A1);
+    q[(Wrapping_T + Wrapping_SD)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A0) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A0)));
+    q[((Wrapping_T + Wrapping_SD) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A1) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A1)));
+    if (sqrt(((q[Wrapping_SD] * q[Wrapping_SD]) + (q[(Wrapping_SD + 1)] * q[(Wrapping_SD + 1)]))) >= r) {
+      Wrapping_normalize(q, Wrapping_SD, 2);
+      for (int k = 0; k < 2; k++) {
+        q[(Wrapping_SD + k)] *= r;
+        q[((Wrapping_T + Wrapping_SD) + k)] *= r;
+      }
+    } else {
+      inside = 1;
+    }
+  }
+  double len = (inside ? Wrapping_inside(q, r) : Wrapping_circle(q, r, side));
+  if (len < 0) {
+    return (-1);
+  }
+  double dlen = q[(Wrapping_T + Wrapping_LEN)];
+  for (int i = 0; i < 2; i++) {
+    for (int k = 0; k < 3; k++) {
+      q[((Wrapping_RES + (3 * i)) + k)] = ((q[(Wrapping_A0 + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A1 + k)] * q[((Wrapping_PNT + (2 * i)) + 1)]));
+      q[(((Wrapping_T + Wrapping_RES) + (3 * i)) + k)] = ((((q[((Wrapping_T + Wrapping_A0) + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A0 + k)] * q[((Wrapping_T + Wrapping_PNT) + (2 * i))])) + (q[((Wrapping_T + Wrapping_A1) + k)] * q[((Wrapping_PNT + (2 * i)) + 1)])) + (q[(Wrapping_A1 + k)] * q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)]));
+    }
+  }
+  if (cylinder) {
+    double l0x = (q[Wrapping_P0] - q[Wrapping_RES]);
+    double l0y = (q[(Wrapping_P0 + 1)] - q[(Wrapping_RES + 1)]);
+    double l1x = (q[Wrapping_P1] - q[(Wrapping_RES + 3)]);
+    double l1y = (q[(Wrapping_P1 + 1)] - q[(Wrapping_RES + 4)]);
+    double l0 = sqrt(((l0x * l0x) + (l0y * l0y)));
+    double l1 = sqrt(((l1x * l1x) + (l1y * l1y)));
+    double dl0 = ((l0 > 0) ? ((((l0x * ((q[(Wrapping_T + Wrapping_P0)] - q[(Wrapping_T + Wrapping_RES)]))) + (l0y * ((q[((Wrapping_T + Wrapping_P0) + 1)] - q[((Wrapping_T + Wrapping_RES) + 1)]))))) / l0) : 0);
+    double dl1 = ((l1 > 0) ? ((((l1x * ((q[(Wrapping_T + Wrapping_P1)] - q[((Wrapping_T + Wrapping_RES) + 3)]))) + (l1y * ((q[((Wrapping_T + Wrapping_P1) + 1)] - q[((Wrapping_T + Wrapping_RES) + 4)]))))) / l1) : 0);
+    double total = ((l0 + len) + l1);
+    double dtotal = ((dl0 + dlen) + dl1);
+    double z0 = q[(Wrapping_P0 + 2)];
+    double dz = (q[(Wrapping_P1 + 2)] - z0);
+    double dz0 = q[((Wrapping_T + Wrapping_P0) + 2)];
+    double ddz = (q[((Wrapping_T + Wrapping_P1) + 2)] - dz0);
+    double f0 = (l0 / total);
+    double f1 = (((l0 + len)) / total);
+    double df0 = (((dl0 - (f0 * dtotal))) / total);
+    double df1 = ((((dl0 + dlen) - (f1 * dtotal))) / total);
+    q[(Wrapping_RES + 2)] = (z0 + ((dz * l0) / total));
+    q[(Wrapping_RES + 5)] = (z0 + ((dz * ((l0 + len))) / total));
+    q[((Wrapping_T + Wrapping_RES) + 2)] = ((dz0 + (ddz * f0)) + (dz * df0));
+    q[((Wrapping_T + Wrapping_RES) + 5)] = ((dz0 + (ddz * f1)) + (dz * df1));
+    double h = fabs((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]));
+    double dh = (((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]) >= 0) ? (q[((Wrapping_T + Wrapping_RES) + 5)] - q[((Wrapping_T + Wrapping_RES) + 2)]) : (q[((Wrapping_T + Wrapping_RES) + 2)] - q[((Wrapping_T + Wrapping_RES) + 5)]));
+    double slant = sqrt(((len * len) + (h * h)));
+    dlen = ((slant > 0) ? ((((len * dlen) + (h * dh))) / slant) : 0);
+    len = slant;
+  }
+  q[Wrapping_LEN] = len;
+  q[(Wrapping_T + Wrapping_LEN)] = dlen;
+  return len;
+}
+
+// algo/Wrapping.java: double circle(double[], double, boolean)
+double Wrapping_circle(__global double* q, double r, int side) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double sqlen0 = ((d0 * d0) + (d1 * d1));
+  double sqlen1 = ((d2 * d2) + (d3 * d3));
+  double sqrad = (r * r);
+  if (((sqlen0 < sqrad) || (sqlen1 < sqrad)) || (r < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (dd < Wrapping_MINVAL) {
+    return (-1);
+  }
+  double a = jmin(jmax(((-(((difx * d0) + (dify * d1)))) / dd), 0), 1);
+  double tx = ((a * difx) + d0);
+  double ty = ((a * dify) + d1);
+  if ((((tx * tx) + (ty * ty)) > sqrad) && (((!side) || (((q[Wrapping_SD] * tx) + (q[(Wrapping_SD + 1)] * ty)) >= 0)))) {
+    return (-1);
+  }
+  double good0 = Wrapping_goodness(q, r, side, 1);
+  double good1 = Wrapping_goodness(q, r, side, (-1));
+  int sgn = ((good0 > good1) ? 1 : (-1));
+  Wrapping_solution(q, r, sgn);
+  if (Wrapping_intersects(d0, d1, q[Wrapping_PNT], q[(Wrapping_PNT + 1)], d2, d3, q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    return (-1);
+  }
+  return Wrapping_arc(q, r, (sgn < 0));
+}
+
+// algo/Wrapping.java: double arc(double[], double, boolean)
+double Wrapping_arc(__global double* q, double r, int second) {
+  double x0 = q[Wrapping_PNT];
+  double y0 = q[(Wrapping_PNT + 1)];
+  double x1 = q[(Wrapping_PNT + 2)];
+  double y1 = q[(Wrapping_PNT + 3)];
+  double n0 = sqrt(((x0 * x0) + (y0 * y0)));
+  double n1 = sqrt(((x1 * x1) + (y1 * y1)));
+  double i0 = (1 / n0);
+  double i1 = (1 / n1);
+  double u0x = (x0 * i0);
+  double u0y = (y0 * i0);
+  double u1x = (x1 * i1);
+  double u1y = (y1 * i1);
+  double c = ((u0x * u1x) + (u0y * u1y));
+  double dp0x = q[(Wrapping_T + Wrapping_PNT)];
+  double dp0y = q[((Wrapping_T + Wrapping_PNT) + 1)];
+  double dp1x = q[((Wrapping_T + Wrapping_PNT) + 2)];
+  double dp1y = q[((Wrapping_T + Wrapping_PNT) + 3)];
+  double e0 = ((u0x * dp0x) + (u0y * dp0y));
+  double e1 = ((u1x * dp1x) + (u1y * dp1y));
+  double dc = (((((((dp0x - (u0x * e0))) * u1x) + (((dp0y - (u0y * e0))) * u1y))) / n0) + ((((((dp1x - (u1x * e1))) * u0x) + (((dp1y - (u1y * e1))) * u0y))) / n1));
+  double angle = Trig_acos(c);
+  double sine = sqrt((((1 - c)) * ((1 + c))));
+  double dangle = (((fabs(c) < 1) && (sine > 0)) ? ((-dc) / sine) : 0);
+  double turn = ((y0 * x1) - (x0 * y1));
+  if ((((turn > 0) && second)) || (((turn < 0) && (!second)))) {
+    angle = ((2 * Wrapping_PI) - angle);
+    dangle = (-dangle);
+  }
+  q[Wrapping_LEN] = (r * angle);
+  q[(Wrapping_T + Wrapping_LEN)] = (r * dangle);
+  return (r * angle);
+}
+
+// spatial/Trig.java: double acos(double)
+double Trig_acos(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
+}
+
+// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
+  double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
+  if (fabs(det) < Wrapping_MINVAL) {
+    return 0;
+  }
+  double a = ((((((p4x - p3x)) * ((p1y - p3y))) - (((p4y - p3y)) * ((p1x - p3x))))) / det);
+  double b = ((((((p2x - p1x)) * ((p1y - p3y))) - (((p2y - p1y)) * ((p1x - p3x))))) / det);
+  return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
+}
+
+// algo/Wrapping.java: void solution(double[], double, int)
+void Wrapping_solution(__global double* q, double r, int sgn) {
+  double sqrad = (r * r);
+  for (int i = 0; i < 2; i++) {
+    double x = q[(Wrapping_D + (2 * i))];
+    double y = q[((Wrapping_D + (2 * i)) + 1)];
+    double dx = q[((Wrapping_T + Wrapping_D) + (2 * i))];
+    double dy = q[(((Wrapping_T + Wrapping_D) + (2 * i)) + 1)];
+    double sq = ((x * x) + (y * y));
+    double dsq = (2 * (((x * dx) + (y * dy))));
+    double root = sqrt((sq - sqrad));
+    double droot = (dsq / ((2 * root)));
+    double s = ((i == 0) ? (sgn * r) : ((-sgn) * r));
+    double nx = ((x * sqrad) + ((s * y) * root));
+    double ny = ((y * sqrad) - ((s * x) * root));
+    double dnx = ((dx * sqrad) + (s * (((dy * root) + (y * droot)))));
+    double dny = ((dy * sqrad) - (s * (((dx * root) + (x * droot)))));
+    q[(Wrapping_PNT + (2 * i))] = (nx / sq);
+    q[((Wrapping_PNT + (2 * i)) + 1)] = (ny / sq);
+    q[((Wrapping_T + Wrapping_PNT) + (2 * i))] = (((dnx - (q[(Wrapping_PNT + (2 * i))] * dsq))) / sq);
+    q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)] = (((dny - (q[((Wrapping_PNT + (2 * i)) + 1)] * dsq))) / sq);
+  }
+}
+
+// algo/Wrapping.java: double goodness(double[], double, boolean, int)
+double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
+  Wrapping_solution(q, r, sgn);
+  double good;
+  if (side) {
+    double sx = (q[Wrapping_PNT] + q[(Wrapping_PNT + 2)]);
+    double sy = (q[(Wrapping_PNT + 1)] + q[(Wrapping_PNT + 3)]);
+    double n = sqrt(((sx * sx) + (sy * sy)));
+    if (n < Wrapping_MINVAL) {
+      sx = 1;
+      sy = 0;
+    } else {
+      sx /= n;
+      sy /= n;
+    }
+    good = ((sx * q[Wrapping_SD]) + (sy * q[(Wrapping_SD + 1)]));
+  } else {
+    double cx = (q[Wrapping_PNT] - q[(Wrapping_PNT + 2)]);
+    double cy = (q[(Wrapping_PNT + 1)] - q[(Wrapping_PNT + 3)]);
+    good = (-(((cx * cx) + (cy * cy))));
+  }
+  if (Wrapping_intersects(q[Wrapping_D], q[(Wrapping_D + 1)], q[Wrapping_PNT], q[(Wrapping_PNT + 1)], q[(Wrapping_D + 2)], q[(Wrapping_D + 3)], q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    good = (-10000);
+  }
+  return good;
+}
+
+// algo/Wrapping.java: double inside(double[], double)
+double Wrapping_inside(__global double* q, double r) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double len0 = sqrt(((d0 * d0) + (d1 * d1)));
+  double len1 = sqrt(((d2 * d2) + (d3 * d3)));
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (((((len0 <= r) || (len1 <= r)) || (r < Wrapping_MINVAL)) || (len0 < Wrapping_MINVAL)) || (len1 < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  if (dd > Wrapping_MINVAL) {
+    double a = ((-(((difx * d0) + (dify * d1)))) / dd);
+    if ((a > 0) && (a < 1)) {
+      double tx = (d0 + (a * difx));
+      double ty = (d1 + (a * dify));
+      if (sqrt(((tx * tx) + (ty * ty))) <= r) {
+        return (-1);
+      }
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    q[(Wrapping_TMP + k)] = (0x1.0p-1 * ((q[(Wrapping_D + k)] + q[((Wrapping_D + 2) + k)])));
+    q[((Wrapping_T + Wrapping_TMP) + k)] = (0x1.0p-1 * ((q[((Wrapping_T + Wrapping_D) + k)] + q[(((Wrapping_T + Wrapping_D) + 2) + k)])));
+  }
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  Wrapping_setPoint(q, (r * q[Wrapping_TMP]), (r * q[(Wrapping_TMP + 1)]), (r * q[(Wrapping_T + Wrapping_TMP)]), (r * q[((Wrapping_T + Wrapping_TMP) + 1)]));
+  q[Wrapping_LEN] = 0;
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  double dd0 = q[(Wrapping_T + Wrapping_D)];
+  double dd1 = q[((Wrapping_T + Wrapping_D) + 1)];
+  double dd2 = q[((Wrapping_T + Wrapping_D) + 2)];
+  double dd3 = q[((Wrapping_T + Wrapping_D) + 3)];
+  double dlen0 = ((((d0 * dd0) + (d1 * dd1))) / len0);
+  double dlen1 = ((((d2 * dd2) + (d3 * dd3))) / len1);
+  double ddd = (2 * (((difx * ((dd2 - dd0))) + (dify * ((dd3 - dd1))))));
+  double ca = (r / len0);
+  double cb = (r / len1);
+  double dca = (((-ca) * dlen0) / len0);
+  double dcb = (((-cb) * dlen1) / len1);
+  double cosG = (((((len0 * len0) + (len1 * len1)) - dd)) / (((2 * len0) * len1)));
+  if (cosG < ((-1) + Wrapping_MINVAL)) {
+    return (-1);
+  } else if (cosG > (1 - Wrapping_MINVAL)) {
+    return 0;
+  }
+  double dcosG = ((((((len0 * dlen0) + (len1 * dlen1)) - (0x1.0p-1 * ddd))) / ((len0 * len1))) - (cosG * (((dlen0 / len0) + (dlen1 / len1)))));
+  double g = Trig_acos(cosG);
+  double dg = ((-dcosG) / sqrt((((1 - cosG)) * ((1 + cosG)))));
+  double z = Wrapping_Z_INIT;
+  double dz = 0;
+  double f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+  if (f > 0) {
+    return 0;
+  }
+  int iter = 0;
+  for (; (iter < Wrapping_MAX_ITER) && (fabs(f) > Wrapping_TOLERANCE); iter++) {
+    double sa = sqrt((1 - (((z * z) * ca) * ca)));
+    double sb = sqrt((1 - (((z * z) * cb) * cb)));
+    double sz = sqrt((1 - (z * z)));
+    double df = (((ca / jmax(Wrapping_MINVAL, sa)) + (cb / jmax(Wrapping_MINVAL, sb))) - (2 / jmax(Wrapping_MINVAL, sz)));
+    if (df > (-Wrapping_MINVAL)) {
+      return 0;
+    }
+    double tf = (((((((ca * dz) + (z * dca))) / sa) + ((((cb * dz) + (z * dcb))) / sb)) - ((2 * dz) / sz)) + dg);
+    double tdf = (((((sa > Wrapping_MINVAL) ? ((dca / sa) + ((((ca * ca) * z) * (((z * dca) + (ca * dz)))) / (((sa * sa) * sa)))) : 0)) + (((sb > Wrapping_MINVAL) ? ((dcb / sb) + ((((cb * cb) * z) * (((z * dcb) + (cb * dz)))) / (((sb * sb) * sb)))) : 0))) - (((sz > Wrapping_MINVAL) ? (((2 * z) * dz) / (((sz * sz) * sz))) : 0)));
+    double z1 = (z - (f / df));
+    if (z1 > z) {
+      return 0;
+    }
+    dz = (dz - ((((tf * df) - (f * tdf))) / ((df * df))));
+    z = z1;
+    f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+    if (f > Wrapping_TOLERANCE) {
+      return 0;
+    }
+  }
+  if (iter >= Wrapping_MAX_ITER) {
+    return 0;
+  }
+  int first = (((d0 * d3) - (d1 * d2)) > 0);
+  double c = (first ? ca : cb);
+  double dc = (first ? dca : dcb);
+  int v = (first ? Wrapping_D : (Wrapping_D + 2));
+  q[Wrapping_TMP] = q[v];
+  q[(Wrapping_TMP + 1)] = q[(v + 1)];
+  q[(Wrapping_T + Wrapping_TMP)] = q[(Wrapping_T + v)];
+  q[((Wrapping_T + Wrapping_TMP) + 1)] = q[((Wrapping_T + v) + 1)];
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  double ang = (Trig_asin(z) - Trig_asin((c * z)));
+  double dang = ((dz / sqrt((1 - (z * z)))) - ((((c * dz) + (z * dc))) / sqrt((1 - (((c * c) * z) * z)))));
+  double cs = Trig_cos(ang);
+  double sn = Trig_sin(ang);
+  double vx = q[Wrapping_TMP];
+  double vy = q[(Wrapping_TMP + 1)];
+  double dvx = q[(Wrapping_T + Wrapping_TMP)];
+  double dvy = q[((Wrapping_T + Wrapping_TMP) + 1)];
+  Wrapping_setPoint(q, (r * (((cs * vx) - (sn * vy)))), (r * (((sn * vx) + (cs * vy)))), (r * ((((cs * dvx) - (sn * dvy)) - (dang * (((sn * vx) + (cs * vy))))))), (r * ((((sn * dvx) + (cs * dvy)) + (dang * (((cs * vx) - (sn * vy))))))));
+  return 0;
+}
+
+// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
+  q[Wrapping_PNT] = x;
+  q[(Wrapping_PNT + 1)] = y;
+  q[(Wrapping_PNT + 2)] = x;
+  q[(Wrapping_PNT + 3)] = y;
+  q[(Wrapping_T + Wrapping_PNT)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 1)] = dy;
+  q[((Wrapping_T + Wrapping_PNT) + 2)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 3)] = dy;
+}
+
+// spatial/Trig.java: double asin(double)
+double Trig_asin(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
+}
+
+// algo/Wrapping.java: double normalize(double[], int, int)
+double Wrapping_normalize(__global double* q, int o, int n) {
+  double s = 0;
+  for (int k = 0; k < n; k++) {
+    s += (q[(o + k)] * q[(o + k)]);
+  }
+  double norm = sqrt(s);
+  if (norm < Wrapping_MINVAL) {
+    for (int k = 0; k < n; k++) {
+      q[(o + k)] = ((k == 0) ? 1 : 0);
+      q[((Wrapping_T + o) + k)] = 0;
+    }
+    return norm;
+  }
+  double inv = (1 / norm);
+  double e = 0;
+  for (int k = 0; k < n; k++) {
+    q[(o + k)] *= inv;
+    e += (q[(o + k)] * q[((Wrapping_T + o) + k)]);
+  }
+  for (int k = 0; k < n; k++) {
+    q[((Wrapping_T + o) + k)] = (((q[((Wrapping_T + o) + k)] - (q[(o + k)] * e))) * inv);
+  }
+  return norm;
+}
+
+// algo/Wrapping.java: double dot3(double[], int, int)
+double Wrapping_dot3(__global double* q, int a, int b) {
+  return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
+}
+
+// algo/Wrapping.java: void plane(double[], boolean)
+void Wrapping_plane(__global double* q, int cylinder) {
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
+    q[(Wrapping_A1 + k)] = ((k == 1) ? 1 : 0);
+    q[(Wrapping_N + k)] = ((k == 2) ? 1 : 0);
+    q[((Wrapping_T + Wrapping_A0) + k)] = 0;
+    q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    q[((Wrapping_T + Wrapping_N) + k)] = 0;
+  }
+  if (cylinder) {
+    return;
+  }
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = q[(Wrapping_P0 + k)];
+    q[((Wrapping_T + Wrapping_A0) + k)] = q[((Wrapping_T + Wrapping_P0) + k)];
+  }
+  Wrapping_normalize(q, Wrapping_A0, 3);
+  Wrapping_cross(q, Wrapping_N, Wrapping_P0, Wrapping_P1);
+  double nrm = sqrt(Wrapping_dot3(q, Wrapping_N, Wrapping_N));
+  if (nrm < Wrapping_MINVAL) {
+    double ax = fabs(q[Wrapping_A0]);
+    double ay = fabs(q[(Wrapping_A0 + 1)]);
+    double az = fabs(q[(Wrapping_A0 + 2)]);
+    int i = (((ay > ax) && (ay > az)) ? 1 : (((az > ax) && (az > ay)) ? 2 : 0));
+    for (int k = 0; k < 3; k++) {
+      q[(Wrapping_A1 + k)] = ((k == i) ? 0 : 1);
+      q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    }
+    Wrapping_cross(q, Wrapping_N, Wrapping_A0, Wrapping_A1);
+  }
+  Wrapping_normalize(q, Wrapping_N, 3);
+  Wrapping_cross(q, Wrapping_A1, Wrapping_N, Wrapping_A0);
+  Wrapping_normalize(q, Wrapping_A1, 3);
+}
+
+// algo/Wrapping.java: void cross(double[], int, int, int)
+void Wrapping_cross(__global double* q, int o, int a, int b) {
+  for (int k = 0; k < 3; k++) {
+    int i = (((k + 1)) % 3);
+    int j = (((k + 2)) % 3);
+    q[(o + k)] = ((q[(a + i)] * q[(b + j)]) - (q[(a + j)] * q[(b + i)]));
+    q[((Wrapping_T + o) + k)] = ((((q[((Wrapping_T + a) + i)] * q[(b + j)]) + (q[(a + i)] * q[((Wrapping_T + b) + j)])) - (q[((Wrapping_T + a) + j)] * q[(b + i)])) - (q[(a + j)] * q[((Wrapping_T + b) + i)]));
+  }
+}
+
+// algo/Wrapping.java: double norm3(double[], int)
+double Wrapping_norm3(__global double* q, int a) {
+  return sqrt(Wrapping_dot3(q, a, a));
+}
+
+// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
+  __global double* c = DD_ARRAY(d, geomXpos);
+  __global double* r = DD_ARRAY(d, geomXmat);
+  double ex = (x[xo] - c[(3 * g)]);
+  double ey = (x[(xo + 1)] - c[((3 * g) + 1)]);
+  double ez = (x[(xo + 2)] - c[((3 * g) + 2)]);
+  for (int i = 0; i < 3; i++) {
+    q[(qo + i)] = (((r[((9 * g) + i)] * ex) + (r[(((9 * g) + 3) + i)] * ey)) + (r[(((9 * g) + 6) + i)] * ez));
+  }
+}
+
+// algo/Tendons.java: boolean isPulley(Model, int)
+int Tendons_isPulley(Model* m, int w) {
+  return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
+}
+
+// algo/Tendons.java: void sitePosition(Model, Data, int)
+void Tendons_sitePosition(Model* m, Data* d, int w) {
+  int s = (MI_ARRAY(m, wrapSite)[(w)]);
+  int b = (MI_ARRAY(m, siteBody)[(s)]);
+  for (int i = 0; i < 3; i++) {
+    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
+    for (int k = 0; k < 3; k++) {
+      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+    }
+    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
+  }
+}
+
+// algo/Kinematics.java: void velocity(Model, Data)
+void Kinematics_velocity(Model* m, Data* d) {
+  __global double* v = DD_ARRAY(d, bodyVel);
+  __global double* c = DD_ARRAY(d, bodyBias);
+  __global double* cj = DD_ARRAY(d, cJ);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* qd = DD_ARRAY(d, qvel);
+  __global double* vj = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < 6; k++) {
+    v[k] = 0;
+    c[k] = 0;
+  }
+  int nb = (M_nbody);
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    if (nd == 1) {
+      double w = qd[d0];
+      int so = (6 * d0);
+      for (int r = 0; r < 6; r++) {
+        vj[r] = (s[(so + r)] * w);
+        v[(o + r)] += vj[r];
+      }
+      SpatialOps_crossMotion(c, o, v, o, vj, 0);
+      continue;
+    }
+    for (int k = 0; k < 6; k++) {
+      vj[k] = 0;
+      cj[(o + k)] = 0;
+    }
+    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+      for (int r = 0; r < 6; r++) {
+        vj[r] += (s[((6 * k) + r)] * qd[k]);
+      }
+    }
+    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
+      Kinematics_jointVelocityProduct(m, d, i);
+    }
+    for (int r = 0; r < 6; r++) {
+      v[(o + r)] += vj[r];
+    }
+    SpatialOps_crossMotion(c, o, v, o, vj, 0);
+    for (int r = 0; r < 6; r++) {
+      c[(o + r)] += cj[(o + r)];
+    }
+  }
+}
+
+// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double ax = m[mo];
+  double ay = m[(mo + 1)];
+  double az = m[(mo + 2)];
+  double bx = m[(mo + 3)];
+  double by = m[(mo + 4)];
+  double bz = m[(mo + 5)];
+  res[ro] = ((wy * az) - (wz * ay));
+  res[(ro + 1)] = ((wz * ax) - (wx * az));
+  res[(ro + 2)] = ((wx * ay) - (wy * ax));
+  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
+  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
+  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
+}
+
+// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
+  __global double* later = DD_ARRAY(d, scratch36);
+  __global double* group = DD_ARRAY(d, scratch36);
+  int lo = 0;
+  int go = 6;
+  int xo = 12;
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] = 0;
+  }
+  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
+  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
+    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
+      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
+      Kinematics_addToLater(later, lo, group, go);
+      Kinematics_groupVelocity(d, da, 3, group, go);
+    } else {
+      Kinematics_groupVelocity(d, da, nd, group, go);
+    }
+    SpatialOps_crossMotion(group, xo, later, lo, group, go);
+    for (int r = 0; r < 6; r++) {
+      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
+    }
+    Kinematics_addToLater(later, lo, group, go);
+  }
+}
+
+// algo/Kinematics.java: void addToLater(double[], int, double[], int)
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] += g[(go + r)];
+  }
+}
+
+// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
+  for (int r = 0; r < 6; r++) {
+    double sum = 0;
+    for (int k = da; k < (da + nd); k++) {
+      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
+    }
+    out[(oo + r)] = sum;
+  }
+}
+
+// algo/Step.java: void collide(Model, Data)
+void Step_collide(Model* m, Data* d) {
+  DI_SCALAR(d, ncon) = 0;
+  if (OPT_contact && ((M_nconMax) > 0)) {
+    Kinematics_geoms(m, d);
+    Collision_detect(m, d);
+    if (DI_ERROR(d)) return;
+  }
 }
 
 // algo/Collision.java: void detect(Model, Data)
@@ -4843,1921 +6796,6 @@ void ConvexCollision_localPose(Data* d, int g1, int g2) {
   double wz = (pos[((3 * g2) + 2)] - pos[((3 * g1) + 2)]);
   for (int i = 0; i < 3; i++) {
     q[(9 + i)] = (((mat[(o1 + i)] * wx) + (mat[((o1 + 3) + i)] * wy)) + (mat[((o1 + 6) + i)] * wz));
-  }
-}
-
-// algo/Step.java: double dampingH(Model)
-double Step_dampingH(Model* m) {
-  return ((OPT_integrator == Integrator_EULER) ? OPT_timestep : 0);
-}
-
-// algo/Step.java: void smooth(Model, Data, double)
-void Step_smooth_3(Model* m, Data* d, double h) {
-  Checks_finiteState(m, d);
-  if (DI_ERROR(d)) return;
-  Kinematics_forward(m, d);
-  Kinematics_velocity(m, d);
-  Forces_passive(m, d);
-  Forces_actuation(m, d);
-  Forces_total(m, d);
-  Forces_armature(m, d, h);
-  Aba_forward(m, d);
-  Checks_finiteDofs(m, d, DD_ARRAY(d, qaccSmooth));
-  if (DI_ERROR(d)) return;
-}
-
-// algo/Aba.java: void forward(Model, Data)
-void Aba_forward(Model* m, Data* d) {
-  int nb = (M_nbody);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* inert = DD_ARRAY(d, bodyInert);
-  __global double* v = DD_ARRAY(d, bodyVel);
-  for (int i = 1; i < nb; i++) {
-    SpatialOps_inertToUpper(ia, (36 * i), inert, (10 * i));
-    SpatialOps_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
-  }
-  for (int i = (nb - 1); i > 0; i--) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (nd == 1) {
-      Aba_backwardSingle(m, d, i, p);
-    } else if (nd > 1) {
-      Aba_backwardMulti(m, d, i, nd, p);
-    } else if (p > 0) {
-      Aba_addInertiaTimesBias(d, i);
-      Aba_toParent(m, d, i, p);
-    }
-  }
-  Kinematics_baseAcceleration(m, DD_ARRAY(d, bodyAcc));
-  for (int i = 1; i < nb; i++) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    if (nd == 1) {
-      Aba_forwardSingle(m, d, i);
-    } else {
-      Aba_forwardMulti(m, d, i, nd);
-    }
-  }
-}
-
-// algo/Aba.java: void forwardMulti(Model, Data, int, int)
-void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
-  int o = (6 * i);
-  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  __global double* a = DD_ARRAY(d, bodyAcc);
-  __global double* tmp = DD_ARRAY(d, scratch6);
-  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
-  }
-  for (int k = 0; k < nd; k++) {
-    double s = DD_ARRAY(d, abaUu)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      s -= (DD_ARRAY(d, abaU)[((6 * ((d0 + k))) + r)] * a[(o + r)]);
-    }
-    tmp[k] = s;
-  }
-  for (int k = 0; k < nd; k++) {
-    double qdd = 0;
-    for (int l = 0; l < nd; l++) {
-      qdd += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
-    }
-    DD_ARRAY(d, qaccSmooth)[(d0 + k)] = qdd;
-  }
-  for (int k = 0; k < nd; k++) {
-    double qdd = DD_ARRAY(d, qaccSmooth)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      a[(o + r)] += (DD_ARRAY(d, dofS)[((6 * ((d0 + k))) + r)] * qdd);
-    }
-  }
-}
-
-// algo/Aba.java: void forwardSingle(Model, Data, int)
-void Aba_forwardSingle(Model* m, Data* d, int i) {
-  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int o = (6 * i);
-  int so = (6 * k);
-  __global double* a = DD_ARRAY(d, bodyAcc);
-  __global double* c = DD_ARRAY(d, bodyBias);
-  __global double* u = DD_ARRAY(d, abaU);
-  __global double* s = DD_ARRAY(d, dofS);
-  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-  double x = DD_ARRAY(d, abaUu)[k];
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += c[(o + r)];
-    x -= (u[(so + r)] * a[(o + r)]);
-  }
-  double qdd = (DD_ARRAY(d, abaDinv)[(36 * i)] * x);
-  DD_ARRAY(d, qaccSmooth)[k] = qdd;
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += (s[(so + r)] * qdd);
-  }
-}
-
-// algo/Aba.java: void toParent(Model, Data, int, int)
-void Aba_toParent(Model* m, Data* d, int i, int p) {
-  if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
-    SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
-  }
-  SpatialOps_addTransformForceTranspose(DD_ARRAY(d, abaPA), (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaPA), (6 * i));
-}
-
-// spatial/SpatialOps.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e01 = e[(eo + 1)];
-  double e02 = e[(eo + 2)];
-  double e10 = e[(eo + 3)];
-  double e11 = e[(eo + 4)];
-  double e12 = e[(eo + 5)];
-  double e20 = e[(eo + 6)];
-  double e21 = e[(eo + 7)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, fma(p01, e10, (p02 * e20)));
-  double pt01 = fma(p00, e01, fma(p01, e11, (p02 * e21)));
-  double pt02 = fma(p00, e02, fma(p01, e12, (p02 * e22)));
-  double pt10 = fma(p01, e00, fma(p11, e10, (p12 * e20)));
-  double pt11 = fma(p01, e01, fma(p11, e11, (p12 * e21)));
-  double pt12 = fma(p01, e02, fma(p11, e12, (p12 * e22)));
-  double pt20 = fma(p02, e00, fma(p12, e10, (p22 * e20)));
-  double pt21 = fma(p02, e01, fma(p12, e11, (p22 * e21)));
-  double pt22 = fma(p02, e02, fma(p12, e12, (p22 * e22)));
-  double pr00 = fma(e00, pt00, fma(e10, pt10, (e20 * pt20)));
-  double pr01 = fma(e00, pt01, fma(e10, pt11, (e20 * pt21)));
-  double pr02 = fma(e00, pt02, fma(e10, pt12, (e20 * pt22)));
-  double pr11 = fma(e01, pt01, fma(e11, pt11, (e21 * pt21)));
-  double pr12 = fma(e01, pt02, fma(e11, pt12, (e21 * pt22)));
-  double pr22 = fma(e02, pt02, fma(e12, pt12, (e22 * pt22)));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, fma(q01, e10, (q02 * e20)));
-  double qt01 = fma(q00, e01, fma(q01, e11, (q02 * e21)));
-  double qt02 = fma(q00, e02, fma(q01, e12, (q02 * e22)));
-  double qt10 = fma(q10, e00, fma(q11, e10, (q12 * e20)));
-  double qt11 = fma(q10, e01, fma(q11, e11, (q12 * e21)));
-  double qt12 = fma(q10, e02, fma(q11, e12, (q12 * e22)));
-  double qt20 = fma(q20, e00, fma(q21, e10, (q22 * e20)));
-  double qt21 = fma(q20, e01, fma(q21, e11, (q22 * e21)));
-  double qt22 = fma(q20, e02, fma(q21, e12, (q22 * e22)));
-  double qr00 = fma(e00, qt00, fma(e10, qt10, (e20 * qt20)));
-  double qr01 = fma(e00, qt01, fma(e10, qt11, (e20 * qt21)));
-  double qr02 = fma(e00, qt02, fma(e10, qt12, (e20 * qt22)));
-  double qr10 = fma(e01, qt00, fma(e11, qt10, (e21 * qt20)));
-  double qr11 = fma(e01, qt01, fma(e11, qt11, (e21 * qt21)));
-  double qr12 = fma(e01, qt02, fma(e11, qt12, (e21 * qt22)));
-  double qr20 = fma(e02, qt00, fma(e12, qt10, (e22 * qt20)));
-  double qr21 = fma(e02, qt01, fma(e12, qt11, (e22 * qt21)));
-  double qr22 = fma(e02, qt02, fma(e12, qt12, (e22 * qt22)));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, fma(s01, e10, (s02 * e20)));
-  double st01 = fma(s00, e01, fma(s01, e11, (s02 * e21)));
-  double st02 = fma(s00, e02, fma(s01, e12, (s02 * e22)));
-  double st10 = fma(s01, e00, fma(s11, e10, (s12 * e20)));
-  double st11 = fma(s01, e01, fma(s11, e11, (s12 * e21)));
-  double st12 = fma(s01, e02, fma(s11, e12, (s12 * e22)));
-  double st20 = fma(s02, e00, fma(s12, e10, (s22 * e20)));
-  double st21 = fma(s02, e01, fma(s12, e11, (s22 * e21)));
-  double st22 = fma(s02, e02, fma(s12, e12, (s22 * e22)));
-  double sr00 = fma(e00, st00, fma(e10, st10, (e20 * st20)));
-  double sr01 = fma(e00, st01, fma(e10, st11, (e20 * st21)));
-  double sr02 = fma(e00, st02, fma(e10, st12, (e20 * st22)));
-  double sr11 = fma(e01, st01, fma(e11, st11, (e21 * st21)));
-  double sr12 = fma(e01, st02, fma(e11, st12, (e21 * st22)));
-  double sr22 = fma(e02, st02, fma(e12, st12, (e22 * st22)));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, sr01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * sr01));
-  double y02 = fma(ry, sr22, ((-rz) * sr12));
-  double y12 = fma(rz, sr02, ((-rx) * sr22));
-  double y22 = fma(rx, sr12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
-int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  switch (axis) {
-    case 0: {
-      AxisCongruence_aboutX(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    case 1: {
-      AxisCongruence_aboutY(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    case 2: {
-      AxisCongruence_aboutZ(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    default: {
-      return 0;
-    } break;
-  }
-  return 1;
-}
-
-// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e01 = e[(eo + 1)];
-  double e10 = e[(eo + 3)];
-  double e11 = e[(eo + 4)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, (p01 * e10));
-  double pt01 = fma(p00, e01, (p01 * e11));
-  double pt10 = fma(p01, e00, (p11 * e10));
-  double pt11 = fma(p01, e01, (p11 * e11));
-  double pt20 = fma(p02, e00, (p12 * e10));
-  double pt21 = fma(p02, e01, (p12 * e11));
-  double pr00 = fma(e00, pt00, (e10 * pt10));
-  double pr01 = fma(e00, pt01, (e10 * pt11));
-  double pr02 = fma(e00, p02, (e10 * p12));
-  double pr11 = fma(e01, pt01, (e11 * pt11));
-  double pr12 = fma(e01, p02, (e11 * p12));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, (q01 * e10));
-  double qt01 = fma(q00, e01, (q01 * e11));
-  double qt10 = fma(q10, e00, (q11 * e10));
-  double qt11 = fma(q10, e01, (q11 * e11));
-  double qt20 = fma(q20, e00, (q21 * e10));
-  double qt21 = fma(q20, e01, (q21 * e11));
-  double qr00 = fma(e00, qt00, (e10 * qt10));
-  double qr01 = fma(e00, qt01, (e10 * qt11));
-  double qr02 = fma(e00, q02, (e10 * q12));
-  double qr10 = fma(e01, qt00, (e11 * qt10));
-  double qr11 = fma(e01, qt01, (e11 * qt11));
-  double qr12 = fma(e01, q02, (e11 * q12));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, (s01 * e10));
-  double st01 = fma(s00, e01, (s01 * e11));
-  double st10 = fma(s01, e00, (s11 * e10));
-  double st11 = fma(s01, e01, (s11 * e11));
-  double st20 = fma(s02, e00, (s12 * e10));
-  double st21 = fma(s02, e01, (s12 * e11));
-  double sr00 = fma(e00, st00, (e10 * st10));
-  double sr01 = fma(e00, st01, (e10 * st11));
-  double sr02 = fma(e00, s02, (e10 * s12));
-  double sr11 = fma(e01, st01, (e11 * st11));
-  double sr12 = fma(e01, s02, (e11 * s12));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, sr01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * sr01));
-  double y02 = fma(ry, s22, ((-rz) * sr12));
-  double y12 = fma(rz, sr02, ((-rx) * s22));
-  double y22 = fma(rx, sr12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, q22, ((-rz) * qt21));
-  double z12 = fma(rz, qt20, ((-rx) * q22));
-  double z22 = fma(rx, qt21, ((-ry) * qt20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((p22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qt20 + y20);
-  res[(ro + 16)] += (qt21 + y21);
-  res[(ro + 17)] += (q22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += s22;
-}
-
-// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e02 = e[(eo + 2)];
-  double e20 = e[(eo + 6)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, (p02 * e20));
-  double pt02 = fma(p00, e02, (p02 * e22));
-  double pt10 = fma(p01, e00, (p12 * e20));
-  double pt12 = fma(p01, e02, (p12 * e22));
-  double pt20 = fma(p02, e00, (p22 * e20));
-  double pt22 = fma(p02, e02, (p22 * e22));
-  double pr00 = fma(e00, pt00, (e20 * pt20));
-  double pr01 = fma(e00, p01, (e20 * p12));
-  double pr02 = fma(e00, pt02, (e20 * pt22));
-  double pr22 = fma(e02, pt02, (e22 * pt22));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, (q02 * e20));
-  double qt02 = fma(q00, e02, (q02 * e22));
-  double qt10 = fma(q10, e00, (q12 * e20));
-  double qt12 = fma(q10, e02, (q12 * e22));
-  double qt20 = fma(q20, e00, (q22 * e20));
-  double qt22 = fma(q20, e02, (q22 * e22));
-  double qr00 = fma(e00, qt00, (e20 * qt20));
-  double qr01 = fma(e00, q01, (e20 * q21));
-  double qr02 = fma(e00, qt02, (e20 * qt22));
-  double qr20 = fma(e02, qt00, (e22 * qt20));
-  double qr21 = fma(e02, q01, (e22 * q21));
-  double qr22 = fma(e02, qt02, (e22 * qt22));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, (s02 * e20));
-  double st02 = fma(s00, e02, (s02 * e22));
-  double st10 = fma(s01, e00, (s12 * e20));
-  double st12 = fma(s01, e02, (s12 * e22));
-  double st20 = fma(s02, e00, (s22 * e20));
-  double st22 = fma(s02, e02, (s22 * e22));
-  double sr00 = fma(e00, st00, (e20 * st20));
-  double sr01 = fma(e00, s01, (e20 * s12));
-  double sr02 = fma(e00, st02, (e20 * st22));
-  double sr22 = fma(e02, st02, (e22 * st22));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, st12, ((-rz) * s11));
-  double y11 = fma(rz, sr01, ((-rx) * st12));
-  double y21 = fma(rx, s11, ((-ry) * sr01));
-  double y02 = fma(ry, sr22, ((-rz) * st12));
-  double y12 = fma(rz, sr02, ((-rx) * sr22));
-  double y22 = fma(rx, st12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qt12, ((-rz) * q11));
-  double z11 = fma(rz, qt10, ((-rx) * qt12));
-  double z21 = fma(rx, q11, ((-ry) * qt10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((p11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pt12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qt10 + y10);
-  res[(ro + 10)] += (q11 + y11);
-  res[(ro + 11)] += (qt12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += s11;
-  res[(ro + 29)] += st12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e11 = e[(eo + 4)];
-  double e12 = e[(eo + 5)];
-  double e21 = e[(eo + 7)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt01 = fma(p01, e11, (p02 * e21));
-  double pt02 = fma(p01, e12, (p02 * e22));
-  double pt11 = fma(p11, e11, (p12 * e21));
-  double pt12 = fma(p11, e12, (p12 * e22));
-  double pt21 = fma(p12, e11, (p22 * e21));
-  double pt22 = fma(p12, e12, (p22 * e22));
-  double pr11 = fma(e11, pt11, (e21 * pt21));
-  double pr12 = fma(e11, pt12, (e21 * pt22));
-  double pr22 = fma(e12, pt12, (e22 * pt22));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt01 = fma(q01, e11, (q02 * e21));
-  double qt02 = fma(q01, e12, (q02 * e22));
-  double qt11 = fma(q11, e11, (q12 * e21));
-  double qt12 = fma(q11, e12, (q12 * e22));
-  double qt21 = fma(q21, e11, (q22 * e21));
-  double qt22 = fma(q21, e12, (q22 * e22));
-  double qr10 = fma(e11, q10, (e21 * q20));
-  double qr11 = fma(e11, qt11, (e21 * qt21));
-  double qr12 = fma(e11, qt12, (e21 * qt22));
-  double qr20 = fma(e12, q10, (e22 * q20));
-  double qr21 = fma(e12, qt11, (e22 * qt21));
-  double qr22 = fma(e12, qt12, (e22 * qt22));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st01 = fma(s01, e11, (s02 * e21));
-  double st02 = fma(s01, e12, (s02 * e22));
-  double st11 = fma(s11, e11, (s12 * e21));
-  double st12 = fma(s11, e12, (s12 * e22));
-  double st21 = fma(s12, e11, (s22 * e21));
-  double st22 = fma(s12, e12, (s22 * e22));
-  double sr11 = fma(e11, st11, (e21 * st21));
-  double sr12 = fma(e11, st12, (e21 * st22));
-  double sr22 = fma(e12, st12, (e22 * st22));
-  double y00 = fma(ry, st02, ((-rz) * st01));
-  double y10 = fma(rz, s00, ((-rx) * st02));
-  double y20 = fma(rx, st01, ((-ry) * s00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, st01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * st01));
-  double y02 = fma(ry, sr22, ((-rz) * sr12));
-  double y12 = fma(rz, st02, ((-rx) * sr22));
-  double y22 = fma(rx, sr12, ((-ry) * st02));
-  double z00 = fma(ry, qt02, ((-rz) * qt01));
-  double z10 = fma(rz, q00, ((-rx) * qt02));
-  double z20 = fma(rx, qt01, ((-ry) * q00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((p00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pt01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pt02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (q00 + y00);
-  res[(ro + 4)] += (qt01 + y01);
-  res[(ro + 5)] += (qt02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += s00;
-  res[(ro + 22)] += st01;
-  res[(ro + 23)] += st02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/Aba.java: void addInertiaTimesBias(Data, int)
-void Aba_addInertiaTimesBias(Data* d, int i) {
-  SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
-  for (int r = 0; r < 6; r++) {
-    DD_ARRAY(d, abaPA)[((6 * i) + r)] += DD_ARRAY(d, scratch6)[r];
-  }
-}
-
-// spatial/SpatialOps.java: void mulSymVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
-  double v0 = v[vo];
-  double v1 = v[(vo + 1)];
-  double v2 = v[(vo + 2)];
-  double v3 = v[(vo + 3)];
-  double v4 = v[(vo + 4)];
-  double v5 = v[(vo + 5)];
-  double a00 = a[ao];
-  double a01 = a[(ao + 1)];
-  double a02 = a[(ao + 2)];
-  double a03 = a[(ao + 3)];
-  double a04 = a[(ao + 4)];
-  double a05 = a[(ao + 5)];
-  double a11 = a[(ao + 7)];
-  double a12 = a[(ao + 8)];
-  double a13 = a[(ao + 9)];
-  double a14 = a[(ao + 10)];
-  double a15 = a[(ao + 11)];
-  double a22 = a[(ao + 14)];
-  double a23 = a[(ao + 15)];
-  double a24 = a[(ao + 16)];
-  double a25 = a[(ao + 17)];
-  double a33 = a[(ao + 21)];
-  double a34 = a[(ao + 22)];
-  double a35 = a[(ao + 23)];
-  double a44 = a[(ao + 28)];
-  double a45 = a[(ao + 29)];
-  double a55 = a[(ao + 35)];
-  res[ro] = fma(a00, v0, fma(a01, v1, fma(a02, v2, fma(a03, v3, fma(a04, v4, (a05 * v5))))));
-  res[(ro + 1)] = fma(a01, v0, fma(a11, v1, fma(a12, v2, fma(a13, v3, fma(a14, v4, (a15 * v5))))));
-  res[(ro + 2)] = fma(a02, v0, fma(a12, v1, fma(a22, v2, fma(a23, v3, fma(a24, v4, (a25 * v5))))));
-  res[(ro + 3)] = fma(a03, v0, fma(a13, v1, fma(a23, v2, fma(a33, v3, fma(a34, v4, (a35 * v5))))));
-  res[(ro + 4)] = fma(a04, v0, fma(a14, v1, fma(a24, v2, fma(a34, v3, fma(a44, v4, (a45 * v5))))));
-  res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
-}
-
-// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
-void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
-  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int io = (36 * i);
-  int po = (6 * i);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* u = DD_ARRAY(d, abaU);
-  __global double* dinv = DD_ARRAY(d, abaDinv);
-  __global double* tmp = DD_ARRAY(d, scratch6);
-  for (int k = 0; k < nd; k++) {
-    SpatialOps_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
-  }
-  __global double* dm = DD_ARRAY(d, scratch36);
-  for (int k = 0; k < nd; k++) {
-    double uu = DD_ARRAY(d, qfrcSmooth)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      uu -= (s[((6 * ((d0 + k))) + r)] * pa[(po + r)]);
-    }
-    DD_ARRAY(d, abaUu)[(d0 + k)] = uu;
-    for (int l = 0; l <= k; l++) {
-      double x = ((k == l) ? DD_ARRAY(d, dofArmature)[(d0 + k)] : 0);
-      for (int r = 0; r < 6; r++) {
-        x += (s[((6 * ((d0 + k))) + r)] * u[((6 * ((d0 + l))) + r)]);
-      }
-      dm[((nd * k) + l)] = x;
-      dm[((nd * l) + k)] = x;
-    }
-  }
-  DenseSolve_invertSpd(dm, nd, dinv, io);
-  if (p == 0) {
-    return;
-  }
-  for (int l = 0; l < nd; l++) {
-    for (int r = 0; r < 6; r++) {
-      tmp[r] = 0;
-    }
-    for (int k = 0; k < nd; k++) {
-      double dkl = dinv[((io + (nd * k)) + l)];
-      for (int r = 0; r < 6; r++) {
-        tmp[r] += (u[((6 * ((d0 + k))) + r)] * dkl);
-      }
-    }
-    double ul = DD_ARRAY(d, abaUu)[(d0 + l)];
-    for (int r = 0; r < 6; r++) {
-      pa[(po + r)] += (tmp[r] * ul);
-    }
-    SpatialOps_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
-  }
-  Aba_addInertiaTimesBias(d, i);
-  Aba_toParent(m, d, i, p);
-}
-
-// spatial/SpatialOps.java: void subOuterUpper(double[], int, double[], int, double[], int)
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
-  double w0 = w[wo];
-  double w1 = w[(wo + 1)];
-  double w2 = w[(wo + 2)];
-  double w3 = w[(wo + 3)];
-  double w4 = w[(wo + 4)];
-  double w5 = w[(wo + 5)];
-  double u0 = u[uo];
-  double u1 = u[(uo + 1)];
-  double u2 = u[(uo + 2)];
-  double u3 = u[(uo + 3)];
-  double u4 = u[(uo + 4)];
-  double u5 = u[(uo + 5)];
-  a[ao] = fma((-w0), u0, a[ao]);
-  a[(ao + 1)] = fma((-w0), u1, a[(ao + 1)]);
-  a[(ao + 2)] = fma((-w0), u2, a[(ao + 2)]);
-  a[(ao + 3)] = fma((-w0), u3, a[(ao + 3)]);
-  a[(ao + 4)] = fma((-w0), u4, a[(ao + 4)]);
-  a[(ao + 5)] = fma((-w0), u5, a[(ao + 5)]);
-  a[(ao + 7)] = fma((-w1), u1, a[(ao + 7)]);
-  a[(ao + 8)] = fma((-w1), u2, a[(ao + 8)]);
-  a[(ao + 9)] = fma((-w1), u3, a[(ao + 9)]);
-  a[(ao + 10)] = fma((-w1), u4, a[(ao + 10)]);
-  a[(ao + 11)] = fma((-w1), u5, a[(ao + 11)]);
-  a[(ao + 14)] = fma((-w2), u2, a[(ao + 14)]);
-  a[(ao + 15)] = fma((-w2), u3, a[(ao + 15)]);
-  a[(ao + 16)] = fma((-w2), u4, a[(ao + 16)]);
-  a[(ao + 17)] = fma((-w2), u5, a[(ao + 17)]);
-  a[(ao + 21)] = fma((-w3), u3, a[(ao + 21)]);
-  a[(ao + 22)] = fma((-w3), u4, a[(ao + 22)]);
-  a[(ao + 23)] = fma((-w3), u5, a[(ao + 23)]);
-  a[(ao + 28)] = fma((-w4), u4, a[(ao + 28)]);
-  a[(ao + 29)] = fma((-w4), u5, a[(ao + 29)]);
-  a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
-}
-
-// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
-void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
-  for (int j = 0; j < n; j++) {
-    double s = a[((n * j) + j)];
-    for (int k = 0; k < j; k++) {
-      s -= (a[((n * j) + k)] * a[((n * j) + k)]);
-    }
-    double ljj = sqrt(s);
-    a[((n * j) + j)] = ljj;
-    for (int i = (j + 1); i < n; i++) {
-      double t = a[((n * i) + j)];
-      for (int k = 0; k < j; k++) {
-        t -= (a[((n * i) + k)] * a[((n * j) + k)]);
-      }
-      a[((n * i) + j)] = (t / ljj);
-    }
-  }
-  for (int c = 0; c < n; c++) {
-    a[((n * c) + c)] = (1 / a[((n * c) + c)]);
-    for (int i = (c + 1); i < n; i++) {
-      double t = 0;
-      for (int k = c; k < i; k++) {
-        t -= (a[((n * i) + k)] * a[((n * k) + c)]);
-      }
-      a[((n * i) + c)] = (t / a[((n * i) + i)]);
-    }
-  }
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j <= i; j++) {
-      double t = 0;
-      for (int k = i; k < n; k++) {
-        t += (a[((n * k) + i)] * a[((n * k) + j)]);
-      }
-      out[((oo + (n * i)) + j)] = t;
-      out[((oo + (n * j)) + i)] = t;
-    }
-  }
-}
-
-// algo/Aba.java: void backwardSingle(Model, Data, int, int)
-void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
-  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int io = (36 * i);
-  int po = (6 * i);
-  int so = (6 * k);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* u = DD_ARRAY(d, abaU);
-  SpatialOps_mulSymVec(u, so, ia, io, s, so);
-  double dd = DD_ARRAY(d, dofArmature)[k];
-  double uu = DD_ARRAY(d, qfrcSmooth)[k];
-  for (int r = 0; r < 6; r++) {
-    dd += (s[(so + r)] * u[(so + r)]);
-    uu -= (s[(so + r)] * pa[(po + r)]);
-  }
-  double dinv = (1 / dd);
-  DD_ARRAY(d, abaDinv)[io] = dinv;
-  DD_ARRAY(d, abaUu)[k] = uu;
-  if (p == 0) {
-    return;
-  }
-  double ud = (uu * dinv);
-  __global double* w = DD_ARRAY(d, scratch6);
-  for (int r = 0; r < 6; r++) {
-    pa[(po + r)] += (u[(so + r)] * ud);
-    w[r] = (u[(so + r)] * dinv);
-  }
-  SpatialOps_subOuterUpper(ia, io, w, 0, u, so);
-  Aba_addInertiaTimesBias(d, i);
-  Aba_toParent(m, d, i, p);
-}
-
-// spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  res[ro] = in[(io + 4)];
-  res[(ro + 1)] = in[(io + 7)];
-  res[(ro + 2)] = in[(io + 8)];
-  res[(ro + 3)] = 0;
-  res[(ro + 4)] = (-hz);
-  res[(ro + 5)] = hy;
-  res[(ro + 7)] = in[(io + 5)];
-  res[(ro + 8)] = in[(io + 9)];
-  res[(ro + 9)] = hz;
-  res[(ro + 10)] = 0;
-  res[(ro + 11)] = (-hx);
-  res[(ro + 14)] = in[(io + 6)];
-  res[(ro + 15)] = (-hy);
-  res[(ro + 16)] = hx;
-  res[(ro + 17)] = 0;
-  res[(ro + 21)] = m;
-  res[(ro + 22)] = 0;
-  res[(ro + 23)] = 0;
-  res[(ro + 28)] = m;
-  res[(ro + 29)] = 0;
-  res[(ro + 35)] = m;
-}
-
-// algo/Forces.java: void armature(Model, Data, double)
-void Forces_armature(Model* m, Data* d, double h) {
-  for (int k = 0; k < (M_nv); k++) {
-    DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
-  }
-}
-
-// algo/Forces.java: void total(Model, Data)
-void Forces_total(Model* m, Data* d) {
-  for (int k = 0; k < (M_nv); k++) {
-    DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
-  }
-}
-
-// algo/Forces.java: void actuation(Model, Data)
-void Forces_actuation(Model* m, Data* d) {
-  fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
-  int cranks = 0;
-  for (int a = 0; a < (M_nu); a++) {
-    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
-  }
-  if (cranks) {
-    Kinematics_sites(m, d);
-  }
-  int nv = (M_nv);
-  for (int a = 0; a < (M_nu); a++) {
-    double len = 0;
-    double vel = 0;
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
-      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-    }
-    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
-      len = Forces_sliderCrank(m, d, a);
-      for (int k = 0; k < nv; k++) {
-        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
-      }
-    }
-    int ten = (MI_ARRAY(m, actTendon)[(a)]);
-    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
-    if (spatial) {
-      len = ((MD_ARRAY(m, actGear)[(a)]) * DD_ARRAY(d, tendonLength)[ten]);
-      for (int k = 0; k < nv; k++) {
-        vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
-      }
-    }
-    double u = DD_ARRAY(d, ctrl)[a];
-    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
-      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
-    }
-    double input = u;
-    int s = (MI_ARRAY(m, actActAdr)[(a)]);
-    if (s >= 0) {
-      input = DD_ARRAY(d, act)[s];
-      int dyn = (MI_ARRAY(m, actDynType)[(a)]);
-      DD_ARRAY(d, actDot)[s] = ((dyn == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT)) : ((dyn == DynType_MUSCLE) ? Muscle_dynamics(m, a, u, input, 0) : u));
-    }
-    double gain = (((MI_ARRAY(m, actGainMuscle)[(a)] != 0)) ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
-    double bias = (((MI_ARRAY(m, actBiasMuscle)[(a)] != 0)) ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)));
-    double force = ((gain * input) + bias);
-    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
-      force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
-    }
-    DD_ARRAY(d, actuatorLength)[a] = len;
-    DD_ARRAY(d, actuatorVelocity)[a] = vel;
-    DD_ARRAY(d, actuatorForce)[a] = force;
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
-    }
-    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
-      for (int k = 0; k < nv; k++) {
-        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
-      }
-    }
-    if (spatial) {
-      for (int k = 0; k < nv; k++) {
-        DD_ARRAY(d, qfrcActuator)[k] += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * force);
-      }
-    }
-  }
-  if ((!OPT_actuation)) {
-    fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
-    fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);
-    fill_d(DD_ARRAY(d, actDot), DL_actDot, 0);
-  }
-}
-
-// algo/Muscle.java: double bias(Model, int, double, int)
-double Muscle_bias(Model* m, int a, double len, int which) {
-  double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
-  double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
-  double force = Muscle_peak(m, a, 1);
-  double ls = jmax(Muscle_MINVAL, Muscle_optimum(m, a, 1));
-  double nl = ((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
-  double mb = (0x1.0p-1 * ((1 + lmax)));
-  double w = jmax(Muscle_MINVAL, (mb - 1));
-  if (nl <= 1) {
-    return 0;
-  } else if (nl <= mb) {
-    double x = (((nl - 1)) / w);
-    return ((which == 0) ? (((((-force) * fpmax) * 0x1.0p-1) * x) * x) : (((((-force) * fpmax) * x) / w) / ls));
-  }
-  double x = (((nl - mb)) / w);
-  return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
-}
-
-// algo/Muscle.java: double optimum(Model, int, boolean)
-double Muscle_optimum(Model* m, int a, int bias) {
-  double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
-  return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
-}
-
-// algo/Muscle.java: double prm(Model, int, boolean, int)
-double Muscle_prm(Model* m, int a, int bias, int k) {
-  return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
-}
-
-// algo/Muscle.java: double peak(Model, int, boolean)
-double Muscle_peak(Model* m, int a, int bias) {
-  double force = Muscle_prm(m, a, bias, 2);
-  return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
-}
-
-// algo/Muscle.java: double gain(Model, int, double, double, int)
-double Muscle_gain(Model* m, int a, double len, double vel, int which) {
-  double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
-  double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
-  double vmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (6))]);
-  double fvmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (8))]);
-  double force = Muscle_peak(m, a, 0);
-  double l0 = Muscle_optimum(m, a, 0);
-  double ma = (0x1.0p-1 * ((lmin + 1)));
-  double mb = (0x1.0p-1 * ((1 + lmax)));
-  double ls = jmax(Muscle_MINVAL, l0);
-  double vs = jmax(Muscle_MINVAL, (l0 * vmax));
-  double nl = ((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
-  double nv = (vel / vs);
-  double fl = 0;
-  double dfl = 0;
-  if ((nl >= lmin) && (nl <= ma)) {
-    double w = jmax(Muscle_MINVAL, (ma - lmin));
-    double x = (((nl - lmin)) / w);
-    fl = ((0x1.0p-1 * x) * x);
-    dfl = (x / w);
-  } else if (nl <= 1) {
-    double w = jmax(Muscle_MINVAL, (1 - ma));
-    double x = (((1 - nl)) / w);
-    fl = (1 - ((0x1.0p-1 * x) * x));
-    dfl = (x / w);
-  } else if (nl <= mb) {
-    double w = jmax(Muscle_MINVAL, (mb - 1));
-    double x = (((nl - 1)) / w);
-    fl = (1 - ((0x1.0p-1 * x) * x));
-    dfl = ((-x) / w);
-  } else if (nl <= lmax) {
-    double w = jmax(Muscle_MINVAL, (lmax - mb));
-    double x = (((lmax - nl)) / w);
-    fl = ((0x1.0p-1 * x) * x);
-    dfl = ((-x) / w);
-  }
-  double y = (fvmax - 1);
-  double fv;
-  double dfv;
-  if (nv <= (-1)) {
-    fv = 0;
-    dfv = 0;
-  } else if (nv <= 0) {
-    fv = (((nv + 1)) * ((nv + 1)));
-    dfv = (2 * ((nv + 1)));
-  } else if (nv <= y) {
-    fv = (fvmax - ((((y - nv)) * ((y - nv))) / jmax(Muscle_MINVAL, y)));
-    dfv = ((2 * ((y - nv))) / jmax(Muscle_MINVAL, y));
-  } else {
-    fv = fvmax;
-    dfv = 0;
-  }
-  return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
-}
-
-// algo/Muscle.java: double dynamics(Model, int, double, double, int)
-double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
-  double c = jmin(jmax(ctrl, 0), 1);
-  double ac = jmin(jmax(act, 0), 1);
-  double s = (0x1.0p-1 + (0x1.8p0 * ac));
-  int inside = ((act > 0) && (act < 1));
-  double tau;
-  double dtau;
-  if (c > act) {
-    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]) * s);
-    dtau = (inside ? (0x1.8p0 * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))])) : 0);
-  } else {
-    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))]) / s);
-    dtau = (inside ? (((-0x1.8p0) * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))])) / ((s * s))) : 0);
-  }
-  double t = jmax(Muscle_MINVAL, tau);
-  if (which == 0) {
-    return (((c - act)) / t);
-  } else if (which == 1) {
-    return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
-  }
-  return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
-}
-
-// algo/Forces.java: double sliderCrank(Model, Data, int)
-double Forces_sliderCrank(Model* m, Data* d, int a) {
-  int nv = (M_nv);
-  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
-  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
-  int o = (nv * a);
-  __global double* t = DD_ARRAY(d, scratch36);
-  __global double* x = DD_ARRAY(d, siteXpos);
-  __global double* r = DD_ARRAY(d, siteXmat);
-  double ax = r[((9 * ss) + 2)];
-  double ay = r[((9 * ss) + 5)];
-  double az = r[((9 * ss) + 8)];
-  double vx = (x[(3 * cs)] - x[(3 * ss)]);
-  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
-  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
-  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
-  double av = (((vx * ax) + (vy * ay)) + (vz * az));
-  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
-  double j_length;
-  if (det <= 0) {
-    j_length = av;
-    t[12] = ax;
-    t[13] = ay;
-    t[14] = az;
-    t[15] = vx;
-    t[16] = vy;
-    t[17] = vz;
-  } else {
-    double sdet = sqrt(det);
-    double g = (1 - (av / sdet));
-    j_length = (av - sdet);
-    t[12] = ((ax * g) + (vx / sdet));
-    t[13] = ((ay * g) + (vy / sdet));
-    t[14] = ((az * g) + (vz / sdet));
-    t[15] = (vx * g);
-    t[16] = (vy * g);
-    t[17] = (vz * g);
-  }
-  t[18] = ((ay * t[17]) - (az * t[16]));
-  t[19] = ((az * t[15]) - (ax * t[17]));
-  t[20] = ((ax * t[16]) - (ay * t[15]));
-  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
-  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
-  double gear = (MD_ARRAY(m, actGear)[(a)]);
-  for (int k = 0; k < nv; k++) {
-    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
-  }
-  return (j_length * gear);
-}
-
-// algo/Forces.java: void passive(Model, Data)
-void Forces_passive(Model* m, Data* d) {
-  __global double* f = DD_ARRAY(d, qfrcPassive);
-  for (int k = 0; k < (M_nv); k++) {
-    f[k] = ((-DD_ARRAY(d, dofDamping)[k]) * DD_ARRAY(d, qvel)[k]);
-  }
-  __global double* t = DD_ARRAY(d, scratch36);
-  for (int j = 0; j < (M_njnt); j++) {
-    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
-    if (k == 0) {
-      continue;
-    }
-    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    switch ((MI_ARRAY(m, jntType)[(j)])) {
-      case JointType_HINGE: case JointType_SLIDE: {
-        f[da] -= (k * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qposSpring)[(qa)]))));
-      } break;
-      case JointType_BALL: {
-        Forces_springDifference(m, d, qa);
-        for (int r = 0; r < 3; r++) {
-          f[(da + r)] -= (k * t[(8 + r)]);
-        }
-      } break;
-      case JointType_FREE: {
-        for (int r = 0; r < 3; r++) {
-          f[(da + r)] -= (k * ((DD_ARRAY(d, qpos)[(qa + r)] - (MD_ARRAY(m, qposSpring)[((qa + r))]))));
-        }
-        Forces_springDifference(m, d, (qa + 3));
-        for (int r = 0; r < 3; r++) {
-          f[((da + 3) + r)] -= (k * t[(8 + r)]);
-        }
-      } break;
-    }
-  }
-  for (int tn = 0; tn < (M_ntendon); tn++) {
-    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
-      Tendons_spatial(m, d, tn);
-      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
-      for (int k = 0; k < (M_nv); k++) {
-        f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
-      }
-      continue;
-    }
-    double len = 0;
-    double vel = 0;
-    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
-      len += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, wrapQposAdr)[(w)])]);
-      vel += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
-    }
-    DD_ARRAY(d, tendonLength)[tn] = len;
-    DD_ARRAY(d, tendonVelocity)[tn] = vel;
-    double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((len - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * vel));
-    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
-      f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
-    }
-  }
-  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
-    Fluid_forces(m, d);
-  }
-  if ((!OPT_passive)) {
-    fill_d(f, DL_qfrcPassive, 0);
-  }
-}
-
-// algo/Fluid.java: void forces(Model, Data)
-void Fluid_forces(Model* m, Data* d) {
-  __global double* w = DD_ARRAY(d, scratch36);
-  for (int i = 1; i < (M_nbody); i++) {
-    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
-      continue;
-    }
-    Fluid_wrench(m, d, i, w);
-    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
-  }
-}
-
-// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
-void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
-  double fx = w[(o + 3)];
-  double fy = w[(o + 4)];
-  double fz = w[(o + 5)];
-  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
-    if (d0 < 0) {
-      continue;
-    }
-    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
-    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
-    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
-    double tx = ((w[o] + (ey * fz)) - (ez * fy));
-    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
-    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
-    __global double* r = DD_ARRAY(d, xmat);
-    int ro = (9 * b);
-    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
-    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
-    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
-    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
-    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
-    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
-      int so = (6 * k);
-      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
-    }
-  }
-}
-
-// algo/Fluid.java: void wrench(Model, Data, int, double[])
-void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
-  double mu = OPT_viscosity;
-  double rho = OPT_density;
-  int o = (6 * i);
-  for (int k = 0; k < 4; k++) {
-    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
-  }
-  Quat_toMat(w, 24, w, 0);
-  for (int k = 0; k < 3; k++) {
-    int k1 = (((k + 1)) % 3);
-    int k2 = (((k + 2)) % 3);
-    double wind = 0;
-    for (int j = 0; j < 3; j++) {
-      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
-    }
-    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
-  }
-  for (int k = 0; k < 3; k++) {
-    double wl = 0;
-    double vl = 0;
-    for (int j = 0; j < 3; j++) {
-      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
-      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
-    }
-    w[k] = wl;
-    w[(3 + k)] = vl;
-  }
-  double s0 = Fluid_side(m, i, 0);
-  double s1 = Fluid_side(m, i, 1);
-  double s2 = Fluid_side(m, i, 2);
-  double diam = ((((s0 + s1) + s2)) / 3);
-  for (int k = 0; k < 3; k++) {
-    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
-    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
-    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
-    double wl = w[k];
-    double vl = w[(3 + k)];
-    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
-    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
-  }
-  for (int k = 0; k < 3; k++) {
-    double t = 0;
-    double f = 0;
-    for (int j = 0; j < 3; j++) {
-      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
-      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
-    }
-    w[(12 + k)] = t;
-    w[(15 + k)] = f;
-  }
-  for (int k = 0; k < 3; k++) {
-    double t = 0;
-    double f = 0;
-    for (int j = 0; j < 3; j++) {
-      int j1 = (((j + 1)) % 3);
-      int j2 = (((j + 2)) % 3);
-      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
-      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
-      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
-    }
-    w[(18 + k)] = t;
-    w[(21 + k)] = f;
-  }
-}
-
-// algo/Fluid.java: double side(Model, int, int)
-double Fluid_side(Model* m, int i, int k) {
-  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
-  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
-}
-
-// algo/Tendons.java: void spatial(Model, Data, int)
-void Tendons_spatial(Model* m, Data* d, int t) {
-  int nv = (M_nv);
-  int o = (nv * t);
-  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
-  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
-  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
-  for (int w = w0; w < w1; w++) {
-    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
-      Tendons_sitePosition(m, d, w);
-    }
-  }
-  double j_length = 0;
-  double divisor = 1;
-  int w = w0;
-  while ((w + 1) < w1) {
-    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
-      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
-      w++;
-      continue;
-    }
-    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
-    int next = ((g >= 0) ? (w + 2) : (w + 1));
-    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
-    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
-    double scale = (1 / divisor);
-    double wlen = ((g >= 0) ? Tendons_wrap(m, d, (w + 1)) : (-1));
-    if (wlen < 0) {
-      j_length += (Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale) / divisor);
-    } else {
-      int gb = (MI_ARRAY(m, geomBody)[(g)]);
-      double l0 = Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), gb, DD_ARRAY(d, wrapTangent), (6 * ((w + 1))), scale);
-      double l1 = Tendons_segment(m, d, o, gb, DD_ARRAY(d, wrapTangent), ((6 * ((w + 1))) + 3), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale);
-      j_length += ((((l0 + wlen) + l1)) / divisor);
-    }
-    w = next;
-  }
-  double vel = 0;
-  for (int k = 0; k < nv; k++) {
-    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
-  }
-  DD_ARRAY(d, tendonLength)[t] = j_length;
-  DD_ARRAY(d, tendonVelocity)[t] = vel;
-}
-
-// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
-double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
-  __global double* u = DD_ARRAY(d, scratch6);
-  double len = Tendons_direction(pa, ao, pb, bo, u);
-  if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
-  }
-  return len;
-}
-
-// algo/Tendons.java: double direction(double[], int, double[], int, double[])
-double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
-  double dx = (pb[bo] - pa[ao]);
-  double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
-  double dz = (pb[(bo + 2)] - pa[(ao + 2)]);
-  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
-  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
-  u[0] = (dx * inv);
-  u[1] = (dy * inv);
-  u[2] = (dz * inv);
-  return len;
-}
-
-// algo/Tendons.java: double wrap(Model, Data, int)
-double Tendons_wrap(Model* m, Data* d, int w) {
-  double wlen = Tendons_wrapLocal(m, d, w);
-  DD_ARRAY(d, wrapLength)[w] = wlen;
-  if (wlen >= 0) {
-    __global double* q = DD_ARRAY(d, wrapScratch);
-    __global double* x = DD_ARRAY(d, geomXpos);
-    __global double* r = DD_ARRAY(d, geomXmat);
-    int g = (MI_ARRAY(m, wrapGeom)[(w)]);
-    for (int i = 0; i < 2; i++) {
-      for (int k = 0; k < 3; k++) {
-        int ro = ((9 * g) + (3 * k));
-        int p = (Wrapping_RES + (3 * i));
-        DD_ARRAY(d, wrapTangent)[(((6 * w) + (3 * i)) + k)] = ((((r[ro] * q[p]) + (r[(ro + 1)] * q[(p + 1)])) + (r[(ro + 2)] * q[(p + 2)])) + x[((3 * g) + k)]);
-      }
-    }
-  }
-  return wlen;
-}
-
-// algo/Tendons.java: double wrapLocal(Model, Data, int)
-double Tendons_wrapLocal(Model* m, Data* d, int w) {
-  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
-  int side = (MI_ARRAY(m, wrapSide)[(w)]);
-  Kinematics_geom(m, d, g);
-  __global double* q = DD_ARRAY(d, wrapScratch);
-  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w - 1))), q, Wrapping_P0);
-  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), q, Wrapping_P1);
-  if (side >= 0) {
-    Kinematics_site(m, d, side);
-    Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
-  }
-  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
-}
-
-// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
-double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
-  for (int k = 0; k < 9; k++) {
-    q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
-  }
-  q[Wrapping_LEN] = (-1);
-  q[(Wrapping_T + Wrapping_LEN)] = 0;
-  if ((Wrapping_norm3(q, Wrapping_P0) < Wrapping_MINVAL) || (Wrapping_norm3(q, Wrapping_P1) < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  Wrapping_plane(q, cylinder);
-  q[Wrapping_D] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A0);
-  q[(Wrapping_D + 1)] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A1);
-  q[(Wrapping_D + 2)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A0);
-  q[(Wrapping_D + 3)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A1);
-  q[(Wrapping_T + Wrapping_D)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A0)));
-  q[((Wrapping_T + Wrapping_D) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A1)));
-  q[((Wrapping_T + Wrapping_D) + 2)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A0)));
-  q[((Wrapping_T + Wrapping_D) + 3)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A1)));
-  int inside = 0;
-  if (side) {
-    q[Wrapping_SD] = Wrapping_dot3(q, Wrapping_S, Wrapping_A0);
-    q[(Wrapping_SD + 1)] = Wrapping_dot3(q, Wrapping_S, Wrapping_A1);
-    q[(Wrapping_T + Wrapping_SD)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A0) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A0)));
-    q[((Wrapping_T + Wrapping_SD) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A1) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A1)));
-    if (sqrt(((q[Wrapping_SD] * q[Wrapping_SD]) + (q[(Wrapping_SD + 1)] * q[(Wrapping_SD + 1)]))) >= r) {
-      Wrapping_normalize(q, Wrapping_SD, 2);
-      for (int k = 0; k < 2; k++) {
-        q[(Wrapping_SD + k)] *= r;
-        q[((Wrapping_T + Wrapping_SD) + k)] *= r;
-      }
-    } else {
-      inside = 1;
-    }
-  }
-  double len = (inside ? Wrapping_inside(q, r) : Wrapping_circle(q, r, side));
-  if (len < 0) {
-    return (-1);
-  }
-  double dlen = q[(Wrapping_T + Wrapping_LEN)];
-  for (int i = 0; i < 2; i++) {
-    for (int k = 0; k < 3; k++) {
-      q[((Wrapping_RES + (3 * i)) + k)] = ((q[(Wrapping_A0 + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A1 + k)] * q[((Wrapping_PNT + (2 * i)) + 1)]));
-      q[(((Wrapping_T + Wrapping_RES) + (3 * i)) + k)] = ((((q[((Wrapping_T + Wrapping_A0) + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A0 + k)] * q[((Wrapping_T + Wrapping_PNT) + (2 * i))])) + (q[((Wrapping_T + Wrapping_A1) + k)] * q[((Wrapping_PNT + (2 * i)) + 1)])) + (q[(Wrapping_A1 + k)] * q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)]));
-    }
-  }
-  if (cylinder) {
-    double l0x = (q[Wrapping_P0] - q[Wrapping_RES]);
-    double l0y = (q[(Wrapping_P0 + 1)] - q[(Wrapping_RES + 1)]);
-    double l1x = (q[Wrapping_P1] - q[(Wrapping_RES + 3)]);
-    double l1y = (q[(Wrapping_P1 + 1)] - q[(Wrapping_RES + 4)]);
-    double l0 = sqrt(((l0x * l0x) + (l0y * l0y)));
-    double l1 = sqrt(((l1x * l1x) + (l1y * l1y)));
-    double dl0 = ((l0 > 0) ? ((((l0x * ((q[(Wrapping_T + Wrapping_P0)] - q[(Wrapping_T + Wrapping_RES)]))) + (l0y * ((q[((Wrapping_T + Wrapping_P0) + 1)] - q[((Wrapping_T + Wrapping_RES) + 1)]))))) / l0) : 0);
-    double dl1 = ((l1 > 0) ? ((((l1x * ((q[(Wrapping_T + Wrapping_P1)] - q[((Wrapping_T + Wrapping_RES) + 3)]))) + (l1y * ((q[((Wrapping_T + Wrapping_P1) + 1)] - q[((Wrapping_T + Wrapping_RES) + 4)]))))) / l1) : 0);
-    double total = ((l0 + len) + l1);
-    double dtotal = ((dl0 + dlen) + dl1);
-    double z0 = q[(Wrapping_P0 + 2)];
-    double dz = (q[(Wrapping_P1 + 2)] - z0);
-    double dz0 = q[((Wrapping_T + Wrapping_P0) + 2)];
-    double ddz = (q[((Wrapping_T + Wrapping_P1) + 2)] - dz0);
-    double f0 = (l0 / total);
-    double f1 = (((l0 + len)) / total);
-    double df0 = (((dl0 - (f0 * dtotal))) / total);
-    double df1 = ((((dl0 + dlen) - (f1 * dtotal))) / total);
-    q[(Wrapping_RES + 2)] = (z0 + ((dz * l0) / total));
-    q[(Wrapping_RES + 5)] = (z0 + ((dz * ((l0 + len))) / total));
-    q[((Wrapping_T + Wrapping_RES) + 2)] = ((dz0 + (ddz * f0)) + (dz * df0));
-    q[((Wrapping_T + Wrapping_RES) + 5)] = ((dz0 + (ddz * f1)) + (dz * df1));
-    double h = fabs((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]));
-    double dh = (((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]) >= 0) ? (q[((Wrapping_T + Wrapping_RES) + 5)] - q[((Wrapping_T + Wrapping_RES) + 2)]) : (q[((Wrapping_T + Wrapping_RES) + 2)] - q[((Wrapping_T + Wrapping_RES) + 5)]));
-    double slant = sqrt(((len * len) + (h * h)));
-    dlen = ((slant > 0) ? ((((len * dlen) + (h * dh))) / slant) : 0);
-    len = slant;
-  }
-  q[Wrapping_LEN] = len;
-  q[(Wrapping_T + Wrapping_LEN)] = dlen;
-  return len;
-}
-
-// algo/Wrapping.java: double circle(double[], double, boolean)
-double Wrapping_circle(__global double* q, double r, int side) {
-  double d0 = q[Wrapping_D];
-  double d1 = q[(Wrapping_D + 1)];
-  double d2 = q[(Wrapping_D + 2)];
-  double d3 = q[(Wrapping_D + 3)];
-  double sqlen0 = ((d0 * d0) + (d1 * d1));
-  double sqlen1 = ((d2 * d2) + (d3 * d3));
-  double sqrad = (r * r);
-  if (((sqlen0 < sqrad) || (sqlen1 < sqrad)) || (r < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  double difx = (d2 - d0);
-  double dify = (d3 - d1);
-  double dd = ((difx * difx) + (dify * dify));
-  if (dd < Wrapping_MINVAL) {
-    return (-1);
-  }
-  double a = jmin(jmax(((-(((difx * d0) + (dify * d1)))) / dd), 0), 1);
-  double tx = ((a * difx) + d0);
-  double ty = ((a * dify) + d1);
-  if ((((tx * tx) + (ty * ty)) > sqrad) && (((!side) || (((q[Wrapping_SD] * tx) + (q[(Wrapping_SD + 1)] * ty)) >= 0)))) {
-    return (-1);
-  }
-  double good0 = Wrapping_goodness(q, r, side, 1);
-  double good1 = Wrapping_goodness(q, r, side, (-1));
-  int sgn = ((good0 > good1) ? 1 : (-1));
-  Wrapping_solution(q, r, sgn);
-  if (Wrapping_intersects(d0, d1, q[Wrapping_PNT], q[(Wrapping_PNT + 1)], d2, d3, q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
-    return (-1);
-  }
-  return Wrapping_arc(q, r, (sgn < 0));
-}
-
-// algo/Wrapping.java: double arc(double[], double, boolean)
-double Wrapping_arc(__global double* q, double r, int second) {
-  double x0 = q[Wrapping_PNT];
-  double y0 = q[(Wrapping_PNT + 1)];
-  double x1 = q[(Wrapping_PNT + 2)];
-  double y1 = q[(Wrapping_PNT + 3)];
-  double n0 = sqrt(((x0 * x0) + (y0 * y0)));
-  double n1 = sqrt(((x1 * x1) + (y1 * y1)));
-  double i0 = (1 / n0);
-  double i1 = (1 / n1);
-  double u0x = (x0 * i0);
-  double u0y = (y0 * i0);
-  double u1x = (x1 * i1);
-  double u1y = (y1 * i1);
-  double c = ((u0x * u1x) + (u0y * u1y));
-  double dp0x = q[(Wrapping_T + Wrapping_PNT)];
-  double dp0y = q[((Wrapping_T + Wrapping_PNT) + 1)];
-  double dp1x = q[((Wrapping_T + Wrapping_PNT) + 2)];
-  double dp1y = q[((Wrapping_T + Wrapping_PNT) + 3)];
-  double e0 = ((u0x * dp0x) + (u0y * dp0y));
-  double e1 = ((u1x * dp1x) + (u1y * dp1y));
-  double dc = (((((((dp0x - (u0x * e0))) * u1x) + (((dp0y - (u0y * e0))) * u1y))) / n0) + ((((((dp1x - (u1x * e1))) * u0x) + (((dp1y - (u1y * e1))) * u0y))) / n1));
-  double angle = Trig_acos(c);
-  double sine = sqrt((((1 - c)) * ((1 + c))));
-  double dangle = (((fabs(c) < 1) && (sine > 0)) ? ((-dc) / sine) : 0);
-  double turn = ((y0 * x1) - (x0 * y1));
-  if ((((turn > 0) && second)) || (((turn < 0) && (!second)))) {
-    angle = ((2 * Wrapping_PI) - angle);
-    dangle = (-dangle);
-  }
-  q[Wrapping_LEN] = (r * angle);
-  q[(Wrapping_T + Wrapping_LEN)] = (r * dangle);
-  return (r * angle);
-}
-
-// spatial/Trig.java: double acos(double)
-double Trig_acos(double x) {
-  double c = jmin(jmax(x, (-1)), 1);
-  return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
-}
-
-// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
-int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
-  double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
-  if (fabs(det) < Wrapping_MINVAL) {
-    return 0;
-  }
-  double a = ((((((p4x - p3x)) * ((p1y - p3y))) - (((p4y - p3y)) * ((p1x - p3x))))) / det);
-  double b = ((((((p2x - p1x)) * ((p1y - p3y))) - (((p2y - p1y)) * ((p1x - p3x))))) / det);
-  return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
-}
-
-// algo/Wrapping.java: void solution(double[], double, int)
-void Wrapping_solution(__global double* q, double r, int sgn) {
-  double sqrad = (r * r);
-  for (int i = 0; i < 2; i++) {
-    double x = q[(Wrapping_D + (2 * i))];
-    double y = q[((Wrapping_D + (2 * i)) + 1)];
-    double dx = q[((Wrapping_T + Wrapping_D) + (2 * i))];
-    double dy = q[(((Wrapping_T + Wrapping_D) + (2 * i)) + 1)];
-    double sq = ((x * x) + (y * y));
-    double dsq = (2 * (((x * dx) + (y * dy))));
-    double root = sqrt((sq - sqrad));
-    double droot = (dsq / ((2 * root)));
-    double s = ((i == 0) ? (sgn * r) : ((-sgn) * r));
-    double nx = ((x * sqrad) + ((s * y) * root));
-    double ny = ((y * sqrad) - ((s * x) * root));
-    double dnx = ((dx * sqrad) + (s * (((dy * root) + (y * droot)))));
-    double dny = ((dy * sqrad) - (s * (((dx * root) + (x * droot)))));
-    q[(Wrapping_PNT + (2 * i))] = (nx / sq);
-    q[((Wrapping_PNT + (2 * i)) + 1)] = (ny / sq);
-    q[((Wrapping_T + Wrapping_PNT) + (2 * i))] = (((dnx - (q[(Wrapping_PNT + (2 * i))] * dsq))) / sq);
-    q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)] = (((dny - (q[((Wrapping_PNT + (2 * i)) + 1)] * dsq))) / sq);
-  }
-}
-
-// algo/Wrapping.java: double goodness(double[], double, boolean, int)
-double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
-  Wrapping_solution(q, r, sgn);
-  double good;
-  if (side) {
-    double sx = (q[Wrapping_PNT] + q[(Wrapping_PNT + 2)]);
-    double sy = (q[(Wrapping_PNT + 1)] + q[(Wrapping_PNT + 3)]);
-    double n = sqrt(((sx * sx) + (sy * sy)));
-    if (n < Wrapping_MINVAL) {
-      sx = 1;
-      sy = 0;
-    } else {
-      sx /= n;
-      sy /= n;
-    }
-    good = ((sx * q[Wrapping_SD]) + (sy * q[(Wrapping_SD + 1)]));
-  } else {
-    double cx = (q[Wrapping_PNT] - q[(Wrapping_PNT + 2)]);
-    double cy = (q[(Wrapping_PNT + 1)] - q[(Wrapping_PNT + 3)]);
-    good = (-(((cx * cx) + (cy * cy))));
-  }
-  if (Wrapping_intersects(q[Wrapping_D], q[(Wrapping_D + 1)], q[Wrapping_PNT], q[(Wrapping_PNT + 1)], q[(Wrapping_D + 2)], q[(Wrapping_D + 3)], q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
-    good = (-10000);
-  }
-  return good;
-}
-
-// algo/Wrapping.java: double inside(double[], double)
-double Wrapping_inside(__global double* q, double r) {
-  double d0 = q[Wrapping_D];
-  double d1 = q[(Wrapping_D + 1)];
-  double d2 = q[(Wrapping_D + 2)];
-  double d3 = q[(Wrapping_D + 3)];
-  double len0 = sqrt(((d0 * d0) + (d1 * d1)));
-  double len1 = sqrt(((d2 * d2) + (d3 * d3)));
-  double difx = (d2 - d0);
-  double dify = (d3 - d1);
-  double dd = ((difx * difx) + (dify * dify));
-  if (((((len0 <= r) || (len1 <= r)) || (r < Wrapping_MINVAL)) || (len0 < Wrapping_MINVAL)) || (len1 < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  if (dd > Wrapping_MINVAL) {
-    double a = ((-(((difx * d0) + (dify * d1)))) / dd);
-    if ((a > 0) && (a < 1)) {
-      double tx = (d0 + (a * difx));
-      double ty = (d1 + (a * dify));
-      if (sqrt(((tx * tx) + (ty * ty))) <= r) {
-        return (-1);
-      }
-    }
-  }
-  for (int k = 0; k < 2; k++) {
-    q[(Wrapping_TMP + k)] = (0x1.0p-1 * ((q[(Wrapping_D + k)] + q[((Wrapping_D + 2) + k)])));
-    q[((Wrapping_T + Wrapping_TMP) + k)] = (0x1.0p-1 * ((q[((Wrapping_T + Wrapping_D) + k)] + q[(((Wrapping_T + Wrapping_D) + 2) + k)])));
-  }
-  Wrapping_normalize(q, Wrapping_TMP, 2);
-  Wrapping_setPoint(q, (r * q[Wrapping_TMP]), (r * q[(Wrapping_TMP + 1)]), (r * q[(Wrapping_T + Wrapping_TMP)]), (r * q[((Wrapping_T + Wrapping_TMP) + 1)]));
-  q[Wrapping_LEN] = 0;
-  q[(Wrapping_T + Wrapping_LEN)] = 0;
-  double dd0 = q[(Wrapping_T + Wrapping_D)];
-  double dd1 = q[((Wrapping_T + Wrapping_D) + 1)];
-  double dd2 = q[((Wrapping_T + Wrapping_D) + 2)];
-  double dd3 = q[((Wrapping_T + Wrapping_D) + 3)];
-  double dlen0 = ((((d0 * dd0) + (d1 * dd1))) / len0);
-  double dlen1 = ((((d2 * dd2) + (d3 * dd3))) / len1);
-  double ddd = (2 * (((difx * ((dd2 - dd0))) + (dify * ((dd3 - dd1))))));
-  double ca = (r / len0);
-  double cb = (r / len1);
-  double dca = (((-ca) * dlen0) / len0);
-  double dcb = (((-cb) * dlen1) / len1);
-  double cosG = (((((len0 * len0) + (len1 * len1)) - dd)) / (((2 * len0) * len1)));
-  if (cosG < ((-1) + Wrapping_MINVAL)) {
-    return (-1);
-  } else if (cosG > (1 - Wrapping_MINVAL)) {
-    return 0;
-  }
-  double dcosG = ((((((len0 * dlen0) + (len1 * dlen1)) - (0x1.0p-1 * ddd))) / ((len0 * len1))) - (cosG * (((dlen0 / len0) + (dlen1 / len1)))));
-  double g = Trig_acos(cosG);
-  double dg = ((-dcosG) / sqrt((((1 - cosG)) * ((1 + cosG)))));
-  double z = Wrapping_Z_INIT;
-  double dz = 0;
-  double f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
-  if (f > 0) {
-    return 0;
-  }
-  int iter = 0;
-  for (; (iter < Wrapping_MAX_ITER) && (fabs(f) > Wrapping_TOLERANCE); iter++) {
-    double sa = sqrt((1 - (((z * z) * ca) * ca)));
-    double sb = sqrt((1 - (((z * z) * cb) * cb)));
-    double sz = sqrt((1 - (z * z)));
-    double df = (((ca / jmax(Wrapping_MINVAL, sa)) + (cb / jmax(Wrapping_MINVAL, sb))) - (2 / jmax(Wrapping_MINVAL, sz)));
-    if (df > (-Wrapping_MINVAL)) {
-      return 0;
-    }
-    double tf = (((((((ca * dz) + (z * dca))) / sa) + ((((cb * dz) + (z * dcb))) / sb)) - ((2 * dz) / sz)) + dg);
-    double tdf = (((((sa > Wrapping_MINVAL) ? ((dca / sa) + ((((ca * ca) * z) * (((z * dca) + (ca * dz)))) / (((sa * sa) * sa)))) : 0)) + (((sb > Wrapping_MINVAL) ? ((dcb / sb) + ((((cb * cb) * z) * (((z * dcb) + (cb * dz)))) / (((sb * sb) * sb)))) : 0))) - (((sz > Wrapping_MINVAL) ? (((2 * z) * dz) / (((sz * sz) * sz))) : 0)));
-    double z1 = (z - (f / df));
-    if (z1 > z) {
-      return 0;
-    }
-    dz = (dz - ((((tf * df) - (f * tdf))) / ((df * df))));
-    z = z1;
-    f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
-    if (f > Wrapping_TOLERANCE) {
-      return 0;
-    }
-  }
-  if (iter >= Wrapping_MAX_ITER) {
-    return 0;
-  }
-  int first = (((d0 * d3) - (d1 * d2)) > 0);
-  double c = (first ? ca : cb);
-  double dc = (first ? dca : dcb);
-  int v = (first ? Wrapping_D : (Wrapping_D + 2));
-  q[Wrapping_TMP] = q[v];
-  q[(Wrapping_TMP + 1)] = q[(v + 1)];
-  q[(Wrapping_T + Wrapping_TMP)] = q[(Wrapping_T + v)];
-  q[((Wrapping_T + Wrapping_TMP) + 1)] = q[((Wrapping_T + v) + 1)];
-  Wrapping_normalize(q, Wrapping_TMP, 2);
-  double ang = (Trig_asin(z) - Trig_asin((c * z)));
-  double dang = ((dz / sqrt((1 - (z * z)))) - ((((c * dz) + (z * dc))) / sqrt((1 - (((c * c) * z) * z)))));
-  double cs = Trig_cos(ang);
-  double sn = Trig_sin(ang);
-  double vx = q[Wrapping_TMP];
-  double vy = q[(Wrapping_TMP + 1)];
-  double dvx = q[(Wrapping_T + Wrapping_TMP)];
-  double dvy = q[((Wrapping_T + Wrapping_TMP) + 1)];
-  Wrapping_setPoint(q, (r * (((cs * vx) - (sn * vy)))), (r * (((sn * vx) + (cs * vy)))), (r * ((((cs * dvx) - (sn * dvy)) - (dang * (((sn * vx) + (cs * vy))))))), (r * ((((sn * dvx) + (cs * dvy)) + (dang * (((cs * vx) - (sn * vy))))))));
-  return 0;
-}
-
-// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
-void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
-  q[Wrapping_PNT] = x;
-  q[(Wrapping_PNT + 1)] = y;
-  q[(Wrapping_PNT + 2)] = x;
-  q[(Wrapping_PNT + 3)] = y;
-  q[(Wrapping_T + Wrapping_PNT)] = dx;
-  q[((Wrapping_T + Wrapping_PNT) + 1)] = dy;
-  q[((Wrapping_T + Wrapping_PNT) + 2)] = dx;
-  q[((Wrapping_T + Wrapping_PNT) + 3)] = dy;
-}
-
-// spatial/Trig.java: double asin(double)
-double Trig_asin(double x) {
-  double c = jmin(jmax(x, (-1)), 1);
-  return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
-}
-
-// algo/Wrapping.java: double normalize(double[], int, int)
-double Wrapping_normalize(__global double* q, int o, int n) {
-  double s = 0;
-  for (int k = 0; k < n; k++) {
-    s += (q[(o + k)] * q[(o + k)]);
-  }
-  double norm = sqrt(s);
-  if (norm < Wrapping_MINVAL) {
-    for (int k = 0; k < n; k++) {
-      q[(o + k)] = ((k == 0) ? 1 : 0);
-      q[((Wrapping_T + o) + k)] = 0;
-    }
-    return norm;
-  }
-  double inv = (1 / norm);
-  double e = 0;
-  for (int k = 0; k < n; k++) {
-    q[(o + k)] *= inv;
-    e += (q[(o + k)] * q[((Wrapping_T + o) + k)]);
-  }
-  for (int k = 0; k < n; k++) {
-    q[((Wrapping_T + o) + k)] = (((q[((Wrapping_T + o) + k)] - (q[(o + k)] * e))) * inv);
-  }
-  return norm;
-}
-
-// algo/Wrapping.java: double dot3(double[], int, int)
-double Wrapping_dot3(__global double* q, int a, int b) {
-  return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
-}
-
-// algo/Wrapping.java: void plane(double[], boolean)
-void Wrapping_plane(__global double* q, int cylinder) {
-  for (int k = 0; k < 3; k++) {
-    q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
-    q[(Wrapping_A1 + k)] = ((k == 1) ? 1 : 0);
-    q[(Wrapping_N + k)] = ((k == 2) ? 1 : 0);
-    q[((Wrapping_T + Wrapping_A0) + k)] = 0;
-    q[((Wrapping_T + Wrapping_A1) + k)] = 0;
-    q[((Wrapping_T + Wrapping_N) + k)] = 0;
-  }
-  if (cylinder) {
-    return;
-  }
-  for (int k = 0; k < 3; k++) {
-    q[(Wrapping_A0 + k)] = q[(Wrapping_P0 + k)];
-    q[((Wrapping_T + Wrapping_A0) + k)] = q[((Wrapping_T + Wrapping_P0) + k)];
-  }
-  Wrapping_normalize(q, Wrapping_A0, 3);
-  Wrapping_cross(q, Wrapping_N, Wrapping_P0, Wrapping_P1);
-  double nrm = sqrt(Wrapping_dot3(q, Wrapping_N, Wrapping_N));
-  if (nrm < Wrapping_MINVAL) {
-    double ax = fabs(q[Wrapping_A0]);
-    double ay = fabs(q[(Wrapping_A0 + 1)]);
-    double az = fabs(q[(Wrapping_A0 + 2)]);
-    int i = (((ay > ax) && (ay > az)) ? 1 : (((az > ax) && (az > ay)) ? 2 : 0));
-    for (int k = 0; k < 3; k++) {
-      q[(Wrapping_A1 + k)] = ((k == i) ? 0 : 1);
-      q[((Wrapping_T + Wrapping_A1) + k)] = 0;
-    }
-    Wrapping_cross(q, Wrapping_N, Wrapping_A0, Wrapping_A1);
-  }
-  Wrapping_normalize(q, Wrapping_N, 3);
-  Wrapping_cross(q, Wrapping_A1, Wrapping_N, Wrapping_A0);
-  Wrapping_normalize(q, Wrapping_A1, 3);
-}
-
-// algo/Wrapping.java: void cross(double[], int, int, int)
-void Wrapping_cross(__global double* q, int o, int a, int b) {
-  for (int k = 0; k < 3; k++) {
-    int i = (((k + 1)) % 3);
-    int j = (((k + 2)) % 3);
-    q[(o + k)] = ((q[(a + i)] * q[(b + j)]) - (q[(a + j)] * q[(b + i)]));
-    q[((Wrapping_T + o) + k)] = ((((q[((Wrapping_T + a) + i)] * q[(b + j)]) + (q[(a + i)] * q[((Wrapping_T + b) + j)])) - (q[((Wrapping_T + a) + j)] * q[(b + i)])) - (q[(a + j)] * q[((Wrapping_T + b) + i)]));
-  }
-}
-
-// algo/Wrapping.java: double norm3(double[], int)
-double Wrapping_norm3(__global double* q, int a) {
-  return sqrt(Wrapping_dot3(q, a, a));
-}
-
-// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
-void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
-  __global double* c = DD_ARRAY(d, geomXpos);
-  __global double* r = DD_ARRAY(d, geomXmat);
-  double ex = (x[xo] - c[(3 * g)]);
-  double ey = (x[(xo + 1)] - c[((3 * g) + 1)]);
-  double ez = (x[(xo + 2)] - c[((3 * g) + 2)]);
-  for (int i = 0; i < 3; i++) {
-    q[(qo + i)] = (((r[((9 * g) + i)] * ex) + (r[(((9 * g) + 3) + i)] * ey)) + (r[(((9 * g) + 6) + i)] * ez));
-  }
-}
-
-// algo/Tendons.java: boolean isPulley(Model, int)
-int Tendons_isPulley(Model* m, int w) {
-  return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
-}
-
-// algo/Tendons.java: void sitePosition(Model, Data, int)
-void Tendons_sitePosition(Model* m, Data* d, int w) {
-  int s = (MI_ARRAY(m, wrapSite)[(w)]);
-  int b = (MI_ARRAY(m, siteBody)[(s)]);
-  for (int i = 0; i < 3; i++) {
-    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
-    for (int k = 0; k < 3; k++) {
-      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
-    }
-    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
-  }
-}
-
-// algo/Kinematics.java: void velocity(Model, Data)
-void Kinematics_velocity(Model* m, Data* d) {
-  __global double* v = DD_ARRAY(d, bodyVel);
-  __global double* c = DD_ARRAY(d, bodyBias);
-  __global double* cj = DD_ARRAY(d, cJ);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* qd = DD_ARRAY(d, qvel);
-  __global double* vj = DD_ARRAY(d, scratch6);
-  for (int k = 0; k < 6; k++) {
-    v[k] = 0;
-    c[k] = 0;
-  }
-  int nb = (M_nbody);
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    if (nd == 1) {
-      double w = qd[d0];
-      int so = (6 * d0);
-      for (int r = 0; r < 6; r++) {
-        vj[r] = (s[(so + r)] * w);
-        v[(o + r)] += vj[r];
-      }
-      SpatialOps_crossMotion(c, o, v, o, vj, 0);
-      continue;
-    }
-    for (int k = 0; k < 6; k++) {
-      vj[k] = 0;
-      cj[(o + k)] = 0;
-    }
-    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-      for (int r = 0; r < 6; r++) {
-        vj[r] += (s[((6 * k) + r)] * qd[k]);
-      }
-    }
-    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
-      Kinematics_jointVelocityProduct(m, d, i);
-    }
-    for (int r = 0; r < 6; r++) {
-      v[(o + r)] += vj[r];
-    }
-    SpatialOps_crossMotion(c, o, v, o, vj, 0);
-    for (int r = 0; r < 6; r++) {
-      c[(o + r)] += cj[(o + r)];
-    }
-  }
-}
-
-// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double ax = m[mo];
-  double ay = m[(mo + 1)];
-  double az = m[(mo + 2)];
-  double bx = m[(mo + 3)];
-  double by = m[(mo + 4)];
-  double bz = m[(mo + 5)];
-  res[ro] = ((wy * az) - (wz * ay));
-  res[(ro + 1)] = ((wz * ax) - (wx * az));
-  res[(ro + 2)] = ((wx * ay) - (wy * ax));
-  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
-  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
-  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
-}
-
-// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
-  __global double* later = DD_ARRAY(d, scratch36);
-  __global double* group = DD_ARRAY(d, scratch36);
-  int lo = 0;
-  int go = 6;
-  int xo = 12;
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] = 0;
-  }
-  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
-  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
-    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
-      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
-      Kinematics_addToLater(later, lo, group, go);
-      Kinematics_groupVelocity(d, da, 3, group, go);
-    } else {
-      Kinematics_groupVelocity(d, da, nd, group, go);
-    }
-    SpatialOps_crossMotion(group, xo, later, lo, group, go);
-    for (int r = 0; r < 6; r++) {
-      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
-    }
-    Kinematics_addToLater(later, lo, group, go);
-  }
-}
-
-// algo/Kinematics.java: void addToLater(double[], int, double[], int)
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] += g[(go + r)];
-  }
-}
-
-// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
-  for (int r = 0; r < 6; r++) {
-    double sum = 0;
-    for (int k = da; k < (da + nd); k++) {
-      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
-    }
-    out[(oo + r)] = sum;
   }
 }
 

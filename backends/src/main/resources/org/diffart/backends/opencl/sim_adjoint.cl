@@ -27,6 +27,7 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define ActuatorType_CYLINDER 5
 #define ActuatorType_GENERAL 6
 #define ActuatorType_MUSCLE 7
+#define ActuatorType_ADHESION 8
 #define SensorType_TOUCH 0
 #define SensorType_ACCELEROMETER 1
 #define SensorType_VELOCIMETER 2
@@ -101,6 +102,26 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Constraints_EQUALITY (5)
 #define Constraints_TENDON_LIMIT (4)
 #define Constraints_LIMIT (2)
+#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
+#define Muscle_MINVAL (0x1.203af9ee75616p-50)
+#define Wrapping_RES (9)
+#define Wrapping_P0 (0)
+#define Wrapping_P1 (3)
+#define Wrapping_S (6)
+#define Wrapping_T (40)
+#define Wrapping_LEN (15)
+#define Wrapping_MINVAL (0x1.203af9ee75616p-50)
+#define Wrapping_D (25)
+#define Wrapping_A0 (16)
+#define Wrapping_A1 (19)
+#define Wrapping_SD (29)
+#define Wrapping_PNT (31)
+#define Wrapping_PI (0x1.921fb54442d18p1)
+#define Wrapping_TMP (35)
+#define Wrapping_Z_INIT ((1 - 0x1.ad7f29abcaf48p-24))
+#define Wrapping_MAX_ITER (20)
+#define Wrapping_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
+#define Wrapping_N (22)
 #define ConvexCollision_WIT (59)
 #define ConvexCollision_TMP (65)
 #define ConvexCollision_WIT2 (62)
@@ -131,26 +152,6 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
 #define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
-#define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
-#define Muscle_MINVAL (0x1.203af9ee75616p-50)
-#define Wrapping_RES (9)
-#define Wrapping_P0 (0)
-#define Wrapping_P1 (3)
-#define Wrapping_S (6)
-#define Wrapping_T (40)
-#define Wrapping_LEN (15)
-#define Wrapping_MINVAL (0x1.203af9ee75616p-50)
-#define Wrapping_D (25)
-#define Wrapping_A0 (16)
-#define Wrapping_A1 (19)
-#define Wrapping_SD (29)
-#define Wrapping_PNT (31)
-#define Wrapping_PI (0x1.921fb54442d18p1)
-#define Wrapping_TMP (35)
-#define Wrapping_Z_INIT ((1 - 0x1.ad7f29abcaf48p-24))
-#define Wrapping_MAX_ITER (20)
-#define Wrapping_TOLERANCE (0x1.0c6f7a0b5ed8dp-20)
-#define Wrapping_N (22)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollisionAdjoint_FRAME (ConvexCollision_FRAME)
 #define ConvexCollisionAdjoint_BAR_LENGTH (58)
@@ -301,6 +302,69 @@ void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
 void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
+double Step_dampingH(Model* m);
+void Step_smooth_3(Model* m, Data* d, double h);
+void Aba_forward(Model* m, Data* d);
+void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
+void Aba_forwardSingle(Model* m, Data* d, int i);
+void Aba_toParent(Model* m, Data* d, int i, int p);
+void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void Aba_addInertiaTimesBias(Data* d, int i);
+void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
+void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
+void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
+void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
+void Aba_backwardSingle(Model* m, Data* d, int i, int p);
+void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
+void Forces_armature(Model* m, Data* d, double h);
+void Forces_total(Model* m, Data* d);
+void Forces_actuation(Model* m, Data* d);
+double Muscle_bias(Model* m, int a, double len, int which);
+double Muscle_optimum(Model* m, int a, int bias);
+double Muscle_prm(Model* m, int a, int bias, int k);
+double Muscle_peak(Model* m, int a, int bias);
+double Muscle_gain(Model* m, int a, double len, double vel, int which);
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
+void Forces_adhesion(Model* m, Data* d, int a);
+double Forces_sliderCrank(Model* m, Data* d, int a);
+void Forces_passive(Model* m, Data* d);
+void Fluid_forces(Model* m, Data* d);
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
+double Fluid_side(Model* m, int i, int k);
+void Tendons_spatial(Model* m, Data* d, int t);
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
+double Tendons_wrap(Model* m, Data* d, int w);
+double Tendons_wrapLocal(Model* m, Data* d, int w);
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
+double Wrapping_circle(__global double* q, double r, int side);
+double Wrapping_arc(__global double* q, double r, int second);
+double Trig_acos(double x);
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y);
+void Wrapping_solution(__global double* q, double r, int sgn);
+double Wrapping_goodness(__global double* q, double r, int side, int sgn);
+double Wrapping_inside(__global double* q, double r);
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy);
+double Trig_asin(double x);
+double Wrapping_normalize(__global double* q, int o, int n);
+double Wrapping_dot3(__global double* q, int a, int b);
+void Wrapping_plane(__global double* q, int cylinder);
+void Wrapping_cross(__global double* q, int o, int a, int b);
+double Wrapping_norm3(__global double* q, int a);
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
+int Tendons_isPulley(Model* m, int w);
+void Tendons_sitePosition(Model* m, Data* d, int w);
+void Kinematics_velocity(Model* m, Data* d);
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
+void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
 void Collision_emit(Model* m, Data* d, int p, int k, double dist);
@@ -368,67 +432,6 @@ void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __globa
 void ConvexCollision_prism(Model* m, Data* d, int g, int cell);
 double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign);
 void ConvexCollision_localPose(Data* d, int g1, int g2);
-double Step_dampingH(Model* m);
-void Step_smooth_3(Model* m, Data* d, double h);
-void Aba_forward(Model* m, Data* d);
-void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
-void Aba_forwardSingle(Model* m, Data* d, int i);
-void Aba_toParent(Model* m, Data* d, int i, int p);
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
-void Aba_addInertiaTimesBias(Data* d, int i);
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
-void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
-void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
-void Aba_backwardSingle(Model* m, Data* d, int i, int p);
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
-void Forces_armature(Model* m, Data* d, double h);
-void Forces_total(Model* m, Data* d);
-void Forces_actuation(Model* m, Data* d);
-double Muscle_bias(Model* m, int a, double len, int which);
-double Muscle_optimum(Model* m, int a, int bias);
-double Muscle_prm(Model* m, int a, int bias, int k);
-double Muscle_peak(Model* m, int a, int bias);
-double Muscle_gain(Model* m, int a, double len, double vel, int which);
-double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
-double Forces_sliderCrank(Model* m, Data* d, int a);
-void Forces_passive(Model* m, Data* d);
-void Fluid_forces(Model* m, Data* d);
-void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc);
-void Fluid_wrench(Model* m, Data* d, int i, __global double* w);
-double Fluid_side(Model* m, int i, int k);
-void Tendons_spatial(Model* m, Data* d, int t);
-double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale);
-double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u);
-double Tendons_wrap(Model* m, Data* d, int w);
-double Tendons_wrapLocal(Model* m, Data* d, int w);
-double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed);
-double Wrapping_circle(__global double* q, double r, int side);
-double Wrapping_arc(__global double* q, double r, int second);
-double Trig_acos(double x);
-int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y);
-void Wrapping_solution(__global double* q, double r, int sgn);
-double Wrapping_goodness(__global double* q, double r, int side, int sgn);
-double Wrapping_inside(__global double* q, double r);
-void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy);
-double Trig_asin(double x);
-double Wrapping_normalize(__global double* q, int o, int n);
-double Wrapping_dot3(__global double* q, int a, int b);
-void Wrapping_plane(__global double* q, int cylinder);
-void Wrapping_cross(__global double* q, int o, int a, int b);
-double Wrapping_norm3(__global double* q, int a);
-void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
-int Tendons_isPulley(Model* m, int w);
-void Tendons_sitePosition(Model* m, Data* d, int w);
-void Kinematics_velocity(Model* m, Data* d);
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
 void Kinematics_forward(Model* m, Data* d);
 void Kinematics_jointsBody(Model* m, Data* d, int i, int j0);
 void Kinematics_motionSubspace(Model* m, Data* d, int i);
@@ -459,41 +462,9 @@ void KinematicsAdjoint_motionSubspace(Model* m, Data* d, DataBar* b, int i, __gl
 void Mat3_mulTransVecAdjoint(__global double* resBar, int rbo, __global double* m, int mo, __global double* v, int vo, __global double* mBar, int mbo, __global double* vBar, int vbo);
 void KinematicsAdjoint_hingeBody(Model* m, Data* d, DataBar* b, int i, int j);
 void Mat3_mulVecAdjoint(__global double* resBar, int rbo, __global double* m, int mo, __global double* v, int vo, __global double* mBar, int mbo, __global double* vBar, int vbo);
-void KinematicsAdjoint_velocity(Model* m, Data* d, DataBar* b);
-void SpatialOps_transformMotionAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* mBar, int mbo);
-void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i);
-void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int nd, __global double* bar, int bo);
-void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global double* v, int vo, __global double* m, int mo, __global double* vBar, int vbo, __global double* mBar, int mbo);
-void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo);
-void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b);
-void FluidAdjoint_forces(Model* m, Data* d, DataBar* b);
-void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
-void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
-void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
-void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
-void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar);
+void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g);
 void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo);
-void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i);
-void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar);
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
-void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
-void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
-void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
-void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b);
-void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
-int ForcesAdjoint_passes(double x, double lo, double hi);
-void ForcesAdjoint_total(Model* m, DataBar* b);
-void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
-void AbaAdjoint_forward(Model* m, Data* d, DataBar* b);
-void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full);
-void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
-void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
-void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo);
-void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc);
-void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
-void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b);
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb);
 void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2);
@@ -539,6 +510,39 @@ void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int 
 void CollisionPrimitivesAdjoint_planeSphere(Model* m, Data* d, DataBar* b, int c, int gp, int gs, __global double* nb);
 int CollisionAdjoint_pairOf(Model* m, int s);
 int CollisionAdjoint_noBars(DataBar* b, int c);
+void KinematicsAdjoint_velocity(Model* m, Data* d, DataBar* b);
+void SpatialOps_transformMotionAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* mBar, int mbo);
+void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i);
+void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int nd, __global double* bar, int bo);
+void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global double* v, int vo, __global double* m, int mo, __global double* vBar, int vbo, __global double* mBar, int mbo);
+void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo);
+void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b);
+void FluidAdjoint_forces(Model* m, Data* d, DataBar* b);
+void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
+void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g);
+void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
+void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
+void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar);
+void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i);
+void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar);
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
+void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
+void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
+void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b);
+void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a);
+void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+int ForcesAdjoint_passes(double x, double lo, double hi);
+void ForcesAdjoint_total(Model* m, DataBar* b);
+void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
+void AbaAdjoint_forward(Model* m, Data* d, DataBar* b);
+void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full);
+void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
+void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
+void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo);
+void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc);
+void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
 void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b);
 void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo);
 void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
@@ -2223,13 +2227,7 @@ void Step_constraints(Model* m, Data* d) {
   for (int k = 0; k < nv; k++) {
     DD_ARRAY(d, qvelFree)[k] = (DD_ARRAY(d, qvel)[k] + (dt * DD_ARRAY(d, qaccSmooth)[k]));
   }
-  DI_SCALAR(d, ncon) = 0;
   DI_SCALAR(d, nefc) = 0;
-  if (OPT_contact && ((M_nconMax) > 0)) {
-    Kinematics_geoms(m, d);
-    Collision_detect(m, d);
-    if (DI_ERROR(d)) return;
-  }
   if ((((DI_SCALAR(d, ncon) > 0) || ((OPT_limit && Step_anyLimitViolated(m, d)))) || ((OPT_frictionLoss && ((M_nfrictionloss) > 0)))) || ((OPT_equality && ((M_neqRows) > 0)))) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
@@ -3156,6 +3154,1962 @@ int Step_anyLimitViolated(Model* m, Data* d) {
     }
   }
   return 0;
+}
+
+// algo/Step.java: double dampingH(Model)
+double Step_dampingH(Model* m) {
+  return ((OPT_integrator == Integrator_EULER) ? OPT_timestep : 0);
+}
+
+// algo/Step.java: void smooth(Model, Data, double)
+void Step_smooth_3(Model* m, Data* d, double h) {
+  Checks_finiteState(m, d);
+  if (DI_ERROR(d)) return;
+  Kinematics_forward(m, d);
+  Step_collide(m, d);
+  if (DI_ERROR(d)) return;
+  Kinematics_velocity(m, d);
+  Forces_passive(m, d);
+  Forces_actuation(m, d);
+  Forces_total(m, d);
+  Forces_armature(m, d, h);
+  Aba_forward(m, d);
+  Checks_finiteDofs(m, d, DD_ARRAY(d, qaccSmooth));
+  if (DI_ERROR(d)) return;
+}
+
+// algo/Aba.java: void forward(Model, Data)
+void Aba_forward(Model* m, Data* d) {
+  int nb = (M_nbody);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* inert = DD_ARRAY(d, bodyInert);
+  __global double* v = DD_ARRAY(d, bodyVel);
+  for (int i = 1; i < nb; i++) {
+    SpatialOps_inertToUpper(ia, (36 * i), inert, (10 * i));
+    SpatialOps_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (nd == 1) {
+      Aba_backwardSingle(m, d, i, p);
+    } else if (nd > 1) {
+      Aba_backwardMulti(m, d, i, nd, p);
+    } else if (p > 0) {
+      Aba_addInertiaTimesBias(d, i);
+      Aba_toParent(m, d, i, p);
+    }
+  }
+  Kinematics_baseAcceleration(m, DD_ARRAY(d, bodyAcc));
+  for (int i = 1; i < nb; i++) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    if (nd == 1) {
+      Aba_forwardSingle(m, d, i);
+    } else {
+      Aba_forwardMulti(m, d, i, nd);
+    }
+  }
+}
+
+// algo/Aba.java: void forwardMulti(Model, Data, int, int)
+void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
+  int o = (6 * i);
+  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  __global double* a = DD_ARRAY(d, bodyAcc);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
+  }
+  for (int k = 0; k < nd; k++) {
+    double s = DD_ARRAY(d, abaUu)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      s -= (DD_ARRAY(d, abaU)[((6 * ((d0 + k))) + r)] * a[(o + r)]);
+    }
+    tmp[k] = s;
+  }
+  for (int k = 0; k < nd; k++) {
+    double qdd = 0;
+    for (int l = 0; l < nd; l++) {
+      qdd += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
+    }
+    DD_ARRAY(d, qaccSmooth)[(d0 + k)] = qdd;
+  }
+  for (int k = 0; k < nd; k++) {
+    double qdd = DD_ARRAY(d, qaccSmooth)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      a[(o + r)] += (DD_ARRAY(d, dofS)[((6 * ((d0 + k))) + r)] * qdd);
+    }
+  }
+}
+
+// algo/Aba.java: void forwardSingle(Model, Data, int)
+void Aba_forwardSingle(Model* m, Data* d, int i) {
+  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int o = (6 * i);
+  int so = (6 * k);
+  __global double* a = DD_ARRAY(d, bodyAcc);
+  __global double* c = DD_ARRAY(d, bodyBias);
+  __global double* u = DD_ARRAY(d, abaU);
+  __global double* s = DD_ARRAY(d, dofS);
+  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+  double x = DD_ARRAY(d, abaUu)[k];
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += c[(o + r)];
+    x -= (u[(so + r)] * a[(o + r)]);
+  }
+  double qdd = (DD_ARRAY(d, abaDinv)[(36 * i)] * x);
+  DD_ARRAY(d, qaccSmooth)[k] = qdd;
+  for (int r = 0; r < 6; r++) {
+    a[(o + r)] += (s[(so + r)] * qdd);
+  }
+}
+
+// algo/Aba.java: void toParent(Model, Data, int, int)
+void Aba_toParent(Model* m, Data* d, int i, int p) {
+  if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
+    SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
+  }
+  SpatialOps_addTransformForceTranspose(DD_ARRAY(d, abaPA), (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaPA), (6 * i));
+}
+
+// spatial/SpatialOps.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e01 = e[(eo + 1)];
+  double e02 = e[(eo + 2)];
+  double e10 = e[(eo + 3)];
+  double e11 = e[(eo + 4)];
+  double e12 = e[(eo + 5)];
+  double e20 = e[(eo + 6)];
+  double e21 = e[(eo + 7)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, fma(p01, e10, (p02 * e20)));
+  double pt01 = fma(p00, e01, fma(p01, e11, (p02 * e21)));
+  double pt02 = fma(p00, e02, fma(p01, e12, (p02 * e22)));
+  double pt10 = fma(p01, e00, fma(p11, e10, (p12 * e20)));
+  double pt11 = fma(p01, e01, fma(p11, e11, (p12 * e21)));
+  double pt12 = fma(p01, e02, fma(p11, e12, (p12 * e22)));
+  double pt20 = fma(p02, e00, fma(p12, e10, (p22 * e20)));
+  double pt21 = fma(p02, e01, fma(p12, e11, (p22 * e21)));
+  double pt22 = fma(p02, e02, fma(p12, e12, (p22 * e22)));
+  double pr00 = fma(e00, pt00, fma(e10, pt10, (e20 * pt20)));
+  double pr01 = fma(e00, pt01, fma(e10, pt11, (e20 * pt21)));
+  double pr02 = fma(e00, pt02, fma(e10, pt12, (e20 * pt22)));
+  double pr11 = fma(e01, pt01, fma(e11, pt11, (e21 * pt21)));
+  double pr12 = fma(e01, pt02, fma(e11, pt12, (e21 * pt22)));
+  double pr22 = fma(e02, pt02, fma(e12, pt12, (e22 * pt22)));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, fma(q01, e10, (q02 * e20)));
+  double qt01 = fma(q00, e01, fma(q01, e11, (q02 * e21)));
+  double qt02 = fma(q00, e02, fma(q01, e12, (q02 * e22)));
+  double qt10 = fma(q10, e00, fma(q11, e10, (q12 * e20)));
+  double qt11 = fma(q10, e01, fma(q11, e11, (q12 * e21)));
+  double qt12 = fma(q10, e02, fma(q11, e12, (q12 * e22)));
+  double qt20 = fma(q20, e00, fma(q21, e10, (q22 * e20)));
+  double qt21 = fma(q20, e01, fma(q21, e11, (q22 * e21)));
+  double qt22 = fma(q20, e02, fma(q21, e12, (q22 * e22)));
+  double qr00 = fma(e00, qt00, fma(e10, qt10, (e20 * qt20)));
+  double qr01 = fma(e00, qt01, fma(e10, qt11, (e20 * qt21)));
+  double qr02 = fma(e00, qt02, fma(e10, qt12, (e20 * qt22)));
+  double qr10 = fma(e01, qt00, fma(e11, qt10, (e21 * qt20)));
+  double qr11 = fma(e01, qt01, fma(e11, qt11, (e21 * qt21)));
+  double qr12 = fma(e01, qt02, fma(e11, qt12, (e21 * qt22)));
+  double qr20 = fma(e02, qt00, fma(e12, qt10, (e22 * qt20)));
+  double qr21 = fma(e02, qt01, fma(e12, qt11, (e22 * qt21)));
+  double qr22 = fma(e02, qt02, fma(e12, qt12, (e22 * qt22)));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, fma(s01, e10, (s02 * e20)));
+  double st01 = fma(s00, e01, fma(s01, e11, (s02 * e21)));
+  double st02 = fma(s00, e02, fma(s01, e12, (s02 * e22)));
+  double st10 = fma(s01, e00, fma(s11, e10, (s12 * e20)));
+  double st11 = fma(s01, e01, fma(s11, e11, (s12 * e21)));
+  double st12 = fma(s01, e02, fma(s11, e12, (s12 * e22)));
+  double st20 = fma(s02, e00, fma(s12, e10, (s22 * e20)));
+  double st21 = fma(s02, e01, fma(s12, e11, (s22 * e21)));
+  double st22 = fma(s02, e02, fma(s12, e12, (s22 * e22)));
+  double sr00 = fma(e00, st00, fma(e10, st10, (e20 * st20)));
+  double sr01 = fma(e00, st01, fma(e10, st11, (e20 * st21)));
+  double sr02 = fma(e00, st02, fma(e10, st12, (e20 * st22)));
+  double sr11 = fma(e01, st01, fma(e11, st11, (e21 * st21)));
+  double sr12 = fma(e01, st02, fma(e11, st12, (e21 * st22)));
+  double sr22 = fma(e02, st02, fma(e12, st12, (e22 * st22)));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, sr01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * sr01));
+  double y02 = fma(ry, sr22, ((-rz) * sr12));
+  double y12 = fma(rz, sr02, ((-rx) * sr22));
+  double y22 = fma(rx, sr12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
+int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  switch (axis) {
+    case 0: {
+      AxisCongruence_aboutX(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    case 1: {
+      AxisCongruence_aboutY(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    case 2: {
+      AxisCongruence_aboutZ(res, ro, e, eo, r, rOff, a, ao);
+    } break;
+    default: {
+      return 0;
+    } break;
+  }
+  return 1;
+}
+
+// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e01 = e[(eo + 1)];
+  double e10 = e[(eo + 3)];
+  double e11 = e[(eo + 4)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, (p01 * e10));
+  double pt01 = fma(p00, e01, (p01 * e11));
+  double pt10 = fma(p01, e00, (p11 * e10));
+  double pt11 = fma(p01, e01, (p11 * e11));
+  double pt20 = fma(p02, e00, (p12 * e10));
+  double pt21 = fma(p02, e01, (p12 * e11));
+  double pr00 = fma(e00, pt00, (e10 * pt10));
+  double pr01 = fma(e00, pt01, (e10 * pt11));
+  double pr02 = fma(e00, p02, (e10 * p12));
+  double pr11 = fma(e01, pt01, (e11 * pt11));
+  double pr12 = fma(e01, p02, (e11 * p12));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, (q01 * e10));
+  double qt01 = fma(q00, e01, (q01 * e11));
+  double qt10 = fma(q10, e00, (q11 * e10));
+  double qt11 = fma(q10, e01, (q11 * e11));
+  double qt20 = fma(q20, e00, (q21 * e10));
+  double qt21 = fma(q20, e01, (q21 * e11));
+  double qr00 = fma(e00, qt00, (e10 * qt10));
+  double qr01 = fma(e00, qt01, (e10 * qt11));
+  double qr02 = fma(e00, q02, (e10 * q12));
+  double qr10 = fma(e01, qt00, (e11 * qt10));
+  double qr11 = fma(e01, qt01, (e11 * qt11));
+  double qr12 = fma(e01, q02, (e11 * q12));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, (s01 * e10));
+  double st01 = fma(s00, e01, (s01 * e11));
+  double st10 = fma(s01, e00, (s11 * e10));
+  double st11 = fma(s01, e01, (s11 * e11));
+  double st20 = fma(s02, e00, (s12 * e10));
+  double st21 = fma(s02, e01, (s12 * e11));
+  double sr00 = fma(e00, st00, (e10 * st10));
+  double sr01 = fma(e00, st01, (e10 * st11));
+  double sr02 = fma(e00, s02, (e10 * s12));
+  double sr11 = fma(e01, st01, (e11 * st11));
+  double sr12 = fma(e01, s02, (e11 * s12));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, sr01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * sr01));
+  double y02 = fma(ry, s22, ((-rz) * sr12));
+  double y12 = fma(rz, sr02, ((-rx) * s22));
+  double y22 = fma(rx, sr12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, q22, ((-rz) * qt21));
+  double z12 = fma(rz, qt20, ((-rx) * q22));
+  double z22 = fma(rx, qt21, ((-ry) * qt20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((p22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qt20 + y20);
+  res[(ro + 16)] += (qt21 + y21);
+  res[(ro + 17)] += (q22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += s22;
+}
+
+// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e00 = e[eo];
+  double e02 = e[(eo + 2)];
+  double e20 = e[(eo + 6)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt00 = fma(p00, e00, (p02 * e20));
+  double pt02 = fma(p00, e02, (p02 * e22));
+  double pt10 = fma(p01, e00, (p12 * e20));
+  double pt12 = fma(p01, e02, (p12 * e22));
+  double pt20 = fma(p02, e00, (p22 * e20));
+  double pt22 = fma(p02, e02, (p22 * e22));
+  double pr00 = fma(e00, pt00, (e20 * pt20));
+  double pr01 = fma(e00, p01, (e20 * p12));
+  double pr02 = fma(e00, pt02, (e20 * pt22));
+  double pr22 = fma(e02, pt02, (e22 * pt22));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt00 = fma(q00, e00, (q02 * e20));
+  double qt02 = fma(q00, e02, (q02 * e22));
+  double qt10 = fma(q10, e00, (q12 * e20));
+  double qt12 = fma(q10, e02, (q12 * e22));
+  double qt20 = fma(q20, e00, (q22 * e20));
+  double qt22 = fma(q20, e02, (q22 * e22));
+  double qr00 = fma(e00, qt00, (e20 * qt20));
+  double qr01 = fma(e00, q01, (e20 * q21));
+  double qr02 = fma(e00, qt02, (e20 * qt22));
+  double qr20 = fma(e02, qt00, (e22 * qt20));
+  double qr21 = fma(e02, q01, (e22 * q21));
+  double qr22 = fma(e02, qt02, (e22 * qt22));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st00 = fma(s00, e00, (s02 * e20));
+  double st02 = fma(s00, e02, (s02 * e22));
+  double st10 = fma(s01, e00, (s12 * e20));
+  double st12 = fma(s01, e02, (s12 * e22));
+  double st20 = fma(s02, e00, (s22 * e20));
+  double st22 = fma(s02, e02, (s22 * e22));
+  double sr00 = fma(e00, st00, (e20 * st20));
+  double sr01 = fma(e00, s01, (e20 * s12));
+  double sr02 = fma(e00, st02, (e20 * st22));
+  double sr22 = fma(e02, st02, (e22 * st22));
+  double y00 = fma(ry, sr02, ((-rz) * sr01));
+  double y10 = fma(rz, sr00, ((-rx) * sr02));
+  double y20 = fma(rx, sr01, ((-ry) * sr00));
+  double y01 = fma(ry, st12, ((-rz) * s11));
+  double y11 = fma(rz, sr01, ((-rx) * st12));
+  double y21 = fma(rx, s11, ((-ry) * sr01));
+  double y02 = fma(ry, sr22, ((-rz) * st12));
+  double y12 = fma(rz, sr02, ((-rx) * sr22));
+  double y22 = fma(rx, st12, ((-ry) * sr02));
+  double z00 = fma(ry, qr02, ((-rz) * qr01));
+  double z10 = fma(rz, qr00, ((-rx) * qr02));
+  double z20 = fma(rx, qr01, ((-ry) * qr00));
+  double z01 = fma(ry, qt12, ((-rz) * q11));
+  double z11 = fma(rz, qt10, ((-rx) * qt12));
+  double z21 = fma(rx, q11, ((-ry) * qt10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((p11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pt12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (qr00 + y00);
+  res[(ro + 4)] += (qr01 + y01);
+  res[(ro + 5)] += (qr02 + y02);
+  res[(ro + 9)] += (qt10 + y10);
+  res[(ro + 10)] += (q11 + y11);
+  res[(ro + 11)] += (qt12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += sr00;
+  res[(ro + 22)] += sr01;
+  res[(ro + 23)] += sr02;
+  res[(ro + 28)] += s11;
+  res[(ro + 29)] += st12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
+void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+  double e11 = e[(eo + 4)];
+  double e12 = e[(eo + 5)];
+  double e21 = e[(eo + 7)];
+  double e22 = e[(eo + 8)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double p00 = a[ao];
+  double p01 = a[(ao + 1)];
+  double p02 = a[(ao + 2)];
+  double p11 = a[(ao + 7)];
+  double p12 = a[(ao + 8)];
+  double p22 = a[(ao + 14)];
+  double pt01 = fma(p01, e11, (p02 * e21));
+  double pt02 = fma(p01, e12, (p02 * e22));
+  double pt11 = fma(p11, e11, (p12 * e21));
+  double pt12 = fma(p11, e12, (p12 * e22));
+  double pt21 = fma(p12, e11, (p22 * e21));
+  double pt22 = fma(p12, e12, (p22 * e22));
+  double pr11 = fma(e11, pt11, (e21 * pt21));
+  double pr12 = fma(e11, pt12, (e21 * pt22));
+  double pr22 = fma(e12, pt12, (e22 * pt22));
+  double q00 = a[(ao + 3)];
+  double q01 = a[(ao + 4)];
+  double q02 = a[(ao + 5)];
+  double q10 = a[(ao + 9)];
+  double q11 = a[(ao + 10)];
+  double q12 = a[(ao + 11)];
+  double q20 = a[(ao + 15)];
+  double q21 = a[(ao + 16)];
+  double q22 = a[(ao + 17)];
+  double qt01 = fma(q01, e11, (q02 * e21));
+  double qt02 = fma(q01, e12, (q02 * e22));
+  double qt11 = fma(q11, e11, (q12 * e21));
+  double qt12 = fma(q11, e12, (q12 * e22));
+  double qt21 = fma(q21, e11, (q22 * e21));
+  double qt22 = fma(q21, e12, (q22 * e22));
+  double qr10 = fma(e11, q10, (e21 * q20));
+  double qr11 = fma(e11, qt11, (e21 * qt21));
+  double qr12 = fma(e11, qt12, (e21 * qt22));
+  double qr20 = fma(e12, q10, (e22 * q20));
+  double qr21 = fma(e12, qt11, (e22 * qt21));
+  double qr22 = fma(e12, qt12, (e22 * qt22));
+  double s00 = a[(ao + 21)];
+  double s01 = a[(ao + 22)];
+  double s02 = a[(ao + 23)];
+  double s11 = a[(ao + 28)];
+  double s12 = a[(ao + 29)];
+  double s22 = a[(ao + 35)];
+  double st01 = fma(s01, e11, (s02 * e21));
+  double st02 = fma(s01, e12, (s02 * e22));
+  double st11 = fma(s11, e11, (s12 * e21));
+  double st12 = fma(s11, e12, (s12 * e22));
+  double st21 = fma(s12, e11, (s22 * e21));
+  double st22 = fma(s12, e12, (s22 * e22));
+  double sr11 = fma(e11, st11, (e21 * st21));
+  double sr12 = fma(e11, st12, (e21 * st22));
+  double sr22 = fma(e12, st12, (e22 * st22));
+  double y00 = fma(ry, st02, ((-rz) * st01));
+  double y10 = fma(rz, s00, ((-rx) * st02));
+  double y20 = fma(rx, st01, ((-ry) * s00));
+  double y01 = fma(ry, sr12, ((-rz) * sr11));
+  double y11 = fma(rz, st01, ((-rx) * sr12));
+  double y21 = fma(rx, sr11, ((-ry) * st01));
+  double y02 = fma(ry, sr22, ((-rz) * sr12));
+  double y12 = fma(rz, st02, ((-rx) * sr22));
+  double y22 = fma(rx, sr12, ((-ry) * st02));
+  double z00 = fma(ry, qt02, ((-rz) * qt01));
+  double z10 = fma(rz, q00, ((-rx) * qt02));
+  double z20 = fma(rx, qt01, ((-ry) * q00));
+  double z01 = fma(ry, qr12, ((-rz) * qr11));
+  double z11 = fma(rz, qr10, ((-rx) * qr12));
+  double z21 = fma(rx, qr11, ((-ry) * qr10));
+  double z02 = fma(ry, qr22, ((-rz) * qr21));
+  double z12 = fma(rz, qr20, ((-rx) * qr22));
+  double z22 = fma(rx, qr21, ((-ry) * qr20));
+  res[ro] += (((p00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
+  res[(ro + 1)] += (((pt01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
+  res[(ro + 2)] += (((pt02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
+  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
+  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
+  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
+  res[(ro + 3)] += (q00 + y00);
+  res[(ro + 4)] += (qt01 + y01);
+  res[(ro + 5)] += (qt02 + y02);
+  res[(ro + 9)] += (qr10 + y10);
+  res[(ro + 10)] += (qr11 + y11);
+  res[(ro + 11)] += (qr12 + y12);
+  res[(ro + 15)] += (qr20 + y20);
+  res[(ro + 16)] += (qr21 + y21);
+  res[(ro + 17)] += (qr22 + y22);
+  res[(ro + 21)] += s00;
+  res[(ro + 22)] += st01;
+  res[(ro + 23)] += st02;
+  res[(ro + 28)] += sr11;
+  res[(ro + 29)] += sr12;
+  res[(ro + 35)] += sr22;
+}
+
+// algo/Aba.java: void addInertiaTimesBias(Data, int)
+void Aba_addInertiaTimesBias(Data* d, int i) {
+  SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
+  for (int r = 0; r < 6; r++) {
+    DD_ARRAY(d, abaPA)[((6 * i) + r)] += DD_ARRAY(d, scratch6)[r];
+  }
+}
+
+// spatial/SpatialOps.java: void mulSymVec(double[], int, double[], int, double[], int)
+void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
+  double v0 = v[vo];
+  double v1 = v[(vo + 1)];
+  double v2 = v[(vo + 2)];
+  double v3 = v[(vo + 3)];
+  double v4 = v[(vo + 4)];
+  double v5 = v[(vo + 5)];
+  double a00 = a[ao];
+  double a01 = a[(ao + 1)];
+  double a02 = a[(ao + 2)];
+  double a03 = a[(ao + 3)];
+  double a04 = a[(ao + 4)];
+  double a05 = a[(ao + 5)];
+  double a11 = a[(ao + 7)];
+  double a12 = a[(ao + 8)];
+  double a13 = a[(ao + 9)];
+  double a14 = a[(ao + 10)];
+  double a15 = a[(ao + 11)];
+  double a22 = a[(ao + 14)];
+  double a23 = a[(ao + 15)];
+  double a24 = a[(ao + 16)];
+  double a25 = a[(ao + 17)];
+  double a33 = a[(ao + 21)];
+  double a34 = a[(ao + 22)];
+  double a35 = a[(ao + 23)];
+  double a44 = a[(ao + 28)];
+  double a45 = a[(ao + 29)];
+  double a55 = a[(ao + 35)];
+  res[ro] = fma(a00, v0, fma(a01, v1, fma(a02, v2, fma(a03, v3, fma(a04, v4, (a05 * v5))))));
+  res[(ro + 1)] = fma(a01, v0, fma(a11, v1, fma(a12, v2, fma(a13, v3, fma(a14, v4, (a15 * v5))))));
+  res[(ro + 2)] = fma(a02, v0, fma(a12, v1, fma(a22, v2, fma(a23, v3, fma(a24, v4, (a25 * v5))))));
+  res[(ro + 3)] = fma(a03, v0, fma(a13, v1, fma(a23, v2, fma(a33, v3, fma(a34, v4, (a35 * v5))))));
+  res[(ro + 4)] = fma(a04, v0, fma(a14, v1, fma(a24, v2, fma(a34, v3, fma(a44, v4, (a45 * v5))))));
+  res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
+}
+
+// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
+void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
+  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int io = (36 * i);
+  int po = (6 * i);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* u = DD_ARRAY(d, abaU);
+  __global double* dinv = DD_ARRAY(d, abaDinv);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < nd; k++) {
+    SpatialOps_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
+  }
+  __global double* dm = DD_ARRAY(d, scratch36);
+  for (int k = 0; k < nd; k++) {
+    double uu = DD_ARRAY(d, qfrcSmooth)[(d0 + k)];
+    for (int r = 0; r < 6; r++) {
+      uu -= (s[((6 * ((d0 + k))) + r)] * pa[(po + r)]);
+    }
+    DD_ARRAY(d, abaUu)[(d0 + k)] = uu;
+    for (int l = 0; l <= k; l++) {
+      double x = ((k == l) ? DD_ARRAY(d, dofArmature)[(d0 + k)] : 0);
+      for (int r = 0; r < 6; r++) {
+        x += (s[((6 * ((d0 + k))) + r)] * u[((6 * ((d0 + l))) + r)]);
+      }
+      dm[((nd * k) + l)] = x;
+      dm[((nd * l) + k)] = x;
+    }
+  }
+  DenseSolve_invertSpd(dm, nd, dinv, io);
+  if (p == 0) {
+    return;
+  }
+  for (int l = 0; l < nd; l++) {
+    for (int r = 0; r < 6; r++) {
+      tmp[r] = 0;
+    }
+    for (int k = 0; k < nd; k++) {
+      double dkl = dinv[((io + (nd * k)) + l)];
+      for (int r = 0; r < 6; r++) {
+        tmp[r] += (u[((6 * ((d0 + k))) + r)] * dkl);
+      }
+    }
+    double ul = DD_ARRAY(d, abaUu)[(d0 + l)];
+    for (int r = 0; r < 6; r++) {
+      pa[(po + r)] += (tmp[r] * ul);
+    }
+    SpatialOps_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
+  }
+  Aba_addInertiaTimesBias(d, i);
+  Aba_toParent(m, d, i, p);
+}
+
+// spatial/SpatialOps.java: void subOuterUpper(double[], int, double[], int, double[], int)
+void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
+  double w0 = w[wo];
+  double w1 = w[(wo + 1)];
+  double w2 = w[(wo + 2)];
+  double w3 = w[(wo + 3)];
+  double w4 = w[(wo + 4)];
+  double w5 = w[(wo + 5)];
+  double u0 = u[uo];
+  double u1 = u[(uo + 1)];
+  double u2 = u[(uo + 2)];
+  double u3 = u[(uo + 3)];
+  double u4 = u[(uo + 4)];
+  double u5 = u[(uo + 5)];
+  a[ao] = fma((-w0), u0, a[ao]);
+  a[(ao + 1)] = fma((-w0), u1, a[(ao + 1)]);
+  a[(ao + 2)] = fma((-w0), u2, a[(ao + 2)]);
+  a[(ao + 3)] = fma((-w0), u3, a[(ao + 3)]);
+  a[(ao + 4)] = fma((-w0), u4, a[(ao + 4)]);
+  a[(ao + 5)] = fma((-w0), u5, a[(ao + 5)]);
+  a[(ao + 7)] = fma((-w1), u1, a[(ao + 7)]);
+  a[(ao + 8)] = fma((-w1), u2, a[(ao + 8)]);
+  a[(ao + 9)] = fma((-w1), u3, a[(ao + 9)]);
+  a[(ao + 10)] = fma((-w1), u4, a[(ao + 10)]);
+  a[(ao + 11)] = fma((-w1), u5, a[(ao + 11)]);
+  a[(ao + 14)] = fma((-w2), u2, a[(ao + 14)]);
+  a[(ao + 15)] = fma((-w2), u3, a[(ao + 15)]);
+  a[(ao + 16)] = fma((-w2), u4, a[(ao + 16)]);
+  a[(ao + 17)] = fma((-w2), u5, a[(ao + 17)]);
+  a[(ao + 21)] = fma((-w3), u3, a[(ao + 21)]);
+  a[(ao + 22)] = fma((-w3), u4, a[(ao + 22)]);
+  a[(ao + 23)] = fma((-w3), u5, a[(ao + 23)]);
+  a[(ao + 28)] = fma((-w4), u4, a[(ao + 28)]);
+  a[(ao + 29)] = fma((-w4), u5, a[(ao + 29)]);
+  a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
+}
+
+// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
+void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
+  for (int j = 0; j < n; j++) {
+    double s = a[((n * j) + j)];
+    for (int k = 0; k < j; k++) {
+      s -= (a[((n * j) + k)] * a[((n * j) + k)]);
+    }
+    double ljj = sqrt(s);
+    a[((n * j) + j)] = ljj;
+    for (int i = (j + 1); i < n; i++) {
+      double t = a[((n * i) + j)];
+      for (int k = 0; k < j; k++) {
+        t -= (a[((n * i) + k)] * a[((n * j) + k)]);
+      }
+      a[((n * i) + j)] = (t / ljj);
+    }
+  }
+  for (int c = 0; c < n; c++) {
+    a[((n * c) + c)] = (1 / a[((n * c) + c)]);
+    for (int i = (c + 1); i < n; i++) {
+      double t = 0;
+      for (int k = c; k < i; k++) {
+        t -= (a[((n * i) + k)] * a[((n * k) + c)]);
+      }
+      a[((n * i) + c)] = (t / a[((n * i) + i)]);
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j <= i; j++) {
+      double t = 0;
+      for (int k = i; k < n; k++) {
+        t += (a[((n * k) + i)] * a[((n * k) + j)]);
+      }
+      out[((oo + (n * i)) + j)] = t;
+      out[((oo + (n * j)) + i)] = t;
+    }
+  }
+}
+
+// algo/Aba.java: void backwardSingle(Model, Data, int, int)
+void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
+  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+  int io = (36 * i);
+  int po = (6 * i);
+  int so = (6 * k);
+  __global double* ia = DD_ARRAY(d, abaIA);
+  __global double* pa = DD_ARRAY(d, abaPA);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* u = DD_ARRAY(d, abaU);
+  SpatialOps_mulSymVec(u, so, ia, io, s, so);
+  double dd = DD_ARRAY(d, dofArmature)[k];
+  double uu = DD_ARRAY(d, qfrcSmooth)[k];
+  for (int r = 0; r < 6; r++) {
+    dd += (s[(so + r)] * u[(so + r)]);
+    uu -= (s[(so + r)] * pa[(po + r)]);
+  }
+  double dinv = (1 / dd);
+  DD_ARRAY(d, abaDinv)[io] = dinv;
+  DD_ARRAY(d, abaUu)[k] = uu;
+  if (p == 0) {
+    return;
+  }
+  double ud = (uu * dinv);
+  __global double* w = DD_ARRAY(d, scratch6);
+  for (int r = 0; r < 6; r++) {
+    pa[(po + r)] += (u[(so + r)] * ud);
+    w[r] = (u[(so + r)] * dinv);
+  }
+  SpatialOps_subOuterUpper(ia, io, w, 0, u, so);
+  Aba_addInertiaTimesBias(d, i);
+  Aba_toParent(m, d, i, p);
+}
+
+// spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
+void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  res[ro] = in[(io + 4)];
+  res[(ro + 1)] = in[(io + 7)];
+  res[(ro + 2)] = in[(io + 8)];
+  res[(ro + 3)] = 0;
+  res[(ro + 4)] = (-hz);
+  res[(ro + 5)] = hy;
+  res[(ro + 7)] = in[(io + 5)];
+  res[(ro + 8)] = in[(io + 9)];
+  res[(ro + 9)] = hz;
+  res[(ro + 10)] = 0;
+  res[(ro + 11)] = (-hx);
+  res[(ro + 14)] = in[(io + 6)];
+  res[(ro + 15)] = (-hy);
+  res[(ro + 16)] = hx;
+  res[(ro + 17)] = 0;
+  res[(ro + 21)] = m;
+  res[(ro + 22)] = 0;
+  res[(ro + 23)] = 0;
+  res[(ro + 28)] = m;
+  res[(ro + 29)] = 0;
+  res[(ro + 35)] = m;
+}
+
+// algo/Forces.java: void armature(Model, Data, double)
+void Forces_armature(Model* m, Data* d, double h) {
+  for (int k = 0; k < (M_nv); k++) {
+    DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
+  }
+}
+
+// algo/Forces.java: void total(Model, Data)
+void Forces_total(Model* m, Data* d) {
+  for (int k = 0; k < (M_nv); k++) {
+    DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
+  }
+}
+
+// algo/Forces.java: void actuation(Model, Data)
+void Forces_actuation(Model* m, Data* d) {
+  fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+  int cranks = 0;
+  for (int a = 0; a < (M_nu); a++) {
+    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+  }
+  if (cranks) {
+    Kinematics_sites(m, d);
+  }
+  int nv = (M_nv);
+  for (int a = 0; a < (M_nu); a++) {
+    double len = 0;
+    double vel = 0;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
+      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    int dense = (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0));
+    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
+      len = Forces_sliderCrank(m, d, a);
+    } else if ((MI_ARRAY(m, actBody)[(a)]) >= 0) {
+      Forces_adhesion(m, d, a);
+    }
+    if (dense) {
+      for (int k = 0; k < nv; k++) {
+        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
+      }
+    }
+    int ten = (MI_ARRAY(m, actTendon)[(a)]);
+    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
+    if (spatial) {
+      len = ((MD_ARRAY(m, actGear)[(a)]) * DD_ARRAY(d, tendonLength)[ten]);
+      for (int k = 0; k < nv; k++) {
+        vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
+      }
+    }
+    double u = DD_ARRAY(d, ctrl)[a];
+    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
+      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
+    }
+    double input = u;
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    if (s >= 0) {
+      input = DD_ARRAY(d, act)[s];
+      int dyn = (MI_ARRAY(m, actDynType)[(a)]);
+      DD_ARRAY(d, actDot)[s] = ((dyn == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT)) : ((dyn == DynType_MUSCLE) ? Muscle_dynamics(m, a, u, input, 0) : u));
+    }
+    double gain = (((MI_ARRAY(m, actGainMuscle)[(a)] != 0)) ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
+    double bias = (((MI_ARRAY(m, actBiasMuscle)[(a)] != 0)) ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)));
+    double force = ((gain * input) + bias);
+    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
+      force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
+    }
+    DD_ARRAY(d, actuatorLength)[a] = len;
+    DD_ARRAY(d, actuatorVelocity)[a] = vel;
+    DD_ARRAY(d, actuatorForce)[a] = force;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
+    }
+    if (dense) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
+      }
+    }
+    if (spatial) {
+      for (int k = 0; k < nv; k++) {
+        DD_ARRAY(d, qfrcActuator)[k] += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * force);
+      }
+    }
+  }
+  if ((!OPT_actuation)) {
+    fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
+    fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);
+    fill_d(DD_ARRAY(d, actDot), DL_actDot, 0);
+  }
+}
+
+// algo/Muscle.java: double bias(Model, int, double, int)
+double Muscle_bias(Model* m, int a, double len, int which) {
+  double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
+  double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
+  double force = Muscle_peak(m, a, 1);
+  double ls = jmax(Muscle_MINVAL, Muscle_optimum(m, a, 1));
+  double nl = ((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double w = jmax(Muscle_MINVAL, (mb - 1));
+  if (nl <= 1) {
+    return 0;
+  } else if (nl <= mb) {
+    double x = (((nl - 1)) / w);
+    return ((which == 0) ? (((((-force) * fpmax) * 0x1.0p-1) * x) * x) : (((((-force) * fpmax) * x) / w) / ls));
+  }
+  double x = (((nl - mb)) / w);
+  return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
+}
+
+// algo/Muscle.java: double optimum(Model, int, boolean)
+double Muscle_optimum(Model* m, int a, int bias) {
+  double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
+  return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
+}
+
+// algo/Muscle.java: double prm(Model, int, boolean, int)
+double Muscle_prm(Model* m, int a, int bias, int k) {
+  return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
+}
+
+// algo/Muscle.java: double peak(Model, int, boolean)
+double Muscle_peak(Model* m, int a, int bias) {
+  double force = Muscle_prm(m, a, bias, 2);
+  return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
+}
+
+// algo/Muscle.java: double gain(Model, int, double, double, int)
+double Muscle_gain(Model* m, int a, double len, double vel, int which) {
+  double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
+  double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
+  double vmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (6))]);
+  double fvmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (8))]);
+  double force = Muscle_peak(m, a, 0);
+  double l0 = Muscle_optimum(m, a, 0);
+  double ma = (0x1.0p-1 * ((lmin + 1)));
+  double mb = (0x1.0p-1 * ((1 + lmax)));
+  double ls = jmax(Muscle_MINVAL, l0);
+  double vs = jmax(Muscle_MINVAL, (l0 * vmax));
+  double nl = ((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
+  double nv = (vel / vs);
+  double fl = 0;
+  double dfl = 0;
+  if ((nl >= lmin) && (nl <= ma)) {
+    double w = jmax(Muscle_MINVAL, (ma - lmin));
+    double x = (((nl - lmin)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = (x / w);
+  } else if (nl <= 1) {
+    double w = jmax(Muscle_MINVAL, (1 - ma));
+    double x = (((1 - nl)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = (x / w);
+  } else if (nl <= mb) {
+    double w = jmax(Muscle_MINVAL, (mb - 1));
+    double x = (((nl - 1)) / w);
+    fl = (1 - ((0x1.0p-1 * x) * x));
+    dfl = ((-x) / w);
+  } else if (nl <= lmax) {
+    double w = jmax(Muscle_MINVAL, (lmax - mb));
+    double x = (((lmax - nl)) / w);
+    fl = ((0x1.0p-1 * x) * x);
+    dfl = ((-x) / w);
+  }
+  double y = (fvmax - 1);
+  double fv;
+  double dfv;
+  if (nv <= (-1)) {
+    fv = 0;
+    dfv = 0;
+  } else if (nv <= 0) {
+    fv = (((nv + 1)) * ((nv + 1)));
+    dfv = (2 * ((nv + 1)));
+  } else if (nv <= y) {
+    fv = (fvmax - ((((y - nv)) * ((y - nv))) / jmax(Muscle_MINVAL, y)));
+    dfv = ((2 * ((y - nv))) / jmax(Muscle_MINVAL, y));
+  } else {
+    fv = fvmax;
+    dfv = 0;
+  }
+  return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
+}
+
+// algo/Muscle.java: double dynamics(Model, int, double, double, int)
+double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
+  double c = jmin(jmax(ctrl, 0), 1);
+  double ac = jmin(jmax(act, 0), 1);
+  double s = (0x1.0p-1 + (0x1.8p0 * ac));
+  int inside = ((act > 0) && (act < 1));
+  double tau;
+  double dtau;
+  if (c > act) {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]) * s);
+    dtau = (inside ? (0x1.8p0 * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))])) : 0);
+  } else {
+    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))]) / s);
+    dtau = (inside ? (((-0x1.8p0) * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))])) / ((s * s))) : 0);
+  }
+  double t = jmax(Muscle_MINVAL, tau);
+  if (which == 0) {
+    return (((c - act)) / t);
+  } else if (which == 1) {
+    return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
+  }
+  return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
+}
+
+// algo/Forces.java: void adhesion(Model, Data, int)
+void Forces_adhesion(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int o = (nv * a);
+  int body = (MI_ARRAY(m, actBody)[(a)]);
+  int count = 0;
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
+    int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+    int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+    if ((b1 == body) || (b2 == body)) {
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
+      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
+      count++;
+    }
+  }
+  if (count > 0) {
+    double scale = ((-0x1.0p0) / count);
+    for (int k = 0; k < nv; k++) {
+      DD_ARRAY(d, actuatorMoment)[(o + k)] *= scale;
+    }
+  }
+}
+
+// algo/Forces.java: double sliderCrank(Model, Data, int)
+double Forces_sliderCrank(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  double j_length;
+  if (det <= 0) {
+    j_length = av;
+    t[12] = ax;
+    t[13] = ay;
+    t[14] = az;
+    t[15] = vx;
+    t[16] = vy;
+    t[17] = vz;
+  } else {
+    double sdet = sqrt(det);
+    double g = (1 - (av / sdet));
+    j_length = (av - sdet);
+    t[12] = ((ax * g) + (vx / sdet));
+    t[13] = ((ay * g) + (vy / sdet));
+    t[14] = ((az * g) + (vz / sdet));
+    t[15] = (vx * g);
+    t[16] = (vy * g);
+    t[17] = (vz * g);
+  }
+  t[18] = ((ay * t[17]) - (az * t[16]));
+  t[19] = ((az * t[15]) - (ax * t[17]));
+  t[20] = ((ax * t[16]) - (ay * t[15]));
+  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  for (int k = 0; k < nv; k++) {
+    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
+  }
+  return (j_length * gear);
+}
+
+// algo/Forces.java: void passive(Model, Data)
+void Forces_passive(Model* m, Data* d) {
+  __global double* f = DD_ARRAY(d, qfrcPassive);
+  for (int k = 0; k < (M_nv); k++) {
+    f[k] = ((-DD_ARRAY(d, dofDamping)[k]) * DD_ARRAY(d, qvel)[k]);
+  }
+  __global double* t = DD_ARRAY(d, scratch36);
+  for (int j = 0; j < (M_njnt); j++) {
+    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
+    if (k == 0) {
+      continue;
+    }
+    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    switch ((MI_ARRAY(m, jntType)[(j)])) {
+      case JointType_HINGE: case JointType_SLIDE: {
+        f[da] -= (k * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qposSpring)[(qa)]))));
+      } break;
+      case JointType_BALL: {
+        Forces_springDifference(m, d, qa);
+        for (int r = 0; r < 3; r++) {
+          f[(da + r)] -= (k * t[(8 + r)]);
+        }
+      } break;
+      case JointType_FREE: {
+        for (int r = 0; r < 3; r++) {
+          f[(da + r)] -= (k * ((DD_ARRAY(d, qpos)[(qa + r)] - (MD_ARRAY(m, qposSpring)[((qa + r))]))));
+        }
+        Forces_springDifference(m, d, (qa + 3));
+        for (int r = 0; r < 3; r++) {
+          f[((da + 3) + r)] -= (k * t[(8 + r)]);
+        }
+      } break;
+    }
+  }
+  for (int tn = 0; tn < (M_ntendon); tn++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
+      Tendons_spatial(m, d, tn);
+      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
+      for (int k = 0; k < (M_nv); k++) {
+        f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
+      }
+      continue;
+    }
+    double len = 0;
+    double vel = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      len += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, wrapQposAdr)[(w)])]);
+      vel += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
+    }
+    DD_ARRAY(d, tendonLength)[tn] = len;
+    DD_ARRAY(d, tendonVelocity)[tn] = vel;
+    double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((len - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * vel));
+    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
+      f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
+    }
+  }
+  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
+    Fluid_forces(m, d);
+  }
+  if ((!OPT_passive)) {
+    fill_d(f, DL_qfrcPassive, 0);
+  }
+}
+
+// algo/Fluid.java: void forces(Model, Data)
+void Fluid_forces(Model* m, Data* d) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
+  }
+}
+
+// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
+  double fx = w[(o + 3)];
+  double fy = w[(o + 4)];
+  double fz = w[(o + 5)];
+  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
+    double tx = ((w[o] + (ey * fz)) - (ez * fy));
+    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
+    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
+    __global double* r = DD_ARRAY(d, xmat);
+    int ro = (9 * b);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
+      int so = (6 * k);
+      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
+    }
+  }
+}
+
+// algo/Fluid.java: void wrench(Model, Data, int, double[])
+void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int o = (6 * i);
+  for (int k = 0; k < 4; k++) {
+    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
+  }
+  Quat_toMat(w, 24, w, 0);
+  for (int k = 0; k < 3; k++) {
+    int k1 = (((k + 1)) % 3);
+    int k2 = (((k + 2)) % 3);
+    double wind = 0;
+    for (int j = 0; j < 3; j++) {
+      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
+    }
+    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
+  }
+  for (int k = 0; k < 3; k++) {
+    double wl = 0;
+    double vl = 0;
+    for (int j = 0; j < 3; j++) {
+      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
+      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
+    }
+    w[k] = wl;
+    w[(3 + k)] = vl;
+  }
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    double wl = w[k];
+    double vl = w[(3 + k)];
+    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
+    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
+      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
+    }
+    w[(12 + k)] = t;
+    w[(15 + k)] = f;
+  }
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    double f = 0;
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
+      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
+    }
+    w[(18 + k)] = t;
+    w[(21 + k)] = f;
+  }
+}
+
+// algo/Fluid.java: double side(Model, int, int)
+double Fluid_side(Model* m, int i, int k) {
+  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
+  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
+}
+
+// algo/Tendons.java: void spatial(Model, Data, int)
+void Tendons_spatial(Model* m, Data* d, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
+  for (int w = w0; w < w1; w++) {
+    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
+      Tendons_sitePosition(m, d, w);
+    }
+  }
+  double j_length = 0;
+  double divisor = 1;
+  int w = w0;
+  while ((w + 1) < w1) {
+    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
+      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
+      w++;
+      continue;
+    }
+    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
+    int next = ((g >= 0) ? (w + 2) : (w + 1));
+    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
+    double scale = (1 / divisor);
+    double wlen = ((g >= 0) ? Tendons_wrap(m, d, (w + 1)) : (-1));
+    if (wlen < 0) {
+      j_length += (Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale) / divisor);
+    } else {
+      int gb = (MI_ARRAY(m, geomBody)[(g)]);
+      double l0 = Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), gb, DD_ARRAY(d, wrapTangent), (6 * ((w + 1))), scale);
+      double l1 = Tendons_segment(m, d, o, gb, DD_ARRAY(d, wrapTangent), ((6 * ((w + 1))) + 3), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale);
+      j_length += ((((l0 + wlen) + l1)) / divisor);
+    }
+    w = next;
+  }
+  double vel = 0;
+  for (int k = 0; k < nv; k++) {
+    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
+  }
+  DD_ARRAY(d, tendonLength)[t] = j_length;
+  DD_ARRAY(d, tendonVelocity)[t] = vel;
+}
+
+// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
+double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
+  __global double* u = DD_ARRAY(d, scratch6);
+  double len = Tendons_direction(pa, ao, pb, bo, u);
+  if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
+    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
+  }
+  return len;
+}
+
+// algo/Tendons.java: double direction(double[], int, double[], int, double[])
+double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
+  double dx = (pb[bo] - pa[ao]);
+  double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
+  double dz = (pb[(bo + 2)] - pa[(ao + 2)]);
+  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
+  u[0] = (dx * inv);
+  u[1] = (dy * inv);
+  u[2] = (dz * inv);
+  return len;
+}
+
+// algo/Tendons.java: double wrap(Model, Data, int)
+double Tendons_wrap(Model* m, Data* d, int w) {
+  double wlen = Tendons_wrapLocal(m, d, w);
+  DD_ARRAY(d, wrapLength)[w] = wlen;
+  if (wlen >= 0) {
+    __global double* q = DD_ARRAY(d, wrapScratch);
+    __global double* x = DD_ARRAY(d, geomXpos);
+    __global double* r = DD_ARRAY(d, geomXmat);
+    int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+    for (int i = 0; i < 2; i++) {
+      for (int k = 0; k < 3; k++) {
+        int ro = ((9 * g) + (3 * k));
+        int p = (Wrapping_RES + (3 * i));
+        DD_ARRAY(d, wrapTangent)[(((6 * w) + (3 * i)) + k)] = ((((r[ro] * q[p]) + (r[(ro + 1)] * q[(p + 1)])) + (r[(ro + 2)] * q[(p + 2)])) + x[((3 * g) + k)]);
+      }
+    }
+  }
+  return wlen;
+}
+
+// algo/Tendons.java: double wrapLocal(Model, Data, int)
+double Tendons_wrapLocal(Model* m, Data* d, int w) {
+  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+  int side = (MI_ARRAY(m, wrapSide)[(w)]);
+  Kinematics_geom(m, d, g);
+  __global double* q = DD_ARRAY(d, wrapScratch);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w - 1))), q, Wrapping_P0);
+  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), q, Wrapping_P1);
+  if (side >= 0) {
+    Kinematics_site(m, d, side);
+    Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
+  }
+  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
+}
+
+// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
+double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
+  for (int k = 0; k < 9; k++) {
+    q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
+  }
+  q[Wrapping_LEN] = (-1);
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  if ((Wrapping_norm3(q, Wrapping_P0) < Wrapping_MINVAL) || (Wrapping_norm3(q, Wrapping_P1) < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  Wrapping_plane(q, cylinder);
+  q[Wrapping_D] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A0);
+  q[(Wrapping_D + 1)] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A1);
+  q[(Wrapping_D + 2)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A0);
+  q[(Wrapping_D + 3)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A1);
+  q[(Wrapping_T + Wrapping_D)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A1)));
+  q[((Wrapping_T + Wrapping_D) + 2)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A0)));
+  q[((Wrapping_T + Wrapping_D) + 3)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A1)));
+  int inside = 0;
+  if (side) {
+    q[Wrapping_SD] = Wrapping_dot3(q, Wrapping_S, Wrapping_A0);
+    q[(Wrapping_SD + 1)] = Wrapping_dot3(q, Wrapping_S, Wrapping_A1);
+    q[(Wrapping_T + Wrapping_SD)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A0) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A0)));
+    q[((Wrapping_T + Wrapping_SD) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A1) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A1)));
+    if (sqrt(((q[Wrapping_SD] * q[Wrapping_SD]) + (q[(Wrapping_SD + 1)] * q[(Wrapping_SD + 1)]))) >= r) {
+      Wrapping_normalize(q, Wrapping_SD, 2);
+      for (int k = 0; k < 2; k++) {
+        q[(Wrapping_SD + k)] *= r;
+        q[((Wrapping_T + Wrapping_SD) + k)] *= r;
+      }
+    } else {
+      inside = 1;
+    }
+  }
+  double len = (inside ? Wrapping_inside(q, r) : Wrapping_circle(q, r, side));
+  if (len < 0) {
+    return (-1);
+  }
+  double dlen = q[(Wrapping_T + Wrapping_LEN)];
+  for (int i = 0; i < 2; i++) {
+    for (int k = 0; k < 3; k++) {
+      q[((Wrapping_RES + (3 * i)) + k)] = ((q[(Wrapping_A0 + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A1 + k)] * q[((Wrapping_PNT + (2 * i)) + 1)]));
+      q[(((Wrapping_T + Wrapping_RES) + (3 * i)) + k)] = ((((q[((Wrapping_T + Wrapping_A0) + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A0 + k)] * q[((Wrapping_T + Wrapping_PNT) + (2 * i))])) + (q[((Wrapping_T + Wrapping_A1) + k)] * q[((Wrapping_PNT + (2 * i)) + 1)])) + (q[(Wrapping_A1 + k)] * q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)]));
+    }
+  }
+  if (cylinder) {
+    double l0x = (q[Wrapping_P0] - q[Wrapping_RES]);
+    double l0y = (q[(Wrapping_P0 + 1)] - q[(Wrapping_RES + 1)]);
+    double l1x = (q[Wrapping_P1] - q[(Wrapping_RES + 3)]);
+    double l1y = (q[(Wrapping_P1 + 1)] - q[(Wrapping_RES + 4)]);
+    double l0 = sqrt(((l0x * l0x) + (l0y * l0y)));
+    double l1 = sqrt(((l1x * l1x) + (l1y * l1y)));
+    double dl0 = ((l0 > 0) ? ((((l0x * ((q[(Wrapping_T + Wrapping_P0)] - q[(Wrapping_T + Wrapping_RES)]))) + (l0y * ((q[((Wrapping_T + Wrapping_P0) + 1)] - q[((Wrapping_T + Wrapping_RES) + 1)]))))) / l0) : 0);
+    double dl1 = ((l1 > 0) ? ((((l1x * ((q[(Wrapping_T + Wrapping_P1)] - q[((Wrapping_T + Wrapping_RES) + 3)]))) + (l1y * ((q[((Wrapping_T + Wrapping_P1) + 1)] - q[((Wrapping_T + Wrapping_RES) + 4)]))))) / l1) : 0);
+    double total = ((l0 + len) + l1);
+    double dtotal = ((dl0 + dlen) + dl1);
+    double z0 = q[(Wrapping_P0 + 2)];
+    double dz = (q[(Wrapping_P1 + 2)] - z0);
+    double dz0 = q[((Wrapping_T + Wrapping_P0) + 2)];
+    double ddz = (q[((Wrapping_T + Wrapping_P1) + 2)] - dz0);
+    double f0 = (l0 / total);
+    double f1 = (((l0 + len)) / total);
+    double df0 = (((dl0 - (f0 * dtotal))) / total);
+    double df1 = ((((dl0 + dlen) - (f1 * dtotal))) / total);
+    q[(Wrapping_RES + 2)] = (z0 + ((dz * l0) / total));
+    q[(Wrapping_RES + 5)] = (z0 + ((dz * ((l0 + len))) / total));
+    q[((Wrapping_T + Wrapping_RES) + 2)] = ((dz0 + (ddz * f0)) + (dz * df0));
+    q[((Wrapping_T + Wrapping_RES) + 5)] = ((dz0 + (ddz * f1)) + (dz * df1));
+    double h = fabs((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]));
+    double dh = (((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]) >= 0) ? (q[((Wrapping_T + Wrapping_RES) + 5)] - q[((Wrapping_T + Wrapping_RES) + 2)]) : (q[((Wrapping_T + Wrapping_RES) + 2)] - q[((Wrapping_T + Wrapping_RES) + 5)]));
+    double slant = sqrt(((len * len) + (h * h)));
+    dlen = ((slant > 0) ? ((((len * dlen) + (h * dh))) / slant) : 0);
+    len = slant;
+  }
+  q[Wrapping_LEN] = len;
+  q[(Wrapping_T + Wrapping_LEN)] = dlen;
+  return len;
+}
+
+// algo/Wrapping.java: double circle(double[], double, boolean)
+double Wrapping_circle(__global double* q, double r, int side) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double sqlen0 = ((d0 * d0) + (d1 * d1));
+  double sqlen1 = ((d2 * d2) + (d3 * d3));
+  double sqrad = (r * r);
+  if (((sqlen0 < sqrad) || (sqlen1 < sqrad)) || (r < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (dd < Wrapping_MINVAL) {
+    return (-1);
+  }
+  double a = jmin(jmax(((-(((difx * d0) + (dify * d1)))) / dd), 0), 1);
+  double tx = ((a * difx) + d0);
+  double ty = ((a * dify) + d1);
+  if ((((tx * tx) + (ty * ty)) > sqrad) && (((!side) || (((q[Wrapping_SD] * tx) + (q[(Wrapping_SD + 1)] * ty)) >= 0)))) {
+    return (-1);
+  }
+  double good0 = Wrapping_goodness(q, r, side, 1);
+  double good1 = Wrapping_goodness(q, r, side, (-1));
+  int sgn = ((good0 > good1) ? 1 : (-1));
+  Wrapping_solution(q, r, sgn);
+  if (Wrapping_intersects(d0, d1, q[Wrapping_PNT], q[(Wrapping_PNT + 1)], d2, d3, q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    return (-1);
+  }
+  return Wrapping_arc(q, r, (sgn < 0));
+}
+
+// algo/Wrapping.java: double arc(double[], double, boolean)
+double Wrapping_arc(__global double* q, double r, int second) {
+  double x0 = q[Wrapping_PNT];
+  double y0 = q[(Wrapping_PNT + 1)];
+  double x1 = q[(Wrapping_PNT + 2)];
+  double y1 = q[(Wrapping_PNT + 3)];
+  double n0 = sqrt(((x0 * x0) + (y0 * y0)));
+  double n1 = sqrt(((x1 * x1) + (y1 * y1)));
+  double i0 = (1 / n0);
+  double i1 = (1 / n1);
+  double u0x = (x0 * i0);
+  double u0y = (y0 * i0);
+  double u1x = (x1 * i1);
+  double u1y = (y1 * i1);
+  double c = ((u0x * u1x) + (u0y * u1y));
+  double dp0x = q[(Wrapping_T + Wrapping_PNT)];
+  double dp0y = q[((Wrapping_T + Wrapping_PNT) + 1)];
+  double dp1x = q[((Wrapping_T + Wrapping_PNT) + 2)];
+  double dp1y = q[((Wrapping_T + Wrapping_PNT) + 3)];
+  double e0 = ((u0x * dp0x) + (u0y * dp0y));
+  double e1 = ((u1x * dp1x) + (u1y * dp1y));
+  double dc = (((((((dp0x - (u0x * e0))) * u1x) + (((dp0y - (u0y * e0))) * u1y))) / n0) + ((((((dp1x - (u1x * e1))) * u0x) + (((dp1y - (u1y * e1))) * u0y))) / n1));
+  double angle = Trig_acos(c);
+  double sine = sqrt((((1 - c)) * ((1 + c))));
+  double dangle = (((fabs(c) < 1) && (sine > 0)) ? ((-dc) / sine) : 0);
+  double turn = ((y0 * x1) - (x0 * y1));
+  if ((((turn > 0) && second)) || (((turn < 0) && (!second)))) {
+    angle = ((2 * Wrapping_PI) - angle);
+    dangle = (-dangle);
+  }
+  q[Wrapping_LEN] = (r * angle);
+  q[(Wrapping_T + Wrapping_LEN)] = (r * dangle);
+  return (r * angle);
+}
+
+// spatial/Trig.java: double acos(double)
+double Trig_acos(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
+}
+
+// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
+int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
+  double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
+  if (fabs(det) < Wrapping_MINVAL) {
+    return 0;
+  }
+  double a = ((((((p4x - p3x)) * ((p1y - p3y))) - (((p4y - p3y)) * ((p1x - p3x))))) / det);
+  double b = ((((((p2x - p1x)) * ((p1y - p3y))) - (((p2y - p1y)) * ((p1x - p3x))))) / det);
+  return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
+}
+
+// algo/Wrapping.java: void solution(double[], double, int)
+void Wrapping_solution(__global double* q, double r, int sgn) {
+  double sqrad = (r * r);
+  for (int i = 0; i < 2; i++) {
+    double x = q[(Wrapping_D + (2 * i))];
+    double y = q[((Wrapping_D + (2 * i)) + 1)];
+    double dx = q[((Wrapping_T + Wrapping_D) + (2 * i))];
+    double dy = q[(((Wrapping_T + Wrapping_D) + (2 * i)) + 1)];
+    double sq = ((x * x) + (y * y));
+    double dsq = (2 * (((x * dx) + (y * dy))));
+    double root = sqrt((sq - sqrad));
+    double droot = (dsq / ((2 * root)));
+    double s = ((i == 0) ? (sgn * r) : ((-sgn) * r));
+    double nx = ((x * sqrad) + ((s * y) * root));
+    double ny = ((y * sqrad) - ((s * x) * root));
+    double dnx = ((dx * sqrad) + (s * (((dy * root) + (y * droot)))));
+    double dny = ((dy * sqrad) - (s * (((dx * root) + (x * droot)))));
+    q[(Wrapping_PNT + (2 * i))] = (nx / sq);
+    q[((Wrapping_PNT + (2 * i)) + 1)] = (ny / sq);
+    q[((Wrapping_T + Wrapping_PNT) + (2 * i))] = (((dnx - (q[(Wrapping_PNT + (2 * i))] * dsq))) / sq);
+    q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)] = (((dny - (q[((Wrapping_PNT + (2 * i)) + 1)] * dsq))) / sq);
+  }
+}
+
+// algo/Wrapping.java: double goodness(double[], double, boolean, int)
+double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
+  Wrapping_solution(q, r, sgn);
+  double good;
+  if (side) {
+    double sx = (q[Wrapping_PNT] + q[(Wrapping_PNT + 2)]);
+    double sy = (q[(Wrapping_PNT + 1)] + q[(Wrapping_PNT + 3)]);
+    double n = sqrt(((sx * sx) + (sy * sy)));
+    if (n < Wrapping_MINVAL) {
+      sx = 1;
+      sy = 0;
+    } else {
+      sx /= n;
+      sy /= n;
+    }
+    good = ((sx * q[Wrapping_SD]) + (sy * q[(Wrapping_SD + 1)]));
+  } else {
+    double cx = (q[Wrapping_PNT] - q[(Wrapping_PNT + 2)]);
+    double cy = (q[(Wrapping_PNT + 1)] - q[(Wrapping_PNT + 3)]);
+    good = (-(((cx * cx) + (cy * cy))));
+  }
+  if (Wrapping_intersects(q[Wrapping_D], q[(Wrapping_D + 1)], q[Wrapping_PNT], q[(Wrapping_PNT + 1)], q[(Wrapping_D + 2)], q[(Wrapping_D + 3)], q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
+    good = (-10000);
+  }
+  return good;
+}
+
+// algo/Wrapping.java: double inside(double[], double)
+double Wrapping_inside(__global double* q, double r) {
+  double d0 = q[Wrapping_D];
+  double d1 = q[(Wrapping_D + 1)];
+  double d2 = q[(Wrapping_D + 2)];
+  double d3 = q[(Wrapping_D + 3)];
+  double len0 = sqrt(((d0 * d0) + (d1 * d1)));
+  double len1 = sqrt(((d2 * d2) + (d3 * d3)));
+  double difx = (d2 - d0);
+  double dify = (d3 - d1);
+  double dd = ((difx * difx) + (dify * dify));
+  if (((((len0 <= r) || (len1 <= r)) || (r < Wrapping_MINVAL)) || (len0 < Wrapping_MINVAL)) || (len1 < Wrapping_MINVAL)) {
+    return (-1);
+  }
+  if (dd > Wrapping_MINVAL) {
+    double a = ((-(((difx * d0) + (dify * d1)))) / dd);
+    if ((a > 0) && (a < 1)) {
+      double tx = (d0 + (a * difx));
+      double ty = (d1 + (a * dify));
+      if (sqrt(((tx * tx) + (ty * ty))) <= r) {
+        return (-1);
+      }
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    q[(Wrapping_TMP + k)] = (0x1.0p-1 * ((q[(Wrapping_D + k)] + q[((Wrapping_D + 2) + k)])));
+    q[((Wrapping_T + Wrapping_TMP) + k)] = (0x1.0p-1 * ((q[((Wrapping_T + Wrapping_D) + k)] + q[(((Wrapping_T + Wrapping_D) + 2) + k)])));
+  }
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  Wrapping_setPoint(q, (r * q[Wrapping_TMP]), (r * q[(Wrapping_TMP + 1)]), (r * q[(Wrapping_T + Wrapping_TMP)]), (r * q[((Wrapping_T + Wrapping_TMP) + 1)]));
+  q[Wrapping_LEN] = 0;
+  q[(Wrapping_T + Wrapping_LEN)] = 0;
+  double dd0 = q[(Wrapping_T + Wrapping_D)];
+  double dd1 = q[((Wrapping_T + Wrapping_D) + 1)];
+  double dd2 = q[((Wrapping_T + Wrapping_D) + 2)];
+  double dd3 = q[((Wrapping_T + Wrapping_D) + 3)];
+  double dlen0 = ((((d0 * dd0) + (d1 * dd1))) / len0);
+  double dlen1 = ((((d2 * dd2) + (d3 * dd3))) / len1);
+  double ddd = (2 * (((difx * ((dd2 - dd0))) + (dify * ((dd3 - dd1))))));
+  double ca = (r / len0);
+  double cb = (r / len1);
+  double dca = (((-ca) * dlen0) / len0);
+  double dcb = (((-cb) * dlen1) / len1);
+  double cosG = (((((len0 * len0) + (len1 * len1)) - dd)) / (((2 * len0) * len1)));
+  if (cosG < ((-1) + Wrapping_MINVAL)) {
+    return (-1);
+  } else if (cosG > (1 - Wrapping_MINVAL)) {
+    return 0;
+  }
+  double dcosG = ((((((len0 * dlen0) + (len1 * dlen1)) - (0x1.0p-1 * ddd))) / ((len0 * len1))) - (cosG * (((dlen0 / len0) + (dlen1 / len1)))));
+  double g = Trig_acos(cosG);
+  double dg = ((-dcosG) / sqrt((((1 - cosG)) * ((1 + cosG)))));
+  double z = Wrapping_Z_INIT;
+  double dz = 0;
+  double f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+  if (f > 0) {
+    return 0;
+  }
+  int iter = 0;
+  for (; (iter < Wrapping_MAX_ITER) && (fabs(f) > Wrapping_TOLERANCE); iter++) {
+    double sa = sqrt((1 - (((z * z) * ca) * ca)));
+    double sb = sqrt((1 - (((z * z) * cb) * cb)));
+    double sz = sqrt((1 - (z * z)));
+    double df = (((ca / jmax(Wrapping_MINVAL, sa)) + (cb / jmax(Wrapping_MINVAL, sb))) - (2 / jmax(Wrapping_MINVAL, sz)));
+    if (df > (-Wrapping_MINVAL)) {
+      return 0;
+    }
+    double tf = (((((((ca * dz) + (z * dca))) / sa) + ((((cb * dz) + (z * dcb))) / sb)) - ((2 * dz) / sz)) + dg);
+    double tdf = (((((sa > Wrapping_MINVAL) ? ((dca / sa) + ((((ca * ca) * z) * (((z * dca) + (ca * dz)))) / (((sa * sa) * sa)))) : 0)) + (((sb > Wrapping_MINVAL) ? ((dcb / sb) + ((((cb * cb) * z) * (((z * dcb) + (cb * dz)))) / (((sb * sb) * sb)))) : 0))) - (((sz > Wrapping_MINVAL) ? (((2 * z) * dz) / (((sz * sz) * sz))) : 0)));
+    double z1 = (z - (f / df));
+    if (z1 > z) {
+      return 0;
+    }
+    dz = (dz - ((((tf * df) - (f * tdf))) / ((df * df))));
+    z = z1;
+    f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
+    if (f > Wrapping_TOLERANCE) {
+      return 0;
+    }
+  }
+  if (iter >= Wrapping_MAX_ITER) {
+    return 0;
+  }
+  int first = (((d0 * d3) - (d1 * d2)) > 0);
+  double c = (first ? ca : cb);
+  double dc = (first ? dca : dcb);
+  int v = (first ? Wrapping_D : (Wrapping_D + 2));
+  q[Wrapping_TMP] = q[v];
+  q[(Wrapping_TMP + 1)] = q[(v + 1)];
+  q[(Wrapping_T + Wrapping_TMP)] = q[(Wrapping_T + v)];
+  q[((Wrapping_T + Wrapping_TMP) + 1)] = q[((Wrapping_T + v) + 1)];
+  Wrapping_normalize(q, Wrapping_TMP, 2);
+  double ang = (Trig_asin(z) - Trig_asin((c * z)));
+  double dang = ((dz / sqrt((1 - (z * z)))) - ((((c * dz) + (z * dc))) / sqrt((1 - (((c * c) * z) * z)))));
+  double cs = Trig_cos(ang);
+  double sn = Trig_sin(ang);
+  double vx = q[Wrapping_TMP];
+  double vy = q[(Wrapping_TMP + 1)];
+  double dvx = q[(Wrapping_T + Wrapping_TMP)];
+  double dvy = q[((Wrapping_T + Wrapping_TMP) + 1)];
+  Wrapping_setPoint(q, (r * (((cs * vx) - (sn * vy)))), (r * (((sn * vx) + (cs * vy)))), (r * ((((cs * dvx) - (sn * dvy)) - (dang * (((sn * vx) + (cs * vy))))))), (r * ((((sn * dvx) + (cs * dvy)) + (dang * (((cs * vx) - (sn * vy))))))));
+  return 0;
+}
+
+// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
+void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
+  q[Wrapping_PNT] = x;
+  q[(Wrapping_PNT + 1)] = y;
+  q[(Wrapping_PNT + 2)] = x;
+  q[(Wrapping_PNT + 3)] = y;
+  q[(Wrapping_T + Wrapping_PNT)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 1)] = dy;
+  q[((Wrapping_T + Wrapping_PNT) + 2)] = dx;
+  q[((Wrapping_T + Wrapping_PNT) + 3)] = dy;
+}
+
+// spatial/Trig.java: double asin(double)
+double Trig_asin(double x) {
+  double c = jmin(jmax(x, (-1)), 1);
+  return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
+}
+
+// algo/Wrapping.java: double normalize(double[], int, int)
+double Wrapping_normalize(__global double* q, int o, int n) {
+  double s = 0;
+  for (int k = 0; k < n; k++) {
+    s += (q[(o + k)] * q[(o + k)]);
+  }
+  double norm = sqrt(s);
+  if (norm < Wrapping_MINVAL) {
+    for (int k = 0; k < n; k++) {
+      q[(o + k)] = ((k == 0) ? 1 : 0);
+      q[((Wrapping_T + o) + k)] = 0;
+    }
+    return norm;
+  }
+  double inv = (1 / norm);
+  double e = 0;
+  for (int k = 0; k < n; k++) {
+    q[(o + k)] *= inv;
+    e += (q[(o + k)] * q[((Wrapping_T + o) + k)]);
+  }
+  for (int k = 0; k < n; k++) {
+    q[((Wrapping_T + o) + k)] = (((q[((Wrapping_T + o) + k)] - (q[(o + k)] * e))) * inv);
+  }
+  return norm;
+}
+
+// algo/Wrapping.java: double dot3(double[], int, int)
+double Wrapping_dot3(__global double* q, int a, int b) {
+  return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
+}
+
+// algo/Wrapping.java: void plane(double[], boolean)
+void Wrapping_plane(__global double* q, int cylinder) {
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
+    q[(Wrapping_A1 + k)] = ((k == 1) ? 1 : 0);
+    q[(Wrapping_N + k)] = ((k == 2) ? 1 : 0);
+    q[((Wrapping_T + Wrapping_A0) + k)] = 0;
+    q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    q[((Wrapping_T + Wrapping_N) + k)] = 0;
+  }
+  if (cylinder) {
+    return;
+  }
+  for (int k = 0; k < 3; k++) {
+    q[(Wrapping_A0 + k)] = q[(Wrapping_P0 + k)];
+    q[((Wrapping_T + Wrapping_A0) + k)] = q[((Wrapping_T + Wrapping_P0) + k)];
+  }
+  Wrapping_normalize(q, Wrapping_A0, 3);
+  Wrapping_cross(q, Wrapping_N, Wrapping_P0, Wrapping_P1);
+  double nrm = sqrt(Wrapping_dot3(q, Wrapping_N, Wrapping_N));
+  if (nrm < Wrapping_MINVAL) {
+    double ax = fabs(q[Wrapping_A0]);
+    double ay = fabs(q[(Wrapping_A0 + 1)]);
+    double az = fabs(q[(Wrapping_A0 + 2)]);
+    int i = (((ay > ax) && (ay > az)) ? 1 : (((az > ax) && (az > ay)) ? 2 : 0));
+    for (int k = 0; k < 3; k++) {
+      q[(Wrapping_A1 + k)] = ((k == i) ? 0 : 1);
+      q[((Wrapping_T + Wrapping_A1) + k)] = 0;
+    }
+    Wrapping_cross(q, Wrapping_N, Wrapping_A0, Wrapping_A1);
+  }
+  Wrapping_normalize(q, Wrapping_N, 3);
+  Wrapping_cross(q, Wrapping_A1, Wrapping_N, Wrapping_A0);
+  Wrapping_normalize(q, Wrapping_A1, 3);
+}
+
+// algo/Wrapping.java: void cross(double[], int, int, int)
+void Wrapping_cross(__global double* q, int o, int a, int b) {
+  for (int k = 0; k < 3; k++) {
+    int i = (((k + 1)) % 3);
+    int j = (((k + 2)) % 3);
+    q[(o + k)] = ((q[(a + i)] * q[(b + j)]) - (q[(a + j)] * q[(b + i)]));
+    q[((Wrapping_T + o) + k)] = ((((q[((Wrapping_T + a) + i)] * q[(b + j)]) + (q[(a + i)] * q[((Wrapping_T + b) + j)])) - (q[((Wrapping_T + a) + j)] * q[(b + i)])) - (q[(a + j)] * q[((Wrapping_T + b) + i)]));
+  }
+}
+
+// algo/Wrapping.java: double norm3(double[], int)
+double Wrapping_norm3(__global double* q, int a) {
+  return sqrt(Wrapping_dot3(q, a, a));
+}
+
+// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
+void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
+  __global double* c = DD_ARRAY(d, geomXpos);
+  __global double* r = DD_ARRAY(d, geomXmat);
+  double ex = (x[xo] - c[(3 * g)]);
+  double ey = (x[(xo + 1)] - c[((3 * g) + 1)]);
+  double ez = (x[(xo + 2)] - c[((3 * g) + 2)]);
+  for (int i = 0; i < 3; i++) {
+    q[(qo + i)] = (((r[((9 * g) + i)] * ex) + (r[(((9 * g) + 3) + i)] * ey)) + (r[(((9 * g) + 6) + i)] * ez));
+  }
+}
+
+// algo/Tendons.java: boolean isPulley(Model, int)
+int Tendons_isPulley(Model* m, int w) {
+  return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
+}
+
+// algo/Tendons.java: void sitePosition(Model, Data, int)
+void Tendons_sitePosition(Model* m, Data* d, int w) {
+  int s = (MI_ARRAY(m, wrapSite)[(w)]);
+  int b = (MI_ARRAY(m, siteBody)[(s)]);
+  for (int i = 0; i < 3; i++) {
+    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
+    for (int k = 0; k < 3; k++) {
+      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+    }
+    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
+  }
+}
+
+// algo/Kinematics.java: void velocity(Model, Data)
+void Kinematics_velocity(Model* m, Data* d) {
+  __global double* v = DD_ARRAY(d, bodyVel);
+  __global double* c = DD_ARRAY(d, bodyBias);
+  __global double* cj = DD_ARRAY(d, cJ);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* qd = DD_ARRAY(d, qvel);
+  __global double* vj = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < 6; k++) {
+    v[k] = 0;
+    c[k] = 0;
+  }
+  int nb = (M_nbody);
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    if (nd == 1) {
+      double w = qd[d0];
+      int so = (6 * d0);
+      for (int r = 0; r < 6; r++) {
+        vj[r] = (s[(so + r)] * w);
+        v[(o + r)] += vj[r];
+      }
+      SpatialOps_crossMotion(c, o, v, o, vj, 0);
+      continue;
+    }
+    for (int k = 0; k < 6; k++) {
+      vj[k] = 0;
+      cj[(o + k)] = 0;
+    }
+    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+      for (int r = 0; r < 6; r++) {
+        vj[r] += (s[((6 * k) + r)] * qd[k]);
+      }
+    }
+    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
+      Kinematics_jointVelocityProduct(m, d, i);
+    }
+    for (int r = 0; r < 6; r++) {
+      v[(o + r)] += vj[r];
+    }
+    SpatialOps_crossMotion(c, o, v, o, vj, 0);
+    for (int r = 0; r < 6; r++) {
+      c[(o + r)] += cj[(o + r)];
+    }
+  }
+}
+
+// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double ax = m[mo];
+  double ay = m[(mo + 1)];
+  double az = m[(mo + 2)];
+  double bx = m[(mo + 3)];
+  double by = m[(mo + 4)];
+  double bz = m[(mo + 5)];
+  res[ro] = ((wy * az) - (wz * ay));
+  res[(ro + 1)] = ((wz * ax) - (wx * az));
+  res[(ro + 2)] = ((wx * ay) - (wy * ax));
+  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
+  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
+  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
+}
+
+// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
+  __global double* later = DD_ARRAY(d, scratch36);
+  __global double* group = DD_ARRAY(d, scratch36);
+  int lo = 0;
+  int go = 6;
+  int xo = 12;
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] = 0;
+  }
+  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
+  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
+    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
+      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
+      Kinematics_addToLater(later, lo, group, go);
+      Kinematics_groupVelocity(d, da, 3, group, go);
+    } else {
+      Kinematics_groupVelocity(d, da, nd, group, go);
+    }
+    SpatialOps_crossMotion(group, xo, later, lo, group, go);
+    for (int r = 0; r < 6; r++) {
+      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
+    }
+    Kinematics_addToLater(later, lo, group, go);
+  }
+}
+
+// algo/Kinematics.java: void addToLater(double[], int, double[], int)
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] += g[(go + r)];
+  }
+}
+
+// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
+  for (int r = 0; r < 6; r++) {
+    double sum = 0;
+    for (int k = da; k < (da + nd); k++) {
+      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
+    }
+    out[(oo + r)] = sum;
+  }
+}
+
+// algo/Step.java: void collide(Model, Data)
+void Step_collide(Model* m, Data* d) {
+  DI_SCALAR(d, ncon) = 0;
+  if (OPT_contact && ((M_nconMax) > 0)) {
+    Kinematics_geoms(m, d);
+    Collision_detect(m, d);
+    if (DI_ERROR(d)) return;
+  }
 }
 
 // algo/Collision.java: void detect(Model, Data)
@@ -5000,1921 +6954,6 @@ void ConvexCollision_localPose(Data* d, int g1, int g2) {
   }
 }
 
-// algo/Step.java: double dampingH(Model)
-double Step_dampingH(Model* m) {
-  return ((OPT_integrator == Integrator_EULER) ? OPT_timestep : 0);
-}
-
-// algo/Step.java: void smooth(Model, Data, double)
-void Step_smooth_3(Model* m, Data* d, double h) {
-  Checks_finiteState(m, d);
-  if (DI_ERROR(d)) return;
-  Kinematics_forward(m, d);
-  Kinematics_velocity(m, d);
-  Forces_passive(m, d);
-  Forces_actuation(m, d);
-  Forces_total(m, d);
-  Forces_armature(m, d, h);
-  Aba_forward(m, d);
-  Checks_finiteDofs(m, d, DD_ARRAY(d, qaccSmooth));
-  if (DI_ERROR(d)) return;
-}
-
-// algo/Aba.java: void forward(Model, Data)
-void Aba_forward(Model* m, Data* d) {
-  int nb = (M_nbody);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* inert = DD_ARRAY(d, bodyInert);
-  __global double* v = DD_ARRAY(d, bodyVel);
-  for (int i = 1; i < nb; i++) {
-    SpatialOps_inertToUpper(ia, (36 * i), inert, (10 * i));
-    SpatialOps_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
-  }
-  for (int i = (nb - 1); i > 0; i--) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (nd == 1) {
-      Aba_backwardSingle(m, d, i, p);
-    } else if (nd > 1) {
-      Aba_backwardMulti(m, d, i, nd, p);
-    } else if (p > 0) {
-      Aba_addInertiaTimesBias(d, i);
-      Aba_toParent(m, d, i, p);
-    }
-  }
-  Kinematics_baseAcceleration(m, DD_ARRAY(d, bodyAcc));
-  for (int i = 1; i < nb; i++) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    if (nd == 1) {
-      Aba_forwardSingle(m, d, i);
-    } else {
-      Aba_forwardMulti(m, d, i, nd);
-    }
-  }
-}
-
-// algo/Aba.java: void forwardMulti(Model, Data, int, int)
-void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
-  int o = (6 * i);
-  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  __global double* a = DD_ARRAY(d, bodyAcc);
-  __global double* tmp = DD_ARRAY(d, scratch6);
-  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
-  }
-  for (int k = 0; k < nd; k++) {
-    double s = DD_ARRAY(d, abaUu)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      s -= (DD_ARRAY(d, abaU)[((6 * ((d0 + k))) + r)] * a[(o + r)]);
-    }
-    tmp[k] = s;
-  }
-  for (int k = 0; k < nd; k++) {
-    double qdd = 0;
-    for (int l = 0; l < nd; l++) {
-      qdd += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
-    }
-    DD_ARRAY(d, qaccSmooth)[(d0 + k)] = qdd;
-  }
-  for (int k = 0; k < nd; k++) {
-    double qdd = DD_ARRAY(d, qaccSmooth)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      a[(o + r)] += (DD_ARRAY(d, dofS)[((6 * ((d0 + k))) + r)] * qdd);
-    }
-  }
-}
-
-// algo/Aba.java: void forwardSingle(Model, Data, int)
-void Aba_forwardSingle(Model* m, Data* d, int i) {
-  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int o = (6 * i);
-  int so = (6 * k);
-  __global double* a = DD_ARRAY(d, bodyAcc);
-  __global double* c = DD_ARRAY(d, bodyBias);
-  __global double* u = DD_ARRAY(d, abaU);
-  __global double* s = DD_ARRAY(d, dofS);
-  SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-  double x = DD_ARRAY(d, abaUu)[k];
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += c[(o + r)];
-    x -= (u[(so + r)] * a[(o + r)]);
-  }
-  double qdd = (DD_ARRAY(d, abaDinv)[(36 * i)] * x);
-  DD_ARRAY(d, qaccSmooth)[k] = qdd;
-  for (int r = 0; r < 6; r++) {
-    a[(o + r)] += (s[(so + r)] * qdd);
-  }
-}
-
-// algo/Aba.java: void toParent(Model, Data, int, int)
-void Aba_toParent(Model* m, Data* d, int i, int p) {
-  if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
-    SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
-  }
-  SpatialOps_addTransformForceTranspose(DD_ARRAY(d, abaPA), (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaPA), (6 * i));
-}
-
-// spatial/SpatialOps.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e01 = e[(eo + 1)];
-  double e02 = e[(eo + 2)];
-  double e10 = e[(eo + 3)];
-  double e11 = e[(eo + 4)];
-  double e12 = e[(eo + 5)];
-  double e20 = e[(eo + 6)];
-  double e21 = e[(eo + 7)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, fma(p01, e10, (p02 * e20)));
-  double pt01 = fma(p00, e01, fma(p01, e11, (p02 * e21)));
-  double pt02 = fma(p00, e02, fma(p01, e12, (p02 * e22)));
-  double pt10 = fma(p01, e00, fma(p11, e10, (p12 * e20)));
-  double pt11 = fma(p01, e01, fma(p11, e11, (p12 * e21)));
-  double pt12 = fma(p01, e02, fma(p11, e12, (p12 * e22)));
-  double pt20 = fma(p02, e00, fma(p12, e10, (p22 * e20)));
-  double pt21 = fma(p02, e01, fma(p12, e11, (p22 * e21)));
-  double pt22 = fma(p02, e02, fma(p12, e12, (p22 * e22)));
-  double pr00 = fma(e00, pt00, fma(e10, pt10, (e20 * pt20)));
-  double pr01 = fma(e00, pt01, fma(e10, pt11, (e20 * pt21)));
-  double pr02 = fma(e00, pt02, fma(e10, pt12, (e20 * pt22)));
-  double pr11 = fma(e01, pt01, fma(e11, pt11, (e21 * pt21)));
-  double pr12 = fma(e01, pt02, fma(e11, pt12, (e21 * pt22)));
-  double pr22 = fma(e02, pt02, fma(e12, pt12, (e22 * pt22)));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, fma(q01, e10, (q02 * e20)));
-  double qt01 = fma(q00, e01, fma(q01, e11, (q02 * e21)));
-  double qt02 = fma(q00, e02, fma(q01, e12, (q02 * e22)));
-  double qt10 = fma(q10, e00, fma(q11, e10, (q12 * e20)));
-  double qt11 = fma(q10, e01, fma(q11, e11, (q12 * e21)));
-  double qt12 = fma(q10, e02, fma(q11, e12, (q12 * e22)));
-  double qt20 = fma(q20, e00, fma(q21, e10, (q22 * e20)));
-  double qt21 = fma(q20, e01, fma(q21, e11, (q22 * e21)));
-  double qt22 = fma(q20, e02, fma(q21, e12, (q22 * e22)));
-  double qr00 = fma(e00, qt00, fma(e10, qt10, (e20 * qt20)));
-  double qr01 = fma(e00, qt01, fma(e10, qt11, (e20 * qt21)));
-  double qr02 = fma(e00, qt02, fma(e10, qt12, (e20 * qt22)));
-  double qr10 = fma(e01, qt00, fma(e11, qt10, (e21 * qt20)));
-  double qr11 = fma(e01, qt01, fma(e11, qt11, (e21 * qt21)));
-  double qr12 = fma(e01, qt02, fma(e11, qt12, (e21 * qt22)));
-  double qr20 = fma(e02, qt00, fma(e12, qt10, (e22 * qt20)));
-  double qr21 = fma(e02, qt01, fma(e12, qt11, (e22 * qt21)));
-  double qr22 = fma(e02, qt02, fma(e12, qt12, (e22 * qt22)));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, fma(s01, e10, (s02 * e20)));
-  double st01 = fma(s00, e01, fma(s01, e11, (s02 * e21)));
-  double st02 = fma(s00, e02, fma(s01, e12, (s02 * e22)));
-  double st10 = fma(s01, e00, fma(s11, e10, (s12 * e20)));
-  double st11 = fma(s01, e01, fma(s11, e11, (s12 * e21)));
-  double st12 = fma(s01, e02, fma(s11, e12, (s12 * e22)));
-  double st20 = fma(s02, e00, fma(s12, e10, (s22 * e20)));
-  double st21 = fma(s02, e01, fma(s12, e11, (s22 * e21)));
-  double st22 = fma(s02, e02, fma(s12, e12, (s22 * e22)));
-  double sr00 = fma(e00, st00, fma(e10, st10, (e20 * st20)));
-  double sr01 = fma(e00, st01, fma(e10, st11, (e20 * st21)));
-  double sr02 = fma(e00, st02, fma(e10, st12, (e20 * st22)));
-  double sr11 = fma(e01, st01, fma(e11, st11, (e21 * st21)));
-  double sr12 = fma(e01, st02, fma(e11, st12, (e21 * st22)));
-  double sr22 = fma(e02, st02, fma(e12, st12, (e22 * st22)));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, sr01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * sr01));
-  double y02 = fma(ry, sr22, ((-rz) * sr12));
-  double y12 = fma(rz, sr02, ((-rx) * sr22));
-  double y22 = fma(rx, sr12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
-int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  switch (axis) {
-    case 0: {
-      AxisCongruence_aboutX(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    case 1: {
-      AxisCongruence_aboutY(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    case 2: {
-      AxisCongruence_aboutZ(res, ro, e, eo, r, rOff, a, ao);
-    } break;
-    default: {
-      return 0;
-    } break;
-  }
-  return 1;
-}
-
-// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e01 = e[(eo + 1)];
-  double e10 = e[(eo + 3)];
-  double e11 = e[(eo + 4)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, (p01 * e10));
-  double pt01 = fma(p00, e01, (p01 * e11));
-  double pt10 = fma(p01, e00, (p11 * e10));
-  double pt11 = fma(p01, e01, (p11 * e11));
-  double pt20 = fma(p02, e00, (p12 * e10));
-  double pt21 = fma(p02, e01, (p12 * e11));
-  double pr00 = fma(e00, pt00, (e10 * pt10));
-  double pr01 = fma(e00, pt01, (e10 * pt11));
-  double pr02 = fma(e00, p02, (e10 * p12));
-  double pr11 = fma(e01, pt01, (e11 * pt11));
-  double pr12 = fma(e01, p02, (e11 * p12));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, (q01 * e10));
-  double qt01 = fma(q00, e01, (q01 * e11));
-  double qt10 = fma(q10, e00, (q11 * e10));
-  double qt11 = fma(q10, e01, (q11 * e11));
-  double qt20 = fma(q20, e00, (q21 * e10));
-  double qt21 = fma(q20, e01, (q21 * e11));
-  double qr00 = fma(e00, qt00, (e10 * qt10));
-  double qr01 = fma(e00, qt01, (e10 * qt11));
-  double qr02 = fma(e00, q02, (e10 * q12));
-  double qr10 = fma(e01, qt00, (e11 * qt10));
-  double qr11 = fma(e01, qt01, (e11 * qt11));
-  double qr12 = fma(e01, q02, (e11 * q12));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, (s01 * e10));
-  double st01 = fma(s00, e01, (s01 * e11));
-  double st10 = fma(s01, e00, (s11 * e10));
-  double st11 = fma(s01, e01, (s11 * e11));
-  double st20 = fma(s02, e00, (s12 * e10));
-  double st21 = fma(s02, e01, (s12 * e11));
-  double sr00 = fma(e00, st00, (e10 * st10));
-  double sr01 = fma(e00, st01, (e10 * st11));
-  double sr02 = fma(e00, s02, (e10 * s12));
-  double sr11 = fma(e01, st01, (e11 * st11));
-  double sr12 = fma(e01, s02, (e11 * s12));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, sr01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * sr01));
-  double y02 = fma(ry, s22, ((-rz) * sr12));
-  double y12 = fma(rz, sr02, ((-rx) * s22));
-  double y22 = fma(rx, sr12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, q22, ((-rz) * qt21));
-  double z12 = fma(rz, qt20, ((-rx) * q22));
-  double z22 = fma(rx, qt21, ((-ry) * qt20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((p22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qt20 + y20);
-  res[(ro + 16)] += (qt21 + y21);
-  res[(ro + 17)] += (q22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += s22;
-}
-
-// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e00 = e[eo];
-  double e02 = e[(eo + 2)];
-  double e20 = e[(eo + 6)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt00 = fma(p00, e00, (p02 * e20));
-  double pt02 = fma(p00, e02, (p02 * e22));
-  double pt10 = fma(p01, e00, (p12 * e20));
-  double pt12 = fma(p01, e02, (p12 * e22));
-  double pt20 = fma(p02, e00, (p22 * e20));
-  double pt22 = fma(p02, e02, (p22 * e22));
-  double pr00 = fma(e00, pt00, (e20 * pt20));
-  double pr01 = fma(e00, p01, (e20 * p12));
-  double pr02 = fma(e00, pt02, (e20 * pt22));
-  double pr22 = fma(e02, pt02, (e22 * pt22));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt00 = fma(q00, e00, (q02 * e20));
-  double qt02 = fma(q00, e02, (q02 * e22));
-  double qt10 = fma(q10, e00, (q12 * e20));
-  double qt12 = fma(q10, e02, (q12 * e22));
-  double qt20 = fma(q20, e00, (q22 * e20));
-  double qt22 = fma(q20, e02, (q22 * e22));
-  double qr00 = fma(e00, qt00, (e20 * qt20));
-  double qr01 = fma(e00, q01, (e20 * q21));
-  double qr02 = fma(e00, qt02, (e20 * qt22));
-  double qr20 = fma(e02, qt00, (e22 * qt20));
-  double qr21 = fma(e02, q01, (e22 * q21));
-  double qr22 = fma(e02, qt02, (e22 * qt22));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st00 = fma(s00, e00, (s02 * e20));
-  double st02 = fma(s00, e02, (s02 * e22));
-  double st10 = fma(s01, e00, (s12 * e20));
-  double st12 = fma(s01, e02, (s12 * e22));
-  double st20 = fma(s02, e00, (s22 * e20));
-  double st22 = fma(s02, e02, (s22 * e22));
-  double sr00 = fma(e00, st00, (e20 * st20));
-  double sr01 = fma(e00, s01, (e20 * s12));
-  double sr02 = fma(e00, st02, (e20 * st22));
-  double sr22 = fma(e02, st02, (e22 * st22));
-  double y00 = fma(ry, sr02, ((-rz) * sr01));
-  double y10 = fma(rz, sr00, ((-rx) * sr02));
-  double y20 = fma(rx, sr01, ((-ry) * sr00));
-  double y01 = fma(ry, st12, ((-rz) * s11));
-  double y11 = fma(rz, sr01, ((-rx) * st12));
-  double y21 = fma(rx, s11, ((-ry) * sr01));
-  double y02 = fma(ry, sr22, ((-rz) * st12));
-  double y12 = fma(rz, sr02, ((-rx) * sr22));
-  double y22 = fma(rx, st12, ((-ry) * sr02));
-  double z00 = fma(ry, qr02, ((-rz) * qr01));
-  double z10 = fma(rz, qr00, ((-rx) * qr02));
-  double z20 = fma(rx, qr01, ((-ry) * qr00));
-  double z01 = fma(ry, qt12, ((-rz) * q11));
-  double z11 = fma(rz, qt10, ((-rx) * qt12));
-  double z21 = fma(rx, q11, ((-ry) * qt10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((pr00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pr01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pr02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((p11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pt12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (qr00 + y00);
-  res[(ro + 4)] += (qr01 + y01);
-  res[(ro + 5)] += (qr02 + y02);
-  res[(ro + 9)] += (qt10 + y10);
-  res[(ro + 10)] += (q11 + y11);
-  res[(ro + 11)] += (qt12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += sr00;
-  res[(ro + 22)] += sr01;
-  res[(ro + 23)] += sr02;
-  res[(ro + 28)] += s11;
-  res[(ro + 29)] += st12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
-void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
-  double e11 = e[(eo + 4)];
-  double e12 = e[(eo + 5)];
-  double e21 = e[(eo + 7)];
-  double e22 = e[(eo + 8)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double p00 = a[ao];
-  double p01 = a[(ao + 1)];
-  double p02 = a[(ao + 2)];
-  double p11 = a[(ao + 7)];
-  double p12 = a[(ao + 8)];
-  double p22 = a[(ao + 14)];
-  double pt01 = fma(p01, e11, (p02 * e21));
-  double pt02 = fma(p01, e12, (p02 * e22));
-  double pt11 = fma(p11, e11, (p12 * e21));
-  double pt12 = fma(p11, e12, (p12 * e22));
-  double pt21 = fma(p12, e11, (p22 * e21));
-  double pt22 = fma(p12, e12, (p22 * e22));
-  double pr11 = fma(e11, pt11, (e21 * pt21));
-  double pr12 = fma(e11, pt12, (e21 * pt22));
-  double pr22 = fma(e12, pt12, (e22 * pt22));
-  double q00 = a[(ao + 3)];
-  double q01 = a[(ao + 4)];
-  double q02 = a[(ao + 5)];
-  double q10 = a[(ao + 9)];
-  double q11 = a[(ao + 10)];
-  double q12 = a[(ao + 11)];
-  double q20 = a[(ao + 15)];
-  double q21 = a[(ao + 16)];
-  double q22 = a[(ao + 17)];
-  double qt01 = fma(q01, e11, (q02 * e21));
-  double qt02 = fma(q01, e12, (q02 * e22));
-  double qt11 = fma(q11, e11, (q12 * e21));
-  double qt12 = fma(q11, e12, (q12 * e22));
-  double qt21 = fma(q21, e11, (q22 * e21));
-  double qt22 = fma(q21, e12, (q22 * e22));
-  double qr10 = fma(e11, q10, (e21 * q20));
-  double qr11 = fma(e11, qt11, (e21 * qt21));
-  double qr12 = fma(e11, qt12, (e21 * qt22));
-  double qr20 = fma(e12, q10, (e22 * q20));
-  double qr21 = fma(e12, qt11, (e22 * qt21));
-  double qr22 = fma(e12, qt12, (e22 * qt22));
-  double s00 = a[(ao + 21)];
-  double s01 = a[(ao + 22)];
-  double s02 = a[(ao + 23)];
-  double s11 = a[(ao + 28)];
-  double s12 = a[(ao + 29)];
-  double s22 = a[(ao + 35)];
-  double st01 = fma(s01, e11, (s02 * e21));
-  double st02 = fma(s01, e12, (s02 * e22));
-  double st11 = fma(s11, e11, (s12 * e21));
-  double st12 = fma(s11, e12, (s12 * e22));
-  double st21 = fma(s12, e11, (s22 * e21));
-  double st22 = fma(s12, e12, (s22 * e22));
-  double sr11 = fma(e11, st11, (e21 * st21));
-  double sr12 = fma(e11, st12, (e21 * st22));
-  double sr22 = fma(e12, st12, (e22 * st22));
-  double y00 = fma(ry, st02, ((-rz) * st01));
-  double y10 = fma(rz, s00, ((-rx) * st02));
-  double y20 = fma(rx, st01, ((-ry) * s00));
-  double y01 = fma(ry, sr12, ((-rz) * sr11));
-  double y11 = fma(rz, st01, ((-rx) * sr12));
-  double y21 = fma(rx, sr11, ((-ry) * st01));
-  double y02 = fma(ry, sr22, ((-rz) * sr12));
-  double y12 = fma(rz, st02, ((-rx) * sr22));
-  double y22 = fma(rx, sr12, ((-ry) * st02));
-  double z00 = fma(ry, qt02, ((-rz) * qt01));
-  double z10 = fma(rz, q00, ((-rx) * qt02));
-  double z20 = fma(rx, qt01, ((-ry) * q00));
-  double z01 = fma(ry, qr12, ((-rz) * qr11));
-  double z11 = fma(rz, qr10, ((-rx) * qr12));
-  double z21 = fma(rx, qr11, ((-ry) * qr10));
-  double z02 = fma(ry, qr22, ((-rz) * qr21));
-  double z12 = fma(rz, qr20, ((-rx) * qr22));
-  double z22 = fma(rx, qr21, ((-ry) * qr20));
-  res[ro] += (((p00 + z00) + z00) - fma(y01, rz, ((-y02) * ry)));
-  res[(ro + 1)] += (((pt01 + z01) + z10) - fma(y02, rx, ((-y00) * rz)));
-  res[(ro + 2)] += (((pt02 + z02) + z20) - fma(y00, ry, ((-y01) * rx)));
-  res[(ro + 7)] += (((pr11 + z11) + z11) - fma(y12, rx, ((-y10) * rz)));
-  res[(ro + 8)] += (((pr12 + z12) + z21) - fma(y10, ry, ((-y11) * rx)));
-  res[(ro + 14)] += (((pr22 + z22) + z22) - fma(y20, ry, ((-y21) * rx)));
-  res[(ro + 3)] += (q00 + y00);
-  res[(ro + 4)] += (qt01 + y01);
-  res[(ro + 5)] += (qt02 + y02);
-  res[(ro + 9)] += (qr10 + y10);
-  res[(ro + 10)] += (qr11 + y11);
-  res[(ro + 11)] += (qr12 + y12);
-  res[(ro + 15)] += (qr20 + y20);
-  res[(ro + 16)] += (qr21 + y21);
-  res[(ro + 17)] += (qr22 + y22);
-  res[(ro + 21)] += s00;
-  res[(ro + 22)] += st01;
-  res[(ro + 23)] += st02;
-  res[(ro + 28)] += sr11;
-  res[(ro + 29)] += sr12;
-  res[(ro + 35)] += sr22;
-}
-
-// algo/Aba.java: void addInertiaTimesBias(Data, int)
-void Aba_addInertiaTimesBias(Data* d, int i) {
-  SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
-  for (int r = 0; r < 6; r++) {
-    DD_ARRAY(d, abaPA)[((6 * i) + r)] += DD_ARRAY(d, scratch6)[r];
-  }
-}
-
-// spatial/SpatialOps.java: void mulSymVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
-  double v0 = v[vo];
-  double v1 = v[(vo + 1)];
-  double v2 = v[(vo + 2)];
-  double v3 = v[(vo + 3)];
-  double v4 = v[(vo + 4)];
-  double v5 = v[(vo + 5)];
-  double a00 = a[ao];
-  double a01 = a[(ao + 1)];
-  double a02 = a[(ao + 2)];
-  double a03 = a[(ao + 3)];
-  double a04 = a[(ao + 4)];
-  double a05 = a[(ao + 5)];
-  double a11 = a[(ao + 7)];
-  double a12 = a[(ao + 8)];
-  double a13 = a[(ao + 9)];
-  double a14 = a[(ao + 10)];
-  double a15 = a[(ao + 11)];
-  double a22 = a[(ao + 14)];
-  double a23 = a[(ao + 15)];
-  double a24 = a[(ao + 16)];
-  double a25 = a[(ao + 17)];
-  double a33 = a[(ao + 21)];
-  double a34 = a[(ao + 22)];
-  double a35 = a[(ao + 23)];
-  double a44 = a[(ao + 28)];
-  double a45 = a[(ao + 29)];
-  double a55 = a[(ao + 35)];
-  res[ro] = fma(a00, v0, fma(a01, v1, fma(a02, v2, fma(a03, v3, fma(a04, v4, (a05 * v5))))));
-  res[(ro + 1)] = fma(a01, v0, fma(a11, v1, fma(a12, v2, fma(a13, v3, fma(a14, v4, (a15 * v5))))));
-  res[(ro + 2)] = fma(a02, v0, fma(a12, v1, fma(a22, v2, fma(a23, v3, fma(a24, v4, (a25 * v5))))));
-  res[(ro + 3)] = fma(a03, v0, fma(a13, v1, fma(a23, v2, fma(a33, v3, fma(a34, v4, (a35 * v5))))));
-  res[(ro + 4)] = fma(a04, v0, fma(a14, v1, fma(a24, v2, fma(a34, v3, fma(a44, v4, (a45 * v5))))));
-  res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
-}
-
-// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
-void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
-  int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int io = (36 * i);
-  int po = (6 * i);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* u = DD_ARRAY(d, abaU);
-  __global double* dinv = DD_ARRAY(d, abaDinv);
-  __global double* tmp = DD_ARRAY(d, scratch6);
-  for (int k = 0; k < nd; k++) {
-    SpatialOps_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
-  }
-  __global double* dm = DD_ARRAY(d, scratch36);
-  for (int k = 0; k < nd; k++) {
-    double uu = DD_ARRAY(d, qfrcSmooth)[(d0 + k)];
-    for (int r = 0; r < 6; r++) {
-      uu -= (s[((6 * ((d0 + k))) + r)] * pa[(po + r)]);
-    }
-    DD_ARRAY(d, abaUu)[(d0 + k)] = uu;
-    for (int l = 0; l <= k; l++) {
-      double x = ((k == l) ? DD_ARRAY(d, dofArmature)[(d0 + k)] : 0);
-      for (int r = 0; r < 6; r++) {
-        x += (s[((6 * ((d0 + k))) + r)] * u[((6 * ((d0 + l))) + r)]);
-      }
-      dm[((nd * k) + l)] = x;
-      dm[((nd * l) + k)] = x;
-    }
-  }
-  DenseSolve_invertSpd(dm, nd, dinv, io);
-  if (p == 0) {
-    return;
-  }
-  for (int l = 0; l < nd; l++) {
-    for (int r = 0; r < 6; r++) {
-      tmp[r] = 0;
-    }
-    for (int k = 0; k < nd; k++) {
-      double dkl = dinv[((io + (nd * k)) + l)];
-      for (int r = 0; r < 6; r++) {
-        tmp[r] += (u[((6 * ((d0 + k))) + r)] * dkl);
-      }
-    }
-    double ul = DD_ARRAY(d, abaUu)[(d0 + l)];
-    for (int r = 0; r < 6; r++) {
-      pa[(po + r)] += (tmp[r] * ul);
-    }
-    SpatialOps_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
-  }
-  Aba_addInertiaTimesBias(d, i);
-  Aba_toParent(m, d, i, p);
-}
-
-// spatial/SpatialOps.java: void subOuterUpper(double[], int, double[], int, double[], int)
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
-  double w0 = w[wo];
-  double w1 = w[(wo + 1)];
-  double w2 = w[(wo + 2)];
-  double w3 = w[(wo + 3)];
-  double w4 = w[(wo + 4)];
-  double w5 = w[(wo + 5)];
-  double u0 = u[uo];
-  double u1 = u[(uo + 1)];
-  double u2 = u[(uo + 2)];
-  double u3 = u[(uo + 3)];
-  double u4 = u[(uo + 4)];
-  double u5 = u[(uo + 5)];
-  a[ao] = fma((-w0), u0, a[ao]);
-  a[(ao + 1)] = fma((-w0), u1, a[(ao + 1)]);
-  a[(ao + 2)] = fma((-w0), u2, a[(ao + 2)]);
-  a[(ao + 3)] = fma((-w0), u3, a[(ao + 3)]);
-  a[(ao + 4)] = fma((-w0), u4, a[(ao + 4)]);
-  a[(ao + 5)] = fma((-w0), u5, a[(ao + 5)]);
-  a[(ao + 7)] = fma((-w1), u1, a[(ao + 7)]);
-  a[(ao + 8)] = fma((-w1), u2, a[(ao + 8)]);
-  a[(ao + 9)] = fma((-w1), u3, a[(ao + 9)]);
-  a[(ao + 10)] = fma((-w1), u4, a[(ao + 10)]);
-  a[(ao + 11)] = fma((-w1), u5, a[(ao + 11)]);
-  a[(ao + 14)] = fma((-w2), u2, a[(ao + 14)]);
-  a[(ao + 15)] = fma((-w2), u3, a[(ao + 15)]);
-  a[(ao + 16)] = fma((-w2), u4, a[(ao + 16)]);
-  a[(ao + 17)] = fma((-w2), u5, a[(ao + 17)]);
-  a[(ao + 21)] = fma((-w3), u3, a[(ao + 21)]);
-  a[(ao + 22)] = fma((-w3), u4, a[(ao + 22)]);
-  a[(ao + 23)] = fma((-w3), u5, a[(ao + 23)]);
-  a[(ao + 28)] = fma((-w4), u4, a[(ao + 28)]);
-  a[(ao + 29)] = fma((-w4), u5, a[(ao + 29)]);
-  a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
-}
-
-// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
-void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
-  for (int j = 0; j < n; j++) {
-    double s = a[((n * j) + j)];
-    for (int k = 0; k < j; k++) {
-      s -= (a[((n * j) + k)] * a[((n * j) + k)]);
-    }
-    double ljj = sqrt(s);
-    a[((n * j) + j)] = ljj;
-    for (int i = (j + 1); i < n; i++) {
-      double t = a[((n * i) + j)];
-      for (int k = 0; k < j; k++) {
-        t -= (a[((n * i) + k)] * a[((n * j) + k)]);
-      }
-      a[((n * i) + j)] = (t / ljj);
-    }
-  }
-  for (int c = 0; c < n; c++) {
-    a[((n * c) + c)] = (1 / a[((n * c) + c)]);
-    for (int i = (c + 1); i < n; i++) {
-      double t = 0;
-      for (int k = c; k < i; k++) {
-        t -= (a[((n * i) + k)] * a[((n * k) + c)]);
-      }
-      a[((n * i) + c)] = (t / a[((n * i) + i)]);
-    }
-  }
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j <= i; j++) {
-      double t = 0;
-      for (int k = i; k < n; k++) {
-        t += (a[((n * k) + i)] * a[((n * k) + j)]);
-      }
-      out[((oo + (n * i)) + j)] = t;
-      out[((oo + (n * j)) + i)] = t;
-    }
-  }
-}
-
-// algo/Aba.java: void backwardSingle(Model, Data, int, int)
-void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
-  int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-  int io = (36 * i);
-  int po = (6 * i);
-  int so = (6 * k);
-  __global double* ia = DD_ARRAY(d, abaIA);
-  __global double* pa = DD_ARRAY(d, abaPA);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* u = DD_ARRAY(d, abaU);
-  SpatialOps_mulSymVec(u, so, ia, io, s, so);
-  double dd = DD_ARRAY(d, dofArmature)[k];
-  double uu = DD_ARRAY(d, qfrcSmooth)[k];
-  for (int r = 0; r < 6; r++) {
-    dd += (s[(so + r)] * u[(so + r)]);
-    uu -= (s[(so + r)] * pa[(po + r)]);
-  }
-  double dinv = (1 / dd);
-  DD_ARRAY(d, abaDinv)[io] = dinv;
-  DD_ARRAY(d, abaUu)[k] = uu;
-  if (p == 0) {
-    return;
-  }
-  double ud = (uu * dinv);
-  __global double* w = DD_ARRAY(d, scratch6);
-  for (int r = 0; r < 6; r++) {
-    pa[(po + r)] += (u[(so + r)] * ud);
-    w[r] = (u[(so + r)] * dinv);
-  }
-  SpatialOps_subOuterUpper(ia, io, w, 0, u, so);
-  Aba_addInertiaTimesBias(d, i);
-  Aba_toParent(m, d, i, p);
-}
-
-// spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  res[ro] = in[(io + 4)];
-  res[(ro + 1)] = in[(io + 7)];
-  res[(ro + 2)] = in[(io + 8)];
-  res[(ro + 3)] = 0;
-  res[(ro + 4)] = (-hz);
-  res[(ro + 5)] = hy;
-  res[(ro + 7)] = in[(io + 5)];
-  res[(ro + 8)] = in[(io + 9)];
-  res[(ro + 9)] = hz;
-  res[(ro + 10)] = 0;
-  res[(ro + 11)] = (-hx);
-  res[(ro + 14)] = in[(io + 6)];
-  res[(ro + 15)] = (-hy);
-  res[(ro + 16)] = hx;
-  res[(ro + 17)] = 0;
-  res[(ro + 21)] = m;
-  res[(ro + 22)] = 0;
-  res[(ro + 23)] = 0;
-  res[(ro + 28)] = m;
-  res[(ro + 29)] = 0;
-  res[(ro + 35)] = m;
-}
-
-// algo/Forces.java: void armature(Model, Data, double)
-void Forces_armature(Model* m, Data* d, double h) {
-  for (int k = 0; k < (M_nv); k++) {
-    DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
-  }
-}
-
-// algo/Forces.java: void total(Model, Data)
-void Forces_total(Model* m, Data* d) {
-  for (int k = 0; k < (M_nv); k++) {
-    DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
-  }
-}
-
-// algo/Forces.java: void actuation(Model, Data)
-void Forces_actuation(Model* m, Data* d) {
-  fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
-  int cranks = 0;
-  for (int a = 0; a < (M_nu); a++) {
-    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
-  }
-  if (cranks) {
-    Kinematics_sites(m, d);
-  }
-  int nv = (M_nv);
-  for (int a = 0; a < (M_nu); a++) {
-    double len = 0;
-    double vel = 0;
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
-      vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-    }
-    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
-      len = Forces_sliderCrank(m, d, a);
-      for (int k = 0; k < nv; k++) {
-        vel += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * DD_ARRAY(d, qvel)[k]);
-      }
-    }
-    int ten = (MI_ARRAY(m, actTendon)[(a)]);
-    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
-    if (spatial) {
-      len = ((MD_ARRAY(m, actGear)[(a)]) * DD_ARRAY(d, tendonLength)[ten]);
-      for (int k = 0; k < nv; k++) {
-        vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
-      }
-    }
-    double u = DD_ARRAY(d, ctrl)[a];
-    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
-      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
-    }
-    double input = u;
-    int s = (MI_ARRAY(m, actActAdr)[(a)]);
-    if (s >= 0) {
-      input = DD_ARRAY(d, act)[s];
-      int dyn = (MI_ARRAY(m, actDynType)[(a)]);
-      DD_ARRAY(d, actDot)[s] = ((dyn == DynType_FILTER) ? (((u - input)) / jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT)) : ((dyn == DynType_MUSCLE) ? Muscle_dynamics(m, a, u, input, 0) : u));
-    }
-    double gain = (((MI_ARRAY(m, actGainMuscle)[(a)] != 0)) ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
-    double bias = (((MI_ARRAY(m, actBiasMuscle)[(a)] != 0)) ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)));
-    double force = ((gain * input) + bias);
-    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0))) {
-      force = jmin(jmax(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]));
-    }
-    DD_ARRAY(d, actuatorLength)[a] = len;
-    DD_ARRAY(d, actuatorVelocity)[a] = vel;
-    DD_ARRAY(d, actuatorForce)[a] = force;
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      DD_ARRAY(d, qfrcActuator)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * force);
-    }
-    if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
-      for (int k = 0; k < nv; k++) {
-        DD_ARRAY(d, qfrcActuator)[k] += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * force);
-      }
-    }
-    if (spatial) {
-      for (int k = 0; k < nv; k++) {
-        DD_ARRAY(d, qfrcActuator)[k] += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * force);
-      }
-    }
-  }
-  if ((!OPT_actuation)) {
-    fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
-    fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);
-    fill_d(DD_ARRAY(d, actDot), DL_actDot, 0);
-  }
-}
-
-// algo/Muscle.java: double bias(Model, int, double, int)
-double Muscle_bias(Model* m, int a, double len, int which) {
-  double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
-  double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
-  double force = Muscle_peak(m, a, 1);
-  double ls = jmax(Muscle_MINVAL, Muscle_optimum(m, a, 1));
-  double nl = ((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
-  double mb = (0x1.0p-1 * ((1 + lmax)));
-  double w = jmax(Muscle_MINVAL, (mb - 1));
-  if (nl <= 1) {
-    return 0;
-  } else if (nl <= mb) {
-    double x = (((nl - 1)) / w);
-    return ((which == 0) ? (((((-force) * fpmax) * 0x1.0p-1) * x) * x) : (((((-force) * fpmax) * x) / w) / ls));
-  }
-  double x = (((nl - mb)) / w);
-  return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
-}
-
-// algo/Muscle.java: double optimum(Model, int, boolean)
-double Muscle_optimum(Model* m, int a, int bias) {
-  double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
-  return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
-}
-
-// algo/Muscle.java: double prm(Model, int, boolean, int)
-double Muscle_prm(Model* m, int a, int bias, int k) {
-  return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
-}
-
-// algo/Muscle.java: double peak(Model, int, boolean)
-double Muscle_peak(Model* m, int a, int bias) {
-  double force = Muscle_prm(m, a, bias, 2);
-  return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
-}
-
-// algo/Muscle.java: double gain(Model, int, double, double, int)
-double Muscle_gain(Model* m, int a, double len, double vel, int which) {
-  double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
-  double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
-  double vmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (6))]);
-  double fvmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (8))]);
-  double force = Muscle_peak(m, a, 0);
-  double l0 = Muscle_optimum(m, a, 0);
-  double ma = (0x1.0p-1 * ((lmin + 1)));
-  double mb = (0x1.0p-1 * ((1 + lmax)));
-  double ls = jmax(Muscle_MINVAL, l0);
-  double vs = jmax(Muscle_MINVAL, (l0 * vmax));
-  double nl = ((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + (((len - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / ls));
-  double nv = (vel / vs);
-  double fl = 0;
-  double dfl = 0;
-  if ((nl >= lmin) && (nl <= ma)) {
-    double w = jmax(Muscle_MINVAL, (ma - lmin));
-    double x = (((nl - lmin)) / w);
-    fl = ((0x1.0p-1 * x) * x);
-    dfl = (x / w);
-  } else if (nl <= 1) {
-    double w = jmax(Muscle_MINVAL, (1 - ma));
-    double x = (((1 - nl)) / w);
-    fl = (1 - ((0x1.0p-1 * x) * x));
-    dfl = (x / w);
-  } else if (nl <= mb) {
-    double w = jmax(Muscle_MINVAL, (mb - 1));
-    double x = (((nl - 1)) / w);
-    fl = (1 - ((0x1.0p-1 * x) * x));
-    dfl = ((-x) / w);
-  } else if (nl <= lmax) {
-    double w = jmax(Muscle_MINVAL, (lmax - mb));
-    double x = (((lmax - nl)) / w);
-    fl = ((0x1.0p-1 * x) * x);
-    dfl = ((-x) / w);
-  }
-  double y = (fvmax - 1);
-  double fv;
-  double dfv;
-  if (nv <= (-1)) {
-    fv = 0;
-    dfv = 0;
-  } else if (nv <= 0) {
-    fv = (((nv + 1)) * ((nv + 1)));
-    dfv = (2 * ((nv + 1)));
-  } else if (nv <= y) {
-    fv = (fvmax - ((((y - nv)) * ((y - nv))) / jmax(Muscle_MINVAL, y)));
-    dfv = ((2 * ((y - nv))) / jmax(Muscle_MINVAL, y));
-  } else {
-    fv = fvmax;
-    dfv = 0;
-  }
-  return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
-}
-
-// algo/Muscle.java: double dynamics(Model, int, double, double, int)
-double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
-  double c = jmin(jmax(ctrl, 0), 1);
-  double ac = jmin(jmax(act, 0), 1);
-  double s = (0x1.0p-1 + (0x1.8p0 * ac));
-  int inside = ((act > 0) && (act < 1));
-  double tau;
-  double dtau;
-  if (c > act) {
-    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]) * s);
-    dtau = (inside ? (0x1.8p0 * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))])) : 0);
-  } else {
-    tau = ((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))]) / s);
-    dtau = (inside ? (((-0x1.8p0) * (MD_ARRAY(m, actDynPrm)[((2 * (a)) + (1))])) / ((s * s))) : 0);
-  }
-  double t = jmax(Muscle_MINVAL, tau);
-  if (which == 0) {
-    return (((c - act)) / t);
-  } else if (which == 1) {
-    return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
-  }
-  return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
-}
-
-// algo/Forces.java: double sliderCrank(Model, Data, int)
-double Forces_sliderCrank(Model* m, Data* d, int a) {
-  int nv = (M_nv);
-  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
-  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
-  int o = (nv * a);
-  __global double* t = DD_ARRAY(d, scratch36);
-  __global double* x = DD_ARRAY(d, siteXpos);
-  __global double* r = DD_ARRAY(d, siteXmat);
-  double ax = r[((9 * ss) + 2)];
-  double ay = r[((9 * ss) + 5)];
-  double az = r[((9 * ss) + 8)];
-  double vx = (x[(3 * cs)] - x[(3 * ss)]);
-  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
-  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
-  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
-  double av = (((vx * ax) + (vy * ay)) + (vz * az));
-  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
-  double j_length;
-  if (det <= 0) {
-    j_length = av;
-    t[12] = ax;
-    t[13] = ay;
-    t[14] = az;
-    t[15] = vx;
-    t[16] = vy;
-    t[17] = vz;
-  } else {
-    double sdet = sqrt(det);
-    double g = (1 - (av / sdet));
-    j_length = (av - sdet);
-    t[12] = ((ax * g) + (vx / sdet));
-    t[13] = ((ay * g) + (vy / sdet));
-    t[14] = ((az * g) + (vz / sdet));
-    t[15] = (vx * g);
-    t[16] = (vy * g);
-    t[17] = (vz * g);
-  }
-  t[18] = ((ay * t[17]) - (az * t[16]));
-  t[19] = ((az * t[15]) - (ax * t[17]));
-  t[20] = ((ax * t[16]) - (ay * t[15]));
-  fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
-  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
-  double gear = (MD_ARRAY(m, actGear)[(a)]);
-  for (int k = 0; k < nv; k++) {
-    DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
-  }
-  return (j_length * gear);
-}
-
-// algo/Forces.java: void passive(Model, Data)
-void Forces_passive(Model* m, Data* d) {
-  __global double* f = DD_ARRAY(d, qfrcPassive);
-  for (int k = 0; k < (M_nv); k++) {
-    f[k] = ((-DD_ARRAY(d, dofDamping)[k]) * DD_ARRAY(d, qvel)[k]);
-  }
-  __global double* t = DD_ARRAY(d, scratch36);
-  for (int j = 0; j < (M_njnt); j++) {
-    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
-    if (k == 0) {
-      continue;
-    }
-    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    switch ((MI_ARRAY(m, jntType)[(j)])) {
-      case JointType_HINGE: case JointType_SLIDE: {
-        f[da] -= (k * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qposSpring)[(qa)]))));
-      } break;
-      case JointType_BALL: {
-        Forces_springDifference(m, d, qa);
-        for (int r = 0; r < 3; r++) {
-          f[(da + r)] -= (k * t[(8 + r)]);
-        }
-      } break;
-      case JointType_FREE: {
-        for (int r = 0; r < 3; r++) {
-          f[(da + r)] -= (k * ((DD_ARRAY(d, qpos)[(qa + r)] - (MD_ARRAY(m, qposSpring)[((qa + r))]))));
-        }
-        Forces_springDifference(m, d, (qa + 3));
-        for (int r = 0; r < 3; r++) {
-          f[((da + 3) + r)] -= (k * t[(8 + r)]);
-        }
-      } break;
-    }
-  }
-  for (int tn = 0; tn < (M_ntendon); tn++) {
-    if (((MI_ARRAY(m, tendonSpatial)[(tn)] != 0))) {
-      Tendons_spatial(m, d, tn);
-      double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((DD_ARRAY(d, tendonLength)[tn] - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * DD_ARRAY(d, tendonVelocity)[tn]));
-      for (int k = 0; k < (M_nv); k++) {
-        f[k] += (DD_ARRAY(d, tendonJ)[(((M_nv) * tn) + k)] * force);
-      }
-      continue;
-    }
-    double len = 0;
-    double vel = 0;
-    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
-      len += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, wrapQposAdr)[(w)])]);
-      vel += ((MD_ARRAY(m, wrapCoef)[(w)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
-    }
-    DD_ARRAY(d, tendonLength)[tn] = len;
-    DD_ARRAY(d, tendonVelocity)[tn] = vel;
-    double force = (((-(MD_ARRAY(m, tendonStiffness)[(tn)])) * ((len - (MD_ARRAY(m, tendonLengthSpring)[(tn)])))) - ((MD_ARRAY(m, tendonDamping)[(tn)]) * vel));
-    for (int w = (MI_ARRAY(m, tendonAdr)[(tn)]); w < ((MI_ARRAY(m, tendonAdr)[(tn)]) + (MI_ARRAY(m, tendonNum)[(tn)])); w++) {
-      f[(MI_ARRAY(m, wrapDofAdr)[(w)])] += ((MD_ARRAY(m, wrapCoef)[(w)]) * force);
-    }
-  }
-  if ((OPT_density > 0) || (OPT_viscosity > 0)) {
-    Fluid_forces(m, d);
-  }
-  if ((!OPT_passive)) {
-    fill_d(f, DL_qfrcPassive, 0);
-  }
-}
-
-// algo/Fluid.java: void forces(Model, Data)
-void Fluid_forces(Model* m, Data* d) {
-  __global double* w = DD_ARRAY(d, scratch36);
-  for (int i = 1; i < (M_nbody); i++) {
-    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
-      continue;
-    }
-    Fluid_wrench(m, d, i, w);
-    Fluid_applyWrench(m, d, i, w, 18, DD_ARRAY(d, qfrcPassive));
-  }
-}
-
-// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
-void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
-  double fx = w[(o + 3)];
-  double fy = w[(o + 4)];
-  double fz = w[(o + 5)];
-  for (int b = i; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(b)]);
-    if (d0 < 0) {
-      continue;
-    }
-    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * b)]);
-    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * b) + 1)]);
-    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * b) + 2)]);
-    double tx = ((w[o] + (ey * fz)) - (ez * fy));
-    double ty = ((w[(o + 1)] + (ez * fx)) - (ex * fz));
-    double tz = ((w[(o + 2)] + (ex * fy)) - (ey * fx));
-    __global double* r = DD_ARRAY(d, xmat);
-    int ro = (9 * b);
-    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
-    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
-    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
-    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
-    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
-    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(b)])); k++) {
-      int so = (6 * k);
-      qfrc[k] += ((((((DD_ARRAY(d, dofS)[so] * ltx) + (DD_ARRAY(d, dofS)[(so + 1)] * lty)) + (DD_ARRAY(d, dofS)[(so + 2)] * ltz)) + (DD_ARRAY(d, dofS)[(so + 3)] * lfx)) + (DD_ARRAY(d, dofS)[(so + 4)] * lfy)) + (DD_ARRAY(d, dofS)[(so + 5)] * lfz));
-    }
-  }
-}
-
-// algo/Fluid.java: void wrench(Model, Data, int, double[])
-void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
-  double mu = OPT_viscosity;
-  double rho = OPT_density;
-  int o = (6 * i);
-  for (int k = 0; k < 4; k++) {
-    w[k] = (MD_ARRAY(m, bodyIquat)[((4 * (i)) + (k))]);
-  }
-  Quat_toMat(w, 24, w, 0);
-  for (int k = 0; k < 3; k++) {
-    int k1 = (((k + 1)) % 3);
-    int k2 = (((k + 2)) % 3);
-    double wind = 0;
-    for (int j = 0; j < 3; j++) {
-      wind += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * j)) + k)] * OPT_wind[j]);
-    }
-    w[(12 + k)] = (((DD_ARRAY(d, bodyVel)[((o + 3) + k)] + (DD_ARRAY(d, bodyVel)[(o + k1)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k2))]))) - (DD_ARRAY(d, bodyVel)[(o + k2)] * (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (k1))]))) - wind);
-  }
-  for (int k = 0; k < 3; k++) {
-    double wl = 0;
-    double vl = 0;
-    for (int j = 0; j < 3; j++) {
-      wl += (w[((24 + (3 * j)) + k)] * DD_ARRAY(d, bodyVel)[(o + j)]);
-      vl += (w[((24 + (3 * j)) + k)] * w[(12 + j)]);
-    }
-    w[k] = wl;
-    w[(3 + k)] = vl;
-  }
-  double s0 = Fluid_side(m, i, 0);
-  double s1 = Fluid_side(m, i, 1);
-  double s2 = Fluid_side(m, i, 2);
-  double diam = ((((s0 + s1) + s2)) / 3);
-  for (int k = 0; k < 3; k++) {
-    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
-    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
-    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
-    double wl = w[k];
-    double vl = w[(3 + k)];
-    w[(6 + k)] = (((((((-M_PI) * diam) * diam) * diam) * mu) * wl) - (((((rho * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * wl) * fabs(wl)));
-    w[(9 + k)] = ((((((-3) * M_PI) * diam) * mu) * vl) - (((((0x1.0p-1 * rho) * sa) * sb) * vl) * fabs(vl)));
-  }
-  for (int k = 0; k < 3; k++) {
-    double t = 0;
-    double f = 0;
-    for (int j = 0; j < 3; j++) {
-      t += (w[((24 + (3 * k)) + j)] * w[(6 + j)]);
-      f += (w[((24 + (3 * k)) + j)] * w[(9 + j)]);
-    }
-    w[(12 + k)] = t;
-    w[(15 + k)] = f;
-  }
-  for (int k = 0; k < 3; k++) {
-    double t = 0;
-    double f = 0;
-    for (int j = 0; j < 3; j++) {
-      int j1 = (((j + 1)) % 3);
-      int j2 = (((j + 2)) % 3);
-      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
-      t += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * tb);
-      f += (DD_ARRAY(d, xmat)[(((9 * i) + (3 * k)) + j)] * w[(15 + j)]);
-    }
-    w[(18 + k)] = t;
-    w[(21 + k)] = f;
-  }
-}
-
-// algo/Fluid.java: double side(Model, int, int)
-double Fluid_side(Model* m, int i, int k) {
-  double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
-  return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
-}
-
-// algo/Tendons.java: void spatial(Model, Data, int)
-void Tendons_spatial(Model* m, Data* d, int t) {
-  int nv = (M_nv);
-  int o = (nv * t);
-  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
-  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
-  fill_d(DD_ARRAY(d, tendonJ) + o, (o + nv) - o, 0);
-  for (int w = w0; w < w1; w++) {
-    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
-      Tendons_sitePosition(m, d, w);
-    }
-  }
-  double j_length = 0;
-  double divisor = 1;
-  int w = w0;
-  while ((w + 1) < w1) {
-    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
-      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
-      w++;
-      continue;
-    }
-    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
-    int next = ((g >= 0) ? (w + 2) : (w + 1));
-    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
-    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
-    double scale = (1 / divisor);
-    double wlen = ((g >= 0) ? Tendons_wrap(m, d, (w + 1)) : (-1));
-    if (wlen < 0) {
-      j_length += (Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale) / divisor);
-    } else {
-      int gb = (MI_ARRAY(m, geomBody)[(g)]);
-      double l0 = Tendons_segment(m, d, o, b0, DD_ARRAY(d, wrapXpos), (3 * w), gb, DD_ARRAY(d, wrapTangent), (6 * ((w + 1))), scale);
-      double l1 = Tendons_segment(m, d, o, gb, DD_ARRAY(d, wrapTangent), ((6 * ((w + 1))) + 3), b1, DD_ARRAY(d, wrapXpos), (3 * next), scale);
-      j_length += ((((l0 + wlen) + l1)) / divisor);
-    }
-    w = next;
-  }
-  double vel = 0;
-  for (int k = 0; k < nv; k++) {
-    vel += (DD_ARRAY(d, tendonJ)[(o + k)] * DD_ARRAY(d, qvel)[k]);
-  }
-  DD_ARRAY(d, tendonLength)[t] = j_length;
-  DD_ARRAY(d, tendonVelocity)[t] = vel;
-}
-
-// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
-double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
-  __global double* u = DD_ARRAY(d, scratch6);
-  double len = Tendons_direction(pa, ao, pb, bo, u);
-  if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
-  }
-  return len;
-}
-
-// algo/Tendons.java: double direction(double[], int, double[], int, double[])
-double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
-  double dx = (pb[bo] - pa[ao]);
-  double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
-  double dz = (pb[(bo + 2)] - pa[(ao + 2)]);
-  double len = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
-  double inv = ((len > 0x1.203af9ee75616p-50) ? (1 / len) : 0);
-  u[0] = (dx * inv);
-  u[1] = (dy * inv);
-  u[2] = (dz * inv);
-  return len;
-}
-
-// algo/Tendons.java: double wrap(Model, Data, int)
-double Tendons_wrap(Model* m, Data* d, int w) {
-  double wlen = Tendons_wrapLocal(m, d, w);
-  DD_ARRAY(d, wrapLength)[w] = wlen;
-  if (wlen >= 0) {
-    __global double* q = DD_ARRAY(d, wrapScratch);
-    __global double* x = DD_ARRAY(d, geomXpos);
-    __global double* r = DD_ARRAY(d, geomXmat);
-    int g = (MI_ARRAY(m, wrapGeom)[(w)]);
-    for (int i = 0; i < 2; i++) {
-      for (int k = 0; k < 3; k++) {
-        int ro = ((9 * g) + (3 * k));
-        int p = (Wrapping_RES + (3 * i));
-        DD_ARRAY(d, wrapTangent)[(((6 * w) + (3 * i)) + k)] = ((((r[ro] * q[p]) + (r[(ro + 1)] * q[(p + 1)])) + (r[(ro + 2)] * q[(p + 2)])) + x[((3 * g) + k)]);
-      }
-    }
-  }
-  return wlen;
-}
-
-// algo/Tendons.java: double wrapLocal(Model, Data, int)
-double Tendons_wrapLocal(Model* m, Data* d, int w) {
-  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
-  int side = (MI_ARRAY(m, wrapSide)[(w)]);
-  Kinematics_geom(m, d, g);
-  __global double* q = DD_ARRAY(d, wrapScratch);
-  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w - 1))), q, Wrapping_P0);
-  Tendons_toGeomFrame(d, g, DD_ARRAY(d, wrapXpos), (3 * ((w + 1))), q, Wrapping_P1);
-  if (side >= 0) {
-    Kinematics_site(m, d, side);
-    Tendons_toGeomFrame(d, g, DD_ARRAY(d, siteXpos), (3 * side), q, Wrapping_S);
-  }
-  return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
-}
-
-// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
-double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
-  for (int k = 0; k < 9; k++) {
-    q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
-  }
-  q[Wrapping_LEN] = (-1);
-  q[(Wrapping_T + Wrapping_LEN)] = 0;
-  if ((Wrapping_norm3(q, Wrapping_P0) < Wrapping_MINVAL) || (Wrapping_norm3(q, Wrapping_P1) < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  Wrapping_plane(q, cylinder);
-  q[Wrapping_D] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A0);
-  q[(Wrapping_D + 1)] = Wrapping_dot3(q, Wrapping_P0, Wrapping_A1);
-  q[(Wrapping_D + 2)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A0);
-  q[(Wrapping_D + 3)] = Wrapping_dot3(q, Wrapping_P1, Wrapping_A1);
-  q[(Wrapping_T + Wrapping_D)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A0)));
-  q[((Wrapping_T + Wrapping_D) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P0), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P0, (Wrapping_T + Wrapping_A1)));
-  q[((Wrapping_T + Wrapping_D) + 2)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A0) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A0)));
-  q[((Wrapping_T + Wrapping_D) + 3)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_P1), Wrapping_A1) + Wrapping_dot3(q, Wrapping_P1, (Wrapping_T + Wrapping_A1)));
-  int inside = 0;
-  if (side) {
-    q[Wrapping_SD] = Wrapping_dot3(q, Wrapping_S, Wrapping_A0);
-    q[(Wrapping_SD + 1)] = Wrapping_dot3(q, Wrapping_S, Wrapping_A1);
-    q[(Wrapping_T + Wrapping_SD)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A0) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A0)));
-    q[((Wrapping_T + Wrapping_SD) + 1)] = (Wrapping_dot3(q, (Wrapping_T + Wrapping_S), Wrapping_A1) + Wrapping_dot3(q, Wrapping_S, (Wrapping_T + Wrapping_A1)));
-    if (sqrt(((q[Wrapping_SD] * q[Wrapping_SD]) + (q[(Wrapping_SD + 1)] * q[(Wrapping_SD + 1)]))) >= r) {
-      Wrapping_normalize(q, Wrapping_SD, 2);
-      for (int k = 0; k < 2; k++) {
-        q[(Wrapping_SD + k)] *= r;
-        q[((Wrapping_T + Wrapping_SD) + k)] *= r;
-      }
-    } else {
-      inside = 1;
-    }
-  }
-  double len = (inside ? Wrapping_inside(q, r) : Wrapping_circle(q, r, side));
-  if (len < 0) {
-    return (-1);
-  }
-  double dlen = q[(Wrapping_T + Wrapping_LEN)];
-  for (int i = 0; i < 2; i++) {
-    for (int k = 0; k < 3; k++) {
-      q[((Wrapping_RES + (3 * i)) + k)] = ((q[(Wrapping_A0 + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A1 + k)] * q[((Wrapping_PNT + (2 * i)) + 1)]));
-      q[(((Wrapping_T + Wrapping_RES) + (3 * i)) + k)] = ((((q[((Wrapping_T + Wrapping_A0) + k)] * q[(Wrapping_PNT + (2 * i))]) + (q[(Wrapping_A0 + k)] * q[((Wrapping_T + Wrapping_PNT) + (2 * i))])) + (q[((Wrapping_T + Wrapping_A1) + k)] * q[((Wrapping_PNT + (2 * i)) + 1)])) + (q[(Wrapping_A1 + k)] * q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)]));
-    }
-  }
-  if (cylinder) {
-    double l0x = (q[Wrapping_P0] - q[Wrapping_RES]);
-    double l0y = (q[(Wrapping_P0 + 1)] - q[(Wrapping_RES + 1)]);
-    double l1x = (q[Wrapping_P1] - q[(Wrapping_RES + 3)]);
-    double l1y = (q[(Wrapping_P1 + 1)] - q[(Wrapping_RES + 4)]);
-    double l0 = sqrt(((l0x * l0x) + (l0y * l0y)));
-    double l1 = sqrt(((l1x * l1x) + (l1y * l1y)));
-    double dl0 = ((l0 > 0) ? ((((l0x * ((q[(Wrapping_T + Wrapping_P0)] - q[(Wrapping_T + Wrapping_RES)]))) + (l0y * ((q[((Wrapping_T + Wrapping_P0) + 1)] - q[((Wrapping_T + Wrapping_RES) + 1)]))))) / l0) : 0);
-    double dl1 = ((l1 > 0) ? ((((l1x * ((q[(Wrapping_T + Wrapping_P1)] - q[((Wrapping_T + Wrapping_RES) + 3)]))) + (l1y * ((q[((Wrapping_T + Wrapping_P1) + 1)] - q[((Wrapping_T + Wrapping_RES) + 4)]))))) / l1) : 0);
-    double total = ((l0 + len) + l1);
-    double dtotal = ((dl0 + dlen) + dl1);
-    double z0 = q[(Wrapping_P0 + 2)];
-    double dz = (q[(Wrapping_P1 + 2)] - z0);
-    double dz0 = q[((Wrapping_T + Wrapping_P0) + 2)];
-    double ddz = (q[((Wrapping_T + Wrapping_P1) + 2)] - dz0);
-    double f0 = (l0 / total);
-    double f1 = (((l0 + len)) / total);
-    double df0 = (((dl0 - (f0 * dtotal))) / total);
-    double df1 = ((((dl0 + dlen) - (f1 * dtotal))) / total);
-    q[(Wrapping_RES + 2)] = (z0 + ((dz * l0) / total));
-    q[(Wrapping_RES + 5)] = (z0 + ((dz * ((l0 + len))) / total));
-    q[((Wrapping_T + Wrapping_RES) + 2)] = ((dz0 + (ddz * f0)) + (dz * df0));
-    q[((Wrapping_T + Wrapping_RES) + 5)] = ((dz0 + (ddz * f1)) + (dz * df1));
-    double h = fabs((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]));
-    double dh = (((q[(Wrapping_RES + 5)] - q[(Wrapping_RES + 2)]) >= 0) ? (q[((Wrapping_T + Wrapping_RES) + 5)] - q[((Wrapping_T + Wrapping_RES) + 2)]) : (q[((Wrapping_T + Wrapping_RES) + 2)] - q[((Wrapping_T + Wrapping_RES) + 5)]));
-    double slant = sqrt(((len * len) + (h * h)));
-    dlen = ((slant > 0) ? ((((len * dlen) + (h * dh))) / slant) : 0);
-    len = slant;
-  }
-  q[Wrapping_LEN] = len;
-  q[(Wrapping_T + Wrapping_LEN)] = dlen;
-  return len;
-}
-
-// algo/Wrapping.java: double circle(double[], double, boolean)
-double Wrapping_circle(__global double* q, double r, int side) {
-  double d0 = q[Wrapping_D];
-  double d1 = q[(Wrapping_D + 1)];
-  double d2 = q[(Wrapping_D + 2)];
-  double d3 = q[(Wrapping_D + 3)];
-  double sqlen0 = ((d0 * d0) + (d1 * d1));
-  double sqlen1 = ((d2 * d2) + (d3 * d3));
-  double sqrad = (r * r);
-  if (((sqlen0 < sqrad) || (sqlen1 < sqrad)) || (r < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  double difx = (d2 - d0);
-  double dify = (d3 - d1);
-  double dd = ((difx * difx) + (dify * dify));
-  if (dd < Wrapping_MINVAL) {
-    return (-1);
-  }
-  double a = jmin(jmax(((-(((difx * d0) + (dify * d1)))) / dd), 0), 1);
-  double tx = ((a * difx) + d0);
-  double ty = ((a * dify) + d1);
-  if ((((tx * tx) + (ty * ty)) > sqrad) && (((!side) || (((q[Wrapping_SD] * tx) + (q[(Wrapping_SD + 1)] * ty)) >= 0)))) {
-    return (-1);
-  }
-  double good0 = Wrapping_goodness(q, r, side, 1);
-  double good1 = Wrapping_goodness(q, r, side, (-1));
-  int sgn = ((good0 > good1) ? 1 : (-1));
-  Wrapping_solution(q, r, sgn);
-  if (Wrapping_intersects(d0, d1, q[Wrapping_PNT], q[(Wrapping_PNT + 1)], d2, d3, q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
-    return (-1);
-  }
-  return Wrapping_arc(q, r, (sgn < 0));
-}
-
-// algo/Wrapping.java: double arc(double[], double, boolean)
-double Wrapping_arc(__global double* q, double r, int second) {
-  double x0 = q[Wrapping_PNT];
-  double y0 = q[(Wrapping_PNT + 1)];
-  double x1 = q[(Wrapping_PNT + 2)];
-  double y1 = q[(Wrapping_PNT + 3)];
-  double n0 = sqrt(((x0 * x0) + (y0 * y0)));
-  double n1 = sqrt(((x1 * x1) + (y1 * y1)));
-  double i0 = (1 / n0);
-  double i1 = (1 / n1);
-  double u0x = (x0 * i0);
-  double u0y = (y0 * i0);
-  double u1x = (x1 * i1);
-  double u1y = (y1 * i1);
-  double c = ((u0x * u1x) + (u0y * u1y));
-  double dp0x = q[(Wrapping_T + Wrapping_PNT)];
-  double dp0y = q[((Wrapping_T + Wrapping_PNT) + 1)];
-  double dp1x = q[((Wrapping_T + Wrapping_PNT) + 2)];
-  double dp1y = q[((Wrapping_T + Wrapping_PNT) + 3)];
-  double e0 = ((u0x * dp0x) + (u0y * dp0y));
-  double e1 = ((u1x * dp1x) + (u1y * dp1y));
-  double dc = (((((((dp0x - (u0x * e0))) * u1x) + (((dp0y - (u0y * e0))) * u1y))) / n0) + ((((((dp1x - (u1x * e1))) * u0x) + (((dp1y - (u1y * e1))) * u0y))) / n1));
-  double angle = Trig_acos(c);
-  double sine = sqrt((((1 - c)) * ((1 + c))));
-  double dangle = (((fabs(c) < 1) && (sine > 0)) ? ((-dc) / sine) : 0);
-  double turn = ((y0 * x1) - (x0 * y1));
-  if ((((turn > 0) && second)) || (((turn < 0) && (!second)))) {
-    angle = ((2 * Wrapping_PI) - angle);
-    dangle = (-dangle);
-  }
-  q[Wrapping_LEN] = (r * angle);
-  q[(Wrapping_T + Wrapping_LEN)] = (r * dangle);
-  return (r * angle);
-}
-
-// spatial/Trig.java: double acos(double)
-double Trig_acos(double x) {
-  double c = jmin(jmax(x, (-1)), 1);
-  return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
-}
-
-// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
-int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
-  double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
-  if (fabs(det) < Wrapping_MINVAL) {
-    return 0;
-  }
-  double a = ((((((p4x - p3x)) * ((p1y - p3y))) - (((p4y - p3y)) * ((p1x - p3x))))) / det);
-  double b = ((((((p2x - p1x)) * ((p1y - p3y))) - (((p2y - p1y)) * ((p1x - p3x))))) / det);
-  return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
-}
-
-// algo/Wrapping.java: void solution(double[], double, int)
-void Wrapping_solution(__global double* q, double r, int sgn) {
-  double sqrad = (r * r);
-  for (int i = 0; i < 2; i++) {
-    double x = q[(Wrapping_D + (2 * i))];
-    double y = q[((Wrapping_D + (2 * i)) + 1)];
-    double dx = q[((Wrapping_T + Wrapping_D) + (2 * i))];
-    double dy = q[(((Wrapping_T + Wrapping_D) + (2 * i)) + 1)];
-    double sq = ((x * x) + (y * y));
-    double dsq = (2 * (((x * dx) + (y * dy))));
-    double root = sqrt((sq - sqrad));
-    double droot = (dsq / ((2 * root)));
-    double s = ((i == 0) ? (sgn * r) : ((-sgn) * r));
-    double nx = ((x * sqrad) + ((s * y) * root));
-    double ny = ((y * sqrad) - ((s * x) * root));
-    double dnx = ((dx * sqrad) + (s * (((dy * root) + (y * droot)))));
-    double dny = ((dy * sqrad) - (s * (((dx * root) + (x * droot)))));
-    q[(Wrapping_PNT + (2 * i))] = (nx / sq);
-    q[((Wrapping_PNT + (2 * i)) + 1)] = (ny / sq);
-    q[((Wrapping_T + Wrapping_PNT) + (2 * i))] = (((dnx - (q[(Wrapping_PNT + (2 * i))] * dsq))) / sq);
-    q[(((Wrapping_T + Wrapping_PNT) + (2 * i)) + 1)] = (((dny - (q[((Wrapping_PNT + (2 * i)) + 1)] * dsq))) / sq);
-  }
-}
-
-// algo/Wrapping.java: double goodness(double[], double, boolean, int)
-double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
-  Wrapping_solution(q, r, sgn);
-  double good;
-  if (side) {
-    double sx = (q[Wrapping_PNT] + q[(Wrapping_PNT + 2)]);
-    double sy = (q[(Wrapping_PNT + 1)] + q[(Wrapping_PNT + 3)]);
-    double n = sqrt(((sx * sx) + (sy * sy)));
-    if (n < Wrapping_MINVAL) {
-      sx = 1;
-      sy = 0;
-    } else {
-      sx /= n;
-      sy /= n;
-    }
-    good = ((sx * q[Wrapping_SD]) + (sy * q[(Wrapping_SD + 1)]));
-  } else {
-    double cx = (q[Wrapping_PNT] - q[(Wrapping_PNT + 2)]);
-    double cy = (q[(Wrapping_PNT + 1)] - q[(Wrapping_PNT + 3)]);
-    good = (-(((cx * cx) + (cy * cy))));
-  }
-  if (Wrapping_intersects(q[Wrapping_D], q[(Wrapping_D + 1)], q[Wrapping_PNT], q[(Wrapping_PNT + 1)], q[(Wrapping_D + 2)], q[(Wrapping_D + 3)], q[(Wrapping_PNT + 2)], q[(Wrapping_PNT + 3)])) {
-    good = (-10000);
-  }
-  return good;
-}
-
-// algo/Wrapping.java: double inside(double[], double)
-double Wrapping_inside(__global double* q, double r) {
-  double d0 = q[Wrapping_D];
-  double d1 = q[(Wrapping_D + 1)];
-  double d2 = q[(Wrapping_D + 2)];
-  double d3 = q[(Wrapping_D + 3)];
-  double len0 = sqrt(((d0 * d0) + (d1 * d1)));
-  double len1 = sqrt(((d2 * d2) + (d3 * d3)));
-  double difx = (d2 - d0);
-  double dify = (d3 - d1);
-  double dd = ((difx * difx) + (dify * dify));
-  if (((((len0 <= r) || (len1 <= r)) || (r < Wrapping_MINVAL)) || (len0 < Wrapping_MINVAL)) || (len1 < Wrapping_MINVAL)) {
-    return (-1);
-  }
-  if (dd > Wrapping_MINVAL) {
-    double a = ((-(((difx * d0) + (dify * d1)))) / dd);
-    if ((a > 0) && (a < 1)) {
-      double tx = (d0 + (a * difx));
-      double ty = (d1 + (a * dify));
-      if (sqrt(((tx * tx) + (ty * ty))) <= r) {
-        return (-1);
-      }
-    }
-  }
-  for (int k = 0; k < 2; k++) {
-    q[(Wrapping_TMP + k)] = (0x1.0p-1 * ((q[(Wrapping_D + k)] + q[((Wrapping_D + 2) + k)])));
-    q[((Wrapping_T + Wrapping_TMP) + k)] = (0x1.0p-1 * ((q[((Wrapping_T + Wrapping_D) + k)] + q[(((Wrapping_T + Wrapping_D) + 2) + k)])));
-  }
-  Wrapping_normalize(q, Wrapping_TMP, 2);
-  Wrapping_setPoint(q, (r * q[Wrapping_TMP]), (r * q[(Wrapping_TMP + 1)]), (r * q[(Wrapping_T + Wrapping_TMP)]), (r * q[((Wrapping_T + Wrapping_TMP) + 1)]));
-  q[Wrapping_LEN] = 0;
-  q[(Wrapping_T + Wrapping_LEN)] = 0;
-  double dd0 = q[(Wrapping_T + Wrapping_D)];
-  double dd1 = q[((Wrapping_T + Wrapping_D) + 1)];
-  double dd2 = q[((Wrapping_T + Wrapping_D) + 2)];
-  double dd3 = q[((Wrapping_T + Wrapping_D) + 3)];
-  double dlen0 = ((((d0 * dd0) + (d1 * dd1))) / len0);
-  double dlen1 = ((((d2 * dd2) + (d3 * dd3))) / len1);
-  double ddd = (2 * (((difx * ((dd2 - dd0))) + (dify * ((dd3 - dd1))))));
-  double ca = (r / len0);
-  double cb = (r / len1);
-  double dca = (((-ca) * dlen0) / len0);
-  double dcb = (((-cb) * dlen1) / len1);
-  double cosG = (((((len0 * len0) + (len1 * len1)) - dd)) / (((2 * len0) * len1)));
-  if (cosG < ((-1) + Wrapping_MINVAL)) {
-    return (-1);
-  } else if (cosG > (1 - Wrapping_MINVAL)) {
-    return 0;
-  }
-  double dcosG = ((((((len0 * dlen0) + (len1 * dlen1)) - (0x1.0p-1 * ddd))) / ((len0 * len1))) - (cosG * (((dlen0 / len0) + (dlen1 / len1)))));
-  double g = Trig_acos(cosG);
-  double dg = ((-dcosG) / sqrt((((1 - cosG)) * ((1 + cosG)))));
-  double z = Wrapping_Z_INIT;
-  double dz = 0;
-  double f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
-  if (f > 0) {
-    return 0;
-  }
-  int iter = 0;
-  for (; (iter < Wrapping_MAX_ITER) && (fabs(f) > Wrapping_TOLERANCE); iter++) {
-    double sa = sqrt((1 - (((z * z) * ca) * ca)));
-    double sb = sqrt((1 - (((z * z) * cb) * cb)));
-    double sz = sqrt((1 - (z * z)));
-    double df = (((ca / jmax(Wrapping_MINVAL, sa)) + (cb / jmax(Wrapping_MINVAL, sb))) - (2 / jmax(Wrapping_MINVAL, sz)));
-    if (df > (-Wrapping_MINVAL)) {
-      return 0;
-    }
-    double tf = (((((((ca * dz) + (z * dca))) / sa) + ((((cb * dz) + (z * dcb))) / sb)) - ((2 * dz) / sz)) + dg);
-    double tdf = (((((sa > Wrapping_MINVAL) ? ((dca / sa) + ((((ca * ca) * z) * (((z * dca) + (ca * dz)))) / (((sa * sa) * sa)))) : 0)) + (((sb > Wrapping_MINVAL) ? ((dcb / sb) + ((((cb * cb) * z) * (((z * dcb) + (cb * dz)))) / (((sb * sb) * sb)))) : 0))) - (((sz > Wrapping_MINVAL) ? (((2 * z) * dz) / (((sz * sz) * sz))) : 0)));
-    double z1 = (z - (f / df));
-    if (z1 > z) {
-      return 0;
-    }
-    dz = (dz - ((((tf * df) - (f * tdf))) / ((df * df))));
-    z = z1;
-    f = (((Trig_asin((ca * z)) + Trig_asin((cb * z))) - (2 * Trig_asin(z))) + g);
-    if (f > Wrapping_TOLERANCE) {
-      return 0;
-    }
-  }
-  if (iter >= Wrapping_MAX_ITER) {
-    return 0;
-  }
-  int first = (((d0 * d3) - (d1 * d2)) > 0);
-  double c = (first ? ca : cb);
-  double dc = (first ? dca : dcb);
-  int v = (first ? Wrapping_D : (Wrapping_D + 2));
-  q[Wrapping_TMP] = q[v];
-  q[(Wrapping_TMP + 1)] = q[(v + 1)];
-  q[(Wrapping_T + Wrapping_TMP)] = q[(Wrapping_T + v)];
-  q[((Wrapping_T + Wrapping_TMP) + 1)] = q[((Wrapping_T + v) + 1)];
-  Wrapping_normalize(q, Wrapping_TMP, 2);
-  double ang = (Trig_asin(z) - Trig_asin((c * z)));
-  double dang = ((dz / sqrt((1 - (z * z)))) - ((((c * dz) + (z * dc))) / sqrt((1 - (((c * c) * z) * z)))));
-  double cs = Trig_cos(ang);
-  double sn = Trig_sin(ang);
-  double vx = q[Wrapping_TMP];
-  double vy = q[(Wrapping_TMP + 1)];
-  double dvx = q[(Wrapping_T + Wrapping_TMP)];
-  double dvy = q[((Wrapping_T + Wrapping_TMP) + 1)];
-  Wrapping_setPoint(q, (r * (((cs * vx) - (sn * vy)))), (r * (((sn * vx) + (cs * vy)))), (r * ((((cs * dvx) - (sn * dvy)) - (dang * (((sn * vx) + (cs * vy))))))), (r * ((((sn * dvx) + (cs * dvy)) + (dang * (((cs * vx) - (sn * vy))))))));
-  return 0;
-}
-
-// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
-void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
-  q[Wrapping_PNT] = x;
-  q[(Wrapping_PNT + 1)] = y;
-  q[(Wrapping_PNT + 2)] = x;
-  q[(Wrapping_PNT + 3)] = y;
-  q[(Wrapping_T + Wrapping_PNT)] = dx;
-  q[((Wrapping_T + Wrapping_PNT) + 1)] = dy;
-  q[((Wrapping_T + Wrapping_PNT) + 2)] = dx;
-  q[((Wrapping_T + Wrapping_PNT) + 3)] = dy;
-}
-
-// spatial/Trig.java: double asin(double)
-double Trig_asin(double x) {
-  double c = jmin(jmax(x, (-1)), 1);
-  return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
-}
-
-// algo/Wrapping.java: double normalize(double[], int, int)
-double Wrapping_normalize(__global double* q, int o, int n) {
-  double s = 0;
-  for (int k = 0; k < n; k++) {
-    s += (q[(o + k)] * q[(o + k)]);
-  }
-  double norm = sqrt(s);
-  if (norm < Wrapping_MINVAL) {
-    for (int k = 0; k < n; k++) {
-      q[(o + k)] = ((k == 0) ? 1 : 0);
-      q[((Wrapping_T + o) + k)] = 0;
-    }
-    return norm;
-  }
-  double inv = (1 / norm);
-  double e = 0;
-  for (int k = 0; k < n; k++) {
-    q[(o + k)] *= inv;
-    e += (q[(o + k)] * q[((Wrapping_T + o) + k)]);
-  }
-  for (int k = 0; k < n; k++) {
-    q[((Wrapping_T + o) + k)] = (((q[((Wrapping_T + o) + k)] - (q[(o + k)] * e))) * inv);
-  }
-  return norm;
-}
-
-// algo/Wrapping.java: double dot3(double[], int, int)
-double Wrapping_dot3(__global double* q, int a, int b) {
-  return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
-}
-
-// algo/Wrapping.java: void plane(double[], boolean)
-void Wrapping_plane(__global double* q, int cylinder) {
-  for (int k = 0; k < 3; k++) {
-    q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
-    q[(Wrapping_A1 + k)] = ((k == 1) ? 1 : 0);
-    q[(Wrapping_N + k)] = ((k == 2) ? 1 : 0);
-    q[((Wrapping_T + Wrapping_A0) + k)] = 0;
-    q[((Wrapping_T + Wrapping_A1) + k)] = 0;
-    q[((Wrapping_T + Wrapping_N) + k)] = 0;
-  }
-  if (cylinder) {
-    return;
-  }
-  for (int k = 0; k < 3; k++) {
-    q[(Wrapping_A0 + k)] = q[(Wrapping_P0 + k)];
-    q[((Wrapping_T + Wrapping_A0) + k)] = q[((Wrapping_T + Wrapping_P0) + k)];
-  }
-  Wrapping_normalize(q, Wrapping_A0, 3);
-  Wrapping_cross(q, Wrapping_N, Wrapping_P0, Wrapping_P1);
-  double nrm = sqrt(Wrapping_dot3(q, Wrapping_N, Wrapping_N));
-  if (nrm < Wrapping_MINVAL) {
-    double ax = fabs(q[Wrapping_A0]);
-    double ay = fabs(q[(Wrapping_A0 + 1)]);
-    double az = fabs(q[(Wrapping_A0 + 2)]);
-    int i = (((ay > ax) && (ay > az)) ? 1 : (((az > ax) && (az > ay)) ? 2 : 0));
-    for (int k = 0; k < 3; k++) {
-      q[(Wrapping_A1 + k)] = ((k == i) ? 0 : 1);
-      q[((Wrapping_T + Wrapping_A1) + k)] = 0;
-    }
-    Wrapping_cross(q, Wrapping_N, Wrapping_A0, Wrapping_A1);
-  }
-  Wrapping_normalize(q, Wrapping_N, 3);
-  Wrapping_cross(q, Wrapping_A1, Wrapping_N, Wrapping_A0);
-  Wrapping_normalize(q, Wrapping_A1, 3);
-}
-
-// algo/Wrapping.java: void cross(double[], int, int, int)
-void Wrapping_cross(__global double* q, int o, int a, int b) {
-  for (int k = 0; k < 3; k++) {
-    int i = (((k + 1)) % 3);
-    int j = (((k + 2)) % 3);
-    q[(o + k)] = ((q[(a + i)] * q[(b + j)]) - (q[(a + j)] * q[(b + i)]));
-    q[((Wrapping_T + o) + k)] = ((((q[((Wrapping_T + a) + i)] * q[(b + j)]) + (q[(a + i)] * q[((Wrapping_T + b) + j)])) - (q[((Wrapping_T + a) + j)] * q[(b + i)])) - (q[(a + j)] * q[((Wrapping_T + b) + i)]));
-  }
-}
-
-// algo/Wrapping.java: double norm3(double[], int)
-double Wrapping_norm3(__global double* q, int a) {
-  return sqrt(Wrapping_dot3(q, a, a));
-}
-
-// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
-void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
-  __global double* c = DD_ARRAY(d, geomXpos);
-  __global double* r = DD_ARRAY(d, geomXmat);
-  double ex = (x[xo] - c[(3 * g)]);
-  double ey = (x[(xo + 1)] - c[((3 * g) + 1)]);
-  double ez = (x[(xo + 2)] - c[((3 * g) + 2)]);
-  for (int i = 0; i < 3; i++) {
-    q[(qo + i)] = (((r[((9 * g) + i)] * ex) + (r[(((9 * g) + 3) + i)] * ey)) + (r[(((9 * g) + 6) + i)] * ez));
-  }
-}
-
-// algo/Tendons.java: boolean isPulley(Model, int)
-int Tendons_isPulley(Model* m, int w) {
-  return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
-}
-
-// algo/Tendons.java: void sitePosition(Model, Data, int)
-void Tendons_sitePosition(Model* m, Data* d, int w) {
-  int s = (MI_ARRAY(m, wrapSite)[(w)]);
-  int b = (MI_ARRAY(m, siteBody)[(s)]);
-  for (int i = 0; i < 3; i++) {
-    double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
-    for (int k = 0; k < 3; k++) {
-      v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
-    }
-    DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
-  }
-}
-
-// algo/Kinematics.java: void velocity(Model, Data)
-void Kinematics_velocity(Model* m, Data* d) {
-  __global double* v = DD_ARRAY(d, bodyVel);
-  __global double* c = DD_ARRAY(d, bodyBias);
-  __global double* cj = DD_ARRAY(d, cJ);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* qd = DD_ARRAY(d, qvel);
-  __global double* vj = DD_ARRAY(d, scratch6);
-  for (int k = 0; k < 6; k++) {
-    v[k] = 0;
-    c[k] = 0;
-  }
-  int nb = (M_nbody);
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    if (nd == 1) {
-      double w = qd[d0];
-      int so = (6 * d0);
-      for (int r = 0; r < 6; r++) {
-        vj[r] = (s[(so + r)] * w);
-        v[(o + r)] += vj[r];
-      }
-      SpatialOps_crossMotion(c, o, v, o, vj, 0);
-      continue;
-    }
-    for (int k = 0; k < 6; k++) {
-      vj[k] = 0;
-      cj[(o + k)] = 0;
-    }
-    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-      for (int r = 0; r < 6; r++) {
-        vj[r] += (s[((6 * k) + r)] * qd[k]);
-      }
-    }
-    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
-      Kinematics_jointVelocityProduct(m, d, i);
-    }
-    for (int r = 0; r < 6; r++) {
-      v[(o + r)] += vj[r];
-    }
-    SpatialOps_crossMotion(c, o, v, o, vj, 0);
-    for (int r = 0; r < 6; r++) {
-      c[(o + r)] += cj[(o + r)];
-    }
-  }
-}
-
-// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double ax = m[mo];
-  double ay = m[(mo + 1)];
-  double az = m[(mo + 2)];
-  double bx = m[(mo + 3)];
-  double by = m[(mo + 4)];
-  double bz = m[(mo + 5)];
-  res[ro] = ((wy * az) - (wz * ay));
-  res[(ro + 1)] = ((wz * ax) - (wx * az));
-  res[(ro + 2)] = ((wx * ay) - (wy * ax));
-  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
-  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
-  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
-}
-
-// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
-  __global double* later = DD_ARRAY(d, scratch36);
-  __global double* group = DD_ARRAY(d, scratch36);
-  int lo = 0;
-  int go = 6;
-  int xo = 12;
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] = 0;
-  }
-  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
-  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
-    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
-      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
-      Kinematics_addToLater(later, lo, group, go);
-      Kinematics_groupVelocity(d, da, 3, group, go);
-    } else {
-      Kinematics_groupVelocity(d, da, nd, group, go);
-    }
-    SpatialOps_crossMotion(group, xo, later, lo, group, go);
-    for (int r = 0; r < 6; r++) {
-      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
-    }
-    Kinematics_addToLater(later, lo, group, go);
-  }
-}
-
-// algo/Kinematics.java: void addToLater(double[], int, double[], int)
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] += g[(go + r)];
-  }
-}
-
-// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
-  for (int r = 0; r < 6; r++) {
-    double sum = 0;
-    for (int k = da; k < (da + nd); k++) {
-      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
-    }
-    out[(oo + r)] = sum;
-  }
-}
-
 // algo/Kinematics.java: void forward(Model, Data)
 void Kinematics_forward(Model* m, Data* d) {
   int nb = (M_nbody);
@@ -7321,6 +7360,7 @@ void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   ConstraintsAdjoint_step_4(m, d, b);
   if (DI_ERROR(d)) return;
   StepAdjoint_smooth_5(m, d, b, Step_dampingH(m));
+  if (DI_ERROR(d)) return;
 }
 
 // algo/StepAdjoint.java: void smooth(Model, Data, DataBar, double, Tracer)
@@ -7331,6 +7371,11 @@ void StepAdjoint_smooth_5(Model* m, Data* d, DataBar* b, double h) {
   ForcesAdjoint_actuation(m, d, b);
   ForcesAdjoint_passive(m, d, b);
   KinematicsAdjoint_velocity(m, d, b);
+  if (DI_SCALAR(d, ncon) > 0) {
+    CollisionAdjoint_detect(m, d, b);
+    if (DI_ERROR(d)) return;
+    KinematicsAdjoint_geoms(m, d, b);
+  }
   KinematicsAdjoint_forward(m, d, b);
 }
 
@@ -7781,566 +7826,11 @@ void Mat3_mulVecAdjoint(__global double* resBar, int rbo, __global double* m, in
   vBar[(vbo + 2)] += (((m[(mo + 2)] * r0) + (m[(mo + 5)] * r1)) + (m[(mo + 8)] * r2));
 }
 
-// algo/KinematicsAdjoint.java: void velocity(Model, Data, DataBar)
-void KinematicsAdjoint_velocity(Model* m, Data* d, DataBar* b) {
-  __global double* v = DD_ARRAY(d, bodyVel);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* qd = DD_ARRAY(d, qvel);
-  __global double* vj = BD_ARRAY(b, scratch6);
-  __global double* vjBar = BD_ARRAY(b, scratch36);
-  for (int i = ((M_nbody) - 1); i > 0; i--) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    for (int r = 0; r < 6; r++) {
-      vj[r] = 0;
-      vjBar[r] = 0;
-    }
-    if (nd == 1) {
-      for (int r = 0; r < 6; r++) {
-        vj[r] = (s[((6 * d0) + r)] * qd[d0]);
-      }
-    } else {
-      for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-        for (int r = 0; r < 6; r++) {
-          vj[r] += (s[((6 * k) + r)] * qd[k]);
-        }
-      }
-    }
-    SpatialOps_crossMotionAdjoint(BD_ARRAY(b, bodyBiasBar), o, v, o, vj, 0, BD_ARRAY(b, bodyVelBar), o, vjBar, 0);
-    if ((nd > 1) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
-      KinematicsAdjoint_jointVelocityProduct(m, d, b, i);
-    }
-    for (int r = 0; r < 6; r++) {
-      vjBar[r] += BD_ARRAY(b, bodyVelBar)[(o + r)];
-    }
-    SpatialOps_transformMotionAdjoint(BD_ARRAY(b, bodyVelBar), o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * p), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), BD_ARRAY(b, bodyVelBar), (6 * p));
-    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-      double j_dot = 0;
-      for (int r = 0; r < 6; r++) {
-        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (qd[k] * vjBar[r]);
-        j_dot += (s[((6 * k) + r)] * vjBar[r]);
-      }
-      BD_ARRAY(b, qvelBar)[k] += j_dot;
-    }
-    for (int r = 0; r < 6; r++) {
-      BD_ARRAY(b, bodyVelBar)[(o + r)] = 0;
-      BD_ARRAY(b, bodyBiasBar)[(o + r)] = 0;
-    }
+// algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
+void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
+  for (int g = 0; g < (M_ngeom); g++) {
+    KinematicsAdjoint_geom(m, d, b, g);
   }
-  fill_d(BD_ARRAY(b, bodyVelBar) + 0, 6 - 0, 0);
-  fill_d(BD_ARRAY(b, bodyBiasBar) + 0, 6 - 0, 0);
-}
-
-// spatial/SpatialOps.java: void transformMotionAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_transformMotionAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* mBar, int mbo) {
-  double wx = m[mo];
-  double wy = m[(mo + 1)];
-  double wz = m[(mo + 2)];
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double ux = (m[(mo + 3)] - (((ry * wz) - (rz * wy))));
-  double uy = (m[(mo + 4)] - (((rz * wx) - (rx * wz))));
-  double uz = (m[(mo + 5)] - (((rx * wy) - (ry * wx))));
-  double a0 = resBar[rbo];
-  double a1 = resBar[(rbo + 1)];
-  double a2 = resBar[(rbo + 2)];
-  double l0 = resBar[(rbo + 3)];
-  double l1 = resBar[(rbo + 4)];
-  double l2 = resBar[(rbo + 5)];
-  eBar[ebo] += ((a0 * wx) + (l0 * ux));
-  eBar[(ebo + 1)] += ((a0 * wy) + (l0 * uy));
-  eBar[(ebo + 2)] += ((a0 * wz) + (l0 * uz));
-  eBar[(ebo + 3)] += ((a1 * wx) + (l1 * ux));
-  eBar[(ebo + 4)] += ((a1 * wy) + (l1 * uy));
-  eBar[(ebo + 5)] += ((a1 * wz) + (l1 * uz));
-  eBar[(ebo + 6)] += ((a2 * wx) + (l2 * ux));
-  eBar[(ebo + 7)] += ((a2 * wy) + (l2 * uy));
-  eBar[(ebo + 8)] += ((a2 * wz) + (l2 * uz));
-  double bx = (((e[eo] * l0) + (e[(eo + 3)] * l1)) + (e[(eo + 6)] * l2));
-  double by = (((e[(eo + 1)] * l0) + (e[(eo + 4)] * l1)) + (e[(eo + 7)] * l2));
-  double bz = (((e[(eo + 2)] * l0) + (e[(eo + 5)] * l1)) + (e[(eo + 8)] * l2));
-  mBar[mbo] += ((((e[eo] * a0) + (e[(eo + 3)] * a1)) + (e[(eo + 6)] * a2)) + (((ry * bz) - (rz * by))));
-  mBar[(mbo + 1)] += ((((e[(eo + 1)] * a0) + (e[(eo + 4)] * a1)) + (e[(eo + 7)] * a2)) + (((rz * bx) - (rx * bz))));
-  mBar[(mbo + 2)] += ((((e[(eo + 2)] * a0) + (e[(eo + 5)] * a1)) + (e[(eo + 8)] * a2)) + (((rx * by) - (ry * bx))));
-  mBar[(mbo + 3)] += bx;
-  mBar[(mbo + 4)] += by;
-  mBar[(mbo + 5)] += bz;
-  rBar[rbOff] += ((by * wz) - (bz * wy));
-  rBar[(rbOff + 1)] += ((bz * wx) - (bx * wz));
-  rBar[(rbOff + 2)] += ((bx * wy) - (by * wx));
-}
-
-// algo/KinematicsAdjoint.java: void jointVelocityProduct(Model, Data, DataBar, int)
-void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i) {
-  __global double* h = BD_ARRAY(b, velocityChain);
-  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
-  int nj = (MI_ARRAY(m, bodyJntNum)[(i)]);
-  __global double* later = BD_ARRAY(b, scratch36);
-  for (int r = 0; r < 6; r++) {
-    later[(24 + r)] = 0;
-  }
-  for (int n = 0; n < nj; n++) {
-    int j = (((j0 + nj) - 1) - n);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    int o = (18 * n);
-    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
-      KinematicsAdjoint_group(d, (da + 3), 3, h, (o + 12));
-      for (int r = 0; r < 6; r++) {
-        later[(24 + r)] += h[((o + 12) + r)];
-      }
-      KinematicsAdjoint_group(d, da, 3, h, (o + 6));
-    } else {
-      KinematicsAdjoint_group(d, da, JointType_nv[(MI_ARRAY(m, jntType)[(j)])], h, (o + 6));
-    }
-    for (int r = 0; r < 6; r++) {
-      h[(o + r)] = later[(24 + r)];
-      later[(24 + r)] += h[((o + 6) + r)];
-    }
-  }
-  __global double* t = BD_ARRAY(b, scratch36);
-  for (int r = 0; r < 6; r++) {
-    t[(24 + r)] = 0;
-    t[(18 + r)] = (-BD_ARRAY(b, bodyBiasBar)[((6 * i) + r)]);
-  }
-  for (int n = (nj - 1); n >= 0; n--) {
-    int j = (((j0 + nj) - 1) - n);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    int o = (18 * n);
-    for (int r = 0; r < 6; r++) {
-      t[(30 + r)] = t[(24 + r)];
-    }
-    SpatialOps_crossMotionAdjoint(t, 18, h, o, h, (o + 6), t, 24, t, 30);
-    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
-      KinematicsAdjoint_groupAdjoint(m, d, b, da, 3, t, 30);
-      KinematicsAdjoint_groupAdjoint(m, d, b, (da + 3), 3, t, 24);
-    } else {
-      KinematicsAdjoint_groupAdjoint(m, d, b, da, JointType_nv[(MI_ARRAY(m, jntType)[(j)])], t, 30);
-    }
-  }
-}
-
-// algo/KinematicsAdjoint.java: void groupAdjoint(Model, Data, DataBar, int, int, double[], int)
-void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int nd, __global double* bar, int bo) {
-  for (int k = da; k < (da + nd); k++) {
-    double j_dot = 0;
-    for (int r = 0; r < 6; r++) {
-      BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (DD_ARRAY(d, qvel)[k] * bar[(bo + r)]);
-      j_dot += (DD_ARRAY(d, dofS)[((6 * k) + r)] * bar[(bo + r)]);
-    }
-    BD_ARRAY(b, qvelBar)[k] += j_dot;
-  }
-}
-
-// spatial/SpatialOps.java: void crossMotionAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global double* v, int vo, __global double* m, int mo, __global double* vBar, int vbo, __global double* mBar, int mbo) {
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double ax = m[mo];
-  double ay = m[(mo + 1)];
-  double az = m[(mo + 2)];
-  double bx = m[(mo + 3)];
-  double by = m[(mo + 4)];
-  double bz = m[(mo + 5)];
-  double p0 = resBar[rbo];
-  double p1 = resBar[(rbo + 1)];
-  double p2 = resBar[(rbo + 2)];
-  double q0 = resBar[(rbo + 3)];
-  double q1 = resBar[(rbo + 4)];
-  double q2 = resBar[(rbo + 5)];
-  vBar[vbo] += ((((ay * p2) - (az * p1))) + (((by * q2) - (bz * q1))));
-  vBar[(vbo + 1)] += ((((az * p0) - (ax * p2))) + (((bz * q0) - (bx * q2))));
-  vBar[(vbo + 2)] += ((((ax * p1) - (ay * p0))) + (((bx * q1) - (by * q0))));
-  vBar[(vbo + 3)] += ((ay * q2) - (az * q1));
-  vBar[(vbo + 4)] += ((az * q0) - (ax * q2));
-  vBar[(vbo + 5)] += ((ax * q1) - (ay * q0));
-  mBar[mbo] += ((((p1 * wz) - (p2 * wy))) + (((q1 * uz) - (q2 * uy))));
-  mBar[(mbo + 1)] += ((((p2 * wx) - (p0 * wz))) + (((q2 * ux) - (q0 * uz))));
-  mBar[(mbo + 2)] += ((((p0 * wy) - (p1 * wx))) + (((q0 * uy) - (q1 * ux))));
-  mBar[(mbo + 3)] += ((q1 * wz) - (q2 * wy));
-  mBar[(mbo + 4)] += ((q2 * wx) - (q0 * wz));
-  mBar[(mbo + 5)] += ((q0 * wy) - (q1 * wx));
-}
-
-// algo/KinematicsAdjoint.java: void group(Data, int, int, double[], int)
-void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo) {
-  for (int r = 0; r < 6; r++) {
-    double sum = 0;
-    for (int k = da; k < (da + nd); k++) {
-      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
-    }
-    out[(oo + r)] = sum;
-  }
-}
-
-// algo/ForcesAdjoint.java: void passive(Model, Data, DataBar)
-void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
-  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
-  if ((!OPT_passive)) {
-    fill_d(fb, BL_qfrcPassiveBar, 0);
-  }
-  for (int k = 0; k < (M_nv); k++) {
-    BD_ARRAY(b, qvelBar)[k] -= (DD_ARRAY(d, dofDamping)[k] * fb[k]);
-    BD_ARRAY(b, dofDampingBar)[k] -= (DD_ARRAY(d, qvel)[k] * fb[k]);
-  }
-  for (int j = 0; j < (M_njnt); j++) {
-    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
-    if (k == 0) {
-      continue;
-    }
-    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    switch ((MI_ARRAY(m, jntType)[(j)])) {
-      case JointType_HINGE: case JointType_SLIDE: {
-        BD_ARRAY(b, qposBar)[qa] -= (k * fb[da]);
-      } break;
-      case JointType_BALL: {
-        ForcesAdjoint_springDifference(m, d, b, qa, da, k);
-      } break;
-      case JointType_FREE: {
-        for (int r = 0; r < 3; r++) {
-          BD_ARRAY(b, qposBar)[(qa + r)] -= (k * fb[(da + r)]);
-        }
-        ForcesAdjoint_springDifference(m, d, b, (qa + 3), (da + 3), k);
-      } break;
-    }
-  }
-  for (int t = 0; t < (M_ntendon); t++) {
-    if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
-      ForcesAdjoint_spatialTendon(m, d, b, t);
-      continue;
-    }
-    double forceBar = 0;
-    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-      forceBar += ((MD_ARRAY(m, wrapCoef)[(w)]) * fb[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
-    }
-    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
-      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((MD_ARRAY(m, tendonStiffness)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
-      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, wrapDofAdr)[(w)])] -= (((MD_ARRAY(m, tendonDamping)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
-    }
-  }
-  if (OPT_passive && (((OPT_density > 0) || (OPT_viscosity > 0)))) {
-    FluidAdjoint_forces(m, d, b);
-  }
-  fill_d(fb, BL_qfrcPassiveBar, 0);
-}
-
-// algo/FluidAdjoint.java: void forces(Model, Data, DataBar)
-void FluidAdjoint_forces(Model* m, Data* d, DataBar* b) {
-  __global double* w = DD_ARRAY(d, scratch36);
-  __global double* g = BD_ARRAY(b, scratch36);
-  for (int i = 1; i < (M_nbody); i++) {
-    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
-      continue;
-    }
-    Fluid_wrench(m, d, i, w);
-    fill_d(g, BL_scratch36, 0);
-    FluidAdjoint_applyWrench(m, d, b, i, w, g);
-    FluidAdjoint_wrench(m, d, b, i, w, g);
-  }
-}
-
-// algo/FluidAdjoint.java: void wrench(Model, Data, DataBar, int, double[], double[])
-void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
-  double mu = OPT_viscosity;
-  double rho = OPT_density;
-  int ro = (9 * i);
-  int o = (6 * i);
-  for (int k = 0; k < 3; k++) {
-    for (int j = 0; j < 3; j++) {
-      int j1 = (((j + 1)) % 3);
-      int j2 = (((j + 2)) % 3);
-      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
-      BD_ARRAY(b, xmatBar)[((ro + (3 * k)) + j)] += ((g[(18 + k)] * tb) + (g[(21 + k)] * w[(15 + j)]));
-    }
-  }
-  for (int j = 0; j < 3; j++) {
-    double tb = 0;
-    double fb = 0;
-    for (int k = 0; k < 3; k++) {
-      tb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(18 + k)]);
-      fb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(21 + k)]);
-    }
-    g[(12 + j)] = tb;
-    g[(15 + j)] = fb;
-  }
-  double cx = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (0))]);
-  double cy = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (1))]);
-  double cz = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (2))]);
-  double tx = g[12];
-  double ty = g[13];
-  double tz = g[14];
-  g[15] += ((ty * cz) - (tz * cy));
-  g[16] += ((tz * cx) - (tx * cz));
-  g[17] += ((tx * cy) - (ty * cx));
-  double s0 = Fluid_side(m, i, 0);
-  double s1 = Fluid_side(m, i, 1);
-  double s2 = Fluid_side(m, i, 2);
-  double diam = ((((s0 + s1) + s2)) / 3);
-  for (int k = 0; k < 3; k++) {
-    double tl = 0;
-    double fl = 0;
-    for (int j = 0; j < 3; j++) {
-      tl += (w[((24 + (3 * j)) + k)] * g[(12 + j)]);
-      fl += (w[((24 + (3 * j)) + k)] * g[(15 + j)]);
-    }
-    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
-    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
-    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
-    g[k] = (tl * (((((((-M_PI) * diam) * diam) * diam) * mu) - (((((2 * rho) * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * fabs(w[k])))));
-    g[(3 + k)] = (fl * ((((((-3) * M_PI) * diam) * mu) - (((rho * sa) * sb) * fabs(w[(3 + k)])))));
-  }
-  double ux = 0;
-  double uy = 0;
-  double uz = 0;
-  for (int j = 0; j < 3; j++) {
-    double wb = 0;
-    double u = 0;
-    for (int k = 0; k < 3; k++) {
-      wb += (w[((24 + (3 * j)) + k)] * g[k]);
-      u += (w[((24 + (3 * j)) + k)] * g[(3 + k)]);
-    }
-    BD_ARRAY(b, bodyVelBar)[(o + j)] += wb;
-    BD_ARRAY(b, bodyVelBar)[((o + 3) + j)] += u;
-    if (j == 0) {
-      ux = u;
-    } else if (j == 1) {
-      uy = u;
-    } else {
-      uz = u;
-    }
-  }
-  BD_ARRAY(b, bodyVelBar)[o] += ((cy * uz) - (cz * uy));
-  BD_ARRAY(b, bodyVelBar)[(o + 1)] += ((cz * ux) - (cx * uz));
-  BD_ARRAY(b, bodyVelBar)[(o + 2)] += ((cx * uy) - (cy * ux));
-  for (int j = 0; j < 3; j++) {
-    double wind = OPT_wind[j];
-    BD_ARRAY(b, xmatBar)[(ro + (3 * j))] -= (wind * ux);
-    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 1)] -= (wind * uy);
-    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 2)] -= (wind * uz);
-  }
-}
-
-// algo/FluidAdjoint.java: void applyWrench(Model, Data, DataBar, int, double[], double[])
-void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
-  double fx = w[21];
-  double fy = w[22];
-  double fz = w[23];
-  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
-  __global double* r = DD_ARRAY(d, xmat);
-  __global double* rb = BD_ARRAY(b, xmatBar);
-  for (int bd = i; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * bd)]);
-    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
-    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
-    double tx = ((w[18] + (ey * fz)) - (ez * fy));
-    double ty = ((w[19] + (ez * fx)) - (ex * fz));
-    double tz = ((w[20] + (ex * fy)) - (ey * fx));
-    int ro = (9 * bd);
-    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
-    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
-    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
-    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
-    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
-    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
-    double ltbx = 0;
-    double ltby = 0;
-    double ltbz = 0;
-    double lfbx = 0;
-    double lfby = 0;
-    double lfbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double gk = fb[k];
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (gk * ltx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * lty);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * ltz);
-      BD_ARRAY(b, dofSBar)[(so + 3)] += (gk * lfx);
-      BD_ARRAY(b, dofSBar)[(so + 4)] += (gk * lfy);
-      BD_ARRAY(b, dofSBar)[(so + 5)] += (gk * lfz);
-      ltbx += (gk * DD_ARRAY(d, dofS)[so]);
-      ltby += (gk * DD_ARRAY(d, dofS)[(so + 1)]);
-      ltbz += (gk * DD_ARRAY(d, dofS)[(so + 2)]);
-      lfbx += (gk * DD_ARRAY(d, dofS)[(so + 3)]);
-      lfby += (gk * DD_ARRAY(d, dofS)[(so + 4)]);
-      lfbz += (gk * DD_ARRAY(d, dofS)[(so + 5)]);
-    }
-    double tbx = 0;
-    double tby = 0;
-    double tbz = 0;
-    for (int j = 0; j < 3; j++) {
-      double tj = ((j == 0) ? tx : ((j == 1) ? ty : tz));
-      double fj = ((j == 0) ? fx : ((j == 1) ? fy : fz));
-      rb[(ro + (3 * j))] += ((tj * ltbx) + (fj * lfbx));
-      rb[((ro + (3 * j)) + 1)] += ((tj * ltby) + (fj * lfby));
-      rb[((ro + (3 * j)) + 2)] += ((tj * ltbz) + (fj * lfbz));
-      double tb = (((r[(ro + (3 * j))] * ltbx) + (r[((ro + (3 * j)) + 1)] * ltby)) + (r[((ro + (3 * j)) + 2)] * ltbz));
-      g[(21 + j)] += (((r[(ro + (3 * j))] * lfbx) + (r[((ro + (3 * j)) + 1)] * lfby)) + (r[((ro + (3 * j)) + 2)] * lfbz));
-      g[(18 + j)] += tb;
-      if (j == 0) {
-        tbx = tb;
-      } else if (j == 1) {
-        tby = tb;
-      } else {
-        tbz = tb;
-      }
-    }
-    double ebx = ((fy * tbz) - (fz * tby));
-    double eby = ((fz * tbx) - (fx * tbz));
-    double ebz = ((fx * tby) - (fy * tbx));
-    g[21] += ((tby * ez) - (tbz * ey));
-    g[22] += ((tbz * ex) - (tbx * ez));
-    g[23] += ((tbx * ey) - (tby * ex));
-    BD_ARRAY(b, xposBar)[(3 * i)] += ebx;
-    BD_ARRAY(b, xposBar)[((3 * i) + 1)] += eby;
-    BD_ARRAY(b, xposBar)[((3 * i) + 2)] += ebz;
-    BD_ARRAY(b, xposBar)[(3 * bd)] -= ebx;
-    BD_ARRAY(b, xposBar)[((3 * bd) + 1)] -= eby;
-    BD_ARRAY(b, xposBar)[((3 * bd) + 2)] -= ebz;
-  }
-}
-
-// algo/ForcesAdjoint.java: void spatialTendon(Model, Data, DataBar, int)
-void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t) {
-  int nv = (M_nv);
-  int o = (nv * t);
-  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
-  double force = (((-(MD_ARRAY(m, tendonStiffness)[(t)])) * ((DD_ARRAY(d, tendonLength)[t] - (MD_ARRAY(m, tendonLengthSpring)[(t)])))) - ((MD_ARRAY(m, tendonDamping)[(t)]) * DD_ARRAY(d, tendonVelocity)[t]));
-  double forceBar = 0;
-  for (int k = 0; k < nv; k++) {
-    forceBar += (DD_ARRAY(d, tendonJ)[(o + k)] * fb[k]);
-    BD_ARRAY(b, tendonJBar)[(o + k)] += (force * fb[k]);
-  }
-  BD_ARRAY(b, tendonLengthBar)[t] -= ((MD_ARRAY(m, tendonStiffness)[(t)]) * forceBar);
-  double velBar = ((-(MD_ARRAY(m, tendonDamping)[(t)])) * forceBar);
-  if (velBar != 0) {
-    for (int k = 0; k < nv; k++) {
-      BD_ARRAY(b, tendonJBar)[(o + k)] += (velBar * DD_ARRAY(d, qvel)[k]);
-      BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, tendonJ)[(o + k)]);
-    }
-  }
-  TendonsAdjoint_spatial(m, d, b, t);
-}
-
-// algo/TendonsAdjoint.java: void spatial(Model, Data, DataBar, int)
-void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
-  int nv = (M_nv);
-  int o = (nv * t);
-  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
-  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
-  double lengthBar = BD_ARRAY(b, tendonLengthBar)[t];
-  double divisor = 1;
-  for (int w = w0; w < w1; w++) {
-    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
-      Tendons_sitePosition(m, d, w);
-    }
-  }
-  int w = w0;
-  while ((w + 1) < w1) {
-    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
-      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
-      w++;
-      continue;
-    }
-    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
-    int next = ((g >= 0) ? (w + 2) : (w + 1));
-    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
-    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
-    double scale = (1 / divisor);
-    double lb = (lengthBar / divisor);
-    if ((g < 0) || (Tendons_wrap(m, d, (w + 1)) < 0)) {
-      TendonsAdjoint_segment(m, d, b, o, b0, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * w), b1, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * next), scale, lb);
-    } else {
-      int gb = (MI_ARRAY(m, geomBody)[(g)]);
-      int tw = (6 * ((w + 1)));
-      TendonsAdjoint_segment(m, d, b, o, b0, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * w), gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), tw, scale, lb);
-      TendonsAdjoint_segment(m, d, b, o, gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), (tw + 3), b1, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * next), scale, lb);
-      TendonsAdjoint_wrap(m, d, b, (w + 1), lb);
-    }
-    w = next;
-  }
-  for (w = w0; w < w1; w++) {
-    int s = (MI_ARRAY(m, wrapSite)[(w)]);
-    if (s < 0) {
-      continue;
-    }
-    int body = (MI_ARRAY(m, siteBody)[(s)]);
-    for (int i = 0; i < 3; i++) {
-      double g = BD_ARRAY(b, wrapXposBar)[((3 * w) + i)];
-      BD_ARRAY(b, xposBar)[((3 * body) + i)] += g;
-      for (int k = 0; k < 3; k++) {
-        BD_ARRAY(b, xmatBar)[(((9 * body) + (3 * i)) + k)] += (g * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
-      }
-      BD_ARRAY(b, wrapXposBar)[((3 * w) + i)] = 0;
-    }
-  }
-  BD_ARRAY(b, tendonLengthBar)[t] = 0;
-  fill_d(BD_ARRAY(b, tendonJBar) + o, (o + nv) - o, 0);
-}
-
-// algo/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int, double)
-void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
-  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
-  int side = (MI_ARRAY(m, wrapSide)[(w)]);
-  int tw = (6 * w);
-  __global double* q = DD_ARRAY(d, wrapScratch);
-  __global double* bar = BD_ARRAY(b, scratch36);
-  __global double* c = DD_ARRAY(d, geomXpos);
-  __global double* r = DD_ARRAY(d, geomXmat);
-  __global double* cb = BD_ARRAY(b, geomXposBar);
-  __global double* rb = BD_ARRAY(b, geomXmatBar);
-  for (int i = 0; i < 2; i++) {
-    for (int k = 0; k < 3; k++) {
-      double tb = BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + k)];
-      cb[((3 * g) + k)] += tb;
-      for (int j = 0; j < 3; j++) {
-        rb[(((9 * g) + (3 * k)) + j)] += (tb * q[((Wrapping_RES + (3 * i)) + j)]);
-      }
-    }
-    for (int j = 0; j < 3; j++) {
-      bar[((3 * i) + j)] = (((r[((9 * g) + j)] * BD_ARRAY(b, wrapTangentBar)[(tw + (3 * i))]) + (r[(((9 * g) + 3) + j)] * BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + 1)])) + (r[(((9 * g) + 6) + j)] * BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + 2)]));
-    }
-  }
-  int seeds = ((side >= 0) ? 9 : 6);
-  double radius = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
-  int cylinder = ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER);
-  for (int s = 0; s < seeds; s++) {
-    Wrapping_wrap(q, radius, cylinder, (side >= 0), s);
-    double v = (q[(Wrapping_T + Wrapping_LEN)] * lenBar);
-    for (int i = 0; i < 6; i++) {
-      v += (q[((Wrapping_T + Wrapping_RES) + i)] * bar[i]);
-    }
-    bar[(6 + s)] = v;
-  }
-  for (int s = 0; s < (seeds / 3); s++) {
-    __global double* x = ((s < 2) ? DD_ARRAY(d, wrapXpos) : DD_ARRAY(d, siteXpos));
-    __global double* xb = ((s < 2) ? BD_ARRAY(b, wrapXposBar) : BD_ARRAY(b, siteXposBar));
-    int xo = ((s == 0) ? (3 * ((w - 1))) : ((s == 1) ? (3 * ((w + 1))) : (3 * side)));
-    for (int k = 0; k < 3; k++) {
-      double e = (x[(xo + k)] - c[((3 * g) + k)]);
-      double v = (((r[((9 * g) + (3 * k))] * bar[(6 + (3 * s))]) + (r[(((9 * g) + (3 * k)) + 1)] * bar[(7 + (3 * s))])) + (r[(((9 * g) + (3 * k)) + 2)] * bar[(8 + (3 * s))]));
-      xb[(xo + k)] += v;
-      cb[((3 * g) + k)] -= v;
-      for (int i = 0; i < 3; i++) {
-        rb[(((9 * g) + (3 * k)) + i)] += (e * bar[((6 + (3 * s)) + i)]);
-      }
-    }
-  }
-  fill_d(BD_ARRAY(b, wrapTangentBar) + tw, (tw + 6) - tw, 0);
-  if (side >= 0) {
-    KinematicsAdjoint_site(m, d, b, side);
-  }
-  KinematicsAdjoint_geom(m, d, b, g);
 }
 
 // algo/KinematicsAdjoint.java: void geom(Model, Data, DataBar, int)
@@ -8371,783 +7861,6 @@ void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* 
   Quat_toMatAdjoint(matBar, mo, t, 10, t, 14);
   Quat_mulAdjoint(t, 14, DD_ARRAY(d, xquat), (4 * body), t, 6, BD_ARRAY(b, xquatBar), (4 * body), t, 18);
   fill_d(matBar + mo, (mo + 9) - mo, 0);
-}
-
-// algo/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
-void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
-  __global double* t = BD_ARRAY(b, scratch36);
-  for (int k = 0; k < 3; k++) {
-    t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
-  }
-  for (int k = 0; k < 4; k++) {
-    t[(6 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
-  }
-  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
-}
-
-// algo/TendonsAdjoint.java: void segment(Model, Data, DataBar, int, int, double[], double[], int, int, double[], double[], int, double, double)
-void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar) {
-  __global double* u = DD_ARRAY(d, scratch6);
-  __global double* ub = BD_ARRAY(b, scratch6);
-  double len = Tendons_direction(pa, ao, pb, bo, u);
-  if (len <= 0x1.203af9ee75616p-50) {
-    return;
-  }
-  ub[0] = 0;
-  ub[1] = 0;
-  ub[2] = 0;
-  if (ba != bb) {
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, ba, pa, ao, paBar, ao, u, 0, ub, 0, (-scale));
-  }
-  double j_dot = (((u[0] * ub[0]) + (u[1] * ub[1])) + (u[2] * ub[2]));
-  for (int i = 0; i < 3; i++) {
-    double g = ((lenBar * u[i]) + (((ub[i] - (j_dot * u[i]))) / len));
-    pbBar[(bo + i)] += g;
-    paBar[(ao + i)] -= g;
-  }
-}
-
-// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
-  double px = pt[po];
-  double py = pt[(po + 1)];
-  double pz = pt[(po + 2)];
-  double dx = (dirv[fo] * j_sign);
-  double dy = (dirv[(fo + 1)] * j_sign);
-  double dz = (dirv[(fo + 2)] * j_sign);
-  __global double* rm = DD_ARRAY(d, xmat);
-  __global double* s = DD_ARRAY(d, dofS);
-  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    int ro = (9 * bd);
-    double ex = (px - DD_ARRAY(d, xpos)[(3 * bd)]);
-    double ey = (py - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
-    double ez = (pz - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
-    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
-    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
-    double cx = ((qy * lz) - (qz * ly));
-    double cy = ((qz * lx) - (qx * lz));
-    double cz = ((qx * ly) - (qy * lx));
-    double cbx = 0;
-    double cby = 0;
-    double cbz = 0;
-    double lbx = 0;
-    double lby = 0;
-    double lbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double g = jb[(o + k)];
-      if (g == 0) {
-        continue;
-      }
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (g * cx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (g * cy);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (g * cz);
-      BD_ARRAY(b, dofSBar)[(so + 3)] += (g * lx);
-      BD_ARRAY(b, dofSBar)[(so + 4)] += (g * ly);
-      BD_ARRAY(b, dofSBar)[(so + 5)] += (g * lz);
-      cbx += (g * s[so]);
-      cby += (g * s[(so + 1)]);
-      cbz += (g * s[(so + 2)]);
-      lbx += (g * s[(so + 3)]);
-      lby += (g * s[(so + 4)]);
-      lbz += (g * s[(so + 5)]);
-    }
-    double qbx = ((ly * cbz) - (lz * cby));
-    double qby = ((lz * cbx) - (lx * cbz));
-    double qbz = ((lx * cby) - (ly * cbx));
-    lbx += ((cby * qz) - (cbz * qy));
-    lby += ((cbz * qx) - (cbx * qz));
-    lbz += ((cbx * qy) - (cby * qx));
-    __global double* rb = BD_ARRAY(b, xmatBar);
-    rb[ro] += ((dx * lbx) + (ex * qbx));
-    rb[(ro + 1)] += ((dx * lby) + (ex * qby));
-    rb[(ro + 2)] += ((dx * lbz) + (ex * qbz));
-    rb[(ro + 3)] += ((dy * lbx) + (ey * qbx));
-    rb[(ro + 4)] += ((dy * lby) + (ey * qby));
-    rb[(ro + 5)] += ((dy * lbz) + (ey * qbz));
-    rb[(ro + 6)] += ((dz * lbx) + (ez * qbx));
-    rb[(ro + 7)] += ((dz * lby) + (ez * qby));
-    rb[(ro + 8)] += ((dz * lbz) + (ez * qbz));
-    for (int i = 0; i < 3; i++) {
-      double dBar = (((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz));
-      double eBar = (((rm[(ro + (3 * i))] * qbx) + (rm[((ro + (3 * i)) + 1)] * qby)) + (rm[((ro + (3 * i)) + 2)] * qbz));
-      dirBar[(dbo + i)] += (j_sign * dBar);
-      ptBar[(pbo + i)] += eBar;
-      BD_ARRAY(b, xposBar)[((3 * bd) + i)] -= eBar;
-    }
-  }
-}
-
-// algo/ForcesAdjoint.java: void springDifference(Model, Data, DataBar, int, int, double)
-void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k) {
-  __global double* t = BD_ARRAY(b, scratch36);
-  for (int r = 0; r < 4; r++) {
-    t[r] = (MD_ARRAY(m, qposSpring)[((a + r))]);
-    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
-    t[(12 + r)] = 0;
-    t[(16 + r)] = 0;
-  }
-  Quat_normalize(t, 4);
-  for (int r = 0; r < 3; r++) {
-    t[(8 + r)] = ((-k) * BD_ARRAY(b, qfrcPassiveBar)[(da + r)]);
-  }
-  Quat_differenceAdjoint(t, 8, t, 4, t, 0, t, 12, t, 16);
-  for (int r = 0; r < 4; r++) {
-    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
-  }
-  Quat_normalizeAdjoint(t, 4, t, 12);
-  for (int r = 0; r < 4; r++) {
-    BD_ARRAY(b, qposBar)[(a + r)] += t[(12 + r)];
-  }
-}
-
-// spatial/Quat.java: void differenceAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
-void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo) {
-  double bw = qb[bo];
-  double bx = (-qb[(bo + 1)]);
-  double by = (-qb[(bo + 2)]);
-  double bz = (-qb[(bo + 3)]);
-  double aw = qa[ao];
-  double ax = qa[(ao + 1)];
-  double ay = qa[(ao + 2)];
-  double az = qa[(ao + 3)];
-  double dw = ((((bw * aw) - (bx * ax)) - (by * ay)) - (bz * az));
-  double dx = ((((bw * ax) + (bx * aw)) + (by * az)) - (bz * ay));
-  double dy = ((((bw * ay) - (bx * az)) + (by * aw)) + (bz * ax));
-  double dz = ((((bw * az) + (bx * ay)) - (by * ax)) + (bz * aw));
-  double j_sign = 1;
-  if (dw < 0) {
-    j_sign = (-1);
-    dw = (-dw);
-    dx = (-dx);
-    dy = (-dy);
-    dz = (-dz);
-  }
-  double rx = resBar[rbo];
-  double ry = resBar[(rbo + 1)];
-  double rz = resBar[(rbo + 2)];
-  double sn = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
-  double tw;
-  double tx;
-  double ty;
-  double tz;
-  if (sn < 0x1.203af9ee75616p-50) {
-    tw = 0;
-    tx = (2 * rx);
-    ty = (2 * ry);
-    tz = (2 * rz);
-  } else {
-    double angle = (2 * Trig_atan2(sn, dw));
-    double s = (angle / sn);
-    double sBar = (((rx * dx) + (ry * dy)) + (rz * dz));
-    double angleBar = (sBar / sn);
-    double snBar = (((-sBar) * angle) / ((sn * sn)));
-    double r2 = ((sn * sn) + (dw * dw));
-    snBar += (((2 * angleBar) * dw) / r2);
-    tw = ((((-2) * angleBar) * sn) / r2);
-    tx = ((s * rx) + ((snBar * dx) / sn));
-    ty = ((s * ry) + ((snBar * dy) / sn));
-    tz = ((s * rz) + ((snBar * dz) / sn));
-  }
-  tw *= j_sign;
-  tx *= j_sign;
-  ty *= j_sign;
-  tz *= j_sign;
-  double qw = qb[bo];
-  double qx = qb[(bo + 1)];
-  double qy = qb[(bo + 2)];
-  double qz = qb[(bo + 3)];
-  qaBar[abo] += ((((qw * tw) - (qx * tx)) - (qy * ty)) - (qz * tz));
-  qaBar[(abo + 1)] += ((((qw * tx) + (qx * tw)) + (qy * tz)) - (qz * ty));
-  qaBar[(abo + 2)] += ((((qw * ty) - (qx * tz)) + (qy * tw)) + (qz * tx));
-  qaBar[(abo + 3)] += ((((qw * tz) + (qx * ty)) - (qy * tx)) + (qz * tw));
-  qbBar[bbo] += ((((aw * tw) + (ax * tx)) + (ay * ty)) + (az * tz));
-  qbBar[(bbo + 1)] += (((((-aw) * tx) + (ax * tw)) - (ay * tz)) + (az * ty));
-  qbBar[(bbo + 2)] += (((((-aw) * ty) + (ax * tz)) + (ay * tw)) - (az * tx));
-  qbBar[(bbo + 3)] += (((((-aw) * tz) - (ax * ty)) + (ay * tx)) + (az * tw));
-}
-
-// algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
-void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
-  int nv = (M_nv);
-  if ((!OPT_actuation)) {
-    fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
-    fill_d(BD_ARRAY(b, actDotBar), BL_actDotBar, 0);
-  }
-  int cranks = 0;
-  for (int a = 0; a < (M_nu); a++) {
-    int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
-    cranks |= crank;
-    double forceBar = 0;
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
-    }
-    if (crank) {
-      for (int k = 0; k < nv; k++) {
-        forceBar += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * BD_ARRAY(b, qfrcActuatorBar)[k]);
-      }
-    }
-    int ten = (MI_ARRAY(m, actTendon)[(a)]);
-    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
-    if (spatial) {
-      for (int k = 0; k < nv; k++) {
-        forceBar += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * BD_ARRAY(b, qfrcActuatorBar)[k]);
-      }
-    }
-    double len = DD_ARRAY(d, actuatorLength)[a];
-    double vel = DD_ARRAY(d, actuatorVelocity)[a];
-    double u = DD_ARRAY(d, ctrl)[a];
-    int ctrlPasses = ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))])));
-    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
-      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
-    }
-    int s = (MI_ARRAY(m, actActAdr)[(a)]);
-    double input = ((s >= 0) ? DD_ARRAY(d, act)[s] : u);
-    int mg = ((MI_ARRAY(m, actGainMuscle)[(a)] != 0));
-    int mb = ((MI_ARRAY(m, actBiasMuscle)[(a)] != 0));
-    double gain = (mg ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
-    double force = ((gain * input) + ((mb ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)))));
-    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
-      forceBar = 0;
-    }
-    double inputBar = (gain * forceBar);
-    double gainLen = (mg ? Muscle_gain(m, a, len, vel, 1) : (MD_ARRAY(m, actGain)[((9 * (a)) + (1))]));
-    double gainVel = (mg ? Muscle_gain(m, a, len, vel, 2) : (MD_ARRAY(m, actGain)[((9 * (a)) + (2))]));
-    double lenBar = ((((gainLen * input) + ((mb ? Muscle_bias(m, a, len, 1) : (MD_ARRAY(m, actBias)[((9 * (a)) + (1))]))))) * forceBar);
-    double velBar = ((((gainVel * input) + ((mb ? 0 : (MD_ARRAY(m, actBias)[((9 * (a)) + (2))]))))) * forceBar);
-    double uBar = inputBar;
-    if (s >= 0) {
-      BD_ARRAY(b, actBar)[s] += inputBar;
-      uBar = BD_ARRAY(b, actDotBar)[s];
-      if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) {
-        uBar /= jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT);
-        BD_ARRAY(b, actBar)[s] -= uBar;
-      } else if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_MUSCLE) {
-        double adb = uBar;
-        BD_ARRAY(b, actBar)[s] += (adb * Muscle_dynamics(m, a, u, input, 1));
-        uBar = (adb * Muscle_dynamics(m, a, u, input, 2));
-      }
-      BD_ARRAY(b, actDotBar)[s] = 0;
-    }
-    if (ctrlPasses) {
-      BD_ARRAY(b, ctrlBar)[a] += uBar;
-    }
-    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
-      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
-      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * velBar);
-    }
-    if (crank) {
-      double applied = DD_ARRAY(d, actuatorForce)[a];
-      for (int k = 0; k < nv; k++) {
-        BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] = ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
-        BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, actuatorMoment)[((nv * a) + k)]);
-      }
-      ForcesAdjoint_sliderCrank(m, d, b, a, lenBar);
-    }
-    if (spatial) {
-      double gear = (MD_ARRAY(m, actGear)[(a)]);
-      double applied = DD_ARRAY(d, actuatorForce)[a];
-      BD_ARRAY(b, tendonLengthBar)[ten] += (gear * lenBar);
-      for (int k = 0; k < nv; k++) {
-        BD_ARRAY(b, tendonJBar)[((nv * ten) + k)] += (gear * (((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]))));
-        BD_ARRAY(b, qvelBar)[k] += ((velBar * gear) * DD_ARRAY(d, tendonJ)[((nv * ten) + k)]);
-      }
-    }
-  }
-  fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
-  if (cranks) {
-    KinematicsAdjoint_sites(m, d, b);
-  }
-}
-
-// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
-void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
-  for (int i = 0; i < (M_nsite); i++) {
-    KinematicsAdjoint_site(m, d, b, i);
-  }
-}
-
-// algo/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
-void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar) {
-  int nv = (M_nv);
-  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
-  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
-  int o = (nv * a);
-  Forces_sliderCrank(m, d, a);
-  __global double* t = DD_ARRAY(d, scratch36);
-  __global double* x = DD_ARRAY(d, siteXpos);
-  __global double* r = DD_ARRAY(d, siteXmat);
-  __global double* w = BD_ARRAY(b, scratch36);
-  double gear = (MD_ARRAY(m, actGear)[(a)]);
-  __global double* mb = BD_ARRAY(b, actuatorMomentBar);
-  for (int k = 0; k < nv; k++) {
-    mb[(o + k)] *= gear;
-  }
-  for (int k = 20; k < 26; k++) {
-    w[k] = 0;
-  }
-  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), BD_ARRAY(b, siteXposBar), (3 * cs), t, 12, w, 20, 1);
-  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), BD_ARRAY(b, siteXposBar), (3 * ss), t, 12, w, 20, (-1));
-  ConstraintsAdjoint_angularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, w, 23, 1);
-  fill_d(mb + o, (o + nv) - o, 0);
-  double ax = r[((9 * ss) + 2)];
-  double ay = r[((9 * ss) + 5)];
-  double az = r[((9 * ss) + 8)];
-  double vx = (x[(3 * cs)] - x[(3 * ss)]);
-  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
-  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
-  double cbx = w[23];
-  double cby = w[24];
-  double cbz = w[25];
-  double px = t[15];
-  double py = t[16];
-  double pz = t[17];
-  double abx = ((py * cbz) - (pz * cby));
-  double aby = ((pz * cbx) - (px * cbz));
-  double abz = ((px * cby) - (py * cbx));
-  double pbx = ((cby * az) - (cbz * ay));
-  double pby = ((cbz * ax) - (cbx * az));
-  double pbz = ((cbx * ay) - (cby * ax));
-  double qbx = w[20];
-  double qby = w[21];
-  double qbz = w[22];
-  double l0Bar = (gear * lenBar);
-  double vbx;
-  double vby;
-  double vbz;
-  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
-  double av = (((vx * ax) + (vy * ay)) + (vz * az));
-  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
-  if (det <= 0) {
-    vbx = (pbx + (l0Bar * ax));
-    vby = (pby + (l0Bar * ay));
-    vbz = (pbz + (l0Bar * az));
-    abx += (qbx + (l0Bar * vx));
-    aby += (qby + (l0Bar * vy));
-    abz += (qbz + (l0Bar * vz));
-  } else {
-    double s = sqrt(det);
-    double g = (1 - (av / s));
-    double gBar = ((((((pbx * vx) + (pby * vy)) + (pbz * vz)) + (qbx * ax)) + (qby * ay)) + (qbz * az));
-    vbx = ((g * pbx) + (qbx / s));
-    vby = ((g * pby) + (qby / s));
-    vbz = ((g * pbz) + (qbz / s));
-    abx += (g * qbx);
-    aby += (g * qby);
-    abz += (g * qbz);
-    double sBar = ((((-((((qbx * vx) + (qby * vy)) + (qbz * vz)))) / ((s * s))) + ((gBar * av) / ((s * s)))) - l0Bar);
-    double avBar = (((-gBar) / s) + l0Bar);
-    double detBar = (sBar / ((2 * s)));
-    avBar += ((2 * av) * detBar);
-    vbx += (((-2) * vx) * detBar);
-    vby += (((-2) * vy) * detBar);
-    vbz += (((-2) * vz) * detBar);
-    vbx += (avBar * ax);
-    vby += (avBar * ay);
-    vbz += (avBar * az);
-    abx += (avBar * vx);
-    aby += (avBar * vy);
-    abz += (avBar * vz);
-  }
-  BD_ARRAY(b, siteXposBar)[(3 * cs)] += vbx;
-  BD_ARRAY(b, siteXposBar)[((3 * cs) + 1)] += vby;
-  BD_ARRAY(b, siteXposBar)[((3 * cs) + 2)] += vbz;
-  BD_ARRAY(b, siteXposBar)[(3 * ss)] -= vbx;
-  BD_ARRAY(b, siteXposBar)[((3 * ss) + 1)] -= vby;
-  BD_ARRAY(b, siteXposBar)[((3 * ss) + 2)] -= vbz;
-  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 2)] += abx;
-  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 5)] += aby;
-  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 8)] += abz;
-}
-
-// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
-  double dx = (dir[fo] * j_sign);
-  double dy = (dir[(fo + 1)] * j_sign);
-  double dz = (dir[(fo + 2)] * j_sign);
-  __global double* rm = DD_ARRAY(d, xmat);
-  __global double* s = DD_ARRAY(d, dofS);
-  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    int ro = (9 * bd);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double lbx = 0;
-    double lby = 0;
-    double lbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double gk = jb[(o + k)];
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
-      lbx += (gk * s[so]);
-      lby += (gk * s[(so + 1)]);
-      lbz += (gk * s[(so + 2)]);
-    }
-    __global double* rb = BD_ARRAY(b, xmatBar);
-    rb[ro] += (dx * lbx);
-    rb[(ro + 1)] += (dx * lby);
-    rb[(ro + 2)] += (dx * lbz);
-    rb[(ro + 3)] += (dy * lbx);
-    rb[(ro + 4)] += (dy * lby);
-    rb[(ro + 5)] += (dy * lbz);
-    rb[(ro + 6)] += (dz * lbx);
-    rb[(ro + 7)] += (dz * lby);
-    rb[(ro + 8)] += (dz * lbz);
-    for (int i = 0; i < 3; i++) {
-      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
-    }
-  }
-}
-
-// algo/ForcesAdjoint.java: boolean passes(double, double, double)
-int ForcesAdjoint_passes(double x, double lo, double hi) {
-  return ((x >= lo) && (x <= hi));
-}
-
-// algo/ForcesAdjoint.java: void total(Model, DataBar)
-void ForcesAdjoint_total(Model* m, DataBar* b) {
-  for (int k = 0; k < (M_nv); k++) {
-    double g = BD_ARRAY(b, qfrcSmoothBar)[k];
-    BD_ARRAY(b, qfrcAppliedBar)[k] += g;
-    BD_ARRAY(b, qfrcActuatorBar)[k] += g;
-    BD_ARRAY(b, qfrcPassiveBar)[k] += g;
-    BD_ARRAY(b, qfrcSmoothBar)[k] = 0;
-  }
-}
-
-// algo/ForcesAdjoint.java: void armature(Model, DataBar, double)
-void ForcesAdjoint_armature(Model* m, DataBar* b, double h) {
-  for (int k = 0; k < (M_nv); k++) {
-    BD_ARRAY(b, dofDampingBar)[k] += (h * BD_ARRAY(b, dofArmatureBar)[k]);
-    BD_ARRAY(b, dofArmatureBar)[k] = 0;
-  }
-}
-
-// algo/AbaAdjoint.java: void forward(Model, Data, DataBar)
-void AbaAdjoint_forward(Model* m, Data* d, DataBar* b) {
-  Aba_solve(m, d, BD_ARRAY(b, qaccSmoothBar), BD_ARRAY(b, lambda), BD_ARRAY(b, solvePA), BD_ARRAY(b, solveAcc));
-  for (int k = 0; k < (M_nv); k++) {
-    BD_ARRAY(b, qfrcSmoothBar)[k] += BD_ARRAY(b, lambda)[k];
-    BD_ARRAY(b, qaccSmoothBar)[k] = 0;
-  }
-  RneaAdjoint_vjp(m, d, b, DD_ARRAY(d, qaccSmooth), BD_ARRAY(b, lambda), (-1), 1);
-}
-
-// algo/RneaAdjoint.java: void vjp(Model, Data, DataBar, double[], double[], double, boolean)
-void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full) {
-  int nb = (M_nbody);
-  __global double* a = BD_ARRAY(b, rneaAcc);
-  __global double* f = BD_ARRAY(b, rneaForce);
-  __global double* aBar = BD_ARRAY(b, rneaAccBar);
-  __global double* fBar = BD_ARRAY(b, rneaForceBar);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* tmp = BD_ARRAY(b, scratch6);
-  if (full) {
-    Kinematics_baseAcceleration(m, a);
-  } else {
-    fill_d(a + 0, 6 - 0, 0);
-  }
-  fill_d(aBar + 0, 6 - 0, 0);
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      for (int r = 0; r < 6; r++) {
-        a[(o + r)] += (s[((6 * k) + r)] * qacc[k]);
-      }
-    }
-    if (full) {
-      for (int r = 0; r < 6; r++) {
-        a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
-      }
-      SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
-    } else {
-      fill_d(f + o, (o + 6) - o, 0);
-    }
-    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
-    for (int r = 0; r < 6; r++) {
-      f[(o + r)] += tmp[r];
-    }
-    fill_d(aBar + o, (o + 6) - o, 0);
-    fill_d(fBar + o, (o + 6) - o, 0);
-  }
-  for (int i = (nb - 1); i > 0; i--) {
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (p > 0) {
-      SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, (6 * i));
-    }
-  }
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (p > 0) {
-      SpatialOps_addTransformForceTransposeAdjoint(fBar, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, o, BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), fBar, o);
-    }
-    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      double l = (scale * lambda[k]);
-      for (int r = 0; r < 6; r++) {
-        fBar[(o + r)] += (l * s[((6 * k) + r)]);
-        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (l * f[(o + r)]);
-      }
-      BD_ARRAY(b, dofArmatureBar)[k] += (l * qacc[k]);
-    }
-  }
-  for (int i = (nb - 1); i > 0; i--) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    SpatialOps_mulInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), a, o, BD_ARRAY(b, bodyInertBar), (10 * i), aBar, o);
-    if (full) {
-      SpatialOps_crossForceInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o, BD_ARRAY(b, bodyInertBar), (10 * i), BD_ARRAY(b, bodyVelBar), o, tmp, 0);
-      for (int r = 0; r < 6; r++) {
-        BD_ARRAY(b, bodyBiasBar)[(o + r)] += aBar[(o + r)];
-      }
-    }
-    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      for (int r = 0; r < 6; r++) {
-        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (qacc[k] * aBar[(o + r)]);
-      }
-    }
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    SpatialOps_transformMotionAdjoint(aBar, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * p), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), aBar, (6 * p));
-  }
-}
-
-// spatial/SpatialOps.java: void crossForceInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  double ixx = in[(io + 4)];
-  double iyy = in[(io + 5)];
-  double izz = in[(io + 6)];
-  double ixy = in[(io + 7)];
-  double ixz = in[(io + 8)];
-  double iyz = in[(io + 9)];
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double nx = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
-  double ny = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
-  double nz = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
-  double fx = ((m * ux) - (((hy * wz) - (hz * wy))));
-  double fy = ((m * uy) - (((hz * wx) - (hx * wz))));
-  double fz = ((m * uz) - (((hx * wy) - (hy * wx))));
-  double p0 = resBar[rbo];
-  double p1 = resBar[(rbo + 1)];
-  double p2 = resBar[(rbo + 2)];
-  double q0 = resBar[(rbo + 3)];
-  double q1 = resBar[(rbo + 4)];
-  double q2 = resBar[(rbo + 5)];
-  vBar[vbo] += ((((ny * p2) - (nz * p1))) + (((fy * q2) - (fz * q1))));
-  vBar[(vbo + 1)] += ((((nz * p0) - (nx * p2))) + (((fz * q0) - (fx * q2))));
-  vBar[(vbo + 2)] += ((((nx * p1) - (ny * p0))) + (((fx * q1) - (fy * q0))));
-  vBar[(vbo + 3)] += ((fy * p2) - (fz * p1));
-  vBar[(vbo + 4)] += ((fz * p0) - (fx * p2));
-  vBar[(vbo + 5)] += ((fx * p1) - (fy * p0));
-  tmp[to] = ((p1 * wz) - (p2 * wy));
-  tmp[(to + 1)] = ((p2 * wx) - (p0 * wz));
-  tmp[(to + 2)] = ((p0 * wy) - (p1 * wx));
-  tmp[(to + 3)] = ((((p1 * uz) - (p2 * uy))) + (((q1 * wz) - (q2 * wy))));
-  tmp[(to + 4)] = ((((p2 * ux) - (p0 * uz))) + (((q2 * wx) - (q0 * wz))));
-  tmp[(to + 5)] = ((((p0 * uy) - (p1 * ux))) + (((q0 * wy) - (q1 * wx))));
-  SpatialOps_mulInertVecAdjoint(tmp, to, in, io, v, vo, inBar, ibo, vBar, vbo);
-}
-
-// spatial/SpatialOps.java: void mulInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  double ixx = in[(io + 4)];
-  double iyy = in[(io + 5)];
-  double izz = in[(io + 6)];
-  double ixy = in[(io + 7)];
-  double ixz = in[(io + 8)];
-  double iyz = in[(io + 9)];
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double n0 = resBar[rbo];
-  double n1 = resBar[(rbo + 1)];
-  double n2 = resBar[(rbo + 2)];
-  double f0 = resBar[(rbo + 3)];
-  double f1 = resBar[(rbo + 4)];
-  double f2 = resBar[(rbo + 5)];
-  vBar[vbo] += (((((ixx * n0) + (ixy * n1)) + (ixz * n2)) + (hy * f2)) - (hz * f1));
-  vBar[(vbo + 1)] += (((((ixy * n0) + (iyy * n1)) + (iyz * n2)) + (hz * f0)) - (hx * f2));
-  vBar[(vbo + 2)] += (((((ixz * n0) + (iyz * n1)) + (izz * n2)) + (hx * f1)) - (hy * f0));
-  vBar[(vbo + 3)] += ((m * f0) - (((hy * n2) - (hz * n1))));
-  vBar[(vbo + 4)] += ((m * f1) - (((hz * n0) - (hx * n2))));
-  vBar[(vbo + 5)] += ((m * f2) - (((hx * n1) - (hy * n0))));
-  inBar[ibo] += (((f0 * ux) + (f1 * uy)) + (f2 * uz));
-  inBar[(ibo + 1)] += ((((uy * n2) - (uz * n1))) + (((f1 * wz) - (f2 * wy))));
-  inBar[(ibo + 2)] += ((((uz * n0) - (ux * n2))) + (((f2 * wx) - (f0 * wz))));
-  inBar[(ibo + 3)] += ((((ux * n1) - (uy * n0))) + (((f0 * wy) - (f1 * wx))));
-  inBar[(ibo + 4)] += (n0 * wx);
-  inBar[(ibo + 5)] += (n1 * wy);
-  inBar[(ibo + 6)] += (n2 * wz);
-  inBar[(ibo + 7)] += ((n0 * wy) + (n1 * wx));
-  inBar[(ibo + 8)] += ((n0 * wz) + (n2 * wx));
-  inBar[(ibo + 9)] += ((n1 * wz) + (n2 * wy));
-}
-
-// spatial/SpatialOps.java: void addTransformForceTransposeAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo) {
-  double nx = f[fo];
-  double ny = f[(fo + 1)];
-  double nz = f[(fo + 2)];
-  double fx = f[(fo + 3)];
-  double fy = f[(fo + 4)];
-  double fz = f[(fo + 5)];
-  double lx = (((e[eo] * fx) + (e[(eo + 3)] * fy)) + (e[(eo + 6)] * fz));
-  double ly = (((e[(eo + 1)] * fx) + (e[(eo + 4)] * fy)) + (e[(eo + 7)] * fz));
-  double lz = (((e[(eo + 2)] * fx) + (e[(eo + 5)] * fy)) + (e[(eo + 8)] * fz));
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double a0 = resBar[rbo];
-  double a1 = resBar[(rbo + 1)];
-  double a2 = resBar[(rbo + 2)];
-  double b0 = (resBar[(rbo + 3)] + (((a1 * rz) - (a2 * ry))));
-  double b1 = (resBar[(rbo + 4)] + (((a2 * rx) - (a0 * rz))));
-  double b2 = (resBar[(rbo + 5)] + (((a0 * ry) - (a1 * rx))));
-  rBar[rbOff] += ((ly * a2) - (lz * a1));
-  rBar[(rbOff + 1)] += ((lz * a0) - (lx * a2));
-  rBar[(rbOff + 2)] += ((lx * a1) - (ly * a0));
-  eBar[ebo] += ((nx * a0) + (fx * b0));
-  eBar[(ebo + 1)] += ((nx * a1) + (fx * b1));
-  eBar[(ebo + 2)] += ((nx * a2) + (fx * b2));
-  eBar[(ebo + 3)] += ((ny * a0) + (fy * b0));
-  eBar[(ebo + 4)] += ((ny * a1) + (fy * b1));
-  eBar[(ebo + 5)] += ((ny * a2) + (fy * b2));
-  eBar[(ebo + 6)] += ((nz * a0) + (fz * b0));
-  eBar[(ebo + 7)] += ((nz * a1) + (fz * b1));
-  eBar[(ebo + 8)] += ((nz * a2) + (fz * b2));
-  fBar[fbo] += (((e[eo] * a0) + (e[(eo + 1)] * a1)) + (e[(eo + 2)] * a2));
-  fBar[(fbo + 1)] += (((e[(eo + 3)] * a0) + (e[(eo + 4)] * a1)) + (e[(eo + 5)] * a2));
-  fBar[(fbo + 2)] += (((e[(eo + 6)] * a0) + (e[(eo + 7)] * a1)) + (e[(eo + 8)] * a2));
-  fBar[(fbo + 3)] += (((e[eo] * b0) + (e[(eo + 1)] * b1)) + (e[(eo + 2)] * b2));
-  fBar[(fbo + 4)] += (((e[(eo + 3)] * b0) + (e[(eo + 4)] * b1)) + (e[(eo + 5)] * b2));
-  fBar[(fbo + 5)] += (((e[(eo + 6)] * b0) + (e[(eo + 7)] * b1)) + (e[(eo + 8)] * b2));
-}
-
-// algo/Aba.java: void solve(Model, Data, double[], double[], double[], double[])
-void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc) {
-  int nb = (M_nbody);
-  __global double* u = DD_ARRAY(d, abaU);
-  __global double* s = DD_ARRAY(d, dofS);
-  fill_d(pa + 0, (6 * nb) - 0, 0);
-  for (int i = (nb - 1); i > 0; i--) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    int po = (6 * i);
-    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-      double uu = x[k];
-      for (int r = 0; r < 6; r++) {
-        uu -= (s[((6 * k) + r)] * pa[(po + r)]);
-      }
-      out[k] = uu;
-    }
-    if (p == 0) {
-      continue;
-    }
-    for (int l = 0; l < nd; l++) {
-      double w = 0;
-      for (int k = 0; k < nd; k++) {
-        w += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * out[(d0 + k)]);
-      }
-      for (int r = 0; r < 6; r++) {
-        pa[(po + r)] += (u[((6 * ((d0 + l))) + r)] * w);
-      }
-    }
-    SpatialOps_addTransformForceTranspose(pa, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), pa, po);
-  }
-  fill_d(acc + 0, 6 - 0, 0);
-  __global double* tmp = DD_ARRAY(d, scratch6);
-  for (int i = 1; i < nb; i++) {
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int o = (6 * i);
-    SpatialOps_transformMotion(acc, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), acc, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    for (int k = 0; k < nd; k++) {
-      double t = out[(d0 + k)];
-      for (int r = 0; r < 6; r++) {
-        t -= (u[((6 * ((d0 + k))) + r)] * acc[(o + r)]);
-      }
-      tmp[k] = t;
-    }
-    for (int k = 0; k < nd; k++) {
-      double q = 0;
-      for (int l = 0; l < nd; l++) {
-        q += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
-      }
-      out[(d0 + k)] = q;
-      for (int r = 0; r < 6; r++) {
-        acc[(o + r)] += (s[((6 * ((d0 + k))) + r)] * q);
-      }
-    }
-  }
-}
-
-// algo/ConstraintsAdjoint.java: void step(Model, Data, DataBar, StepAdjoint.Tracer)
-void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
-  int nv = (M_nv);
-  double dt = OPT_timestep;
-  if (DI_SCALAR(d, nefc) == 0) {
-    for (int k = 0; k < nv; k++) {
-      BD_ARRAY(b, qaccSmoothBar)[k] += BD_ARRAY(b, qaccBar)[k];
-      BD_ARRAY(b, qaccBar)[k] = 0;
-    }
-    return;
-  }
-  ConstraintsAdjoint_applyImpulses(m, d, b);
-  ProjectedGaussSeidelAdjoint_solve(m, d, b);
-  if (DI_ERROR(d)) return;
-  ConstraintsAdjoint_assemble(m, d, b);
-  CrbaAdjoint_massMatrix(m, d, b);
-  if (DI_SCALAR(d, ncon) > 0) {
-    CollisionAdjoint_detect(m, d, b);
-    if (DI_ERROR(d)) return;
-    KinematicsAdjoint_geoms(m, d, b);
-  }
-  for (int k = 0; k < nv; k++) {
-    BD_ARRAY(b, qvelBar)[k] += BD_ARRAY(b, qvelFreeBar)[k];
-    BD_ARRAY(b, qaccSmoothBar)[k] += (dt * BD_ARRAY(b, qvelFreeBar)[k]);
-    BD_ARRAY(b, qvelFreeBar)[k] = 0;
-  }
-}
-
-// algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
-void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
-  for (int g = 0; g < (M_ngeom); g++) {
-    KinematicsAdjoint_geom(m, d, b, g);
-  }
 }
 
 // algo/CollisionAdjoint.java: void detect(Model, Data, DataBar)
@@ -10963,6 +9676,1367 @@ int CollisionAdjoint_noBars(DataBar* b, int c) {
     sum += fabs(BD_ARRAY(b, conFrameBar)[((9 * c) + k)]);
   }
   return (sum == 0);
+}
+
+// algo/KinematicsAdjoint.java: void velocity(Model, Data, DataBar)
+void KinematicsAdjoint_velocity(Model* m, Data* d, DataBar* b) {
+  __global double* v = DD_ARRAY(d, bodyVel);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* qd = DD_ARRAY(d, qvel);
+  __global double* vj = BD_ARRAY(b, scratch6);
+  __global double* vjBar = BD_ARRAY(b, scratch36);
+  for (int i = ((M_nbody) - 1); i > 0; i--) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    for (int r = 0; r < 6; r++) {
+      vj[r] = 0;
+      vjBar[r] = 0;
+    }
+    if (nd == 1) {
+      for (int r = 0; r < 6; r++) {
+        vj[r] = (s[((6 * d0) + r)] * qd[d0]);
+      }
+    } else {
+      for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+        for (int r = 0; r < 6; r++) {
+          vj[r] += (s[((6 * k) + r)] * qd[k]);
+        }
+      }
+    }
+    SpatialOps_crossMotionAdjoint(BD_ARRAY(b, bodyBiasBar), o, v, o, vj, 0, BD_ARRAY(b, bodyVelBar), o, vjBar, 0);
+    if ((nd > 1) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
+      KinematicsAdjoint_jointVelocityProduct(m, d, b, i);
+    }
+    for (int r = 0; r < 6; r++) {
+      vjBar[r] += BD_ARRAY(b, bodyVelBar)[(o + r)];
+    }
+    SpatialOps_transformMotionAdjoint(BD_ARRAY(b, bodyVelBar), o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * p), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), BD_ARRAY(b, bodyVelBar), (6 * p));
+    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+      double j_dot = 0;
+      for (int r = 0; r < 6; r++) {
+        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (qd[k] * vjBar[r]);
+        j_dot += (s[((6 * k) + r)] * vjBar[r]);
+      }
+      BD_ARRAY(b, qvelBar)[k] += j_dot;
+    }
+    for (int r = 0; r < 6; r++) {
+      BD_ARRAY(b, bodyVelBar)[(o + r)] = 0;
+      BD_ARRAY(b, bodyBiasBar)[(o + r)] = 0;
+    }
+  }
+  fill_d(BD_ARRAY(b, bodyVelBar) + 0, 6 - 0, 0);
+  fill_d(BD_ARRAY(b, bodyBiasBar) + 0, 6 - 0, 0);
+}
+
+// spatial/SpatialOps.java: void transformMotionAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_transformMotionAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* mBar, int mbo) {
+  double wx = m[mo];
+  double wy = m[(mo + 1)];
+  double wz = m[(mo + 2)];
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double ux = (m[(mo + 3)] - (((ry * wz) - (rz * wy))));
+  double uy = (m[(mo + 4)] - (((rz * wx) - (rx * wz))));
+  double uz = (m[(mo + 5)] - (((rx * wy) - (ry * wx))));
+  double a0 = resBar[rbo];
+  double a1 = resBar[(rbo + 1)];
+  double a2 = resBar[(rbo + 2)];
+  double l0 = resBar[(rbo + 3)];
+  double l1 = resBar[(rbo + 4)];
+  double l2 = resBar[(rbo + 5)];
+  eBar[ebo] += ((a0 * wx) + (l0 * ux));
+  eBar[(ebo + 1)] += ((a0 * wy) + (l0 * uy));
+  eBar[(ebo + 2)] += ((a0 * wz) + (l0 * uz));
+  eBar[(ebo + 3)] += ((a1 * wx) + (l1 * ux));
+  eBar[(ebo + 4)] += ((a1 * wy) + (l1 * uy));
+  eBar[(ebo + 5)] += ((a1 * wz) + (l1 * uz));
+  eBar[(ebo + 6)] += ((a2 * wx) + (l2 * ux));
+  eBar[(ebo + 7)] += ((a2 * wy) + (l2 * uy));
+  eBar[(ebo + 8)] += ((a2 * wz) + (l2 * uz));
+  double bx = (((e[eo] * l0) + (e[(eo + 3)] * l1)) + (e[(eo + 6)] * l2));
+  double by = (((e[(eo + 1)] * l0) + (e[(eo + 4)] * l1)) + (e[(eo + 7)] * l2));
+  double bz = (((e[(eo + 2)] * l0) + (e[(eo + 5)] * l1)) + (e[(eo + 8)] * l2));
+  mBar[mbo] += ((((e[eo] * a0) + (e[(eo + 3)] * a1)) + (e[(eo + 6)] * a2)) + (((ry * bz) - (rz * by))));
+  mBar[(mbo + 1)] += ((((e[(eo + 1)] * a0) + (e[(eo + 4)] * a1)) + (e[(eo + 7)] * a2)) + (((rz * bx) - (rx * bz))));
+  mBar[(mbo + 2)] += ((((e[(eo + 2)] * a0) + (e[(eo + 5)] * a1)) + (e[(eo + 8)] * a2)) + (((rx * by) - (ry * bx))));
+  mBar[(mbo + 3)] += bx;
+  mBar[(mbo + 4)] += by;
+  mBar[(mbo + 5)] += bz;
+  rBar[rbOff] += ((by * wz) - (bz * wy));
+  rBar[(rbOff + 1)] += ((bz * wx) - (bx * wz));
+  rBar[(rbOff + 2)] += ((bx * wy) - (by * wx));
+}
+
+// algo/KinematicsAdjoint.java: void jointVelocityProduct(Model, Data, DataBar, int)
+void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i) {
+  __global double* h = BD_ARRAY(b, velocityChain);
+  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
+  int nj = (MI_ARRAY(m, bodyJntNum)[(i)]);
+  __global double* later = BD_ARRAY(b, scratch36);
+  for (int r = 0; r < 6; r++) {
+    later[(24 + r)] = 0;
+  }
+  for (int n = 0; n < nj; n++) {
+    int j = (((j0 + nj) - 1) - n);
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    int o = (18 * n);
+    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
+      KinematicsAdjoint_group(d, (da + 3), 3, h, (o + 12));
+      for (int r = 0; r < 6; r++) {
+        later[(24 + r)] += h[((o + 12) + r)];
+      }
+      KinematicsAdjoint_group(d, da, 3, h, (o + 6));
+    } else {
+      KinematicsAdjoint_group(d, da, JointType_nv[(MI_ARRAY(m, jntType)[(j)])], h, (o + 6));
+    }
+    for (int r = 0; r < 6; r++) {
+      h[(o + r)] = later[(24 + r)];
+      later[(24 + r)] += h[((o + 6) + r)];
+    }
+  }
+  __global double* t = BD_ARRAY(b, scratch36);
+  for (int r = 0; r < 6; r++) {
+    t[(24 + r)] = 0;
+    t[(18 + r)] = (-BD_ARRAY(b, bodyBiasBar)[((6 * i) + r)]);
+  }
+  for (int n = (nj - 1); n >= 0; n--) {
+    int j = (((j0 + nj) - 1) - n);
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    int o = (18 * n);
+    for (int r = 0; r < 6; r++) {
+      t[(30 + r)] = t[(24 + r)];
+    }
+    SpatialOps_crossMotionAdjoint(t, 18, h, o, h, (o + 6), t, 24, t, 30);
+    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
+      KinematicsAdjoint_groupAdjoint(m, d, b, da, 3, t, 30);
+      KinematicsAdjoint_groupAdjoint(m, d, b, (da + 3), 3, t, 24);
+    } else {
+      KinematicsAdjoint_groupAdjoint(m, d, b, da, JointType_nv[(MI_ARRAY(m, jntType)[(j)])], t, 30);
+    }
+  }
+}
+
+// algo/KinematicsAdjoint.java: void groupAdjoint(Model, Data, DataBar, int, int, double[], int)
+void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int nd, __global double* bar, int bo) {
+  for (int k = da; k < (da + nd); k++) {
+    double j_dot = 0;
+    for (int r = 0; r < 6; r++) {
+      BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (DD_ARRAY(d, qvel)[k] * bar[(bo + r)]);
+      j_dot += (DD_ARRAY(d, dofS)[((6 * k) + r)] * bar[(bo + r)]);
+    }
+    BD_ARRAY(b, qvelBar)[k] += j_dot;
+  }
+}
+
+// spatial/SpatialOps.java: void crossMotionAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global double* v, int vo, __global double* m, int mo, __global double* vBar, int vbo, __global double* mBar, int mbo) {
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double ax = m[mo];
+  double ay = m[(mo + 1)];
+  double az = m[(mo + 2)];
+  double bx = m[(mo + 3)];
+  double by = m[(mo + 4)];
+  double bz = m[(mo + 5)];
+  double p0 = resBar[rbo];
+  double p1 = resBar[(rbo + 1)];
+  double p2 = resBar[(rbo + 2)];
+  double q0 = resBar[(rbo + 3)];
+  double q1 = resBar[(rbo + 4)];
+  double q2 = resBar[(rbo + 5)];
+  vBar[vbo] += ((((ay * p2) - (az * p1))) + (((by * q2) - (bz * q1))));
+  vBar[(vbo + 1)] += ((((az * p0) - (ax * p2))) + (((bz * q0) - (bx * q2))));
+  vBar[(vbo + 2)] += ((((ax * p1) - (ay * p0))) + (((bx * q1) - (by * q0))));
+  vBar[(vbo + 3)] += ((ay * q2) - (az * q1));
+  vBar[(vbo + 4)] += ((az * q0) - (ax * q2));
+  vBar[(vbo + 5)] += ((ax * q1) - (ay * q0));
+  mBar[mbo] += ((((p1 * wz) - (p2 * wy))) + (((q1 * uz) - (q2 * uy))));
+  mBar[(mbo + 1)] += ((((p2 * wx) - (p0 * wz))) + (((q2 * ux) - (q0 * uz))));
+  mBar[(mbo + 2)] += ((((p0 * wy) - (p1 * wx))) + (((q0 * uy) - (q1 * ux))));
+  mBar[(mbo + 3)] += ((q1 * wz) - (q2 * wy));
+  mBar[(mbo + 4)] += ((q2 * wx) - (q0 * wz));
+  mBar[(mbo + 5)] += ((q0 * wy) - (q1 * wx));
+}
+
+// algo/KinematicsAdjoint.java: void group(Data, int, int, double[], int)
+void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo) {
+  for (int r = 0; r < 6; r++) {
+    double sum = 0;
+    for (int k = da; k < (da + nd); k++) {
+      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
+    }
+    out[(oo + r)] = sum;
+  }
+}
+
+// algo/ForcesAdjoint.java: void passive(Model, Data, DataBar)
+void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
+  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  if ((!OPT_passive)) {
+    fill_d(fb, BL_qfrcPassiveBar, 0);
+  }
+  for (int k = 0; k < (M_nv); k++) {
+    BD_ARRAY(b, qvelBar)[k] -= (DD_ARRAY(d, dofDamping)[k] * fb[k]);
+    BD_ARRAY(b, dofDampingBar)[k] -= (DD_ARRAY(d, qvel)[k] * fb[k]);
+  }
+  for (int j = 0; j < (M_njnt); j++) {
+    double k = (MD_ARRAY(m, jntStiffness)[(j)]);
+    if (k == 0) {
+      continue;
+    }
+    int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    switch ((MI_ARRAY(m, jntType)[(j)])) {
+      case JointType_HINGE: case JointType_SLIDE: {
+        BD_ARRAY(b, qposBar)[qa] -= (k * fb[da]);
+      } break;
+      case JointType_BALL: {
+        ForcesAdjoint_springDifference(m, d, b, qa, da, k);
+      } break;
+      case JointType_FREE: {
+        for (int r = 0; r < 3; r++) {
+          BD_ARRAY(b, qposBar)[(qa + r)] -= (k * fb[(da + r)]);
+        }
+        ForcesAdjoint_springDifference(m, d, b, (qa + 3), (da + 3), k);
+      } break;
+    }
+  }
+  for (int t = 0; t < (M_ntendon); t++) {
+    if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+      ForcesAdjoint_spatialTendon(m, d, b, t);
+      continue;
+    }
+    double forceBar = 0;
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      forceBar += ((MD_ARRAY(m, wrapCoef)[(w)]) * fb[(MI_ARRAY(m, wrapDofAdr)[(w)])]);
+    }
+    for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, wrapQposAdr)[(w)])] -= (((MD_ARRAY(m, tendonStiffness)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
+      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, wrapDofAdr)[(w)])] -= (((MD_ARRAY(m, tendonDamping)[(t)]) * (MD_ARRAY(m, wrapCoef)[(w)])) * forceBar);
+    }
+  }
+  if (OPT_passive && (((OPT_density > 0) || (OPT_viscosity > 0)))) {
+    FluidAdjoint_forces(m, d, b);
+  }
+  fill_d(fb, BL_qfrcPassiveBar, 0);
+}
+
+// algo/FluidAdjoint.java: void forces(Model, Data, DataBar)
+void FluidAdjoint_forces(Model* m, Data* d, DataBar* b) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  __global double* g = BD_ARRAY(b, scratch36);
+  for (int i = 1; i < (M_nbody); i++) {
+    if ((MD_ARRAY(m, bodyMass)[(i)]) < 0x1.203af9ee75616p-50) {
+      continue;
+    }
+    Fluid_wrench(m, d, i, w);
+    fill_d(g, BL_scratch36, 0);
+    FluidAdjoint_applyWrench(m, d, b, i, w, g);
+    FluidAdjoint_wrench(m, d, b, i, w, g);
+  }
+}
+
+// algo/FluidAdjoint.java: void wrench(Model, Data, DataBar, int, double[], double[])
+void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
+  double mu = OPT_viscosity;
+  double rho = OPT_density;
+  int ro = (9 * i);
+  int o = (6 * i);
+  for (int k = 0; k < 3; k++) {
+    for (int j = 0; j < 3; j++) {
+      int j1 = (((j + 1)) % 3);
+      int j2 = (((j + 2)) % 3);
+      double tb = ((w[(12 + j)] + ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j1))]) * w[(15 + j2)])) - ((MD_ARRAY(m, bodyIpos)[((3 * (i)) + (j2))]) * w[(15 + j1)]));
+      BD_ARRAY(b, xmatBar)[((ro + (3 * k)) + j)] += ((g[(18 + k)] * tb) + (g[(21 + k)] * w[(15 + j)]));
+    }
+  }
+  for (int j = 0; j < 3; j++) {
+    double tb = 0;
+    double fb = 0;
+    for (int k = 0; k < 3; k++) {
+      tb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(18 + k)]);
+      fb += (DD_ARRAY(d, xmat)[((ro + (3 * k)) + j)] * g[(21 + k)]);
+    }
+    g[(12 + j)] = tb;
+    g[(15 + j)] = fb;
+  }
+  double cx = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (0))]);
+  double cy = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (1))]);
+  double cz = (MD_ARRAY(m, bodyIpos)[((3 * (i)) + (2))]);
+  double tx = g[12];
+  double ty = g[13];
+  double tz = g[14];
+  g[15] += ((ty * cz) - (tz * cy));
+  g[16] += ((tz * cx) - (tx * cz));
+  g[17] += ((tx * cy) - (ty * cx));
+  double s0 = Fluid_side(m, i, 0);
+  double s1 = Fluid_side(m, i, 1);
+  double s2 = Fluid_side(m, i, 2);
+  double diam = ((((s0 + s1) + s2)) / 3);
+  for (int k = 0; k < 3; k++) {
+    double tl = 0;
+    double fl = 0;
+    for (int j = 0; j < 3; j++) {
+      tl += (w[((24 + (3 * j)) + k)] * g[(12 + j)]);
+      fl += (w[((24 + (3 * j)) + k)] * g[(15 + j)]);
+    }
+    double sk = ((k == 0) ? s0 : ((k == 1) ? s1 : s2));
+    double sa = ((k == 0) ? s1 : ((k == 1) ? s2 : s0));
+    double sb = ((k == 0) ? s2 : ((k == 1) ? s0 : s1));
+    g[k] = (tl * (((((((-M_PI) * diam) * diam) * diam) * mu) - (((((2 * rho) * sk) * (((((sa * sa) * sa) * sa) + (((sb * sb) * sb) * sb)))) / 64) * fabs(w[k])))));
+    g[(3 + k)] = (fl * ((((((-3) * M_PI) * diam) * mu) - (((rho * sa) * sb) * fabs(w[(3 + k)])))));
+  }
+  double ux = 0;
+  double uy = 0;
+  double uz = 0;
+  for (int j = 0; j < 3; j++) {
+    double wb = 0;
+    double u = 0;
+    for (int k = 0; k < 3; k++) {
+      wb += (w[((24 + (3 * j)) + k)] * g[k]);
+      u += (w[((24 + (3 * j)) + k)] * g[(3 + k)]);
+    }
+    BD_ARRAY(b, bodyVelBar)[(o + j)] += wb;
+    BD_ARRAY(b, bodyVelBar)[((o + 3) + j)] += u;
+    if (j == 0) {
+      ux = u;
+    } else if (j == 1) {
+      uy = u;
+    } else {
+      uz = u;
+    }
+  }
+  BD_ARRAY(b, bodyVelBar)[o] += ((cy * uz) - (cz * uy));
+  BD_ARRAY(b, bodyVelBar)[(o + 1)] += ((cz * ux) - (cx * uz));
+  BD_ARRAY(b, bodyVelBar)[(o + 2)] += ((cx * uy) - (cy * ux));
+  for (int j = 0; j < 3; j++) {
+    double wind = OPT_wind[j];
+    BD_ARRAY(b, xmatBar)[(ro + (3 * j))] -= (wind * ux);
+    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 1)] -= (wind * uy);
+    BD_ARRAY(b, xmatBar)[((ro + (3 * j)) + 2)] -= (wind * uz);
+  }
+}
+
+// algo/FluidAdjoint.java: void applyWrench(Model, Data, DataBar, int, double[], double[])
+void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
+  double fx = w[21];
+  double fy = w[22];
+  double fz = w[23];
+  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  __global double* r = DD_ARRAY(d, xmat);
+  __global double* rb = BD_ARRAY(b, xmatBar);
+  for (int bd = i; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    double ex = (DD_ARRAY(d, xpos)[(3 * i)] - DD_ARRAY(d, xpos)[(3 * bd)]);
+    double ey = (DD_ARRAY(d, xpos)[((3 * i) + 1)] - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
+    double ez = (DD_ARRAY(d, xpos)[((3 * i) + 2)] - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
+    double tx = ((w[18] + (ey * fz)) - (ez * fy));
+    double ty = ((w[19] + (ez * fx)) - (ex * fz));
+    double tz = ((w[20] + (ex * fy)) - (ey * fx));
+    int ro = (9 * bd);
+    double ltx = (((r[ro] * tx) + (r[(ro + 3)] * ty)) + (r[(ro + 6)] * tz));
+    double lty = (((r[(ro + 1)] * tx) + (r[(ro + 4)] * ty)) + (r[(ro + 7)] * tz));
+    double ltz = (((r[(ro + 2)] * tx) + (r[(ro + 5)] * ty)) + (r[(ro + 8)] * tz));
+    double lfx = (((r[ro] * fx) + (r[(ro + 3)] * fy)) + (r[(ro + 6)] * fz));
+    double lfy = (((r[(ro + 1)] * fx) + (r[(ro + 4)] * fy)) + (r[(ro + 7)] * fz));
+    double lfz = (((r[(ro + 2)] * fx) + (r[(ro + 5)] * fy)) + (r[(ro + 8)] * fz));
+    double ltbx = 0;
+    double ltby = 0;
+    double ltbz = 0;
+    double lfbx = 0;
+    double lfby = 0;
+    double lfbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = fb[k];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * ltx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * lty);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * ltz);
+      BD_ARRAY(b, dofSBar)[(so + 3)] += (gk * lfx);
+      BD_ARRAY(b, dofSBar)[(so + 4)] += (gk * lfy);
+      BD_ARRAY(b, dofSBar)[(so + 5)] += (gk * lfz);
+      ltbx += (gk * DD_ARRAY(d, dofS)[so]);
+      ltby += (gk * DD_ARRAY(d, dofS)[(so + 1)]);
+      ltbz += (gk * DD_ARRAY(d, dofS)[(so + 2)]);
+      lfbx += (gk * DD_ARRAY(d, dofS)[(so + 3)]);
+      lfby += (gk * DD_ARRAY(d, dofS)[(so + 4)]);
+      lfbz += (gk * DD_ARRAY(d, dofS)[(so + 5)]);
+    }
+    double tbx = 0;
+    double tby = 0;
+    double tbz = 0;
+    for (int j = 0; j < 3; j++) {
+      double tj = ((j == 0) ? tx : ((j == 1) ? ty : tz));
+      double fj = ((j == 0) ? fx : ((j == 1) ? fy : fz));
+      rb[(ro + (3 * j))] += ((tj * ltbx) + (fj * lfbx));
+      rb[((ro + (3 * j)) + 1)] += ((tj * ltby) + (fj * lfby));
+      rb[((ro + (3 * j)) + 2)] += ((tj * ltbz) + (fj * lfbz));
+      double tb = (((r[(ro + (3 * j))] * ltbx) + (r[((ro + (3 * j)) + 1)] * ltby)) + (r[((ro + (3 * j)) + 2)] * ltbz));
+      g[(21 + j)] += (((r[(ro + (3 * j))] * lfbx) + (r[((ro + (3 * j)) + 1)] * lfby)) + (r[((ro + (3 * j)) + 2)] * lfbz));
+      g[(18 + j)] += tb;
+      if (j == 0) {
+        tbx = tb;
+      } else if (j == 1) {
+        tby = tb;
+      } else {
+        tbz = tb;
+      }
+    }
+    double ebx = ((fy * tbz) - (fz * tby));
+    double eby = ((fz * tbx) - (fx * tbz));
+    double ebz = ((fx * tby) - (fy * tbx));
+    g[21] += ((tby * ez) - (tbz * ey));
+    g[22] += ((tbz * ex) - (tbx * ez));
+    g[23] += ((tbx * ey) - (tby * ex));
+    BD_ARRAY(b, xposBar)[(3 * i)] += ebx;
+    BD_ARRAY(b, xposBar)[((3 * i) + 1)] += eby;
+    BD_ARRAY(b, xposBar)[((3 * i) + 2)] += ebz;
+    BD_ARRAY(b, xposBar)[(3 * bd)] -= ebx;
+    BD_ARRAY(b, xposBar)[((3 * bd) + 1)] -= eby;
+    BD_ARRAY(b, xposBar)[((3 * bd) + 2)] -= ebz;
+  }
+}
+
+// algo/ForcesAdjoint.java: void spatialTendon(Model, Data, DataBar, int)
+void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
+  double force = (((-(MD_ARRAY(m, tendonStiffness)[(t)])) * ((DD_ARRAY(d, tendonLength)[t] - (MD_ARRAY(m, tendonLengthSpring)[(t)])))) - ((MD_ARRAY(m, tendonDamping)[(t)]) * DD_ARRAY(d, tendonVelocity)[t]));
+  double forceBar = 0;
+  for (int k = 0; k < nv; k++) {
+    forceBar += (DD_ARRAY(d, tendonJ)[(o + k)] * fb[k]);
+    BD_ARRAY(b, tendonJBar)[(o + k)] += (force * fb[k]);
+  }
+  BD_ARRAY(b, tendonLengthBar)[t] -= ((MD_ARRAY(m, tendonStiffness)[(t)]) * forceBar);
+  double velBar = ((-(MD_ARRAY(m, tendonDamping)[(t)])) * forceBar);
+  if (velBar != 0) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, tendonJBar)[(o + k)] += (velBar * DD_ARRAY(d, qvel)[k]);
+      BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, tendonJ)[(o + k)]);
+    }
+  }
+  TendonsAdjoint_spatial(m, d, b, t);
+}
+
+// algo/TendonsAdjoint.java: void spatial(Model, Data, DataBar, int)
+void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
+  int nv = (M_nv);
+  int o = (nv * t);
+  int w0 = (MI_ARRAY(m, tendonAdr)[(t)]);
+  int w1 = (w0 + (MI_ARRAY(m, tendonNum)[(t)]));
+  double lengthBar = BD_ARRAY(b, tendonLengthBar)[t];
+  double divisor = 1;
+  for (int w = w0; w < w1; w++) {
+    if ((MI_ARRAY(m, wrapSite)[(w)]) >= 0) {
+      Tendons_sitePosition(m, d, w);
+    }
+  }
+  int w = w0;
+  while ((w + 1) < w1) {
+    if (Tendons_isPulley(m, w) || Tendons_isPulley(m, (w + 1))) {
+      divisor = (Tendons_isPulley(m, w) ? (MD_ARRAY(m, wrapCoef)[(w)]) : divisor);
+      w++;
+      continue;
+    }
+    int g = (MI_ARRAY(m, wrapGeom)[((w + 1))]);
+    int next = ((g >= 0) ? (w + 2) : (w + 1));
+    int b0 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]);
+    int b1 = (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(next)]))]);
+    double scale = (1 / divisor);
+    double lb = (lengthBar / divisor);
+    if ((g < 0) || (Tendons_wrap(m, d, (w + 1)) < 0)) {
+      TendonsAdjoint_segment(m, d, b, o, b0, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * w), b1, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * next), scale, lb);
+    } else {
+      int gb = (MI_ARRAY(m, geomBody)[(g)]);
+      int tw = (6 * ((w + 1)));
+      TendonsAdjoint_segment(m, d, b, o, b0, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * w), gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), tw, scale, lb);
+      TendonsAdjoint_segment(m, d, b, o, gb, DD_ARRAY(d, wrapTangent), BD_ARRAY(b, wrapTangentBar), (tw + 3), b1, DD_ARRAY(d, wrapXpos), BD_ARRAY(b, wrapXposBar), (3 * next), scale, lb);
+      TendonsAdjoint_wrap(m, d, b, (w + 1), lb);
+    }
+    w = next;
+  }
+  for (w = w0; w < w1; w++) {
+    int s = (MI_ARRAY(m, wrapSite)[(w)]);
+    if (s < 0) {
+      continue;
+    }
+    int body = (MI_ARRAY(m, siteBody)[(s)]);
+    for (int i = 0; i < 3; i++) {
+      double g = BD_ARRAY(b, wrapXposBar)[((3 * w) + i)];
+      BD_ARRAY(b, xposBar)[((3 * body) + i)] += g;
+      for (int k = 0; k < 3; k++) {
+        BD_ARRAY(b, xmatBar)[(((9 * body) + (3 * i)) + k)] += (g * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
+      }
+      BD_ARRAY(b, wrapXposBar)[((3 * w) + i)] = 0;
+    }
+  }
+  BD_ARRAY(b, tendonLengthBar)[t] = 0;
+  fill_d(BD_ARRAY(b, tendonJBar) + o, (o + nv) - o, 0);
+}
+
+// algo/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int, double)
+void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
+  int g = (MI_ARRAY(m, wrapGeom)[(w)]);
+  int side = (MI_ARRAY(m, wrapSide)[(w)]);
+  int tw = (6 * w);
+  __global double* q = DD_ARRAY(d, wrapScratch);
+  __global double* bar = BD_ARRAY(b, scratch36);
+  __global double* c = DD_ARRAY(d, geomXpos);
+  __global double* r = DD_ARRAY(d, geomXmat);
+  __global double* cb = BD_ARRAY(b, geomXposBar);
+  __global double* rb = BD_ARRAY(b, geomXmatBar);
+  for (int i = 0; i < 2; i++) {
+    for (int k = 0; k < 3; k++) {
+      double tb = BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + k)];
+      cb[((3 * g) + k)] += tb;
+      for (int j = 0; j < 3; j++) {
+        rb[(((9 * g) + (3 * k)) + j)] += (tb * q[((Wrapping_RES + (3 * i)) + j)]);
+      }
+    }
+    for (int j = 0; j < 3; j++) {
+      bar[((3 * i) + j)] = (((r[((9 * g) + j)] * BD_ARRAY(b, wrapTangentBar)[(tw + (3 * i))]) + (r[(((9 * g) + 3) + j)] * BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + 1)])) + (r[(((9 * g) + 6) + j)] * BD_ARRAY(b, wrapTangentBar)[((tw + (3 * i)) + 2)]));
+    }
+  }
+  int seeds = ((side >= 0) ? 9 : 6);
+  double radius = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
+  int cylinder = ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER);
+  for (int s = 0; s < seeds; s++) {
+    Wrapping_wrap(q, radius, cylinder, (side >= 0), s);
+    double v = (q[(Wrapping_T + Wrapping_LEN)] * lenBar);
+    for (int i = 0; i < 6; i++) {
+      v += (q[((Wrapping_T + Wrapping_RES) + i)] * bar[i]);
+    }
+    bar[(6 + s)] = v;
+  }
+  for (int s = 0; s < (seeds / 3); s++) {
+    __global double* x = ((s < 2) ? DD_ARRAY(d, wrapXpos) : DD_ARRAY(d, siteXpos));
+    __global double* xb = ((s < 2) ? BD_ARRAY(b, wrapXposBar) : BD_ARRAY(b, siteXposBar));
+    int xo = ((s == 0) ? (3 * ((w - 1))) : ((s == 1) ? (3 * ((w + 1))) : (3 * side)));
+    for (int k = 0; k < 3; k++) {
+      double e = (x[(xo + k)] - c[((3 * g) + k)]);
+      double v = (((r[((9 * g) + (3 * k))] * bar[(6 + (3 * s))]) + (r[(((9 * g) + (3 * k)) + 1)] * bar[(7 + (3 * s))])) + (r[(((9 * g) + (3 * k)) + 2)] * bar[(8 + (3 * s))]));
+      xb[(xo + k)] += v;
+      cb[((3 * g) + k)] -= v;
+      for (int i = 0; i < 3; i++) {
+        rb[(((9 * g) + (3 * k)) + i)] += (e * bar[((6 + (3 * s)) + i)]);
+      }
+    }
+  }
+  fill_d(BD_ARRAY(b, wrapTangentBar) + tw, (tw + 6) - tw, 0);
+  if (side >= 0) {
+    KinematicsAdjoint_site(m, d, b, side);
+  }
+  KinematicsAdjoint_geom(m, d, b, g);
+}
+
+// algo/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
+void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
+  __global double* t = BD_ARRAY(b, scratch36);
+  for (int k = 0; k < 3; k++) {
+    t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
+  }
+  for (int k = 0; k < 4; k++) {
+    t[(6 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
+  }
+  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
+}
+
+// algo/TendonsAdjoint.java: void segment(Model, Data, DataBar, int, int, double[], double[], int, int, double[], double[], int, double, double)
+void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar) {
+  __global double* u = DD_ARRAY(d, scratch6);
+  __global double* ub = BD_ARRAY(b, scratch6);
+  double len = Tendons_direction(pa, ao, pb, bo, u);
+  if (len <= 0x1.203af9ee75616p-50) {
+    return;
+  }
+  ub[0] = 0;
+  ub[1] = 0;
+  ub[2] = 0;
+  if (ba != bb) {
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
+    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, ba, pa, ao, paBar, ao, u, 0, ub, 0, (-scale));
+  }
+  double j_dot = (((u[0] * ub[0]) + (u[1] * ub[1])) + (u[2] * ub[2]));
+  for (int i = 0; i < 3; i++) {
+    double g = ((lenBar * u[i]) + (((ub[i] - (j_dot * u[i]))) / len));
+    pbBar[(bo + i)] += g;
+    paBar[(ao + i)] -= g;
+  }
+}
+
+// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
+void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double px = pt[po];
+  double py = pt[(po + 1)];
+  double pz = pt[(po + 2)];
+  double dx = (dirv[fo] * j_sign);
+  double dy = (dirv[(fo + 1)] * j_sign);
+  double dz = (dirv[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double ex = (px - DD_ARRAY(d, xpos)[(3 * bd)]);
+    double ey = (py - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
+    double ez = (pz - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double qx = (((rm[ro] * ex) + (rm[(ro + 3)] * ey)) + (rm[(ro + 6)] * ez));
+    double qy = (((rm[(ro + 1)] * ex) + (rm[(ro + 4)] * ey)) + (rm[(ro + 7)] * ez));
+    double qz = (((rm[(ro + 2)] * ex) + (rm[(ro + 5)] * ey)) + (rm[(ro + 8)] * ez));
+    double cx = ((qy * lz) - (qz * ly));
+    double cy = ((qz * lx) - (qx * lz));
+    double cz = ((qx * ly) - (qy * lx));
+    double cbx = 0;
+    double cby = 0;
+    double cbz = 0;
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double g = jb[(o + k)];
+      if (g == 0) {
+        continue;
+      }
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (g * cx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (g * cy);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (g * cz);
+      BD_ARRAY(b, dofSBar)[(so + 3)] += (g * lx);
+      BD_ARRAY(b, dofSBar)[(so + 4)] += (g * ly);
+      BD_ARRAY(b, dofSBar)[(so + 5)] += (g * lz);
+      cbx += (g * s[so]);
+      cby += (g * s[(so + 1)]);
+      cbz += (g * s[(so + 2)]);
+      lbx += (g * s[(so + 3)]);
+      lby += (g * s[(so + 4)]);
+      lbz += (g * s[(so + 5)]);
+    }
+    double qbx = ((ly * cbz) - (lz * cby));
+    double qby = ((lz * cbx) - (lx * cbz));
+    double qbz = ((lx * cby) - (ly * cbx));
+    lbx += ((cby * qz) - (cbz * qy));
+    lby += ((cbz * qx) - (cbx * qz));
+    lbz += ((cbx * qy) - (cby * qx));
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += ((dx * lbx) + (ex * qbx));
+    rb[(ro + 1)] += ((dx * lby) + (ex * qby));
+    rb[(ro + 2)] += ((dx * lbz) + (ex * qbz));
+    rb[(ro + 3)] += ((dy * lbx) + (ey * qbx));
+    rb[(ro + 4)] += ((dy * lby) + (ey * qby));
+    rb[(ro + 5)] += ((dy * lbz) + (ey * qbz));
+    rb[(ro + 6)] += ((dz * lbx) + (ez * qbx));
+    rb[(ro + 7)] += ((dz * lby) + (ez * qby));
+    rb[(ro + 8)] += ((dz * lbz) + (ez * qbz));
+    for (int i = 0; i < 3; i++) {
+      double dBar = (((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz));
+      double eBar = (((rm[(ro + (3 * i))] * qbx) + (rm[((ro + (3 * i)) + 1)] * qby)) + (rm[((ro + (3 * i)) + 2)] * qbz));
+      dirBar[(dbo + i)] += (j_sign * dBar);
+      ptBar[(pbo + i)] += eBar;
+      BD_ARRAY(b, xposBar)[((3 * bd) + i)] -= eBar;
+    }
+  }
+}
+
+// algo/ForcesAdjoint.java: void springDifference(Model, Data, DataBar, int, int, double)
+void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k) {
+  __global double* t = BD_ARRAY(b, scratch36);
+  for (int r = 0; r < 4; r++) {
+    t[r] = (MD_ARRAY(m, qposSpring)[((a + r))]);
+    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
+    t[(12 + r)] = 0;
+    t[(16 + r)] = 0;
+  }
+  Quat_normalize(t, 4);
+  for (int r = 0; r < 3; r++) {
+    t[(8 + r)] = ((-k) * BD_ARRAY(b, qfrcPassiveBar)[(da + r)]);
+  }
+  Quat_differenceAdjoint(t, 8, t, 4, t, 0, t, 12, t, 16);
+  for (int r = 0; r < 4; r++) {
+    t[(4 + r)] = DD_ARRAY(d, qpos)[(a + r)];
+  }
+  Quat_normalizeAdjoint(t, 4, t, 12);
+  for (int r = 0; r < 4; r++) {
+    BD_ARRAY(b, qposBar)[(a + r)] += t[(12 + r)];
+  }
+}
+
+// spatial/Quat.java: void differenceAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
+void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo) {
+  double bw = qb[bo];
+  double bx = (-qb[(bo + 1)]);
+  double by = (-qb[(bo + 2)]);
+  double bz = (-qb[(bo + 3)]);
+  double aw = qa[ao];
+  double ax = qa[(ao + 1)];
+  double ay = qa[(ao + 2)];
+  double az = qa[(ao + 3)];
+  double dw = ((((bw * aw) - (bx * ax)) - (by * ay)) - (bz * az));
+  double dx = ((((bw * ax) + (bx * aw)) + (by * az)) - (bz * ay));
+  double dy = ((((bw * ay) - (bx * az)) + (by * aw)) + (bz * ax));
+  double dz = ((((bw * az) + (bx * ay)) - (by * ax)) + (bz * aw));
+  double j_sign = 1;
+  if (dw < 0) {
+    j_sign = (-1);
+    dw = (-dw);
+    dx = (-dx);
+    dy = (-dy);
+    dz = (-dz);
+  }
+  double rx = resBar[rbo];
+  double ry = resBar[(rbo + 1)];
+  double rz = resBar[(rbo + 2)];
+  double sn = sqrt((((dx * dx) + (dy * dy)) + (dz * dz)));
+  double tw;
+  double tx;
+  double ty;
+  double tz;
+  if (sn < 0x1.203af9ee75616p-50) {
+    tw = 0;
+    tx = (2 * rx);
+    ty = (2 * ry);
+    tz = (2 * rz);
+  } else {
+    double angle = (2 * Trig_atan2(sn, dw));
+    double s = (angle / sn);
+    double sBar = (((rx * dx) + (ry * dy)) + (rz * dz));
+    double angleBar = (sBar / sn);
+    double snBar = (((-sBar) * angle) / ((sn * sn)));
+    double r2 = ((sn * sn) + (dw * dw));
+    snBar += (((2 * angleBar) * dw) / r2);
+    tw = ((((-2) * angleBar) * sn) / r2);
+    tx = ((s * rx) + ((snBar * dx) / sn));
+    ty = ((s * ry) + ((snBar * dy) / sn));
+    tz = ((s * rz) + ((snBar * dz) / sn));
+  }
+  tw *= j_sign;
+  tx *= j_sign;
+  ty *= j_sign;
+  tz *= j_sign;
+  double qw = qb[bo];
+  double qx = qb[(bo + 1)];
+  double qy = qb[(bo + 2)];
+  double qz = qb[(bo + 3)];
+  qaBar[abo] += ((((qw * tw) - (qx * tx)) - (qy * ty)) - (qz * tz));
+  qaBar[(abo + 1)] += ((((qw * tx) + (qx * tw)) + (qy * tz)) - (qz * ty));
+  qaBar[(abo + 2)] += ((((qw * ty) - (qx * tz)) + (qy * tw)) + (qz * tx));
+  qaBar[(abo + 3)] += ((((qw * tz) + (qx * ty)) - (qy * tx)) + (qz * tw));
+  qbBar[bbo] += ((((aw * tw) + (ax * tx)) + (ay * ty)) + (az * tz));
+  qbBar[(bbo + 1)] += (((((-aw) * tx) + (ax * tw)) - (ay * tz)) + (az * ty));
+  qbBar[(bbo + 2)] += (((((-aw) * ty) + (ax * tz)) + (ay * tw)) - (az * tx));
+  qbBar[(bbo + 3)] += (((((-aw) * tz) - (ax * ty)) + (ay * tx)) + (az * tw));
+}
+
+// algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
+void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
+  int nv = (M_nv);
+  if ((!OPT_actuation)) {
+    fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
+    fill_d(BD_ARRAY(b, actDotBar), BL_actDotBar, 0);
+  }
+  int cranks = 0;
+  for (int a = 0; a < (M_nu); a++) {
+    int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+    int adhesion = ((MI_ARRAY(m, actBody)[(a)]) >= 0);
+    cranks |= crank;
+    double forceBar = 0;
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
+    }
+    if (crank || adhesion) {
+      for (int k = 0; k < nv; k++) {
+        forceBar += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * BD_ARRAY(b, qfrcActuatorBar)[k]);
+      }
+    }
+    int ten = (MI_ARRAY(m, actTendon)[(a)]);
+    int spatial = ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0)));
+    if (spatial) {
+      for (int k = 0; k < nv; k++) {
+        forceBar += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * BD_ARRAY(b, qfrcActuatorBar)[k]);
+      }
+    }
+    double len = DD_ARRAY(d, actuatorLength)[a];
+    double vel = DD_ARRAY(d, actuatorVelocity)[a];
+    double u = DD_ARRAY(d, ctrl)[a];
+    int ctrlPasses = ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))])));
+    if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
+      u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
+    }
+    int s = (MI_ARRAY(m, actActAdr)[(a)]);
+    double input = ((s >= 0) ? DD_ARRAY(d, act)[s] : u);
+    int mg = ((MI_ARRAY(m, actGainMuscle)[(a)] != 0));
+    int mb = ((MI_ARRAY(m, actBiasMuscle)[(a)] != 0));
+    double gain = (mg ? Muscle_gain(m, a, len, vel, 0) : (((MD_ARRAY(m, actGain)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * vel)));
+    double force = ((gain * input) + ((mb ? Muscle_bias(m, a, len, 0) : (((MD_ARRAY(m, actBias)[((9 * (a)) + (0))]) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (1))]) * len)) + ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) * vel)))));
+    if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (!ForcesAdjoint_passes(force, (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))) {
+      forceBar = 0;
+    }
+    double inputBar = (gain * forceBar);
+    double gainLen = (mg ? Muscle_gain(m, a, len, vel, 1) : (MD_ARRAY(m, actGain)[((9 * (a)) + (1))]));
+    double gainVel = (mg ? Muscle_gain(m, a, len, vel, 2) : (MD_ARRAY(m, actGain)[((9 * (a)) + (2))]));
+    double lenBar = ((((gainLen * input) + ((mb ? Muscle_bias(m, a, len, 1) : (MD_ARRAY(m, actBias)[((9 * (a)) + (1))]))))) * forceBar);
+    double velBar = ((((gainVel * input) + ((mb ? 0 : (MD_ARRAY(m, actBias)[((9 * (a)) + (2))]))))) * forceBar);
+    double uBar = inputBar;
+    if (s >= 0) {
+      BD_ARRAY(b, actBar)[s] += inputBar;
+      uBar = BD_ARRAY(b, actDotBar)[s];
+      if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_FILTER) {
+        uBar /= jmax((MD_ARRAY(m, actDynPrm)[((2 * (a)) + (0))]), Forces_MIN_TIME_CONSTANT);
+        BD_ARRAY(b, actBar)[s] -= uBar;
+      } else if ((MI_ARRAY(m, actDynType)[(a)]) == DynType_MUSCLE) {
+        double adb = uBar;
+        BD_ARRAY(b, actBar)[s] += (adb * Muscle_dynamics(m, a, u, input, 1));
+        uBar = (adb * Muscle_dynamics(m, a, u, input, 2));
+      }
+      BD_ARRAY(b, actDotBar)[s] = 0;
+    }
+    if (ctrlPasses) {
+      BD_ARRAY(b, ctrlBar)[a] += uBar;
+    }
+    for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+      BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
+      BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * velBar);
+    }
+    if (crank || adhesion) {
+      double applied = DD_ARRAY(d, actuatorForce)[a];
+      for (int k = 0; k < nv; k++) {
+        BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] = ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
+        BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, actuatorMoment)[((nv * a) + k)]);
+      }
+      if (crank) {
+        ForcesAdjoint_sliderCrank(m, d, b, a, lenBar);
+      } else {
+        ForcesAdjoint_adhesion(m, d, b, a);
+      }
+    }
+    if (spatial) {
+      double gear = (MD_ARRAY(m, actGear)[(a)]);
+      double applied = DD_ARRAY(d, actuatorForce)[a];
+      BD_ARRAY(b, tendonLengthBar)[ten] += (gear * lenBar);
+      for (int k = 0; k < nv; k++) {
+        BD_ARRAY(b, tendonJBar)[((nv * ten) + k)] += (gear * (((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]))));
+        BD_ARRAY(b, qvelBar)[k] += ((velBar * gear) * DD_ARRAY(d, tendonJ)[((nv * ten) + k)]);
+      }
+    }
+  }
+  fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
+  if (cranks) {
+    KinematicsAdjoint_sites(m, d, b);
+  }
+}
+
+// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
+  for (int i = 0; i < (M_nsite); i++) {
+    KinematicsAdjoint_site(m, d, b, i);
+  }
+}
+
+// algo/ForcesAdjoint.java: void adhesion(Model, Data, DataBar, int)
+void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a) {
+  int nv = (M_nv);
+  int o = (nv * a);
+  int body = (MI_ARRAY(m, actBody)[(a)]);
+  int count = 0;
+  for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
+    int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+    int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+    count += (((b1 == body) || (b2 == body)) ? 1 : 0);
+  }
+  __global double* mb = BD_ARRAY(b, actuatorMomentBar);
+  if (count > 0) {
+    double scale = ((-0x1.0p0) / count);
+    for (int k = 0; k < nv; k++) {
+      mb[(o + k)] *= scale;
+    }
+    for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
+      int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+      int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+      if ((b1 == body) || (b2 == body)) {
+        ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, b2, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), 1);
+        ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, b1, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), (-1));
+      }
+    }
+  }
+  fill_d(mb + o, (o + nv) - o, 0);
+}
+
+// algo/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
+void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar) {
+  int nv = (M_nv);
+  int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
+  int ss = (MI_ARRAY(m, actSliderSite)[(a)]);
+  int o = (nv * a);
+  Forces_sliderCrank(m, d, a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* x = DD_ARRAY(d, siteXpos);
+  __global double* r = DD_ARRAY(d, siteXmat);
+  __global double* w = BD_ARRAY(b, scratch36);
+  double gear = (MD_ARRAY(m, actGear)[(a)]);
+  __global double* mb = BD_ARRAY(b, actuatorMomentBar);
+  for (int k = 0; k < nv; k++) {
+    mb[(o + k)] *= gear;
+  }
+  for (int k = 20; k < 26; k++) {
+    w[k] = 0;
+  }
+  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), BD_ARRAY(b, siteXposBar), (3 * cs), t, 12, w, 20, 1);
+  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), BD_ARRAY(b, siteXposBar), (3 * ss), t, 12, w, 20, (-1));
+  ConstraintsAdjoint_angularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, w, 23, 1);
+  fill_d(mb + o, (o + nv) - o, 0);
+  double ax = r[((9 * ss) + 2)];
+  double ay = r[((9 * ss) + 5)];
+  double az = r[((9 * ss) + 8)];
+  double vx = (x[(3 * cs)] - x[(3 * ss)]);
+  double vy = (x[((3 * cs) + 1)] - x[((3 * ss) + 1)]);
+  double vz = (x[((3 * cs) + 2)] - x[((3 * ss) + 2)]);
+  double cbx = w[23];
+  double cby = w[24];
+  double cbz = w[25];
+  double px = t[15];
+  double py = t[16];
+  double pz = t[17];
+  double abx = ((py * cbz) - (pz * cby));
+  double aby = ((pz * cbx) - (px * cbz));
+  double abz = ((px * cby) - (py * cbx));
+  double pbx = ((cby * az) - (cbz * ay));
+  double pby = ((cbz * ax) - (cbx * az));
+  double pbz = ((cbx * ay) - (cby * ax));
+  double qbx = w[20];
+  double qby = w[21];
+  double qbz = w[22];
+  double l0Bar = (gear * lenBar);
+  double vbx;
+  double vby;
+  double vbz;
+  double rod = (MD_ARRAY(m, actCrankLength)[(a)]);
+  double av = (((vx * ax) + (vy * ay)) + (vz * az));
+  double det = (((av * av) + (rod * rod)) - ((((vx * vx) + (vy * vy)) + (vz * vz))));
+  if (det <= 0) {
+    vbx = (pbx + (l0Bar * ax));
+    vby = (pby + (l0Bar * ay));
+    vbz = (pbz + (l0Bar * az));
+    abx += (qbx + (l0Bar * vx));
+    aby += (qby + (l0Bar * vy));
+    abz += (qbz + (l0Bar * vz));
+  } else {
+    double s = sqrt(det);
+    double g = (1 - (av / s));
+    double gBar = ((((((pbx * vx) + (pby * vy)) + (pbz * vz)) + (qbx * ax)) + (qby * ay)) + (qbz * az));
+    vbx = ((g * pbx) + (qbx / s));
+    vby = ((g * pby) + (qby / s));
+    vbz = ((g * pbz) + (qbz / s));
+    abx += (g * qbx);
+    aby += (g * qby);
+    abz += (g * qbz);
+    double sBar = ((((-((((qbx * vx) + (qby * vy)) + (qbz * vz)))) / ((s * s))) + ((gBar * av) / ((s * s)))) - l0Bar);
+    double avBar = (((-gBar) / s) + l0Bar);
+    double detBar = (sBar / ((2 * s)));
+    avBar += ((2 * av) * detBar);
+    vbx += (((-2) * vx) * detBar);
+    vby += (((-2) * vy) * detBar);
+    vbz += (((-2) * vz) * detBar);
+    vbx += (avBar * ax);
+    vby += (avBar * ay);
+    vbz += (avBar * az);
+    abx += (avBar * vx);
+    aby += (avBar * vy);
+    abz += (avBar * vz);
+  }
+  BD_ARRAY(b, siteXposBar)[(3 * cs)] += vbx;
+  BD_ARRAY(b, siteXposBar)[((3 * cs) + 1)] += vby;
+  BD_ARRAY(b, siteXposBar)[((3 * cs) + 2)] += vbz;
+  BD_ARRAY(b, siteXposBar)[(3 * ss)] -= vbx;
+  BD_ARRAY(b, siteXposBar)[((3 * ss) + 1)] -= vby;
+  BD_ARRAY(b, siteXposBar)[((3 * ss) + 2)] -= vbz;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 2)] += abx;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 5)] += aby;
+  BD_ARRAY(b, siteXmatBar)[((9 * ss) + 8)] += abz;
+}
+
+// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double dx = (dir[fo] * j_sign);
+  double dy = (dir[(fo + 1)] * j_sign);
+  double dz = (dir[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = jb[(o + k)];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
+      lbx += (gk * s[so]);
+      lby += (gk * s[(so + 1)]);
+      lbz += (gk * s[(so + 2)]);
+    }
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += (dx * lbx);
+    rb[(ro + 1)] += (dx * lby);
+    rb[(ro + 2)] += (dx * lbz);
+    rb[(ro + 3)] += (dy * lbx);
+    rb[(ro + 4)] += (dy * lby);
+    rb[(ro + 5)] += (dy * lbz);
+    rb[(ro + 6)] += (dz * lbx);
+    rb[(ro + 7)] += (dz * lby);
+    rb[(ro + 8)] += (dz * lbz);
+    for (int i = 0; i < 3; i++) {
+      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
+    }
+  }
+}
+
+// algo/ForcesAdjoint.java: boolean passes(double, double, double)
+int ForcesAdjoint_passes(double x, double lo, double hi) {
+  return ((x >= lo) && (x <= hi));
+}
+
+// algo/ForcesAdjoint.java: void total(Model, DataBar)
+void ForcesAdjoint_total(Model* m, DataBar* b) {
+  for (int k = 0; k < (M_nv); k++) {
+    double g = BD_ARRAY(b, qfrcSmoothBar)[k];
+    BD_ARRAY(b, qfrcAppliedBar)[k] += g;
+    BD_ARRAY(b, qfrcActuatorBar)[k] += g;
+    BD_ARRAY(b, qfrcPassiveBar)[k] += g;
+    BD_ARRAY(b, qfrcSmoothBar)[k] = 0;
+  }
+}
+
+// algo/ForcesAdjoint.java: void armature(Model, DataBar, double)
+void ForcesAdjoint_armature(Model* m, DataBar* b, double h) {
+  for (int k = 0; k < (M_nv); k++) {
+    BD_ARRAY(b, dofDampingBar)[k] += (h * BD_ARRAY(b, dofArmatureBar)[k]);
+    BD_ARRAY(b, dofArmatureBar)[k] = 0;
+  }
+}
+
+// algo/AbaAdjoint.java: void forward(Model, Data, DataBar)
+void AbaAdjoint_forward(Model* m, Data* d, DataBar* b) {
+  Aba_solve(m, d, BD_ARRAY(b, qaccSmoothBar), BD_ARRAY(b, lambda), BD_ARRAY(b, solvePA), BD_ARRAY(b, solveAcc));
+  for (int k = 0; k < (M_nv); k++) {
+    BD_ARRAY(b, qfrcSmoothBar)[k] += BD_ARRAY(b, lambda)[k];
+    BD_ARRAY(b, qaccSmoothBar)[k] = 0;
+  }
+  RneaAdjoint_vjp(m, d, b, DD_ARRAY(d, qaccSmooth), BD_ARRAY(b, lambda), (-1), 1);
+}
+
+// algo/RneaAdjoint.java: void vjp(Model, Data, DataBar, double[], double[], double, boolean)
+void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full) {
+  int nb = (M_nbody);
+  __global double* a = BD_ARRAY(b, rneaAcc);
+  __global double* f = BD_ARRAY(b, rneaForce);
+  __global double* aBar = BD_ARRAY(b, rneaAccBar);
+  __global double* fBar = BD_ARRAY(b, rneaForceBar);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* tmp = BD_ARRAY(b, scratch6);
+  if (full) {
+    Kinematics_baseAcceleration(m, a);
+  } else {
+    fill_d(a + 0, 6 - 0, 0);
+  }
+  fill_d(aBar + 0, 6 - 0, 0);
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      for (int r = 0; r < 6; r++) {
+        a[(o + r)] += (s[((6 * k) + r)] * qacc[k]);
+      }
+    }
+    if (full) {
+      for (int r = 0; r < 6; r++) {
+        a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
+      }
+      SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
+    } else {
+      fill_d(f + o, (o + 6) - o, 0);
+    }
+    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
+    for (int r = 0; r < 6; r++) {
+      f[(o + r)] += tmp[r];
+    }
+    fill_d(aBar + o, (o + 6) - o, 0);
+    fill_d(fBar + o, (o + 6) - o, 0);
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (p > 0) {
+      SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, (6 * i));
+    }
+  }
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (p > 0) {
+      SpatialOps_addTransformForceTransposeAdjoint(fBar, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, o, BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), fBar, o);
+    }
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      double l = (scale * lambda[k]);
+      for (int r = 0; r < 6; r++) {
+        fBar[(o + r)] += (l * s[((6 * k) + r)]);
+        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (l * f[(o + r)]);
+      }
+      BD_ARRAY(b, dofArmatureBar)[k] += (l * qacc[k]);
+    }
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    SpatialOps_mulInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), a, o, BD_ARRAY(b, bodyInertBar), (10 * i), aBar, o);
+    if (full) {
+      SpatialOps_crossForceInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o, BD_ARRAY(b, bodyInertBar), (10 * i), BD_ARRAY(b, bodyVelBar), o, tmp, 0);
+      for (int r = 0; r < 6; r++) {
+        BD_ARRAY(b, bodyBiasBar)[(o + r)] += aBar[(o + r)];
+      }
+    }
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      for (int r = 0; r < 6; r++) {
+        BD_ARRAY(b, dofSBar)[((6 * k) + r)] += (qacc[k] * aBar[(o + r)]);
+      }
+    }
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    SpatialOps_transformMotionAdjoint(aBar, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * p), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), aBar, (6 * p));
+  }
+}
+
+// spatial/SpatialOps.java: void crossForceInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  double ixx = in[(io + 4)];
+  double iyy = in[(io + 5)];
+  double izz = in[(io + 6)];
+  double ixy = in[(io + 7)];
+  double ixz = in[(io + 8)];
+  double iyz = in[(io + 9)];
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double nx = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
+  double ny = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
+  double nz = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
+  double fx = ((m * ux) - (((hy * wz) - (hz * wy))));
+  double fy = ((m * uy) - (((hz * wx) - (hx * wz))));
+  double fz = ((m * uz) - (((hx * wy) - (hy * wx))));
+  double p0 = resBar[rbo];
+  double p1 = resBar[(rbo + 1)];
+  double p2 = resBar[(rbo + 2)];
+  double q0 = resBar[(rbo + 3)];
+  double q1 = resBar[(rbo + 4)];
+  double q2 = resBar[(rbo + 5)];
+  vBar[vbo] += ((((ny * p2) - (nz * p1))) + (((fy * q2) - (fz * q1))));
+  vBar[(vbo + 1)] += ((((nz * p0) - (nx * p2))) + (((fz * q0) - (fx * q2))));
+  vBar[(vbo + 2)] += ((((nx * p1) - (ny * p0))) + (((fx * q1) - (fy * q0))));
+  vBar[(vbo + 3)] += ((fy * p2) - (fz * p1));
+  vBar[(vbo + 4)] += ((fz * p0) - (fx * p2));
+  vBar[(vbo + 5)] += ((fx * p1) - (fy * p0));
+  tmp[to] = ((p1 * wz) - (p2 * wy));
+  tmp[(to + 1)] = ((p2 * wx) - (p0 * wz));
+  tmp[(to + 2)] = ((p0 * wy) - (p1 * wx));
+  tmp[(to + 3)] = ((((p1 * uz) - (p2 * uy))) + (((q1 * wz) - (q2 * wy))));
+  tmp[(to + 4)] = ((((p2 * ux) - (p0 * uz))) + (((q2 * wx) - (q0 * wz))));
+  tmp[(to + 5)] = ((((p0 * uy) - (p1 * ux))) + (((q0 * wy) - (q1 * wx))));
+  SpatialOps_mulInertVecAdjoint(tmp, to, in, io, v, vo, inBar, ibo, vBar, vbo);
+}
+
+// spatial/SpatialOps.java: void mulInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  double ixx = in[(io + 4)];
+  double iyy = in[(io + 5)];
+  double izz = in[(io + 6)];
+  double ixy = in[(io + 7)];
+  double ixz = in[(io + 8)];
+  double iyz = in[(io + 9)];
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double n0 = resBar[rbo];
+  double n1 = resBar[(rbo + 1)];
+  double n2 = resBar[(rbo + 2)];
+  double f0 = resBar[(rbo + 3)];
+  double f1 = resBar[(rbo + 4)];
+  double f2 = resBar[(rbo + 5)];
+  vBar[vbo] += (((((ixx * n0) + (ixy * n1)) + (ixz * n2)) + (hy * f2)) - (hz * f1));
+  vBar[(vbo + 1)] += (((((ixy * n0) + (iyy * n1)) + (iyz * n2)) + (hz * f0)) - (hx * f2));
+  vBar[(vbo + 2)] += (((((ixz * n0) + (iyz * n1)) + (izz * n2)) + (hx * f1)) - (hy * f0));
+  vBar[(vbo + 3)] += ((m * f0) - (((hy * n2) - (hz * n1))));
+  vBar[(vbo + 4)] += ((m * f1) - (((hz * n0) - (hx * n2))));
+  vBar[(vbo + 5)] += ((m * f2) - (((hx * n1) - (hy * n0))));
+  inBar[ibo] += (((f0 * ux) + (f1 * uy)) + (f2 * uz));
+  inBar[(ibo + 1)] += ((((uy * n2) - (uz * n1))) + (((f1 * wz) - (f2 * wy))));
+  inBar[(ibo + 2)] += ((((uz * n0) - (ux * n2))) + (((f2 * wx) - (f0 * wz))));
+  inBar[(ibo + 3)] += ((((ux * n1) - (uy * n0))) + (((f0 * wy) - (f1 * wx))));
+  inBar[(ibo + 4)] += (n0 * wx);
+  inBar[(ibo + 5)] += (n1 * wy);
+  inBar[(ibo + 6)] += (n2 * wz);
+  inBar[(ibo + 7)] += ((n0 * wy) + (n1 * wx));
+  inBar[(ibo + 8)] += ((n0 * wz) + (n2 * wx));
+  inBar[(ibo + 9)] += ((n1 * wz) + (n2 * wy));
+}
+
+// spatial/SpatialOps.java: void addTransformForceTransposeAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
+void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo) {
+  double nx = f[fo];
+  double ny = f[(fo + 1)];
+  double nz = f[(fo + 2)];
+  double fx = f[(fo + 3)];
+  double fy = f[(fo + 4)];
+  double fz = f[(fo + 5)];
+  double lx = (((e[eo] * fx) + (e[(eo + 3)] * fy)) + (e[(eo + 6)] * fz));
+  double ly = (((e[(eo + 1)] * fx) + (e[(eo + 4)] * fy)) + (e[(eo + 7)] * fz));
+  double lz = (((e[(eo + 2)] * fx) + (e[(eo + 5)] * fy)) + (e[(eo + 8)] * fz));
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double a0 = resBar[rbo];
+  double a1 = resBar[(rbo + 1)];
+  double a2 = resBar[(rbo + 2)];
+  double b0 = (resBar[(rbo + 3)] + (((a1 * rz) - (a2 * ry))));
+  double b1 = (resBar[(rbo + 4)] + (((a2 * rx) - (a0 * rz))));
+  double b2 = (resBar[(rbo + 5)] + (((a0 * ry) - (a1 * rx))));
+  rBar[rbOff] += ((ly * a2) - (lz * a1));
+  rBar[(rbOff + 1)] += ((lz * a0) - (lx * a2));
+  rBar[(rbOff + 2)] += ((lx * a1) - (ly * a0));
+  eBar[ebo] += ((nx * a0) + (fx * b0));
+  eBar[(ebo + 1)] += ((nx * a1) + (fx * b1));
+  eBar[(ebo + 2)] += ((nx * a2) + (fx * b2));
+  eBar[(ebo + 3)] += ((ny * a0) + (fy * b0));
+  eBar[(ebo + 4)] += ((ny * a1) + (fy * b1));
+  eBar[(ebo + 5)] += ((ny * a2) + (fy * b2));
+  eBar[(ebo + 6)] += ((nz * a0) + (fz * b0));
+  eBar[(ebo + 7)] += ((nz * a1) + (fz * b1));
+  eBar[(ebo + 8)] += ((nz * a2) + (fz * b2));
+  fBar[fbo] += (((e[eo] * a0) + (e[(eo + 1)] * a1)) + (e[(eo + 2)] * a2));
+  fBar[(fbo + 1)] += (((e[(eo + 3)] * a0) + (e[(eo + 4)] * a1)) + (e[(eo + 5)] * a2));
+  fBar[(fbo + 2)] += (((e[(eo + 6)] * a0) + (e[(eo + 7)] * a1)) + (e[(eo + 8)] * a2));
+  fBar[(fbo + 3)] += (((e[eo] * b0) + (e[(eo + 1)] * b1)) + (e[(eo + 2)] * b2));
+  fBar[(fbo + 4)] += (((e[(eo + 3)] * b0) + (e[(eo + 4)] * b1)) + (e[(eo + 5)] * b2));
+  fBar[(fbo + 5)] += (((e[(eo + 6)] * b0) + (e[(eo + 7)] * b1)) + (e[(eo + 8)] * b2));
+}
+
+// algo/Aba.java: void solve(Model, Data, double[], double[], double[], double[])
+void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc) {
+  int nb = (M_nbody);
+  __global double* u = DD_ARRAY(d, abaU);
+  __global double* s = DD_ARRAY(d, dofS);
+  fill_d(pa + 0, (6 * nb) - 0, 0);
+  for (int i = (nb - 1); i > 0; i--) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    int po = (6 * i);
+    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+      double uu = x[k];
+      for (int r = 0; r < 6; r++) {
+        uu -= (s[((6 * k) + r)] * pa[(po + r)]);
+      }
+      out[k] = uu;
+    }
+    if (p == 0) {
+      continue;
+    }
+    for (int l = 0; l < nd; l++) {
+      double w = 0;
+      for (int k = 0; k < nd; k++) {
+        w += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * out[(d0 + k)]);
+      }
+      for (int r = 0; r < 6; r++) {
+        pa[(po + r)] += (u[((6 * ((d0 + l))) + r)] * w);
+      }
+    }
+    SpatialOps_addTransformForceTranspose(pa, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), pa, po);
+  }
+  fill_d(acc + 0, 6 - 0, 0);
+  __global double* tmp = DD_ARRAY(d, scratch6);
+  for (int i = 1; i < nb; i++) {
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int o = (6 * i);
+    SpatialOps_transformMotion(acc, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), acc, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    for (int k = 0; k < nd; k++) {
+      double t = out[(d0 + k)];
+      for (int r = 0; r < 6; r++) {
+        t -= (u[((6 * ((d0 + k))) + r)] * acc[(o + r)]);
+      }
+      tmp[k] = t;
+    }
+    for (int k = 0; k < nd; k++) {
+      double q = 0;
+      for (int l = 0; l < nd; l++) {
+        q += (DD_ARRAY(d, abaDinv)[(((36 * i) + (nd * k)) + l)] * tmp[l]);
+      }
+      out[(d0 + k)] = q;
+      for (int r = 0; r < 6; r++) {
+        acc[(o + r)] += (s[((6 * ((d0 + k))) + r)] * q);
+      }
+    }
+  }
+}
+
+// algo/ConstraintsAdjoint.java: void step(Model, Data, DataBar, StepAdjoint.Tracer)
+void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
+  int nv = (M_nv);
+  double dt = OPT_timestep;
+  if (DI_SCALAR(d, nefc) == 0) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, qaccSmoothBar)[k] += BD_ARRAY(b, qaccBar)[k];
+      BD_ARRAY(b, qaccBar)[k] = 0;
+    }
+    return;
+  }
+  ConstraintsAdjoint_applyImpulses(m, d, b);
+  ProjectedGaussSeidelAdjoint_solve(m, d, b);
+  if (DI_ERROR(d)) return;
+  ConstraintsAdjoint_assemble(m, d, b);
+  CrbaAdjoint_massMatrix(m, d, b);
+  for (int k = 0; k < nv; k++) {
+    BD_ARRAY(b, qvelBar)[k] += BD_ARRAY(b, qvelFreeBar)[k];
+    BD_ARRAY(b, qaccSmoothBar)[k] += (dt * BD_ARRAY(b, qvelFreeBar)[k]);
+    BD_ARRAY(b, qvelFreeBar)[k] = 0;
+  }
 }
 
 // algo/CrbaAdjoint.java: void massMatrix(Model, Data, DataBar)

@@ -55,7 +55,7 @@ class OpenClAdjointTest {
       "../datasets/reference/models/spatial.xml, 1", "../datasets/reference/models/actuators.xml, 3",
       // MPR's convex pairs (the adjoint replays each pair's support evaluations) and plane-cylinder
       "../datasets/reference/models/convex.xml, 4", "../datasets/reference/models/spin_roll.xml, 4",
-      "../datasets/reference/models/margins.xml, 4",
+      "../datasets/reference/models/margins.xml, 4", "../datasets/reference/models/adhesion.xml, 4",
       "../datasets/reference/models/terrain.xml, 4", "../datasets/reference/models/meshes.xml, 4",
       "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3",
       "../datasets/reference/models/muscles.xml, 3"})

@@ -96,8 +96,8 @@ public final class ModelSummary {
       name.append(m.actName(a));
       type.append(m.actType(a).name().toLowerCase(Locale.ROOT));
       joint.append(m.actJnt(a) >= 0 ? m.jntName(m.actJnt(a)) : m.actCrankSite(a) >= 0 ? "slider-crank "
-          + m.siteName(m.actCrankSite(a)) + " → " + m.siteName(m.actSliderSite(a)) : "tendon "
-          + m.tendonName(m.actTendon(a)));
+          + m.siteName(m.actCrankSite(a)) + " → " + m.siteName(m.actSliderSite(a)) : m.actBody(a) >= 0
+          ? "contacts of body " + m.bodyName(m.actBody(a)) : "tendon " + m.tendonName(m.actTendon(a)));
       gear.append(m.actGear(a));
       ctrlRange.append(m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
       dynamics.append(activation(m, a));

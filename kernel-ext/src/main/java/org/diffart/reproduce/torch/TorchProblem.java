@@ -73,7 +73,7 @@ public final class TorchProblem {
     for (int a = 0; a < m.nu(); a++) {
       if (m.actJnt(a) < 0) {
         return refuse("actuator '" + m.actName(a) + "' pulls on a " + (m.actCrankSite(a) >= 0 ? "slider-crank"
-            : "tendon") + "; the PyTorch step has joint actuators only");
+            : m.actBody(a) >= 0 ? "body's contacts (adhesion)" : "tendon") + "; the PyTorch step has joint actuators only");
       }
       JointType t = m.jntType(m.actJnt(a));
       if (t != JointType.HINGE && t != JointType.SLIDE) {

@@ -41,12 +41,6 @@ public final class ConstraintsAdjoint {
     assemble(m, d, b);
     CrbaAdjoint.massMatrix(m, d, b);
     tracer.after("constraint rows");
-    if (d.ncon > 0) {
-      CollisionAdjoint.detect(m, d, b);
-      tracer.after("contact geometry");
-      KinematicsAdjoint.geoms(m, d, b);
-      tracer.after("geom poses");
-    }
     // v* = v + dt q̈_smooth
     for (int k = 0; k < nv; k++) {
       b.qvelBar[k] += b.qvelFreeBar[k];

@@ -99,7 +99,8 @@ public final class Forces {
    * force = (gain0 + gain1 length + gain2 velocity) input + bias0 + bias1 length + bias2 velocity}, clamped to
    * forcerange where limited, through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ
    * c q̇}, {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a fixed tendon);
-   * on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive} computes the tendon first).
+   * on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive} computes the tendon first); an
+   * adhesion actuator's are those of {@link #adhesion}, at length 0.
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
@@ -117,8 +118,13 @@ public final class Forces {
         len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
         vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
       }
+      boolean dense = m.actCrankSite(a) >= 0 || m.actBody(a) >= 0;
       if (m.actCrankSite(a) >= 0) {
         len = sliderCrank(m, d, a);
+      } else if (m.actBody(a) >= 0) {
+        adhesion(m, d, a);
+      }
+      if (dense) {
         for (int k = 0; k < nv; k++) {
           vel += d.actuatorMoment[nv * a + k] * d.qvel[k];
         }
@@ -158,7 +164,7 @@ public final class Forces {
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         d.qfrcActuator[m.trnDofAdr(n)] += m.trnCoef(n) * force;
       }
-      if (m.actCrankSite(a) >= 0) {
+      if (dense) {
         for (int k = 0; k < nv; k++) {
           d.qfrcActuator[k] += d.actuatorMoment[nv * a + k] * force;
         }
@@ -178,8 +184,9 @@ public final class Forces {
   }
 
   /**
-   * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a slider-crank's
-   * {@code actuatorMoment}, a spatial tendon's {@code gear·tendonJ}. Requires {@link #passive} and {@link #actuation}.
+   * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a slider-crank's or
+   * an adhesion's {@code actuatorMoment}, a spatial tendon's {@code gear·tendonJ}. Requires {@link #passive} and
+   * {@link #actuation}.
    */
   public static void moment(Model m, Data d, int a, double[] out) {
     int nv = m.nv(), ten = m.actTendon(a);
@@ -188,8 +195,32 @@ public final class Forces {
       out[m.trnDofAdr(n)] += m.trnCoef(n);
     }
     for (int k = 0; k < nv; k++) {
-      out[k] += m.actCrankSite(a) >= 0 ? d.actuatorMoment[nv * a + k]
+      out[k] += m.actCrankSite(a) >= 0 || m.actBody(a) >= 0 ? d.actuatorMoment[nv * a + k]
           : ten >= 0 && m.tendonSpatial(ten) ? d.tendonJ[nv * ten + k] * m.actGear(a) : 0;
+    }
+  }
+
+  /**
+   * Adhesion actuator a's moment arms into {@code actuatorMoment} (MuJoCo 2.2.2's body transmission): minus the mean,
+   * over the contacts of its body (active or in their gap), of the normal row of the contact Jacobian, {@code nᵀ (J₂ −
+   * J₁)} at the contact point; zero without contacts. A positive force thus pulls the body onto what it touches.
+   */
+  static void adhesion(Model m, Data d, int a) {
+    int nv = m.nv(), o = nv * a, body = m.actBody(a), count = 0;
+    java.util.Arrays.fill(d.actuatorMoment, o, o + nv, 0);
+    for (int c = 0; c < d.ncon; c++) {
+      int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+      if (b1 == body || b2 == body) {
+        Constraints.addPointJacobian(m, d, d.actuatorMoment, o, b2, d.conPos, 3 * c, d.conFrame, 9 * c, 1);
+        Constraints.addPointJacobian(m, d, d.actuatorMoment, o, b1, d.conPos, 3 * c, d.conFrame, 9 * c, -1);
+        count++;
+      }
+    }
+    if (count > 0) {
+      double scale = -1.0 / count;
+      for (int k = 0; k < nv; k++) {
+        d.actuatorMoment[o + k] *= scale;
+      }
     }
   }
 

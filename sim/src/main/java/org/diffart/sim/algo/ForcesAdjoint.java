@@ -43,13 +43,13 @@ public final class ForcesAdjoint {
     }
     boolean cranks = false;
     for (int a = 0; a < m.nu(); a++) {
-      boolean crank = m.actCrankSite(a) >= 0;
+      boolean crank = m.actCrankSite(a) >= 0, adhesion = m.actBody(a) >= 0;
       cranks |= crank;
       double forceBar = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
       }
-      if (crank) {
+      if (crank || adhesion) {
         for (int k = 0; k < nv; k++) {
           forceBar += d.actuatorMoment[nv * a + k] * b.qfrcActuatorBar[k];
         }
@@ -103,14 +103,18 @@ public final class ForcesAdjoint {
         b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;
         b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * velBar;
       }
-      if (crank) {
+      if (crank || adhesion) {
         // vel = Σ moment q̇, qfrc += moment force
         double applied = d.actuatorForce[a];
         for (int k = 0; k < nv; k++) {
           b.actuatorMomentBar[nv * a + k] = applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k];
           b.qvelBar[k] += velBar * d.actuatorMoment[nv * a + k];
         }
-        sliderCrank(m, d, b, a, lenBar);
+        if (crank) {
+          sliderCrank(m, d, b, a, lenBar);
+        } else {
+          adhesion(m, d, b, a);
+        }
       }
       if (spatial) {
         // len = gear L, vel = Σ gear J q̇, qfrc += gear J force: into the tendon's bars (TendonsAdjoint, in passive)
@@ -126,6 +130,36 @@ public final class ForcesAdjoint {
     if (cranks) {
       KinematicsAdjoint.sites(m, d, b);
     }
+  }
+
+  /**
+   * Adjoint of {@link Forces#adhesion}: from the bars of the moment arms ({@code actuatorMomentBar}, consumed), the
+   * bars of the contacts' points and normals ({@code conPosBar, conFrameBar}, which {@link CollisionAdjoint} carries on)
+   * and of the kinematics the Jacobians read.
+   */
+  static void adhesion(Model m, Data d, DataBar b, int a) {
+    int nv = m.nv(), o = nv * a, body = m.actBody(a), count = 0;
+    for (int c = 0; c < d.ncon; c++) {
+      int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+      count += b1 == body || b2 == body ? 1 : 0;
+    }
+    double[] mb = b.actuatorMomentBar;
+    if (count > 0) {
+      double scale = -1.0 / count;
+      for (int k = 0; k < nv; k++) {
+        mb[o + k] *= scale;
+      }
+      for (int c = 0; c < d.ncon; c++) {
+        int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+        if (b1 == body || b2 == body) {
+          ConstraintsAdjoint.pointJacobian(m, d, b, mb, o, b2, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c,
+              b.conFrameBar, 9 * c, 1);
+          ConstraintsAdjoint.pointJacobian(m, d, b, mb, o, b1, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c,
+              b.conFrameBar, 9 * c, -1);
+        }
+      }
+    }
+    java.util.Arrays.fill(mb, o, o + nv, 0);
   }
 
   /**

@@ -6,7 +6,7 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * The step pipeline: kinematics → forces → dynamics (ABA) → collision detection → contact solve (PGS) →
+ * The step pipeline: kinematics and collision detection → forces → dynamics (ABA) → contact solve (PGS) →
  * integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt q̈_smooth + M̃⁻¹ Jᵀ p}, {@code
  * q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q} and {@code M̃ = M + dt B} (joint damping B implicit, as
  * MuJoCo's Euler) or {@code M̃ = M} ({@link Integrator#EULER_EXPLICIT_DAMPING}); or RK4 on the smooth dynamics.
@@ -18,8 +18,9 @@ public final class Step {
   private Step() {}
 
   /**
-   * Smooth dynamics at the current state with plain M: kinematics, velocities, passive and actuator forces, and
-   * {@code qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or
+   * Smooth dynamics at the current state with plain M: kinematics and the contacts at the current positions (MuJoCo's
+   * position stage: adhesion actuators pull along them), velocities, passive and actuator forces, and {@code
+   * qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or
    * acceleration.
    */
   public static void smooth(Model m, Data d) {
@@ -33,6 +34,7 @@ public final class Step {
   public static void smooth(Model m, Data d, double h) {
     Checks.finiteState(m, d);
     Kinematics.forward(m, d);
+    collide(m, d);
     Kinematics.velocity(m, d);
     Forces.passive(m, d);
     Forces.actuation(m, d);
@@ -102,7 +104,19 @@ public final class Step {
     return m.opt().integrator() == Integrator.EULER ? m.opt().timestep() : 0;
   }
 
-  /** Contact, limit, dry-friction and equality impulses for the free velocity; sets {@code qacc}. */
+  /** The contacts at the current positions ({@link Collision#detect}), none when contacts are off. */
+  static void collide(Model m, Data d) {
+    d.ncon = 0;
+    if (m.opt().contact() && m.nconMax() > 0) {
+      Kinematics.geoms(m, d);
+      Collision.detect(m, d);
+    }
+  }
+
+  /**
+   * Contact (detected by {@link #smooth}), limit, dry-friction and equality impulses for the free velocity; sets
+   * {@code qacc}.
+   */
   static void constraints(Model m, Data d) {
     Options o = m.opt();
     int nv = m.nv();
@@ -110,12 +124,7 @@ public final class Step {
     for (int k = 0; k < nv; k++) {
       d.qvelFree[k] = d.qvel[k] + dt * d.qaccSmooth[k];
     }
-    d.ncon = 0;
     d.nefc = 0;
-    if (o.contact() && m.nconMax() > 0) {
-      Kinematics.geoms(m, d);
-      Collision.detect(m, d);
-    }
     if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && m.nfrictionloss() > 0)
         || (o.equality() && m.neqRows() > 0)) {
       Crba.massMatrix(m, d);

@@ -7,8 +7,8 @@ import org.diffart.sim.model.Model;
 
 /**
  * Adjoint of one Euler {@link Step#step}, stage by stage in reverse: the configuration update {@code q⁺ = q ⊕ dt v⁺},
- * the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows, contact geometry), ABA,
- * forces and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state before
+ * the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows), ABA, forces, the
+ * contact geometry and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state before
  * the step first (the rollout gradient recomputes it from a checkpoint).
  */
 public final class StepAdjoint {
@@ -59,8 +59,8 @@ public final class StepAdjoint {
   }
 
   /**
-   * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar} and the bars of the
-   * kinematics (and {@code actDotBar}), accumulates into {@code qposBar, qvelBar, actBar, ctrlBar, qfrcAppliedBar}
+   * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar}, the bars of the contacts
+   * and of the kinematics (and {@code actDotBar}), accumulates into {@code qposBar, qvelBar, actBar, ctrlBar, qfrcAppliedBar}
    * and the parameter bars.
    */
   public static void smooth(Model m, Data d, DataBar b, double h) {
@@ -78,6 +78,13 @@ public final class StepAdjoint {
     tracer.after("passive forces");
     KinematicsAdjoint.velocity(m, d, b);
     tracer.after("velocity kinematics");
+    if (d.ncon > 0) {
+      // the contacts' bars come from the constraint rows and from adhesion actuators
+      CollisionAdjoint.detect(m, d, b);
+      tracer.after("contact geometry");
+      KinematicsAdjoint.geoms(m, d, b);
+      tracer.after("geom poses");
+    }
     KinematicsAdjoint.forward(m, d, b);
     tracer.after("position kinematics");
   }

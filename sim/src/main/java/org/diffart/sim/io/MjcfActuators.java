@@ -12,13 +12,14 @@ import org.diffart.sim.model.SiteSpec;
  * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code
  * damper}, {@code cylinder}, {@code muscle} and {@code general} (gain, bias and dynamics types fixed/none, affine,
  * integrator, filter or muscle), on a joint, a tendon or a slider-crank ({@code cranksite}, {@code slidersite},
- * {@code cranklength}), with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of them.
+ * {@code cranklength}), and {@code adhesion} on a body, with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of
+ * them.
  *
  * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class holds one such
  * actuator: the elements of the class chain (top class first) and then the element itself are applied in turn. A
  * {@code position} without {@code kp} thus takes the gain its class left ({@code gainprm[0]}), a {@code motor} resets
  * the gain to 1 and the bias and dynamics to none, and a {@code general} keeps what the shortcuts of its class set.
- * User types and site or body transmissions are refused.
+ * User types and site transmissions are refused.
  */
 final class MjcfActuators {
   private MjcfActuators() {}
@@ -77,14 +78,21 @@ final class MjcfActuators {
       c.requireAttributesIn(schema);
       MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
       String joint = a.string("joint", null), tendon = a.string("tendon", null), crank = a.string("cranksite", null);
-      if ((joint != null ? 1 : 0) + (tendon != null ? 1 : 0) + (crank != null ? 1 : 0) != 1) {
-        throw c.error("an actuator needs exactly one of 'joint', 'tendon' and 'cranksite' (the transmissions"
-            + " supported)");
+      String body = a.string("body", null);
+      if ((joint != null ? 1 : 0) + (tendon != null ? 1 : 0) + (crank != null ? 1 : 0) + (body != null ? 1 : 0) != 1) {
+        throw c.error("an actuator needs exactly one of 'joint', 'tendon', 'cranksite' and (adhesion) 'body' (the"
+            + " transmissions supported)");
       }
       String name = c.string("name", "").strip();
       ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
       ActuatorSpec s;
-      if (crank != null) {
+      if (body != null) {
+        int target = b.bodyId(body.strip());
+        if (target <= 0) {
+          throw c.error(target == 0 ? "adhesion needs a body, not the world" : "unknown body '" + body.strip() + "'");
+        }
+        s = b.addAdhesionActuator(target, 1, name);
+      } else if (crank != null) {
         s = sliderCrank(c, a, b, bodies, type, crank.strip(), name);
       } else {
         int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
@@ -98,8 +106,9 @@ final class MjcfActuators {
       actuatorNames.add(name);
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
-      // a damper's control range is required and always limits (MuJoCo sets ctrllimited itself)
-      double[] ctrl = type == ActuatorType.DAMPER ? damperRange(c, a) : range(a, compiler, "ctrllimited", "ctrlrange");
+      // a damper's and an adhesion's control range is required and always limits (MuJoCo sets ctrllimited itself)
+      double[] ctrl = type == ActuatorType.DAMPER || type == ActuatorType.ADHESION ? nonnegativeRange(c, a)
+          : range(a, compiler, "ctrllimited", "ctrlrange");
       if (ctrl != null) {
         s.ctrlRange(ctrl[0], ctrl[1]);
       }
@@ -130,13 +139,15 @@ final class MjcfActuators {
     }
   }
 
-  private static double[] damperRange(XmlElement c, MjcfAttributes a) {
+  /** A damper's or an adhesion's control range: required, nonnegative, lower below upper. */
+  private static double[] nonnegativeRange(XmlElement c, MjcfAttributes a) {
     double[] r = a.numbers("ctrlrange", 2);
     if (r == null) {
-      throw c.error("a damper needs 'ctrlrange'");
+      throw c.error("a" + (c.name().equals("adhesion") ? "n " : " ") + c.name() + " needs 'ctrlrange'");
     }
     if (r[0] < 0 || !(r[0] < r[1])) {
-      throw c.error("a damper's ctrlrange must be nonnegative with lower < upper, got " + r[0] + " " + r[1]);
+      throw c.error("a" + (c.name().equals("adhesion") ? "n " : " ") + c.name()
+          + "'s ctrlrange must be nonnegative with lower < upper, got " + r[0] + " " + r[1]);
     }
     return r;
   }
@@ -155,6 +166,18 @@ final class MjcfActuators {
       case "motor" -> {
         g.gainType = "fixed";
         g.gain[0] = 1;
+        g.biasType = "none";
+        g.dynType = "none";
+      }
+      case "adhesion" -> {
+        // MuJoCo's reader clears the gain and the bias, then reads the gain (default 1)
+        java.util.Arrays.fill(g.gain, 0);
+        java.util.Arrays.fill(g.bias, 0);
+        g.gain[0] = e.number("gain", 1);
+        if (g.gain[0] < 0) {
+          throw e.error("adhesion gain cannot be negative, got " + g.gain[0]);
+        }
+        g.gainType = "fixed";
         g.biasType = "none";
         g.dynType = "none";
       }

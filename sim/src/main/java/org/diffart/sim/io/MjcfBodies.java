@@ -73,13 +73,21 @@ final class MjcfBodies {
         case "geom" -> geom(c, 0, null, true);
         case "site" -> site(c, 0, null);
         case "body" -> body(c, 0, null, true);
+        case "composite" -> MjcfComposite.read(c, 0, builder, this);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "worldbody", "geom, site, body", "light, camera");
+            throw MjcfSchema.unsupported(c, "worldbody", "geom, site, body, composite", "light, camera");
           }
         }
       }
     }
+  }
+
+  /** Counts a particle body of composite e, with its three slide joints ({@link MjcfComposite}). */
+  void particleBody(XmlElement e) {
+    bodyElements.add(e);
+    nq += 3;
+    nv += 3;
   }
 
   private void body(XmlElement e, int parent, String childclass, boolean parentStatic) {
@@ -123,10 +131,10 @@ final class MjcfBodies {
         }
         case "geom" -> geomElements.add(c);
         case "site" -> siteElements.add(c);
-        case "body" -> children.add(c);
+        case "body", "composite" -> children.add(c);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, site, body",
+            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, site, body, composite",
                 "light, camera");
           }
         }
@@ -146,7 +154,11 @@ final class MjcfBodies {
       site(site, b.id(), cc);
     }
     for (XmlElement c : children) {
-      body(c, b.id(), cc, isStatic);
+      if (c.name().equals("composite")) {
+        MjcfComposite.read(c, b.id(), builder, this);
+      } else {
+        body(c, b.id(), cc, isStatic);
+      }
     }
   }
 

@@ -43,6 +43,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
  *       element</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
+ *   <tr><td>{@code composite}</td><td>type particle only (bodies of three slide joints and a sphere), count,
+ *       spacing, offset, prefix; its geom's size, contype, conaffinity, condim, priority, friction, margin, gap, mass,
+ *       density ({@link MjcfComposite})</td></tr>
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
  *       damping, stiffness, springref, armature, ref, frictionloss (dry friction rows in the contact solve),
@@ -71,6 +74,8 @@ import org.diffart.sim.model.Options;
  *       kv, timeconst, area, diameter, bias; a muscle's range, force, scale, lmin, lmax, vmax, fpmax, fvmax; gaintype
  *       fixed, affine or muscle, biastype none, affine or muscle, dyntype none, integrator, filter or muscle,
  *       gainprm, biasprm, dynprm, actlimited, actrange ({@link MjcfActuators})</td></tr>
+ *   <tr><td>{@code adhesion}</td><td>name, class, body, gain, ctrlrange (required, nonnegative), forcerange,
+ *       forcelimited, group, user</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
  * </table>
  *

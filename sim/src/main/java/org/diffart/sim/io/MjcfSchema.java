@@ -59,10 +59,12 @@ final class MjcfSchema {
       "actlimited", "actrange");
   static final Set<String> MUSCLE = with(MOTOR, "timeconst", "range", "force", "scale", "lmin", "lmax", "vmax",
       "fpmax", "fvmax");
+  static final Set<String> ADHESION = Set.of("name", "class", "group", "forcelimited", "ctrlrange", "forcerange",
+      "user", "body", "gain");
   /** The actuator elements diffart reads, with their attributes. */
   static final java.util.Map<String, Set<String>> ACTUATORS = java.util.Map.of("motor", MOTOR, "position", POSITION,
       "velocity", VELOCITY, "intvelocity", INTVELOCITY, "damper", DAMPER, "cylinder", CYLINDER, "general", GENERAL,
-      "muscle", MUSCLE);
+      "muscle", MUSCLE, "adhesion", ADHESION);
   /** Attributes every equality constraint takes, the only ones a default class may set. */
   static final Set<String> EQUALITY_DEFAULT = Set.of("active", "solref", "solimp");
   static final Set<String> EQUALITY_COMMON = with(EQUALITY_DEFAULT, "name", "class");

@@ -31,6 +31,8 @@ public final class ActuatorSpec {
   boolean actLimited;
   final double[] actRange = new double[2];
 
+  /** The body of an adhesion actuator (MuJoCo's body transmission); −1 for the others. */
+  int body = -1;
   /** A slider-crank transmission's crank and slider sites and its rod's length; null for the others. */
   SiteSpec crank, slider;
   double crankLength;
@@ -52,7 +54,7 @@ public final class ActuatorSpec {
         dynamics(DynType.FILTER, 1);
       }
       case MUSCLE -> muscle(MUSCLE_DEFAULTS, 0.01, 0.04);
-      case MOTOR, GENERAL -> { }
+      case MOTOR, GENERAL, ADHESION -> { }
     }
   }
 

@@ -4,7 +4,8 @@ package org.diffart.sim.model;
  * The MJCF element an actuator came from. Every type compiles to MuJoCo's general form: {@code force = gain·input +
  * bias0 + bias1·length + bias2·velocity}, {@code gain = gain0 + gain1·length + gain2·velocity}, where the input is
  * the (clamped) control, or the actuator's activation when it has {@link DynType dynamics}; its transmission is a
- * joint ({@code length = gear·q}, {@code qfrc += gear·force}), a tendon or a slider-crank. A muscle's gain and bias
+ * joint ({@code length = gear·q}, {@code qfrc += gear·force}), a tendon, a slider-crank or a body's contacts
+ * (adhesion). A muscle's gain and bias
  * are MuJoCo's muscle curves instead ({@code org.diffart.sim.algo.Muscle}).
  */
 public enum ActuatorType {
@@ -27,5 +28,11 @@ public enum ActuatorType {
    * muscle activation dynamics, all with the parameters {@code (range0, range1, force, scale, lmin, lmax, vmax, fpmax,
    * fvmax)}.
    */
-  MUSCLE
+  MUSCLE,
+  /**
+   * MuJoCo's {@code adhesion}: {@code force = gain·ctrl} (control in a nonnegative range) pulling a body onto what it
+   * touches, along the mean of the normal Jacobians of its contacts, those in their gap included (MuJoCo 2.2.2's body
+   * transmission).
+   */
+  ADHESION
 }

@@ -51,7 +51,7 @@ public final class Model {
       wrapSide;
   private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   private final String[] tendonName;
-  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
+  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite, actBody;
   private final double[] actCrankLength;
   private final double[] trnCoef;
   private final int nsite, nsensor, nsensordata;
@@ -191,6 +191,7 @@ public final class Model {
     actTendon = c.actTendon;
     actTrnAdr = c.actTrnAdr;
     actCrankSite = c.actCrankSite;
+    actBody = c.actBody;
     actSliderSite = c.actSliderSite;
     actCrankLength = c.actCrankLength;
     actTrnNum = c.actTrnNum;
@@ -1033,6 +1034,14 @@ public final class Model {
    */
   public int actCrankSite(int a) {
     return actCrankSite[a];
+  }
+
+  /**
+   * The body of adhesion actuator a (MuJoCo's body transmission: moment arms from the body's contacts), or −1 for
+   * the other transmissions.
+   */
+  public int actBody(int a) {
+    return actBody[a];
   }
 
   /** The slider site of actuator a's slider-crank transmission (its z axis is the slider's), or −1. */

@@ -190,6 +190,28 @@ public final class ModelBuilder {
     return a;
   }
 
+  /**
+   * Adds an adhesion actuator on body {@code body} (MuJoCo's {@code <adhesion>}, a body transmission): {@code force =
+   * gain·ctrl} pulls the body onto what it touches, along the mean of the normal Jacobians of its contacts (those in
+   * their gap included, so a margin makes it reach out); its length is 0. The control range must be set and
+   * nonnegative.
+   */
+  public ActuatorSpec addAdhesionActuator(int body, double gain, String actuatorName) {
+    checkBody(body);
+    if (body == 0) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': adhesion needs a body, not the world");
+    }
+    if (!(gain >= 0)) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': adhesion gain cannot be negative, got "
+          + gain);
+    }
+    ActuatorSpec a = new ActuatorSpec(ActuatorType.ADHESION, actuatorName, -1, -1);
+    a.body = body;
+    a.gain(gain, 0, 0);
+    actuators.add(a);
+    return a;
+  }
+
   /** Number of actuators added so far that have activation dynamics (the {@code na} they compile to). */
   public int activationCount() {
     return (int) actuators.stream().filter(a -> a.dynType != DynType.NONE).count();

@@ -41,7 +41,7 @@ final class ModelCompiler implements Cloneable {
   int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom, wrapSide;
   double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
   String[] tendonName;
-  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite;
+  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite, actBody;
   double[] actCrankLength;
   double[] trnCoef;
   int neq, neqRows;
@@ -1115,11 +1115,13 @@ final class ModelCompiler implements Cloneable {
     actCrankSite = new int[nu];
     actSliderSite = new int[nu];
     actCrankLength = new double[nu];
+    actBody = new int[nu];
+    java.util.Arrays.fill(actBody, -1);
     java.util.Arrays.fill(actCrankSite, -1);
     java.util.Arrays.fill(actSliderSite, -1);
     int ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
-      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null ? 0 : 1;
+      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null || s.body >= 0 ? 0 : 1;
     }
     trnQposAdr = new int[ntrn];
     trnDofAdr = new int[ntrn];
@@ -1133,6 +1135,9 @@ final class ModelCompiler implements Cloneable {
         actCrankSite[a] = s.crank.compiledIndex;
         actSliderSite[a] = s.slider.compiledIndex;
         actCrankLength[a] = s.crankLength;
+      } else if (s.body >= 0) {
+        // adhesion: its moment arms come from the body's contacts (Forces.adhesion)
+        actBody[a] = s.body;
       } else if (s.tendon >= 0 && tendonSpatial[s.tendon] != 0) {
         // a spatial tendon: its moment arms are the tendon's Jacobian (Forces.actuation)
       } else if (s.tendon >= 0) {
@@ -1192,6 +1197,10 @@ final class ModelCompiler implements Cloneable {
       }
       if (s.type == ActuatorType.INTVELOCITY && !s.actLimited) {
         throw new IllegalArgumentException("actuator '" + s.name + "': an intvelocity actuator needs an actrange");
+      }
+      if (s.type == ActuatorType.ADHESION && (!s.ctrlLimited || s.ctrlRange[0] < 0 || s.ctrlRange[1] < 0)) {
+        throw new IllegalArgumentException("actuator '" + s.name + "': adhesion needs a control range that is not"
+            + " negative");
       }
       if (s.type == ActuatorType.DAMPER && (!s.ctrlLimited || s.ctrlRange[0] < 0)) {
         throw new IllegalArgumentException("actuator '" + s.name + "': a damper needs a ctrlrange that is not"

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The narrow phase against MuJoCo 2.2.2's {@code mj_collision} on the same poses ({@code
  * datasets/reference/collisions}, made by {@code mjcollide.c}): every contact MuJoCo finds, we find, with the same
- * geoms, signed distance, point and normal; and we find no other.
+ * geoms, signed distance, point and normal; and we find no other. Where the scene has adhesion actuators, their
+ * moment arms (from the contacts) equal MuJoCo's too.
  */
 class CollisionReferenceTest {
   static Path dir() {
@@ -38,7 +39,7 @@ class CollisionReferenceTest {
     JsonObject ref = JsonParser.parseString(Files.readString(dir().resolve(name + ".json"))).getAsJsonObject();
     Model m = ModelLoader.load(dir().resolve(name + ".xml"));
     Data d = new Data(m);
-    int compared = 0, cases = 0;
+    int compared = 0, cases = 0, moments = 0;
     for (JsonElement ce : ref.getAsJsonArray("cases")) {
       JsonObject k = ce.getAsJsonObject();
       String at = name + " case " + cases++ + ": ";
@@ -77,7 +78,21 @@ class CollisionReferenceTest {
         compared++;
       }
       assertTrue(unmatched.isEmpty(), at + "contacts MuJoCo does not have: " + unmatched);
+      if (k.has("actuator_moment")) {
+        // adhesion actuators pull along the mean normal Jacobian of their body's contacts, MuJoCo's averaged rows
+        double[] moment = ReferenceFiles.doubles(k.get("actuator_moment"));
+        for (int a = 0; a < m.nu(); a++) {
+          Forces.adhesion(m, d, a);
+          for (int i = 0; i < m.nv(); i++) {
+            assertEquals(moment[m.nv() * a + i], d.actuatorMoment[m.nv() * a + i], 1e-12,
+                at + "actuator " + a + "'s moment arm " + i);
+          }
+        }
+        moments++;
+      }
     }
+    assertTrue(!ref.getAsJsonArray("cases").get(0).getAsJsonObject().has("actuator_moment") || moments == cases,
+        name + ": the actuator moments of every case compared");
     assertTrue(compared >= cases, name + ": at least one contact per case compared, got " + compared);
   }
 }

@@ -88,6 +88,8 @@ class AdjointGradientTest {
       "../datasets/reference/models/spin_roll.xml, go, 80",
       // contact margins and gaps (rows at the margin less the gap, MPR on inflated supports)
       "../datasets/reference/models/margins.xml, go, 100",
+      // adhesion actuators (moment arms from the contacts, those in their gap included)
+      "../datasets/reference/models/adhesion.xml, go, 100",
       // height field contacts (MPR against prisms in the height field's frame)
       "../datasets/reference/models/terrain.xml, '', 120",
       // meshes on a plane, a box, a mesh and a height field

@@ -259,5 +259,66 @@ class MjcfLoaderTest {
     assertTrue(e.getMessage().contains("'land' and 'ball': a contact margin or gap on a height field is not"
         + " supported"), e.getMessage());
   }
+
+  @Test
+  void adhesionActuatorsPullOnTheirBodysContacts() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom type="plane" size="1 1 1"/>
+            <body name="puck"><freejoint/><geom size="0.1" margin="0.01"/></body></worldbody>
+          <actuator><adhesion name="stick" body="puck" ctrlrange="0 2" gain="7"/></actuator></mujoco>""", "cell");
+    assertEquals(org.diffart.sim.model.ActuatorType.ADHESION, m.actType(0));
+    assertEquals(1, m.actBody(0));
+    assertEquals(7, m.actGain(0, 0));
+    assertEquals(0, m.actBias(0, 0));
+    assertTrue(m.actCtrlLimited(0));
+    assertEquals(2, m.actCtrlRange(0, 1));
+    String[][] bad = {
+        {"<adhesion body=\"puck\" ctrlrange=\"0 1\" gain=\"-1\"/>", "adhesion gain cannot be negative"},
+        {"<adhesion body=\"puck\"/>", "an adhesion needs 'ctrlrange'"},
+        {"<adhesion body=\"puck\" ctrlrange=\"-1 1\"/>", "ctrlrange must be nonnegative"},
+        {"<adhesion body=\"nothing\" ctrlrange=\"0 1\"/>", "unknown body 'nothing'"},
+        {"<adhesion body=\"world\" ctrlrange=\"0 1\"/>", "adhesion needs a body, not the world"},
+        {"<adhesion joint=\"j\" ctrlrange=\"0 1\"/>", "unsupported attribute 'joint'"}};
+    for (String[] b : bad) {
+      TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+          <mujoco><worldbody><body name="puck"><freejoint/><geom size="0.1"/></body></worldbody>
+            <actuator>""" + b[0] + "</actuator></mujoco>", "cell"), "cell", 2, "adhesion", b[1]);
+    }
+  }
+
+  @Test
+  void particleCompositesAreBodiesOfThreeSlidesWithMujocosBuiltInDefaults() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><default><joint damping="0.3"/><geom friction="0.5" condim="3" density="300"/></default>
+          <worldbody><body name="crate"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+            <composite type="particle" count="2 1 3" spacing="0.05" offset="1 0 0.5">
+              <geom size="0.01" solref="0.005 1"/></composite></worldbody></mujoco>""", "cell");
+    assertEquals(1 + 1 + 6, m.nbody());
+    assertEquals(7 + 6 * 3, m.nq());
+    for (int i = 2; i < 8; i++) {
+      int ix = (i - 2) / 3, iz = (i - 2) % 3;
+      assertEquals(1 + 0.05 * (ix - 1), m.bodyPos(i, 0), 1e-15, "body " + i + " x");
+      assertEquals(0.5 + 0.05 * (iz - 1.5), m.bodyPos(i, 2), 1e-15, "body " + i + " z");
+      assertEquals(3, m.bodyJntNum(i));
+      for (int j = m.bodyJntAdr(i); j < m.bodyJntAdr(i) + 3; j++) {
+        assertEquals(org.diffart.sim.model.JointType.SLIDE, m.jntType(j));
+        assertEquals(1, m.jntAxis(j, j - m.bodyJntAdr(i)));
+        assertEquals(0, m.dofDamping(m.jntDofAdr(j)), "MuJoCo's built-in joint defaults, not the class's");
+      }
+      int g = TestModels.firstGeom(m, i);
+      assertEquals(1, m.geomCondim(g));
+      assertEquals(1, m.geomPriority(g));
+      assertEquals(0.01, m.geomSize(g, 0));
+      assertEquals(1000 * 4.0 / 3 * Math.PI * 1e-6, m.bodyMass(i), 1e-15, "density 1000, not the class's");
+    }
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody>
+          <composite type="rope" count="4 1 1" spacing="0.1"/></worldbody></mujoco>""", "cell"), "cell", 2,
+        "composite", "composite type 'rope' is not supported");
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("""
+        <mujoco><worldbody>
+          <composite type="particle" count="4 0 1" spacing="0.1"/></worldbody></mujoco>""", "cell"), "cell", 2,
+        "composite", "count must be three positive integers");
+  }
 }
 

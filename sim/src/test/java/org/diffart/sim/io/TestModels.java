@@ -45,6 +45,16 @@ final class TestModels {
     }
   }
 
+  /** The first geom of body b. */
+  static int firstGeom(Model m, int b) {
+    for (int g = 0; g < m.ngeom(); g++) {
+      if (m.geomBody(g) == b) {
+        return g;
+      }
+    }
+    throw new AssertionError("body " + b + " has no geom");
+  }
+
   /** Index of the geom named {@code name}. */
   static int geomId(Model m, String name) {
     for (int g = 0; g < m.ngeom(); g++) {
