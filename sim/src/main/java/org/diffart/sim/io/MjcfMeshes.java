@@ -19,8 +19,8 @@ import org.diffart.sim.model.ModelBuilder;
  * extension), file, scale, refpos, refquat, and vertex and face given inline. Files are chosen by the last three
  * letters of their name, as MuJoCo does: binary STL (exact duplicate vertices merged), OBJ (the first object's faces,
  * polygons split into a fan from their first corner, each triangle corner a vertex of its own, as tinyobjloader gives
- * them to MuJoCo; 1-based or negative indices) and MuJoCo's MSH. A mesh without faces (MuJoCo takes its convex hull's)
- * is refused: diffart computes no hull. Paths are resolved against the compiler's meshdir and the directory of the
+ * them to MuJoCo; 1-based or negative indices) and MuJoCo's MSH. A mesh without faces takes its convex hull's, as in
+ * MuJoCo. Paths are resolved against the compiler's meshdir and the directory of the
  * file that holds the element.
  */
 final class MjcfMeshes {
@@ -84,10 +84,6 @@ final class MjcfMeshes {
           }
         }
       }
-    }
-    if (face.length == 0) {
-      throw e.error("mesh '" + name + "' has no faces: MuJoCo would take its convex hull's, which diffart does not"
-          + " compute; give its faces");
     }
     double[] scale = a.overlay("scale", new double[] {1, 1, 1});
     double[] refpos = e.has("refpos") ? e.numbers("refpos", 3) : new double[3];

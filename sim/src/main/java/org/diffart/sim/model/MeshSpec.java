@@ -33,13 +33,21 @@ public final class MeshSpec {
 
   /**
    * @param vertices the vertices as read (single precision)
-   * @param faces triangles indexing them
+   * @param faces triangles indexing them; none for the convex hull's (MuJoCo's rule, {@link ConvexHull})
    * @param refpos, refquat, scale MuJoCo's transformation of the vertices
    * @param exact MuJoCo's {@code exactmeshinertia}
    */
   MeshSpec(String name, float[] vertices, int[] faces, double[] refpos, double[] refquat, double[] scale,
       boolean exact) {
     this.name = name;
+    if (faces.length == 0) {
+      try {
+        faces = ConvexHull.faces(vertices);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("mesh '" + name + "' has no faces, and its convex hull has none: "
+            + e.getMessage());
+      }
+    }
     this.face = faces.clone();
     int nv = vertices.length / 3, nf = faces.length / 3;
     for (int f = 0; f < faces.length; f++) {

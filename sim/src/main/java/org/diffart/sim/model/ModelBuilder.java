@@ -114,17 +114,17 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds a mesh of triangles (indices into the vertices, counter-clockwise seen from outside), processed as MuJoCo's
-   * compiler does ({@link MeshSpec}); geoms of type {@link GeomType#MESH} refer to it by {@link GeomSpec#mesh}.
+   * Adds a mesh of triangles (indices into the vertices, counter-clockwise seen from outside; none: the convex hull's),
+   * processed as MuJoCo's compiler does ({@link MeshSpec}); geoms of type {@link GeomType#MESH} refer to it by {@link GeomSpec#mesh}.
    *
    * @param refpos, refquat, scale MuJoCo's: the vertices are moved by −refpos, turned by refquat⁻¹, then scaled
    * @param exactInertia MuJoCo's {@code exactmeshinertia}: signed pyramid volumes and the mesh's own volume
    */
   public MeshSpec addMesh(String meshName, float[] vertices, int[] faces, double[] refpos, double[] refquat,
       double[] scale, boolean exactInertia) {
-    if (vertices.length < 12 || vertices.length % 3 != 0 || faces.length == 0 || faces.length % 3 != 0) {
-      throw new IllegalArgumentException("mesh '" + meshName + "': at least 4 vertices and a face are needed, got "
-          + vertices.length / 3 + " vertices and " + faces.length / 3 + " faces");
+    if (vertices.length < 12 || vertices.length % 3 != 0 || faces.length % 3 != 0) {
+      throw new IllegalArgumentException("mesh '" + meshName + "': at least 4 vertices and whole triangles are"
+          + " needed, got " + vertices.length / 3 + " vertices and " + faces.length + " face indices");
     }
     MeshSpec s = new MeshSpec(meshName, vertices, faces, refpos, refquat, scale, exactInertia);
     meshes.add(s);

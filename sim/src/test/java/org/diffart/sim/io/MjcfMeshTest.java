@@ -165,8 +165,8 @@ class MjcfMeshTest {
     Files.writeString(dir.resolve("x.ply"), "ply");
     TestModels.assertFormatError(() -> load("<mesh file=\"x.ply\"/>", ""), "m.xml", 2, "mesh",
         "unknown mesh file type");
-    TestModels.assertFormatError(() -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\"/>", ""), "m.xml",
-        2, "mesh", "has no faces");
+    TestModels.assertFormatError(() -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 1 1 0\"/>", ""), "m.xml",
+        2, "mesh", "has no faces, and its convex hull has none: the vertices lie in a plane");
     TestModels.assertFormatError(() -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 7\"/>",
         ""), "m.xml", 2, "mesh", "out of range");
     TestModels.assertFormatError(() -> load("", "<geom type=\"mesh\" mesh=\"k\"/>"), "m.xml", 3, "geom",
