@@ -58,6 +58,36 @@ class TransitionCommandTest {
     assertEquals(116, s.getAsJsonArray("C").size(), "a row of C per sensor value");
     assertEquals(s.get("nx").getAsInt(), matrix(s, "C")[0].length);
     assertEquals(s.get("nu").getAsInt(), matrix(s, "D")[0].length);
+    // by the adjoint: the touch and acceleration sensors have none, so C and D are left without rows, by name
+    Cli.Outcome exact = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--method",
+        "adjoint", "--json");
+    assertEquals(0, exact.code(), exact.err());
+    assertEquals(0, exact.json().getAsJsonArray("C").size());
+    assertEquals("touch 'touch'", exact.json().get("no_sensor_adjoint").getAsString());
+    Cli.Outcome text = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--method",
+        "adjoint");
+    assertTrue(text.out().contains("C and D: no rows, sensor touch 'touch' has no adjoint (use --method fd)"),
+        text.out());
+  }
+
+  @Test
+  void theAdjointFillsCAndDWhenEverySensorHasOne() {
+    // the swimmer's sensors: frame positions on geoms, axes of a body, a velocimeter and a gyro on a site
+    Cli.Outcome fd = Cli.run("transition", "--model", "../datasets/models/dm_control/swimmer.xml", "--centered",
+        "--json");
+    Cli.Outcome exact = Cli.run("transition", "--model", "../datasets/models/dm_control/swimmer.xml", "--method",
+        "adjoint", "--json");
+    assertEquals(0, exact.code(), exact.err());
+    double[][] cf = matrix(fd.json(), "C"), ce = matrix(exact.json(), "C");
+    assertTrue(ce.length > 0 && ce.length == cf.length, "rows of C: " + ce.length);
+    double err = 0, scale = 0;
+    for (int i = 0; i < cf.length; i++) {
+      for (int j = 0; j < cf[i].length; j++) {
+        err = Math.max(err, Math.abs(cf[i][j] - ce[i][j]));
+        scale = Math.max(scale, Math.abs(cf[i][j]));
+      }
+    }
+    assertTrue(scale > 0.1 && err < 1e-5 * scale, "max |C_fd - C_exact| = " + err + " of " + scale);
   }
 
   @Test

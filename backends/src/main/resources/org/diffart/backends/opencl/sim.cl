@@ -175,6 +175,7 @@ double Trig_atanUnit(double u);
 double Trig_atanSeries(double v);
 void Sensors_compute(Model* m, Data* d);
 void Sensors_cutoff(Model* m, Data* d, int i);
+double Sensors_cutoffLimit(Model* m, int i);
 void Sensors_sensor(Model* m, Data* d, int i);
 void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a);
 void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
@@ -787,10 +788,9 @@ void Sensors_compute(Model* m, Data* d) {
 
 // algo/Sensors.java: void cutoff(Model, Data, int)
 void Sensors_cutoff(Model* m, Data* d, int i) {
-  double c = (MD_ARRAY(m, sensorCutoff)[(i)]);
+  double c = Sensors_cutoffLimit(m, i);
   int t = (MI_ARRAY(m, sensorType)[(i)]);
-  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
-  if ((c > 0) && clamps) {
+  if (c > 0) {
     for (int k = (MI_ARRAY(m, sensorAdr)[(i)]); k < ((MI_ARRAY(m, sensorAdr)[(i)]) + (MI_ARRAY(m, sensorDim)[(i)])); k++) {
       DD_ARRAY(d, sensordata)[k] = jmin(DD_ARRAY(d, sensordata)[k], c);
       if ((t != SensorType_TOUCH) && (t != SensorType_RANGEFINDER)) {
@@ -798,6 +798,13 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
       }
     }
   }
+}
+
+// algo/Sensors.java: double cutoffLimit(Model, int)
+double Sensors_cutoffLimit(Model* m, int i) {
+  int t = (MI_ARRAY(m, sensorType)[(i)]);
+  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
+  return (clamps ? (MD_ARRAY(m, sensorCutoff)[(i)]) : 0);
 }
 
 // algo/Sensors.java: void sensor(Model, Data, int)

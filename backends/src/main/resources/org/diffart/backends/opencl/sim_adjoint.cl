@@ -199,6 +199,7 @@ double Trig_atanUnit(double u);
 double Trig_atanSeries(double v);
 void Sensors_compute(Model* m, Data* d);
 void Sensors_cutoff(Model* m, Data* d, int i);
+double Sensors_cutoffLimit(Model* m, int i);
 void Sensors_sensor(Model* m, Data* d, int i);
 void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a);
 void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
@@ -448,6 +449,7 @@ void Step_rk4(Model* m, Data* d);
 void Step_smooth_2(Model* m, Data* d);
 void StepAdjoint_step_3(Model* m, Data* d, DataBar* b);
 void StepAdjoint_step_4(Model* m, Data* d, DataBar* b);
+void StepAdjoint_dynamics(Model* m, Data* d, DataBar* b);
 void StepAdjoint_smooth_5(Model* m, Data* d, DataBar* b, double h);
 void KinematicsAdjoint_forward(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_jointsBody(Model* m, Data* d, DataBar* b, int i, int j0);
@@ -462,9 +464,11 @@ void KinematicsAdjoint_motionSubspace(Model* m, Data* d, DataBar* b, int i, __gl
 void Mat3_mulTransVecAdjoint(__global double* resBar, int rbo, __global double* m, int mo, __global double* v, int vo, __global double* mBar, int mbo, __global double* vBar, int vbo);
 void KinematicsAdjoint_hingeBody(Model* m, Data* d, DataBar* b, int i, int j);
 void Mat3_mulVecAdjoint(__global double* resBar, int rbo, __global double* m, int mo, __global double* v, int vo, __global double* mBar, int mbo, __global double* vBar, int vbo);
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b);
+void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i);
+void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo);
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g);
-void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo);
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b);
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb);
 void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2);
@@ -523,13 +527,11 @@ void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global dou
 void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
 void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
 void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar);
-void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i);
 void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar);
 void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
-void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a);
 void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
 void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
@@ -572,6 +574,7 @@ int ProjectedGaussSeidelAdjoint_basisWidth(int ne);
 void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b);
 void MassMatrixFactor_solve(Model* m, Data* d, __global double* x);
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo);
+void StepAdjoint_integration(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h);
 void Configuration_integratePosAdjoint(Model* m, __global double* qpos, __global double* qvel, int vo, double dt, __global double* qposBar, __global double* qvelBar, int vbo);
 void Quat_integrateAdjoint(__global double* q, int qo, __global double* omega, int wo, double dt, __global double* qBar, int qbo, __global double* omegaBar, int wbo);
@@ -942,10 +945,9 @@ void Sensors_compute(Model* m, Data* d) {
 
 // algo/Sensors.java: void cutoff(Model, Data, int)
 void Sensors_cutoff(Model* m, Data* d, int i) {
-  double c = (MD_ARRAY(m, sensorCutoff)[(i)]);
+  double c = Sensors_cutoffLimit(m, i);
   int t = (MI_ARRAY(m, sensorType)[(i)]);
-  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
-  if ((c > 0) && clamps) {
+  if (c > 0) {
     for (int k = (MI_ARRAY(m, sensorAdr)[(i)]); k < ((MI_ARRAY(m, sensorAdr)[(i)]) + (MI_ARRAY(m, sensorDim)[(i)])); k++) {
       DD_ARRAY(d, sensordata)[k] = jmin(DD_ARRAY(d, sensordata)[k], c);
       if ((t != SensorType_TOUCH) && (t != SensorType_RANGEFINDER)) {
@@ -953,6 +955,13 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
       }
     }
   }
+}
+
+// algo/Sensors.java: double cutoffLimit(Model, int)
+double Sensors_cutoffLimit(Model* m, int i) {
+  int t = (MI_ARRAY(m, sensorType)[(i)]);
+  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
+  return (clamps ? (MD_ARRAY(m, sensorCutoff)[(i)]) : 0);
 }
 
 // algo/Sensors.java: void sensor(Model, Data, int)
@@ -7343,20 +7352,14 @@ void StepAdjoint_step_3(Model* m, Data* d, DataBar* b) {
 
 // algo/StepAdjoint.java: void step(Model, Data, DataBar, Tracer)
 void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
-  if (OPT_integrator == Integrator_RK4) {
-    { DI_SET_ERROR(d); return; }
-  }
-  int nv = (M_nv);
-  double dt = OPT_timestep;
-  __global double* vplus = BD_ARRAY(b, work);
-  for (int k = 0; k < nv; k++) {
-    vplus[k] = (DD_ARRAY(d, qvel)[k] + (dt * DD_ARRAY(d, qacc)[k]));
-  }
-  Configuration_integratePosAdjoint(m, DD_ARRAY(d, qpos), vplus, 0, dt, BD_ARRAY(b, qposBar), BD_ARRAY(b, qvelBar), 0);
-  for (int k = 0; k < nv; k++) {
-    BD_ARRAY(b, qaccBar)[k] += (dt * BD_ARRAY(b, qvelBar)[k]);
-  }
-  ForcesAdjoint_integrateActivation(m, d, b, dt);
+  StepAdjoint_integration(m, d, b);
+  if (DI_ERROR(d)) return;
+  StepAdjoint_dynamics(m, d, b);
+  if (DI_ERROR(d)) return;
+}
+
+// algo/StepAdjoint.java: void dynamics(Model, Data, DataBar, Tracer)
+void StepAdjoint_dynamics(Model* m, Data* d, DataBar* b) {
   ConstraintsAdjoint_step_4(m, d, b);
   if (DI_ERROR(d)) return;
   StepAdjoint_smooth_5(m, d, b, Step_dampingH(m));
@@ -7374,7 +7377,12 @@ void StepAdjoint_smooth_5(Model* m, Data* d, DataBar* b, double h) {
   if (DI_SCALAR(d, ncon) > 0) {
     CollisionAdjoint_detect(m, d, b);
     if (DI_ERROR(d)) return;
+  }
+  if ((DI_SCALAR(d, ncon) > 0) || ((M_nsensor) > 0)) {
     KinematicsAdjoint_geoms(m, d, b);
+  }
+  if ((M_nsensor) > 0) {
+    KinematicsAdjoint_sites(m, d, b);
   }
   KinematicsAdjoint_forward(m, d, b);
 }
@@ -7826,23 +7834,23 @@ void Mat3_mulVecAdjoint(__global double* resBar, int rbo, __global double* m, in
   vBar[(vbo + 2)] += (((m[(mo + 2)] * r0) + (m[(mo + 5)] * r1)) + (m[(mo + 8)] * r2));
 }
 
-// algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
-void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
-  for (int g = 0; g < (M_ngeom); g++) {
-    KinematicsAdjoint_geom(m, d, b, g);
+// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
+void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
+  for (int i = 0; i < (M_nsite); i++) {
+    KinematicsAdjoint_site(m, d, b, i);
   }
 }
 
-// algo/KinematicsAdjoint.java: void geom(Model, Data, DataBar, int)
-void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g) {
+// algo/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
+void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
   __global double* t = BD_ARRAY(b, scratch36);
   for (int k = 0; k < 3; k++) {
-    t[k] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (k))]);
+    t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
   }
   for (int k = 0; k < 4; k++) {
-    t[(6 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
+    t[(6 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
   }
-  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, geomBody)[(g)]), BD_ARRAY(b, geomXposBar), (3 * g), BD_ARRAY(b, geomXmatBar), (9 * g));
+  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
 }
 
 // algo/KinematicsAdjoint.java: void attached(Data, DataBar, int, double[], int, double[], int)
@@ -7861,6 +7869,25 @@ void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* 
   Quat_toMatAdjoint(matBar, mo, t, 10, t, 14);
   Quat_mulAdjoint(t, 14, DD_ARRAY(d, xquat), (4 * body), t, 6, BD_ARRAY(b, xquatBar), (4 * body), t, 18);
   fill_d(matBar + mo, (mo + 9) - mo, 0);
+}
+
+// algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
+void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
+  for (int g = 0; g < (M_ngeom); g++) {
+    KinematicsAdjoint_geom(m, d, b, g);
+  }
+}
+
+// algo/KinematicsAdjoint.java: void geom(Model, Data, DataBar, int)
+void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g) {
+  __global double* t = BD_ARRAY(b, scratch36);
+  for (int k = 0; k < 3; k++) {
+    t[k] = (MD_ARRAY(m, geomPos)[((3 * (g)) + (k))]);
+  }
+  for (int k = 0; k < 4; k++) {
+    t[(6 + k)] = (MD_ARRAY(m, geomQuat)[((4 * (g)) + (k))]);
+  }
+  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, geomBody)[(g)]), BD_ARRAY(b, geomXposBar), (3 * g), BD_ARRAY(b, geomXmatBar), (9 * g));
 }
 
 // algo/CollisionAdjoint.java: void detect(Model, Data, DataBar)
@@ -10240,18 +10267,6 @@ void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
   KinematicsAdjoint_geom(m, d, b, g);
 }
 
-// algo/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
-void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
-  __global double* t = BD_ARRAY(b, scratch36);
-  for (int k = 0; k < 3; k++) {
-    t[k] = (MD_ARRAY(m, sitePos)[((3 * (i)) + (k))]);
-  }
-  for (int k = 0; k < 4; k++) {
-    t[(6 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (i)) + (k))]);
-  }
-  KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
-}
-
 // algo/TendonsAdjoint.java: void segment(Model, Data, DataBar, int, int, double[], double[], int, int, double[], double[], int, double, double)
 void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar) {
   __global double* u = DD_ARRAY(d, scratch6);
@@ -10449,13 +10464,15 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   if ((!OPT_actuation)) {
     fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
     fill_d(BD_ARRAY(b, actDotBar), BL_actDotBar, 0);
+    fill_d(BD_ARRAY(b, actuatorForceBar), BL_actuatorForceBar, 0);
   }
   int cranks = 0;
   for (int a = 0; a < (M_nu); a++) {
     int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
     int adhesion = ((MI_ARRAY(m, actBody)[(a)]) >= 0);
     cranks |= crank;
-    double forceBar = 0;
+    double forceBar = BD_ARRAY(b, actuatorForceBar)[a];
+    BD_ARRAY(b, actuatorForceBar)[a] = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
     }
@@ -10538,13 +10555,6 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
   if (cranks) {
     KinematicsAdjoint_sites(m, d, b);
-  }
-}
-
-// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
-void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
-  for (int i = 0; i < (M_nsite); i++) {
-    KinematicsAdjoint_site(m, d, b, i);
   }
 }
 
@@ -11815,6 +11825,24 @@ void MassMatrixFactor_solve(Model* m, Data* d, __global double* x) {
 // algo/MassMatrixFactor.java: void solveLt(Model, Data, double[], int)
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveLt_6(m, d, x, xo, 0, (M_nv));
+}
+
+// algo/StepAdjoint.java: void integration(Model, Data, DataBar, Tracer)
+void StepAdjoint_integration(Model* m, Data* d, DataBar* b) {
+  if (OPT_integrator == Integrator_RK4) {
+    { DI_SET_ERROR(d); return; }
+  }
+  int nv = (M_nv);
+  double dt = OPT_timestep;
+  __global double* vplus = BD_ARRAY(b, work);
+  for (int k = 0; k < nv; k++) {
+    vplus[k] = (DD_ARRAY(d, qvel)[k] + (dt * DD_ARRAY(d, qacc)[k]));
+  }
+  Configuration_integratePosAdjoint(m, DD_ARRAY(d, qpos), vplus, 0, dt, BD_ARRAY(b, qposBar), BD_ARRAY(b, qvelBar), 0);
+  for (int k = 0; k < nv; k++) {
+    BD_ARRAY(b, qaccBar)[k] += (dt * BD_ARRAY(b, qvelBar)[k]);
+  }
+  ForcesAdjoint_integrateActivation(m, d, b, dt);
 }
 
 // algo/ForcesAdjoint.java: void integrateActivation(Model, Data, DataBar, double)

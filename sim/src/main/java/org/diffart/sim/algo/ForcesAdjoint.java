@@ -40,12 +40,15 @@ public final class ForcesAdjoint {
       // the forces and activation derivatives were zeroed: nothing flows back but the lengths' bars (none here)
       java.util.Arrays.fill(b.qfrcActuatorBar, 0);
       java.util.Arrays.fill(b.actDotBar, 0);
+      java.util.Arrays.fill(b.actuatorForceBar, 0);
     }
     boolean cranks = false;
     for (int a = 0; a < m.nu(); a++) {
       boolean crank = m.actCrankSite(a) >= 0, adhesion = m.actBody(a) >= 0;
       cranks |= crank;
-      double forceBar = 0;
+      // the force's bar: from the sensors that read it, and through the transmission
+      double forceBar = b.actuatorForceBar[a];
+      b.actuatorForceBar[a] = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
       }

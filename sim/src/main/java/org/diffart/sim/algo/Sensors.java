@@ -91,11 +91,9 @@ public final class Sensors {
 
   /** MuJoCo's cutoff: real values clamped to ±cutoff, touch only from above; unit vectors and quaternions never. */
   private static void cutoff(Model m, Data d, int i) {
-    double c = m.sensorCutoff(i);
+    double c = cutoffLimit(m, i);
     SensorType t = m.sensorType(i);
-    boolean clamps = t != SensorType.FRAMEQUAT && t != SensorType.FRAMEXAXIS && t != SensorType.FRAMEYAXIS
-        && t != SensorType.FRAMEZAXIS;
-    if (c > 0 && clamps) {
+    if (c > 0) {
       for (int k = m.sensorAdr(i); k < m.sensorAdr(i) + m.sensorDim(i); k++) {
         d.sensordata[k] = Math.min(d.sensordata[k], c);
         // touch and rangefinder values are positive (a rangefinder's −1 stays): MuJoCo clamps them above only
@@ -104,6 +102,14 @@ public final class Sensors {
         }
       }
     }
+  }
+
+  /** Sensor i's cutoff where it clamps, else 0: unit vectors and quaternions are never clamped. */
+  static double cutoffLimit(Model m, int i) {
+    SensorType t = m.sensorType(i);
+    boolean clamps = t != SensorType.FRAMEQUAT && t != SensorType.FRAMEXAXIS && t != SensorType.FRAMEYAXIS
+        && t != SensorType.FRAMEZAXIS;
+    return clamps ? m.sensorCutoff(i) : 0;
   }
 
   /** Position, orientation and axes of a frame sensor's frame. */
@@ -139,7 +145,7 @@ public final class Sensors {
    * The frame a sensor reads: its origin into {@code p[0..2]}, its rotation (row-major, frame to world) into {@code
    * p[3..11]}; returns the body it is fixed to. Site sensors read their site.
    */
-  private static int framePose(Model m, Data d, int i, double[] p) {
+  static int framePose(Model m, Data d, int i, double[] p) {
     int obj = m.sensorObj(i);
     FrameType f = m.sensorFrame(i);
     if (f == FrameType.SITE) {

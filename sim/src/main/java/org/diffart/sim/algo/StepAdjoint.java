@@ -37,6 +37,16 @@ public final class StepAdjoint {
 
   /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
   public static void step(Model m, Data d, DataBar b, Tracer tracer) {
+    integration(m, d, b, tracer);
+    dynamics(m, d, b, tracer);
+  }
+
+  /**
+   * The first part of {@link #step}: the bars of the state after the step become those of the acceleration, of the
+   * activation derivatives and (partly) of the state before it. The sensors of the state before the step can add
+   * their bars here ({@link SensorsAdjoint#compute}), before {@link #dynamics} carries every bar back.
+   */
+  public static void integration(Model m, Data d, DataBar b, Tracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
       throw new UnsupportedOperationException("the adjoint supports the Euler integrators only, the model uses RK4:"
           + " use --method tape or fd, or integrator Euler");
@@ -54,6 +64,10 @@ public final class StepAdjoint {
     }
     ForcesAdjoint.integrateActivation(m, d, b, dt);
     tracer.after("integration");
+  }
+
+  /** The rest of {@link #step} after {@link #integration}: the contact solve, ABA, forces and kinematics. */
+  public static void dynamics(Model m, Data d, DataBar b, Tracer tracer) {
     ConstraintsAdjoint.step(m, d, b, tracer);
     smooth(m, d, b, Step.dampingH(m), tracer);
   }
@@ -82,8 +96,14 @@ public final class StepAdjoint {
       // the contacts' bars come from the constraint rows and from adhesion actuators
       CollisionAdjoint.detect(m, d, b);
       tracer.after("contact geometry");
+    }
+    if (d.ncon > 0 || m.nsensor() > 0) {
+      // and the geoms' from the contacts and the sensors, the sites' from the sensors
       KinematicsAdjoint.geoms(m, d, b);
       tracer.after("geom poses");
+    }
+    if (m.nsensor() > 0) {
+      KinematicsAdjoint.sites(m, d, b);
     }
     KinematicsAdjoint.forward(m, d, b);
     tracer.after("position kinematics");

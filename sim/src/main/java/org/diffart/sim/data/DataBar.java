@@ -61,6 +61,13 @@ public final class DataBar {
   public final double[] siteXposBar, siteXmatBar;
   /** Bar of {@code actuatorMoment} [nu×nv]. */
   public final double[] actuatorMomentBar;
+  /** Bars of the actuator forces as the sensors read them ({@code actuatorfrc}) [nu]. */
+  public final double[] actuatorForceBar;
+  /**
+   * Bars of the sensor readings of the step's starting state, a loss's or an output's (set by the caller, consumed by
+   * {@code SensorsAdjoint}) [nsensordata].
+   */
+  public final double[] sensordataBar;
   /** [ngeom×9] */
   public final double[] geomXmatBar;
 
@@ -212,6 +219,8 @@ public final class DataBar {
     siteXposBar = new double[3 * m.nsite()];
     siteXmatBar = new double[9 * m.nsite()];
     actuatorMomentBar = new double[m.nu() * m.nv()];
+    actuatorForceBar = new double[m.nu()];
+    sensordataBar = new double[m.nsensordata()];
     geomXmatBar = new double[9 * ng];
     bodyVelBar = new double[6 * nb];
     bodyBiasBar = new double[6 * nb];

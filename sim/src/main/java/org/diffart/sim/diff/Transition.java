@@ -2,6 +2,7 @@ package org.diffart.sim.diff;
 
 import org.diffart.sim.algo.Configuration;
 import org.diffart.sim.algo.ProjectedGaussSeidelAdjoint;
+import org.diffart.sim.algo.SensorsAdjoint;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.data.Data;
@@ -13,8 +14,9 @@ import org.diffart.sim.model.Model;
  * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
  * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
  * and y the sensors as a step computes them ({@code sensordata}, at the state the step starts from, as after MuJoCo's
- * {@code mj_step}). Finite differences fill C and D; the exact transition leaves them without rows (the sensors have
- * no adjoint yet).
+ * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint,
+ * when every sensor of the model has one ({@link SensorsAdjoint#supported}: not yet the accelerometer, force, torque,
+ * frame acceleration, touch and rangefinder sensors), and otherwise leaves them without rows.
  *
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
@@ -126,7 +128,8 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
 
   /**
    * Exactly, row by row from reverse sweeps: one recomputation of the step and {@code nx} runs of its adjoint, each
-   * seeded with one tangent-space output direction.
+   * seeded with one tangent-space output direction; then, when every sensor has an adjoint, one run per sensor value
+   * for the rows of C and D.
    */
   public static Transition exact(Model m, Data d) {
     long t0 = System.nanoTime();
@@ -145,13 +148,33 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     if (work.nefc > 0 && work.nefc < nx) {
       ProjectedGaussSeidelAdjoint.prepareBasis(m, work, bar);
     }
+    int ns = SensorsAdjoint.unsupported(m) == null ? m.nsensordata() : 0;
+    double[][] c = new double[ns][nx], e = new double[ns][nu];
     try {
       rows(m, work, next, bar, a, b, seed, row);
+      sensorRows(m, work, bar, c, e, row);
     } finally {
       bar.pgsBasisReady = false;
       bar.efcYReady = false;
     }
-    return new Transition(a, b, new double[0][nx], new double[0][nu], "adjoint", (System.nanoTime() - t0) / 1e6);
+    return new Transition(a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
+  }
+
+  /** The rows of C and D: the adjoint of the step seeded with one sensor value each. */
+  private static void sensorRows(Model m, Data work, DataBar bar, double[][] c, double[][] e, double[] row) {
+    int nv = m.nv();
+    for (int i = 0; i < c.length; i++) {
+      bar.clearInputs();
+      bar.sensordataBar[i] = 1;
+      StepAdjoint.integration(m, work, bar, stage -> { });
+      SensorsAdjoint.compute(m, work, bar);
+      StepAdjoint.dynamics(m, work, bar, stage -> { });
+      Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
+      System.arraycopy(row, 0, c[i], 0, nv);
+      System.arraycopy(bar.qvelBar, 0, c[i], nv, nv);
+      System.arraycopy(bar.actBar, 0, c[i], 2 * nv, m.na());
+      System.arraycopy(bar.ctrlBar, 0, e[i], 0, m.nu());
+    }
   }
 
   private static void rows(Model m, Data work, Data next, DataBar bar, double[][] a, double[][] b, double[] seed,

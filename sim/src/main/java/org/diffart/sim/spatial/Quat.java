@@ -180,6 +180,61 @@ public final class Quat {
     normalize(res, ro);
   }
 
+  /**
+   * The branches of {@link #fromMat}, by the index of the component it takes as {@code s/4}: the signs of the
+   * diagonal under its root, then for each other component in order (w, x, y, z without that one) the two entries of
+   * the matrix it adds or subtracts over s and the sign of the second.
+   */
+  private static final double[][] FROM_MAT = {
+      {1, 1, 1, 7, 5, -1, 2, 6, -1, 3, 1, -1},
+      {1, -1, -1, 7, 5, -1, 1, 3, 1, 2, 6, 1},
+      {-1, 1, -1, 2, 6, -1, 1, 3, 1, 5, 7, 1},
+      {-1, -1, 1, 3, 1, -1, 2, 6, 1, 5, 7, 1}};
+
+  /**
+   * Adjoint of {@link #fromMat}: {@code mBar[mbo..mbo+9) +=} the bar of the rotation matrix from {@code resBar}, the bar
+   * of the quaternion, through the branch and sign the forward took; {@code w[wo..wo+8)} is work space.
+   */
+  public static void fromMatAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] mBar, int mbo, double[] w,
+      int wo) {
+    double m00 = m[mo], m11 = m[mo + 4], m22 = m[mo + 8];
+    int diag = m00 + m11 + m22 > 0 ? 0 : m00 > m11 && m00 > m22 ? 1 : m11 > m22 ? 2 : 3;
+    double[] t = FROM_MAT[diag];
+    double s = Math.sqrt(1 + t[0] * m00 + t[1] * m11 + t[2] * m22) * 2;
+    // the quaternion before its sign and normalisation into w[wo..wo+3], its bar into w[wo+4..wo+7]
+    for (int k = 0, j = 3; k < 4; k++) {
+      if (k == diag) {
+        w[wo + k] = 0.25 * s;
+      } else {
+        w[wo + k] = (m[mo + (int) t[j]] + t[j + 2] * m[mo + (int) t[j + 1]]) / s;
+        j += 3;
+      }
+    }
+    double sign = w[wo] < 0 ? -1 : 1;
+    for (int k = 0; k < 4; k++) {
+      w[wo + k] *= sign;
+      w[wo + 4 + k] = resBar[rbo + k];
+    }
+    normalizeAdjoint(w, wo, w, wo + 4);
+    double sBar = 0;
+    for (int k = 0, j = 3; k < 4; k++) {
+      double rb = sign * w[wo + 4 + k];
+      if (k == diag) {
+        sBar += 0.25 * rb;
+      } else {
+        // (a ± b)/s: ā = rb/s, b̄ = ±rb/s, s̄ −= rb (a ± b)/s²
+        mBar[mbo + (int) t[j]] += rb / s;
+        mBar[mbo + (int) t[j + 1]] += t[j + 2] * rb / s;
+        sBar -= rb * sign * w[wo + k] / s;
+        j += 3;
+      }
+    }
+    // s = 2 √(1 + Σ c_i m_ii): ∂s/∂m_ii = 2 c_i / s
+    mBar[mbo] += sBar * 2 * t[0] / s;
+    mBar[mbo + 4] += sBar * 2 * t[1] / s;
+    mBar[mbo + 8] += sBar * 2 * t[2] / s;
+  }
+
   /** res = quaternion of a rotation by {@code angle} radians about the unit axis (ax, ay, az). */
   public static void fromAxisAngle(double[] res, int ro, double ax, double ay, double az, double angle) {
     double s = Trig.sin(0.5 * angle);

@@ -53,6 +53,86 @@ class TransitionTest {
     }
   }
 
+  /**
+   * The sensors' adjoint fills C and D: on the reference sensors scene without its acceleration-stage sensors (and
+   * touch), and on a scene of fixed and spatial tendons with subtree sensors, the exact rows equal central differences.
+   */
+  @ParameterizedTest
+  @CsvSource({"sensors", "tendons"})
+  void exactSensorRowsMatchCentralDifferences(String scene) throws java.io.IOException {
+    Model m = ModelLoader.loadMjcfString(scene.equals("sensors") ? supportedSensors() : TENDON_SENSORS, scene);
+    assertEquals(null, org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
+    Data d = new Data(m);
+    java.util.Random rnd = new java.util.Random(11);
+    for (int k = 0; k < m.nv(); k++) {
+      d.qvel[k] = 0.2 * rnd.nextGaussian();
+    }
+    for (int k = 0; k < m.nu(); k++) {
+      d.ctrl[k] = 0.3 * Math.sin(k + 1.0);
+    }
+    for (int s = 0; s < 20; s++) {
+      Step.step(m, d);
+    }
+    Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
+    assertEquals(m.nsensordata(), exact.C().length);
+    assertTrue(relativeError(exact.C(), fd.C()) < 1e-6, scene + ": C " + relativeError(exact.C(), fd.C()));
+    if (m.nu() > 0) {
+      assertTrue(relativeError(exact.D(), fd.D()) < 1e-6, scene + ": D " + relativeError(exact.D(), fd.D()));
+    }
+    double largest = 0;
+    for (double[] row : exact.C()) {
+      for (double x : row) {
+        largest = Math.max(largest, Math.abs(x));
+      }
+    }
+    assertTrue(largest > 0.1, "non-trivial C");
+  }
+
+  /**
+   * With a sensor that has no adjoint the exact transition leaves C and D without rows, and the sensors' adjoint
+   * refuses a bar on it by name.
+   */
+  @Test
+  void sensorsWithoutAdjointLeaveCAndDWithoutRows() {
+    Model m = ModelLoader.load(org.diffart.sim.testing.ReferenceFiles.repoRoot()
+        .resolve("datasets/reference/models/sensors.xml"));
+    assertEquals("touch 'touch'", org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
+    Data d = new Data(m);
+    Step.step(m, d);
+    Transition exact = Transition.exact(m, d);
+    assertEquals(0, exact.C().length);
+    assertEquals(0, exact.D().length);
+    org.diffart.sim.data.DataBar b = new org.diffart.sim.data.DataBar(m);
+    Step.dynamics(m, d);
+    b.sensordataBar[m.sensorAdr(1)] = 1;
+    UnsupportedOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
+        UnsupportedOperationException.class, () -> org.diffart.sim.algo.SensorsAdjoint.compute(m, d, b));
+    assertTrue(e.getMessage().contains("sensor 1 (accelerometer 'acc_imu') has no adjoint"), e.getMessage());
+  }
+
+  /** The reference sensors scene without the sensors that have no adjoint. */
+  private static String supportedSensors() throws java.io.IOException {
+    String xml = java.nio.file.Files.readString(org.diffart.sim.testing.ReferenceFiles.repoRoot()
+        .resolve("datasets/reference/models/sensors.xml"));
+    return xml.replaceAll("(?m)^\\s*<(accelerometer|force|torque|framelinacc|frameangacc|touch) [^>]*/>\\s*$\\n", "");
+  }
+
+  /** A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree sensors. */
+  private static final String TENDON_SENSORS = """
+      <mujoco><option timestep="0.002"/><worldbody><site name="anchor" pos="0 0 1"/>
+        <body name="a" pos="0 0 0.5"><joint name="h1" axis="0 1 0" damping="0.1"/>
+          <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03"/><site name="s1" pos="0.3 0 0"/>
+          <body name="b" pos="0.3 0 0"><joint name="h2" axis="0 1 0"/><joint name="sl" type="slide" axis="1 0 0"/>
+            <geom type="box" size="0.05 0.04 0.03" pos="0.05 0 0"/><site name="s2" pos="0.1 0 0.02"/></body></body>
+        <body name="free" pos="1 0 1"><freejoint/><geom type="ellipsoid" size="0.1 0.06 0.04" pos="0.02 0 0"/></body>
+      </worldbody>
+      <tendon><fixed name="couple"><joint joint="h1" coef="1"/><joint joint="h2" coef="-0.5"/></fixed>
+        <spatial name="rope"><site site="anchor"/><site site="s1"/><site site="s2"/></spatial></tendon>
+      <actuator><motor name="pull" tendon="rope" gear="2"/><position joint="sl" kp="10"/></actuator>
+      <sensor><tendonpos tendon="couple"/><tendonvel tendon="couple"/><tendonpos tendon="rope"/>
+        <tendonvel tendon="rope"/><subtreecom body="a"/><subtreelinvel body="a"/><subtreecom body="free"/>
+        <subtreelinvel body="world"/><actuatorfrc actuator="pull"/></sensor></mujoco>""";
+
   @Test
   void identityPartOfAContactFreeStep() {
     // for a tiny time step, A ≈ [[1, dt], [0, 1]] in the tangent space, on a tree with every joint type

@@ -203,4 +203,29 @@ class SpatialAdjointTest {
     agree("difference qa", qab, g[0]);
     agree("difference qb", qbb, g[1]);
   }
+
+  /**
+   * {@link Quat#fromMatAdjoint} in each of {@link Quat#fromMat}'s four branches (the trace, or the largest diagonal
+   * entry, of a rotation a little off orthogonal), with and without the sign flip.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7})
+  void quaternionFromMatrixAdjoint(int k) {
+    Random rnd = new Random(k);
+    // a quaternion dominated by component k % 4, negated for k ≥ 4 where w is not dominant
+    double[] q = random(rnd, 4, 0.2);
+    q[k % 4] = k >= 4 && k % 4 != 0 ? -1 : 1;
+    Quat.normalize(q, 0);
+    double[] r = new double[9];
+    Quat.toMat(r, 0, q, 0);
+    for (int i = 0; i < 9; i++) {
+      r[i] += 0.01 * rnd.nextGaussian();
+    }
+    double[] rb = random(rnd, 4, 1), mb = new double[9];
+    Quat.fromMatAdjoint(rb, 0, r, 0, mb, 0, new double[8], 0);
+    MethodHandle f = TapeCheck.taped(Quat.class, "fromMat", double[].class, int.class, double[].class, int.class);
+    double[][] g = TapeCheck.vjp(f, new Object[] {new double[4], 0, r.clone(), 0}, new int[] {2}, new int[] {0},
+        new double[][] {rb});
+    agree("matrix of branch " + k % 4, mb, g[0]);
+  }
 }
