@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
           + " step computes it (at the state it starts from, as after mj_step). fd perturbs each input by --eps (a"
           + " control at a limit of its range on the side inside it); adjoint builds the rows of A and B exactly"
           + " from nx reverse sweeps of the step, and those of C and D from one sweep per sensor value when every"
-          + " sensor has an adjoint (not yet accelerometer, force, torque, framelinacc, frameangacc, touch,"
-          + " rangefinder: then C and D have no rows and 'no_sensor_adjoint' names the first such sensor).",
+          + " sensor has an adjoint (all but the rangefinder: with one, C and D have no rows and 'no_sensor_adjoint'"
+          + " names it).",
       "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have nsensordata rows), ms,"
           + " no_sensor_adjoint (adjoint only, when C and D are left without rows)."
     })

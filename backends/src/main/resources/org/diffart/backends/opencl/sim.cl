@@ -212,6 +212,7 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Sensors_touch(Model* m, Data* d, int site);
+int Sensors_touches(Model* m, Data* d, int site, int c, int second);
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u);
 int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz);
 int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h);
@@ -220,6 +221,7 @@ double Sensors_slabEnter(double p, double dir, double h);
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz);
 void Sensors_interactionForces(Model* m, Data* d);
 void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
+int Sensors_external(Data* d, int r);
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out);
 void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
@@ -1686,21 +1688,24 @@ double Sensors_touch(Model* m, Data* d, int site) {
     int c = DI_ARRAY(d, efcId)[r];
     int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
     int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-    if ((b1 != body) && (b2 != body)) {
-      continue;
-    }
-    double s = ((b2 == body) ? (-1) : 1);
-    for (int k = 0; k < 3; k++) {
-      u[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, siteXpos)[((3 * site) + k)]);
-      u[(9 + k)] = (s * DD_ARRAY(d, conFrame)[((9 * c) + k)]);
-    }
-    Mat3_mulTransVec(u, 0, DD_ARRAY(d, siteXmat), (9 * site), u, 6);
-    Mat3_mulTransVec(u, 3, DD_ARRAY(d, siteXmat), (9 * site), u, 9);
-    if (Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u)) {
+    if ((((b1 == body) || (b2 == body))) && Sensors_touches(m, d, site, c, (b2 == body))) {
       sum += (DD_ARRAY(d, efcImpulse)[r] / dt);
     }
   }
   return sum;
+}
+
+// algo/Sensors.java: boolean touches(Model, Data, int, int, boolean)
+int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
+  __global double* u = DD_ARRAY(d, sensorPoint);
+  double s = (second ? (-1) : 1);
+  for (int k = 0; k < 3; k++) {
+    u[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, siteXpos)[((3 * site) + k)]);
+    u[(9 + k)] = (s * DD_ARRAY(d, conFrame)[((9 * c) + k)]);
+  }
+  Mat3_mulTransVec(u, 0, DD_ARRAY(d, siteXmat), (9 * site), u, 6);
+  Mat3_mulTransVec(u, 3, DD_ARRAY(d, siteXmat), (9 * site), u, 9);
+  return Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u);
 }
 
 // algo/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
@@ -1787,11 +1792,11 @@ void Sensors_interactionForces(Model* m, Data* d) {
   fill_d(fe, DL_sensorExternal, 0);
   double dt = OPT_timestep;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    int t = DI_ARRAY(d, efcType)[r];
-    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
-    if ((((t != Constraints_NORMAL) && (t != Constraints_FRICTION)) && (!angular)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+    if ((!Sensors_external(d, r))) {
       continue;
     }
+    int t = DI_ARRAY(d, efcType)[r];
+    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
     int c = DI_ARRAY(d, efcId)[r];
     double f = (DD_ARRAY(d, efcImpulse)[r] / dt);
     for (int side = 0; side < 2; side++) {
@@ -1844,6 +1849,12 @@ void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __globa
   res[(ro + 3)] += lx;
   res[(ro + 4)] += ly;
   res[(ro + 5)] += lz;
+}
+
+// algo/Sensors.java: boolean external(Data, int)
+int Sensors_external(Data* d, int r) {
+  int t = DI_ARRAY(d, efcType)[r];
+  return ((((((t == Constraints_NORMAL) || (t == Constraints_FRICTION)) || (t == Constraints_TORSION)) || (t == Constraints_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
 }
 
 // algo/Rnea.java: void inverse(Model, Data, double[], double[])

@@ -236,6 +236,7 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Sensors_touch(Model* m, Data* d, int site);
+int Sensors_touches(Model* m, Data* d, int site, int c, int second);
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u);
 int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz);
 int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h);
@@ -244,6 +245,7 @@ double Sensors_slabEnter(double p, double dir, double h);
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz);
 void Sensors_interactionForces(Model* m, Data* d);
 void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
+int Sensors_external(Data* d, int r);
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out);
 void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
@@ -543,6 +545,7 @@ void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __glo
 void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
 void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
 void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo);
+void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, int full);
 void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc);
 void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
 void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b);
@@ -557,6 +560,7 @@ double Equality_polynomialCurvature(Model* m, int e, double x);
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
 double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r);
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
+void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction);
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir);
 void ConstraintsAdjoint_pointJacobian_9(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
 void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b);
@@ -1843,21 +1847,24 @@ double Sensors_touch(Model* m, Data* d, int site) {
     int c = DI_ARRAY(d, efcId)[r];
     int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
     int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-    if ((b1 != body) && (b2 != body)) {
-      continue;
-    }
-    double s = ((b2 == body) ? (-1) : 1);
-    for (int k = 0; k < 3; k++) {
-      u[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, siteXpos)[((3 * site) + k)]);
-      u[(9 + k)] = (s * DD_ARRAY(d, conFrame)[((9 * c) + k)]);
-    }
-    Mat3_mulTransVec(u, 0, DD_ARRAY(d, siteXmat), (9 * site), u, 6);
-    Mat3_mulTransVec(u, 3, DD_ARRAY(d, siteXmat), (9 * site), u, 9);
-    if (Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u)) {
+    if ((((b1 == body) || (b2 == body))) && Sensors_touches(m, d, site, c, (b2 == body))) {
       sum += (DD_ARRAY(d, efcImpulse)[r] / dt);
     }
   }
   return sum;
+}
+
+// algo/Sensors.java: boolean touches(Model, Data, int, int, boolean)
+int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
+  __global double* u = DD_ARRAY(d, sensorPoint);
+  double s = (second ? (-1) : 1);
+  for (int k = 0; k < 3; k++) {
+    u[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, siteXpos)[((3 * site) + k)]);
+    u[(9 + k)] = (s * DD_ARRAY(d, conFrame)[((9 * c) + k)]);
+  }
+  Mat3_mulTransVec(u, 0, DD_ARRAY(d, siteXmat), (9 * site), u, 6);
+  Mat3_mulTransVec(u, 3, DD_ARRAY(d, siteXmat), (9 * site), u, 9);
+  return Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u);
 }
 
 // algo/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
@@ -1944,11 +1951,11 @@ void Sensors_interactionForces(Model* m, Data* d) {
   fill_d(fe, DL_sensorExternal, 0);
   double dt = OPT_timestep;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    int t = DI_ARRAY(d, efcType)[r];
-    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
-    if ((((t != Constraints_NORMAL) && (t != Constraints_FRICTION)) && (!angular)) || (DD_ARRAY(d, efcImpulse)[r] == 0)) {
+    if ((!Sensors_external(d, r))) {
       continue;
     }
+    int t = DI_ARRAY(d, efcType)[r];
+    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
     int c = DI_ARRAY(d, efcId)[r];
     double f = (DD_ARRAY(d, efcImpulse)[r] / dt);
     for (int side = 0; side < 2; side++) {
@@ -2001,6 +2008,12 @@ void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __globa
   res[(ro + 3)] += lx;
   res[(ro + 4)] += ly;
   res[(ro + 5)] += lz;
+}
+
+// algo/Sensors.java: boolean external(Data, int)
+int Sensors_external(Data* d, int r) {
+  int t = DI_ARRAY(d, efcType)[r];
+  return ((((((t == Constraints_NORMAL) || (t == Constraints_FRICTION)) || (t == Constraints_TORSION)) || (t == Constraints_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
 }
 
 // algo/Rnea.java: void inverse(Model, Data, double[], double[])
@@ -10768,42 +10781,9 @@ void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __glo
   __global double* fBar = BD_ARRAY(b, rneaForceBar);
   __global double* s = DD_ARRAY(d, dofS);
   __global double* tmp = BD_ARRAY(b, scratch6);
-  if (full) {
-    Kinematics_baseAcceleration(m, a);
-  } else {
-    fill_d(a + 0, 6 - 0, 0);
-  }
-  fill_d(aBar + 0, 6 - 0, 0);
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      for (int r = 0; r < 6; r++) {
-        a[(o + r)] += (s[((6 * k) + r)] * qacc[k]);
-      }
-    }
-    if (full) {
-      for (int r = 0; r < 6; r++) {
-        a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
-      }
-      SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
-    } else {
-      fill_d(f + o, (o + 6) - o, 0);
-    }
-    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
-    for (int r = 0; r < 6; r++) {
-      f[(o + r)] += tmp[r];
-    }
-    fill_d(aBar + o, (o + 6) - o, 0);
-    fill_d(fBar + o, (o + 6) - o, 0);
-  }
-  for (int i = (nb - 1); i > 0; i--) {
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (p > 0) {
-      SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, (6 * i));
-    }
-  }
+  RneaAdjoint_forward(m, d, b, qacc, full);
+  fill_d(aBar + 0, (6 * nb) - 0, 0);
+  fill_d(fBar + 0, (6 * nb) - 0, 0);
   for (int i = 1; i < nb; i++) {
     int o = (6 * i);
     int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
@@ -10965,6 +10945,48 @@ void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int r
   fBar[(fbo + 3)] += (((e[eo] * b0) + (e[(eo + 1)] * b1)) + (e[(eo + 2)] * b2));
   fBar[(fbo + 4)] += (((e[(eo + 3)] * b0) + (e[(eo + 4)] * b1)) + (e[(eo + 5)] * b2));
   fBar[(fbo + 5)] += (((e[(eo + 6)] * b0) + (e[(eo + 7)] * b1)) + (e[(eo + 8)] * b2));
+}
+
+// algo/RneaAdjoint.java: void forward(Model, Data, DataBar, double[], boolean)
+void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, int full) {
+  int nb = (M_nbody);
+  __global double* a = BD_ARRAY(b, rneaAcc);
+  __global double* f = BD_ARRAY(b, rneaForce);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* tmp = BD_ARRAY(b, scratch6);
+  if (full) {
+    Kinematics_baseAcceleration(m, a);
+  } else {
+    fill_d(a + 0, 6 - 0, 0);
+  }
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    SpatialOps_transformMotion(a, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), a, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      for (int r = 0; r < 6; r++) {
+        a[(o + r)] += (s[((6 * k) + r)] * qacc[k]);
+      }
+    }
+    if (full) {
+      for (int r = 0; r < 6; r++) {
+        a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
+      }
+      SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
+    } else {
+      fill_d(f + o, (o + 6) - o, 0);
+    }
+    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
+    for (int r = 0; r < 6; r++) {
+      f[(o + r)] += tmp[r];
+    }
+  }
+  for (int i = (nb - 1); i > 0; i--) {
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (p > 0) {
+      SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, (6 * i));
+    }
+  }
 }
 
 // algo/Aba.java: void solve(Model, Data, double[], double[], double[], double[])
@@ -11440,23 +11462,25 @@ double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r) {
 
 // algo/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c) {
+  ConstraintsAdjoint_merge(m, d, b, r, c, BD_ARRAY(b, efcJBar), BD_ARRAY(b, scratch6), 0, 0);
+}
+
+// algo/ConstraintsAdjoint.java: void merge(Model, Data, DataBar, int, int, double[], double[], int, boolean)
+void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction) {
   int nv = (M_nv);
   int lo = DI_ARRAY(d, efcDofLo)[r];
   int hi = DI_ARRAY(d, efcDofHi)[r];
+  int f1 = ((9 * c) + 3);
+  int f2 = ((9 * c) + 6);
   __global double* t = BD_ARRAY(b, tangentJ);
   __global double* tb = BD_ARRAY(b, tangentJBar);
-  __global double* jb = BD_ARRAY(b, efcJBar);
   int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
   int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
   fill_d(t, BL_tangentJ, 0);
   fill_d(tb, BL_tangentJBar, 0);
   for (int f = 0; f < 2; f++) {
-    __global double* dir = BD_ARRAY(b, scratch6);
-    dir[0] = DD_ARRAY(d, conFrame)[((9 * c) + (3 * ((f + 1))))];
-    dir[1] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 1)];
-    dir[2] = DD_ARRAY(d, conFrame)[(((9 * c) + (3 * ((f + 1)))) + 2)];
-    Constraints_addPointJacobian_8(m, d, t, (nv * f), b2, c, dir, 1);
-    Constraints_addPointJacobian_8(m, d, t, (nv * f), b1, c, dir, (-1));
+    Constraints_addPointJacobian_10(m, d, t, (nv * f), b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), 1);
+    Constraints_addPointJacobian_10(m, d, t, (nv * f), b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), (-1));
   }
   double v1 = 0;
   double v2 = 0;
@@ -11470,12 +11494,21 @@ void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, i
     double c2 = (v2 / vt);
     double c1Bar = 0;
     double c2Bar = 0;
-    for (int k = lo; k < hi; k++) {
-      double g = jb[((nv * r) + k)];
-      tb[k] += (c1 * g);
-      tb[(nv + k)] += (c2 * g);
-      c1Bar += (g * t[k]);
-      c2Bar += (g * t[(nv + k)]);
+    if (direction) {
+      for (int k = 0; k < 3; k++) {
+        BD_ARRAY(b, conFrameBar)[(f1 + k)] += (c1 * db[(dbo + k)]);
+        BD_ARRAY(b, conFrameBar)[(f2 + k)] += (c2 * db[(dbo + k)]);
+        c1Bar += (db[(dbo + k)] * DD_ARRAY(d, conFrame)[(f1 + k)]);
+        c2Bar += (db[(dbo + k)] * DD_ARRAY(d, conFrame)[(f2 + k)]);
+      }
+    } else {
+      for (int k = lo; k < hi; k++) {
+        double g = jb[((nv * r) + k)];
+        tb[k] += (c1 * g);
+        tb[(nv + k)] += (c2 * g);
+        c1Bar += (g * t[k]);
+        c2Bar += (g * t[(nv + k)]);
+      }
     }
     double vtBar = ((-(((c1Bar * v1) + (c2Bar * v2)))) / ((vt * vt)));
     double v1Bar = ((c1Bar / vt) + ((vtBar * v1) / vt));
@@ -11484,6 +11517,10 @@ void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, i
       tb[k] += (v1Bar * DD_ARRAY(d, qvelFree)[k]);
       tb[(nv + k)] += (v2Bar * DD_ARRAY(d, qvelFree)[k]);
       BD_ARRAY(b, qvelFreeBar)[k] += ((v1Bar * t[k]) + (v2Bar * t[(nv + k)]));
+    }
+  } else if (direction) {
+    for (int k = 0; k < 3; k++) {
+      BD_ARRAY(b, conFrameBar)[(f1 + k)] += db[(dbo + k)];
     }
   } else {
     for (int k = lo; k < hi; k++) {

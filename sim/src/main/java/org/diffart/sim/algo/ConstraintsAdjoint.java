@@ -323,18 +323,33 @@ public final class ConstraintsAdjoint {
 
   /** Reverses the merge of contact c's tangent rows into friction row r, then their point Jacobians. */
   private static void slidingDirection(Model m, Data d, DataBar b, int r, int c) {
-    int nv = m.nv(), lo = d.efcDofLo[r], hi = d.efcDofHi[r];
-    double[] t = b.tangentJ, tb = b.tangentJBar, jb = b.efcJBar;
+    merge(m, d, b, r, c, b.efcJBar, b.scratch6, 0, false);
+  }
+
+  /**
+   * The adjoint of friction row r's direction ({@code efcDir}) where it merges contact c's tangents along the sliding
+   * velocity: from its bar {@code dirBar[0..2]} into the contact frame's bars, {@code qvelFreeBar} and the tangent
+   * Jacobians'. The force and torque sensors read that direction.
+   */
+  static void slidingDirectionDir(Model m, Data d, DataBar b, int r, int c, double[] dirBar, int o) {
+    merge(m, d, b, r, c, b.efcJBar, dirBar, o, true);
+  }
+
+  /**
+   * Adjoint of {@code Constraints.slidingDirection}: row r's Jacobian ({@code jb}'s row r; {@code direction} false)
+   * or its direction ({@code db[dbo..dbo+2]}; true) is {@code c1 t1 + c2 t2} with {@code c = (v1, v2)/|v|}, {@code v_i} the
+   * tangent Jacobians times {@code qvelFree}; just the first tangent's below a sliding speed of 1e-4.
+   */
+  private static void merge(Model m, Data d, DataBar b, int r, int c, double[] jb, double[] db, int dbo,
+      boolean direction) {
+    int nv = m.nv(), lo = d.efcDofLo[r], hi = d.efcDofHi[r], f1 = 9 * c + 3, f2 = 9 * c + 6;
+    double[] t = b.tangentJ, tb = b.tangentJBar;
     int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
     java.util.Arrays.fill(t, 0);
     java.util.Arrays.fill(tb, 0);
     for (int f = 0; f < 2; f++) {
-      double[] dir = b.scratch6;
-      dir[0] = d.conFrame[9 * c + 3 * (f + 1)];
-      dir[1] = d.conFrame[9 * c + 3 * (f + 1) + 1];
-      dir[2] = d.conFrame[9 * c + 3 * (f + 1) + 2];
-      Constraints.addPointJacobian(m, d, t, nv * f, b2, c, dir, 1);
-      Constraints.addPointJacobian(m, d, t, nv * f, b1, c, dir, -1);
+      Constraints.addPointJacobian(m, d, t, nv * f, b2, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), 1);
+      Constraints.addPointJacobian(m, d, t, nv * f, b1, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), -1);
     }
     double v1 = 0, v2 = 0;
     for (int k = lo; k < hi; k++) {
@@ -344,12 +359,21 @@ public final class ConstraintsAdjoint {
     double vt = Math.sqrt(v1 * v1 + v2 * v2);
     if (vt > 1e-4) {
       double c1 = v1 / vt, c2 = v2 / vt, c1Bar = 0, c2Bar = 0;
-      for (int k = lo; k < hi; k++) {
-        double g = jb[nv * r + k];
-        tb[k] += c1 * g;
-        tb[nv + k] += c2 * g;
-        c1Bar += g * t[k];
-        c2Bar += g * t[nv + k];
+      if (direction) {
+        for (int k = 0; k < 3; k++) {
+          b.conFrameBar[f1 + k] += c1 * db[dbo + k];
+          b.conFrameBar[f2 + k] += c2 * db[dbo + k];
+          c1Bar += db[dbo + k] * d.conFrame[f1 + k];
+          c2Bar += db[dbo + k] * d.conFrame[f2 + k];
+        }
+      } else {
+        for (int k = lo; k < hi; k++) {
+          double g = jb[nv * r + k];
+          tb[k] += c1 * g;
+          tb[nv + k] += c2 * g;
+          c1Bar += g * t[k];
+          c2Bar += g * t[nv + k];
+        }
       }
       double vtBar = -(c1Bar * v1 + c2Bar * v2) / (vt * vt);
       double v1Bar = c1Bar / vt + vtBar * v1 / vt, v2Bar = c2Bar / vt + vtBar * v2 / vt;
@@ -357,6 +381,10 @@ public final class ConstraintsAdjoint {
         tb[k] += v1Bar * d.qvelFree[k];
         tb[nv + k] += v2Bar * d.qvelFree[k];
         b.qvelFreeBar[k] += v1Bar * t[k] + v2Bar * t[nv + k];
+      }
+    } else if (direction) {
+      for (int k = 0; k < 3; k++) {
+        b.conFrameBar[f1 + k] += db[dbo + k];
       }
     } else {
       for (int k = lo; k < hi; k++) {

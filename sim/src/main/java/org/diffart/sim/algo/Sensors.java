@@ -245,12 +245,11 @@ public final class Sensors {
     java.util.Arrays.fill(fe, 0);
     double dt = m.opt().timestep();
     for (int r = 0; r < d.nefc; r++) {
-      // joint limits and dry friction act between parent and child, inside the interaction force
-      int t = d.efcType[r];
-      boolean angular = t == Constraints.TORSION || t == Constraints.ROLLING;
-      if (t != Constraints.NORMAL && t != Constraints.FRICTION && !angular || d.efcImpulse[r] == 0) {
+      if (!external(d, r)) {
         continue;
       }
+      int t = d.efcType[r];
+      boolean angular = t == Constraints.TORSION || t == Constraints.ROLLING;
       int c = d.efcId[r];
       double f = d.efcImpulse[r] / dt;
       // the force f·dir on geom 2's body and its opposite on geom 1's, at the contact point; a torsional or rolling
@@ -285,6 +284,16 @@ public final class Sensors {
         SpatialOps.addTransformForceTranspose(fe, 6 * parent, d.xRot, 9 * i, d.xTrans, 3 * i, fe, 6 * i);
       }
     }
+  }
+
+  /**
+   * Whether row r pushes bodies from outside their tree: a contact row with an impulse. Joint limits and dry friction
+   * act between parent and child, inside the interaction forces.
+   */
+  static boolean external(Data d, int r) {
+    int t = d.efcType[r];
+    return (t == Constraints.NORMAL || t == Constraints.FRICTION || t == Constraints.TORSION
+        || t == Constraints.ROLLING) && d.efcImpulse[r] != 0;
   }
 
   /** Centre of mass and its linear velocity of every body's subtree ({@code subtreeCom}, {@code subtreeLinvel}). */
@@ -338,22 +347,28 @@ public final class Sensors {
       }
       int c = d.efcId[r];
       int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
-      if (b1 != body && b2 != body) {
-        continue;
-      }
-      double s = b2 == body ? -1 : 1;
-      for (int k = 0; k < 3; k++) {
-        // the contact point and the ray's direction in the site's frame
-        u[6 + k] = d.conPos[3 * c + k] - d.siteXpos[3 * site + k];
-        u[9 + k] = s * d.conFrame[9 * c + k];
-      }
-      Mat3.mulTransVec(u, 0, d.siteXmat, 9 * site, u, 6);
-      Mat3.mulTransVec(u, 3, d.siteXmat, 9 * site, u, 9);
-      if (rayMeetsShape(m.siteType(site), m.siteSize(site, 0), m.siteSize(site, 1), m.siteSize(site, 2), u)) {
+      if ((b1 == body || b2 == body) && touches(m, d, site, c, b2 == body)) {
         sum += d.efcImpulse[r] / dt;
       }
     }
     return sum;
+  }
+
+  /**
+   * Whether contact c's normal ray, from its point away from the site's body (geom 2's when {@code second}), meets
+   * the site's volume.
+   */
+  static boolean touches(Model m, Data d, int site, int c, boolean second) {
+    double[] u = d.sensorPoint;
+    double s = second ? -1 : 1;
+    for (int k = 0; k < 3; k++) {
+      // the contact point and the ray's direction in the site's frame
+      u[6 + k] = d.conPos[3 * c + k] - d.siteXpos[3 * site + k];
+      u[9 + k] = s * d.conFrame[9 * c + k];
+    }
+    Mat3.mulTransVec(u, 0, d.siteXmat, 9 * site, u, 6);
+    Mat3.mulTransVec(u, 3, d.siteXmat, 9 * site, u, 9);
+    return rayMeetsShape(m.siteType(site), m.siteSize(site, 0), m.siteSize(site, 1), m.siteSize(site, 2), u);
   }
 
   /**

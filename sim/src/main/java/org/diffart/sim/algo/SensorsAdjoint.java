@@ -7,25 +7,24 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.SensorType;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
+import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * Adjoint of {@link Sensors} for the sensors of the position and velocity stages and the actuator forces: joint,
- * tendon and actuator readings, frame poses and axes, frame velocities, gyro, velocimeter, subtree centre of mass and
- * its velocity. From {@code sensordataBar} it accumulates into the bars of the state ({@code qposBar, qvelBar}), of
- * the body, site and geom poses, the body velocities, the tendons, the actuator forces and the body inertias, which
- * the rest of the step's adjoint carries on ({@link StepAdjoint#dynamics}). A value held at its cutoff passes no
- * gradient. The sensors of the acceleration stage (accelerometer, force, torque, frame accelerations), touch and the
- * rangefinder have no adjoint yet: {@link #unsupported} names the first of them.
+ * Adjoint of {@link Sensors}: joint, tendon and actuator readings, frame poses, axes and quaternions, frame
+ * velocities and accelerations, gyro, velocimeter, accelerometer, force and torque (RNEA's body accelerations and
+ * subtree forces less the contact forces, {@link RneaAdjoint#bodies}), touch, subtree centre of mass and its
+ * velocity. From {@code sensordataBar} it accumulates into the bars of the state ({@code qposBar, qvelBar}), of
+ * {@code qacc}, of the body, site and geom poses, the body velocities, the tendons, the actuator forces, the body
+ * inertias and the contacts (points, frames, impulses), which the rest of the step's adjoint carries on ({@link
+ * StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts. The
+ * rangefinder has no adjoint yet: {@link #unsupported} names it.
  */
 public final class SensorsAdjoint {
   private SensorsAdjoint() {}
 
   /** Whether sensor type t has an adjoint here. */
   public static boolean supported(SensorType t) {
-    return switch (t) {
-      case ACCELEROMETER, FORCE, TORQUE, FRAMELINACC, FRAMEANGACC, TOUCH, RANGEFINDER -> false;
-      default -> true;
-    };
+    return t != SensorType.RANGEFINDER;
   }
 
   /** The first sensor of m without an adjoint, as {@code type 'name'}, or null when every one has it. */
@@ -60,13 +59,265 @@ public final class SensorsAdjoint {
       }
     }
     Sensors.compute(m, d);
+    // RNEA's bars are the work space of every inverse-dynamics adjoint: the acceleration sensors start them afresh
+    java.util.Arrays.fill(b.rneaAccBar, 0);
+    java.util.Arrays.fill(b.rneaForceBar, 0);
+    boolean acc = false, force = false;
     for (int i = 0; i < m.nsensor(); i++) {
       int a = m.sensorAdr(i), n = m.sensorDim(i);
       cutoff(m, d, b, i);
+      SensorType t = m.sensorType(i);
       if (nonzero(sb, a, n)) {
         sensor(m, d, b, i);
+        force |= t == SensorType.FORCE || t == SensorType.TORQUE;
+        acc |= force || t == SensorType.ACCELEROMETER || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC;
       }
       java.util.Arrays.fill(sb, a, a + n, 0);
+    }
+    if (force) {
+      interactionForcesAdjoint(m, d, b);
+    }
+    if (acc) {
+      RneaAdjoint.bodies(m, d, b, d.qacc, b.qaccBar);
+    }
+  }
+
+  /**
+   * The world-frame angular and linear acceleration of point {@code pt[po..]} fixed to body bd into {@code
+   * out[o..o+5]}, from its velocities {@code vel[vo..vo+5]} ({@link #pointVelocity}) and the body accelerations
+   * {@code rneaAcc}: {@code α = X a_ang}, {@code a = X a_lin + α × r + ω × v} (gravity on the world), as {@link
+   * Sensors}.
+   */
+  static void pointAcceleration(Model m, Data d, int bd, double[] pt, int po, double[] vel, int vo, double[] out,
+      int o) {
+    if (bd == 0) {
+      for (int k = 0; k < 3; k++) {
+        out[o + k] = 0;
+        out[o + 3 + k] = -m.opt().gravity(k);
+      }
+      return;
+    }
+    Mat3.mulVec(out, o, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
+    Mat3.mulVec(out, o + 3, d.xmat, 9 * bd, d.rneaAcc, 6 * bd + 3);
+    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
+    double ax = out[o], ay = out[o + 1], az = out[o + 2];
+    double wx = vel[vo], wy = vel[vo + 1], wz = vel[vo + 2], vx = vel[vo + 3], vy = vel[vo + 4], vz = vel[vo + 5];
+    out[o + 3] += ay * rz - az * ry + wy * vz - wz * vy;
+    out[o + 4] += az * rx - ax * rz + wz * vx - wx * vz;
+    out[o + 5] += ax * ry - ay * rx + wx * vy - wy * vx;
+  }
+
+  /**
+   * Adjoint of {@link #pointAcceleration}: from the bars {@code ab[abo..abo+5]} (α, a) into {@code rneaAccBar},
+   * {@code xmatBar}, {@code xposBar}, the velocities' bars {@code vb[vbo..]} and the point's {@code pb[pbo..]}.
+   */
+  static void pointAccelerationAdjoint(Model m, Data d, DataBar b, int bd, double[] pt, int po, double[] vel, int vo,
+      double[] ab, int abo, double[] vb, int vbo, double[] pb, int pbo) {
+    if (bd == 0) {
+      return;
+    }
+    double[] t = d.scratch6;
+    Mat3.mulVec(t, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
+    double wx = vel[vo], wy = vel[vo + 1], wz = vel[vo + 2], vx = vel[vo + 3], vy = vel[vo + 4], vz = vel[vo + 5];
+    double gx = ab[abo + 3], gy = ab[abo + 4], gz = ab[abo + 5];
+    // a += α × r + ω × v: the lever arm α × r, then ω̄ += v × ā, v̄ += ā × ω
+    double[] g = b.scratch6;
+    leverArm(d, b, bd, pt, po, t[0], t[1], t[2], ab, abo + 3, ab, abo, g, pb, pbo);
+    vb[vbo] += vy * gz - vz * gy;
+    vb[vbo + 1] += vz * gx - vx * gz;
+    vb[vbo + 2] += vx * gy - vy * gx;
+    vb[vbo + 3] += gy * wz - gz * wy;
+    vb[vbo + 4] += gz * wx - gx * wz;
+    vb[vbo + 5] += gx * wy - gy * wx;
+    Mat3.mulVecAdjoint(g, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd, b.xmatBar, 9 * bd, b.rneaAccBar, 6 * bd);
+    Mat3.mulVecAdjoint(ab, abo + 3, d.xmat, 9 * bd, d.rneaAcc, 6 * bd + 3, b.xmatBar, 9 * bd, b.rneaAccBar,
+        6 * bd + 3);
+  }
+
+  /**
+   * Adjoint of a lever arm {@code u × r}, {@code r = p − x_bd} the point from body bd's origin, whose bar is {@code
+   * xb[xo..]}: {@code ū = ub[uo..] + r × x̄} into {@code g[0..2]}; {@code r̄ = x̄ × u} into the point's bar {@code
+   * pb[pbo..]} and, negated, the body's {@code xposBar}.
+   */
+  private static void leverArm(Data d, DataBar b, int bd, double[] pt, int po, double ux, double uy, double uz,
+      double[] xb, int xo, double[] ub, int uo, double[] g, double[] pb, int pbo) {
+    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
+    double gx = xb[xo], gy = xb[xo + 1], gz = xb[xo + 2];
+    g[0] = ub[uo] + ry * gz - rz * gy;
+    g[1] = ub[uo + 1] + rz * gx - rx * gz;
+    g[2] = ub[uo + 2] + rx * gy - ry * gx;
+    double sx = gy * uz - gz * uy, sy = gz * ux - gx * uz, sz = gx * uy - gy * ux;
+    pb[pbo] += sx;
+    pb[pbo + 1] += sy;
+    pb[pbo + 2] += sz;
+    b.xposBar[3 * bd] -= sx;
+    b.xposBar[3 * bd + 1] -= sy;
+    b.xposBar[3 * bd + 2] -= sz;
+  }
+
+  /**
+   * Adjoint of {@link Sensors}' force and torque: the interaction force on body bd (torque about its origin, force)
+   * in the world, {@code (τ, F) = X f}; the torque about the site point {@code τ + (x − p) × F}; both read in the
+   * site frame {@code p[3..11]}. The bar {@code sb[a..]} goes to {@code rneaForceBar}, {@code xmatBar}, {@code
+   * xposBar} and the frame's bars {@code w[0..11]} (origin, rotation).
+   */
+  private static void forceAdjoint(Model m, Data d, DataBar b, int bd, double[] p, boolean torque, double[] sb, int a,
+      double[] w) {
+    double[] t = b.scratch36;
+    // the world-frame torque and force into t[24..29], their bars into t[30..35]
+    Mat3.mulVec(t, 24, d.xmat, 9 * bd, d.rneaForce, 6 * bd);
+    Mat3.mulVec(t, 27, d.xmat, 9 * bd, d.rneaForce, 6 * bd + 3);
+    java.util.Arrays.fill(t, 30, 36, 0);
+    if (torque) {
+      double ux = d.xpos[3 * bd] - p[0], uy = d.xpos[3 * bd + 1] - p[1], uz = d.xpos[3 * bd + 2] - p[2];
+      double fx = t[27], fy = t[28], fz = t[29];
+      // τ_p = τ + u × F
+      double[] tp = d.scratch6;
+      tp[0] = t[24] + uy * fz - uz * fy;
+      tp[1] = t[25] + uz * fx - ux * fz;
+      tp[2] = t[26] + ux * fy - uy * fx;
+      Mat3.mulTransVecAdjoint(sb, a, p, 3, tp, 0, w, 3, t, 30);
+      double gx = t[30], gy = t[31], gz = t[32];
+      // ū += F × τ̄_p, F̄ += τ̄_p × u; u = x − p
+      double ubx = fy * gz - fz * gy, uby = fz * gx - fx * gz, ubz = fx * gy - fy * gx;
+      b.xposBar[3 * bd] += ubx;
+      b.xposBar[3 * bd + 1] += uby;
+      b.xposBar[3 * bd + 2] += ubz;
+      w[0] -= ubx;
+      w[1] -= uby;
+      w[2] -= ubz;
+      t[33] += gy * uz - gz * uy;
+      t[34] += gz * ux - gx * uz;
+      t[35] += gx * uy - gy * ux;
+    } else {
+      Mat3.mulTransVecAdjoint(sb, a, p, 3, t, 27, w, 3, t, 33);
+    }
+    Mat3.mulVecAdjoint(t, 30, d.xmat, 9 * bd, d.rneaForce, 6 * bd, b.xmatBar, 9 * bd, b.rneaForceBar, 6 * bd);
+    Mat3.mulVecAdjoint(t, 33, d.xmat, 9 * bd, d.rneaForce, 6 * bd + 3, b.xmatBar, 9 * bd, b.rneaForceBar,
+        6 * bd + 3);
+  }
+
+  /**
+   * Adjoint of the contact part of {@link Sensors#interactionForces}: {@code rneaForce} less the contact forces summed
+   * over each subtree ({@code sensorExternal}), the contact forces from the constraint impulses at the contact points;
+   * RNEA's own bars stay in {@code rneaForceBar} for {@link RneaAdjoint#bodies}.
+   *
+   */
+  private static void interactionForcesAdjoint(Model m, Data d, DataBar b) {
+    int nb = m.nbody();
+    double[] feBar = b.sensorExternalBar, fe = d.sensorExternal, w = b.scratch36;
+    java.util.Arrays.fill(feBar, 0);
+    for (int i = 1; i < nb; i++) {
+      int p = m.bodyParent(i);
+      if (p > 0) {
+        SpatialOps.addTransformForceTransposeAdjoint(feBar, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, fe, 6 * i,
+            b.xRotBar, 9 * i, b.xTransBar, 3 * i, feBar, 6 * i);
+      }
+      for (int k = 0; k < 6; k++) {
+        feBar[6 * i + k] -= b.rneaForceBar[6 * i + k];
+      }
+    }
+    double dt = m.opt().timestep();
+    for (int r = 0; r < d.nefc; r++) {
+      if (!Sensors.external(d, r)) {
+        continue;
+      }
+      int t = d.efcType[r];
+      boolean angular = t == Constraints.TORSION || t == Constraints.ROLLING;
+      boolean merged = t == Constraints.FRICTION && m.opt().frictionDirections() == 1;
+      int c = d.efcId[r];
+      double f = d.efcImpulse[r] / dt;
+      // the direction's row of the contact frame
+      int dir = t == Constraints.NORMAL || t == Constraints.TORSION ? 0
+          : t == Constraints.FRICTION ? (r == d.efcNormal[r] + 1 ? 1 : 2) : d.efcType[r - 1] == Constraints.ROLLING
+          ? 2 : 1;
+      int fo = 9 * c + 3 * dir;
+      for (int side = 0; side < 2; side++) {
+        int bd = m.geomBody(d.conGeom[2 * c + side]);
+        if (bd == 0) {
+          continue;
+        }
+        double s = side == 1 ? 1 : -1;
+        // fe_b += Xᵀ (τ, F) with (τ, F) at w[6..11]: their bars into w[0..5]
+        worldWrench(d, r, c, bd, s * f, angular, w, 6);
+        java.util.Arrays.fill(w, 0, 6, 0);
+        Mat3.mulTransVecAdjoint(feBar, 6 * bd, d.xmat, 9 * bd, w, 6, b.xmatBar, 9 * bd, w, 0);
+        Mat3.mulTransVecAdjoint(feBar, 6 * bd + 3, d.xmat, 9 * bd, w, 9, b.xmatBar, 9 * bd, w, 3);
+        double dirBar = 0;
+        // the direction's own bar s f F̄ (or τ̄) into w[12..14]
+        if (angular) {
+          // τ = s f dir
+          for (int k = 0; k < 3; k++) {
+            dirBar += w[k] * d.efcDir[3 * r + k];
+            w[12 + k] = s * f * w[k];
+          }
+        } else {
+          // F = s f dir, τ = (p − x) × F: F̄ += τ̄ × (p − x), p̄ += F × τ̄, x̄ −= F × τ̄
+          double rx = d.conPos[3 * c] - d.xpos[3 * bd], ry = d.conPos[3 * c + 1] - d.xpos[3 * bd + 1];
+          double rz = d.conPos[3 * c + 2] - d.xpos[3 * bd + 2];
+          double fx = w[9], fy = w[10], fz = w[11], tx = w[0], ty = w[1], tz = w[2];
+          double gx = w[3] + ty * rz - tz * ry, gy = w[4] + tz * rx - tx * rz, gz = w[5] + tx * ry - ty * rx;
+          double px = fy * tz - fz * ty, py = fz * tx - fx * tz, pz = fx * ty - fy * tx;
+          b.conPosBar[3 * c] += px;
+          b.conPosBar[3 * c + 1] += py;
+          b.conPosBar[3 * c + 2] += pz;
+          b.xposBar[3 * bd] -= px;
+          b.xposBar[3 * bd + 1] -= py;
+          b.xposBar[3 * bd + 2] -= pz;
+          dirBar = gx * d.efcDir[3 * r] + gy * d.efcDir[3 * r + 1] + gz * d.efcDir[3 * r + 2];
+          w[12] = s * f * gx;
+          w[13] = s * f * gy;
+          w[14] = s * f * gz;
+        }
+        if (merged) {
+          // the sliding direction: its tangents' mix by the sliding velocity
+          ConstraintsAdjoint.slidingDirectionDir(m, d, b, r, c, w, 12);
+        } else {
+          for (int k = 0; k < 3; k++) {
+            b.conFrameBar[fo + k] += w[12 + k];
+          }
+        }
+        // f = impulse / dt
+        b.efcImpulseBar[r] += s * dirBar / dt;
+      }
+    }
+  }
+
+  /**
+   * Contact row r's force on body bd in the world, {@code F = sf·dir} at the contact point (or the torque {@code sf·dir}
+   * of a torsional or rolling row): the torque about the body origin into {@code w[o..o+2]}, the force into
+   * {@code w[o+3..o+5]}.
+   */
+  private static void worldWrench(Data d, int r, int c, int bd, double sf, boolean angular, double[] w, int o) {
+    for (int k = 0; k < 3; k++) {
+      w[o + k] = angular ? sf * d.efcDir[3 * r + k] : 0;
+      w[o + 3 + k] = angular ? 0 : sf * d.efcDir[3 * r + k];
+    }
+    if (!angular) {
+      double rx = d.conPos[3 * c] - d.xpos[3 * bd], ry = d.conPos[3 * c + 1] - d.xpos[3 * bd + 1];
+      double rz = d.conPos[3 * c + 2] - d.xpos[3 * bd + 2];
+      w[o] = ry * w[o + 5] - rz * w[o + 4];
+      w[o + 1] = rz * w[o + 3] - rx * w[o + 5];
+      w[o + 2] = rx * w[o + 4] - ry * w[o + 3];
+    }
+  }
+
+  /**
+   * Adjoint of MuJoCo 2.2.2's touch sensor ({@link Sensors}): the sum of {@code impulse / dt} over the normal rows of
+   * the site's body whose contact ray meets the site's volume; the choice of rows is held.
+   */
+  private static void touch(Model m, Data d, DataBar b, int site, double bar) {
+    int body = m.siteBody(site);
+    double dt = m.opt().timestep();
+    for (int r = 0; r < d.nefc; r++) {
+      if (d.efcType[r] != Constraints.NORMAL || !(d.efcImpulse[r] > 0)) {
+        continue;
+      }
+      int c = d.efcId[r];
+      int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
+      if ((b1 == body || b2 == body) && Sensors.touches(m, d, site, c, b2 == body)) {
+        b.efcImpulseBar[r] += bar / dt;
+      }
     }
   }
 
@@ -101,6 +352,7 @@ public final class SensorsAdjoint {
       case TENDONVEL -> tendonVelocity(m, d, b, obj, sb[a]);
       case ACTUATORFRC -> b.actuatorForceBar[obj] += sb[a];
       case SUBTREECOM, SUBTREELINVEL -> subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
+      case TOUCH -> touch(m, d, b, obj, sb[a]);
       case FRAMEPOS, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS, FRAMEQUAT -> frame(m, d, b, i);
       default -> {
         // a point's velocity: p[0..2] the point, p[3..11] its frame; w[0..11] the bars of the frame's origin and
@@ -108,15 +360,22 @@ public final class SensorsAdjoint {
         int body = Sensors.framePose(m, d, i, p);
         java.util.Arrays.fill(w, 0, 18, 0);
         double[] mo = w;
-        // ω and v_p into p[12..17]
+        // ω and v_p into p[12..17], α and a_p into p[18..23]
         pointVelocity(m, d, body, p, 0, p, 12);
+        pointAcceleration(m, d, body, p, 0, p, 12, p, 18);
+        java.util.Arrays.fill(w, 18, 24, 0);
         switch (m.sensorType(i)) {
           case GYRO -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 12, mo, 3, mo, 12);
           case VELOCIMETER -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 15, mo, 3, mo, 15);
           case FRAMEANGVEL -> add3(mo, 12, sb, a);
           case FRAMELINVEL -> add3(mo, 15, sb, a);
+          case ACCELEROMETER -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 21, mo, 3, mo, 21);
+          case FRAMEANGACC -> add3(mo, 18, sb, a);
+          case FRAMELINACC -> add3(mo, 21, sb, a);
+          case FORCE, TORQUE -> forceAdjoint(m, d, b, body, p, m.sensorType(i) == SensorType.TORQUE, sb, a, mo);
           default -> throw new IllegalStateException("sensor type " + m.sensorType(i));
         }
+        pointAccelerationAdjoint(m, d, b, body, p, 0, p, 12, mo, 18, mo, 12, mo, 0);
         pointVelocityAdjoint(m, d, b, body, p, 0, mo, 12, mo, 0);
         // the velocities overwrote the inertial frame's parts of p: place the frame again
         Sensors.framePose(m, d, i, p);
@@ -286,20 +545,9 @@ public final class SensorsAdjoint {
     double[] t = d.scratch6;
     Mat3.mulVec(t, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd);
     double wx = t[0], wy = t[1], wz = t[2];
-    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
-    double vx = vb[vo + 3], vy = vb[vo + 4], vz = vb[vo + 5];
-    // v += ω × r: ω̄ += r × v̄, r̄ += v̄ × ω
+    // v += ω × r
     double[] g = b.scratch6;
-    g[0] = vb[vo] + ry * vz - rz * vy;
-    g[1] = vb[vo + 1] + rz * vx - rx * vz;
-    g[2] = vb[vo + 2] + rx * vy - ry * vx;
-    double sx = vy * wz - vz * wy, sy = vz * wx - vx * wz, sz = vx * wy - vy * wx;
-    pb[pbo] += sx;
-    pb[pbo + 1] += sy;
-    pb[pbo + 2] += sz;
-    b.xposBar[3 * bd] -= sx;
-    b.xposBar[3 * bd + 1] -= sy;
-    b.xposBar[3 * bd + 2] -= sz;
+    leverArm(d, b, bd, pt, po, wx, wy, wz, vb, vo + 3, vb, vo, g, pb, pbo);
     Mat3.mulVecAdjoint(g, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd, b.xmatBar, 9 * bd, b.bodyVelBar, 6 * bd);
     Mat3.mulVecAdjoint(vb, vo + 3, d.xmat, 9 * bd, d.bodyVel, 6 * bd + 3, b.xmatBar, 9 * bd, b.bodyVelBar,
         6 * bd + 3);

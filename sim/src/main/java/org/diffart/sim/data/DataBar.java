@@ -68,6 +68,8 @@ public final class DataBar {
    * {@code SensorsAdjoint}) [nsensordata].
    */
   public final double[] sensordataBar;
+  /** Work space of the force and torque sensors' adjoint: bars of the contact forces on each body [6×nbody]. */
+  public final double[] sensorExternalBar;
   /** [ngeom×9] */
   public final double[] geomXmatBar;
 
@@ -221,6 +223,7 @@ public final class DataBar {
     actuatorMomentBar = new double[m.nu() * m.nv()];
     actuatorForceBar = new double[m.nu()];
     sensordataBar = new double[m.nsensordata()];
+    sensorExternalBar = new double[6 * m.nbody()];
     geomXmatBar = new double[9 * ng];
     bodyVelBar = new double[6 * nb];
     bodyBiasBar = new double[6 * nb];

@@ -15,8 +15,8 @@ import org.diffart.sim.model.Model;
  * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
  * and y the sensors as a step computes them ({@code sensordata}, at the state the step starts from, as after MuJoCo's
  * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint,
- * when every sensor of the model has one ({@link SensorsAdjoint#supported}: not yet the accelerometer, force, torque,
- * frame acceleration, touch and rangefinder sensors), and otherwise leaves them without rows.
+ * when every sensor of the model has one ({@link SensorsAdjoint#supported}: all but the rangefinder), and otherwise
+ * leaves them without rows.
  *
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)

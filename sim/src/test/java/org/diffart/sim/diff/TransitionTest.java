@@ -54,13 +54,16 @@ class TransitionTest {
   }
 
   /**
-   * The sensors' adjoint fills C and D: on the reference sensors scene without its acceleration-stage sensors (and
-   * touch), and on a scene of fixed and spatial tendons with subtree sensors, the exact rows equal central differences.
+   * The sensors' adjoint fills C and D: on the reference sensors scene (every sensor type but the rangefinder, its
+   * acceleration, force and torque sensors included), on it again with contacts (a floor: touch, and the contact forces
+   * in the force and torque sensors), and on a scene of fixed and spatial tendons with subtree sensors, the exact rows
+   * equal central differences.
    */
   @ParameterizedTest
-  @CsvSource({"sensors", "tendons"})
+  @CsvSource({"sensors", "sensors on a floor", "tendons"})
   void exactSensorRowsMatchCentralDifferences(String scene) throws java.io.IOException {
-    Model m = ModelLoader.loadMjcfString(scene.equals("sensors") ? supportedSensors() : TENDON_SENSORS, scene);
+    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : sensorsScene(scene.endsWith(
+        "floor")), scene);
     assertEquals(null, org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
     Data d = new Data(m);
     java.util.Random rnd = new java.util.Random(11);
@@ -72,6 +75,12 @@ class TransitionTest {
     }
     for (int s = 0; s < 20; s++) {
       Step.step(m, d);
+    }
+    if (scene.endsWith("floor")) {
+      Data probe = new Data(m);
+      probe.copyStateFrom(d);
+      Step.step(m, probe);
+      assertTrue(probe.nefc > probe.ncon, "the floor's contacts push, with friction: " + probe.nefc + " rows");
     }
     Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
     assertEquals(m.nsensordata(), exact.C().length);
@@ -89,14 +98,16 @@ class TransitionTest {
   }
 
   /**
-   * With a sensor that has no adjoint the exact transition leaves C and D without rows, and the sensors' adjoint
-   * refuses a bar on it by name.
+   * With a sensor that has no adjoint (the rangefinder) the exact transition leaves C and D without rows, and the
+   * sensors' adjoint refuses a bar on it by name.
    */
   @Test
   void sensorsWithoutAdjointLeaveCAndDWithoutRows() {
-    Model m = ModelLoader.load(org.diffart.sim.testing.ReferenceFiles.repoRoot()
-        .resolve("datasets/reference/models/sensors.xml"));
-    assertEquals("touch 'touch'", org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><worldbody><geom type="plane" size="1 1 1"/><body pos="0 0 1"><freejoint/>
+          <geom size="0.1"/><site name="eye" zaxis="0 0 -1"/></body></worldbody>
+          <sensor><rangefinder name="range" site="eye"/></sensor></mujoco>""", "ray");
+    assertEquals("rangefinder 'range'", org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
     Data d = new Data(m);
     Step.step(m, d);
     Transition exact = Transition.exact(m, d);
@@ -104,17 +115,22 @@ class TransitionTest {
     assertEquals(0, exact.D().length);
     org.diffart.sim.data.DataBar b = new org.diffart.sim.data.DataBar(m);
     Step.dynamics(m, d);
-    b.sensordataBar[m.sensorAdr(1)] = 1;
+    b.sensordataBar[0] = 1;
     UnsupportedOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
         UnsupportedOperationException.class, () -> org.diffart.sim.algo.SensorsAdjoint.compute(m, d, b));
-    assertTrue(e.getMessage().contains("sensor 1 (accelerometer 'acc_imu') has no adjoint"), e.getMessage());
+    assertTrue(e.getMessage().contains("sensor 0 (rangefinder 'range') has no adjoint"), e.getMessage());
   }
 
-  /** The reference sensors scene without the sensors that have no adjoint. */
-  private static String supportedSensors() throws java.io.IOException {
+  /**
+   * The reference sensors scene; on a floor: a plane the torso and the hand touch, their friction along the sliding
+   * velocity (one friction direction, the MJCF default here), so that the force and torque sensors carry contact
+   * forces along merged directions.
+   */
+  private static String sensorsScene(boolean floor) throws java.io.IOException {
     String xml = java.nio.file.Files.readString(org.diffart.sim.testing.ReferenceFiles.repoRoot()
         .resolve("datasets/reference/models/sensors.xml"));
-    return xml.replaceAll("(?m)^\\s*<(accelerometer|force|torque|framelinacc|frameangacc|touch) [^>]*/>\\s*$\\n", "");
+    return floor ? xml.replace("<worldbody>", "<worldbody><geom type=\"plane\" size=\"0 0 1\" pos=\"0 0 0.97\"/>")
+        : xml;
   }
 
   /** A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree sensors. */
