@@ -547,10 +547,16 @@ public final class Capabilities {
         + " rolls at %.5f m/s (analytic %.5f); ", v[5], spin, v[6], roll)) + run.agreement(200, 2));
   }
 
-  /** One world of m on backend {@code name} after {@code steps} steps from qpos0: its qpos, or null when it fails. */
-  private static double[] finalQpos(String name, Model m, int steps) {
+  /**
+   * One world of m on backend {@code name} after {@code steps} steps from qpos0 with the controls {@code ctrl} (zero
+   * when empty): its qpos, or null when it fails.
+   */
+  private static double[] finalQpos(String name, Model m, int steps, double... ctrl) {
     double[] q = new double[m.nq()];
     try (Backend b = Backends.create(name, m, 1)) {
+      if (ctrl.length > 0) {
+        b.setCtrl(ctrl);
+      }
       b.step(steps);
       b.getQpos(q);
       return q;
@@ -566,14 +572,7 @@ public final class Capabilities {
   private static void adhesion(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     Model m = ModelLoader.loadMjcfString(ADHESION, "adhesion.xml");
     Run run = run(name, m, 300);
-    double[] q = new double[m.nq()];
-    try (Backend b = Backends.create(name, m, 1)) {
-      b.setCtrl(m.keyCtrl(0));
-      b.step(300);
-      b.getQpos(q);
-    } catch (RuntimeException e) {
-      q = null;
-    }
+    double[] q = finalQpos(name, m, 300, m.keyCtrl(0));
     boolean physical = q != null && Math.abs(q[2] - 0.95) < 1e-3 && 0.95 - q[9] > 0.1;
     put(out, Capability.ACTUATORS_ADHESION, claims, run.agrees() && physical, (q == null ? "the cubes under the"
         + " ceiling failed; " : String.format(Locale.ROOT, "after 300 ms the cube pulled with 5 N hangs at %.4f m,"

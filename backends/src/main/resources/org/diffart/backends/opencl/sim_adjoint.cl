@@ -559,6 +559,7 @@ void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
 double Equality_polynomialCurvature(Model* m, int e, double x);
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
 double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r);
+int Constraints_frameRow(Data* d, int r);
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
 void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction);
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir);
@@ -11306,12 +11307,12 @@ void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
     } else if (type == Constraints_FRICTION) {
       int merged = (OPT_frictionDirections == 1);
       if ((!merged)) {
-        ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, ((r == (DI_ARRAY(d, efcNormal)[r] + 1)) ? 1 : 2));
+        ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, Constraints_frameRow(d, r));
       } else {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
       }
     } else if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
-      int dir = ((type == Constraints_TORSION) ? 0 : ((DI_ARRAY(d, efcType)[(r - 1)] == Constraints_ROLLING) ? 2 : 1));
+      int dir = Constraints_frameRow(d, r);
       int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
       int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
       int fo = ((9 * c) + (3 * dir));
@@ -11458,6 +11459,15 @@ double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r) {
     j_dot += ((MD_ARRAY(m, wrapCoef)[(w)]) * BD_ARRAY(b, efcJBar)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))]);
   }
   return j_dot;
+}
+
+// algo/Constraints.java: int frameRow(Data, int)
+int Constraints_frameRow(Data* d, int r) {
+  int t = DI_ARRAY(d, efcType)[r];
+  if ((t == Constraints_NORMAL) || (t == Constraints_TORSION)) {
+    return 0;
+  }
+  return ((t == Constraints_FRICTION) ? (((r == (DI_ARRAY(d, efcNormal)[r] + 1)) ? 1 : 2)) : ((DI_ARRAY(d, efcType)[(r - 1)] == Constraints_ROLLING) ? 2 : 1));
 }
 
 // algo/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)

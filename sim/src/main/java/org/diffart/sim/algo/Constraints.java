@@ -115,6 +115,18 @@ public final class Constraints {
     return d.conDist[c] < d.conIncludeMargin[c];
   }
 
+  /**
+   * The row of its contact's frame that contact row r acts along: the normal for normal and torsional rows, tangent
+   * 1 or 2 for the first or second friction or rolling row of its contact (a merged sliding row starts from tangent 1).
+   */
+  static int frameRow(Data d, int r) {
+    int t = d.efcType[r];
+    if (t == NORMAL || t == TORSION) {
+      return 0;
+    }
+    return t == FRICTION ? (r == d.efcNormal[r] + 1 ? 1 : 2) : d.efcType[r - 1] == ROLLING ? 2 : 1;
+  }
+
   /** Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every kind. */
   static boolean isFriction(int type) {
     return type == FRICTION || type == DOF_FRICTION || type == TORSION || type == ROLLING;

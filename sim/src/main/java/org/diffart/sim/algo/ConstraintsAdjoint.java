@@ -296,13 +296,13 @@ public final class ConstraintsAdjoint {
       } else if (type == Constraints.FRICTION) {
         boolean merged = m.opt().frictionDirections() == 1;
         if (!merged) {
-          pointJacobians(m, d, b, b.efcJBar, nv * r, c, r == d.efcNormal[r] + 1 ? 1 : 2);
+          pointJacobians(m, d, b, b.efcJBar, nv * r, c, Constraints.frameRow(d, r));
         } else {
           slidingDirection(m, d, b, r, c);
         }
       } else if (type == Constraints.TORSION || type == Constraints.ROLLING) {
         // ω₂ - ω₁ about the normal (torsion) or a tangent (rolling; the first rolling row takes t1)
-        int dir = type == Constraints.TORSION ? 0 : d.efcType[r - 1] == Constraints.ROLLING ? 2 : 1;
+        int dir = Constraints.frameRow(d, r);
         int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
         int fo = 9 * c + 3 * dir;
         angularJacobian(m, d, b, b.efcJBar, nv * r, b2, d.conFrame, fo, b.conFrameBar, fo, 1);

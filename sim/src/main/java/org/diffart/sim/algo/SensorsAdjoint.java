@@ -227,11 +227,7 @@ public final class SensorsAdjoint {
       boolean merged = t == Constraints.FRICTION && m.opt().frictionDirections() == 1;
       int c = d.efcId[r];
       double f = d.efcImpulse[r] / dt;
-      // the direction's row of the contact frame
-      int dir = t == Constraints.NORMAL || t == Constraints.TORSION ? 0
-          : t == Constraints.FRICTION ? (r == d.efcNormal[r] + 1 ? 1 : 2) : d.efcType[r - 1] == Constraints.ROLLING
-          ? 2 : 1;
-      int fo = 9 * c + 3 * dir;
+      int fo = 9 * c + 3 * Constraints.frameRow(d, r);
       for (int side = 0; side < 2; side++) {
         int bd = m.geomBody(d.conGeom[2 * c + side]);
         if (bd == 0) {

@@ -460,7 +460,8 @@ final class MjcfBodies {
     return v;
   }
 
-  private static double nonNegative(MjcfAttributes a, String attr) {
+  /** Attribute attr of a (0 when absent), refused at its line when negative. */
+  static double nonNegative(MjcfAttributes a, String attr) {
     double v = a.number(attr, 0);
     if (v < 0) {
       throw a.definer(attr).error("attribute '" + attr + "' must be non-negative, got " + v);

@@ -102,21 +102,14 @@ final class MjcfComposite {
       System.arraycopy(given, 0, f, 0, given.length);
     }
     g.friction(f[0], f[1], f[2]);
-    g.margin(nonNegative(e, "margin"), nonNegative(e, "gap"));
+    MjcfAttributes a = new MjcfAttributes(e, List.of());
+    g.margin(MjcfBodies.nonNegative(a, "margin"), MjcfBodies.nonNegative(a, "gap"));
     if (e.has("mass")) {
-      g.mass(nonNegative(e, "mass"));
+      g.mass(MjcfBodies.nonNegative(a, "mass"));
     }
     if (e.has("density")) {
-      g.density(nonNegative(e, "density"));
+      g.density(MjcfBodies.nonNegative(a, "density"));
     }
-    bodies.ignoreSoftConstraint(new MjcfAttributes(e, List.of()), "solref", "solimp");
-  }
-
-  private static double nonNegative(XmlElement e, String attr) {
-    double v = e.has(attr) ? e.number(attr) : 0;
-    if (!(v >= 0)) {
-      throw e.error("'" + attr + "' must be non-negative, got " + v);
-    }
-    return v;
+    bodies.ignoreSoftConstraint(a, "solref", "solimp");
   }
 }

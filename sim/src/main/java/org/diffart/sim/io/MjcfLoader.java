@@ -410,17 +410,10 @@ public final class MjcfLoader {
       throw c.error("anisotropic friction (slide " + friction[0] + " and " + friction[1] + ", roll " + friction[3]
           + " and " + friction[4] + ") is not supported: give equal coefficients for both tangent directions");
     }
-    double[] margin = new double[2];
-    for (int k = 0; k < 2; k++) {
-      String attr = k == 0 ? "margin" : "gap";
-      margin[k] = c.has(attr) ? c.number(attr) : 0;
-      if (!(margin[k] >= 0)) {
-        throw c.error(attr + " must be >= 0, got " + margin[k]);
-      }
-    }
+    MjcfAttributes a = new MjcfAttributes(c, List.of());
     b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0], friction[2], friction[3])
-        .margin(margin[0], margin[1]);
-    bodies.ignoreSoftConstraint(new MjcfAttributes(c, List.of()), "solref", "solimp");
+        .margin(MjcfBodies.nonNegative(a, "margin"), MjcfBodies.nonNegative(a, "gap"));
+    bodies.ignoreSoftConstraint(a, "solref", "solimp");
   }
 
   private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu, int na) {
