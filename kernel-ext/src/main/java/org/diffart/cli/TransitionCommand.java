@@ -4,7 +4,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.diffart.sim.algo.SensorsAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
@@ -25,11 +24,9 @@ import picocli.CommandLine.Spec;
       "x = (q, v, act) with q perturbed as q (+) dq and differenced with (-): nx = 2 nv + na. y = sensordata as the"
           + " step computes it (at the state it starts from, as after mj_step). fd perturbs each input by --eps (a"
           + " control at a limit of its range on the side inside it); adjoint builds the rows of A and B exactly"
-          + " from nx reverse sweeps of the step, and those of C and D from one sweep per sensor value when every"
-          + " sensor has an adjoint (all but the rangefinder: with one, C and D have no rows and 'no_sensor_adjoint'"
-          + " names it).",
-      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have nsensordata rows), ms,"
-          + " no_sensor_adjoint (adjoint only, when C and D are left without rows)."
+          + " from nx reverse sweeps of the step, and those of C and D from one sweep of the sensors' adjoint per"
+          + " sensor value.",
+      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have nsensordata rows), ms."
     })
 final class TransitionCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -70,12 +67,7 @@ final class TransitionCommand implements Callable<Integer> {
     o.add("C", matrix(t.C()));
     o.add("D", matrix(t.D()));
     o.addProperty("ms", t.ms());
-    String missing = t.C().length < m.nsensordata() ? SensorsAdjoint.unsupported(m) : null;
-    if (missing != null) {
-      o.addProperty("no_sensor_adjoint", missing);
-    }
-    output.print(o, () -> text(m, t) + (missing == null ? "" : "C and D: no rows, sensor " + missing + " has no"
-        + " adjoint (use --method fd)\n"));
+    output.print(o, () -> text(m, t));
     return 0;
   }
 

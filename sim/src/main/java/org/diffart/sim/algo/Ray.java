@@ -90,6 +90,96 @@ public final class Ray {
     return x;
   }
 
+  /**
+   * Component k of the surface normal of geom g at the hit {@code p + x v} of {@link #geom} (x ≥ 0), in the geom's
+   * frame and not normalised: the gradient of the surface's implicit function there, pointing out of the geom (a
+   * triangle's normal points either way, as the ray hits it from either side). What the ray's adjoint needs: the hit
+   * moves along the ray by {@code −n·δ/(n·v)} when the surface moves by δ against the ray. A hit on an edge or a corner
+   * takes the normal of the part the forward chose (a face of a box by its largest scaled coordinate, a cylinder's flat
+   * end or round side by the smaller residual).
+   */
+  static double normal(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz,
+      double x, int k) {
+    int o = 3 * g;
+    double dx = px - d.geomXpos[o], dy = py - d.geomXpos[o + 1], dz = pz - d.geomXpos[o + 2];
+    double hx = toLocal(d, g, 0, dx, dy, dz) + x * toLocal(d, g, 0, vx, vy, vz);
+    double hy = toLocal(d, g, 1, dx, dy, dz) + x * toLocal(d, g, 1, vx, vy, vz);
+    double hz = toLocal(d, g, 2, dx, dy, dz) + x * toLocal(d, g, 2, vx, vy, vz);
+    double hk = k == 0 ? hx : k == 1 ? hy : hz;
+    switch (m.geomType(g)) {
+      case PLANE -> {
+        return k == 2 ? 1 : 0;
+      }
+      case SPHERE -> {
+        return hk;
+      }
+      case ELLIPSOID -> {
+        return hk / (m.geomSize(g, k) * m.geomSize(g, k));
+      }
+      case CAPSULE -> {
+        double h = m.geomSize(g, 1);
+        if (k < 2) {
+          return hk;
+        }
+        return hz > h ? hz - h : hz < -h ? hz + h : 0;
+      }
+      case CYLINDER -> {
+        double r = m.geomSize(g, 0), h = m.geomSize(g, 1);
+        boolean cap = Math.abs(Math.abs(hz) - h) * r < Math.abs(Math.sqrt(hx * hx + hy * hy) - r) * h;
+        if (cap) {
+          return k == 2 ? Math.signum(hz) : 0;
+        }
+        return k < 2 ? hk : 0;
+      }
+      case BOX -> {
+        double ax = Math.abs(hx) / m.geomSize(g, 0), ay = Math.abs(hy) / m.geomSize(g, 1);
+        double az = Math.abs(hz) / m.geomSize(g, 2);
+        int axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+        return k == axis ? Math.signum(hk) : 0;
+      }
+      case MESH -> {
+        int mesh = m.geomMesh(g);
+        int f = (int) meshHit(m, d, g, px, py, pz, vx, vy, vz, true);
+        int a = m.meshFace(mesh, f, 0), b = m.meshFace(mesh, f, 1), c = m.meshFace(mesh, f, 2);
+        return triangleNormal(m.meshVert(mesh, a, 0) - m.meshVert(mesh, c, 0),
+            m.meshVert(mesh, a, 1) - m.meshVert(mesh, c, 1), m.meshVert(mesh, a, 2) - m.meshVert(mesh, c, 2),
+            m.meshVert(mesh, b, 0) - m.meshVert(mesh, c, 0), m.meshVert(mesh, b, 1) - m.meshVert(mesh, c, 1),
+            m.meshVert(mesh, b, 2) - m.meshVert(mesh, c, 2), k);
+      }
+      default -> {
+        return hfieldNormal(m, (int) hfieldHit(m, d, g, px, py, pz, vx, vy, vz, true), m.geomHfield(g), k);
+      }
+    }
+  }
+
+  /** Component k of {@code e × f}, the normal of a triangle with edges e = a − c and f = b − c. */
+  static double triangleNormal(double ex, double ey, double ez, double fx, double fy, double fz, int k) {
+    if (k == 0) {
+      return ey * fz - ez * fy;
+    }
+    if (k == 1) {
+      return ez * fx - ex * fz;
+    }
+    return ex * fy - ey * fx;
+  }
+
+  /** Component k of the normal of part {@code part} of height field h ({@link #hfieldHit}'s numbering). */
+  static double hfieldNormal(Model m, int part, int h, int k) {
+    if (part < 10) {
+      int face = part < 6 ? part : part - 6;
+      return k == face / 2 ? (face % 2 == 0 ? -1 : 1) : 0;
+    }
+    int ncol = m.hfieldNcol(h), cell = (part - 10) / 2, r = cell / ncol, c = cell % ncol;
+    double sx = m.hfieldSize(h, 0), sy = m.hfieldSize(h, 1), elev = m.hfieldSize(h, 2);
+    double dx = (2.0 * sx) / (ncol - 1), dy = (2.0 * sy) / (m.hfieldNrow(h) - 1);
+    // the triangle {(r,c), (r+1,c+1), third} with third (r,c+1) or (r+1,c): edges a − third, b − third
+    boolean first = (part - 10) % 2 == 0;
+    double cx = first ? dx : 0, cy = first ? 0 : dy;
+    double cz = (first ? m.hfieldData(h, r, c + 1) : m.hfieldData(h, r + 1, c)) * elev;
+    double za = m.hfieldData(h, r, c) * elev, zb = m.hfieldData(h, r + 1, c + 1) * elev;
+    return triangleNormal(-cx, -cy, za - cz, dx - cx, dy - cy, zb - cz, k);
+  }
+
   // ---- shared pieces ----
 
   /**
@@ -395,6 +485,15 @@ public final class Ray {
    * be hit, then the nearest hit of the ray with the mesh's triangles (both sides), in the geom's frame.
    */
   static double mesh(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+    return meshHit(m, d, g, px, py, pz, vx, vy, vz, false);
+  }
+
+  /**
+   * {@link #mesh}, returning the distance, or with {@code part} the index of the face hit (-1 for none): the face
+   * whose hit {@link #normal} differentiates.
+   */
+  static double meshHit(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz,
+      boolean part) {
     if (box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
       return -1;
     }
@@ -405,14 +504,17 @@ public final class Ray {
     double b0x = basis(lvx, lvy, lvz, 0), b0y = basis(lvx, lvy, lvz, 1), b0z = basis(lvx, lvy, lvz, 2);
     double b1x = basis(lvx, lvy, lvz, 3), b1y = basis(lvx, lvy, lvz, 4), b1z = basis(lvx, lvy, lvz, 5);
     double x = -1;
+    int hit = -1;
     for (int f = 0; f < m.meshFaceNum(mesh); f++) {
       int a = m.meshFace(mesh, f, 0), b = m.meshFace(mesh, f, 1), c = m.meshFace(mesh, f, 2);
-      x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+      double y = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
           m.meshVert(mesh, a, 0), m.meshVert(mesh, a, 1), m.meshVert(mesh, a, 2),
           m.meshVert(mesh, b, 0), m.meshVert(mesh, b, 1), m.meshVert(mesh, b, 2),
           m.meshVert(mesh, c, 0), m.meshVert(mesh, c, 1), m.meshVert(mesh, c, 2)));
+      hit = y != x ? f : hit;
+      x = y;
     }
-    return x;
+    return part ? hit : x;
   }
 
   /**
@@ -447,13 +549,29 @@ public final class Ray {
    * @return the distance x ≥ 0 of the first hit, or -1
    */
   static double hfield(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+    return hfieldHit(m, d, g, px, py, pz, vx, vy, vz, false);
+  }
+
+  /**
+   * {@link #hfield}, returning the distance, or with {@code part} the part hit (-1 for none): 0..5 a face of the base
+   * box ({@link #hfieldBoxFace}'s numbering), 6..9 a side wall of the top box (faces −x, +x, −y, +y), and {@code 10 +
+   * 2 (r·ncol + c) + t} triangle t of cell (r, c); the part whose hit {@link #normal} differentiates.
+   */
+  static double hfieldHit(Model m, Data d, int g, double px, double py, double pz, double vx, double vy, double vz,
+      boolean part) {
     int h = m.geomHfield(g);
     int nrow = m.hfieldNrow(h), ncol = m.hfieldNcol(h);
     double sx = m.hfieldSize(h, 0), sy = m.hfieldSize(h, 1), elev = m.hfieldSize(h, 2);
-    double x = hfieldBox(m, d, g, 0, px, py, pz, vx, vy, vz);
+    double x = -1;
+    int hit = -1;
+    for (int f = 0; f < 6; f++) {
+      double y = nearer(x, hfieldBoxFace(m, d, g, 0, f, px, py, pz, vx, vy, vz));
+      hit = y != x ? f : hit;
+      x = y;
+    }
     double top = hfieldBox(m, d, g, 1, px, py, pz, vx, vy, vz);
     if (top < 0) {
-      return x;
+      return part ? hit : x;
     }
     // the ray in the geom's frame
     int o = 3 * g;
@@ -490,10 +608,14 @@ public final class Ray {
         double xa = dx * c - sx, xb = dx * (c + 1) - sx;
         double ya = dy * r - sy, yb = dy * (r + 1) - sy;
         double zaa = m.hfieldData(h, r, c) * elev, zbb = m.hfieldData(h, r + 1, c + 1) * elev;
-        x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+        double y = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
             xa, ya, zaa, xb, yb, zbb, xb, ya, m.hfieldData(h, r, c + 1) * elev));
-        x = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
+        hit = y != x ? 10 + 2 * (r * ncol + c) : hit;
+        x = y;
+        y = nearer(x, triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z,
             xa, ya, zaa, xb, yb, zbb, xa, yb, m.hfieldData(h, r + 1, c) * elev));
+        hit = y != x ? 11 + 2 * (r * ncol + c) : hit;
+        x = y;
       }
     }
     // the side walls of the top box (faces −x, +x, −y, +y), where below the edge profile
@@ -527,10 +649,11 @@ public final class Ray {
         }
         if (zn < z0 * (u0 + 1 - u) + z1 * (u - u0)) {
           x = a;
+          hit = 6 + i;
         }
       }
     }
-    return x;
+    return part ? hit : x;
   }
 
   /**

@@ -12,36 +12,19 @@ import org.diffart.sim.spatial.SpatialOps;
 /**
  * Adjoint of {@link Sensors}: joint, tendon and actuator readings, frame poses, axes and quaternions, frame
  * velocities and accelerations, gyro, velocimeter, accelerometer, force and torque (RNEA's body accelerations and
- * subtree forces less the contact forces, {@link RneaAdjoint#bodies}), touch, subtree centre of mass and its
- * velocity. From {@code sensordataBar} it accumulates into the bars of the state ({@code qposBar, qvelBar}), of
- * {@code qacc}, of the body, site and geom poses, the body velocities, the tendons, the actuator forces, the body
- * inertias and the contacts (points, frames, impulses), which the rest of the step's adjoint carries on ({@link
- * StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts. The
- * rangefinder has no adjoint yet: {@link #unsupported} names it.
+ * subtree forces less the contact forces, {@link RneaAdjoint#bodies}), touch, rangefinder ({@link RayAdjoint}),
+ * subtree centre of mass and its velocity: every sensor type. From {@code sensordataBar} it accumulates into the
+ * bars of the state ({@code qposBar, qvelBar}), of {@code qacc}, of the body, site and geom poses, the body velocities,
+ * the tendons, the actuator forces, the body inertias and the contacts (points, frames, impulses), which the rest of
+ * the step's adjoint carries on ({@link StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts, the
+ * rangefinder the geom it hits.
  */
 public final class SensorsAdjoint {
   private SensorsAdjoint() {}
 
-  /** Whether sensor type t has an adjoint here. */
-  public static boolean supported(SensorType t) {
-    return t != SensorType.RANGEFINDER;
-  }
-
-  /** The first sensor of m without an adjoint, as {@code type 'name'}, or null when every one has it. */
-  public static String unsupported(Model m) {
-    for (int i = 0; i < m.nsensor(); i++) {
-      if (!supported(m.sensorType(i))) {
-        return m.sensorType(i).mjcfName() + " '" + m.sensorName(i) + "'";
-      }
-    }
-    return null;
-  }
-
   /**
    * Consumes {@code sensordataBar}. Requires the forward quantities of the step the sensors read (the kinematics and
    * velocities of {@link Step#dynamics}); recomputes the sensors themselves.
-   *
-   * @throws UnsupportedOperationException when a sensor without an adjoint has a bar
    */
   public static void compute(Model m, Data d, DataBar b) {
     double[] sb = b.sensordataBar;
@@ -51,12 +34,6 @@ public final class SensorsAdjoint {
     }
     if (!any) {
       return;
-    }
-    for (int i = 0; i < m.nsensor(); i++) {
-      if (!supported(m.sensorType(i)) && nonzero(sb, m.sensorAdr(i), m.sensorDim(i))) {
-        throw new UnsupportedOperationException("sensor " + i + " (" + m.sensorType(i).mjcfName() + " '"
-            + m.sensorName(i) + "') has no adjoint: differentiate it by finite differences (--method fd)");
-      }
     }
     Sensors.compute(m, d);
     // RNEA's bars are the work space of every inverse-dynamics adjoint: the acceleration sensors start them afresh
@@ -317,6 +294,21 @@ public final class SensorsAdjoint {
     }
   }
 
+  /**
+   * Adjoint of the rangefinder: the distance along the site's z axis from its origin to the nearest geom not of the
+   * site's body ({@link RayAdjoint}); its bars go to the site's origin and z axis and to the pose of the geom hit.
+   */
+  private static void rangefinder(Model m, Data d, DataBar b, int site, double bar) {
+    double[] w = b.scratch36;
+    int p = 3 * site, r = 9 * site;
+    RayAdjoint.ray(m, d, b, d.siteXpos[p], d.siteXpos[p + 1], d.siteXpos[p + 2], d.siteXmat[r + 2],
+        d.siteXmat[r + 5], d.siteXmat[r + 8], m.siteBody(site), bar, w, 0);
+    for (int k = 0; k < 3; k++) {
+      b.siteXposBar[p + k] += w[k];
+      b.siteXmatBar[r + 3 * k + 2] += w[3 + k];
+    }
+  }
+
   private static boolean nonzero(double[] x, int o, int n) {
     for (int k = o; k < o + n; k++) {
       if (x[k] != 0) {
@@ -349,6 +341,7 @@ public final class SensorsAdjoint {
       case ACTUATORFRC -> b.actuatorForceBar[obj] += sb[a];
       case SUBTREECOM, SUBTREELINVEL -> subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
       case TOUCH -> touch(m, d, b, obj, sb[a]);
+      case RANGEFINDER -> rangefinder(m, d, b, obj, sb[a]);
       case FRAMEPOS, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS, FRAMEQUAT -> frame(m, d, b, i);
       default -> {
         // a point's velocity: p[0..2] the point, p[3..11] its frame; w[0..11] the bars of the frame's origin and

@@ -14,9 +14,8 @@ import org.diffart.sim.model.Model;
  * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
  * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
  * and y the sensors as a step computes them ({@code sensordata}, at the state the step starts from, as after MuJoCo's
- * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint,
- * when every sensor of the model has one ({@link SensorsAdjoint#supported}: all but the rangefinder), and otherwise
- * leaves them without rows.
+ * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
+ * ({@link SensorsAdjoint}, every sensor type).
  *
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
@@ -148,7 +147,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     if (work.nefc > 0 && work.nefc < nx) {
       ProjectedGaussSeidelAdjoint.prepareBasis(m, work, bar);
     }
-    int ns = SensorsAdjoint.unsupported(m) == null ? m.nsensordata() : 0;
+    int ns = m.nsensordata();
     double[][] c = new double[ns][nx], e = new double[ns][nu];
     try {
       rows(m, work, next, bar, a, b, seed, row);

@@ -56,15 +56,15 @@ class TransitionTest {
   /**
    * The sensors' adjoint fills C and D: on the reference sensors scene (every sensor type but the rangefinder, its
    * acceleration, force and torque sensors included), on it again with contacts (a floor: touch, and the contact forces
-   * in the force and torque sensors), and on a scene of fixed and spatial tendons with subtree sensors, the exact rows
-   * equal central differences.
+   * in the force and torque sensors), on a scene of fixed and spatial tendons with subtree sensors, and on one of
+   * rangefinders that hit every kind of geom, fixed and moving, the exact rows equal central differences.
    */
   @ParameterizedTest
-  @CsvSource({"sensors", "sensors on a floor", "tendons"})
+  @CsvSource({"sensors", "sensors on a floor", "tendons", "rangefinders"})
   void exactSensorRowsMatchCentralDifferences(String scene) throws java.io.IOException {
-    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : sensorsScene(scene.endsWith(
-        "floor")), scene);
-    assertEquals(null, org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
+    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : scene.equals("rangefinders")
+        ? RANGEFINDERS.replace("HFIELD", org.diffart.sim.testing.ReferenceFiles.repoRoot().resolve(
+        "datasets/reference/rays/ray_hfield.bin").toString()) : sensorsScene(scene.endsWith("floor")), scene);
     Data d = new Data(m);
     java.util.Random rnd = new java.util.Random(11);
     for (int k = 0; k < m.nv(); k++) {
@@ -82,6 +82,20 @@ class TransitionTest {
       Step.step(m, probe);
       assertTrue(probe.nefc > probe.ncon, "the floor's contacts push, with friction: " + probe.nefc + " rows");
     }
+    if (scene.equals("rangefinders")) {
+      Data probe = new Data(m);
+      probe.copyStateFrom(d);
+      Step.step(m, probe);
+      java.util.Set<org.diffart.sim.model.GeomType> hit = java.util.EnumSet.noneOf(org.diffart.sim.model.GeomType.class);
+      for (int i = 0; i < m.nsensor(); i++) {
+        int s = m.sensorObj(i), o = 3 * s, r = 9 * s;
+        int g = org.diffart.sim.algo.Ray.hitGeom(m, probe, probe.siteXpos[o], probe.siteXpos[o + 1],
+            probe.siteXpos[o + 2], probe.siteXmat[r + 2], probe.siteXmat[r + 5], probe.siteXmat[r + 8], m.siteBody(s));
+        assertTrue(g >= 0 && probe.sensordata[i] > 0, "rangefinder " + i + " hits: " + probe.sensordata[i]);
+        hit.add(m.geomType(g));
+      }
+      assertEquals(8, hit.size(), "every kind of geom is hit: " + hit);
+    }
     Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
     assertEquals(m.nsensordata(), exact.C().length);
     assertTrue(relativeError(exact.C(), fd.C()) < 1e-6, scene + ": C " + relativeError(exact.C(), fd.C()));
@@ -98,30 +112,6 @@ class TransitionTest {
   }
 
   /**
-   * With a sensor that has no adjoint (the rangefinder) the exact transition leaves C and D without rows, and the
-   * sensors' adjoint refuses a bar on it by name.
-   */
-  @Test
-  void sensorsWithoutAdjointLeaveCAndDWithoutRows() {
-    Model m = ModelLoader.loadMjcfString("""
-        <mujoco><worldbody><geom type="plane" size="1 1 1"/><body pos="0 0 1"><freejoint/>
-          <geom size="0.1"/><site name="eye" zaxis="0 0 -1"/></body></worldbody>
-          <sensor><rangefinder name="range" site="eye"/></sensor></mujoco>""", "ray");
-    assertEquals("rangefinder 'range'", org.diffart.sim.algo.SensorsAdjoint.unsupported(m));
-    Data d = new Data(m);
-    Step.step(m, d);
-    Transition exact = Transition.exact(m, d);
-    assertEquals(0, exact.C().length);
-    assertEquals(0, exact.D().length);
-    org.diffart.sim.data.DataBar b = new org.diffart.sim.data.DataBar(m);
-    Step.dynamics(m, d);
-    b.sensordataBar[0] = 1;
-    UnsupportedOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
-        UnsupportedOperationException.class, () -> org.diffart.sim.algo.SensorsAdjoint.compute(m, d, b));
-    assertTrue(e.getMessage().contains("sensor 0 (rangefinder 'range') has no adjoint"), e.getMessage());
-  }
-
-  /**
    * The reference sensors scene; on a floor: a plane the torso and the hand touch, their friction along the sliding
    * velocity (one friction direction, the MJCF default here), so that the force and torque sensors carry contact
    * forces along merged directions.
@@ -132,6 +122,33 @@ class TransitionTest {
     return floor ? xml.replace("<worldbody>", "<worldbody><geom type=\"plane\" size=\"0 0 1\" pos=\"0 0 0.97\"/>")
         : xml;
   }
+
+  /**
+   * A tumbling probe whose rangefinders hit a floor, a sphere, a rotated box, a capsule's side, a cylinder's side and
+   * its flat end, a mesh, a height field (the bumps of the rays' reference, its path put in for HFIELD) and an ellipsoid on a second free body, whose own rangefinder hits the probe.
+   */
+  private static final String RANGEFINDERS = """
+      <mujoco><option gravity="0 0 0"/>
+        <asset><mesh name="rock" vertex="0 0 0.2  0.2 0 0  0 0.2 0  -0.2 0 0  0 -0.2 0.05  0 0 -0.15"/>
+          <hfield name="hills" file="HFIELD" size="0.5 0.5 0.2 0.05"/></asset>
+        <worldbody><geom type="plane" size="0 0 1"/>
+          <geom type="sphere" size="0.2" pos="1 0 1"/>
+          <geom type="box" size="0.2 0.3 0.25" pos="-1 0 1" euler="10 20 30"/>
+          <geom type="capsule" fromto="-0.3 1 1 0.3 1 1.1" size="0.1"/>
+          <geom type="cylinder" size="0.2 0.15" pos="0 -1 1" euler="0 10 0"/>
+          <geom type="cylinder" size="0.3 0.1" pos="0.5 0.5 0.3"/>
+          <geom type="mesh" mesh="rock" pos="1 1 1.2"/>
+          <geom type="hfield" hfield="hills" pos="-1 -1 0"/>
+          <body name="probe" pos="0 0 1"><freejoint/><geom size="0.05"/>
+            <site name="down" zaxis="0.1 0.2 -1"/><site name="s" zaxis="1 0.1 0.05"/><site name="b" zaxis="-1 0.1 0.1"/>
+            <site name="c" zaxis="0.1 1 0.05"/><site name="y" zaxis="0.05 -1 0.05"/>
+            <site name="cap" zaxis="0.5 0.5 -0.6"/><site name="m" zaxis="1 1 0.2"/><site name="h" zaxis="-1 -1 -0.8"/>
+            <site name="up" zaxis="0.05 0.1 1"/></body>
+          <body name="target" pos="0 0 2"><freejoint/><geom type="ellipsoid" size="0.3 0.2 0.1"/>
+            <site name="back" pos="0.02 0 0" zaxis="0 0.05 -1"/></body></worldbody>
+        <sensor><rangefinder site="down"/><rangefinder site="s"/><rangefinder site="b"/><rangefinder site="c"/>
+          <rangefinder site="y"/><rangefinder site="cap"/><rangefinder site="m"/><rangefinder site="h"/>
+          <rangefinder site="up"/><rangefinder site="back"/></sensor></mujoco>""";
 
   /** A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree sensors. */
   private static final String TENDON_SENSORS = """
