@@ -1,9 +1,11 @@
 /* mjcollide: reference contacts from MuJoCo 2.2.2's mj_collision for diffart's narrow phase.
  *
- *   mjcollide MODEL.xml OUT.json [--cases K] [--seed S]
+ *   mjcollide MODEL.xml OUT.json [--cases K] [--seed S] [--tilt DEG]
  *
  * Draws K deterministic pseudo-random configurations of the model's free bodies (position qpos0 + U(-0.05, 0.05)
  * in x and y, qpos0 + U(-0.1, 0.02) in z; a uniformly random orientation), keeps those with at least one contact,
+ * With --tilt the bodies keep their qpos0 orientation turned by an angle U(0, DEG) about a uniformly random axis,
+ * and z is qpos0 + U(-0.01, 0.005): resting stacks, nearly level.
  * calls mj_forward (contacts enabled, with the model's margins and gaps) and writes each configuration's contacts:
  *   cases: [{qpos, contacts: [{geom1, geom2, dist, pos, normal}], actuator_moment (models with actuators)}]
  * Models with actuators have every control at the top of its range (1 where unlimited) and record MuJoCo's
@@ -44,13 +46,15 @@ int main(int argc, char** argv) {
   const char *in = NULL, *out = NULL;
   int ncase = 20;
   uint64_t seed = 1;
+  double tilt = -1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--cases") && i + 1 < argc) ncase = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
+    else if (!strcmp(argv[i], "--tilt") && i + 1 < argc) tilt = atof(argv[++i]);
     else if (!in) in = argv[i];
     else if (!out) out = argv[i];
   }
-  if (!in || !out || ncase < 1) { fprintf(stderr, "usage: mjcollide MODEL.xml OUT.json [--cases K] [--seed S]\n"); return 2; }
+  if (!in || !out || ncase < 1) { fprintf(stderr, "usage: mjcollide MODEL.xml OUT.json [--cases K] [--seed S] [--tilt DEG]\n"); return 2; }
   char err[1000] = "";
   mjModel* m = mj_loadXML(in, NULL, err, sizeof(err));
   if (!m) { fprintf(stderr, "mjcollide: cannot load %s: %s\n", in, err); return 1; }
@@ -61,8 +65,9 @@ int main(int argc, char** argv) {
   if (!f) die("cannot open output file");
   const char* base = strrchr(in, '/');
   fprintf(f, "{\n\"model\": \"%s\",\n\"mujoco_version\": \"%s\",\n", base ? base + 1 : in, mj_versionString());
-  fprintf(f, "\"generator\": \"datasets/reference/mjcollide.c --cases %d --seed %llu\",\n\"cases\": [\n", ncase,
-          (unsigned long long)seed);
+  fprintf(f, "\"generator\": \"datasets/reference/mjcollide.c --cases %d --seed %llu", ncase, (unsigned long long)seed);
+  if (tilt >= 0) fprintf(f, " --tilt %g", tilt);
+  fputs("\",\n\"cases\": [\n", f);
   for (int c = 0; c < ncase; c++) {
     for (int tries = 0;; tries++) {
       if (tries > 1000) die("no configuration with contacts");
@@ -72,6 +77,15 @@ int main(int argc, char** argv) {
         double* q = d->qpos + m->jnt_qposadr[j];
         q[0] += uni(-0.05, 0.05);
         q[1] += uni(-0.05, 0.05);
+        if (tilt >= 0) {
+          q[2] += uni(-0.01, 0.005);
+          /* qpos0's orientation turned by U(0, tilt) degrees about a uniformly random axis */
+          double z = uni(-1, 1), phi = 2 * M_PI * urand(), a = uni(0, tilt) * M_PI / 180, r = sqrt(1 - z * z);
+          double turn[4] = {cos(a / 2), sin(a / 2) * r * cos(phi), sin(a / 2) * r * sin(phi), sin(a / 2) * z};
+          double q0[4] = {q[3], q[4], q[5], q[6]};
+          mju_mulQuat(q + 3, q0, turn);
+          continue;
+        }
         q[2] += uni(-0.1, 0.02);
         /* a uniformly random unit quaternion (Shoemake) */
         double u1 = urand(), u2 = 2 * M_PI * urand(), u3 = 2 * M_PI * urand();

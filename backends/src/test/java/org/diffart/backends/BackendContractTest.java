@@ -79,6 +79,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
         // meshes on a plane, a box, a mesh and a height field
         "../datasets/reference/models/meshes.xml",
+        // box-box stacks: faces and edges (mjc_BoxBox)
+        "../datasets/reference/models/box_stack.xml",
         // slider-crank transmissions
         "../datasets/models/mujoco_samples/slider_crank.xml");
   }

@@ -127,6 +127,13 @@ public final class Capabilities {
    * Every geom with a margin of 2 cm and a gap of 5 mm: a ball dropped on a floor, and a tilted ellipsoid dropped on
    * a fixed cylinder (MPR with inflated supports); time step 1 ms.
    */
+  /**
+   * A 1 kg cube of half-size 0.1 m dropped, turned 30° about z and tilted 2° and 1° about x and y, its lowest corner
+   * 5 mm above a fixed block whose top is 0.15 m up.
+   */
+  private static final String BOX_STACK = "<mujoco model=\"box_stack\"><option timestep=\"0.001\"/><worldbody>"
+      + "<geom type=\"box\" size=\".3 .2 .075\" pos=\"0 0 .075\"/><body pos=\".05 .02 .26\" euler=\"2 1 30\">"
+      + "<freejoint/><geom type=\"box\" size=\".1 .1 .1\" mass=\"1\"/></body></worldbody></mujoco>";
   private static final String MARGIN = "<mujoco model=\"margin\"><option timestep=\"0.001\"/><default>"
       + "<geom margin=\".02\" gap=\".005\"/></default><worldbody><geom type=\"plane\" size=\"0 0 1\"/>"
       + "<body pos=\"0 0 .2\"><freejoint/><geom size=\".1\" mass=\"1\"/></body>"
@@ -277,11 +284,11 @@ public final class Capabilities {
       put(out, c, claims, base.agrees() && seen, (seen ? pair.toLowerCase(Locale.ROOT) + " contacts in the zoo, "
           : "no " + pair.toLowerCase(Locale.ROOT) + " contact arose, so nothing shows it; ") + agreement);
     }
-    // the convex pairs MPR collides: those with an ellipsoid or a cylinder (planes excepted), and box-box
+    // the convex pairs MPR collides: those with an ellipsoid or a cylinder (planes excepted)
     List<String> convex = base.pairs().stream().filter(p -> !p.startsWith("PLANE")
-        && (p.contains("ELLIPSOID") || p.contains("CYLINDER") || p.equals("BOX-BOX"))).sorted()
+        && (p.contains("ELLIPSOID") || p.contains("CYLINDER"))).sorted()
         .map(p -> p.toLowerCase(Locale.ROOT)).toList();
-    put(out, Capability.COLLISION_CONVEX, claims, base.agrees() && convex.size() >= 3, (convex.isEmpty()
+    put(out, Capability.COLLISION_CONVEX, claims, base.agrees() && convex.size() >= 2, (convex.isEmpty()
         ? "no MPR contact arose, so nothing shows it; " : String.join(", ", convex) + " contacts in the zoo, ")
         + agreement);
     put(out, Capability.CONTACT_PGS, claims, base.agrees() && !base.pairs().isEmpty(), "contacts of "
@@ -323,6 +330,7 @@ public final class Capabilities {
         steps, 0.4)) + dry.agreement(steps, 2));
     spinRoll(name, claims, out);
     margin(name, claims, out);
+    boxStack(name, claims, out);
     hfield(name, claims, out);
     meshes(name, claims, out);
     sliderCrank(name, claims, out);
@@ -592,6 +600,23 @@ public final class Capabilities {
     put(out, Capability.CONTACT_MARGIN, claims, run.agrees() && q != null && Math.abs(q[2] - expected) < 1e-3,
         (q == null ? "the dropped ball failed; " : String.format(Locale.ROOT, "a ball of radius 0.1 m with margin 20"
         + " mm and gap 5 mm rests at %.5f m (%.3f expected); ", q[2], expected)) + run.agreement(1000, 2));
+  }
+
+  /**
+   * Box–box: against the reference, and a 1 kg cube dropped tilted onto a wider block, after 1 s: level (its axis
+   * within 1e-4 rad of the vertical) and at rest on the block's top (0.15 m up, its centre 0.25 m, within 1 mm), held
+   * by the contacts of the face it sits on. One contact a pair would leave it rocking off level.
+   */
+  private static void boxStack(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.loadMjcfString(BOX_STACK, "box_stack.xml");
+    Run run = run(name, m, 1000);
+    double[] q = finalQpos(name, m, 1000);
+    // the cube's z axis: the third column of its rotation from the quaternion (w, x, y, z) at qpos[3..7]
+    double tilt = q == null ? Double.NaN : Math.acos(Math.min(1, 1 - 2 * (q[4] * q[4] + q[5] * q[5])));
+    boolean resting = q != null && tilt < 1e-4 && Math.abs(q[2] - 0.25) < 1e-3;
+    put(out, Capability.COLLISION_BOX_BOX, claims, run.agrees() && resting, (q == null ? "the stacked cube failed; "
+        : String.format(Locale.ROOT, "after 1 s a cube dropped tilted onto a block rests at %.5f m (0.25 expected), tilted"
+        + " %.2e rad; ", q[2], tilt)) + run.agreement(1000, 2));
   }
 
   /**

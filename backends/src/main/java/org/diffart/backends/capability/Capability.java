@@ -25,7 +25,9 @@ public enum Capability {
   COLLISION_SPHERE_BOX("collision pairs", "sphere-box"),
   COLLISION_CAPSULE_CAPSULE("collision pairs", "capsule-capsule"),
   COLLISION_CAPSULE_BOX("collision pairs", "capsule-box"),
-  COLLISION_CONVEX("collision pairs", "ellipsoid, cylinder and box-box pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one"
+  COLLISION_BOX_BOX("collision pairs", "box-box by separating axes and face clipping (MuJoCo 2.2.2's mjc_BoxBox, up"
+      + " to 24 contacts)"),
+  COLLISION_CONVEX("collision pairs", "ellipsoid and cylinder pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one"
       + " contact"),
   COLLISION_HFIELD("collision pairs", "height fields against every convex primitive (MuJoCo 2.2.2's"
       + " mjc_ConvexHField: MPR against the prisms under the geom)"),

@@ -144,6 +144,27 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define ConvexCollision_MAX_LOOPS (36)
 #define ConvexCollision_RULE_AWAY (0)
 #define ConvexCollision_RULE_NORMAL (1)
+#define BoxBox_CASE ((BoxBox_PRESENT + BoxBox_SLOTS))
+#define BoxBox_REF ((BoxBox_CASE + 1))
+#define BoxBox_FACE ((BoxBox_CASE + 2))
+#define BoxBox_SLOTS (24)
+#define BoxBox_PRESENT ((2 * BoxBox_T))
+#define BoxBox_CAND (100)
+#define BoxBox_HZ ((BoxBox_CASE + 3))
+#define BoxBox_SIGN ((BoxBox_CASE + 4))
+#define BoxBox_RN (27)
+#define BoxBox_P21 (0)
+#define BoxBox_P12 (3)
+#define BoxBox_Q (6)
+#define BoxBox_T (200)
+#define BoxBox_MINVAL (0x1.203af9ee75616p-50)
+#define BoxBox_FP (15)
+#define BoxBox_FR (18)
+#define BoxBox_PU (48)
+#define BoxBox_PP (60)
+#define BoxBox_AXI (72)
+#define BoxBox_PTS (30)
+#define BoxBox_AU (81)
 #define CapsuleBox_T1 (0)
 #define CapsuleBox_T2 (1)
 #define CapsuleBox_HAS_SECOND (2)
@@ -215,6 +236,7 @@ void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
 double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
 double Ray_nearer(double x, double sol);
 double Ray_basis(double vx, double vy, double vz, int k);
@@ -231,6 +253,7 @@ double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, do
 double Ray_quadRootAt(double a, double b, double c, int which);
 double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
 double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz);
 double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
@@ -405,6 +428,20 @@ void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, in
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
 void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out);
+void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2);
+double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz);
+double BoxBox_sign(int face, int k);
+int BoxBox_perm(int face, int k);
+void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __global double* w);
+void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1, int cle2, int in, __global double* w);
+double BoxBox_coordinateTangent(__global double* w, double x, double y, double det, double ddet, double value, int which);
+double BoxBox_coordinate(__global double* w, double x, double y, double det, int which);
+double BoxBox_edgeDet(__global double* w, int tangent);
+void BoxBox_sum(__global double* w, int dst, int a, int b);
+void BoxBox_diff(__global double* w, int dst, int a, int b);
+void BoxBox_copy(__global double* w, int dst, int src, double s);
+void BoxBox_add(__global double* w, int dst, int src, double s);
+void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w);
 void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
@@ -495,6 +532,7 @@ void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, 
 void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
 void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx, double nby, double nbz, __global double* out, int o);
 void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
+void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, int k, double margin, __global double* nb);
 void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co);
 int CollisionPrimitivesAdjoint_passes(double v, double h);
@@ -1324,6 +1362,11 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
 
 // algo/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
 double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return Ray_meshHit(m, d, g, px, py, pz, vx, vy, vz, 0);
+}
+
+// algo/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
+double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   if (Ray_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
     return (-1);
   }
@@ -1345,13 +1388,16 @@ double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, doubl
   double b1y = Ray_basis(lvx, lvy, lvz, 4);
   double b1z = Ray_basis(lvx, lvy, lvz, 5);
   double x = (-1);
+  int hit = (-1);
   for (int f = 0; f < (MI_ARRAY(m, meshFaceNum)[(mesh)]); f++) {
     int a = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (0))]);
     int b = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (1))]);
     int c = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (2))]);
-    x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (2))])));
+    double y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (2))])));
+    hit = ((y != x) ? f : hit);
+    x = y;
   }
-  return x;
+  return (part ? hit : x);
 }
 
 // algo/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
@@ -1660,16 +1706,27 @@ double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, dou
 
 // algo/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
 double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return Ray_hfieldHit(m, d, g, px, py, pz, vx, vy, vz, 0);
+}
+
+// algo/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
+double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
   int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
   double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
   double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
   double elev = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]);
-  double x = Ray_hfieldBox(m, d, g, 0, px, py, pz, vx, vy, vz);
+  double x = (-1);
+  int hit = (-1);
+  for (int f = 0; f < 6; f++) {
+    double y = Ray_nearer(x, Ray_hfieldBoxFace(m, d, g, 0, f, px, py, pz, vx, vy, vz));
+    hit = ((y != x) ? f : hit);
+    x = y;
+  }
   double top = Ray_hfieldBox(m, d, g, 1, px, py, pz, vx, vy, vz);
   if (top < 0) {
-    return x;
+    return (part ? hit : x);
   }
   int o = (3 * g);
   double ox = (px - DD_ARRAY(d, geomXpos)[o]);
@@ -1718,8 +1775,12 @@ double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, dou
       double yb = ((dy * ((r + 1))) - sy);
       double zaa = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev);
       double zbb = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev);
-      x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
-      x = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
+      double y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
+      hit = ((y != x) ? (10 + (2 * (((r * ncol) + c)))) : hit);
+      x = y;
+      y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
+      hit = ((y != x) ? (11 + (2 * (((r * ncol) + c)))) : hit);
+      x = y;
     }
   }
   for (int i = 0; i < 4; i++) {
@@ -1751,10 +1812,11 @@ double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, dou
       }
       if (zn < ((z0 * (((u0 + 1) - u))) + (z1 * ((u - u0))))) {
         x = a;
+        hit = (6 + i);
       }
     }
   }
-  return x;
+  return (part ? hit : x);
 }
 
 // algo/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
@@ -5231,7 +5293,16 @@ void Collision_detect(Model* m, Data* d) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: case GeomType_MESH: {
+      case GeomType_BOX: {
+        if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_BOX) {
+          BoxBox_boxBox(m, d, p, g1, g2);
+          if (DI_ERROR(d)) return;
+        } else {
+          ConvexCollision_convex(m, d, p, g1, g2);
+          if (DI_ERROR(d)) return;
+        }
+      } break;
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
         ConvexCollision_convex(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
@@ -6035,6 +6106,585 @@ void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int ou
     s[out] = DD_ARRAY(d, geomXpos)[(3 * g)];
     s[(out + 1)] = DD_ARRAY(d, geomXpos)[((3 * g) + 1)];
     s[(out + 2)] = DD_ARRAY(d, geomXpos)[((3 * g) + 2)];
+  }
+}
+
+// algo/BoxBox.java: void boxBox(Model, Data, int, int, int)
+void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2) {
+  __global double* w = DD_ARRAY(d, boxScratch);
+  BoxBox_local(m, d, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
+  if (w[BoxBox_CASE] < 0) {
+    return;
+  }
+  int gr = ((w[BoxBox_REF] > 0) ? g2 : g1);
+  int face = ((int) w[BoxBox_FACE]);
+  for (int k = 0; k < BoxBox_SLOTS; k++) {
+    if (w[(BoxBox_PRESENT + k)] > 0) {
+      int c = DI_SCALAR(d, ncon);
+      int o = (BoxBox_CAND + (4 * k));
+      for (int a = 0; a < 3; a++) {
+        DD_ARRAY(d, conPos)[((3 * c) + a)] = (BoxBox_world(d, gr, face, a, w[o], w[(o + 1)], (w[(o + 2)] + w[BoxBox_HZ])) + DD_ARRAY(d, geomXpos)[((3 * gr) + a)]);
+        DD_ARRAY(d, conFrame)[((9 * c) + a)] = (w[BoxBox_SIGN] * (((w[BoxBox_CASE] > 0) ? BoxBox_world(d, gr, face, a, w[BoxBox_RN], w[(BoxBox_RN + 1)], w[(BoxBox_RN + 2)]) : BoxBox_world(d, gr, face, a, 0, 0, 1))));
+      }
+      Collision_emit(m, d, p, k, w[(o + 3)]);
+      if (DI_ERROR(d)) return;
+    }
+  }
+}
+
+// algo/BoxBox.java: double world(Data, int, int, int, double, double, double)
+double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz) {
+  double s = 0;
+  for (int k = 0; k < 3; k++) {
+    double v = ((k == 0) ? vx : ((k == 1) ? vy : vz));
+    s += ((DD_ARRAY(d, geomXmat)[(((9 * g) + (3 * a)) + BoxBox_perm(face, k))] * BoxBox_sign(face, k)) * v);
+  }
+  return s;
+}
+
+// algo/BoxBox.java: double sign(int, int)
+double BoxBox_sign(int face, int k) {
+  if (face == 0) {
+    return ((k == 0) ? (-1) : 1);
+  }
+  if (face == 1) {
+    return ((k == 1) ? (-1) : 1);
+  }
+  if ((face == 3) || (face == 4)) {
+    return ((k == 2) ? (-1) : 1);
+  }
+  if (face == 5) {
+    return ((k == 1) ? 1 : (-1));
+  }
+  return 1;
+}
+
+// algo/BoxBox.java: int perm(int, int)
+int BoxBox_perm(int face, int k) {
+  if ((face == 0) || (face == 3)) {
+    return (2 - k);
+  }
+  if ((face == 1) || (face == 4)) {
+    return ((k == 0) ? 0 : (3 - k));
+  }
+  return k;
+}
+
+// algo/BoxBox.java: void local(Model, Data, int, int, double, int, double[])
+void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __global double* w) {
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int c1 = (3 * g1);
+  int c2 = (3 * g2);
+  int o1 = (9 * g1);
+  int o2 = (9 * g2);
+  for (int k = 0; k < BoxBox_SLOTS; k++) {
+    w[(BoxBox_PRESENT + k)] = 0;
+  }
+  w[BoxBox_CASE] = (-1);
+  for (int i = 0; i < 3; i++) {
+    w[(BoxBox_P21 + i)] = (((mat[(o1 + i)] * ((pos[c2] - pos[c1]))) + (mat[((o1 + 3) + i)] * ((pos[(c2 + 1)] - pos[(c1 + 1)])))) + (mat[((o1 + 6) + i)] * ((pos[(c2 + 2)] - pos[(c1 + 2)]))));
+    w[(BoxBox_P12 + i)] = (((mat[(o2 + i)] * ((pos[c1] - pos[c2]))) + (mat[((o2 + 3) + i)] * ((pos[(c1 + 1)] - pos[(c2 + 1)])))) + (mat[((o2 + 6) + i)] * ((pos[(c1 + 2)] - pos[(c2 + 2)]))));
+    for (int j = 0; j < 3; j++) {
+      w[((BoxBox_Q + (3 * i)) + j)] = (((mat[(o1 + i)] * mat[(o2 + j)]) + (mat[((o1 + 3) + i)] * mat[((o2 + 3) + j)])) + (mat[((o1 + 6) + i)] * mat[((o2 + 6) + j)]));
+    }
+  }
+  for (int i = 0; i < 15; i++) {
+    w[(BoxBox_T + i)] = ((i == seed) ? 1 : 0);
+  }
+  double pen = margin;
+  for (int i = 0; i < 3; i++) {
+    pen += ((3 * (MD_ARRAY(m, geomSize)[((3 * (g1)) + (i))])) + (3 * (MD_ARRAY(m, geomSize)[((3 * (g2)) + (i))])));
+  }
+  int code = (-1);
+  int cle1 = 0;
+  int cle2 = 0;
+  int in = 0;
+  for (int i = 0; i < 3; i++) {
+    double plen2 = 0;
+    double plen1 = 0;
+    for (int j = 0; j < 3; j++) {
+      plen2 += (fabs(w[((BoxBox_Q + (3 * i)) + j)]) * (MD_ARRAY(m, geomSize)[((3 * (g2)) + (j))]));
+      plen1 += (fabs(w[((BoxBox_Q + (3 * j)) + i)]) * (MD_ARRAY(m, geomSize)[((3 * (g1)) + (j))]));
+    }
+    double a = (((-fabs(w[(BoxBox_P21 + i)])) + (MD_ARRAY(m, geomSize)[((3 * (g1)) + (i))])) + plen2);
+    double b = (((-fabs(w[(BoxBox_P12 + i)])) + (MD_ARRAY(m, geomSize)[((3 * (g2)) + (i))])) + plen1);
+    if ((a < (-margin)) || (b < (-margin))) {
+      return;
+    }
+    if (a < pen) {
+      pen = a;
+      code = (i + (((w[(BoxBox_P21 + i)] < 0) ? 3 : 0)));
+    }
+    if (b < pen) {
+      pen = b;
+      code = ((i + (((w[(BoxBox_P12 + i)] < 0) ? 3 : 0))) + 6);
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      double nx = ((i == 0) ? 0 : ((i == 1) ? w[((BoxBox_Q + 6) + j)] : (-w[((BoxBox_Q + 3) + j)])));
+      double ny = ((i == 0) ? (-w[((BoxBox_Q + 6) + j)]) : ((i == 1) ? 0 : w[(BoxBox_Q + j)]));
+      double nz = ((i == 0) ? w[((BoxBox_Q + 3) + j)] : ((i == 1) ? (-w[(BoxBox_Q + j)]) : 0));
+      double len = sqrt((((nx * nx) + (ny * ny)) + (nz * nz)));
+      if (len < BoxBox_MINVAL) {
+        continue;
+      }
+      double inv = (1 / len);
+      nx *= inv;
+      ny *= inv;
+      nz *= inv;
+      double along = (((w[BoxBox_P21] * nx) + (w[(BoxBox_P21 + 1)] * ny)) + (w[(BoxBox_P21 + 2)] * nz));
+      double reach = 0;
+      for (int k = 0; k < 3; k++) {
+        if (k != i) {
+          reach += ((MD_ARRAY(m, geomSize)[((3 * (g1)) + (k))]) * fabs(((k == 0) ? nx : ((k == 1) ? ny : nz))));
+        }
+      }
+      for (int k = 0; k < 3; k++) {
+        if (k != j) {
+          reach += (((MD_ARRAY(m, geomSize)[((3 * (g2)) + (k))]) * fabs(w[((((BoxBox_Q + (3 * i)) + 3) - k) - j)])) / len);
+        }
+      }
+      reach -= fabs(along);
+      if (reach < (-margin)) {
+        return;
+      }
+      if (reach < (pen * ((1 - 0x1.19799812dea11p-40)))) {
+        pen = reach;
+        cle1 = 0;
+        for (int k = 0; k < 3; k++) {
+          if ((k != i) && ((((((k == 0) ? nx : ((k == 1) ? ny : nz))) > 0)) != ((along < 0)))) {
+            cle1 += (1 << k);
+          }
+        }
+        cle2 = 0;
+        for (int k = 0; k < 3; k++) {
+          if ((k != j) && (((((w[((((BoxBox_Q + (3 * i)) + 3) - k) - j)] > 0)) != ((along < 0)))) != ((((((k - j) + 3)) % 3) == 1)))) {
+            cle2 += (1 << k);
+          }
+        }
+        code = ((12 + (3 * i)) + j);
+        in = (along < 0);
+      }
+    }
+  }
+  if (code < 0) {
+    return;
+  }
+  if (code < 12) {
+    BoxBox_faceCase(m, g1, g2, margin, code, w);
+  } else {
+    BoxBox_edgeCase(m, g1, g2, margin, (code - 12), cle1, cle2, in, w);
+  }
+}
+
+// algo/BoxBox.java: void edgeCase(Model, int, int, double, int, int, int, boolean, double[])
+void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1, int cle2, int in, __global double* w) {
+  int q1 = (code / 3);
+  int q2 = (code % 3);
+  int ax1 = ((q2 == 0) ? 1 : ((q2 == 1) ? 0 : 1));
+  int ax2 = ((q2 == 0) ? 2 : ((q2 == 1) ? 2 : 0));
+  int pax1 = ((q1 == 0) ? 1 : ((q1 == 1) ? 0 : 1));
+  int pax2 = ((q1 == 0) ? 2 : ((q1 == 1) ? 2 : 0));
+  if (fabs(w[((BoxBox_Q + (3 * q1)) + ax1)]) < fabs(w[((BoxBox_Q + (3 * q1)) + ax2)])) {
+    ax1 = ax2;
+    ax2 = ((3 - q2) - ax1);
+  }
+  if (fabs(w[((BoxBox_Q + (3 * pax1)) + q2)]) < fabs(w[((BoxBox_Q + (3 * pax2)) + q2)])) {
+    pax1 = pax2;
+    pax2 = ((3 - q1) - pax1);
+  }
+  int face = ((((cle1 & ((1 << pax2)))) != 0) ? pax2 : (pax2 + 3));
+  w[BoxBox_CASE] = 1;
+  w[BoxBox_REF] = 0;
+  w[BoxBox_FACE] = face;
+  w[BoxBox_SIGN] = (in ? (-1) : 1);
+  double nx = ((q1 == 0) ? 0 : ((q1 == 1) ? w[((BoxBox_Q + 6) + q2)] : (-w[((BoxBox_Q + 3) + q2)])));
+  double ny = ((q1 == 0) ? (-w[((BoxBox_Q + 6) + q2)]) : ((q1 == 1) ? 0 : w[(BoxBox_Q + q2)]));
+  double nz = ((q1 == 0) ? w[((BoxBox_Q + 3) + q2)] : ((q1 == 1) ? (-w[(BoxBox_Q + q2)]) : 0));
+  double dnx = ((q1 == 0) ? 0 : ((q1 == 1) ? w[(((BoxBox_T + BoxBox_Q) + 6) + q2)] : (-w[(((BoxBox_T + BoxBox_Q) + 3) + q2)])));
+  double dny = ((q1 == 0) ? (-w[(((BoxBox_T + BoxBox_Q) + 6) + q2)]) : ((q1 == 1) ? 0 : w[((BoxBox_T + BoxBox_Q) + q2)]));
+  double dnz = ((q1 == 0) ? w[(((BoxBox_T + BoxBox_Q) + 3) + q2)] : ((q1 == 1) ? (-w[((BoxBox_T + BoxBox_Q) + q2)]) : 0));
+  double len = sqrt((((nx * nx) + (ny * ny)) + (nz * nz)));
+  double inv = (1 / len);
+  nx *= inv;
+  ny *= inv;
+  nz *= inv;
+  double j_dot = (((nx * dnx) + (ny * dny)) + (nz * dnz));
+  dnx = (((dnx - (nx * j_dot))) * inv);
+  dny = (((dny - (ny * j_dot))) * inv);
+  dnz = (((dnz - (nz * j_dot))) * inv);
+  for (int k = 0; k < 3; k++) {
+    int pk = BoxBox_perm(face, k);
+    double sk = BoxBox_sign(face, k);
+    BoxBox_copy(w, (BoxBox_FP + k), (BoxBox_P21 + pk), sk);
+    w[(BoxBox_RN + k)] = (sk * (((pk == 0) ? nx : ((pk == 1) ? ny : nz))));
+    w[((BoxBox_T + BoxBox_RN) + k)] = (sk * (((pk == 0) ? dnx : ((pk == 1) ? dny : dnz))));
+    for (int j = 0; j < 3; j++) {
+      BoxBox_copy(w, ((BoxBox_FR + (3 * k)) + j), ((BoxBox_Q + (3 * pk)) + j), sk);
+    }
+  }
+  double sx = (MD_ARRAY(m, geomSize)[((3 * (g1)) + (BoxBox_perm(face, 0)))]);
+  double sy = (MD_ARRAY(m, geomSize)[((3 * (g1)) + (BoxBox_perm(face, 1)))]);
+  double hz = (MD_ARRAY(m, geomSize)[((3 * (g1)) + (BoxBox_perm(face, 2)))]);
+  w[BoxBox_HZ] = hz;
+  w[(BoxBox_FP + 2)] -= hz;
+  for (int e = 0; e < 2; e++) {
+    double s1 = ((MD_ARRAY(m, geomSize)[((3 * (g2)) + (ax1))]) * (((((((cle2 & ((1 << ax1)))) != 0)) == ((e == 0))) ? 1 : (-1))));
+    double s2 = ((MD_ARRAY(m, geomSize)[((3 * (g2)) + (ax2))]) * (((((cle2 & ((1 << ax2)))) != 0) ? 1 : (-1))));
+    for (int end = 0; end < 2; end++) {
+      int o = (BoxBox_PU + (3 * (((2 * e) + end))));
+      double s3 = ((MD_ARRAY(m, geomSize)[((3 * (g2)) + (q2))]) * (((end == 0) ? 1 : (-1))));
+      for (int a = 0; a < 3; a++) {
+        BoxBox_copy(w, (o + a), (BoxBox_FP + a), 1);
+        BoxBox_add(w, (o + a), ((BoxBox_FR + (3 * a)) + ax1), s1);
+        BoxBox_add(w, (o + a), ((BoxBox_FR + (3 * a)) + ax2), s2);
+        BoxBox_add(w, (o + a), ((BoxBox_FR + (3 * a)) + q2), s3);
+      }
+    }
+  }
+  if (fabs(w[(BoxBox_RN + 2)]) < BoxBox_MINVAL) {
+    return;
+  }
+  double rz = w[(BoxBox_RN + 2)];
+  double drz = w[((BoxBox_T + BoxBox_RN) + 2)];
+  double innorm = (((1 / rz)) * ((in ? (-1) : 1)));
+  double dinnorm = (((-innorm) * drz) / rz);
+  for (int i = 0; i < 4; i++) {
+    int u = (BoxBox_PU + (3 * i));
+    int o = (BoxBox_PP + (3 * i));
+    double t = ((-w[(u + 2)]) * ((1 / rz)));
+    double dt = ((-((w[((BoxBox_T + u) + 2)] + (t * drz)))) / rz);
+    for (int a = 0; a < 3; a++) {
+      w[(o + a)] = (w[(u + a)] + (w[(BoxBox_RN + a)] * t));
+      w[((BoxBox_T + o) + a)] = ((w[((BoxBox_T + u) + a)] + (w[((BoxBox_T + BoxBox_RN) + a)] * t)) + (w[(BoxBox_RN + a)] * dt));
+    }
+  }
+  for (int a = 0; a < 3; a++) {
+    BoxBox_copy(w, (BoxBox_AXI + a), (BoxBox_PU + a), 1);
+    BoxBox_diff(w, ((BoxBox_AXI + 3) + a), ((BoxBox_PU + 3) + a), (BoxBox_PU + a));
+    BoxBox_diff(w, ((BoxBox_AXI + 6) + a), ((BoxBox_PU + 6) + a), (BoxBox_PU + a));
+    BoxBox_copy(w, (BoxBox_PTS + a), (BoxBox_PP + a), 1);
+    BoxBox_diff(w, ((BoxBox_PTS + 3) + a), ((BoxBox_PP + 3) + a), (BoxBox_PP + a));
+    BoxBox_diff(w, ((BoxBox_PTS + 6) + a), ((BoxBox_PP + 6) + a), (BoxBox_PP + a));
+    BoxBox_sum(w, ((BoxBox_PTS + 9) + a), (BoxBox_PTS + a), ((BoxBox_PTS + 3) + a));
+    BoxBox_sum(w, ((BoxBox_PTS + 12) + a), (BoxBox_PTS + a), ((BoxBox_PTS + 6) + a));
+    BoxBox_sum(w, (BoxBox_AU + a), (BoxBox_AXI + a), ((BoxBox_AXI + 3) + a));
+    BoxBox_sum(w, ((BoxBox_AU + 3) + a), (BoxBox_AXI + a), ((BoxBox_AXI + 6) + a));
+  }
+  double margin2 = (margin * margin);
+  int found = 0;
+  for (int i = 0; i < 4; i++) {
+    int from = (BoxBox_PTS + (((i == 2) ? 9 : ((i == 3) ? 12 : 0))));
+    int dir = (BoxBox_PTS + ((((i == 1) || (i == 2)) ? 6 : 3)));
+    int ufrom = ((i == 2) ? BoxBox_AU : ((i == 3) ? (BoxBox_AU + 3) : BoxBox_AXI));
+    int udir = (BoxBox_AXI + ((((i == 1) || (i == 2)) ? 6 : 3)));
+    for (int q = 0; q < 2; q++) {
+      double b = w[(dir + q)];
+      if (fabs(b) <= BoxBox_MINVAL) {
+        continue;
+      }
+      for (int j = 0; j < 2; j++) {
+        double l = ((((q == 0) ? sx : sy)) * (((j == 0) ? (-1) : 1)));
+        double t = (((l - w[(from + q)])) * ((1 / b)));
+        if ((t < 0) || (t > 1)) {
+          continue;
+        }
+        double c2 = (w[((from + 1) - q)] + (w[((dir + 1) - q)] * t));
+        if (fabs(c2) > (((q == 0) ? sy : sx))) {
+          continue;
+        }
+        if ((((w[(ufrom + 2)] + (w[(udir + 2)] * t))) * innorm) > margin) {
+          continue;
+        }
+        double dt = ((-((w[((BoxBox_T + from) + q)] + (t * w[((BoxBox_T + dir) + q)])))) / b);
+        double dc2 = ((w[(((BoxBox_T + from) + 1) - q)] + (w[(((BoxBox_T + dir) + 1) - q)] * t)) + (w[((dir + 1) - q)] * dt));
+        int o = (BoxBox_CAND + (4 * ((((4 * i) + (2 * q)) + j))));
+        for (int a = 0; a < 3; a++) {
+          w[(o + a)] = ((0x1.0p-1 * w[(ufrom + a)]) + ((0x1.0p-1 * t) * w[(udir + a)]));
+          w[((BoxBox_T + o) + a)] = (0x1.0p-1 * (((w[((BoxBox_T + ufrom) + a)] + (dt * w[(udir + a)])) + (t * w[((BoxBox_T + udir) + a)]))));
+        }
+        w[(o + q)] += (0x1.0p-1 * l);
+        w[((o + 1) - q)] += (0x1.0p-1 * c2);
+        w[(((BoxBox_T + o) + 1) - q)] += (0x1.0p-1 * dc2);
+        w[(o + 3)] = ((w[(o + 2)] * innorm) * 2);
+        w[((BoxBox_T + o) + 3)] = (2 * (((w[((BoxBox_T + o) + 2)] * innorm) + (w[(o + 2)] * dinnorm))));
+        w[(((BoxBox_PRESENT + (4 * i)) + (2 * q)) + j)] = 1;
+        found++;
+      }
+    }
+  }
+  int lineHits = found;
+  double det = BoxBox_edgeDet(w, 0);
+  double ddet = BoxBox_edgeDet(w, 1);
+  for (int i = 0; i < 4; i++) {
+    double llx = (((i / 2) != 0) ? sx : (-sx));
+    double lly = (((i % 2) != 0) ? sy : (-sy));
+    double u = BoxBox_coordinate(w, llx, lly, det, 0);
+    double v = BoxBox_coordinate(w, llx, lly, det, 1);
+    int uOut = ((u < 0) || (u > 1));
+    int vOut = ((v < 0) || (v > 1));
+    if (((lineHits == 0) ? (uOut && vOut) : (uOut || vOut))) {
+      continue;
+    }
+    double du = (uOut ? 0 : BoxBox_coordinateTangent(w, llx, lly, det, ddet, u, 0));
+    double dv = (vOut ? 0 : BoxBox_coordinateTangent(w, llx, lly, det, ddet, v, 1));
+    u = ((u < 0) ? 0 : ((u > 1) ? 1 : u));
+    v = ((v < 0) ? 0 : ((v > 1) ? 1 : v));
+    int o = (BoxBox_CAND + (4 * ((16 + i))));
+    double dist2 = 0;
+    double ddist2 = 0;
+    for (int k = 0; k < 3; k++) {
+      double f = (((w[(BoxBox_PU + k)] * (((1 - u) - v))) + (w[((BoxBox_PU + 3) + k)] * u)) + (w[((BoxBox_PU + 6) + k)] * v));
+      double df = (((((w[((BoxBox_T + BoxBox_PU) + k)] * (((1 - u) - v))) + (w[(((BoxBox_T + BoxBox_PU) + 3) + k)] * u)) + (w[(((BoxBox_T + BoxBox_PU) + 6) + k)] * v)) + (((w[((BoxBox_PU + 3) + k)] - w[(BoxBox_PU + k)])) * du)) + (((w[((BoxBox_PU + 6) + k)] - w[(BoxBox_PU + k)])) * dv));
+      double corner = ((k == 0) ? llx : ((k == 1) ? lly : 0));
+      dist2 += (((corner - f)) * ((corner - f)));
+      ddist2 -= ((2 * ((corner - f))) * df);
+      w[(o + k)] = f;
+      w[((BoxBox_T + o) + k)] = df;
+    }
+    det = dist2;
+    ddet = ddist2;
+    if ((w[(o + 2)] > 0) && (dist2 > margin2)) {
+      continue;
+    }
+    double sgn = ((w[(o + 2)] < 0) ? (-1) : 1);
+    for (int k = 0; k < 3; k++) {
+      double corner = ((k == 0) ? llx : ((k == 1) ? lly : 0));
+      w[(o + k)] = (((corner + w[(o + k)])) * 0x1.0p-1);
+      w[((BoxBox_T + o) + k)] *= 0x1.0p-1;
+    }
+    double depth = sqrt(dist2);
+    w[(o + 3)] = (depth * sgn);
+    w[((BoxBox_T + o) + 3)] = ((depth > 0) ? ((sgn * ddist2) / ((2 * depth))) : 0);
+    w[((BoxBox_PRESENT + 16) + i)] = 1;
+    found++;
+  }
+  int cornerHits = found;
+  for (int i = 0; i < 4; i++) {
+    double x = w[(BoxBox_PP + (3 * i))];
+    double y = w[((BoxBox_PP + (3 * i)) + 1)];
+    int xOut = ((x < (-sx)) || (x > sx));
+    int yOut = ((y < (-sy)) || (y > sy));
+    if (((lineHits == 0) ? (((cornerHits != 0) && xOut) && yOut) : (xOut || yOut))) {
+      continue;
+    }
+    double dist2 = 0;
+    double ddist2 = 0;
+    int o = (BoxBox_CAND + (4 * ((20 + i))));
+    for (int k = 0; k < 2; k++) {
+      double s = ((k == 0) ? sx : sy);
+      double xk = w[((BoxBox_PP + (3 * i)) + k)];
+      double dk = w[(((BoxBox_T + BoxBox_PP) + (3 * i)) + k)];
+      double over = ((xk < (-s)) ? (xk + s) : ((xk > s) ? (xk - s) : 0));
+      dist2 += (over * over);
+      ddist2 += ((over != 0) ? ((2 * over) * dk) : 0);
+      double clamped = ((xk < (-s)) ? (-s) : ((xk > s) ? s : xk));
+      w[(o + k)] = ((clamped * 0x1.0p-1) + (0x1.0p-1 * w[((BoxBox_PU + (3 * i)) + k)]));
+      w[((BoxBox_T + o) + k)] = ((((over != 0) ? 0 : (0x1.0p-1 * dk))) + (0x1.0p-1 * w[(((BoxBox_T + BoxBox_PU) + (3 * i)) + k)]));
+    }
+    double h = (w[((BoxBox_PU + (3 * i)) + 2)] * innorm);
+    double dh = ((w[(((BoxBox_T + BoxBox_PU) + (3 * i)) + 2)] * innorm) + (w[((BoxBox_PU + (3 * i)) + 2)] * dinnorm));
+    dist2 += (h * h);
+    ddist2 += ((2 * h) * dh);
+    if ((w[((BoxBox_PU + (3 * i)) + 2)] > 0) && (dist2 > margin2)) {
+      continue;
+    }
+    w[(o + 2)] = (0x1.0p-1 * w[((BoxBox_PU + (3 * i)) + 2)]);
+    w[((BoxBox_T + o) + 2)] = (0x1.0p-1 * w[(((BoxBox_T + BoxBox_PU) + (3 * i)) + 2)]);
+    double sgn = ((w[((BoxBox_PU + (3 * i)) + 2)] < 0) ? (-1) : 1);
+    double depth = sqrt(dist2);
+    w[(o + 3)] = (depth * sgn);
+    w[((BoxBox_T + o) + 3)] = ((depth > 0) ? ((sgn * ddist2) / ((2 * depth))) : 0);
+    w[((BoxBox_PRESENT + 20) + i)] = 1;
+    found++;
+  }
+}
+
+// algo/BoxBox.java: double coordinateTangent(double[], double, double, double, double, double, int)
+double BoxBox_coordinateTangent(__global double* w, double x, double y, double det, double ddet, double value, int which) {
+  double rx = (x - w[BoxBox_PTS]);
+  double ry = (y - w[(BoxBox_PTS + 1)]);
+  double drx = (-w[(BoxBox_T + BoxBox_PTS)]);
+  double dry = (-w[((BoxBox_T + BoxBox_PTS) + 1)]);
+  if (which == 0) {
+    return (((((((drx * w[(BoxBox_PTS + 7)]) + (rx * w[((BoxBox_T + BoxBox_PTS) + 7)])) - (dry * w[(BoxBox_PTS + 6)])) - (ry * w[((BoxBox_T + BoxBox_PTS) + 6)])) - (value * ddet))) / det);
+  }
+  return (((((((dry * w[(BoxBox_PTS + 3)]) + (ry * w[((BoxBox_T + BoxBox_PTS) + 3)])) - (drx * w[(BoxBox_PTS + 4)])) - (rx * w[((BoxBox_T + BoxBox_PTS) + 4)])) - (value * ddet))) / det);
+}
+
+// algo/BoxBox.java: double coordinate(double[], double, double, double, int)
+double BoxBox_coordinate(__global double* w, double x, double y, double det, int which) {
+  double rx = (x - w[BoxBox_PTS]);
+  double ry = (y - w[(BoxBox_PTS + 1)]);
+  if (which == 0) {
+    return ((((rx * w[(BoxBox_PTS + 7)]) - (ry * w[(BoxBox_PTS + 6)]))) * ((1 / det)));
+  }
+  return ((((ry * w[(BoxBox_PTS + 3)]) - (rx * w[(BoxBox_PTS + 4)]))) * ((1 / det)));
+}
+
+// algo/BoxBox.java: double edgeDet(double[], boolean)
+double BoxBox_edgeDet(__global double* w, int tangent) {
+  double a = w[(BoxBox_PTS + 3)];
+  double b = w[(BoxBox_PTS + 6)];
+  double c = w[(BoxBox_PTS + 4)];
+  double e = w[(BoxBox_PTS + 7)];
+  if ((!tangent)) {
+    return ((a * e) - (b * c));
+  }
+  return ((((w[((BoxBox_T + BoxBox_PTS) + 3)] * e) + (a * w[((BoxBox_T + BoxBox_PTS) + 7)])) - (w[((BoxBox_T + BoxBox_PTS) + 6)] * c)) - (b * w[((BoxBox_T + BoxBox_PTS) + 4)]));
+}
+
+// algo/BoxBox.java: void sum(double[], int, int, int)
+void BoxBox_sum(__global double* w, int dst, int a, int b) {
+  w[dst] = (w[a] + w[b]);
+  w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] + w[(BoxBox_T + b)]);
+}
+
+// algo/BoxBox.java: void diff(double[], int, int, int)
+void BoxBox_diff(__global double* w, int dst, int a, int b) {
+  w[dst] = (w[a] - w[b]);
+  w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] - w[(BoxBox_T + b)]);
+}
+
+// algo/BoxBox.java: void copy(double[], int, int, double)
+void BoxBox_copy(__global double* w, int dst, int src, double s) {
+  w[dst] = (s * w[src]);
+  w[(BoxBox_T + dst)] = (s * w[(BoxBox_T + src)]);
+}
+
+// algo/BoxBox.java: void add(double[], int, int, double)
+void BoxBox_add(__global double* w, int dst, int src, double s) {
+  w[dst] += (s * w[src]);
+  w[(BoxBox_T + dst)] += (s * w[(BoxBox_T + src)]);
+}
+
+// algo/BoxBox.java: void faceCase(Model, int, int, double, int, double[])
+void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w) {
+  int face = (code % 6);
+  int ref = (code / 6);
+  int gr = ((ref == 0) ? g1 : g2);
+  int gi = ((ref == 0) ? g2 : g1);
+  w[BoxBox_CASE] = 0;
+  w[BoxBox_REF] = ref;
+  w[BoxBox_FACE] = face;
+  w[BoxBox_SIGN] = ((ref == 0) ? 1 : (-1));
+  for (int k = 0; k < 3; k++) {
+    int pk = BoxBox_perm(face, k);
+    double sk = BoxBox_sign(face, k);
+    BoxBox_copy(w, (BoxBox_FP + k), ((((ref == 0) ? BoxBox_P21 : BoxBox_P12)) + pk), sk);
+    for (int j = 0; j < 3; j++) {
+      BoxBox_copy(w, ((BoxBox_FR + (3 * k)) + j), ((ref == 0) ? ((BoxBox_Q + (3 * pk)) + j) : ((BoxBox_Q + (3 * j)) + pk)), sk);
+    }
+  }
+  double lx = (MD_ARRAY(m, geomSize)[((3 * (gr)) + (BoxBox_perm(face, 0)))]);
+  double ly = (MD_ARRAY(m, geomSize)[((3 * (gr)) + (BoxBox_perm(face, 1)))]);
+  double hz = (MD_ARRAY(m, geomSize)[((3 * (gr)) + (BoxBox_perm(face, 2)))]);
+  w[BoxBox_HZ] = hz;
+  w[(BoxBox_FP + 2)] -= hz;
+  for (int a = 0; a < 3; a++) {
+    BoxBox_copy(w, (BoxBox_PTS + a), (BoxBox_FP + a), 1);
+  }
+  int corner = 0;
+  for (int i = 0; i < 3; i++) {
+    if (w[((BoxBox_FR + 6) + i)] < 0) {
+      corner += (1 << i);
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    double s = ((MD_ARRAY(m, geomSize)[((3 * (gi)) + (i))]) * (((((corner & ((1 << i)))) != 0) ? 1 : (-1))));
+    for (int a = 0; a < 3; a++) {
+      BoxBox_add(w, (BoxBox_PTS + a), ((BoxBox_FR + (3 * a)) + i), s);
+    }
+  }
+  int n = 1;
+  for (int i = 0; i < 3; i++) {
+    if (fabs(w[((BoxBox_FR + 6) + i)]) < 0x1.0p-1) {
+      double s = ((MD_ARRAY(m, geomSize)[((3 * (gi)) + (i))]) * (((((corner & ((1 << i)))) != 0) ? (-2) : 2)));
+      for (int a = 0; a < 3; a++) {
+        BoxBox_copy(w, ((BoxBox_PTS + (3 * n)) + a), ((BoxBox_FR + (3 * a)) + i), s);
+      }
+      n++;
+    }
+  }
+  for (int a = 0; a < 3; a++) {
+    BoxBox_sum(w, ((BoxBox_PTS + 9) + a), (BoxBox_PTS + a), ((BoxBox_PTS + 3) + a));
+    BoxBox_sum(w, ((BoxBox_PTS + 12) + a), (BoxBox_PTS + a), ((BoxBox_PTS + 6) + a));
+    BoxBox_sum(w, ((BoxBox_PTS + 15) + a), ((BoxBox_PTS + 9) + a), ((BoxBox_PTS + 6) + a));
+  }
+  int lines = ((n == 2) ? 1 : ((n == 3) ? 4 : 0));
+  for (int i = 0; i < lines; i++) {
+    int from = (BoxBox_PTS + (((i == 2) ? 9 : ((i == 3) ? 12 : 0))));
+    int dir = (BoxBox_PTS + ((((i == 1) || (i == 2)) ? 6 : 3)));
+    for (int q = 0; q < 2; q++) {
+      double b = w[(dir + q)];
+      if (fabs(b) > BoxBox_MINVAL) {
+        for (int j = 0; j < 2; j++) {
+          double l = ((((q == 0) ? lx : ly)) * (((j == 0) ? (-1) : 1)));
+          double t = (((l - w[(from + q)])) * ((1 / b)));
+          if ((t < 0) || (t > 1)) {
+            continue;
+          }
+          if (fabs((w[((from + 1) - q)] + (w[((dir + 1) - q)] * t))) > (((q == 0) ? ly : lx))) {
+            continue;
+          }
+          double dt = ((-((w[((BoxBox_T + from) + q)] + (t * w[((BoxBox_T + dir) + q)])))) / b);
+          int o = (BoxBox_CAND + (4 * ((((4 * i) + (2 * q)) + j))));
+          for (int a = 0; a < 3; a++) {
+            w[(o + a)] = (w[(from + a)] + (t * w[(dir + a)]));
+            w[((BoxBox_T + o) + a)] = ((w[((BoxBox_T + from) + a)] + (t * w[((BoxBox_T + dir) + a)])) + (dt * w[(dir + a)]));
+          }
+          w[(((BoxBox_PRESENT + (4 * i)) + (2 * q)) + j)] = 1;
+        }
+      }
+    }
+  }
+  if (n == 3) {
+    double det = BoxBox_edgeDet(w, 0);
+    double ddet = BoxBox_edgeDet(w, 1);
+    for (int i = 0; i < 4; i++) {
+      double llx = (((i / 2) != 0) ? lx : (-lx));
+      double lly = (((i % 2) != 0) ? ly : (-ly));
+      double u = BoxBox_coordinate(w, llx, lly, det, 0);
+      double v = BoxBox_coordinate(w, llx, lly, det, 1);
+      if ((((u <= 0) || (v <= 0)) || (u >= 1)) || (v >= 1)) {
+        continue;
+      }
+      double du = BoxBox_coordinateTangent(w, llx, lly, det, ddet, u, 0);
+      double dv = BoxBox_coordinateTangent(w, llx, lly, det, ddet, v, 1);
+      int o = (BoxBox_CAND + (4 * ((16 + i))));
+      w[o] = llx;
+      w[(o + 1)] = lly;
+      w[(o + 2)] = ((w[(BoxBox_PTS + 2)] + (u * w[(BoxBox_PTS + 5)])) + (v * w[(BoxBox_PTS + 8)]));
+      w[(BoxBox_T + o)] = 0;
+      w[((BoxBox_T + o) + 1)] = 0;
+      w[((BoxBox_T + o) + 2)] = ((((w[((BoxBox_T + BoxBox_PTS) + 2)] + (du * w[(BoxBox_PTS + 5)])) + (u * w[((BoxBox_T + BoxBox_PTS) + 5)])) + (dv * w[(BoxBox_PTS + 8)])) + (v * w[((BoxBox_T + BoxBox_PTS) + 8)]));
+      w[((BoxBox_PRESENT + 16) + i)] = 1;
+    }
+  }
+  for (int i = 0; i < (1 << ((n - 1))); i++) {
+    int v = (BoxBox_PTS + (((i == 0) ? 0 : (3 * ((i + 2))))));
+    if ((i > 0) && (((((w[v] <= (-lx)) || (w[v] >= lx)) || (w[(v + 1)] <= (-ly))) || (w[(v + 1)] >= ly)))) {
+      continue;
+    }
+    int o = (BoxBox_CAND + (4 * ((20 + i))));
+    for (int a = 0; a < 3; a++) {
+      BoxBox_copy(w, (o + a), (v + a), 1);
+    }
+    w[((BoxBox_PRESENT + 20) + i)] = 1;
+  }
+  for (int k = 0; k < BoxBox_SLOTS; k++) {
+    int o = (BoxBox_CAND + (4 * k));
+    if (w[(BoxBox_PRESENT + k)] > 0) {
+      if (w[(o + 2)] > margin) {
+        w[(BoxBox_PRESENT + k)] = 0;
+      } else {
+        BoxBox_copy(w, (o + 3), (o + 2), 1);
+        w[(o + 2)] *= 0x1.0p-1;
+        w[((BoxBox_T + o) + 2)] *= 0x1.0p-1;
+      }
+    }
   }
 }
 
@@ -7994,7 +8644,15 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           } break;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_BOX: case GeomType_MESH: {
+      case GeomType_BOX: {
+        if (t2 == GeomType_BOX) {
+          BoxBoxAdjoint_contact(m, d, b, c, g1, g2, k, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+        } else {
+          ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+          if (DI_ERROR(d)) return;
+        }
+      } break;
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
         ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
         if (DI_ERROR(d)) return;
       } break;
@@ -8960,6 +9618,69 @@ void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int ni
   e[ConvexCollisionAdjoint_PT] = (pbx + (((2 * px) * i0) * ccb));
   e[(ConvexCollisionAdjoint_PT + 1)] = (pby + (((2 * py) * i1) * ccb));
   e[(ConvexCollisionAdjoint_PT + 2)] = (pbz + (((2 * pz) * i2) * ccb));
+}
+
+// algo/BoxBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double, double[])
+void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, int k, double margin, __global double* nb) {
+  __global double* w = DD_ARRAY(d, boxScratch);
+  __global double* lb = BD_ARRAY(b, scratch36);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
+  BoxBox_local(m, d, g1, g2, margin, (-1), w);
+  int gr = ((w[BoxBox_REF] > 0) ? g2 : g1);
+  int face = ((int) w[BoxBox_FACE]);
+  int o = (BoxBox_CAND + (4 * k));
+  int edge = (w[BoxBox_CASE] > 0);
+  double sgn = w[BoxBox_SIGN];
+  fill_d(lb + 0, 22 - 0, 0);
+  for (int a = 0; a < 3; a++) {
+    double pb = BD_ARRAY(b, conPosBar)[((3 * c) + a)];
+    BD_ARRAY(b, geomXposBar)[((3 * gr) + a)] += pb;
+    for (int j = 0; j < 3; j++) {
+      int col = (((9 * gr) + (3 * a)) + BoxBox_perm(face, j));
+      double s = BoxBox_sign(face, j);
+      double pt = (w[(o + j)] + (((j == 2) ? w[BoxBox_HZ] : 0)));
+      double v = (edge ? w[(BoxBox_RN + j)] : ((j == 2) ? 1 : 0));
+      BD_ARRAY(b, geomXmatBar)[col] += (s * (((pb * pt) + ((sgn * nb[a]) * v))));
+      lb[(15 + j)] += ((s * mat[col]) * pb);
+      lb[(19 + j)] += (((sgn * s) * mat[col]) * nb[a]);
+    }
+  }
+  lb[18] = BD_ARRAY(b, conDistBar)[c];
+  for (int s = 0; s < 15; s++) {
+    BoxBox_local(m, d, g1, g2, margin, s, w);
+    double sum = 0;
+    for (int j = 0; j < 4; j++) {
+      sum += (lb[(15 + j)] * w[((BoxBox_T + o) + j)]);
+    }
+    if (edge) {
+      for (int j = 0; j < 3; j++) {
+        sum += (lb[(19 + j)] * w[((BoxBox_T + BoxBox_RN) + j)]);
+      }
+    }
+    lb[s] = sum;
+  }
+  int c1 = (3 * g1);
+  int c2 = (3 * g2);
+  int o1 = (9 * g1);
+  int o2 = (9 * g2);
+  for (int a = 0; a < 3; a++) {
+    double r21 = 0;
+    double r12 = 0;
+    for (int i = 0; i < 3; i++) {
+      r21 += (mat[((o1 + (3 * a)) + i)] * lb[(BoxBox_P21 + i)]);
+      r12 += (mat[((o2 + (3 * a)) + i)] * lb[(BoxBox_P12 + i)]);
+      BD_ARRAY(b, geomXmatBar)[((o1 + (3 * a)) + i)] += (((pos[(c2 + a)] - pos[(c1 + a)])) * lb[(BoxBox_P21 + i)]);
+      BD_ARRAY(b, geomXmatBar)[((o2 + (3 * a)) + i)] += (((pos[(c1 + a)] - pos[(c2 + a)])) * lb[(BoxBox_P12 + i)]);
+      for (int j = 0; j < 3; j++) {
+        double qb = lb[((BoxBox_Q + (3 * i)) + j)];
+        BD_ARRAY(b, geomXmatBar)[((o1 + (3 * a)) + i)] += (qb * mat[((o2 + (3 * a)) + j)]);
+        BD_ARRAY(b, geomXmatBar)[((o2 + (3 * a)) + j)] += (qb * mat[((o1 + (3 * a)) + i)]);
+      }
+    }
+    BD_ARRAY(b, geomXposBar)[(c2 + a)] += (r21 - r12);
+    BD_ARRAY(b, geomXposBar)[(c1 + a)] += (r12 - r21);
+  }
 }
 
 // algo/CapsuleBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double[])

@@ -57,6 +57,7 @@ class OpenClAdjointTest {
       "../datasets/reference/models/convex.xml, 4", "../datasets/reference/models/spin_roll.xml, 4",
       "../datasets/reference/models/margins.xml, 4", "../datasets/reference/models/adhesion.xml, 4",
       "../datasets/reference/models/terrain.xml, 4", "../datasets/reference/models/meshes.xml, 4",
+      "../datasets/reference/models/box_stack.xml, 4",
       "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3",
       "../datasets/reference/models/muscles.xml, 3"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {

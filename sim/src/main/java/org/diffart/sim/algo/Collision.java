@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -35,8 +36,8 @@ import org.diffart.sim.model.Model;
  *   capsule lies along the box ({@link CapsuleBox}, MuJoCo's {@code mjc_CapsuleBox})</td></tr>
  *   <tr><td>ellipsoid or cylinder against sphere, capsule, ellipsoid, cylinder or box</td><td>1</td><td>k 0: MPR's
  *   contact, {@link ConvexCollision} (MuJoCo 2.2.2's {@code mjc_Convex})</td></tr>
- *   <tr><td>box–box</td><td>1</td><td>k 0: MPR's contact (MuJoCo's {@code mjc_BoxBox} gives up to eight: a box
- *   resting on a box rocks on this one)</td></tr>
+ *   <tr><td>box–box</td><td>24</td><td>k: candidate k of {@link BoxBox} (MuJoCo's {@code mjc_BoxBox}): 0–15 edge
+ *   crossings, 16–19 corners of the reference face, 20–23 vertices of the incident face</td></tr>
  * </table>
  *
  * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
@@ -103,8 +104,14 @@ public final class Collision {
             default -> throw unsupported(m, g1, g2);
           }
         }
-        // box-box by MPR too (MuJoCo has an analytic mjc_BoxBox with up to eight contacts; not ported yet)
-        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollision.convex(m, d, p, g1, g2);
+        case BOX -> {
+          if (m.geomType(g2) == GeomType.BOX) {
+            BoxBox.boxBox(m, d, p, g1, g2);
+          } else {
+            ConvexCollision.convex(m, d, p, g1, g2);
+          }
+        }
+        case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.convex(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
     }

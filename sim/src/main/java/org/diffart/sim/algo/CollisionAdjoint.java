@@ -70,7 +70,14 @@ public final class CollisionAdjoint {
             default -> throw unsupported(t1, t2);
           }
         }
-        case ELLIPSOID, CYLINDER, BOX, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+        case BOX -> {
+          if (t2 == GeomType.BOX) {
+            BoxBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
+          } else {
+            ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+          }
+        }
+        case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);

@@ -304,6 +304,11 @@ public final class Data {
   /** A geom's pose in a height field's frame, rotation (row-major) then position ({@code ConvexCollision.hfield}) [12]. */
   public final double[] hfieldLocal;
   /**
+   * Work space of box–box collision ({@code BoxBox}): values and their tangents, the candidate contacts, the case
+   * [{@code BoxBox.SCRATCH}].
+   */
+  public final double[] boxScratch;
+  /**
    * The feature a contact's adjoint finds again: for a height field contact the cell and triangle of its prism
    * ({@code ConvexCollision.prism}), for a plane–mesh contact the mesh vertex [nconMax+1].
    */
@@ -425,6 +430,7 @@ public final class Data {
     convexLog = new double[128 * 13 + 2 * (1 + 31 * 3)];
     hfieldPrism = new double[18];
     hfieldLocal = new double[12];
+    boxScratch = new double[429];
     conFeature = new int[nc];
     rkQpos = new double[nq];
     rkQvel = new double[nv];

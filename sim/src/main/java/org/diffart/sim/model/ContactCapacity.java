@@ -7,6 +7,8 @@ package org.diffart.sim.model;
 public final class ContactCapacity {
   /** MuJoCo's {@code mjMAXCONPAIR}: the most contacts of one height field pair (one per prism MPR collides). */
   public static final int MAX_HFIELD = 50;
+  /** Contact slots of a box–box pair: 16 edge crossings, 4 corners and 4 vertices. */
+  public static final int BOX_BOX = 24;
 
   private ContactCapacity() {}
 
@@ -39,7 +41,9 @@ public final class ContactCapacity {
         case BOX -> 2;
         default -> 0;
       };
-      case ELLIPSOID, CYLINDER, BOX, MESH -> 1;
+      // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces (org.diffart.sim.algo.BoxBox)
+      case BOX -> hi == GeomType.BOX ? BOX_BOX : 1;
+      case ELLIPSOID, CYLINDER, MESH -> 1;
       default -> 0;
     };
   }

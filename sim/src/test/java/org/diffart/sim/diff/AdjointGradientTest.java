@@ -94,6 +94,8 @@ class AdjointGradientTest {
       "../datasets/reference/models/terrain.xml, '', 120",
       // meshes on a plane, a box, a mesh and a height field
       "../datasets/reference/models/meshes.xml, '', 120",
+      // box-box faces and edges (tangent mode through mjc_BoxBox's clipping)
+      "../datasets/reference/models/box_stack.xml, '', 120",
       // slider-crank transmissions
       "../datasets/models/mujoco_samples/slider_crank.xml, '', 200"})
   void adjointEqualsTapeWithContacts(String spec, String key, int steps) {
