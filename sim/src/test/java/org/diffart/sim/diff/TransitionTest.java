@@ -56,18 +56,21 @@ class TransitionTest {
   /**
    * The sensors' adjoint fills C and D: on the reference sensors scene (every sensor type but the rangefinder, its
    * acceleration, force and torque sensors included), on it again with contacts (a floor: touch, and the contact forces
-   * in the force and torque sensors), on a scene of fixed and spatial tendons with subtree sensors, and on one of
-   * rangefinders that hit every kind of geom, fixed and moving, the exact rows equal central differences.
+   * in the force and torque sensors), on a scene of fixed and spatial tendons with subtree sensors, on one of
+   * rangefinders that hit every kind of geom, fixed and moving, and on touch sensors whose sites hold resting contacts
+   * (a crate on the floor, a cube on a block), the exact rows equal central differences.
    */
   @ParameterizedTest
-  @CsvSource({"sensors", "sensors on a floor", "tendons", "rangefinders"})
+  @CsvSource({"sensors", "sensors on a floor", "tendons", "rangefinders", "touch"})
   void exactSensorRowsMatchCentralDifferences(String scene) throws java.io.IOException {
-    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : scene.equals("rangefinders")
-        ? RANGEFINDERS.replace("HFIELD", org.diffart.sim.testing.ReferenceFiles.repoRoot().resolve(
+    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : scene.equals("touch") ? TOUCH
+        : scene.equals("rangefinders") ? RANGEFINDERS.replace("HFIELD", org.diffart.sim.testing.ReferenceFiles.repoRoot().resolve(
         "datasets/reference/rays/ray_hfield.bin").toString()) : sensorsScene(scene.endsWith("floor")), scene);
     Data d = new Data(m);
     java.util.Random rnd = new java.util.Random(11);
-    for (int k = 0; k < m.nv(); k++) {
+    // random velocities, but the touch scene's bodies settle from rest: sliding puts friction rows at their bounds,
+    // where the rows kink within reach of central differences
+    for (int k = 0; k < m.nv() && !scene.equals("touch"); k++) {
       d.qvel[k] = 0.2 * rnd.nextGaussian();
     }
     for (int k = 0; k < m.nu(); k++) {
@@ -81,6 +84,13 @@ class TransitionTest {
       probe.copyStateFrom(d);
       Step.step(m, probe);
       assertTrue(probe.nefc > probe.ncon, "the floor's contacts push, with friction: " + probe.nefc + " rows");
+    }
+    if (scene.equals("touch")) {
+      Data probe = new Data(m);
+      probe.copyStateFrom(d);
+      Step.step(m, probe);
+      assertTrue(probe.sensordata[0] > 1 && probe.sensordata[1] > 1, "both touch sensors feel their contacts: "
+          + probe.sensordata[0] + ", " + probe.sensordata[1]);
     }
     if (scene.equals("rangefinders")) {
       Data probe = new Data(m);
@@ -149,6 +159,19 @@ class TransitionTest {
         <sensor><rangefinder site="down"/><rangefinder site="s"/><rangefinder site="b"/><rangefinder site="c"/>
           <rangefinder site="y"/><rangefinder site="cap"/><rangefinder site="m"/><rangefinder site="h"/>
           <rangefinder site="up"/><rangefinder site="back"/></sensor></mujoco>""";
+
+  /**
+   * Touch sensors on a crate resting on the floor (four plane-box contacts) and on a cube resting on a block (four
+   * box-box contacts), their sites' boxes around the bodies' lower halves, so that every contact counts.
+   */
+  private static final String TOUCH = """
+      <mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="0 0 1"/>
+        <body name="crate" pos="0 0 0.0995"><freejoint/><geom type="box" size="0.2 0.15 0.1" mass="2"/>
+          <site name="bottom" type="box" size="0.21 0.16 0.06" pos="0 0 -0.06"/></body>
+        <geom type="box" size="0.3 0.3 0.05" pos="1 0 0.05"/>
+        <body name="cube" pos="1.02 0.01 0.1495" euler="0 0 20"><freejoint/><geom type="box" size="0.05 0.05 0.05"/>
+          <site name="base" type="box" size="0.06 0.06 0.03" pos="0 0 -0.03"/></body></worldbody>
+        <sensor><touch site="bottom"/><touch site="base"/></sensor></mujoco>""";
 
   /** A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree sensors. */
   private static final String TENDON_SENSORS = """
