@@ -198,6 +198,7 @@ __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollisionAdjoint_T (48)
 #define ConvexCollisionAdjoint_PT (42)
 #define ConvexCollisionAdjoint_MT (45)
+#define BoxBoxAdjoint_AXIS ((15 + (4 * BoxBox_SLOTS)))
 #define ConvexCollision_MAX_SUPPORTS (128)
 
 void Step_step(Model* m, Data* d);
@@ -532,14 +533,15 @@ void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, 
 void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
 void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx, double nby, double nbz, __global double* out, int o);
 void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
-void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, int k, double margin, __global double* nb);
+void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global double* nb);
+void BoxBoxAdjoint_output(Model* m, Data* d, DataBar* b, int e, int p, __global double* nb);
+void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no);
 void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co);
 int CollisionPrimitivesAdjoint_passes(double v, double h);
 double CollisionPrimitivesAdjoint_clamp(double v, double h);
 void CollisionPrimitivesAdjoint_capsuleCapsule(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
 void CollisionPrimitivesAdjoint_perpendicularAdjoint(double ax, double ay, double az, __global double* nb, __global double* ab, int ao);
-void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no);
 int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2, __global double* nb, __global double* xb);
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int c, int gs, int gc, __global double* nb);
@@ -8646,7 +8648,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
       } break;
       case GeomType_BOX: {
         if (t2 == GeomType_BOX) {
-          BoxBoxAdjoint_contact(m, d, b, c, g1, g2, k, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+          BoxBoxAdjoint_contact(m, d, b, c, p, nb);
         } else {
           ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
           if (DI_ERROR(d)) return;
@@ -9620,46 +9622,58 @@ void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int ni
   e[(ConvexCollisionAdjoint_PT + 2)] = (pbz + (((2 * pz) * i2) * ccb));
 }
 
-// algo/BoxBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double, double[])
-void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, int k, double margin, __global double* nb) {
-  __global double* w = DD_ARRAY(d, boxScratch);
-  __global double* lb = BD_ARRAY(b, scratch36);
-  __global double* mat = DD_ARRAY(d, geomXmat);
-  __global double* pos = DD_ARRAY(d, geomXpos);
-  BoxBox_local(m, d, g1, g2, margin, (-1), w);
-  int gr = ((w[BoxBox_REF] > 0) ? g2 : g1);
-  int face = ((int) w[BoxBox_FACE]);
-  int o = (BoxBox_CAND + (4 * k));
-  int edge = (w[BoxBox_CASE] > 0);
-  double sgn = w[BoxBox_SIGN];
-  fill_d(lb + 0, 22 - 0, 0);
-  for (int a = 0; a < 3; a++) {
-    double pb = BD_ARRAY(b, conPosBar)[((3 * c) + a)];
-    BD_ARRAY(b, geomXposBar)[((3 * gr) + a)] += pb;
-    for (int j = 0; j < 3; j++) {
-      int col = (((9 * gr) + (3 * a)) + BoxBox_perm(face, j));
-      double s = BoxBox_sign(face, j);
-      double pt = (w[(o + j)] + (((j == 2) ? w[BoxBox_HZ] : 0)));
-      double v = (edge ? w[(BoxBox_RN + j)] : ((j == 2) ? 1 : 0));
-      BD_ARRAY(b, geomXmatBar)[col] += (s * (((pb * pt) + ((sgn * nb[a]) * v))));
-      lb[(15 + j)] += ((s * mat[col]) * pb);
-      lb[(19 + j)] += (((sgn * s) * mat[col]) * nb[a]);
+// algo/BoxBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, double[])
+void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global double* nb) {
+  int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
+  int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
+  int end = (c + 1);
+  while (((end < DI_SCALAR(d, ncon)) && (DI_ARRAY(d, conGeom)[(2 * end)] == g1)) && (DI_ARRAY(d, conGeom)[((2 * end) + 1)] == g2)) {
+    end++;
+  }
+  int j_any = (((nb[0] != 0) || (nb[1] != 0)) || (nb[2] != 0));
+  for (int e = c; (e < end) && (!j_any); e++) {
+    j_any = ((((BD_ARRAY(b, conDistBar)[e] != 0) || (BD_ARRAY(b, conPosBar)[(3 * e)] != 0)) || (BD_ARRAY(b, conPosBar)[((3 * e) + 1)] != 0)) || (BD_ARRAY(b, conPosBar)[((3 * e) + 2)] != 0));
+    for (int a = 0; (a < 9) && (e > c); a++) {
+      j_any |= (BD_ARRAY(b, conFrameBar)[((9 * e) + a)] != 0);
     }
   }
-  lb[18] = BD_ARRAY(b, conDistBar)[c];
+  if ((!j_any)) {
+    return;
+  }
+  double margin = (MD_ARRAY(m, pairMargin)[(2 * (p))]);
+  __global double* w = DD_ARRAY(d, boxScratch);
+  __global double* lb = BD_ARRAY(b, boxBar);
+  BoxBox_local(m, d, g1, g2, margin, (-1), w);
+  fill_d(lb + 0, (BoxBoxAdjoint_AXIS + 3) - 0, 0);
+  for (int e = c; e < end; e++) {
+    if (e > c) {
+      __global double* nbe = BD_ARRAY(b, scratch6);
+      for (int a = 0; a < 3; a++) {
+        nbe[a] = BD_ARRAY(b, conFrameBar)[((9 * e) + a)];
+      }
+      Collision_tangentsAdjoint(DD_ARRAY(d, conFrame), (9 * e), BD_ARRAY(b, conFrameBar), ((9 * e) + 3), nbe, 0);
+      BoxBoxAdjoint_output(m, d, b, e, p, nbe);
+    } else {
+      BoxBoxAdjoint_output(m, d, b, e, p, nb);
+    }
+  }
+  int edge = (w[BoxBox_CASE] > 0);
   for (int s = 0; s < 15; s++) {
     BoxBox_local(m, d, g1, g2, margin, s, w);
     double sum = 0;
-    for (int j = 0; j < 4; j++) {
-      sum += (lb[(15 + j)] * w[((BoxBox_T + o) + j)]);
-    }
-    if (edge) {
-      for (int j = 0; j < 3; j++) {
-        sum += (lb[(19 + j)] * w[((BoxBox_T + BoxBox_RN) + j)]);
+    for (int e = c; e < end; e++) {
+      int k = (DI_ARRAY(d, conSlot)[e] - (MI_ARRAY(m, pairConAdr)[(p)]));
+      for (int j = 0; j < 4; j++) {
+        sum += (lb[((15 + (4 * k)) + j)] * w[(((BoxBox_T + BoxBox_CAND) + (4 * k)) + j)]);
       }
+    }
+    for (int j = 0; (j < 3) && edge; j++) {
+      sum += (lb[(BoxBoxAdjoint_AXIS + j)] * w[((BoxBox_T + BoxBox_RN) + j)]);
     }
     lb[s] = sum;
   }
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  __global double* pos = DD_ARRAY(d, geomXpos);
   int c1 = (3 * g1);
   int c2 = (3 * g2);
   int o1 = (9 * g1);
@@ -9680,6 +9694,68 @@ void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2,
     }
     BD_ARRAY(b, geomXposBar)[(c2 + a)] += (r21 - r12);
     BD_ARRAY(b, geomXposBar)[(c1 + a)] += (r12 - r21);
+  }
+}
+
+// algo/BoxBoxAdjoint.java: void output(Model, Data, DataBar, int, int, double[])
+void BoxBoxAdjoint_output(Model* m, Data* d, DataBar* b, int e, int p, __global double* nb) {
+  __global double* w = DD_ARRAY(d, boxScratch);
+  __global double* lb = BD_ARRAY(b, boxBar);
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  int gr = ((w[BoxBox_REF] > 0) ? (MI_ARRAY(m, pairGeom2)[(p)]) : (MI_ARRAY(m, pairGeom1)[(p)]));
+  int face = ((int) w[BoxBox_FACE]);
+  int k = (DI_ARRAY(d, conSlot)[e] - (MI_ARRAY(m, pairConAdr)[(p)]));
+  int o = (BoxBox_CAND + (4 * k));
+  int edge = (w[BoxBox_CASE] > 0);
+  double sgn = w[BoxBox_SIGN];
+  for (int a = 0; a < 3; a++) {
+    double pb = BD_ARRAY(b, conPosBar)[((3 * e) + a)];
+    BD_ARRAY(b, geomXposBar)[((3 * gr) + a)] += pb;
+    for (int j = 0; j < 3; j++) {
+      int col = (((9 * gr) + (3 * a)) + BoxBox_perm(face, j));
+      double s = BoxBox_sign(face, j);
+      double pt = (w[(o + j)] + (((j == 2) ? w[BoxBox_HZ] : 0)));
+      double v = (edge ? w[(BoxBox_RN + j)] : ((j == 2) ? 1 : 0));
+      BD_ARRAY(b, geomXmatBar)[col] += (s * (((pb * pt) + ((sgn * nb[a]) * v))));
+      lb[((15 + (4 * k)) + j)] += ((s * mat[col]) * pb);
+      lb[(BoxBoxAdjoint_AXIS + j)] += (((sgn * s) * mat[col]) * nb[a]);
+    }
+  }
+  lb[((15 + (4 * k)) + 3)] += BD_ARRAY(b, conDistBar)[e];
+  for (int a = 0; a < 3; a++) {
+    BD_ARRAY(b, conPosBar)[((3 * e) + a)] = 0;
+  }
+  for (int a = 0; a < 9; a++) {
+    BD_ARRAY(b, conFrameBar)[((9 * e) + a)] = 0;
+  }
+  BD_ARRAY(b, conDistBar)[e] = 0;
+}
+
+// algo/Collision.java: void tangentsAdjoint(double[], int, double[], int, double[], int)
+void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no) {
+  double nx = f[o];
+  double ny = f[(o + 1)];
+  double nz = f[(o + 2)];
+  double p0 = tBar[to];
+  double p1 = tBar[(to + 1)];
+  double p2 = tBar[(to + 2)];
+  double q0 = tBar[(to + 3)];
+  double q1 = tBar[(to + 4)];
+  double q2 = tBar[(to + 5)];
+  if (nz >= (-0x1.0p-1)) {
+    double a = (1 / ((1 + nz)));
+    double bb = (p1 + q0);
+    double aBar = (((((-nx) * nx) * p0) - ((ny * ny) * q1)) - ((nx * ny) * bb));
+    nBar[no] += (((((-ny) * a) * bb) - (((2 * nx) * a) * p0)) - p2);
+    nBar[(no + 1)] += (((((-nx) * a) * bb) - (((2 * ny) * a) * q1)) - q2);
+    nBar[(no + 2)] += (((-a) * a) * aBar);
+  } else {
+    double a = (1 / ((1 - nz)));
+    double bb = (q0 - p1);
+    double aBar = (((((-nx) * nx) * p0) + ((ny * ny) * q1)) + ((nx * ny) * bb));
+    nBar[no] += ((((ny * a) * bb) - (((2 * nx) * a) * p0)) + p2);
+    nBar[(no + 1)] += ((((nx * a) * bb) + (((2 * ny) * a) * q1)) - q2);
+    nBar[(no + 2)] += ((a * a) * aBar);
   }
 }
 
@@ -9991,34 +10067,6 @@ void CollisionPrimitivesAdjoint_perpendicularAdjoint(double ax, double ay, doubl
   ab[31] = 0;
   ab[32] = 0;
   Collision_tangentsAdjoint(ab, 24, ab, 27, ab, ao);
-}
-
-// algo/Collision.java: void tangentsAdjoint(double[], int, double[], int, double[], int)
-void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no) {
-  double nx = f[o];
-  double ny = f[(o + 1)];
-  double nz = f[(o + 2)];
-  double p0 = tBar[to];
-  double p1 = tBar[(to + 1)];
-  double p2 = tBar[(to + 2)];
-  double q0 = tBar[(to + 3)];
-  double q1 = tBar[(to + 4)];
-  double q2 = tBar[(to + 5)];
-  if (nz >= (-0x1.0p-1)) {
-    double a = (1 / ((1 + nz)));
-    double bb = (p1 + q0);
-    double aBar = (((((-nx) * nx) * p0) - ((ny * ny) * q1)) - ((nx * ny) * bb));
-    nBar[no] += (((((-ny) * a) * bb) - (((2 * nx) * a) * p0)) - p2);
-    nBar[(no + 1)] += (((((-nx) * a) * bb) - (((2 * ny) * a) * q1)) - q2);
-    nBar[(no + 2)] += (((-a) * a) * aBar);
-  } else {
-    double a = (1 / ((1 - nz)));
-    double bb = (q0 - p1);
-    double aBar = (((((-nx) * nx) * p0) + ((ny * ny) * q1)) + ((nx * ny) * bb));
-    nBar[no] += ((((ny * a) * bb) - (((2 * nx) * a) * p0)) + p2);
-    nBar[(no + 1)] += ((((nx * a) * bb) + (((2 * ny) * a) * q1)) - q2);
-    nBar[(no + 2)] += ((a * a) * aBar);
-  }
 }
 
 // algo/CollisionPrimitivesAdjoint.java: boolean spheres(Data, DataBar, int, double, double, double, double, double, double, double, double, double[], double[])

@@ -72,7 +72,7 @@ public final class CollisionAdjoint {
         }
         case BOX -> {
           if (t2 == GeomType.BOX) {
-            BoxBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
+            BoxBoxAdjoint.contact(m, d, b, c, p, nb);
           } else {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }

@@ -185,6 +185,11 @@ public final class DataBar {
    * ConvexCollision.MAX_SUPPORTS}], and its other bars [{@code ConvexCollisionAdjoint.BAR_LENGTH}].
    */
   public final double[] convexLogBar, convexBar;
+  /**
+   * Bars of a box pair's local inputs, of each contact slot's point and depth, and of the edge axis
+   * ({@code BoxBoxAdjoint}) [{@code 15 + 4 × 24 + 3}].
+   */
+  public final double[] boxBar;
   /** Bar of {@code Data.hfieldLocal} [12]. */
   public final double[] hfieldLocalBar;
 
@@ -278,6 +283,7 @@ public final class DataBar {
     scratch36 = new double[36];
     convexLogBar = new double[6 * 128];
     convexBar = new double[58];
+    boxBar = new double[114];
     hfieldLocalBar = new double[12];
     scratch6 = new double[6];
   }
