@@ -424,7 +424,7 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
 double CollisionPrimitives_clamp(double v, double h);
 void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global double* w);
-void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w);
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int seed, __global double* w);
 double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2);
 double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2);
 void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2);
@@ -6530,7 +6530,7 @@ void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global
 // algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
 void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
   __global double* w = DD_ARRAY(d, scratch6);
-  CapsuleBox_segment(m, d, gc, gb, (-1), w);
+  CapsuleBox_segment(m, d, gc, gb, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
   double t1 = w[CapsuleBox_T1];
   double t2 = w[CapsuleBox_T2];
   int second = (w[CapsuleBox_HAS_SECOND] > 0);
@@ -6650,8 +6650,8 @@ void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global dou
   w[2] = ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]);
 }
 
-// algo/CapsuleBox.java: void segment(Model, Data, int, int, int, double[])
-void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global double* w) {
+// algo/CapsuleBox.java: void segment(Model, Data, int, int, double, int, double[])
+void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int seed, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
   int c = (3 * gc);
@@ -6685,7 +6685,7 @@ void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, int seed, __global do
   double dh1 = ((seed == 4) ? 1 : 0);
   double dh2 = ((seed == 5) ? 1 : 0);
   int axisdir = (((((h0 > 0) ? 1 : 0)) + (((h1 > 0) ? 2 : 0))) + (((h2 > 0) ? 4 : 0)));
-  double bestdistmax = (2 * (((((r + hl) + s0) + s1) + s2)));
+  double bestdistmax = (margin + (2 * (((((r + hl) + s0) + s1) + s2))));
   double bestdist = bestdistmax;
   double best = 0;
   double dbest = 0;

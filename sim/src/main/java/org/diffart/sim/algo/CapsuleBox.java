@@ -29,7 +29,7 @@ final class CapsuleBox {
   /** The contacts of capsule gc (geom 1 of pair p) and box gb. */
   static void capsuleBox(Model m, Data d, int p, int gc, int gb) {
     double[] w = d.scratch6;
-    segment(m, d, gc, gb, -1, w);
+    segment(m, d, gc, gb, m.pairMargin(p), -1, w);
     double t1 = w[T1], t2 = w[T2];
     boolean second = w[HAS_SECOND] > 0;
     double r = m.geomSize(gc, 0);
@@ -69,12 +69,12 @@ final class CapsuleBox {
   }
 
   /**
-   * The segment parameters of capsule gc against box gb into {@code w} ({@link #T1}, {@link #T2}, {@link
-   * #HAS_SECOND} 1 or 0), and, for {@code seed} in 0..5, their derivatives ({@link #DT1}, {@link #DT2}) along the
+   * The segment parameters of capsule gc against box gb, with the pair's margin, into {@code w} ({@link #T1}, {@link
+   * #T2}, {@link #HAS_SECOND} 1 or 0), and, for {@code seed} in 0..5, their derivatives ({@link #DT1}, {@link #DT2}) along the
    * capsule centre's box-frame coordinate {@code seed} (0..2) or the box-frame half axis' coordinate {@code seed − 3}
    * (3..5); zero for {@code seed < 0}.
    */
-  static void segment(Model m, Data d, int gc, int gb, int seed, double[] w) {
+  static void segment(Model m, Data d, int gc, int gb, double margin, int seed, double[] w) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
     int c = 3 * gc, b = 3 * gb, oc = 9 * gc, ob = 9 * gb;
     double hl = m.geomSize(gc, 1), r = m.geomSize(gc, 0);
@@ -92,7 +92,9 @@ final class CapsuleBox {
     double dp0 = seed == 0 ? 1 : 0, dp1 = seed == 1 ? 1 : 0, dp2 = seed == 2 ? 1 : 0;
     double dh0 = seed == 3 ? 1 : 0, dh1 = seed == 4 ? 1 : 0, dh2 = seed == 5 ? 1 : 0;
     int axisdir = (h0 > 0 ? 1 : 0) + (h1 > 0 ? 2 : 0) + (h2 > 0 ? 4 : 0);
-    double bestdistmax = 2 * (r + hl + s0 + s1 + s2), bestdist = bestdistmax;
+    // MuJoCo's bound on the candidates' squared distances (a length, as 2.2.2 has it): a pair the margin lets through
+    // the bounding-sphere filter may lie beyond 2 (r + hl + Σ s) apart squared
+    double bestdistmax = margin + 2 * (r + hl + s0 + s1 + s2), bestdist = bestdistmax;
     double best = 0, dbest = 0, boxpos = 0, dboxpos = 0;
     int cltype = -4, clface = -1, clcorner = 0, cledge = 0;
     // an end of the segment over a face of the box (at most one coordinate outside)

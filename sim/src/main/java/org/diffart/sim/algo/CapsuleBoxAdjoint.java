@@ -16,11 +16,14 @@ import org.diffart.sim.model.Model;
 final class CapsuleBoxAdjoint {
   private CapsuleBoxAdjoint() {}
 
-  /** Contact c, feature k, of capsule gc and box gb; {@code nb} the bar of its normal (tangents folded in). */
-  static void contact(Model m, Data d, DataBar b, int c, int gc, int gb, int k, double[] nb) {
+  /**
+   * Contact c, feature k, of capsule gc and box gb with the pair's margin; {@code nb} the bar of its normal (tangents
+   * folded in).
+   */
+  static void contact(Model m, Data d, DataBar b, int c, int gc, int gb, int k, double margin, double[] nb) {
     double[] w = d.scratch6, jac = b.scratch36, pos = d.geomXpos, mat = d.geomXmat;
     for (int s = 0; s < 6; s++) {
-      CapsuleBox.segment(m, d, gc, gb, s, w);
+      CapsuleBox.segment(m, d, gc, gb, margin, s, w);
       jac[s] = k == 0 ? w[CapsuleBox.DT1] : w[CapsuleBox.DT2];
     }
     double t = k == 0 ? w[CapsuleBox.T1] : w[CapsuleBox.T2];

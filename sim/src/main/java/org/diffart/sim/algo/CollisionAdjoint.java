@@ -66,7 +66,7 @@ public final class CollisionAdjoint {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
             case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
-            case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, nb);
+            case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
             default -> throw unsupported(t1, t2);
           }
         }
