@@ -14,7 +14,7 @@ import org.diffart.sim.model.Model;
  *
  * <p><b>Face case.</b> The face of least penetration is the reference face; a signed permutation {@code rotmore} turns
  * its normal into +z, the other box's pose is read in that frame F with the reference face at z = 0. The incident
- * part of the other box is its lowest corner and the edges from it that lie within 60° of the reference plane
+ * part of the other box is its lowest corner and the edges from it that lie within 30° of the reference plane
  * ({@code |r_z| < 1/2}): none, one (an edge) or two (a face, a parallelogram). The candidates, in slot order:
  * <ol>
  *   <li>slots 0–15: where the parallelogram's four edges cross the reference face's side lines {@code x = ±lx} or
@@ -269,7 +269,7 @@ public final class BoxBox {
     double lx = m.geomSize(gr, perm(face, 0)), ly = m.geomSize(gr, perm(face, 1)), hz = m.geomSize(gr, perm(face, 2));
     w[HZ] = hz;
     w[FP + 2] -= hz;
-    // the lowest corner, and the edges from it within 60° of the reference plane
+    // the lowest corner, and the edges from it within 30° of the reference plane
     for (int a = 0; a < 3; a++) {
       copy(w, PTS + a, FP + a, 1);
     }
