@@ -24,11 +24,12 @@ public final class RayAdjoint {
   public static void ray(Model m, Data d, DataBar b, double px, double py, double pz, double vx, double vy, double vz,
       int bodyExclude, double xBar, double[] out, int o) {
     java.util.Arrays.fill(out, o, o + 6, 0);
-    double x = Ray.ray(m, d, px, py, pz, vx, vy, vz, bodyExclude);
-    if (x < 0 || xBar == 0) {
+    int g = xBar == 0 ? -1 : Ray.hitGeom(m, d, px, py, pz, vx, vy, vz, bodyExclude);
+    if (g < 0) {
       return;
     }
-    int g = Ray.hitGeom(m, d, px, py, pz, vx, vy, vz, bodyExclude);
+    // the distance to the geom hit, as Ray.ray finds it
+    double x = Ray.geom(m, d, g, px, py, pz, vx, vy, vz);
     double lx = Ray.normal(m, d, g, px, py, pz, vx, vy, vz, x, 0);
     double ly = Ray.normal(m, d, g, px, py, pz, vx, vy, vz, x, 1);
     double lz = Ray.normal(m, d, g, px, py, pz, vx, vy, vz, x, 2);
