@@ -1,14 +1,18 @@
 /* mjtraj: a reference trajectory from MuJoCo 2.2.2's mj_step.
  *
- *   mjtraj MODEL.xml OUT.json --steps N [--key NAME] [--every K]
+ *   mjtraj MODEL.xml OUT.json --steps N [--key NAME] [--every K] [--no-constraint]
  *
- * Loads MODEL.xml with its own options, resets to keyframe NAME (or qpos0 and zero velocity), and calls
- * mj_step N times with the keyframe's controls (zero without a keyframe). Writes one JSON object (numbers %.17g, exact doubles):
+ * Loads MODEL.xml with its own options (--no-constraint: every constraint off, contacts, limits and equalities
+ * included), resets to keyframe NAME (or qpos0 and zero velocity), and calls mj_step N times with the keyframe's
+ * controls (zero without a keyframe). Writes one JSON object (numbers %.17g, exact doubles):
  *   model, mujoco_version, generator, timestep, integrator, nq, nv, steps, every, key,
  *   qpos0: initial qpos, qvel0: initial qvel,
  *   act0: initial act (models with activations),
- *   frames: [{step, time, qpos, qvel, act}]   after every K-th step (and after step N); act only when na > 0
- * diffart steps the same file from the same state and compares (sim: EulerDampingTest).
+ *   frames: [{step, time, qpos, qvel, act, sensordata}]   after every K-th step (and after step N); act only when
+ *     na > 0; sensordata only when the model has sensors: what mj_step left there, the sensors of the state the
+ *     step started from
+ * diffart steps the same file from the same state and compares (sim: EulerDampingTest, ActuatorDynamicsTest,
+ * SensorTrajectoryTest).
  *
  * Build: see Makefile (gcc -O2 -o bin/mjtraj mjtraj.c -lmujoco -lm).
  */
@@ -29,19 +33,21 @@ static void put_vec(FILE* f, const char* key, const double* v, int n) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 5) die("usage: mjtraj MODEL.xml OUT.json --steps N [--key NAME] [--every K]");
+  if (argc < 5) die("usage: mjtraj MODEL.xml OUT.json --steps N [--key NAME] [--every K] [--no-constraint]");
   const char* key = NULL;
-  int steps = -1, every = 1;
+  int steps = -1, every = 1, noconstraint = 0;
   for (int i = 3; i < argc; i++) {
     if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--key") && i + 1 < argc) key = argv[++i];
     else if (!strcmp(argv[i], "--every") && i + 1 < argc) every = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--no-constraint")) noconstraint = 1;
     else die("unknown argument");
   }
   if (steps <= 0 || every <= 0) die("--steps and --every must be positive");
   char err[1000];
   mjModel* m = mj_loadXML(argv[1], NULL, err, sizeof err);
   if (!m) die(err);
+  if (noconstraint) m->opt.disableflags |= mjDSBL_CONSTRAINT;
   mjData* d = mj_makeData(m);
   if (key) {
     int k = mj_name2id(m, mjOBJ_KEY, key);
@@ -68,6 +74,7 @@ int main(int argc, char** argv) {
     fputs(", ", f);
     put_vec(f, "qvel", d->qvel, m->nv);
     if (m->na > 0) { fputs(", ", f); put_vec(f, "act", d->act, m->na); }
+    if (m->nsensordata > 0) { fputs(", ", f); put_vec(f, "sensordata", d->sensordata, m->nsensordata); }
     fputs("}", f);
     first = 0;
   }

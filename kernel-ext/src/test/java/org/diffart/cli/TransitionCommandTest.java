@@ -48,7 +48,7 @@ class TransitionCommandTest {
 
   @Test
   void theStateHoldsTheActivationsAndCAndDTheSensors() {
-    // actuators.xml: na = 4 activation states; sensors.xml: 116 sensor values
+    // actuators.xml: na = 4 activation states; sensors.xml: 149 sensor values
     Cli.Outcome act = Cli.run("transition", "--model", "../datasets/reference/models/actuators.xml", "--json");
     assertEquals(0, act.code(), act.err());
     JsonObject a = act.json();
@@ -57,14 +57,14 @@ class TransitionCommandTest {
     Cli.Outcome sen = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--json");
     assertEquals(0, sen.code(), sen.err());
     JsonObject s = sen.json();
-    assertEquals(116, s.getAsJsonArray("C").size(), "a row of C per sensor value");
+    assertEquals(149, s.getAsJsonArray("C").size(), "a row of C per sensor value");
     assertEquals(s.get("nx").getAsInt(), matrix(s, "C")[0].length);
     assertEquals(s.get("nu").getAsInt(), matrix(s, "D")[0].length);
     // by the adjoint: every sensor of it has one, so C and D have their rows
     Cli.Outcome exact = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--method",
         "adjoint", "--json");
     assertEquals(0, exact.code(), exact.err());
-    assertEquals(116, exact.json().getAsJsonArray("C").size());
+    assertEquals(149, exact.json().getAsJsonArray("C").size());
   }
 
   /**

@@ -359,8 +359,23 @@ public final class Capabilities {
             sinking, stokes) + gust.agreement(1000, 2));
     activation(name, claims, out);
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
-    Run rk4 = run(name, pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build()), 500);
-    put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees(), "3-link pendulum, " + rk4.agreement(500, 2));
+    Model rk4Pendulum = pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build());
+    Run rk4 = run(name, rk4Pendulum, 500);
+    double gradient = rk4Gradient(name, rk4Pendulum);
+    put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees() && gradient < 1e-6, String.format(Locale.ROOT,
+        "3-link pendulum, adjoint of 200 steps within %.3g of central differences, ", gradient)
+        + rk4.agreement(500, 2));
+  }
+
+  /** The backend's adjoint of a 200-step RK4 rollout against the simulator's central differences (relative). */
+  private static double rk4Gradient(String name, Model m) {
+    RolloutProblem p = probeRollout(m);
+    GradientResult reference = centralDifferences(p);
+    try (Backend b = Backends.create(name, m, 1)) {
+      return relative(b.gradient(p, "adjoint", new Checkpointing.Every(10)), reference);
+    } catch (RuntimeException e) {
+      return Double.POSITIVE_INFINITY;
+    }
   }
 
   /**
@@ -789,14 +804,23 @@ public final class Capabilities {
 
   // ---- derivatives and checkpointing: claimed ones against finite differences, refused ones must throw ----
 
-  private static void derivatives(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
-    Model m = ModelLoader.load("builtin:pendulum:2");
+  /** The rollout the derivative probes differentiate: 200 steps of m from its first keyframe, the final configuration. */
+  private static RolloutProblem probeRollout(Model m) {
     Data start = new Data(m);
     start.resetToKey(0);
-    RolloutProblem p = RolloutProblem.of(m, start, 200, Loss.finalConfiguration());
-    // the reference every derivative is checked against: the simulator's own central differences
-    GradientResult reference = org.diffart.sim.diff.FiniteDifferenceGradient.compute(p,
+    return RolloutProblem.of(m, start, 200, Loss.finalConfiguration());
+  }
+
+  /** The reference every derivative is checked against: the simulator's own central differences. */
+  private static GradientResult centralDifferences(RolloutProblem p) {
+    return org.diffart.sim.diff.FiniteDifferenceGradient.compute(p,
         org.diffart.sim.diff.FiniteDifferenceGradient.Settings.defaults());
+  }
+
+  private static void derivatives(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = ModelLoader.load("builtin:pendulum:2");
+    RolloutProblem p = probeRollout(m);
+    GradientResult reference = centralDifferences(p);
     try (Backend b = Backends.create(name, m, 1)) {
       GradientResult adjoint = null;
       for (Capability c : List.of(Capability.DERIVATIVE_FD, Capability.DERIVATIVE_ADJOINT, Capability.DERIVATIVE_TAPE,

@@ -23,7 +23,6 @@ import org.diffart.sim.diff.Loss;
 import org.diffart.sim.diff.NonFiniteAdjointException;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Sweep;
-import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
@@ -53,8 +52,7 @@ final class OpenClAdjoint implements AutoCloseable {
    * Uploads the batch: each problem's start and parameters, its controls, a fresh DataBar, and room for the
    * checkpoints.
    *
-   * @throws IllegalArgumentException for problems of another model, of different lengths, with a running loss, or
-   *     for RK4, which has no adjoint
+   * @throws IllegalArgumentException for problems of another model, of different lengths or with a running loss
    */
   OpenClAdjoint(OpenClRuntime cl, OpenClLayout layout, List<RolloutProblem> problems, Checkpointing schedule) {
     this.cl = cl;
@@ -75,10 +73,6 @@ final class OpenClAdjoint implements AutoCloseable {
         throw new IllegalArgumentException("the opencl backend's adjoint supports terminal losses only; this loss "
             + "has a running cost (use the cpu backend)");
       }
-    }
-    if (m.opt().integrator() == Integrator.RK4) {
-      throw new IllegalArgumentException("the adjoint supports the Euler integrators only, the model uses RK4: use"
-          + " the tape or finite differences on the cpu backend");
     }
     this.slots = schedule.slots(steps);
     int wd = layout.worldDoubles(), wi = layout.worldInts(), bdw = layout.barDoubles(), biw = layout.barInts();

@@ -197,7 +197,7 @@ public final class OpenClBackend implements Backend {
    *
    * @throws UnsupportedOperationException for {@code tape} and {@code fd}
    * @throws IllegalArgumentException for problems the device adjoint refuses (a running loss, another model,
-   *     different lengths, RK4)
+   *     different lengths)
    */
   @Override
   public List<GradientResult> gradients(List<RolloutProblem> problems, String method, Checkpointing schedule) {

@@ -34,24 +34,37 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define SensorType_GYRO 3
 #define SensorType_FORCE 4
 #define SensorType_TORQUE 5
-#define SensorType_JOINTPOS 6
-#define SensorType_JOINTVEL 7
-#define SensorType_TENDONPOS 8
-#define SensorType_TENDONVEL 9
-#define SensorType_ACTUATORFRC 10
-#define SensorType_FRAMEPOS 11
-#define SensorType_FRAMEQUAT 12
-#define SensorType_FRAMEXAXIS 13
-#define SensorType_FRAMEYAXIS 14
-#define SensorType_FRAMEZAXIS 15
-#define SensorType_FRAMELINVEL 16
-#define SensorType_FRAMEANGVEL 17
-#define SensorType_FRAMELINACC 18
-#define SensorType_FRAMEANGACC 19
-#define SensorType_RANGEFINDER 20
-#define SensorType_SUBTREECOM 21
-#define SensorType_SUBTREELINVEL 22
-__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3};
+#define SensorType_MAGNETOMETER 6
+#define SensorType_JOINTPOS 7
+#define SensorType_JOINTVEL 8
+#define SensorType_TENDONPOS 9
+#define SensorType_TENDONVEL 10
+#define SensorType_ACTUATORPOS 11
+#define SensorType_ACTUATORVEL 12
+#define SensorType_ACTUATORFRC 13
+#define SensorType_BALLQUAT 14
+#define SensorType_BALLANGVEL 15
+#define SensorType_JOINTLIMITPOS 16
+#define SensorType_JOINTLIMITVEL 17
+#define SensorType_JOINTLIMITFRC 18
+#define SensorType_TENDONLIMITPOS 19
+#define SensorType_TENDONLIMITVEL 20
+#define SensorType_TENDONLIMITFRC 21
+#define SensorType_FRAMEPOS 22
+#define SensorType_FRAMEQUAT 23
+#define SensorType_FRAMEXAXIS 24
+#define SensorType_FRAMEYAXIS 25
+#define SensorType_FRAMEZAXIS 26
+#define SensorType_FRAMELINVEL 27
+#define SensorType_FRAMEANGVEL 28
+#define SensorType_FRAMELINACC 29
+#define SensorType_FRAMEANGACC 30
+#define SensorType_RANGEFINDER 31
+#define SensorType_SUBTREECOM 32
+#define SensorType_SUBTREELINVEL 33
+#define SensorType_SUBTREEANGMOM 34
+#define SensorType_CLOCK 35
+__constant int SensorType_dim[] = {1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 4, 3, 1, 1, 1, 1, 1, 1, 3, 4, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 1};
 #define FrameType_BODY 0
 #define FrameType_XBODY 1
 #define FrameType_GEOM 2
@@ -94,14 +107,14 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
 #define Ray_MINVAL (0x1.203af9ee75616p-50)
+#define Constraints_LIMIT (2)
+#define Constraints_TENDON_LIMIT (4)
 #define Constraints_TORSION (6)
 #define Constraints_ROLLING (7)
 #define Constraints_NORMAL (0)
 #define Constraints_FRICTION (1)
 #define Constraints_DOF_FRICTION (3)
 #define Constraints_EQUALITY (5)
-#define Constraints_TENDON_LIMIT (4)
-#define Constraints_LIMIT (2)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 #define Muscle_MINVAL (0x1.203af9ee75616p-50)
 #define Wrapping_RES (9)
@@ -242,11 +255,15 @@ int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double 
 double Sensors_slabExit(double p, double dir, double h);
 double Sensors_slabEnter(double p, double dir, double h);
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz);
+void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int a);
+void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
+int Sensors_inSubtree(Model* m, int j, int i);
+double Sensors_limit(Model* m, Data* d, int i);
+int Sensors_limitRow(Model* m, Data* d, int i);
 void Sensors_interactionForces(Model* m, Data* d);
 void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
 int Sensors_external(Data* d, int r);
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out);
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo);
 void Kinematics_baseAcceleration(Model* m, __global double* a);
@@ -256,12 +273,12 @@ void Kinematics_geom(Model* m, Data* d, int g);
 void Kinematics_sites(Model* m, Data* d);
 void Kinematics_site(Model* m, Data* d, int i);
 void Step_dynamics(Model* m, Data* d);
-void Step_constraints(Model* m, Data* d);
+void Step_constraints(Model* m, Data* d, int store);
 void Checks_finiteDofs(Model* m, Data* d, __global double* v);
 void Constraints_applyImpulses(Model* m, Data* d);
 void MassMatrixFactor_solveL_4(Model* m, Data* d, __global double* x, int xo);
 void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
-void ProjectedGaussSeidel_solve(Model* m, Data* d);
+void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store);
 void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d);
 double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* record, int ro);
 double ProjectedGaussSeidel_upper(Data* d, __global double* p, int r);
@@ -306,6 +323,7 @@ void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __globa
 int Step_anyLimitViolated(Model* m, Data* d);
 double Step_dampingH(Model* m);
 void Step_smooth_3(Model* m, Data* d, double h);
+void Step_acceleration(Model* m, Data* d, double h);
 void Aba_forward(Model* m, Data* d);
 void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
 void Aba_forwardSingle(Model* m, Data* d, int i);
@@ -460,7 +478,12 @@ void Quat_fromAxisAngle(__global double* res, int ro, double ax, double ay, doub
 void Kinematics_hingeBody(Model* m, Data* d, int i, int j);
 void Checks_finiteState(Model* m, Data* d);
 int Checks_allFinite(__global double* x, int n);
+void Step_outputsDynamics(Model* m, Data* d);
+int Step_separateOutputs(Model* m, Data* d);
+int Sensors_readAcceleration(Model* m);
 void Step_rk4(Model* m, Data* d);
+void Step_rk4Stages(Model* m, Data* d, int outputs);
+void Step_rk4Stage(Model* m, Data* d, int s);
 void Step_smooth_2(Model* m, Data* d);
 
 // algo/Step.java: void step(Model, Data)
@@ -469,10 +492,21 @@ void Step_step(Model* m, Data* d) {
     Step_rk4(m, d);
     if (DI_ERROR(d)) return;
   } else {
-    Step_dynamics(m, d);
-    if (DI_ERROR(d)) return;
-    Step_outputs(m, d);
-    if (DI_ERROR(d)) return;
+    if (Step_separateOutputs(m, d)) {
+      Step_outputsDynamics(m, d);
+      if (DI_ERROR(d)) return;
+      Step_outputs(m, d);
+      if (DI_ERROR(d)) return;
+      Step_acceleration(m, d, Step_dampingH(m));
+      if (DI_ERROR(d)) return;
+      Step_constraints(m, d, 1);
+      if (DI_ERROR(d)) return;
+    } else {
+      Step_dynamics(m, d);
+      if (DI_ERROR(d)) return;
+      Step_outputs(m, d);
+      if (DI_ERROR(d)) return;
+    }
     double dt = OPT_timestep;
     for (int k = 0; k < (M_nv); k++) {
       DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
@@ -807,7 +841,7 @@ void Sensors_compute(Model* m, Data* d) {
     int t = (MI_ARRAY(m, sensorType)[(i)]);
     geoms |= (((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM) || (t == SensorType_RANGEFINDER));
     acc |= (((((t == SensorType_ACCELEROMETER) || (t == SensorType_FORCE)) || (t == SensorType_TORQUE)) || (t == SensorType_FRAMELINACC)) || (t == SensorType_FRAMEANGACC));
-    subtree |= ((t == SensorType_SUBTREECOM) || (t == SensorType_SUBTREELINVEL));
+    subtree |= (((t == SensorType_SUBTREECOM) || (t == SensorType_SUBTREELINVEL)) || (t == SensorType_SUBTREEANGMOM));
   }
   if (geoms) {
     Kinematics_geoms(m, d);
@@ -842,7 +876,7 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
 // algo/Sensors.java: double cutoffLimit(Model, int)
 double Sensors_cutoffLimit(Model* m, int i) {
   int t = (MI_ARRAY(m, sensorType)[(i)]);
-  int clamps = ((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS));
+  int clamps = (((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS)) && (t != SensorType_BALLQUAT));
   return (clamps ? (MD_ARRAY(m, sensorCutoff)[(i)]) : 0);
 }
 
@@ -867,6 +901,37 @@ void Sensors_sensor(Model* m, Data* d, int i) {
     } break;
     case SensorType_ACTUATORFRC: {
       out[a] = DD_ARRAY(d, actuatorForce)[obj];
+    } break;
+    case SensorType_ACTUATORPOS: {
+      out[a] = DD_ARRAY(d, actuatorLength)[obj];
+    } break;
+    case SensorType_ACTUATORVEL: {
+      out[a] = DD_ARRAY(d, actuatorVelocity)[obj];
+    } break;
+    case SensorType_MAGNETOMETER: {
+      for (int k = 0; k < 3; k++) {
+        p[k] = OPT_magnetic[k];
+      }
+      Mat3_mulTransVec(out, a, DD_ARRAY(d, siteXmat), (9 * obj), p, 0);
+    } break;
+    case SensorType_BALLQUAT: {
+      int q = (MI_ARRAY(m, jntQposAdr)[(obj)]);
+      double n = sqrt(((((DD_ARRAY(d, qpos)[q] * DD_ARRAY(d, qpos)[q]) + (DD_ARRAY(d, qpos)[(q + 1)] * DD_ARRAY(d, qpos)[(q + 1)])) + (DD_ARRAY(d, qpos)[(q + 2)] * DD_ARRAY(d, qpos)[(q + 2)])) + (DD_ARRAY(d, qpos)[(q + 3)] * DD_ARRAY(d, qpos)[(q + 3)])));
+      for (int k = 0; k < 4; k++) {
+        out[(a + k)] = (DD_ARRAY(d, qpos)[(q + k)] / n);
+      }
+    } break;
+    case SensorType_BALLANGVEL: {
+      copy_d(out + a, DD_ARRAY(d, qvel) + (MI_ARRAY(m, jntDofAdr)[(obj)]), 3);
+    } break;
+    case SensorType_JOINTLIMITPOS: case SensorType_TENDONLIMITPOS: case SensorType_JOINTLIMITVEL: case SensorType_TENDONLIMITVEL: case SensorType_JOINTLIMITFRC: case SensorType_TENDONLIMITFRC: {
+      out[a] = Sensors_limit(m, d, i);
+    } break;
+    case SensorType_SUBTREEANGMOM: {
+      Sensors_angularMomentum(m, d, obj, out, a);
+    } break;
+    case SensorType_CLOCK: {
+      out[a] = DD_SCALAR(d, time);
     } break;
     case SensorType_SUBTREECOM: {
       copy_d(out + a, DD_ARRAY(d, subtreeCom) + (3 * obj), 3);
@@ -1844,6 +1909,94 @@ int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, d
   return (lo <= hi);
 }
 
+// algo/Sensors.java: void angularMomentum(Model, Data, int, double[], int)
+void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int a) {
+  __global double* w = DD_ARRAY(d, scratch36);
+  out[a] = 0;
+  out[(a + 1)] = 0;
+  out[(a + 2)] = 0;
+  for (int j = max(i, 1); j < (M_nbody); j++) {
+    if ((!Sensors_inSubtree(m, j, i))) {
+      continue;
+    }
+    SpatialOps_mulInertVec(w, 0, DD_ARRAY(d, bodyInert), (10 * j), DD_ARRAY(d, bodyVel), (6 * j));
+    Mat3_mulVec(w, 6, DD_ARRAY(d, xmat), (9 * j), w, 0);
+    Mat3_mulVec(w, 9, DD_ARRAY(d, xmat), (9 * j), w, 3);
+    for (int k = 0; k < 3; k++) {
+      w[(12 + k)] = (DD_ARRAY(d, xpos)[((3 * j) + k)] - DD_ARRAY(d, subtreeCom)[((3 * i) + k)]);
+      out[(a + k)] += w[(6 + k)];
+    }
+    Sensors_addCross(out, a, w, 12, w, 9);
+  }
+}
+
+// spatial/SpatialOps.java: void mulInertVec(double[], int, double[], int, double[], int)
+void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
+  double m = in[io];
+  double hx = in[(io + 1)];
+  double hy = in[(io + 2)];
+  double hz = in[(io + 3)];
+  double ixx = in[(io + 4)];
+  double iyy = in[(io + 5)];
+  double izz = in[(io + 6)];
+  double ixy = in[(io + 7)];
+  double ixz = in[(io + 8)];
+  double iyz = in[(io + 9)];
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  res[ro] = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
+  res[(ro + 1)] = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
+  res[(ro + 2)] = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
+  res[(ro + 3)] = ((m * ux) - (((hy * wz) - (hz * wy))));
+  res[(ro + 4)] = ((m * uy) - (((hz * wx) - (hx * wz))));
+  res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
+}
+
+// algo/Sensors.java: boolean inSubtree(Model, int, int)
+int Sensors_inSubtree(Model* m, int j, int i) {
+  while (j > i) {
+    j = (MI_ARRAY(m, bodyParent)[(j)]);
+  }
+  return (j == i);
+}
+
+// algo/Sensors.java: double limit(Model, Data, int)
+double Sensors_limit(Model* m, Data* d, int i) {
+  int r = Sensors_limitRow(m, d, i);
+  if (r < 0) {
+    return 0;
+  }
+  int t = (MI_ARRAY(m, sensorType)[(i)]);
+  if ((t == SensorType_JOINTLIMITPOS) || (t == SensorType_TENDONLIMITPOS)) {
+    return DD_ARRAY(d, efcDist)[r];
+  }
+  if ((t == SensorType_JOINTLIMITFRC) || (t == SensorType_TENDONLIMITFRC)) {
+    return (DD_ARRAY(d, efcImpulse)[r] / OPT_timestep);
+  }
+  double v = 0;
+  for (int k = DI_ARRAY(d, efcDofLo)[r]; k < DI_ARRAY(d, efcDofHi)[r]; k++) {
+    v += (DD_ARRAY(d, efcJ)[(((M_nv) * r) + k)] * DD_ARRAY(d, qvel)[k]);
+  }
+  return v;
+}
+
+// algo/Sensors.java: int limitRow(Model, Data, int)
+int Sensors_limitRow(Model* m, Data* d, int i) {
+  int t = (MI_ARRAY(m, sensorType)[(i)]);
+  int joint = (((t == SensorType_JOINTLIMITPOS) || (t == SensorType_JOINTLIMITVEL)) || (t == SensorType_JOINTLIMITFRC));
+  int type = (joint ? Constraints_LIMIT : Constraints_TENDON_LIMIT);
+  for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
+    if ((DI_ARRAY(d, efcType)[r] == type) && (DI_ARRAY(d, efcId)[r] == (MI_ARRAY(m, sensorObj)[(i)]))) {
+      return r;
+    }
+  }
+  return (-1);
+}
+
 // algo/Sensors.java: void interactionForces(Model, Data)
 void Sensors_interactionForces(Model* m, Data* d) {
   Rnea_inverse(m, d, DD_ARRAY(d, qacc), DD_ARRAY(d, scratchNv1));
@@ -1960,32 +2113,6 @@ void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out
       SpatialOps_addTransformForceTranspose(f, (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), f, o);
     }
   }
-}
-
-// spatial/SpatialOps.java: void mulInertVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
-  double m = in[io];
-  double hx = in[(io + 1)];
-  double hy = in[(io + 2)];
-  double hz = in[(io + 3)];
-  double ixx = in[(io + 4)];
-  double iyy = in[(io + 5)];
-  double izz = in[(io + 6)];
-  double ixy = in[(io + 7)];
-  double ixz = in[(io + 8)];
-  double iyz = in[(io + 9)];
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  res[ro] = (((((ixx * wx) + (ixy * wy)) + (ixz * wz)) + (hy * uz)) - (hz * uy));
-  res[(ro + 1)] = (((((ixy * wx) + (iyy * wy)) + (iyz * wz)) + (hz * ux)) - (hx * uz));
-  res[(ro + 2)] = (((((ixz * wx) + (iyz * wy)) + (izz * wz)) + (hx * uy)) - (hy * ux));
-  res[(ro + 3)] = ((m * ux) - (((hy * wz) - (hz * wy))));
-  res[(ro + 4)] = ((m * uy) - (((hz * wx) - (hx * wz))));
-  res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
 }
 
 // spatial/SpatialOps.java: void crossForceInertVec(double[], int, double[], int, double[], int)
@@ -2140,12 +2267,12 @@ void Kinematics_site(Model* m, Data* d, int i) {
 void Step_dynamics(Model* m, Data* d) {
   Step_smooth_3(m, d, Step_dampingH(m));
   if (DI_ERROR(d)) return;
-  Step_constraints(m, d);
+  Step_constraints(m, d, 1);
   if (DI_ERROR(d)) return;
 }
 
-// algo/Step.java: void constraints(Model, Data)
-void Step_constraints(Model* m, Data* d) {
+// algo/Step.java: void constraints(Model, Data, boolean)
+void Step_constraints(Model* m, Data* d, int store) {
   int nv = (M_nv);
   double dt = OPT_timestep;
   for (int k = 0; k < nv; k++) {
@@ -2156,13 +2283,15 @@ void Step_constraints(Model* m, Data* d) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
     Constraints_assemble(m, d);
-    ProjectedGaussSeidel_solve(m, d);
+    ProjectedGaussSeidel_solve_3(m, d, store);
     Constraints_applyImpulses(m, d);
     Checks_finiteDofs(m, d, DD_ARRAY(d, qacc));
     if (DI_ERROR(d)) return;
   } else {
     copy_d(DD_ARRAY(d, qacc) + 0, DD_ARRAY(d, qaccSmooth) + 0, nv);
-    fill_i(DI_ARRAY(d, warmValid), DL_warmValid, 0);
+    if (store) {
+      fill_i(DI_ARRAY(d, warmValid), DL_warmValid, 0);
+    }
   }
 }
 
@@ -2214,8 +2343,8 @@ void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, in
   }
 }
 
-// algo/ProjectedGaussSeidel.java: void solve(Model, Data)
-void ProjectedGaussSeidel_solve(Model* m, Data* d) {
+// algo/ProjectedGaussSeidel.java: void solve(Model, Data, boolean)
+void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store) {
   int ne = DI_SCALAR(d, nefc);
   __global double* p = DD_ARRAY(d, efcImpulse);
   for (int r = 0; r < ne; r++) {
@@ -2243,7 +2372,9 @@ void ProjectedGaussSeidel_solve(Model* m, Data* d) {
   }
   DI_SCALAR(d, solverIterations) = it;
   DD_SCALAR(d, solverResidual) = residual;
-  ProjectedGaussSeidel_storeWarmStart(m, d);
+  if (store) {
+    ProjectedGaussSeidel_storeWarmStart(m, d);
+  }
 }
 
 // algo/ProjectedGaussSeidel.java: void storeWarmStart(Model, Data)
@@ -3096,6 +3227,12 @@ void Step_smooth_3(Model* m, Data* d, double h) {
   Forces_passive(m, d);
   Forces_actuation(m, d);
   Forces_total(m, d);
+  Step_acceleration(m, d, h);
+  if (DI_ERROR(d)) return;
+}
+
+// algo/Step.java: void acceleration(Model, Data, double)
+void Step_acceleration(Model* m, Data* d, double h) {
   Forces_armature(m, d, h);
   Aba_forward(m, d);
   Checks_finiteDofs(m, d, DD_ARRAY(d, qaccSmooth));
@@ -7791,6 +7928,38 @@ int Checks_allFinite(__global double* x, int n) {
   return 1;
 }
 
+// algo/Step.java: void outputsDynamics(Model, Data)
+void Step_outputsDynamics(Model* m, Data* d) {
+  Step_smooth_3(m, d, 0);
+  if (DI_ERROR(d)) return;
+  Step_constraints(m, d, 0);
+  if (DI_ERROR(d)) return;
+}
+
+// algo/Step.java: boolean separateOutputs(Model, Data)
+int Step_separateOutputs(Model* m, Data* d) {
+  if ((Step_dampingH(m) == 0) || (!Sensors_readAcceleration(m))) {
+    return 0;
+  }
+  for (int k = 0; k < (M_nv); k++) {
+    if (DD_ARRAY(d, dofDamping)[k] != 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// algo/Sensors.java: boolean readAcceleration(Model)
+int Sensors_readAcceleration(Model* m) {
+  for (int i = 0; i < (M_nsensor); i++) {
+    int t = (MI_ARRAY(m, sensorType)[(i)]);
+    if ((((((((t == SensorType_TOUCH) || (t == SensorType_ACCELEROMETER)) || (t == SensorType_FORCE)) || (t == SensorType_TORQUE)) || (t == SensorType_FRAMELINACC)) || (t == SensorType_FRAMEANGACC)) || (t == SensorType_JOINTLIMITFRC)) || (t == SensorType_TENDONLIMITFRC)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // algo/Step.java: void rk4(Model, Data)
 void Step_rk4(Model* m, Data* d) {
   int nv = (M_nv);
@@ -7799,32 +7968,8 @@ void Step_rk4(Model* m, Data* d) {
   __global double* dq = DD_ARRAY(d, rkDq);
   __global double* dv = DD_ARRAY(d, rkDv);
   __global double* da = DD_ARRAY(d, rkDact);
-  copy_d(DD_ARRAY(d, rkQpos) + 0, DD_ARRAY(d, qpos) + 0, (M_nq));
-  copy_d(DD_ARRAY(d, rkQvel) + 0, DD_ARRAY(d, qvel) + 0, nv);
-  copy_d(DD_ARRAY(d, rkAct) + 0, DD_ARRAY(d, act) + 0, na);
-  for (int s = 0; s < 4; s++) {
-    if (s > 0) {
-      copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
-      Configuration_integratePos_5(m, DD_ARRAY(d, qpos), dq, (((s - 1)) * nv), (Step_STAGE[s] * h));
-      for (int k = 0; k < nv; k++) {
-        DD_ARRAY(d, qvel)[k] = (DD_ARRAY(d, rkQvel)[k] + ((Step_STAGE[s] * h) * dv[((((s - 1)) * nv) + k)]));
-      }
-      for (int k = 0; k < na; k++) {
-        DD_ARRAY(d, act)[k] = (DD_ARRAY(d, rkAct)[k] + ((Step_STAGE[s] * h) * da[((((s - 1)) * na) + k)]));
-      }
-    }
-    Step_smooth_2(m, d);
-    if (DI_ERROR(d)) return;
-    Step_constraints(m, d);
-    if (DI_ERROR(d)) return;
-    if (s == 0) {
-      Step_outputs(m, d);
-      if (DI_ERROR(d)) return;
-    }
-    copy_d(dq + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
-    copy_d(dv + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
-    copy_d(da + (s * na), DD_ARRAY(d, actDot) + 0, na);
-  }
+  Step_rk4Stages(m, d, 1);
+  if (DI_ERROR(d)) return;
   __global double* w = DD_ARRAY(d, scratchNv1);
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
   for (int k = 0; k < nv; k++) {
@@ -7839,6 +7984,49 @@ void Step_rk4(Model* m, Data* d) {
   Forces_integrateActivation(m, d, h);
   copy_d(DD_ARRAY(d, qacc) + 0, dv + 0, nv);
   copy_d(DD_ARRAY(d, actDot) + 0, da + 0, na);
+}
+
+// algo/Step.java: void rk4Stages(Model, Data, boolean)
+void Step_rk4Stages(Model* m, Data* d, int outputs) {
+  int nv = (M_nv);
+  int na = (M_na);
+  copy_d(DD_ARRAY(d, rkQpos) + 0, DD_ARRAY(d, qpos) + 0, (M_nq));
+  copy_d(DD_ARRAY(d, rkQvel) + 0, DD_ARRAY(d, qvel) + 0, nv);
+  copy_d(DD_ARRAY(d, rkAct) + 0, DD_ARRAY(d, act) + 0, na);
+  for (int s = 0; s < 4; s++) {
+    Step_rk4Stage(m, d, s);
+    if (DI_ERROR(d)) return;
+    if ((s == 0) && outputs) {
+      Step_outputs(m, d);
+      if (DI_ERROR(d)) return;
+    }
+    copy_d(DD_ARRAY(d, rkDq) + (s * nv), DD_ARRAY(d, qvel) + 0, nv);
+    copy_d(DD_ARRAY(d, rkDv) + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
+    copy_d(DD_ARRAY(d, rkDact) + (s * na), DD_ARRAY(d, actDot) + 0, na);
+  }
+}
+
+// algo/Step.java: void rk4Stage(Model, Data, int)
+void Step_rk4Stage(Model* m, Data* d, int s) {
+  int nv = (M_nv);
+  int na = (M_na);
+  double c = (Step_STAGE[s] * OPT_timestep);
+  copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
+  copy_d(DD_ARRAY(d, qvel) + 0, DD_ARRAY(d, rkQvel) + 0, nv);
+  copy_d(DD_ARRAY(d, act) + 0, DD_ARRAY(d, rkAct) + 0, na);
+  if (s > 0) {
+    Configuration_integratePos_5(m, DD_ARRAY(d, qpos), DD_ARRAY(d, rkDq), (((s - 1)) * nv), c);
+    for (int k = 0; k < nv; k++) {
+      DD_ARRAY(d, qvel)[k] += (c * DD_ARRAY(d, rkDv)[((((s - 1)) * nv) + k)]);
+    }
+    for (int k = 0; k < na; k++) {
+      DD_ARRAY(d, act)[k] += (c * DD_ARRAY(d, rkDact)[((((s - 1)) * na) + k)]);
+    }
+  }
+  Step_smooth_2(m, d);
+  if (DI_ERROR(d)) return;
+  Step_constraints(m, d, 1);
+  if (DI_ERROR(d)) return;
 }
 
 // algo/Step.java: void smooth(Model, Data)

@@ -59,7 +59,9 @@ class OpenClAdjointTest {
       "../datasets/reference/models/terrain.xml, 4", "../datasets/reference/models/meshes.xml, 4",
       "../datasets/reference/models/box_stack.xml, 4",
       "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3",
-      "../datasets/reference/models/muscles.xml, 3"})
+      "../datasets/reference/models/muscles.xml, 3",
+      // RK4: four stages recomputed and reversed per step, with activation states and a joint limit
+      "../datasets/reference/trajectories/activation_rk4.xml, 4", "../datasets/models/dm_control/acrobot.xml, 4"})
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
     Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)

@@ -148,6 +148,7 @@ public final class ModelSummary {
       case ACTUATOR -> "actuator " + m.actName(o);
       case BODY -> "body " + m.bodyName(o);
       case SITE -> "site " + m.siteName(o);
+      case NONE -> "";
       case FRAME -> switch (m.sensorFrame(i)) {
         case BODY -> "body " + m.bodyName(o) + " (inertial frame)";
         case XBODY -> "body " + m.bodyName(o);

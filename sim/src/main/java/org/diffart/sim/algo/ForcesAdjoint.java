@@ -83,8 +83,12 @@ public final class ForcesAdjoint {
       double inputBar = gain * forceBar;
       double gainLen = mg ? Muscle.gain(m, a, len, vel, 1) : m.actGain(a, 1);
       double gainVel = mg ? Muscle.gain(m, a, len, vel, 2) : m.actGain(a, 2);
-      double lenBar = (gainLen * input + (mb ? Muscle.bias(m, a, len, 1) : m.actBias(a, 1))) * forceBar;
-      double velBar = (gainVel * input + (mb ? 0 : m.actBias(a, 2))) * forceBar;
+      // the length's and velocity's bars: through the force, and from the sensors that read them
+      double lenBar = (gainLen * input + (mb ? Muscle.bias(m, a, len, 1) : m.actBias(a, 1))) * forceBar
+          + b.actuatorLengthBar[a];
+      double velBar = (gainVel * input + (mb ? 0 : m.actBias(a, 2))) * forceBar + b.actuatorVelocityBar[a];
+      b.actuatorLengthBar[a] = 0;
+      b.actuatorVelocityBar[a] = 0;
       double uBar = inputBar;
       if (s >= 0) {
         b.actBar[s] += inputBar;

@@ -15,9 +15,14 @@ public final class ProjectedGaussSeidel {
 
   /**
    * Solves for {@code efcImpulse}. Requires {@link Constraints#assemble}. Writes {@code efcImpulse,
-   * solverIterations, solverResidual}, and the per-slot warm-start impulses.
+   * solverIterations, solverResidual} and the per-slot warm-start impulses.
    */
   public static void solve(Model m, Data d) {
+    solve(m, d, true);
+  }
+
+  /** As {@link #solve(Model, Data)}; the warm start of the next step is stored only with {@code store}. */
+  public static void solve(Model m, Data d, boolean store) {
     Options o = m.opt();
     int ne = d.nefc;
     double[] p = d.efcImpulse;
@@ -44,7 +49,9 @@ public final class ProjectedGaussSeidel {
     }
     d.solverIterations = it;
     d.solverResidual = residual;
-    storeWarmStart(m, d);
+    if (store) {
+      storeWarmStart(m, d);
+    }
   }
 
   /**

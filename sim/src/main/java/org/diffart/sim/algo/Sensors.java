@@ -38,7 +38,7 @@ public final class Sensors {
       geoms |= m.sensorFrame(i) == FrameType.GEOM || t == SensorType.RANGEFINDER;
       acc |= t == SensorType.ACCELEROMETER || t == SensorType.FORCE || t == SensorType.TORQUE
           || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC;
-      subtree |= t == SensorType.SUBTREECOM || t == SensorType.SUBTREELINVEL;
+      subtree |= t == SensorType.SUBTREECOM || t == SensorType.SUBTREELINVEL || t == SensorType.SUBTREEANGMOM;
     }
     if (geoms) {
       Kinematics.geoms(m, d);
@@ -55,6 +55,22 @@ public final class Sensors {
     }
   }
 
+  /**
+   * Whether some sensor reads the accelerations or the constraint impulses: touch, accelerometer, force, torque, the
+   * frame accelerations and the limit forces (the actuator force, of MuJoCo's acceleration stage, reads neither).
+   */
+  public static boolean readAcceleration(Model m) {
+    for (int i = 0; i < m.nsensor(); i++) {
+      SensorType t = m.sensorType(i);
+      if (t == SensorType.TOUCH || t == SensorType.ACCELEROMETER || t == SensorType.FORCE || t == SensorType.TORQUE
+          || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC || t == SensorType.JOINTLIMITFRC
+          || t == SensorType.TENDONLIMITFRC) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void sensor(Model m, Data d, int i) {
     double[] out = d.sensordata, p = d.sensorPoint;
     int a = m.sensorAdr(i), obj = m.sensorObj(i);
@@ -64,6 +80,27 @@ public final class Sensors {
       case TENDONPOS -> out[a] = d.tendonLength[obj];
       case TENDONVEL -> out[a] = d.tendonVelocity[obj];
       case ACTUATORFRC -> out[a] = d.actuatorForce[obj];
+      case ACTUATORPOS -> out[a] = d.actuatorLength[obj];
+      case ACTUATORVEL -> out[a] = d.actuatorVelocity[obj];
+      case MAGNETOMETER -> {
+        for (int k = 0; k < 3; k++) {
+          p[k] = m.opt().magnetic(k);
+        }
+        Mat3.mulTransVec(out, a, d.siteXmat, 9 * obj, p, 0);
+      }
+      case BALLQUAT -> {
+        int q = m.jntQposAdr(obj);
+        double n = Math.sqrt(d.qpos[q] * d.qpos[q] + d.qpos[q + 1] * d.qpos[q + 1] + d.qpos[q + 2] * d.qpos[q + 2]
+            + d.qpos[q + 3] * d.qpos[q + 3]);
+        for (int k = 0; k < 4; k++) {
+          out[a + k] = d.qpos[q + k] / n;
+        }
+      }
+      case BALLANGVEL -> System.arraycopy(d.qvel, m.jntDofAdr(obj), out, a, 3);
+      case JOINTLIMITPOS, TENDONLIMITPOS, JOINTLIMITVEL, TENDONLIMITVEL, JOINTLIMITFRC, TENDONLIMITFRC ->
+          out[a] = limit(m, d, i);
+      case SUBTREEANGMOM -> angularMomentum(m, d, obj, out, a);
+      case CLOCK -> out[a] = d.time;
       case SUBTREECOM -> System.arraycopy(d.subtreeCom, 3 * obj, out, a, 3);
       case SUBTREELINVEL -> System.arraycopy(d.subtreeLinvel, 3 * obj, out, a, 3);
       case TOUCH -> out[a] = touch(m, d, obj);
@@ -89,6 +126,78 @@ public final class Sensors {
     }
   }
 
+  /**
+   * The constraint row of limit sensor i's joint or tendon limit ({@code efcType} LIMIT or TENDON_LIMIT), -1 while it
+   * is within range (no row).
+   */
+  static int limitRow(Model m, Data d, int i) {
+    SensorType t = m.sensorType(i);
+    boolean joint = t == SensorType.JOINTLIMITPOS || t == SensorType.JOINTLIMITVEL || t == SensorType.JOINTLIMITFRC;
+    int type = joint ? Constraints.LIMIT : Constraints.TENDON_LIMIT;
+    for (int r = 0; r < d.nefc; r++) {
+      if (d.efcType[r] == type && d.efcId[r] == m.sensorObj(i)) {
+        return r;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * MuJoCo's limit sensors from the active limit row: its distance (negative when violated), its velocity {@code J
+   * q̇} (positive away from the bound), its force {@code impulse/dt}; 0 without a row.
+   */
+  private static double limit(Model m, Data d, int i) {
+    int r = limitRow(m, d, i);
+    if (r < 0) {
+      return 0;
+    }
+    SensorType t = m.sensorType(i);
+    if (t == SensorType.JOINTLIMITPOS || t == SensorType.TENDONLIMITPOS) {
+      return d.efcDist[r];
+    }
+    if (t == SensorType.JOINTLIMITFRC || t == SensorType.TENDONLIMITFRC) {
+      return d.efcImpulse[r] / m.opt().timestep();
+    }
+    double v = 0;
+    for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+      v += d.efcJ[m.nv() * r + k] * d.qvel[k];
+    }
+    return v;
+  }
+
+  /**
+   * Angular momentum of body i's subtree about its centre of mass C, in the world (MuJoCo's {@code subtree_angmom}):
+   * {@code Σ_j R_j h_j + (x_j − C) × R_j p_j} over the bodies j of the subtree, with {@code (h_j, p_j) = I_j v_j} the
+   * spatial momentum at the body origin in body coordinates. Requires {@link #subtrees}.
+   */
+  private static void angularMomentum(Model m, Data d, int i, double[] out, int a) {
+    double[] w = d.scratch36;
+    out[a] = 0;
+    out[a + 1] = 0;
+    out[a + 2] = 0;
+    for (int j = Math.max(i, 1); j < m.nbody(); j++) {
+      if (!inSubtree(m, j, i)) {
+        continue;
+      }
+      SpatialOps.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
+      Mat3.mulVec(w, 6, d.xmat, 9 * j, w, 0);
+      Mat3.mulVec(w, 9, d.xmat, 9 * j, w, 3);
+      for (int k = 0; k < 3; k++) {
+        w[12 + k] = d.xpos[3 * j + k] - d.subtreeCom[3 * i + k];
+        out[a + k] += w[6 + k];
+      }
+      addCross(out, a, w, 12, w, 9);
+    }
+  }
+
+  /** Whether body j lies in the subtree of body i (i itself included). */
+  static boolean inSubtree(Model m, int j, int i) {
+    while (j > i) {
+      j = m.bodyParent(j);
+    }
+    return j == i;
+  }
+
   /** MuJoCo's cutoff: real values clamped to ±cutoff, touch only from above; unit vectors and quaternions never. */
   private static void cutoff(Model m, Data d, int i) {
     double c = cutoffLimit(m, i);
@@ -108,7 +217,7 @@ public final class Sensors {
   static double cutoffLimit(Model m, int i) {
     SensorType t = m.sensorType(i);
     boolean clamps = t != SensorType.FRAMEQUAT && t != SensorType.FRAMEXAXIS && t != SensorType.FRAMEYAXIS
-        && t != SensorType.FRAMEZAXIS;
+        && t != SensorType.FRAMEZAXIS && t != SensorType.BALLQUAT;
     return clamps ? m.sensorCutoff(i) : 0;
   }
 

@@ -154,18 +154,8 @@ public final class SensorsAdjoint {
       tp[1] = t[25] + uz * fx - ux * fz;
       tp[2] = t[26] + ux * fy - uy * fx;
       Mat3.mulTransVecAdjoint(sb, a, p, 3, tp, 0, w, 3, t, 30);
-      double gx = t[30], gy = t[31], gz = t[32];
-      // ū += F × τ̄_p, F̄ += τ̄_p × u; u = x − p
-      double ubx = fy * gz - fz * gy, uby = fz * gx - fx * gz, ubz = fx * gy - fy * gx;
-      b.xposBar[3 * bd] += ubx;
-      b.xposBar[3 * bd + 1] += uby;
-      b.xposBar[3 * bd + 2] += ubz;
-      w[0] -= ubx;
-      w[1] -= uby;
-      w[2] -= ubz;
-      t[33] += gy * uz - gz * uy;
-      t[34] += gz * ux - gx * uz;
-      t[35] += gx * uy - gy * ux;
+      // u = x − p: into xposBar and the frame origin's bar w[0..2]; F̄ into t[33..35]
+      armAdjoint(d, b, bd, p, 0, t, 27, t, 30, w, 0, t, 33);
     } else {
       Mat3.mulTransVecAdjoint(sb, a, p, 3, t, 27, w, 3, t, 33);
     }
@@ -339,6 +329,21 @@ public final class SensorsAdjoint {
       case TENDONPOS -> tendonLength(m, b, obj, sb[a]);
       case TENDONVEL -> tendonVelocity(m, d, b, obj, sb[a]);
       case ACTUATORFRC -> b.actuatorForceBar[obj] += sb[a];
+      case ACTUATORPOS -> b.actuatorLengthBar[obj] += sb[a];
+      case ACTUATORVEL -> b.actuatorVelocityBar[obj] += sb[a];
+      case MAGNETOMETER -> {
+        for (int k = 0; k < 3; k++) {
+          w[k] = m.opt().magnetic(k);
+          w[3 + k] = 0;
+        }
+        Mat3.mulTransVecAdjoint(sb, a, d.siteXmat, 9 * obj, w, 0, b.siteXmatBar, 9 * obj, w, 3);
+      }
+      case BALLQUAT -> ballQuat(m, d, b, obj, sb, a);
+      case BALLANGVEL -> add3(b.qvelBar, m.jntDofAdr(obj), sb, a);
+      case JOINTLIMITPOS, TENDONLIMITPOS, JOINTLIMITVEL, TENDONLIMITVEL, JOINTLIMITFRC, TENDONLIMITFRC ->
+          limit(m, d, b, i, sb[a]);
+      case SUBTREEANGMOM -> angularMomentum(m, d, b, obj, sb, a);
+      case CLOCK -> { }
       case SUBTREECOM, SUBTREELINVEL -> subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
       case TOUCH -> touch(m, d, b, obj, sb[a]);
       case RANGEFINDER -> rangefinder(m, d, b, obj, sb[a]);
@@ -559,7 +564,7 @@ public final class SensorsAdjoint {
     double[] p = d.sensorPoint, w = b.scratch36;
     double[] mean = velocity ? d.subtreeLinvel : d.subtreeCom;
     for (int j = i; j < m.nbody(); j++) {
-      if (!inSubtree(m, j, i)) {
+      if (!Sensors.inSubtree(m, j, i)) {
         continue;
       }
       double mj = j == 0 ? 0 : d.bodyInert[10 * j];
@@ -598,13 +603,88 @@ public final class SensorsAdjoint {
     }
   }
 
-  /** Whether body j lies in the subtree of body i (i itself included). */
-  private static boolean inSubtree(Model m, int j, int i) {
-    for (int k = j; k >= 0; k = k == 0 ? -1 : m.bodyParent(k)) {
-      if (k == i) {
-        return true;
+  /**
+   * Adjoint of the subtree angular momentum {@code L = Σ_j R_j h_j + (x_j − C) × R_j p_j} ({@link Sensors}), {@code
+   * (h_j, p_j) = I_j v_j}: into the bodies' rotations, positions, inertias and velocities, and the subtree's centre
+   * of mass C through {@link #subtree}.
+   */
+  private static void angularMomentum(Model m, Data d, DataBar b, int i, double[] sb, int a) {
+    double[] w = d.scratch36, g = b.scratch36, cb = b.comBar;
+    java.util.Arrays.fill(cb, 0);
+    for (int j = Math.max(i, 1); j < m.nbody(); j++) {
+      if (!Sensors.inSubtree(m, j, i)) {
+        continue;
       }
+      SpatialOps.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
+      Mat3.mulVec(w, 6, d.xmat, 9 * j, w, 3);
+      // (x_j − C) × f: into xposBar and C's bar, f̄ into g[6..8]
+      java.util.Arrays.fill(g, 0, 9, 0);
+      armAdjoint(d, b, j, d.subtreeCom, 3 * i, w, 6, sb, a, cb, 0, g, 6);
+      // R h and R p, then I v
+      Mat3.mulVecAdjoint(sb, a, d.xmat, 9 * j, w, 0, b.xmatBar, 9 * j, g, 0);
+      Mat3.mulVecAdjoint(g, 6, d.xmat, 9 * j, w, 3, b.xmatBar, 9 * j, g, 3);
+      SpatialOps.mulInertVecAdjoint(g, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j, b.bodyInertBar, 10 * j,
+          b.bodyVelBar, 6 * j);
     }
-    return false;
+    subtree(m, d, b, i, cb, 0, false);
+  }
+
+  /**
+   * Adjoint of {@code y += r × f}, {@code r = x_bd − q} from a point q to body bd's origin, with the bar {@code
+   * yb[yo..]}: {@code r̄ = f × ȳ} into {@code xposBar} and, negated, q's bar {@code qb[qbo..]}; {@code f̄ += ȳ × r} into
+   * {@code fb[fbo..]}.
+   */
+  private static void armAdjoint(Data d, DataBar b, int bd, double[] q, int qo, double[] f, int fo, double[] yb,
+      int yo, double[] qb, int qbo, double[] fb, int fbo) {
+    double rx = d.xpos[3 * bd] - q[qo], ry = d.xpos[3 * bd + 1] - q[qo + 1], rz = d.xpos[3 * bd + 2] - q[qo + 2];
+    double fx = f[fo], fy = f[fo + 1], fz = f[fo + 2], gx = yb[yo], gy = yb[yo + 1], gz = yb[yo + 2];
+    double sx = fy * gz - fz * gy, sy = fz * gx - fx * gz, sz = fx * gy - fy * gx;
+    b.xposBar[3 * bd] += sx;
+    b.xposBar[3 * bd + 1] += sy;
+    b.xposBar[3 * bd + 2] += sz;
+    qb[qbo] -= sx;
+    qb[qbo + 1] -= sy;
+    qb[qbo + 2] -= sz;
+    fb[fbo] += gy * rz - gz * ry;
+    fb[fbo + 1] += gz * rx - gx * rz;
+    fb[fbo + 2] += gx * ry - gy * rx;
+  }
+
+  /**
+   * Adjoint of a limit sensor ({@link Sensors}) on its active row r: the distance {@code q − lo} or {@code hi − q}
+   * (a tendon's length likewise), the velocity {@code J q̇}, the force {@code impulse/dt}.
+   */
+  private static void limit(Model m, Data d, DataBar b, int i, double bar) {
+    int r = Sensors.limitRow(m, d, i);
+    if (r < 0) {
+      return;
+    }
+    SensorType t = m.sensorType(i);
+    int obj = m.sensorObj(i);
+    boolean joint = t == SensorType.JOINTLIMITPOS || t == SensorType.JOINTLIMITVEL || t == SensorType.JOINTLIMITFRC;
+    // the row's sign: +1 at the lower bound, -1 at the upper
+    double sign = joint ? d.efcJ[m.nv() * r + m.jntDofAdr(obj)]
+        : d.tendonLength[obj] < m.tendonRange(obj, 0) ? 1 : -1;
+    switch (t) {
+      case JOINTLIMITPOS -> b.qposBar[m.jntQposAdr(obj)] += sign * bar;
+      case JOINTLIMITVEL -> b.qvelBar[m.jntDofAdr(obj)] += sign * bar;
+      case TENDONLIMITPOS -> tendonLength(m, b, obj, sign * bar);
+      case TENDONLIMITVEL -> tendonVelocity(m, d, b, obj, sign * bar);
+      default -> b.efcImpulseBar[r] += bar / m.opt().timestep();
+    }
+  }
+
+  /** The bar of a ball joint's unit quaternion {@code q/|q|} into its qpos: {@code (ȳ − ŷ (ŷ·ȳ))/|q|}. */
+  private static void ballQuat(Model m, Data d, DataBar b, int j, double[] sb, int a) {
+    int q = m.jntQposAdr(j);
+    double n = Math.sqrt(d.qpos[q] * d.qpos[q] + d.qpos[q + 1] * d.qpos[q + 1] + d.qpos[q + 2] * d.qpos[q + 2]
+        + d.qpos[q + 3] * d.qpos[q + 3]);
+    double dot = 0;
+    for (int k = 0; k < 4; k++) {
+      dot += d.qpos[q + k] / n * sb[a + k];
+    }
+    for (int k = 0; k < 4; k++) {
+      b.qposBar[q + k] += (sb[a + k] - d.qpos[q + k] / n * dot) / n;
+    }
   }
 }

@@ -13,7 +13,9 @@ import org.diffart.sim.model.Options;
  */
 public final class Step {
   /** RK4 stage times as fractions of the step. */
-  private static final double[] STAGE = {0, 0.5, 0.5, 1};
+  static final double[] STAGE = {0, 0.5, 0.5, 1};
+  /** RK4's weights of the stages' derivatives. */
+  static final double[] WEIGHT = {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6};
 
   private Step() {}
 
@@ -39,6 +41,11 @@ public final class Step {
     Forces.passive(m, d);
     Forces.actuation(m, d);
     Forces.total(m, d);
+    acceleration(m, d, h);
+  }
+
+  /** The last stage of {@link #smooth(Model, Data, double)}: {@code qaccSmooth} by ABA with {@code M + h B}. */
+  private static void acceleration(Model m, Data d, double h) {
     Forces.armature(m, d, h);
     Aba.forward(m, d);
     Checks.finiteDofs(m, d, d.qaccSmooth, "qacc");
@@ -51,7 +58,7 @@ public final class Step {
    */
   public static void forward(Model m, Data d) {
     smooth(m, d, 0);
-    constraints(m, d);
+    constraints(m, d, true);
     outputs(m, d);
   }
 
@@ -68,16 +75,25 @@ public final class Step {
   /**
    * Advances the state by one time step with the model's integrator. After an Euler step {@code qacc} is the
    * acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it differs from {@link #forward}'s).
-   * Sensors read the state at the start of the step, as after MuJoCo's {@code mj_step}; acceleration sensors see the
-   * step's own {@code qacc} (with implicit damping, that of {@code M + dt B}, where MuJoCo's see {@link #forward}'s).
+   * Sensors read the state at the start of the step as {@link #forward} gives them, as after MuJoCo's {@code
+   * mj_step}: with implicit damping the acceleration sensors see {@code M}'s accelerations and impulses, not those of
+   * the step's {@code M + dt B} ({@link #separateOutputs}).
    */
   public static void step(Model m, Data d) {
     Options o = m.opt();
     if (o.integrator() == Integrator.RK4) {
       rk4(m, d);
     } else {
-      dynamics(m, d);
-      outputs(m, d);
+      if (separateOutputs(m, d)) {
+        // the sensors' own evaluation, as forward's (the warm start read, not stored); then the step's M + dt B
+        outputsDynamics(m, d);
+        outputs(m, d);
+        acceleration(m, d, dampingH(m));
+        constraints(m, d, true);
+      } else {
+        dynamics(m, d);
+        outputs(m, d);
+      }
       double dt = o.timestep();
       for (int k = 0; k < m.nv(); k++) {
         d.qvel[k] += dt * d.qacc[k];
@@ -96,7 +112,34 @@ public final class Step {
    */
   public static void dynamics(Model m, Data d) {
     smooth(m, d, dampingH(m));
-    constraints(m, d);
+    constraints(m, d, true);
+  }
+
+  /**
+   * Whether the step's sensors need an evaluation of their own: with the implicit damping of the Euler step ({@code
+   * h·damping ≠ 0} for some dof) the step's {@code M + dt B} gives other accelerations and impulses than {@link
+   * #forward}'s plain M, and the model has sensors that read them ({@link Sensors#readAcceleration}).
+   */
+  public static boolean separateOutputs(Model m, Data d) {
+    if (dampingH(m) == 0 || !Sensors.readAcceleration(m)) {
+      return false;
+    }
+    for (int k = 0; k < m.nv(); k++) {
+      if (d.dofDamping[k] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The evaluation the step's sensors read when {@link #separateOutputs}: {@link #forward}'s dynamics with plain M,
+   * its constraint solve starting from the step's warm start without storing its own. The adjoint recomputes it for
+   * the sensors' bars.
+   */
+  public static void outputsDynamics(Model m, Data d) {
+    smooth(m, d, 0);
+    constraints(m, d, false);
   }
 
   /** The h of {@link #smooth(Model, Data, double)} that the model's integrator steps with: dt for {@code EULER}. */
@@ -115,9 +158,9 @@ public final class Step {
 
   /**
    * Contact (detected by {@link #smooth}), limit, dry-friction and equality impulses for the free velocity; sets
-   * {@code qacc}.
+   * {@code qacc}. With {@code store} the solve's impulses become the warm start of the next step.
    */
-  static void constraints(Model m, Data d) {
+  static void constraints(Model m, Data d, boolean store) {
     Options o = m.opt();
     int nv = m.nv();
     double dt = o.timestep();
@@ -130,12 +173,14 @@ public final class Step {
       Crba.massMatrix(m, d);
       MassMatrixFactor.factor(m, d);
       Constraints.assemble(m, d);
-      ProjectedGaussSeidel.solve(m, d);
+      ProjectedGaussSeidel.solve(m, d, store);
       Constraints.applyImpulses(m, d);
       Checks.finiteDofs(m, d, d.qacc, "qacc (after contact impulses)");
     } else {
       System.arraycopy(d.qaccSmooth, 0, d.qacc, 0, nv);
-      java.util.Arrays.fill(d.warmValid, 0);
+      if (store) {
+        java.util.Arrays.fill(d.warmValid, 0);
+      }
     }
   }
 
@@ -166,33 +211,7 @@ public final class Step {
     int nv = m.nv(), na = m.na();
     double h = m.opt().timestep();
     double[] dq = d.rkDq, dv = d.rkDv, da = d.rkDact;
-    System.arraycopy(d.qpos, 0, d.rkQpos, 0, m.nq());
-    System.arraycopy(d.qvel, 0, d.rkQvel, 0, nv);
-    System.arraycopy(d.act, 0, d.rkAct, 0, na);
-    for (int s = 0; s < 4; s++) {
-      if (s > 0) {
-        // state of stage s from the initial state and the previous stage's derivative
-        System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
-        Configuration.integratePos(m, d.qpos, dq, (s - 1) * nv, STAGE[s] * h);
-        for (int k = 0; k < nv; k++) {
-          d.qvel[k] = d.rkQvel[k] + STAGE[s] * h * dv[(s - 1) * nv + k];
-        }
-        for (int k = 0; k < na; k++) {
-          d.act[k] = d.rkAct[k] + STAGE[s] * h * da[(s - 1) * na + k];
-        }
-      }
-      // every stage evaluates the dynamics with its constraints (joint and tendon limits, dry friction), as MuJoCo's
-      // RK4 calls mj_forward at every stage
-      smooth(m, d);
-      constraints(m, d);
-      if (s == 0) {
-        // sensors and energy read the start of the step
-        outputs(m, d);
-      }
-      System.arraycopy(d.qvel, 0, dq, s * nv, nv);
-      System.arraycopy(d.qacc, 0, dv, s * nv, nv);
-      System.arraycopy(d.actDot, 0, da, s * na, na);
-    }
+    rk4Stages(m, d, true);
     // combine: q = q0 ⊕ h (k1 + 2 k2 + 2 k3 + k4) / 6
     double[] w = d.scratchNv1;
     System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
@@ -210,5 +229,50 @@ public final class Step {
     // report the acceleration and activation derivative at the start of the step, as with Euler
     System.arraycopy(dv, 0, d.qacc, 0, nv);
     System.arraycopy(da, 0, d.actDot, 0, na);
+  }
+
+  /**
+   * The four stages of an RK4 step from d's state: saves it in {@code rkQpos, rkQvel, rkAct} and each stage's
+   * derivatives {@code (v, q̈, act_dot)} in {@code rkDq, rkDv, rkDact}; with {@code outputs} the sensors and energy of
+   * the first stage, the state the step starts from. d is left with the last stage's evaluation.
+   */
+  public static void rk4Stages(Model m, Data d, boolean outputs) {
+    int nv = m.nv(), na = m.na();
+    System.arraycopy(d.qpos, 0, d.rkQpos, 0, m.nq());
+    System.arraycopy(d.qvel, 0, d.rkQvel, 0, nv);
+    System.arraycopy(d.act, 0, d.rkAct, 0, na);
+    for (int s = 0; s < 4; s++) {
+      rk4Stage(m, d, s);
+      if (s == 0 && outputs) {
+        outputs(m, d);
+      }
+      System.arraycopy(d.qvel, 0, d.rkDq, s * nv, nv);
+      System.arraycopy(d.qacc, 0, d.rkDv, s * nv, nv);
+      System.arraycopy(d.actDot, 0, d.rkDact, s * na, na);
+    }
+  }
+
+  /**
+   * Stage s of an RK4 step: its state from the saved one and the previous stage's derivatives ({@code q0 ⊕ c_s h
+   * k_{s-1}}, {@code c = (0, ½, ½, 1)}), then its dynamics with every constraint, as MuJoCo's RK4 calls {@code
+   * mj_forward} at every stage.
+   */
+  public static void rk4Stage(Model m, Data d, int s) {
+    int nv = m.nv(), na = m.na();
+    double c = STAGE[s] * m.opt().timestep();
+    System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
+    System.arraycopy(d.rkQvel, 0, d.qvel, 0, nv);
+    System.arraycopy(d.rkAct, 0, d.act, 0, na);
+    if (s > 0) {
+      Configuration.integratePos(m, d.qpos, d.rkDq, (s - 1) * nv, c);
+      for (int k = 0; k < nv; k++) {
+        d.qvel[k] += c * d.rkDv[(s - 1) * nv + k];
+      }
+      for (int k = 0; k < na; k++) {
+        d.act[k] += c * d.rkDact[(s - 1) * na + k];
+      }
+    }
+    smooth(m, d);
+    constraints(m, d, true);
   }
 }

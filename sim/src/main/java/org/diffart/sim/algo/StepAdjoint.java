@@ -6,10 +6,11 @@ import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of one Euler {@link Step#step}, stage by stage in reverse: the configuration update {@code q⁺ = q ⊕ dt v⁺},
+ * Adjoint of one {@link Step#step}, stage by stage in reverse. Euler: the configuration update {@code q⁺ = q ⊕ dt v⁺},
  * the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows), ABA, forces, the
- * contact geometry and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state before
- * the step first (the rollout gradient recomputes it from a checkpoint).
+ * contact geometry and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state
+ * before the step first (the rollout gradient recomputes it from a checkpoint). RK4: the combination of the four
+ * stages, then each stage's dynamics in reverse order, each recomputed just before its adjoint.
  */
 public final class StepAdjoint {
   private StepAdjoint() {}
@@ -20,9 +21,8 @@ public final class StepAdjoint {
    * {@code ctrlBar}, {@code qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
    * geomRestitutionBar}).
    *
-   * @param d the data after {@link Step#dynamics} on the state before the step
-   * @throws UnsupportedOperationException for RK4, whose adjoint is not implemented (use the tape or finite
-   *     differences)
+   * @param d the data after {@link Step#dynamics} on the state before the step (with RK4 its state is enough); left
+   *     with that state
    */
   public static void step(Model m, Data d, DataBar b) {
     step(m, d, b, stage -> { });
@@ -37,19 +37,24 @@ public final class StepAdjoint {
 
   /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
   public static void step(Model m, Data d, DataBar b, Tracer tracer) {
-    integration(m, d, b, tracer);
-    dynamics(m, d, b, tracer);
+    if (m.opt().integrator() == Integrator.RK4) {
+      rk4(m, d, b, tracer);
+    } else {
+      integration(m, d, b, tracer);
+      dynamics(m, d, b, tracer);
+    }
   }
 
   /**
    * The first part of {@link #step}: the bars of the state after the step become those of the acceleration, of the
    * activation derivatives and (partly) of the state before it. The sensors of the state before the step can add
-   * their bars here ({@link SensorsAdjoint#compute}), before {@link #dynamics} carries every bar back.
+   * their bars here ({@link SensorsAdjoint#compute}), before {@link #dynamics} carries every bar back, unless the step
+   * evaluates them apart ({@link Step#separateOutputs}: their bars go back through that evaluation's own dynamics).
    */
   public static void integration(Model m, Data d, DataBar b, Tracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
-      throw new UnsupportedOperationException("the adjoint supports the Euler integrators only, the model uses RK4:"
-          + " use --method tape or fd, or integrator Euler");
+      throw new IllegalArgumentException("StepAdjoint.integration reverses the Euler update; the model uses RK4,"
+          + " whose step's adjoint is StepAdjoint.step");
     }
     int nv = m.nv();
     double dt = m.opt().timestep();
@@ -68,8 +73,16 @@ public final class StepAdjoint {
 
   /** The rest of {@link #step} after {@link #integration}: the contact solve, ABA, forces and kinematics. */
   public static void dynamics(Model m, Data d, DataBar b, Tracer tracer) {
+    dynamics(m, d, b, Step.dampingH(m), tracer);
+  }
+
+  /**
+   * As {@link #dynamics(Model, Data, DataBar, Tracer)} for an evaluation with {@code M + h B}: {@code h = 0} for the
+   * sensors' own evaluation ({@link Step#outputsDynamics}), which the step runs when {@link Step#separateOutputs}.
+   */
+  public static void dynamics(Model m, Data d, DataBar b, double h, Tracer tracer) {
     ConstraintsAdjoint.step(m, d, b, tracer);
-    smooth(m, d, b, Step.dampingH(m), tracer);
+    smooth(m, d, b, h, tracer);
   }
 
   /**
@@ -107,5 +120,88 @@ public final class StepAdjoint {
     }
     KinematicsAdjoint.forward(m, d, b);
     tracer.after("position kinematics");
+  }
+
+  /**
+   * Adjoint of the RK4 step ({@code Step.rk4}): replays the four stages from d's state ({@link Step#rk4Stages}),
+   * reverses the combination {@code q' = q0 ⊕ h Σ w_s v_s}, {@code v' = v0 + h Σ w_s q̈_s}, {@code act' = clamp(act0
+   * + h Σ w_s act_dot_s)}, then each stage from the last: recomputed ({@link Step#rk4Stage}, its PGS recorded for the
+   * reverse sweeps), its dynamics reversed with plain M, and its state {@code (q0 ⊕ c_s h v_{s-1}, v0 + c_s h q̈_{s-1},
+   * act0 + c_s h act_dot_{s-1})} split into the bars of the start state and of the previous stage's derivatives.
+   * The stages' forwards change under it, so a prepared reverse PGS ({@code pgsBasisReady}) is dropped.
+   */
+  private static void rk4(Model m, Data d, DataBar b, Tracer tracer) {
+    int nq = m.nq(), nv = m.nv(), na = m.na();
+    double h = m.opt().timestep();
+    b.pgsBasisReady = false;
+    b.efcYReady = false;
+    Step.rk4Stages(m, d, false);
+    double[] dqBar = b.rkDqBar, dvBar = b.rkDvBar, daBar = b.rkDactBar, w = d.scratchNv1, wBar = b.work;
+    // combination: the bars of the start state (b.qposBar, qvelBar, actBar in place) and of every stage's derivatives
+    for (int k = 0; k < nv; k++) {
+      w[k] = (d.rkDq[k] + 2 * d.rkDq[nv + k] + 2 * d.rkDq[2 * nv + k] + d.rkDq[3 * nv + k]) / 6;
+      wBar[k] = 0;
+    }
+    Configuration.integratePosAdjoint(m, d.rkQpos, w, 0, h, b.qposBar, wBar, 0);
+    System.arraycopy(d.rkAct, 0, d.act, 0, na);
+    for (int k = 0; k < na; k++) {
+      d.actDot[k] = (d.rkDact[k] + 2 * d.rkDact[na + k] + 2 * d.rkDact[2 * na + k] + d.rkDact[3 * na + k]) / 6;
+    }
+    ForcesAdjoint.integrateActivation(m, d, b, h);
+    for (int s = 0; s < 4; s++) {
+      for (int k = 0; k < nv; k++) {
+        dqBar[s * nv + k] = Step.WEIGHT[s] * wBar[k];
+        dvBar[s * nv + k] = Step.WEIGHT[s] * h * b.qvelBar[k];
+      }
+      for (int k = 0; k < na; k++) {
+        daBar[s * na + k] = Step.WEIGHT[s] * b.actDotBar[k];
+      }
+    }
+    java.util.Arrays.fill(b.actDotBar, 0);
+    System.arraycopy(b.qposBar, 0, b.rkQposBar, 0, nq);
+    System.arraycopy(b.qvelBar, 0, b.rkQvelBar, 0, nv);
+    System.arraycopy(b.actBar, 0, b.rkActBar, 0, na);
+    tracer.after("RK4 combination");
+    // the stages from the last: b.qposBar, qvelBar, actBar hold the bars of the stage's own state
+    for (int s = 3; s >= 0; s--) {
+      Step.rk4Stage(m, d, s);
+      java.util.Arrays.fill(b.qposBar, 0);
+      java.util.Arrays.fill(b.qvelBar, 0);
+      java.util.Arrays.fill(b.actBar, 0);
+      for (int k = 0; k < nv; k++) {
+        b.qaccBar[k] += dvBar[s * nv + k];
+      }
+      for (int k = 0; k < na; k++) {
+        b.actDotBar[k] += daBar[s * na + k];
+      }
+      dynamics(m, d, b, 0, tracer);
+      // the stage's velocity is its derivative of q
+      for (int k = 0; k < nv; k++) {
+        b.qvelBar[k] += dqBar[s * nv + k];
+      }
+      if (s > 0) {
+        double c = Step.STAGE[s] * h;
+        Configuration.integratePosAdjoint(m, d.rkQpos, d.rkDq, (s - 1) * nv, c, b.qposBar, dqBar, (s - 1) * nv);
+        for (int k = 0; k < nv; k++) {
+          dvBar[(s - 1) * nv + k] += c * b.qvelBar[k];
+        }
+        for (int k = 0; k < na; k++) {
+          daBar[(s - 1) * na + k] += c * b.actBar[k];
+        }
+      }
+      for (int k = 0; k < nq; k++) {
+        b.rkQposBar[k] += b.qposBar[k];
+      }
+      for (int k = 0; k < nv; k++) {
+        b.rkQvelBar[k] += b.qvelBar[k];
+      }
+      for (int k = 0; k < na; k++) {
+        b.rkActBar[k] += b.actBar[k];
+      }
+      tracer.after("RK4 stage " + (s + 1));
+    }
+    System.arraycopy(b.rkQposBar, 0, b.qposBar, 0, nq);
+    System.arraycopy(b.rkQvelBar, 0, b.qvelBar, 0, nv);
+    System.arraycopy(b.rkActBar, 0, b.actBar, 0, na);
   }
 }

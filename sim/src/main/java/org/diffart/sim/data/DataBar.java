@@ -63,6 +63,8 @@ public final class DataBar {
   public final double[] actuatorMomentBar;
   /** Bars of the actuator forces as the sensors read them ({@code actuatorfrc}) [nu]. */
   public final double[] actuatorForceBar;
+  /** Bars of the actuator lengths and velocities read by sensors [nu each]. */
+  public final double[] actuatorLengthBar, actuatorVelocityBar;
   /**
    * Bars of the sensor readings of the step's starting state, a loss's or an output's (set by the caller, consumed by
    * {@code SensorsAdjoint}) [nsensordata].
@@ -169,6 +171,12 @@ public final class DataBar {
   public boolean efcYReady;
   /** The reverse PGS's response to each row's unit bar [nefc×(nefc² + 4 nefc)], allocated when prepared. */
   public double[] pgsBasis;
+  /** The bar of a subtree's centre of mass, for the subtree angular momentum's adjoint [3]. */
+  public final double[] comBar;
+  /** Bars of the RK4 stages' derivatives {@code Data.rkDq, rkDv, rkDact} [4×nv, 4×nv, 4×na]. */
+  public final double[] rkDqBar, rkDvBar, rkDactBar;
+  /** Bars of the state an RK4 step starts from, summed over its stages [nq, nv, na]. */
+  public final double[] rkQposBar, rkQvelBar, rkActBar;
   /** The two tangent rows of a contact before they merge into its sliding direction, and their bars [2×nv each]. */
   public final double[] tangentJ, tangentJBar;
   /** Relative poses of a body before each of its joints, and their bars [(njntMax+1)×7, 16]. */
@@ -227,6 +235,8 @@ public final class DataBar {
     siteXmatBar = new double[9 * m.nsite()];
     actuatorMomentBar = new double[m.nu() * m.nv()];
     actuatorForceBar = new double[m.nu()];
+    actuatorLengthBar = new double[m.nu()];
+    actuatorVelocityBar = new double[m.nu()];
     sensordataBar = new double[m.nsensordata()];
     sensorExternalBar = new double[6 * m.nbody()];
     geomXmatBar = new double[9 * ng];
@@ -272,6 +282,13 @@ public final class DataBar {
     pgsHistory = new double[(2 * m.opt().iterations() + 1) * nefcMax];
     pgsWork = new double[nefcMax];
     pgsBasis = new double[0];
+    comBar = new double[3];
+    rkDqBar = new double[4 * nv];
+    rkDvBar = new double[4 * nv];
+    rkDactBar = new double[4 * m.na()];
+    rkQposBar = new double[m.nq()];
+    rkQvelBar = new double[nv];
+    rkActBar = new double[m.na()];
     tangentJ = new double[2 * nv];
     tangentJBar = new double[2 * nv];
     chain = new double[(njMax + 1) * 7];

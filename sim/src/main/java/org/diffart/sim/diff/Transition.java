@@ -7,6 +7,7 @@ import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
@@ -142,32 +143,45 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     Step.dynamics(m, work);
     double[][] a = new double[nx][nx], b = new double[nx][nu];
     double[] seed = new double[nv], row = new double[nv];
-    // the adjoint is linear in its seed: with fewer contact rows than sweeps, the reverse PGS is prepared once
-    bar.efcYReady = false;
-    if (work.nefc > 0 && work.nefc < nx) {
-      ProjectedGaussSeidelAdjoint.prepareBasis(m, work, bar);
-    }
     int ns = m.nsensordata();
     double[][] c = new double[ns][nx], e = new double[ns][nu];
-    try {
-      rows(m, work, next, bar, a, b, seed, row);
-      sensorRows(m, work, bar, c, e, row);
-    } finally {
-      bar.pgsBasisReady = false;
-      bar.efcYReady = false;
+    rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row);
+    // the sensors' bars go back through the evaluation they read: the step's, or their own with plain M
+    double h = Step.dampingH(m);
+    if (Step.separateOutputs(m, work)) {
+      copy(d, work);
+      bar = new DataBar(m);
+      work.pgsRecord = bar.pgsHistory;
+      Step.outputsDynamics(m, work);
+      h = 0;
     }
+    sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row);
     return new Transition(a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
   }
 
-  /** The rows of C and D: the adjoint of the step seeded with one sensor value each. */
-  private static void sensorRows(Model m, Data work, DataBar bar, double[][] c, double[][] e, double[] row) {
+  /**
+   * {@code bar} for {@code seeds} runs of the adjoint of {@code work}'s evaluation (recorded in {@code bar}'s PGS
+   * history): with fewer contact rows than seeds, the reverse PGS, linear in its seed, is prepared once for all.
+   */
+  private static DataBar prepared(Model m, Data work, DataBar bar, int seeds) {
+    bar.pgsBasisReady = false;
+    bar.efcYReady = false;
+    // (an RK4 step's adjoint recomputes its stages, so its forward does not stay)
+    if (work.nefc > 0 && work.nefc < seeds && m.opt().integrator() != Integrator.RK4) {
+      ProjectedGaussSeidelAdjoint.prepareBasis(m, work, bar);
+    }
+    return bar;
+  }
+
+  /** The rows of C and D: the adjoint of the sensors' evaluation (with {@code M + h B}), one sensor value each. */
+  private static void sensorRows(Model m, Data work, DataBar bar, double h, double[][] c, double[][] e,
+      double[] row) {
     int nv = m.nv();
     for (int i = 0; i < c.length; i++) {
       bar.clearInputs();
       bar.sensordataBar[i] = 1;
-      StepAdjoint.integration(m, work, bar, stage -> { });
       SensorsAdjoint.compute(m, work, bar);
-      StepAdjoint.dynamics(m, work, bar, stage -> { });
+      StepAdjoint.dynamics(m, work, bar, h, stage -> { });
       Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
       System.arraycopy(row, 0, c[i], 0, nv);
       System.arraycopy(bar.qvelBar, 0, c[i], nv, nv);

@@ -1,8 +1,13 @@
 package org.diffart.sim.io;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** What mesh and height field assets share: MuJoCo's default name, the file's path and reading it. */
 final class MjcfAssetFiles {
@@ -25,10 +30,38 @@ final class MjcfAssetFiles {
     return name;
   }
 
-  /** The asset file's path: against the compiler's meshdir and the directory of the file that holds the element. */
+  /** The zip archives opened as asset directories, one file system each for the life of the JVM. */
+  private static final Map<Path, FileSystem> ARCHIVES = new ConcurrentHashMap<>();
+
+  /**
+   * The asset file's path: against the compiler's meshdir and the directory of the file that holds the element. A
+   * meshdir that is not a directory but has a zip archive of its name beside it ({@code dog_assets.zip} holding {@code
+   * dog_assets/}) is read from the archive, so that large asset sets can ship compressed.
+   */
   static Path path(XmlElement e, MjcfCompiler compiler, String file) {
     Path dir = e.source() == null ? Path.of("") : Path.of(e.source()).toAbsolutePath().getParent();
-    return dir.resolve(compiler.meshdir()).resolve(file);
+    Path assets = dir.resolve(compiler.meshdir());
+    if (!compiler.meshdir().isEmpty() && !Files.isDirectory(assets) && assets.getFileName() != null) {
+      Path zip = assets.resolveSibling(assets.getFileName() + ".zip");
+      if (Files.isRegularFile(zip)) {
+        assets = archive(e, zip).getPath("/", assets.getFileName().toString());
+      }
+    }
+    return assets.resolve(file);
+  }
+
+  private static FileSystem archive(XmlElement e, Path zip) {
+    try {
+      return ARCHIVES.computeIfAbsent(zip.toAbsolutePath().normalize(), z -> {
+        try {
+          return FileSystems.newFileSystem(z);
+        } catch (IOException ex) {
+          throw new UncheckedIOException(ex);
+        }
+      });
+    } catch (UncheckedIOException ex) {
+      throw e.error("cannot open the asset archive " + zip + ": " + ex.getCause().getMessage());
+    }
   }
 
   /** The file's bytes, or an error naming the element's line and the file. */

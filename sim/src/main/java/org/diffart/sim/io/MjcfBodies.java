@@ -252,6 +252,14 @@ final class MjcfBodies {
     ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
     j.damping(a.number("damping", 0)).stiffness(a.number("stiffness", 0)).armature(a.number("armature", 0))
         .frictionloss(nonNegative(a, "frictionloss"));
+    if (a.has("springdamper")) {
+      double[] sd = a.numbers("springdamper", 2);
+      try {
+        j.springdamper(sd[0], sd[1]);
+      } catch (IllegalArgumentException ex) {
+        throw e.error(ex.getMessage());
+      }
+    }
     if (type == JointType.HINGE || type == JointType.SLIDE) {
       double scale = type == JointType.HINGE ? compiler.angle(1) : 1;
       j.ref(scale * a.number("ref", 0)).springref(scale * a.number("springref", 0));

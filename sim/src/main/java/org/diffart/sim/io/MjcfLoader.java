@@ -25,18 +25,20 @@ import org.diffart.sim.model.Options;
  *   <tr><th>element</th><th>attributes read</th></tr>
  *   <tr><td>{@code mujoco}</td><td>model</td></tr>
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
- *       only), meshdir (of mesh and height field files), exactmeshinertia; convexhull is accepted (diffart always
+ *       only), meshdir (of mesh and height field files; a meshdir absent as a directory is read from a zip archive of
+ *       its name beside it, as the Control Suite's dog_assets.zip), exactmeshinertia; convexhull is accepted (diffart always
  *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored; child
  *       {@code lengthrange} (mode, useexisting, uselimit, accel, maxforce, timeconst, timestep, inttotal, inteval,
  *       tolrange: how the compiler finds actuator length ranges)</td></tr>
  *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),
  *       vertex, face, scale, refpos, refquat) and {@code hfield} ({@link MjcfHfields}: name, file (PNG, MuJoCo's
- *       binary format), nrow, ncol, size); texture, material are ignored</td></tr>
+ *       binary format), nrow, ncol, size); texture, material and skin are ignored (they only render)</td></tr>
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
- *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}); solver and tolerance are accepted and
- *       ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
+ *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}), magnetic (the magnetometers' field); solver
+ *       and tolerance, and the soft-contact settings impratio, noslip_iterations and noslip_tolerance, are accepted
+ *       and ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
  *       {@code flag} with contact, limit, frictionloss, constraint (contacts, limits and dry friction), gravity,
  *       passive, actuation, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping) and
  *       energy ({@code Data.energy}, as MuJoCo's {@code mjData.energy})</td></tr>
@@ -80,12 +82,11 @@ import org.diffart.sim.model.Options;
  * </table>
  *
  * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual}, {@code
- * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture} and {@code material}, and the geom
+ * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture}, {@code material} and {@code skin}, and the geom
  * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
  * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: skins, meshes without faces (MuJoCo takes its hull's), primitives fitted
- * to meshes, actuators on sites or bodies, contact attributes that would change
- * which contacts exist (margin, gap, ...) and any other element or attribute.
+ * constraints (see {@link Options}). Refused: primitives fitted to meshes, actuators on sites, user sensors (MuJoCo's
+ * callback writes them) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
  * worldbody, contact, tendon, equality, actuator, sensor, keyframe.
@@ -153,7 +154,8 @@ public final class MjcfLoader {
         .totalMass(compiler.totalMass())
         .lengthRange(compiler.lengthRange());
     if (size != null) {
-      // nconmax bounds the contacts of a step (-1: MuJoCo's automatic); the rest sizes MuJoCo's own memory
+      // nconmax bounds the contacts of a step (-1: MuJoCo's automatic), nkey adds default keyframes; the rest sizes
+      // MuJoCo's own memory
       size.requireAttributesIn(MjcfSchema.SIZE);
       b.contactCapacity(size.integer("nconmax", -1));
     }
@@ -189,6 +191,10 @@ public final class MjcfLoader {
     }
     for (XmlElement c : sections(root, "keyframe")) {
       keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size(), b.activationCount());
+    }
+    // <size nkey> makes room for keyframes: those not given are MuJoCo's defaults (qpos0, at rest)
+    for (int k = b.keyframeCount(); size != null && k < size.integer("nkey", 0); k++) {
+      b.addKeyframe("");
     }
     Model m;
     try {
@@ -238,9 +244,14 @@ public final class MjcfLoader {
         double[] w = e.numbers("wind", 3);
         o.wind(w[0], w[1], w[2]);
       }
+      if (e.has("magnetic")) {
+        double[] f = e.numbers("magnetic", 3);
+        o.magnetic(f[0], f[1], f[2]);
+      }
       if (e.has("integrator")) {
         rk4 = e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
       }
+      softContactOptions(e, b);
       if (e.has("iterations")) {
         int n = e.integer("iterations", 0);
         if (n < 1) {
@@ -272,6 +283,36 @@ public final class MjcfLoader {
           throw MjcfSchema.unsupported(c, "option", "flag", "");
         }
         flags(c, b);
+      }
+    }
+
+    /**
+     * MuJoCo's soft-contact settings, checked and reported with what diffart's hard contacts do instead: {@code
+     * impratio} (the friction-to-normal impedance ratio of MuJoCo's soft cone) and the noslip post-pass ({@code
+     * noslip_iterations}, {@code noslip_tolerance}), which removes the slip that soft friction lets through.
+     */
+    private void softContactOptions(XmlElement e, ModelBuilder b) {
+      if (e.has("impratio") && !(e.number("impratio") > 0)) {
+        throw e.error("impratio must be positive, got " + e.attribute("impratio").strip());
+      }
+      if (e.has("noslip_iterations") && e.integer("noslip_iterations", 0) < 0) {
+        throw e.error("noslip_iterations must be non-negative, got " + e.attribute("noslip_iterations").strip());
+      }
+      if (e.has("noslip_tolerance") && !(e.number("noslip_tolerance") >= 0)) {
+        throw e.error("noslip_tolerance must be non-negative, got " + e.attribute("noslip_tolerance").strip());
+      }
+      if (e.has("impratio")) {
+        b.warning(e.source() + ":" + e.line() + ": option impratio=\"" + e.attribute("impratio").strip() + "\""
+            + " ignored: it weighs MuJoCo's soft friction against its soft normal force; diffart's contacts are hard,"
+            + " each friction impulse bounded by mu times the normal impulse in projected Gauss-Seidel");
+      }
+      if (e.has("noslip_iterations") || e.has("noslip_tolerance")) {
+        String given = (e.has("noslip_iterations") ? "noslip_iterations=\"" + e.attribute("noslip_iterations").strip()
+            + "\" " : "") + (e.has("noslip_tolerance") ? "noslip_tolerance=\""
+            + e.attribute("noslip_tolerance").strip() + "\" " : "");
+        b.warning(e.source() + ":" + e.line() + ": option " + given + "ignored: MuJoCo's noslip pass removes the"
+            + " slip its soft friction allows; diffart's friction rows are hard constraints solved with the contacts,"
+            + " so there is no soft slip to remove");
       }
     }
 
@@ -343,8 +384,8 @@ public final class MjcfLoader {
       } else if (c.name().equals("mesh")) {
         meshes.read(c, defaults.resolve(c, MjcfDefaults.MESH, null), b, compiler, names);
       } else if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
-        throw c.error("unsupported element <" + c.name() + "> in <asset>: skins are not supported (meshes and"
-            + " height fields are; textures and materials are ignored)");
+        throw c.error("unsupported element <" + c.name() + "> in <asset> (meshes and height fields are read;"
+            + " textures, materials and skins are ignored)");
       }
     }
   }

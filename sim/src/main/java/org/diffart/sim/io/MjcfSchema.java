@@ -20,8 +20,7 @@ final class MjcfSchema {
   static final String CONDIM_CHOICES = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
       + " 6: and rolling)";
   static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "solver", "tolerance",
-      "cone", "density",
-      "viscosity", "wind");
+      "cone", "density", "viscosity", "wind", "magnetic", "impratio", "noslip_iterations", "noslip_tolerance");
   static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
       "eulerdamp", "energy", "passive", "actuation");
   static final Set<String> DEFAULT = Set.of("class");
@@ -38,7 +37,7 @@ final class MjcfSchema {
 
   static final Set<String> JOINT = Set.of("name", "class", "type", "group", "pos", "axis", "range", "limited",
       "damping", "stiffness", "springref", "armature", "ref", "frictionloss", "solreflimit", "solimplimit",
-      "solreffriction", "solimpfriction");
+      "solreffriction", "solimpfriction", "springdamper");
   static final Set<String> FREEJOINT = Set.of("name", "group");
   static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
       "density", "contype", "conaffinity", "condim", "priority", "friction", "rgba", "material", "solref", "solimp",
@@ -82,7 +81,7 @@ final class MjcfSchema {
   /** Elements skipped inside bodies and default classes: lights and cameras only render. */
   static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera");
   /** Assets skipped: textures and materials only colour geoms. */
-  static final Set<String> IGNORED_ASSETS = Set.of("texture", "material");
+  static final Set<String> IGNORED_ASSETS = Set.of("texture", "material", "skin");
 
   /** The error for an element the loader does not support where it stands. */
   static ModelFormatException unsupported(XmlElement e, String parent, String supported, String ignored) {

@@ -14,7 +14,7 @@ import org.diffart.sim.model.SiteSpec;
 /**
  * Reads MJCF {@code <sensor>} sections with MuJoCo 2.2.2's syntax: one element per sensor, named by its type
  * ({@link SensorType}), attached by {@code site}, {@code joint}, {@code actuator}, {@code body} or, for frame
- * sensors, {@code objtype} and {@code objname}. {@code noise} is read and kept by MuJoCo for user code and never
+ * sensors, {@code objtype} and {@code objname} ({@code clock} to nothing). {@code noise} is read and kept by MuJoCo for user code and never
  * added to the data, so it is checked and ignored here too; {@code cutoff} clamps; {@code user} is ignored.
  */
 final class MjcfSensors {
@@ -65,6 +65,10 @@ final class MjcfSensors {
           yield b.addSensor(type, null, body(e, "body", b), name);
         }
         case FRAME -> frame(e, type, b, bodies, name);
+        case NONE -> {
+          e.requireAttributesIn(COMMON);
+          yield b.addSensor(type, null, 0, name);
+        }
       };
       if (e.has("noise") && e.number("noise") < 0) {
         throw e.error("noise must be non-negative, got " + e.attribute("noise"));
@@ -78,6 +82,10 @@ final class MjcfSensors {
   }
 
   private static SensorType type(XmlElement e) {
+    if (e.name().equals("user")) {
+      throw e.error("user sensors are written by MuJoCo's sensor callback (mjcb_sensor), which diffart has no"
+          + " counterpart of; compute the value from Data in your own code instead");
+    }
     for (SensorType t : SensorType.values()) {
       if (t.mjcfName().equals(e.name())) {
         return t;

@@ -16,6 +16,8 @@ public final class JointSpec {
   double armature;
   double frictionloss;
   double ref;
+  /** MJCF {@code springdamper}: time constant and damping ratio, or zeros. */
+  final double[] springdamper = new double[2];
   int compiledIndex = -1;
 
   JointSpec(int id, int body, JointType type, String name) {
@@ -92,6 +94,24 @@ public final class JointSpec {
   /** Spring reference position (hinge, slide). */
   public JointSpec springref(double v) {
     springref = v;
+    return this;
+  }
+
+  /**
+   * MuJoCo's {@code springdamper}: a spring and damper of time constant {@code timeconst} (s) and damping ratio {@code
+   * dampratio} for the joint's inertia at qpos0, which replace {@link #stiffness} and {@link #damping} when the
+   * compiler has the mass matrix ({@code k = m/(timeconst·dampratio)²}, {@code b = 2m/timeconst}, {@code m} the
+   * reciprocal of the mean of the diagonal of {@code M⁻¹} over the joint's dofs). Zeros: none.
+   *
+   * @throws IllegalArgumentException unless both are zero or both positive
+   */
+  public JointSpec springdamper(double timeconst, double dampratio) {
+    if (!(timeconst == 0 && dampratio == 0) && !(timeconst > 0 && dampratio > 0)) {
+      throw new IllegalArgumentException("joint '" + name + "': springdamper values must both be positive (or both"
+          + " zero), got " + timeconst + " " + dampratio);
+    }
+    springdamper[0] = timeconst;
+    springdamper[1] = dampratio;
     return this;
   }
 

@@ -263,6 +263,11 @@ public final class ModelBuilder {
     return -1;
   }
 
+  /** The number of keyframes added so far. */
+  public int keyframeCount() {
+    return keyframes.size();
+  }
+
   /** Adds a keyframe. */
   public KeyframeSpec addKeyframe(String keyName) {
     KeyframeSpec k = new KeyframeSpec(keyName);

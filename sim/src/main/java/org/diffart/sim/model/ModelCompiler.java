@@ -24,6 +24,8 @@ final class ModelCompiler implements Cloneable {
   double[] qpos0, qposSpring;
   int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
   double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
+  /** The joints in model order: compile-time only. */
+  private List<JointSpec> jointOrder;
   /** Each geom's margin and gap: compile-time only, the pairs keep the mix. */
   private double[] geomMargin;
   int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr, meshFaceNum,
@@ -78,10 +80,11 @@ final class ModelCompiler implements Cloneable {
     c.keyframes();
     c.checkIntegrator(b.options);
     // constants computed on the model compiled so far, then compiled in: spring rest lengths of spatial tendons,
-    // MuJoCo's acc0 and the length ranges of muscles. None feeds another (the length-range simulation runs without
-    // passive forces and actuation), so one model serves them all.
+    // the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles. None feeds another (the length-range
+    // simulation runs without passive forces and actuation), so one model serves them all.
     Model m = new Model(c, b.options);
     boolean computed = c.restLengths(m);
+    computed |= c.springDampers(m);
     if (c.muscles() || b.lengthRange.mode() == LengthRangeOptions.Mode.ALL) {
       c.acc0(m);
       c.lengthRanges(m);
@@ -116,6 +119,7 @@ final class ModelCompiler implements Cloneable {
   private void joints() {
     List<JointSpec> order = new ArrayList<>(b.joints);
     order.sort(Comparator.comparingInt(j -> j.body));
+    jointOrder = order;
     njnt = order.size();
     jntType = new int[njnt];
     jntBody = new int[njnt];
@@ -675,9 +679,20 @@ final class ModelCompiler implements Cloneable {
       case JOINT -> {
         int j = index(s, b.joints.size(), what + " needs a joint");
         JointSpec spec = b.joints.get(j);
-        if (spec.type != JointType.HINGE && spec.type != JointType.SLIDE) {
-          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a "
-              + spec.type.name().toLowerCase() + " joint; joint sensors read hinge and slide joints (MuJoCo too)");
+        boolean ball = s.type == SensorType.BALLQUAT || s.type == SensorType.BALLANGVEL;
+        boolean limit = s.type == SensorType.JOINTLIMITPOS || s.type == SensorType.JOINTLIMITVEL
+            || s.type == SensorType.JOINTLIMITFRC;
+        String type = spec.type.name().toLowerCase();
+        if (ball && spec.type != JointType.BALL) {
+          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a " + type
+              + " joint; it reads ball joints (MuJoCo too)");
+        }
+        if (!ball && spec.type != JointType.HINGE && spec.type != JointType.SLIDE) {
+          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a " + type
+              + " joint; joint sensors read hinge and slide joints (MuJoCo too)");
+        }
+        if (limit && !spec.limited) {
+          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is not limited (MuJoCo requires it)");
         }
         return spec.compiledIndex;
       }
@@ -685,7 +700,17 @@ final class ModelCompiler implements Cloneable {
         return index(s, b.actuators.size(), what + " needs an actuator");
       }
       case TENDON -> {
-        return index(s, b.tendons.size(), what + " needs a tendon");
+        int t = index(s, b.tendons.size(), what + " needs a tendon");
+        boolean limit = s.type == SensorType.TENDONLIMITPOS || s.type == SensorType.TENDONLIMITVEL
+            || s.type == SensorType.TENDONLIMITFRC;
+        if (limit && !b.tendons.get(t).limited) {
+          throw new IllegalArgumentException(what + ": tendon '" + b.tendons.get(t).name
+              + "' is not limited (MuJoCo requires it)");
+        }
+        return t;
+      }
+      case NONE -> {
+        return 0;
       }
       case BODY -> {
         return index(s, nbody, what + " needs a body");
@@ -995,6 +1020,34 @@ final class ModelCompiler implements Cloneable {
       }
     }
     return true;
+  }
+
+  /**
+   * The stiffness and damping of joints with a {@code springdamper} ({@link JointSpec#springdamper}), from the mass
+   * matrix at qpos0 with armature (MuJoCo's {@code dof_invweight0}, averaged over the joint's dofs).
+   */
+  private boolean springDampers(Model m) {
+    double[] diag = null;
+    for (int j = 0; j < njnt; j++) {
+      JointSpec s = jointOrder.get(j);
+      double tc = s.springdamper[0], dr = s.springdamper[1];
+      if (tc > 0) {
+        if (diag == null) {
+          diag = org.diffart.sim.algo.MassMatrixFactor.inverseDiagonal(m, qpos0);
+        }
+        int n = s.type.nv;
+        double mean = 0;
+        for (int k = 0; k < n; k++) {
+          mean += diag[jntDofAdr[j] + k] / n;
+        }
+        double mass = 1 / mean;
+        jntStiffness[j] = mass / (tc * tc * dr * dr);
+        for (int k = 0; k < n; k++) {
+          dofDamping[jntDofAdr[j] + k] = 2 * mass / tc;
+        }
+      }
+    }
+    return diag != null;
   }
 
   // ---- equality constraints ----

@@ -36,6 +36,8 @@ package org.diffart.sim.model;
  *     fluid forces, {@code org.diffart.sim.algo.Fluid})
  * @param viscosity viscosity of the medium, Pa·s (MJCF {@code option viscosity})
  * @param wind velocity of the medium in the world, m/s (3; MJCF {@code option wind})
+ * @param magnetic the global magnetic field in the world that magnetometers read (3; MJCF {@code option magnetic},
+ *     default MuJoCo's (0, -0.5, 0))
  */
 public record Options(
     double timestep,
@@ -58,14 +60,17 @@ public record Options(
     double maxNormalImpulse,
     double density,
     double viscosity,
-    double[] wind) {
+    double[] wind,
+    double[] magnetic) {
 
   /** Validates the settings and copies the gravity vector. */
   public Options {
     gravity = gravity.clone();
     wind = wind.clone();
-    if (wind.length != 3) {
-      throw new IllegalArgumentException("wind must have 3 components, got " + wind.length);
+    magnetic = magnetic.clone();
+    if (wind.length != 3 || magnetic.length != 3) {
+      throw new IllegalArgumentException("wind and magnetic must have 3 components, got " + wind.length + " and "
+          + magnetic.length);
     }
     if (!(density >= 0) || !(viscosity >= 0) || !Double.isFinite(density) || !Double.isFinite(viscosity)) {
       throw new IllegalArgumentException("density and viscosity must be finite and >= 0, got " + density + ", "
@@ -122,6 +127,7 @@ public record Options(
     b.density = density;
     b.viscosity = viscosity;
     b.wind = wind.clone();
+    b.magnetic = magnetic.clone();
     return b;
   }
 
@@ -143,6 +149,16 @@ public record Options(
   @Override
   public double[] wind() {
     return wind.clone();
+  }
+
+  /** Magnetic field component k (0..2). */
+  public double magnetic(int k) {
+    return magnetic[k];
+  }
+
+  @Override
+  public double[] magnetic() {
+    return magnetic.clone();
   }
 
   /** Whether the medium exerts forces (density or viscosity positive). */
@@ -173,6 +189,7 @@ public record Options(
     private double density;
     private double viscosity;
     private double[] wind = new double[3];
+    private double[] magnetic = {0, -0.5, 0};
 
     private Builder() {}
 
@@ -281,10 +298,15 @@ public record Options(
       return this;
     }
 
+    public Builder magnetic(double x, double y, double z) {
+      magnetic = new double[] {x, y, z};
+      return this;
+    }
+
     public Options build() {
       return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, passive,
           actuation, iterations, tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse,
-          density, viscosity, wind);
+          density, viscosity, wind, magnetic);
     }
   }
 }

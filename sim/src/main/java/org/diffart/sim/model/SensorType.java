@@ -20,6 +20,8 @@ public enum SensorType {
   FORCE(3, Stage.ACC, Object.SITE),
   /** Torque about the site point that the parent exerts on the site's body, in the site frame, N·m. */
   TORQUE(3, Stage.ACC, Object.SITE),
+  /** The magnetic field of the option {@code magnetic} in the site frame. */
+  MAGNETOMETER(3, Stage.POS, Object.SITE),
   /** Position of a hinge or slide joint. */
   JOINTPOS(1, Stage.POS, Object.JOINT),
   /** Velocity of a hinge or slide joint. */
@@ -28,8 +30,28 @@ public enum SensorType {
   TENDONPOS(1, Stage.POS, Object.TENDON),
   /** Velocity of a fixed tendon. */
   TENDONVEL(1, Stage.VEL, Object.TENDON),
+  /** Length of an actuator's transmission ({@code gear·q} on a joint, {@code gear·L} on a tendon). */
+  ACTUATORPOS(1, Stage.POS, Object.ACTUATOR),
+  /** Velocity of an actuator's transmission. */
+  ACTUATORVEL(1, Stage.VEL, Object.ACTUATOR),
   /** Scalar force of an actuator (before its gear). */
   ACTUATORFRC(1, Stage.ACC, Object.ACTUATOR),
+  /** Orientation of a ball joint, its unit quaternion (w, x, y, z). */
+  BALLQUAT(4, Stage.POS, Object.JOINT),
+  /** Angular velocity of a ball joint in the child body's frame. */
+  BALLANGVEL(3, Stage.VEL, Object.JOINT),
+  /** Distance of a limited joint from its violated bound (negative inside the violation), 0 while within range. */
+  JOINTLIMITPOS(1, Stage.POS, Object.JOINT),
+  /** Velocity along the active limit's row (positive away from the bound), 0 while within range. */
+  JOINTLIMITVEL(1, Stage.VEL, Object.JOINT),
+  /** Force of the active limit (its impulse over dt), 0 while within range. */
+  JOINTLIMITFRC(1, Stage.ACC, Object.JOINT),
+  /** As {@link #JOINTLIMITPOS} for a limited tendon's length. */
+  TENDONLIMITPOS(1, Stage.POS, Object.TENDON),
+  /** As {@link #JOINTLIMITVEL} for a limited tendon. */
+  TENDONLIMITVEL(1, Stage.VEL, Object.TENDON),
+  /** As {@link #JOINTLIMITFRC} for a limited tendon. */
+  TENDONLIMITFRC(1, Stage.ACC, Object.TENDON),
   /** Position of a frame in the world. */
   FRAMEPOS(3, Stage.POS, Object.FRAME),
   /** Orientation of a frame in the world, a unit quaternion (w, x, y, z). */
@@ -56,13 +78,20 @@ public enum SensorType {
   /** Centre of mass of a body's subtree in the world. */
   SUBTREECOM(3, Stage.POS, Object.BODY),
   /** Linear velocity of the centre of mass of a body's subtree in the world. */
-  SUBTREELINVEL(3, Stage.VEL, Object.BODY);
+  SUBTREELINVEL(3, Stage.VEL, Object.BODY),
+  /** Angular momentum of a body's subtree about its centre of mass, in the world. */
+  SUBTREEANGMOM(3, Stage.VEL, Object.BODY),
+  /** Simulation time, s (MJCF {@code <clock/>}, attached to nothing). */
+  CLOCK(1, Stage.POS, Object.NONE);
 
   /** The quantities a sensor needs: positions, velocities or accelerations and forces (MuJoCo's stages). */
   public enum Stage { POS, VEL, ACC }
 
-  /** What a sensor is attached to in MJCF: a site, joint, actuator or body, or any frame (objtype, objname). */
-  public enum Object { SITE, JOINT, TENDON, ACTUATOR, BODY, FRAME }
+  /**
+   * What a sensor is attached to in MJCF: a site, joint, tendon, actuator or body, any frame (objtype, objname), or
+   * nothing.
+   */
+  public enum Object { SITE, JOINT, TENDON, ACTUATOR, BODY, FRAME, NONE }
 
   /** Number of values the sensor writes. */
   public final int dim;

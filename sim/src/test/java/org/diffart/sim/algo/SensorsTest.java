@@ -116,14 +116,59 @@ class SensorsTest {
     assertEquals(4, e.line());
     assertTrue(e.detail().contains("unknown site 'nowhere'"), e.getMessage());
     e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
-        "<mujoco>\n<worldbody><site name=\"s\"/></worldbody>\n<sensor>\n<magnetometer site=\"s\"/>\n</sensor>\n"
+        "<mujoco>\n<worldbody><site name=\"s\"/></worldbody>\n<sensor>\n<sonar site=\"s\"/>\n</sensor>\n"
             + "</mujoco>", "cell"));
-    assertTrue(e.detail().contains("unsupported sensor <magnetometer> (supported: touch, accelerometer"),
-        e.getMessage());
+    assertTrue(e.detail().contains("unsupported sensor <sonar> (supported: touch, accelerometer"), e.getMessage());
+    e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
+        "<mujoco>\n<worldbody/>\n<sensor>\n<user objtype=\"site\" objname=\"s\" dim=\"2\"/>\n</sensor>\n"
+            + "</mujoco>", "cell"));
+    assertTrue(e.detail().contains("user sensors are written by MuJoCo's sensor callback"), e.getMessage());
+    // as MuJoCo 2.2.2's compiler: ball sensors read ball joints, limit sensors limited joints and tendons
+    String joints = "<mujoco>\n<worldbody><body><joint name=\"h\"/><joint name=\"b\" type=\"ball\"/>"
+        + "<geom size=\"1\"/></body></worldbody>\n<tendon><fixed name=\"t\"><joint joint=\"h\" coef=\"1\"/></fixed>"
+        + "</tendon>\n<sensor>\n%s\n</sensor>\n</mujoco>";
+    for (String[] c : new String[][] {{"<ballquat joint=\"h\"/>", "it reads ball joints"},
+        {"<ballangvel joint=\"h\"/>", "it reads ball joints"}, {"<jointpos joint=\"b\"/>", "hinge and slide"},
+        {"<jointlimitfrc joint=\"h\"/>", "joint 'h' is not limited"},
+        {"<tendonlimitpos tendon=\"t\"/>", "tendon 't' is not limited"}}) {
+      e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(joints.formatted(c[0]), "cell"),
+          c[0]);
+      assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+    }
     e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
         "<mujoco>\n<worldbody><body><freejoint name=\"f\"/><geom size=\"1\"/></body></worldbody>\n<sensor>\n"
             + "<jointpos joint=\"f\"/>\n</sensor>\n</mujoco>", "cell"));
     assertTrue(e.detail().contains("joint sensors read hinge and slide joints"), e.getMessage());
+  }
+
+  /**
+   * The limit sensors on violated limits ({@code trajectories/limit_sensors}): distances and velocities equal MuJoCo
+   * 2.2.2's; the forces are ours (hard limits, where MuJoCo's are soft) and push away from the bounds; within range
+   * every one reads 0.
+   */
+  @Test
+  void limitSensorsReadTheViolatedLimitsAsMujoco() throws IOException {
+    java.nio.file.Path dir = ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories");
+    Model m = ModelLoader.load(dir.resolve("limit_sensors.xml"));
+    com.google.gson.JsonObject ref = com.google.gson.JsonParser.parseString(
+        Files.readString(dir.resolve("limit_sensors.json"))).getAsJsonObject();
+    double[] expected = ReferenceFiles.doubles(ref.getAsJsonArray("frames").get(0).getAsJsonObject()
+        .get("sensordata"));
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("violated"));
+    Step.step(m, d);
+    for (int i = 0; i < m.nsensor(); i++) {
+      String what = m.sensorType(i).mjcfName() + " " + i;
+      if (m.sensorType(i).stage == org.diffart.sim.model.SensorType.Stage.ACC) {
+        assertTrue(d.sensordata[i] > 1, what + " pushes back: " + d.sensordata[i]);
+      } else {
+        assertTrue(expected[i] != 0, what);
+        assertEquals(expected[i], d.sensordata[i], 1e-12, what);
+      }
+    }
+    d.resetToKey(m.keyLookup("inside"));
+    Step.step(m, d);
+    assertArrayEquals(new double[m.nsensordata()], d.sensordata, "within range");
   }
 
   private static double[] slice(double[] a, int from, int n) {

@@ -119,6 +119,28 @@ class TransitionTest {
   }
 
   /**
+   * The limit sensors on violated limits of a hinge, a slide and a tendon over both: the exact rows of their
+   * distances, velocities and forces equal central differences.
+   */
+  @Test
+  void exactLimitSensorRowsMatchCentralDifferences() {
+    Model m = ModelLoader.load(org.diffart.sim.testing.ReferenceFiles.repoRoot()
+        .resolve("datasets/reference/trajectories/limit_sensors.xml"));
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("violated"));
+    Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
+    assertTrue(relativeError(exact.C(), fd.C()) < 1e-6, "C " + relativeError(exact.C(), fd.C()));
+    assertTrue(relativeError(exact.D(), fd.D()) < 1e-6, "D " + relativeError(exact.D(), fd.D()));
+    for (int i = 0; i < m.nsensordata(); i++) {
+      double row = 0;
+      for (double x : exact.C()[i]) {
+        row = Math.max(row, Math.abs(x));
+      }
+      assertTrue(row > 0.1, "sensor " + i + " moves with the state: " + row);
+    }
+  }
+
+  /**
    * The reference sensors scene; on a floor: a plane the torso and the hand touch, their friction along the sliding
    * velocity (one friction direction, the MJCF default here), so that the force and torque sensors carry contact
    * forces along merged directions.

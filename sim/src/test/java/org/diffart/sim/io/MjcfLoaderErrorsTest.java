@@ -1,8 +1,10 @@
 package org.diffart.sim.io;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
+import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -52,6 +54,24 @@ class MjcfLoaderErrorsTest {
   void inlineModelsAreNamedBySource() {
     TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <deformable/>\n</mujoco>", "cell[3]"),
         "cell[3]", 2, "deformable", "unsupported element <deformable>");
+  }
+
+  @Test
+  void aSpringdamperWithOneValueZeroIsRefusedAsMujocoDoes() {
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <worldbody><body>\n"
+        + "    <joint name=\"j\" springdamper=\"0 1.5\"/><geom size=\"1\"/>\n  </body></worldbody>\n</mujoco>", "cell"),
+        "cell", 3, "joint", "springdamper values must both be positive");
+  }
+
+  @Test
+  void softContactOptionsAreAcceptedWithAWarningThatSaysWhatHappensInstead() {
+    Model m = ModelLoader.loadMjcfString("<mujoco>\n  <option impratio=\"10\" noslip_iterations=\"3\"/>\n"
+        + "</mujoco>", "cell");
+    String warnings = String.join("\n", m.warnings());
+    assertTrue(warnings.contains("cell:2: option impratio=\"10\" ignored") && warnings.contains("hard"), warnings);
+    assertTrue(warnings.contains("noslip_iterations=\"3\" ignored") && warnings.contains("no soft slip"), warnings);
+    TestModels.assertFormatError(() -> ModelLoader.loadMjcfString("<mujoco>\n  <option impratio=\"0\"/>\n"
+        + "</mujoco>", "cell"), "cell", 2, "option", "impratio must be positive");
   }
 
   @Test

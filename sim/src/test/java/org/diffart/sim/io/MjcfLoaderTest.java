@@ -19,6 +19,20 @@ import org.junit.jupiter.api.Test;
 class MjcfLoaderTest {
   private static final Model M = TestModels.load("mjcf/joints.xml");
 
+  /** {@code <size nkey>} adds keyframes beyond those given, at qpos0 and rest, as MuJoCo 2.2.2 does. */
+  @Test
+  void sizeNkeyAddsDefaultKeyframes() {
+    Model m = ModelLoader.loadMjcfString("""
+        <mujoco><size nkey="3"/>
+          <worldbody><body><joint name="h" ref="0.2"/><geom size="0.1" pos="0 0 -1"/></body></worldbody>
+          <keyframe><key name="a" qpos="0.5" qvel="1"/></keyframe>
+        </mujoco>""", "keys");
+    assertEquals(3, m.nkey());
+    assertArrayEquals(new double[] {0.5}, m.keyQpos(0));
+    assertArrayEquals(m.qpos0(), m.keyQpos(2));
+    assertArrayEquals(new double[1], m.keyQvel(2));
+  }
+
   @Test
   void anglesAreDegreesWhereMujocoConvertsThem() {
     int hinge = M.jointId("hinge");
