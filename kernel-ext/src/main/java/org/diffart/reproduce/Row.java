@@ -16,11 +16,13 @@ import com.google.gson.JsonObject;
  *     device buffers on OpenCL), the process's peak RSS growth for PyTorch
  * @param measuredBytes measured: the heap bytes one run allocated (the JVM's count; an upper bound of what it held
  *     at once) for our methods; the process's peak RSS growth for PyTorch
+ * @param recomputedSteps steps the adjoint's backward sweep simulated again from its checkpoints (0 for the others):
+ *     what its schedule costs, counted exactly
  * @param status {@code ok}, or the failure's message (out of memory, over the time budget, tape budget)
  * @param note how it ran (model, reps, what was compared)
  */
 public record Row(String method, String backend, int worlds, int steps, String checkpoint, double forwardMs,
-    double backwardMs, long peakBytes, long measuredBytes, String status, String note) {
+    double backwardMs, long peakBytes, long measuredBytes, long recomputedSteps, String status, String note) {
 
   /** Whether it ran to the end. */
   public boolean ok() {
@@ -53,6 +55,7 @@ public record Row(String method, String backend, int worlds, int steps, String c
     addNumber(o, "backward_ms", backwardMs);
     o.addProperty("peak_bytes", peakBytes);
     o.addProperty("measured_bytes", measuredBytes);
+    o.addProperty("recomputed_steps", recomputedSteps);
     o.addProperty("status", status);
     o.addProperty("note", note);
     return o;

@@ -147,7 +147,7 @@ final class Runs {
   static Row pytorch(int worlds, int steps, Size size, Duration budget, long memoryCap) {
     var missing = TorchBaseline.missing();
     if (missing.isPresent()) {
-      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, 0, 0,
+      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, 0, 0, 0,
           "not run: " + missing.get(), "");
     }
     List<RolloutProblem> problems = worlds(worlds, steps);
@@ -177,12 +177,12 @@ final class Runs {
     }
     long grown = Math.max(0, last.peakRssBytes() - last.baselineRssBytes());
     if (!last.ok()) {
-      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, grown, grown, last.status(),
-          note);
+      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, grown, grown, 0,
+          last.status(), note);
     }
     double fwd = Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::forwardMs).toArray());
     double bwd = Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::backwardMs).toArray());
-    return new Row("pytorch", "python", worlds, steps, "", fwd, bwd, grown, grown, "ok", note);
+    return new Row("pytorch", "python", worlds, steps, "", fwd, bwd, grown, grown, 0, "ok", note);
   }
 
   /**
@@ -218,14 +218,15 @@ final class Runs {
     Measure.Heap heap = Measure.allocated(run::get);
     if (heap.failure() != null) {
       long counted = heap.failure() instanceof TapeBudgetExceededException e ? e.budgetBytes() : 0;
-      return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, counted, heap.bytes(),
+      return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, counted, heap.bytes(), 0,
           message(heap.failure()), note);
     }
     long warmLeft = Math.max(0, timing.warmMs() - (System.nanoTime() - t0) / 1_000_000);
     try {
       Measure.Timing t = Measure.time(run, warmLeft, timing.reps(), timing.budgetMs());
       return new Row(method, backend, worlds, steps, checkpoint, t.forwardMs(), t.backwardMs(), t.last().peakBytes(),
-          heap.bytes(), "ok", note + ", median of " + t.reps() + (t.reps() == 1 ? " run" : " runs"));
+          heap.bytes(), t.last().recomputedSteps(), "ok", note + ", median of " + t.reps()
+          + (t.reps() == 1 ? " run" : " runs"));
     } catch (RuntimeException e) {
       return failed(method, backend, worlds, steps, checkpoint, e);
     }
@@ -233,7 +234,7 @@ final class Runs {
 
   private static Row failed(String method, String backend, int worlds, int steps, String checkpoint,
       RuntimeException e) {
-    return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, 0, 0, message(e), "");
+    return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, 0, 0, 0, message(e), "");
   }
 
   private static String message(RuntimeException e) {

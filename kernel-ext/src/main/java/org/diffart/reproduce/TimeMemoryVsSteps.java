@@ -67,7 +67,7 @@ final class TimeMemoryVsSteps implements Experiment {
         progress.accept(at + "pytorch");
         if (torchFailed != null) {
           // a longer rollout cannot succeed where a shorter one ran out of time or memory
-          rows.add(new Row("pytorch", "python", robots, t, "", Double.NaN, Double.NaN, 0, 0, "not run: failed at "
+          rows.add(new Row("pytorch", "python", robots, t, "", Double.NaN, Double.NaN, 0, 0, 0, "not run: failed at "
               + torchFailed.steps() + " steps already (" + torchFailed.status() + ")", ""));
           continue;
         }
