@@ -843,7 +843,7 @@ double Trig_sin(double x) {
 
 // algo/Step.java: void outputs(Model, Data)
 void Step_outputs(Model* m, Data* d) {
-  if ((M_nsensor) > 0) {
+  if (((M_nsensor) > 0) && OPT_sensor) {
     Sensors_compute(m, d);
     if (DI_ERROR(d)) return;
   }
@@ -8104,7 +8104,7 @@ void Step_outputsDynamics(Model* m, Data* d) {
 
 // algo/Step.java: boolean separateOutputs(Model, Data)
 int Step_separateOutputs(Model* m, Data* d) {
-  if ((Step_dampingH(m) == 0) || (!Sensors_readAcceleration(m))) {
+  if (((Step_dampingH(m) == 0) || (!OPT_sensor)) || (!Sensors_readAcceleration(m))) {
     return 0;
   }
   for (int k = 0; k < (M_nv); k++) {

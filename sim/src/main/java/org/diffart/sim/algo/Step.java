@@ -64,7 +64,7 @@ public final class Step {
 
   /** The outputs of the state a step starts from: sensors, and the energy when the model asks for it. */
   private static void outputs(Model m, Data d) {
-    if (m.nsensor() > 0) {
+    if (m.nsensor() > 0 && m.opt().sensor()) {
       Sensors.compute(m, d);
     }
     if (m.opt().energy()) {
@@ -118,10 +118,11 @@ public final class Step {
   /**
    * Whether the step's sensors need an evaluation of their own: with the implicit damping of the Euler step ({@code
    * h·damping ≠ 0} for some dof) the step's {@code M + dt B} gives other accelerations and impulses than {@link
-   * #forward}'s plain M, and the model has sensors that read them ({@link Sensors#readAcceleration}).
+   * #forward}'s plain M, and the model has sensors that read them ({@link Sensors#readAcceleration}) and computes
+   * them ({@code Options.sensor}).
    */
   public static boolean separateOutputs(Model m, Data d) {
-    if (dampingH(m) == 0 || !Sensors.readAcceleration(m)) {
+    if (dampingH(m) == 0 || !m.opt().sensor() || !Sensors.readAcceleration(m)) {
       return false;
     }
     for (int k = 0; k < m.nv(); k++) {

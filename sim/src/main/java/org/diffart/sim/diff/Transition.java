@@ -155,7 +155,9 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
       Step.outputsDynamics(m, work);
       h = 0;
     }
-    sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row);
+    if (m.opt().sensor()) {
+      sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row);
+    }
     return new Transition(a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
   }
 

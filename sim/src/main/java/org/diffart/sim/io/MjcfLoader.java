@@ -40,7 +40,7 @@ import org.diffart.sim.model.Options;
  *       and tolerance, and the soft-contact settings impratio, noslip_iterations and noslip_tolerance, are accepted
  *       and ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
  *       {@code flag} with contact, limit, frictionloss, constraint (contacts, limits and dry friction), gravity,
- *       passive, actuation, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping) and
+ *       passive, actuation, sensor, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping) and
  *       energy ({@code Data.energy}, as MuJoCo's {@code mjData.energy})</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
  *       element</td></tr>
@@ -344,6 +344,9 @@ public final class MjcfLoader {
       }
       if (c.has("passive")) {
         o.passive(flag(c, "passive", true));
+      }
+      if (c.has("sensor")) {
+        o.sensor(flag(c, "sensor", true));
       }
       if (c.has("actuation")) {
         o.actuation(flag(c, "actuation", true));

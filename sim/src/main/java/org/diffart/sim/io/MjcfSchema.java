@@ -22,7 +22,7 @@ final class MjcfSchema {
   static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "solver", "tolerance",
       "cone", "density", "viscosity", "wind", "magnetic", "impratio", "noslip_iterations", "noslip_tolerance");
   static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
-      "eulerdamp", "energy", "passive", "actuation");
+      "eulerdamp", "energy", "passive", "actuation", "sensor");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");

@@ -18,6 +18,8 @@ package org.diffart.sim.model;
  *     Data.energy} (MJCF {@code flag energy}, off by default as in MuJoCo)
  * @param passive whether the passive forces act: joint and tendon springs and dampers, fluid forces (MJCF {@code
  *     flag passive}; off, the Euler step still integrates joint damping implicitly, as MuJoCo 2.2.2's does)
+ * @param sensor whether steps and forward evaluations compute the sensors (MJCF {@code flag sensor}; off, {@code
+ *     sensordata} keeps what it held, as MuJoCo's, and a damped step needs no evaluation of its own for them)
  * @param actuation whether the actuators act (MJCF {@code flag actuation}; off, their lengths and velocities are
  *     still computed, their forces and activation derivatives are zero)
  * @param iterations projected Gauss-Seidel sweeps per step
@@ -50,6 +52,7 @@ public record Options(
     boolean energy,
     boolean passive,
     boolean actuation,
+    boolean sensor,
     int iterations,
     double tolerance,
     boolean warmStart,
@@ -116,6 +119,7 @@ public record Options(
     b.energy = energy;
     b.passive = passive;
     b.actuation = actuation;
+    b.sensor = sensor;
     b.iterations = iterations;
     b.tolerance = tolerance;
     b.warmStart = warmStart;
@@ -178,6 +182,7 @@ public record Options(
     private boolean energy;
     private boolean passive = true;
     private boolean actuation = true;
+    private boolean sensor = true;
     private int iterations = 50;
     private double tolerance = 0;
     private boolean warmStart = false;
@@ -235,6 +240,11 @@ public record Options(
 
     public Builder passive(boolean v) {
       passive = v;
+      return this;
+    }
+
+    public Builder sensor(boolean v) {
+      sensor = v;
       return this;
     }
 
@@ -305,7 +315,7 @@ public record Options(
 
     public Options build() {
       return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, passive,
-          actuation, iterations, tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse,
+          actuation, sensor, iterations, tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse,
           density, viscosity, wind, magnetic);
     }
   }

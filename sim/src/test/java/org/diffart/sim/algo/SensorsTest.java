@@ -109,6 +109,34 @@ class SensorsTest {
     assertFalse(Sensors.rayMeetsShape(GeomType.CYLINDER, 0.5, 0.5, 0, alongAxis.clone()));
   }
 
+  /**
+   * MuJoCo's {@code <flag sensor="disable"/>}: no step or forward evaluation writes {@code sensordata}, the motion is
+   * the same, and a damped step has no evaluation of its own to run for its sensors.
+   */
+  @Test
+  void theSensorFlagTurnsTheSensorsOff() throws IOException {
+    String xml = Files.readString(ReferenceFiles.repoRoot().resolve("datasets/reference/models/damped_sensors.xml"));
+    Model on = ModelLoader.loadMjcfString(xml, "on");
+    Model off = ModelLoader.loadMjcfString(xml.replace("<option timestep=\"0.01\"/>",
+        "<option timestep=\"0.01\"><flag sensor=\"disable\"/></option>"), "off");
+    assertFalse(off.opt().sensor());
+    Data a = new Data(on), b = new Data(off);
+    a.resetToKey(0);
+    b.resetToKey(0);
+    assertTrue(Step.separateOutputs(on, a) && !Step.separateOutputs(off, b));
+    for (int s = 0; s < 50; s++) {
+      Step.step(on, a);
+      Step.step(off, b);
+    }
+    assertArrayEquals(a.qpos, b.qpos);
+    assertArrayEquals(a.qvel, b.qvel);
+    assertArrayEquals(new double[off.nsensordata()], b.sensordata);
+    assertTrue(java.util.Arrays.stream(a.sensordata).anyMatch(v -> v != 0));
+    for (double[] row : org.diffart.sim.diff.Transition.exact(off, b).C()) {
+      assertArrayEquals(new double[row.length], row, "no sensors, no rows of C");
+    }
+  }
+
   @Test
   void refusalsNameTheSensor() {
     ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
