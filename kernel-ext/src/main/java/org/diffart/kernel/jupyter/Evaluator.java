@@ -176,7 +176,8 @@ final class Evaluator implements AutoCloseable {
       if (control.wasStopped()) {
         throw new InterruptedException("cell interrupted");
       }
-      value = isExpression(snippet) ? result : null;
+      // as IPython: a cell ending in ';' shows no value (printf's PrintStream, say)
+      value = isExpression(snippet) && !source.stripTrailing().endsWith(";") ? result : null;
       if (snippet instanceof VarSnippet v && event.status() == Snippet.Status.VALID) {
         declared.add(v);
         pinned.remove(v.name());

@@ -14,8 +14,9 @@ import java.util.Locale;
  * failing cell stops the run with exit code 1. {@code jupyter nbconvert --execute} remains the full
  * check, which also writes the outputs.
  *
- * <p>{@code java -Djava.awt.headless=true -cp diffart-kernel-all.jar
- * org.diffart.kernel.jupyter.HeadlessRun NOTEBOOK.ipynb...}
+ * <p>{@code java -Djava.awt.headless=true --add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED
+ * --add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED -cp diffart-kernel-all.jar
+ * org.diffart.kernel.jupyter.HeadlessRun NOTEBOOK.ipynb...} (the exports open javac's tokenizer, {@link JavaTokens})
  */
 public final class HeadlessRun {
 

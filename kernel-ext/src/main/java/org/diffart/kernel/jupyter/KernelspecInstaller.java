@@ -100,18 +100,17 @@ public final class KernelspecInstaller {
     return dir;
   }
 
-  /** The kernel.json text: this JVM's java, the jar under {@code {resource_dir}}, message interrupts. */
+  /**
+   * The kernel.json text: this JVM's java with javac's tokenizer opened ({@link JavaTokens#EXPORTS}), the jar under
+   * {@code {resource_dir}}, message interrupts.
+   */
   static String kernelJson() {
     JsonObject spec = new JsonObject();
     JsonArray argv = new JsonArray();
-    List.of(
-            javaExecutable().toString(),
-            "-Djava.awt.headless=true",
-            "-cp",
-            "{resource_dir}/" + JAR_NAME,
-            KernelMain.class.getName(),
-            "{connection_file}")
-        .forEach(argv::add);
+    argv.add(javaExecutable().toString());
+    argv.add("-Djava.awt.headless=true");
+    JavaTokens.EXPORTS.forEach(argv::add);
+    List.of("-cp", "{resource_dir}/" + JAR_NAME, KernelMain.class.getName(), "{connection_file}").forEach(argv::add);
     spec.add("argv", argv);
     spec.addProperty("display_name", "Java (diffart)");
     spec.addProperty("language", "java");

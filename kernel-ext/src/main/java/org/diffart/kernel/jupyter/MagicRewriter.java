@@ -1,7 +1,6 @@
 package org.diffart.kernel.jupyter;
 
 import io.github.spencerpark.jupyter.kernel.magic.CellMagicParseContext;
-import io.github.spencerpark.jupyter.kernel.magic.LineMagicParseContext;
 import io.github.spencerpark.jupyter.kernel.magic.MagicParser;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +13,13 @@ import java.util.stream.Collectors;
  * in source order and their values can be assigned.
  *
  * <ul>
- *   <li>A line magic starts a line or follows {@code =}: {@code %name args} becomes {@code
- *       Notebook.lineMagic("name", List.of(args));} and {@code var t = %name args} becomes {@code var
- *       t = (Type) Notebook.lineMagic(...);} where {@code Type} is the magic's declared result type
- *       when known. The magic takes the rest of its line; one trailing {@code ;} is dropped.
+ *   <li>A line magic is a {@code %} token directly followed by a name, where Java code is (javac's tokenizer says so,
+ *       {@link JavaTokens}: never in a string literal, a text block, a character literal or a comment), where a
+ *       statement may start on its line (first on the line, after {@code ;}, {@code {}, {@code }}, another line
+ *       magic or the start of the cell) or after {@code =}. {@code %name args} becomes {@code
+ *       Notebook.lineMagic("name", List.of(args));} and {@code var t = %name args} becomes {@code var t = (Type)
+ *       Notebook.lineMagic(...);} where {@code Type} is the magic's declared result type when known. The magic takes
+ *       the rest of its line; one trailing {@code ;} is dropped. Elsewhere {@code %} is Java's remainder operator.
  *   <li>A cell magic {@code %%name args} must start the cell; the lines below are its body.
  * </ul>
  *
@@ -26,7 +28,8 @@ import java.util.stream.Collectors;
 final class MagicRewriter {
 
   private static final String FACADE = Notebook.class.getName();
-  private static final MagicParser PARSER = new MagicParser("(?<=(?:^|=))\\s*%", "%%");
+  /** basekernel's parser, for cell magics (line magics are found by {@link JavaTokens}). */
+  private static final MagicParser PARSER = new MagicParser();
 
   private final Function<String, Optional<Class<?>>> lineResultType;
 
@@ -63,37 +66,77 @@ final class MagicRewriter {
           + literal(ctx.getMagicCall().getBody())
           + ");";
     }
-    return PARSER.transformLineMagics(cell, this::rewriteLineMagic);
+    List<JavaTokens.Tok> tokens = JavaTokens.of(cell);
+    StringBuilder out = new StringBuilder(cell.length());
+    int copied = 0;
+    // where a statement may start: the start of the cell, after ; { } or a line magic
+    boolean statement = true;
+    JavaTokens.Tok previous = null;
+    for (int i = 0; i < tokens.size(); i++) {
+      JavaTokens.Tok t = tokens.get(i);
+      boolean named = i + 1 < tokens.size() && tokens.get(i + 1).kind() == JavaTokens.Kind.IDENTIFIER
+          && tokens.get(i + 1).pos() == t.end();
+      boolean assigned = previous != null && previous.kind() == JavaTokens.Kind.EQ;
+      if (t.kind() == JavaTokens.Kind.PERCENT && named && (assigned || statement && firstOnLine(cell, t.pos()))) {
+        int end = cell.indexOf('\n', t.pos());
+        end = end < 0 ? cell.length() : end;
+        while (i + 1 < tokens.size() && tokens.get(i + 1).pos() < end) {
+          i++;
+        }
+        // the cell's last statement is left open, so that its value shows as any expression's
+        boolean last = !assigned && i + 1 == tokens.size();
+        out.append(cell, copied, t.pos()).append(lineMagic(cell.substring(t.pos() + 1, end), assigned, last));
+        copied = end;
+        statement = true;
+        previous = null;
+        continue;
+      }
+      statement = t.kind() == JavaTokens.Kind.STATEMENT_END;
+      previous = t;
+    }
+    return out.append(cell, copied, cell.length()).toString();
   }
 
-  private String rewriteLineMagic(LineMagicParseContext ctx) {
-    String name = ctx.getMagicCall().getName();
-    List<String> args = new ArrayList<>(ctx.getMagicCall().getArgs());
+  /** Whether only blanks stand between the start of its line and {@code pos}. */
+  private static boolean firstOnLine(String cell, int pos) {
+    for (int i = pos - 1; i >= 0 && cell.charAt(i) != '\n'; i--) {
+      if (!Character.isWhitespace(cell.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The call of the line magic {@code text} (its name and arguments, after the {@code %}): a statement ended by
+   * {@code ;} unless it is the cell's {@code last}, or the value of an assignment.
+   */
+  private String lineMagic(String text, boolean assigned, boolean last) {
+    List<String> args = new ArrayList<>(Words.of(text));
+    String name = args.remove(0);
     if (args.isEmpty() && name.endsWith(";")) {
       name = name.substring(0, name.length() - 1); // var r = %name;
     } else if (!args.isEmpty() && args.get(args.size() - 1).endsWith(";")) {
-      String last = args.remove(args.size() - 1);
-      if (last.length() > 1) {
-        args.add(last.substring(0, last.length() - 1));
+      String word = args.remove(args.size() - 1);
+      if (word.length() > 1) {
+        args.add(word.substring(0, word.length() - 1));
       }
     }
-    String call = FACADE + ".lineMagic(" + literal(name) + ", " + listOf(args) + ");";
-    boolean statement = ctx.getLinePrefix().isBlank();
-    if (statement) {
-      return leadingSpace(ctx.getRaw()) + call;
+    String call = FACADE + ".lineMagic(" + literal(name) + ", " + listOf(args) + ")";
+    if (!assigned) {
+      return last ? call : call + ";";
     }
     return lineResultType
         .apply(name)
-        .map(type -> " (" + type.getCanonicalName() + ") " + call)
-        .orElse(" " + call);
+        .map(type -> "(" + type.getCanonicalName() + ") " + call + ";")
+        .orElse(call + ";");
   }
 
-  private static String leadingSpace(String raw) {
-    int i = 0;
-    while (i < raw.length() && raw.charAt(i) != '%') {
-      i++;
+  /** basekernel's shell-style splitting of a magic's words. */
+  private static final class Words extends MagicParser {
+    static List<String> of(String text) {
+      return split(text);
     }
-    return raw.substring(0, i);
   }
 
   private static String listOf(List<String> args) {

@@ -47,14 +47,11 @@ final class JupyterClient {
     Path spec = Files.createDirectories(dir.resolve("kernels").resolve(KERNEL_NAME));
     JsonObject json = new JsonObject();
     JsonArray argv = new JsonArray();
-    for (String arg :
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Djava.awt.headless=true",
-            "-cp",
-            System.getProperty("java.class.path"),
-            KernelMain.class.getName(),
-            "{connection_file}")) {
+    argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    argv.add("-Djava.awt.headless=true");
+    JavaTokens.EXPORTS.forEach(argv::add);
+    for (String arg : List.of("-cp", System.getProperty("java.class.path"), KernelMain.class.getName(),
+        "{connection_file}")) {
       argv.add(arg);
     }
     json.add("argv", argv);

@@ -46,7 +46,29 @@ class KernelProtocolTest {
                 Map.of("code", "%model builtin:pendulum:2"),
                 Map.of("code", "%rollout --steps"),
                 Map.of("code", "var report = %rollout --steps 200 --key hang;\nreport.table().rowCount()"),
-                Map.of("code", "%rollout --steps 100")));
+                Map.of("code", "%rollout --steps 100"),
+                Map.of("code", "System.out.printf(\"n=%d%n\", 3);"),
+                Map.of("code", "String fmt = \"x=%s\";\nString.format(fmt, 7)"),
+                Map.of("code", "String typed = \"\"\"\n    %model is what I typed\n    \"\"\";\ntyped.strip()")));
+  }
+
+  /** A {@code %} in a format string or a text block is Java's, not a magic (issue 23). */
+  @Test
+  void percentSignsInStringsAndTextBlocksAreJava() {
+    Cell printf = cells.get(10);
+    assertEquals("ok", printf.reply(), printf::toString);
+    assertEquals("n=3\n", printf.contents("stream").stream().map(o -> o.get("text").getAsString())
+        .collect(java.util.stream.Collectors.joining()), printf::toString);
+    // a cell that ends in ';' shows no value, as in IPython: not printf's PrintStream
+    assertTrue(printf.contents("execute_result").isEmpty(), printf::toString);
+    assertEquals("x=7", result(cells.get(11)));
+    assertEquals("%model is what I typed", result(cells.get(12)));
+  }
+
+  private static String result(Cell cell) {
+    assertEquals("ok", cell.reply(), cell::toString);
+    String text = cell.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString();
+    return text.startsWith("\"") ? text.substring(1, text.length() - 1) : text;
   }
 
   @Test

@@ -28,7 +28,8 @@ class KernelspecInstallerTest {
     JsonObject json = new Gson().fromJson(Files.readString(spec.resolve("kernel.json")), JsonObject.class);
     List<String> argv = json.getAsJsonArray("argv").asList().stream().map(e -> e.getAsString()).toList();
     assertEquals(
-        List.of("-Djava.awt.headless=true", "-cp", "{resource_dir}/diffart-kernel.jar",
+        List.of("-Djava.awt.headless=true", "--add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED",
+            "--add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED", "-cp", "{resource_dir}/diffart-kernel.jar",
             "org.diffart.kernel.jupyter.KernelMain", "{connection_file}"),
         argv.subList(1, argv.size()));
     assertTrue(Files.isExecutable(Path.of(argv.get(0))), argv.get(0));
