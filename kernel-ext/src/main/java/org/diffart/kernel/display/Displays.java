@@ -9,20 +9,15 @@ import tech.tablesaw.api.Table;
 
 /**
  * Rich renderings for the workbench's value types: a Tablesaw {@link Table} as {@code text/html}
- * and {@code text/plain}, an XChart chart as {@code image/png} and {@code image/svg+xml} (the SVG beside the PNG
- * only while it is at most {@link #MAX_SVG_CHARS}), a simulator {@link Model} as its {@link ModelSummary}.
+ * and {@code text/plain}, an XChart chart as {@code image/png} (SVG only when asked for, {@code render(chart,
+ * "image/svg+xml")}: nbconvert's HTML export prefers an SVG to the PNG beside it and its sanitiser empties XChart's,
+ * and each weighs hundreds of kilobytes of text drawn as paths), a simulator {@link Model} as its {@link
+ * ModelSummary}.
  */
 public final class Displays {
 
   /** The most table rows a rendering shows. */
   public static final int MAX_TABLE_ROWS = 50;
-
-  /**
-   * The largest SVG sent beside a chart's PNG. XChart's SVG grows by about 350 bytes per plotted point: 17 series of
-   * 2000 points made 13 MB, which Jupyter carries in the notebook and nbconvert then took over ten minutes to export.
-   * Asked for SVG alone, a chart is sent as SVG whatever its size.
-   */
-  public static final int MAX_SVG_CHARS = 2_000_000;
 
   private Displays() {}
 
@@ -43,17 +38,12 @@ public final class Displays {
             });
     renderer
         .createRegistration(Chart.class)
-        .preferring(MIMEType.IMAGE_PNG, MIMEType.IMAGE_SVG)
-        .supporting(MIMEType.TEXT_PLAIN)
+        .preferring(MIMEType.IMAGE_PNG, MIMEType.TEXT_PLAIN)
+        .supporting(MIMEType.IMAGE_SVG)
         .register(
             (chart, ctx) -> {
               ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> ChartImages.pngBase64(chart));
-              ctx.renderIfRequested(MIMEType.IMAGE_SVG, (type, out) -> {
-                String svg = ChartImages.svg(chart);
-                if (svg.length() <= MAX_SVG_CHARS || !ctx.wantsDataRenderedAs(MIMEType.IMAGE_PNG)) {
-                  out.putData(type.toString(), svg);
-                }
-              });
+              ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> ChartImages.svg(chart));
               ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> describe(chart));
             });
     renderer
