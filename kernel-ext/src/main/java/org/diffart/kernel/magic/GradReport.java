@@ -43,8 +43,10 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
    * @param method its name, e.g. {@code adjoint@10}
    * @param result the gradient, or null when the method failed
    * @param failure why it failed (the tape's budget, a non-finite adjoint), or null
+   * @param setupMs the wall time before the timed run: creating the backend (an OpenCL program build included) and a
+   *     warm-up run of the same method on a few steps, ms
    */
-  public record Run(String method, GradientResult result, String failure) {}
+  public record Run(String method, GradientResult result, String failure, double setupMs) {}
 
   /** Copies the list. */
   public GradReport {
@@ -87,14 +89,16 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
   }
 
   /**
-   * One row per method: loss, gradient norm, largest relative difference from the reference, forward and backward
-   * time, peak memory, recomputed steps, how it was computed, and whether it failed.
+   * One row per method: loss, gradient norm, largest relative difference from the reference, the time to build and
+   * warm up, forward and backward time after it, peak memory, recomputed steps, how it was computed, and whether it
+   * failed.
    */
   public Table table() {
     StringColumn method = StringColumn.create("method");
     DoubleColumn loss = DoubleColumn.create("loss");
     DoubleColumn norm = DoubleColumn.create("|grad " + wrt.cliName() + "|");
     DoubleColumn diff = DoubleColumn.create("max |Δgrad| / max |grad " + reference + "|");
+    DoubleColumn setup = DoubleColumn.create("build + warm-up (ms)");
     DoubleColumn forward = DoubleColumn.create("forward (ms)");
     DoubleColumn backward = DoubleColumn.create("backward (ms)");
     DoubleColumn peak = DoubleColumn.create("peak memory (MiB)");
@@ -103,6 +107,7 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
     boolean referenceOk = runs.stream().anyMatch(r -> r.method().equals(reference) && r.result() != null);
     for (Run run : runs) {
       method.append(run.method());
+      setup.append(run.setupMs());
       GradientResult r = run.result();
       if (r == null) {
         loss.appendMissing();
@@ -130,7 +135,7 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       detail.append(r.detail());
     }
     return Table.create(wrt.cliName() + " gradient of " + model.name() + ", " + steps + " steps from " + start,
-        method, loss, norm, diff, forward, backward, peak, recomputed, detail);
+        method, loss, norm, diff, setup, forward, backward, peak, recomputed, detail);
   }
 
   /**

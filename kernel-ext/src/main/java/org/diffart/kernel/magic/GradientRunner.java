@@ -126,29 +126,49 @@ public final class GradientRunner {
     return new GradReport(p.model(), start, p.steps(), wrt, ref, runs);
   }
 
+  /** The most steps of the warm-up run before a method is timed. */
+  static final int WARM_UP_STEPS = 10;
+
   private static GradReport.Run run(RolloutProblem p, Wrt wrt, String name, Settings s) {
+    long t0 = System.nanoTime();
     try {
-      GradientResult r = switch (name) {
-        case "tape" -> TapeGradient.compute(p, s.tapeBudget());
-        case "fd" -> FiniteDifferenceGradient.compute(p, EnumSet.of(wrt), s.fd());
-        default -> AdjointGradient.compute(p, checkpointOf(name, s), s.truncate());
+      java.util.function.Function<RolloutProblem, GradientResult> method = q -> switch (name) {
+        case "tape" -> TapeGradient.compute(q, s.tapeBudget());
+        case "fd" -> FiniteDifferenceGradient.compute(q, EnumSet.of(wrt), s.fd());
+        default -> AdjointGradient.compute(q, checkpointOf(name, s), s.truncate());
       };
-      return new GradReport.Run(name, r, null);
+      method.apply(warmUp(p));
+      double setup = (System.nanoTime() - t0) / 1e6;
+      return new GradReport.Run(name, method.apply(p), null, setup);
     } catch (TapeBudgetExceededException | NonFiniteAdjointException e) {
-      return new GradReport.Run(name, null, e.getMessage());
+      return new GradReport.Run(name, null, e.getMessage(), Double.NaN);
     }
   }
 
-  /** One method on a backend other than the CPU's: its gradient, or the reason it refuses. */
+  /**
+   * One method on a backend other than the CPU's: its gradient, or the reason it refuses. The backend is built (an
+   * OpenCL program) and warmed up on a few steps before the timed run.
+   */
   private static GradReport.Run onBackend(RolloutProblem p, String name, Settings s, String backend) {
     String label = name + " on " + backend;
     Checkpointing c = checkpointOf(name, s);
     String method = c != null ? "adjoint" : name;
+    Checkpointing schedule = c != null ? c : s.checkpoint();
+    long t0 = System.nanoTime();
     try (Backend b = Backends.create(backend, p.model(), 1)) {
-      return new GradReport.Run(label, b.gradient(p, method, c != null ? c : s.checkpoint()), null);
+      b.gradient(warmUp(p), method, schedule);
+      double setup = (System.nanoTime() - t0) / 1e6;
+      return new GradReport.Run(label, b.gradient(p, method, schedule), null, setup);
     } catch (UnsupportedOperationException | NonFiniteAdjointException e) {
-      return new GradReport.Run(label, null, e.getMessage());
+      return new GradReport.Run(label, null, e.getMessage(), Double.NaN);
     }
+  }
+
+  /** The problem's first few steps, with its start, controls and loss: what a warm-up runs. */
+  private static RolloutProblem warmUp(RolloutProblem p) {
+    int steps = Math.min(p.steps(), WARM_UP_STEPS);
+    double[] u = java.util.Arrays.copyOf(p.controls(), steps * p.model().nu());
+    return new RolloutProblem(p.model(), p.start(), u, steps, p.loss());
   }
 
   /** The checkpointing of an adjoint method's name; checks every name. */

@@ -24,14 +24,21 @@ import tech.tablesaw.api.Table;
  *
  * @param model the model that was run
  * @param start where the initial state came from, e.g. {@code qpos0} or {@code key hang}
- * @param results one per backend, in the order they ran
+ * @param results one per backend, in the order they ran, timed after a warm-up
+ * @param setupMs per backend, the wall time of creating it (an OpenCL program build included) and of its warm-up
+ *     steps, ms
  */
-public record RolloutReport(Model model, String start, List<Rollout.Result> results)
+public record RolloutReport(Model model, String start, List<Rollout.Result> results, List<Double> setupMs)
     implements DisplayDataRenderable {
 
-  /** Copies the list. */
+  /** Copies the lists. */
   public RolloutReport {
     results = List.copyOf(results);
+    setupMs = List.copyOf(setupMs);
+    if (setupMs.size() != results.size()) {
+      throw new IllegalArgumentException("one setup time per result, got " + setupMs.size() + " and "
+          + results.size());
+    }
   }
 
   /**
@@ -58,14 +65,15 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /**
-   * One row per backend: backend, worlds, steps, stepping time (ms), world-steps per second, world 0's final qpos and
-   * qvel, and the largest difference of any world's final qpos from the reference backend's ({@code cpu} when it
-   * ran, else the first).
+   * One row per backend: backend, worlds, steps, the backend's build and warm-up time (ms), stepping time after it
+   * (ms), world-steps per second, world 0's final qpos and qvel, and the largest difference of any world's final qpos
+   * from the reference backend's ({@code cpu} when it ran, else the first).
    */
   public Table table() {
     StringColumn backend = StringColumn.create("backend");
     IntColumn worlds = IntColumn.create("worlds");
     IntColumn steps = IntColumn.create("steps");
+    DoubleColumn setup = DoubleColumn.create("build + warm-up (ms)", setupMs);
     DoubleColumn ms = DoubleColumn.create("stepping time (ms)");
     DoubleColumn rate = DoubleColumn.create("world-steps per second");
     StringColumn qpos = StringColumn.create("final qpos, world 0 (rad, m)");
@@ -87,7 +95,7 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
       diff.append(max);
     }
     return Table.create(
-        "rollout of " + model.name() + " from " + start, backend, worlds, steps, ms, rate, qpos, qvel, diff);
+        "rollout of " + model.name() + " from " + start, backend, worlds, steps, setup, ms, rate, qpos, qvel, diff);
   }
 
   /** The result the others are compared with: the CPU backend's when it ran, else the first. */

@@ -13,6 +13,8 @@ final class RolloutRunner {
 
   /** About how many trajectory samples a rollout records. */
   static final int SAMPLES = 500;
+  /** The most steps a backend takes to warm up before its rollout is timed. */
+  static final int WARM_UP_STEPS = 100;
 
   private RolloutRunner() {}
 
@@ -24,6 +26,19 @@ final class RolloutRunner {
   static Rollout.Result run(Backend b, Rollout.Start start, int steps, DisplayStream display)
       throws InterruptedException {
     return run(b, start, 0, steps, display);
+  }
+
+  /**
+   * Warms a new backend up from {@code start}: up to {@link #WARM_UP_STEPS} steps, so that what a first launch costs
+   * (PoCL compiles an OpenCL program's kernels then, the JVM compiles the step) is not timed as stepping.
+   */
+  static void warmUp(Backend b, Rollout.Start start, double perturbation, int steps) throws InterruptedException {
+    Rollout.run(b, start, perturbation, 0, Math.min(steps, WARM_UP_STEPS), Math.max(1, Math.min(steps,
+        WARM_UP_STEPS)), done -> {
+          if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("interrupted while warming up " + b.name());
+          }
+        });
   }
 
   /**

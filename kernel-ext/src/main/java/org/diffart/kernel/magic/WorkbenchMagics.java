@@ -185,13 +185,21 @@ public final class WorkbenchMagics {
       from = "key " + model.keyName(k);
     }
     List<Rollout.Result> results = new ArrayList<>();
+    List<Double> setup = new ArrayList<>();
     for (String name : backends) {
+      // the backend's own cost of starting (the OpenCL program build, its first launch, the JIT) apart, on a
+      // backend of its own: the timed one starts fresh, warm-start impulses and all, with the program built
+      long t0 = System.nanoTime();
+      try (Backend warm = Backends.create(name, model, worlds)) {
+        RolloutRunner.warmUp(warm, start, perturbation, steps);
+      }
+      setup.add((System.nanoTime() - t0) / 1e6);
       try (Backend b = Backends.create(name, model, worlds)) {
         results.add(RolloutRunner.run(b, start, perturbation, steps, kernel.getIO().display));
       }
     }
     return new RolloutReport(model, from + (worlds > 1 && perturbation > 0 ? ", worlds w > 0 perturbed by "
-        + perturbation : ""), results);
+        + perturbation : ""), results, setup);
   }
 
   /**

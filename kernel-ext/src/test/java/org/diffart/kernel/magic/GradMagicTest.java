@@ -99,6 +99,11 @@ class GradMagicTest {
     GradReport.Run tape = r.runs().get(3);
     assertNull(tape.result());
     assertTrue(tape.failure().contains("differentiates by the adjoint only"), tape.failure());
+    // every method that ran was built and warmed up before it was timed, in a column of its own
+    var setup = r.table().doubleColumn("build + warm-up (ms)");
+    for (int i = 0; i < 3; i++) {
+      assertTrue(setup.get(i) > 0 && setup.get(i) == r.runs().get(i).setupMs(), r.table()::print);
+    }
   }
 
   @Test

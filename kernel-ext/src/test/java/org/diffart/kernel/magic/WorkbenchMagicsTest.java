@@ -120,6 +120,9 @@ class WorkbenchMagicsTest {
     assertEquals(0.0, table.doubleColumn("max |Δ final qpos| vs cpu, all worlds").get(1));
     assertTrue(table.doubleColumn("world-steps per second").get(1) > 0);
     assertTrue(report.start().contains("perturbed by 0.001"), report.start());
+    // each backend is built and warmed up before its rollout is timed, and that time has its own column
+    assertEquals(report.setupMs(), table.doubleColumn("build + warm-up (ms)").asList());
+    assertTrue(report.setupMs().stream().allMatch(ms -> ms > 0), report.setupMs()::toString);
   }
 
   @Test
