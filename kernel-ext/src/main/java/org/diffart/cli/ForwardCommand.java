@@ -3,6 +3,7 @@ package org.diffart.cli;
 import com.google.gson.JsonObject;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import org.diffart.kernel.display.Coordinates;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;

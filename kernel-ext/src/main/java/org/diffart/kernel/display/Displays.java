@@ -3,6 +3,10 @@ package org.diffart.kernel.display;
 import io.github.spencerpark.jupyter.kernel.display.Renderer;
 import io.github.spencerpark.jupyter.kernel.display.RenderContext;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
@@ -12,7 +16,8 @@ import tech.tablesaw.api.Table;
  * and {@code text/plain}, an XChart chart as {@code image/png} (SVG only when asked for, {@code render(chart,
  * "image/svg+xml")}: nbconvert's HTML export prefers an SVG to the PNG beside it and its sanitiser empties XChart's,
  * and each weighs hundreds of kilobytes of text drawn as paths), a simulator {@link Model} as its {@link
- * ModelSummary}.
+ * ModelSummary}, a {@link Data} as its {@link DataSummary}, and plain values (arrays, matrices, lists, maps, records)
+ * as {@link Values} writes them.
  */
 public final class Displays {
 
@@ -45,6 +50,34 @@ public final class Displays {
               ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> ChartImages.pngBase64(chart));
               ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> ChartImages.svg(chart));
               ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> describe(chart));
+            });
+    // plain values where Java prints [D@2eefb4a4: arrays, matrices, lists, maps and records element by element
+    // (the renderer finds a registration by the class and its superclasses: arrays of objects are listed each)
+    for (Class<?> type : List.of(double[].class, float[].class, int[].class, long[].class, short[].class, byte[].class,
+        char[].class, boolean[].class, float[][].class, int[][].class, long[][].class, boolean[][].class,
+        double[][][].class, Object[].class, String[].class, Double[].class, Integer[].class, Long[].class,
+        Boolean[].class, Collection.class, Map.class, Record.class)) {
+      renderer
+          .createRegistration(type)
+          .preferring(MIMEType.TEXT_PLAIN)
+          .register((value, ctx) -> ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Values.text(value)));
+    }
+    renderer
+        .createRegistration(double[][].class)
+        .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+        .register(
+            (matrix, ctx) -> {
+              ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Values.matrixHtml("double[" + matrix.length + "]["
+                  + (matrix.length == 0 ? 0 : matrix[0].length) + "]", matrix, new String[0], new String[0]));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Values.text(matrix));
+            });
+    renderer
+        .createRegistration(Data.class)
+        .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+        .register(
+            (data, ctx) -> {
+              ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> DataSummary.html(data));
+              ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> DataSummary.text(data));
             });
     renderer
         .createRegistration(Model.class)

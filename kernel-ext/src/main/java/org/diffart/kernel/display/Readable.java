@@ -15,7 +15,8 @@ import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
  * Numbers as a researcher reads them, in tables and text alike: six significant digits, fixed notation between 1e-4
- * and 1e6 and scientific outside ({@code %g}'s rule, as pandas shows floats), and long vectors elided in the middle
+ * and 1e6 and scientific outside ({@code %g}'s rule and look, {@code 1.23457e-05}, as pandas shows floats), and long
+ * vectors elided in the middle
  * with their length. Tables keep Tablesaw's column formatting: a column's default formatter is replaced by a {@link
  * NumberColumnFormatter} over {@link #significant()}; a formatter the user set is kept.
  */
@@ -114,7 +115,14 @@ public final class Readable {
         return to.append("0");
       }
       if (a < 1e-4 || a >= 1e6) {
-        return scientific.format(x, to, pos);
+        // %g's look, 1.23457e-05 and 2.5e+06: a lower-case e, a signed exponent of at least two digits
+        String s = scientific.format(x);
+        int e = s.indexOf('E');
+        String exponent = s.substring(e + 1);
+        boolean negative = exponent.startsWith("-");
+        String digits = negative ? exponent.substring(1) : exponent;
+        return to.append(s, 0, e).append('e').append(negative ? '-' : '+')
+            .append(digits.length() < 2 ? "0" + digits : digits);
       }
       int decimals = Math.max(0, DIGITS - 1 - (int) Math.floor(Math.log10(a)));
       DecimalFormat fixed = new DecimalFormat("0" + (decimals > 0 ? "." + "#".repeat(decimals) : ""),

@@ -5,7 +5,8 @@ import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import org.diffart.kernel.display.Displays;
 
 /**
- * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics})
+ * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics}, {@link
+ * StateMagics})
  * to a Jupyter kernel built on basekernel: the diffart kernel, or a user's own IJava.
  *
  * <p>In IJava, put the diffart jar on {@code IJAVA_CLASSPATH} and this line in {@code
@@ -29,7 +30,10 @@ public final class DiffartExtension {
    */
   public static void install(BaseKernel kernel, Magics magics) {
     Displays.register(kernel.getRenderer());
-    magics.registerMagics(new WorkbenchMagics(kernel));
+    WorkbenchMagics workbench = new WorkbenchMagics(kernel);
+    magics.registerMagics(workbench);
+    magics.registerMagics(new StateMagics(workbench));
     WorkbenchMagics.registerHelp();
+    StateMagics.registerHelp();
   }
 }

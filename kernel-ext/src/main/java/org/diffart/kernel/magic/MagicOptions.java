@@ -69,6 +69,39 @@ final class MagicOptions {
     throw error("--" + name + " must be >= 1, got " + text);
   }
 
+  /**
+   * A keyword read as a number.
+   *
+   * @throws MagicUsageException when it is missing or not a number
+   */
+  double number(String name) {
+    String text = required(name);
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw error("--" + name + " takes a number, got '" + text + "'");
+    }
+  }
+
+  /**
+   * A keyword read as comma-separated numbers.
+   *
+   * @throws MagicUsageException when it is missing or one of them is not a number
+   */
+  double[] numbers(String name) {
+    String text = required(name);
+    String[] parts = text.split(",");
+    double[] out = new double[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      try {
+        out[i] = Double.parseDouble(parts[i].strip());
+      } catch (NumberFormatException e) {
+        throw error("--" + name + " takes comma-separated numbers; '" + parts[i].strip() + "' is not a number");
+      }
+    }
+    return out;
+  }
+
   /** An error about these arguments, carrying the usage line. */
   MagicUsageException error(String problem) {
     return new MagicUsageException(problem, usage);

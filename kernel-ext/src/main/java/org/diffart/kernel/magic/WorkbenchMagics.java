@@ -332,12 +332,7 @@ public final class WorkbenchMagics {
   }
 
   private static double parseDouble(MagicOptions options, String name) {
-    String text = options.required(name);
-    try {
-      return Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw options.error("--" + name + " takes a number, got '" + text + "'");
-    }
+    return options.number(name);
   }
 
   /** Registers the documentation of these magics with {@link MagicHelp}. */
@@ -386,11 +381,16 @@ public final class WorkbenchMagics {
   }
 
   private int keyframe(MagicOptions options, String key) {
-    int found = model.keyLookup(key);
+    return keyframe(options, model, key);
+  }
+
+  /** Keyframe {@code key} of m, by name or index; an error listing m's keyframes otherwise. */
+  static int keyframe(MagicOptions options, Model m, String key) {
+    int found = m.keyLookup(key);
     if (found >= 0) {
       return found;
     }
-    List<String> known = IntStream.range(0, model.nkey()).mapToObj(k -> k + " " + model.keyName(k)).toList();
-    throw options.error("no keyframe '" + key + "' in " + model.name() + "; keyframes: " + known);
+    List<String> known = IntStream.range(0, m.nkey()).mapToObj(k -> k + " " + m.keyName(k)).toList();
+    throw options.error("no keyframe '" + key + "' in " + m.name() + "; keyframes: " + known);
   }
 }

@@ -13,8 +13,9 @@ class ReadableTest {
 
   @Test
   void numbersShowSixSignificantDigitsScientificWhereClearer() {
-    assertEquals("5.74357E-36", Readable.number(5.743574326372422E-36));
-    assertEquals("1.23457E6", Readable.number(1234567.891));
+    assertEquals("5.74357e-36", Readable.number(5.743574326372422E-36));
+    assertEquals("1.23457e+06", Readable.number(1234567.891));
+    assertEquals("2e-05", Readable.number(2e-5));
     assertEquals("0.1", Readable.number(0.1));
     assertEquals("3.14159", Readable.number(Math.PI));
     assertEquals("-0.000123457", Readable.number(-0.000123456789));
@@ -41,7 +42,7 @@ class ReadableTest {
     Table t = Table.create("t", tiny, own);
     String html = TableHtml.of(t, 50), text = Displays.text(t);
     for (String s : new String[] {html, text}) {
-      assertTrue(s.contains("5.74357E-36") && s.contains("0.25"), s);
+      assertTrue(s.contains("5.74357e-36") && s.contains("0.25"), s);
       assertTrue(s.contains("1.500") && s.contains("2.500"), "the user's own formatter stays: " + s);
       assertTrue(!s.contains("0.0000000000000"), s);
     }

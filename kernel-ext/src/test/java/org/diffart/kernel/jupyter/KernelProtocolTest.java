@@ -49,7 +49,23 @@ class KernelProtocolTest {
                 Map.of("code", "%rollout --steps 100"),
                 Map.of("code", "System.out.printf(\"n=%d%n\", 3);"),
                 Map.of("code", "String fmt = \"x=%s\";\nString.format(fmt, 7)"),
-                Map.of("code", "String typed = \"\"\"\n    %model is what I typed\n    \"\"\";\ntyped.strip()")));
+                Map.of("code", "String typed = \"\"\"\n    %model is what I typed\n    \"\"\";\ntyped.strip()"),
+                Map.of("code", "new double[] {1, 0.5, 2e-7}"),
+                Map.of("code", "%transition --key hang"),
+                Map.of("code", "%forward --key hang")));
+  }
+
+  /** Values read as values: arrays with type and length, the transition as named matrices (issue 23). */
+  @Test
+  void valuesReadAsValues() {
+    assertEquals("double[3] [1, 0.5, 2e-07]", result(cells.get(13)));
+    JsonObject transition = cells.get(14).contents("execute_result").get(0).getAsJsonObject("data");
+    String html = transition.get("text/html").getAsString();
+    assertTrue(html.contains("A = ∂x′/∂x") && html.contains("<th>q joint0</th>"), html);
+    assertFalse(transition.get("text/plain").getAsString().contains("@"), transition::toString);
+    String forward = cells.get(15).contents("execute_result").get(0).getAsJsonObject("data").get("text/html")
+        .getAsString();
+    assertTrue(forward.contains("qacc_smooth"), forward);
   }
 
   /** A {@code %} in a format string or a text block is Java's, not a magic (issue 23). */

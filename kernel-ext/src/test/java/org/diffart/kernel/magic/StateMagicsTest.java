@@ -1,0 +1,83 @@
+package org.diffart.kernel.magic;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
+import java.util.List;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Transition;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+/** %forward, %transition and %info, the command line's one-state commands as magics, on the current model. */
+class StateMagicsTest {
+  private final PlainHost host = new PlainHost();
+  private final Magics magics = new Magics();
+
+  StateMagicsTest() {
+    DiffartExtension.install(host, magics);
+  }
+
+  private <T> T line(String name, String... args) throws Exception {
+    return magics.applyLineMagic(name, List.of(args));
+  }
+
+  @Test
+  void forwardGivesTheAccelerationsAndTheSensorsByName() throws Exception {
+    Model m = line("model", "../datasets/reference/models/sensors.xml");
+    ForwardReport r = line("forward", "--qvel", "1,0,0,0,0,0,0.5,0.2,0,0,0", "--no-contact");
+    Data d = new Data(m.withOptions(m.opt().toBuilder().contact(false).build()));
+    d.qvel[0] = 1;
+    d.qvel[6] = 0.5;
+    d.qvel[7] = 0.2;
+    Step.forward(d.model, d);
+    assertArrayEquals(d.qacc, r.qacc());
+    assertArrayEquals(new double[] {d.sensordata[m.sensorAdr(1)], d.sensordata[m.sensorAdr(1) + 1],
+        d.sensordata[m.sensorAdr(1) + 2]}, r.sensor("acc_imu"));
+    assertTrue(r.start().contains("qvel given"), r.start());
+    DisplayData shown = host.getRenderer().render(r);
+    String html = (String) shown.getData(MIMEType.TEXT_HTML);
+    assertTrue(html.contains("<td>acc_imu.x</td>") && html.contains("<td>free.vx</td>"), html);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.sensor("compass"));
+    assertTrue(e.getMessage().contains("compass_imu"), e.getMessage());
+    MagicUsageException bad = assertThrows(MagicUsageException.class, () -> line("forward", "--qvel", "1,x"));
+    assertTrue(bad.getMessage().contains("'x' is not a number"), bad.getMessage());
+  }
+
+  @Test
+  void transitionShowsItsFourMatricesWithNamedRowsAndColumns() throws Exception {
+    Model m = line("model", "../datasets/reference/models/damped_sensors.xml");
+    TransitionReport r = line("transition", "--key", "swing", "--method", "adjoint");
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("swing"));
+    Transition exact = Transition.exact(m, d);
+    assertArrayEquals(exact.A()[3], r.transition().A()[3]);
+    String html = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_HTML);
+    for (String part : List.of("A = ∂x′/∂x", "D = ∂y/∂u", "<th>q shoulder.rx</th>", "<th>v hinge</th>",
+        "<th>elbow_motor</th>", "<th>accelerometer1.x</th>")) {
+      assertTrue(html.contains(part), part + " in\n" + html);
+    }
+    String text = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_PLAIN);
+    assertTrue(text.startsWith("transition of damped_sensors from key swing by adjoint: nx = 10"), text);
+    assertFalse(text.contains("@"), "no object identities: " + text);
+    assertThrows(MagicUsageException.class, () -> line("transition", "--method", "tape"));
+  }
+
+  @Test
+  void infoDescribesTheCurrentModelOrAnother() throws Exception {
+    line("model", "builtin:pendulum:2");
+    Table t = line("info");
+    assertEquals("2, 2, 2, 0", t.stringColumn("value").get(0));
+    Table other = line("info", "../datasets/models/dm_control/dog.xml");
+    assertEquals("dog", other.name());
+    assertTrue(other.stringColumn("field").asList().contains("warning"), "the dog's soft-contact options warn");
+  }
+}
