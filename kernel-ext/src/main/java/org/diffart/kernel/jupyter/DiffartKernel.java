@@ -1,12 +1,23 @@
 package org.diffart.kernel.jupyter;
 
+import io.github.spencerpark.jupyter.channels.JupyterConnection;
+import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.JupyterIOAccess;
 import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.magic.common.DisplayMagics;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import io.github.spencerpark.jupyter.kernel.util.GlobFinder;
+import io.github.spencerpark.jupyter.messages.Message;
+import io.github.spencerpark.jupyter.messages.MessageType;
+import io.github.spencerpark.jupyter.messages.publish.PublishError;
+import io.github.spencerpark.jupyter.messages.publish.PublishExecuteInput;
+import io.github.spencerpark.jupyter.messages.publish.PublishExecuteResult;
+import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
+import io.github.spencerpark.jupyter.messages.reply.ExecuteReply;
+import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,6 +59,10 @@ public final class DiffartKernel extends BaseKernel {
   /** The built-in imports, compiled once: by {@link #warmUp()}'s thread or else by the first cell. */
   private final java.util.concurrent.FutureTask<Void> imports;
   private volatile Exception lastError;
+  /** The execution count of the cell Jupyter asked for, 0 outside such a request. */
+  private int cell;
+  /** Cells evaluated without Jupyter's count (tests, headless runs). */
+  private int localCells;
 
   /**
    * Creates a kernel, its JShell and its magics; startup scripts wait for the first cell.
@@ -60,7 +75,7 @@ public final class DiffartKernel extends BaseKernel {
     this.evaluator = new Evaluator(config.compilerOptions());
     this.imports = new java.util.concurrent.FutureTask<>(() -> {
       try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
-        evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8), 0);
       }
       return null;
     });
@@ -191,7 +206,10 @@ public final class DiffartKernel extends BaseKernel {
         started = true;
         runStartupScripts();
       }
-      return evaluator.eval(rewriter.rewrite(code));
+      // cells are named by Jupyter's execution count, else counted here (a kernel driven without Jupyter)
+      int number = cell > 0 ? cell : ++localCells;
+      cell = 0;
+      return evaluator.eval(rewriter.rewrite(code), number);
     } finally {
       System.out.flush();
       System.err.flush();
@@ -238,7 +256,7 @@ public final class DiffartKernel extends BaseKernel {
 
   private void runStartupScript(String name, String code) throws Exception {
     try {
-      evaluator.eval(rewriter.rewrite(code));
+      evaluator.eval(rewriter.rewrite(code), 0);
     } catch (Exception e) {
       System.err.println("diffart: startup script " + name + " failed");
       throw e;
@@ -302,6 +320,55 @@ public final class DiffartKernel extends BaseKernel {
             .map(d -> d.javadoc() == null ? d.signature() : d.signature() + "\n\n" + d.javadoc())
             .collect(Collectors.joining("\n\n"));
     return text.isEmpty() ? null : new DisplayData(text);
+  }
+
+  /**
+   * Takes over basekernel's execute requests, so that what a failing cell replies is what it shows: the reply's and the
+   * error message's {@code ename} is the user's error ({@code UsageError} for a magic's misuse, the thrown class
+   * otherwise, {@link ErrorFormat#name}), {@code evalue} its first line, and the traceback the cell's short text
+   * ({@link #formatError}), where basekernel sent the wrapper's name and message and the Java stack. Everything else
+   * is basekernel's: the input and result messages, the standard streams, the deferred idle status.
+   */
+  @Override
+  public void becomeHandlerForConnection(JupyterConnection connection) {
+    super.becomeHandlerForConnection(connection);
+    connection.setHandler(MessageType.EXECUTE_REQUEST, this::execute);
+  }
+
+  private synchronized void execute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
+    commManager.setMessageContext(message);
+    ExecuteRequest request = message.getContent();
+    int count = executionCount.getAndIncrement();
+    env.setBusyDeferIdle();
+    env.publish(new PublishExecuteInput(request.getCode(), count));
+    if (shouldReplaceStdStreams()) {
+      java.io.PrintStream out = System.out, err = System.err;
+      InputStream in = System.in;
+      System.setOut(getIO().out);
+      System.setErr(getIO().err);
+      System.setIn(getIO().in);
+      env.defer(() -> {
+        System.setOut(out);
+        System.setErr(err);
+        System.setIn(in);
+      });
+    }
+    JupyterIOAccess.attach(getIO(), env, request.isStdinEnabled());
+    cell = count;
+    try {
+      DisplayData result = eval(request.getCode());
+      if (result != null) {
+        env.publish(new PublishExecuteResult(count, result));
+      }
+      env.defer().reply(new ExecuteReply(count, java.util.Collections.emptyMap()));
+    } catch (Exception e) {
+      List<String> traceback = formatError(e);
+      String name = ErrorFormat.name(e), value = ErrorFormat.value(e);
+      ErrorReply reply = new ErrorReply(name, value, traceback);
+      reply.setExecutionCount(count);
+      env.publish(new PublishError(name, value, traceback));
+      env.defer().replyError(ExecuteReply.MESSAGE_TYPE.error(), reply);
+    }
   }
 
   @Override

@@ -79,6 +79,43 @@ final class ErrorFormat {
     return fallback.get();
   }
 
+  /** The errors of a magic's use: named {@code UsageError}, as IPython names them. */
+  private static final Set<String> USAGE = Set.of("org.diffart.kernel.magic.MagicUsageException",
+      "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
+      "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
+
+  /**
+   * The error's name for the reply and the error message ({@code ename}): the class the notebook code threw (its
+   * simple name), {@code UsageError} for a magic's misuse, {@code CompileError}, {@code IncompleteInput}.
+   */
+  static String name(Exception e) {
+    if (e instanceof EvaluationException ee) {
+      String c = ee.exceptionClassName();
+      return USAGE.contains(c) ? "UsageError" : c.substring(c.lastIndexOf('.') + 1);
+    }
+    if (e instanceof CompilationException) {
+      return "CompileError";
+    }
+    if (e instanceof IncompleteSourceException) {
+      return "IncompleteInput";
+    }
+    return USAGE.contains(e.getClass().getName()) ? "UsageError" : e.getClass().getSimpleName();
+  }
+
+  /** The error's value for the reply and the error message ({@code evalue}): its first line, as the cell shows it. */
+  static String value(Exception e) {
+    if (e instanceof EvaluationException ee) {
+      return headline(ee);
+    }
+    if (e instanceof CompilationException) {
+      return "compile error at " + e.getMessage().strip();
+    }
+    if (e instanceof InterruptedException) {
+      return "interrupted";
+    }
+    return String.valueOf(e.getMessage());
+  }
+
   /** The error's first line: its message, after the simple class name unless it explains itself. */
   static String headline(EvaluationException e) {
     String message = e.originalMessage();

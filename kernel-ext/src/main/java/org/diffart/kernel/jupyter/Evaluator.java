@@ -95,8 +95,16 @@ final class Evaluator implements AutoCloseable {
    * @throws InterruptedException when the cell was interrupted
    */
   Object eval(String code) throws Exception {
+    return eval(code, cell + 1);
+  }
+
+  /**
+   * As {@link #eval(String)}, the cell named {@code number} where errors name cells ("line 3 of cell 54"): Jupyter's
+   * execution count.
+   */
+  Object eval(String code, int number) throws Exception {
     control.beginCell();
-    cell++;
+    cell = number;
     declared.clear();
     affected.clear();
     try {
@@ -407,7 +415,8 @@ final class Evaluator implements AutoCloseable {
       return null;
     }
     int line = origin[1] + Math.max(0, frame.getLineNumber() - 1);
-    return "line " + line + (origin[0] == cell ? " of this cell" : " of cell " + origin[0]);
+    return "line " + line + (origin[0] == 0 ? " of a startup script" : origin[0] == cell ? " of this cell"
+        : " of cell " + origin[0]);
   }
 
   private Exception translate(JShellException e) {

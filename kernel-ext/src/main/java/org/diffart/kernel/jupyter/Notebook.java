@@ -45,7 +45,18 @@ public final class Notebook {
     if (args.equals(List.of("--help"))) {
       return (T) org.diffart.kernel.magic.MagicHelp.of("%" + name);
     }
-    return kernel().getMagics().applyLineMagic(name, args);
+    try {
+      return kernel().getMagics().applyLineMagic(name, args);
+    } catch (io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException e) {
+      throw unknown(name, false);
+    }
+  }
+
+  /** An unknown magic's error: the nearest names there are, and where to find them all. */
+  private static org.diffart.kernel.magic.MagicUsageException unknown(String name, boolean cell) {
+    List<String> near = org.diffart.kernel.magic.MagicHelp.nearest(name, cell);
+    return new org.diffart.kernel.magic.MagicUsageException("no magic " + (cell ? "%%" : "%") + name
+        + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), "%lsmagic lists every magic");
   }
 
   /**
@@ -62,7 +73,11 @@ public final class Notebook {
     if (args.equals(List.of("--help"))) {
       return (T) org.diffart.kernel.magic.MagicHelp.of("%%" + name);
     }
-    return kernel().getMagics().applyCellMagic(name, args, body);
+    try {
+      return kernel().getMagics().applyCellMagic(name, args, body);
+    } catch (io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException e) {
+      throw unknown(name, true);
+    }
   }
 
   /**

@@ -41,6 +41,38 @@ public final class MagicHelp {
   }
 
   /**
+   * The magics whose names are nearest to {@code name} (an edit or two away, or starting alike), nearest first, at most
+   * three, with their {@code %} or {@code %%}.
+   */
+  public static java.util.List<String> nearest(String name, boolean cell) {
+    String bare = name.toLowerCase(Locale.ROOT);
+    return ENTRIES.values().stream().filter(e -> e.cell() == cell)
+        .map(e -> Map.entry(e.name(), distance(bare, e.name())))
+        .filter(e -> e.getValue() <= 2 || e.getKey().startsWith(bare) && bare.length() >= 2)
+        .sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+        .limit(3).map(e -> key(e.getKey(), cell)).toList();
+  }
+
+  /** Levenshtein's edit distance. */
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1], next = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      next[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int change = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        next[j] = Math.min(Math.min(next[j - 1] + 1, prev[j] + 1), prev[j - 1] + change);
+      }
+      int[] t = prev;
+      prev = next;
+      next = t;
+    }
+    return prev[b.length()];
+  }
+
+  /**
    * The documentation of magic {@code name} ({@code rollout}, {@code %rollout} or {@code %%model}): usage and
    * description, line and cell forms both when both exist.
    *

@@ -58,15 +58,16 @@ final class MagicOptions {
    */
   int positiveInt(String name) {
     String text = required(name);
+    int value;
     try {
-      int value = Integer.parseInt(text);
-      if (value > 0) {
-        return value;
-      }
+      value = Integer.parseInt(text.strip());
     } catch (NumberFormatException e) {
-      // reported below, with the usage line
+      throw error("--" + name + " takes a whole number >= 1; '" + text + "' is not a whole number");
     }
-    throw error("--" + name + " must be >= 1, got " + text);
+    if (value < 1) {
+      throw error("--" + name + " must be >= 1, got " + text);
+    }
+    return value;
   }
 
   /**

@@ -117,7 +117,7 @@ final class JupyterClient {
       JsonObject cell = element.getAsJsonObject();
       List<JsonObject> messages = new ArrayList<>();
       cell.getAsJsonArray("messages").forEach(m -> messages.add(m.getAsJsonObject()));
-      results.add(new Cell(cell.get("reply").getAsString(), messages));
+      results.add(new Cell(cell.get("reply").getAsString(), cell.getAsJsonObject("reply_content"), messages));
     }
     return results;
   }
@@ -134,9 +134,10 @@ final class JupyterClient {
    * What one executed cell produced.
    *
    * @param reply the execute_reply status, {@code ok} or {@code error}
+   * @param replyContent the execute_reply's content: for an error its ename, evalue and traceback
    * @param messages the iopub messages between busy and idle, each {@code {type, content}}
    */
-  record Cell(String reply, List<JsonObject> messages) {
+  record Cell(String reply, JsonObject replyContent, List<JsonObject> messages) {
 
     /** The contents of the messages of one type, in order. */
     List<JsonObject> contents(String type) {
@@ -148,7 +149,7 @@ final class JupyterClient {
 
     @Override
     public String toString() {
-      return reply + " " + messages;
+      return reply + " " + replyContent + " " + messages;
     }
   }
 }

@@ -42,7 +42,7 @@ class KernelProtocolTest {
                 Map.of("code", "var answer = 40 + 2;\nanswer"),
                 Map.of("code", "Thread.sleep(60_000);", "interrupt_after", 1.0),
                 Map.of("code", "\"alive after \" + answer"),
-                Map.of("code", "%nosuchmagic"),
+                Map.of("code", "%rolout --steps 10"),
                 Map.of("code", "%model builtin:pendulum:2"),
                 Map.of("code", "%rollout --steps"),
                 Map.of("code", "var report = %rollout --steps 200 --key hang;\nreport.table().rowCount()"),
@@ -52,7 +52,31 @@ class KernelProtocolTest {
                 Map.of("code", "String typed = \"\"\"\n    %model is what I typed\n    \"\"\";\ntyped.strip()"),
                 Map.of("code", "new double[] {1, 0.5, 2e-7}"),
                 Map.of("code", "%transition --key hang"),
-                Map.of("code", "%forward --key hang")));
+                Map.of("code", "%forward --key hang"),
+                Map.of("code", "%rollout --steps five"),
+                Map.of("code", "%debug")));
+  }
+
+  /**
+   * Errors read short everywhere: the reply (what nbconvert without --allow-errors and CI logs show) carries the
+   * cell's short text, a magic's misuse is a UsageError, a number that is none is named, and %debug names the cell
+   * that failed by its execution count.
+   */
+  @Test
+  void errorsAreShortInTheReplyAndNameTheCell() {
+    Cell steps = cells.get(16);
+    JsonObject reply = steps.replyContent();
+    assertEquals("UsageError", reply.get("ename").getAsString(), steps::toString);
+    assertTrue(reply.get("evalue").getAsString().startsWith("--steps takes a whole number >= 1; 'five' is not a"
+        + " whole number"), steps::toString);
+    assertFalse(reply.toString().contains("EvaluationException") || reply.toString().contains("org.diffart"),
+        steps::toString);
+    assertEquals(steps.contents("error").get(0).get("traceback"), reply.get("traceback"), steps::toString);
+    assertTrue(reply.getAsJsonArray("traceback").size() <= 4, steps::toString);
+    String debug = cells.get(17).contents("execute_result").get(0).getAsJsonObject("data").get("text/plain")
+        .getAsString();
+    int failed = steps.replyContent().get("execution_count").getAsInt();
+    assertTrue(debug.contains("of cell " + failed), "%debug names cell " + failed + ": " + debug);
   }
 
   /** Values read as values: arrays with type and length, the transition as named matrices (issue 23). */
@@ -109,7 +133,12 @@ class KernelProtocolTest {
     Cell failed = cells.get(1);
     assertEquals("error", failed.reply());
     JsonObject error = failed.contents("error").get(0);
-    assertTrue(error.get("evalue").getAsString().startsWith("java.lang.IllegalStateException: boom"), error::toString);
+    assertEquals("IllegalStateException", error.get("ename").getAsString(), error::toString);
+    assertEquals("boom", error.get("evalue").getAsString(), error::toString);
+    // the reply carries what the cell shows, not the Java stack (nbconvert without --allow-errors, CI logs)
+    assertEquals(error, failed.replyContent().deepCopy().getAsJsonObject().entrySet().stream()
+        .filter(e -> !e.getKey().equals("status") && !e.getKey().equals("execution_count"))
+        .collect(JsonObject::new, (o, e) -> o.add(e.getKey(), e.getValue()), (a, b) -> { }), failed::toString);
     Cell next = cells.get(2);
     assertEquals("ok", next.reply(), next::toString);
     assertEquals("42", next.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString());
@@ -153,10 +182,12 @@ class KernelProtocolTest {
   }
 
   @Test
-  void anUnknownMagicIsAnError() {
+  void aMisspeltMagicSuggestsTheNearestNames() {
     Cell cell = cells.get(5);
     assertEquals("error", cell.reply());
-    assertFalse(cell.contents("error").isEmpty());
-    assertTrue(cell.contents("error").get(0).get("evalue").getAsString().contains("nosuchmagic"), cell::toString);
+    JsonObject error = cell.contents("error").get(0);
+    assertEquals("UsageError", error.get("ename").getAsString(), cell::toString);
+    assertTrue(error.get("evalue").getAsString().contains("no magic %rolout; did you mean %rollout"),
+        cell::toString);
   }
 }

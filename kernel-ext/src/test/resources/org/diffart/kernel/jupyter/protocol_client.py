@@ -2,7 +2,7 @@
 
 usage: /usr/bin/python3 protocol_client.py KERNEL_NAME < cells.json
 cells.json: [{"code": "...", "interrupt_after": seconds (optional)}, ...]
-output: [{"reply": "ok"|"error", "messages": [{"type": msg_type, "content": {...}}, ...]}, ...]
+output: [{"reply": "ok"|"error", "reply_content": {...}, "messages": [{"type": msg_type, "content": {...}}, ...]}, ...]
 JUPYTER_PATH must name the folder holding kernels/KERNEL_NAME/kernel.json.
 """
 import json
@@ -29,7 +29,7 @@ def run_cell(km, kc, cell):
     while True:
         reply = kc.get_shell_msg(timeout=TIMEOUT)
         if reply["parent_header"].get("msg_id") == msg_id:
-            return {"reply": reply["content"]["status"], "messages": messages}
+            return {"reply": reply["content"]["status"], "reply_content": reply["content"], "messages": messages}
 
 
 def main():
