@@ -18,6 +18,7 @@ import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
 import jdk.jshell.JShellException;
+import jdk.jshell.MethodSnippet;
 import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
@@ -47,6 +48,8 @@ final class Evaluator implements AutoCloseable {
   private final JShell shell;
   private final List<VarSnippet> declared = new ArrayList<>();
   private final Map<String, String> affected = new LinkedHashMap<>();
+  /** Methods and classes an earlier cell's declaration stopped from compiling, and why, by snippet id. */
+  private final Map<String, String> broken = new java.util.HashMap<>();
   /** Each pinned variable's field in the class of its latest declaration, by name: where its value lives. */
   private final Map<String, Field> pinned = new java.util.HashMap<>();
   private final java.util.Set<String> restoring = new java.util.HashSet<>();
@@ -112,7 +115,7 @@ final class Evaluator implements AutoCloseable {
     } finally {
       pinDeclaredVariables();
       if (!affected.isEmpty()) {
-        System.err.println("diffart: this cell changed earlier variables: " + affected.entrySet().stream()
+        System.err.println("diffart: this cell changed earlier declarations: " + affected.entrySet().stream()
             .map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", ")));
       }
     }
@@ -205,6 +208,10 @@ final class Evaluator implements AutoCloseable {
    * variable starts from its default value.
    */
   private void noteConsequence(SnippetEvent event, List<String> reset) {
+    if (event.snippet() instanceof DeclarationSnippet ds && !(ds instanceof VarSnippet)) {
+      noteBroken(event, ds);
+      return;
+    }
     if (!(event.snippet() instanceof VarSnippet v) || event.status() == Snippet.Status.OVERWRITTEN) {
       return;
     }
@@ -221,6 +228,25 @@ final class Evaluator implements AutoCloseable {
     } else if (event.isSignatureChange() && event.status() == Snippet.Status.VALID) {
       affected.put(v.name(), "now a " + v.typeName() + ", its value reset");
     }
+  }
+
+  /**
+   * Records a method or class that a declaration of this cell stopped from compiling ({@code scaled(double)} once
+   * {@code scale} is a String): the cell says so, and a later call names the declaration that broke it.
+   */
+  private void noteBroken(SnippetEvent event, DeclarationSnippet ds) {
+    if (event.previousStatus() != Snippet.Status.VALID || event.status() == Snippet.Status.VALID
+        || event.status() == Snippet.Status.OVERWRITTEN) {
+      return;
+    }
+    String what = ds instanceof MethodSnippet m ? m.name() + "(" + m.parameterTypes() + ")" : ds.name();
+    String cause = event.causeSnippet() instanceof VarSnippet v ? v.name() + " is now a " + v.typeName()
+        : event.causeSnippet() instanceof DeclarationSnippet d ? d.name() + " was declared again" : "a declaration";
+    String why = shell.diagnostics(ds).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
+        .findFirst().map(d -> d.lines().findFirst().orElse(d)).orElse("it does not compile");
+    String explanation = "no longer compiles since " + cause + " (cell " + cell + "): " + why;
+    affected.put(what, explanation);
+    broken.put(ds.id(), what + " " + explanation);
   }
 
   /**
@@ -426,6 +452,15 @@ final class Evaluator implements AutoCloseable {
     if (e instanceof UnresolvedReferenceException ure) {
       String missing =
           shell.unresolvedDependencies(ure.getSnippet()).collect(Collectors.joining(", "));
+      if (missing.isEmpty() && broken.containsKey(ure.getSnippet().id())) {
+        return new CompilationException("'" + ure.getSnippet().name() + "' cannot be used: "
+            + broken.get(ure.getSnippet().id()) + "; declare it again");
+      }
+      if (missing.isEmpty()) {
+        String why = shell.diagnostics(ure.getSnippet()).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
+            .findFirst().orElse("it does not compile");
+        return new CompilationException("'" + ure.getSnippet().name() + "' cannot be used: " + why);
+      }
       return new CompilationException(
           "'" + ure.getSnippet().name() + "' cannot be used until this is declared: " + missing);
     }

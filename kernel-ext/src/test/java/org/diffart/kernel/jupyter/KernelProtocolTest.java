@@ -54,7 +54,23 @@ class KernelProtocolTest {
                 Map.of("code", "%transition --key hang"),
                 Map.of("code", "%forward --key hang"),
                 Map.of("code", "%rollout --steps five"),
-                Map.of("code", "%debug")));
+                Map.of("code", "%debug"),
+                Map.of("code", "double scale = 2;\ndouble scaled(double v) { return v * scale; }"),
+                Map.of("code", "String scale = \"large\";"),
+                Map.of("code", "scaled(3)")));
+  }
+
+  /** A redefinition that breaks an earlier method says so, and the later call names what broke it (issue 23). */
+  @Test
+  void redefinitionsAreAnnounced() {
+    Cell redefined = cells.get(19);
+    assertEquals("ok", redefined.reply(), redefined::toString);
+    assertTrue(redefined.contents("stream").stream().anyMatch(o -> o.get("text").getAsString()
+        .contains("scaled(double) (no longer compiles since scale is now a String")), redefined::toString);
+    Cell call = cells.get(20);
+    assertEquals("error", call.reply(), call::toString);
+    assertTrue(call.replyContent().get("evalue").getAsString().contains("since scale is now a String"),
+        call::toString);
   }
 
   /**

@@ -107,7 +107,32 @@ class VariablePinningTest {
       System.setErr(saved);
     }
     String said = err.toString(StandardCharsets.UTF_8);
-    assertTrue(said.contains("diffart: this cell changed earlier variables: keep"), said);
+    assertTrue(said.contains("diffart: this cell changed earlier declarations: keep"), said);
+  }
+
+  /**
+   * A redefinition that breaks an earlier method is announced by the cell that makes it, and a later call names what
+   * broke it (issue 23: it said nothing, then "cannot be used until this is declared: " with nothing after it).
+   */
+  @Test
+  void aRedefinitionThatBreaksAMethodIsAnnouncedAndNamedWhenTheMethodIsCalled() throws Exception {
+    eval("double scale = 2;\ndouble scaled(double v) { return v * scale; }");
+    assertEquals(6.0, eval("scaled(3)"));
+    PrintStream saved = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      eval("String scale = \"large\";");
+    } finally {
+      System.setErr(saved);
+    }
+    String said = err.toString(StandardCharsets.UTF_8);
+    assertTrue(said.contains("this cell changed earlier declarations: scaled(double) (no longer compiles since scale"
+        + " is now a String"), said);
+    CompilationException e = org.junit.jupiter.api.Assertions.assertThrows(CompilationException.class,
+        () -> eval("scaled(3)"));
+    assertTrue(e.getMessage().contains("'scaled' cannot be used: scaled(double) no longer compiles since scale is now"
+        + " a String"), e.getMessage());
   }
 
   @Test
