@@ -76,7 +76,7 @@ class GradCommandTest {
     Cli.Outcome r = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "500", "--method",
         "tape", "--tape-budget", "8M");
     assertEquals(1, r.code());
-    assertTrue(r.err().matches("(?s)diffart grad: tape exceeded 8388608 bytes at step \\d+ of 500\\s*"), r.err());
+    assertTrue(r.err().matches("(?s)diffart grad: tape exceeded 8.00 MiB at step \\d+ of 500\\s*"), r.err());
     r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "adjoint", "--json");
     assertEquals(0, r.code(), r.err());
   }

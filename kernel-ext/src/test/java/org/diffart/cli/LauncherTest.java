@@ -62,6 +62,15 @@ class LauncherTest {
     assertTrue(r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests install"), r.err());
   }
 
+  /** The OpenCL compiler's chatter (PoCL's "3 warnings generated.") does not reach the process's stderr. */
+  @Test
+  void anOpenClBuildSaysNothingOnStderr(@TempDir Path cache) throws Exception {
+    Result r = java(Map.of("POCL_CACHE_DIR", cache.toString()), "rollout", "--model", "builtin:pendulum:2",
+        "--steps", "10", "--backend", "opencl", "--json");
+    assertEquals(0, r.code(), r.err());
+    assertEquals("", r.err().strip(), "a fresh build, nothing said");
+  }
+
   @Test
   void withoutOpenClTheOpenClBackendSaysWhatToInstallAndTheCpuBackendStillRuns() throws Exception {
     Map<String, String> noOpenCl = Map.of("OCL_ICD_VENDORS", "/nonexistent");

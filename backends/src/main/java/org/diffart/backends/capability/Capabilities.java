@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.sim.algo.Step;
@@ -224,8 +225,25 @@ public final class Capabilities {
 
   /** Runs every probe for backend {@code name}, in the order of {@link Capability}. */
   public static List<Verdict> verify(String name) {
+    return verify(name, v -> { });
+  }
+
+  /**
+   * Runs every probe for backend {@code name}, in the order of {@link Capability}, telling {@code each} every verdict
+   * as it is reached (a probe that runs one scene for several capabilities gives them together), for progress.
+   */
+  public static List<Verdict> verify(String name, Consumer<Verdict> each) {
     Set<Capability> claims = claims(name);
-    Map<Capability, Verdict> out = new EnumMap<>(Capability.class);
+    Map<Capability, Verdict> out = new EnumMap<>(Capability.class) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public Verdict put(Capability c, Verdict v) {
+        Verdict before = super.put(c, v);
+        each.accept(v);
+        return before;
+      }
+    };
     String unavailable = startProblem(name);
     for (Capability c : Capability.values()) {
       if (unavailable != null) {

@@ -221,7 +221,8 @@ public final class OpenClRuntime {
     return programs.computeIfAbsent(source, s -> {
       cl_program p = clCreateProgramWithSource(context, 1, new String[] {s}, null, null);
       try {
-        clBuildProgram(p, 0, null, "", null, null);
+        // -w: the compiler's warnings (PoCL prints their count on the process's stderr) are no reader's business
+        clBuildProgram(p, 0, null, "-w", null, null);
       } catch (CLException e) {
         String log = buildLog(p);
         clReleaseProgram(p);

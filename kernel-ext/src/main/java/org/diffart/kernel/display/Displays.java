@@ -95,13 +95,26 @@ public final class Displays {
    * text.
    */
   public static void renderTableAndFigure(RenderContext ctx, Table table, Figure figure) {
+    renderTableAndFigure(ctx, List.of(), table, figure);
+  }
+
+  /**
+   * As {@link #renderTableAndFigure(RenderContext, Table, Figure)}, with warnings above the table (in HTML and text
+   * alike), each on a line of its own starting "warning: ".
+   */
+  public static void renderTableAndFigure(RenderContext ctx, List<String> warnings, Table table, Figure figure) {
     String png = figure.panels().isEmpty() ? null : java.util.Base64.getEncoder().encodeToString(figure.png());
-    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(table, MAX_TABLE_ROWS)
+    StringBuilder html = new StringBuilder(), text = new StringBuilder();
+    for (String w : warnings) {
+      html.append("<p style=\"color:#b00020\"><b>warning:</b> ").append(TableHtml.escape(w)).append("</p>\n");
+      text.append("warning: ").append(w).append('\n');
+    }
+    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> html + TableHtml.of(table, MAX_TABLE_ROWS)
         + (png == null ? "" : "<img src=\"data:image/png;base64," + png + "\"/>\n"));
     if (png != null) {
       ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png);
     }
-    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text(table));
+    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text + text(table));
   }
 
   /** A table as text, numbers as {@link Readable} writes them, with the count of rows left out. */

@@ -188,7 +188,8 @@ public final class ModelSummary {
         + Displays.text(joints(m))
         + "\n"
         + Displays.text(actuators(m))
-        + (m.nsensor() > 0 ? "\n" + Displays.text(sensors(m)) : "");
+        + (m.nsensor() > 0 ? "\n" + Displays.text(sensors(m)) : "")
+        + m.warnings().stream().map(w -> "\nwarning: " + w).collect(java.util.stream.Collectors.joining());
   }
 
   private static String warnings(Model m) {

@@ -7,8 +7,11 @@ import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
+import org.diffart.sim.tape.ByteSize;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.NumberColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.numbers.NumberColumnFormatter;
@@ -32,12 +35,60 @@ public final class Readable {
 
   /** A NumberFormat with {@link #DIGITS} significant digits, scientific below 1e-4 and from 1e6 in magnitude. */
   public static NumberFormat significant() {
-    return new Significant();
+    return new Significant(DIGITS);
+  }
+
+  /** A NumberFormat with the given significant digits, scientific below 1e-4 and from 1e6 in magnitude. */
+  public static NumberFormat significant(int digits) {
+    return new Significant(digits);
   }
 
   /** One number as {@link #significant()} writes it. */
   public static String number(double x) {
     return significant().format(x);
+  }
+
+  /**
+   * A duration given in milliseconds, to three significant digits in the unit that reads best: {@code 812 µs},
+   * {@code 7.08 ms}, {@code 5.43 s}, {@code 16.7 min}.
+   */
+  public static String duration(double ms) {
+    if (!Double.isFinite(ms)) {
+      return ms + " ms";
+    }
+    double a = Math.abs(ms);
+    if (a == 0) {
+      return "0 ms";
+    }
+    // the unit chosen on the rounded value, so that 999.7 ms reads 1.00 s
+    double rounded = Double.parseDouble(ByteSize.threeDigits(a));
+    if (rounded < 1e-3) {
+      return ByteSize.threeDigits(ms * 1e6) + " ns";
+    } else if (rounded < 1) {
+      return ByteSize.threeDigits(ms * 1e3) + " µs";
+    } else if (rounded < 1e3) {
+      return ByteSize.threeDigits(ms) + " ms";
+    } else if (rounded < 1e6) {
+      return ByteSize.threeDigits(ms / 1e3) + " s";
+    }
+    return ByteSize.threeDigits(ms / 6e4) + " min";
+  }
+
+  /** A size given in bytes, to three significant digits in binary units: {@code 512 B}, {@code 162 KiB}. */
+  public static String bytes(double bytes) {
+    return ByteSize.of(bytes);
+  }
+
+  /** Shows a column of milliseconds as {@link #duration}s (its values stay milliseconds); returns the column. */
+  public static <C extends NumberColumn<?, ?>> C durations(C ms) {
+    ms.setPrintFormatter(new NumberColumnFormatter(new Units(Readable::duration), ""));
+    return ms;
+  }
+
+  /** Shows a column of byte counts as {@link #bytes} (its values stay bytes); returns the column. */
+  public static <C extends NumberColumn<?, ?>> C sizes(C bytes) {
+    bytes.setPrintFormatter(new NumberColumnFormatter(new Units(Readable::bytes), ""));
+    return bytes;
   }
 
   /** A vector as {@code [a, b, c, …, y, z] (n)} when longer than {@link #MAX_VECTOR}, else {@code [a, b, c]}. */
@@ -91,7 +142,7 @@ public final class Readable {
   /** A number column's print formatter (Tablesaw keeps the getter protected), or null. */
   private static NumberColumnFormatter formatter(Column<?> c) {
     try {
-      Method m = tech.tablesaw.api.NumberColumn.class.getDeclaredMethod("getPrintFormatter");
+      Method m = NumberColumn.class.getDeclaredMethod("getPrintFormatter");
       m.setAccessible(true);
       return (NumberColumnFormatter) m.invoke(c);
     } catch (ReflectiveOperationException | RuntimeException e) {
@@ -99,11 +150,42 @@ public final class Readable {
     }
   }
 
+  /** A number with its unit, as a function writes it. */
+  private static final class Units extends NumberFormat {
+    private static final long serialVersionUID = 1L;
+    private final transient DoubleFunction<String> write;
+
+    Units(DoubleFunction<String> write) {
+      this.write = write;
+    }
+
+    @Override
+    public StringBuffer format(double x, StringBuffer to, FieldPosition pos) {
+      return to.append(write.apply(x));
+    }
+
+    @Override
+    public StringBuffer format(long x, StringBuffer to, FieldPosition pos) {
+      return to.append(write.apply(x));
+    }
+
+    @Override
+    public Number parse(String source, ParsePosition pos) {
+      throw new UnsupportedOperationException("a number with its unit is for reading");
+    }
+  }
+
   /** {@code %g}-like: fixed or scientific by magnitude, trailing zeros dropped. */
   private static final class Significant extends NumberFormat {
     private static final long serialVersionUID = 1L;
-    private final DecimalFormat scientific =
-        new DecimalFormat("0." + "#".repeat(DIGITS - 1) + "E0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+    private final int digits;
+    private final DecimalFormat scientific;
+
+    Significant(int digits) {
+      this.digits = digits;
+      this.scientific =
+          new DecimalFormat("0." + "#".repeat(digits - 1) + "E0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+    }
 
     @Override
     public StringBuffer format(double x, StringBuffer to, FieldPosition pos) {
@@ -124,7 +206,11 @@ public final class Readable {
         return to.append(s, 0, e).append('e').append(negative ? '-' : '+')
             .append(digits.length() < 2 ? "0" + digits : digits);
       }
-      int decimals = Math.max(0, DIGITS - 1 - (int) Math.floor(Math.log10(a)));
+      int decimals = digits - 1 - (int) Math.floor(Math.log10(a));
+      if (decimals < 0) { // more integer digits than significant ones: 55989 to three is 56000
+        x = new java.math.BigDecimal(x).round(new java.math.MathContext(digits)).doubleValue();
+        decimals = 0;
+      }
       DecimalFormat fixed = new DecimalFormat("0" + (decimals > 0 ? "." + "#".repeat(decimals) : ""),
           DecimalFormatSymbols.getInstance(Locale.ROOT));
       return fixed.format(x, to, pos);

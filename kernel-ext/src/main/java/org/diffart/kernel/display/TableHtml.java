@@ -1,5 +1,6 @@
 package org.diffart.kernel.display;
 
+import tech.tablesaw.api.NumberColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -8,6 +9,8 @@ import tech.tablesaw.columns.Column;
  * {@link Readable} writes them.
  */
 public final class TableHtml {
+  private static final String NUMBER = "<td style=\"text-align:right;white-space:nowrap\">";
+  private static final String TEXT = "<td style=\"text-align:left\">";
 
   private TableHtml() {}
 
@@ -30,11 +33,17 @@ public final class TableHtml {
       html.append("<th>").append(escape(column.name())).append("</th>");
     }
     html.append("</tr></thead>\n<tbody>\n");
+    // numbers right-aligned and never broken across lines (1.85855e-08), text left-aligned (Jupyter's style
+    // right-aligns every cell)
+    String[] style = new String[table.columnCount()];
+    for (int c = 0; c < style.length; c++) {
+      style[c] = table.column(c) instanceof NumberColumn ? NUMBER : TEXT;
+    }
     int shown = table.rowCount();
     for (int row = 0; row < shown; row++) {
       html.append("<tr>");
-      for (Column<?> column : table.columns()) {
-        html.append("<td>").append(escape(column.getString(row))).append("</td>");
+      for (int c = 0; c < style.length; c++) {
+        html.append(style[c]).append(escape(table.column(c).getString(row))).append("</td>");
       }
       html.append("</tr>\n");
     }

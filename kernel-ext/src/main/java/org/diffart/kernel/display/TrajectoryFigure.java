@@ -15,8 +15,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * A recorded trajectory as small multiples, one quantity per axis: a floating base's position (m) and orientation
  * (roll, pitch, yaw in rad), then the hinge angles (rad) and slide positions (m) grouped by the branch of the tree
- * they move (a leg, an arm), at most {@value #MAX_SERIES} series a panel; ball joints as rotation vectors (rad). The
- * panels tile two across in one PNG ({@link Figure}).
+ * they move (a leg, an arm; {@link #branches}), named only when a model has more than one, at most {@value
+ * #MAX_SERIES} series a panel, a larger group split evenly; ball joints as rotation vectors (rad). The panels tile
+ * two across in one PNG ({@link Figure}).
  */
 public final class TrajectoryFigure {
   /** The most series one panel shows; a larger group is split. */
@@ -32,11 +33,19 @@ public final class TrajectoryFigure {
     List<XYChart> panels = new ArrayList<>();
     double[] t = r.times();
     double[][] q = r.qpos();
+    Map<Integer, String> branchOf = branches(m);
+    // a kind of joint whose joints all lie in one branch needs no branch in its title
+    Map<JointType, Long> branchesPerKind = new java.util.EnumMap<>(JointType.class);
+    for (JointType kind : JointType.values()) {
+      branchesPerKind.put(kind, branchOf.entrySet().stream().filter(e -> m.jntType(e.getKey()) == kind)
+          .map(Map.Entry::getValue).distinct().count());
+    }
     // groups of (label, series) per panel, by quantity and branch
     Map<String, List<Series>> groups = new LinkedHashMap<>();
     for (int j = 0; j < m.njnt(); j++) {
       int a = m.jntQposAdr(j);
       String name = m.jntName(j).isBlank() ? "joint " + j : m.jntName(j);
+      String branch = branchesPerKind.get(m.jntType(j)) > 1 ? ", " + branchOf.get(j) : "";
       switch (m.jntType(j)) {
         case FREE -> {
           String base = m.bodyName(m.jntBody(j));
@@ -52,22 +61,23 @@ public final class TrajectoryFigure {
         }
         case BALL -> {
           double[][] rv = rotationVector(q, a);
-          List<Series> g = groups.computeIfAbsent("ball joints, " + branch(m, j) + " (rad)", k -> new ArrayList<>());
+          List<Series> g = groups.computeIfAbsent("ball joints" + branch + " (rad)", k -> new ArrayList<>());
           for (int k = 0; k < 3; k++) {
             g.add(new Series(name + " " + "xyz".charAt(k), rv[k]));
           }
         }
-        case HINGE -> groups.computeIfAbsent("hinge angles, " + branch(m, j) + " (rad)", k -> new ArrayList<>())
+        case HINGE -> groups.computeIfAbsent("hinge angles" + branch + " (rad)", k -> new ArrayList<>())
             .add(new Series(name, column(q, a)));
-        case SLIDE -> groups.computeIfAbsent("slide positions, " + branch(m, j) + " (m)", k -> new ArrayList<>())
+        case SLIDE -> groups.computeIfAbsent("slide positions" + branch + " (m)", k -> new ArrayList<>())
             .add(new Series(name, column(q, a)));
       }
     }
     for (Map.Entry<String, List<Series>> g : groups.entrySet()) {
       List<Series> all = g.getValue();
+      // a group too large for one panel is split evenly, 7 as 4 + 3 rather than 6 + 1
       int parts = (all.size() + MAX_SERIES - 1) / MAX_SERIES;
       for (int p = 0; p < parts; p++) {
-        List<Series> part = all.subList(p * MAX_SERIES, Math.min(all.size(), (p + 1) * MAX_SERIES));
+        List<Series> part = all.subList(p * all.size() / parts, (p + 1) * all.size() / parts);
         String label = g.getKey();
         String unit = label.substring(label.lastIndexOf('('));
         String what = label.substring(0, label.lastIndexOf('(')).strip() + (parts > 1 ? " " + (p + 1) + "/" + parts
@@ -77,6 +87,79 @@ public final class TrajectoryFigure {
       }
     }
     return new Figure("trajectory of " + who, panels);
+  }
+
+  /**
+   * The branch of the kinematic tree each joint other than a free one moves, named by the body at its top. A tree's
+   * branches start below its floating base (a leg, an arm) or at its root; a branch with more than {@link #MAX_SERIES}
+   * joints is split where it forks: the joints above the fork form one branch, each subtree below it another (a
+   * humanoid's waist, then each leg). An unforked chain stays one branch.
+   */
+  static Map<Integer, String> branches(Model m) {
+    List<List<Integer>> children = new ArrayList<>();
+    for (int b = 0; b < m.nbody(); b++) {
+      children.add(new ArrayList<>());
+    }
+    for (int b = 1; b < m.nbody(); b++) {
+      children.get(m.bodyParent(b)).add(b);
+    }
+    Map<Integer, String> out = new java.util.TreeMap<>();
+    for (int root : children.get(0)) {
+      boolean floating = m.bodyJntNum(root) == 1 && m.jntType(m.bodyJntAdr(root)) == JointType.FREE;
+      if (floating) {
+        for (int c : children.get(root)) {
+          split(m, children, c, out);
+        }
+      } else {
+        split(m, children, root, out);
+      }
+    }
+    return out;
+  }
+
+  /** Assigns the joints below body {@code top} (itself included) to branches, splitting at forks when too many. */
+  private static void split(Model m, List<List<Integer>> children, int top, Map<Integer, String> out) {
+    List<Integer> all = joints(m, children, top);
+    if (all.size() <= MAX_SERIES) {
+      all.forEach(j -> out.put(j, m.bodyName(top)));
+      return;
+    }
+    // down the chain to the first body with more than one child that moves
+    int b = top;
+    List<Integer> chain = new ArrayList<>();
+    while (true) {
+      chain.addAll(own(m, b));
+      List<Integer> moving = children.get(b).stream().filter(c -> !joints(m, children, c).isEmpty()).toList();
+      if (moving.size() == 1) {
+        b = moving.get(0);
+        continue;
+      }
+      chain.forEach(j -> out.put(j, m.bodyName(top)));
+      for (int c : moving) {
+        split(m, children, c, out);
+      }
+      return;
+    }
+  }
+
+  /** The joints of body b that are not free ones. */
+  private static List<Integer> own(Model m, int b) {
+    List<Integer> out = new ArrayList<>();
+    for (int j = m.bodyJntAdr(b); j < m.bodyJntAdr(b) + m.bodyJntNum(b); j++) {
+      if (m.jntType(j) != JointType.FREE) {
+        out.add(j);
+      }
+    }
+    return out;
+  }
+
+  /** The joints, not free ones, of body b and every body below it. */
+  private static List<Integer> joints(Model m, List<List<Integer>> children, int b) {
+    List<Integer> out = new ArrayList<>(own(m, b));
+    for (int c : children.get(b)) {
+      out.addAll(joints(m, children, c));
+    }
+    return out;
   }
 
   private record Series(String name, double[] values) {}
@@ -95,19 +178,6 @@ public final class TrajectoryFigure {
     }
     ChartStyle.roundAxes(c, t[0], t[t.length - 1], lo, hi);
     return c;
-  }
-
-  /** The body just below the root of joint j's tree branch, naming the group it belongs to. */
-  private static String branch(Model m, int j) {
-    int b = m.jntBody(j);
-    int root = m.bodyRoot(b);
-    // below a floating base, the branch is the child of the base the joint hangs from
-    boolean floatingRoot = m.bodyJntNum(root) == 1 && m.jntType(m.bodyJntAdr(root)) == JointType.FREE;
-    int stop = floatingRoot ? root : 0;
-    while (m.bodyParent(b) != stop && m.bodyParent(b) > 0) {
-      b = m.bodyParent(b);
-    }
-    return b == root && floatingRoot ? m.bodyName(root) : m.bodyName(b);
   }
 
   private static double[] column(double[][] q, int k) {

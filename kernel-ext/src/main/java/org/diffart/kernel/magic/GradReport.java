@@ -5,11 +5,13 @@ import io.github.spencerpark.jupyter.kernel.display.RenderContext;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.diffart.kernel.display.ChartStyle;
 import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.Figure;
+import org.diffart.kernel.display.Readable;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.model.Model;
@@ -33,9 +35,15 @@ import tech.tablesaw.api.Table;
  * @param wrt the gradient compared
  * @param reference the method the others are compared with
  * @param runs one per method, in the order they ran
+ * @param tolerance the largest {@link #difference} from the reference a method may show before it is flagged
  */
-public record GradReport(Model model, String start, int steps, Wrt wrt, String reference, List<Run> runs)
-    implements DisplayDataRenderable {
+public record GradReport(Model model, String start, int steps, Wrt wrt, String reference, List<Run> runs,
+    double tolerance) implements DisplayDataRenderable {
+
+  /** The default {@link #tolerance}: what central differences of a smooth rollout reach, and exact methods beat. */
+  public static final double TOLERANCE = 1e-4;
+  /** How far a state adjoint's norm may grow over its seed at step T before it is flagged as exploding. */
+  public static final double EXPLODES = 1e6;
 
   /**
    * One method's outcome.
@@ -83,6 +91,71 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
     return scale == 0 ? (diff == 0 ? 0 : Double.POSITIVE_INFINITY) : diff / scale;
   }
 
+  /**
+   * What a reader should not miss: each method whose gradient differs from the reference's beyond {@link #tolerance},
+   * and each whose state adjoint explodes backwards in time ({@link #explosion}); empty when all is well.
+   */
+  public List<String> warnings() {
+    List<String> out = new ArrayList<>();
+    for (Run run : runs) {
+      if (run.result() == null) {
+        continue;
+      }
+      if (disagrees(run.method())) {
+        out.add(String.format(Locale.ROOT, "%s differs from %s by %s (max |Δgrad| / max |grad %s|), beyond the"
+            + " tolerance %s", run.method(), reference, Readable.number(difference(run.method())), reference,
+            Readable.number(tolerance)));
+      }
+      String explosion = explosion(run.method());
+      if (explosion != null) {
+        out.add(run.method() + ": " + explosion);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a method that ran differs from the reference (which ran) beyond {@link #tolerance}. */
+  public boolean disagrees(String method) {
+    return !method.equals(reference) && referenceRan() && !(difference(method) <= tolerance);
+  }
+
+  private boolean referenceRan() {
+    return runs.stream().anyMatch(r -> r.method().equals(reference) && r.result() != null);
+  }
+
+  /**
+   * Where a method's state adjoint explodes: the first step t, going back from T, at which {@code |(q̄_t, v̄_t)|}
+   * exceeds {@link #EXPLODES} times its seed (the norm at T, or the last nonzero one before it), as a sentence with
+   * the largest growth; null when it stays within that, or the method keeps no norms.
+   */
+  public String explosion(String method) {
+    double[] a = result(method).adjointNorms();
+    int seedStep = a.length - 1;
+    while (seedStep >= 0 && !(a[seedStep] > 0)) {
+      seedStep--;
+    }
+    if (seedStep <= 0) {
+      return null;
+    }
+    double seed = a[seedStep], largest = 0;
+    int crossed = -1, largestStep = -1;
+    for (int t = seedStep; t >= 0; t--) {
+      if (crossed < 0 && a[t] > EXPLODES * seed) {
+        crossed = t;
+      }
+      if (a[t] > largest) {
+        largest = a[t];
+        largestStep = t;
+      }
+    }
+    if (crossed < 0) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the state adjoint explodes: |(q̄_t, v̄_t)| passes %s × its value at step %d"
+        + " at step %d and reaches %s (× %s) at step %d", Readable.number(EXPLODES), seedStep, crossed,
+        Readable.number(largest), Readable.number(largest / seed), largestStep);
+  }
+
   /** The methods that ran, in order. */
   public List<String> methods() {
     return runs.stream().map(Run::method).toList();
@@ -90,25 +163,27 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
 
   /**
    * One row per method: loss, gradient norm, largest relative difference from the reference, the time to build and
-   * warm up, forward and backward time after it, peak memory, recomputed steps, how it was computed, and whether it
-   * failed.
+   * warm up, forward and backward time after it (ms, shown as {@link Readable#duration}), peak memory (bytes, shown
+   * as {@link Readable#bytes}), recomputed steps, how it was computed, and whether it failed.
    */
   public Table table() {
     StringColumn method = StringColumn.create("method");
     DoubleColumn loss = DoubleColumn.create("loss");
     DoubleColumn norm = DoubleColumn.create("|grad " + wrt.cliName() + "|");
     DoubleColumn diff = DoubleColumn.create("max |Δgrad| / max |grad " + reference + "|");
-    DoubleColumn setup = DoubleColumn.create("build + warm-up (ms)");
-    DoubleColumn forward = DoubleColumn.create("forward (ms)");
-    DoubleColumn backward = DoubleColumn.create("backward (ms)");
-    DoubleColumn peak = DoubleColumn.create("peak memory (MiB)");
+    DoubleColumn setup = Readable.durations(DoubleColumn.create("build + warm-up"));
+    DoubleColumn forward = Readable.durations(DoubleColumn.create("forward"));
+    DoubleColumn backward = Readable.durations(DoubleColumn.create("backward"));
+    LongColumn peak = Readable.sizes(LongColumn.create("peak memory"));
     LongColumn recomputed = LongColumn.create("recomputed steps");
+    StringColumn check = StringColumn.create("check");
     StringColumn detail = StringColumn.create("how");
-    boolean referenceOk = runs.stream().anyMatch(r -> r.method().equals(reference) && r.result() != null);
+    boolean referenceOk = referenceRan();
     for (Run run : runs) {
       method.append(run.method());
       setup.append(run.setupMs());
       GradientResult r = run.result();
+      check.append(checkOf(run));
       if (r == null) {
         loss.appendMissing();
         norm.appendMissing();
@@ -130,12 +205,28 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       }
       forward.append(r.forwardMs());
       backward.append(r.backwardMs());
-      peak.append(r.peakBytes() / (double) (1 << 20));
+      peak.append(r.peakBytes());
       recomputed.append(r.recomputedSteps());
       detail.append(r.detail());
     }
     return Table.create(wrt.cliName() + " gradient of " + model.name() + ", " + steps + " steps from " + start,
-        method, loss, norm, diff, setup, forward, backward, peak, recomputed, detail);
+        method, loss, norm, diff, check, setup, forward, backward, peak, recomputed, detail);
+  }
+
+  /** One method's check, in a few words: reference, ok, failed, or what is wrong. */
+  private String checkOf(Run run) {
+    if (run.result() == null) {
+      return "failed";
+    }
+    List<String> wrong = new ArrayList<>();
+    if (disagrees(run.method())) {
+      wrong.add("differs > " + Readable.number(tolerance));
+    }
+    if (explosion(run.method()) != null) {
+      wrong.add("adjoint explodes");
+    }
+    return !wrong.isEmpty() ? String.join(", ", wrong) : run.method().equals(reference) ? "reference"
+        : referenceRan() ? "ok" : "no reference";
   }
 
   /**
@@ -170,9 +261,21 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       }
       panels.add(norms);
     }
-    XYChart grads = ChartStyle.xyChart(model.name() + ": gradient with respect to " + wrt.cliName(),
-        "index (" + layout() + ")", "∂loss/∂" + wrt.cliName());
+    // methods that differ from the reference get a panel of their own beside it, so that an outlier does not
+    // flatten the methods that agree
     List<Run> ok = runs.stream().filter(r -> r.result() != null).toList();
+    List<Run> agree = ok.stream().filter(r -> !disagrees(r.method())).toList();
+    List<Run> differ = ok.stream().filter(r -> disagrees(r.method()) || r.method().equals(reference)).toList();
+    gradientPanel(panels, agree, model.name() + ": gradient with respect to " + wrt.cliName());
+    if (differ.size() > 1) {
+      gradientPanel(panels, differ, model.name() + ": methods beyond the tolerance, beside " + reference);
+    }
+    return new Figure(wrt.cliName() + " gradient of " + model.name(), panels);
+  }
+
+  /** A panel of the gradients of some methods against their index. */
+  private void gradientPanel(List<XYChart> panels, List<Run> ok, String title) {
+    XYChart grads = ChartStyle.xyChart(title, "index (" + layout() + ")", "∂loss/∂" + wrt.cliName());
     int length = ok.isEmpty() ? 0 : ok.get(0).result().grad(wrt).length;
     boolean few = length <= 60;
     for (int k = 0; k < ok.size(); k++) {
@@ -194,7 +297,6 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       grads.getStyler().setLegendVisible(true);
       panels.add(grads);
     }
-    return new Figure(wrt.cliName() + " gradient of " + model.name(), panels);
   }
 
   private String layout() {
@@ -214,7 +316,7 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
 
   @Override
   public void render(RenderContext ctx) {
-    Displays.renderTableAndFigure(ctx, table(), figure());
+    Displays.renderTableAndFigure(ctx, warnings(), table(), figure());
   }
 
   @Override

@@ -37,33 +37,43 @@ public final class GradientRunner {
    * @param truncate backpropagate the adjoint through the last H steps only (0: all)
    * @param tapeBudget the most bytes the tape may hold
    * @param fd the finite differences' step and kind
+   * @param tolerance the largest relative difference from the reference before a method is flagged ({@link
+   *     GradReport#warnings})
    */
   public record Settings(Checkpointing checkpoint, int truncate, long tapeBudget,
-      FiniteDifferenceGradient.Settings fd) {
-    /** Interval 1, no truncation, the tape's default budget, central differences with ε = 1e-6. */
+      FiniteDifferenceGradient.Settings fd, double tolerance) {
+    /**
+     * Interval 1, no truncation, the tape's default budget, central differences with ε = 1e-6, methods flagged beyond
+     * {@link GradReport#TOLERANCE}.
+     */
     public static Settings defaults() {
       return new Settings(new Checkpointing.Every(1), 0, TapeGradient.defaultBudget(),
-          FiniteDifferenceGradient.Settings.defaults());
+          FiniteDifferenceGradient.Settings.defaults(), GradReport.TOLERANCE);
     }
 
     /** The same settings with another checkpointing for plain {@code adjoint}. */
     public Settings withCheckpoint(Checkpointing c) {
-      return new Settings(c, truncate, tapeBudget, fd);
+      return new Settings(c, truncate, tapeBudget, fd, tolerance);
     }
 
     /** The same settings with a truncation horizon. */
     public Settings withTruncate(int h) {
-      return new Settings(checkpoint, h, tapeBudget, fd);
+      return new Settings(checkpoint, h, tapeBudget, fd, tolerance);
     }
 
     /** The same settings with another tape budget, bytes. */
     public Settings withTapeBudget(long bytes) {
-      return new Settings(checkpoint, truncate, bytes, fd);
+      return new Settings(checkpoint, truncate, bytes, fd, tolerance);
     }
 
     /** The same settings with other finite differences. */
     public Settings withFd(FiniteDifferenceGradient.Settings s) {
-      return new Settings(checkpoint, truncate, tapeBudget, s);
+      return new Settings(checkpoint, truncate, tapeBudget, s, tolerance);
+    }
+
+    /** The same settings with another tolerance. */
+    public Settings withTolerance(double t) {
+      return new Settings(checkpoint, truncate, tapeBudget, fd, t);
     }
   }
 
@@ -123,7 +133,7 @@ public final class GradientRunner {
       List<String> ok = runs.stream().filter(r -> r.result() != null).map(GradReport.Run::method).toList();
       ref = ok.contains("tape") ? "tape" : ok.contains("fd") ? "fd" : ok.isEmpty() ? names.get(0) : ok.get(0);
     }
-    return new GradReport(p.model(), start, p.steps(), wrt, ref, runs);
+    return new GradReport(p.model(), start, p.steps(), wrt, ref, runs, s.tolerance());
   }
 
   /** The most steps of the warm-up run before a method is timed. */

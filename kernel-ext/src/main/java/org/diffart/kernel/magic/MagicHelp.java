@@ -1,9 +1,16 @@
 package org.diffart.kernel.magic;
 
+import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
+import io.github.spencerpark.jupyter.kernel.display.RenderContext;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.diffart.kernel.display.TableHtml;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -28,8 +35,68 @@ public final class MagicHelp {
     return (cell ? "%%" : "%") + name;
   }
 
-  /** Every magic: name, kind and usage, sorted by name. */
-  public static Table list() {
+  /**
+   * What {@code %lsmagic} shows: every magic as a table in HTML and as text under {@link #WIDTH} columns (name, what it
+   * does, then its usage, wrapped and indented).
+   *
+   * @param table one row per magic: magic, what it does, usage
+   */
+  public record Listing(Table table) implements DisplayDataRenderable {
+    /** The widest line of the text form. */
+    public static final int WIDTH = 99;
+
+    /** The listing as text: each magic's name, then what it does and its usage, wrapped under {@link #WIDTH}. */
+    public String text() {
+      int indent = 2 + table.stringColumn("magic").asList().stream().mapToInt(String::length).max().orElse(0);
+      StringBuilder s = new StringBuilder(table.name()).append('\n');
+      for (int row = 0; row < table.rowCount(); row++) {
+        String name = table.stringColumn("magic").get(row);
+        List<String> lines = new ArrayList<>(wrap(table.stringColumn("what it does").get(row), WIDTH - indent));
+        lines.addAll(wrap("usage: " + table.stringColumn("usage").get(row), WIDTH - indent));
+        for (int i = 0; i < lines.size(); i++) {
+          s.append(String.format(Locale.ROOT, "%-" + indent + "s", i == 0 ? name : "")).append(lines.get(i))
+              .append('\n');
+        }
+      }
+      return s.toString();
+    }
+
+    @Override
+    public Set<MIMEType> getPreferredRenderTypes() {
+      return Set.of(MIMEType.TEXT_HTML);
+    }
+
+    @Override
+    public void render(RenderContext ctx) {
+      ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(table, table.rowCount()));
+      ctx.renderIfRequested(MIMEType.TEXT_PLAIN, this::text);
+    }
+
+    @Override
+    public String toString() {
+      return text();
+    }
+  }
+
+  /** Words joined into lines of at most {@code width} characters (a longer word stands on a line of its own). */
+  static List<String> wrap(String text, int width) {
+    List<String> lines = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : text.strip().split("\\s+")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+        lines.add(line.toString());
+        line.setLength(0);
+      }
+      line.append(line.length() == 0 ? "" : " ").append(word);
+    }
+    if (line.length() > 0) {
+      lines.add(line.toString());
+    }
+    return lines;
+  }
+
+  /** Every magic: name, what it does (the first line of its description) and usage, sorted by name. */
+  public static Listing list() {
     StringColumn name = StringColumn.create("magic"), what = StringColumn.create("what it does"),
         usage = StringColumn.create("usage");
     for (Entry e : new TreeMap<>(ENTRIES).values()) {
@@ -37,14 +104,14 @@ public final class MagicHelp {
       what.append(e.description().lines().findFirst().orElse(""));
       usage.append(e.usage());
     }
-    return Table.create("magics (%help NAME for one)", name, what, usage);
+    return new Listing(Table.create("magics (%help NAME for one)", name, what, usage));
   }
 
   /**
    * The magics whose names are nearest to {@code name} (an edit or two away, or starting alike), nearest first, at most
    * three, with their {@code %} or {@code %%}.
    */
-  public static java.util.List<String> nearest(String name, boolean cell) {
+  public static List<String> nearest(String name, boolean cell) {
     String bare = name.toLowerCase(Locale.ROOT);
     return ENTRIES.values().stream().filter(e -> e.cell() == cell)
         .map(e -> Map.entry(e.name(), distance(bare, e.name())))

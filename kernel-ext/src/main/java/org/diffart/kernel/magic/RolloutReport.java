@@ -16,6 +16,7 @@ import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
  * What {@code %rollout} returns: the rollout of one model on each selected backend. It shows as a
@@ -65,19 +66,20 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /**
-   * One row per backend: backend, worlds, steps, the backend's build and warm-up time (ms), stepping time after it
-   * (ms), world-steps per second, world 0's final qpos and qvel, and the largest difference of any world's final qpos
+   * One row per backend: backend, worlds, steps, the backend's build and warm-up time, stepping time after it (both
+   * ms, shown as {@link Readable#duration}), world-steps per second, world 0's final qpos and qvel, and the largest difference of any world's final qpos
    * from the reference backend's ({@code cpu} when it ran, else the first).
    */
   public Table table() {
     StringColumn backend = StringColumn.create("backend");
     IntColumn worlds = IntColumn.create("worlds");
     IntColumn steps = IntColumn.create("steps");
-    DoubleColumn setup = DoubleColumn.create("build + warm-up (ms)", setupMs);
-    DoubleColumn ms = DoubleColumn.create("stepping time (ms)");
+    DoubleColumn setup = Readable.durations(DoubleColumn.create("build + warm-up", setupMs));
+    DoubleColumn ms = Readable.durations(DoubleColumn.create("stepping time"));
     DoubleColumn rate = DoubleColumn.create("world-steps per second");
-    StringColumn qpos = StringColumn.create("final qpos, world 0 (rad, m)");
-    StringColumn qvel = StringColumn.create("final qvel, world 0 (rad/s, m/s)");
+    rate.setPrintFormatter(new NumberColumnFormatter(Readable.significant(3)));
+    StringColumn qpos = StringColumn.create("final qpos, world 0 (" + units(false) + ")");
+    StringColumn qvel = StringColumn.create("final qvel, world 0 (" + units(true) + ")");
     Rollout.Result ref = reference();
     DoubleColumn diff = DoubleColumn.create("max |Δ final qpos| vs " + ref.backend() + ", all worlds");
     for (Rollout.Result r : results) {
@@ -96,6 +98,26 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
     }
     return Table.create(
         "rollout of " + model.name() + " from " + start, backend, worlds, steps, setup, ms, rate, qpos, qvel, diff);
+  }
+
+  /**
+   * The units of the model's qpos (a free joint's position in m and orientation as a quaternion, a ball's quaternion,
+   * hinge angles in rad, slides in m) or qvel (m/s and rad/s), in that order, each once.
+   */
+  private String units(boolean velocity) {
+    java.util.Set<String> units = new java.util.LinkedHashSet<>();
+    for (int j = 0; j < model.njnt(); j++) {
+      switch (model.jntType(j)) {
+        case FREE -> {
+          units.add(velocity ? "m/s" : "m");
+          units.add(velocity ? "rad/s" : "quaternion");
+        }
+        case BALL -> units.add(velocity ? "rad/s" : "quaternion");
+        case HINGE -> units.add(velocity ? "rad/s" : "rad");
+        case SLIDE -> units.add(velocity ? "m/s" : "m");
+      }
+    }
+    return String.join(", ", units);
   }
 
   /** The result the others are compared with: the CPU backend's when it ran, else the first. */

@@ -14,6 +14,7 @@ import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities;
+import org.diffart.backends.capability.Capability;
 import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
@@ -52,9 +53,17 @@ public final class WorkbenchMagics {
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
   static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
+  /**
+   * What the probes take, measured on a 2-core machine: 4 s on cpu; on opencl 106 s the first time, when PoCL compiles
+   * the OpenCL program of each of the 27 probe scenes (about 4 s each; 208 s on another machine), 7 s once its cache
+   * holds them.
+   */
+  static final String PROBE_TIME = "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
+      + " program for each of 27 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
   static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
   static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
-      + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]";
+      + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]"
+      + " [--tolerance T]";
 
   private static final MagicsArgs MODEL_ARGS =
       MagicsArgs.builder().required("model").onlyKnownKeywords().onlyKnownFlags().build();
@@ -88,6 +97,7 @@ public final class WorkbenchMagics {
           .keyword("truncate", MagicsArgs.KeywordSpec.ONCE)
           .keyword("tape-budget", MagicsArgs.KeywordSpec.ONCE)
           .keyword("eps", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("tolerance", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -243,6 +253,9 @@ public final class WorkbenchMagics {
       }
       double eps = options.optional("eps").isPresent() ? parseDouble(options, "eps") : settings.fd().eps();
       settings = settings.withFd(new FiniteDifferenceGradient.Settings(eps, !forward));
+      if (options.optional("tolerance").isPresent()) {
+        settings = settings.withTolerance(parseDouble(options, "tolerance"));
+      }
       RolloutProblem p = RolloutProblem.of(model, start, steps, Loss.finalConfiguration());
       return GradientRunner.compare(p, from, wrt, methods, options.optional("reference").orElse(null), settings,
           backends, kernel.getIO().display);
@@ -273,14 +286,28 @@ public final class WorkbenchMagics {
       }
     }
     java.util.Map<String, List<Capabilities.Verdict>> verdicts = new java.util.LinkedHashMap<>();
+    if (declared) {
+      names.forEach(n -> verdicts.put(n, Capabilities.declared(n)));
+      return new CapabilityReport(verdicts, false);
+    }
+    kernel.getIO().out.println("Running every capability probe on " + String.join(" and ", names) + ": "
+        + (names.contains("opencl") ? "up to about 2 minutes (OpenCL programs are compiled the first time)"
+        : "a few seconds") + "; %capabilities --declared lists the claims at once, without running them.");
+    kernel.getIO().out.flush();
+    int perBackend = Capability.values().length;
     try (org.diffart.kernel.display.Progress progress = org.diffart.kernel.display.Progress.start(
-        kernel.getIO().display, "capability probes", names.size(), "backends")) {
+        kernel.getIO().display, "capability probes on " + String.join(", ", names), (long) perBackend * names.size(),
+        "capabilities")) {
       for (String n : names) {
-        verdicts.put(n, declared ? Capabilities.declared(n) : Capabilities.verify(n));
-        progress.update(verdicts.size());
+        int before = verdicts.size() * perBackend;
+        java.util.Set<Capability> reached = java.util.EnumSet.noneOf(Capability.class);
+        verdicts.put(n, Capabilities.verify(n, v -> {
+          reached.add(v.capability());
+          progress.update(before + reached.size());
+        }));
       }
     }
-    return new CapabilityReport(verdicts, !declared);
+    return new CapabilityReport(verdicts, true);
   }
 
   /**
@@ -353,8 +380,9 @@ public final class WorkbenchMagics {
     MagicHelp.register("capabilities", false, CAPABILITIES_USAGE, "What each backend claims and refuses (joint"
         + " types, integrators, collision pairs, contact solver settings, derivatives, checkpointing, history,"
         + " precision), each verified by running its probe: results against the CPU reference on a scene that"
-        + " exercises it, gradients against finite differences, refusals must fail with a clear error. Returns a"
-        + " report: table() (one column per backend), details() (what each probe measured), failures().");
+        + " exercises it, gradients against finite differences, refusals must fail with a clear error. The probes"
+        + " take " + PROBE_TIME + "; progress shows as they run. --declared lists the claims at once, nothing run. Returns a report: table() (one column per backend), details() (what each"
+        + " probe measured), failures().");
     MagicHelp.register("reproduce", false, REPRODUCE_USAGE, "Runs one of the paper's experiments (Qiao et al. 2021):"
         + " time-memory-vs-steps, checkpoint-interval or backward-per-step, measured now on this machine (our adjoint"
         + " on cpu and opencl, our tape, finite differences, PyTorch's autograd through the same step), beside the"
@@ -368,7 +396,10 @@ public final class WorkbenchMagics {
         + " checkpointing),"
         + " tape (records every operation) and fd (finite differences).\nW is one of qpos0 (default), qvel0, ctrl,"
         + " friction, mass, damping, restitution. The reference M (default: tape, else fd) is what the others are"
-        + " compared with. Returns a report: a table of loss, |grad|, difference from the reference, times and peak"
+        + " compared with; a method that differs from it by more than T (default " + GradReport.TOLERANCE + ", relative"
+        + " to the reference's largest entry) or whose state adjoint grows " + GradReport.EXPLODES + "-fold backwards"
+        + " in time is flagged with a warning above the table and drawn in a panel of its own. Returns a report: a"
+        + " table of loss, |grad|, difference from the reference, check, times and peak"
         + " memory per method, and a figure of per-step adjoint norms and the gradients; its result(method),"
         + " gradient(method), difference(method), table() and figure() give the numbers. For another loss or"
         + " controls, call GradientRunner.compare with a RolloutProblem. With %backend cpu,opencl each method also"

@@ -54,6 +54,16 @@ class ModelSummaryTest {
     assertTrue(((String) data.getData(MIMEType.TEXT_PLAIN)).contains("torque"));
   }
 
+  /** A model's warnings read in plain text too, not only in HTML (a terminal front end or a CI log shows them). */
+  @Test
+  void warningsShowInTextAndHtml() {
+    Model m = org.diffart.sim.io.ModelLoader.loadMjcfString("<mujoco>\n  <option impratio=\"10\"/>\n  <worldbody>\n"
+        + "    <body><joint type=\"hinge\"/><geom size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>", "cell");
+    String warning = "warning: cell:2: option impratio=\"10\" ignored";
+    assertTrue(ModelSummary.text(m).contains("\n" + warning), ModelSummary.text(m));
+    assertTrue(ModelSummary.html(m).contains(TableHtml.escape(warning)), ModelSummary.html(m));
+  }
+
   @Test
   void sensorsAreListedWithWhatTheyRead() {
     Model m = org.diffart.sim.io.ModelLoader.load(java.nio.file.Path.of("../datasets/models/dm_control/hopper.xml"));

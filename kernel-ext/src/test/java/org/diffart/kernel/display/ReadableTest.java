@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.text.DecimalFormat;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
@@ -48,5 +49,30 @@ class ReadableTest {
     }
     assertEquals("0.000000000000000000000000000000000005743574326372422", tiny.getString(0),
         "the table itself is not changed");
+  }
+
+  @Test
+  void durationsAndSizesReadInHumanUnitsToThreeDigits() {
+    assertEquals("7.08 ms", Readable.duration(7.0812));
+    assertEquals("812 µs", Readable.duration(0.8124));
+    assertEquals("1.00 s", Readable.duration(999.7), "the unit chosen after rounding");
+    assertEquals("5.43 s", Readable.duration(5432));
+    assertEquals("208 s", Readable.duration(208_000));
+    assertEquals("16.7 min", Readable.duration(1_000_000));
+    assertEquals("0 ms", Readable.duration(0));
+    assertEquals("2.94 GiB", Readable.bytes(3160408064L));
+    assertEquals("56000", Readable.significant(3).format(55989.3), "three digits of a rate");
+    assertEquals("0.00123", Readable.significant(3).format(0.00123456));
+
+    DoubleColumn ms = Readable.durations(DoubleColumn.create("forward", 7.0812, 1234.5));
+    ms.appendMissing();
+    LongColumn bytes = Readable.sizes(LongColumn.create("peak memory", new long[] {165_000, 3160408064L, 5}));
+    Table t = Readable.table(Table.create("timing", ms, bytes), 10);
+    String text = t.print();
+    assertTrue(text.contains("7.08 ms") && text.contains("1.23 s") && text.contains("161 KiB")
+        && text.contains("2.94 GiB") && text.contains("5 B"), text);
+    assertEquals(7.0812, t.doubleColumn("forward").get(0), "the values stay numbers in their units");
+    assertTrue(TableHtml.of(t, 10).contains(">7.08 ms</td>"));
+    assertTrue(ms.getString(2).isEmpty(), "a missing time shows as nothing: " + ms.getString(2));
   }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.diffart.kernel.magic.MagicHelp;
 import tech.tablesaw.api.Table;
 
 /** Errors read in one clear line, then a short cause chain and the cell line; the stack trace with %debug. */
@@ -94,7 +95,10 @@ class ErrorMessagesTest {
 
   @Test
   void lsmagicAndHelpDocumentEveryMagic() throws Exception {
-    Table list = (Table) kernel.evalRaw("%lsmagic");
+    MagicHelp.Listing listing = (MagicHelp.Listing) kernel.evalRaw("%lsmagic");
+    Table list = listing.table();
+    assertTrue(listing.text().lines().allMatch(l -> l.length() < 100), listing::text);
+    assertTrue(listing.text().contains("\n%rollout "), listing::text);
     List<String> names = list.stringColumn("magic").asList();
     for (String m : new String[] {"%model", "%%model", "%backend", "%rollout", "%grad", "%help", "%debug",
         "%lsmagic"}) {

@@ -10,6 +10,7 @@ import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import java.util.List;
+import org.diffart.kernel.display.Readable;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -63,7 +64,12 @@ class GradMagicTest {
     DisplayData shown = host.getRenderer().render(r);
     String html = (String) shown.getData(MIMEType.TEXT_HTML);
     assertTrue(html.contains("max |Δgrad| / max |grad tape|") && html.contains("<img src=\"data:image/png"), html);
-    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("peak memory (MiB)"));
+    String text = (String) shown.getData(MIMEType.TEXT_PLAIN);
+    // times and memory to three significant digits in human units, the values themselves in ms and bytes
+    assertTrue(text.contains("peak memory") && text.contains(Readable.bytes(r.result("adjoint").peakBytes())), text);
+    assertTrue(text.contains(Readable.duration(r.result("tape").forwardMs())), text);
+    assertTrue(text.matches("(?s).*\\| +\\d+(\\.\\d+)? (KiB|MiB) +\\|.*"), text);
+    assertEquals(r.result("adjoint").peakBytes(), r.table().longColumn("peak memory").get(0));
   }
 
   @Test
@@ -78,7 +84,7 @@ class GradMagicTest {
     assertTrue(r.result("adjoint@10").recomputedSteps() > 0 && r.result("adjoint").recomputedSteps() == 0);
     GradReport.Run tape = r.runs().get(3);
     assertNull(tape.result());
-    assertTrue(tape.failure().contains("tape exceeded 65536 bytes at step"), tape.failure());
+    assertTrue(tape.failure().contains("tape exceeded 64.0 KiB at step"), tape.failure());
     assertEquals("fd", r.reference(), "the tape failed, so fd is the reference");
     assertTrue(r.difference("adjoint") < 1e-4, "forward differences, eps 1e-7: " + r.difference("adjoint"));
     assertTrue(r.result("fd").detail().contains("forward"), r.result("fd").detail());
@@ -100,7 +106,7 @@ class GradMagicTest {
     assertNull(tape.result());
     assertTrue(tape.failure().contains("differentiates by the adjoint only"), tape.failure());
     // every method that ran was built and warmed up before it was timed, in a column of its own
-    var setup = r.table().doubleColumn("build + warm-up (ms)");
+    var setup = r.table().doubleColumn("build + warm-up");
     for (int i = 0; i < 3; i++) {
       assertTrue(setup.get(i) > 0 && setup.get(i) == r.runs().get(i).setupMs(), r.table()::print);
     }

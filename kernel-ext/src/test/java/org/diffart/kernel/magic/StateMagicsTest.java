@@ -45,7 +45,7 @@ class StateMagicsTest {
     assertTrue(r.start().contains("qvel given"), r.start());
     DisplayData shown = host.getRenderer().render(r);
     String html = (String) shown.getData(MIMEType.TEXT_HTML);
-    assertTrue(html.contains("<td>acc_imu.x</td>") && html.contains("<td>free.vx</td>"), html);
+    assertTrue(html.contains(">acc_imu.x</td>") && html.contains(">free.vx</td>"), html);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.sensor("compass"));
     assertTrue(e.getMessage().contains("compass_imu"), e.getMessage());
     MagicUsageException bad = assertThrows(MagicUsageException.class, () -> line("forward", "--qvel", "1,x"));

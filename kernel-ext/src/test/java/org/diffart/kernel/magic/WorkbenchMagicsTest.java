@@ -103,7 +103,7 @@ class WorkbenchMagicsTest {
     DisplayData shown = host.getRenderer().render(report);
     assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
     assertTrue(shown.hasDataForType(MIMEType.IMAGE_PNG));
-    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final qpos, world 0 (rad, m)"));
+    assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final qpos, world 0 (rad)"));
   }
 
   @Test
@@ -121,7 +121,14 @@ class WorkbenchMagicsTest {
     assertTrue(table.doubleColumn("world-steps per second").get(1) > 0);
     assertTrue(report.start().contains("perturbed by 0.001"), report.start());
     // each backend is built and warmed up before its rollout is timed, and that time has its own column
-    assertEquals(report.setupMs(), table.doubleColumn("build + warm-up (ms)").asList());
+    assertEquals(report.setupMs(), table.doubleColumn("build + warm-up").asList());
+    // a quaternion has no unit: the columns say which parts are which
+    assertTrue(table.columnNames().contains("final qpos, world 0 (m, quaternion, rad)"), table.columnNames()::toString);
+    assertTrue(table.columnNames().contains("final qvel, world 0 (m/s, rad/s)"), table.columnNames()::toString);
+    // panels name the branches of a legged robot, never a chain's root body alone
+    List<String> titles = report.figure().panels().stream().map(c -> c.getTitle()).toList();
+    assertTrue(titles.contains("laikago on cpu: torso position") && titles.contains("laikago on cpu: hinge angles, FR_hip"),
+        titles::toString);
     assertTrue(report.setupMs().stream().allMatch(ms -> ms > 0), report.setupMs()::toString);
   }
 

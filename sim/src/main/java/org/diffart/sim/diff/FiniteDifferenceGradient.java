@@ -1,6 +1,7 @@
 package org.diffart.sim.diff;
 
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 import org.diffart.sim.algo.Configuration;
 import org.diffart.sim.algo.Step;
@@ -80,8 +81,8 @@ public final class FiniteDifferenceGradient {
     long peak = 2 * base.bytes() + 8L * (u.length + tangent.length) + 8L * sum(g);
     return new GradientResult("fd", f0, g[Wrt.QPOS0.ordinal()], g[Wrt.QVEL0.ordinal()], g[Wrt.CTRL.ordinal()],
         g[Wrt.FRICTION.ordinal()], g[Wrt.MASS.ordinal()], g[Wrt.DAMPING.ordinal()], g[Wrt.RESTITUTION.ordinal()],
-        g[Wrt.ACT0.ordinal()], (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
-        (s.centered() ? "central" : "forward") + " differences, eps " + s.eps());
+        g[Wrt.ACT0.ordinal()], (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0, (s.centered() ? "central"
+        : "forward") + " differences, eps " + String.format(Locale.ROOT, "%.3g", s.eps()));
   }
 
   /** All gradients by finite differences. */

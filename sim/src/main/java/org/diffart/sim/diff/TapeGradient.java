@@ -3,6 +3,7 @@ package org.diffart.sim.diff;
 import org.diffart.sim.algo.Configuration;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.tape.ByteSize;
 import org.diffart.sim.tape.Tape;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 import org.diffart.sim.tape.Taped;
@@ -25,7 +26,7 @@ public final class TapeGradient {
    * The gradient of the rollout with respect to every input.
    *
    * @param budgetBytes the most bytes the tape (and the recorded states it seeds) may hold
-   * @throws TapeBudgetExceededException "tape exceeded N bytes at step t of T" when the recording outgrows the budget
+   * @throws TapeBudgetExceededException "tape exceeded 64.0 MiB at step t of T" when the recording outgrows the budget
    */
   public static GradientResult compute(RolloutProblem p, long budgetBytes) {
     Model m = p.model();
@@ -33,7 +34,7 @@ public final class TapeGradient {
     long stateBytes = 8L * (steps + 1) * (nq + nv) + 8L * steps * nu + 8L * m.na();
     if (stateBytes >= budgetBytes) {
       throw new TapeBudgetExceededException(budgetBytes, 0, "the recorded states of " + steps + " steps alone need "
-          + stateBytes + " bytes");
+          + ByteSize.of(stateBytes));
     }
     Data d = p.newData();
     double[] qposVars, qvelVars;
@@ -88,7 +89,7 @@ public final class TapeGradient {
       return new GradientResult("tape", loss, qpos0, qvelBar, adjoints(tape, ctrlVars), adjoints(tape, friction),
           Parameters.massGradient(m, p.start(), inertBar), adjoints(tape, damping), adjoints(tape, restitution),
           adjoints(tape, actVars), (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
-          tape.size() + " nodes, budget " + budgetBytes + " bytes");
+          tape.size() + " nodes, budget " + ByteSize.of(budgetBytes));
     }
   }
 

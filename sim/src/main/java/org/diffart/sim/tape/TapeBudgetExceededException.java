@@ -11,7 +11,7 @@ public final class TapeBudgetExceededException extends RuntimeException {
 
   /** The budget failure of a recording, with where it happened (for example "at step 812 of 5000"). */
   public TapeBudgetExceededException(long budgetBytes, int nodes, String where) {
-    super("tape exceeded " + budgetBytes + " bytes " + where);
+    super("tape exceeded " + ByteSize.of(budgetBytes) + " " + where);
     this.budgetBytes = budgetBytes;
     this.nodes = nodes;
   }

@@ -182,7 +182,7 @@ class AdjointGradientTest {
     RolloutProblem p = problem("builtin:laikago", "stand", 2000, 1);
     TapeBudgetExceededException e = assertThrows(TapeBudgetExceededException.class,
         () -> TapeGradient.compute(p, 64L << 20));
-    assertTrue(e.getMessage().matches("tape exceeded 67108864 bytes at step \\d+ of 2000"), e.getMessage());
+    assertTrue(e.getMessage().matches("tape exceeded 64.0 MiB at step \\d+ of 2000"), e.getMessage());
   }
 
   @Test

@@ -93,7 +93,7 @@ class TapeTest {
       });
       assertTrue(t.peakBytes() <= 4L << 20, "held " + t.peakBytes());
     }
-    assertTrue(e.getMessage().startsWith("tape exceeded 4194304 bytes"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("tape exceeded 4.00 MiB"), e.getMessage());
     // the lock is released: another recording starts at once
     try (Tape t = Tape.begin(1 << 10)) {
       assertEquals(0, t.size());
