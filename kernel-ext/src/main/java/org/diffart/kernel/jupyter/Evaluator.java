@@ -414,7 +414,10 @@ final class Evaluator implements AutoCloseable {
 
   /** javac's message as "line L: message", L the line in the cell, then that line and a caret. */
   private static String describe(Diag diag, String source, int firstLine) {
-    String message = diag.getMessage(Locale.ROOT);
+    // javac names the class JShell wraps a snippet in ("location: class" and nothing, or REPL.$JShell$12): no one's
+    String message = diag.getMessage(Locale.ROOT).lines()
+        .filter(l -> !l.strip().matches("location: class( REPL\\..*| \\$JShell.*)?"))
+        .collect(Collectors.joining("\n"));
     long pos = diag.getPosition();
     if (pos < 0 || pos > source.length()) {
       return "line " + firstLine + ": " + message;

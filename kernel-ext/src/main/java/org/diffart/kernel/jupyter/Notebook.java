@@ -80,6 +80,39 @@ public final class Notebook {
     }
   }
 
+  /** Prints x to the cell's output ({@code System.out.print}), as JShell's {@code PRINTING} start-up offers. */
+  public static void print(Object x) {
+    System.out.print(x);
+  }
+
+  /** Prints the characters of s ({@code System.out.print(char[])}). */
+  public static void print(char[] s) {
+    System.out.print(s);
+  }
+
+  /** Prints x and a line break to the cell's output ({@code System.out.println}). */
+  public static void println(Object x) {
+    System.out.println(x);
+  }
+
+  /** Prints the characters of s and a line break. */
+  public static void println(char[] s) {
+    System.out.println(s);
+  }
+
+  /** Prints a line break. */
+  public static void println() {
+    System.out.println();
+  }
+
+  /**
+   * Prints formatted text to the cell's output, {@code printf("n = %d%n", n)}: {@code System.out.printf}, returning
+   * nothing, so that a cell ending with it shows no value.
+   */
+  public static void printf(String format, Object... args) {
+    System.out.printf(format, args);
+  }
+
   /**
    * Shows a value in the cell's output now, rendered with its preferred MIME types.
    *

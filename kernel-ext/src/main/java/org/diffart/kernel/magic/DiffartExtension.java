@@ -1,8 +1,10 @@
 package org.diffart.kernel.magic;
 
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import org.diffart.kernel.display.Displays;
+import org.diffart.sim.diff.Transition;
 
 /**
  * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics}, {@link
@@ -30,6 +32,11 @@ public final class DiffartExtension {
    */
   public static void install(BaseKernel kernel, Magics magics) {
     Displays.register(kernel.getRenderer());
+    // a transition a cell computes shows as %transition's does: four matrices with named rows and columns
+    kernel.getRenderer()
+        .createRegistration(Transition.class)
+        .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+        .register((t, ctx) -> new TransitionReport(null, t).render(ctx));
     WorkbenchMagics workbench = new WorkbenchMagics(kernel);
     magics.registerMagics(workbench);
     magics.registerMagics(new StateMagics(workbench));

@@ -91,7 +91,7 @@ public final class StateMagics {
     Data d = new Data(m);
     String start = initial(options, m, d);
     Transition t = method.equals("fd") ? Transition.finiteDifferences(m, d, centered, eps) : Transition.exact(m, d);
-    return new TransitionReport(m, start, t);
+    return new TransitionReport(start, t);
   }
 
   /**

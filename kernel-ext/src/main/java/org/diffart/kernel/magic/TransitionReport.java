@@ -6,6 +6,7 @@ import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import java.util.Locale;
 import java.util.Set;
 import org.diffart.kernel.display.Coordinates;
+import org.diffart.kernel.display.Readable;
 import org.diffart.kernel.display.TableHtml;
 import org.diffart.kernel.display.Values;
 import org.diffart.sim.diff.Transition;
@@ -16,14 +17,21 @@ import org.diffart.sim.model.Model;
  * shown as its four matrices with named rows and columns: the state {@code x = (δq, v, act)} in the tangent space
  * ({@link Coordinates#state}), the controls by actuator and the sensor values by sensor.
  *
- * @param model the model linearised
- * @param start where the state came from, e.g. {@code key stand}
+ * <p>{@code %transition} returns one; a {@link Transition} a cell computes itself shows the same way.
+ *
+ * @param start where the state came from, e.g. {@code key stand}, or null when not known
  * @param transition the matrices
  */
-public record TransitionReport(Model model, String start, Transition transition) implements DisplayDataRenderable {
+public record TransitionReport(String start, Transition transition) implements DisplayDataRenderable {
+
+  /** The model linearised. */
+  public Model model() {
+    return transition.model();
+  }
 
   /** The four matrices' names, what they differentiate, and their rows' and columns' names. */
   private String[][][] parts() {
+    Model model = model();
     String[] x = Coordinates.state(model), u = Coordinates.ctrl(model), y = Coordinates.sensordata(model);
     return new String[][][] {{{"A = ∂x′/∂x"}, x, x}, {{"B = ∂x′/∂u"}, x, u}, {{"C = ∂y/∂x"}, y, x},
         {{"D = ∂y/∂u"}, y, u}};
@@ -35,9 +43,10 @@ public record TransitionReport(Model model, String start, Transition transition)
 
   /** One line: the model, the method, the sizes and the time it took. */
   public String title() {
-    return String.format(Locale.ROOT, "transition of %s from %s by %s: nx = %d (2 nv + na), nu = %d, %d sensor"
-        + " values; %.3g ms", model.name(), start, transition.method(), transition.A().length, model.nu(),
-        model.nsensordata(), transition.ms());
+    Model model = model();
+    return String.format(Locale.ROOT, "transition of %s%s by %s: nx = %d (2 nv + na), nu = %d, %d sensor"
+        + " values; %s", model.name(), start == null ? "" : " from " + start, transition.method(),
+        transition.A().length, model.nu(), model.nsensordata(), Readable.duration(transition.ms()));
   }
 
   @Override

@@ -58,4 +58,14 @@ class ValuesTest {
       assertFalse(shown(v).contains("@"), "no object identity: " + shown(v));
     }
   }
+
+  /** A model or a state inside a list or record reads as what it is, not as an object identity. */
+  @Test
+  void modelsAndStatesInsideValuesReadAsThemselves() {
+    org.diffart.sim.model.Model m = org.diffart.sim.io.ModelLoader.load("builtin:pendulum:2");
+    org.diffart.sim.data.Data d = new org.diffart.sim.data.Data(m);
+    d.time = 0.1 + 0.2;
+    assertEquals("[Data[pendulum2: time 0.3 s, 0 steps, 0 contacts]]", shown(List.of(d)));
+    assertEquals("[Model[pendulum2: nq=2 nv=2 nu=2 nbody=3 njnt=2 ngeom=4]]", shown(List.of(m)));
+  }
 }

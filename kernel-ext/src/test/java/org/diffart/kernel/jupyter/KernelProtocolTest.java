@@ -63,7 +63,12 @@ class KernelProtocolTest {
                     + " --forward-differences"),
                 Map.of("code", "%capabilities --backend cpu"),
                 Map.of("code", "%model builtin:laikago"),
-                Map.of("code", "%rollout --steps 20 --key stand")));
+                Map.of("code", "%rollout --steps 20 --key stand"),
+                Map.of("code", "int n = 5;\nprintf(\"n = %d%n\", n)"),
+                Map.of("code", "var pm = %model builtin:pendulum:2\nvar pd = new org.diffart.sim.data.Data(pm);\n"
+                    + "org.diffart.sim.diff.Transition.exact(pm, pd)"),
+                Map.of("code", "List.of(pd)"),
+                Map.of("code", "undefinedMethod(3)")));
   }
 
   /**
@@ -86,6 +91,25 @@ class KernelProtocolTest {
     String laikago = cells.get(25).contents("execute_result").get(0).getAsJsonObject("data").get("text/html")
         .getAsString();
     assertTrue(laikago.contains("final qpos, world 0 (m, quaternion, rad)"), laikago);
+  }
+
+  /**
+   * What a Java user types in the first hour (issue 23): JShell's printf, a Transition computed in Java shown with
+   * named rows and columns, a state inside a list as itself, and a compile error without JShell's wrapper class.
+   */
+  @Test
+  void javaUsersFirstHour() {
+    Cell printf = cells.get(26);
+    assertEquals("ok", printf.reply(), printf::toString);
+    assertEquals("n = 5\n", printf.contents("stream").stream().map(o -> o.get("text").getAsString())
+        .collect(java.util.stream.Collectors.joining()), printf::toString);
+    assertTrue(printf.contents("execute_result").isEmpty(), printf::toString);
+    String transition = cells.get(27).contents("execute_result").get(0).getAsJsonObject("data").get("text/html")
+        .getAsString();
+    assertTrue(transition.contains("A = ∂x′/∂x") && transition.contains("<th>q joint0</th>"), transition);
+    assertEquals("[Data[pendulum2: time 0 s, 0 steps, 0 contacts]]", result(cells.get(28)));
+    String error = cells.get(29).replyContent().get("evalue").getAsString();
+    assertTrue(error.contains("cannot find symbol") && !error.contains("location: class"), error);
   }
 
   /** A long magic says so in its first line, offers the quick form, and shows its progress (issue 23). */

@@ -568,4 +568,12 @@ public final class Data {
     }
     return n;
   }
+
+  /** The model, time, steps and contact count: {@code Data[laikago: time 0.1 s, 100 steps, 4 contacts]}. */
+  @Override
+  public String toString() {
+    String t = Double.isFinite(time) ? new java.math.BigDecimal(time).round(new java.math.MathContext(6))
+        .stripTrailingZeros().toPlainString() : Double.toString(time);
+    return "Data[" + model.name() + ": time " + t + " s, " + nstep + " steps, " + ncon + " contacts]";
+  }
 }

@@ -18,6 +18,7 @@ import org.diffart.sim.model.Model;
  * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
  * ({@link SensorsAdjoint}, every sensor type).
  *
+ * @param model the model linearised (which names the rows and columns)
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
  * @param C ∂y/∂x (nsensordata×nx)
@@ -25,7 +26,8 @@ import org.diffart.sim.model.Model;
  * @param method {@code fd} or {@code adjoint}
  * @param ms wall time, ms
  */
-public record Transition(double[][] A, double[][] B, double[][] C, double[][] D, String method, double ms) {
+public record Transition(Model model, double[][] A, double[][] B, double[][] C, double[][] D, String method,
+    double ms) {
 
   /**
    * By finite differences of one step from d's state (restored after each perturbation, warm start included):
@@ -96,7 +98,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
         }
       }
     }
-    return new Transition(a, b, c, e, "fd", (System.nanoTime() - t0) / 1e6);
+    return new Transition(m, a, b, c, e, "fd", (System.nanoTime() - t0) / 1e6);
   }
 
   /** Steps {@code out} from base with input j perturbed by h (0: unperturbed). */
@@ -158,7 +160,7 @@ public record Transition(double[][] A, double[][] B, double[][] C, double[][] D,
     if (m.opt().sensor()) {
       sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row);
     }
-    return new Transition(a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
+    return new Transition(m, a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
   }
 
   /**
