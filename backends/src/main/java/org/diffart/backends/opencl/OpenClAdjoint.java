@@ -90,7 +90,7 @@ final class OpenClAdjoint implements AutoCloseable {
     di = upload(ints);
     bd = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) worlds * bdw * Sizeof.cl_double, null, null);
     bi = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) worlds * biw * Sizeof.cl_int, null, null);
-    long storeDoubles = Math.max(1L, (long) worlds * slots * Checkpointing.slotWidth(m));
+    long storeDoubles = Math.max(1L, (long) worlds * slots * layout.stateWidth());
     store = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, storeDoubles * Sizeof.cl_double, null, null);
     controls = upload(u);
     ctrlGrad = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) u.length * Sizeof.cl_double, null, null);
@@ -175,7 +175,7 @@ final class OpenClAdjoint implements AutoCloseable {
     readDoubles(norms, allNorms);
     readDoubles(bd, barDoubles);
     readIntsBuffer(bi, barInts);
-    long bytesPerWorld = 8L * ((long) slots * Checkpointing.slotWidth(m) + layout.barDoubles() + layout.worldDoubles()
+    long bytesPerWorld = 8L * ((long) slots * layout.stateWidth() + layout.barDoubles() + layout.worldDoubles()
         + (long) steps * m.nu() + steps + 1 + m.nv()) + 4L * (layout.barInts() + layout.worldInts());
     List<GradientResult> out = new ArrayList<>();
     double fwdMs = (t1 - t0) / 1e6, bwdMs = (t2 - t1) / 1e6;

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.model.ModelFields;
 import org.diffart.sim.model.Options;
 
 /**
@@ -23,8 +24,8 @@ import org.diffart.sim.model.Options;
  * <ul>
  *   <li>The model: every {@code int[]} field of {@link Model} one after another in one int buffer ({@code MI_f} its
  *       offset), every {@code double[]} field in one double buffer ({@code MD_f}), its int sizes as {@code M_f}, its
- *       options as {@code OPT_f}. The model's fields are read by reflection: they are what the translated getters
- *       ({@code sim.cl}) index, by the same names.
+ *       options as {@code OPT_f}. The fields are those {@link ModelFields#declared()} lists: what the translated
+ *       getters ({@code sim.cl}) index, by the same names.
  *   <li>A world: every public field of {@link Data} in declaration order, doubles ({@code double[]} and {@code
  *       double}) in one slice of {@code DATA_DOUBLES}, ints ({@code int[]}, {@code int}, {@code long}) in one slice of
  *       {@code DATA_INTS} ending with the world's error flag ({@code DI_error}); {@code DD_f}/{@code DI_f} are the
@@ -48,7 +49,7 @@ public final class OpenClLayout {
 
   private final Model model;
   private final Fields data, bar;
-  private final int errorSlot;
+  private final int errorSlot, stateWidth;
   private final double[] modelDoubles;
   private final int[] modelInts;
   private final String defines;
@@ -61,21 +62,18 @@ public final class OpenClLayout {
     List<double[]> ds = new ArrayList<>();
     List<int[]> is = new ArrayList<>();
     int dOff = 0, iOff = 0;
-    for (Field f : Model.class.getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers())) {
-        continue;
-      }
-      Object v = read(f, m);
+    for (ModelFields.Spec f : ModelFields.declared()) {
+      Object v = f.get(m);
       if (v instanceof double[] a) {
-        h.append("#define MD_").append(f.getName()).append(' ').append(dOff).append('\n');
+        h.append("#define MD_").append(f.name()).append(' ').append(dOff).append('\n');
         ds.add(a);
         dOff += a.length;
       } else if (v instanceof int[] a) {
-        h.append("#define MI_").append(f.getName()).append(' ').append(iOff).append('\n');
+        h.append("#define MI_").append(f.name()).append(' ').append(iOff).append('\n');
         is.add(a);
         iOff += a.length;
-      } else if (f.getType() == int.class) {
-        h.append("#define M_").append(f.getName()).append(' ').append(v).append('\n');
+      } else if (f.type() == int.class) {
+        h.append("#define M_").append(f.name()).append(' ').append(v).append('\n');
       }
     }
     modelDoubles = concat(ds, dOff);
@@ -94,7 +92,18 @@ public final class OpenClLayout {
       }
     }
     // one world's Data, and its DataBar (the adjoint's workspace)
-    data = new Fields(Data.class, "D", new Data(m), h);
+    Data sample = new Data(m);
+    data = new Fields(Data.class, "D", sample, h);
+    // the declared minimal state a checkpoint keeps (Data's @State fields), as an X-macro adjoint_kernels.cl expands
+    stateWidth = sample.stateWidth();
+    h.append("#define STATE_WIDTH ").append(stateWidth).append("\n#define STATE_FIELDS(SCALAR, DOUBLES, INTS)");
+    for (Field f : Data.stateFields(m)) {
+      h.append(' ').append(f.getType() == double.class ? "SCALAR" : f.getType() == double[].class ? "DOUBLES"
+          : "INTS").append('(').append(f.getName()).append(')');
+    }
+    h.append("\n#define STATE_CLEARED(INTS)");
+    Data.clearedStateFields(m).forEach(f -> h.append(" INTS(").append(f.getName()).append(')'));
+    h.append('\n');
     errorSlot = data.ints++;
     h.append("#define DI_error ").append(errorSlot).append('\n');
     h.append("#define DATA_DOUBLES ").append(data.worldDoubles()).append("\n#define DATA_INTS ").append(data.ints)
@@ -149,6 +158,11 @@ public final class OpenClLayout {
   /** Ints per world's DataBar. */
   public int barInts() {
     return Math.max(1, bar.ints);
+  }
+
+  /** Numbers one checkpoint of a world's state holds ({@link Data#stateWidth()}), on the device as on the CPU. */
+  public int stateWidth() {
+    return stateWidth;
   }
 
   /** The offset of the world's error flag in its int slice. */

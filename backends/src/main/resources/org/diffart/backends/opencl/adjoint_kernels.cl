@@ -1,32 +1,24 @@
 // The adjoint's kernels: a checkpointing schedule (Checkpointing.backward) drives them from the host, one call per
 // operation for every world at once, as it drives AdjointGradient on the CPU. A checkpoint slot holds what
-// StateStore keeps: time, qpos, qvel, act and, when the solver warm-starts, the warm-start impulses and their validity.
-#define STATE_WIDTH (1 + M_nq + M_nv + M_na + (OPT_warmStart ? 4 * M_nconMax : 0))
+// StateStore keeps: the fields Data marks @State, in order (the layout's STATE_FIELDS and STATE_WIDTH): time, qpos,
+// qvel, act and, when the solver warm-starts, the warm-start impulses and their validity.
+#define SAVE_SCALAR(f) s[o++] = DD_SCALAR(d, f);
+#define SAVE_DOUBLES(f) for (int k = 0; k < DL_##f; k++) s[o++] = DD_ARRAY(d, f)[k];
+#define SAVE_INTS(f) for (int k = 0; k < DL_##f; k++) s[o++] = DI_ARRAY(d, f)[k];
+#define LOAD_SCALAR(f) DD_SCALAR(d, f) = s[o++];
+#define LOAD_DOUBLES(f) for (int k = 0; k < DL_##f; k++) DD_ARRAY(d, f)[k] = s[o++];
+#define LOAD_INTS(f) for (int k = 0; k < DL_##f; k++) DI_ARRAY(d, f)[k] = (int) s[o++];
+#define CLEAR_INTS(f) for (int k = 0; k < DL_##f; k++) DI_ARRAY(d, f)[k] = 0;
 
 void state_save(Data* d, __global double* s) {
   int o = 0;
-  s[o++] = DD_SCALAR(d, time);
-  for (int k = 0; k < M_nq; k++) s[o++] = DD_ARRAY(d, qpos)[k];
-  for (int k = 0; k < M_nv; k++) s[o++] = DD_ARRAY(d, qvel)[k];
-  for (int k = 0; k < M_na; k++) s[o++] = DD_ARRAY(d, act)[k];
-  if (OPT_warmStart) {
-    for (int k = 0; k < 3 * M_nconMax; k++) s[o++] = DD_ARRAY(d, warmImpulse)[k];
-    for (int c = 0; c < M_nconMax; c++) s[o + c] = DI_ARRAY(d, warmValid)[c];
-  }
+  STATE_FIELDS(SAVE_SCALAR, SAVE_DOUBLES, SAVE_INTS)
 }
 
 void state_load(Data* d, __global const double* s) {
   int o = 0;
-  DD_SCALAR(d, time) = s[o++];
-  for (int k = 0; k < M_nq; k++) DD_ARRAY(d, qpos)[k] = s[o++];
-  for (int k = 0; k < M_nv; k++) DD_ARRAY(d, qvel)[k] = s[o++];
-  for (int k = 0; k < M_na; k++) DD_ARRAY(d, act)[k] = s[o++];
-  if (OPT_warmStart) {
-    for (int k = 0; k < 3 * M_nconMax; k++) DD_ARRAY(d, warmImpulse)[k] = s[o++];
-    for (int c = 0; c < M_nconMax; c++) DI_ARRAY(d, warmValid)[c] = (int) s[o + c];
-  } else {
-    for (int c = 0; c < M_nconMax; c++) DI_ARRAY(d, warmValid)[c] = 0;
-  }
+  STATE_FIELDS(LOAD_SCALAR, LOAD_DOUBLES, LOAD_INTS)
+  STATE_CLEARED(CLEAR_INTS)
 }
 
 /** RolloutProblem.controlsAt: the controls of step t. */

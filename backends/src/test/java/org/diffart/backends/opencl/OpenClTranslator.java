@@ -158,11 +158,16 @@ public final class OpenClTranslator {
       enums.put(e, names);
       enumFields.put(e, fields);
     }
+    // the model's fields are declared once, in ModelFields; Model's accessors read them
+    ClassOrInterfaceDeclaration fields = StaticJavaParser.parse(base.resolve("model/ModelFields.java"))
+        .getClassByName("ModelFields").orElseThrow();
     ClassOrInterfaceDeclaration model = StaticJavaParser.parse(base.resolve("model/Model.java"))
         .getClassByName("Model").orElseThrow();
-    for (FieldDeclaration f : model.getFields()) {
-      if (!f.isStatic()) {
-        f.getVariables().forEach(v -> modelFields.put(v.getNameAsString(), v.getTypeAsString()));
+    for (ClassOrInterfaceDeclaration c : List.of(fields, model)) {
+      for (FieldDeclaration f : c.getFields()) {
+        if (!f.isStatic()) {
+          f.getVariables().forEach(v -> modelFields.put(v.getNameAsString(), v.getTypeAsString()));
+        }
       }
     }
     for (MethodDeclaration md : model.getMethods()) {

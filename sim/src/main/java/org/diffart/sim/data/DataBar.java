@@ -10,157 +10,121 @@ import org.diffart.sim.model.Model;
  * bars of their outputs back to zero once consumed. Shapes are those of the matching {@code Data} fields; quaternion
  * bars are in the ambient coordinates of {@code qpos} (4 per quaternion).
  */
-public final class DataBar {
-  /** The model this workspace was allocated for. */
-  public final Model model;
-
+public final class DataBar extends WorldArrays {
   // ---- state, controls and per-world parameters ----
-  /** [nq] */
-  public final double[] qposBar;
-  /** [nv] */
-  public final double[] qvelBar;
-  /** [nu] */
-  public final double[] ctrlBar;
-  /** [na] */
-  public final double[] actBar;
-  /** [nv] */
-  public final double[] qfrcAppliedBar;
-  /** [nbody×10] */
-  public final double[] bodyInertBar;
-  /** [nv] */
-  public final double[] dofDampingBar;
-  /** [ngeom] */
-  public final double[] geomFrictionBar;
-  /** [ngeom] */
-  public final double[] geomRestitutionBar;
+  public final double[] qposBar = new double[nq];
+  public final double[] qvelBar = new double[nv];
+  public final double[] ctrlBar = new double[nu];
+  public final double[] actBar = new double[na];
+  public final double[] qfrcAppliedBar = new double[nv];
+  public final double[] bodyInertBar = new double[10 * nbody];
+  public final double[] dofDampingBar = new double[nv];
+  public final double[] geomFrictionBar = new double[ngeom];
+  public final double[] geomRestitutionBar = new double[ngeom];
   /** Bars of the warm-start impulses the next step reads [nslot×3]. */
-  public final double[] warmImpulseBar;
+  public final double[] warmImpulseBar = new double[3 * nslot];
 
   // ---- position ----
-  /** [nbody×3] */
-  public final double[] xposBar;
-  /** [nbody×4] */
-  public final double[] xquatBar;
-  /** [nbody×9] */
-  public final double[] xmatBar;
-  /** [nbody×4] */
-  public final double[] xquatRelBar;
-  /** [nbody×9] */
-  public final double[] xRotBar;
-  /** [nbody×3] */
-  public final double[] xTransBar;
-  /** [nv×6] */
-  public final double[] dofSBar;
-  /** [nv×3] */
-  public final double[] dofXaxisBar;
-  /** [nv×3] */
-  public final double[] dofXanchorBar;
-  /** [ngeom×3] */
-  public final double[] geomXposBar;
+  public final double[] xposBar = new double[3 * nbody];
+  public final double[] xquatBar = new double[4 * nbody];
+  public final double[] xmatBar = new double[9 * nbody];
+  public final double[] xquatRelBar = new double[4 * nbody];
+  public final double[] xRotBar = new double[9 * nbody];
+  public final double[] xTransBar = new double[3 * nbody];
+  public final double[] dofSBar = new double[6 * nv];
+  public final double[] dofXaxisBar = new double[3 * nv];
+  public final double[] dofXanchorBar = new double[3 * nv];
+  public final double[] geomXposBar = new double[3 * ngeom];
   /** Bars of the site poses {@code siteXpos, siteXmat} (the slider-crank transmissions read them). */
-  public final double[] siteXposBar, siteXmatBar;
+  public final double[] siteXposBar = new double[3 * nsite];
+  public final double[] siteXmatBar = new double[9 * nsite];
   /** Bar of {@code actuatorMoment} [nu×nv]. */
-  public final double[] actuatorMomentBar;
+  public final double[] actuatorMomentBar = new double[nu * nv];
   /** Bars of the actuator forces as the sensors read them ({@code actuatorfrc}) [nu]. */
-  public final double[] actuatorForceBar;
+  public final double[] actuatorForceBar = new double[nu];
   /** Bars of the actuator lengths and velocities read by sensors [nu each]. */
-  public final double[] actuatorLengthBar, actuatorVelocityBar;
+  public final double[] actuatorLengthBar = new double[nu];
+  public final double[] actuatorVelocityBar = new double[nu];
   /**
    * Bars of the sensor readings of the step's starting state, a loss's or an output's (set by the caller, consumed by
    * {@code SensorsAdjoint}) [nsensordata].
    */
-  public final double[] sensordataBar;
+  public final double[] sensordataBar = new double[nsensordata];
   /** Work space of the force and torque sensors' adjoint: bars of the contact forces on each body [6×nbody]. */
-  public final double[] sensorExternalBar;
-  /** [ngeom×9] */
-  public final double[] geomXmatBar;
+  public final double[] sensorExternalBar = new double[6 * nbody];
+  public final double[] geomXmatBar = new double[9 * ngeom];
 
   // ---- velocity and forces ----
-  /** [nbody×6] */
-  public final double[] bodyVelBar;
-  /** [nbody×6] */
-  public final double[] bodyBiasBar;
-  /** [nv] */
-  public final double[] qfrcPassiveBar;
-  /** [nv] */
-  public final double[] qfrcActuatorBar;
-  /** [na] */
-  public final double[] actDotBar;
-  /** [nv] */
-  public final double[] qfrcSmoothBar;
-  /** [nv] */
-  public final double[] dofArmatureBar;
+  public final double[] bodyVelBar = new double[6 * nbody];
+  public final double[] bodyBiasBar = new double[6 * nbody];
+  public final double[] qfrcPassiveBar = new double[nv];
+  public final double[] qfrcActuatorBar = new double[nv];
+  public final double[] actDotBar = new double[na];
+  public final double[] qfrcSmoothBar = new double[nv];
+  public final double[] dofArmatureBar = new double[nv];
 
   // ---- acceleration and integration ----
-  /** [nv] */
-  public final double[] qaccSmoothBar;
-  /** [nv] */
-  public final double[] qaccBar;
-  /** [nv] */
-  public final double[] qvelFreeBar;
-  /** [nv] */
-  public final double[] qvelImpulseBar;
+  public final double[] qaccSmoothBar = new double[nv];
+  public final double[] qaccBar = new double[nv];
+  public final double[] qvelFreeBar = new double[nv];
+  public final double[] qvelImpulseBar = new double[nv];
 
   // ---- contacts and constraints ----
-  /** [(nconMax+1)×3] */
-  public final double[] conPosBar;
-  /** [(nconMax+1)×9] */
-  public final double[] conFrameBar;
-  /** [nconMax+1] */
-  public final double[] conDistBar;
-  /** [nconMax+1] */
-  public final double[] conFrictionBar;
-  /** [nconMax+1] */
-  public final double[] conRestitutionBar;
+  public final double[] conPosBar = new double[3 * contactCapacity];
+  public final double[] conFrameBar = new double[9 * contactCapacity];
+  public final double[] conDistBar = new double[contactCapacity];
+  public final double[] conFrictionBar = new double[contactCapacity];
+  public final double[] conRestitutionBar = new double[contactCapacity];
   /**
    * Bars of the tree-pattern entries of {@code qM}: entry (k, l) with l = k or an ancestor dof of k, each the bar of
    * the one number CRBA computes for both symmetric places [nv×nv].
    */
-  public final double[] qMBar;
+  public final double[] qMBar = new double[nv * nv];
   /** Bars of the composite inertias [nbody×10]. */
-  public final double[] crbBar;
-  /** [nefcMax×nv] */
-  public final double[] efcJBar;
-  /** [nefcMax×nefcMax] */
-  public final double[] efcABar;
-  /** [nefcMax] */
-  public final double[] efcBBar;
+  public final double[] crbBar = new double[10 * nbody];
+  public final double[] efcJBar = new double[rowCapacity * nv];
+  public final double[] efcABar = new double[rowCapacity * rowCapacity];
+  public final double[] efcBBar = new double[rowCapacity];
   /** Bar of each row's violation {@code efcDist}, used by the equality rows (consumed) [nefcMax]. */
-  public final double[] efcDistBar;
+  public final double[] efcDistBar = new double[rowCapacity];
   /**
    * Bars of the spatial tendons' lengths, Jacobians, path sites and tangent points on wrapping geoms (consumed by
    * {@code TendonsAdjoint}).
    */
-  public final double[] tendonLengthBar, tendonJBar, wrapXposBar, wrapTangentBar;
-  /** [nefcMax] */
-  public final double[] efcLoBar;
-  /** [nefcMax] */
-  public final double[] efcHiBar;
-  /** [nefcMax] */
-  public final double[] efcImpulseBar;
+  public final double[] tendonLengthBar = new double[ntendon];
+  public final double[] tendonJBar = new double[ntendon * nv];
+  public final double[] wrapXposBar = new double[3 * nwrap];
+  public final double[] wrapTangentBar = new double[6 * nwrap];
+  public final double[] efcLoBar = new double[rowCapacity];
+  public final double[] efcHiBar = new double[rowCapacity];
+  public final double[] efcImpulseBar = new double[rowCapacity];
   /** Bars of PGS's {@code 1/A_rr} [nefcMax]. */
-  public final double[] efcInvDiagBar;
+  public final double[] efcInvDiagBar = new double[rowCapacity];
 
   // ---- scratch of the adjoint stages ----
   /** Multipliers {@code λ = M̃⁻¹ x̄} [nv]. */
-  public final double[] lambda;
+  public final double[] lambda = new double[nv];
   /** Second work vector [nv]. */
-  public final double[] work;
+  public final double[] work = new double[nv];
   /** RNEA's accelerations and forces recomputed by its vector-Jacobian product, and their bars [nbody×6 each]. */
-  public final double[] rneaAcc, rneaForce, rneaAccBar, rneaForceBar;
+  public final double[] rneaAcc = new double[6 * nbody];
+  public final double[] rneaForce = new double[6 * nbody];
+  public final double[] rneaAccBar = new double[6 * nbody];
+  public final double[] rneaForceBar = new double[6 * nbody];
   /** Articulated bias forces and accelerations of {@code Aba.solve} [nbody×6 each]. */
-  public final double[] solvePA, solveAcc;
+  public final double[] solvePA = new double[6 * nbody];
+  public final double[] solveAcc = new double[6 * nbody];
   /** {@code M̃⁻¹ Jᵀ} row by row [nefcMax×nv], written on the dofs of each row's trees. */
-  public final double[] efcY;
+  public final double[] efcY = new double[rowCapacity * nv];
   /** The dofs of each row's trees: first, one past the last [nefcMax×2]. */
-  public final int[] efcSpan;
+  public final int[] efcSpan = new int[2 * rowCapacity];
   /**
    * The record of a PGS solve for the reverse sweeps, laid out as {@code Data.pgsRecord}: set {@code d.pgsRecord} to
    * it before recomputing a step, or the reverse PGS replays the sweeps into it [(2 iterations + 1)×nefcMax].
    */
-  public final double[] pgsHistory;
+  public final double[] pgsHistory = new double[(2 * model.opt().iterations() + 1) * rowCapacity];
   /** The impulses during a reverse sweep [nefcMax]. */
-  public final double[] pgsWork;
+  public final double[] pgsWork = new double[rowCapacity];
   /**
    * While true, the forward data stay the same through the reverse sweeps that follow (a transition's rows): the
    * reverse PGS combines its prepared responses ({@code ProjectedGaussSeidelAdjoint.prepareBasis}) and the contact
@@ -170,139 +134,58 @@ public final class DataBar {
   /** Whether {@link #efcY} holds the current forward's {@code M̃⁻¹ Jᵀ} (only while {@link #pgsBasisReady}). */
   public boolean efcYReady;
   /** The reverse PGS's response to each row's unit bar [nefc×(nefc² + 4 nefc)], allocated when prepared. */
-  public double[] pgsBasis;
+  public double[] pgsBasis = new double[0];
   /** The bar of a subtree's centre of mass, for the subtree angular momentum's adjoint [3]. */
-  public final double[] comBar;
+  public final double[] comBar = new double[3];
   /** Bars of the RK4 stages' derivatives {@code Data.rkDq, rkDv, rkDact} [4×nv, 4×nv, 4×na]. */
-  public final double[] rkDqBar, rkDvBar, rkDactBar;
+  public final double[] rkDqBar = new double[4 * nv];
+  public final double[] rkDvBar = new double[4 * nv];
+  public final double[] rkDactBar = new double[4 * na];
   /** Bars of the state an RK4 step starts from, summed over its stages [nq, nv, na]. */
-  public final double[] rkQposBar, rkQvelBar, rkActBar;
+  public final double[] rkQposBar = new double[nq];
+  public final double[] rkQvelBar = new double[nv];
+  public final double[] rkActBar = new double[na];
   /** The two tangent rows of a contact before they merge into its sliding direction, and their bars [2×nv each]. */
-  public final double[] tangentJ, tangentJBar;
+  public final double[] tangentJ = new double[2 * nv];
+  public final double[] tangentJBar = new double[2 * nv];
   /** Relative poses of a body before each of its joints, and their bars [(njntMax+1)×7, 16]. */
-  public final double[] chain, chainBar;
+  public final double[] chain = new double[(maxJointsPerBody(model) + 1) * 7];
+  public final double[] chainBar = new double[16];
   /** Joint velocity groups of a body, replayed for the adjoint of c_J [(njntMax+1)×18]. */
-  public final double[] velocityChain;
+  public final double[] velocityChain = new double[(maxJointsPerBody(model) + 1) * 18];
   /** CRBA's force column of one dof on the path to the root, its bar and the bodies of the path [nbody×6, nbody]. */
-  public final double[] crbChain, crbChainBar;
-  public final int[] crbBodies;
+  public final double[] crbChain = new double[6 * nbody];
+  public final double[] crbChainBar = new double[6 * nbody];
+  public final int[] crbBodies = new int[nbody];
   /** Work space of 36 and of one spatial vector. */
-  public final double[] scratch36, scratch6;
+  public final double[] scratch36 = new double[36];
+  public final double[] scratch6 = new double[6];
   /**
    * Bars of the convex narrow phase's support evaluations, geom 1's and geom 2's point each [{@code 6 ×
    * ConvexCollision.MAX_SUPPORTS}], and its other bars [{@code ConvexCollisionAdjoint.BAR_LENGTH}].
    */
-  public final double[] convexLogBar, convexBar;
+  public final double[] convexLogBar = new double[6 * 128];
+  public final double[] convexBar = new double[58];
   /**
    * Bars of a box pair's local inputs, of each contact slot's point and depth, and of the edge axis
    * ({@code BoxBoxAdjoint}) [{@code 15 + 4 × 24 + 3}].
    */
-  public final double[] boxBar;
+  public final double[] boxBar = new double[114];
   /** Bar of {@code Data.hfieldLocal} [12]. */
-  public final double[] hfieldLocalBar;
+  public final double[] hfieldLocalBar = new double[12];
 
   /** Allocates every bar (zero) and scratch array for model {@code m}. */
   public DataBar(Model m) {
-    model = m;
-    int nq = m.nq(), nv = m.nv(), nu = m.nu(), nb = m.nbody(), ng = m.ngeom(), nc = m.nconMax() + 1;
-    int nefcMax = Data.nefcMax(m);
-    int njMax = 1;
-    for (int i = 0; i < nb; i++) {
-      njMax = Math.max(njMax, m.bodyJntNum(i));
+    super(m);
+  }
+
+  /** The most joints one body of m has (at least 1). */
+  private static int maxJointsPerBody(Model m) {
+    int n = 1;
+    for (int i = 0; i < m.nbody(); i++) {
+      n = Math.max(n, m.bodyJntNum(i));
     }
-    qposBar = new double[nq];
-    qvelBar = new double[nv];
-    ctrlBar = new double[nu];
-    actBar = new double[m.na()];
-    actDotBar = new double[m.na()];
-    qfrcAppliedBar = new double[nv];
-    bodyInertBar = new double[10 * nb];
-    dofDampingBar = new double[nv];
-    geomFrictionBar = new double[ng];
-    geomRestitutionBar = new double[ng];
-    warmImpulseBar = new double[3 * m.nslot()];
-    xposBar = new double[3 * nb];
-    xquatBar = new double[4 * nb];
-    xmatBar = new double[9 * nb];
-    xquatRelBar = new double[4 * nb];
-    xRotBar = new double[9 * nb];
-    xTransBar = new double[3 * nb];
-    dofSBar = new double[6 * nv];
-    dofXaxisBar = new double[3 * nv];
-    dofXanchorBar = new double[3 * nv];
-    geomXposBar = new double[3 * ng];
-    siteXposBar = new double[3 * m.nsite()];
-    siteXmatBar = new double[9 * m.nsite()];
-    actuatorMomentBar = new double[m.nu() * m.nv()];
-    actuatorForceBar = new double[m.nu()];
-    actuatorLengthBar = new double[m.nu()];
-    actuatorVelocityBar = new double[m.nu()];
-    sensordataBar = new double[m.nsensordata()];
-    sensorExternalBar = new double[6 * m.nbody()];
-    geomXmatBar = new double[9 * ng];
-    bodyVelBar = new double[6 * nb];
-    bodyBiasBar = new double[6 * nb];
-    qfrcPassiveBar = new double[nv];
-    qfrcActuatorBar = new double[nv];
-    qfrcSmoothBar = new double[nv];
-    dofArmatureBar = new double[nv];
-    qaccSmoothBar = new double[nv];
-    qaccBar = new double[nv];
-    qvelFreeBar = new double[nv];
-    qvelImpulseBar = new double[nv];
-    conPosBar = new double[3 * nc];
-    conFrameBar = new double[9 * nc];
-    conDistBar = new double[nc];
-    conFrictionBar = new double[nc];
-    conRestitutionBar = new double[nc];
-    qMBar = new double[nv * nv];
-    crbBar = new double[10 * nb];
-    efcJBar = new double[nefcMax * nv];
-    efcABar = new double[nefcMax * nefcMax];
-    efcBBar = new double[nefcMax];
-    efcDistBar = new double[nefcMax];
-    tendonLengthBar = new double[m.ntendon()];
-    tendonJBar = new double[m.ntendon() * m.nv()];
-    wrapXposBar = new double[3 * m.nwrap()];
-    wrapTangentBar = new double[6 * m.nwrap()];
-    efcLoBar = new double[nefcMax];
-    efcHiBar = new double[nefcMax];
-    efcImpulseBar = new double[nefcMax];
-    efcInvDiagBar = new double[nefcMax];
-    lambda = new double[nv];
-    work = new double[nv];
-    rneaAcc = new double[6 * nb];
-    rneaForce = new double[6 * nb];
-    rneaAccBar = new double[6 * nb];
-    rneaForceBar = new double[6 * nb];
-    solvePA = new double[6 * nb];
-    solveAcc = new double[6 * nb];
-    efcY = new double[nefcMax * nv];
-    efcSpan = new int[2 * nefcMax];
-    pgsHistory = new double[(2 * m.opt().iterations() + 1) * nefcMax];
-    pgsWork = new double[nefcMax];
-    pgsBasis = new double[0];
-    comBar = new double[3];
-    rkDqBar = new double[4 * nv];
-    rkDvBar = new double[4 * nv];
-    rkDactBar = new double[4 * m.na()];
-    rkQposBar = new double[m.nq()];
-    rkQvelBar = new double[nv];
-    rkActBar = new double[m.na()];
-    tangentJ = new double[2 * nv];
-    tangentJBar = new double[2 * nv];
-    chain = new double[(njMax + 1) * 7];
-    chainBar = new double[16];
-    velocityChain = new double[(njMax + 1) * 18];
-    crbChain = new double[6 * nb];
-    crbChainBar = new double[6 * nb];
-    crbBodies = new int[nb];
-    scratch36 = new double[36];
-    convexLogBar = new double[6 * 128];
-    convexBar = new double[58];
-    boxBar = new double[114];
-    hfieldLocalBar = new double[12];
-    scratch6 = new double[6];
+    return n;
   }
 
   /** Sets the bars of the state, controls and parameters to zero (the intermediates are zeroed as consumed). */

@@ -78,7 +78,7 @@ public final class AdjointGradient {
 
   private GradientResult run(Checkpointing schedule, int truncation) {
     long t0 = System.nanoTime();
-    store = new StateStore(m, schedule.slots(steps));
+    store = new StateStore(work, schedule.slots(steps));
     double loss = forward(schedule.keep(steps, window));
     long t1 = System.nanoTime();
     // terminal seed: the forward left x_T in work

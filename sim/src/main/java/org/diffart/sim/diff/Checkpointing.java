@@ -10,14 +10,6 @@ public sealed interface Checkpointing {
   int slots(int steps);
 
   /**
-   * Numbers one slot holds for model m: the state a step needs to be recomputed bit for bit (time, qpos, qvel, act
-   * and the warm start when the solver uses one), the layout every backend's store shares.
-   */
-  static int slotWidth(org.diffart.sim.model.Model m) {
-    return StateStore.stateWidth(m);
-  }
-
-  /**
    * For each step t of the forward sweep, the slot its state x_t is kept in before the step, or -1: what the
    * schedule keeps on the way forward, when only the steps from {@code window} on are reversed.
    */

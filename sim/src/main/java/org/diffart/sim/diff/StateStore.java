@@ -1,29 +1,31 @@
 package org.diffart.sim.diff;
 
+import java.lang.reflect.Field;
+import java.util.List;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE P9): time,
- * {@code qpos}, {@code qvel}, {@code act} and, when the solver warm-starts, the warm-start impulses and their
- * validity. Its bytes are counted, not estimated.
+ * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE P9): the fields
+ * {@link Data} marks {@link org.diffart.sim.data.State}, in their declaration order (time, {@code qpos}, {@code qvel},
+ * {@code act} and, when the solver warm-starts, the warm-start impulses and their validity). Its bytes are counted,
+ * not estimated.
  */
 final class StateStore {
-  private final Model model;
-  private final boolean warm;
+  private final List<Field> fields, cleared;
   private final int width;
   private final double[] slots;
 
-  StateStore(Model m, int count) {
-    model = m;
-    warm = m.opt().warmStart();
-    width = stateWidth(m);
+  StateStore(Data template, int count) {
+    fields = Data.stateFields(template.model);
+    cleared = Data.clearedStateFields(template.model);
+    width = template.stateWidth();
     slots = new double[Math.max(0, count) * width];
   }
 
-  /** Numbers per stored state. */
+  /** Numbers per stored state of model m. */
   static int stateWidth(Model m) {
-    return 1 + m.nq() + m.nv() + m.na() + (m.opt().warmStart() ? 4 * m.nslot() : 0);
+    return new Data(m).stateWidth();
   }
 
   /** Bytes held by the slots. */
@@ -33,41 +35,45 @@ final class StateStore {
 
   void save(int slot, Data d) {
     int o = slot * width;
-    slots[o++] = d.time;
-    System.arraycopy(d.qpos, 0, slots, o, model.nq());
-    o += model.nq();
-    System.arraycopy(d.qvel, 0, slots, o, model.nv());
-    o += model.nv();
-    System.arraycopy(d.act, 0, slots, o, model.na());
-    o += model.na();
-    if (warm) {
-      int nc = model.nslot();
-      System.arraycopy(d.warmImpulse, 0, slots, o, 3 * nc);
-      o += 3 * nc;
-      for (int c = 0; c < nc; c++) {
-        slots[o + c] = d.warmValid[c];
+    try {
+      for (Field f : fields) {
+        if (f.getType() == double.class) {
+          slots[o++] = f.getDouble(d);
+        } else if (f.get(d) instanceof double[] a) {
+          System.arraycopy(a, 0, slots, o, a.length);
+          o += a.length;
+        } else {
+          for (int x : (int[]) f.get(d)) {
+            slots[o++] = x;
+          }
+        }
       }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
     }
   }
 
   void load(int slot, Data d) {
     int o = slot * width;
-    d.time = slots[o++];
-    System.arraycopy(slots, o, d.qpos, 0, model.nq());
-    o += model.nq();
-    System.arraycopy(slots, o, d.qvel, 0, model.nv());
-    o += model.nv();
-    System.arraycopy(slots, o, d.act, 0, model.na());
-    o += model.na();
-    if (warm) {
-      int nc = model.nslot();
-      System.arraycopy(slots, o, d.warmImpulse, 0, 3 * nc);
-      o += 3 * nc;
-      for (int c = 0; c < nc; c++) {
-        d.warmValid[c] = (int) slots[o + c];
+    try {
+      for (Field f : fields) {
+        if (f.getType() == double.class) {
+          f.setDouble(d, slots[o++]);
+        } else if (f.get(d) instanceof double[] a) {
+          System.arraycopy(slots, o, a, 0, a.length);
+          o += a.length;
+        } else {
+          int[] a = (int[]) f.get(d);
+          for (int k = 0; k < a.length; k++) {
+            a[k] = (int) slots[o++];
+          }
+        }
       }
-    } else {
-      java.util.Arrays.fill(d.warmValid, 0);
+      for (Field f : cleared) {
+        java.util.Arrays.fill((int[]) f.get(d), 0);
+      }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
     }
   }
 }

@@ -11,294 +11,38 @@ import java.util.List;
  * Frames: each body frame is placed at {@code bodyPos/bodyQuat} in its parent's frame; joints then move it in the
  * order they were declared.
  */
-public final class Model {
+public final class Model extends ModelFields {
   /**
    * Contact capacity of a model that does not give one (MJCF {@code size nconmax}): enough for every model here, and
    * it keeps the dense constraint arrays of a model with thousands of candidate pairs (MuJoCo's 22 humanoids) small.
    */
   public static final int DEFAULT_CONTACT_CAPACITY = 1000;
 
-  private final ModelCompiler compiled;
-  private final String name;
   private final Options opt;
-  private final List<String> warnings;
-  private final int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nslot, nconMax;
-  private final int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
-  private final int[] bodyRotationAxis, bodyTreeDofAdr, bodyTreeDofEnd;
-  private final double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
-  private final String[] bodyName;
-  private final int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
-  private final double[] jntPos, jntAxis, jntRange, jntStiffness;
-  private final String[] jntName;
-  private final int[] dofBody, dofJnt, dofParent;
-  private final double[] dofDamping, dofArmature, dofFrictionloss, qpos0, qposSpring;
-  private final int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
-  private final double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
-  private final String[] geomName;
-  private final int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
-  private final double[] pairFriction, pairMargin;
-  private final int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr,
-      meshFaceNum, meshFace;
-  private final double[] meshVert;
-  private final double[] hfieldSize, hfieldData;
-  private final int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
-  private final double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange, actLengthRange,
-      actAcc0;
-  private final int[] actGainMuscle, actBiasMuscle;
-  private final String[] actName, keyName;
-  private final int ntendon, nwrap, nfrictionloss;
-  private final int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom,
-      wrapSide;
-  private final double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
-  private final String[] tendonName;
-  private final int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite, actBody;
-  private final double[] actCrankLength;
-  private final double[] trnCoef;
-  private final int nsite, nsensor, nsensordata;
-  private final int[] siteType, siteBody, sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
-  private final double[] siteSize, sitePos, siteQuat, sensorCutoff;
-  private final String[] siteName, sensorName;
-  private final double[] keyTime, keyQpos, keyQvel, keyCtrl, keyAct;
-  private final int neq, neqRows;
-  private final int[] eqType, eqObj1, eqObj2, eqActive;
-  private final double[] eqData;
-  private final String[] eqName;
   private static final JointType[] JOINT_TYPES = JointType.values();
   private static final GeomType[] GEOM_TYPES = GeomType.values();
   private static final SensorType[] SENSOR_TYPES = SensorType.values();
   private static final FrameType[] FRAME_TYPES = FrameType.values();
   private static final EqualityType[] EQUALITY_TYPES = EqualityType.values();
 
-  Model(ModelCompiler c, Options o) {
-    compiled = c;
-    name = c.b.name();
-    opt = o;
-    warnings = List.copyOf(c.warnings);
-    nbody = c.nbody;
-    njnt = c.njnt;
-    nq = c.nq;
-    nv = c.nv;
-    ngeom = c.ngeom;
-    nu = c.nu;
-    na = c.na;
-    nkey = c.nkey;
-    npair = c.npair;
-    nslot = c.nslot;
-    nconMax = c.nconMax;
-    bodyParent = c.bodyParent;
-    bodyJntAdr = c.bodyJntAdr;
-    bodyJntNum = c.bodyJntNum;
-    bodyDofAdr = c.bodyDofAdr;
-    bodyDofNum = c.bodyDofNum;
-    bodyDepth = c.bodyDepth;
-    bodyWeld = c.bodyWeld;
-    bodyRoot = c.bodyRoot;
-    bodyPos = c.bodyPos;
-    bodyQuat = c.bodyQuat;
-    bodyMass = c.bodyMass;
-    bodyIpos = c.bodyIpos;
-    bodyIquat = c.bodyIquat;
-    bodyInertia = c.bodyInertia;
-    bodyInert = c.bodyInert;
-    bodyName = c.bodyName;
-    jntType = c.jntType;
-    jntBody = c.jntBody;
-    jntQposAdr = c.jntQposAdr;
-    jntDofAdr = c.jntDofAdr;
-    jntLimited = c.jntLimited;
-    jntPos = c.jntPos;
-    jntAxis = c.jntAxis;
-    jntRange = c.jntRange;
-    jntStiffness = c.jntStiffness;
-    jntName = c.jntName;
-    dofBody = c.dofBody;
-    dofJnt = c.dofJnt;
-    dofParent = c.dofParent;
-    dofDamping = c.dofDamping;
-    dofFrictionloss = c.dofFrictionloss;
-    dofArmature = c.dofArmature;
-    qpos0 = c.qpos0;
-    qposSpring = c.qposSpring;
-    geomType = c.geomType;
-    geomBody = c.geomBody;
-    geomContype = c.geomContype;
-    geomConaffinity = c.geomConaffinity;
-    geomCondim = c.geomCondim;
-    geomPriority = c.geomPriority;
-    geomSize = c.geomSize;
-    geomRbound = c.geomRbound;
-    geomPos = c.geomPos;
-    geomQuat = c.geomQuat;
-    geomFriction = c.geomFriction;
-    geomName = c.geomName;
-    pairGeom1 = c.pairGeom1;
-    pairGeom2 = c.pairGeom2;
-    pairConAdr = c.pairConAdr;
-    pairCondim = c.pairCondim;
-    pairFriction = c.pairFriction;
-    pairMargin = c.pairMargin;
-    geomHfield = c.geomHfield;
-    hfieldNrow = c.hfieldNrow;
-    hfieldNcol = c.hfieldNcol;
-    hfieldAdr = c.hfieldAdr;
-    hfieldSize = c.hfieldSize;
-    hfieldData = c.hfieldData;
-    geomMesh = c.geomMesh;
-    meshVertAdr = c.meshVertAdr;
-    meshVertNum = c.meshVertNum;
-    meshFaceAdr = c.meshFaceAdr;
-    meshFaceNum = c.meshFaceNum;
-    meshFace = c.meshFace;
-    meshVert = c.meshVert;
-    actType = c.actType;
-    actJnt = c.actJnt;
-    actCtrlLimited = c.actCtrlLimited;
-    actForceLimited = c.actForceLimited;
-    actGear = c.actGear;
-    actCtrlRange = c.actCtrlRange;
-    actForceRange = c.actForceRange;
-    actGain = c.actGain;
-    actBias = c.actBias;
-    actDynType = c.actDynType;
-    actDynPrm = c.actDynPrm;
-    actGainMuscle = c.actGainMuscle;
-    actBiasMuscle = c.actBiasMuscle;
-    actLengthRange = c.actLengthRange;
-    actAcc0 = c.actAcc0;
-    actActLimited = c.actActLimited;
-    actActRange = c.actActRange;
-    actActAdr = c.actActAdr;
-    actName = c.actName;
-    keyName = c.keyName;
-    ntendon = c.ntendon;
-    nwrap = c.nwrap;
-    nfrictionloss = c.nfrictionloss;
-    tendonAdr = c.tendonAdr;
-    tendonNum = c.tendonNum;
-    tendonLimited = c.tendonLimited;
-    wrapQposAdr = c.wrapQposAdr;
-    tendonSpatial = c.tendonSpatial;
-    wrapSite = c.wrapSite;
-    wrapGeom = c.wrapGeom;
-    wrapSide = c.wrapSide;
-    wrapDofAdr = c.wrapDofAdr;
-    wrapCoef = c.wrapCoef;
-    tendonStiffness = c.tendonStiffness;
-    tendonDamping = c.tendonDamping;
-    tendonLengthSpring = c.tendonLengthSpring;
-    tendonRange = c.tendonRange;
-    tendonName = c.tendonName;
-    actTendon = c.actTendon;
-    actTrnAdr = c.actTrnAdr;
-    actCrankSite = c.actCrankSite;
-    actBody = c.actBody;
-    actSliderSite = c.actSliderSite;
-    actCrankLength = c.actCrankLength;
-    actTrnNum = c.actTrnNum;
-    trnQposAdr = c.trnQposAdr;
-    trnDofAdr = c.trnDofAdr;
-    trnCoef = c.trnCoef;
-    nsite = c.nsite;
-    nsensor = c.nsensor;
-    neq = c.neq;
-    neqRows = c.neqRows;
-    eqType = c.eqType;
-    eqObj1 = c.eqObj1;
-    eqObj2 = c.eqObj2;
-    eqActive = c.eqActive;
-    eqData = c.eqData;
-    eqName = c.eqName;
-    nsensordata = c.nsensordata;
-    siteType = c.siteType;
-    siteBody = c.siteBody;
-    siteSize = c.siteSize;
-    sitePos = c.sitePos;
-    siteQuat = c.siteQuat;
-    siteName = c.siteName;
-    sensorType = c.sensorType;
-    sensorFrame = c.sensorFrame;
-    sensorObj = c.sensorObj;
-    sensorAdr = c.sensorAdr;
-    sensorDim = c.sensorDim;
-    sensorCutoff = c.sensorCutoff;
-    sensorName = c.sensorName;
-    keyTime = c.keyTime;
-    keyQpos = c.keyQpos;
-    keyQvel = c.keyQvel;
-    keyCtrl = c.keyCtrl;
-    keyAct = c.keyAct;
-    bodyRotationAxis = rotationAxes();
-    bodyTreeDofAdr = new int[nbody];
-    bodyTreeDofEnd = new int[nbody];
-    treeDofRanges();
-  }
-
-  /** The dofs of each body's kinematic tree: contiguous, since bodies and their dofs are numbered parent first. */
-  private void treeDofRanges() {
-    int[] lo = new int[nbody], hi = new int[nbody];
-    java.util.Arrays.fill(lo, nv);
-    for (int i = 1; i < nbody; i++) {
-      int r = bodyRoot[i];
-      if (bodyDofNum[i] > 0) {
-        lo[r] = Math.min(lo[r], bodyDofAdr[i]);
-        hi[r] = Math.max(hi[r], bodyDofAdr[i] + bodyDofNum[i]);
-      }
-    }
-    for (int i = 1; i < nbody; i++) {
-      int r = bodyRoot[i];
-      bodyTreeDofAdr[i] = Math.min(lo[r], hi[r]);
-      bodyTreeDofEnd[i] = hi[r];
-    }
-  }
-
   /**
-   * For each body, the coordinate axis (0, 1, 2) that its rotation relative to its parent always turns about, or -1:
-   * welded or with one hinge along x, y or z, its offset rotation about the same axis (or none).
+   * A model of the given fields and options.
+   *
+   * @throws IllegalArgumentException when the options do not suit the model (RK4 with contacts)
    */
-  private int[] rotationAxes() {
-    int[] a = new int[nbody];
-    java.util.Arrays.fill(a, -1);
-    for (int i = 1; i < nbody; i++) {
-      int k = -1;
-      if (bodyJntNum[i] == 1 && jntType[bodyJntAdr[i]] == JointType.HINGE.ordinal()) {
-        k = coordinateAxis(jntAxis, 3 * bodyJntAdr[i]);
-      } else if (bodyJntNum[i] == 0) {
-        // welded: the identity turns about any axis
-        k = quatAxis(i) == 3 ? 0 : quatAxis(i);
-      }
-      if (k >= 0 && (quatAxis(i) == k || quatAxis(i) == 3)) {
-        a[i] = k;
-      }
+  Model(ModelFields fields, Options o) {
+    super(fields);
+    warnings = List.copyOf(warnings);
+    opt = o;
+    if (o.integrator() == Integrator.RK4 && o.contact() && nslot > 0) {
+      throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
+          + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
     }
-    return a;
   }
 
-  /** The coordinate axis a 3-vector lies along exactly (two zero components), or -1. */
-  private static int coordinateAxis(double[] v, int o) {
-    int zeros = 0, k = -1;
-    for (int r = 0; r < 3; r++) {
-      if (v[o + r] == 0) {
-        zeros++;
-      } else {
-        k = r;
-      }
-    }
-    return zeros == 2 ? k : -1;
-  }
-
-  /** Body i's offset rotation: 3 for the identity, the axis it turns about, or -1. */
-  private int quatAxis(int i) {
-    int o = 4 * i;
-    if (bodyQuat[o + 1] == 0 && bodyQuat[o + 2] == 0 && bodyQuat[o + 3] == 0) {
-      return 3;
-    }
-    return coordinateAxis(bodyQuat, o + 1);
-  }
-
-  /** A copy of this model with other options (re-validated: RK4 refuses contacts and limits). */
+  /** A copy of this model with other options (re-validated: RK4 refuses contacts). */
   public Model withOptions(Options o) {
-    compiled.checkIntegrator(o);
-    return new Model(compiled, o);
+    return new Model(this, o);
   }
 
   /**
@@ -306,7 +50,12 @@ public final class Model {
    * actuator_lengthrange}), e.g. those MuJoCo's compiler simulated: muscles normalise their lengths by them.
    */
   public Model withActuatorLengthRanges(double[] ranges) {
-    return new Model(compiled.withLengthRanges(ranges), opt);
+    if (ranges.length != 2 * nu) {
+      throw new IllegalArgumentException("length ranges: need 2·nu = " + 2 * nu + " values, got " + ranges.length);
+    }
+    Model m = new Model(this, opt);
+    m.actLengthRange = ranges.clone();
+    return m;
   }
 
   // ---- sizes ----
@@ -676,7 +425,7 @@ public final class Model {
 
   /** Number of height fields. */
   public int nhfield() {
-    return hfieldNrow.length;
+    return nhfield;
   }
 
   /**
@@ -712,7 +461,7 @@ public final class Model {
 
   /** Number of meshes. */
   public int nmesh() {
-    return meshVertNum.length;
+    return nmesh;
   }
 
   /** Number of vertices of mesh i. */

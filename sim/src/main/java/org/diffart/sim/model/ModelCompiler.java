@@ -9,59 +9,16 @@ import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /** Compiles a {@link ModelBuilder} into the flat arrays of a {@link Model}. */
-final class ModelCompiler implements Cloneable {
+final class ModelCompiler extends ModelFields {
   final ModelBuilder b;
-  final List<String> warnings = new ArrayList<>();
-  int nbody, njnt, nq, nv, ngeom, nu, na, nkey, npair, nslot, nconMax;
-  int[] bodyParent, bodyJntAdr, bodyJntNum, bodyDofAdr, bodyDofNum, bodyDepth, bodyWeld, bodyRoot;
-  double[] bodyPos, bodyQuat, bodyMass, bodyIpos, bodyIquat, bodyInertia, bodyInert;
-  String[] bodyName;
-  int[] jntType, jntBody, jntQposAdr, jntDofAdr, jntLimited;
-  double[] jntPos, jntAxis, jntRange, jntStiffness;
-  String[] jntName;
-  int[] dofBody, dofJnt, dofParent;
-  double[] dofDamping, dofArmature, dofFrictionloss;
-  double[] qpos0, qposSpring;
-  int[] geomType, geomBody, geomContype, geomConaffinity, geomCondim, geomPriority;
-  double[] geomSize, geomPos, geomQuat, geomFriction, geomRbound;
   /** The joints in model order: compile-time only. */
   private List<JointSpec> jointOrder;
   /** Each geom's margin and gap: compile-time only, the pairs keep the mix. */
   private double[] geomMargin;
-  int[] geomHfield, hfieldNrow, hfieldNcol, hfieldAdr, geomMesh, meshVertAdr, meshVertNum, meshFaceAdr, meshFaceNum,
-      meshFace;
-  double[] meshVert;
-  double[] hfieldSize, hfieldData;
-  String[] geomName;
-  int[] pairGeom1, pairGeom2, pairConAdr, pairCondim;
-  double[] pairFriction, pairMargin;
-  int[] actType, actJnt, actCtrlLimited, actForceLimited, actDynType, actActLimited, actActAdr;
-  double[] actGear, actCtrlRange, actForceRange, actGain, actBias, actDynPrm, actActRange, actLengthRange, actAcc0;
-  int[] actGainMuscle, actBiasMuscle;
-  String[] actName;
-  int ntendon, nwrap, nfrictionloss;
-  int[] tendonAdr, tendonNum, tendonLimited, tendonSpatial, wrapQposAdr, wrapDofAdr, wrapSite, wrapGeom, wrapSide;
-  double[] wrapCoef, tendonStiffness, tendonDamping, tendonLengthSpring, tendonRange;
-  String[] tendonName;
-  int[] actTendon, actTrnAdr, actTrnNum, trnQposAdr, trnDofAdr, actCrankSite, actSliderSite, actBody;
-  double[] actCrankLength;
-  double[] trnCoef;
-  int neq, neqRows;
-  int[] eqType, eqObj1, eqObj2, eqActive;
-  double[] eqData;
-  String[] eqName;
-  int nsite, nsensor, nsensordata;
-  int[] siteType, siteBody;
-  double[] siteSize, sitePos, siteQuat;
-  String[] siteName;
-  int[] sensorType, sensorFrame, sensorObj, sensorAdr, sensorDim;
-  double[] sensorCutoff;
-  String[] sensorName;
-  String[] keyName;
-  double[] keyTime, keyQpos, keyQvel, keyCtrl, keyAct;
 
   private ModelCompiler(ModelBuilder b) {
     this.b = b;
+    name = b.name();
     warnings.addAll(b.warnings);
   }
 
@@ -78,7 +35,7 @@ final class ModelCompiler implements Cloneable {
     c.sensors();
     c.equalities();
     c.keyframes();
-    c.checkIntegrator(b.options);
+    c.treeStructure();
     // constants computed on the model compiled so far, then compiled in: spring rest lengths of spatial tendons,
     // the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles. None feeds another (the length-range
     // simulation runs without passive forces and actuation), so one model serves them all.
@@ -112,6 +69,72 @@ final class ModelCompiler implements Cloneable {
       System.arraycopy(s.quat, 0, bodyQuat, 4 * i, 4);
       bodyName[i] = s.name;
     }
+  }
+
+  /** The tree's derived structure: each body's fixed rotation axis and the dof range of its kinematic tree. */
+  private void treeStructure() {
+    bodyRotationAxis = rotationAxes();
+    bodyTreeDofAdr = new int[nbody];
+    bodyTreeDofEnd = new int[nbody];
+    // the dofs of each body's kinematic tree are contiguous, since bodies and their dofs are numbered parent first
+    int[] lo = new int[nbody], hi = new int[nbody];
+    Arrays.fill(lo, nv);
+    for (int i = 1; i < nbody; i++) {
+      int r = bodyRoot[i];
+      if (bodyDofNum[i] > 0) {
+        lo[r] = Math.min(lo[r], bodyDofAdr[i]);
+        hi[r] = Math.max(hi[r], bodyDofAdr[i] + bodyDofNum[i]);
+      }
+    }
+    for (int i = 1; i < nbody; i++) {
+      int r = bodyRoot[i];
+      bodyTreeDofAdr[i] = Math.min(lo[r], hi[r]);
+      bodyTreeDofEnd[i] = hi[r];
+    }
+  }
+
+  /**
+   * For each body, the coordinate axis (0, 1, 2) that its rotation relative to its parent always turns about, or -1:
+   * welded or with one hinge along x, y or z, its offset rotation about the same axis (or none).
+   */
+  private int[] rotationAxes() {
+    int[] a = new int[nbody];
+    Arrays.fill(a, -1);
+    for (int i = 1; i < nbody; i++) {
+      int k = -1;
+      if (bodyJntNum[i] == 1 && jntType[bodyJntAdr[i]] == JointType.HINGE.ordinal()) {
+        k = coordinateAxis(jntAxis, 3 * bodyJntAdr[i]);
+      } else if (bodyJntNum[i] == 0) {
+        // welded: the identity turns about any axis
+        k = quatAxis(i) == 3 ? 0 : quatAxis(i);
+      }
+      if (k >= 0 && (quatAxis(i) == k || quatAxis(i) == 3)) {
+        a[i] = k;
+      }
+    }
+    return a;
+  }
+
+  /** The coordinate axis a 3-vector lies along exactly (two zero components), or -1. */
+  private static int coordinateAxis(double[] v, int o) {
+    int zeros = 0, k = -1;
+    for (int r = 0; r < 3; r++) {
+      if (v[o + r] == 0) {
+        zeros++;
+      } else {
+        k = r;
+      }
+    }
+    return zeros == 2 ? k : -1;
+  }
+
+  /** Body i's offset rotation: 3 for the identity, the axis it turns about, or -1. */
+  private int quatAxis(int i) {
+    int o = 4 * i;
+    if (bodyQuat[o + 1] == 0 && bodyQuat[o + 2] == 0 && bodyQuat[o + 3] == 0) {
+      return 3;
+    }
+    return coordinateAxis(bodyQuat, o + 1);
   }
 
   // ---- joints and degrees of freedom ----
@@ -550,6 +573,8 @@ final class ModelCompiler implements Cloneable {
       hfieldAdr[h] = total;
       total += s.data.length;
     }
+    nhfield = n;
+    nhfielddata = total;
     hfieldData = new double[total];
     for (int h = 0; h < n; h++) {
       float[] v = b.hfields.get(h).data;
@@ -571,21 +596,24 @@ final class ModelCompiler implements Cloneable {
 
   /** The meshes' vertices (principal frame, single-precision values) and triangles, concatenated. */
   private void meshes() {
-    int n = b.meshes.size(), nv = 0, nf = 0;
+    int n = b.meshes.size(), nvert = 0, nf = 0;
     meshVertAdr = new int[n];
     meshVertNum = new int[n];
     meshFaceAdr = new int[n];
     meshFaceNum = new int[n];
     for (int i = 0; i < n; i++) {
       MeshSpec s = b.meshes.get(i);
-      meshVertAdr[i] = nv;
+      meshVertAdr[i] = nvert;
       meshVertNum[i] = s.vert.length / 3;
       meshFaceAdr[i] = nf;
       meshFaceNum[i] = s.face.length / 3;
-      nv += meshVertNum[i];
+      nvert += meshVertNum[i];
       nf += meshFaceNum[i];
     }
-    meshVert = new double[3 * nv];
+    nmesh = n;
+    nmeshvert = nvert;
+    nmeshface = nf;
+    meshVert = new double[3 * nvert];
     meshFace = new int[3 * nf];
     for (int i = 0; i < n; i++) {
       MeshSpec s = b.meshes.get(i);
@@ -1172,7 +1200,7 @@ final class ModelCompiler implements Cloneable {
     java.util.Arrays.fill(actBody, -1);
     java.util.Arrays.fill(actCrankSite, -1);
     java.util.Arrays.fill(actSliderSite, -1);
-    int ntrn = 0;
+    ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
       ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null || s.body >= 0 ? 0 : 1;
     }
@@ -1291,19 +1319,6 @@ final class ModelCompiler implements Cloneable {
   }
 
   /** A shallow copy with other actuator length ranges (the other arrays are shared: a Model never writes them). */
-  ModelCompiler withLengthRanges(double[] ranges) {
-    if (ranges.length != 2 * nu) {
-      throw new IllegalArgumentException("length ranges: need 2·nu = " + 2 * nu + " values, got " + ranges.length);
-    }
-    try {
-      ModelCompiler c = (ModelCompiler) clone();
-      c.actLengthRange = ranges.clone();
-      return c;
-    } catch (CloneNotSupportedException e) {
-      throw new AssertionError(e);
-    }
-  }
-
   private boolean muscles() {
     for (int a = 0; a < nu; a++) {
       if (actGainMuscle[a] != 0 || actBiasMuscle[a] != 0) {
@@ -1414,19 +1429,5 @@ final class ModelCompiler implements Cloneable {
           + " values, the model needs " + n);
     }
     System.arraycopy(v, 0, out, o, n);
-  }
-
-  /**
-   * RK4 evaluates joint-space constraints (limits, tendon limits, dry friction) at every stage, as MuJoCo does; it
-   * refuses contacts, whose impulses at intermediate stages have no good meaning for hard contacts.
-   */
-  void checkIntegrator(Options o) {
-    if (o.integrator() != Integrator.RK4) {
-      return;
-    }
-    if (o.contact() && nslot > 0) {
-      throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
-          + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
-    }
   }
 }
