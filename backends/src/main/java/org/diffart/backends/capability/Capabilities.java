@@ -24,12 +24,12 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
-import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 
 /**

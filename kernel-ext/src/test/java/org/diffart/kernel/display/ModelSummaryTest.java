@@ -7,11 +7,11 @@ import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.Renderer;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import org.diffart.sim.model.ActuatorType;
-import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 

@@ -75,27 +75,6 @@ public final class MassMatrixFactor {
     }
   }
 
-  /**
-   * The diagonal of {@code M⁻¹} (armature included) at configuration {@code qpos}: MuJoCo's {@code dof_invweight0}
-   * at qpos0 before it averages ball and free joints' dofs. One solve per dof; for the compiler.
-   */
-  public static double[] inverseDiagonal(Model m, double[] qpos) {
-    Data d = new Data(m);
-    System.arraycopy(qpos, 0, d.qpos, 0, m.nq());
-    Kinematics.forward(m, d);
-    Forces.armature(m, d, 0);
-    Crba.massMatrix(m, d);
-    factor(m, d);
-    double[] diag = new double[m.nv()], x = new double[m.nv()];
-    for (int k = 0; k < m.nv(); k++) {
-      java.util.Arrays.fill(x, 0);
-      x[k] = 1;
-      solve(m, d, x);
-      diag[k] = x[k];
-    }
-    return diag;
-  }
-
   /** x ← M⁻¹ x. Requires {@link #factor}. */
   public static void solve(Model m, Data d, double[] x) {
     solveLt(m, d, x, 0);

@@ -7,12 +7,12 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import org.diffart.sim.model.ActuatorType;
-import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 
 /**

@@ -2,11 +2,11 @@ package org.diffart.sim.io;
 
 import java.util.List;
 import java.util.Set;
-import org.diffart.sim.model.ActuatorSpec;
+import org.diffart.sim.compiler.ActuatorSpec;
 import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
-import org.diffart.sim.model.ModelBuilder;
-import org.diffart.sim.model.SiteSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.compiler.SiteSpec;
 
 /**
  * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.diffart.sim.model.BodySpec;
-import org.diffart.sim.model.GeomSpec;
-import org.diffart.sim.model.HfieldSpec;
-import org.diffart.sim.model.MeshSpec;
+import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.GeomSpec;
+import org.diffart.sim.compiler.HfieldSpec;
+import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.JointSpec;
+import org.diffart.sim.compiler.JointSpec;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
-import org.diffart.sim.model.SiteSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.compiler.SiteSpec;
 
 /**
  * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them), their {@code

@@ -2,7 +2,7 @@ package org.diffart.sim.io;
 
 import java.util.Set;
 import org.diffart.sim.model.LengthRangeOptions;
-import org.diffart.sim.model.ModelBuilder.InertiaFromGeom;
+import org.diffart.sim.compiler.ModelBuilder.InertiaFromGeom;
 
 /**
  * The MJCF {@code <compiler>} settings the loader honours, with MuJoCo 2.2.2's defaults: angles in degrees, Euler

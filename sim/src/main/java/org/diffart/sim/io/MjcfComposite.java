@@ -2,11 +2,11 @@ package org.diffart.sim.io;
 
 import java.util.List;
 import java.util.Set;
-import org.diffart.sim.model.BodySpec;
-import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.GeomSpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * MuJoCo 2.2.2's {@code <composite type="particle">}: a grid of {@code count} unnamed bodies, spaced {@code spacing}

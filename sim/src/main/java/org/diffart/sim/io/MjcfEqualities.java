@@ -1,10 +1,10 @@
 package org.diffart.sim.io;
 
 import java.util.Set;
-import org.diffart.sim.model.EqualitySpec;
+import org.diffart.sim.compiler.EqualitySpec;
 import org.diffart.sim.model.EqualityType;
 import org.diffart.sim.model.JointType;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * Reads MJCF {@code <equality>} sections with MuJoCo 2.2.2's meaning: {@code connect} (body1, body2 default the world,

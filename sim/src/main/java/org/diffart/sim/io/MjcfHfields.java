@@ -12,8 +12,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
-import org.diffart.sim.model.HfieldSpec;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.HfieldSpec;
+import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * MJCF {@code <asset><hfield>} with MuJoCo 2.2.2's meaning: name, nrow, ncol, size (radius x, radius y, elevation,

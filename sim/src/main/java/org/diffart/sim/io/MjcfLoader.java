@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.diffart.sim.model.Integrator;
-import org.diffart.sim.model.KeyframeSpec;
+import org.diffart.sim.compiler.KeyframeSpec;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 
 /**
@@ -427,7 +427,7 @@ public final class MjcfLoader {
     c.requireAttributesIn(Set.of("name", "geom1", "geom2", "condim", "friction", "margin", "gap", "solref", "solimp"));
     String name = c.string("name", "").strip();
     names.register("pair", name, c);
-    org.diffart.sim.model.GeomSpec[] geom = new org.diffart.sim.model.GeomSpec[2];
+    org.diffart.sim.compiler.GeomSpec[] geom = new org.diffart.sim.compiler.GeomSpec[2];
     for (int k = 0; k < 2; k++) {
       String n = c.required("geom" + (k + 1)).strip();
       geom[k] = bodies.geom(n);

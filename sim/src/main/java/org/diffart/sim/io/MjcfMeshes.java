@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.diffart.sim.model.MeshSpec;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.MeshSpec;
+import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * MJCF {@code <asset><mesh>} with MuJoCo 2.2.2's meaning: name (by default the file's name without directory and

@@ -5,11 +5,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.diffart.sim.model.FrameType;
-import org.diffart.sim.model.GeomSpec;
-import org.diffart.sim.model.ModelBuilder;
-import org.diffart.sim.model.SensorSpec;
+import org.diffart.sim.compiler.GeomSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.compiler.SensorSpec;
 import org.diffart.sim.model.SensorType;
-import org.diffart.sim.model.SiteSpec;
+import org.diffart.sim.compiler.SiteSpec;
 
 /**
  * Reads MJCF {@code <sensor>} sections with MuJoCo 2.2.2's syntax: one element per sensor, named by its type

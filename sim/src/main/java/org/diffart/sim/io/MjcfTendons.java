@@ -1,11 +1,11 @@
 package org.diffart.sim.io;
 
 import java.util.Set;
-import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.compiler.GeomSpec;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.ModelBuilder;
-import org.diffart.sim.model.SiteSpec;
-import org.diffart.sim.model.TendonSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.compiler.SiteSpec;
+import org.diffart.sim.compiler.TendonSpec;
 
 /**
  * Reads MJCF {@code <tendon>} sections: {@code fixed} and {@code spatial} tendons, with MuJoCo 2.2.2's meaning. A

@@ -7,13 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.diffart.sim.model.BodySpec;
-import org.diffart.sim.model.GeomSpec;
+import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.GeomSpec;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.JointSpec;
+import org.diffart.sim.compiler.JointSpec;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * Loads URDF robot descriptions with ROS's conventions: a link's frame is the frame of the joint that carries it

@@ -2,7 +2,7 @@ package org.diffart.sim.model;
 
 /**
  * How the compiler finds actuator length ranges, MuJoCo 2.2.2's {@code mjLROpt} (MJCF {@code <compiler><lengthrange>};
- * {@code org.diffart.sim.algo.LengthRange} runs the simulation).
+ * {@code org.diffart.sim.algo.ModelConstants#lengthRange} runs the simulation).
  *
  * @param mode which actuators get a range: {@code NONE}, {@code MUSCLE} (the default; {@code MUSCLEUSER} means the
  *     same here, diffart having no user types) or {@code ALL}

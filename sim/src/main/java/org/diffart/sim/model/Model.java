@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * An immutable compiled model: sizes and flat per-entity arrays in MuJoCo's layout, plus {@link Options}. Built by
- * {@link ModelBuilder} or the MJCF/URDF loaders; per-world state lives in {@code org.diffart.sim.data.Data}.
+ * {@code org.diffart.sim.compiler.ModelBuilder} or the MJCF/URDF loaders; per-world state lives in {@code org.diffart.sim.data.Data}.
  *
  * <p>Bodies are numbered parent first (body 0 is the world); joints and geoms are grouped by body in body order.
  * Vector fields are read with an element index, e.g. {@code bodyPos(i, k)} is component k of body i's position.
@@ -30,7 +30,7 @@ public final class Model extends ModelFields {
    *
    * @throws IllegalArgumentException when the options do not suit the model (RK4 with contacts)
    */
-  Model(ModelFields fields, Options o) {
+  public Model(ModelFields fields, Options o) {
     super(fields);
     warnings = List.copyOf(warnings);
     opt = o;

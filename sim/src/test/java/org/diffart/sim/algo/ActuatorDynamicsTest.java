@@ -27,7 +27,7 @@ import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.api.Test;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 import org.diffart.sim.testing.RandomModels;

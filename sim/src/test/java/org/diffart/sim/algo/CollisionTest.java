@@ -9,7 +9,7 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.spatial.Quat;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class CollisionTest {
   // ---- scene helpers ----
 
   /** A free body with one geom; returns the geom's spec for sizes. */
-  private static org.diffart.sim.model.GeomSpec freeGeom(ModelBuilder b, String name, GeomType type) {
+  private static org.diffart.sim.compiler.GeomSpec freeGeom(ModelBuilder b, String name, GeomType type) {
     int body = b.addBody(0, name).id();
     b.addJoint(body, JointType.FREE, name);
     return b.addGeom(body, type, name);

@@ -3,12 +3,12 @@ package org.diffart.sim.testing;
 import java.util.Random;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.ActuatorType;
-import org.diffart.sim.model.BodySpec;
+import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.JointSpec;
+import org.diffart.sim.compiler.JointSpec;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.model.ModelBuilder;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 import org.diffart.sim.spatial.Quat;
 

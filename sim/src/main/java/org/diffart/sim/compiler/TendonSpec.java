@@ -1,5 +1,6 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
+import org.diffart.sim.model.GeomType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 /**
  * A height field asset under construction (MJCF {@code <asset><hfield>}, MuJoCo 2.2.2's semantics): a grid of

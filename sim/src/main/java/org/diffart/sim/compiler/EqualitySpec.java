@@ -1,4 +1,6 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
+
+import org.diffart.sim.model.EqualityType;
 
 /**
  * An equality constraint under construction (see {@link EqualityType}): its two objects (bodies, joints or tendons by

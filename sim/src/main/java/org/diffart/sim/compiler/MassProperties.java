@@ -1,4 +1,6 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
+
+import org.diffart.sim.model.GeomType;
 
 /**
  * Volume and principal inertia of geom shapes of uniform density, as MuJoCo's compiler computes them: the capsule is a

@@ -1,4 +1,7 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
+
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.DynType;
 
 /**
  * An actuator being built on a hinge or slide joint or on a fixed tendon, in MuJoCo's general form ({@link

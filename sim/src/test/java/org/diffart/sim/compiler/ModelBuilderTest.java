@@ -1,5 +1,10 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

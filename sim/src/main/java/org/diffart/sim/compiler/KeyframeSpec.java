@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 /** A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity, ctrl and act. */
 public final class KeyframeSpec {

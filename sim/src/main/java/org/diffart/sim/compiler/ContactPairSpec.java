@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 /**
  * An explicit contact pair under construction (MJCF {@code <contact><pair>}): two geoms that collide whatever their

@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

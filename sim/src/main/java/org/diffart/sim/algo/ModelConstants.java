@@ -7,8 +7,13 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * The constants MuJoCo 2.2.2's compiler computes for muscles: {@code actuator_acc0} ({@code mj_setConst}) and {@code
- * actuator_lengthrange} ({@code mj_setLengthRange}, {@link LengthRangeOptions}). The length range is simulated: from
+ * The constants a model's compiler needs the engine for, as MuJoCo's {@code engine_setconst.c}: the tendons' lengths
+ * at a configuration (spatial tendons' spring rest lengths), the diagonal of {@code M⁻¹} (a joint's {@code
+ * springdamper}), {@code actuator_acc0} ({@code mj_setConst}) and {@code actuator_lengthrange} ({@code
+ * mj_setLengthRange}, {@link LengthRangeOptions}). The compiler ({@code org.diffart.sim.compiler}) calls them on the
+ * model compiled so far; the engine never sees the compiler.
+ *
+ * <p>The length range is simulated: from
  * qpos0 at rest, with gravity, contacts, dry friction, passive forces and actuation off and a time step of (by
  * default) 10 ms, a force along the actuator's moment arms accelerates the model at 20 (in the norm of {@code M⁻¹
  * moment}) towards the shortest (then the longest) length while the velocity decays with a time constant of 1 s;
@@ -17,10 +22,40 @@ import org.diffart.sim.model.Options;
  * <p>diffart's joint and tendon limits are hard constraints where MuJoCo's are soft: MuJoCo's simulation pushes a
  * little past a limit, so its range is slightly wider than the one computed here (semantics §27 measures by how much).
  */
-public final class LengthRange {
+public final class ModelConstants {
   private static final double MINVAL = 1e-15;
 
-  private LengthRange() {}
+  private ModelConstants() {}
+
+  /** Every tendon's length with the joints at {@code qpos} (kinematics, then wrapping). */
+  public static double[] tendonLengths(Model m, double[] qpos) {
+    Data d = new Data(m);
+    System.arraycopy(qpos, 0, d.qpos, 0, m.nq());
+    Kinematics.forward(m, d);
+    Tendons.spatialLengths(m, d);
+    return d.tendonLength.clone();
+  }
+
+  /**
+   * The diagonal of {@code M⁻¹} (armature included) at configuration {@code qpos}: MuJoCo's {@code dof_invweight0}
+   * at qpos0 before it averages ball and free joints' dofs. One solve per dof.
+   */
+  public static double[] inverseDiagonal(Model m, double[] qpos) {
+    Data d = new Data(m);
+    System.arraycopy(qpos, 0, d.qpos, 0, m.nq());
+    Kinematics.forward(m, d);
+    Forces.armature(m, d, 0);
+    Crba.massMatrix(m, d);
+    MassMatrixFactor.factor(m, d);
+    double[] diag = new double[m.nv()], x = new double[m.nv()];
+    for (int k = 0; k < m.nv(); k++) {
+      java.util.Arrays.fill(x, 0);
+      x[k] = 1;
+      MassMatrixFactor.solve(m, d, x);
+      diag[k] = x[k];
+    }
+    return diag;
+  }
 
   /** Every actuator's acc0 at qpos0: {@code |M⁻¹ ∂length/∂q|}, M with armature. */
   public static double[] acc0(Model m) {
@@ -39,7 +74,7 @@ public final class LengthRange {
    * @throws IllegalArgumentException naming the actuator when the simulation diverges, the range is empty or a side
    *     has not settled
    */
-  public static double[] compute(Model model, int a, LengthRangeOptions lro) {
+  public static double[] lengthRange(Model model, int a, LengthRangeOptions lro) {
     Options o = model.opt();
     Model m = model.withOptions(o.toBuilder().timestep(lro.timeStep() > 0 ? lro.timeStep() : o.timestep()).gravity(0, 0, 0).contact(false).frictionLoss(false)
         .passive(false).actuation(false).limit(true).equality(true)

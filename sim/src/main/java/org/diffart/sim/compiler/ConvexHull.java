@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 import java.util.ArrayList;
 import java.util.HashMap;

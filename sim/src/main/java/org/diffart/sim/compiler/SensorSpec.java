@@ -1,4 +1,7 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
+
+import org.diffart.sim.model.FrameType;
+import org.diffart.sim.model.SensorType;
 
 /**
  * A sensor under construction: its type, what it reads and its cutoff. Created by {@link ModelBuilder#addSensor}:

@@ -1,5 +1,15 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.DynType;
+import org.diffart.sim.model.EqualityType;
+import org.diffart.sim.model.FrameType;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.LengthRangeOptions;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
+import org.diffart.sim.model.SensorType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
 
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;

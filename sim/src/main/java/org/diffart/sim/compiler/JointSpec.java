@@ -1,4 +1,6 @@
-package org.diffart.sim.model;
+package org.diffart.sim.compiler;
+
+import org.diffart.sim.model.JointType;
 
 /** A joint being built, with MuJoCo's attributes and defaults. Angles are in radians. */
 public final class JointSpec {
