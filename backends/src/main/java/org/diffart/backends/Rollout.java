@@ -3,7 +3,7 @@ package org.diffart.backends;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;

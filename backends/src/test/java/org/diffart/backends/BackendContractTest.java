@@ -98,7 +98,7 @@ abstract class BackendContractTest {
         for (int k = 0; k < m.nv(); k++) {
           d.qvel[k] = 0.02 * rnd.nextGaussian();
         }
-        org.diffart.sim.algo.Configuration.integratePos(m, d.qpos, d.qvel, 1.0);
+        org.diffart.sim.algo.kinematics.Configuration.integratePos(m, d.qpos, d.qvel, 1.0);
         Arrays.fill(d.qvel, 0);
       } else if (w == 2) {
         for (int k = 0; k < m.nv(); k++) {

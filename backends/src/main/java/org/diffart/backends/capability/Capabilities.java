@@ -1,5 +1,6 @@
 package org.diffart.backends.capability;
 
+import org.diffart.sim.algo.constraint.Rows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -783,7 +784,7 @@ public final class Capabilities {
           bounced |= d.conRestitution[c] > 0;
         }
         for (int r = 0; r < d.nefc; r++) {
-          limits |= d.efcType[r] == org.diffart.sim.algo.Constraints.LIMIT;
+          limits |= d.efcType[r] == org.diffart.sim.algo.constraint.Rows.LIMIT;
           warm |= d.efcInitSource[r] >= 0;
         }
         early |= d.nefc > 0 && d.solverIterations < m.opt().iterations();

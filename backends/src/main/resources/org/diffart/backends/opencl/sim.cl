@@ -107,14 +107,24 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
 #define Ray_MINVAL (0x1.203af9ee75616p-50)
-#define Constraints_LIMIT (2)
-#define Constraints_TENDON_LIMIT (4)
-#define Constraints_TORSION (6)
-#define Constraints_ROLLING (7)
-#define Constraints_NORMAL (0)
-#define Constraints_FRICTION (1)
-#define Constraints_DOF_FRICTION (3)
-#define Constraints_EQUALITY (5)
+#define Rows_LIMIT (2)
+#define Rows_TENDON_LIMIT (4)
+#define Rows_TORSION (6)
+#define Rows_ROLLING (7)
+#define Rows_NORMAL (0)
+#define Rows_FRICTION (1)
+#define Rows_DOF_FRICTION (3)
+#define Equality_P1 (28)
+#define Equality_P2 (31)
+#define Equality_DIR (25)
+#define Equality_E (12)
+#define Equality_K (16)
+#define Rows_EQUALITY (5)
+#define Equality_DATA_TORQUE_SCALE (10)
+#define Equality_T (8)
+#define Equality_DATA_QUAT (6)
+#define Equality_Q (0)
+#define Equality_C (4)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 #define Muscle_MINVAL (0x1.203af9ee75616p-50)
 #define Wrapping_RES (9)
@@ -138,7 +148,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define ConvexCollision_WIT (59)
 #define ConvexCollision_TMP (65)
 #define ConvexCollision_WIT2 (62)
-#define ConvexCollision_MIN_VALUE (0x1.203af9ee75616p-50)
+#define Contacts_MIN_VALUE (0x1.203af9ee75616p-50)
 #define ConvexCollision_VA (53)
 #define ConvexCollision_ELLIPSOID_LOG ((ConvexCollision_MAX_SUPPORTS * ConvexCollision_LOG))
 #define ConvexCollision_ELLIPSOID_WIDTH ((1 + (31 * 3)))
@@ -185,7 +195,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CapsuleBox_DT1 (3)
 #define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
-#define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
+#define Contacts_MIN_DISTANCE (0x1.19799812dea11p-40)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollision_MAX_SUPPORTS (128)
 
@@ -291,21 +301,21 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s);
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
-int Constraints_isFriction(int type);
+int Rows_isFriction(int type);
 void Equality_addRows(Model* m, Data* d, int e);
 void Equality_scalarRow(Model* m, Data* d, int e);
-void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
+void Rows_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
 double Equality_polynomialSlope(Model* m, int e, double x);
 void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale);
 double Equality_polynomial(Model* m, int e, double x);
 double Equality_scalarValue(Model* m, Data* d, int e, int o);
-int Constraints_chainFirstDof(Model* m, int b);
-void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign);
+int Jacobians_chainFirstDof(Model* m, int b);
+void Jacobians_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign);
 int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos);
-int Constraints_chainLastDof(Model* m, int b);
+int Jacobians_chainLastDof(Model* m, int b);
 void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s);
 void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
-void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
+void Jacobians_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o);
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
@@ -313,8 +323,8 @@ int Tendons_wrapBody(Model* m, int w);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_frictionBounds(Data* d, int n, double mu);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
-void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
-void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
+void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
+void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
@@ -386,10 +396,10 @@ void Kinematics_addToLater(__global double* later, int lo, __global double* g, i
 void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
 void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
-void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
-void Collision_emit(Model* m, Data* d, int p, int k, double dist);
-int Collision_priorityGeom(Model* m, int g1, int g2);
-void Collision_tangents(__global double* f, int o);
+void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2);
+void Contacts_emit(Model* m, Data* d, int p, int k, double dist);
+int Contacts_priorityGeom(Model* m, int g1, int g2);
+void Contacts_tangents(__global double* f, int o);
 void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2);
 void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign);
 void ConvexCollision_normalize3(__global double* s, int a);
@@ -422,7 +432,7 @@ void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, in
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
 void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out);
-void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2);
+void BoxBox_contact(Model* m, Data* d, int p, int g1, int g2);
 double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz);
 double BoxBox_sign(int face, int k);
 int BoxBox_perm(int face, int k);
@@ -436,7 +446,7 @@ void BoxBox_diff(__global double* w, int dst, int a, int b);
 void BoxBox_copy(__global double* w, int dst, int src, double s);
 void BoxBox_add(__global double* w, int dst, int src, double s);
 void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w);
-void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
+void CapsuleBox_contact(Model* m, Data* d, int p, int gc, int gb);
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
@@ -518,7 +528,7 @@ void Step_step(Model* m, Data* d) {
   DI_SCALAR(d, nstep)++;
 }
 
-// algo/Forces.java: void integrateActivation(Model, Data, double)
+// algo/forces/Forces.java: void integrateActivation(Model, Data, double)
 void Forces_integrateActivation(Model* m, Data* d, double h) {
   for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
     int s = (MI_ARRAY(m, actActAdr)[(a)]);
@@ -529,12 +539,12 @@ void Forces_integrateActivation(Model* m, Data* d, double h) {
   }
 }
 
-// algo/Configuration.java: void integratePos(Model, double[], double[], double)
+// algo/kinematics/Configuration.java: void integratePos(Model, double[], double[], double)
 void Configuration_integratePos_4(Model* m, __global double* qpos, __global double* qvel, double dt) {
   Configuration_integratePos_5(m, qpos, qvel, 0, dt);
 }
 
-// algo/Configuration.java: void integratePos(Model, double[], double[], int, double)
+// algo/kinematics/Configuration.java: void integratePos(Model, double[], double[], int, double)
 void Configuration_integratePos_5(Model* m, __global double* qpos, __global double* qvel, int vo, double dt) {
   for (int j = 0; j < (M_njnt); j++) {
     int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
@@ -686,7 +696,7 @@ void Step_outputs(Model* m, Data* d) {
   }
 }
 
-// algo/Energy.java: void compute(Model, Data)
+// algo/sensor/Energy.java: void compute(Model, Data)
 void Energy_compute(Model* m, Data* d) {
   double potential = 0;
   double kinetic = 0;
@@ -747,7 +757,7 @@ void Energy_compute(Model* m, Data* d) {
   DD_ARRAY(d, energy)[1] = kinetic;
 }
 
-// algo/Forces.java: void springDifference(Model, Data, int)
+// algo/forces/Forces.java: void springDifference(Model, Data, int)
 void Forces_springDifference(Model* m, Data* d, int a) {
   __global double* t = DD_ARRAY(d, scratch36);
   for (int r = 0; r < 4; r++) {
@@ -831,7 +841,7 @@ double Trig_atanSeries(double v) {
   return (v + ((v * z) * p));
 }
 
-// algo/Sensors.java: void compute(Model, Data)
+// algo/sensor/Sensors.java: void compute(Model, Data)
 void Sensors_compute(Model* m, Data* d) {
   Kinematics_sites(m, d);
   int geoms = 0;
@@ -859,7 +869,7 @@ void Sensors_compute(Model* m, Data* d) {
   }
 }
 
-// algo/Sensors.java: void cutoff(Model, Data, int)
+// algo/sensor/Sensors.java: void cutoff(Model, Data, int)
 void Sensors_cutoff(Model* m, Data* d, int i) {
   double c = Sensors_cutoffLimit(m, i);
   int t = (MI_ARRAY(m, sensorType)[(i)]);
@@ -873,14 +883,14 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Sensors.java: double cutoffLimit(Model, int)
+// algo/sensor/Sensors.java: double cutoffLimit(Model, int)
 double Sensors_cutoffLimit(Model* m, int i) {
   int t = (MI_ARRAY(m, sensorType)[(i)]);
   int clamps = (((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS)) && (t != SensorType_BALLQUAT));
   return (clamps ? (MD_ARRAY(m, sensorCutoff)[(i)]) : 0);
 }
 
-// algo/Sensors.java: void sensor(Model, Data, int)
+// algo/sensor/Sensors.java: void sensor(Model, Data, int)
 void Sensors_sensor(Model* m, Data* d, int i) {
   __global double* out = DD_ARRAY(d, sensordata);
   __global double* p = DD_ARRAY(d, sensorPoint);
@@ -984,7 +994,7 @@ void Sensors_sensor(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Sensors.java: void force(Model, Data, int, double[], boolean, double[], int)
+// algo/sensor/Sensors.java: void force(Model, Data, int, double[], boolean, double[], int)
 void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a) {
   __global double* w = DD_ARRAY(d, scratch36);
   Mat3_mulVec(w, 0, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaForce), (6 * b));
@@ -1010,7 +1020,7 @@ void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, 
   res[(ro + 2)] = (((m[(mo + 2)] * x) + (m[(mo + 5)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/Sensors.java: void addCross(double[], int, double[], int, double[], int)
+// algo/sensor/Sensors.java: void addCross(double[], int, double[], int, double[], int)
 void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
   res[ro] += ((a[(ao + 1)] * b[(bo + 2)]) - (a[(ao + 2)] * b[(bo + 1)]));
   res[(ro + 1)] += ((a[(ao + 2)] * b[bo]) - (a[ao] * b[(bo + 2)]));
@@ -1027,7 +1037,7 @@ void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __glo
   res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
+// algo/sensor/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
 void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o) {
   __global double* r = DD_ARRAY(d, scratch6);
   for (int k = 0; k < 3; k++) {
@@ -1047,7 +1057,7 @@ void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, 
   Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
 }
 
-// algo/Sensors.java: int framePose(Model, Data, int, double[])
+// algo/sensor/Sensors.java: int framePose(Model, Data, int, double[])
 int Sensors_framePose(Model* m, Data* d, int i, __global double* p) {
   int obj = (MI_ARRAY(m, sensorObj)[(i)]);
   int f = (MI_ARRAY(m, sensorFrame)[(i)]);
@@ -1120,7 +1130,7 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 8)] = (((ww - xx) - yy) + zz);
 }
 
-// algo/Sensors.java: void frame(Model, Data, int, double[], int)
+// algo/sensor/Sensors.java: void frame(Model, Data, int, double[], int)
 void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* p = DD_ARRAY(d, sensorPoint);
   Sensors_framePose(m, d, i, p);
@@ -1215,7 +1225,7 @@ void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global
   res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
 }
 
-// algo/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
+// algo/collision/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude) {
   if (sqrt((((vx * vx) + (vy * vy)) + (vz * vz))) < Ray_MINVAL) {
     return (-1);
@@ -1232,7 +1242,7 @@ double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, do
   return dist;
 }
 
-// algo/Ray.java: double geom(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double geom(Model, Data, int, double, double, double, double, double, double)
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double x = (-1);
   switch ((MI_ARRAY(m, geomType)[(g)])) {
@@ -1264,12 +1274,12 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
   return x;
 }
 
-// algo/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
 double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_meshHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
+// algo/collision/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
 double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   if (Ray_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
     return (-1);
@@ -1304,7 +1314,7 @@ double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, do
   return (part ? hit : x);
 }
 
-// algo/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
 double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
   double ux = (ax - lpx);
   double uy = (ay - lpy);
@@ -1353,7 +1363,7 @@ double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, 
   return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
 }
 
-// algo/Ray.java: double nearer(double, double)
+// algo/collision/Ray.java: double nearer(double, double)
 double Ray_nearer(double x, double sol) {
   if ((sol >= 0) && (((x < 0) || (sol < x)))) {
     return sol;
@@ -1361,7 +1371,7 @@ double Ray_nearer(double x, double sol) {
   return x;
 }
 
-// algo/Ray.java: double basis(double, double, double, int)
+// algo/collision/Ray.java: double basis(double, double, double, int)
 double Ray_basis(double vx, double vy, double vz, int k) {
   double ax = 1;
   double ay = 1;
@@ -1389,7 +1399,7 @@ double Ray_basis(double vx, double vy, double vz, int k) {
   return Ray_unit(ux, uy, uz, k);
 }
 
-// algo/Ray.java: double unit(double, double, double, int)
+// algo/collision/Ray.java: double unit(double, double, double, int)
 double Ray_unit(double x, double y, double z, int k) {
   double norm = sqrt((((x * x) + (y * y)) + (z * z)));
   if (norm < Ray_MINVAL) {
@@ -1399,13 +1409,13 @@ double Ray_unit(double x, double y, double z, int k) {
   return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
 }
 
-// algo/Ray.java: double toLocal(Data, int, int, double, double, double)
+// algo/collision/Ray.java: double toLocal(Data, int, int, double, double, double)
 double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
   int o = ((9 * g) + k);
   return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
 }
 
-// algo/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
 double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1432,7 +1442,7 @@ double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double
   return x;
 }
 
-// algo/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
 double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb) {
   if (fabs(vi) <= Ray_MINVAL) {
     return (-1);
@@ -1447,13 +1457,13 @@ double Ray_boxFace(int side, double pi, double vi, double si, double pa, double 
   return (-1);
 }
 
-// algo/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
 double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r) {
   int o = (3 * g);
   return Ray_sphereAt(px, py, pz, vx, vy, vz, DD_ARRAY(d, geomXpos)[o], DD_ARRAY(d, geomXpos)[(o + 1)], DD_ARRAY(d, geomXpos)[(o + 2)], r);
 }
 
-// algo/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
 double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r) {
   double dx = (px - cx);
   double dy = (py - cy);
@@ -1464,7 +1474,7 @@ double Ray_sphereAt(double px, double py, double pz, double vx, double vy, doubl
   return Ray_quadRoot(a, b, c);
 }
 
-// algo/Ray.java: double quadRoot(double, double, double)
+// algo/collision/Ray.java: double quadRoot(double, double, double)
 double Ray_quadRoot(double a, double b, double c) {
   double det = ((b * b) - (a * c));
   if (det < Ray_MINVAL) {
@@ -1482,7 +1492,7 @@ double Ray_quadRoot(double a, double b, double c) {
   return (-1);
 }
 
-// algo/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
 double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1522,7 +1532,7 @@ double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, d
   return x;
 }
 
-// algo/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
 double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
@@ -1543,7 +1553,7 @@ double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, 
   return Ray_quadRoot(a, b, c);
 }
 
-// algo/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
 double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1590,7 +1600,7 @@ double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, do
   return x;
 }
 
-// algo/Ray.java: double quadRootAt(double, double, double, int)
+// algo/collision/Ray.java: double quadRootAt(double, double, double, int)
 double Ray_quadRootAt(double a, double b, double c, int which) {
   double det = ((b * b) - (a * c));
   if (det < Ray_MINVAL) {
@@ -1603,17 +1613,17 @@ double Ray_quadRootAt(double a, double b, double c, int which) {
   return ((((-b) + det)) / a);
 }
 
-// algo/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
 double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_bound(d, g, px, py, pz, vx, vy, vz, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]));
 }
 
-// algo/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
 double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_hfieldHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
+// algo/collision/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
 double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
@@ -1723,7 +1733,7 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
   return (part ? hit : x);
 }
 
-// algo/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
 double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
@@ -1758,7 +1768,7 @@ double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px,
   return Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy);
 }
 
-// algo/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
+// algo/collision/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
 double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int o = (((9 * g) + (3 * k)) + 2);
@@ -1768,7 +1778,7 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] - ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))])) * 0x1.0p-1));
 }
 
-// algo/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz) {
   double x = (-1);
   for (int f = 0; f < 6; f++) {
@@ -1777,7 +1787,7 @@ double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, do
   return x;
 }
 
-// algo/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
 double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
@@ -1801,7 +1811,7 @@ double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, doub
   return (-1);
 }
 
-// algo/Sensors.java: double touch(Model, Data, int)
+// algo/sensor/Sensors.java: double touch(Model, Data, int)
 double Sensors_touch(Model* m, Data* d, int site) {
   int body = (MI_ARRAY(m, siteBody)[(site)]);
   __global double* u = DD_ARRAY(d, sensorPoint);
@@ -1821,7 +1831,7 @@ double Sensors_touch(Model* m, Data* d, int site) {
   return sum;
 }
 
-// algo/Sensors.java: boolean touches(Model, Data, int, int, boolean)
+// algo/sensor/Sensors.java: boolean touches(Model, Data, int, int, boolean)
 int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
   __global double* u = DD_ARRAY(d, sensorPoint);
   double s = (second ? (-1) : 1);
@@ -1834,7 +1844,7 @@ int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
   return Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u);
 }
 
-// algo/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
+// algo/sensor/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u) {
   double px = u[0];
   double py = u[1];
@@ -1857,7 +1867,7 @@ int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global do
   return ((Sensors_rayMeetsCylinder(px, py, pz, dx, dy, dz, s0, s1) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz - s1)) / s0), (dx / s0), (dy / s0), (dz / s0))) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz + s1)) / s0), (dx / s0), (dy / s0), (dz / s0)));
 }
 
-// algo/Sensors.java: boolean rayMeetsEllipsoid(double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsEllipsoid(double, double, double, double, double, double)
 int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz) {
   double c = ((((px * px) + (py * py)) + (pz * pz)) - 1);
   if (c <= 0) {
@@ -1868,7 +1878,7 @@ int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double
   return ((b < 0) && (((b * b) - (a * c)) >= 0));
 }
 
-// algo/Sensors.java: boolean rayMeetsCylinder(double, double, double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsCylinder(double, double, double, double, double, double, double, double)
 int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h) {
   double lo = jmax(Sensors_slabEnter(pz, dz, h), 0);
   double hi = Sensors_slabExit(pz, dz, h);
@@ -1886,7 +1896,7 @@ int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double 
   return (jmax(lo, ((((-b) - sq)) / a)) <= jmin(hi, ((((-b) + sq)) / a)));
 }
 
-// algo/Sensors.java: double slabExit(double, double, double)
+// algo/sensor/Sensors.java: double slabExit(double, double, double)
 double Sensors_slabExit(double p, double dir, double h) {
   if (dir == 0) {
     return ((fabs(p) <= h) ? INFINITY : (-INFINITY));
@@ -1894,7 +1904,7 @@ double Sensors_slabExit(double p, double dir, double h) {
   return jmax(((((-h) - p)) / dir), (((h - p)) / dir));
 }
 
-// algo/Sensors.java: double slabEnter(double, double, double)
+// algo/sensor/Sensors.java: double slabEnter(double, double, double)
 double Sensors_slabEnter(double p, double dir, double h) {
   if (dir == 0) {
     return ((fabs(p) <= h) ? (-INFINITY) : INFINITY);
@@ -1902,14 +1912,14 @@ double Sensors_slabEnter(double p, double dir, double h) {
   return jmin(((((-h) - p)) / dir), (((h - p)) / dir));
 }
 
-// algo/Sensors.java: boolean rayMeetsBox(double, double, double, double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsBox(double, double, double, double, double, double, double, double, double)
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz) {
   double lo = jmax(jmax(Sensors_slabEnter(px, dx, hx), Sensors_slabEnter(py, dy, hy)), jmax(Sensors_slabEnter(pz, dz, hz), 0));
   double hi = jmin(jmin(Sensors_slabExit(px, dx, hx), Sensors_slabExit(py, dy, hy)), Sensors_slabExit(pz, dz, hz));
   return (lo <= hi);
 }
 
-// algo/Sensors.java: void angularMomentum(Model, Data, int, double[], int)
+// algo/sensor/Sensors.java: void angularMomentum(Model, Data, int, double[], int)
 void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* w = DD_ARRAY(d, scratch36);
   out[a] = 0;
@@ -1956,7 +1966,7 @@ void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, i
   res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
 }
 
-// algo/Sensors.java: boolean inSubtree(Model, int, int)
+// algo/sensor/Sensors.java: boolean inSubtree(Model, int, int)
 int Sensors_inSubtree(Model* m, int j, int i) {
   while (j > i) {
     j = (MI_ARRAY(m, bodyParent)[(j)]);
@@ -1964,7 +1974,7 @@ int Sensors_inSubtree(Model* m, int j, int i) {
   return (j == i);
 }
 
-// algo/Sensors.java: double limit(Model, Data, int)
+// algo/sensor/Sensors.java: double limit(Model, Data, int)
 double Sensors_limit(Model* m, Data* d, int i) {
   int r = Sensors_limitRow(m, d, i);
   if (r < 0) {
@@ -1984,11 +1994,11 @@ double Sensors_limit(Model* m, Data* d, int i) {
   return v;
 }
 
-// algo/Sensors.java: int limitRow(Model, Data, int)
+// algo/sensor/Sensors.java: int limitRow(Model, Data, int)
 int Sensors_limitRow(Model* m, Data* d, int i) {
   int t = (MI_ARRAY(m, sensorType)[(i)]);
   int joint = (((t == SensorType_JOINTLIMITPOS) || (t == SensorType_JOINTLIMITVEL)) || (t == SensorType_JOINTLIMITFRC));
-  int type = (joint ? Constraints_LIMIT : Constraints_TENDON_LIMIT);
+  int type = (joint ? Rows_LIMIT : Rows_TENDON_LIMIT);
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
     if ((DI_ARRAY(d, efcType)[r] == type) && (DI_ARRAY(d, efcId)[r] == (MI_ARRAY(m, sensorObj)[(i)]))) {
       return r;
@@ -1997,7 +2007,7 @@ int Sensors_limitRow(Model* m, Data* d, int i) {
   return (-1);
 }
 
-// algo/Sensors.java: void interactionForces(Model, Data)
+// algo/sensor/Sensors.java: void interactionForces(Model, Data)
 void Sensors_interactionForces(Model* m, Data* d) {
   Rnea_inverse(m, d, DD_ARRAY(d, qacc), DD_ARRAY(d, scratchNv1));
   int nb = (M_nbody);
@@ -2010,7 +2020,7 @@ void Sensors_interactionForces(Model* m, Data* d) {
       continue;
     }
     int t = DI_ARRAY(d, efcType)[r];
-    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
+    int angular = ((t == Rows_TORSION) || (t == Rows_ROLLING));
     int c = DI_ARRAY(d, efcId)[r];
     double f = (DD_ARRAY(d, efcImpulse)[r] / dt);
     for (int side = 0; side < 2; side++) {
@@ -2065,13 +2075,13 @@ void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __globa
   res[(ro + 5)] += lz;
 }
 
-// algo/Sensors.java: boolean external(Data, int)
+// algo/sensor/Sensors.java: boolean external(Data, int)
 int Sensors_external(Data* d, int r) {
   int t = DI_ARRAY(d, efcType)[r];
-  return ((((((t == Constraints_NORMAL) || (t == Constraints_FRICTION)) || (t == Constraints_TORSION)) || (t == Constraints_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
+  return ((((((t == Rows_NORMAL) || (t == Rows_FRICTION)) || (t == Rows_TORSION)) || (t == Rows_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
 }
 
-// algo/Rnea.java: void inverse(Model, Data, double[], double[])
+// algo/dynamics/Rnea.java: void inverse(Model, Data, double[], double[])
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out) {
   int nb = (M_nbody);
   __global double* a = DD_ARRAY(d, rneaAcc);
@@ -2163,7 +2173,7 @@ void SpatialOps_transformMotion(__global double* res, int ro, __global double* e
   res[(ro + 5)] = (((e[(eo + 6)] * vx) + (e[(eo + 7)] * vy)) + (e[(eo + 8)] * vz));
 }
 
-// algo/Kinematics.java: void baseAcceleration(Model, double[])
+// algo/kinematics/Kinematics.java: void baseAcceleration(Model, double[])
 void Kinematics_baseAcceleration(Model* m, __global double* a) {
   a[0] = 0;
   a[1] = 0;
@@ -2173,7 +2183,7 @@ void Kinematics_baseAcceleration(Model* m, __global double* a) {
   a[5] = (-OPT_gravity[2]);
 }
 
-// algo/Sensors.java: void subtrees(Model, Data)
+// algo/sensor/Sensors.java: void subtrees(Model, Data)
 void Sensors_subtrees(Model* m, Data* d) {
   int nb = (M_nbody);
   __global double* mass = DD_ARRAY(d, subtreeMass);
@@ -2213,14 +2223,14 @@ void Sensors_subtrees(Model* m, Data* d) {
   }
 }
 
-// algo/Kinematics.java: void geoms(Model, Data)
+// algo/kinematics/Kinematics.java: void geoms(Model, Data)
 void Kinematics_geoms(Model* m, Data* d) {
   for (int g = 0; g < (M_ngeom); g++) {
     Kinematics_geom(m, d, g);
   }
 }
 
-// algo/Kinematics.java: void geom(Model, Data, int)
+// algo/kinematics/Kinematics.java: void geom(Model, Data, int)
 void Kinematics_geom(Model* m, Data* d, int g) {
   __global double* t = DD_ARRAY(d, scratch36);
   int b = (MI_ARRAY(m, geomBody)[(g)]);
@@ -2238,14 +2248,14 @@ void Kinematics_geom(Model* m, Data* d, int g) {
   Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
 }
 
-// algo/Kinematics.java: void sites(Model, Data)
+// algo/kinematics/Kinematics.java: void sites(Model, Data)
 void Kinematics_sites(Model* m, Data* d) {
   for (int i = 0; i < (M_nsite); i++) {
     Kinematics_site(m, d, i);
   }
 }
 
-// algo/Kinematics.java: void site(Model, Data, int)
+// algo/kinematics/Kinematics.java: void site(Model, Data, int)
 void Kinematics_site(Model* m, Data* d, int i) {
   __global double* t = DD_ARRAY(d, scratch36);
   int b = (MI_ARRAY(m, siteBody)[(i)]);
@@ -2305,7 +2315,7 @@ void Checks_finiteDofs(Model* m, Data* d, __global double* v) {
   }
 }
 
-// algo/Constraints.java: void applyImpulses(Model, Data)
+// algo/constraint/Constraints.java: void applyImpulses(Model, Data)
 void Constraints_applyImpulses(Model* m, Data* d) {
   int nv = (M_nv);
   __global double* g = DD_ARRAY(d, qvelImpulse);
@@ -2326,12 +2336,12 @@ void Constraints_applyImpulses(Model* m, Data* d) {
   }
 }
 
-// algo/MassMatrixFactor.java: void solveL(Model, Data, double[], int)
+// algo/dynamics/MassMatrixFactor.java: void solveL(Model, Data, double[], int)
 void MassMatrixFactor_solveL_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveL_6(m, d, x, xo, 0, (M_nv));
 }
 
-// algo/MassMatrixFactor.java: void solveL(Model, Data, double[], int, int, int)
+// algo/dynamics/MassMatrixFactor.java: void solveL(Model, Data, double[], int, int, int)
 void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi) {
   int nv = (M_nv);
   for (int k = lo; k < hi; k++) {
@@ -2343,7 +2353,7 @@ void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, in
   }
 }
 
-// algo/ProjectedGaussSeidel.java: void solve(Model, Data, boolean)
+// algo/constraint/ProjectedGaussSeidel.java: void solve(Model, Data, boolean)
 void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store) {
   int ne = DI_SCALAR(d, nefc);
   __global double* p = DD_ARRAY(d, efcImpulse);
@@ -2377,12 +2387,12 @@ void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store) {
   }
 }
 
-// algo/ProjectedGaussSeidel.java: void storeWarmStart(Model, Data)
+// algo/constraint/ProjectedGaussSeidel.java: void storeWarmStart(Model, Data)
 void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d) {
   fill_i(DI_ARRAY(d, warmValid), DL_warmValid, 0);
   int nf = OPT_frictionDirections;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (DI_ARRAY(d, efcType)[r] == Constraints_NORMAL) {
+    if (DI_ARRAY(d, efcType)[r] == Rows_NORMAL) {
       int slot = DI_ARRAY(d, conSlot)[DI_ARRAY(d, efcId)[r]];
       DI_ARRAY(d, warmValid)[slot] = 1;
       DD_ARRAY(d, warmImpulse)[(3 * slot)] = DD_ARRAY(d, efcImpulse)[r];
@@ -2394,7 +2404,7 @@ void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d) {
   }
 }
 
-// algo/ProjectedGaussSeidel.java: double sweep(Data, double[], double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double sweep(Data, double[], double[], int)
 double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* record, int ro) {
   int ne = DI_SCALAR(d, nefc);
   double residual = 0;
@@ -2416,19 +2426,19 @@ double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* 
   return residual;
 }
 
-// algo/ProjectedGaussSeidel.java: double upper(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double upper(Data, double[], int)
 double ProjectedGaussSeidel_upper(Data* d, __global double* p, int r) {
   int n = DI_ARRAY(d, efcNormal)[r];
   return ((n >= 0) ? (DD_ARRAY(d, efcHi)[r] * p[n]) : DD_ARRAY(d, efcHi)[r]);
 }
 
-// algo/ProjectedGaussSeidel.java: double lower(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double lower(Data, double[], int)
 double ProjectedGaussSeidel_lower(Data* d, __global double* p, int r) {
   int n = DI_ARRAY(d, efcNormal)[r];
   return ((n >= 0) ? ((-DD_ARRAY(d, efcLo)[r]) * p[n]) : DD_ARRAY(d, efcLo)[r]);
 }
 
-// algo/ProjectedGaussSeidel.java: double rowProduct(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double rowProduct(Data, double[], int)
 double ProjectedGaussSeidel_rowProduct(Data* d, __global double* p, int r) {
   int ne = DI_SCALAR(d, nefc);
   int s = DI_ARRAY(d, efcRowLo)[r];
@@ -2451,7 +2461,7 @@ double ProjectedGaussSeidel_rowProduct(Data* d, __global double* p, int r) {
   return (((ap0 + ap1)) + ((ap2 + ap3)));
 }
 
-// algo/ProjectedGaussSeidel.java: void initialGuess(Model, Data, boolean)
+// algo/constraint/ProjectedGaussSeidel.java: void initialGuess(Model, Data, boolean)
 void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
   int nf = OPT_frictionDirections;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
@@ -2459,7 +2469,7 @@ void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
     DI_ARRAY(d, efcInitSource)[r] = (-1);
   }
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (warm && (DI_ARRAY(d, efcType)[r] == Constraints_NORMAL)) {
+    if (warm && (DI_ARRAY(d, efcType)[r] == Rows_NORMAL)) {
       int slot = DI_ARRAY(d, conSlot)[DI_ARRAY(d, efcId)[r]];
       if (DI_ARRAY(d, warmValid)[slot] != 0) {
         DD_ARRAY(d, efcImpulse)[r] = DD_ARRAY(d, warmImpulse)[(3 * slot)];
@@ -2473,7 +2483,7 @@ void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
   }
 }
 
-// algo/Constraints.java: void assemble(Model, Data)
+// algo/constraint/Constraints.java: void assemble(Model, Data)
 void Constraints_assemble(Model* m, Data* d) {
   int nv = (M_nv);
   DI_SCALAR(d, nefc) = 0;
@@ -2481,23 +2491,23 @@ void Constraints_assemble(Model* m, Data* d) {
     if ((!Constraints_active(d, c))) {
       continue;
     }
-    int n = Constraints_addContactRow(m, d, c, 0, Constraints_NORMAL, (-1));
+    int n = Constraints_addContactRow(m, d, c, 0, Rows_NORMAL, (-1));
     int condim = DI_ARRAY(d, conCondim)[c];
     if (condim >= 3) {
-      Constraints_addContactRow(m, d, c, 1, Constraints_FRICTION, n);
-      Constraints_addContactRow(m, d, c, 2, Constraints_FRICTION, n);
+      Constraints_addContactRow(m, d, c, 1, Rows_FRICTION, n);
+      Constraints_addContactRow(m, d, c, 2, Rows_FRICTION, n);
       if (OPT_frictionDirections == 1) {
         Constraints_slidingDirection(m, d, (n + 1));
       }
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFriction)[c]);
     }
     if (condim >= 4) {
-      Constraints_addContactRow(m, d, c, 0, Constraints_TORSION, n);
+      Constraints_addContactRow(m, d, c, 0, Rows_TORSION, n);
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[(2 * c)]);
     }
     if (condim == 6) {
-      Constraints_addContactRow(m, d, c, 1, Constraints_ROLLING, n);
-      Constraints_addContactRow(m, d, c, 2, Constraints_ROLLING, n);
+      Constraints_addContactRow(m, d, c, 1, Rows_ROLLING, n);
+      Constraints_addContactRow(m, d, c, 2, Rows_ROLLING, n);
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[((2 * c) + 1)]);
     }
   }
@@ -2547,13 +2557,13 @@ void Constraints_assemble(Model* m, Data* d) {
       vn += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
     }
     int t = DI_ARRAY(d, efcType)[r];
-    double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
-    DD_ARRAY(d, efcB)[r] = (Constraints_isFriction(t) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
+    double e = ((t == Rows_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
+    DD_ARRAY(d, efcB)[r] = (Rows_isFriction(t) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
   }
   Constraints_delassus(m, d);
 }
 
-// algo/Constraints.java: void delassus(Model, Data)
+// algo/constraint/Constraints.java: void delassus(Model, Data)
 void Constraints_delassus(Model* m, Data* d) {
   int nv = (M_nv);
   int ne = DI_SCALAR(d, nefc);
@@ -2595,7 +2605,7 @@ void Constraints_delassus(Model* m, Data* d) {
   }
 }
 
-// algo/Constraints.java: double rangeProduct(Data, int, int, int)
+// algo/constraint/Constraints.java: double rangeProduct(Data, int, int, int)
 double Constraints_rangeProduct(Data* d, int nv, int r, int s) {
   int lo = max(DI_ARRAY(d, efcDofLo)[r], DI_ARRAY(d, efcDofLo)[s]);
   int hi = min(DI_ARRAY(d, efcDofHi)[r], DI_ARRAY(d, efcDofHi)[s]);
@@ -2606,7 +2616,7 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s) {
   return a;
 }
 
-// algo/Constraints.java: double pathProduct(Model, Data, int, int, int)
+// algo/constraint/Constraints.java: double pathProduct(Model, Data, int, int, int)
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc) {
   int nv = (M_nv);
   double a = 0;
@@ -2616,7 +2626,7 @@ double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc) {
   return a;
 }
 
-// algo/Constraints.java: int commonAncestor(Model, int, int)
+// algo/constraint/Constraints.java: int commonAncestor(Model, int, int)
 int Constraints_commonAncestor(Model* m, int i, int j) {
   while (((i != j) && (i >= 0)) && (j >= 0)) {
     if (i > j) {
@@ -2628,7 +2638,7 @@ int Constraints_commonAncestor(Model* m, int i, int j) {
   return (((i < 0) || (j < 0)) ? (-1) : i);
 }
 
-// algo/MassMatrixFactor.java: void solveLt(Model, Data, double[], int, int, int)
+// algo/dynamics/MassMatrixFactor.java: void solveLt(Model, Data, double[], int, int, int)
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi) {
   int nv = (M_nv);
   for (int k = (hi - 1); k >= lo; k--) {
@@ -2639,39 +2649,39 @@ void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, i
   }
 }
 
-// algo/Constraints.java: boolean isFriction(int)
-int Constraints_isFriction(int type) {
-  return ((((type == Constraints_FRICTION) || (type == Constraints_DOF_FRICTION)) || (type == Constraints_TORSION)) || (type == Constraints_ROLLING));
+// algo/constraint/Rows.java: boolean isFriction(int)
+int Rows_isFriction(int type) {
+  return ((((type == Rows_FRICTION) || (type == Rows_DOF_FRICTION)) || (type == Rows_TORSION)) || (type == Rows_ROLLING));
 }
 
-// algo/Equality.java: void addRows(Model, Data, int)
+// algo/constraint/Equality.java: void addRows(Model, Data, int)
 void Equality_addRows(Model* m, Data* d, int e) {
   int t = (MI_ARRAY(m, eqType)[(e)]);
   if ((t == EqualityType_CONNECT) || (t == EqualityType_WELD)) {
     int b1 = (MI_ARRAY(m, eqObj1)[(e)]);
     int b2 = (MI_ARRAY(m, eqObj2)[(e)]);
-    if ((Constraints_chainLastDof(m, b1) < 0) && (Constraints_chainLastDof(m, b2) < 0)) {
+    if ((Jacobians_chainLastDof(m, b1) < 0) && (Jacobians_chainLastDof(m, b2) < 0)) {
       return;
     }
     __global double* s = DD_ARRAY(d, scratch36);
     int a1 = ((t == EqualityType_CONNECT) ? 0 : 3);
     int a2 = ((t == EqualityType_CONNECT) ? 3 : 0);
-    Equality_point(m, d, e, b1, a1, s, 28);
-    Equality_point(m, d, e, b2, a2, s, 31);
+    Equality_point(m, d, e, b1, a1, s, Equality_P1);
+    Equality_point(m, d, e, b2, a2, s, Equality_P2);
     for (int i = 0; i < 3; i++) {
-      s[25] = ((i == 0) ? 1 : 0);
-      s[26] = ((i == 1) ? 1 : 0);
-      s[27] = ((i == 2) ? 1 : 0);
-      int r = Equality_bodyRow(m, d, e, b1, b2, (s[(28 + i)] - s[(31 + i)]));
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, 28, s, 25, 1);
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, 31, s, 25, (-1));
+      s[Equality_DIR] = ((i == 0) ? 1 : 0);
+      s[(Equality_DIR + 1)] = ((i == 1) ? 1 : 0);
+      s[(Equality_DIR + 2)] = ((i == 2) ? 1 : 0);
+      int r = Equality_bodyRow(m, d, e, b1, b2, (s[(Equality_P1 + i)] - s[(Equality_P2 + i)]));
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, Equality_P1, s, Equality_DIR, 1);
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, Equality_P2, s, Equality_DIR, (-1));
     }
     if (t == EqualityType_WELD) {
       Equality_weldRotation(m, d, e, b1, b2, s);
       for (int i = 0; i < 3; i++) {
-        int r = Equality_bodyRow(m, d, e, b1, b2, s[((12 + 1) + i)]);
-        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, (16 + (3 * i)), 1);
-        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, (16 + (3 * i)), (-1));
+        int r = Equality_bodyRow(m, d, e, b1, b2, s[((Equality_E + 1) + i)]);
+        Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, (Equality_K + (3 * i)), 1);
+        Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, (Equality_K + (3 * i)), (-1));
       }
     }
   } else {
@@ -2679,7 +2689,7 @@ void Equality_addRows(Model* m, Data* d, int e) {
   }
 }
 
-// algo/Equality.java: void scalarRow(Model, Data, int)
+// algo/constraint/Equality.java: void scalarRow(Model, Data, int)
 void Equality_scalarRow(Model* m, Data* d, int e) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
@@ -2695,11 +2705,11 @@ void Equality_scalarRow(Model* m, Data* d, int e) {
     }
     if (joint) {
       int dof = (MI_ARRAY(m, jntDofAdr)[(o)]);
-      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(dof)])));
+      lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(dof)])));
       hi = max(hi, (dof + 1));
     } else {
       for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
-        lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
+        lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
         hi = max(hi, ((MI_ARRAY(m, wrapDofAdr)[(w)]) + 1));
       }
     }
@@ -2715,11 +2725,11 @@ void Equality_scalarRow(Model* m, Data* d, int e) {
     pos -= Equality_polynomial(m, e, x);
     Equality_addScalarJacobian(m, d, e, o2, r, (-Equality_polynomialSlope(m, e, x)));
   }
-  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, (pos - (MD_ARRAY(m, eqData)[((11 * (e)) + (0))])));
+  Rows_jointSpaceRow(d, r, Rows_EQUALITY, e, (-INFINITY), INFINITY, (pos - (MD_ARRAY(m, eqData)[((11 * (e)) + (0))])));
 }
 
-// algo/Constraints.java: void jointSpaceRow(Data, int, int, int, double, double, double)
-void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist) {
+// algo/constraint/Rows.java: void jointSpaceRow(Data, int, int, int, double, double, double)
+void Rows_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist) {
   DD_ARRAY(d, efcDir)[(3 * r)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
@@ -2731,12 +2741,12 @@ void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, doub
   DD_ARRAY(d, efcDist)[r] = dist;
 }
 
-// algo/Equality.java: double polynomialSlope(Model, int, double)
+// algo/constraint/Equality.java: double polynomialSlope(Model, int, double)
 double Equality_polynomialSlope(Model* m, int e, double x) {
   return ((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((2 * (MD_ARRAY(m, eqData)[((11 * (e)) + (2))])) + (x * (((3 * (MD_ARRAY(m, eqData)[((11 * (e)) + (3))])) + ((x * 4) * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))));
 }
 
-// algo/Equality.java: void addScalarJacobian(Model, Data, int, int, int, double)
+// algo/constraint/Equality.java: void addScalarJacobian(Model, Data, int, int, int, double)
 void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale) {
   int nv = (M_nv);
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
@@ -2748,12 +2758,12 @@ void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double s
   }
 }
 
-// algo/Equality.java: double polynomial(Model, int, double)
+// algo/constraint/Equality.java: double polynomial(Model, int, double)
 double Equality_polynomial(Model* m, int e, double x) {
   return (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (2))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (3))]) + (x * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))))));
 }
 
-// algo/Equality.java: double scalarValue(Model, Data, int, int)
+// algo/constraint/Equality.java: double scalarValue(Model, Data, int, int)
 double Equality_scalarValue(Model* m, Data* d, int e, int o) {
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
     int a = (MI_ARRAY(m, jntQposAdr)[(o)]);
@@ -2766,8 +2776,8 @@ double Equality_scalarValue(Model* m, Data* d, int e, int o) {
   return v;
 }
 
-// algo/Constraints.java: int chainFirstDof(Model, int)
-int Constraints_chainFirstDof(Model* m, int b) {
+// algo/kinematics/Jacobians.java: int chainFirstDof(Model, int)
+int Jacobians_chainFirstDof(Model* m, int b) {
   int first = (M_nv);
   for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
     if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
@@ -2777,8 +2787,8 @@ int Constraints_chainFirstDof(Model* m, int b) {
   return first;
 }
 
-// algo/Constraints.java: void addAngularJacobian(Model, Data, double[], int, int, double[], int, double)
-void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign) {
+// algo/kinematics/Jacobians.java: void addAngularJacobian(Model, Data, double[], int, int, double[], int, double)
+void Jacobians_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign) {
   double dx = (dir[dirOff] * j_sign);
   double dy = (dir[(dirOff + 1)] * j_sign);
   double dz = (dir[(dirOff + 2)] * j_sign);
@@ -2799,23 +2809,23 @@ void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int
   }
 }
 
-// algo/Equality.java: int bodyRow(Model, Data, int, int, int, double)
+// algo/constraint/Equality.java: int bodyRow(Model, Data, int, int, int, double)
 int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  int last1 = Constraints_chainLastDof(m, b1);
-  int last2 = Constraints_chainLastDof(m, b2);
+  int last1 = Jacobians_chainLastDof(m, b1);
+  int last2 = Jacobians_chainLastDof(m, b2);
   int hi = (max(last1, last2) + 1);
   DI_ARRAY(d, efcLeaf)[r] = ((last1 < 0) ? last2 : ((last2 < 0) ? last1 : (-1)));
-  DI_ARRAY(d, efcDofLo)[r] = min(min(Constraints_chainFirstDof(m, b1), Constraints_chainFirstDof(m, b2)), hi);
+  DI_ARRAY(d, efcDofLo)[r] = min(min(Jacobians_chainFirstDof(m, b1), Jacobians_chainFirstDof(m, b2)), hi);
   DI_ARRAY(d, efcDofHi)[r] = hi;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + hi) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, pos);
+  Rows_jointSpaceRow(d, r, Rows_EQUALITY, e, (-INFINITY), INFINITY, pos);
   return r;
 }
 
-// algo/Constraints.java: int chainLastDof(Model, int)
-int Constraints_chainLastDof(Model* m, int b) {
+// algo/kinematics/Jacobians.java: int chainLastDof(Model, int)
+int Jacobians_chainLastDof(Model* m, int b) {
   for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
     if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
       return (((MI_ARRAY(m, bodyDofAdr)[(b)]) + (MI_ARRAY(m, bodyDofNum)[(b)])) - 1);
@@ -2824,26 +2834,26 @@ int Constraints_chainLastDof(Model* m, int b) {
   return (-1);
 }
 
-// algo/Equality.java: void weldRotation(Model, Data, int, int, int, double[])
+// algo/constraint/Equality.java: void weldRotation(Model, Data, int, int, int, double[])
 void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s) {
-  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (10))]);
+  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (Equality_DATA_TORQUE_SCALE))]);
   for (int k = 0; k < 4; k++) {
-    s[(8 + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((6 + k)))]);
+    s[(Equality_T + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((Equality_DATA_QUAT + k)))]);
   }
-  Quat_mul(s, 0, DD_ARRAY(d, xquat), (4 * b1), s, 8);
-  Quat_conjugate(s, 4, DD_ARRAY(d, xquat), (4 * b2));
+  Quat_mul(s, Equality_Q, DD_ARRAY(d, xquat), (4 * b1), s, Equality_T);
+  Quat_conjugate(s, Equality_C, DD_ARRAY(d, xquat), (4 * b2));
   for (int j = 0; j < 3; j++) {
-    s[8] = 0;
-    s[9] = ((j == 0) ? 1 : 0);
-    s[10] = ((j == 1) ? 1 : 0);
-    s[11] = ((j == 2) ? 1 : 0);
-    Quat_mul(s, 12, s, 4, s, 8);
-    Quat_mul(s, 12, s, 12, s, 0);
+    s[Equality_T] = 0;
+    s[(Equality_T + 1)] = ((j == 0) ? 1 : 0);
+    s[(Equality_T + 2)] = ((j == 1) ? 1 : 0);
+    s[(Equality_T + 3)] = ((j == 2) ? 1 : 0);
+    Quat_mul(s, Equality_E, s, Equality_C, s, Equality_T);
+    Quat_mul(s, Equality_E, s, Equality_E, s, Equality_Q);
     for (int i = 0; i < 3; i++) {
-      s[((16 + (3 * i)) + j)] = ((0x1.0p-1 * ts) * s[((12 + 1) + i)]);
+      s[((Equality_K + (3 * i)) + j)] = ((0x1.0p-1 * ts) * s[((Equality_E + 1) + i)]);
     }
   }
-  Quat_mul(s, 12, s, 4, s, 0);
+  Quat_mul(s, Equality_E, s, Equality_C, s, Equality_Q);
 }
 
 // spatial/Quat.java: void conjugate(double[], int, double[], int)
@@ -2854,8 +2864,8 @@ void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 3)] = (-q[(qo + 3)]);
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)
-void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign) {
+// algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)
+void Jacobians_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign) {
   double px = pt[po];
   double py = pt[(po + 1)];
   double pz = pt[(po + 2)];
@@ -2889,7 +2899,7 @@ void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, in
   }
 }
 
-// algo/Equality.java: void point(Model, Data, int, int, int, double[], int)
+// algo/constraint/Equality.java: void point(Model, Data, int, int, int, double[], int)
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o) {
   for (int i = 0; i < 3; i++) {
     double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
@@ -2900,20 +2910,20 @@ void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out
   }
 }
 
-// algo/Constraints.java: void addFrictionLossRow(Model, Data, int)
+// algo/constraint/Constraints.java: void addFrictionLossRow(Model, Data, int)
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
+  DI_ARRAY(d, efcDofLo)[r] = Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
   DI_ARRAY(d, efcDofHi)[r] = (k + 1);
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
   double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
-  Constraints_jointSpaceRow(d, r, Constraints_DOF_FRICTION, k, (-bound), bound, 0);
+  Rows_jointSpaceRow(d, r, Rows_DOF_FRICTION, k, (-bound), bound, 0);
 }
 
-// algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
+// algo/constraint/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist) {
   int nv = (M_nv);
   int lo = nv;
@@ -2924,11 +2934,11 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
       if (b == 0) {
         continue;
       }
-      lo = min(lo, Constraints_chainFirstDof(m, b));
-      hi = max(hi, (Constraints_chainLastDof(m, b) + 1));
+      lo = min(lo, Jacobians_chainFirstDof(m, b));
+      hi = max(hi, (Jacobians_chainLastDof(m, b) + 1));
     } else {
       int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
-      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
+      lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
       hi = max(hi, (k + 1));
     }
   }
@@ -2950,28 +2960,28 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
       DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
     }
   }
-  Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
+  Rows_jointSpaceRow(d, r, Rows_TENDON_LIMIT, t, 0, INFINITY, dist);
 }
 
-// algo/Tendons.java: int wrapBody(Model, int)
+// algo/forces/Tendons.java: int wrapBody(Model, int)
 int Tendons_wrapBody(Model* m, int w) {
   return (((MI_ARRAY(m, wrapSite)[(w)]) >= 0) ? (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]) : (((MI_ARRAY(m, wrapGeom)[(w)]) >= 0) ? (MI_ARRAY(m, geomBody)[((MI_ARRAY(m, wrapGeom)[(w)]))]) : 0));
 }
 
-// algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
+// algo/constraint/Constraints.java: void addLimitRow(Model, Data, int, double, double)
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
   int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
+  DI_ARRAY(d, efcDofLo)[r] = Jacobians_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
   DI_ARRAY(d, efcDofHi)[r] = (k + 1);
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = j_sign;
-  Constraints_jointSpaceRow(d, r, Constraints_LIMIT, j, 0, INFINITY, dist);
+  Rows_jointSpaceRow(d, r, Rows_LIMIT, j, 0, INFINITY, dist);
 }
 
-// algo/Constraints.java: void frictionBounds(Data, int, double)
+// algo/constraint/Constraints.java: void frictionBounds(Data, int, double)
 void Constraints_frictionBounds(Data* d, int n, double mu) {
   for (int r = (DI_SCALAR(d, nefc) - 1); (r > n) && (DI_ARRAY(d, efcNormal)[r] < 0); r--) {
     DI_ARRAY(d, efcNormal)[r] = n;
@@ -2980,7 +2990,7 @@ void Constraints_frictionBounds(Data* d, int n, double mu) {
   }
 }
 
-// algo/Constraints.java: int addContactRow(Model, Data, int, int, int, int)
+// algo/constraint/Constraints.java: int addContactRow(Model, Data, int, int, int, int)
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
@@ -2994,11 +3004,11 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
   int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
   int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
   if (normal < 0) {
-    int last1 = Constraints_chainLastDof(m, b1);
-    int last2 = Constraints_chainLastDof(m, b2);
+    int last1 = Jacobians_chainLastDof(m, b1);
+    int last2 = Jacobians_chainLastDof(m, b2);
     int hi = (max(last1, last2) + 1);
     DI_ARRAY(d, efcLeaf)[r] = ((last1 < 0) ? last2 : ((last2 < 0) ? last1 : (-1)));
-    DI_ARRAY(d, efcDofLo)[r] = min(min(Constraints_chainFirstDof(m, b1), Constraints_chainFirstDof(m, b2)), hi);
+    DI_ARRAY(d, efcDofLo)[r] = min(min(Jacobians_chainFirstDof(m, b1), Jacobians_chainFirstDof(m, b2)), hi);
     DI_ARRAY(d, efcDofHi)[r] = hi;
   } else {
     DI_ARRAY(d, efcLeaf)[r] = DI_ARRAY(d, efcLeaf)[normal];
@@ -3006,33 +3016,33 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
     DI_ARRAY(d, efcDofHi)[r] = DI_ARRAY(d, efcDofHi)[normal];
   }
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + DI_ARRAY(d, efcDofHi)[r]) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
-    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b2, dirv, 0, 1);
-    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b1, dirv, 0, (-1));
+  if ((type == Rows_TORSION) || (type == Rows_ROLLING)) {
+    Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b2, dirv, 0, 1);
+    Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b1, dirv, 0, (-1));
   } else {
-    Constraints_addPointJacobian_7(m, d, r, b2, c, dirv, 1);
-    Constraints_addPointJacobian_7(m, d, r, b1, c, dirv, (-1));
+    Constraints_addPointJacobian(m, d, r, b2, c, dirv, 1);
+    Constraints_addPointJacobian(m, d, r, b1, c, dirv, (-1));
   }
   DI_ARRAY(d, efcType)[r] = type;
   DI_ARRAY(d, efcId)[r] = c;
   DI_ARRAY(d, efcNormal)[r] = (-1);
   DD_ARRAY(d, efcLo)[r] = 0;
   DD_ARRAY(d, efcHi)[r] = OPT_maxNormalImpulse;
-  DD_ARRAY(d, efcDist)[r] = ((type == Constraints_NORMAL) ? (DD_ARRAY(d, conDist)[c] - DD_ARRAY(d, conIncludeMargin)[c]) : 0);
+  DD_ARRAY(d, efcDist)[r] = ((type == Rows_NORMAL) ? (DD_ARRAY(d, conDist)[c] - DD_ARRAY(d, conIncludeMargin)[c]) : 0);
   return r;
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, int, int, int, double[], double)
-void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign) {
-  Constraints_addPointJacobian_8(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), body, c, dir, j_sign);
+// algo/constraint/Constraints.java: void addPointJacobian(Model, Data, int, int, int, double[], double)
+void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign) {
+  Jacobians_addPointJacobian_8(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), body, c, dir, j_sign);
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
-void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
-  Constraints_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
+// algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
+void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
+  Jacobians_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
 }
 
-// algo/Constraints.java: void slidingDirection(Model, Data, int)
+// algo/constraint/Constraints.java: void slidingDirection(Model, Data, int)
 void Constraints_slidingDirection(Model* m, Data* d, int r) {
   int nv = (M_nv);
   int lo = DI_ARRAY(d, efcDofLo)[r];
@@ -3057,12 +3067,12 @@ void Constraints_slidingDirection(Model* m, Data* d, int r) {
   DI_SCALAR(d, nefc)--;
 }
 
-// algo/Constraints.java: boolean active(Data, int)
+// algo/constraint/Constraints.java: boolean active(Data, int)
 int Constraints_active(Data* d, int c) {
   return (DD_ARRAY(d, conDist)[c] < DD_ARRAY(d, conIncludeMargin)[c]);
 }
 
-// algo/MassMatrixFactor.java: void factor(Model, Data)
+// algo/dynamics/MassMatrixFactor.java: void factor(Model, Data)
 void MassMatrixFactor_factor(Model* m, Data* d) {
   int nv = (M_nv);
   __global double* ld = DD_ARRAY(d, qLD);
@@ -3086,7 +3096,7 @@ void MassMatrixFactor_factor(Model* m, Data* d) {
   }
 }
 
-// algo/Crba.java: void massMatrix(Model, Data)
+// algo/dynamics/Crba.java: void massMatrix(Model, Data)
 void Crba_massMatrix(Model* m, Data* d) {
   int nb = (M_nbody);
   int nv = (M_nv);
@@ -3239,7 +3249,7 @@ void Step_acceleration(Model* m, Data* d, double h) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/Aba.java: void forward(Model, Data)
+// algo/dynamics/Aba.java: void forward(Model, Data)
 void Aba_forward(Model* m, Data* d) {
   int nb = (M_nbody);
   __global double* ia = DD_ARRAY(d, abaIA);
@@ -3273,7 +3283,7 @@ void Aba_forward(Model* m, Data* d) {
   }
 }
 
-// algo/Aba.java: void forwardMulti(Model, Data, int, int)
+// algo/dynamics/Aba.java: void forwardMulti(Model, Data, int, int)
 void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
   int o = (6 * i);
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
@@ -3305,7 +3315,7 @@ void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
   }
 }
 
-// algo/Aba.java: void forwardSingle(Model, Data, int)
+// algo/dynamics/Aba.java: void forwardSingle(Model, Data, int)
 void Aba_forwardSingle(Model* m, Data* d, int i) {
   int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int o = (6 * i);
@@ -3327,7 +3337,7 @@ void Aba_forwardSingle(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Aba.java: void toParent(Model, Data, int, int)
+// algo/dynamics/Aba.java: void toParent(Model, Data, int, int)
 void Aba_toParent(Model* m, Data* d, int i, int p) {
   if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
     SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
@@ -3459,7 +3469,7 @@ void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, 
   res[(ro + 35)] += sr22;
 }
 
-// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
 int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   switch (axis) {
     case 0: {
@@ -3478,7 +3488,7 @@ int AxisCongruence_add(int axis, __global double* res, int ro, __global double* 
   return 1;
 }
 
-// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e00 = e[eo];
   double e01 = e[(eo + 1)];
@@ -3583,7 +3593,7 @@ void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += s22;
 }
 
-// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e00 = e[eo];
   double e02 = e[(eo + 2)];
@@ -3686,7 +3696,7 @@ void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += sr22;
 }
 
-// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e11 = e[(eo + 4)];
   double e12 = e[(eo + 5)];
@@ -3787,7 +3797,7 @@ void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += sr22;
 }
 
-// algo/Aba.java: void addInertiaTimesBias(Data, int)
+// algo/dynamics/Aba.java: void addInertiaTimesBias(Data, int)
 void Aba_addInertiaTimesBias(Data* d, int i) {
   SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
   for (int r = 0; r < 6; r++) {
@@ -3832,7 +3842,7 @@ void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int 
   res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
 }
 
-// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
+// algo/dynamics/Aba.java: void backwardMulti(Model, Data, int, int, int)
 void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int io = (36 * i);
@@ -3923,7 +3933,7 @@ void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, in
   a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
 }
 
-// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
+// algo/dynamics/DenseSolve.java: void invertSpd(double[], int, double[], int)
 void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
   for (int j = 0; j < n; j++) {
     double s = a[((n * j) + j)];
@@ -3962,7 +3972,7 @@ void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int o
   }
 }
 
-// algo/Aba.java: void backwardSingle(Model, Data, int, int)
+// algo/dynamics/Aba.java: void backwardSingle(Model, Data, int, int)
 void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
   int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int io = (36 * i);
@@ -4025,21 +4035,21 @@ void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, 
   res[(ro + 35)] = m;
 }
 
-// algo/Forces.java: void armature(Model, Data, double)
+// algo/forces/Forces.java: void armature(Model, Data, double)
 void Forces_armature(Model* m, Data* d, double h) {
   for (int k = 0; k < (M_nv); k++) {
     DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
   }
 }
 
-// algo/Forces.java: void total(Model, Data)
+// algo/forces/Forces.java: void total(Model, Data)
 void Forces_total(Model* m, Data* d) {
   for (int k = 0; k < (M_nv); k++) {
     DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
   }
 }
 
-// algo/Forces.java: void actuation(Model, Data)
+// algo/forces/Forces.java: void actuation(Model, Data)
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
   int cranks = 0;
@@ -4117,7 +4127,7 @@ void Forces_actuation(Model* m, Data* d) {
   }
 }
 
-// algo/Muscle.java: double bias(Model, int, double, int)
+// algo/forces/Muscle.java: double bias(Model, int, double, int)
 double Muscle_bias(Model* m, int a, double len, int which) {
   double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
   double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
@@ -4136,24 +4146,24 @@ double Muscle_bias(Model* m, int a, double len, int which) {
   return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
 }
 
-// algo/Muscle.java: double optimum(Model, int, boolean)
+// algo/forces/Muscle.java: double optimum(Model, int, boolean)
 double Muscle_optimum(Model* m, int a, int bias) {
   double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
   return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
 }
 
-// algo/Muscle.java: double prm(Model, int, boolean, int)
+// algo/forces/Muscle.java: double prm(Model, int, boolean, int)
 double Muscle_prm(Model* m, int a, int bias, int k) {
   return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
 }
 
-// algo/Muscle.java: double peak(Model, int, boolean)
+// algo/forces/Muscle.java: double peak(Model, int, boolean)
 double Muscle_peak(Model* m, int a, int bias) {
   double force = Muscle_prm(m, a, bias, 2);
   return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
 }
 
-// algo/Muscle.java: double gain(Model, int, double, double, int)
+// algo/forces/Muscle.java: double gain(Model, int, double, double, int)
 double Muscle_gain(Model* m, int a, double len, double vel, int which) {
   double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
   double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
@@ -4209,7 +4219,7 @@ double Muscle_gain(Model* m, int a, double len, double vel, int which) {
   return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
 }
 
-// algo/Muscle.java: double dynamics(Model, int, double, double, int)
+// algo/forces/Muscle.java: double dynamics(Model, int, double, double, int)
 double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
   double c = jmin(jmax(ctrl, 0), 1);
   double ac = jmin(jmax(act, 0), 1);
@@ -4233,7 +4243,7 @@ double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
   return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
 }
 
-// algo/Forces.java: void adhesion(Model, Data, int)
+// algo/forces/Forces.java: void adhesion(Model, Data, int)
 void Forces_adhesion(Model* m, Data* d, int a) {
   int nv = (M_nv);
   int o = (nv * a);
@@ -4244,8 +4254,8 @@ void Forces_adhesion(Model* m, Data* d, int a) {
     int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
     int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
     if ((b1 == body) || (b2 == body)) {
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
       count++;
     }
   }
@@ -4257,7 +4267,7 @@ void Forces_adhesion(Model* m, Data* d, int a) {
   }
 }
 
-// algo/Forces.java: double sliderCrank(Model, Data, int)
+// algo/forces/Forces.java: double sliderCrank(Model, Data, int)
 double Forces_sliderCrank(Model* m, Data* d, int a) {
   int nv = (M_nv);
   int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
@@ -4299,9 +4309,9 @@ double Forces_sliderCrank(Model* m, Data* d, int a) {
   t[19] = ((az * t[15]) - (ax * t[17]));
   t[20] = ((ax * t[16]) - (ay * t[15]));
   fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
-  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
   double gear = (MD_ARRAY(m, actGear)[(a)]);
   for (int k = 0; k < nv; k++) {
     DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
@@ -4309,7 +4319,7 @@ double Forces_sliderCrank(Model* m, Data* d, int a) {
   return (j_length * gear);
 }
 
-// algo/Forces.java: void passive(Model, Data)
+// algo/forces/Forces.java: void passive(Model, Data)
 void Forces_passive(Model* m, Data* d) {
   __global double* f = DD_ARRAY(d, qfrcPassive);
   for (int k = 0; k < (M_nv); k++) {
@@ -4374,7 +4384,7 @@ void Forces_passive(Model* m, Data* d) {
   }
 }
 
-// algo/Fluid.java: void forces(Model, Data)
+// algo/forces/Fluid.java: void forces(Model, Data)
 void Fluid_forces(Model* m, Data* d) {
   __global double* w = DD_ARRAY(d, scratch36);
   for (int i = 1; i < (M_nbody); i++) {
@@ -4386,7 +4396,7 @@ void Fluid_forces(Model* m, Data* d) {
   }
 }
 
-// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+// algo/forces/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
   double fx = w[(o + 3)];
   double fy = w[(o + 4)];
@@ -4417,7 +4427,7 @@ void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __gl
   }
 }
 
-// algo/Fluid.java: void wrench(Model, Data, int, double[])
+// algo/forces/Fluid.java: void wrench(Model, Data, int, double[])
 void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
   double mu = OPT_viscosity;
   double rho = OPT_density;
@@ -4483,13 +4493,13 @@ void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
   }
 }
 
-// algo/Fluid.java: double side(Model, int, int)
+// algo/forces/Fluid.java: double side(Model, int, int)
 double Fluid_side(Model* m, int i, int k) {
   double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
   return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
 }
 
-// algo/Tendons.java: void spatial(Model, Data, int)
+// algo/forces/Tendons.java: void spatial(Model, Data, int)
 void Tendons_spatial(Model* m, Data* d, int t) {
   int nv = (M_nv);
   int o = (nv * t);
@@ -4534,18 +4544,18 @@ void Tendons_spatial(Model* m, Data* d, int t) {
   DD_ARRAY(d, tendonVelocity)[t] = vel;
 }
 
-// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
+// algo/forces/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
 double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
   __global double* u = DD_ARRAY(d, scratch6);
   double len = Tendons_direction(pa, ao, pb, bo, u);
   if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
+    Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
+    Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
   }
   return len;
 }
 
-// algo/Tendons.java: double direction(double[], int, double[], int, double[])
+// algo/forces/Tendons.java: double direction(double[], int, double[], int, double[])
 double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
   double dx = (pb[bo] - pa[ao]);
   double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
@@ -4558,7 +4568,7 @@ double Tendons_direction(__global double* pa, int ao, __global double* pb, int b
   return len;
 }
 
-// algo/Tendons.java: double wrap(Model, Data, int)
+// algo/forces/Tendons.java: double wrap(Model, Data, int)
 double Tendons_wrap(Model* m, Data* d, int w) {
   double wlen = Tendons_wrapLocal(m, d, w);
   DD_ARRAY(d, wrapLength)[w] = wlen;
@@ -4578,7 +4588,7 @@ double Tendons_wrap(Model* m, Data* d, int w) {
   return wlen;
 }
 
-// algo/Tendons.java: double wrapLocal(Model, Data, int)
+// algo/forces/Tendons.java: double wrapLocal(Model, Data, int)
 double Tendons_wrapLocal(Model* m, Data* d, int w) {
   int g = (MI_ARRAY(m, wrapGeom)[(w)]);
   int side = (MI_ARRAY(m, wrapSide)[(w)]);
@@ -4593,7 +4603,7 @@ double Tendons_wrapLocal(Model* m, Data* d, int w) {
   return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
 }
 
-// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
+// algo/forces/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
 double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
   for (int k = 0; k < 9; k++) {
     q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
@@ -4673,7 +4683,7 @@ double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int s
   return len;
 }
 
-// algo/Wrapping.java: double circle(double[], double, boolean)
+// algo/forces/Wrapping.java: double circle(double[], double, boolean)
 double Wrapping_circle(__global double* q, double r, int side) {
   double d0 = q[Wrapping_D];
   double d1 = q[(Wrapping_D + 1)];
@@ -4707,7 +4717,7 @@ double Wrapping_circle(__global double* q, double r, int side) {
   return Wrapping_arc(q, r, (sgn < 0));
 }
 
-// algo/Wrapping.java: double arc(double[], double, boolean)
+// algo/forces/Wrapping.java: double arc(double[], double, boolean)
 double Wrapping_arc(__global double* q, double r, int second) {
   double x0 = q[Wrapping_PNT];
   double y0 = q[(Wrapping_PNT + 1)];
@@ -4748,7 +4758,7 @@ double Trig_acos(double x) {
   return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
 }
 
-// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
+// algo/forces/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
 int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
   double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
   if (fabs(det) < Wrapping_MINVAL) {
@@ -4759,7 +4769,7 @@ int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p
   return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
 }
 
-// algo/Wrapping.java: void solution(double[], double, int)
+// algo/forces/Wrapping.java: void solution(double[], double, int)
 void Wrapping_solution(__global double* q, double r, int sgn) {
   double sqrad = (r * r);
   for (int i = 0; i < 2; i++) {
@@ -4783,7 +4793,7 @@ void Wrapping_solution(__global double* q, double r, int sgn) {
   }
 }
 
-// algo/Wrapping.java: double goodness(double[], double, boolean, int)
+// algo/forces/Wrapping.java: double goodness(double[], double, boolean, int)
 double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
   Wrapping_solution(q, r, sgn);
   double good;
@@ -4810,7 +4820,7 @@ double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
   return good;
 }
 
-// algo/Wrapping.java: double inside(double[], double)
+// algo/forces/Wrapping.java: double inside(double[], double)
 double Wrapping_inside(__global double* q, double r) {
   double d0 = q[Wrapping_D];
   double d1 = q[(Wrapping_D + 1)];
@@ -4914,7 +4924,7 @@ double Wrapping_inside(__global double* q, double r) {
   return 0;
 }
 
-// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
+// algo/forces/Wrapping.java: void setPoint(double[], double, double, double, double)
 void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
   q[Wrapping_PNT] = x;
   q[(Wrapping_PNT + 1)] = y;
@@ -4932,7 +4942,7 @@ double Trig_asin(double x) {
   return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
 }
 
-// algo/Wrapping.java: double normalize(double[], int, int)
+// algo/forces/Wrapping.java: double normalize(double[], int, int)
 double Wrapping_normalize(__global double* q, int o, int n) {
   double s = 0;
   for (int k = 0; k < n; k++) {
@@ -4958,12 +4968,12 @@ double Wrapping_normalize(__global double* q, int o, int n) {
   return norm;
 }
 
-// algo/Wrapping.java: double dot3(double[], int, int)
+// algo/forces/Wrapping.java: double dot3(double[], int, int)
 double Wrapping_dot3(__global double* q, int a, int b) {
   return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
 }
 
-// algo/Wrapping.java: void plane(double[], boolean)
+// algo/forces/Wrapping.java: void plane(double[], boolean)
 void Wrapping_plane(__global double* q, int cylinder) {
   for (int k = 0; k < 3; k++) {
     q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
@@ -4999,7 +5009,7 @@ void Wrapping_plane(__global double* q, int cylinder) {
   Wrapping_normalize(q, Wrapping_A1, 3);
 }
 
-// algo/Wrapping.java: void cross(double[], int, int, int)
+// algo/forces/Wrapping.java: void cross(double[], int, int, int)
 void Wrapping_cross(__global double* q, int o, int a, int b) {
   for (int k = 0; k < 3; k++) {
     int i = (((k + 1)) % 3);
@@ -5009,12 +5019,12 @@ void Wrapping_cross(__global double* q, int o, int a, int b) {
   }
 }
 
-// algo/Wrapping.java: double norm3(double[], int)
+// algo/forces/Wrapping.java: double norm3(double[], int)
 double Wrapping_norm3(__global double* q, int a) {
   return sqrt(Wrapping_dot3(q, a, a));
 }
 
-// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
+// algo/forces/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
 void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
   __global double* c = DD_ARRAY(d, geomXpos);
   __global double* r = DD_ARRAY(d, geomXmat);
@@ -5026,12 +5036,12 @@ void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global do
   }
 }
 
-// algo/Tendons.java: boolean isPulley(Model, int)
+// algo/forces/Tendons.java: boolean isPulley(Model, int)
 int Tendons_isPulley(Model* m, int w) {
   return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
 }
 
-// algo/Tendons.java: void sitePosition(Model, Data, int)
+// algo/forces/Tendons.java: void sitePosition(Model, Data, int)
 void Tendons_sitePosition(Model* m, Data* d, int w) {
   int s = (MI_ARRAY(m, wrapSite)[(w)]);
   int b = (MI_ARRAY(m, siteBody)[(s)]);
@@ -5044,7 +5054,7 @@ void Tendons_sitePosition(Model* m, Data* d, int w) {
   }
 }
 
-// algo/Kinematics.java: void velocity(Model, Data)
+// algo/kinematics/Kinematics.java: void velocity(Model, Data)
 void Kinematics_velocity(Model* m, Data* d) {
   __global double* v = DD_ARRAY(d, bodyVel);
   __global double* c = DD_ARRAY(d, bodyBias);
@@ -5116,7 +5126,7 @@ void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, in
   res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
 }
 
-// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
+// algo/kinematics/Kinematics.java: void jointVelocityProduct(Model, Data, int)
 void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
   __global double* later = DD_ARRAY(d, scratch36);
   __global double* group = DD_ARRAY(d, scratch36);
@@ -5145,14 +5155,14 @@ void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Kinematics.java: void addToLater(double[], int, double[], int)
+// algo/kinematics/Kinematics.java: void addToLater(double[], int, double[], int)
 void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
   for (int r = 0; r < 6; r++) {
     later[(lo + r)] += g[(go + r)];
   }
 }
 
-// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
+// algo/kinematics/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
 void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
   for (int r = 0; r < 6; r++) {
     double sum = 0;
@@ -5173,7 +5183,7 @@ void Step_collide(Model* m, Data* d) {
   }
 }
 
-// algo/Collision.java: void detect(Model, Data)
+// algo/collision/Collision.java: void detect(Model, Data)
 void Collision_detect(Model* m, Data* d) {
   DI_SCALAR(d, ncon) = 0;
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -5238,7 +5248,7 @@ void Collision_detect(Model* m, Data* d) {
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-            ConvexCollision_convex(m, d, p, g1, g2);
+            ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -5257,11 +5267,11 @@ void Collision_detect(Model* m, Data* d) {
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-            ConvexCollision_convex(m, d, p, g1, g2);
+            ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
-            CapsuleBox_capsuleBox(m, d, p, g1, g2);
+            CapsuleBox_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           default: {
@@ -5271,15 +5281,15 @@ void Collision_detect(Model* m, Data* d) {
       } break;
       case GeomType_BOX: {
         if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_BOX) {
-          BoxBox_boxBox(m, d, p, g1, g2);
+          BoxBox_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
         } else {
-          ConvexCollision_convex(m, d, p, g1, g2);
+          ConvexCollision_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
         }
       } break;
       case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-        ConvexCollision_convex(m, d, p, g1, g2);
+        ConvexCollision_contact(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
       default: {
@@ -5289,8 +5299,8 @@ void Collision_detect(Model* m, Data* d) {
   }
 }
 
-// algo/ConvexCollision.java: void convex(Model, Data, int, int, int)
-void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
+// algo/collision/ConvexCollision.java: void contact(Model, Data, int, int, int)
+void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2) {
   double margin = (MD_ARRAY(m, pairMargin)[(2 * (p))]);
   double depth = ConvexCollision_mpr(m, d, g1, g2, margin);
   if (DI_ERROR(d)) return;
@@ -5304,22 +5314,22 @@ void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
     DD_ARRAY(d, conPos)[((3 * c) + k)] = s[(ConvexCollision_TMP + k)];
   }
   ConvexCollision_fixNormal(m, d, c, g1, g2);
-  Collision_emit(m, d, p, 0, (margin - depth));
+  Contacts_emit(m, d, p, 0, (margin - depth));
   if (DI_ERROR(d)) return;
 }
 
-// algo/Collision.java: void emit(Model, Data, int, int, double)
-void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
+// algo/collision/Contacts.java: void emit(Model, Data, int, int, double)
+void Contacts_emit(Model* m, Data* d, int p, int k, double dist) {
   int c = DI_SCALAR(d, ncon);
   int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
   int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
   if (c >= (M_nconMax)) {
     { DI_SET_ERROR(d); return; }
   }
-  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
+  Contacts_tangents(DD_ARRAY(d, conFrame), (9 * c));
   DD_ARRAY(d, conDist)[c] = dist;
   DD_ARRAY(d, conIncludeMargin)[c] = ((MD_ARRAY(m, pairMargin)[(2 * (p))]) - (MD_ARRAY(m, pairMargin)[((2 * (p)) + 1)]));
-  int gp = Collision_priorityGeom(m, g1, g2);
+  int gp = Contacts_priorityGeom(m, g1, g2);
   double f1 = DD_ARRAY(d, geomFriction)[g1];
   double f2 = DD_ARRAY(d, geomFriction)[g2];
   double e1 = DD_ARRAY(d, geomRestitution)[g1];
@@ -5344,15 +5354,15 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   DI_SCALAR(d, ncon) = (c + 1);
 }
 
-// algo/Collision.java: int priorityGeom(Model, int, int)
-int Collision_priorityGeom(Model* m, int g1, int g2) {
+// algo/collision/Contacts.java: int priorityGeom(Model, int, int)
+int Contacts_priorityGeom(Model* m, int g1, int g2) {
   int p1 = (MI_ARRAY(m, geomPriority)[(g1)]);
   int p2 = (MI_ARRAY(m, geomPriority)[(g2)]);
   return ((p1 == p2) ? (-1) : ((p1 > p2) ? g1 : g2));
 }
 
-// algo/Collision.java: void tangents(double[], int)
-void Collision_tangents(__global double* f, int o) {
+// algo/collision/Contacts.java: void tangents(double[], int)
+void Contacts_tangents(__global double* f, int o) {
   double nx = f[o];
   double ny = f[(o + 1)];
   double nz = f[(o + 2)];
@@ -5377,7 +5387,7 @@ void Collision_tangents(__global double* f, int o) {
   }
 }
 
-// algo/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
 void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
   __global double* s = DD_ARRAY(d, convexScratch);
   for (int k = 0; k < 3; k++) {
@@ -5399,17 +5409,17 @@ void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
   }
 }
 
-// algo/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
+// algo/collision/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
 void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign) {
   for (int k = 0; k < 3; k++) {
     DD_ARRAY(d, conFrame)[((9 * c) + k)] = (j_sign * s[(n + k)]);
   }
 }
 
-// algo/ConvexCollision.java: void normalize3(double[], int)
+// algo/collision/ConvexCollision.java: void normalize3(double[], int)
 void ConvexCollision_normalize3(__global double* s, int a) {
   double norm = sqrt(ConvexCollision_dot(s, a, a));
-  if (norm < ConvexCollision_MIN_VALUE) {
+  if (norm < Contacts_MIN_VALUE) {
     s[a] = 1;
     s[(a + 1)] = 0;
     s[(a + 2)] = 0;
@@ -5421,12 +5431,12 @@ void ConvexCollision_normalize3(__global double* s, int a) {
   }
 }
 
-// algo/ConvexCollision.java: double dot(double[], int, int)
+// algo/collision/ConvexCollision.java: double dot(double[], int, int)
 double ConvexCollision_dot(__global double* s, int a, int b) {
   return (((s[a] * s[b]) + (s[(a + 1)] * s[(b + 1)])) + (s[(a + 2)] * s[(b + 2)]));
 }
 
-// algo/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
+// algo/collision/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
 int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -5458,7 +5468,7 @@ int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global doub
       fixed = 1;
     } break;
     case GeomType_ELLIPSOID: {
-      if (((s0 >= ConvexCollision_MIN_VALUE) && (s1 >= ConvexCollision_MIN_VALUE)) && (s2 >= ConvexCollision_MIN_VALUE)) {
+      if (((s0 >= Contacts_MIN_VALUE) && (s1 >= Contacts_MIN_VALUE)) && (s2 >= Contacts_MIN_VALUE)) {
         s[ConvexCollision_VA] = px;
         s[(ConvexCollision_VA + 1)] = py;
         s[(ConvexCollision_VA + 2)] = pz;
@@ -5494,7 +5504,7 @@ int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global doub
   return fixed;
 }
 
-// algo/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
+// algo/collision/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
 int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
   double q0 = (s0 * s0);
   double q1 = (s1 * s1);
@@ -5517,7 +5527,7 @@ int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, d
       break;
     }
     double deriv = ((-2) * ((((((w0 * r0) * r0) * r0) + (((w1 * r1) * r1) * r1)) + (((w2 * r2) * r2) * r2))));
-    if (deriv > (-ConvexCollision_MIN_VALUE)) {
+    if (deriv > (-Contacts_MIN_VALUE)) {
       break;
     }
     double delta = ((-val) / deriv);
@@ -5534,7 +5544,7 @@ int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, d
   return 1;
 }
 
-// algo/ConvexCollision.java: void logIterate(double[], int, double, double, double)
+// algo/collision/ConvexCollision.java: void logIterate(double[], int, double, double, double)
 void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z) {
   int i = ((o + 1) + (3 * ((int) log[o])));
   log[i] = x;
@@ -5543,7 +5553,7 @@ void ConvexCollision_logIterate(__global double* log, int o, double x, double y,
   log[o] += 1;
 }
 
-// algo/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
+// algo/collision/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
 int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
   double i0 = (1 / ((s0 * s0)));
   double i1 = (1 / ((s1 * s1)));
@@ -5565,7 +5575,7 @@ int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, do
     double a = ((((nx * nx) * i0) + ((ny * ny) * i1)) + ((nz * nz) * i2));
     double b = ((((px * nx) * i0) + ((py * ny) * i1)) + ((pz * nz) * i2));
     double det = ((b * b) - (a * cc));
-    if ((det < ConvexCollision_MIN_VALUE) || (a < ConvexCollision_MIN_VALUE)) {
+    if ((det < Contacts_MIN_VALUE) || (a < Contacts_MIN_VALUE)) {
       return (iter > 0);
     }
     double x = ((((-b) + sqrt(det))) / a);
@@ -5590,7 +5600,7 @@ int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, do
   return 1;
 }
 
-// algo/ConvexCollision.java: double mpr(Model, Data, int, int, double)
+// algo/collision/ConvexCollision.java: double mpr(Model, Data, int, int, double)
 double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin) {
   __global double* s = DD_ARRAY(d, convexScratch);
   s[ConvexCollision_COUNT] = 0;
@@ -5623,12 +5633,12 @@ double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin) {
   return depth;
 }
 
-// algo/ConvexCollision.java: boolean isZero(double)
+// algo/collision/ConvexCollision.java: boolean isZero(double)
 int ConvexCollision_isZero(double x) {
   return (fabs(x) < ConvexCollision_EPS);
 }
 
-// algo/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
 double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s) {
   for (int iter = 0; ; iter++) {
     ConvexCollision_portalDir(s);
@@ -5647,7 +5657,7 @@ double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global d
   }
 }
 
-// algo/ConvexCollision.java: void expandPortal(double[])
+// algo/collision/ConvexCollision.java: void expandPortal(double[])
 void ConvexCollision_expandPortal(__global double* s) {
   ConvexCollision_cross(s, ConvexCollision_VA, (4 * ConvexCollision_RECORD), 0);
   if (ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_VA) > 0) {
@@ -5657,21 +5667,21 @@ void ConvexCollision_expandPortal(__global double* s) {
   }
 }
 
-// algo/ConvexCollision.java: void copyRecord(double[], int, int)
+// algo/collision/ConvexCollision.java: void copyRecord(double[], int, int)
 void ConvexCollision_copyRecord(__global double* s, int to, int from) {
   for (int k = 0; k < ConvexCollision_RECORD; k++) {
     s[((ConvexCollision_RECORD * to) + k)] = s[((ConvexCollision_RECORD * from) + k)];
   }
 }
 
-// algo/ConvexCollision.java: void cross(double[], int, int, int)
+// algo/collision/ConvexCollision.java: void cross(double[], int, int, int)
 void ConvexCollision_cross(__global double* s, int o, int a, int b) {
   s[o] = ((s[(a + 1)] * s[(b + 2)]) - (s[(a + 2)] * s[(b + 1)]));
   s[(o + 1)] = ((s[(a + 2)] * s[b]) - (s[a] * s[(b + 2)]));
   s[(o + 2)] = ((s[a] * s[(b + 1)]) - (s[(a + 1)] * s[b]));
 }
 
-// algo/ConvexCollision.java: void contactPoint(double[])
+// algo/collision/ConvexCollision.java: void contactPoint(double[])
 void ConvexCollision_contactPoint(__global double* s) {
   ConvexCollision_portalDir(s);
   ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
@@ -5701,7 +5711,7 @@ void ConvexCollision_contactPoint(__global double* s) {
   }
 }
 
-// algo/ConvexCollision.java: void portalDir(double[])
+// algo/collision/ConvexCollision.java: void portalDir(double[])
 void ConvexCollision_portalDir(__global double* s) {
   ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
   ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
@@ -5709,7 +5719,7 @@ void ConvexCollision_portalDir(__global double* s) {
   ConvexCollision_normalize(s, ConvexCollision_DIR);
 }
 
-// algo/ConvexCollision.java: void normalize(double[], int)
+// algo/collision/ConvexCollision.java: void normalize(double[], int)
 void ConvexCollision_normalize(__global double* s, int a) {
   double k = (1 / sqrt(ConvexCollision_dot(s, a, a)));
   s[a] *= k;
@@ -5717,14 +5727,14 @@ void ConvexCollision_normalize(__global double* s, int a) {
   s[(a + 2)] *= k;
 }
 
-// algo/ConvexCollision.java: void sub(double[], int, int, int)
+// algo/collision/ConvexCollision.java: void sub(double[], int, int, int)
 void ConvexCollision_sub(__global double* s, int o, int a, int b) {
   s[o] = (s[a] - s[b]);
   s[(o + 1)] = (s[(a + 1)] - s[(b + 1)]);
   s[(o + 2)] = (s[(a + 2)] - s[(b + 2)]);
 }
 
-// algo/ConvexCollision.java: double originTriangleDistance2(double[])
+// algo/collision/ConvexCollision.java: double originTriangleDistance2(double[])
 double ConvexCollision_originTriangleDistance2(__global double* s) {
   int x0 = ConvexCollision_RECORD;
   ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), x0);
@@ -5765,14 +5775,14 @@ double ConvexCollision_originTriangleDistance2(__global double* s) {
   return dist;
 }
 
-// algo/ConvexCollision.java: void copy3(double[], int, int)
+// algo/collision/ConvexCollision.java: void copy3(double[], int, int)
 void ConvexCollision_copy3(__global double* s, int to, int from) {
   s[to] = s[from];
   s[(to + 1)] = s[(from + 1)];
   s[(to + 2)] = s[(from + 2)];
 }
 
-// algo/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
+// algo/collision/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
 double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit) {
   double dx = (s[x1] - s[x0]);
   double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
@@ -5791,7 +5801,7 @@ double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1
   return ConvexCollision_dot(s, wit, wit);
 }
 
-// algo/ConvexCollision.java: boolean eq(double, double)
+// algo/collision/ConvexCollision.java: boolean eq(double, double)
 int ConvexCollision_eq(double a, double b) {
   double ab = fabs((a - b));
   if (ab < ConvexCollision_EPS) {
@@ -5800,7 +5810,7 @@ int ConvexCollision_eq(double a, double b) {
   return (ab < (ConvexCollision_EPS * jmax(fabs(a), fabs(b))));
 }
 
-// algo/ConvexCollision.java: boolean reachedTolerance(double[])
+// algo/collision/ConvexCollision.java: boolean reachedTolerance(double[])
 int ConvexCollision_reachedTolerance(__global double* s) {
   double dv1 = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
   double dv2 = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
@@ -5810,7 +5820,7 @@ int ConvexCollision_reachedTolerance(__global double* s) {
   return (ConvexCollision_eq(gain, ConvexCollision_TOLERANCE) || (gain < ConvexCollision_TOLERANCE));
 }
 
-// algo/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
+// algo/collision/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
 void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c) {
   int o = (ConvexCollision_RECORD * r);
   int k = ((int) s[ConvexCollision_COUNT]);
@@ -5836,7 +5846,7 @@ void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double*
   s[ConvexCollision_COUNT] = (k + 1);
 }
 
-// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
+// algo/collision/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
 void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     ConvexCollision_prismSupport(d, j_sign, s, out);
@@ -5849,7 +5859,7 @@ void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __g
   }
 }
 
-// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int, double[], int, double[], int)
+// algo/collision/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int, double[], int, double[], int)
 void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __global double* s, int out, __global double* mat, int o, __global double* pos, int po) {
   double ex = (j_sign * s[ConvexCollision_DIR]);
   double ey = (j_sign * s[(ConvexCollision_DIR + 1)]);
@@ -5879,7 +5889,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
       ry = (uy * s1);
       rz = (uz * s2);
       double norm = sqrt((((rx * rx) + (ry * ry)) + (rz * rz)));
-      if (norm < ConvexCollision_MIN_VALUE) {
+      if (norm < Contacts_MIN_VALUE) {
         rx = 1;
         ry = 0;
         rz = 0;
@@ -5895,7 +5905,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
     } break;
     case GeomType_CYLINDER: {
       double t = sqrt(((ux * ux) + (uy * uy)));
-      if (t > ConvexCollision_MIN_VALUE) {
+      if (t > Contacts_MIN_VALUE) {
         rx = ((ux / t) * s0);
         ry = ((uy / t) * s0);
       }
@@ -5923,7 +5933,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
   s[(out + 2)] = (((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]) + (j_half * ez));
 }
 
-// algo/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
+// algo/collision/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
 int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double uz) {
   int best = 0;
   double most = (-0x1.2a05f2p33);
@@ -5937,12 +5947,12 @@ int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double
   return best;
 }
 
-// algo/ConvexCollision.java: double sign(double)
+// algo/collision/ConvexCollision.java: double sign(double)
 double ConvexCollision_sign(double x) {
   return ((x < 0) ? (-1) : ((x > 0) ? 1 : 0));
 }
 
-// algo/ConvexCollision.java: void prismSupport(Data, double, double[], int)
+// algo/collision/ConvexCollision.java: void prismSupport(Data, double, double[], int)
 void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, int out) {
   __global double* v = DD_ARRAY(d, hfieldPrism);
   double ux = (j_sign * s[ConvexCollision_DIR]);
@@ -5963,7 +5973,7 @@ void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, in
   s[(out + 2)] = v[((3 * best) + 2)];
 }
 
-// algo/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s) {
   for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
     ConvexCollision_portalDir(s);
@@ -5982,7 +5992,7 @@ int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global dou
   return (-1);
 }
 
-// algo/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s) {
   ConvexCollision_center(m, d, g1, s, 3);
   ConvexCollision_center(m, d, g2, s, 6);
@@ -6059,7 +6069,7 @@ int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global d
   return (-1);
 }
 
-// algo/ConvexCollision.java: void center(Model, Data, int, double[], int)
+// algo/collision/ConvexCollision.java: void center(Model, Data, int, double[], int)
 void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     __global double* v = DD_ARRAY(d, hfieldPrism);
@@ -6085,8 +6095,8 @@ void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int ou
   }
 }
 
-// algo/BoxBox.java: void boxBox(Model, Data, int, int, int)
-void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2) {
+// algo/collision/BoxBox.java: void contact(Model, Data, int, int, int)
+void BoxBox_contact(Model* m, Data* d, int p, int g1, int g2) {
   __global double* w = DD_ARRAY(d, boxScratch);
   BoxBox_local(m, d, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
   if (w[BoxBox_CASE] < 0) {
@@ -6102,13 +6112,13 @@ void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2) {
         DD_ARRAY(d, conPos)[((3 * c) + a)] = (BoxBox_world(d, gr, face, a, w[o], w[(o + 1)], (w[(o + 2)] + w[BoxBox_HZ])) + DD_ARRAY(d, geomXpos)[((3 * gr) + a)]);
         DD_ARRAY(d, conFrame)[((9 * c) + a)] = (w[BoxBox_SIGN] * (((w[BoxBox_CASE] > 0) ? BoxBox_world(d, gr, face, a, w[BoxBox_RN], w[(BoxBox_RN + 1)], w[(BoxBox_RN + 2)]) : BoxBox_world(d, gr, face, a, 0, 0, 1))));
       }
-      Collision_emit(m, d, p, k, w[(o + 3)]);
+      Contacts_emit(m, d, p, k, w[(o + 3)]);
       if (DI_ERROR(d)) return;
     }
   }
 }
 
-// algo/BoxBox.java: double world(Data, int, int, int, double, double, double)
+// algo/collision/BoxBox.java: double world(Data, int, int, int, double, double, double)
 double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz) {
   double s = 0;
   for (int k = 0; k < 3; k++) {
@@ -6118,7 +6128,7 @@ double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, doubl
   return s;
 }
 
-// algo/BoxBox.java: double sign(int, int)
+// algo/collision/BoxBox.java: double sign(int, int)
 double BoxBox_sign(int face, int k) {
   if (face == 0) {
     return ((k == 0) ? (-1) : 1);
@@ -6135,7 +6145,7 @@ double BoxBox_sign(int face, int k) {
   return 1;
 }
 
-// algo/BoxBox.java: int perm(int, int)
+// algo/collision/BoxBox.java: int perm(int, int)
 int BoxBox_perm(int face, int k) {
   if ((face == 0) || (face == 3)) {
     return (2 - k);
@@ -6146,7 +6156,7 @@ int BoxBox_perm(int face, int k) {
   return k;
 }
 
-// algo/BoxBox.java: void local(Model, Data, int, int, double, int, double[])
+// algo/collision/BoxBox.java: void local(Model, Data, int, int, double, int, double[])
 void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6255,7 +6265,7 @@ void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __
   }
 }
 
-// algo/BoxBox.java: void edgeCase(Model, int, int, double, int, int, int, boolean, double[])
+// algo/collision/BoxBox.java: void edgeCase(Model, int, int, double, int, int, int, boolean, double[])
 void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1, int cle2, int in, __global double* w) {
   int q1 = (code / 3);
   int q2 = (code % 3);
@@ -6478,7 +6488,7 @@ void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1
   }
 }
 
-// algo/BoxBox.java: double coordinateTangent(double[], double, double, double, double, double, int)
+// algo/collision/BoxBox.java: double coordinateTangent(double[], double, double, double, double, double, int)
 double BoxBox_coordinateTangent(__global double* w, double x, double y, double det, double ddet, double value, int which) {
   double rx = (x - w[BoxBox_PTS]);
   double ry = (y - w[(BoxBox_PTS + 1)]);
@@ -6490,7 +6500,7 @@ double BoxBox_coordinateTangent(__global double* w, double x, double y, double d
   return (((((((dry * w[(BoxBox_PTS + 3)]) + (ry * w[((BoxBox_T + BoxBox_PTS) + 3)])) - (drx * w[(BoxBox_PTS + 4)])) - (rx * w[((BoxBox_T + BoxBox_PTS) + 4)])) - (value * ddet))) / det);
 }
 
-// algo/BoxBox.java: double coordinate(double[], double, double, double, int)
+// algo/collision/BoxBox.java: double coordinate(double[], double, double, double, int)
 double BoxBox_coordinate(__global double* w, double x, double y, double det, int which) {
   double rx = (x - w[BoxBox_PTS]);
   double ry = (y - w[(BoxBox_PTS + 1)]);
@@ -6500,7 +6510,7 @@ double BoxBox_coordinate(__global double* w, double x, double y, double det, int
   return ((((ry * w[(BoxBox_PTS + 3)]) - (rx * w[(BoxBox_PTS + 4)]))) * ((1 / det)));
 }
 
-// algo/BoxBox.java: double edgeDet(double[], boolean)
+// algo/collision/BoxBox.java: double edgeDet(double[], boolean)
 double BoxBox_edgeDet(__global double* w, int tangent) {
   double a = w[(BoxBox_PTS + 3)];
   double b = w[(BoxBox_PTS + 6)];
@@ -6512,31 +6522,31 @@ double BoxBox_edgeDet(__global double* w, int tangent) {
   return ((((w[((BoxBox_T + BoxBox_PTS) + 3)] * e) + (a * w[((BoxBox_T + BoxBox_PTS) + 7)])) - (w[((BoxBox_T + BoxBox_PTS) + 6)] * c)) - (b * w[((BoxBox_T + BoxBox_PTS) + 4)]));
 }
 
-// algo/BoxBox.java: void sum(double[], int, int, int)
+// algo/collision/BoxBox.java: void sum(double[], int, int, int)
 void BoxBox_sum(__global double* w, int dst, int a, int b) {
   w[dst] = (w[a] + w[b]);
   w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] + w[(BoxBox_T + b)]);
 }
 
-// algo/BoxBox.java: void diff(double[], int, int, int)
+// algo/collision/BoxBox.java: void diff(double[], int, int, int)
 void BoxBox_diff(__global double* w, int dst, int a, int b) {
   w[dst] = (w[a] - w[b]);
   w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] - w[(BoxBox_T + b)]);
 }
 
-// algo/BoxBox.java: void copy(double[], int, int, double)
+// algo/collision/BoxBox.java: void copy(double[], int, int, double)
 void BoxBox_copy(__global double* w, int dst, int src, double s) {
   w[dst] = (s * w[src]);
   w[(BoxBox_T + dst)] = (s * w[(BoxBox_T + src)]);
 }
 
-// algo/BoxBox.java: void add(double[], int, int, double)
+// algo/collision/BoxBox.java: void add(double[], int, int, double)
 void BoxBox_add(__global double* w, int dst, int src, double s) {
   w[dst] += (s * w[src]);
   w[(BoxBox_T + dst)] += (s * w[(BoxBox_T + src)]);
 }
 
-// algo/BoxBox.java: void faceCase(Model, int, int, double, int, double[])
+// algo/collision/BoxBox.java: void faceCase(Model, int, int, double, int, double[])
 void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w) {
   int face = (code % 6);
   int ref = (code / 6);
@@ -6664,8 +6674,8 @@ void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global
   }
 }
 
-// algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
-void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
+// algo/collision/CapsuleBox.java: void contact(Model, Data, int, int, int)
+void CapsuleBox_contact(Model* m, Data* d, int p, int gc, int gb) {
   __global double* w = DD_ARRAY(d, scratch6);
   CapsuleBox_segment(m, d, gc, gb, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
   double t1 = w[CapsuleBox_T1];
@@ -6680,7 +6690,7 @@ void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
   }
 }
 
-// algo/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
+// algo/collision/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r) {
   __global double* w = DD_ARRAY(d, scratch6);
   CapsuleBox_centre(m, d, gc, gb, t, w);
@@ -6688,7 +6698,7 @@ void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t,
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
+// algo/collision/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6712,7 +6722,7 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
   double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
   double gap;
   double dist;
-  if (len > ConvexCollision_MIN_VALUE) {
+  if (len > Contacts_MIN_VALUE) {
     ux /= len;
     uy /= len;
     uz /= len;
@@ -6742,23 +6752,23 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
   DD_ARRAY(d, conPos)[(3 * c)] = (sx + (nx * off));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (sy + (ny * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (sz + (nz * off));
-  Collision_emit(m, d, p, k, dist);
+  Contacts_emit(m, d, p, k, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
+// algo/collision/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
   DD_ARRAY(d, conFrame)[(9 * c)] = nx;
   DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
   DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
 }
 
-// algo/CollisionPrimitives.java: double clamp(double, double)
+// algo/collision/CollisionPrimitives.java: double clamp(double, double)
 double CollisionPrimitives_clamp(double v, double h) {
   return ((v < (-h)) ? (-h) : jmin(v, h));
 }
 
-// algo/CapsuleBox.java: void centre(Model, Data, int, int, double, double[])
+// algo/collision/CapsuleBox.java: void centre(Model, Data, int, int, double, double[])
 void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6787,7 +6797,7 @@ void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global dou
   w[2] = ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]);
 }
 
-// algo/CapsuleBox.java: void segment(Model, Data, int, int, double, int, double[])
+// algo/collision/CapsuleBox.java: void segment(Model, Data, int, int, double, int, double[])
 void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int seed, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7090,7 +7100,7 @@ void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int se
   }
 }
 
-// algo/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
+// algo/collision/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
 double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2) {
   double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
   double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
@@ -7098,14 +7108,14 @@ double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h
   return (((((-2) * s) * (((h < 0) ? (-1) : 1))) * dh) / ((h * h)));
 }
 
-// algo/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
+// algo/collision/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
 double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
   double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
   double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
   return ((2 * s) / fabs(h));
 }
 
-// algo/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7146,7 +7156,7 @@ void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void spheres(Model, Data, int, double, double, double, double, double, double, double, double)
+// algo/collision/CollisionPrimitives.java: void spheres(Model, Data, int, double, double, double, double, double, double, double, double)
 void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2) {
   double dx = (x2 - x1);
   double dy = (y2 - y1);
@@ -7157,7 +7167,7 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
     return;
   }
   int c = DI_SCALAR(d, ncon);
-  if (len > Collision_MIN_DISTANCE) {
+  if (len > Contacts_MIN_DISTANCE) {
     CollisionPrimitives_setNormal(d, c, (dx / len), (dy / len), (dz / len));
   }
   __global double* n = DD_ARRAY(d, conFrame);
@@ -7165,22 +7175,22 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   DD_ARRAY(d, conPos)[(3 * c)] = (x1 + (n[(9 * c)] * off));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y1 + (n[((9 * c) + 1)] * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z1 + (n[((9 * c) + 2)] * off));
-  Collision_emit(m, d, p, 0, dist);
+  Contacts_emit(m, d, p, 0, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
+// algo/collision/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az) {
   int o = (9 * DI_SCALAR(d, ncon));
   __global double* f = DD_ARRAY(d, conFrame);
   CollisionPrimitives_setNormal(d, DI_SCALAR(d, ncon), ax, ay, az);
-  Collision_tangents(f, o);
+  Contacts_tangents(f, o);
   f[o] = f[(o + 3)];
   f[(o + 1)] = f[(o + 4)];
   f[(o + 2)] = f[(o + 5)];
 }
 
-// algo/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int s = (3 * gs);
@@ -7188,7 +7198,7 @@ void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7205,7 +7215,7 @@ void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc)
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereSphere(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereSphere(Model, Data, int, int, int)
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int a = (3 * g1);
@@ -7215,7 +7225,7 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) 
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: void planeMesh(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void planeMesh(Model, Data, int, int, int)
 void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7263,7 +7273,7 @@ void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
   }
 }
 
-// algo/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
+// algo/collision/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7281,18 +7291,18 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[(3 * c)] = (x - ((nx * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
-  Collision_emit(m, d, p, k, dist);
+  Contacts_emit(m, d, p, k, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: double meshPoint(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: double meshPoint(Model, Data, int, int, int)
 double ConvexCollision_meshPoint(Model* m, Data* d, int g, int v, int k) {
   int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
   int o = ((9 * g) + (3 * k));
   return ((((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))])) + (DD_ARRAY(d, geomXmat)[(o + 1)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]))) + (DD_ARRAY(d, geomXmat)[(o + 2)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]))) + DD_ARRAY(d, geomXpos)[((3 * g) + k)]);
 }
 
-// algo/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7330,7 +7340,7 @@ void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
   }
 }
 
-// algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
 void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* w = DD_ARRAY(d, scratch6);
@@ -7360,7 +7370,7 @@ void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc)
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
+// algo/collision/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
 double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7386,7 +7396,7 @@ double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __glob
   w[0] = ax;
   w[1] = ay;
   w[2] = az;
-  if (len >= ConvexCollision_MIN_VALUE) {
+  if (len >= Contacts_MIN_VALUE) {
     double scl = (r / len);
     w[3] = (ux * scl);
     w[4] = (uy * scl);
@@ -7399,7 +7409,7 @@ double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __glob
   return len;
 }
 
-// algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7411,7 +7421,7 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
+// algo/collision/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
 double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7435,7 +7445,7 @@ double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __
   return inv;
 }
 
-// algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7454,7 +7464,7 @@ void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc) 
   }
 }
 
-// algo/CollisionPrimitives.java: void planeSphere(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeSphere(Model, Data, int, int, int)
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7464,7 +7474,7 @@ void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: void hfield(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void hfield(Model, Data, int, int, int)
 void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
   __global double* s = DD_ARRAY(d, convexScratch);
   int h = (MI_ARRAY(m, geomHfield)[(g1)]);
@@ -7525,7 +7535,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
         ConvexCollision_toWorld(d, g1, s, ConvexCollision_TMP, DD_ARRAY(d, conPos), (3 * k), 1);
         ConvexCollision_fixNormal(m, d, k, g1, g2);
         DI_ARRAY(d, conFeature)[k] = cell;
-        Collision_emit(m, d, p, count, (-depth));
+        Contacts_emit(m, d, p, count, (-depth));
         if (DI_ERROR(d)) return;
         count++;
         if (count >= slots) {
@@ -7536,7 +7546,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
   }
 }
 
-// algo/ConvexCollision.java: void toWorld(Data, int, double[], int, double[], int, boolean)
+// algo/collision/ConvexCollision.java: void toWorld(Data, int, double[], int, double[], int, boolean)
 void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __global double* out, int o, int point) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7546,7 +7556,7 @@ void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __globa
   }
 }
 
-// algo/ConvexCollision.java: void prism(Model, Data, int, int)
+// algo/collision/ConvexCollision.java: void prism(Model, Data, int, int)
 void ConvexCollision_prism(Model* m, Data* d, int g, int cell) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
@@ -7572,7 +7582,7 @@ void ConvexCollision_prism(Model* m, Data* d, int g, int cell) {
   }
 }
 
-// algo/ConvexCollision.java: double extent(Model, Data, int, int, double)
+// algo/collision/ConvexCollision.java: double extent(Model, Data, int, int, double)
 double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign) {
   __global double* s = DD_ARRAY(d, convexScratch);
   s[ConvexCollision_DIR] = ((axis == 0) ? j_sign : 0);
@@ -7583,7 +7593,7 @@ double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign
   return s[(ConvexCollision_TMP + axis)];
 }
 
-// algo/ConvexCollision.java: void localPose(Data, int, int)
+// algo/collision/ConvexCollision.java: void localPose(Data, int, int)
 void ConvexCollision_localPose(Data* d, int g1, int g2) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7603,7 +7613,7 @@ void ConvexCollision_localPose(Data* d, int g1, int g2) {
   }
 }
 
-// algo/Kinematics.java: void forward(Model, Data)
+// algo/kinematics/Kinematics.java: void forward(Model, Data)
 void Kinematics_forward(Model* m, Data* d) {
   int nb = (M_nbody);
   for (int i = 1; i < nb; i++) {
@@ -7635,7 +7645,7 @@ void Kinematics_forward(Model* m, Data* d) {
   }
 }
 
-// algo/Kinematics.java: void jointsBody(Model, Data, int, int)
+// algo/kinematics/Kinematics.java: void jointsBody(Model, Data, int, int)
 void Kinematics_jointsBody(Model* m, Data* d, int i, int j0) {
   __global double* t = DD_ARRAY(d, scratch36);
   for (int k = 0; k < 4; k++) {
@@ -7660,7 +7670,7 @@ void Kinematics_jointsBody(Model* m, Data* d, int i, int j0) {
   Kinematics_motionSubspace(m, d, i);
 }
 
-// algo/Kinematics.java: void motionSubspace(Model, Data, int)
+// algo/kinematics/Kinematics.java: void motionSubspace(Model, Data, int)
 void Kinematics_motionSubspace(Model* m, Data* d, int i) {
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   __global double* t = DD_ARRAY(d, scratch36);
@@ -7694,7 +7704,7 @@ void Kinematics_motionSubspace(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Kinematics.java: void applyJoint(Model, Data, int, double[])
+// algo/kinematics/Kinematics.java: void applyJoint(Model, Data, int, double[])
 void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q) {
   __global double* t = DD_ARRAY(d, scratch36);
   __global double* ax = DD_ARRAY(d, dofXaxis);
@@ -7755,7 +7765,7 @@ void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q) {
   }
 }
 
-// algo/Kinematics.java: void anchor(Model, int, double[])
+// algo/kinematics/Kinematics.java: void anchor(Model, int, double[])
 void Kinematics_anchor(Model* m, int j, __global double* t) {
   t[24] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (1))]);
@@ -7783,7 +7793,7 @@ void Quat_rotate(__global double* res, int ro, __global double* q, int qo, __glo
   res[(ro + 2)] = (((vz + (w * tz)) + (x * ty)) - (y * tx));
 }
 
-// algo/Kinematics.java: void axisInParent(Model, int, double[], double[], int)
+// algo/kinematics/Kinematics.java: void axisInParent(Model, int, double[], double[], int)
 void Kinematics_axisInParent(Model* m, int j, __global double* t, __global double* res, int ro) {
   t[24] = (MD_ARRAY(m, jntAxis)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntAxis)[((3 * (j)) + (1))]);
@@ -7791,7 +7801,7 @@ void Kinematics_axisInParent(Model* m, int j, __global double* t, __global doubl
   Quat_rotate(res, ro, t, 0, t, 24);
 }
 
-// algo/Kinematics.java: void placeAtAnchor(Model, int, double[])
+// algo/kinematics/Kinematics.java: void placeAtAnchor(Model, int, double[])
 void Kinematics_placeAtAnchor(Model* m, int j, __global double* t) {
   t[24] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (1))]);
@@ -7811,7 +7821,7 @@ void Quat_fromAxisAngle(__global double* res, int ro, double ax, double ay, doub
   res[(ro + 3)] = (az * s);
 }
 
-// algo/Kinematics.java: void hingeBody(Model, Data, int, int)
+// algo/kinematics/Kinematics.java: void hingeBody(Model, Data, int, int)
 void Kinematics_hingeBody(Model* m, Data* d, int i, int j) {
   int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
   double j_half = (0x1.0p-1 * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qpos0)[(qa)]))));
@@ -7949,7 +7959,7 @@ int Step_separateOutputs(Model* m, Data* d) {
   return 0;
 }
 
-// algo/Sensors.java: boolean readAcceleration(Model)
+// algo/sensor/Sensors.java: boolean readAcceleration(Model)
 int Sensors_readAcceleration(Model* m) {
   for (int i = 0; i < (M_nsensor); i++) {
     int t = (MI_ARRAY(m, sensorType)[(i)]);

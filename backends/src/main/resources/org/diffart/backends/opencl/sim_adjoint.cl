@@ -107,14 +107,24 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
 #define Ray_MINVAL (0x1.203af9ee75616p-50)
-#define Constraints_LIMIT (2)
-#define Constraints_TENDON_LIMIT (4)
-#define Constraints_TORSION (6)
-#define Constraints_ROLLING (7)
-#define Constraints_NORMAL (0)
-#define Constraints_FRICTION (1)
-#define Constraints_DOF_FRICTION (3)
-#define Constraints_EQUALITY (5)
+#define Rows_LIMIT (2)
+#define Rows_TENDON_LIMIT (4)
+#define Rows_TORSION (6)
+#define Rows_ROLLING (7)
+#define Rows_NORMAL (0)
+#define Rows_FRICTION (1)
+#define Rows_DOF_FRICTION (3)
+#define Equality_P1 (28)
+#define Equality_P2 (31)
+#define Equality_DIR (25)
+#define Equality_E (12)
+#define Equality_K (16)
+#define Rows_EQUALITY (5)
+#define Equality_DATA_TORQUE_SCALE (10)
+#define Equality_T (8)
+#define Equality_DATA_QUAT (6)
+#define Equality_Q (0)
+#define Equality_C (4)
 #define Forces_MIN_TIME_CONSTANT (0x1.203af9ee75616p-50)
 #define Muscle_MINVAL (0x1.203af9ee75616p-50)
 #define Wrapping_RES (9)
@@ -138,7 +148,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define ConvexCollision_WIT (59)
 #define ConvexCollision_TMP (65)
 #define ConvexCollision_WIT2 (62)
-#define ConvexCollision_MIN_VALUE (0x1.203af9ee75616p-50)
+#define Contacts_MIN_VALUE (0x1.203af9ee75616p-50)
 #define ConvexCollision_VA (53)
 #define ConvexCollision_ELLIPSOID_LOG ((ConvexCollision_MAX_SUPPORTS * ConvexCollision_LOG))
 #define ConvexCollision_ELLIPSOID_WIDTH ((1 + (31 * 3)))
@@ -185,7 +195,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define CapsuleBox_DT1 (3)
 #define CapsuleBox_DT2 (4)
 #define CollisionPrimitives_PARALLEL (0x1.b7cdfd9d7bdbbp-34)
-#define Collision_MIN_DISTANCE (0x1.19799812dea11p-40)
+#define Contacts_MIN_DISTANCE (0x1.19799812dea11p-40)
 __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollisionAdjoint_FRAME (ConvexCollision_FRAME)
 #define ConvexCollisionAdjoint_BAR_LENGTH (58)
@@ -196,7 +206,7 @@ __constant double Step_STAGE[] = {0, 0x1.0p-1, 0x1.0p-1, 1};
 #define ConvexCollisionAdjoint_DB (55)
 #define ConvexCollisionAdjoint_RULE_AWAY (ConvexCollision_RULE_AWAY)
 #define ConvexCollisionAdjoint_RULE_NORMAL (ConvexCollision_RULE_NORMAL)
-#define ConvexCollisionAdjoint_MIN_VALUE (ConvexCollision_MIN_VALUE)
+#define ConvexCollisionAdjoint_MIN_VALUE (Contacts_MIN_VALUE)
 #define ConvexCollisionAdjoint_RES (ConvexCollision_RES)
 #define ConvexCollisionAdjoint_RECORD (ConvexCollision_RECORD)
 #define ConvexCollisionAdjoint_PV (0)
@@ -317,21 +327,21 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s);
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc);
 int Constraints_commonAncestor(Model* m, int i, int j);
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
-int Constraints_isFriction(int type);
+int Rows_isFriction(int type);
 void Equality_addRows(Model* m, Data* d, int e);
 void Equality_scalarRow(Model* m, Data* d, int e);
-void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
+void Rows_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist);
 double Equality_polynomialSlope(Model* m, int e, double x);
 void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale);
 double Equality_polynomial(Model* m, int e, double x);
 double Equality_scalarValue(Model* m, Data* d, int e, int o);
-int Constraints_chainFirstDof(Model* m, int b);
-void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign);
+int Jacobians_chainFirstDof(Model* m, int b);
+void Jacobians_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign);
 int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos);
-int Constraints_chainLastDof(Model* m, int b);
+int Jacobians_chainLastDof(Model* m, int b);
 void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s);
 void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
-void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
+void Jacobians_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o);
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist);
@@ -339,8 +349,8 @@ int Tendons_wrapBody(Model* m, int w);
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist);
 void Constraints_frictionBounds(Data* d, int n, double mu);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
-void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
-void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
+void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
+void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
@@ -412,10 +422,10 @@ void Kinematics_addToLater(__global double* later, int lo, __global double* g, i
 void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
 void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
-void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2);
-void Collision_emit(Model* m, Data* d, int p, int k, double dist);
-int Collision_priorityGeom(Model* m, int g1, int g2);
-void Collision_tangents(__global double* f, int o);
+void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2);
+void Contacts_emit(Model* m, Data* d, int p, int k, double dist);
+int Contacts_priorityGeom(Model* m, int g1, int g2);
+void Contacts_tangents(__global double* f, int o);
 void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2);
 void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign);
 void ConvexCollision_normalize3(__global double* s, int a);
@@ -448,7 +458,7 @@ void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, in
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s);
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s);
 void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out);
-void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2);
+void BoxBox_contact(Model* m, Data* d, int p, int g1, int g2);
 double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz);
 double BoxBox_sign(int face, int k);
 int BoxBox_perm(int face, int k);
@@ -462,7 +472,7 @@ void BoxBox_diff(__global double* w, int dst, int a, int b);
 void BoxBox_copy(__global double* w, int dst, int src, double s);
 void BoxBox_add(__global double* w, int dst, int src, double s);
 void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w);
-void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb);
+void CapsuleBox_contact(Model* m, Data* d, int p, int gc, int gb);
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r);
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb);
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz);
@@ -560,7 +570,7 @@ void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, doub
 void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e);
 void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global double* nb);
 void BoxBoxAdjoint_output(Model* m, Data* d, DataBar* b, int e, int p, __global double* nb);
-void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no);
+void ContactsAdjoint_tangents(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no);
 void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, double margin, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co);
 int CollisionPrimitivesAdjoint_passes(double v, double h);
@@ -571,7 +581,7 @@ int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, do
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int c, int gs, int gc, __global double* nb);
 void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb);
-void CollisionPrimitivesAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb);
+void ConvexCollisionAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb);
 void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb);
 void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z);
 void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb);
@@ -595,18 +605,18 @@ void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t);
 void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t);
 void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar);
 void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar);
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
+void JacobiansAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign);
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k);
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a);
 void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
 int ForcesAdjoint_passes(double x, double lo, double hi);
 void ForcesAdjoint_total(Model* m, DataBar* b);
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
 void AbaAdjoint_forward(Model* m, Data* d, DataBar* b);
-void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full);
+void RneaAdjoint_inverse(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full);
 void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
 void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
 void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo);
@@ -617,18 +627,18 @@ void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b);
 void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo);
 void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b);
-void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0);
+void EqualityAdjoint_addRows(Model* m, Data* d, DataBar* b, int r0);
 void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r);
 void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o);
 void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r);
 double Equality_polynomialCurvature(Model* m, int e, double x);
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
 double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r);
-int Constraints_frameRow(Data* d, int r);
+int Rows_frameRow(Data* d, int r);
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
 void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction);
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir);
-void ConstraintsAdjoint_pointJacobian_9(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
+void ConstraintsAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
 void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double* x, int xo, __global double* y, int lo, int hi, double scale);
 void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span);
@@ -684,7 +694,7 @@ void Step_step(Model* m, Data* d) {
   DI_SCALAR(d, nstep)++;
 }
 
-// algo/Forces.java: void integrateActivation(Model, Data, double)
+// algo/forces/Forces.java: void integrateActivation(Model, Data, double)
 void Forces_integrateActivation(Model* m, Data* d, double h) {
   for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
     int s = (MI_ARRAY(m, actActAdr)[(a)]);
@@ -695,12 +705,12 @@ void Forces_integrateActivation(Model* m, Data* d, double h) {
   }
 }
 
-// algo/Configuration.java: void integratePos(Model, double[], double[], double)
+// algo/kinematics/Configuration.java: void integratePos(Model, double[], double[], double)
 void Configuration_integratePos_4(Model* m, __global double* qpos, __global double* qvel, double dt) {
   Configuration_integratePos_5(m, qpos, qvel, 0, dt);
 }
 
-// algo/Configuration.java: void integratePos(Model, double[], double[], int, double)
+// algo/kinematics/Configuration.java: void integratePos(Model, double[], double[], int, double)
 void Configuration_integratePos_5(Model* m, __global double* qpos, __global double* qvel, int vo, double dt) {
   for (int j = 0; j < (M_njnt); j++) {
     int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
@@ -852,7 +862,7 @@ void Step_outputs(Model* m, Data* d) {
   }
 }
 
-// algo/Energy.java: void compute(Model, Data)
+// algo/sensor/Energy.java: void compute(Model, Data)
 void Energy_compute(Model* m, Data* d) {
   double potential = 0;
   double kinetic = 0;
@@ -913,7 +923,7 @@ void Energy_compute(Model* m, Data* d) {
   DD_ARRAY(d, energy)[1] = kinetic;
 }
 
-// algo/Forces.java: void springDifference(Model, Data, int)
+// algo/forces/Forces.java: void springDifference(Model, Data, int)
 void Forces_springDifference(Model* m, Data* d, int a) {
   __global double* t = DD_ARRAY(d, scratch36);
   for (int r = 0; r < 4; r++) {
@@ -997,7 +1007,7 @@ double Trig_atanSeries(double v) {
   return (v + ((v * z) * p));
 }
 
-// algo/Sensors.java: void compute(Model, Data)
+// algo/sensor/Sensors.java: void compute(Model, Data)
 void Sensors_compute(Model* m, Data* d) {
   Kinematics_sites(m, d);
   int geoms = 0;
@@ -1025,7 +1035,7 @@ void Sensors_compute(Model* m, Data* d) {
   }
 }
 
-// algo/Sensors.java: void cutoff(Model, Data, int)
+// algo/sensor/Sensors.java: void cutoff(Model, Data, int)
 void Sensors_cutoff(Model* m, Data* d, int i) {
   double c = Sensors_cutoffLimit(m, i);
   int t = (MI_ARRAY(m, sensorType)[(i)]);
@@ -1039,14 +1049,14 @@ void Sensors_cutoff(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Sensors.java: double cutoffLimit(Model, int)
+// algo/sensor/Sensors.java: double cutoffLimit(Model, int)
 double Sensors_cutoffLimit(Model* m, int i) {
   int t = (MI_ARRAY(m, sensorType)[(i)]);
   int clamps = (((((t != SensorType_FRAMEQUAT) && (t != SensorType_FRAMEXAXIS)) && (t != SensorType_FRAMEYAXIS)) && (t != SensorType_FRAMEZAXIS)) && (t != SensorType_BALLQUAT));
   return (clamps ? (MD_ARRAY(m, sensorCutoff)[(i)]) : 0);
 }
 
-// algo/Sensors.java: void sensor(Model, Data, int)
+// algo/sensor/Sensors.java: void sensor(Model, Data, int)
 void Sensors_sensor(Model* m, Data* d, int i) {
   __global double* out = DD_ARRAY(d, sensordata);
   __global double* p = DD_ARRAY(d, sensorPoint);
@@ -1150,7 +1160,7 @@ void Sensors_sensor(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Sensors.java: void force(Model, Data, int, double[], boolean, double[], int)
+// algo/sensor/Sensors.java: void force(Model, Data, int, double[], boolean, double[], int)
 void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a) {
   __global double* w = DD_ARRAY(d, scratch36);
   Mat3_mulVec(w, 0, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaForce), (6 * b));
@@ -1176,7 +1186,7 @@ void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, 
   res[(ro + 2)] = (((m[(mo + 2)] * x) + (m[(mo + 5)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/Sensors.java: void addCross(double[], int, double[], int, double[], int)
+// algo/sensor/Sensors.java: void addCross(double[], int, double[], int, double[], int)
 void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
   res[ro] += ((a[(ao + 1)] * b[(bo + 2)]) - (a[(ao + 2)] * b[(bo + 1)]));
   res[(ro + 1)] += ((a[(ao + 2)] * b[bo]) - (a[ao] * b[(bo + 2)]));
@@ -1193,7 +1203,7 @@ void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __glo
   res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
+// algo/sensor/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
 void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o) {
   __global double* r = DD_ARRAY(d, scratch6);
   for (int k = 0; k < 3; k++) {
@@ -1213,7 +1223,7 @@ void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, 
   Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
 }
 
-// algo/Sensors.java: int framePose(Model, Data, int, double[])
+// algo/sensor/Sensors.java: int framePose(Model, Data, int, double[])
 int Sensors_framePose(Model* m, Data* d, int i, __global double* p) {
   int obj = (MI_ARRAY(m, sensorObj)[(i)]);
   int f = (MI_ARRAY(m, sensorFrame)[(i)]);
@@ -1286,7 +1296,7 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 8)] = (((ww - xx) - yy) + zz);
 }
 
-// algo/Sensors.java: void frame(Model, Data, int, double[], int)
+// algo/sensor/Sensors.java: void frame(Model, Data, int, double[], int)
 void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* p = DD_ARRAY(d, sensorPoint);
   Sensors_framePose(m, d, i, p);
@@ -1381,7 +1391,7 @@ void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global
   res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
 }
 
-// algo/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
+// algo/collision/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude) {
   if (sqrt((((vx * vx) + (vy * vy)) + (vz * vz))) < Ray_MINVAL) {
     return (-1);
@@ -1398,7 +1408,7 @@ double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, do
   return dist;
 }
 
-// algo/Ray.java: double geom(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double geom(Model, Data, int, double, double, double, double, double, double)
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double x = (-1);
   switch ((MI_ARRAY(m, geomType)[(g)])) {
@@ -1430,12 +1440,12 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
   return x;
 }
 
-// algo/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
 double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_meshHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
+// algo/collision/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
 double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   if (Ray_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
     return (-1);
@@ -1470,7 +1480,7 @@ double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, do
   return (part ? hit : x);
 }
 
-// algo/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
 double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
   double ux = (ax - lpx);
   double uy = (ay - lpy);
@@ -1519,7 +1529,7 @@ double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, 
   return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
 }
 
-// algo/Ray.java: double nearer(double, double)
+// algo/collision/Ray.java: double nearer(double, double)
 double Ray_nearer(double x, double sol) {
   if ((sol >= 0) && (((x < 0) || (sol < x)))) {
     return sol;
@@ -1527,7 +1537,7 @@ double Ray_nearer(double x, double sol) {
   return x;
 }
 
-// algo/Ray.java: double basis(double, double, double, int)
+// algo/collision/Ray.java: double basis(double, double, double, int)
 double Ray_basis(double vx, double vy, double vz, int k) {
   double ax = 1;
   double ay = 1;
@@ -1555,7 +1565,7 @@ double Ray_basis(double vx, double vy, double vz, int k) {
   return Ray_unit(ux, uy, uz, k);
 }
 
-// algo/Ray.java: double unit(double, double, double, int)
+// algo/collision/Ray.java: double unit(double, double, double, int)
 double Ray_unit(double x, double y, double z, int k) {
   double norm = sqrt((((x * x) + (y * y)) + (z * z)));
   if (norm < Ray_MINVAL) {
@@ -1565,13 +1575,13 @@ double Ray_unit(double x, double y, double z, int k) {
   return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
 }
 
-// algo/Ray.java: double toLocal(Data, int, int, double, double, double)
+// algo/collision/Ray.java: double toLocal(Data, int, int, double, double, double)
 double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
   int o = ((9 * g) + k);
   return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
 }
 
-// algo/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
 double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1598,7 +1608,7 @@ double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double
   return x;
 }
 
-// algo/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
 double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb) {
   if (fabs(vi) <= Ray_MINVAL) {
     return (-1);
@@ -1613,13 +1623,13 @@ double Ray_boxFace(int side, double pi, double vi, double si, double pa, double 
   return (-1);
 }
 
-// algo/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
 double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r) {
   int o = (3 * g);
   return Ray_sphereAt(px, py, pz, vx, vy, vz, DD_ARRAY(d, geomXpos)[o], DD_ARRAY(d, geomXpos)[(o + 1)], DD_ARRAY(d, geomXpos)[(o + 2)], r);
 }
 
-// algo/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
+// algo/collision/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
 double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r) {
   double dx = (px - cx);
   double dy = (py - cy);
@@ -1630,7 +1640,7 @@ double Ray_sphereAt(double px, double py, double pz, double vx, double vy, doubl
   return Ray_quadRoot(a, b, c);
 }
 
-// algo/Ray.java: double quadRoot(double, double, double)
+// algo/collision/Ray.java: double quadRoot(double, double, double)
 double Ray_quadRoot(double a, double b, double c) {
   double det = ((b * b) - (a * c));
   if (det < Ray_MINVAL) {
@@ -1648,7 +1658,7 @@ double Ray_quadRoot(double a, double b, double c) {
   return (-1);
 }
 
-// algo/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
 double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1688,7 +1698,7 @@ double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, d
   return x;
 }
 
-// algo/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
 double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
@@ -1709,7 +1719,7 @@ double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, 
   return Ray_quadRoot(a, b, c);
 }
 
-// algo/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
 double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
@@ -1756,7 +1766,7 @@ double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, do
   return x;
 }
 
-// algo/Ray.java: double quadRootAt(double, double, double, int)
+// algo/collision/Ray.java: double quadRootAt(double, double, double, int)
 double Ray_quadRootAt(double a, double b, double c, int which) {
   double det = ((b * b) - (a * c));
   if (det < Ray_MINVAL) {
@@ -1769,17 +1779,17 @@ double Ray_quadRootAt(double a, double b, double c, int which) {
   return ((((-b) + det)) / a);
 }
 
-// algo/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
 double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_bound(d, g, px, py, pz, vx, vy, vz, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]));
 }
 
-// algo/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
 double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   return Ray_hfieldHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
+// algo/collision/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
 double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
@@ -1889,7 +1899,7 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
   return (part ? hit : x);
 }
 
-// algo/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
 double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
@@ -1924,7 +1934,7 @@ double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px,
   return Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy);
 }
 
-// algo/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
+// algo/collision/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
 double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int o = (((9 * g) + (3 * k)) + 2);
@@ -1934,7 +1944,7 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] - ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))])) * 0x1.0p-1));
 }
 
-// algo/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
 double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz) {
   double x = (-1);
   for (int f = 0; f < 6; f++) {
@@ -1943,7 +1953,7 @@ double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, do
   return x;
 }
 
-// algo/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
+// algo/collision/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
 double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
@@ -1967,7 +1977,7 @@ double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, doub
   return (-1);
 }
 
-// algo/Sensors.java: double touch(Model, Data, int)
+// algo/sensor/Sensors.java: double touch(Model, Data, int)
 double Sensors_touch(Model* m, Data* d, int site) {
   int body = (MI_ARRAY(m, siteBody)[(site)]);
   __global double* u = DD_ARRAY(d, sensorPoint);
@@ -1987,7 +1997,7 @@ double Sensors_touch(Model* m, Data* d, int site) {
   return sum;
 }
 
-// algo/Sensors.java: boolean touches(Model, Data, int, int, boolean)
+// algo/sensor/Sensors.java: boolean touches(Model, Data, int, int, boolean)
 int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
   __global double* u = DD_ARRAY(d, sensorPoint);
   double s = (second ? (-1) : 1);
@@ -2000,7 +2010,7 @@ int Sensors_touches(Model* m, Data* d, int site, int c, int second) {
   return Sensors_rayMeetsShape((MI_ARRAY(m, siteType)[(site)]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (0))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (1))]), (MD_ARRAY(m, siteSize)[((3 * (site)) + (2))]), u);
 }
 
-// algo/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
+// algo/sensor/Sensors.java: boolean rayMeetsShape(GeomType, double, double, double, double[])
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u) {
   double px = u[0];
   double py = u[1];
@@ -2023,7 +2033,7 @@ int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global do
   return ((Sensors_rayMeetsCylinder(px, py, pz, dx, dy, dz, s0, s1) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz - s1)) / s0), (dx / s0), (dy / s0), (dz / s0))) || Sensors_rayMeetsEllipsoid((px / s0), (py / s0), (((pz + s1)) / s0), (dx / s0), (dy / s0), (dz / s0)));
 }
 
-// algo/Sensors.java: boolean rayMeetsEllipsoid(double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsEllipsoid(double, double, double, double, double, double)
 int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz) {
   double c = ((((px * px) + (py * py)) + (pz * pz)) - 1);
   if (c <= 0) {
@@ -2034,7 +2044,7 @@ int Sensors_rayMeetsEllipsoid(double px, double py, double pz, double dx, double
   return ((b < 0) && (((b * b) - (a * c)) >= 0));
 }
 
-// algo/Sensors.java: boolean rayMeetsCylinder(double, double, double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsCylinder(double, double, double, double, double, double, double, double)
 int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r, double h) {
   double lo = jmax(Sensors_slabEnter(pz, dz, h), 0);
   double hi = Sensors_slabExit(pz, dz, h);
@@ -2052,7 +2062,7 @@ int Sensors_rayMeetsCylinder(double px, double py, double pz, double dx, double 
   return (jmax(lo, ((((-b) - sq)) / a)) <= jmin(hi, ((((-b) + sq)) / a)));
 }
 
-// algo/Sensors.java: double slabExit(double, double, double)
+// algo/sensor/Sensors.java: double slabExit(double, double, double)
 double Sensors_slabExit(double p, double dir, double h) {
   if (dir == 0) {
     return ((fabs(p) <= h) ? INFINITY : (-INFINITY));
@@ -2060,7 +2070,7 @@ double Sensors_slabExit(double p, double dir, double h) {
   return jmax(((((-h) - p)) / dir), (((h - p)) / dir));
 }
 
-// algo/Sensors.java: double slabEnter(double, double, double)
+// algo/sensor/Sensors.java: double slabEnter(double, double, double)
 double Sensors_slabEnter(double p, double dir, double h) {
   if (dir == 0) {
     return ((fabs(p) <= h) ? (-INFINITY) : INFINITY);
@@ -2068,14 +2078,14 @@ double Sensors_slabEnter(double p, double dir, double h) {
   return jmin(((((-h) - p)) / dir), (((h - p)) / dir));
 }
 
-// algo/Sensors.java: boolean rayMeetsBox(double, double, double, double, double, double, double, double, double)
+// algo/sensor/Sensors.java: boolean rayMeetsBox(double, double, double, double, double, double, double, double, double)
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz) {
   double lo = jmax(jmax(Sensors_slabEnter(px, dx, hx), Sensors_slabEnter(py, dy, hy)), jmax(Sensors_slabEnter(pz, dz, hz), 0));
   double hi = jmin(jmin(Sensors_slabExit(px, dx, hx), Sensors_slabExit(py, dy, hy)), Sensors_slabExit(pz, dz, hz));
   return (lo <= hi);
 }
 
-// algo/Sensors.java: void angularMomentum(Model, Data, int, double[], int)
+// algo/sensor/Sensors.java: void angularMomentum(Model, Data, int, double[], int)
 void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* w = DD_ARRAY(d, scratch36);
   out[a] = 0;
@@ -2122,7 +2132,7 @@ void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, i
   res[(ro + 5)] = ((m * uz) - (((hx * wy) - (hy * wx))));
 }
 
-// algo/Sensors.java: boolean inSubtree(Model, int, int)
+// algo/sensor/Sensors.java: boolean inSubtree(Model, int, int)
 int Sensors_inSubtree(Model* m, int j, int i) {
   while (j > i) {
     j = (MI_ARRAY(m, bodyParent)[(j)]);
@@ -2130,7 +2140,7 @@ int Sensors_inSubtree(Model* m, int j, int i) {
   return (j == i);
 }
 
-// algo/Sensors.java: double limit(Model, Data, int)
+// algo/sensor/Sensors.java: double limit(Model, Data, int)
 double Sensors_limit(Model* m, Data* d, int i) {
   int r = Sensors_limitRow(m, d, i);
   if (r < 0) {
@@ -2150,11 +2160,11 @@ double Sensors_limit(Model* m, Data* d, int i) {
   return v;
 }
 
-// algo/Sensors.java: int limitRow(Model, Data, int)
+// algo/sensor/Sensors.java: int limitRow(Model, Data, int)
 int Sensors_limitRow(Model* m, Data* d, int i) {
   int t = (MI_ARRAY(m, sensorType)[(i)]);
   int joint = (((t == SensorType_JOINTLIMITPOS) || (t == SensorType_JOINTLIMITVEL)) || (t == SensorType_JOINTLIMITFRC));
-  int type = (joint ? Constraints_LIMIT : Constraints_TENDON_LIMIT);
+  int type = (joint ? Rows_LIMIT : Rows_TENDON_LIMIT);
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
     if ((DI_ARRAY(d, efcType)[r] == type) && (DI_ARRAY(d, efcId)[r] == (MI_ARRAY(m, sensorObj)[(i)]))) {
       return r;
@@ -2163,7 +2173,7 @@ int Sensors_limitRow(Model* m, Data* d, int i) {
   return (-1);
 }
 
-// algo/Sensors.java: void interactionForces(Model, Data)
+// algo/sensor/Sensors.java: void interactionForces(Model, Data)
 void Sensors_interactionForces(Model* m, Data* d) {
   Rnea_inverse(m, d, DD_ARRAY(d, qacc), DD_ARRAY(d, scratchNv1));
   int nb = (M_nbody);
@@ -2176,7 +2186,7 @@ void Sensors_interactionForces(Model* m, Data* d) {
       continue;
     }
     int t = DI_ARRAY(d, efcType)[r];
-    int angular = ((t == Constraints_TORSION) || (t == Constraints_ROLLING));
+    int angular = ((t == Rows_TORSION) || (t == Rows_ROLLING));
     int c = DI_ARRAY(d, efcId)[r];
     double f = (DD_ARRAY(d, efcImpulse)[r] / dt);
     for (int side = 0; side < 2; side++) {
@@ -2231,13 +2241,13 @@ void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __globa
   res[(ro + 5)] += lz;
 }
 
-// algo/Sensors.java: boolean external(Data, int)
+// algo/sensor/Sensors.java: boolean external(Data, int)
 int Sensors_external(Data* d, int r) {
   int t = DI_ARRAY(d, efcType)[r];
-  return ((((((t == Constraints_NORMAL) || (t == Constraints_FRICTION)) || (t == Constraints_TORSION)) || (t == Constraints_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
+  return ((((((t == Rows_NORMAL) || (t == Rows_FRICTION)) || (t == Rows_TORSION)) || (t == Rows_ROLLING))) && (DD_ARRAY(d, efcImpulse)[r] != 0));
 }
 
-// algo/Rnea.java: void inverse(Model, Data, double[], double[])
+// algo/dynamics/Rnea.java: void inverse(Model, Data, double[], double[])
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out) {
   int nb = (M_nbody);
   __global double* a = DD_ARRAY(d, rneaAcc);
@@ -2329,7 +2339,7 @@ void SpatialOps_transformMotion(__global double* res, int ro, __global double* e
   res[(ro + 5)] = (((e[(eo + 6)] * vx) + (e[(eo + 7)] * vy)) + (e[(eo + 8)] * vz));
 }
 
-// algo/Kinematics.java: void baseAcceleration(Model, double[])
+// algo/kinematics/Kinematics.java: void baseAcceleration(Model, double[])
 void Kinematics_baseAcceleration(Model* m, __global double* a) {
   a[0] = 0;
   a[1] = 0;
@@ -2339,7 +2349,7 @@ void Kinematics_baseAcceleration(Model* m, __global double* a) {
   a[5] = (-OPT_gravity[2]);
 }
 
-// algo/Sensors.java: void subtrees(Model, Data)
+// algo/sensor/Sensors.java: void subtrees(Model, Data)
 void Sensors_subtrees(Model* m, Data* d) {
   int nb = (M_nbody);
   __global double* mass = DD_ARRAY(d, subtreeMass);
@@ -2379,14 +2389,14 @@ void Sensors_subtrees(Model* m, Data* d) {
   }
 }
 
-// algo/Kinematics.java: void geoms(Model, Data)
+// algo/kinematics/Kinematics.java: void geoms(Model, Data)
 void Kinematics_geoms(Model* m, Data* d) {
   for (int g = 0; g < (M_ngeom); g++) {
     Kinematics_geom(m, d, g);
   }
 }
 
-// algo/Kinematics.java: void geom(Model, Data, int)
+// algo/kinematics/Kinematics.java: void geom(Model, Data, int)
 void Kinematics_geom(Model* m, Data* d, int g) {
   __global double* t = DD_ARRAY(d, scratch36);
   int b = (MI_ARRAY(m, geomBody)[(g)]);
@@ -2404,14 +2414,14 @@ void Kinematics_geom(Model* m, Data* d, int g) {
   Quat_toMat(DD_ARRAY(d, geomXmat), (9 * g), t, 8);
 }
 
-// algo/Kinematics.java: void sites(Model, Data)
+// algo/kinematics/Kinematics.java: void sites(Model, Data)
 void Kinematics_sites(Model* m, Data* d) {
   for (int i = 0; i < (M_nsite); i++) {
     Kinematics_site(m, d, i);
   }
 }
 
-// algo/Kinematics.java: void site(Model, Data, int)
+// algo/kinematics/Kinematics.java: void site(Model, Data, int)
 void Kinematics_site(Model* m, Data* d, int i) {
   __global double* t = DD_ARRAY(d, scratch36);
   int b = (MI_ARRAY(m, siteBody)[(i)]);
@@ -2471,7 +2481,7 @@ void Checks_finiteDofs(Model* m, Data* d, __global double* v) {
   }
 }
 
-// algo/Constraints.java: void applyImpulses(Model, Data)
+// algo/constraint/Constraints.java: void applyImpulses(Model, Data)
 void Constraints_applyImpulses(Model* m, Data* d) {
   int nv = (M_nv);
   __global double* g = DD_ARRAY(d, qvelImpulse);
@@ -2492,12 +2502,12 @@ void Constraints_applyImpulses(Model* m, Data* d) {
   }
 }
 
-// algo/MassMatrixFactor.java: void solveL(Model, Data, double[], int)
+// algo/dynamics/MassMatrixFactor.java: void solveL(Model, Data, double[], int)
 void MassMatrixFactor_solveL_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveL_6(m, d, x, xo, 0, (M_nv));
 }
 
-// algo/MassMatrixFactor.java: void solveL(Model, Data, double[], int, int, int)
+// algo/dynamics/MassMatrixFactor.java: void solveL(Model, Data, double[], int, int, int)
 void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi) {
   int nv = (M_nv);
   for (int k = lo; k < hi; k++) {
@@ -2509,7 +2519,7 @@ void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, in
   }
 }
 
-// algo/ProjectedGaussSeidel.java: void solve(Model, Data, boolean)
+// algo/constraint/ProjectedGaussSeidel.java: void solve(Model, Data, boolean)
 void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store) {
   int ne = DI_SCALAR(d, nefc);
   __global double* p = DD_ARRAY(d, efcImpulse);
@@ -2543,12 +2553,12 @@ void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store) {
   }
 }
 
-// algo/ProjectedGaussSeidel.java: void storeWarmStart(Model, Data)
+// algo/constraint/ProjectedGaussSeidel.java: void storeWarmStart(Model, Data)
 void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d) {
   fill_i(DI_ARRAY(d, warmValid), DL_warmValid, 0);
   int nf = OPT_frictionDirections;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (DI_ARRAY(d, efcType)[r] == Constraints_NORMAL) {
+    if (DI_ARRAY(d, efcType)[r] == Rows_NORMAL) {
       int slot = DI_ARRAY(d, conSlot)[DI_ARRAY(d, efcId)[r]];
       DI_ARRAY(d, warmValid)[slot] = 1;
       DD_ARRAY(d, warmImpulse)[(3 * slot)] = DD_ARRAY(d, efcImpulse)[r];
@@ -2560,7 +2570,7 @@ void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d) {
   }
 }
 
-// algo/ProjectedGaussSeidel.java: double sweep(Data, double[], double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double sweep(Data, double[], double[], int)
 double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* record, int ro) {
   int ne = DI_SCALAR(d, nefc);
   double residual = 0;
@@ -2582,19 +2592,19 @@ double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* 
   return residual;
 }
 
-// algo/ProjectedGaussSeidel.java: double upper(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double upper(Data, double[], int)
 double ProjectedGaussSeidel_upper(Data* d, __global double* p, int r) {
   int n = DI_ARRAY(d, efcNormal)[r];
   return ((n >= 0) ? (DD_ARRAY(d, efcHi)[r] * p[n]) : DD_ARRAY(d, efcHi)[r]);
 }
 
-// algo/ProjectedGaussSeidel.java: double lower(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double lower(Data, double[], int)
 double ProjectedGaussSeidel_lower(Data* d, __global double* p, int r) {
   int n = DI_ARRAY(d, efcNormal)[r];
   return ((n >= 0) ? ((-DD_ARRAY(d, efcLo)[r]) * p[n]) : DD_ARRAY(d, efcLo)[r]);
 }
 
-// algo/ProjectedGaussSeidel.java: double rowProduct(Data, double[], int)
+// algo/constraint/ProjectedGaussSeidel.java: double rowProduct(Data, double[], int)
 double ProjectedGaussSeidel_rowProduct(Data* d, __global double* p, int r) {
   int ne = DI_SCALAR(d, nefc);
   int s = DI_ARRAY(d, efcRowLo)[r];
@@ -2617,7 +2627,7 @@ double ProjectedGaussSeidel_rowProduct(Data* d, __global double* p, int r) {
   return (((ap0 + ap1)) + ((ap2 + ap3)));
 }
 
-// algo/ProjectedGaussSeidel.java: void initialGuess(Model, Data, boolean)
+// algo/constraint/ProjectedGaussSeidel.java: void initialGuess(Model, Data, boolean)
 void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
   int nf = OPT_frictionDirections;
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
@@ -2625,7 +2635,7 @@ void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
     DI_ARRAY(d, efcInitSource)[r] = (-1);
   }
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
-    if (warm && (DI_ARRAY(d, efcType)[r] == Constraints_NORMAL)) {
+    if (warm && (DI_ARRAY(d, efcType)[r] == Rows_NORMAL)) {
       int slot = DI_ARRAY(d, conSlot)[DI_ARRAY(d, efcId)[r]];
       if (DI_ARRAY(d, warmValid)[slot] != 0) {
         DD_ARRAY(d, efcImpulse)[r] = DD_ARRAY(d, warmImpulse)[(3 * slot)];
@@ -2639,7 +2649,7 @@ void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
   }
 }
 
-// algo/Constraints.java: void assemble(Model, Data)
+// algo/constraint/Constraints.java: void assemble(Model, Data)
 void Constraints_assemble(Model* m, Data* d) {
   int nv = (M_nv);
   DI_SCALAR(d, nefc) = 0;
@@ -2647,23 +2657,23 @@ void Constraints_assemble(Model* m, Data* d) {
     if ((!Constraints_active(d, c))) {
       continue;
     }
-    int n = Constraints_addContactRow(m, d, c, 0, Constraints_NORMAL, (-1));
+    int n = Constraints_addContactRow(m, d, c, 0, Rows_NORMAL, (-1));
     int condim = DI_ARRAY(d, conCondim)[c];
     if (condim >= 3) {
-      Constraints_addContactRow(m, d, c, 1, Constraints_FRICTION, n);
-      Constraints_addContactRow(m, d, c, 2, Constraints_FRICTION, n);
+      Constraints_addContactRow(m, d, c, 1, Rows_FRICTION, n);
+      Constraints_addContactRow(m, d, c, 2, Rows_FRICTION, n);
       if (OPT_frictionDirections == 1) {
         Constraints_slidingDirection(m, d, (n + 1));
       }
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFriction)[c]);
     }
     if (condim >= 4) {
-      Constraints_addContactRow(m, d, c, 0, Constraints_TORSION, n);
+      Constraints_addContactRow(m, d, c, 0, Rows_TORSION, n);
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[(2 * c)]);
     }
     if (condim == 6) {
-      Constraints_addContactRow(m, d, c, 1, Constraints_ROLLING, n);
-      Constraints_addContactRow(m, d, c, 2, Constraints_ROLLING, n);
+      Constraints_addContactRow(m, d, c, 1, Rows_ROLLING, n);
+      Constraints_addContactRow(m, d, c, 2, Rows_ROLLING, n);
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFrictionSpinRoll)[((2 * c) + 1)]);
     }
   }
@@ -2713,13 +2723,13 @@ void Constraints_assemble(Model* m, Data* d) {
       vn += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
     }
     int t = DI_ARRAY(d, efcType)[r];
-    double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
-    DD_ARRAY(d, efcB)[r] = (Constraints_isFriction(t) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
+    double e = ((t == Rows_NORMAL) ? DD_ARRAY(d, conRestitution)[DI_ARRAY(d, efcId)[r]] : 0);
+    DD_ARRAY(d, efcB)[r] = (Rows_isFriction(t) ? (-vn) : (((-((1 + e))) * vn) - (kb * DD_ARRAY(d, efcDist)[r])));
   }
   Constraints_delassus(m, d);
 }
 
-// algo/Constraints.java: void delassus(Model, Data)
+// algo/constraint/Constraints.java: void delassus(Model, Data)
 void Constraints_delassus(Model* m, Data* d) {
   int nv = (M_nv);
   int ne = DI_SCALAR(d, nefc);
@@ -2761,7 +2771,7 @@ void Constraints_delassus(Model* m, Data* d) {
   }
 }
 
-// algo/Constraints.java: double rangeProduct(Data, int, int, int)
+// algo/constraint/Constraints.java: double rangeProduct(Data, int, int, int)
 double Constraints_rangeProduct(Data* d, int nv, int r, int s) {
   int lo = max(DI_ARRAY(d, efcDofLo)[r], DI_ARRAY(d, efcDofLo)[s]);
   int hi = min(DI_ARRAY(d, efcDofHi)[r], DI_ARRAY(d, efcDofHi)[s]);
@@ -2772,7 +2782,7 @@ double Constraints_rangeProduct(Data* d, int nv, int r, int s) {
   return a;
 }
 
-// algo/Constraints.java: double pathProduct(Model, Data, int, int, int)
+// algo/constraint/Constraints.java: double pathProduct(Model, Data, int, int, int)
 double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc) {
   int nv = (M_nv);
   double a = 0;
@@ -2782,7 +2792,7 @@ double Constraints_pathProduct(Model* m, Data* d, int r, int s, int anc) {
   return a;
 }
 
-// algo/Constraints.java: int commonAncestor(Model, int, int)
+// algo/constraint/Constraints.java: int commonAncestor(Model, int, int)
 int Constraints_commonAncestor(Model* m, int i, int j) {
   while (((i != j) && (i >= 0)) && (j >= 0)) {
     if (i > j) {
@@ -2794,7 +2804,7 @@ int Constraints_commonAncestor(Model* m, int i, int j) {
   return (((i < 0) || (j < 0)) ? (-1) : i);
 }
 
-// algo/MassMatrixFactor.java: void solveLt(Model, Data, double[], int, int, int)
+// algo/dynamics/MassMatrixFactor.java: void solveLt(Model, Data, double[], int, int, int)
 void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi) {
   int nv = (M_nv);
   for (int k = (hi - 1); k >= lo; k--) {
@@ -2805,39 +2815,39 @@ void MassMatrixFactor_solveLt_6(Model* m, Data* d, __global double* x, int xo, i
   }
 }
 
-// algo/Constraints.java: boolean isFriction(int)
-int Constraints_isFriction(int type) {
-  return ((((type == Constraints_FRICTION) || (type == Constraints_DOF_FRICTION)) || (type == Constraints_TORSION)) || (type == Constraints_ROLLING));
+// algo/constraint/Rows.java: boolean isFriction(int)
+int Rows_isFriction(int type) {
+  return ((((type == Rows_FRICTION) || (type == Rows_DOF_FRICTION)) || (type == Rows_TORSION)) || (type == Rows_ROLLING));
 }
 
-// algo/Equality.java: void addRows(Model, Data, int)
+// algo/constraint/Equality.java: void addRows(Model, Data, int)
 void Equality_addRows(Model* m, Data* d, int e) {
   int t = (MI_ARRAY(m, eqType)[(e)]);
   if ((t == EqualityType_CONNECT) || (t == EqualityType_WELD)) {
     int b1 = (MI_ARRAY(m, eqObj1)[(e)]);
     int b2 = (MI_ARRAY(m, eqObj2)[(e)]);
-    if ((Constraints_chainLastDof(m, b1) < 0) && (Constraints_chainLastDof(m, b2) < 0)) {
+    if ((Jacobians_chainLastDof(m, b1) < 0) && (Jacobians_chainLastDof(m, b2) < 0)) {
       return;
     }
     __global double* s = DD_ARRAY(d, scratch36);
     int a1 = ((t == EqualityType_CONNECT) ? 0 : 3);
     int a2 = ((t == EqualityType_CONNECT) ? 3 : 0);
-    Equality_point(m, d, e, b1, a1, s, 28);
-    Equality_point(m, d, e, b2, a2, s, 31);
+    Equality_point(m, d, e, b1, a1, s, Equality_P1);
+    Equality_point(m, d, e, b2, a2, s, Equality_P2);
     for (int i = 0; i < 3; i++) {
-      s[25] = ((i == 0) ? 1 : 0);
-      s[26] = ((i == 1) ? 1 : 0);
-      s[27] = ((i == 2) ? 1 : 0);
-      int r = Equality_bodyRow(m, d, e, b1, b2, (s[(28 + i)] - s[(31 + i)]));
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, 28, s, 25, 1);
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, 31, s, 25, (-1));
+      s[Equality_DIR] = ((i == 0) ? 1 : 0);
+      s[(Equality_DIR + 1)] = ((i == 1) ? 1 : 0);
+      s[(Equality_DIR + 2)] = ((i == 2) ? 1 : 0);
+      int r = Equality_bodyRow(m, d, e, b1, b2, (s[(Equality_P1 + i)] - s[(Equality_P2 + i)]));
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, Equality_P1, s, Equality_DIR, 1);
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, Equality_P2, s, Equality_DIR, (-1));
     }
     if (t == EqualityType_WELD) {
       Equality_weldRotation(m, d, e, b1, b2, s);
       for (int i = 0; i < 3; i++) {
-        int r = Equality_bodyRow(m, d, e, b1, b2, s[((12 + 1) + i)]);
-        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, (16 + (3 * i)), 1);
-        Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, (16 + (3 * i)), (-1));
+        int r = Equality_bodyRow(m, d, e, b1, b2, s[((Equality_E + 1) + i)]);
+        Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b1, s, (Equality_K + (3 * i)), 1);
+        Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), b2, s, (Equality_K + (3 * i)), (-1));
       }
     }
   } else {
@@ -2845,7 +2855,7 @@ void Equality_addRows(Model* m, Data* d, int e) {
   }
 }
 
-// algo/Equality.java: void scalarRow(Model, Data, int)
+// algo/constraint/Equality.java: void scalarRow(Model, Data, int)
 void Equality_scalarRow(Model* m, Data* d, int e) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
@@ -2861,11 +2871,11 @@ void Equality_scalarRow(Model* m, Data* d, int e) {
     }
     if (joint) {
       int dof = (MI_ARRAY(m, jntDofAdr)[(o)]);
-      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(dof)])));
+      lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(dof)])));
       hi = max(hi, (dof + 1));
     } else {
       for (int w = (MI_ARRAY(m, tendonAdr)[(o)]); w < ((MI_ARRAY(m, tendonAdr)[(o)]) + (MI_ARRAY(m, tendonNum)[(o)])); w++) {
-        lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
+        lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))])));
         hi = max(hi, ((MI_ARRAY(m, wrapDofAdr)[(w)]) + 1));
       }
     }
@@ -2881,11 +2891,11 @@ void Equality_scalarRow(Model* m, Data* d, int e) {
     pos -= Equality_polynomial(m, e, x);
     Equality_addScalarJacobian(m, d, e, o2, r, (-Equality_polynomialSlope(m, e, x)));
   }
-  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, (pos - (MD_ARRAY(m, eqData)[((11 * (e)) + (0))])));
+  Rows_jointSpaceRow(d, r, Rows_EQUALITY, e, (-INFINITY), INFINITY, (pos - (MD_ARRAY(m, eqData)[((11 * (e)) + (0))])));
 }
 
-// algo/Constraints.java: void jointSpaceRow(Data, int, int, int, double, double, double)
-void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist) {
+// algo/constraint/Rows.java: void jointSpaceRow(Data, int, int, int, double, double, double)
+void Rows_jointSpaceRow(Data* d, int r, int type, int id, double lo, double hi, double dist) {
   DD_ARRAY(d, efcDir)[(3 * r)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 1)] = 0;
   DD_ARRAY(d, efcDir)[((3 * r) + 2)] = 0;
@@ -2897,12 +2907,12 @@ void Constraints_jointSpaceRow(Data* d, int r, int type, int id, double lo, doub
   DD_ARRAY(d, efcDist)[r] = dist;
 }
 
-// algo/Equality.java: double polynomialSlope(Model, int, double)
+// algo/constraint/Equality.java: double polynomialSlope(Model, int, double)
 double Equality_polynomialSlope(Model* m, int e, double x) {
   return ((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((2 * (MD_ARRAY(m, eqData)[((11 * (e)) + (2))])) + (x * (((3 * (MD_ARRAY(m, eqData)[((11 * (e)) + (3))])) + ((x * 4) * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))));
 }
 
-// algo/Equality.java: void addScalarJacobian(Model, Data, int, int, int, double)
+// algo/constraint/Equality.java: void addScalarJacobian(Model, Data, int, int, int, double)
 void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double scale) {
   int nv = (M_nv);
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
@@ -2914,12 +2924,12 @@ void Equality_addScalarJacobian(Model* m, Data* d, int e, int o, int r, double s
   }
 }
 
-// algo/Equality.java: double polynomial(Model, int, double)
+// algo/constraint/Equality.java: double polynomial(Model, int, double)
 double Equality_polynomial(Model* m, int e, double x) {
   return (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (1))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (2))]) + (x * (((MD_ARRAY(m, eqData)[((11 * (e)) + (3))]) + (x * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))])))))))))));
 }
 
-// algo/Equality.java: double scalarValue(Model, Data, int, int)
+// algo/constraint/Equality.java: double scalarValue(Model, Data, int, int)
 double Equality_scalarValue(Model* m, Data* d, int e, int o) {
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
     int a = (MI_ARRAY(m, jntQposAdr)[(o)]);
@@ -2932,8 +2942,8 @@ double Equality_scalarValue(Model* m, Data* d, int e, int o) {
   return v;
 }
 
-// algo/Constraints.java: int chainFirstDof(Model, int)
-int Constraints_chainFirstDof(Model* m, int b) {
+// algo/kinematics/Jacobians.java: int chainFirstDof(Model, int)
+int Jacobians_chainFirstDof(Model* m, int b) {
   int first = (M_nv);
   for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
     if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
@@ -2943,8 +2953,8 @@ int Constraints_chainFirstDof(Model* m, int b) {
   return first;
 }
 
-// algo/Constraints.java: void addAngularJacobian(Model, Data, double[], int, int, double[], int, double)
-void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign) {
+// algo/kinematics/Jacobians.java: void addAngularJacobian(Model, Data, double[], int, int, double[], int, double)
+void Jacobians_addAngularJacobian(Model* m, Data* d, __global double* out, int oo, int body, __global double* dir, int dirOff, double j_sign) {
   double dx = (dir[dirOff] * j_sign);
   double dy = (dir[(dirOff + 1)] * j_sign);
   double dz = (dir[(dirOff + 2)] * j_sign);
@@ -2965,23 +2975,23 @@ void Constraints_addAngularJacobian(Model* m, Data* d, __global double* out, int
   }
 }
 
-// algo/Equality.java: int bodyRow(Model, Data, int, int, int, double)
+// algo/constraint/Equality.java: int bodyRow(Model, Data, int, int, int, double)
 int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  int last1 = Constraints_chainLastDof(m, b1);
-  int last2 = Constraints_chainLastDof(m, b2);
+  int last1 = Jacobians_chainLastDof(m, b1);
+  int last2 = Jacobians_chainLastDof(m, b2);
   int hi = (max(last1, last2) + 1);
   DI_ARRAY(d, efcLeaf)[r] = ((last1 < 0) ? last2 : ((last2 < 0) ? last1 : (-1)));
-  DI_ARRAY(d, efcDofLo)[r] = min(min(Constraints_chainFirstDof(m, b1), Constraints_chainFirstDof(m, b2)), hi);
+  DI_ARRAY(d, efcDofLo)[r] = min(min(Jacobians_chainFirstDof(m, b1), Jacobians_chainFirstDof(m, b2)), hi);
   DI_ARRAY(d, efcDofHi)[r] = hi;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + hi) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  Constraints_jointSpaceRow(d, r, Constraints_EQUALITY, e, (-INFINITY), INFINITY, pos);
+  Rows_jointSpaceRow(d, r, Rows_EQUALITY, e, (-INFINITY), INFINITY, pos);
   return r;
 }
 
-// algo/Constraints.java: int chainLastDof(Model, int)
-int Constraints_chainLastDof(Model* m, int b) {
+// algo/kinematics/Jacobians.java: int chainLastDof(Model, int)
+int Jacobians_chainLastDof(Model* m, int b) {
   for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
     if ((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) {
       return (((MI_ARRAY(m, bodyDofAdr)[(b)]) + (MI_ARRAY(m, bodyDofNum)[(b)])) - 1);
@@ -2990,26 +3000,26 @@ int Constraints_chainLastDof(Model* m, int b) {
   return (-1);
 }
 
-// algo/Equality.java: void weldRotation(Model, Data, int, int, int, double[])
+// algo/constraint/Equality.java: void weldRotation(Model, Data, int, int, int, double[])
 void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s) {
-  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (10))]);
+  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (Equality_DATA_TORQUE_SCALE))]);
   for (int k = 0; k < 4; k++) {
-    s[(8 + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((6 + k)))]);
+    s[(Equality_T + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((Equality_DATA_QUAT + k)))]);
   }
-  Quat_mul(s, 0, DD_ARRAY(d, xquat), (4 * b1), s, 8);
-  Quat_conjugate(s, 4, DD_ARRAY(d, xquat), (4 * b2));
+  Quat_mul(s, Equality_Q, DD_ARRAY(d, xquat), (4 * b1), s, Equality_T);
+  Quat_conjugate(s, Equality_C, DD_ARRAY(d, xquat), (4 * b2));
   for (int j = 0; j < 3; j++) {
-    s[8] = 0;
-    s[9] = ((j == 0) ? 1 : 0);
-    s[10] = ((j == 1) ? 1 : 0);
-    s[11] = ((j == 2) ? 1 : 0);
-    Quat_mul(s, 12, s, 4, s, 8);
-    Quat_mul(s, 12, s, 12, s, 0);
+    s[Equality_T] = 0;
+    s[(Equality_T + 1)] = ((j == 0) ? 1 : 0);
+    s[(Equality_T + 2)] = ((j == 1) ? 1 : 0);
+    s[(Equality_T + 3)] = ((j == 2) ? 1 : 0);
+    Quat_mul(s, Equality_E, s, Equality_C, s, Equality_T);
+    Quat_mul(s, Equality_E, s, Equality_E, s, Equality_Q);
     for (int i = 0; i < 3; i++) {
-      s[((16 + (3 * i)) + j)] = ((0x1.0p-1 * ts) * s[((12 + 1) + i)]);
+      s[((Equality_K + (3 * i)) + j)] = ((0x1.0p-1 * ts) * s[((Equality_E + 1) + i)]);
     }
   }
-  Quat_mul(s, 12, s, 4, s, 0);
+  Quat_mul(s, Equality_E, s, Equality_C, s, Equality_Q);
 }
 
 // spatial/Quat.java: void conjugate(double[], int, double[], int)
@@ -3020,8 +3030,8 @@ void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 3)] = (-q[(qo + 3)]);
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)
-void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign) {
+// algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)
+void Jacobians_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign) {
   double px = pt[po];
   double py = pt[(po + 1)];
   double pz = pt[(po + 2)];
@@ -3055,7 +3065,7 @@ void Constraints_addPointJacobian_10(Model* m, Data* d, __global double* out, in
   }
 }
 
-// algo/Equality.java: void point(Model, Data, int, int, int, double[], int)
+// algo/constraint/Equality.java: void point(Model, Data, int, int, int, double[], int)
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o) {
   for (int i = 0; i < 3; i++) {
     double v = DD_ARRAY(d, xpos)[((3 * b) + i)];
@@ -3066,20 +3076,20 @@ void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out
   }
 }
 
-// algo/Constraints.java: void addFrictionLossRow(Model, Data, int)
+// algo/constraint/Constraints.java: void addFrictionLossRow(Model, Data, int)
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
+  DI_ARRAY(d, efcDofLo)[r] = Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)]));
   DI_ARRAY(d, efcDofHi)[r] = (k + 1);
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = 1;
   double bound = ((MD_ARRAY(m, dofFrictionloss)[(k)]) * OPT_timestep);
-  Constraints_jointSpaceRow(d, r, Constraints_DOF_FRICTION, k, (-bound), bound, 0);
+  Rows_jointSpaceRow(d, r, Rows_DOF_FRICTION, k, (-bound), bound, 0);
 }
 
-// algo/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
+// algo/constraint/Constraints.java: void addTendonLimitRow(Model, Data, int, double, double)
 void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, double dist) {
   int nv = (M_nv);
   int lo = nv;
@@ -3090,11 +3100,11 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
       if (b == 0) {
         continue;
       }
-      lo = min(lo, Constraints_chainFirstDof(m, b));
-      hi = max(hi, (Constraints_chainLastDof(m, b) + 1));
+      lo = min(lo, Jacobians_chainFirstDof(m, b));
+      hi = max(hi, (Jacobians_chainLastDof(m, b) + 1));
     } else {
       int k = (MI_ARRAY(m, wrapDofAdr)[(w)]);
-      lo = min(lo, Constraints_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
+      lo = min(lo, Jacobians_chainFirstDof(m, (MI_ARRAY(m, dofBody)[(k)])));
       hi = max(hi, (k + 1));
     }
   }
@@ -3116,28 +3126,28 @@ void Constraints_addTendonLimitRow(Model* m, Data* d, int t, double j_sign, doub
       DD_ARRAY(d, efcJ)[((nv * r) + (MI_ARRAY(m, wrapDofAdr)[(w)]))] += (j_sign * (MD_ARRAY(m, wrapCoef)[(w)]));
     }
   }
-  Constraints_jointSpaceRow(d, r, Constraints_TENDON_LIMIT, t, 0, INFINITY, dist);
+  Rows_jointSpaceRow(d, r, Rows_TENDON_LIMIT, t, 0, INFINITY, dist);
 }
 
-// algo/Tendons.java: int wrapBody(Model, int)
+// algo/forces/Tendons.java: int wrapBody(Model, int)
 int Tendons_wrapBody(Model* m, int w) {
   return (((MI_ARRAY(m, wrapSite)[(w)]) >= 0) ? (MI_ARRAY(m, siteBody)[((MI_ARRAY(m, wrapSite)[(w)]))]) : (((MI_ARRAY(m, wrapGeom)[(w)]) >= 0) ? (MI_ARRAY(m, geomBody)[((MI_ARRAY(m, wrapGeom)[(w)]))]) : 0));
 }
 
-// algo/Constraints.java: void addLimitRow(Model, Data, int, double, double)
+// algo/constraint/Constraints.java: void addLimitRow(Model, Data, int, double, double)
 void Constraints_addLimitRow(Model* m, Data* d, int j, double j_sign, double dist) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
   int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
-  DI_ARRAY(d, efcDofLo)[r] = Constraints_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
+  DI_ARRAY(d, efcDofLo)[r] = Jacobians_chainFirstDof(m, (MI_ARRAY(m, jntBody)[(j)]));
   DI_ARRAY(d, efcDofHi)[r] = (k + 1);
   DI_ARRAY(d, efcLeaf)[r] = k;
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), (((nv * r) + k) + 1) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
   DD_ARRAY(d, efcJ)[((nv * r) + k)] = j_sign;
-  Constraints_jointSpaceRow(d, r, Constraints_LIMIT, j, 0, INFINITY, dist);
+  Rows_jointSpaceRow(d, r, Rows_LIMIT, j, 0, INFINITY, dist);
 }
 
-// algo/Constraints.java: void frictionBounds(Data, int, double)
+// algo/constraint/Constraints.java: void frictionBounds(Data, int, double)
 void Constraints_frictionBounds(Data* d, int n, double mu) {
   for (int r = (DI_SCALAR(d, nefc) - 1); (r > n) && (DI_ARRAY(d, efcNormal)[r] < 0); r--) {
     DI_ARRAY(d, efcNormal)[r] = n;
@@ -3146,7 +3156,7 @@ void Constraints_frictionBounds(Data* d, int n, double mu) {
   }
 }
 
-// algo/Constraints.java: int addContactRow(Model, Data, int, int, int, int)
+// algo/constraint/Constraints.java: int addContactRow(Model, Data, int, int, int, int)
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal) {
   int r = DI_SCALAR(d, nefc)++;
   int nv = (M_nv);
@@ -3160,11 +3170,11 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
   int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
   int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
   if (normal < 0) {
-    int last1 = Constraints_chainLastDof(m, b1);
-    int last2 = Constraints_chainLastDof(m, b2);
+    int last1 = Jacobians_chainLastDof(m, b1);
+    int last2 = Jacobians_chainLastDof(m, b2);
     int hi = (max(last1, last2) + 1);
     DI_ARRAY(d, efcLeaf)[r] = ((last1 < 0) ? last2 : ((last2 < 0) ? last1 : (-1)));
-    DI_ARRAY(d, efcDofLo)[r] = min(min(Constraints_chainFirstDof(m, b1), Constraints_chainFirstDof(m, b2)), hi);
+    DI_ARRAY(d, efcDofLo)[r] = min(min(Jacobians_chainFirstDof(m, b1), Jacobians_chainFirstDof(m, b2)), hi);
     DI_ARRAY(d, efcDofHi)[r] = hi;
   } else {
     DI_ARRAY(d, efcLeaf)[r] = DI_ARRAY(d, efcLeaf)[normal];
@@ -3172,33 +3182,33 @@ int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int n
     DI_ARRAY(d, efcDofHi)[r] = DI_ARRAY(d, efcDofHi)[normal];
   }
   fill_d(DD_ARRAY(d, efcJ) + ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), ((nv * r) + DI_ARRAY(d, efcDofHi)[r]) - ((nv * r) + DI_ARRAY(d, efcDofLo)[r]), 0);
-  if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
-    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b2, dirv, 0, 1);
-    Constraints_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b1, dirv, 0, (-1));
+  if ((type == Rows_TORSION) || (type == Rows_ROLLING)) {
+    Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b2, dirv, 0, 1);
+    Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, efcJ), (nv * r), b1, dirv, 0, (-1));
   } else {
-    Constraints_addPointJacobian_7(m, d, r, b2, c, dirv, 1);
-    Constraints_addPointJacobian_7(m, d, r, b1, c, dirv, (-1));
+    Constraints_addPointJacobian(m, d, r, b2, c, dirv, 1);
+    Constraints_addPointJacobian(m, d, r, b1, c, dirv, (-1));
   }
   DI_ARRAY(d, efcType)[r] = type;
   DI_ARRAY(d, efcId)[r] = c;
   DI_ARRAY(d, efcNormal)[r] = (-1);
   DD_ARRAY(d, efcLo)[r] = 0;
   DD_ARRAY(d, efcHi)[r] = OPT_maxNormalImpulse;
-  DD_ARRAY(d, efcDist)[r] = ((type == Constraints_NORMAL) ? (DD_ARRAY(d, conDist)[c] - DD_ARRAY(d, conIncludeMargin)[c]) : 0);
+  DD_ARRAY(d, efcDist)[r] = ((type == Rows_NORMAL) ? (DD_ARRAY(d, conDist)[c] - DD_ARRAY(d, conIncludeMargin)[c]) : 0);
   return r;
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, int, int, int, double[], double)
-void Constraints_addPointJacobian_7(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign) {
-  Constraints_addPointJacobian_8(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), body, c, dir, j_sign);
+// algo/constraint/Constraints.java: void addPointJacobian(Model, Data, int, int, int, double[], double)
+void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign) {
+  Jacobians_addPointJacobian_8(m, d, DD_ARRAY(d, efcJ), ((M_nv) * r), body, c, dir, j_sign);
 }
 
-// algo/Constraints.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
-void Constraints_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
-  Constraints_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
+// algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
+void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
+  Jacobians_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
 }
 
-// algo/Constraints.java: void slidingDirection(Model, Data, int)
+// algo/constraint/Constraints.java: void slidingDirection(Model, Data, int)
 void Constraints_slidingDirection(Model* m, Data* d, int r) {
   int nv = (M_nv);
   int lo = DI_ARRAY(d, efcDofLo)[r];
@@ -3223,12 +3233,12 @@ void Constraints_slidingDirection(Model* m, Data* d, int r) {
   DI_SCALAR(d, nefc)--;
 }
 
-// algo/Constraints.java: boolean active(Data, int)
+// algo/constraint/Constraints.java: boolean active(Data, int)
 int Constraints_active(Data* d, int c) {
   return (DD_ARRAY(d, conDist)[c] < DD_ARRAY(d, conIncludeMargin)[c]);
 }
 
-// algo/MassMatrixFactor.java: void factor(Model, Data)
+// algo/dynamics/MassMatrixFactor.java: void factor(Model, Data)
 void MassMatrixFactor_factor(Model* m, Data* d) {
   int nv = (M_nv);
   __global double* ld = DD_ARRAY(d, qLD);
@@ -3252,7 +3262,7 @@ void MassMatrixFactor_factor(Model* m, Data* d) {
   }
 }
 
-// algo/Crba.java: void massMatrix(Model, Data)
+// algo/dynamics/Crba.java: void massMatrix(Model, Data)
 void Crba_massMatrix(Model* m, Data* d) {
   int nb = (M_nbody);
   int nv = (M_nv);
@@ -3405,7 +3415,7 @@ void Step_acceleration(Model* m, Data* d, double h) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/Aba.java: void forward(Model, Data)
+// algo/dynamics/Aba.java: void forward(Model, Data)
 void Aba_forward(Model* m, Data* d) {
   int nb = (M_nbody);
   __global double* ia = DD_ARRAY(d, abaIA);
@@ -3439,7 +3449,7 @@ void Aba_forward(Model* m, Data* d) {
   }
 }
 
-// algo/Aba.java: void forwardMulti(Model, Data, int, int)
+// algo/dynamics/Aba.java: void forwardMulti(Model, Data, int, int)
 void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
   int o = (6 * i);
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
@@ -3471,7 +3481,7 @@ void Aba_forwardMulti(Model* m, Data* d, int i, int nd) {
   }
 }
 
-// algo/Aba.java: void forwardSingle(Model, Data, int)
+// algo/dynamics/Aba.java: void forwardSingle(Model, Data, int)
 void Aba_forwardSingle(Model* m, Data* d, int i) {
   int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int o = (6 * i);
@@ -3493,7 +3503,7 @@ void Aba_forwardSingle(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Aba.java: void toParent(Model, Data, int, int)
+// algo/dynamics/Aba.java: void toParent(Model, Data, int, int)
 void Aba_toParent(Model* m, Data* d, int i, int p) {
   if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
     SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
@@ -3625,7 +3635,7 @@ void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, 
   res[(ro + 35)] += sr22;
 }
 
-// algo/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: boolean add(int, double[], int, double[], int, double[], int, double[], int)
 int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   switch (axis) {
     case 0: {
@@ -3644,7 +3654,7 @@ int AxisCongruence_add(int axis, __global double* res, int ro, __global double* 
   return 1;
 }
 
-// algo/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutZ(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e00 = e[eo];
   double e01 = e[(eo + 1)];
@@ -3749,7 +3759,7 @@ void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += s22;
 }
 
-// algo/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutY(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e00 = e[eo];
   double e02 = e[(eo + 2)];
@@ -3852,7 +3862,7 @@ void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += sr22;
 }
 
-// algo/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
+// algo/dynamics/AxisCongruence.java: void aboutX(double[], int, double[], int, double[], int, double[], int)
 void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e11 = e[(eo + 4)];
   double e12 = e[(eo + 5)];
@@ -3953,7 +3963,7 @@ void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int
   res[(ro + 35)] += sr22;
 }
 
-// algo/Aba.java: void addInertiaTimesBias(Data, int)
+// algo/dynamics/Aba.java: void addInertiaTimesBias(Data, int)
 void Aba_addInertiaTimesBias(Data* d, int i) {
   SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
   for (int r = 0; r < 6; r++) {
@@ -3998,7 +4008,7 @@ void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int 
   res[(ro + 5)] = fma(a05, v0, fma(a15, v1, fma(a25, v2, fma(a35, v3, fma(a45, v4, (a55 * v5))))));
 }
 
-// algo/Aba.java: void backwardMulti(Model, Data, int, int, int)
+// algo/dynamics/Aba.java: void backwardMulti(Model, Data, int, int, int)
 void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int io = (36 * i);
@@ -4089,7 +4099,7 @@ void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, in
   a[(ao + 35)] = fma((-w5), u5, a[(ao + 35)]);
 }
 
-// algo/DenseSolve.java: void invertSpd(double[], int, double[], int)
+// algo/dynamics/DenseSolve.java: void invertSpd(double[], int, double[], int)
 void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo) {
   for (int j = 0; j < n; j++) {
     double s = a[((n * j) + j)];
@@ -4128,7 +4138,7 @@ void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int o
   }
 }
 
-// algo/Aba.java: void backwardSingle(Model, Data, int, int)
+// algo/dynamics/Aba.java: void backwardSingle(Model, Data, int, int)
 void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
   int k = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   int io = (36 * i);
@@ -4191,21 +4201,21 @@ void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, 
   res[(ro + 35)] = m;
 }
 
-// algo/Forces.java: void armature(Model, Data, double)
+// algo/forces/Forces.java: void armature(Model, Data, double)
 void Forces_armature(Model* m, Data* d, double h) {
   for (int k = 0; k < (M_nv); k++) {
     DD_ARRAY(d, dofArmature)[k] = ((MD_ARRAY(m, dofArmature)[(k)]) + (h * DD_ARRAY(d, dofDamping)[k]));
   }
 }
 
-// algo/Forces.java: void total(Model, Data)
+// algo/forces/Forces.java: void total(Model, Data)
 void Forces_total(Model* m, Data* d) {
   for (int k = 0; k < (M_nv); k++) {
     DD_ARRAY(d, qfrcSmooth)[k] = ((DD_ARRAY(d, qfrcApplied)[k] + DD_ARRAY(d, qfrcActuator)[k]) + DD_ARRAY(d, qfrcPassive)[k]);
   }
 }
 
-// algo/Forces.java: void actuation(Model, Data)
+// algo/forces/Forces.java: void actuation(Model, Data)
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
   int cranks = 0;
@@ -4283,7 +4293,7 @@ void Forces_actuation(Model* m, Data* d) {
   }
 }
 
-// algo/Muscle.java: double bias(Model, int, double, int)
+// algo/forces/Muscle.java: double bias(Model, int, double, int)
 double Muscle_bias(Model* m, int a, double len, int which) {
   double lmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (5))]);
   double fpmax = (MD_ARRAY(m, actBias)[((9 * (a)) + (7))]);
@@ -4302,24 +4312,24 @@ double Muscle_bias(Model* m, int a, double len, int which) {
   return ((which == 0) ? (((-force) * fpmax) * ((0x1.0p-1 + x))) : ((((-force) * fpmax) / w) / ls));
 }
 
-// algo/Muscle.java: double optimum(Model, int, boolean)
+// algo/forces/Muscle.java: double optimum(Model, int, boolean)
 double Muscle_optimum(Model* m, int a, int bias) {
   double span = (Muscle_prm(m, a, bias, 1) - Muscle_prm(m, a, bias, 0));
   return ((((MD_ARRAY(m, actLengthRange)[((2 * (a)) + (1))]) - (MD_ARRAY(m, actLengthRange)[((2 * (a)) + (0))]))) / jmax(Muscle_MINVAL, span));
 }
 
-// algo/Muscle.java: double prm(Model, int, boolean, int)
+// algo/forces/Muscle.java: double prm(Model, int, boolean, int)
 double Muscle_prm(Model* m, int a, int bias, int k) {
   return (bias ? (MD_ARRAY(m, actBias)[((9 * (a)) + (k))]) : (MD_ARRAY(m, actGain)[((9 * (a)) + (k))]));
 }
 
-// algo/Muscle.java: double peak(Model, int, boolean)
+// algo/forces/Muscle.java: double peak(Model, int, boolean)
 double Muscle_peak(Model* m, int a, int bias) {
   double force = Muscle_prm(m, a, bias, 2);
   return ((force < 0) ? (Muscle_prm(m, a, bias, 3) / jmax(Muscle_MINVAL, (MD_ARRAY(m, actAcc0)[(a)]))) : force);
 }
 
-// algo/Muscle.java: double gain(Model, int, double, double, int)
+// algo/forces/Muscle.java: double gain(Model, int, double, double, int)
 double Muscle_gain(Model* m, int a, double len, double vel, int which) {
   double lmin = (MD_ARRAY(m, actGain)[((9 * (a)) + (4))]);
   double lmax = (MD_ARRAY(m, actGain)[((9 * (a)) + (5))]);
@@ -4375,7 +4385,7 @@ double Muscle_gain(Model* m, int a, double len, double vel, int which) {
   return ((which == 0) ? (((-force) * fl) * fv) : ((which == 1) ? ((((-force) * dfl) * fv) / ls) : ((((-force) * fl) * dfv) / vs)));
 }
 
-// algo/Muscle.java: double dynamics(Model, int, double, double, int)
+// algo/forces/Muscle.java: double dynamics(Model, int, double, double, int)
 double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
   double c = jmin(jmax(ctrl, 0), 1);
   double ac = jmin(jmax(act, 0), 1);
@@ -4399,7 +4409,7 @@ double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
   return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
 }
 
-// algo/Forces.java: void adhesion(Model, Data, int)
+// algo/forces/Forces.java: void adhesion(Model, Data, int)
 void Forces_adhesion(Model* m, Data* d, int a) {
   int nv = (M_nv);
   int o = (nv * a);
@@ -4410,8 +4420,8 @@ void Forces_adhesion(Model* m, Data* d, int a) {
     int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
     int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
     if ((b1 == body) || (b2 == body)) {
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
-      Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), 1);
+      Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), (9 * c), (-1));
       count++;
     }
   }
@@ -4423,7 +4433,7 @@ void Forces_adhesion(Model* m, Data* d, int a) {
   }
 }
 
-// algo/Forces.java: double sliderCrank(Model, Data, int)
+// algo/forces/Forces.java: double sliderCrank(Model, Data, int)
 double Forces_sliderCrank(Model* m, Data* d, int a) {
   int nv = (M_nv);
   int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
@@ -4465,9 +4475,9 @@ double Forces_sliderCrank(Model* m, Data* d, int a) {
   t[19] = ((az * t[15]) - (ax * t[17]));
   t[20] = ((ax * t[16]) - (ay * t[15]));
   fill_d(DD_ARRAY(d, actuatorMoment) + o, (o + nv) - o, 0);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
-  Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
-  Constraints_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
+  Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), t, 12, 1);
+  Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), t, 12, (-1));
+  Jacobians_addAngularJacobian(m, d, DD_ARRAY(d, actuatorMoment), o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, 1);
   double gear = (MD_ARRAY(m, actGear)[(a)]);
   for (int k = 0; k < nv; k++) {
     DD_ARRAY(d, actuatorMoment)[(o + k)] *= gear;
@@ -4475,7 +4485,7 @@ double Forces_sliderCrank(Model* m, Data* d, int a) {
   return (j_length * gear);
 }
 
-// algo/Forces.java: void passive(Model, Data)
+// algo/forces/Forces.java: void passive(Model, Data)
 void Forces_passive(Model* m, Data* d) {
   __global double* f = DD_ARRAY(d, qfrcPassive);
   for (int k = 0; k < (M_nv); k++) {
@@ -4540,7 +4550,7 @@ void Forces_passive(Model* m, Data* d) {
   }
 }
 
-// algo/Fluid.java: void forces(Model, Data)
+// algo/forces/Fluid.java: void forces(Model, Data)
 void Fluid_forces(Model* m, Data* d) {
   __global double* w = DD_ARRAY(d, scratch36);
   for (int i = 1; i < (M_nbody); i++) {
@@ -4552,7 +4562,7 @@ void Fluid_forces(Model* m, Data* d) {
   }
 }
 
-// algo/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
+// algo/forces/Fluid.java: void applyWrench(Model, Data, int, double[], int, double[])
 void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __global double* qfrc) {
   double fx = w[(o + 3)];
   double fy = w[(o + 4)];
@@ -4583,7 +4593,7 @@ void Fluid_applyWrench(Model* m, Data* d, int i, __global double* w, int o, __gl
   }
 }
 
-// algo/Fluid.java: void wrench(Model, Data, int, double[])
+// algo/forces/Fluid.java: void wrench(Model, Data, int, double[])
 void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
   double mu = OPT_viscosity;
   double rho = OPT_density;
@@ -4649,13 +4659,13 @@ void Fluid_wrench(Model* m, Data* d, int i, __global double* w) {
   }
 }
 
-// algo/Fluid.java: double side(Model, int, int)
+// algo/forces/Fluid.java: double side(Model, int, int)
 double Fluid_side(Model* m, int i, int k) {
   double v = (((MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 1)) % 3)))]) + (MD_ARRAY(m, bodyInertia)[((3 * (i)) + ((((k + 2)) % 3)))])) - (MD_ARRAY(m, bodyInertia)[((3 * (i)) + (k))]));
   return sqrt(((jmax(0x1.203af9ee75616p-50, v) / (MD_ARRAY(m, bodyMass)[(i)])) * 6));
 }
 
-// algo/Tendons.java: void spatial(Model, Data, int)
+// algo/forces/Tendons.java: void spatial(Model, Data, int)
 void Tendons_spatial(Model* m, Data* d, int t) {
   int nv = (M_nv);
   int o = (nv * t);
@@ -4700,18 +4710,18 @@ void Tendons_spatial(Model* m, Data* d, int t) {
   DD_ARRAY(d, tendonVelocity)[t] = vel;
 }
 
-// algo/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
+// algo/forces/Tendons.java: double segment(Model, Data, int, int, double[], int, int, double[], int, double)
 double Tendons_segment(Model* m, Data* d, int o, int ba, __global double* pa, int ao, int bb, __global double* pb, int bo, double scale) {
   __global double* u = DD_ARRAY(d, scratch6);
   double len = Tendons_direction(pa, ao, pb, bo, u);
   if ((ba != bb) && (len > 0x1.203af9ee75616p-50)) {
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
-    Constraints_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
+    Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, bb, pb, bo, u, 0, scale);
+    Jacobians_addPointJacobian_10(m, d, DD_ARRAY(d, tendonJ), o, ba, pa, ao, u, 0, (-scale));
   }
   return len;
 }
 
-// algo/Tendons.java: double direction(double[], int, double[], int, double[])
+// algo/forces/Tendons.java: double direction(double[], int, double[], int, double[])
 double Tendons_direction(__global double* pa, int ao, __global double* pb, int bo, __global double* u) {
   double dx = (pb[bo] - pa[ao]);
   double dy = (pb[(bo + 1)] - pa[(ao + 1)]);
@@ -4724,7 +4734,7 @@ double Tendons_direction(__global double* pa, int ao, __global double* pb, int b
   return len;
 }
 
-// algo/Tendons.java: double wrap(Model, Data, int)
+// algo/forces/Tendons.java: double wrap(Model, Data, int)
 double Tendons_wrap(Model* m, Data* d, int w) {
   double wlen = Tendons_wrapLocal(m, d, w);
   DD_ARRAY(d, wrapLength)[w] = wlen;
@@ -4744,7 +4754,7 @@ double Tendons_wrap(Model* m, Data* d, int w) {
   return wlen;
 }
 
-// algo/Tendons.java: double wrapLocal(Model, Data, int)
+// algo/forces/Tendons.java: double wrapLocal(Model, Data, int)
 double Tendons_wrapLocal(Model* m, Data* d, int w) {
   int g = (MI_ARRAY(m, wrapGeom)[(w)]);
   int side = (MI_ARRAY(m, wrapSide)[(w)]);
@@ -4759,7 +4769,7 @@ double Tendons_wrapLocal(Model* m, Data* d, int w) {
   return Wrapping_wrap(q, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]), ((MI_ARRAY(m, geomType)[(g)]) == GeomType_CYLINDER), (side >= 0), (-1));
 }
 
-// algo/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
+// algo/forces/Wrapping.java: double wrap(double[], double, boolean, boolean, int)
 double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int seed) {
   for (int k = 0; k < 9; k++) {
     q[(Wrapping_T + k)] = ((k == seed) ? 1 : 0);
@@ -4839,7 +4849,7 @@ double Wrapping_wrap(__global double* q, double r, int cylinder, int side, int s
   return len;
 }
 
-// algo/Wrapping.java: double circle(double[], double, boolean)
+// algo/forces/Wrapping.java: double circle(double[], double, boolean)
 double Wrapping_circle(__global double* q, double r, int side) {
   double d0 = q[Wrapping_D];
   double d1 = q[(Wrapping_D + 1)];
@@ -4873,7 +4883,7 @@ double Wrapping_circle(__global double* q, double r, int side) {
   return Wrapping_arc(q, r, (sgn < 0));
 }
 
-// algo/Wrapping.java: double arc(double[], double, boolean)
+// algo/forces/Wrapping.java: double arc(double[], double, boolean)
 double Wrapping_arc(__global double* q, double r, int second) {
   double x0 = q[Wrapping_PNT];
   double y0 = q[(Wrapping_PNT + 1)];
@@ -4914,7 +4924,7 @@ double Trig_acos(double x) {
   return Trig_atan2(sqrt((((1 - c)) * ((1 + c)))), c);
 }
 
-// algo/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
+// algo/forces/Wrapping.java: boolean intersects(double, double, double, double, double, double, double, double)
 int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p3x, double p3y, double p4x, double p4y) {
   double det = ((((p4y - p3y)) * ((p2x - p1x))) - (((p4x - p3x)) * ((p2y - p1y))));
   if (fabs(det) < Wrapping_MINVAL) {
@@ -4925,7 +4935,7 @@ int Wrapping_intersects(double p1x, double p1y, double p2x, double p2y, double p
   return ((((a >= 0) && (a <= 1)) && (b >= 0)) && (b <= 1));
 }
 
-// algo/Wrapping.java: void solution(double[], double, int)
+// algo/forces/Wrapping.java: void solution(double[], double, int)
 void Wrapping_solution(__global double* q, double r, int sgn) {
   double sqrad = (r * r);
   for (int i = 0; i < 2; i++) {
@@ -4949,7 +4959,7 @@ void Wrapping_solution(__global double* q, double r, int sgn) {
   }
 }
 
-// algo/Wrapping.java: double goodness(double[], double, boolean, int)
+// algo/forces/Wrapping.java: double goodness(double[], double, boolean, int)
 double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
   Wrapping_solution(q, r, sgn);
   double good;
@@ -4976,7 +4986,7 @@ double Wrapping_goodness(__global double* q, double r, int side, int sgn) {
   return good;
 }
 
-// algo/Wrapping.java: double inside(double[], double)
+// algo/forces/Wrapping.java: double inside(double[], double)
 double Wrapping_inside(__global double* q, double r) {
   double d0 = q[Wrapping_D];
   double d1 = q[(Wrapping_D + 1)];
@@ -5080,7 +5090,7 @@ double Wrapping_inside(__global double* q, double r) {
   return 0;
 }
 
-// algo/Wrapping.java: void setPoint(double[], double, double, double, double)
+// algo/forces/Wrapping.java: void setPoint(double[], double, double, double, double)
 void Wrapping_setPoint(__global double* q, double x, double y, double dx, double dy) {
   q[Wrapping_PNT] = x;
   q[(Wrapping_PNT + 1)] = y;
@@ -5098,7 +5108,7 @@ double Trig_asin(double x) {
   return Trig_atan2(c, sqrt((((1 - c)) * ((1 + c)))));
 }
 
-// algo/Wrapping.java: double normalize(double[], int, int)
+// algo/forces/Wrapping.java: double normalize(double[], int, int)
 double Wrapping_normalize(__global double* q, int o, int n) {
   double s = 0;
   for (int k = 0; k < n; k++) {
@@ -5124,12 +5134,12 @@ double Wrapping_normalize(__global double* q, int o, int n) {
   return norm;
 }
 
-// algo/Wrapping.java: double dot3(double[], int, int)
+// algo/forces/Wrapping.java: double dot3(double[], int, int)
 double Wrapping_dot3(__global double* q, int a, int b) {
   return (((q[a] * q[b]) + (q[(a + 1)] * q[(b + 1)])) + (q[(a + 2)] * q[(b + 2)]));
 }
 
-// algo/Wrapping.java: void plane(double[], boolean)
+// algo/forces/Wrapping.java: void plane(double[], boolean)
 void Wrapping_plane(__global double* q, int cylinder) {
   for (int k = 0; k < 3; k++) {
     q[(Wrapping_A0 + k)] = ((k == 0) ? 1 : 0);
@@ -5165,7 +5175,7 @@ void Wrapping_plane(__global double* q, int cylinder) {
   Wrapping_normalize(q, Wrapping_A1, 3);
 }
 
-// algo/Wrapping.java: void cross(double[], int, int, int)
+// algo/forces/Wrapping.java: void cross(double[], int, int, int)
 void Wrapping_cross(__global double* q, int o, int a, int b) {
   for (int k = 0; k < 3; k++) {
     int i = (((k + 1)) % 3);
@@ -5175,12 +5185,12 @@ void Wrapping_cross(__global double* q, int o, int a, int b) {
   }
 }
 
-// algo/Wrapping.java: double norm3(double[], int)
+// algo/forces/Wrapping.java: double norm3(double[], int)
 double Wrapping_norm3(__global double* q, int a) {
   return sqrt(Wrapping_dot3(q, a, a));
 }
 
-// algo/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
+// algo/forces/Tendons.java: void toGeomFrame(Data, int, double[], int, double[], int)
 void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo) {
   __global double* c = DD_ARRAY(d, geomXpos);
   __global double* r = DD_ARRAY(d, geomXmat);
@@ -5192,12 +5202,12 @@ void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global do
   }
 }
 
-// algo/Tendons.java: boolean isPulley(Model, int)
+// algo/forces/Tendons.java: boolean isPulley(Model, int)
 int Tendons_isPulley(Model* m, int w) {
   return (((MI_ARRAY(m, wrapSite)[(w)]) < 0) && ((MI_ARRAY(m, wrapGeom)[(w)]) < 0));
 }
 
-// algo/Tendons.java: void sitePosition(Model, Data, int)
+// algo/forces/Tendons.java: void sitePosition(Model, Data, int)
 void Tendons_sitePosition(Model* m, Data* d, int w) {
   int s = (MI_ARRAY(m, wrapSite)[(w)]);
   int b = (MI_ARRAY(m, siteBody)[(s)]);
@@ -5210,7 +5220,7 @@ void Tendons_sitePosition(Model* m, Data* d, int w) {
   }
 }
 
-// algo/Kinematics.java: void velocity(Model, Data)
+// algo/kinematics/Kinematics.java: void velocity(Model, Data)
 void Kinematics_velocity(Model* m, Data* d) {
   __global double* v = DD_ARRAY(d, bodyVel);
   __global double* c = DD_ARRAY(d, bodyBias);
@@ -5282,7 +5292,7 @@ void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, in
   res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
 }
 
-// algo/Kinematics.java: void jointVelocityProduct(Model, Data, int)
+// algo/kinematics/Kinematics.java: void jointVelocityProduct(Model, Data, int)
 void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
   __global double* later = DD_ARRAY(d, scratch36);
   __global double* group = DD_ARRAY(d, scratch36);
@@ -5311,14 +5321,14 @@ void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Kinematics.java: void addToLater(double[], int, double[], int)
+// algo/kinematics/Kinematics.java: void addToLater(double[], int, double[], int)
 void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
   for (int r = 0; r < 6; r++) {
     later[(lo + r)] += g[(go + r)];
   }
 }
 
-// algo/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
+// algo/kinematics/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
 void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
   for (int r = 0; r < 6; r++) {
     double sum = 0;
@@ -5339,7 +5349,7 @@ void Step_collide(Model* m, Data* d) {
   }
 }
 
-// algo/Collision.java: void detect(Model, Data)
+// algo/collision/Collision.java: void detect(Model, Data)
 void Collision_detect(Model* m, Data* d) {
   DI_SCALAR(d, ncon) = 0;
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -5404,7 +5414,7 @@ void Collision_detect(Model* m, Data* d) {
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-            ConvexCollision_convex(m, d, p, g1, g2);
+            ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -5423,11 +5433,11 @@ void Collision_detect(Model* m, Data* d) {
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-            ConvexCollision_convex(m, d, p, g1, g2);
+            ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
-            CapsuleBox_capsuleBox(m, d, p, g1, g2);
+            CapsuleBox_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           default: {
@@ -5437,15 +5447,15 @@ void Collision_detect(Model* m, Data* d) {
       } break;
       case GeomType_BOX: {
         if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_BOX) {
-          BoxBox_boxBox(m, d, p, g1, g2);
+          BoxBox_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
         } else {
-          ConvexCollision_convex(m, d, p, g1, g2);
+          ConvexCollision_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
         }
       } break;
       case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-        ConvexCollision_convex(m, d, p, g1, g2);
+        ConvexCollision_contact(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
       default: {
@@ -5455,8 +5465,8 @@ void Collision_detect(Model* m, Data* d) {
   }
 }
 
-// algo/ConvexCollision.java: void convex(Model, Data, int, int, int)
-void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
+// algo/collision/ConvexCollision.java: void contact(Model, Data, int, int, int)
+void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2) {
   double margin = (MD_ARRAY(m, pairMargin)[(2 * (p))]);
   double depth = ConvexCollision_mpr(m, d, g1, g2, margin);
   if (DI_ERROR(d)) return;
@@ -5470,22 +5480,22 @@ void ConvexCollision_convex(Model* m, Data* d, int p, int g1, int g2) {
     DD_ARRAY(d, conPos)[((3 * c) + k)] = s[(ConvexCollision_TMP + k)];
   }
   ConvexCollision_fixNormal(m, d, c, g1, g2);
-  Collision_emit(m, d, p, 0, (margin - depth));
+  Contacts_emit(m, d, p, 0, (margin - depth));
   if (DI_ERROR(d)) return;
 }
 
-// algo/Collision.java: void emit(Model, Data, int, int, double)
-void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
+// algo/collision/Contacts.java: void emit(Model, Data, int, int, double)
+void Contacts_emit(Model* m, Data* d, int p, int k, double dist) {
   int c = DI_SCALAR(d, ncon);
   int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
   int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
   if (c >= (M_nconMax)) {
     { DI_SET_ERROR(d); return; }
   }
-  Collision_tangents(DD_ARRAY(d, conFrame), (9 * c));
+  Contacts_tangents(DD_ARRAY(d, conFrame), (9 * c));
   DD_ARRAY(d, conDist)[c] = dist;
   DD_ARRAY(d, conIncludeMargin)[c] = ((MD_ARRAY(m, pairMargin)[(2 * (p))]) - (MD_ARRAY(m, pairMargin)[((2 * (p)) + 1)]));
-  int gp = Collision_priorityGeom(m, g1, g2);
+  int gp = Contacts_priorityGeom(m, g1, g2);
   double f1 = DD_ARRAY(d, geomFriction)[g1];
   double f2 = DD_ARRAY(d, geomFriction)[g2];
   double e1 = DD_ARRAY(d, geomRestitution)[g1];
@@ -5510,15 +5520,15 @@ void Collision_emit(Model* m, Data* d, int p, int k, double dist) {
   DI_SCALAR(d, ncon) = (c + 1);
 }
 
-// algo/Collision.java: int priorityGeom(Model, int, int)
-int Collision_priorityGeom(Model* m, int g1, int g2) {
+// algo/collision/Contacts.java: int priorityGeom(Model, int, int)
+int Contacts_priorityGeom(Model* m, int g1, int g2) {
   int p1 = (MI_ARRAY(m, geomPriority)[(g1)]);
   int p2 = (MI_ARRAY(m, geomPriority)[(g2)]);
   return ((p1 == p2) ? (-1) : ((p1 > p2) ? g1 : g2));
 }
 
-// algo/Collision.java: void tangents(double[], int)
-void Collision_tangents(__global double* f, int o) {
+// algo/collision/Contacts.java: void tangents(double[], int)
+void Contacts_tangents(__global double* f, int o) {
   double nx = f[o];
   double ny = f[(o + 1)];
   double nz = f[(o + 2)];
@@ -5543,7 +5553,7 @@ void Collision_tangents(__global double* f, int o) {
   }
 }
 
-// algo/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void fixNormal(Model, Data, int, int, int)
 void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
   __global double* s = DD_ARRAY(d, convexScratch);
   for (int k = 0; k < 3; k++) {
@@ -5565,17 +5575,17 @@ void ConvexCollision_fixNormal(Model* m, Data* d, int c, int g1, int g2) {
   }
 }
 
-// algo/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
+// algo/collision/ConvexCollision.java: void copyFrame(Data, int, double[], int, double)
 void ConvexCollision_copyFrame(Data* d, int c, __global double* s, int n, double j_sign) {
   for (int k = 0; k < 3; k++) {
     DD_ARRAY(d, conFrame)[((9 * c) + k)] = (j_sign * s[(n + k)]);
   }
 }
 
-// algo/ConvexCollision.java: void normalize3(double[], int)
+// algo/collision/ConvexCollision.java: void normalize3(double[], int)
 void ConvexCollision_normalize3(__global double* s, int a) {
   double norm = sqrt(ConvexCollision_dot(s, a, a));
-  if (norm < ConvexCollision_MIN_VALUE) {
+  if (norm < Contacts_MIN_VALUE) {
     s[a] = 1;
     s[(a + 1)] = 0;
     s[(a + 2)] = 0;
@@ -5587,12 +5597,12 @@ void ConvexCollision_normalize3(__global double* s, int a) {
   }
 }
 
-// algo/ConvexCollision.java: double dot(double[], int, int)
+// algo/collision/ConvexCollision.java: double dot(double[], int, int)
 double ConvexCollision_dot(__global double* s, int a, int b) {
   return (((s[a] * s[b]) + (s[(a + 1)] * s[(b + 1)])) + (s[(a + 2)] * s[(b + 2)]));
 }
 
-// algo/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
+// algo/collision/ConvexCollision.java: boolean surfaceNormal(Model, Data, int, int, double[], int, int)
 int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global double* s, int n, int side) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -5624,7 +5634,7 @@ int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global doub
       fixed = 1;
     } break;
     case GeomType_ELLIPSOID: {
-      if (((s0 >= ConvexCollision_MIN_VALUE) && (s1 >= ConvexCollision_MIN_VALUE)) && (s2 >= ConvexCollision_MIN_VALUE)) {
+      if (((s0 >= Contacts_MIN_VALUE) && (s1 >= Contacts_MIN_VALUE)) && (s2 >= Contacts_MIN_VALUE)) {
         s[ConvexCollision_VA] = px;
         s[(ConvexCollision_VA + 1)] = py;
         s[(ConvexCollision_VA + 2)] = pz;
@@ -5660,7 +5670,7 @@ int ConvexCollision_surfaceNormal(Model* m, Data* d, int c, int g, __global doub
   return fixed;
 }
 
-// algo/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
+// algo/collision/ConvexCollision.java: boolean ellipsoidOutside(double[], double, double, double, double[], int)
 int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
   double q0 = (s0 * s0);
   double q1 = (s1 * s1);
@@ -5683,7 +5693,7 @@ int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, d
       break;
     }
     double deriv = ((-2) * ((((((w0 * r0) * r0) * r0) + (((w1 * r1) * r1) * r1)) + (((w2 * r2) * r2) * r2))));
-    if (deriv > (-ConvexCollision_MIN_VALUE)) {
+    if (deriv > (-Contacts_MIN_VALUE)) {
       break;
     }
     double delta = ((-val) / deriv);
@@ -5700,7 +5710,7 @@ int ConvexCollision_ellipsoidOutside(__global double* s, double s0, double s1, d
   return 1;
 }
 
-// algo/ConvexCollision.java: void logIterate(double[], int, double, double, double)
+// algo/collision/ConvexCollision.java: void logIterate(double[], int, double, double, double)
 void ConvexCollision_logIterate(__global double* log, int o, double x, double y, double z) {
   int i = ((o + 1) + (3 * ((int) log[o])));
   log[i] = x;
@@ -5709,7 +5719,7 @@ void ConvexCollision_logIterate(__global double* log, int o, double x, double y,
   log[o] += 1;
 }
 
-// algo/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
+// algo/collision/ConvexCollision.java: boolean ellipsoidInside(double[], double, double, double, double[], int)
 int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, double s2, __global double* log, int o) {
   double i0 = (1 / ((s0 * s0)));
   double i1 = (1 / ((s1 * s1)));
@@ -5731,7 +5741,7 @@ int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, do
     double a = ((((nx * nx) * i0) + ((ny * ny) * i1)) + ((nz * nz) * i2));
     double b = ((((px * nx) * i0) + ((py * ny) * i1)) + ((pz * nz) * i2));
     double det = ((b * b) - (a * cc));
-    if ((det < ConvexCollision_MIN_VALUE) || (a < ConvexCollision_MIN_VALUE)) {
+    if ((det < Contacts_MIN_VALUE) || (a < Contacts_MIN_VALUE)) {
       return (iter > 0);
     }
     double x = ((((-b) + sqrt(det))) / a);
@@ -5756,7 +5766,7 @@ int ConvexCollision_ellipsoidInside(__global double* s, double s0, double s1, do
   return 1;
 }
 
-// algo/ConvexCollision.java: double mpr(Model, Data, int, int, double)
+// algo/collision/ConvexCollision.java: double mpr(Model, Data, int, int, double)
 double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin) {
   __global double* s = DD_ARRAY(d, convexScratch);
   s[ConvexCollision_COUNT] = 0;
@@ -5789,12 +5799,12 @@ double ConvexCollision_mpr(Model* m, Data* d, int g1, int g2, double margin) {
   return depth;
 }
 
-// algo/ConvexCollision.java: boolean isZero(double)
+// algo/collision/ConvexCollision.java: boolean isZero(double)
 int ConvexCollision_isZero(double x) {
   return (fabs(x) < ConvexCollision_EPS);
 }
 
-// algo/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: double penetration(Model, Data, int, int, double[])
 double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global double* s) {
   for (int iter = 0; ; iter++) {
     ConvexCollision_portalDir(s);
@@ -5813,7 +5823,7 @@ double ConvexCollision_penetration(Model* m, Data* d, int g1, int g2, __global d
   }
 }
 
-// algo/ConvexCollision.java: void expandPortal(double[])
+// algo/collision/ConvexCollision.java: void expandPortal(double[])
 void ConvexCollision_expandPortal(__global double* s) {
   ConvexCollision_cross(s, ConvexCollision_VA, (4 * ConvexCollision_RECORD), 0);
   if (ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_VA) > 0) {
@@ -5823,21 +5833,21 @@ void ConvexCollision_expandPortal(__global double* s) {
   }
 }
 
-// algo/ConvexCollision.java: void copyRecord(double[], int, int)
+// algo/collision/ConvexCollision.java: void copyRecord(double[], int, int)
 void ConvexCollision_copyRecord(__global double* s, int to, int from) {
   for (int k = 0; k < ConvexCollision_RECORD; k++) {
     s[((ConvexCollision_RECORD * to) + k)] = s[((ConvexCollision_RECORD * from) + k)];
   }
 }
 
-// algo/ConvexCollision.java: void cross(double[], int, int, int)
+// algo/collision/ConvexCollision.java: void cross(double[], int, int, int)
 void ConvexCollision_cross(__global double* s, int o, int a, int b) {
   s[o] = ((s[(a + 1)] * s[(b + 2)]) - (s[(a + 2)] * s[(b + 1)]));
   s[(o + 1)] = ((s[(a + 2)] * s[b]) - (s[a] * s[(b + 2)]));
   s[(o + 2)] = ((s[a] * s[(b + 1)]) - (s[(a + 1)] * s[b]));
 }
 
-// algo/ConvexCollision.java: void contactPoint(double[])
+// algo/collision/ConvexCollision.java: void contactPoint(double[])
 void ConvexCollision_contactPoint(__global double* s) {
   ConvexCollision_portalDir(s);
   ConvexCollision_cross(s, ConvexCollision_VA, ConvexCollision_RECORD, (2 * ConvexCollision_RECORD));
@@ -5867,7 +5877,7 @@ void ConvexCollision_contactPoint(__global double* s) {
   }
 }
 
-// algo/ConvexCollision.java: void portalDir(double[])
+// algo/collision/ConvexCollision.java: void portalDir(double[])
 void ConvexCollision_portalDir(__global double* s) {
   ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), ConvexCollision_RECORD);
   ConvexCollision_sub(s, ConvexCollision_VB, (3 * ConvexCollision_RECORD), ConvexCollision_RECORD);
@@ -5875,7 +5885,7 @@ void ConvexCollision_portalDir(__global double* s) {
   ConvexCollision_normalize(s, ConvexCollision_DIR);
 }
 
-// algo/ConvexCollision.java: void normalize(double[], int)
+// algo/collision/ConvexCollision.java: void normalize(double[], int)
 void ConvexCollision_normalize(__global double* s, int a) {
   double k = (1 / sqrt(ConvexCollision_dot(s, a, a)));
   s[a] *= k;
@@ -5883,14 +5893,14 @@ void ConvexCollision_normalize(__global double* s, int a) {
   s[(a + 2)] *= k;
 }
 
-// algo/ConvexCollision.java: void sub(double[], int, int, int)
+// algo/collision/ConvexCollision.java: void sub(double[], int, int, int)
 void ConvexCollision_sub(__global double* s, int o, int a, int b) {
   s[o] = (s[a] - s[b]);
   s[(o + 1)] = (s[(a + 1)] - s[(b + 1)]);
   s[(o + 2)] = (s[(a + 2)] - s[(b + 2)]);
 }
 
-// algo/ConvexCollision.java: double originTriangleDistance2(double[])
+// algo/collision/ConvexCollision.java: double originTriangleDistance2(double[])
 double ConvexCollision_originTriangleDistance2(__global double* s) {
   int x0 = ConvexCollision_RECORD;
   ConvexCollision_sub(s, ConvexCollision_VA, (2 * ConvexCollision_RECORD), x0);
@@ -5931,14 +5941,14 @@ double ConvexCollision_originTriangleDistance2(__global double* s) {
   return dist;
 }
 
-// algo/ConvexCollision.java: void copy3(double[], int, int)
+// algo/collision/ConvexCollision.java: void copy3(double[], int, int)
 void ConvexCollision_copy3(__global double* s, int to, int from) {
   s[to] = s[from];
   s[(to + 1)] = s[(from + 1)];
   s[(to + 2)] = s[(from + 2)];
 }
 
-// algo/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
+// algo/collision/ConvexCollision.java: double originSegmentDistance2(double[], int, int, int)
 double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1, int wit) {
   double dx = (s[x1] - s[x0]);
   double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
@@ -5957,7 +5967,7 @@ double ConvexCollision_originSegmentDistance2(__global double* s, int x0, int x1
   return ConvexCollision_dot(s, wit, wit);
 }
 
-// algo/ConvexCollision.java: boolean eq(double, double)
+// algo/collision/ConvexCollision.java: boolean eq(double, double)
 int ConvexCollision_eq(double a, double b) {
   double ab = fabs((a - b));
   if (ab < ConvexCollision_EPS) {
@@ -5966,7 +5976,7 @@ int ConvexCollision_eq(double a, double b) {
   return (ab < (ConvexCollision_EPS * jmax(fabs(a), fabs(b))));
 }
 
-// algo/ConvexCollision.java: boolean reachedTolerance(double[])
+// algo/collision/ConvexCollision.java: boolean reachedTolerance(double[])
 int ConvexCollision_reachedTolerance(__global double* s) {
   double dv1 = ConvexCollision_dot(s, ConvexCollision_RECORD, ConvexCollision_DIR);
   double dv2 = ConvexCollision_dot(s, (2 * ConvexCollision_RECORD), ConvexCollision_DIR);
@@ -5976,7 +5986,7 @@ int ConvexCollision_reachedTolerance(__global double* s) {
   return (ConvexCollision_eq(gain, ConvexCollision_TOLERANCE) || (gain < ConvexCollision_TOLERANCE));
 }
 
-// algo/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
+// algo/collision/ConvexCollision.java: void support(Model, Data, int, int, double[], int, int, int, int, int)
 void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double* s, int r, int rule, int a, int b, int c) {
   int o = (ConvexCollision_RECORD * r);
   int k = ((int) s[ConvexCollision_COUNT]);
@@ -6002,7 +6012,7 @@ void ConvexCollision_support(Model* m, Data* d, int g1, int g2, __global double*
   s[ConvexCollision_COUNT] = (k + 1);
 }
 
-// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
+// algo/collision/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int)
 void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __global double* s, int out) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     ConvexCollision_prismSupport(d, j_sign, s, out);
@@ -6015,7 +6025,7 @@ void ConvexCollision_supportPoint_6(Model* m, Data* d, int g, double j_sign, __g
   }
 }
 
-// algo/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int, double[], int, double[], int)
+// algo/collision/ConvexCollision.java: void supportPoint(Model, Data, int, double, double[], int, double[], int, double[], int)
 void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __global double* s, int out, __global double* mat, int o, __global double* pos, int po) {
   double ex = (j_sign * s[ConvexCollision_DIR]);
   double ey = (j_sign * s[(ConvexCollision_DIR + 1)]);
@@ -6045,7 +6055,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
       ry = (uy * s1);
       rz = (uz * s2);
       double norm = sqrt((((rx * rx) + (ry * ry)) + (rz * rz)));
-      if (norm < ConvexCollision_MIN_VALUE) {
+      if (norm < Contacts_MIN_VALUE) {
         rx = 1;
         ry = 0;
         rz = 0;
@@ -6061,7 +6071,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
     } break;
     case GeomType_CYLINDER: {
       double t = sqrt(((ux * ux) + (uy * uy)));
-      if (t > ConvexCollision_MIN_VALUE) {
+      if (t > Contacts_MIN_VALUE) {
         rx = ((ux / t) * s0);
         ry = ((uy / t) * s0);
       }
@@ -6089,7 +6099,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
   s[(out + 2)] = (((((mat[(o + 6)] * rx) + (mat[(o + 7)] * ry)) + (mat[(o + 8)] * rz)) + pos[(po + 2)]) + (j_half * ez));
 }
 
-// algo/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
+// algo/collision/ConvexCollision.java: int meshSupport(Model, int, double, double, double)
 int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double uz) {
   int best = 0;
   double most = (-0x1.2a05f2p33);
@@ -6103,12 +6113,12 @@ int ConvexCollision_meshSupport(Model* m, int mesh, double ux, double uy, double
   return best;
 }
 
-// algo/ConvexCollision.java: double sign(double)
+// algo/collision/ConvexCollision.java: double sign(double)
 double ConvexCollision_sign(double x) {
   return ((x < 0) ? (-1) : ((x > 0) ? 1 : 0));
 }
 
-// algo/ConvexCollision.java: void prismSupport(Data, double, double[], int)
+// algo/collision/ConvexCollision.java: void prismSupport(Data, double, double[], int)
 void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, int out) {
   __global double* v = DD_ARRAY(d, hfieldPrism);
   double ux = (j_sign * s[ConvexCollision_DIR]);
@@ -6129,7 +6139,7 @@ void ConvexCollision_prismSupport(Data* d, double j_sign, __global double* s, in
   s[(out + 2)] = v[((3 * best) + 2)];
 }
 
-// algo/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: int refinePortal(Model, Data, int, int, double[])
 int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global double* s) {
   for (int loop = 0; loop < ConvexCollision_MAX_LOOPS; loop++) {
     ConvexCollision_portalDir(s);
@@ -6148,7 +6158,7 @@ int ConvexCollision_refinePortal(Model* m, Data* d, int g1, int g2, __global dou
   return (-1);
 }
 
-// algo/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
+// algo/collision/ConvexCollision.java: int discoverPortal(Model, Data, int, int, double[])
 int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global double* s) {
   ConvexCollision_center(m, d, g1, s, 3);
   ConvexCollision_center(m, d, g2, s, 6);
@@ -6225,7 +6235,7 @@ int ConvexCollision_discoverPortal(Model* m, Data* d, int g1, int g2, __global d
   return (-1);
 }
 
-// algo/ConvexCollision.java: void center(Model, Data, int, double[], int)
+// algo/collision/ConvexCollision.java: void center(Model, Data, int, double[], int)
 void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int out) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     __global double* v = DD_ARRAY(d, hfieldPrism);
@@ -6251,8 +6261,8 @@ void ConvexCollision_center(Model* m, Data* d, int g, __global double* s, int ou
   }
 }
 
-// algo/BoxBox.java: void boxBox(Model, Data, int, int, int)
-void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2) {
+// algo/collision/BoxBox.java: void contact(Model, Data, int, int, int)
+void BoxBox_contact(Model* m, Data* d, int p, int g1, int g2) {
   __global double* w = DD_ARRAY(d, boxScratch);
   BoxBox_local(m, d, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
   if (w[BoxBox_CASE] < 0) {
@@ -6268,13 +6278,13 @@ void BoxBox_boxBox(Model* m, Data* d, int p, int g1, int g2) {
         DD_ARRAY(d, conPos)[((3 * c) + a)] = (BoxBox_world(d, gr, face, a, w[o], w[(o + 1)], (w[(o + 2)] + w[BoxBox_HZ])) + DD_ARRAY(d, geomXpos)[((3 * gr) + a)]);
         DD_ARRAY(d, conFrame)[((9 * c) + a)] = (w[BoxBox_SIGN] * (((w[BoxBox_CASE] > 0) ? BoxBox_world(d, gr, face, a, w[BoxBox_RN], w[(BoxBox_RN + 1)], w[(BoxBox_RN + 2)]) : BoxBox_world(d, gr, face, a, 0, 0, 1))));
       }
-      Collision_emit(m, d, p, k, w[(o + 3)]);
+      Contacts_emit(m, d, p, k, w[(o + 3)]);
       if (DI_ERROR(d)) return;
     }
   }
 }
 
-// algo/BoxBox.java: double world(Data, int, int, int, double, double, double)
+// algo/collision/BoxBox.java: double world(Data, int, int, int, double, double, double)
 double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, double vz) {
   double s = 0;
   for (int k = 0; k < 3; k++) {
@@ -6284,7 +6294,7 @@ double BoxBox_world(Data* d, int g, int face, int a, double vx, double vy, doubl
   return s;
 }
 
-// algo/BoxBox.java: double sign(int, int)
+// algo/collision/BoxBox.java: double sign(int, int)
 double BoxBox_sign(int face, int k) {
   if (face == 0) {
     return ((k == 0) ? (-1) : 1);
@@ -6301,7 +6311,7 @@ double BoxBox_sign(int face, int k) {
   return 1;
 }
 
-// algo/BoxBox.java: int perm(int, int)
+// algo/collision/BoxBox.java: int perm(int, int)
 int BoxBox_perm(int face, int k) {
   if ((face == 0) || (face == 3)) {
     return (2 - k);
@@ -6312,7 +6322,7 @@ int BoxBox_perm(int face, int k) {
   return k;
 }
 
-// algo/BoxBox.java: void local(Model, Data, int, int, double, int, double[])
+// algo/collision/BoxBox.java: void local(Model, Data, int, int, double, int, double[])
 void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6421,7 +6431,7 @@ void BoxBox_local(Model* m, Data* d, int g1, int g2, double margin, int seed, __
   }
 }
 
-// algo/BoxBox.java: void edgeCase(Model, int, int, double, int, int, int, boolean, double[])
+// algo/collision/BoxBox.java: void edgeCase(Model, int, int, double, int, int, int, boolean, double[])
 void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1, int cle2, int in, __global double* w) {
   int q1 = (code / 3);
   int q2 = (code % 3);
@@ -6644,7 +6654,7 @@ void BoxBox_edgeCase(Model* m, int g1, int g2, double margin, int code, int cle1
   }
 }
 
-// algo/BoxBox.java: double coordinateTangent(double[], double, double, double, double, double, int)
+// algo/collision/BoxBox.java: double coordinateTangent(double[], double, double, double, double, double, int)
 double BoxBox_coordinateTangent(__global double* w, double x, double y, double det, double ddet, double value, int which) {
   double rx = (x - w[BoxBox_PTS]);
   double ry = (y - w[(BoxBox_PTS + 1)]);
@@ -6656,7 +6666,7 @@ double BoxBox_coordinateTangent(__global double* w, double x, double y, double d
   return (((((((dry * w[(BoxBox_PTS + 3)]) + (ry * w[((BoxBox_T + BoxBox_PTS) + 3)])) - (drx * w[(BoxBox_PTS + 4)])) - (rx * w[((BoxBox_T + BoxBox_PTS) + 4)])) - (value * ddet))) / det);
 }
 
-// algo/BoxBox.java: double coordinate(double[], double, double, double, int)
+// algo/collision/BoxBox.java: double coordinate(double[], double, double, double, int)
 double BoxBox_coordinate(__global double* w, double x, double y, double det, int which) {
   double rx = (x - w[BoxBox_PTS]);
   double ry = (y - w[(BoxBox_PTS + 1)]);
@@ -6666,7 +6676,7 @@ double BoxBox_coordinate(__global double* w, double x, double y, double det, int
   return ((((ry * w[(BoxBox_PTS + 3)]) - (rx * w[(BoxBox_PTS + 4)]))) * ((1 / det)));
 }
 
-// algo/BoxBox.java: double edgeDet(double[], boolean)
+// algo/collision/BoxBox.java: double edgeDet(double[], boolean)
 double BoxBox_edgeDet(__global double* w, int tangent) {
   double a = w[(BoxBox_PTS + 3)];
   double b = w[(BoxBox_PTS + 6)];
@@ -6678,31 +6688,31 @@ double BoxBox_edgeDet(__global double* w, int tangent) {
   return ((((w[((BoxBox_T + BoxBox_PTS) + 3)] * e) + (a * w[((BoxBox_T + BoxBox_PTS) + 7)])) - (w[((BoxBox_T + BoxBox_PTS) + 6)] * c)) - (b * w[((BoxBox_T + BoxBox_PTS) + 4)]));
 }
 
-// algo/BoxBox.java: void sum(double[], int, int, int)
+// algo/collision/BoxBox.java: void sum(double[], int, int, int)
 void BoxBox_sum(__global double* w, int dst, int a, int b) {
   w[dst] = (w[a] + w[b]);
   w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] + w[(BoxBox_T + b)]);
 }
 
-// algo/BoxBox.java: void diff(double[], int, int, int)
+// algo/collision/BoxBox.java: void diff(double[], int, int, int)
 void BoxBox_diff(__global double* w, int dst, int a, int b) {
   w[dst] = (w[a] - w[b]);
   w[(BoxBox_T + dst)] = (w[(BoxBox_T + a)] - w[(BoxBox_T + b)]);
 }
 
-// algo/BoxBox.java: void copy(double[], int, int, double)
+// algo/collision/BoxBox.java: void copy(double[], int, int, double)
 void BoxBox_copy(__global double* w, int dst, int src, double s) {
   w[dst] = (s * w[src]);
   w[(BoxBox_T + dst)] = (s * w[(BoxBox_T + src)]);
 }
 
-// algo/BoxBox.java: void add(double[], int, int, double)
+// algo/collision/BoxBox.java: void add(double[], int, int, double)
 void BoxBox_add(__global double* w, int dst, int src, double s) {
   w[dst] += (s * w[src]);
   w[(BoxBox_T + dst)] += (s * w[(BoxBox_T + src)]);
 }
 
-// algo/BoxBox.java: void faceCase(Model, int, int, double, int, double[])
+// algo/collision/BoxBox.java: void faceCase(Model, int, int, double, int, double[])
 void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global double* w) {
   int face = (code % 6);
   int ref = (code / 6);
@@ -6830,8 +6840,8 @@ void BoxBox_faceCase(Model* m, int g1, int g2, double margin, int code, __global
   }
 }
 
-// algo/CapsuleBox.java: void capsuleBox(Model, Data, int, int, int)
-void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
+// algo/collision/CapsuleBox.java: void contact(Model, Data, int, int, int)
+void CapsuleBox_contact(Model* m, Data* d, int p, int gc, int gb) {
   __global double* w = DD_ARRAY(d, scratch6);
   CapsuleBox_segment(m, d, gc, gb, (MD_ARRAY(m, pairMargin)[(2 * (p))]), (-1), w);
   double t1 = w[CapsuleBox_T1];
@@ -6846,7 +6856,7 @@ void CapsuleBox_capsuleBox(Model* m, Data* d, int p, int gc, int gb) {
   }
 }
 
-// algo/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
+// algo/collision/CapsuleBox.java: void point(Model, Data, int, int, int, int, double, double)
 void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t, double r) {
   __global double* w = DD_ARRAY(d, scratch6);
   CapsuleBox_centre(m, d, gc, gb, t, w);
@@ -6854,7 +6864,7 @@ void CapsuleBox_point(Model* m, Data* d, int p, int k, int gc, int gb, double t,
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
+// algo/collision/CollisionPrimitives.java: void sphereBoxAt(Model, Data, int, int, double, double, double, double, int)
 void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx, double sy, double sz, double r, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6878,7 +6888,7 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
   double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
   double gap;
   double dist;
-  if (len > ConvexCollision_MIN_VALUE) {
+  if (len > Contacts_MIN_VALUE) {
     ux /= len;
     uy /= len;
     uz /= len;
@@ -6908,23 +6918,23 @@ void CollisionPrimitives_sphereBoxAt(Model* m, Data* d, int p, int k, double sx,
   DD_ARRAY(d, conPos)[(3 * c)] = (sx + (nx * off));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (sy + (ny * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (sz + (nz * off));
-  Collision_emit(m, d, p, k, dist);
+  Contacts_emit(m, d, p, k, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
+// algo/collision/CollisionPrimitives.java: void setNormal(Data, int, double, double, double)
 void CollisionPrimitives_setNormal(Data* d, int c, double nx, double ny, double nz) {
   DD_ARRAY(d, conFrame)[(9 * c)] = nx;
   DD_ARRAY(d, conFrame)[((9 * c) + 1)] = ny;
   DD_ARRAY(d, conFrame)[((9 * c) + 2)] = nz;
 }
 
-// algo/CollisionPrimitives.java: double clamp(double, double)
+// algo/collision/CollisionPrimitives.java: double clamp(double, double)
 double CollisionPrimitives_clamp(double v, double h) {
   return ((v < (-h)) ? (-h) : jmin(v, h));
 }
 
-// algo/CapsuleBox.java: void centre(Model, Data, int, int, double, double[])
+// algo/collision/CapsuleBox.java: void centre(Model, Data, int, int, double, double[])
 void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -6953,7 +6963,7 @@ void CapsuleBox_centre(Model* m, Data* d, int gc, int gb, double t, __global dou
   w[2] = ((((mat[(ob + 6)] * qx) + (mat[(ob + 7)] * qy)) + (mat[(ob + 8)] * qz)) + pos[(b + 2)]);
 }
 
-// algo/CapsuleBox.java: void segment(Model, Data, int, int, double, int, double[])
+// algo/collision/CapsuleBox.java: void segment(Model, Data, int, int, double, int, double[])
 void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int seed, __global double* w) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7256,7 +7266,7 @@ void CapsuleBox_segment(Model* m, Data* d, int gc, int gb, double margin, int se
   }
 }
 
-// algo/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
+// algo/collision/CapsuleBox.java: double reachTangent(int, double, double, double, double, double, double, double, double, double)
 double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2, double dh0, double dh1, double dh2) {
   double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
   double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
@@ -7264,14 +7274,14 @@ double CapsuleBox_reachTangent(int ax, double s0, double s1, double s2, double h
   return (((((-2) * s) * (((h < 0) ? (-1) : 1))) * dh) / ((h * h)));
 }
 
-// algo/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
+// algo/collision/CapsuleBox.java: double reach(int, double, double, double, double, double, double)
 double CapsuleBox_reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
   double s = ((ax == 0) ? s0 : ((ax == 1) ? s1 : s2));
   double h = ((ax == 0) ? h0 : ((ax == 1) ? h1 : h2));
   return ((2 * s) / fabs(h));
 }
 
-// algo/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void capsuleCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7312,7 +7322,7 @@ void CollisionPrimitives_capsuleCapsule(Model* m, Data* d, int p, int g1, int g2
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void spheres(Model, Data, int, double, double, double, double, double, double, double, double)
+// algo/collision/CollisionPrimitives.java: void spheres(Model, Data, int, double, double, double, double, double, double, double, double)
 void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2) {
   double dx = (x2 - x1);
   double dy = (y2 - y1);
@@ -7323,7 +7333,7 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
     return;
   }
   int c = DI_SCALAR(d, ncon);
-  if (len > Collision_MIN_DISTANCE) {
+  if (len > Contacts_MIN_DISTANCE) {
     CollisionPrimitives_setNormal(d, c, (dx / len), (dy / len), (dz / len));
   }
   __global double* n = DD_ARRAY(d, conFrame);
@@ -7331,22 +7341,22 @@ void CollisionPrimitives_spheres(Model* m, Data* d, int p, double x1, double y1,
   DD_ARRAY(d, conPos)[(3 * c)] = (x1 + (n[(9 * c)] * off));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y1 + (n[((9 * c) + 1)] * off));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z1 + (n[((9 * c) + 2)] * off));
-  Collision_emit(m, d, p, 0, dist);
+  Contacts_emit(m, d, p, 0, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
+// algo/collision/CollisionPrimitives.java: void perpendicular(Data, double, double, double)
 void CollisionPrimitives_perpendicular(Data* d, double ax, double ay, double az) {
   int o = (9 * DI_SCALAR(d, ncon));
   __global double* f = DD_ARRAY(d, conFrame);
   CollisionPrimitives_setNormal(d, DI_SCALAR(d, ncon), ax, ay, az);
-  Collision_tangents(f, o);
+  Contacts_tangents(f, o);
   f[o] = f[(o + 3)];
   f[(o + 1)] = f[(o + 4)];
   f[(o + 2)] = f[(o + 5)];
 }
 
-// algo/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereBox(Model, Data, int, int, int)
 void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int s = (3 * gs);
@@ -7354,7 +7364,7 @@ void CollisionPrimitives_sphereBox(Model* m, Data* d, int p, int gs, int gb) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -7371,7 +7381,7 @@ void CollisionPrimitives_sphereCapsule(Model* m, Data* d, int p, int gs, int gc)
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: void sphereSphere(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void sphereSphere(Model, Data, int, int, int)
 void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int a = (3 * g1);
@@ -7381,7 +7391,7 @@ void CollisionPrimitives_sphereSphere(Model* m, Data* d, int p, int g1, int g2) 
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: void planeMesh(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void planeMesh(Model, Data, int, int, int)
 void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7429,7 +7439,7 @@ void ConvexCollision_planeMesh(Model* m, Data* d, int p, int gp, int gm) {
   }
 }
 
-// algo/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
+// algo/collision/CollisionPrimitives.java: void planePoint(Model, Data, int, int, int, double, double, double)
 void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, double x, double y, double z) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7447,18 +7457,18 @@ void CollisionPrimitives_planePoint(Model* m, Data* d, int p, int k, int gp, dou
   DD_ARRAY(d, conPos)[(3 * c)] = (x - ((nx * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 1)] = (y - ((ny * 0x1.0p-1) * dist));
   DD_ARRAY(d, conPos)[((3 * c) + 2)] = (z - ((nz * 0x1.0p-1) * dist));
-  Collision_emit(m, d, p, k, dist);
+  Contacts_emit(m, d, p, k, dist);
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: double meshPoint(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: double meshPoint(Model, Data, int, int, int)
 double ConvexCollision_meshPoint(Model* m, Data* d, int g, int v, int k) {
   int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
   int o = ((9 * g) + (3 * k));
   return ((((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))])) + (DD_ARRAY(d, geomXmat)[(o + 1)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]))) + (DD_ARRAY(d, geomXmat)[(o + 2)] * (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]))) + DD_ARRAY(d, geomXpos)[((3 * g) + k)]);
 }
 
-// algo/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeBox(Model, Data, int, int, int)
 void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7496,7 +7506,7 @@ void CollisionPrimitives_planeBox(Model* m, Data* d, int p, int gp, int gb) {
   }
 }
 
-// algo/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeCylinder(Model, Data, int, int, int)
 void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* w = DD_ARRAY(d, scratch6);
@@ -7526,7 +7536,7 @@ void CollisionPrimitives_planeCylinder(Model* m, Data* d, int p, int gp, int gc)
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
+// algo/collision/CollisionPrimitives.java: double cylinderRim(Model, Data, int, int, double[])
 double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __global double* w) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7552,7 +7562,7 @@ double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __glob
   w[0] = ax;
   w[1] = ay;
   w[2] = az;
-  if (len >= ConvexCollision_MIN_VALUE) {
+  if (len >= Contacts_MIN_VALUE) {
     double scl = (r / len);
     w[3] = (ux * scl);
     w[4] = (uy * scl);
@@ -7565,7 +7575,7 @@ double CollisionPrimitives_cylinderRim(Model* m, Data* d, int gp, int gc, __glob
   return len;
 }
 
-// algo/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeEllipsoid(Model, Data, int, int, int)
 void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7577,7 +7587,7 @@ void CollisionPrimitives_planeEllipsoid(Model* m, Data* d, int p, int gp, int ge
   if (DI_ERROR(d)) return;
 }
 
-// algo/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
+// algo/collision/CollisionPrimitives.java: double ellipsoidOffset(Model, Data, int, int, double[])
 double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __global double* w) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7601,7 +7611,7 @@ double CollisionPrimitives_ellipsoidOffset(Model* m, Data* d, int gp, int ge, __
   return inv;
 }
 
-// algo/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeCapsule(Model, Data, int, int, int)
 void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7620,7 +7630,7 @@ void CollisionPrimitives_planeCapsule(Model* m, Data* d, int p, int gp, int gc) 
   }
 }
 
-// algo/CollisionPrimitives.java: void planeSphere(Model, Data, int, int, int)
+// algo/collision/CollisionPrimitives.java: void planeSphere(Model, Data, int, int, int)
 void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int o = (9 * gp);
@@ -7630,7 +7640,7 @@ void CollisionPrimitives_planeSphere(Model* m, Data* d, int p, int gp, int gs) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/ConvexCollision.java: void hfield(Model, Data, int, int, int)
+// algo/collision/ConvexCollision.java: void hfield(Model, Data, int, int, int)
 void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
   __global double* s = DD_ARRAY(d, convexScratch);
   int h = (MI_ARRAY(m, geomHfield)[(g1)]);
@@ -7691,7 +7701,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
         ConvexCollision_toWorld(d, g1, s, ConvexCollision_TMP, DD_ARRAY(d, conPos), (3 * k), 1);
         ConvexCollision_fixNormal(m, d, k, g1, g2);
         DI_ARRAY(d, conFeature)[k] = cell;
-        Collision_emit(m, d, p, count, (-depth));
+        Contacts_emit(m, d, p, count, (-depth));
         if (DI_ERROR(d)) return;
         count++;
         if (count >= slots) {
@@ -7702,7 +7712,7 @@ void ConvexCollision_hfield(Model* m, Data* d, int p, int g1, int g2) {
   }
 }
 
-// algo/ConvexCollision.java: void toWorld(Data, int, double[], int, double[], int, boolean)
+// algo/collision/ConvexCollision.java: void toWorld(Data, int, double[], int, double[], int, boolean)
 void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __global double* out, int o, int point) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7712,7 +7722,7 @@ void ConvexCollision_toWorld(Data* d, int g1, __global double* s, int x, __globa
   }
 }
 
-// algo/ConvexCollision.java: void prism(Model, Data, int, int)
+// algo/collision/ConvexCollision.java: void prism(Model, Data, int, int)
 void ConvexCollision_prism(Model* m, Data* d, int g, int cell) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
@@ -7738,7 +7748,7 @@ void ConvexCollision_prism(Model* m, Data* d, int g, int cell) {
   }
 }
 
-// algo/ConvexCollision.java: double extent(Model, Data, int, int, double)
+// algo/collision/ConvexCollision.java: double extent(Model, Data, int, int, double)
 double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign) {
   __global double* s = DD_ARRAY(d, convexScratch);
   s[ConvexCollision_DIR] = ((axis == 0) ? j_sign : 0);
@@ -7749,7 +7759,7 @@ double ConvexCollision_extent(Model* m, Data* d, int g2, int axis, double j_sign
   return s[(ConvexCollision_TMP + axis)];
 }
 
-// algo/ConvexCollision.java: void localPose(Data, int, int)
+// algo/collision/ConvexCollision.java: void localPose(Data, int, int)
 void ConvexCollision_localPose(Data* d, int g1, int g2) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -7769,7 +7779,7 @@ void ConvexCollision_localPose(Data* d, int g1, int g2) {
   }
 }
 
-// algo/Kinematics.java: void forward(Model, Data)
+// algo/kinematics/Kinematics.java: void forward(Model, Data)
 void Kinematics_forward(Model* m, Data* d) {
   int nb = (M_nbody);
   for (int i = 1; i < nb; i++) {
@@ -7801,7 +7811,7 @@ void Kinematics_forward(Model* m, Data* d) {
   }
 }
 
-// algo/Kinematics.java: void jointsBody(Model, Data, int, int)
+// algo/kinematics/Kinematics.java: void jointsBody(Model, Data, int, int)
 void Kinematics_jointsBody(Model* m, Data* d, int i, int j0) {
   __global double* t = DD_ARRAY(d, scratch36);
   for (int k = 0; k < 4; k++) {
@@ -7826,7 +7836,7 @@ void Kinematics_jointsBody(Model* m, Data* d, int i, int j0) {
   Kinematics_motionSubspace(m, d, i);
 }
 
-// algo/Kinematics.java: void motionSubspace(Model, Data, int)
+// algo/kinematics/Kinematics.java: void motionSubspace(Model, Data, int)
 void Kinematics_motionSubspace(Model* m, Data* d, int i) {
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   __global double* t = DD_ARRAY(d, scratch36);
@@ -7860,7 +7870,7 @@ void Kinematics_motionSubspace(Model* m, Data* d, int i) {
   }
 }
 
-// algo/Kinematics.java: void applyJoint(Model, Data, int, double[])
+// algo/kinematics/Kinematics.java: void applyJoint(Model, Data, int, double[])
 void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q) {
   __global double* t = DD_ARRAY(d, scratch36);
   __global double* ax = DD_ARRAY(d, dofXaxis);
@@ -7921,7 +7931,7 @@ void Kinematics_applyJoint(Model* m, Data* d, int j, __global double* q) {
   }
 }
 
-// algo/Kinematics.java: void anchor(Model, int, double[])
+// algo/kinematics/Kinematics.java: void anchor(Model, int, double[])
 void Kinematics_anchor(Model* m, int j, __global double* t) {
   t[24] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (1))]);
@@ -7949,7 +7959,7 @@ void Quat_rotate(__global double* res, int ro, __global double* q, int qo, __glo
   res[(ro + 2)] = (((vz + (w * tz)) + (x * ty)) - (y * tx));
 }
 
-// algo/Kinematics.java: void axisInParent(Model, int, double[], double[], int)
+// algo/kinematics/Kinematics.java: void axisInParent(Model, int, double[], double[], int)
 void Kinematics_axisInParent(Model* m, int j, __global double* t, __global double* res, int ro) {
   t[24] = (MD_ARRAY(m, jntAxis)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntAxis)[((3 * (j)) + (1))]);
@@ -7957,7 +7967,7 @@ void Kinematics_axisInParent(Model* m, int j, __global double* t, __global doubl
   Quat_rotate(res, ro, t, 0, t, 24);
 }
 
-// algo/Kinematics.java: void placeAtAnchor(Model, int, double[])
+// algo/kinematics/Kinematics.java: void placeAtAnchor(Model, int, double[])
 void Kinematics_placeAtAnchor(Model* m, int j, __global double* t) {
   t[24] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (0))]);
   t[25] = (MD_ARRAY(m, jntPos)[((3 * (j)) + (1))]);
@@ -7977,7 +7987,7 @@ void Quat_fromAxisAngle(__global double* res, int ro, double ax, double ay, doub
   res[(ro + 3)] = (az * s);
 }
 
-// algo/Kinematics.java: void hingeBody(Model, Data, int, int)
+// algo/kinematics/Kinematics.java: void hingeBody(Model, Data, int, int)
 void Kinematics_hingeBody(Model* m, Data* d, int i, int j) {
   int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
   double j_half = (0x1.0p-1 * ((DD_ARRAY(d, qpos)[qa] - (MD_ARRAY(m, qpos0)[(qa)]))));
@@ -8115,7 +8125,7 @@ int Step_separateOutputs(Model* m, Data* d) {
   return 0;
 }
 
-// algo/Sensors.java: boolean readAcceleration(Model)
+// algo/sensor/Sensors.java: boolean readAcceleration(Model)
 int Sensors_readAcceleration(Model* m) {
   for (int i = 0; i < (M_nsensor); i++) {
     int t = (MI_ARRAY(m, sensorType)[(i)]);
@@ -8207,7 +8217,7 @@ void StepAdjoint_step_3(Model* m, Data* d, DataBar* b) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/StepAdjoint.java: void step(Model, Data, DataBar, Tracer)
+// algo/StepAdjoint.java: void step(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   if (OPT_integrator == Integrator_RK4) {
     StepAdjoint_rk4(m, d, b);
@@ -8220,13 +8230,13 @@ void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/StepAdjoint.java: void dynamics(Model, Data, DataBar, Tracer)
+// algo/StepAdjoint.java: void dynamics(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_dynamics_4(Model* m, Data* d, DataBar* b) {
   StepAdjoint_dynamics_5(m, d, b, Step_dampingH(m));
   if (DI_ERROR(d)) return;
 }
 
-// algo/StepAdjoint.java: void dynamics(Model, Data, DataBar, double, Tracer)
+// algo/StepAdjoint.java: void dynamics(Model, Data, DataBar, double, AdjointTracer)
 void StepAdjoint_dynamics_5(Model* m, Data* d, DataBar* b, double h) {
   ConstraintsAdjoint_step_4(m, d, b);
   if (DI_ERROR(d)) return;
@@ -8234,7 +8244,7 @@ void StepAdjoint_dynamics_5(Model* m, Data* d, DataBar* b, double h) {
   if (DI_ERROR(d)) return;
 }
 
-// algo/StepAdjoint.java: void smooth(Model, Data, DataBar, double, Tracer)
+// algo/StepAdjoint.java: void smooth(Model, Data, DataBar, double, AdjointTracer)
 void StepAdjoint_smooth_5(Model* m, Data* d, DataBar* b, double h) {
   AbaAdjoint_forward(m, d, b);
   ForcesAdjoint_armature(m, b, h);
@@ -8255,7 +8265,7 @@ void StepAdjoint_smooth_5(Model* m, Data* d, DataBar* b, double h) {
   KinematicsAdjoint_forward(m, d, b);
 }
 
-// algo/KinematicsAdjoint.java: void forward(Model, Data, DataBar)
+// algo/kinematics/KinematicsAdjoint.java: void forward(Model, Data, DataBar)
 void KinematicsAdjoint_forward(Model* m, Data* d, DataBar* b) {
   int nb = (M_nbody);
   for (int i = (nb - 1); i > 0; i--) {
@@ -8287,7 +8297,7 @@ void KinematicsAdjoint_forward(Model* m, Data* d, DataBar* b) {
   fill_d(BD_ARRAY(b, dofSBar), BL_dofSBar, 0);
 }
 
-// algo/KinematicsAdjoint.java: void jointsBody(Model, Data, DataBar, int, int)
+// algo/kinematics/KinematicsAdjoint.java: void jointsBody(Model, Data, DataBar, int, int)
 void KinematicsAdjoint_jointsBody(Model* m, Data* d, DataBar* b, int i, int j0) {
   int nj = (MI_ARRAY(m, bodyJntNum)[(i)]);
   __global double* t = DD_ARRAY(d, scratch36);
@@ -8322,7 +8332,7 @@ void KinematicsAdjoint_jointsBody(Model* m, Data* d, DataBar* b, int i, int j0) 
   }
 }
 
-// algo/KinematicsAdjoint.java: void joint(Model, Data, DataBar, int, double[], int, double[])
+// algo/kinematics/KinematicsAdjoint.java: void joint(Model, Data, DataBar, int, double[], int, double[])
 void KinematicsAdjoint_joint(Model* m, Data* d, DataBar* b, int j, __global double* h, int o, __global double* g) {
   __global double* t = BD_ARRAY(b, scratch36);
   __global double* q = DD_ARRAY(d, qpos);
@@ -8443,7 +8453,7 @@ void KinematicsAdjoint_joint(Model* m, Data* d, DataBar* b, int j, __global doub
   }
 }
 
-// algo/KinematicsAdjoint.java: void rotateBarQ(Model, int, double[], int, double, double, double, double[], int, boolean)
+// algo/kinematics/KinematicsAdjoint.java: void rotateBarQ(Model, int, double[], int, double, double, double, double[], int, boolean)
 void KinematicsAdjoint_rotateBarQ(Model* m, int j, __global double* t, int qo, double x, double y, double z, __global double* g, int go, int axis) {
   __global double* w = t;
   w[24] = (axis ? (MD_ARRAY(m, jntAxis)[((3 * (j)) + (0))]) : (MD_ARRAY(m, jntPos)[((3 * (j)) + (0))]));
@@ -8563,7 +8573,7 @@ void Quat_toMatAdjoint(__global double* resBar, int rbo, __global double* q, int
   qBar[(qbo + 3)] += (2 * (((((((((-w) * m1) + (x * m2)) + (w * m3)) + (y * m5)) + (x * m6)) + (y * m7)) + (z * (((m8 - m0) - m4))))));
 }
 
-// algo/KinematicsAdjoint.java: void motionSubspace(Model, Data, DataBar, int, double[])
+// algo/kinematics/KinematicsAdjoint.java: void motionSubspace(Model, Data, DataBar, int, double[])
 void KinematicsAdjoint_motionSubspace(Model* m, Data* d, DataBar* b, int i, __global double* g) {
   int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
   __global double* t = BD_ARRAY(b, scratch36);
@@ -8644,7 +8654,7 @@ void Mat3_mulTransVecAdjoint(__global double* resBar, int rbo, __global double* 
   vBar[(vbo + 2)] += (((m[(mo + 6)] * r0) + (m[(mo + 7)] * r1)) + (m[(mo + 8)] * r2));
 }
 
-// algo/KinematicsAdjoint.java: void hingeBody(Model, Data, DataBar, int, int)
+// algo/kinematics/KinematicsAdjoint.java: void hingeBody(Model, Data, DataBar, int, int)
 void KinematicsAdjoint_hingeBody(Model* m, Data* d, DataBar* b, int i, int j) {
   __global double* g = BD_ARRAY(b, chainBar);
   __global double* t = BD_ARRAY(b, scratch36);
@@ -8702,14 +8712,14 @@ void Mat3_mulVecAdjoint(__global double* resBar, int rbo, __global double* m, in
   vBar[(vbo + 2)] += (((m[(mo + 2)] * r0) + (m[(mo + 5)] * r1)) + (m[(mo + 8)] * r2));
 }
 
-// algo/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
+// algo/kinematics/KinematicsAdjoint.java: void sites(Model, Data, DataBar)
 void KinematicsAdjoint_sites(Model* m, Data* d, DataBar* b) {
   for (int i = 0; i < (M_nsite); i++) {
     KinematicsAdjoint_site(m, d, b, i);
   }
 }
 
-// algo/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
+// algo/kinematics/KinematicsAdjoint.java: void site(Model, Data, DataBar, int)
 void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
   __global double* t = BD_ARRAY(b, scratch36);
   for (int k = 0; k < 3; k++) {
@@ -8721,7 +8731,7 @@ void KinematicsAdjoint_site(Model* m, Data* d, DataBar* b, int i) {
   KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, siteBody)[(i)]), BD_ARRAY(b, siteXposBar), (3 * i), BD_ARRAY(b, siteXmatBar), (9 * i));
 }
 
-// algo/KinematicsAdjoint.java: void attached(Data, DataBar, int, double[], int, double[], int)
+// algo/kinematics/KinematicsAdjoint.java: void attached(Data, DataBar, int, double[], int, double[], int)
 void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* posBar, int po, __global double* matBar, int mo) {
   __global double* t = BD_ARRAY(b, scratch36);
   Mat3_mulVecAdjoint(posBar, po, DD_ARRAY(d, xmat), (9 * body), t, 0, BD_ARRAY(b, xmatBar), (9 * body), t, 3);
@@ -8739,14 +8749,14 @@ void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* 
   fill_d(matBar + mo, (mo + 9) - mo, 0);
 }
 
-// algo/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
+// algo/kinematics/KinematicsAdjoint.java: void geoms(Model, Data, DataBar)
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b) {
   for (int g = 0; g < (M_ngeom); g++) {
     KinematicsAdjoint_geom(m, d, b, g);
   }
 }
 
-// algo/KinematicsAdjoint.java: void geom(Model, Data, DataBar, int)
+// algo/kinematics/KinematicsAdjoint.java: void geom(Model, Data, DataBar, int)
 void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g) {
   __global double* t = BD_ARRAY(b, scratch36);
   for (int k = 0; k < 3; k++) {
@@ -8758,7 +8768,7 @@ void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g) {
   KinematicsAdjoint_attached(d, b, (MI_ARRAY(m, geomBody)[(g)]), BD_ARRAY(b, geomXposBar), (3 * g), BD_ARRAY(b, geomXmatBar), (9 * g));
 }
 
-// algo/CollisionAdjoint.java: void detect(Model, Data, DataBar)
+// algo/collision/CollisionAdjoint.java: void detect(Model, Data, DataBar)
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
   __global double* nb = BD_ARRAY(b, scratch6);
   for (int c = 0; c < DI_SCALAR(d, ncon); c++) {
@@ -8770,7 +8780,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     int k = (slot - (MI_ARRAY(m, pairConAdr)[(p)]));
     int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
     int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
-    int gp = Collision_priorityGeom(m, g1, g2);
+    int gp = Contacts_priorityGeom(m, g1, g2);
     if ((MI_ARRAY(m, pairCondim)[(p)]) < 0) {
       BD_ARRAY(b, geomFrictionBar)[((gp >= 0) ? gp : ((DD_ARRAY(d, geomFriction)[g1] >= DD_ARRAY(d, geomFriction)[g2]) ? g1 : g2))] += BD_ARRAY(b, conFrictionBar)[c];
     }
@@ -8778,7 +8788,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     nb[0] = BD_ARRAY(b, conFrameBar)[(9 * c)];
     nb[1] = BD_ARRAY(b, conFrameBar)[((9 * c) + 1)];
     nb[2] = BD_ARRAY(b, conFrameBar)[((9 * c) + 2)];
-    Collision_tangentsAdjoint(DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), ((9 * c) + 3), nb, 0);
+    ContactsAdjoint_tangents(DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), ((9 * c) + 3), nb, 0);
     int t1 = (MI_ARRAY(m, geomType)[(g1)]);
     int t2 = (MI_ARRAY(m, geomType)[(g2)]);
     switch (t1) {
@@ -8804,7 +8814,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
             CollisionPrimitivesAdjoint_planeBox(m, d, b, c, g1, g2, k, nb);
           } break;
           case GeomType_MESH: {
-            CollisionPrimitivesAdjoint_planeMesh(m, d, b, c, g1, g2, nb);
+            ConvexCollisionAdjoint_planeMesh(m, d, b, c, g1, g2, nb);
           } break;
           default: {
             { DI_SET_ERROR(d); return; }
@@ -8872,7 +8882,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void contact(Model, Data, DataBar, int, int, int, double, double[])
+// algo/collision/ConvexCollisionAdjoint.java: void contact(Model, Data, DataBar, int, int, int, double, double[])
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb) {
   __global double* s = DD_ARRAY(d, convexScratch);
   __global double* w = BD_ARRAY(b, convexBar);
@@ -8918,7 +8928,7 @@ void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void localPoseAdjoint(Data, DataBar, int, int)
+// algo/collision/ConvexCollisionAdjoint.java: void localPoseAdjoint(Data, DataBar, int, int)
 void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* qb = BD_ARRAY(b, hfieldLocalBar);
@@ -8932,7 +8942,7 @@ void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void replay(Model, Data, DataBar, int, int, int)
+// algo/collision/ConvexCollisionAdjoint.java: void replay(Model, Data, DataBar, int, int, int)
 void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2, int count) {
   __global double* log = DD_ARRAY(d, convexLog);
   __global double* lb = BD_ARRAY(b, convexLogBar);
@@ -9012,7 +9022,7 @@ void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void addPointBar(Model, Data, DataBar, int, int, int, double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void addPointBar(Model, Data, DataBar, int, int, int, double, double, double)
 void ConvexCollisionAdjoint_addPointBar(Model* m, Data* d, DataBar* b, int g1, int g2, int k, double x, double y, double z) {
   if (k < 0) {
     ConvexCollisionAdjoint_centreBar(m, d, b, g1, 0, x);
@@ -9032,7 +9042,7 @@ void ConvexCollisionAdjoint_addPointBar(Model* m, Data* d, DataBar* b, int g1, i
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void centreBar(Model, Data, DataBar, int, int, double)
+// algo/collision/ConvexCollisionAdjoint.java: void centreBar(Model, Data, DataBar, int, int, double)
 void ConvexCollisionAdjoint_centreBar(Model* m, Data* d, DataBar* b, int g, int i, double x) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     return;
@@ -9044,12 +9054,12 @@ void ConvexCollisionAdjoint_centreBar(Model* m, Data* d, DataBar* b, int g, int 
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: double point(double[], double[], int, int)
+// algo/collision/ConvexCollisionAdjoint.java: double point(double[], double[], int, int)
 double ConvexCollisionAdjoint_point(__global double* s, __global double* log, int k, int i) {
   return ((k < 0) ? s[i] : (log[(((ConvexCollisionAdjoint_LOG * k) + 7) + i)] - log[(((ConvexCollisionAdjoint_LOG * k) + 10) + i)]));
 }
 
-// algo/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int)
+// algo/collision/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int)
 void ConvexCollisionAdjoint_supportAdjoint_9(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o) {
   if ((MI_ARRAY(m, geomType)[(g)]) == GeomType_HFIELD) {
     return;
@@ -9068,7 +9078,7 @@ void ConvexCollisionAdjoint_supportAdjoint_9(Model* m, Data* d, DataBar* b, int 
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int, double[], int, double[], int, double[], int)
+// algo/collision/ConvexCollisionAdjoint.java: void supportAdjoint(Model, Data, DataBar, int, double, double[], int, double[], int, double[], int, double[], int, double[], int)
 void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o, __global double* mat, int r, __global double* matBar, int rb, __global double* posBar, int pb) {
   __global double* db = BD_ARRAY(b, convexBar);
   double obx = ob[o];
@@ -9174,7 +9184,7 @@ void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int
   db[(ConvexCollisionAdjoint_DB + 2)] += (j_sign * ((((mat[(r + 6)] * ubx) + (mat[(r + 7)] * uby)) + (mat[(r + 8)] * ubz))));
 }
 
-// algo/ConvexCollisionAdjoint.java: void addOuter(double[], int, double, double, double, double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void addOuter(double[], int, double, double, double, double, double, double)
 void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, double x1, double x2, double y0, double y1, double y2) {
   mb[o] += (x0 * y0);
   mb[(o + 1)] += (x0 * y1);
@@ -9187,7 +9197,7 @@ void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, doub
   mb[(o + 8)] += (x2 * y2);
 }
 
-// algo/ConvexCollisionAdjoint.java: void outputs(Model, Data, DataBar, int, int, double)
+// algo/collision/ConvexCollisionAdjoint.java: void outputs(Model, Data, DataBar, int, int, double)
 void ConvexCollisionAdjoint_outputs(Model* m, Data* d, DataBar* b, int g1, int g2, double depthBar) {
   __global double* s = DD_ARRAY(d, convexScratch);
   __global double* pb = BD_ARRAY(b, convexBar);
@@ -9243,7 +9253,7 @@ void ConvexCollisionAdjoint_outputs(Model* m, Data* d, DataBar* b, int g1, int g
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void contactPoint(double[], double[])
+// algo/collision/ConvexCollisionAdjoint.java: void contactPoint(double[], double[])
 void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb) {
   int r0 = 0;
   int r1 = ConvexCollisionAdjoint_RECORD;
@@ -9299,7 +9309,7 @@ void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void tripleAdjoint(double[], double[], int, int, int, double)
+// algo/collision/ConvexCollisionAdjoint.java: void tripleAdjoint(double[], double[], int, int, int, double)
 void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* pb, int x, int y, int z, double t) {
   ConvexCollisionAdjoint_addPoint(pb, x, (t * (((s[(y + 1)] * s[(z + 2)]) - (s[(y + 2)] * s[(z + 1)])))), (t * (((s[(y + 2)] * s[z]) - (s[y] * s[(z + 2)])))), (t * (((s[y] * s[(z + 1)]) - (s[(y + 1)] * s[z])))));
   ConvexCollisionAdjoint_addPoint(pb, y, (t * (((s[(z + 1)] * s[(x + 2)]) - (s[(z + 2)] * s[(x + 1)])))), (t * (((s[(z + 2)] * s[x]) - (s[z] * s[(x + 2)])))), (t * (((s[z] * s[(x + 1)]) - (s[(z + 1)] * s[x])))));
@@ -9315,7 +9325,7 @@ void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* p
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void addPoint(double[], int, double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void addPoint(double[], int, double, double, double)
 void ConvexCollisionAdjoint_addPoint(__global double* pb, int r, double x, double y, double z) {
   int i = (r / ConvexCollisionAdjoint_RECORD);
   if (i == 0) {
@@ -9332,7 +9342,7 @@ void ConvexCollisionAdjoint_addPoint(__global double* pb, int r, double x, doubl
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void portalDirAdjoint(double[], double[])
+// algo/collision/ConvexCollisionAdjoint.java: void portalDirAdjoint(double[], double[])
 void ConvexCollisionAdjoint_portalDirAdjoint(__global double* s, __global double* pb) {
   double ex = (s[(2 * ConvexCollisionAdjoint_RECORD)] - s[ConvexCollisionAdjoint_RECORD]);
   double ey = (s[((2 * ConvexCollisionAdjoint_RECORD) + 1)] - s[(ConvexCollisionAdjoint_RECORD + 1)]);
@@ -9368,12 +9378,12 @@ void ConvexCollisionAdjoint_portalDirAdjoint(__global double* s, __global double
   pb[(ConvexCollisionAdjoint_PV + 8)] += fbz;
 }
 
-// algo/ConvexCollisionAdjoint.java: double triple(double[], int, int, int)
+// algo/collision/ConvexCollisionAdjoint.java: double triple(double[], int, int, int)
 double ConvexCollisionAdjoint_triple(__global double* s, int x, int y, int z) {
   return ((((((s[(x + 1)] * s[(y + 2)]) - (s[(x + 2)] * s[(y + 1)]))) * s[z]) + ((((s[(x + 2)] * s[y]) - (s[x] * s[(y + 2)]))) * s[(z + 1)])) + ((((s[x] * s[(y + 1)]) - (s[(x + 1)] * s[y]))) * s[(z + 2)]));
 }
 
-// algo/ConvexCollisionAdjoint.java: void witness(double[], double[], double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void witness(double[], double[], double, double, double)
 void ConvexCollisionAdjoint_witness(__global double* s, __global double* pb, double bx, double by, double bz) {
   int x0 = ConvexCollisionAdjoint_RECORD;
   double d1x = (s[(2 * ConvexCollisionAdjoint_RECORD)] - s[x0]);
@@ -9460,7 +9470,7 @@ void ConvexCollisionAdjoint_witness(__global double* s, __global double* pb, dou
   ConvexCollisionAdjoint_segment(s, pb, (ConvexCollisionAdjoint_RECORD * ((e0 + 1))), (ConvexCollisionAdjoint_RECORD * ((e1 + 1))), (ConvexCollisionAdjoint_PV + (3 * e0)), (ConvexCollisionAdjoint_PV + (3 * e1)), bx, by, bz);
 }
 
-// algo/ConvexCollisionAdjoint.java: void segment(double[], double[], int, int, int, int, double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void segment(double[], double[], int, int, int, int, double, double, double)
 void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int x0, int x1, int b0, int b1, double bx, double by, double bz) {
   double dx = (s[x1] - s[x0]);
   double dy = (s[(x1 + 1)] - s[(x0 + 1)]);
@@ -9490,7 +9500,7 @@ void ConvexCollisionAdjoint_segment(__global double* s, __global double* pb, int
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void toLocal(Data, int, double[], int)
+// algo/collision/ConvexCollisionAdjoint.java: void toLocal(Data, int, double[], int)
 void ConvexCollisionAdjoint_toLocal(Data* d, int g1, __global double* v, int o) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   int r = (9 * g1);
@@ -9502,7 +9512,7 @@ void ConvexCollisionAdjoint_toLocal(Data* d, int g1, __global double* v, int o) 
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void fixNormal(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/ConvexCollisionAdjoint.java: void fixNormal(Model, Data, DataBar, int, int, int, double[])
 void ConvexCollisionAdjoint_fixNormal(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* fb) {
   __global double* s = DD_ARRAY(d, convexScratch);
   __global double* w = BD_ARRAY(b, convexBar);
@@ -9573,7 +9583,7 @@ void ConvexCollisionAdjoint_fixNormal(Model* m, Data* d, DataBar* b, int c, int 
   w[(ConvexCollisionAdjoint_W + 2)] -= w[(ConvexCollisionAdjoint_NB + 2)];
 }
 
-// algo/ConvexCollisionAdjoint.java: void surfaceNormal(Model, Data, DataBar, int, int, int, double, double, double)
+// algo/collision/ConvexCollisionAdjoint.java: void surfaceNormal(Model, Data, DataBar, int, int, int, double, double, double)
 void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, int g, int side, double ex, double ey, double ez) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -9701,7 +9711,7 @@ void ConvexCollisionAdjoint_surfaceNormal(Model* m, Data* d, DataBar* b, int c, 
   }
 }
 
-// algo/ConvexCollisionAdjoint.java: void ellipsoidOutside(double[], int, int, double, double, double, double, double, double, double, double, double, double[])
+// algo/collision/ConvexCollisionAdjoint.java: void ellipsoidOutside(double[], int, int, double, double, double, double, double, double, double, double, double, double[])
 void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int nit, double px, double py, double pz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e) {
   double q0 = (s0 * s0);
   double q1 = (s1 * s1);
@@ -9750,7 +9760,7 @@ void ConvexCollisionAdjoint_ellipsoidOutside(__global double* log, int lg, int n
   e[(ConvexCollisionAdjoint_MT + 2)] = 0;
 }
 
-// algo/ConvexCollisionAdjoint.java: void normalize3Adjoint(double, double, double, double, double, double, double, double, double, double[], int)
+// algo/collision/ConvexCollisionAdjoint.java: void normalize3Adjoint(double, double, double, double, double, double, double, double, double, double[], int)
 void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx, double nby, double nbz, __global double* out, int o) {
   double len = sqrt((((x * x) + (y * y)) + (z * z)));
   if (len < ConvexCollisionAdjoint_MIN_VALUE) {
@@ -9765,7 +9775,7 @@ void ConvexCollisionAdjoint_normalize3Adjoint(double x, double y, double z, doub
   out[(o + 2)] = (((nbz - (nz * j_dot))) / len);
 }
 
-// algo/ConvexCollisionAdjoint.java: void ellipsoidInside(double[], int, int, double, double, double, double, double, double, double, double, double, double, double, double, double[])
+// algo/collision/ConvexCollisionAdjoint.java: void ellipsoidInside(double[], int, int, double, double, double, double, double, double, double, double, double, double, double, double, double[])
 void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int nit, double px, double py, double pz, double mx, double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, __global double* e) {
   double i0 = (1 / ((s0 * s0)));
   double i1 = (1 / ((s1 * s1)));
@@ -9824,7 +9834,7 @@ void ConvexCollisionAdjoint_ellipsoidInside(__global double* log, int lg, int ni
   e[(ConvexCollisionAdjoint_PT + 2)] = (pbz + (((2 * pz) * i2) * ccb));
 }
 
-// algo/BoxBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, double[])
+// algo/collision/BoxBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, double[])
 void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global double* nb) {
   int g1 = (MI_ARRAY(m, pairGeom1)[(p)]);
   int g2 = (MI_ARRAY(m, pairGeom2)[(p)]);
@@ -9853,7 +9863,7 @@ void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global
       for (int a = 0; a < 3; a++) {
         nbe[a] = BD_ARRAY(b, conFrameBar)[((9 * e) + a)];
       }
-      Collision_tangentsAdjoint(DD_ARRAY(d, conFrame), (9 * e), BD_ARRAY(b, conFrameBar), ((9 * e) + 3), nbe, 0);
+      ContactsAdjoint_tangents(DD_ARRAY(d, conFrame), (9 * e), BD_ARRAY(b, conFrameBar), ((9 * e) + 3), nbe, 0);
       BoxBoxAdjoint_output(m, d, b, e, p, nbe);
     } else {
       BoxBoxAdjoint_output(m, d, b, e, p, nb);
@@ -9899,7 +9909,7 @@ void BoxBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int p, __global
   }
 }
 
-// algo/BoxBoxAdjoint.java: void output(Model, Data, DataBar, int, int, double[])
+// algo/collision/BoxBoxAdjoint.java: void output(Model, Data, DataBar, int, int, double[])
 void BoxBoxAdjoint_output(Model* m, Data* d, DataBar* b, int e, int p, __global double* nb) {
   __global double* w = DD_ARRAY(d, boxScratch);
   __global double* lb = BD_ARRAY(b, boxBar);
@@ -9933,8 +9943,8 @@ void BoxBoxAdjoint_output(Model* m, Data* d, DataBar* b, int e, int p, __global 
   BD_ARRAY(b, conDistBar)[e] = 0;
 }
 
-// algo/Collision.java: void tangentsAdjoint(double[], int, double[], int, double[], int)
-void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no) {
+// algo/collision/ContactsAdjoint.java: void tangents(double[], int, double[], int, double[], int)
+void ContactsAdjoint_tangents(__global double* f, int o, __global double* tBar, int to, __global double* nBar, int no) {
   double nx = f[o];
   double ny = f[(o + 1)];
   double nz = f[(o + 2)];
@@ -9961,7 +9971,7 @@ void Collision_tangentsAdjoint(__global double* f, int o, __global double* tBar,
   }
 }
 
-// algo/CapsuleBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double, double[])
+// algo/collision/CapsuleBoxAdjoint.java: void contact(Model, Data, DataBar, int, int, int, int, double, double[])
 void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int gb, int k, double margin, __global double* nb) {
   __global double* w = DD_ARRAY(d, scratch6);
   __global double* jac = BD_ARRAY(b, scratch36);
@@ -10020,7 +10030,7 @@ void CapsuleBoxAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int gc, int
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void sphereBoxAt(Model, Data, DataBar, int, double, double, double, double, int, double[], double[], int)
+// algo/collision/CollisionPrimitivesAdjoint.java: void sphereBoxAt(Model, Data, DataBar, int, double, double, double, double, int, double[], double[], int)
 void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c, double sx, double sy, double sz, double r, int gb, __global double* nb, __global double* cb, int co) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -10043,7 +10053,7 @@ void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c
   double uz = (qz - lz);
   double len = sqrt((((ux * ux) + (uy * uy)) + (uz * uz)));
   double gap;
-  int outside = (len > ConvexCollision_MIN_VALUE);
+  int outside = (len > Contacts_MIN_VALUE);
   int axis = (-1);
   if (outside) {
     ux /= len;
@@ -10122,17 +10132,17 @@ void CollisionPrimitivesAdjoint_sphereBoxAt(Model* m, Data* d, DataBar* b, int c
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: boolean passes(double, double)
+// algo/collision/CollisionPrimitivesAdjoint.java: boolean passes(double, double)
 int CollisionPrimitivesAdjoint_passes(double v, double h) {
   return ((!((v < (-h)))) && (v <= h));
 }
 
-// algo/CollisionPrimitivesAdjoint.java: double clamp(double, double)
+// algo/collision/CollisionPrimitivesAdjoint.java: double clamp(double, double)
 double CollisionPrimitivesAdjoint_clamp(double v, double h) {
   return ((v < (-h)) ? (-h) : jmin(v, h));
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void capsuleCapsule(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void capsuleCapsule(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_capsuleCapsule(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -10257,7 +10267,7 @@ void CollisionPrimitivesAdjoint_capsuleCapsule(Model* m, Data* d, DataBar* b, in
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void perpendicularAdjoint(double, double, double, double[], double[], int)
+// algo/collision/CollisionPrimitivesAdjoint.java: void perpendicularAdjoint(double, double, double, double[], double[], int)
 void CollisionPrimitivesAdjoint_perpendicularAdjoint(double ax, double ay, double az, __global double* nb, __global double* ab, int ao) {
   ab[24] = ax;
   ab[25] = ay;
@@ -10268,10 +10278,10 @@ void CollisionPrimitivesAdjoint_perpendicularAdjoint(double ax, double ay, doubl
   ab[30] = 0;
   ab[31] = 0;
   ab[32] = 0;
-  Collision_tangentsAdjoint(ab, 24, ab, 27, ab, ao);
+  ContactsAdjoint_tangents(ab, 24, ab, 27, ab, ao);
 }
 
-// algo/CollisionPrimitivesAdjoint.java: boolean spheres(Data, DataBar, int, double, double, double, double, double, double, double, double, double[], double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: boolean spheres(Data, DataBar, int, double, double, double, double, double, double, double, double, double[], double[])
 int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, double y1, double z1, double r1, double x2, double y2, double z2, double r2, __global double* nb, __global double* xb) {
   double dx = (x2 - x1);
   double dy = (y2 - y1);
@@ -10292,7 +10302,7 @@ int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, do
   double ddx = 0;
   double ddy = 0;
   double ddz = 0;
-  int fallback = (!((len > Collision_MIN_DISTANCE)));
+  int fallback = (!((len > Contacts_MIN_DISTANCE)));
   if ((!fallback)) {
     double j_dot = (((nx * nb[0]) + (ny * nb[1])) + (nz * nb[2]));
     ddx = (((nb[0] - (nx * j_dot))) / len);
@@ -10313,14 +10323,14 @@ int CollisionPrimitivesAdjoint_spheres(Data* d, DataBar* b, int c, double x1, do
   return fallback;
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void sphereBox(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void sphereBox(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_sphereBox(Model* m, Data* d, DataBar* b, int c, int gs, int gb, __global double* nb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   int s = (3 * gs);
   CollisionPrimitivesAdjoint_sphereBoxAt(m, d, b, c, pos[s], pos[(s + 1)], pos[(s + 2)], (MD_ARRAY(m, geomSize)[((3 * (gs)) + (0))]), gb, nb, BD_ARRAY(b, geomXposBar), s);
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void sphereCapsule(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void sphereCapsule(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int c, int gs, int gc, __global double* nb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* mat = DD_ARRAY(d, geomXmat);
@@ -10366,7 +10376,7 @@ void CollisionPrimitivesAdjoint_sphereCapsule(Model* m, Data* d, DataBar* b, int
   BD_ARRAY(b, geomXmatBar)[(oc + 8)] += ab[8];
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void sphereSphere(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void sphereSphere(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int c, int g1, int g2, __global double* nb) {
   __global double* pos = DD_ARRAY(d, geomXpos);
   __global double* xb = BD_ARRAY(b, scratch36);
@@ -10379,8 +10389,8 @@ void CollisionPrimitivesAdjoint_sphereSphere(Model* m, Data* d, DataBar* b, int 
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeMesh(Model, Data, DataBar, int, int, int, double[])
-void CollisionPrimitivesAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb) {
+// algo/collision/ConvexCollisionAdjoint.java: void planeMesh(Model, Data, DataBar, int, int, int, double[])
+void ConvexCollisionAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int gp, int gm, __global double* nb) {
   __global double* xb = BD_ARRAY(b, scratch36);
   int v = DI_ARRAY(d, conFeature)[c];
   int mesh = (MI_ARRAY(m, geomMesh)[(gm)]);
@@ -10394,7 +10404,7 @@ void CollisionPrimitivesAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, 
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planePoint(Data, DataBar, int, int, double, double, double, double[], double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planePoint(Data, DataBar, int, int, double, double, double, double[], double[])
 void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, double x, double y, double z, __global double* nb, __global double* xb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10420,14 +10430,14 @@ void CollisionPrimitivesAdjoint_planePoint(Data* d, DataBar* b, int c, int gp, d
   BD_ARRAY(b, geomXposBar)[(po + 2)] -= (distBar * nz);
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void addNormalBar(DataBar, int, double, double, double)
+// algo/collision/CollisionPrimitivesAdjoint.java: void addNormalBar(DataBar, int, double, double, double)
 void CollisionPrimitivesAdjoint_addNormalBar(DataBar* b, int gp, double x, double y, double z) {
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 2)] += x;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 5)] += y;
   BD_ARRAY(b, geomXmatBar)[((9 * gp) + 8)] += z;
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeBox(Model, Data, DataBar, int, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planeBox(Model, Data, DataBar, int, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, int gp, int gb, int k, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10469,7 +10479,7 @@ void CollisionPrimitivesAdjoint_planeBox(Model* m, Data* d, DataBar* b, int c, i
   }
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeCylinder(Model, Data, DataBar, int, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planeCylinder(Model, Data, DataBar, int, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10545,7 +10555,7 @@ void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int
   double nbx = 0;
   double nby = 0;
   double nbz = 0;
-  if (wlen >= ConvexCollision_MIN_VALUE) {
+  if (wlen >= Contacts_MIN_VALUE) {
     double wx = ((ax * an) - nx);
     double wy = ((ay * an) - ny);
     double wz = ((az * an) - nz);
@@ -10575,7 +10585,7 @@ void CollisionPrimitivesAdjoint_planeCylinder(Model* m, Data* d, DataBar* b, int
   CollisionPrimitivesAdjoint_addNormalBar(b, gp, nbx, nby, nbz);
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeEllipsoid(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planeEllipsoid(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, int c, int gp, int ge, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10623,7 +10633,7 @@ void CollisionPrimitivesAdjoint_planeEllipsoid(Model* m, Data* d, DataBar* b, in
   CollisionPrimitivesAdjoint_addNormalBar(b, gp, (((mat[oe] * ubx) + (mat[(oe + 1)] * uby)) + (mat[(oe + 2)] * ubz)), (((mat[(oe + 3)] * ubx) + (mat[(oe + 4)] * uby)) + (mat[(oe + 5)] * ubz)), (((mat[(oe + 6)] * ubx) + (mat[(oe + 7)] * uby)) + (mat[(oe + 8)] * ubz)));
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeCapsule(Model, Data, DataBar, int, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planeCapsule(Model, Data, DataBar, int, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int c, int gp, int gc, int k, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10645,7 +10655,7 @@ void CollisionPrimitivesAdjoint_planeCapsule(Model* m, Data* d, DataBar* b, int 
   CollisionPrimitivesAdjoint_addNormalBar(b, gp, ((-r) * xb[0]), ((-r) * xb[1]), ((-r) * xb[2]));
 }
 
-// algo/CollisionPrimitivesAdjoint.java: void planeSphere(Model, Data, DataBar, int, int, int, double[])
+// algo/collision/CollisionPrimitivesAdjoint.java: void planeSphere(Model, Data, DataBar, int, int, int, double[])
 void CollisionPrimitivesAdjoint_planeSphere(Model* m, Data* d, DataBar* b, int c, int gp, int gs, __global double* nb) {
   __global double* mat = DD_ARRAY(d, geomXmat);
   __global double* pos = DD_ARRAY(d, geomXpos);
@@ -10663,7 +10673,7 @@ void CollisionPrimitivesAdjoint_planeSphere(Model* m, Data* d, DataBar* b, int c
   CollisionPrimitivesAdjoint_addNormalBar(b, gp, ((-r) * xb[0]), ((-r) * xb[1]), ((-r) * xb[2]));
 }
 
-// algo/CollisionAdjoint.java: int pairOf(Model, int)
+// algo/collision/CollisionAdjoint.java: int pairOf(Model, int)
 int CollisionAdjoint_pairOf(Model* m, int s) {
   int lo = 0;
   int hi = ((M_npair) - 1);
@@ -10678,7 +10688,7 @@ int CollisionAdjoint_pairOf(Model* m, int s) {
   return lo;
 }
 
-// algo/CollisionAdjoint.java: boolean noBars(DataBar, int)
+// algo/collision/CollisionAdjoint.java: boolean noBars(DataBar, int)
 int CollisionAdjoint_noBars(DataBar* b, int c) {
   double sum = ((fabs(BD_ARRAY(b, conDistBar)[c]) + fabs(BD_ARRAY(b, conFrictionBar)[c])) + fabs(BD_ARRAY(b, conRestitutionBar)[c]));
   for (int k = 0; k < 3; k++) {
@@ -10690,7 +10700,7 @@ int CollisionAdjoint_noBars(DataBar* b, int c) {
   return (sum == 0);
 }
 
-// algo/KinematicsAdjoint.java: void velocity(Model, Data, DataBar)
+// algo/kinematics/KinematicsAdjoint.java: void velocity(Model, Data, DataBar)
 void KinematicsAdjoint_velocity(Model* m, Data* d, DataBar* b) {
   __global double* v = DD_ARRAY(d, bodyVel);
   __global double* s = DD_ARRAY(d, dofS);
@@ -10782,7 +10792,7 @@ void SpatialOps_transformMotionAdjoint(__global double* resBar, int rbo, __globa
   rBar[(rbOff + 2)] += ((bx * wy) - (by * wx));
 }
 
-// algo/KinematicsAdjoint.java: void jointVelocityProduct(Model, Data, DataBar, int)
+// algo/kinematics/KinematicsAdjoint.java: void jointVelocityProduct(Model, Data, DataBar, int)
 void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i) {
   __global double* h = BD_ARRAY(b, velocityChain);
   int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
@@ -10831,7 +10841,7 @@ void KinematicsAdjoint_jointVelocityProduct(Model* m, Data* d, DataBar* b, int i
   }
 }
 
-// algo/KinematicsAdjoint.java: void groupAdjoint(Model, Data, DataBar, int, int, double[], int)
+// algo/kinematics/KinematicsAdjoint.java: void groupAdjoint(Model, Data, DataBar, int, int, double[], int)
 void KinematicsAdjoint_groupAdjoint(Model* m, Data* d, DataBar* b, int da, int nd, __global double* bar, int bo) {
   for (int k = da; k < (da + nd); k++) {
     double j_dot = 0;
@@ -10877,7 +10887,7 @@ void SpatialOps_crossMotionAdjoint(__global double* resBar, int rbo, __global do
   mBar[(mbo + 5)] += ((q0 * wy) - (q1 * wx));
 }
 
-// algo/KinematicsAdjoint.java: void group(Data, int, int, double[], int)
+// algo/kinematics/KinematicsAdjoint.java: void group(Data, int, int, double[], int)
 void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int oo) {
   for (int r = 0; r < 6; r++) {
     double sum = 0;
@@ -10888,7 +10898,7 @@ void KinematicsAdjoint_group(Data* d, int da, int nd, __global double* out, int 
   }
 }
 
-// algo/ForcesAdjoint.java: void passive(Model, Data, DataBar)
+// algo/forces/ForcesAdjoint.java: void passive(Model, Data, DataBar)
 void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
   __global double* fb = BD_ARRAY(b, qfrcPassiveBar);
   if ((!OPT_passive)) {
@@ -10940,7 +10950,7 @@ void ForcesAdjoint_passive(Model* m, Data* d, DataBar* b) {
   fill_d(fb, BL_qfrcPassiveBar, 0);
 }
 
-// algo/FluidAdjoint.java: void forces(Model, Data, DataBar)
+// algo/forces/FluidAdjoint.java: void forces(Model, Data, DataBar)
 void FluidAdjoint_forces(Model* m, Data* d, DataBar* b) {
   __global double* w = DD_ARRAY(d, scratch36);
   __global double* g = BD_ARRAY(b, scratch36);
@@ -10955,7 +10965,7 @@ void FluidAdjoint_forces(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/FluidAdjoint.java: void wrench(Model, Data, DataBar, int, double[], double[])
+// algo/forces/FluidAdjoint.java: void wrench(Model, Data, DataBar, int, double[], double[])
 void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
   double mu = OPT_viscosity;
   double rho = OPT_density;
@@ -11036,7 +11046,7 @@ void FluidAdjoint_wrench(Model* m, Data* d, DataBar* b, int i, __global double* 
   }
 }
 
-// algo/FluidAdjoint.java: void applyWrench(Model, Data, DataBar, int, double[], double[])
+// algo/forces/FluidAdjoint.java: void applyWrench(Model, Data, DataBar, int, double[], double[])
 void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global double* w, __global double* g) {
   double fx = w[21];
   double fy = w[22];
@@ -11119,7 +11129,7 @@ void FluidAdjoint_applyWrench(Model* m, Data* d, DataBar* b, int i, __global dou
   }
 }
 
-// algo/ForcesAdjoint.java: void spatialTendon(Model, Data, DataBar, int)
+// algo/forces/ForcesAdjoint.java: void spatialTendon(Model, Data, DataBar, int)
 void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t) {
   int nv = (M_nv);
   int o = (nv * t);
@@ -11141,7 +11151,7 @@ void ForcesAdjoint_spatialTendon(Model* m, Data* d, DataBar* b, int t) {
   TendonsAdjoint_spatial(m, d, b, t);
 }
 
-// algo/TendonsAdjoint.java: void spatial(Model, Data, DataBar, int)
+// algo/forces/TendonsAdjoint.java: void spatial(Model, Data, DataBar, int)
 void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
   int nv = (M_nv);
   int o = (nv * t);
@@ -11197,7 +11207,7 @@ void TendonsAdjoint_spatial(Model* m, Data* d, DataBar* b, int t) {
   fill_d(BD_ARRAY(b, tendonJBar) + o, (o + nv) - o, 0);
 }
 
-// algo/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int, double)
+// algo/forces/TendonsAdjoint.java: void wrap(Model, Data, DataBar, int, double)
 void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
   int g = (MI_ARRAY(m, wrapGeom)[(w)]);
   int side = (MI_ARRAY(m, wrapSide)[(w)]);
@@ -11252,7 +11262,7 @@ void TendonsAdjoint_wrap(Model* m, Data* d, DataBar* b, int w, double lenBar) {
   KinematicsAdjoint_geom(m, d, b, g);
 }
 
-// algo/TendonsAdjoint.java: void segment(Model, Data, DataBar, int, int, double[], double[], int, int, double[], double[], int, double, double)
+// algo/forces/TendonsAdjoint.java: void segment(Model, Data, DataBar, int, int, double[], double[], int, int, double[], double[], int, double, double)
 void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __global double* pa, __global double* paBar, int ao, int bb, __global double* pb, __global double* pbBar, int bo, double scale, double lenBar) {
   __global double* u = DD_ARRAY(d, scratch6);
   __global double* ub = BD_ARRAY(b, scratch6);
@@ -11264,8 +11274,8 @@ void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __glob
   ub[1] = 0;
   ub[2] = 0;
   if (ba != bb) {
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, tendonJBar), o, ba, pa, ao, paBar, ao, u, 0, ub, 0, (-scale));
+    JacobiansAdjoint_addPointJacobian(m, d, b, BD_ARRAY(b, tendonJBar), o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
+    JacobiansAdjoint_addPointJacobian(m, d, b, BD_ARRAY(b, tendonJBar), o, ba, pa, ao, paBar, ao, u, 0, ub, 0, (-scale));
   }
   double j_dot = (((u[0] * ub[0]) + (u[1] * ub[1])) + (u[2] * ub[2]));
   for (int i = 0; i < 3; i++) {
@@ -11275,8 +11285,8 @@ void TendonsAdjoint_segment(Model* m, Data* d, DataBar* b, int o, int ba, __glob
   }
 }
 
-// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
-void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
+// algo/kinematics/JacobiansAdjoint.java: void addPointJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double[], int, double[], int, double)
+void JacobiansAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* pt, int po, __global double* ptBar, int pbo, __global double* dirv, int fo, __global double* dirBar, int dbo, double j_sign) {
   double px = pt[po];
   double py = pt[(po + 1)];
   double pz = pt[(po + 2)];
@@ -11354,7 +11364,7 @@ void ConstraintsAdjoint_pointJacobian_15(Model* m, Data* d, DataBar* b, __global
   }
 }
 
-// algo/ForcesAdjoint.java: void springDifference(Model, Data, DataBar, int, int, double)
+// algo/forces/ForcesAdjoint.java: void springDifference(Model, Data, DataBar, int, int, double)
 void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da, double k) {
   __global double* t = BD_ARRAY(b, scratch36);
   for (int r = 0; r < 4; r++) {
@@ -11443,7 +11453,7 @@ void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* q
   qbBar[(bbo + 3)] += (((((-aw) * tz) - (ax * ty)) + (ay * tx)) + (az * tw));
 }
 
-// algo/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
+// algo/forces/ForcesAdjoint.java: void actuation(Model, Data, DataBar)
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   if ((!OPT_actuation)) {
@@ -11545,7 +11555,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/ForcesAdjoint.java: void adhesion(Model, Data, DataBar, int)
+// algo/forces/ForcesAdjoint.java: void adhesion(Model, Data, DataBar, int)
 void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a) {
   int nv = (M_nv);
   int o = (nv * a);
@@ -11566,15 +11576,15 @@ void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a) {
       int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
       int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
       if ((b1 == body) || (b2 == body)) {
-        ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, b2, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), 1);
-        ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, b1, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), (-1));
+        JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, b2, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), 1);
+        JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, b1, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), (9 * c), BD_ARRAY(b, conFrameBar), (9 * c), (-1));
       }
     }
   }
   fill_d(mb + o, (o + nv) - o, 0);
 }
 
-// algo/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
+// algo/forces/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
 void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar) {
   int nv = (M_nv);
   int cs = (MI_ARRAY(m, actCrankSite)[(a)]);
@@ -11593,9 +11603,9 @@ void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenB
   for (int k = 20; k < 26; k++) {
     w[k] = 0;
   }
-  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), BD_ARRAY(b, siteXposBar), (3 * cs), t, 12, w, 20, 1);
-  ConstraintsAdjoint_pointJacobian_15(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), BD_ARRAY(b, siteXposBar), (3 * ss), t, 12, w, 20, (-1));
-  ConstraintsAdjoint_angularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, w, 23, 1);
+  JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(cs)]), x, (3 * cs), BD_ARRAY(b, siteXposBar), (3 * cs), t, 12, w, 20, 1);
+  JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), x, (3 * ss), BD_ARRAY(b, siteXposBar), (3 * ss), t, 12, w, 20, (-1));
+  JacobiansAdjoint_addAngularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(ss)]), t, 18, w, 23, 1);
   fill_d(mb + o, (o + nv) - o, 0);
   double ax = r[((9 * ss) + 2)];
   double ay = r[((9 * ss) + 5)];
@@ -11667,8 +11677,8 @@ void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenB
   BD_ARRAY(b, siteXmatBar)[((9 * ss) + 8)] += abz;
 }
 
-// algo/ConstraintsAdjoint.java: void angularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
-void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+// algo/kinematics/JacobiansAdjoint.java: void addAngularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
   double dx = (dir[fo] * j_sign);
   double dy = (dir[(fo + 1)] * j_sign);
   double dz = (dir[(fo + 2)] * j_sign);
@@ -11712,12 +11722,12 @@ void ConstraintsAdjoint_angularJacobian(Model* m, Data* d, DataBar* b, __global 
   }
 }
 
-// algo/ForcesAdjoint.java: boolean passes(double, double, double)
+// algo/forces/ForcesAdjoint.java: boolean passes(double, double, double)
 int ForcesAdjoint_passes(double x, double lo, double hi) {
   return ((x >= lo) && (x <= hi));
 }
 
-// algo/ForcesAdjoint.java: void total(Model, DataBar)
+// algo/forces/ForcesAdjoint.java: void total(Model, DataBar)
 void ForcesAdjoint_total(Model* m, DataBar* b) {
   for (int k = 0; k < (M_nv); k++) {
     double g = BD_ARRAY(b, qfrcSmoothBar)[k];
@@ -11728,7 +11738,7 @@ void ForcesAdjoint_total(Model* m, DataBar* b) {
   }
 }
 
-// algo/ForcesAdjoint.java: void armature(Model, DataBar, double)
+// algo/forces/ForcesAdjoint.java: void armature(Model, DataBar, double)
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h) {
   for (int k = 0; k < (M_nv); k++) {
     BD_ARRAY(b, dofDampingBar)[k] += (h * BD_ARRAY(b, dofArmatureBar)[k]);
@@ -11736,18 +11746,18 @@ void ForcesAdjoint_armature(Model* m, DataBar* b, double h) {
   }
 }
 
-// algo/AbaAdjoint.java: void forward(Model, Data, DataBar)
+// algo/dynamics/AbaAdjoint.java: void forward(Model, Data, DataBar)
 void AbaAdjoint_forward(Model* m, Data* d, DataBar* b) {
   Aba_solve(m, d, BD_ARRAY(b, qaccSmoothBar), BD_ARRAY(b, lambda), BD_ARRAY(b, solvePA), BD_ARRAY(b, solveAcc));
   for (int k = 0; k < (M_nv); k++) {
     BD_ARRAY(b, qfrcSmoothBar)[k] += BD_ARRAY(b, lambda)[k];
     BD_ARRAY(b, qaccSmoothBar)[k] = 0;
   }
-  RneaAdjoint_vjp(m, d, b, DD_ARRAY(d, qaccSmooth), BD_ARRAY(b, lambda), (-1), 1);
+  RneaAdjoint_inverse(m, d, b, DD_ARRAY(d, qaccSmooth), BD_ARRAY(b, lambda), (-1), 1);
 }
 
-// algo/RneaAdjoint.java: void vjp(Model, Data, DataBar, double[], double[], double, boolean)
-void RneaAdjoint_vjp(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full) {
+// algo/dynamics/RneaAdjoint.java: void inverse(Model, Data, DataBar, double[], double[], double, boolean)
+void RneaAdjoint_inverse(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full) {
   int nb = (M_nbody);
   __global double* a = BD_ARRAY(b, rneaAcc);
   __global double* f = BD_ARRAY(b, rneaForce);
@@ -11921,7 +11931,7 @@ void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int r
   fBar[(fbo + 5)] += (((e[(eo + 6)] * b0) + (e[(eo + 7)] * b1)) + (e[(eo + 8)] * b2));
 }
 
-// algo/RneaAdjoint.java: void forward(Model, Data, DataBar, double[], boolean)
+// algo/dynamics/RneaAdjoint.java: void forward(Model, Data, DataBar, double[], boolean)
 void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, int full) {
   int nb = (M_nbody);
   __global double* a = BD_ARRAY(b, rneaAcc);
@@ -11963,7 +11973,7 @@ void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, i
   }
 }
 
-// algo/Aba.java: void solve(Model, Data, double[], double[], double[], double[])
+// algo/dynamics/Aba.java: void solve(Model, Data, double[], double[], double[], double[])
 void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc) {
   int nb = (M_nbody);
   __global double* u = DD_ARRAY(d, abaU);
@@ -12022,7 +12032,7 @@ void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __gl
   }
 }
 
-// algo/ConstraintsAdjoint.java: void step(Model, Data, DataBar, StepAdjoint.Tracer)
+// algo/constraint/ConstraintsAdjoint.java: void step(Model, Data, DataBar, AdjointTracer)
 void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   double dt = OPT_timestep;
@@ -12045,7 +12055,7 @@ void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/CrbaAdjoint.java: void massMatrix(Model, Data, DataBar)
+// algo/dynamics/CrbaAdjoint.java: void massMatrix(Model, Data, DataBar)
 void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b) {
   int nb = (M_nbody);
   int nv = (M_nv);
@@ -12207,7 +12217,7 @@ void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int r
   eBar[(ebo + 8)] += (h2 * hbz);
 }
 
-// algo/ConstraintsAdjoint.java: void assemble(Model, Data, DataBar)
+// algo/constraint/ConstraintsAdjoint.java: void assemble(Model, Data, DataBar)
 void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   int ne = DI_SCALAR(d, nefc);
@@ -12269,42 +12279,42 @@ void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b) {
   ConstraintsAdjoint_contactRows(m, d, b);
 }
 
-// algo/ConstraintsAdjoint.java: void contactRows(Model, Data, DataBar)
+// algo/constraint/ConstraintsAdjoint.java: void contactRows(Model, Data, DataBar)
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
     int c = DI_ARRAY(d, efcId)[r];
     int type = DI_ARRAY(d, efcType)[r];
-    if (type == Constraints_NORMAL) {
+    if (type == Rows_NORMAL) {
       ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, 0);
-    } else if (type == Constraints_FRICTION) {
+    } else if (type == Rows_FRICTION) {
       int merged = (OPT_frictionDirections == 1);
       if ((!merged)) {
-        ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, Constraints_frameRow(d, r));
+        ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, Rows_frameRow(d, r));
       } else {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
       }
-    } else if ((type == Constraints_TORSION) || (type == Constraints_ROLLING)) {
-      int dir = Constraints_frameRow(d, r);
+    } else if ((type == Rows_TORSION) || (type == Rows_ROLLING)) {
+      int dir = Rows_frameRow(d, r);
       int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
       int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
       int fo = ((9 * c) + (3 * dir));
-      ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, 1);
-      ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, (-1));
-    } else if ((type == Constraints_TENDON_LIMIT) && ((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
+      JacobiansAdjoint_addAngularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, 1);
+      JacobiansAdjoint_addAngularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, DD_ARRAY(d, conFrame), fo, BD_ARRAY(b, conFrameBar), fo, (-1));
+    } else if ((type == Rows_TENDON_LIMIT) && ((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
       double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
       for (int k = DI_ARRAY(d, efcDofLo)[r]; k < DI_ARRAY(d, efcDofHi)[r]; k++) {
         BD_ARRAY(b, tendonJBar)[((nv * c) + k)] += (j_sign * BD_ARRAY(b, efcJBar)[((nv * r) + k)]);
       }
-    } else if ((type == Constraints_EQUALITY) && ((((r == 0) || (DI_ARRAY(d, efcType)[(r - 1)] != type)) || (DI_ARRAY(d, efcId)[(r - 1)] != c)))) {
-      EqualityAdjoint_rows(m, d, b, r);
+    } else if ((type == Rows_EQUALITY) && ((((r == 0) || (DI_ARRAY(d, efcType)[(r - 1)] != type)) || (DI_ARRAY(d, efcId)[(r - 1)] != c)))) {
+      EqualityAdjoint_addRows(m, d, b, r);
     }
     fill_d(BD_ARRAY(b, efcJBar) + (nv * r), ((nv * r) + nv) - (nv * r), 0);
   }
 }
 
-// algo/EqualityAdjoint.java: void rows(Model, Data, DataBar, int)
-void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0) {
+// algo/constraint/EqualityAdjoint.java: void addRows(Model, Data, DataBar, int)
+void EqualityAdjoint_addRows(Model* m, Data* d, DataBar* b, int r0) {
   int e = DI_ARRAY(d, efcId)[r0];
   int nv = (M_nv);
   int t = (MI_ARRAY(m, eqType)[(e)]);
@@ -12319,70 +12329,70 @@ void EqualityAdjoint_rows(Model* m, Data* d, DataBar* b, int r0) {
   __global double* g = BD_ARRAY(b, scratch36);
   int a1 = ((t == EqualityType_CONNECT) ? 0 : 3);
   int a2 = ((t == EqualityType_CONNECT) ? 3 : 0);
-  Equality_point(m, d, e, b1, a1, s, 28);
-  Equality_point(m, d, e, b2, a2, s, 31);
+  Equality_point(m, d, e, b1, a1, s, Equality_P1);
+  Equality_point(m, d, e, b2, a2, s, Equality_P2);
   fill_d(g, BL_scratch36, 0);
   for (int i = 0; i < 3; i++) {
     int r = (r0 + i);
-    s[25] = ((i == 0) ? 1 : 0);
-    s[26] = ((i == 1) ? 1 : 0);
-    s[27] = ((i == 2) ? 1 : 0);
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, s, 28, g, 28, s, 25, g, 25, 1);
-    ConstraintsAdjoint_pointJacobian_15(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, s, 31, g, 31, s, 25, g, 25, (-1));
-    g[(28 + i)] += BD_ARRAY(b, efcDistBar)[r];
-    g[(31 + i)] -= BD_ARRAY(b, efcDistBar)[r];
+    s[Equality_DIR] = ((i == 0) ? 1 : 0);
+    s[(Equality_DIR + 1)] = ((i == 1) ? 1 : 0);
+    s[(Equality_DIR + 2)] = ((i == 2) ? 1 : 0);
+    JacobiansAdjoint_addPointJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b1, s, Equality_P1, g, Equality_P1, s, Equality_DIR, g, Equality_DIR, 1);
+    JacobiansAdjoint_addPointJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), b2, s, Equality_P2, g, Equality_P2, s, Equality_DIR, g, Equality_DIR, (-1));
+    g[(Equality_P1 + i)] += BD_ARRAY(b, efcDistBar)[r];
+    g[(Equality_P2 + i)] -= BD_ARRAY(b, efcDistBar)[r];
     BD_ARRAY(b, efcDistBar)[r] = 0;
   }
-  EqualityAdjoint_pointAdjoint(m, d, b, e, b1, a1, g, 28);
-  EqualityAdjoint_pointAdjoint(m, d, b, e, b2, a2, g, 31);
+  EqualityAdjoint_pointAdjoint(m, d, b, e, b1, a1, g, Equality_P1);
+  EqualityAdjoint_pointAdjoint(m, d, b, e, b2, a2, g, Equality_P2);
   if (t == EqualityType_WELD) {
     EqualityAdjoint_weldRotation(m, d, b, e, b1, b2, (r0 + 3));
   }
 }
 
-// algo/EqualityAdjoint.java: void weldRotation(Model, Data, DataBar, int, int, int, int)
+// algo/constraint/EqualityAdjoint.java: void weldRotation(Model, Data, DataBar, int, int, int, int)
 void EqualityAdjoint_weldRotation(Model* m, Data* d, DataBar* b, int e, int b1, int b2, int r) {
   int nv = (M_nv);
-  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (10))]);
+  double ts = (MD_ARRAY(m, eqData)[((11 * (e)) + (Equality_DATA_TORQUE_SCALE))]);
   __global double* s = DD_ARRAY(d, scratch36);
   __global double* g = BD_ARRAY(b, scratch36);
   Equality_weldRotation(m, d, e, b1, b2, s);
   fill_d(g, BL_scratch36, 0);
   for (int i = 0; i < 3; i++) {
-    ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b1, s, (16 + (3 * i)), g, (16 + (3 * i)), 1);
-    ConstraintsAdjoint_angularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b2, s, (16 + (3 * i)), g, (16 + (3 * i)), (-1));
+    JacobiansAdjoint_addAngularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b1, s, (Equality_K + (3 * i)), g, (Equality_K + (3 * i)), 1);
+    JacobiansAdjoint_addAngularJacobian(m, d, b, BD_ARRAY(b, efcJBar), (nv * ((r + i))), b2, s, (Equality_K + (3 * i)), g, (Equality_K + (3 * i)), (-1));
   }
-  g[12] = 0;
+  g[Equality_E] = 0;
   for (int i = 0; i < 3; i++) {
-    g[(13 + i)] = BD_ARRAY(b, efcDistBar)[(r + i)];
+    g[((Equality_E + 1) + i)] = BD_ARRAY(b, efcDistBar)[(r + i)];
     BD_ARRAY(b, efcDistBar)[(r + i)] = 0;
   }
-  Quat_mulAdjoint(g, 12, s, 4, s, 0, g, 4, g, 0);
+  Quat_mulAdjoint(g, Equality_E, s, Equality_C, s, Equality_Q, g, Equality_C, g, Equality_Q);
   for (int j = 0; j < 3; j++) {
-    s[8] = 0;
-    s[9] = ((j == 0) ? 1 : 0);
-    s[10] = ((j == 1) ? 1 : 0);
-    s[11] = ((j == 2) ? 1 : 0);
-    Quat_mul(s, 12, s, 4, s, 8);
-    g[12] = 0;
+    s[Equality_T] = 0;
+    s[(Equality_T + 1)] = ((j == 0) ? 1 : 0);
+    s[(Equality_T + 2)] = ((j == 1) ? 1 : 0);
+    s[(Equality_T + 3)] = ((j == 2) ? 1 : 0);
+    Quat_mul(s, Equality_E, s, Equality_C, s, Equality_T);
+    g[Equality_E] = 0;
     for (int i = 0; i < 3; i++) {
-      g[(13 + i)] = ((0x1.0p-1 * ts) * g[((16 + (3 * i)) + j)]);
+      g[((Equality_E + 1) + i)] = ((0x1.0p-1 * ts) * g[((Equality_K + (3 * i)) + j)]);
     }
-    fill_d(g + 8, 12 - 8, 0);
-    Quat_mulAdjoint(g, 12, s, 12, s, 0, g, 8, g, 0);
-    Quat_mulAdjoint(g, 8, s, 4, s, 8, g, 4, g, 25);
+    fill_d(g + Equality_T, (Equality_T + 4) - Equality_T, 0);
+    Quat_mulAdjoint(g, Equality_E, s, Equality_E, s, Equality_Q, g, Equality_T, g, Equality_Q);
+    Quat_mulAdjoint(g, Equality_T, s, Equality_C, s, Equality_T, g, Equality_C, g, Equality_DIR);
   }
   for (int k = 0; k < 4; k++) {
-    s[(8 + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((6 + k)))]);
+    s[(Equality_T + k)] = (MD_ARRAY(m, eqData)[((11 * (e)) + ((Equality_DATA_QUAT + k)))]);
   }
-  Quat_mulAdjoint(g, 0, DD_ARRAY(d, xquat), (4 * b1), s, 8, BD_ARRAY(b, xquatBar), (4 * b1), g, 25);
-  BD_ARRAY(b, xquatBar)[(4 * b2)] += g[4];
+  Quat_mulAdjoint(g, Equality_Q, DD_ARRAY(d, xquat), (4 * b1), s, Equality_T, BD_ARRAY(b, xquatBar), (4 * b1), g, Equality_DIR);
+  BD_ARRAY(b, xquatBar)[(4 * b2)] += g[Equality_C];
   for (int k = 1; k < 4; k++) {
-    BD_ARRAY(b, xquatBar)[((4 * b2) + k)] -= g[(4 + k)];
+    BD_ARRAY(b, xquatBar)[((4 * b2) + k)] -= g[(Equality_C + k)];
   }
 }
 
-// algo/EqualityAdjoint.java: void pointAdjoint(Model, Data, DataBar, int, int, int, double[], int)
+// algo/constraint/EqualityAdjoint.java: void pointAdjoint(Model, Data, DataBar, int, int, int, double[], int)
 void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body, int a, __global double* pBar, int o) {
   for (int i = 0; i < 3; i++) {
     BD_ARRAY(b, xposBar)[((3 * body) + i)] += pBar[(o + i)];
@@ -12392,7 +12402,7 @@ void EqualityAdjoint_pointAdjoint(Model* m, Data* d, DataBar* b, int e, int body
   }
 }
 
-// algo/EqualityAdjoint.java: void scalarRow(Model, Data, DataBar, int, int)
+// algo/constraint/EqualityAdjoint.java: void scalarRow(Model, Data, DataBar, int, int)
 void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r) {
   int o1 = (MI_ARRAY(m, eqObj1)[(e)]);
   int o2 = (MI_ARRAY(m, eqObj2)[(e)]);
@@ -12405,12 +12415,12 @@ void EqualityAdjoint_scalarRow(Model* m, Data* d, DataBar* b, int e, int r) {
   }
 }
 
-// algo/Equality.java: double polynomialCurvature(Model, int, double)
+// algo/constraint/Equality.java: double polynomialCurvature(Model, int, double)
 double Equality_polynomialCurvature(Model* m, int e, double x) {
   return ((2 * (MD_ARRAY(m, eqData)[((11 * (e)) + (2))])) + (x * (((6 * (MD_ARRAY(m, eqData)[((11 * (e)) + (3))])) + ((x * 12) * (MD_ARRAY(m, eqData)[((11 * (e)) + (4))]))))));
 }
 
-// algo/EqualityAdjoint.java: void valueAdjoint(Model, DataBar, int, int, double)
+// algo/constraint/EqualityAdjoint.java: void valueAdjoint(Model, DataBar, int, int, double)
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar) {
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
     BD_ARRAY(b, qposBar)[(MI_ARRAY(m, jntQposAdr)[(o)])] += vBar;
@@ -12421,7 +12431,7 @@ void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBa
   }
 }
 
-// algo/EqualityAdjoint.java: double jacobianDot(Model, DataBar, int, int, int)
+// algo/constraint/EqualityAdjoint.java: double jacobianDot(Model, DataBar, int, int, int)
 double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r) {
   int nv = (M_nv);
   if ((MI_ARRAY(m, eqType)[(e)]) == EqualityType_JOINT) {
@@ -12434,21 +12444,21 @@ double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r) {
   return j_dot;
 }
 
-// algo/Constraints.java: int frameRow(Data, int)
-int Constraints_frameRow(Data* d, int r) {
+// algo/constraint/Rows.java: int frameRow(Data, int)
+int Rows_frameRow(Data* d, int r) {
   int t = DI_ARRAY(d, efcType)[r];
-  if ((t == Constraints_NORMAL) || (t == Constraints_TORSION)) {
+  if ((t == Rows_NORMAL) || (t == Rows_TORSION)) {
     return 0;
   }
-  return ((t == Constraints_FRICTION) ? (((r == (DI_ARRAY(d, efcNormal)[r] + 1)) ? 1 : 2)) : ((DI_ARRAY(d, efcType)[(r - 1)] == Constraints_ROLLING) ? 2 : 1));
+  return ((t == Rows_FRICTION) ? (((r == (DI_ARRAY(d, efcNormal)[r] + 1)) ? 1 : 2)) : ((DI_ARRAY(d, efcType)[(r - 1)] == Rows_ROLLING) ? 2 : 1));
 }
 
-// algo/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
+// algo/constraint/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c) {
   ConstraintsAdjoint_merge(m, d, b, r, c, BD_ARRAY(b, efcJBar), BD_ARRAY(b, scratch6), 0, 0);
 }
 
-// algo/ConstraintsAdjoint.java: void merge(Model, Data, DataBar, int, int, double[], double[], int, boolean)
+// algo/constraint/ConstraintsAdjoint.java: void merge(Model, Data, DataBar, int, int, double[], double[], int, boolean)
 void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction) {
   int nv = (M_nv);
   int lo = DI_ARRAY(d, efcDofLo)[r];
@@ -12462,8 +12472,8 @@ void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __glo
   fill_d(t, BL_tangentJ, 0);
   fill_d(tb, BL_tangentJBar, 0);
   for (int f = 0; f < 2; f++) {
-    Constraints_addPointJacobian_10(m, d, t, (nv * f), b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), 1);
-    Constraints_addPointJacobian_10(m, d, t, (nv * f), b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), (-1));
+    Jacobians_addPointJacobian_10(m, d, t, (nv * f), b2, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), 1);
+    Jacobians_addPointJacobian_10(m, d, t, (nv * f), b1, DD_ARRAY(d, conPos), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * ((f + 1)))), (-1));
   }
   double v1 = 0;
   double v2 = 0;
@@ -12514,20 +12524,20 @@ void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __glo
   ConstraintsAdjoint_pointJacobians(m, d, b, tb, nv, c, 2);
 }
 
-// algo/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
+// algo/constraint/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir) {
   int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
   int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-  ConstraintsAdjoint_pointJacobian_9(m, d, b, jb, o, b2, c, dir, 1);
-  ConstraintsAdjoint_pointJacobian_9(m, d, b, jb, o, b1, c, dir, (-1));
+  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b2, c, dir, 1);
+  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b1, c, dir, (-1));
 }
 
-// algo/ConstraintsAdjoint.java: void pointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
-void ConstraintsAdjoint_pointJacobian_9(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
-  ConstraintsAdjoint_pointJacobian_15(m, d, b, jb, o, body, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * dir)), BD_ARRAY(b, conFrameBar), ((9 * c) + (3 * dir)), j_sign);
+// algo/constraint/ConstraintsAdjoint.java: void addPointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
+void ConstraintsAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
+  JacobiansAdjoint_addPointJacobian(m, d, b, jb, o, body, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * dir)), BD_ARRAY(b, conFrameBar), ((9 * c) + (3 * dir)), j_sign);
 }
 
-// algo/ConstraintsAdjoint.java: void rightHandSides(Model, Data, DataBar)
+// algo/constraint/ConstraintsAdjoint.java: void rightHandSides(Model, Data, DataBar)
 void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   double kb = (OPT_erp / OPT_timestep);
@@ -12536,7 +12546,7 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
     BD_ARRAY(b, efcBBar)[r] = 0;
     int t = DI_ARRAY(d, efcType)[r];
     int c = DI_ARRAY(d, efcId)[r];
-    if (t == Constraints_FRICTION) {
+    if (t == Rows_FRICTION) {
       BD_ARRAY(b, conFrictionBar)[c] += (BD_ARRAY(b, efcLoBar)[r] + BD_ARRAY(b, efcHiBar)[r]);
     }
     BD_ARRAY(b, efcLoBar)[r] = 0;
@@ -12549,17 +12559,17 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
       vn += (DD_ARRAY(d, efcJ)[((nv * r) + k)] * DD_ARRAY(d, qvelFree)[k]);
     }
     double vnBar;
-    if (Constraints_isFriction(t)) {
+    if (Rows_isFriction(t)) {
       vnBar = (-g);
     } else {
-      double e = ((t == Constraints_NORMAL) ? DD_ARRAY(d, conRestitution)[c] : 0);
+      double e = ((t == Rows_NORMAL) ? DD_ARRAY(d, conRestitution)[c] : 0);
       vnBar = ((-((1 + e))) * g);
-      if (t == Constraints_NORMAL) {
+      if (t == Rows_NORMAL) {
         BD_ARRAY(b, conRestitutionBar)[c] -= (vn * g);
         BD_ARRAY(b, conDistBar)[c] -= (kb * g);
-      } else if (t == Constraints_EQUALITY) {
+      } else if (t == Rows_EQUALITY) {
         BD_ARRAY(b, efcDistBar)[r] -= (kb * g);
-      } else if (t == Constraints_TENDON_LIMIT) {
+      } else if (t == Rows_TENDON_LIMIT) {
         double j_sign = ((DD_ARRAY(d, tendonLength)[c] < (MD_ARRAY(m, tendonRange)[((2 * (c)) + (0))])) ? 1 : (-1));
         if (((MI_ARRAY(m, tendonSpatial)[(c)] != 0))) {
           BD_ARRAY(b, tendonLengthBar)[c] -= ((kb * g) * j_sign);
@@ -12581,7 +12591,7 @@ void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/ConstraintsAdjoint.java: void addOuter(Model, double[], double[], int, double[], int, int, double)
+// algo/constraint/ConstraintsAdjoint.java: void addOuter(Model, double[], double[], int, double[], int, int, double)
 void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double* x, int xo, __global double* y, int lo, int hi, double scale) {
   int nv = (M_nv);
   for (int k = lo; k < hi; k++) {
@@ -12594,23 +12604,23 @@ void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double*
   }
 }
 
-// algo/ConstraintsAdjoint.java: void treeSpan(Model, Data, int, int[])
+// algo/constraint/ConstraintsAdjoint.java: void treeSpan(Model, Data, int, int[])
 void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span) {
   int b1;
   int b2;
-  if (DI_ARRAY(d, efcType)[r] == Constraints_LIMIT) {
+  if (DI_ARRAY(d, efcType)[r] == Rows_LIMIT) {
     b1 = (MI_ARRAY(m, jntBody)[(DI_ARRAY(d, efcId)[r])]);
     b2 = b1;
-  } else if (DI_ARRAY(d, efcType)[r] == Constraints_DOF_FRICTION) {
+  } else if (DI_ARRAY(d, efcType)[r] == Rows_DOF_FRICTION) {
     b1 = (MI_ARRAY(m, dofBody)[(DI_ARRAY(d, efcId)[r])]);
     b2 = b1;
-  } else if (DI_ARRAY(d, efcType)[r] == Constraints_TENDON_LIMIT) {
+  } else if (DI_ARRAY(d, efcType)[r] == Rows_TENDON_LIMIT) {
     int lo = ConstraintsAdjoint_tendonTreeLo(m, DI_ARRAY(d, efcId)[r]);
     int hi = ConstraintsAdjoint_tendonTreeEnd(m, DI_ARRAY(d, efcId)[r]);
     span[(2 * r)] = min(lo, hi);
     span[((2 * r) + 1)] = hi;
     return;
-  } else if (DI_ARRAY(d, efcType)[r] == Constraints_EQUALITY) {
+  } else if (DI_ARRAY(d, efcType)[r] == Rows_EQUALITY) {
     int e = DI_ARRAY(d, efcId)[r];
     int t = (MI_ARRAY(m, eqType)[(e)]);
     if ((t == EqualityType_CONNECT) || (t == EqualityType_WELD)) {
@@ -12638,12 +12648,12 @@ void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span) {
   span[((2 * r) + 1)] = hi;
 }
 
-// algo/ConstraintsAdjoint.java: int treeLo(Model, int)
+// algo/constraint/ConstraintsAdjoint.java: int treeLo(Model, int)
 int ConstraintsAdjoint_treeLo(Model* m, int b) {
   return (((b > 0) && ((MI_ARRAY(m, bodyTreeDofEnd)[(b)]) > (MI_ARRAY(m, bodyTreeDofAdr)[(b)]))) ? (MI_ARRAY(m, bodyTreeDofAdr)[(b)]) : (M_nv));
 }
 
-// algo/ConstraintsAdjoint.java: int tendonTreeEnd(Model, int)
+// algo/constraint/ConstraintsAdjoint.java: int tendonTreeEnd(Model, int)
 int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t) {
   int hi = 0;
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
@@ -12652,12 +12662,12 @@ int ConstraintsAdjoint_tendonTreeEnd(Model* m, int t) {
   return hi;
 }
 
-// algo/ConstraintsAdjoint.java: int wrapBody(Model, int, int)
+// algo/constraint/ConstraintsAdjoint.java: int wrapBody(Model, int, int)
 int ConstraintsAdjoint_wrapBody(Model* m, int t, int w) {
   return (((MI_ARRAY(m, tendonSpatial)[(t)] != 0)) ? Tendons_wrapBody(m, w) : (MI_ARRAY(m, dofBody)[((MI_ARRAY(m, wrapDofAdr)[(w)]))]));
 }
 
-// algo/ConstraintsAdjoint.java: int tendonTreeLo(Model, int)
+// algo/constraint/ConstraintsAdjoint.java: int tendonTreeLo(Model, int)
 int ConstraintsAdjoint_tendonTreeLo(Model* m, int t) {
   int lo = (M_nv);
   for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
@@ -12666,7 +12676,7 @@ int ConstraintsAdjoint_tendonTreeLo(Model* m, int t) {
   return lo;
 }
 
-// algo/ProjectedGaussSeidelAdjoint.java: void solve(Model, Data, DataBar)
+// algo/constraint/ProjectedGaussSeidelAdjoint.java: void solve(Model, Data, DataBar)
 void ProjectedGaussSeidelAdjoint_solve(Model* m, Data* d, DataBar* b) {
   int ne = DI_SCALAR(d, nefc);
   int it = DI_SCALAR(d, solverIterations);
@@ -12674,7 +12684,7 @@ void ProjectedGaussSeidelAdjoint_solve(Model* m, Data* d, DataBar* b) {
   __global double* w = BD_ARRAY(b, pgsWork);
   __global double* pBar = BD_ARRAY(b, efcImpulseBar);
   for (int r = 0; r < ne; r++) {
-    if (DI_ARRAY(d, efcType)[r] == Constraints_NORMAL) {
+    if (DI_ARRAY(d, efcType)[r] == Rows_NORMAL) {
       int slot = DI_ARRAY(d, conSlot)[DI_ARRAY(d, efcId)[r]];
       pBar[r] += BD_ARRAY(b, warmImpulseBar)[(3 * slot)];
       BD_ARRAY(b, warmImpulseBar)[(3 * slot)] = 0;
@@ -12701,7 +12711,7 @@ void ProjectedGaussSeidelAdjoint_solve(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/ProjectedGaussSeidelAdjoint.java: void reverse(Model, Data, DataBar)
+// algo/constraint/ProjectedGaussSeidelAdjoint.java: void reverse(Model, Data, DataBar)
 void ProjectedGaussSeidelAdjoint_reverse(Model* m, Data* d, DataBar* b) {
   int ne = DI_SCALAR(d, nefc);
   int it = DI_SCALAR(d, solverIterations);
@@ -12736,7 +12746,7 @@ void ProjectedGaussSeidelAdjoint_reverse(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// algo/ProjectedGaussSeidelAdjoint.java: void row(Data, DataBar, double[], int, double)
+// algo/constraint/ProjectedGaussSeidelAdjoint.java: void row(Data, DataBar, double[], int, double)
 void ProjectedGaussSeidelAdjoint_row(Data* d, DataBar* b, __global double* w, int r, double res) {
   __global double* pBar = BD_ARRAY(b, efcImpulseBar);
   double g = pBar[r];
@@ -12777,7 +12787,7 @@ void ProjectedGaussSeidelAdjoint_row(Data* d, DataBar* b, __global double* w, in
   }
 }
 
-// algo/ProjectedGaussSeidelAdjoint.java: void fromBasis(Data, DataBar)
+// algo/constraint/ProjectedGaussSeidelAdjoint.java: void fromBasis(Data, DataBar)
 void ProjectedGaussSeidelAdjoint_fromBasis(Data* d, DataBar* b) {
   int ne = DI_SCALAR(d, nefc);
   int width = ProjectedGaussSeidelAdjoint_basisWidth(ne);
@@ -12805,12 +12815,12 @@ void ProjectedGaussSeidelAdjoint_fromBasis(Data* d, DataBar* b) {
   }
 }
 
-// algo/ProjectedGaussSeidelAdjoint.java: int basisWidth(int)
+// algo/constraint/ProjectedGaussSeidelAdjoint.java: int basisWidth(int)
 int ProjectedGaussSeidelAdjoint_basisWidth(int ne) {
   return ((ne * ne) + (4 * ne));
 }
 
-// algo/ConstraintsAdjoint.java: void applyImpulses(Model, Data, DataBar)
+// algo/constraint/ConstraintsAdjoint.java: void applyImpulses(Model, Data, DataBar)
 void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   double invDt = (1 / OPT_timestep);
@@ -12833,7 +12843,7 @@ void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b) {
   ConstraintsAdjoint_addOuter(m, BD_ARRAY(b, qMBar), lambda, 0, DD_ARRAY(d, qvelImpulse), 0, nv, (-1));
 }
 
-// algo/MassMatrixFactor.java: void solve(Model, Data, double[])
+// algo/dynamics/MassMatrixFactor.java: void solve(Model, Data, double[])
 void MassMatrixFactor_solve(Model* m, Data* d, __global double* x) {
   MassMatrixFactor_solveLt_4(m, d, x, 0);
   for (int k = 0; k < (M_nv); k++) {
@@ -12842,12 +12852,12 @@ void MassMatrixFactor_solve(Model* m, Data* d, __global double* x) {
   MassMatrixFactor_solveL_4(m, d, x, 0);
 }
 
-// algo/MassMatrixFactor.java: void solveLt(Model, Data, double[], int)
+// algo/dynamics/MassMatrixFactor.java: void solveLt(Model, Data, double[], int)
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveLt_6(m, d, x, xo, 0, (M_nv));
 }
 
-// algo/StepAdjoint.java: void integration(Model, Data, DataBar, Tracer)
+// algo/StepAdjoint.java: void integration(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_integration(Model* m, Data* d, DataBar* b) {
   if (OPT_integrator == Integrator_RK4) {
     { DI_SET_ERROR(d); return; }
@@ -12865,7 +12875,7 @@ void StepAdjoint_integration(Model* m, Data* d, DataBar* b) {
   ForcesAdjoint_integrateActivation(m, d, b, dt);
 }
 
-// algo/ForcesAdjoint.java: void integrateActivation(Model, Data, DataBar, double)
+// algo/forces/ForcesAdjoint.java: void integrateActivation(Model, Data, DataBar, double)
 void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h) {
   for (int a = ((M_nu) - (M_na)); a < (M_nu); a++) {
     int s = (MI_ARRAY(m, actActAdr)[(a)]);
@@ -12876,7 +12886,7 @@ void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h) 
   }
 }
 
-// algo/Configuration.java: void integratePosAdjoint(Model, double[], double[], int, double, double[], double[], int)
+// algo/kinematics/Configuration.java: void integratePosAdjoint(Model, double[], double[], int, double, double[], double[], int)
 void Configuration_integratePosAdjoint(Model* m, __global double* qpos, __global double* qvel, int vo, double dt, __global double* qposBar, __global double* qvelBar, int vbo) {
   for (int j = 0; j < (M_njnt); j++) {
     int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
@@ -12966,7 +12976,7 @@ void Quat_integrateAdjoint(__global double* q, int qo, __global double* omega, i
   omegaBar[(wbo + 2)] += ((s * bz) + (along * wz));
 }
 
-// algo/StepAdjoint.java: void rk4(Model, Data, DataBar, Tracer)
+// algo/StepAdjoint.java: void rk4(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_rk4(Model* m, Data* d, DataBar* b) {
   int nq = (M_nq);
   int nv = (M_nv);
@@ -13046,7 +13056,7 @@ void StepAdjoint_rk4(Model* m, Data* d, DataBar* b) {
   copy_d(BD_ARRAY(b, actBar) + 0, BD_ARRAY(b, rkActBar) + 0, na);
 }
 
-// algo/Configuration.java: void tangentGradient(Model, double[], double[], double[])
+// algo/kinematics/Configuration.java: void tangentGradient(Model, double[], double[], double[])
 void Configuration_tangentGradient(Model* m, __global double* qpos, __global double* qposBar, __global double* out) {
   for (int j = 0; j < (M_njnt); j++) {
     int qa = (MI_ARRAY(m, jntQposAdr)[(j)]);
@@ -13068,7 +13078,7 @@ void Configuration_tangentGradient(Model* m, __global double* qpos, __global dou
   }
 }
 
-// algo/Configuration.java: void halfConjProduct(double[], double[], int, double[], int)
+// algo/kinematics/Configuration.java: void halfConjProduct(double[], double[], int, double[], int)
 void Configuration_halfConjProduct(__global double* q, __global double* b, int a, __global double* out, int o) {
   double w = q[a];
   double x = q[(a + 1)];

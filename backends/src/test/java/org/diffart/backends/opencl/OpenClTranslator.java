@@ -121,7 +121,7 @@ public final class OpenClTranslator {
         com.github.javaparser.ParserConfiguration.LanguageLevel.JAVA_17);
     Path base = sources.resolve("org/diffart/sim");
     for (String pkg : List.of("algo", "spatial")) {
-      try (var files = Files.list(base.resolve(pkg))) {
+      try (var files = Files.walk(base.resolve(pkg))) {
         for (Path f : files.sorted().toList()) {
           if (f.toString().endsWith(".java")) {
             CompilationUnit cu = StaticJavaParser.parse(f);
@@ -293,7 +293,7 @@ public final class OpenClTranslator {
   private MethodDeclaration find(String cls, String nameArity) {
     ClassOrInterfaceDeclaration c = classes.get(cls);
     if (c == null) {
-      throw new IllegalArgumentException("no class " + cls + " in sim's algo or spatial packages");
+      throw new IllegalArgumentException("no class " + cls + " in sim's algo (and its stage packages) or spatial");
     }
     String name = nameArity.substring(0, nameArity.indexOf('/'));
     int arity = Integer.parseInt(nameArity.substring(nameArity.indexOf('/') + 1));
@@ -355,7 +355,7 @@ public final class OpenClTranslator {
       case "Data" -> "Data*";
       case "DataBar" -> "DataBar*";
       // a message, or a hook for inspecting a step's adjoint stage by stage: neither exists on the device
-      case "String", "StepAdjoint.Tracer", "Tracer" -> null;
+      case "String", "AdjointTracer" -> null;
       default -> {
         if (enums.containsKey(s)) {
           yield "int";

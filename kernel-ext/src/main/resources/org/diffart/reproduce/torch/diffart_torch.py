@@ -141,7 +141,7 @@ class Algebra:
         return t.cat([t.cat([e, zero], -1), t.cat([lower, e], -1)], -2)
 
     def tangents(self, n):
-        """Tangent rows t1, t2 completing the unit normal n (..., 3) to a right-handed frame (Collision.tangents)."""
+        """Tangent rows t1, t2 completing the unit normal n (..., 3) to a right-handed frame (Contacts.tangents)."""
         t = self.torch
         nx, ny, nz = n[..., 0], n[..., 1], n[..., 2]
         up = nz >= -0.5

@@ -1,5 +1,10 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.dynamics.MassMatrixFactor;
+import org.diffart.sim.algo.forces.Forces;
+import org.diffart.sim.algo.forces.Tendons;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.LengthRangeOptions;

@@ -1,5 +1,16 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.algo.collision.Collision;
+import org.diffart.sim.algo.constraint.Constraints;
+import org.diffart.sim.algo.constraint.ProjectedGaussSeidel;
+import org.diffart.sim.algo.dynamics.Aba;
+import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.dynamics.MassMatrixFactor;
+import org.diffart.sim.algo.forces.Forces;
+import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.algo.kinematics.Kinematics;
+import org.diffart.sim.algo.sensor.Energy;
+import org.diffart.sim.algo.sensor.Sensors;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;

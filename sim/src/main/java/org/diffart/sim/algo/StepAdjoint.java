@@ -1,5 +1,13 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.algo.collision.CollisionAdjoint;
+import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
+import org.diffart.sim.algo.dynamics.AbaAdjoint;
+import org.diffart.sim.algo.forces.ForcesAdjoint;
+import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
+import org.diffart.sim.algo.sensor.SensorsAdjoint;
+import org.diffart.sim.data.AdjointTracer;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Integrator;
@@ -28,15 +36,8 @@ public final class StepAdjoint {
     step(m, d, b, stage -> { });
   }
 
-  /** Called after each stage of a step's adjoint with the stage's name, to inspect the bars (a tracer hook). */
-  @FunctionalInterface
-  public interface Tracer {
-    /** The stage just reversed. */
-    void after(String stage);
-  }
-
   /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
-  public static void step(Model m, Data d, DataBar b, Tracer tracer) {
+  public static void step(Model m, Data d, DataBar b, AdjointTracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
       rk4(m, d, b, tracer);
     } else {
@@ -51,7 +52,7 @@ public final class StepAdjoint {
    * their bars here ({@link SensorsAdjoint#compute}), before {@link #dynamics} carries every bar back, unless the step
    * evaluates them apart ({@link Step#separateOutputs}: their bars go back through that evaluation's own dynamics).
    */
-  public static void integration(Model m, Data d, DataBar b, Tracer tracer) {
+  public static void integration(Model m, Data d, DataBar b, AdjointTracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
       throw new IllegalArgumentException("StepAdjoint.integration reverses the Euler update; the model uses RK4,"
           + " whose step's adjoint is StepAdjoint.step");
@@ -72,15 +73,15 @@ public final class StepAdjoint {
   }
 
   /** The rest of {@link #step} after {@link #integration}: the contact solve, ABA, forces and kinematics. */
-  public static void dynamics(Model m, Data d, DataBar b, Tracer tracer) {
+  public static void dynamics(Model m, Data d, DataBar b, AdjointTracer tracer) {
     dynamics(m, d, b, Step.dampingH(m), tracer);
   }
 
   /**
-   * As {@link #dynamics(Model, Data, DataBar, Tracer)} for an evaluation with {@code M + h B}: {@code h = 0} for the
+   * As {@link #dynamics(Model, Data, DataBar, AdjointTracer)} for an evaluation with {@code M + h B}: {@code h = 0} for the
    * sensors' own evaluation ({@link Step#outputsDynamics}), which the step runs when {@link Step#separateOutputs}.
    */
-  public static void dynamics(Model m, Data d, DataBar b, double h, Tracer tracer) {
+  public static void dynamics(Model m, Data d, DataBar b, double h, AdjointTracer tracer) {
     ConstraintsAdjoint.step(m, d, b, tracer);
     smooth(m, d, b, h, tracer);
   }
@@ -94,7 +95,7 @@ public final class StepAdjoint {
     smooth(m, d, b, h, stage -> { });
   }
 
-  private static void smooth(Model m, Data d, DataBar b, double h, Tracer tracer) {
+  private static void smooth(Model m, Data d, DataBar b, double h, AdjointTracer tracer) {
     AbaAdjoint.forward(m, d, b);
     tracer.after("ABA");
     ForcesAdjoint.armature(m, b, h);
@@ -130,7 +131,7 @@ public final class StepAdjoint {
    * act0 + c_s h act_dot_{s-1})} split into the bars of the start state and of the previous stage's derivatives.
    * The stages' forwards change under it, so a prepared reverse PGS ({@code pgsBasisReady}) is dropped.
    */
-  private static void rk4(Model m, Data d, DataBar b, Tracer tracer) {
+  private static void rk4(Model m, Data d, DataBar b, AdjointTracer tracer) {
     int nq = m.nq(), nv = m.nv(), na = m.na();
     double h = m.opt().timestep();
     b.pgsBasisReady = false;

@@ -3,7 +3,7 @@ package org.diffart.sim.diff;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
-import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;

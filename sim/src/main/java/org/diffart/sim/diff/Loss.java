@@ -1,6 +1,6 @@
 package org.diffart.sim.diff;
 
-import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 

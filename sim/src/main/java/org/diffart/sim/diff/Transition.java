@@ -1,8 +1,8 @@
 package org.diffart.sim.diff;
 
-import org.diffart.sim.algo.Configuration;
-import org.diffart.sim.algo.ProjectedGaussSeidelAdjoint;
-import org.diffart.sim.algo.SensorsAdjoint;
+import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.algo.constraint.ProjectedGaussSeidelAdjoint;
+import org.diffart.sim.algo.sensor.SensorsAdjoint;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.data.Data;

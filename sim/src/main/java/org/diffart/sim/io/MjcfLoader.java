@@ -36,7 +36,7 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
- *       inertia-box fluid forces, {@link org.diffart.sim.algo.Fluid}), magnetic (the magnetometers' field); solver
+ *       inertia-box fluid forces, {@link org.diffart.sim.algo.forces.Fluid}), magnetic (the magnetometers' field); solver
  *       and tolerance, and the soft-contact settings impratio, noslip_iterations and noslip_tolerance, are accepted
  *       and ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
  *       {@code flag} with contact, limit, frictionloss, constraint (contacts, limits and dry friction), gravity,

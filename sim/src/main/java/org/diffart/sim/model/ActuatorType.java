@@ -6,7 +6,7 @@ package org.diffart.sim.model;
  * the (clamped) control, or the actuator's activation when it has {@link DynType dynamics}; its transmission is a
  * joint ({@code length = gear·q}, {@code qfrc += gear·force}), a tendon, a slider-crank or a body's contacts
  * (adhesion). A muscle's gain and bias
- * are MuJoCo's muscle curves instead ({@code org.diffart.sim.algo.Muscle}).
+ * are MuJoCo's muscle curves instead ({@code org.diffart.sim.algo.forces.Muscle}).
  */
 public enum ActuatorType {
   /** {@code force = ctrl}: gain 1, no bias. */

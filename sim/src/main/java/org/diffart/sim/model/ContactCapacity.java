@@ -2,7 +2,7 @@ package org.diffart.sim.model;
 
 /**
  * Which geom type pairs have a collision function, and how many contact points each can produce. The model compiler
- * sizes the contact arrays of {@code Data} from this table; {@code org.diffart.sim.algo.Collision} implements it.
+ * sizes the contact arrays of {@code Data} from this table; {@code org.diffart.sim.algo.collision.Collision} implements it.
  */
 public final class ContactCapacity {
   /** MuJoCo's {@code mjMAXCONPAIR}: the most contacts of one height field pair (one per prism MPR collides). */
@@ -41,7 +41,7 @@ public final class ContactCapacity {
         case BOX -> 2;
         default -> 0;
       };
-      // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces (org.diffart.sim.algo.BoxBox)
+      // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces (org.diffart.sim.algo.collision.BoxBox)
       case BOX -> hi == GeomType.BOX ? BOX_BOX : 1;
       case ELLIPSOID, CYLINDER, MESH -> 1;
       default -> 0;

@@ -35,7 +35,7 @@ package org.diffart.sim.model;
  *     contact takes the larger of its two geoms' and targets the normal velocity {@code -e*v_n} when approaching
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
  * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo 2.2.2's inertia-box
- *     fluid forces, {@code org.diffart.sim.algo.Fluid})
+ *     fluid forces, {@code org.diffart.sim.algo.forces.Fluid})
  * @param viscosity viscosity of the medium, Pa·s (MJCF {@code option viscosity})
  * @param wind velocity of the medium in the world, m/s (3; MJCF {@code option wind})
  * @param magnetic the global magnetic field in the world that magnetometers read (3; MJCF {@code option magnetic},

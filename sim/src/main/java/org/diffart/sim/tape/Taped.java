@@ -20,9 +20,9 @@ public final class Taped {
     try {
       STEP = handle("org.diffart.sim.algo.Step", "step", MethodType.methodType(void.class, Model.class,
           Data.class));
-      INTEGRATE_POS = handle("org.diffart.sim.algo.Configuration", "integratePos", MethodType.methodType(
+      INTEGRATE_POS = handle("org.diffart.sim.algo.kinematics.Configuration", "integratePos", MethodType.methodType(
           void.class, Model.class, double[].class, double[].class, int.class, double.class));
-      DIFFERENCE_POS = handle("org.diffart.sim.algo.Configuration", "differencePos", MethodType.methodType(
+      DIFFERENCE_POS = handle("org.diffart.sim.algo.kinematics.Configuration", "differencePos", MethodType.methodType(
           void.class, Model.class, double[].class, double.class, double[].class, double[].class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);

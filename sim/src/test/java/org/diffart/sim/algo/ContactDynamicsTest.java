@@ -1,5 +1,6 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.testing.Incline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,45 +23,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  * μ cos θ)} above.
  */
 class ContactDynamicsTest {
-  private static final double HALF = 0.1;
-
-  /** A 1 kg cube of half-size 0.1 with a free joint on a plane tilted by theta about y. */
-  static Model blockOnIncline(double theta, double mu, Options o) {
-    ModelBuilder b = new ModelBuilder("incline");
-    b.options(o);
-    b.addGeom(0, GeomType.PLANE, "ground").size(0, 0, 1).quat(Math.cos(theta / 2), 0, Math.sin(theta / 2), 0)
-        .friction(mu, 0, 0);
-    BodySpec box = b.addBody(0, "block");
-    b.addJoint(box.id(), JointType.FREE, "free");
-    b.addGeom(box.id(), GeomType.BOX, "cube").size(HALF, HALF, HALF).mass(1).friction(mu, 0, 0);
-    return b.build();
-  }
-
-  /** Places the block resting on the incline (penetrating by {@code depth}), at rest. */
-  static void restOnIncline(Model m, Data d, double theta, double depth) {
-    double h = HALF - depth;
-    // plane normal n = (sin θ, 0, cos θ); block centre at h·n, block rotated like the plane
-    d.qpos[0] = h * Math.sin(theta);
-    d.qpos[1] = 0;
-    d.qpos[2] = h * Math.cos(theta);
-    d.qpos[3] = Math.cos(theta / 2);
-    d.qpos[4] = 0;
-    d.qpos[5] = Math.sin(theta / 2);
-    d.qpos[6] = 0;
-  }
 
   @Test
   void boxRestingOnPlaneStaysAtRest() {
-    Model m = blockOnIncline(0, 0.8, Options.builder().timestep(1e-3).build());
+    Model m = Incline.blockOnIncline(0, 0.8, Options.builder().timestep(1e-3).build());
     Data d = new Data(m);
-    restOnIncline(m, d, 0, 1e-4);
+    Incline.restOnIncline(m, d, 0, 1e-4);
     for (int s = 0; s < 2000; s++) {
       Step.step(m, d);
     }
     assertEquals(4, d.ncon, "a box lying flat touches at its four bottom corners");
     assertEquals(0, d.qpos[0], 1e-6, "no horizontal drift (x)");
     assertEquals(0, d.qpos[1], 1e-6, "no horizontal drift (y)");
-    assertEquals(HALF, d.qpos[2], 2e-3, "height stays at the half size up to the Baumgarte penetration");
+    assertEquals(Incline.HALF, d.qpos[2], 2e-3, "height stays at the half size up to the Baumgarte penetration");
     for (int k = 0; k < 6; k++) {
       assertEquals(0, d.qvel[k], 1e-3, "velocity component " + k + " stays at zero");
     }
@@ -100,10 +75,10 @@ class ContactDynamicsTest {
   @ValueSource(ints = {1, 2})
   void blockSticksBelowTheFrictionAngle(int frictionDirections) {
     double mu = 0.5, theta = Math.atan(mu) * 0.8;
-    Model m = blockOnIncline(theta, mu, Options.builder().timestep(1e-3).frictionDirections(frictionDirections)
+    Model m = Incline.blockOnIncline(theta, mu, Options.builder().timestep(1e-3).frictionDirections(frictionDirections)
         .build());
     Data d = new Data(m);
-    restOnIncline(m, d, theta, 1e-4);
+    Incline.restOnIncline(m, d, theta, 1e-4);
     double x0 = d.qpos[0], z0 = d.qpos[2];
     for (int s = 0; s < 1000; s++) {
       Step.step(m, d);
@@ -118,9 +93,9 @@ class ContactDynamicsTest {
   @ValueSource(doubles = {0.0, 0.3, 0.5})
   void blockSlidesWithTheAnalyticAccelerationAboveTheFrictionAngle(double mu) {
     double theta = Math.atan(mu) + 0.2;
-    Model m = blockOnIncline(theta, mu, Options.builder().timestep(1e-3).build());
+    Model m = Incline.blockOnIncline(theta, mu, Options.builder().timestep(1e-3).build());
     Data d = new Data(m);
-    restOnIncline(m, d, theta, 1e-4);
+    Incline.restOnIncline(m, d, theta, 1e-4);
     double time = 0.5;
     for (int s = 0; s < Math.round(time / 1e-3); s++) {
       Step.step(m, d);
@@ -135,9 +110,9 @@ class ContactDynamicsTest {
 
   @Test
   void contactSteppingAllocatesNothing() {
-    Model m = blockOnIncline(0.1, 0.8, Options.builder().timestep(1e-3).warmStart(true).build());
+    Model m = Incline.blockOnIncline(0.1, 0.8, Options.builder().timestep(1e-3).warmStart(true).build());
     Data d = new Data(m);
-    restOnIncline(m, d, 0.1, 1e-4);
+    Incline.restOnIncline(m, d, 0.1, 1e-4);
     for (int s = 0; s < 20_000; s++) {
       Step.step(m, d);
     }

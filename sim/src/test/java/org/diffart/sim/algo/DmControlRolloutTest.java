@@ -1,5 +1,7 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.algo.forces.Forces;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;

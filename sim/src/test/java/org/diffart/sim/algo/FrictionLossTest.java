@@ -1,5 +1,6 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.testing.StepAdjoints;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,7 +97,7 @@ class FrictionLossTest {
     d.qvel[0] = 0.8;
     d.qvel[2] = -2;
     d.ctrl[1] = 0.3;
-    StepAdjointTest.compare(m, d, 0, 11, 1e-9);
-    StepAdjointTest.compare(m, d, 40, 12, 1e-9);
+    StepAdjoints.compare(m, d, 0, 11, 1e-9);
+    StepAdjoints.compare(m, d, 40, 12, 1e-9);
   }
 }

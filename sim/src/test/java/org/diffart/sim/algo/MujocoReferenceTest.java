@@ -1,5 +1,8 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.algo.constraint.Rows;
+import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.dynamics.Rnea;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,7 +98,7 @@ class MujocoReferenceTest {
     JsonArray jac = ref.getAsJsonArray("J");
     int row = 0;
     for (int r = 0; r < d.nefc; r++) {
-      if (d.efcType[r] != Constraints.EQUALITY) {
+      if (d.efcType[r] != Rows.EQUALITY) {
         continue;
       }
       if (row >= pos.length) {

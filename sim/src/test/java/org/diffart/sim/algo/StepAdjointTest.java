@@ -2,18 +2,13 @@ package org.diffart.sim.algo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Random;
 import org.diffart.sim.data.Data;
-import org.diffart.sim.data.DataBar;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
-import org.diffart.sim.tape.Tape;
-import org.diffart.sim.tape.Taped;
-import org.diffart.sim.testing.DataTape;
+import org.diffart.sim.testing.StepAdjoints;
 import org.diffart.sim.testing.RandomModels;
-import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,70 +19,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * RK4.
  */
 class StepAdjointTest {
-  private static final String[] IN = {"qpos", "qvel", "ctrl", "bodyInert", "dofDamping", "geomFriction",
-      "geomRestitution", "warmImpulse"};
-
-  /** Steps {@code warmup} times, then compares the adjoint of the next step with the tape's; returns #contacts. */
-  static int compare(Model m, Data start, int warmup, long seed, double tol) {
-    Data d = new Data(m);
-    d.copyStateFrom(start);
-    d.copyParametersFrom(start);
-    for (int s = 0; s < warmup; s++) {
-      Step.step(m, d);
-    }
-    Random rnd = new Random(seed);
-    double[] qb = TapeCheck.random(rnd, m.nq(), 1), vb = TapeCheck.random(rnd, m.nv(), 1);
-    double[] wb = TapeCheck.random(rnd, 3 * m.nslot(), 1);
-    // tape
-    Data td = new Data(m);
-    td.copyStateFrom(d);
-    td.copyParametersFrom(d);
-    double[][] tape = new double[IN.length][];
-    try (Tape t = Tape.begin(1L << 30)) {
-      double[][] h = DataTape.box(t, td, IN);
-      Taped.step(m, td);
-      DataTape.seed(t, td, new String[] {"qpos", "qvel", "warmImpulse"}, new double[][] {qb, vb, wb});
-      t.reverse();
-      for (int f = 0; f < IN.length; f++) {
-        tape[f] = DataTape.adjoints(t, h[f]);
-      }
-    }
-    // adjoint
-    Data ad = new Data(m);
-    ad.copyStateFrom(d);
-    ad.copyParametersFrom(d);
-    Step.dynamics(m, ad);
-    DataBar b = new DataBar(m);
-    System.arraycopy(qb, 0, b.qposBar, 0, qb.length);
-    System.arraycopy(vb, 0, b.qvelBar, 0, vb.length);
-    System.arraycopy(wb, 0, b.warmImpulseBar, 0, wb.length);
-    StepAdjoint.step(m, ad, b);
-    double scale = 0;
-    for (double[] g : tape) {
-      scale = Math.max(scale, TapeCheck.maxAbs(g));
-    }
-    assertTrue(scale > 1e-3, "non-trivial gradient");
-    for (int f = 0; f < IN.length; f++) {
-      double[] hand = DataTape.field(b, IN[f] + "Bar");
-      double err = 0;
-      for (int k = 0; k < hand.length; k++) {
-        err = Math.max(err, Math.abs(hand[k] - tape[f][k]));
-      }
-      assertTrue(err <= tol * scale, m.name() + " after " + warmup + " steps (" + ad.ncon + " contacts, " + ad.nefc
-          + " rows): " + IN[f] + " adjoint vs tape " + err / scale + " relative to " + scale);
-    }
-    return ad.ncon;
-  }
-
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4, 5, 6})
   void contactFreeTreesMatchTheTape(long seed) {
     Model m = RandomModels.tree(RandomModels.Spec.full(9), seed);
     Data d = new Data(m);
     RandomModels.randomState(m, d, seed);
-    compare(m, d, 0, seed, 1e-11);
+    StepAdjoints.compare(m, d, 0, seed, 1e-11);
     Model explicit = m.withOptions(m.opt().toBuilder().integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
-    compare(explicit, d, 0, seed, 1e-11);
+    StepAdjoints.compare(explicit, d, 0, seed, 1e-11);
   }
 
   @ParameterizedTest
@@ -100,7 +40,7 @@ class StepAdjointTest {
     if (!key.isEmpty()) {
       d.resetToKey(m.keyLookup(key));
     }
-    int contacts = compare(m, d, warmup, warmup, 1e-9);
+    int contacts = StepAdjoints.compare(m, d, warmup, warmup, 1e-9);
     assertTrue(contacts >= minContacts, name + ": " + contacts + " contacts");
   }
 
@@ -113,7 +53,7 @@ class StepAdjointTest {
     Model m = base.withOptions(o);
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("stand"));
-    int contacts = compare(m, d, 103, 7, 1e-9);
+    int contacts = StepAdjoints.compare(m, d, 103, 7, 1e-9);
     assertTrue(contacts > 0, "the laikago stands on its feet");
   }
 
@@ -125,7 +65,7 @@ class StepAdjointTest {
     Model rk4 = m.withOptions(m.opt().toBuilder().integrator(Integrator.RK4).contact(false).build());
     Data d = new Data(rk4);
     RandomModels.randomState(rk4, d, seed);
-    compare(rk4, d, 0, seed, 1e-11);
+    StepAdjoints.compare(rk4, d, 0, seed, 1e-11);
   }
 
   /**
@@ -139,7 +79,7 @@ class StepAdjointTest {
         .resolve("datasets/reference/trajectories/activation_rk4.xml"));
     Data d = new Data(acts);
     d.resetToKey(acts.keyLookup("drive"));
-    compare(acts, d, warmup, warmup, 1e-10);
+    StepAdjoints.compare(acts, d, warmup, warmup, 1e-10);
     Model slider = ModelLoader.loadMjcfString("""
         <mujoco>
           <option timestep="0.01" integrator="RK4"/>
@@ -153,7 +93,7 @@ class StepAdjointTest {
     Data s = new Data(slider);
     s.qvel[0] = 0.4;
     s.ctrl[0] = -1;
-    compare(slider, s, warmup, warmup, 1e-10);
+    StepAdjoints.compare(slider, s, warmup, warmup, 1e-10);
     Data after = new Data(slider);
     after.copyStateFrom(s);
     for (int k = 0; k < warmup; k++) {

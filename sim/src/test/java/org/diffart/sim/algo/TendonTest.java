@@ -1,5 +1,6 @@
 package org.diffart.sim.algo;
 
+import org.diffart.sim.testing.StepAdjoints;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,8 +68,8 @@ class TendonTest {
     d.ctrl[2] = 0.2;
     Step.forward(m, d);
     assertTrue(d.nefc > 0, "the tendon limit is active");
-    StepAdjointTest.compare(m, d, 0, 21, 1e-9);
-    StepAdjointTest.compare(m, d, 30, 22, 1e-9);
+    StepAdjoints.compare(m, d, 0, 21, 1e-9);
+    StepAdjoints.compare(m, d, 30, 22, 1e-9);
   }
 
   @Test
@@ -83,8 +84,8 @@ class TendonTest {
     }
     Step.forward(m, d);
     assertTrue(d.nefc > 0, "the leash's limit is active");
-    StepAdjointTest.compare(m, d, 0, 23, 1e-9);
-    StepAdjointTest.compare(m, d, 20, 24, 1e-9);
+    StepAdjoints.compare(m, d, 0, 23, 1e-9);
+    StepAdjoints.compare(m, d, 20, 24, 1e-9);
   }
 
   @Test
@@ -181,7 +182,7 @@ class TendonTest {
     Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/wrapping.xml"));
     JsonArray cases = ReferenceFiles.json("wrapping").getAsJsonArray("cases");
     for (int c = 0; c < cases.size(); c++) {
-      StepAdjointTest.compare(m, referenceState(m, cases.get(c).getAsJsonObject()), 0, c, 1e-9);
+      StepAdjoints.compare(m, referenceState(m, cases.get(c).getAsJsonObject()), 0, c, 1e-9);
     }
   }
 
@@ -195,8 +196,8 @@ class TendonTest {
     Data d = new Data(m);
     Step.forward(m, d);
     assertTrue(d.nefc > 0, "the block tendon's limit is active");
-    StepAdjointTest.compare(m, d, 0, 31, 1e-9);
-    StepAdjointTest.compare(m, d, 40, 32, 1e-9);
+    StepAdjoints.compare(m, d, 0, 31, 1e-9);
+    StepAdjoints.compare(m, d, 40, 32, 1e-9);
     // it starts 11 mm too long; the limit row draws it in (Baumgarte, erp 0.01 a step) and then holds it
     double longest = 0;
     for (int s = 0; s < 1000; s++) {

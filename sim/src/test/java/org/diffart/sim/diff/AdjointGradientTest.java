@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.Random;
-import org.diffart.sim.algo.Configuration;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;

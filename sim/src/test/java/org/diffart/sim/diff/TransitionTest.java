@@ -96,7 +96,7 @@ class TransitionTest {
       java.util.Set<org.diffart.sim.model.GeomType> hit = java.util.EnumSet.noneOf(org.diffart.sim.model.GeomType.class);
       for (int i = 0; i < m.nsensor(); i++) {
         int s = m.sensorObj(i), o = 3 * s, r = 9 * s;
-        int g = org.diffart.sim.algo.Ray.hitGeom(m, probe, probe.siteXpos[o], probe.siteXpos[o + 1],
+        int g = org.diffart.sim.algo.collision.Ray.hitGeom(m, probe, probe.siteXpos[o], probe.siteXpos[o + 1],
             probe.siteXpos[o + 2], probe.siteXmat[r + 2], probe.siteXmat[r + 5], probe.siteXmat[r + 8], m.siteBody(s));
         assertTrue(g >= 0 && probe.sensordata[i] > 0, "rangefinder " + i + " hits: " + probe.sensordata[i]);
         hit.add(m.geomType(g));
@@ -247,13 +247,13 @@ class TransitionTest {
       if (i < nv) {
         double[] seed = new double[nv];
         seed[i] = 1;
-        org.diffart.sim.algo.Configuration.ambientSeed(m, next.qpos, seed, b.qposBar);
+        org.diffart.sim.algo.kinematics.Configuration.ambientSeed(m, next.qpos, seed, b.qposBar);
       } else {
         b.qvelBar[i - nv] = 1;
       }
       org.diffart.sim.algo.StepAdjoint.step(m, work, b);
       double[] row = new double[nv];
-      org.diffart.sim.algo.Configuration.tangentGradient(m, work.qpos, b.qposBar, row);
+      org.diffart.sim.algo.kinematics.Configuration.tangentGradient(m, work.qpos, b.qposBar, row);
       for (int j = 0; j < nv; j++) {
         assertEquals(row[j], exact.A()[i][j], 1e-12 * (1 + Math.abs(row[j])), "A[" + i + "][" + j + "]");
         assertEquals(b.qvelBar[j], exact.A()[i][nv + j], 1e-12 * (1 + Math.abs(b.qvelBar[j])));

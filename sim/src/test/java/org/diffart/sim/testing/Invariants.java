@@ -1,7 +1,7 @@
 package org.diffart.sim.testing;
 
-import org.diffart.sim.algo.Crba;
-import org.diffart.sim.algo.Kinematics;
+import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.SpatialOps;
