@@ -139,7 +139,7 @@ public sealed interface Checkpointing {
     public int[] keep(int steps, int window) {
       int[] slot = new int[steps];
       java.util.Arrays.fill(slot, -1);
-      int[] chain = org.diffart.sim.diff.Revolve.chain(window, steps, slots);
+      int[] chain = BinomialReversal.chain(window, steps, slots);
       for (int i = chain.length - 1; i >= 0; i--) {
         if (chain[i] < steps) {
           slot[chain[i]] = i;
@@ -150,7 +150,7 @@ public sealed interface Checkpointing {
 
     @Override
     public void backward(Sweep s, int steps, int window) {
-      new org.diffart.sim.diff.Revolve(s, slots, org.diffart.sim.diff.Revolve.chain(window, steps, slots))
+      new BinomialReversal(s, slots, BinomialReversal.chain(window, steps, slots))
           .reverse(window, steps, 0);
     }
 

@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.constraint;
 
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.dynamics.CrbaAdjoint;
 import org.diffart.sim.algo.dynamics.MassMatrixFactor;
 import org.diffart.sim.algo.forces.Tendons;
@@ -13,7 +12,7 @@ import org.diffart.sim.model.EqualityType;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of the constraint part of the step ({@link Step#constraints}): the impulses' velocity change, the reverse
+ * Adjoint of the constraint part of the step ({@code Step#constraints}): the impulses' velocity change, the reverse
  * PGS, the right-hand sides and Delassus matrix, the Jacobian rows (and the sliding direction that merges a contact's
  * two tangent rows), the contact geometry and the free velocity. Every {@code y = M̃⁻¹ x} contributes {@code M̄ -= λ
  * yᵀ} with {@code λ = M̃⁻¹ ȳ}; the sum goes once through {@link CrbaAdjoint}.

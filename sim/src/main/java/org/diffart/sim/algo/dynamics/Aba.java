@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.dynamics;
 
-import org.diffart.sim.algo.forces.Forces;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
@@ -17,7 +16,7 @@ public final class Aba {
 
   /**
    * Joint accelerations {@code qaccSmooth = M⁻¹ (qfrcSmooth - C)} in O(n). Requires {@link Kinematics#forward},
-   * {@link Kinematics#velocity} and {@code qfrcSmooth} (see {@link Forces}). Writes {@code abaIA, abaPA, abaU,
+   * {@link Kinematics#velocity} and {@code qfrcSmooth} (see {@code Forces}). Writes {@code abaIA, abaPA, abaU,
    * abaDinv, abaUu, bodyAcc, qaccSmooth}.
    */
   public static void forward(Model m, Data d) {

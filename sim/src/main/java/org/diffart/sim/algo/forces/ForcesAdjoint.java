@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.forces;
 
-import org.diffart.sim.algo.collision.CollisionAdjoint;
 import org.diffart.sim.algo.kinematics.Jacobians;
 import org.diffart.sim.algo.kinematics.JacobiansAdjoint;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
@@ -145,7 +144,7 @@ public final class ForcesAdjoint {
 
   /**
    * Adjoint of {@link Forces#adhesion}: from the bars of the moment arms ({@code actuatorMomentBar}, consumed), the
-   * bars of the contacts' points and normals ({@code conPosBar, conFrameBar}, which {@link CollisionAdjoint} carries on)
+   * bars of the contacts' points and normals ({@code conPosBar, conFrameBar}, which {@code CollisionAdjoint} carries on)
    * and of the kinematics the Jacobians read.
    */
   static void adhesion(Model m, Data d, DataBar b, int a) {

@@ -1,7 +1,6 @@
 package org.diffart.sim.algo.sensor;
 
 import org.diffart.sim.algo.constraint.Rows;
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.collision.Ray;
 import org.diffart.sim.algo.dynamics.Rnea;
 import org.diffart.sim.algo.kinematics.Kinematics;
@@ -16,7 +15,7 @@ import org.diffart.sim.spatial.SpatialOps;
 
 /**
  * MuJoCo's sensors ({@link SensorType}) into {@code sensordata}, in the order of the model's sensors, from the
- * results of {@link Step#forward} (or of a step before it integrates): positions, velocities, the accelerations
+ * results of {@code Step#forward} (or of a step before it integrates): positions, velocities, the accelerations
  * {@code qacc} with the constraint impulses, and the contact impulses. As in MuJoCo, acceleration sensors see the
  * constraint forces: body accelerations come from {@code qacc}, and the contact forces enter the interaction forces
  * of the force and torque sensors as external forces.
@@ -31,7 +30,7 @@ public final class Sensors {
   private Sensors() {}
 
   /**
-   * Computes every sensor. Requires the kinematics, velocities and accelerations of {@link Step#forward} (the contact
+   * Computes every sensor. Requires the kinematics, velocities and accelerations of {@code Step#forward} (the contact
    * impulses when contacts are on); writes site poses, {@code sensordata} and, for acceleration sensors, {@code
    * rneaAcc} and {@code rneaForce}.
    */

@@ -1,8 +1,6 @@
 package org.diffart.sim.algo.sensor;
 
 import org.diffart.sim.algo.constraint.Rows;
-import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.algo.collision.RayAdjoint;
 import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
 import org.diffart.sim.algo.dynamics.RneaAdjoint;
@@ -22,7 +20,7 @@ import org.diffart.sim.spatial.SpatialOps;
  * subtree centre of mass and its velocity: every sensor type. From {@code sensordataBar} it accumulates into the
  * bars of the state ({@code qposBar, qvelBar}), of {@code qacc}, of the body, site and geom poses, the body velocities,
  * the tendons, the actuator forces, the body inertias and the contacts (points, frames, impulses), which the rest of
- * the step's adjoint carries on ({@link StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts, the
+ * the step's adjoint carries on ({@code StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts, the
  * rangefinder the geom it hits.
  */
 public final class SensorsAdjoint {
@@ -30,7 +28,7 @@ public final class SensorsAdjoint {
 
   /**
    * Consumes {@code sensordataBar}. Requires the forward quantities of the step the sensors read (the kinematics and
-   * velocities of {@link Step#dynamics}); recomputes the sensors themselves.
+   * velocities of {@code Step#dynamics}); recomputes the sensors themselves.
    */
   public static void compute(Model m, Data d, DataBar b) {
     double[] sb = b.sensordataBar;

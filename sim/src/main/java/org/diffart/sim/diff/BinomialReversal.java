@@ -1,18 +1,18 @@
 package org.diffart.sim.diff;
 
 /**
- * Binomial checkpointing (Griewank 1992; Griewank and Walther, "Algorithm 799: revolve", 2000) as a recursion:
+ * The reversal of {@link Checkpointing.Revolve}: binomial checkpointing (Griewank 1992; Griewank and Walther, "Algorithm 799: revolve", 2000) as a recursion:
  * to reverse steps {@code [a, b)} with x_a stored and s free slots, advance to a split point m, store x_m, reverse
  * {@code [m, b)} with s - 1 slots, then {@code [a, m)} with s. The split keeps both parts within the binomial bound
  * {@code β(s, r) = C(s + r, s)} for the smallest repetition number r that covers the n steps, which makes the number
  * of recomputed steps minimal for the memory. The forward sweep already stores the first chain of split points.
  */
-final class Revolve {
+final class BinomialReversal {
   private final Sweep g;
   private final int slots;
   private final int[] pos;
 
-  Revolve(Sweep g, int slots, int[] chain) {
+  BinomialReversal(Sweep g, int slots, int[] chain) {
     this.g = g;
     this.slots = slots;
     pos = new int[slots];
