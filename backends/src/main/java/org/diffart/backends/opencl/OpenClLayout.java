@@ -124,9 +124,12 @@ public final class OpenClLayout {
     return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("kernels.cl");
   }
 
-  /** The adjoint program: the defines, {@code prelude.cl}, {@code sim_adjoint.cl}, {@code adjoint_kernels.cl}. */
+  /**
+   * The adjoint program: the defines, {@code prelude.cl}, the step ({@code sim.cl}), what the adjoint adds to it
+   * ({@code sim_adjoint.cl}) and {@code adjoint_kernels.cl}.
+   */
   public String adjointProgram() {
-    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim_adjoint.cl") + "\n"
+    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("sim_adjoint.cl") + "\n"
         + resource("adjoint_kernels.cl");
   }
 
