@@ -1,5 +1,6 @@
 package org.diffart.backends;
 
+import java.util.Set;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.RolloutProblem;
@@ -13,6 +14,12 @@ import org.diffart.sim.model.Model;
 public interface Backend extends AutoCloseable {
   /** Short name used on the command line and in magics, e.g. {@code cpu}. */
   String name();
+
+  /**
+   * What this backend claims to do; it refuses every other {@link Capability}. The capability probes
+   * ({@code org.diffart.backends.capability}) verify both, and the capability matrix shows their verdicts.
+   */
+  Set<Capability> capabilities();
 
   /** The model every world runs. */
   Model model();

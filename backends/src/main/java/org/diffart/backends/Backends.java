@@ -1,17 +1,40 @@
 package org.diffart.backends;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.BiFunction;
 import org.diffart.backends.cpu.CpuBackend;
 import org.diffart.backends.opencl.OpenClBackend;
 import org.diffart.sim.model.Model;
 
-/** The registry of backends by name. */
+/** The registry of backends by name: each kind says what it claims and how to create one. */
 public final class Backends {
+  /**
+   * A kind of backend.
+   *
+   * @param name its name on the command line and in magics
+   * @param capabilities what it claims (it refuses every other {@link Capability}), as its class declares them
+   * @param factory creates one for W worlds of a model
+   */
+  public record Kind(String name, Set<Capability> capabilities, BiFunction<Model, Integer, Backend> factory) {}
+
+  private static final List<Kind> KINDS = List.of(new Kind("cpu", CpuBackend.CAPABILITIES, CpuBackend::new),
+      new Kind("opencl", OpenClBackend.CAPABILITIES, OpenClBackend::new));
+
   private Backends() {}
 
   /** Names of the backends this build provides (OpenCL needs a driver at run time; see {@link #create}). */
   public static List<String> names() {
-    return List.of("cpu", "opencl");
+    return KINDS.stream().map(Kind::name).toList();
+  }
+
+  /**
+   * What backend {@code name} claims, without starting it ({@link Backend#capabilities}).
+   *
+   * @throws IllegalArgumentException naming the available backends when {@code name} is unknown
+   */
+  public static Set<Capability> capabilities(String name) {
+    return kind(name).capabilities();
   }
 
   /**
@@ -22,11 +45,11 @@ public final class Backends {
    *     install
    */
   public static Backend create(String name, Model m, int worlds) {
-    return switch (name) {
-      case "cpu" -> new CpuBackend(m, worlds);
-      case "opencl" -> new OpenClBackend(m, worlds);
-      default -> throw new IllegalArgumentException("unknown backend '" + name + "'; available: "
-          + String.join(", ", names()));
-    };
+    return kind(name).factory().apply(m, worlds);
+  }
+
+  private static Kind kind(String name) {
+    return KINDS.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow(() ->
+        new IllegalArgumentException("unknown backend '" + name + "'; available: " + String.join(", ", names())));
   }
 }

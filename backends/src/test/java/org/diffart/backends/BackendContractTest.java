@@ -207,6 +207,14 @@ abstract class BackendContractTest {
   }
 
   @Test
+  void itDeclaresWhatTheRegistryListsForIt() {
+    try (Backend b = Backends.create(backend(), ModelLoader.load("builtin:pendulum:1"), 1)) {
+      assertEquals(backend(), b.name());
+      assertEquals(Backends.capabilities(backend()), b.capabilities());
+    }
+  }
+
+  @Test
   void batchArraysMustHaveWorldsTimesSize() {
     Model m = ModelLoader.load("builtin:pendulum:2");
     try (Backend b = Backends.create(backend(), m, 3)) {

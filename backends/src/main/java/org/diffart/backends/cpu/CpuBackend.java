@@ -1,5 +1,10 @@
 package org.diffart.backends.cpu;
 
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.diffart.backends.Capability;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import org.diffart.backends.Backend;
@@ -19,6 +24,11 @@ import org.diffart.sim.model.Model;
  * across one worker per core when there are enough worlds to pay for it.
  */
 public final class CpuBackend implements Backend {
+  /** What the CPU steps: every joint, integrator, collision pair, contact option, tendon, actuator and sensor. */
+  public static final Set<Capability> STEPPING = Collections.unmodifiableSet(stepping());
+  /** The stepping, every derivative method and every checkpointing schedule. */
+  public static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(all());
+
   private static final int WORLDS_PER_TASK = 4;
   /**
    * One worker per core: the common pool keeps one core for the caller (parallelism 1 on a 2-core machine), which
@@ -62,6 +72,27 @@ public final class CpuBackend implements Backend {
   @Override
   public String name() {
     return "cpu";
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return CAPABILITIES;
+  }
+
+  private static Set<Capability> stepping() {
+    Set<Capability> s = EnumSet.range(Capability.JOINT_FREE, Capability.CONTACT_RESTITUTION);
+    s.addAll(List.of(Capability.PRECISION_FP64, Capability.SENSORS_MUJOCO, Capability.CONTACT_DOF_FRICTION,
+        Capability.CONTACT_SPIN_ROLL, Capability.CONTACT_MARGIN, Capability.TENDONS_FIXED,
+        Capability.CONSTRAINTS_EQUALITY, Capability.FORCES_FLUID, Capability.TENDONS_SPATIAL,
+        Capability.TENDONS_WRAPPING, Capability.ACTUATORS_ACTIVATION, Capability.ACTUATORS_SLIDER_CRANK,
+        Capability.ACTUATORS_MUSCLE, Capability.ACTUATORS_ADHESION));
+    return s;
+  }
+
+  private static Set<Capability> all() {
+    Set<Capability> s = EnumSet.copyOf(stepping());
+    s.addAll(EnumSet.range(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_REVOLVE));
+    return s;
   }
 
   @Override

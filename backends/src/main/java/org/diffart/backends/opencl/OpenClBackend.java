@@ -12,6 +12,12 @@ import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clSetKernelArg;
 
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.diffart.backends.Capability;
+import org.diffart.backends.cpu.CpuBackend;
 import java.util.List;
 import org.diffart.backends.Backend;
 import org.diffart.sim.algo.Step;
@@ -34,6 +40,12 @@ import org.jocl.cl_program;
  * error is then reproduced by the CPU step from that state, so its message is the CPU backend's, word for word.
  */
 public final class OpenClBackend implements Backend {
+  /**
+   * The CPU's stepping (the step is its translation), the adjoint and every checkpointing schedule; the tape and
+   * finite differences stay on the CPU.
+   */
+  public static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(capabilitySet());
+
   private final Model model;
   private final int worlds;
   private final OpenClLayout layout;
@@ -77,6 +89,18 @@ public final class OpenClBackend implements Backend {
     gather = clCreateKernel(program, "gather_d", null);
     gatherInts = clCreateKernel(program, "gather_i", null);
     clearErrors = clCreateKernel(program, "clear_errors", null);
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return CAPABILITIES;
+  }
+
+  private static Set<Capability> capabilitySet() {
+    Set<Capability> s = EnumSet.copyOf(CpuBackend.STEPPING);
+    s.addAll(List.of(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_INTERVAL,
+        Capability.CHECKPOINTING_REPLAY, Capability.CHECKPOINTING_REVOLVE));
+    return s;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.diffart.backends.capability;
 
+import org.diffart.backends.Capability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,5 +46,11 @@ class CapabilitiesTest {
     assertEquals(cpu, Capabilities.claims(backend).contains(Capability.DERIVATIVE_TAPE));
     assertEquals(cpu, Capabilities.claims(backend).contains(Capability.DERIVATIVE_FD));
     assertFalse(Capabilities.claims(backend).contains(Capability.HISTORY_ACTUATOR_DELAY));
+  }
+
+  @ParameterizedTest
+  @MethodSource("backends")
+  void theRegistryReadsABackendsClaimsWithoutStartingIt(String backend) {
+    assertEquals(Backends.capabilities(backend), Capabilities.claims(backend));
   }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.diffart.backends.capability.Capabilities.Verdict;
-import org.diffart.backends.capability.Capability;
+import org.diffart.backends.Capability;
 import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.TableHtml;
 import tech.tablesaw.api.StringColumn;

@@ -14,7 +14,7 @@ import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities;
-import org.diffart.backends.capability.Capability;
+import org.diffart.backends.Capability;
 import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;

@@ -1,5 +1,6 @@
 package org.diffart.kernel.jupyter;
 
+import org.diffart.backends.Capability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,7 +124,7 @@ class KernelProtocolTest {
     List<JsonObject> progress = probes.contents("display_data");
     assertFalse(progress.isEmpty(), probes::toString);
     assertTrue(progress.get(0).getAsJsonObject("data").get("text/plain").getAsString()
-        .matches("capability probes on cpu: \\d+ / " + org.diffart.backends.capability.Capability.values().length
+        .matches("capability probes on cpu: \\d+ / " + org.diffart.backends.Capability.values().length
             + " capabilities, .*"), probes::toString);
     String table = probes.contents("execute_result").get(0).getAsJsonObject("data").get("text/plain").getAsString();
     assertTrue(table.contains("verified"), table);

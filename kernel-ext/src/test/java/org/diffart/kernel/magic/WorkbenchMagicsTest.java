@@ -1,5 +1,6 @@
 package org.diffart.kernel.magic;
 
+import org.diffart.backends.Capability;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -137,13 +138,13 @@ class WorkbenchMagicsTest {
     CapabilityReport declared = line("capabilities", "--declared");
     assertEquals(List.of("group", "capability", "cpu", "opencl"), declared.table().columnNames());
     assertEquals("refused, not tried", declared.table().stringColumn("opencl").get(
-        org.diffart.backends.capability.Capability.DERIVATIVE_TAPE.ordinal()));
+        org.diffart.backends.Capability.DERIVATIVE_TAPE.ordinal()));
 
     CapabilityReport cpu = line("capabilities", "--backend", "cpu");
     assertEquals(List.of(), cpu.failures());
     assertEquals("verified", cpu.table().stringColumn("cpu").get(0));
     assertEquals("refused", cpu.table().stringColumn("cpu").get(
-        org.diffart.backends.capability.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
+        org.diffart.backends.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
     assertTrue(cpu.details().stringColumn("what the probe measured or saw").get(0).contains("bitwise equal"));
     assertUsage("unknown backend 'tpu'", () -> line("capabilities", "--backend", "tpu"));
   }

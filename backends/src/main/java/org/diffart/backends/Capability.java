@@ -1,9 +1,10 @@
-package org.diffart.backends.capability;
+package org.diffart.backends;
 
 import java.util.Locale;
 
 /**
- * One thing a backend may claim to do. Each has a probe ({@link Capabilities#verify}) that shows a claim holds
+ * One thing a backend may claim to do ({@link Backend#capabilities}). Each has a probe ({@code
+ * org.diffart.backends.capability.Capabilities.verify}) that shows a claim holds
  * (results against the CPU reference, gradients against finite differences) or that a refusal fires with a clear
  * error.
  */
