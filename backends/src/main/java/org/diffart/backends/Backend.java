@@ -7,17 +7,19 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.model.Model;
 
 /**
- * Runs W worlds of one model. State and controls move in and out as flat batch arrays with a leading world index
- * ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]}, {@code act[w*na + i]}), the layout
- * every backend shares. Controls are held constant while stepping.
+ * Runs W worlds of one model. State and controls move in and out as flat batch arrays with a
+ * leading world index ({@code qpos[w*nq + i]}, {@code qvel[w*nv + i]}, {@code ctrl[w*nu + i]},
+ * {@code act[w*na + i]}), the layout every backend shares. Controls are held constant while
+ * stepping.
  */
 public interface Backend extends AutoCloseable {
   /** Short name used on the command line and in magics, e.g. {@code cpu}. */
   String name();
 
   /**
-   * What this backend claims to do; it refuses every other {@link Capability}. The capability probes
-   * ({@code org.diffart.backends.capability}) verify both, and the capability matrix shows their verdicts.
+   * What this backend claims to do; it refuses every other {@link Capability}. The capability
+   * probes ({@code org.diffart.backends.capability}) verify both, and the capability matrix shows
+   * their verdicts.
    */
   Set<Capability> capabilities();
 
@@ -49,8 +51,8 @@ public interface Backend extends AutoCloseable {
   void getAct(double[] out);
 
   /**
-   * Reads the sensors of all worlds into {@code out} (W×nsensordata) as the last step computed them: those of the
-   * state that step started from, as after MuJoCo's {@code mj_step}.
+   * Reads the sensors of all worlds into {@code out} (W×nsensordata) as the last step computed
+   * them: those of the state that step started from, as after MuJoCo's {@code mj_step}.
    */
   void getSensordata(double[] out);
 
@@ -63,31 +65,36 @@ public interface Backend extends AutoCloseable {
   /**
    * Advances every world by {@code steps} time steps.
    *
-   * @throws org.diffart.sim.data.SimulationException naming the world, step, joint and body when a state becomes
-   *     non-finite; the worlds keep the state of their last good step
+   * @throws org.diffart.sim.data.SimulationException naming the world, step, joint and body when a
+   *     state becomes non-finite; the worlds keep the state of their last good step
    */
   void step(int steps);
 
   /**
-   * The gradient of a rollout by this backend, with {@code method} one of {@code adjoint}, {@code tape}, {@code fd}
-   * ({@code schedule}: the adjoint's checkpointing).
+   * The gradient of a rollout by this backend, with {@code method} one of {@code adjoint}, {@code
+   * tape}, {@code fd} ({@code schedule}: the adjoint's checkpointing).
    *
-   * @throws UnsupportedOperationException naming the backend and the method, where the backend does not
-   *     differentiate (see its capabilities)
+   * @throws UnsupportedOperationException naming the backend and the method, where the backend does
+   *     not differentiate (see its capabilities)
    */
   default GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
-    throw new UnsupportedOperationException("the " + name() + " backend has no derivatives (method " + method
-        + "): it steps but does not differentiate yet; use the cpu backend");
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " backend has no derivatives (method "
+            + method
+            + "): it steps but does not differentiate yet; use the cpu backend");
   }
 
   /**
-   * The gradients of a batch of rollouts of this backend's model, one per problem, in order: by default one {@link
-   * #gradient} after the other; a backend may run them side by side.
+   * The gradients of a batch of rollouts of this backend's model, one per problem, in order: by
+   * default one {@link #gradient} after the other; a backend may run them side by side.
    *
-   * @throws UnsupportedOperationException where the backend does not differentiate by {@code method}
+   * @throws UnsupportedOperationException where the backend does not differentiate by {@code
+   *     method}
    */
-  default java.util.List<GradientResult> gradients(java.util.List<RolloutProblem> problems, String method,
-      Checkpointing schedule) {
+  default java.util.List<GradientResult> gradients(
+      java.util.List<RolloutProblem> problems, String method, Checkpointing schedule) {
     return problems.stream().map(p -> gradient(p, method, schedule)).toList();
   }
 

@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * One thing a backend may claim to do ({@link Backend#capabilities}). Each has a probe ({@code
- * org.diffart.backends.capability.Capabilities.verify}) that shows a claim holds
- * (results against the CPU reference, gradients against finite differences) or that a refusal fires with a clear
+ * org.diffart.backends.capability.Capabilities.verify}) that shows a claim holds (results against
+ * the CPU reference, gradients against finite differences) or that a refusal fires with a clear
  * error.
  */
 public enum Capability {
@@ -13,9 +13,12 @@ public enum Capability {
   JOINT_BALL("joints", "ball joint (unit quaternion)"),
   JOINT_SLIDE("joints", "slide joint"),
   JOINT_HINGE("joints", "hinge joint"),
-  INTEGRATOR_EULER("integrators", "semi-implicit Euler, joint damping implicit (MuJoCo 2.2.2's Euler)"),
-  INTEGRATOR_EULER_EXPLICIT_DAMPING("integrators", "semi-implicit Euler, joint damping explicit (the paper's)"),
-  INTEGRATOR_RK4("integrators", "RK4 (contact-free models; limits and dry friction at every stage)"),
+  INTEGRATOR_EULER(
+      "integrators", "semi-implicit Euler, joint damping implicit (MuJoCo 2.2.2's Euler)"),
+  INTEGRATOR_EULER_EXPLICIT_DAMPING(
+      "integrators", "semi-implicit Euler, joint damping explicit (the paper's)"),
+  INTEGRATOR_RK4(
+      "integrators", "RK4 (contact-free models; limits and dry friction at every stage)"),
   COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
   COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
   COLLISION_PLANE_BOX("collision pairs", "plane-box"),
@@ -26,15 +29,23 @@ public enum Capability {
   COLLISION_SPHERE_BOX("collision pairs", "sphere-box"),
   COLLISION_CAPSULE_CAPSULE("collision pairs", "capsule-capsule"),
   COLLISION_CAPSULE_BOX("collision pairs", "capsule-box"),
-  COLLISION_BOX_BOX("collision pairs", "box-box by separating axes and face clipping (MuJoCo 2.2.2's mjc_BoxBox, up"
-      + " to 24 contacts)"),
-  COLLISION_CONVEX("collision pairs", "ellipsoid and cylinder pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one"
-      + " contact"),
-  COLLISION_HFIELD("collision pairs", "height fields against every convex primitive (MuJoCo 2.2.2's"
-      + " mjc_ConvexHField: MPR against the prisms under the geom)"),
-  COLLISION_MESH("collision pairs", "meshes as the convex hull of their vertices: plane-mesh (MuJoCo's"
-      + " mjc_PlaneConvex, up to three contacts), MPR against every other geom"),
-  CONTACT_PGS("contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
+  COLLISION_BOX_BOX(
+      "collision pairs",
+      "box-box by separating axes and face clipping (MuJoCo 2.2.2's mjc_BoxBox, up"
+          + " to 24 contacts)"),
+  COLLISION_CONVEX(
+      "collision pairs",
+      "ellipsoid and cylinder pairs by MPR (MuJoCo 2.2.2's mjc_Convex), one" + " contact"),
+  COLLISION_HFIELD(
+      "collision pairs",
+      "height fields against every convex primitive (MuJoCo 2.2.2's"
+          + " mjc_ConvexHField: MPR against the prisms under the geom)"),
+  COLLISION_MESH(
+      "collision pairs",
+      "meshes as the convex hull of their vertices: plane-mesh (MuJoCo's"
+          + " mjc_PlaneConvex, up to three contacts), MPR against every other geom"),
+  CONTACT_PGS(
+      "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
   CONTACT_WARM_START("contact solver", "PGS warm start from the previous step"),
   CONTACT_TOLERANCE("contact solver", "PGS stopped early at a tolerance"),
@@ -42,26 +53,40 @@ public enum Capability {
   CONTACT_RESTITUTION("contact solver", "restitution"),
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
   CONTACT_SPIN_ROLL("contact solver", "torsional and rolling friction rows (condim 4 and 6)"),
-  CONTACT_MARGIN("contact solver", "contact margin and gap: contacts detected within the margin act within"
-      + " margin - gap (MuJoCo's includemargin)"),
+  CONTACT_MARGIN(
+      "contact solver",
+      "contact margin and gap: contacts detected within the margin act within"
+          + " margin - gap (MuJoCo's includemargin)"),
   TENDONS_FIXED("tendons", "fixed tendons: springs, dampers, limits, actuators on tendons"),
   TENDONS_SPATIAL("tendons", "spatial tendons through sites: springs, dampers, limits"),
-  TENDONS_WRAPPING("tendons", "spatial tendons wrapping around spheres and cylinders (side sites), pulleys,"
-      + " actuators on spatial tendons"),
+  TENDONS_WRAPPING(
+      "tendons",
+      "spatial tendons wrapping around spheres and cylinders (side sites), pulleys,"
+          + " actuators on spatial tendons"),
   FORCES_FLUID("forces", "fluid forces: MuJoCo's inertia-box drag (density, viscosity, wind)"),
-  ACTUATORS_ACTIVATION("actuators", "activation dynamics: filter and integrator states (na > 0), actrange"),
-  ACTUATORS_SLIDER_CRANK("actuators", "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
-      + " Jacobians)"),
-  ACTUATORS_MUSCLE("actuators", "MuJoCo's muscles: force-length-velocity gain, passive bias, activation dynamics"),
-  ACTUATORS_ADHESION("actuators", "adhesion (MuJoCo's body transmission: the mean normal Jacobian of a body's"
-      + " contacts, those in their gap included)"),
-  CONSTRAINTS_EQUALITY("constraints", "equality constraints: connect, weld, joint and tendon couplings"),
-  SENSORS_MUJOCO("sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),
+  ACTUATORS_ACTIVATION(
+      "actuators", "activation dynamics: filter and integrator states (na > 0), actrange"),
+  ACTUATORS_SLIDER_CRANK(
+      "actuators",
+      "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
+          + " Jacobians)"),
+  ACTUATORS_MUSCLE(
+      "actuators",
+      "MuJoCo's muscles: force-length-velocity gain, passive bias, activation dynamics"),
+  ACTUATORS_ADHESION(
+      "actuators",
+      "adhesion (MuJoCo's body transmission: the mean normal Jacobian of a body's"
+          + " contacts, those in their gap included)"),
+  CONSTRAINTS_EQUALITY(
+      "constraints", "equality constraints: connect, weld, joint and tendon couplings"),
+  SENSORS_MUJOCO(
+      "sensors", "MuJoCo's sensors: sites, frames, velocities, accelerations, forces, touch"),
   DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),
   DERIVATIVE_TAPE("derivatives", "tape (operator-overloading reverse mode)"),
   DERIVATIVE_FD("derivatives", "finite differences"),
   CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
-  CHECKPOINTING_REPLAY("checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
+  CHECKPOINTING_REPLAY(
+      "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
   CHECKPOINTING_REVOLVE("checkpointing", "adjoint with binomial checkpointing (revolve)"),
   HISTORY_ACTUATOR_DELAY("history", "actuator delay (MuJoCo 3's actuator history)"),
   PRECISION_FP64("precision", "double precision (float64)");

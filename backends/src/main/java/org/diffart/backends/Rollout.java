@@ -3,15 +3,15 @@ package org.diffart.backends;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Runs a backend from one initial state (copied to every world) for a number of steps with constant controls,
- * recording world 0's trajectory at a fixed stride. Long rollouts step in chunks of about {@link #CHUNK_NANOS} so a
- * {@link Listener} can show progress and stop the run.
+ * Runs a backend from one initial state (copied to every world) for a number of steps with constant
+ * controls, recording world 0's trajectory at a fixed stride. Long rollouts step in chunks of about
+ * {@link #CHUNK_NANOS} so a {@link Listener} can show progress and stop the run.
  */
 public final class Rollout {
   /** The wall time a chunk aims at, ns: how often a listener hears of progress. */
@@ -37,16 +37,17 @@ public final class Rollout {
     /** Keyframe k of the model. */
     public static Start key(Model m, int k) {
       if (k < 0 || k >= m.nkey()) {
-        throw new IllegalArgumentException("keyframe index " + k + " out of range: the model has " + m.nkey()
-            + " keyframes");
+        throw new IllegalArgumentException(
+            "keyframe index " + k + " out of range: the model has " + m.nkey() + " keyframes");
       }
       return new Start(m.keyTime(k), m.keyQpos(k), m.keyQvel(k), m.keyCtrl(k), m.keyAct(k));
     }
 
     /**
-     * The configurations of W worlds around this start (W×nq): world 0 exactly at it, world w > 0 moved by {@code
-     * scale}·N(0, 1) along each dof (in the tangent space, so quaternions stay unit), drawn from a generator seeded
-     * by {@code (seed, w)}, so that every backend starts from the same worlds.
+     * The configurations of W worlds around this start (W×nq): world 0 exactly at it, world w > 0
+     * moved by {@code scale}·N(0, 1) along each dof (in the tangent space, so quaternions stay
+     * unit), drawn from a generator seeded by {@code (seed, w)}, so that every backend starts from
+     * the same worlds.
      */
     public double[] perturbedQpos(Model m, int worlds, double scale, long seed) {
       double[] out = new double[worlds * m.nq()], dq = new double[m.nv()], q = new double[m.nq()];
@@ -89,24 +90,33 @@ public final class Rollout {
    * @param ms wall time of the stepping alone (recording excluded), milliseconds
    * @param times simulation time of each recorded sample of world 0
    * @param qpos world 0's positions at each sample (samples×nq)
-   * @param sensordata world 0's sensors at each sample's state, as MuJoCo's {@code mj_forward} gives them
-   *     (samples×nsensordata; empty rows when the model has no sensors)
+   * @param sensordata world 0's sensors at each sample's state, as MuJoCo's {@code mj_forward}
+   *     gives them (samples×nsensordata; empty rows when the model has no sensors)
    */
-  public record Result(String backend, int steps, int worlds, double[] finalQpos, double[] finalQvel,
-      double[] finalAct, double ms, double[] times, double[][] qpos, double[][] sensordata) {}
+  public record Result(
+      String backend,
+      int steps,
+      int worlds,
+      double[] finalQpos,
+      double[] finalQvel,
+      double[] finalAct,
+      double ms,
+      double[] times,
+      double[][] qpos,
+      double[][] sensordata) {}
 
   /** As {@link #run(Backend, Start, int, int, Listener)} without a listener. */
   public static Result run(Backend b, Start start, int steps, int stride) {
     try {
-      return run(b, start, steps, stride, done -> { });
+      return run(b, start, steps, stride, done -> {});
     } catch (InterruptedException e) {
       throw new IllegalStateException("a rollout without a listener cannot be interrupted", e);
     }
   }
 
   /**
-   * Sets every world to {@code start} and steps {@code steps} times, sampling world 0 every {@code stride} steps
-   * (and at the start and the end).
+   * Sets every world to {@code start} and steps {@code steps} times, sampling world 0 every {@code
+   * stride} steps (and at the start and the end).
    *
    * @throws InterruptedException when the listener stops the rollout
    */
@@ -116,13 +126,20 @@ public final class Rollout {
   }
 
   /**
-   * As {@link #run(Backend, Start, int, int, Listener)}, each world w > 0 starting from a configuration perturbed by
-   * {@code perturbation} ({@link Start#perturbedQpos}).
+   * As {@link #run(Backend, Start, int, int, Listener)}, each world w > 0 starting from a
+   * configuration perturbed by {@code perturbation} ({@link Start#perturbedQpos}).
    *
    * @throws InterruptedException when the listener stops the rollout
    */
-  public static Result run(Backend b, Start start, double perturbation, long seed, int steps, int stride,
-      Listener listener) throws InterruptedException {
+  public static Result run(
+      Backend b,
+      Start start,
+      double perturbation,
+      long seed,
+      int steps,
+      int stride,
+      Listener listener)
+      throws InterruptedException {
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
@@ -161,8 +178,16 @@ public final class Rollout {
     b.getQpos(fq);
     b.getQvel(fv);
     b.getAct(fa);
-    return new Result(b.name(), steps, w, fq, fv, fa, nanos / 1e6,
-        rec.times.stream().mapToDouble(Double::doubleValue).toArray(), rec.qpos.toArray(double[][]::new),
+    return new Result(
+        b.name(),
+        steps,
+        w,
+        fq,
+        fv,
+        fa,
+        nanos / 1e6,
+        rec.times.stream().mapToDouble(Double::doubleValue).toArray(),
+        rec.qpos.toArray(double[][]::new),
         rec.sensors.toArray(double[][]::new));
   }
 

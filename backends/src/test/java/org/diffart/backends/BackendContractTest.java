@@ -23,15 +23,32 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What every backend owes: the same results as the CPU reference ({@code Step.step} on one Data per world), bit for
- * bit, for every built-in and dataset model with contacts, worlds in different states; every field of Data after a
- * step, intermediates included, from a Data whose intermediates were poisoned with NaN (a stage that does not write
- * its output shows); and the CPU backend's error for a world that blows up. Subclassed per backend.
+ * What every backend owes: the same results as the CPU reference ({@code Step.step} on one Data per
+ * world), bit for bit, for every built-in and dataset model with contacts, worlds in different
+ * states; every field of Data after a step, intermediates included, from a Data whose intermediates
+ * were poisoned with NaN (a stage that does not write its output shows); and the CPU backend's
+ * error for a world that blows up. Subclassed per backend.
  */
 abstract class BackendContractTest {
-  /** Fields that are state, parameters or warm start: the step reads them. Everything else it must write first. */
-  private static final Set<String> INPUTS = Set.of("time", "nstep", "qpos", "qvel", "ctrl", "act", "qfrcApplied",
-      "bodyInert", "dofDamping", "geomFriction", "geomRestitution", "warmImpulse", "warmValid");
+  /**
+   * Fields that are state, parameters or warm start: the step reads them. Everything else it must
+   * write first.
+   */
+  private static final Set<String> INPUTS =
+      Set.of(
+          "time",
+          "nstep",
+          "qpos",
+          "qvel",
+          "ctrl",
+          "act",
+          "qfrcApplied",
+          "bodyInert",
+          "dofDamping",
+          "geomFriction",
+          "geomRestitution",
+          "warmImpulse",
+          "warmValid");
 
   /** The backend's name in {@link Backends}. */
   abstract String backend();
@@ -43,32 +60,54 @@ abstract class BackendContractTest {
   abstract void setData(Backend b, int w, Data d);
 
   static Stream<String> models() {
-    return Stream.of("builtin:pendulum:7", "builtin:laikago", "builtin:laikago10", "builtin:arm9", "builtin:golf",
-        "builtin:ant", "builtin:humanoid", "builtin:chain50", "../datasets/models/acrobot.urdf",
-        // sites and sensors of every kind, contacts on (touch, force and torque see the contact forces)
-        "../datasets/models/dm_control/humanoid.xml", "../datasets/models/dm_control/cheetah.xml",
+    return Stream.of(
+        "builtin:pendulum:7",
+        "builtin:laikago",
+        "builtin:laikago10",
+        "builtin:arm9",
+        "builtin:golf",
+        "builtin:ant",
+        "builtin:humanoid",
+        "builtin:chain50",
+        "../datasets/models/acrobot.urdf",
+        // sites and sensors of every kind, contacts on (touch, force and torque see the contact
+        // forces)
+        "../datasets/models/dm_control/humanoid.xml",
+        "../datasets/models/dm_control/cheetah.xml",
         // dry joint friction rows beside contacts
         "../datasets/models/dm_control/finger.xml",
         // fixed tendons: springs, dampers, actuators on tendons, a limit
-        "../datasets/models/dm_control/point_mass.xml", "../datasets/reference/models/tendons.xml",
+        "../datasets/models/dm_control/point_mass.xml",
+        "../datasets/reference/models/tendons.xml",
         // RK4 with a joint limit evaluated at every stage
         "../datasets/models/dm_control/cartpole.xml",
         "../datasets/reference/models/sensors.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
-        "../datasets/reference/models/equality.xml", "../datasets/models/dm_control/manipulator.xml",
-        // fluid forces with density, viscosity and wind; a real swimmer (the fish's fins make its explicit quadratic
+        "../datasets/reference/models/equality.xml",
+        "../datasets/models/dm_control/manipulator.xml",
+        // fluid forces with density, viscosity and wind; a real swimmer (the fish's fins make its
+        // explicit quadratic
         // drag blow up from the random-velocity start, in MuJoCo 2.2.2 too)
-        "../datasets/reference/models/fluid.xml", "../datasets/models/dm_control/swimmer.xml",
+        "../datasets/reference/models/fluid.xml",
+        "../datasets/models/dm_control/swimmer.xml",
         // spatial tendons: springs, dampers, a limit; the ball on its string
-        "../datasets/reference/models/spatial.xml", "../datasets/models/dm_control/ball_in_cup.xml",
-        // tendons wrapping around spheres and cylinders (side sites, the inside wrap), a pulley, tendon actuators
+        "../datasets/reference/models/spatial.xml",
+        "../datasets/models/dm_control/ball_in_cup.xml",
+        // tendons wrapping around spheres and cylinders (side sites, the inside wrap), a pulley,
+        // tendon actuators
         "../datasets/reference/models/wrapping.xml",
-        // muscles (gain, bias, activation) on joints and tendons; MuJoCo's arm of six muscles over wrapped tendons
-        "../datasets/reference/models/muscles.xml", "../datasets/models/mujoco_samples/arm26.xml",
-        // MuJoCo's energy output (flag energy); every actuator type, activation states with and without limits
-        "../datasets/reference/models/energy.xml", "../datasets/reference/models/actuators.xml",
-        // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and condim
-        "../datasets/reference/models/convex.xml", "../datasets/reference/collisions/pairs.xml",
+        // muscles (gain, bias, activation) on joints and tendons; MuJoCo's arm of six muscles over
+        // wrapped tendons
+        "../datasets/reference/models/muscles.xml",
+        "../datasets/models/mujoco_samples/arm26.xml",
+        // MuJoCo's energy output (flag energy); every actuator type, activation states with and
+        // without limits
+        "../datasets/reference/models/energy.xml",
+        "../datasets/reference/models/actuators.xml",
+        // MPR's convex pairs and plane-cylinder; explicit contact pairs with their own friction and
+        // condim
+        "../datasets/reference/models/convex.xml",
+        "../datasets/reference/collisions/pairs.xml",
         // torsional and rolling friction rows (condim 4 and 6)
         "../datasets/reference/models/spin_roll.xml",
         // contact margins and gaps
@@ -76,7 +115,8 @@ abstract class BackendContractTest {
         // adhesion actuators
         "../datasets/reference/models/adhesion.xml",
         // height fields; the quadruped on its (flat) terrain with rangefinders
-        "../datasets/reference/models/terrain.xml", "../datasets/models/dm_control/quadruped.xml",
+        "../datasets/reference/models/terrain.xml",
+        "../datasets/models/dm_control/quadruped.xml",
         // meshes on a plane, a box, a mesh and a height field
         "../datasets/reference/models/meshes.xml",
         // box-box stacks: faces and edges (mjc_BoxBox)
@@ -85,7 +125,10 @@ abstract class BackendContractTest {
         "../datasets/models/mujoco_samples/slider_crank.xml");
   }
 
-  /** Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities; random controls. */
+  /**
+   * Three worlds: the first keyframe (or qpos0), a perturbed configuration, random velocities;
+   * random controls.
+   */
   private static Data[] starts(Model m, long seed) {
     Random rnd = new Random(seed);
     Data[] out = new Data[3];
@@ -106,8 +149,8 @@ abstract class BackendContractTest {
         }
       }
       for (int a = 0; a < m.nu(); a++) {
-        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1, hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1)
-            : 1;
+        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1,
+            hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1) : 1;
         d.ctrl[a] = w == 0 && m.nkey() > 0 ? d.ctrl[a] : lo + (hi - lo) * rnd.nextDouble();
       }
       out[w] = d;
@@ -122,7 +165,9 @@ abstract class BackendContractTest {
     Data[] ref = starts(m, 1);
     int worlds = ref.length, steps = 1000;
     try (Backend b = Backends.create(backend(), m, worlds)) {
-      double[] q = new double[worlds * m.nq()], v = new double[worlds * m.nv()], u = new double[worlds * m.nu()];
+      double[] q = new double[worlds * m.nq()],
+          v = new double[worlds * m.nv()],
+          u = new double[worlds * m.nu()];
       for (int w = 0; w < worlds; w++) {
         System.arraycopy(ref[w].qpos, 0, q, w * m.nq(), m.nq());
         System.arraycopy(ref[w].qvel, 0, v, w * m.nv(), m.nv());
@@ -147,9 +192,14 @@ abstract class BackendContractTest {
       b.getQvel(v);
       b.getAct(act);
       for (int w = 0; w < worlds; w++) {
-        assertArrayEquals(ref[w].act, Arrays.copyOfRange(act, w * m.na(), (w + 1) * m.na()), spec + " world " + w);
-        assertArrayEquals(ref[w].qpos, Arrays.copyOfRange(q, w * m.nq(), (w + 1) * m.nq()), spec + " world " + w);
-        assertArrayEquals(ref[w].qvel, Arrays.copyOfRange(v, w * m.nv(), (w + 1) * m.nv()), spec + " world " + w);
+        assertArrayEquals(
+            ref[w].act,
+            Arrays.copyOfRange(act, w * m.na(), (w + 1) * m.na()),
+            spec + " world " + w);
+        assertArrayEquals(
+            ref[w].qpos, Arrays.copyOfRange(q, w * m.nq(), (w + 1) * m.nq()), spec + " world " + w);
+        assertArrayEquals(
+            ref[w].qvel, Arrays.copyOfRange(v, w * m.nv(), (w + 1) * m.nv()), spec + " world " + w);
         assertEquals(ref[w].time, b.time(w));
       }
     }
@@ -157,7 +207,8 @@ abstract class BackendContractTest {
 
   @ParameterizedTest
   @MethodSource("models")
-  void everyFieldAfterAStepFromPoisonedIntermediatesEqualsTheReference(String spec) throws Exception {
+  void everyFieldAfterAStepFromPoisonedIntermediatesEqualsTheReference(String spec)
+      throws Exception {
     Model m = ModelLoader.load(spec);
     Data[] ref = starts(m, 2);
     // a few steps first, so that contacts are active and the warm start is filled
@@ -178,14 +229,22 @@ abstract class BackendContractTest {
         List<String> differ = new ArrayList<>();
         for (Field f : numberFields()) {
           Object a = f.get(ref[w]), c = f.get(got);
-          boolean same = a instanceof double[] x ? Arrays.equals(x, (double[]) c)
-              : a instanceof int[] x ? Arrays.equals(x, (int[]) c) : a.equals(c) || f.getType() == long.class
-              && ((Long) a).intValue() == ((Long) c).intValue();
+          boolean same =
+              a instanceof double[] x
+                  ? Arrays.equals(x, (double[]) c)
+                  : a instanceof int[] x
+                      ? Arrays.equals(x, (int[]) c)
+                      : a.equals(c)
+                          || f.getType() == long.class
+                              && ((Long) a).intValue() == ((Long) c).intValue();
           if (!same) {
             differ.add(f.getName());
           }
         }
-        assertEquals(List.of(), differ, spec + " world " + w + ": fields that differ from the CPU reference");
+        assertEquals(
+            List.of(),
+            differ,
+            spec + " world " + w + ": fields that differ from the CPU reference");
       }
     }
   }
@@ -196,7 +255,9 @@ abstract class BackendContractTest {
     try (Backend b = Backends.create(backend(), m, 2)) {
       b.setQvel(new double[] {0.1, 0, Double.NaN, 0});
       SimulationException e = assertThrows(SimulationException.class, () -> b.step(5));
-      assertTrue(e.getMessage().startsWith("world 1: step 0 (t=0.0): qvel[0] = NaN at dof 0 of joint 'joint0'"),
+      assertTrue(
+          e.getMessage()
+              .startsWith("world 1: step 0 (t=0.0): qvel[0] = NaN at dof 0 of joint 'joint0'"),
           e.getMessage());
       assertEquals(0, b.time(1), "the failed world keeps its last good state");
       assertTrue(b.time(0) > 0, "world 0 stepped");
@@ -218,7 +279,8 @@ abstract class BackendContractTest {
   void batchArraysMustHaveWorldsTimesSize() {
     Model m = ModelLoader.load("builtin:pendulum:2");
     try (Backend b = Backends.create(backend(), m, 3)) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.setQpos(new double[2]));
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> b.setQpos(new double[2]));
       assertEquals("qpos must have worlds×2 = 6 values, got 2", e.getMessage());
     }
   }
@@ -242,8 +304,13 @@ abstract class BackendContractTest {
     List<Field> out = new ArrayList<>();
     for (Field f : Data.class.getFields()) {
       Class<?> t = f.getType();
-      if (!Modifier.isStatic(f.getModifiers()) && !f.getName().equals("pgsRecord") && (t == double[].class
-          || t == int[].class || t == double.class || t == int.class || t == long.class)) {
+      if (!Modifier.isStatic(f.getModifiers())
+          && !f.getName().equals("pgsRecord")
+          && (t == double[].class
+              || t == int[].class
+              || t == double.class
+              || t == int.class
+              || t == long.class)) {
         out.add(f);
       }
     }

@@ -36,7 +36,8 @@ class CpuBackendTest {
       for (int s = 0; s < 200; s++) {
         Step.step(m, d);
       }
-      assertArrayEquals(d.qpos, java.util.Arrays.copyOfRange(out, w * m.nq(), (w + 1) * m.nq()), "world " + w);
+      assertArrayEquals(
+          d.qpos, java.util.Arrays.copyOfRange(out, w * m.nq(), (w + 1) * m.nq()), "world " + w);
     }
   }
 

@@ -34,13 +34,16 @@ class RolloutTest {
     for (int k = 0; k < samples.size(); k++) {
       assertArrayEquals(samples.get(k), r.qpos()[k], "sample " + k);
     }
-    assertArrayEquals(d.qvel, java.util.Arrays.copyOfRange(r.finalQvel(), m.nv(), 2 * m.nv()), "world 1 too");
+    assertArrayEquals(
+        d.qvel, java.util.Arrays.copyOfRange(r.finalQvel(), m.nv(), 2 * m.nv()), "world 1 too");
     assertEquals(d.time, r.times()[r.times().length - 1], 1e-12);
   }
 
   @Test
   void startsAtTheKeyframeTime() {
-    Rollout.Start start = new Rollout.Start(2.5, m.qpos0(), new double[m.nv()], new double[m.nu()], new double[m.na()]);
+    Rollout.Start start =
+        new Rollout.Start(
+            2.5, m.qpos0(), new double[m.nv()], new double[m.nu()], new double[m.na()]);
     Rollout.Result r = Rollout.run(Backends.create("cpu", m, 1), start, 10, 5);
     assertEquals(2.5, r.times()[0]);
     assertEquals(2.5 + 10 * m.opt().timestep(), r.times()[2], 1e-12);
@@ -49,13 +52,21 @@ class RolloutTest {
   @Test
   void aListenerHearsProgressAndCanStopTheRollout() {
     List<Integer> heard = new ArrayList<>();
-    InterruptedException e = assertThrows(InterruptedException.class,
-        () -> Rollout.run(Backends.create("cpu", m, 1), Rollout.Start.reference(m), 1_000_000, 1000, done -> {
-          heard.add(done);
-          if (done >= 500) {
-            throw new InterruptedException("stop");
-          }
-        }));
+    InterruptedException e =
+        assertThrows(
+            InterruptedException.class,
+            () ->
+                Rollout.run(
+                    Backends.create("cpu", m, 1),
+                    Rollout.Start.reference(m),
+                    1_000_000,
+                    1000,
+                    done -> {
+                      heard.add(done);
+                      if (done >= 500) {
+                        throw new InterruptedException("stop");
+                      }
+                    }));
     assertEquals("stop", e.getMessage());
     assertEquals(1, heard.get(0), "the first chunk is one step");
     for (int k = 1; k < heard.size(); k++) {
@@ -65,9 +76,13 @@ class RolloutTest {
 
   @Test
   void wrongStateSizesAreRefusedNamingTheField() {
-    Rollout.Start bad = new Rollout.Start(0, new double[2], new double[m.nv()], new double[m.nu()], new double[m.na()]);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Rollout.run(Backends.create("cpu", m, 1), bad, 10, 1));
+    Rollout.Start bad =
+        new Rollout.Start(
+            0, new double[2], new double[m.nv()], new double[m.nu()], new double[m.na()]);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Rollout.run(Backends.create("cpu", m, 1), bad, 10, 1));
     assertEquals("qpos must have 3 values, got 2", e.getMessage());
   }
 }

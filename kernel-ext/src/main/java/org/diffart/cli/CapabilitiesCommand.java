@@ -17,20 +17,24 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart capabilities [--verify] [--backend B]}: what each backend claims and refuses; with {@code --verify}
- * every claim's probe runs (results against the CPU reference, gradients against finite differences) and every
- * refusal is tried (it must fail with a clear error). Exit code 1 when a probe fails.
+ * {@code diffart capabilities [--verify] [--backend B]}: what each backend claims and refuses; with
+ * {@code --verify} every claim's probe runs (results against the CPU reference, gradients against
+ * finite differences) and every refusal is tried (it must fail with a clear error). Exit code 1
+ * when a probe fails.
  */
 @Command(
     name = "capabilities",
-    description = "What each backend claims and refuses; --verify runs a probe for every claim and every refusal.",
+    description =
+        "What each backend claims and refuses; --verify runs a probe for every claim and every refusal.",
     footer = {
       "",
       "JSON keys: backends -> backend -> capability -> {claimed, verified, detail}; verified is false for a claim"
           + " whose probe failed or did not run (without --verify), and for a refusal that does not fire."
     })
 final class CapabilitiesCommand implements Callable<Integer> {
-  @Option(names = "--verify", description = "Run the probes (about 20 s for opencl on PoCL, mostly program builds).")
+  @Option(
+      names = "--verify",
+      description = "Run the probes (about 20 s for opencl on PoCL, mostly program builds).")
   private boolean verify;
 
   @Option(names = "--backend", paramLabel = "B", description = "Only this backend (default: all).")
@@ -44,13 +48,20 @@ final class CapabilitiesCommand implements Callable<Integer> {
   public Integer call() {
     List<String> names = backend == null ? Backends.names() : List.of(backend);
     if (backend != null && !Backends.names().contains(backend)) {
-      throw new ParameterException(spec.commandLine(), "unknown backend '" + backend + "'; available: "
-          + String.join(", ", Backends.names()));
+      throw new ParameterException(
+          spec.commandLine(),
+          "unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
     }
     Map<String, List<Verdict>> all = new LinkedHashMap<>();
     for (String name : names) {
-      all.put(name, verify ? TerminalProgress.during(spec.commandLine().getErr(), "verifying the " + name
-          + " backend's capabilities", () -> Capabilities.verify(name)) : Capabilities.declared(name));
+      all.put(
+          name,
+          verify
+              ? TerminalProgress.during(
+                  spec.commandLine().getErr(),
+                  "verifying the " + name + " backend's capabilities",
+                  () -> Capabilities.verify(name))
+              : Capabilities.declared(name));
     }
     JsonObject backends = new JsonObject();
     boolean failed = false;
@@ -77,9 +88,13 @@ final class CapabilitiesCommand implements Callable<Integer> {
     for (var e : all.entrySet()) {
       lines.add(e.getKey() + ":");
       for (Verdict v : e.getValue()) {
-        String mark = !verify ? (v.claimed() ? "claims " : "refuses") : v.verified() ? (v.claimed() ? "ok     "
-            : "refuses") : "FAILED ";
-        lines.add(String.format("  %s %-36s %s", mark, v.capability().key(), verify ? v.detail() : "").stripTrailing());
+        String mark =
+            !verify
+                ? (v.claimed() ? "claims " : "refuses")
+                : v.verified() ? (v.claimed() ? "ok     " : "refuses") : "FAILED ";
+        lines.add(
+            String.format("  %s %-36s %s", mark, v.capability().key(), verify ? v.detail() : "")
+                .stripTrailing());
       }
     }
     return String.join("\n", lines).stripTrailing();

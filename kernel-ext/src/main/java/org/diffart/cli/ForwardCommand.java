@@ -15,12 +15,14 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * {@code diffart forward --model M [state] [--no-contact]}: one forward-dynamics evaluation, {@code qacc} as MuJoCo's
- * {@code mj_forward} gives it (smooth dynamics, then the contact and limit impulses divided by the time step).
+ * {@code diffart forward --model M [state] [--no-contact]}: one forward-dynamics evaluation, {@code
+ * qacc} as MuJoCo's {@code mj_forward} gives it (smooth dynamics, then the contact and limit
+ * impulses divided by the time step).
  */
 @Command(
     name = "forward",
-    description = "Evaluate the forward dynamics once at a state: qacc as MuJoCo's mj_forward gives it.",
+    description =
+        "Evaluate the forward dynamics once at a state: qacc as MuJoCo's mj_forward gives it.",
     footer = {
       "",
       "The state is qpos0 with zero velocity, controls and activations, or keyframe K; --qpos/--qvel/--ctrl/--act"
@@ -35,13 +37,16 @@ final class ForwardCommand implements Callable<Integer> {
   @Mixin private StateOptions state;
   @Mixin private Output output;
 
-  @Option(names = "--no-contact", description = "Disable contacts (the model's other options are kept).")
+  @Option(
+      names = "--no-contact",
+      description = "Disable contacts (the model's other options are kept).")
   private boolean noContact;
 
   @Override
   public Integer call() {
     Model loaded = model.load();
-    Model m = noContact ? loaded.withOptions(loaded.opt().toBuilder().contact(false).build()) : loaded;
+    Model m =
+        noContact ? loaded.withOptions(loaded.opt().toBuilder().contact(false).build()) : loaded;
     Data d = state.initial(m);
     Step.forward(m, d);
     JsonObject o = new JsonObject();
@@ -65,19 +70,34 @@ final class ForwardCommand implements Callable<Integer> {
   }
 
   private static String text(Model m, Data d) {
-    Table dofs = Table.create(
-        "forward dynamics of " + m.name() + " (" + d.ncon + " contacts" + (m.opt().contact() ? "" : ", disabled")
-            + ")",
-        StringColumn.create("dof", Coordinates.qvel(m)),
-        DoubleColumn.create("qvel", d.qvel),
-        DoubleColumn.create("qacc", d.qacc),
-        DoubleColumn.create("qacc_smooth", d.qaccSmooth));
-    Table positions = Table.create(
-        "state", StringColumn.create("coordinate", Coordinates.qpos(m)), DoubleColumn.create("qpos", d.qpos));
+    Table dofs =
+        Table.create(
+            "forward dynamics of "
+                + m.name()
+                + " ("
+                + d.ncon
+                + " contacts"
+                + (m.opt().contact() ? "" : ", disabled")
+                + ")",
+            StringColumn.create("dof", Coordinates.qvel(m)),
+            DoubleColumn.create("qvel", d.qvel),
+            DoubleColumn.create("qacc", d.qacc),
+            DoubleColumn.create("qacc_smooth", d.qaccSmooth));
+    Table positions =
+        Table.create(
+            "state",
+            StringColumn.create("coordinate", Coordinates.qpos(m)),
+            DoubleColumn.create("qpos", d.qpos));
     String controls = m.nu() == 0 ? "" : "\n\nctrl " + Arrays.toString(d.ctrl);
-    String sensors = m.nsensor() == 0 ? "" : "\n\n" + Table.create("sensors",
-        StringColumn.create("sensor", Coordinates.sensordata(m)), DoubleColumn.create("value", d.sensordata))
-        .printAll();
+    String sensors =
+        m.nsensor() == 0
+            ? ""
+            : "\n\n"
+                + Table.create(
+                        "sensors",
+                        StringColumn.create("sensor", Coordinates.sensordata(m)),
+                        DoubleColumn.create("value", d.sensordata))
+                    .printAll();
     return positions.printAll() + controls + "\n\n" + dofs.printAll() + sensors;
   }
 }

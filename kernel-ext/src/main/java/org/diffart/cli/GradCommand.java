@@ -4,10 +4,10 @@ import com.google.gson.JsonObject;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.diffart.sim.data.Data;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.kernel.magic.GradientRunner;
+import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "grad",
-    description = "Gradient of the loss of an N-step rollout, by the adjoint method, the tape or finite differences.",
+    description =
+        "Gradient of the loss of an N-step rollout, by the adjoint method, the tape or finite differences.",
     footer = {
       "",
       "Loss: 0.5*|qpos_T|^2 over the final configuration, measured in the tangent space from the zero configuration"
@@ -49,42 +50,72 @@ final class GradCommand implements Callable<Integer> {
   @Mixin private StateOptions state;
   @Mixin private Output output;
 
-  @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 1).")
+  @Option(
+      names = "--steps",
+      required = true,
+      paramLabel = "N",
+      description = "Number of time steps (>= 1).")
   private int steps;
 
-  @Option(names = "--method", paramLabel = "adjoint|tape|fd",
-      description = "adjoint (hand-derived reverse mode with checkpointing; the default), tape (operator-overloading"
-          + " reverse mode that records every operation) or fd (finite differences).")
+  @Option(
+      names = "--method",
+      paramLabel = "adjoint|tape|fd",
+      description =
+          "adjoint (hand-derived reverse mode with checkpointing; the default), tape (operator-overloading"
+              + " reverse mode that records every operation) or fd (finite differences).")
   private String method = "adjoint";
 
-  @Option(names = "--wrt", paramLabel = "W", defaultValue = "qpos0",
-      description = "ctrl, qpos0, qvel0, friction, mass, damping or restitution (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--wrt",
+      paramLabel = "W",
+      defaultValue = "qpos0",
+      description =
+          "ctrl, qpos0, qvel0, friction, mass, damping or restitution (default: ${DEFAULT-VALUE}).")
   private String wrt;
 
-  @Option(names = "--backend", paramLabel = "B", defaultValue = "cpu",
-      description = "Backend: cpu (default), or opencl, which runs the adjoint on the device (bit for bit the cpu's)"
-          + " and refuses the tape and finite differences.")
+  @Option(
+      names = "--backend",
+      paramLabel = "B",
+      defaultValue = "cpu",
+      description =
+          "Backend: cpu (default), or opencl, which runs the adjoint on the device (bit for bit the cpu's)"
+              + " and refuses the tape and finite differences.")
   private String backend;
 
-  @Option(names = "--checkpoint", paramLabel = "K|replay:K|revolve:S", defaultValue = "1",
-      description = "adjoint: store the state every K steps (recompute each segment once), replay:K as the paper"
-          + " (store every K steps only, replay from the checkpoint for each step), or binomial checkpointing with S"
-          + " slots (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--checkpoint",
+      paramLabel = "K|replay:K|revolve:S",
+      defaultValue = "1",
+      description =
+          "adjoint: store the state every K steps (recompute each segment once), replay:K as the paper"
+              + " (store every K steps only, replay from the checkpoint for each step), or binomial checkpointing with S"
+              + " slots (default: ${DEFAULT-VALUE}).")
   private String checkpoint;
 
-  @Option(names = "--truncate", paramLabel = "H", defaultValue = "0",
+  @Option(
+      names = "--truncate",
+      paramLabel = "H",
+      defaultValue = "0",
       description = "adjoint: backpropagate through the last H steps only (0: all).")
   private int truncate;
 
-  @Option(names = "--tape-budget", paramLabel = "BYTES",
-      description = "tape: the most bytes the tape may hold, e.g. 2G or 512M (default: half the JVM's max heap).")
+  @Option(
+      names = "--tape-budget",
+      paramLabel = "BYTES",
+      description =
+          "tape: the most bytes the tape may hold, e.g. 2G or 512M (default: half the JVM's max heap).")
   private String tapeBudget;
 
-  @Option(names = "--eps", paramLabel = "E", defaultValue = "1e-6",
+  @Option(
+      names = "--eps",
+      paramLabel = "E",
+      defaultValue = "1e-6",
       description = "fd: the step (default: ${DEFAULT-VALUE}).")
   private double eps;
 
-  @Option(names = "--forward-differences", description = "fd: forward instead of central differences.")
+  @Option(
+      names = "--forward-differences",
+      description = "fd: forward instead of central differences.")
   private boolean forward;
 
   @Spec private CommandSpec spec;
@@ -106,7 +137,8 @@ final class GradCommand implements Callable<Integer> {
       throw usage("unknown --method '" + method + "'; available: adjoint, tape, fd");
     }
     if (!Backends.names().contains(backend)) {
-      throw usage("unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
+      throw usage(
+          "unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
     }
     long budget = tapeBudget == null ? TapeGradient.defaultBudget() : bytes(tapeBudget);
     Model m = model.load();
@@ -116,20 +148,25 @@ final class GradCommand implements Callable<Integer> {
     Data start = state.initial(m);
     RolloutProblem p = RolloutProblem.of(m, start, steps, Loss.finalConfiguration());
     String task = method + " gradient of " + m.name() + " on " + backend + ": " + steps + " steps";
-    GradientResult r = TerminalProgress.during(spec.commandLine().getErr(), task, () -> {
-      if (!backend.equals("cpu")) {
-        // the backend's own derivatives: it runs or refuses them, saying why
-        try (Backend b = Backends.create(backend, m, 1)) {
-          return b.gradient(p, method, c);
-        }
-      }
-      return switch (method) {
-        case "adjoint" -> AdjointGradient.compute(p, c, truncate);
-        case "tape" -> TapeGradient.compute(p, budget);
-        default -> FiniteDifferenceGradient.compute(p, EnumSet.of(w),
-            new FiniteDifferenceGradient.Settings(eps, !forward));
-      };
-    });
+    GradientResult r =
+        TerminalProgress.during(
+            spec.commandLine().getErr(),
+            task,
+            () -> {
+              if (!backend.equals("cpu")) {
+                // the backend's own derivatives: it runs or refuses them, saying why
+                try (Backend b = Backends.create(backend, m, 1)) {
+                  return b.gradient(p, method, c);
+                }
+              }
+              return switch (method) {
+                case "adjoint" -> AdjointGradient.compute(p, c, truncate);
+                case "tape" -> TapeGradient.compute(p, budget);
+                default ->
+                    FiniteDifferenceGradient.compute(
+                        p, EnumSet.of(w), new FiniteDifferenceGradient.Settings(eps, !forward));
+              };
+            });
     double[] g = r.grad(w);
     JsonObject o = new JsonObject();
     o.addProperty("model", m.name());
@@ -146,11 +183,25 @@ final class GradCommand implements Callable<Integer> {
     o.addProperty("recomputed_steps", r.recomputedSteps());
     o.add("adjoint_norms", Output.array(r.adjointNorms()));
     o.addProperty("detail", r.detail());
-    output.print(o, () -> String.format(Locale.ROOT,
-        "%s gradient of %s over %d steps with respect to %s (%d numbers)%nloss %.17g, |grad| %.6g%n"
-            + "forward %.3f ms, backward %.3f ms, peak %d bytes (%s)%ngrad %s",
-        r.method(), m.name(), steps, w.cliName(), g.length, r.loss(), norm(g), r.forwardMs(), r.backwardMs(),
-        r.peakBytes(), r.detail(), java.util.Arrays.toString(g)));
+    output.print(
+        o,
+        () ->
+            String.format(
+                Locale.ROOT,
+                "%s gradient of %s over %d steps with respect to %s (%d numbers)%nloss %.17g, |grad| %.6g%n"
+                    + "forward %.3f ms, backward %.3f ms, peak %d bytes (%s)%ngrad %s",
+                r.method(),
+                m.name(),
+                steps,
+                w.cliName(),
+                g.length,
+                r.loss(),
+                norm(g),
+                r.forwardMs(),
+                r.backwardMs(),
+                r.peakBytes(),
+                r.detail(),
+                java.util.Arrays.toString(g)));
     return 0;
   }
 

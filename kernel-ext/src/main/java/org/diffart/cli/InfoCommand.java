@@ -10,10 +10,14 @@ import org.diffart.sim.model.Model;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code diffart info --model M}: the model's sizes, bodies, joints, actuators, keyframes and compiler warnings. */
+/**
+ * {@code diffart info --model M}: the model's sizes, bodies, joints, actuators, keyframes and
+ * compiler warnings.
+ */
 @Command(
     name = "info",
-    description = "Describe a model: sizes, options, bodies, joints, actuators, keyframes and warnings.",
+    description =
+        "Describe a model: sizes, options, bodies, joints, actuators, keyframes and warnings.",
     footer = {
       "",
       "JSON keys: name, nq, nv, nu, na, nbody, njnt, ngeom, nkey, timestep, integrator, gravity, total_mass, bodies"
@@ -112,7 +116,9 @@ final class InfoCommand implements Callable<Integer> {
         o.add("ctrlrange", Output.array(new double[] {m.actCtrlRange(u, 0), m.actCtrlRange(u, 1)}));
       }
       if (m.actForceLimited(u)) {
-        o.add("forcerange", Output.array(new double[] {m.actForceRange(u, 0), m.actForceRange(u, 1)}));
+        o.add(
+            "forcerange",
+            Output.array(new double[] {m.actForceRange(u, 0), m.actForceRange(u, 1)}));
       }
       o.addProperty("gaintype", m.actGainMuscle(u) ? "muscle" : "affine");
       o.addProperty("biastype", m.actBiasMuscle(u) ? "muscle" : "affine");
@@ -136,7 +142,9 @@ final class InfoCommand implements Callable<Integer> {
         o.add("timeconst", Output.array(new double[] {m.actDynPrm(u, 0), m.actDynPrm(u, 1)}));
       }
       if (m.actGainMuscle(u) || m.actBiasMuscle(u)) {
-        o.add("lengthrange", Output.array(new double[] {m.actLengthRange(u, 0), m.actLengthRange(u, 1)}));
+        o.add(
+            "lengthrange",
+            Output.array(new double[] {m.actLengthRange(u, 0), m.actLengthRange(u, 1)}));
         o.addProperty("acc0", m.actAcc0(u));
       }
       if (m.actActLimited(u)) {
@@ -161,10 +169,20 @@ final class InfoCommand implements Callable<Integer> {
   /** The notebook's summary tables, then the keyframes, total mass and warnings. */
   private static String text(Model m) {
     StringBuilder s = new StringBuilder(ModelSummary.text(m)).append('\n');
-    s.append("total mass ").append(m.totalMass()).append(" kg, integrator ").append(lower(m.opt().integrator()))
-        .append(", gravity ").append(Arrays.toString(m.opt().gravity())).append(" m/s^2\n");
+    s.append("total mass ")
+        .append(m.totalMass())
+        .append(" kg, integrator ")
+        .append(lower(m.opt().integrator()))
+        .append(", gravity ")
+        .append(Arrays.toString(m.opt().gravity()))
+        .append(" m/s^2\n");
     for (int k = 0; k < m.nkey(); k++) {
-      s.append("keyframe ").append(k).append(": ").append(m.keyName(k)).append(" (time ").append(m.keyTime(k))
+      s.append("keyframe ")
+          .append(k)
+          .append(": ")
+          .append(m.keyName(k))
+          .append(" (time ")
+          .append(m.keyTime(k))
           .append(" s)\n");
     }
     for (String w : m.warnings()) {

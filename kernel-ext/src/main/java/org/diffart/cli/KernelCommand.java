@@ -31,7 +31,10 @@ final class KernelCommand implements Callable<Integer> {
     throw new ParameterException(spec.commandLine(), "missing command");
   }
 
-  /** {@code kernel install}: writes the kernelspec with a copy of the shaded jar, via {@link KernelspecInstaller}. */
+  /**
+   * {@code kernel install}: writes the kernelspec with a copy of the shaded jar, via {@link
+   * KernelspecInstaller}.
+   */
   @Command(
       name = "install",
       description = "Install the Jupyter kernelspec 'diffart' (a copy of the jar and kernel.json).",
@@ -51,29 +54,38 @@ final class KernelCommand implements Callable<Integer> {
 
     /** Where the kernelspec goes: the user's Jupyter data folder (the default) or a prefix. */
     static final class Where {
-      @Option(names = "--user", required = true, description = "Into the user's Jupyter data folder (default).")
+      @Option(
+          names = "--user",
+          required = true,
+          description = "Into the user's Jupyter data folder (default).")
       private boolean user;
 
       @Option(
           names = "--prefix",
           required = true,
           paramLabel = "P",
-          description = "Into P/share/jupyter/kernels (Jupyter finds it with JUPYTER_PATH=P/share/jupyter).")
+          description =
+              "Into P/share/jupyter/kernels (Jupyter finds it with JUPYTER_PATH=P/share/jupyter).")
       private Path prefix;
     }
 
     @Override
     public Integer call() throws IOException {
-      Scope scope = where == null || where.prefix == null ? Scope.user() : Scope.prefix(where.prefix);
+      Scope scope =
+          where == null || where.prefix == null ? Scope.user() : Scope.prefix(where.prefix);
       Path dir = KernelspecInstaller.install(scope, jar != null ? jar : ownJar());
       JsonObject o = new JsonObject();
       o.addProperty("name", KernelspecInstaller.KERNEL_NAME);
       o.addProperty("path", dir.toString());
-      output.print(o, () -> "installed kernelspec '" + KernelspecInstaller.KERNEL_NAME + "' in " + dir);
+      output.print(
+          o, () -> "installed kernelspec '" + KernelspecInstaller.KERNEL_NAME + "' in " + dir);
       return 0;
     }
 
-    /** The jar these classes were loaded from; a classes folder (a development run) needs {@code --jar}. */
+    /**
+     * The jar these classes were loaded from; a classes folder (a development run) needs {@code
+     * --jar}.
+     */
     private Path ownJar() {
       Path source;
       try {
@@ -82,7 +94,8 @@ final class KernelCommand implements Callable<Integer> {
         throw new IllegalStateException("cannot locate the running jar", e);
       }
       if (!Files.isRegularFile(source)) {
-        throw new ParameterException(spec.commandLine(), "not running from a jar (" + source + "): pass --jar J");
+        throw new ParameterException(
+            spec.commandLine(), "not running from a jar (" + source + "): pass --jar J");
       }
       return source;
     }

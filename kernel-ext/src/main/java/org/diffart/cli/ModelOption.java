@@ -6,15 +6,21 @@ import picocli.CommandLine.Option;
 
 /** The {@code --model M} option every simulating command takes. */
 final class ModelOption {
-  /** The system property {@link Main} sets to the list of built-in models, which the description shows. */
+  /**
+   * The system property {@link Main} sets to the list of built-in models, which the description
+   * shows.
+   */
   static final String BUILTINS_PROPERTY = "diffart.builtins";
 
   @Option(
       names = "--model",
       required = true,
       paramLabel = "M",
-      description = "Model: an MJCF file (.xml), a URDF file (.urdf) or builtin:NAME, a built-in model, NAME one of"
-          + " ${sys:" + BUILTINS_PROPERTY + "} (pendulum:N has N links).")
+      description =
+          "Model: an MJCF file (.xml), a URDF file (.urdf) or builtin:NAME, a built-in model, NAME one of"
+              + " ${sys:"
+              + BUILTINS_PROPERTY
+              + "} (pendulum:N has N links).")
   private String spec;
 
   /** The model's specification as given. */

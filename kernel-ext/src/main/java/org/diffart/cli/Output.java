@@ -11,8 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code --json} option and the writing of a command's result: one compact JSON object on a line of its own, or
- * readable text. Doubles are written in full precision (the shortest text that reads back to the same double).
+ * The {@code --json} option and the writing of a command's result: one compact JSON object on a
+ * line of its own, or readable text. Doubles are written in full precision (the shortest text that
+ * reads back to the same double).
  */
 final class Output {
   private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();

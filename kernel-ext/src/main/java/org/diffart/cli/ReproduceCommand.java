@@ -12,18 +12,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart reproduce NAME [--out DIR] [--quick]}: runs one of the paper's experiments, prints ours beside the
- * paper's numbers and writes CSV and PNG; exit code 1 when a check of the reproduced shape fails.
+ * {@code diffart reproduce NAME [--out DIR] [--quick]}: runs one of the paper's experiments, prints
+ * ours beside the paper's numbers and writes CSV and PNG; exit code 1 when a check of the
+ * reproduced shape fails.
  */
 @Command(
     name = "reproduce",
-    description = "Reproduces a table of Qiao et al. 2021 (time-memory-vs-steps, checkpoint-interval,"
-        + " backward-per-step): ours beside the paper's numbers; writes CSV and PNG.",
+    description =
+        "Reproduces a table of Qiao et al. 2021 (time-memory-vs-steps, checkpoint-interval,"
+            + " backward-per-step): ours beside the paper's numbers; writes CSV and PNG.",
     footer = {
       "",
       "The full size is the paper's (minutes; PyTorch runs need Debian's python3-torch); --quick is CI's (seconds).",
@@ -35,11 +37,16 @@ import picocli.CommandLine.Spec;
       "Exit code 1 when a check of the reproduced shape fails."
     })
 final class ReproduceCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "NAME", description = "time-memory-vs-steps, checkpoint-interval or"
-      + " backward-per-step.")
+  @Parameters(
+      index = "0",
+      paramLabel = "NAME",
+      description = "time-memory-vs-steps, checkpoint-interval or" + " backward-per-step.")
   private String name;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/reproduce",
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "build/reproduce",
       description = "Where to write the CSV and PNG files (default: ${DEFAULT-VALUE}).")
   private Path out;
 
@@ -52,13 +59,24 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Experiment e = Experiments.find(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
-        "unknown experiment '" + name + "'; available: " + String.join(", ", Experiments.names())));
+    Experiment e =
+        Experiments.find(name)
+            .orElseThrow(
+                () ->
+                    new ParameterException(
+                        spec.commandLine(),
+                        "unknown experiment '"
+                            + name
+                            + "'; available: "
+                            + String.join(", ", Experiments.names())));
     var err = spec.commandLine().getErr();
-    Report r = e.run(quick ? Size.QUICK : Size.FULL, line -> {
-      err.println("reproduce " + name + ": " + line);
-      err.flush();
-    });
+    Report r =
+        e.run(
+            quick ? Size.QUICK : Size.FULL,
+            line -> {
+              err.println("reproduce " + name + ": " + line);
+              err.flush();
+            });
     List<Path> files = r.write(out);
     err.println("reproduce " + name + ": wrote " + files);
     output.print(r.toJson(), r::toString);

@@ -3,8 +3,8 @@ package org.diffart.cli;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.Arrays;
-import java.util.concurrent.Callable;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
@@ -22,12 +22,13 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * {@code diffart rollout --model M --steps N [state] [--backend B] [--worlds W] [--stride S]}: W worlds started from
- * the same state, stepped N times with constant controls.
+ * {@code diffart rollout --model M --steps N [state] [--backend B] [--worlds W] [--stride S]}: W
+ * worlds started from the same state, stepped N times with constant controls.
  */
 @Command(
     name = "rollout",
-    description = "Step W worlds of a model N times from one starting state, controls held constant.",
+    description =
+        "Step W worlds of a model N times from one starting state, controls held constant.",
     footer = {
       "",
       "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
@@ -44,7 +45,11 @@ final class RolloutCommand implements Callable<Integer> {
   @Mixin private StateOptions state;
   @Mixin private Output output;
 
-  @Option(names = "--steps", required = true, paramLabel = "N", description = "Number of time steps (>= 1).")
+  @Option(
+      names = "--steps",
+      required = true,
+      paramLabel = "N",
+      description = "Number of time steps (>= 1).")
   private int steps;
 
   @Option(
@@ -58,7 +63,8 @@ final class RolloutCommand implements Callable<Integer> {
       names = "--worlds",
       paramLabel = "W",
       defaultValue = "1",
-      description = "Number of worlds, all started from the same state (default: ${DEFAULT-VALUE}).")
+      description =
+          "Number of worlds, all started from the same state (default: ${DEFAULT-VALUE}).")
   private int worlds;
 
   @Option(
@@ -74,13 +80,29 @@ final class RolloutCommand implements Callable<Integer> {
     checkArguments();
     Model m = model.load();
     Data start = state.initial(m);
-    String task = "rollout of " + m.name() + " on " + backend + ": " + steps + " steps x " + worlds + " worlds";
+    String task =
+        "rollout of "
+            + m.name()
+            + " on "
+            + backend
+            + ": "
+            + steps
+            + " steps x "
+            + worlds
+            + " worlds";
     int every = stride != null ? stride : steps;
     Rollout.Result r;
     try (Backend b = Backends.create(backend, m, worlds)) {
-      r = TerminalProgress.during(spec.commandLine().getErr(), task,
-          () -> Rollout.run(b, new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act), steps,
-              every));
+      r =
+          TerminalProgress.during(
+              spec.commandLine().getErr(),
+              task,
+              () ->
+                  Rollout.run(
+                      b,
+                      new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act),
+                      steps,
+                      every));
     }
     output.print(json(m, r), () -> text(m, r));
     return 0;
@@ -97,7 +119,8 @@ final class RolloutCommand implements Callable<Integer> {
       throw usage("--stride must be >= 1, got " + stride);
     }
     if (!Backends.names().contains(backend)) {
-      throw usage("unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
+      throw usage(
+          "unknown backend '" + backend + "'; available: " + String.join(", ", Backends.names()));
     }
   }
 
@@ -146,19 +169,31 @@ final class RolloutCommand implements Callable<Integer> {
   }
 
   private String text(Model m, Rollout.Result r) {
-    String header = String.format(Locale.ROOT,
-        "%s on %s: %d steps x %d worlds to t = %g s in %.3f ms (%.3f us per world step)",
-        m.name(), r.backend(), r.steps(), r.worlds(), finalTime(r), r.ms(),
-        1e3 * r.ms() / ((double) r.steps() * r.worlds()));
-    Table positions = Table.create("final state of world 0",
-        StringColumn.create("coordinate", Coordinates.qpos(m)),
-        DoubleColumn.create("qpos", Arrays.copyOf(r.finalQpos(), m.nq())));
-    Table velocities = Table.create("",
-        StringColumn.create("dof", Coordinates.qvel(m)),
-        DoubleColumn.create("qvel", Arrays.copyOf(r.finalQvel(), m.nv())));
+    String header =
+        String.format(
+            Locale.ROOT,
+            "%s on %s: %d steps x %d worlds to t = %g s in %.3f ms (%.3f us per world step)",
+            m.name(),
+            r.backend(),
+            r.steps(),
+            r.worlds(),
+            finalTime(r),
+            r.ms(),
+            1e3 * r.ms() / ((double) r.steps() * r.worlds()));
+    Table positions =
+        Table.create(
+            "final state of world 0",
+            StringColumn.create("coordinate", Coordinates.qpos(m)),
+            DoubleColumn.create("qpos", Arrays.copyOf(r.finalQpos(), m.nq())));
+    Table velocities =
+        Table.create(
+            "",
+            StringColumn.create("dof", Coordinates.qvel(m)),
+            DoubleColumn.create("qvel", Arrays.copyOf(r.finalQvel(), m.nv())));
     String s = header + "\n\n" + positions.printAll() + "\n\n" + velocities.printAll();
     if (stride != null) {
-      Table trajectory = Table.create("trajectory of world 0", DoubleColumn.create("time", r.times()));
+      Table trajectory =
+          Table.create("trajectory of world 0", DoubleColumn.create("time", r.times()));
       String[] names = Coordinates.qpos(m);
       for (int i = 0; i < m.nq(); i++) {
         double[] column = new double[r.qpos().length];

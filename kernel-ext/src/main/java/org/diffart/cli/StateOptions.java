@@ -10,21 +10,24 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The starting state options: {@code qpos0} with zero velocity and controls by default, or a keyframe ({@code --key}),
- * then each of {@code --qpos}, {@code --qvel}, {@code --ctrl}, {@code --act} given replaces its part.
+ * The starting state options: {@code qpos0} with zero velocity and controls by default, or a
+ * keyframe ({@code --key}), then each of {@code --qpos}, {@code --qvel}, {@code --ctrl}, {@code
+ * --act} given replaces its part.
  */
 final class StateOptions {
   @Option(
       names = "--key",
       paramLabel = "K",
-      description = "Start from the model's keyframe K, by name or index (its qpos, qvel, ctrl and act).")
+      description =
+          "Start from the model's keyframe K, by name or index (its qpos, qvel, ctrl and act).")
   private String key;
 
   @Option(
       names = "--qpos",
       paramLabel = "a,b,..",
       converter = Vector.Converter.class,
-      description = "Joint positions, exactly nq comma-separated numbers in MuJoCo's order (quaternions w,x,y,z).")
+      description =
+          "Joint positions, exactly nq comma-separated numbers in MuJoCo's order (quaternions w,x,y,z).")
   private Vector qpos;
 
   @Option(
@@ -45,7 +48,8 @@ final class StateOptions {
       names = "--act",
       paramLabel = "a,b,..",
       converter = Vector.Converter.class,
-      description = "Actuator activations, exactly na comma-separated numbers (models with activation dynamics).")
+      description =
+          "Actuator activations, exactly na comma-separated numbers (models with activation dynamics).")
   private Vector act;
 
   @Spec(Spec.Target.MIXEE)
@@ -54,7 +58,8 @@ final class StateOptions {
   /**
    * A fresh {@link Data} of {@code m} in the requested starting state.
    *
-   * @throws ParameterException for an unknown keyframe (listing the model's) or a vector of the wrong length
+   * @throws ParameterException for an unknown keyframe (listing the model's) or a vector of the
+   *     wrong length
    */
   Data initial(Model m) {
     Data d = new Data(m);
@@ -78,8 +83,16 @@ final class StateOptions {
     for (int i = 0; i < m.nkey(); i++) {
       names.add(m.keyName(i) + " (" + i + ")");
     }
-    throw new ParameterException(command.commandLine(), "unknown keyframe '" + key + "' of model " + m.name() + "; "
-        + (names.isEmpty() ? "the model has no keyframes" : "available: " + String.join(", ", names)));
+    throw new ParameterException(
+        command.commandLine(),
+        "unknown keyframe '"
+            + key
+            + "' of model "
+            + m.name()
+            + "; "
+            + (names.isEmpty()
+                ? "the model has no keyframes"
+                : "available: " + String.join(", ", names)));
   }
 
   private void copy(String option, String size, Vector given, double[] target) {
@@ -87,8 +100,15 @@ final class StateOptions {
       return;
     }
     if (given.values().length != target.length) {
-      throw new ParameterException(command.commandLine(), option + " needs exactly " + target.length + " values ("
-          + size + " of the model), got " + given.values().length);
+      throw new ParameterException(
+          command.commandLine(),
+          option
+              + " needs exactly "
+              + target.length
+              + " values ("
+              + size
+              + " of the model), got "
+              + given.values().length);
     }
     System.arraycopy(given.values(), 0, target, 0, target.length);
   }

@@ -14,11 +14,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code diffart transition --model M [state] [--method fd|adjoint] [--centered] [--eps E]}: A, B, C, D of a step. */
+/**
+ * {@code diffart transition --model M [state] [--method fd|adjoint] [--centered] [--eps E]}: A, B,
+ * C, D of a step.
+ */
 @Command(
     name = "transition",
-    description = "Linearise one step: x' = A x + B u, y = C x + D u in the tangent space, as MuJoCo's"
-        + " mjd_transitionFD.",
+    description =
+        "Linearise one step: x' = A x + B u, y = C x + D u in the tangent space, as MuJoCo's"
+            + " mjd_transitionFD.",
     footer = {
       "",
       "x = (q, v, act) with q perturbed as q (+) dq and differenced with (-): nx = 2 nv + na. y = sensordata as the"
@@ -33,14 +37,21 @@ final class TransitionCommand implements Callable<Integer> {
   @Mixin private StateOptions state;
   @Mixin private Output output;
 
-  @Option(names = "--method", paramLabel = "fd|adjoint", defaultValue = "fd",
-      description = "fd (finite differences) or adjoint (exact, by reverse sweeps) (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--method",
+      paramLabel = "fd|adjoint",
+      defaultValue = "fd",
+      description =
+          "fd (finite differences) or adjoint (exact, by reverse sweeps) (default: ${DEFAULT-VALUE}).")
   private String method;
 
   @Option(names = "--centered", description = "fd: central instead of forward differences.")
   private boolean centered;
 
-  @Option(names = "--eps", paramLabel = "E", defaultValue = "1e-6",
+  @Option(
+      names = "--eps",
+      paramLabel = "E",
+      defaultValue = "1e-6",
       description = "fd: the perturbation (default: ${DEFAULT-VALUE}).")
   private double eps;
 
@@ -49,14 +60,18 @@ final class TransitionCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (!method.equals("fd") && !method.equals("adjoint")) {
-      throw new ParameterException(spec.commandLine(), "unknown --method '" + method + "'; available: fd, adjoint");
+      throw new ParameterException(
+          spec.commandLine(), "unknown --method '" + method + "'; available: fd, adjoint");
     }
     if (!(eps > 0)) {
       throw new ParameterException(spec.commandLine(), "--eps must be > 0, got " + eps);
     }
     Model m = model.load();
     Data d = state.initial(m);
-    Transition t = method.equals("fd") ? Transition.finiteDifferences(m, d, centered, eps) : Transition.exact(m, d);
+    Transition t =
+        method.equals("fd")
+            ? Transition.finiteDifferences(m, d, centered, eps)
+            : Transition.exact(m, d);
     JsonObject o = new JsonObject();
     o.addProperty("model", m.name());
     o.addProperty("method", t.method());
@@ -80,8 +95,16 @@ final class TransitionCommand implements Callable<Integer> {
   }
 
   private static String text(Model m, Transition t) {
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-        "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n", m.name(), t.method(), t.A().length, m.nu(), t.ms()));
+    StringBuilder s =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "transition of %s by %s: nx = %d, nu = %d (%.3f ms)%n",
+                m.name(),
+                t.method(),
+                t.A().length,
+                m.nu(),
+                t.ms()));
     matrix(s, "A", t.A());
     matrix(s, "B", t.B());
     if (t.C().length > 0) {

@@ -4,14 +4,17 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The value of a vector option such as {@code --qpos 0.1,-2,3e-4}: comma-separated finite numbers (an empty text is
- * the empty vector, for models without actuators).
+ * The value of a vector option such as {@code --qpos 0.1,-2,3e-4}: comma-separated finite numbers
+ * (an empty text is the empty vector, for models without actuators).
  *
  * @param values the numbers in the order given
  */
 record Vector(double[] values) {
 
-  /** Reads the option text; a malformed or non-finite entry is an argument error naming its position. */
+  /**
+   * Reads the option text; a malformed or non-finite entry is an argument error naming its
+   * position.
+   */
   static final class Converter implements ITypeConverter<Vector> {
     @Override
     public Vector convert(String text) {
@@ -28,7 +31,8 @@ record Vector(double[] values) {
           throw new TypeConversionException("entry " + (i + 1) + " '" + s + "' is not a number");
         }
         if (!Double.isFinite(v[i])) {
-          throw new TypeConversionException("entry " + (i + 1) + " '" + s + "' is not a finite number");
+          throw new TypeConversionException(
+              "entry " + (i + 1) + " '" + s + "' is not a finite number");
         }
       }
       return new Vector(v);

@@ -16,9 +16,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Backward time per step, one Laikago, 50 steps (Qiao et al. 2021, App. G): our adjoint (CPU and OpenCL), our tape,
- * central finite differences and PyTorch's autograd through the same step, beside the paper's ours, CppAD, JAX,
- * Ceres and PyTorch.
+ * Backward time per step, one Laikago, 50 steps (Qiao et al. 2021, App. G): our adjoint (CPU and
+ * OpenCL), our tape, central finite differences and PyTorch's autograd through the same step,
+ * beside the paper's ours, CppAD, JAX, Ceres and PyTorch.
  */
 final class BackwardPerStep implements Experiment {
   static final int STEPS = 50;
@@ -53,25 +53,38 @@ final class BackwardPerStep implements Experiment {
     progress.accept("finite differences");
     rows.add(Runs.fd(1, STEPS, timing));
     progress.accept("pytorch");
-    rows.add(Runs.pytorch(1, STEPS, size, Duration.ofSeconds(size == Size.QUICK ? 120 : 300), 8L << 30));
+    rows.add(
+        Runs.pytorch(1, STEPS, size, Duration.ofSeconds(size == Size.QUICK ? 120 : 300), 8L << 30));
     Table paper = PaperNumbers.table("backward-per-step");
     Row ours = rows.get(0);
-    double paperOurs = PaperNumbers.find(paper, "method", "ours").flatMap(r -> box(PaperNumbers.number(r,
-        "backward_ms_per_step"))).orElse(Double.NaN);
+    double paperOurs =
+        PaperNumbers.find(paper, "method", "ours")
+            .flatMap(r -> box(PaperNumbers.number(r, "backward_ms_per_step")))
+            .orElse(Double.NaN);
 
     // ours beside the paper's: our methods first, then the paper's that have no counterpart here
     List<String> method = new ArrayList<>(), status = new ArrayList<>();
     List<Double> here = new ArrayList<>(), hereRatio = new ArrayList<>(), there = new ArrayList<>();
     List<Double> thereRatio = new ArrayList<>();
-    String[][] counterpart = {{"adjoint", "ours"}, {"adjoint on opencl", ""}, {"tape", ""}, {"fd", ""},
-        {"pytorch", "PyTorch"}};
+    String[][] counterpart = {
+      {"adjoint", "ours"},
+      {"adjoint on opencl", ""},
+      {"tape", ""},
+      {"fd", ""},
+      {"pytorch", "PyTorch"}
+    };
     for (int i = 0; i < rows.size(); i++) {
       Row r = rows.get(i);
       method.add(r.label());
       here.add(r.ok() ? r.backwardMsPerStep() : Double.NaN);
-      hereRatio.add(r.ok() && ours.ok() ? r.backwardMsPerStep() / ours.backwardMsPerStep() : Double.NaN);
-      double p = counterpart[i][1].isEmpty() ? Double.NaN : PaperNumbers.find(paper, "method", counterpart[i][1])
-          .flatMap(x -> box(PaperNumbers.number(x, "backward_ms_per_step"))).orElse(Double.NaN);
+      hereRatio.add(
+          r.ok() && ours.ok() ? r.backwardMsPerStep() / ours.backwardMsPerStep() : Double.NaN);
+      double p =
+          counterpart[i][1].isEmpty()
+              ? Double.NaN
+              : PaperNumbers.find(paper, "method", counterpart[i][1])
+                  .flatMap(x -> box(PaperNumbers.number(x, "backward_ms_per_step")))
+                  .orElse(Double.NaN);
       there.add(p);
       thereRatio.add(p / paperOurs);
       status.add(r.status());
@@ -87,42 +100,75 @@ final class BackwardPerStep implements Experiment {
       hereRatio.add(Double.NaN);
       there.add(v);
       thereRatio.add(v / paperOurs);
-      status.add("not run here: no " + m + " baseline in this stack" + (p.getString("status").equals("ok") ? ""
-          : "; paper: " + p.getString("status")));
+      status.add(
+          "not run here: no "
+              + m
+              + " baseline in this stack"
+              + (p.getString("status").equals("ok") ? "" : "; paper: " + p.getString("status")));
     }
-    Table table = Table.create("backward ms per step, 1 Laikago, " + STEPS + " steps: here and in the paper")
-        .addColumns(StringColumn.create("method", method),
-            DoubleColumn.create("here: ms/step", here.stream().mapToDouble(Double::doubleValue)),
-            DoubleColumn.create("here: x our adjoint", hereRatio.stream().mapToDouble(Double::doubleValue)),
-            DoubleColumn.create("paper: ms/step", there.stream().mapToDouble(Double::doubleValue)),
-            DoubleColumn.create("paper: x ours", thereRatio.stream().mapToDouble(Double::doubleValue)),
-            StringColumn.create("status", status));
+    Table table =
+        Table.create("backward ms per step, 1 Laikago, " + STEPS + " steps: here and in the paper")
+            .addColumns(
+                StringColumn.create("method", method),
+                DoubleColumn.create(
+                    "here: ms/step", here.stream().mapToDouble(Double::doubleValue)),
+                DoubleColumn.create(
+                    "here: x our adjoint", hereRatio.stream().mapToDouble(Double::doubleValue)),
+                DoubleColumn.create(
+                    "paper: ms/step", there.stream().mapToDouble(Double::doubleValue)),
+                DoubleColumn.create(
+                    "paper: x ours", thereRatio.stream().mapToDouble(Double::doubleValue)),
+                StringColumn.create("status", status));
 
-    // dots rather than bars: a log axis; a missing value is NaN (XChart refuses null on a log axis, skips NaN)
-    CategoryChart dots = ChartStyle.barChart("backward time per step, 1 Laikago, 50 steps", "method",
-        "ms per step (log)", true);
-    dots.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter).setMarkerSize(10);
+    // dots rather than bars: a log axis; a missing value is NaN (XChart refuses null on a log axis,
+    // skips NaN)
+    CategoryChart dots =
+        ChartStyle.barChart(
+            "backward time per step, 1 Laikago, 50 steps", "method", "ms per step (log)", true);
+    dots.getStyler()
+        .setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter)
+        .setMarkerSize(10);
     dots.addSeries("here", method, here);
     dots.addSeries("paper (Qiao et al. 2021)", method, there);
     Figure figure = new Figure(title(), List.of(dots));
 
     List<Check> checks = new ArrayList<>();
     Row torch = rows.get(4);
-    double speedup = torch.ok() && ours.ok() ? torch.backwardMsPerStep() / ours.backwardMsPerStep() : Double.NaN;
-    checks.add(new Check("our adjoint is at least 10x faster than PyTorch per backward step", speedup >= 10,
-        torch.ok() ? String.format(Locale.ROOT, "PyTorch %.3g ms, adjoint %.3g ms per step: %.0fx",
-            torch.backwardMsPerStep(), ours.backwardMsPerStep(), speedup) : "PyTorch: " + torch.status()));
-    checks.add(new Check("every method ran", rows.stream().allMatch(Row::ok), rows.stream().filter(r -> !r.ok())
-        .map(r -> r.label() + ": " + r.status()).reduce((a, b) -> a + "; " + b).orElse("all ok")));
-    List<String> notes = List.of("Here: one core of a shared 2-vCPU AMD EPYC guest, float64 throughout; the paper:"
-        + " its own machine, float32 state between steps.", "fd: central differences of the " + STEPS
-        + " x 12 controls and 18 initial velocities; the adjoint and the tape give every input's gradient in the"
-        + " same sweep.");
+    double speedup =
+        torch.ok() && ours.ok() ? torch.backwardMsPerStep() / ours.backwardMsPerStep() : Double.NaN;
+    checks.add(
+        new Check(
+            "our adjoint is at least 10x faster than PyTorch per backward step",
+            speedup >= 10,
+            torch.ok()
+                ? String.format(
+                    Locale.ROOT,
+                    "PyTorch %.3g ms, adjoint %.3g ms per step: %.0fx",
+                    torch.backwardMsPerStep(),
+                    ours.backwardMsPerStep(),
+                    speedup)
+                : "PyTorch: " + torch.status()));
+    checks.add(
+        new Check(
+            "every method ran",
+            rows.stream().allMatch(Row::ok),
+            rows.stream()
+                .filter(r -> !r.ok())
+                .map(r -> r.label() + ": " + r.status())
+                .reduce((a, b) -> a + "; " + b)
+                .orElse("all ok")));
+    List<String> notes =
+        List.of(
+            "Here: one core of a shared 2-vCPU AMD EPYC guest, float64 throughout; the paper:"
+                + " its own machine, float32 state between steps.",
+            "fd: central differences of the "
+                + STEPS
+                + " x 12 controls and 18 initial velocities; the adjoint and the tape give every input's gradient in the"
+                + " same sweep.");
     return new Report(name(), title(), size, rows, table, figure, checks, notes);
   }
 
   private static java.util.Optional<Double> box(OptionalDouble d) {
     return d.isPresent() ? java.util.Optional.of(d.getAsDouble()) : java.util.Optional.empty();
   }
-
 }

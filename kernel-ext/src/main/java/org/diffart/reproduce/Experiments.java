@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /** The experiments that reproduce the paper's tables, by name. */
 public final class Experiments {
-  private static final List<Experiment> ALL = List.of(new TimeMemoryVsSteps(), new CheckpointInterval(),
-      new BackwardPerStep());
+  private static final List<Experiment> ALL =
+      List.of(new TimeMemoryVsSteps(), new CheckpointInterval(), new BackwardPerStep());
 
   private Experiments() {}
 
@@ -26,7 +26,10 @@ public final class Experiments {
    * @throws IllegalArgumentException naming the experiments there are
    */
   public static Experiment get(String name) {
-    return find(name).orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + name
-        + "'; available: " + String.join(", ", names())));
+    return find(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown experiment '" + name + "'; available: " + String.join(", ", names())));
   }
 }

@@ -1,8 +1,8 @@
 package org.diffart.reproduce;
 
 /**
- * Least-squares line {@code y = a + b x} through points, and how far the points lie from it: the largest residual
- * relative to its point's y, and the share of the variance of y the line explains.
+ * Least-squares line {@code y = a + b x} through points, and how far the points lie from it: the
+ * largest residual relative to its point's y, and the share of the variance of y the line explains.
  *
  * @param a intercept
  * @param b slope

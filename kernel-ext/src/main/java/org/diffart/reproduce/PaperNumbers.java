@@ -11,8 +11,9 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
- * The numbers Qiao et al. (2021) report, as {@code datasets/paper/qiao2021/*.csv} holds them (packaged with the
- * jar): every cell read as text, an empty cell meaning the paper gives no number there.
+ * The numbers Qiao et al. (2021) report, as {@code datasets/paper/qiao2021/*.csv} holds them
+ * (packaged with the jar): every cell read as text, an empty cell meaning the paper gives no number
+ * there.
  */
 final class PaperNumbers {
   private static final String DIR = "/org/diffart/reproduce/paper/qiao2021/";
@@ -23,10 +24,14 @@ final class PaperNumbers {
   static Table table(String name) {
     try (InputStream in = PaperNumbers.class.getResourceAsStream(DIR + name + ".csv")) {
       if (in == null) {
-        throw new IllegalStateException("the paper's numbers are missing from the jar: " + DIR + name + ".csv");
+        throw new IllegalStateException(
+            "the paper's numbers are missing from the jar: " + DIR + name + ".csv");
       }
-      return Table.read().usingOptions(CsvReadOptions.builder(in).tableName("Qiao et al. 2021: " + name)
-          .columnTypes(c -> ColumnType.STRING));
+      return Table.read()
+          .usingOptions(
+              CsvReadOptions.builder(in)
+                  .tableName("Qiao et al. 2021: " + name)
+                  .columnTypes(c -> ColumnType.STRING));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -21,8 +21,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * What an experiment measured: its rows, the table of ours beside the paper's, the figure, and the checks of the
- * reproduced shape. Shown in a notebook as the table, the figure and the checks; {@link #write} saves CSV and PNG.
+ * What an experiment measured: its rows, the table of ours beside the paper's, the figure, and the
+ * checks of the reproduced shape. Shown in a notebook as the table, the figure and the checks;
+ * {@link #write} saves CSV and PNG.
  *
  * @param name the experiment's name
  * @param title what it reproduces
@@ -33,8 +34,16 @@ import tech.tablesaw.api.Table;
  * @param checks the shape that must hold
  * @param notes what to know when reading it (machine, settings, where we differ from the paper)
  */
-public record Report(String name, String title, Size size, List<Row> rows, Table table, Figure figure,
-    List<Check> checks, List<String> notes) implements DisplayDataRenderable {
+public record Report(
+    String name,
+    String title,
+    Size size,
+    List<Row> rows,
+    Table table,
+    Figure figure,
+    List<Check> checks,
+    List<String> notes)
+    implements DisplayDataRenderable {
 
   /** Copies the lists. */
   public Report {
@@ -46,15 +55,18 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
   /** Every row as a table, sizes in MiB. */
   public Table rowsTable() {
     Table t = Table.create(name + ": measurements");
-    t.addColumns(StringColumn.create("method", rows.stream().map(Row::method)),
+    t.addColumns(
+        StringColumn.create("method", rows.stream().map(Row::method)),
         StringColumn.create("backend", rows.stream().map(Row::backend)),
         IntColumn.create("worlds", rows.stream().mapToInt(Row::worlds).toArray()),
         IntColumn.create("steps", rows.stream().mapToInt(Row::steps).toArray()),
         StringColumn.create("checkpoint", rows.stream().map(Row::checkpoint)),
         DoubleColumn.create("forward ms", rows.stream().mapToDouble(Row::forwardMs)),
         DoubleColumn.create("backward ms", rows.stream().mapToDouble(Row::backwardMs)),
-        DoubleColumn.create("peak MiB (counted)", rows.stream().mapToDouble(r -> r.peakBytes() / MIB)),
-        DoubleColumn.create("measured MiB", rows.stream().mapToDouble(r -> r.measuredBytes() / MIB)),
+        DoubleColumn.create(
+            "peak MiB (counted)", rows.stream().mapToDouble(r -> r.peakBytes() / MIB)),
+        DoubleColumn.create(
+            "measured MiB", rows.stream().mapToDouble(r -> r.measuredBytes() / MIB)),
         StringColumn.create("status", rows.stream().map(Row::status)),
         StringColumn.create("note", rows.stream().map(Row::note)));
     return t;
@@ -68,8 +80,8 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
   }
 
   /**
-   * Throws when a check failed, naming each failed check with its numbers: the end of a notebook calls it so that a
-   * wrong shape fails the run.
+   * Throws when a check failed, naming each failed check with its numbers: the end of a notebook
+   * calls it so that a wrong shape fails the run.
    */
   public Report requireChecks() {
     List<Check> failed = failures();
@@ -78,18 +90,26 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
       for (Check c : failed) {
         lines.add("FAILED: " + c.name() + " (" + c.detail() + ")");
       }
-      throw new IllegalStateException(name + ": " + failed.size() + " of " + checks.size() + " checks failed\n"
-          + String.join("\n", lines));
+      throw new IllegalStateException(
+          name
+              + ": "
+              + failed.size()
+              + " of "
+              + checks.size()
+              + " checks failed\n"
+              + String.join("\n", lines));
     }
     return this;
   }
 
   /** The checks as a table. */
   public Table checksTable() {
-    return Table.create(name + ": checks").addColumns(
-        StringColumn.create("check", checks.stream().map(Check::name)),
-        StringColumn.create("result", checks.stream().map(c -> c.passed() ? "passed" : "FAILED")),
-        StringColumn.create("numbers", checks.stream().map(Check::detail)));
+    return Table.create(name + ": checks")
+        .addColumns(
+            StringColumn.create("check", checks.stream().map(Check::name)),
+            StringColumn.create(
+                "result", checks.stream().map(c -> c.passed() ? "passed" : "FAILED")),
+            StringColumn.create("numbers", checks.stream().map(Check::detail)));
   }
 
   /** {@code {name, size, rows, checks}} as the command line's JSON prints it. */
@@ -113,8 +133,9 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
   }
 
   /**
-   * Writes {@code NAME.csv} (every row), {@code NAME-vs-paper.csv} (the table), {@code NAME-checks.csv} and {@code
-   * NAME.png} (the figure) into dir, creating it; returns the files written.
+   * Writes {@code NAME.csv} (every row), {@code NAME-vs-paper.csv} (the table), {@code
+   * NAME-checks.csv} and {@code NAME.png} (the figure) into dir, creating it; returns the files
+   * written.
    */
   public List<Path> write(Path dir) {
     try {
@@ -127,7 +148,8 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
       Files.write(png, figure.png());
       return List.of(rowsCsv, tableCsv, checksCsv, png);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + name + "'s files into " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot write " + name + "'s files into " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -138,29 +160,45 @@ public record Report(String name, String title, Size size, List<Row> rows, Table
 
   @Override
   public void render(RenderContext ctx) {
-    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> {
-      StringBuilder html = new StringBuilder("<h4>").append(TableHtml.escape(title)).append("</h4>\n");
-      html.append(TableHtml.of(table, Displays.MAX_TABLE_ROWS));
-      if (!figure.panels().isEmpty()) {
-        html.append(figure.html());
-      }
-      html.append("<ul>\n");
-      for (Check c : checks) {
-        html.append("<li>").append(c.passed() ? "&#10003; " : "<b>&#10007; FAILED</b> ")
-            .append(TableHtml.escape(c.name())).append(": ").append(TableHtml.escape(c.detail())).append("</li>\n");
-      }
-      html.append("</ul>\n");
-      return html.toString();
-    });
+    ctx.renderIfRequested(
+        MIMEType.TEXT_HTML,
+        () -> {
+          StringBuilder html =
+              new StringBuilder("<h4>").append(TableHtml.escape(title)).append("</h4>\n");
+          html.append(TableHtml.of(table, Displays.MAX_TABLE_ROWS));
+          if (!figure.panels().isEmpty()) {
+            html.append(figure.html());
+          }
+          html.append("<ul>\n");
+          for (Check c : checks) {
+            html.append("<li>")
+                .append(c.passed() ? "&#10003; " : "<b>&#10007; FAILED</b> ")
+                .append(TableHtml.escape(c.name()))
+                .append(": ")
+                .append(TableHtml.escape(c.detail()))
+                .append("</li>\n");
+          }
+          html.append("</ul>\n");
+          return html.toString();
+        });
     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, this::toString);
   }
 
   @Override
   public String toString() {
-    StringBuilder s = new StringBuilder(title).append(" (").append(size.name().toLowerCase(java.util.Locale.ROOT))
-        .append(")\n").append(Displays.text(table)).append('\n');
+    StringBuilder s =
+        new StringBuilder(title)
+            .append(" (")
+            .append(size.name().toLowerCase(java.util.Locale.ROOT))
+            .append(")\n")
+            .append(Displays.text(table))
+            .append('\n');
     for (Check c : checks) {
-      s.append(c.passed() ? "passed: " : "FAILED: ").append(c.name()).append(" (").append(c.detail()).append(")\n");
+      s.append(c.passed() ? "passed: " : "FAILED: ")
+          .append(c.name())
+          .append(" (")
+          .append(c.detail())
+          .append(")\n");
     }
     return s.toString();
   }

@@ -9,20 +9,34 @@ import com.google.gson.JsonObject;
  * @param backend {@code cpu}, {@code opencl}, or {@code python} for PyTorch
  * @param worlds how many Laikagos (or robots) the rollout holds
  * @param steps time steps T
- * @param checkpoint the adjoint's schedule ({@code 1}, {@code replay:K}, {@code revolve:S}), empty for the others
+ * @param checkpoint the adjoint's schedule ({@code 1}, {@code replay:K}, {@code revolve:S}), empty
+ *     for the others
  * @param forwardMs median wall time of the forward rollout, ms (NaN when it failed)
- * @param backwardMs median wall time of the backward sweep, recomputation included, ms (NaN when it failed)
- * @param peakBytes bytes the method held for the gradient: counted by our methods (checkpoints, tape, scratch;
- *     device buffers on OpenCL), the process's peak RSS growth for PyTorch
- * @param measuredBytes measured: the heap bytes one run allocated (the JVM's count; an upper bound of what it held
- *     at once) for our methods; the process's peak RSS growth for PyTorch
- * @param recomputedSteps steps the adjoint's backward sweep simulated again from its checkpoints (0 for the others):
- *     what its schedule costs, counted exactly
- * @param status {@code ok}, or the failure's message (out of memory, over the time budget, tape budget)
+ * @param backwardMs median wall time of the backward sweep, recomputation included, ms (NaN when it
+ *     failed)
+ * @param peakBytes bytes the method held for the gradient: counted by our methods (checkpoints,
+ *     tape, scratch; device buffers on OpenCL), the process's peak RSS growth for PyTorch
+ * @param measuredBytes measured: the heap bytes one run allocated (the JVM's count; an upper bound
+ *     of what it held at once) for our methods; the process's peak RSS growth for PyTorch
+ * @param recomputedSteps steps the adjoint's backward sweep simulated again from its checkpoints (0
+ *     for the others): what its schedule costs, counted exactly
+ * @param status {@code ok}, or the failure's message (out of memory, over the time budget, tape
+ *     budget)
  * @param note how it ran (model, reps, what was compared)
  */
-public record Row(String method, String backend, int worlds, int steps, String checkpoint, double forwardMs,
-    double backwardMs, long peakBytes, long measuredBytes, long recomputedSteps, String status, String note) {
+public record Row(
+    String method,
+    String backend,
+    int worlds,
+    int steps,
+    String checkpoint,
+    double forwardMs,
+    double backwardMs,
+    long peakBytes,
+    long measuredBytes,
+    long recomputedSteps,
+    String status,
+    String note) {
 
   /** Whether it ran to the end. */
   public boolean ok() {

@@ -26,12 +26,12 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 
 /**
- * Runs one gradient method on the paper's scene and measures it into a {@link Row}. The scene: Laikagos standing on
- * their four feet (settled from the {@code stand} key) with their stance held as controls, loss {@code 0.5|q_T|²}
- * (tangent space). One Laikago is
- * {@code builtin:laikago}; ten are {@code builtin:laikago10} (one model, ten robots on a grid) on the CPU, and ten
- * worlds of {@code builtin:laikago} (alike) where the backend batches worlds (OpenCL)
- * and for PyTorch, whose step is batched over worlds. A method that fails becomes a row with the failure's message.
+ * Runs one gradient method on the paper's scene and measures it into a {@link Row}. The scene:
+ * Laikagos standing on their four feet (settled from the {@code stand} key) with their stance held
+ * as controls, loss {@code 0.5|q_T|²} (tangent space). One Laikago is {@code builtin:laikago}; ten
+ * are {@code builtin:laikago10} (one model, ten robots on a grid) on the CPU, and ten worlds of
+ * {@code builtin:laikago} (alike) where the backend batches worlds (OpenCL) and for PyTorch, whose
+ * step is batched over worlds. A method that fails becomes a row with the failure's message.
  */
 final class Runs {
   /** Warm-up, repetitions and time budget of the timed runs. */
@@ -44,9 +44,9 @@ final class Runs {
   private Runs() {}
 
   /**
-   * Brings the simulator's step, its adjoint and the tape to compiled code on the scenes an experiment times, before
-   * anything is timed: adjoint (both interval schemes) and tape gradients of 200-step rollouts of each scene, for
-   * two seconds each (six at full size).
+   * Brings the simulator's step, its adjoint and the tape to compiled code on the scenes an
+   * experiment times, before anything is timed: adjoint (both interval schemes) and tape gradients
+   * of 200-step rollouts of each scene, for two seconds each (six at full size).
    */
   static void warmUp(Size size, int... robots) {
     for (int n : robots) {
@@ -65,20 +65,24 @@ final class Runs {
   static final int SETTLE_STEPS = 500;
 
   /**
-   * The Laikagos standing on their feet: the {@code stand} key (feet 4 cm above the floor) with its stance held for
-   * {@value #SETTLE_STEPS} steps, when every foot is on the floor; computed once per model.
+   * The Laikagos standing on their feet: the {@code stand} key (feet 4 cm above the floor) with its
+   * stance held for {@value #SETTLE_STEPS} steps, when every foot is on the floor; computed once
+   * per model.
    */
   static Data settled(Model m) {
-    Data s = SETTLED.computeIfAbsent(m.name(), k -> {
-      Data d = new Data(m);
-      d.resetToKey(m.keyLookup("stand"));
-      for (int t = 0; t < SETTLE_STEPS; t++) {
-        Step.step(m, d);
-      }
-      d.time = 0;
-      d.nstep = 0;
-      return d;
-    });
+    Data s =
+        SETTLED.computeIfAbsent(
+            m.name(),
+            k -> {
+              Data d = new Data(m);
+              d.resetToKey(m.keyLookup("stand"));
+              for (int t = 0; t < SETTLE_STEPS; t++) {
+                Step.step(m, d);
+              }
+              d.time = 0;
+              d.nstep = 0;
+              return d;
+            });
     Data copy = new Data(m);
     copy.copyStateFrom(s);
     copy.copyParametersFrom(s);
@@ -92,8 +96,9 @@ final class Runs {
   }
 
   /**
-   * n worlds of one standing Laikago, all alike. (Lifting them by a millimetre or two made each land with a contact
-   * event, where rounding differences grow in bursts past the PyTorch baseline's trajectory tolerance.)
+   * n worlds of one standing Laikago, all alike. (Lifting them by a millimetre or two made each
+   * land with a contact event, where rounding differences grow in bursts past the PyTorch
+   * baseline's trajectory tolerance.)
    */
   static List<RolloutProblem> worlds(int n, int steps) {
     Model m = ModelLoader.load("builtin:laikago");
@@ -107,48 +112,90 @@ final class Runs {
   /** The adjoint on the simulator (the CPU backend's gradient, one thread). */
   static Row adjoint(int robots, int steps, Checkpointing schedule, Timing timing) {
     RolloutProblem p = scene(robots, steps);
-    return measured("adjoint", "cpu", robots, steps, schedule.toString(), p.model().name(),
-        () -> AdjointGradient.compute(p, schedule), timing);
+    return measured(
+        "adjoint",
+        "cpu",
+        robots,
+        steps,
+        schedule.toString(),
+        p.model().name(),
+        () -> AdjointGradient.compute(p, schedule),
+        timing);
   }
 
   /** The tape, with its default budget (half the heap). */
   static Row tape(int robots, int steps, Timing timing) {
     RolloutProblem p = scene(robots, steps);
     long budget = TapeGradient.defaultBudget();
-    return measured("tape", "cpu", robots, steps, "", p.model().name() + ", tape budget "
-        + (budget >> 20) + " MiB", () -> TapeGradient.compute(p, budget), timing);
+    return measured(
+        "tape",
+        "cpu",
+        robots,
+        steps,
+        "",
+        p.model().name() + ", tape budget " + (budget >> 20) + " MiB",
+        () -> TapeGradient.compute(p, budget),
+        timing);
   }
 
   /** Central finite differences with respect to the controls and the initial velocity. */
   static Row fd(int robots, int steps, Timing timing) {
     RolloutProblem p = scene(robots, steps);
-    return measured("fd", "cpu", robots, steps, "", p.model().name() + ", central differences of the "
-        + (steps * p.model().nu() + p.model().nv()) + " controls and initial velocities",
-        () -> FiniteDifferenceGradient.compute(p, EnumSet.of(Wrt.CTRL, Wrt.QVEL0),
-            FiniteDifferenceGradient.Settings.defaults()), timing);
+    return measured(
+        "fd",
+        "cpu",
+        robots,
+        steps,
+        "",
+        p.model().name()
+            + ", central differences of the "
+            + (steps * p.model().nu() + p.model().nv())
+            + " controls and initial velocities",
+        () ->
+            FiniteDifferenceGradient.compute(
+                p, EnumSet.of(Wrt.CTRL, Wrt.QVEL0), FiniteDifferenceGradient.Settings.defaults()),
+        timing);
   }
 
   /** The adjoint of {@code worlds} Laikago worlds on the OpenCL device, one batch. */
   static Row adjointOpenCl(int worlds, int steps, Checkpointing schedule, Timing timing) {
     List<RolloutProblem> problems = worlds(worlds, steps);
     try (Backend b = Backends.create("opencl", problems.get(0).model(), worlds)) {
-      return measured("adjoint", "opencl", worlds, steps, schedule.toString(),
+      return measured(
+          "adjoint",
+          "opencl",
+          worlds,
+          steps,
+          schedule.toString(),
           worlds + " worlds of laikago in one batch",
-          () -> b.gradients(problems, "adjoint", schedule).get(0), timing);
+          () -> b.gradients(problems, "adjoint", schedule).get(0),
+          timing);
     } catch (RuntimeException e) {
       return failed("adjoint", "opencl", worlds, steps, schedule.toString(), e);
     }
   }
 
   /**
-   * PyTorch's autograd through the same step, in its own process: one run (a fresh process each), or at full size the
-   * median of three for rollouts of at most 100 steps; its trajectory is checked against ours before its times count.
+   * PyTorch's autograd through the same step, in its own process: one run (a fresh process each),
+   * or at full size the median of three for rollouts of at most 100 steps; its trajectory is
+   * checked against ours before its times count.
    */
   static Row pytorch(int worlds, int steps, Size size, Duration budget, long memoryCap) {
     var missing = TorchBaseline.missing();
     if (missing.isPresent()) {
-      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, 0, 0, 0,
-          "not run: " + missing.get(), "");
+      return new Row(
+          "pytorch",
+          "python",
+          worlds,
+          steps,
+          "",
+          Double.NaN,
+          Double.NaN,
+          0,
+          0,
+          0,
+          "not run: " + missing.get(),
+          "");
     }
     List<RolloutProblem> problems = worlds(worlds, steps);
     Model m = problems.get(0).model();
@@ -160,34 +207,58 @@ final class Runs {
     int reps = size == Size.FULL && steps <= 100 ? 3 : 1;
     List<TorchBaseline.Result> runs = new ArrayList<>();
     for (int r = 0; r < reps; r++) {
-      TorchBaseline.Result res = TorchBaseline.run(m, starts, controls, steps, Math.min(steps, 50), budget,
-          memoryCap);
+      TorchBaseline.Result res =
+          TorchBaseline.run(m, starts, controls, steps, Math.min(steps, 50), budget, memoryCap);
       runs.add(res);
       if (!res.ok()) {
         break;
       }
     }
     TorchBaseline.Result last = runs.get(runs.size() - 1);
-    String note = String.format(Locale.ROOT, "%d worlds of laikago, torch %s, %s; trajectory within %.1e of"
-        + " ours over the first %d steps", worlds, last.torchVersion(), runs.size() == 1 ? "one run" : "median of "
-        + runs.size() + " runs", last.trajectoryMaxDiff(), Math.min(steps, 50));
+    String note =
+        String.format(
+            Locale.ROOT,
+            "%d worlds of laikago, torch %s, %s; trajectory within %.1e of"
+                + " ours over the first %d steps",
+            worlds,
+            last.torchVersion(),
+            runs.size() == 1 ? "one run" : "median of " + runs.size() + " runs",
+            last.trajectoryMaxDiff(),
+            Math.min(steps, 50));
     if (last.ok()) {
-      note += String.format(Locale.ROOT, "; gradient (controls, initial velocities) within %.1e of our adjoint's,"
-          + " relative", gradientDifference(problems, last));
+      note +=
+          String.format(
+              Locale.ROOT,
+              "; gradient (controls, initial velocities) within %.1e of our adjoint's,"
+                  + " relative",
+              gradientDifference(problems, last));
     }
     long grown = Math.max(0, last.peakRssBytes() - last.baselineRssBytes());
     if (!last.ok()) {
-      return new Row("pytorch", "python", worlds, steps, "", Double.NaN, Double.NaN, grown, grown, 0,
-          last.status(), note);
+      return new Row(
+          "pytorch",
+          "python",
+          worlds,
+          steps,
+          "",
+          Double.NaN,
+          Double.NaN,
+          grown,
+          grown,
+          0,
+          last.status(),
+          note);
     }
-    double fwd = Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::forwardMs).toArray());
-    double bwd = Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::backwardMs).toArray());
+    double fwd =
+        Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::forwardMs).toArray());
+    double bwd =
+        Measure.median(runs.stream().mapToDouble(TorchBaseline.Result::backwardMs).toArray());
     return new Row("pytorch", "python", worlds, steps, "", fwd, bwd, grown, grown, 0, "ok", note);
   }
 
   /**
-   * The largest difference between PyTorch's gradient and our adjoint's, with respect to every world's controls and
-   * initial velocity, relative to the largest entry of ours.
+   * The largest difference between PyTorch's gradient and our adjoint's, with respect to every
+   * world's controls and initial velocity, relative to the largest entry of ours.
    */
   static double gradientDifference(List<RolloutProblem> problems, TorchBaseline.Result torch) {
     int w = problems.size(), nu = problems.get(0).model().nu(), nv = problems.get(0).model().nv();
@@ -210,31 +281,75 @@ final class Runs {
     return diff / scale;
   }
 
-  /** Measures what a method allocates on its first run, then times it; a failure becomes the row's status. */
-  private static Row measured(String method, String backend, int worlds, int steps, String checkpoint, String note,
-      Supplier<GradientResult> run, Timing timing) {
-    // the first run is measured for what it allocates, and is the first warm-up run; a failure ends the row there
+  /**
+   * Measures what a method allocates on its first run, then times it; a failure becomes the row's
+   * status.
+   */
+  private static Row measured(
+      String method,
+      String backend,
+      int worlds,
+      int steps,
+      String checkpoint,
+      String note,
+      Supplier<GradientResult> run,
+      Timing timing) {
+    // the first run is measured for what it allocates, and is the first warm-up run; a failure ends
+    // the row there
     long t0 = System.nanoTime();
     Measure.Heap heap = Measure.allocated(run::get);
     if (heap.failure() != null) {
       long counted = heap.failure() instanceof TapeBudgetExceededException e ? e.budgetBytes() : 0;
-      return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, counted, heap.bytes(), 0,
-          message(heap.failure()), note);
+      return new Row(
+          method,
+          backend,
+          worlds,
+          steps,
+          checkpoint,
+          Double.NaN,
+          Double.NaN,
+          counted,
+          heap.bytes(),
+          0,
+          message(heap.failure()),
+          note);
     }
     long warmLeft = Math.max(0, timing.warmMs() - (System.nanoTime() - t0) / 1_000_000);
     try {
       Measure.Timing t = Measure.time(run, warmLeft, timing.reps(), timing.budgetMs());
-      return new Row(method, backend, worlds, steps, checkpoint, t.forwardMs(), t.backwardMs(), t.last().peakBytes(),
-          heap.bytes(), t.last().recomputedSteps(), "ok", note + ", median of " + t.reps()
-          + (t.reps() == 1 ? " run" : " runs"));
+      return new Row(
+          method,
+          backend,
+          worlds,
+          steps,
+          checkpoint,
+          t.forwardMs(),
+          t.backwardMs(),
+          t.last().peakBytes(),
+          heap.bytes(),
+          t.last().recomputedSteps(),
+          "ok",
+          note + ", median of " + t.reps() + (t.reps() == 1 ? " run" : " runs"));
     } catch (RuntimeException e) {
       return failed(method, backend, worlds, steps, checkpoint, e);
     }
   }
 
-  private static Row failed(String method, String backend, int worlds, int steps, String checkpoint,
-      RuntimeException e) {
-    return new Row(method, backend, worlds, steps, checkpoint, Double.NaN, Double.NaN, 0, 0, 0, message(e), "");
+  private static Row failed(
+      String method, String backend, int worlds, int steps, String checkpoint, RuntimeException e) {
+    return new Row(
+        method,
+        backend,
+        worlds,
+        steps,
+        checkpoint,
+        Double.NaN,
+        Double.NaN,
+        0,
+        0,
+        0,
+        message(e),
+        "");
   }
 
   private static String message(RuntimeException e) {

@@ -18,8 +18,18 @@ class CapabilitiesCommandTest {
     JsonObject tape = backends.getAsJsonObject("opencl").getAsJsonObject("derivative.tape");
     assertFalse(tape.get("claimed").getAsBoolean());
     assertFalse(tape.get("verified").getAsBoolean());
-    assertTrue(backends.getAsJsonObject("opencl").getAsJsonObject("derivative.adjoint").get("claimed").getAsBoolean());
-    assertTrue(backends.getAsJsonObject("cpu").getAsJsonObject("derivative.tape").get("claimed").getAsBoolean());
+    assertTrue(
+        backends
+            .getAsJsonObject("opencl")
+            .getAsJsonObject("derivative.adjoint")
+            .get("claimed")
+            .getAsBoolean());
+    assertTrue(
+        backends
+            .getAsJsonObject("cpu")
+            .getAsJsonObject("derivative.tape")
+            .get("claimed")
+            .getAsBoolean());
   }
 
   @Test
@@ -28,10 +38,17 @@ class CapabilitiesCommandTest {
 
     assertEquals(0, r.code(), r.err());
     JsonObject cpu = r.json().getAsJsonObject("backends").getAsJsonObject("cpu");
-    cpu.entrySet().forEach(e -> assertTrue(e.getValue().getAsJsonObject().get("verified").getAsBoolean(),
-        e.getKey() + ": " + e.getValue()));
-    assertTrue(cpu.getAsJsonObject("collision.capsule-capsule").get("detail").getAsString()
-        .startsWith("capsule-capsule contacts in the zoo"));
+    cpu.entrySet()
+        .forEach(
+            e ->
+                assertTrue(
+                    e.getValue().getAsJsonObject().get("verified").getAsBoolean(),
+                    e.getKey() + ": " + e.getValue()));
+    assertTrue(
+        cpu.getAsJsonObject("collision.capsule-capsule")
+            .get("detail")
+            .getAsString()
+            .startsWith("capsule-capsule contacts in the zoo"));
   }
 
   @Test

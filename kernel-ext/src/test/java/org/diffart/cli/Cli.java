@@ -24,7 +24,9 @@ final class Cli {
 
     /** Stdout's JSON array {@code key} as doubles. */
     double[] vector(String key) {
-      return json().getAsJsonArray(key).asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
+      return json().getAsJsonArray(key).asList().stream()
+          .mapToDouble(e -> e.getAsDouble())
+          .toArray();
     }
   }
 

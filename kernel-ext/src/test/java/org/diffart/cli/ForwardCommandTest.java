@@ -14,7 +14,9 @@ import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 
 class ForwardCommandTest {
-  /** Laikago's stand pose lowered until its feet penetrate the floor, so that contacts change qacc. */
+  /**
+   * Laikago's stand pose lowered until its feet penetrate the floor, so that contacts change qacc.
+   */
   private static final double SUNK_HEIGHT = 0.38;
 
   @Test
@@ -26,12 +28,23 @@ class ForwardCommandTest {
     d.qvel[0] = 0.3;
     Step.forward(m, d);
 
-    Cli.Outcome r = Cli.run("forward", "--model", "builtin:laikago", "--key", "stand", "--qpos", Cli.csv(d.qpos),
-        "--qvel", Cli.csv(d.qvel), "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "forward",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--qpos",
+            Cli.csv(d.qpos),
+            "--qvel",
+            Cli.csv(d.qvel),
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
-    assertTrue(r.json().keySet().containsAll(Set.of("qacc", "qpos", "qvel", "ctrl", "ncon")), r.out());
+    assertTrue(
+        r.json().keySet().containsAll(Set.of("qacc", "qpos", "qvel", "ctrl", "ncon")), r.out());
     assertTrue(d.ncon > 0, "the sunk pose must touch the floor");
     assertEquals(d.ncon, r.json().get("ncon").getAsInt());
     assertArrayEquals(d.qacc, r.vector("qacc"));
@@ -49,8 +62,17 @@ class ForwardCommandTest {
     d.qpos[2] = SUNK_HEIGHT;
     Step.forward(free, d);
 
-    Cli.Outcome r = Cli.run("forward", "--model", "builtin:laikago", "--qpos", Cli.csv(d.qpos), "--key", "0",
-        "--no-contact", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "forward",
+            "--model",
+            "builtin:laikago",
+            "--qpos",
+            Cli.csv(d.qpos),
+            "--key",
+            "0",
+            "--no-contact",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     assertEquals(0, r.json().get("ncon").getAsInt());
@@ -64,8 +86,16 @@ class ForwardCommandTest {
     Model m = ModelLoader.load("builtin:pendulum:3");
     int hang = m.keyId("hang");
 
-    Cli.Outcome r = Cli.run("forward", "--model", "builtin:pendulum:3", "--key", "hang", "--qvel", "1,-2,0.5",
-        "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "forward",
+            "--model",
+            "builtin:pendulum:3",
+            "--key",
+            "hang",
+            "--qvel",
+            "1,-2,0.5",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     assertArrayEquals(m.keyQpos(hang), r.vector("qpos"));
@@ -100,7 +130,9 @@ class ForwardCommandTest {
     Cli.Outcome nan = Cli.run("forward", "--model", "builtin:pendulum:2", "--qvel", "NaN,0");
 
     assertEquals(2, word.code());
-    assertTrue(word.err().contains("--qpos") && word.err().contains("entry 2 'abc' is not a number"), word.err());
+    assertTrue(
+        word.err().contains("--qpos") && word.err().contains("entry 2 'abc' is not a number"),
+        word.err());
     assertEquals(2, nan.code());
     assertTrue(nan.err().contains("entry 1 'NaN' is not a finite number"), nan.err());
   }
@@ -110,13 +142,16 @@ class ForwardCommandTest {
     Cli.Outcome r = Cli.run("forward", "--model", "builtin:pendulum:2", "--key", "stand");
 
     assertEquals(2, r.code());
-    assertTrue(r.err().contains("unknown keyframe 'stand' of model pendulum2; available: hang (0)"), r.err());
+    assertTrue(
+        r.err().contains("unknown keyframe 'stand' of model pendulum2; available: hang (0)"),
+        r.err());
     assertTrue(r.err().contains("Usage:"), r.err());
   }
 
   @Test
   void aStateThatBlowsUpIsARuntimeErrorNamingTheDof() {
-    Cli.Outcome r = Cli.run("forward", "--model", "builtin:pendulum:2", "--qvel", "1e300,1e300", "--json");
+    Cli.Outcome r =
+        Cli.run("forward", "--model", "builtin:pendulum:2", "--qvel", "1e300,1e300", "--json");
 
     assertEquals(1, r.code());
     assertEquals("", r.out());
@@ -131,21 +166,39 @@ class ForwardCommandTest {
     assertTrue(r.out().contains("qacc") && r.out().contains("joint1"), r.out());
   }
 
-  /** The DeepMind Control Suite's walker, unchanged: its sensors at a MuJoCo reference state equal MuJoCo's. */
+  /**
+   * The DeepMind Control Suite's walker, unchanged: its sensors at a MuJoCo reference state equal
+   * MuJoCo's.
+   */
   @Test
   void sensordataEqualsMujocosOnTheControlSuitesWalker() throws Exception {
-    com.google.gson.JsonObject ref = com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(
-        java.nio.file.Path.of("../datasets/reference/dm_control/walker.json"))).getAsJsonObject();
+    com.google.gson.JsonObject ref =
+        com.google.gson.JsonParser.parseString(
+                java.nio.file.Files.readString(
+                    java.nio.file.Path.of("../datasets/reference/dm_control/walker.json")))
+            .getAsJsonObject();
     com.google.gson.JsonObject c = ref.getAsJsonArray("cases").get(1).getAsJsonObject();
 
-    Cli.Outcome r = Cli.run("forward", "--model", "../datasets/models/dm_control/walker.xml", "--qpos",
-        csv(c, "qpos"), "--qvel", csv(c, "qvel"), "--ctrl", csv(c, "ctrl"), "--no-contact", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "forward",
+            "--model",
+            "../datasets/models/dm_control/walker.xml",
+            "--qpos",
+            csv(c, "qpos"),
+            "--qvel",
+            csv(c, "qvel"),
+            "--ctrl",
+            csv(c, "ctrl"),
+            "--no-contact",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     double[] expected = doubles(c, "sensordata"), got = r.vector("sensordata");
     assertEquals(expected.length, got.length);
     for (int k = 0; k < got.length; k++) {
-      assertEquals(expected[k], got[k], 1e-9 * Math.max(1, Math.abs(expected[k])), "sensordata[" + k + "]");
+      assertEquals(
+          expected[k], got[k], 1e-9 * Math.max(1, Math.abs(expected[k])), "sensordata[" + k + "]");
     }
     Cli.Outcome text = Cli.run("forward", "--model", "../datasets/models/dm_control/walker.xml");
     assertTrue(text.out().contains("torso_subtreelinvel.x"), text.out());

@@ -21,18 +21,36 @@ class GradCommandTest {
 
   @Test
   void jsonFollowsTheContractAndEqualsTheJavaApi() {
-    Cli.Outcome r = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "150", "--method",
-        "adjoint", "--wrt", "ctrl", "--checkpoint", "revolve:4", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--steps",
+            "150",
+            "--method",
+            "adjoint",
+            "--wrt",
+            "ctrl",
+            "--checkpoint",
+            "revolve:4",
+            "--json");
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
     JsonObject o = r.json();
-    assertTrue(o.keySet().containsAll(Set.of("loss", "grad", "forward_ms", "backward_ms", "peak_bytes")), o.keySet()
-        .toString());
+    assertTrue(
+        o.keySet().containsAll(Set.of("loss", "grad", "forward_ms", "backward_ms", "peak_bytes")),
+        o.keySet().toString());
     Model m = ModelLoader.load("builtin:laikago");
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("stand"));
-    double[] expected = AdjointGradient.compute(RolloutProblem.of(m, d, 150, Loss.finalConfiguration()),
-        new Checkpointing.Revolve(4)).ctrl();
+    double[] expected =
+        AdjointGradient.compute(
+                RolloutProblem.of(m, d, 150, Loss.finalConfiguration()),
+                new Checkpointing.Revolve(4))
+            .ctrl();
     assertEquals(150 * m.nu(), expected.length);
     assertArrayEquals(expected, r.vector("grad"), 0, "step-major T x nu");
     assertEquals("revolve:4", o.get("checkpoint").getAsString());
@@ -40,60 +58,159 @@ class GradCommandTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"qpos0, 3", "qvel0, 3", "ctrl, 60", "mass, 4", "damping, 3", "friction, 6", "restitution, 6"})
+  @CsvSource({
+    "qpos0, 3",
+    "qvel0, 3",
+    "ctrl, 60",
+    "mass, 4",
+    "damping, 3",
+    "friction, 6",
+    "restitution, 6"
+  })
   void threeMethodsAgreeOnASmoothRollout(String wrt, int size) {
     double[][] g = new double[3][];
     String[] methods = {"adjoint", "tape", "fd"};
     for (int i = 0; i < 3; i++) {
-      Cli.Outcome r = Cli.run("grad", "--model", "builtin:pendulum:3", "--key", "hang", "--ctrl", "0.2,-0.1,0.3",
-          "--steps", "20", "--method", methods[i], "--wrt", wrt, "--json");
+      Cli.Outcome r =
+          Cli.run(
+              "grad",
+              "--model",
+              "builtin:pendulum:3",
+              "--key",
+              "hang",
+              "--ctrl",
+              "0.2,-0.1,0.3",
+              "--steps",
+              "20",
+              "--method",
+              methods[i],
+              "--wrt",
+              wrt,
+              "--json");
       assertEquals(0, r.code(), r.err());
       g[i] = r.vector("grad");
       assertEquals(size, g[i].length, wrt);
     }
     for (int k = 0; k < size; k++) {
-      assertEquals(g[1][k], g[0][k], 1e-12 * (1 + Math.abs(g[1][k])), wrt + "[" + k + "] adjoint vs tape");
-      assertEquals(g[0][k], g[2][k], 1e-6 * (1 + Math.abs(g[0][k])), wrt + "[" + k + "] adjoint vs fd");
+      assertEquals(
+          g[1][k], g[0][k], 1e-12 * (1 + Math.abs(g[1][k])), wrt + "[" + k + "] adjoint vs tape");
+      assertEquals(
+          g[0][k], g[2][k], 1e-6 * (1 + Math.abs(g[0][k])), wrt + "[" + k + "] adjoint vs fd");
     }
   }
 
   @Test
   void badArgumentsAreUsageErrors() {
-    Cli.Outcome r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "magic");
+    Cli.Outcome r =
+        Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "magic");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown --method 'magic'; available: adjoint, tape, fd"), r.err());
-    r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "adjoint", "--wrt", "mas");
+    r =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--method",
+            "adjoint",
+            "--wrt",
+            "mas");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown --wrt 'mas'; available: ctrl, qpos0"), r.err());
-    r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "adjoint", "--checkpoint",
-        "revolve:x");
+    r =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--method",
+            "adjoint",
+            "--checkpoint",
+            "revolve:x");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--checkpoint takes an interval K"), r.err());
   }
 
   @Test
   void tapeBudgetAndUnsupportedCombinationsAreClearErrors() {
-    Cli.Outcome r = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "500", "--method",
-        "tape", "--tape-budget", "8M");
+    Cli.Outcome r =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--steps",
+            "500",
+            "--method",
+            "tape",
+            "--tape-budget",
+            "8M");
     assertEquals(1, r.code());
-    assertTrue(r.err().matches("(?s)diffart grad: tape exceeded 8.00 MiB at step \\d+ of 500\\s*"), r.err());
-    r = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--method", "adjoint", "--json");
+    assertTrue(
+        r.err().matches("(?s)diffart grad: tape exceeded 8.00 MiB at step \\d+ of 500\\s*"),
+        r.err());
+    r =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--method",
+            "adjoint",
+            "--json");
     assertEquals(0, r.code(), r.err());
   }
 
   @Test
   void theOpenClBackendRunsTheAdjointBitForBitAndRefusesTheTape() {
-    Cli.Outcome device = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "50",
-        "--backend", "opencl", "--checkpoint", "10", "--json");
-    Cli.Outcome cpu = Cli.run("grad", "--model", "builtin:laikago", "--key", "stand", "--steps", "50",
-        "--checkpoint", "10", "--json");
-    Cli.Outcome tape = Cli.run("grad", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl",
-        "--method", "tape");
+    Cli.Outcome device =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--steps",
+            "50",
+            "--backend",
+            "opencl",
+            "--checkpoint",
+            "10",
+            "--json");
+    Cli.Outcome cpu =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--steps",
+            "50",
+            "--checkpoint",
+            "10",
+            "--json");
+    Cli.Outcome tape =
+        Cli.run(
+            "grad",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--backend",
+            "opencl",
+            "--method",
+            "tape");
 
     assertEquals(0, device.code(), device.err());
     assertEquals(cpu.json().get("grad"), device.json().get("grad"));
     assertEquals(cpu.json().get("loss"), device.json().get("loss"));
     assertEquals(1, tape.code());
-    assertTrue(tape.err().contains("the opencl backend differentiates by the adjoint only, not by tape"), tape.err());
+    assertTrue(
+        tape.err().contains("the opencl backend differentiates by the adjoint only, not by tape"),
+        tape.err());
   }
 }

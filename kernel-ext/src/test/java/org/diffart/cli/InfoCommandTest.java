@@ -21,8 +21,25 @@ class InfoCommandTest {
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
     JsonObject o = r.json();
-    assertTrue(o.keySet().containsAll(Set.of("nq", "nv", "nu", "nbody", "njnt", "ngeom", "joints", "name",
-        "timestep", "integrator", "actuators", "keyframes", "total_mass", "warnings")), o.keySet().toString());
+    assertTrue(
+        o.keySet()
+            .containsAll(
+                Set.of(
+                    "nq",
+                    "nv",
+                    "nu",
+                    "nbody",
+                    "njnt",
+                    "ngeom",
+                    "joints",
+                    "name",
+                    "timestep",
+                    "integrator",
+                    "actuators",
+                    "keyframes",
+                    "total_mass",
+                    "warnings")),
+        o.keySet().toString());
     assertEquals(3, o.get("nq").getAsInt());
     assertEquals(3, o.get("nv").getAsInt());
     assertEquals(3, o.get("nu").getAsInt());
@@ -34,7 +51,8 @@ class InfoCommandTest {
     assertEquals(Set.of("name", "type", "body", "qposadr", "dofadr"), joint.keySet());
     assertEquals("hinge", joint.get("type").getAsString());
     assertEquals(2, joint.get("qposadr").getAsInt());
-    assertEquals("hang", o.getAsJsonArray("keyframes").get(0).getAsJsonObject().get("name").getAsString());
+    assertEquals(
+        "hang", o.getAsJsonArray("keyframes").get(0).getAsJsonObject().get("name").getAsString());
     JsonObject motor = o.getAsJsonArray("actuators").get(0).getAsJsonObject();
     assertEquals(10, motor.get("gear").getAsDouble());
     assertEquals(-1, motor.getAsJsonArray("ctrlrange").get(0).getAsDouble());
@@ -42,7 +60,8 @@ class InfoCommandTest {
 
   @Test
   void limitedJointsHaveARangeAndTheFreeJointNone() {
-    JsonArray joints = Cli.run("info", "--model", "builtin:laikago", "--json").json().getAsJsonArray("joints");
+    JsonArray joints =
+        Cli.run("info", "--model", "builtin:laikago", "--json").json().getAsJsonArray("joints");
 
     JsonObject root = joints.get(0).getAsJsonObject();
     assertEquals("free", root.get("type").getAsString());
@@ -61,14 +80,18 @@ class InfoCommandTest {
 
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().startsWith("pendulum2: nq=2 nv=2 nu=2"), r.out());
-    assertTrue(r.out().contains("joints") && r.out().contains("actuators") && r.out().contains("joint1"), r.out());
+    assertTrue(
+        r.out().contains("joints") && r.out().contains("actuators") && r.out().contains("joint1"),
+        r.out());
     assertTrue(r.out().contains("keyframe 0: hang"), r.out());
   }
 
   @Test
   void aMalformedModelFileIsARuntimeErrorNamingFileAndLine(@TempDir Path dir) throws Exception {
-    Path file = Files.writeString(dir.resolve("bad.xml"),
-        "<mujoco>\n  <worldbody>\n    <body name=\"b\">\n      <bogus/>\n    </body>\n  </worldbody>\n</mujoco>\n");
+    Path file =
+        Files.writeString(
+            dir.resolve("bad.xml"),
+            "<mujoco>\n  <worldbody>\n    <body name=\"b\">\n      <bogus/>\n    </body>\n  </worldbody>\n</mujoco>\n");
 
     Cli.Outcome r = Cli.run("info", "--model", file.toString(), "--json");
 

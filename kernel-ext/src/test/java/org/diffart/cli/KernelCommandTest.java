@@ -15,13 +15,17 @@ class KernelCommandTest {
     Path jar = Files.writeString(dir.resolve("diffart-all.jar"), "a jar");
     Path prefix = dir.resolve("prefix");
 
-    Cli.Outcome r = Cli.run("kernel", "install", "--prefix", prefix.toString(), "--jar", jar.toString(), "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "kernel", "install", "--prefix", prefix.toString(), "--jar", jar.toString(), "--json");
 
     assertEquals(0, r.code(), r.err());
     Path spec = prefix.resolve("share/jupyter/kernels/diffart");
     assertEquals(spec.toString(), r.json().get("path").getAsString());
     assertEquals("diffart", r.json().get("name").getAsString());
-    assertTrue(Files.readString(spec.resolve("kernel.json")).contains("org.diffart.kernel.jupyter.KernelMain"));
+    assertTrue(
+        Files.readString(spec.resolve("kernel.json"))
+            .contains("org.diffart.kernel.jupyter.KernelMain"));
     assertEquals("a jar", Files.readString(spec.resolve("diffart-kernel.jar")));
   }
 

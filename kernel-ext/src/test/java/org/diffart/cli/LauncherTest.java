@@ -21,12 +21,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The command line as a real process. In Maven's test phase the shaded jar does not exist yet, so the JVM runs
- * {@link Main} on the test class path; the launcher script itself is checked for its message when the jar is missing.
+ * The command line as a real process. In Maven's test phase the shaded jar does not exist yet, so
+ * the JVM runs {@link Main} on the test class path; the launcher script itself is checked for its
+ * message when the jar is missing.
  */
 class LauncherTest {
   /** The launcher, from the module folder that Surefire runs in. */
-  private static final Path SCRIPT = Path.of("").toAbsolutePath().getParent().resolve("bin").resolve("diffart");
+  private static final Path SCRIPT =
+      Path.of("").toAbsolutePath().getParent().resolve("bin").resolve("diffart");
 
   @Test
   void aRealProcessPrintsOneJsonObjectAndExitsZero() throws Exception {
@@ -58,15 +60,29 @@ class LauncherTest {
 
     assertEquals(2, r.code());
     assertEquals("", r.out());
-    assertTrue(r.err().contains("kernel-ext/target/diffart-kernel-0.1.0-SNAPSHOT-all.jar"), r.err());
-    assertTrue(r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests install"), r.err());
+    assertTrue(
+        r.err().contains("kernel-ext/target/diffart-kernel-0.1.0-SNAPSHOT-all.jar"), r.err());
+    assertTrue(
+        r.err().contains("cd " + repo.toRealPath() + " && mvn -q -DskipTests install"), r.err());
   }
 
-  /** The OpenCL compiler's chatter (PoCL's "3 warnings generated.") does not reach the process's stderr. */
+  /**
+   * The OpenCL compiler's chatter (PoCL's "3 warnings generated.") does not reach the process's
+   * stderr.
+   */
   @Test
   void anOpenClBuildSaysNothingOnStderr(@TempDir Path cache) throws Exception {
-    Result r = java(Map.of("POCL_CACHE_DIR", cache.toString()), "rollout", "--model", "builtin:pendulum:2",
-        "--steps", "10", "--backend", "opencl", "--json");
+    Result r =
+        java(
+            Map.of("POCL_CACHE_DIR", cache.toString()),
+            "rollout",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--backend",
+            "opencl",
+            "--json");
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err().strip(), "a fresh build, nothing said");
   }
@@ -74,12 +90,27 @@ class LauncherTest {
   @Test
   void withoutOpenClTheOpenClBackendSaysWhatToInstallAndTheCpuBackendStillRuns() throws Exception {
     Map<String, String> noOpenCl = Map.of("OCL_ICD_VENDORS", "/nonexistent");
-    Result opencl = java(noOpenCl, "rollout", "--model", "builtin:pendulum:2", "--steps", "10", "--backend", "opencl");
-    Result cpu = java(noOpenCl, "rollout", "--model", "builtin:pendulum:2", "--steps", "10", "--json");
+    Result opencl =
+        java(
+            noOpenCl,
+            "rollout",
+            "--model",
+            "builtin:pendulum:2",
+            "--steps",
+            "10",
+            "--backend",
+            "opencl");
+    Result cpu =
+        java(noOpenCl, "rollout", "--model", "builtin:pendulum:2", "--steps", "10", "--json");
 
     assertEquals(1, opencl.code(), opencl.err());
-    assertTrue(opencl.err().contains("OpenCL is not available: no OpenCL platform is installed"), opencl.err());
-    assertTrue(opencl.err().contains("apt-get install ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd"),
+    assertTrue(
+        opencl.err().contains("OpenCL is not available: no OpenCL platform is installed"),
+        opencl.err());
+    assertTrue(
+        opencl
+            .err()
+            .contains("apt-get install ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd"),
         opencl.err());
     assertEquals(0, cpu.code(), cpu.err());
   }
@@ -90,13 +121,16 @@ class LauncherTest {
     return java(Map.of(), args);
   }
 
-  private static Result java(Map<String, String> env, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.awt.headless=true",
-        "-cp",
-        System.getProperty("java.class.path"),
-        Main.class.getName()));
+  private static Result java(Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.awt.headless=true",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
     command.addAll(List.of(args));
     return run(command, env);
   }
@@ -105,8 +139,11 @@ class LauncherTest {
     return run(command, Map.of());
   }
 
-  private static Result run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+  private static Result run(List<String> command, Map<String, String> env)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     pb.environment().putAll(env);
     Process p = pb.start();
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));

@@ -48,7 +48,8 @@ class MainTest {
       assertEquals(0, r.code());
       String help = r.out().replaceAll("\\s+", " ");
       for (String name : org.diffart.sim.io.Builtins.names()) {
-        assertTrue(help.matches("(?s).*NAME one of [^(]*\\b" + name.replace(":N", ":N") + "\\b.*"),
+        assertTrue(
+            help.matches("(?s).*NAME one of [^(]*\\b" + name.replace(":N", ":N") + "\\b.*"),
             command + " --help lacks " + name + ":\n" + r.out());
       }
     }
@@ -80,7 +81,8 @@ class MainTest {
     Cli.Outcome kernel = Cli.run("kernel");
 
     assertEquals(2, unknown.code());
-    assertTrue(unknown.err().contains("Unmatched argument") && unknown.err().contains("Usage: diffart"),
+    assertTrue(
+        unknown.err().contains("Unmatched argument") && unknown.err().contains("Usage: diffart"),
         unknown.err());
     assertEquals(2, none.code());
     assertTrue(none.err().contains("missing command"), none.err());
@@ -93,7 +95,10 @@ class MainTest {
     Cli.Outcome r = Cli.run("info", "--model", "builtin:teapot");
 
     assertEquals(1, r.code());
-    assertTrue(r.err().startsWith("diffart info: builtin:teapot: unknown built-in model; available: builtin:"),
+    assertTrue(
+        r.err()
+            .startsWith(
+                "diffart info: builtin:teapot: unknown built-in model; available: builtin:"),
         r.err());
   }
 

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The command lines README.md shows under "Command line" run as written and print one JSON object each. */
+/**
+ * The command lines README.md shows under "Command line" run as written and print one JSON object
+ * each.
+ */
 class ReadmeCommandsTest {
   private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
 
@@ -22,16 +25,21 @@ class ReadmeCommandsTest {
 
     for (List<String> command : commands) {
       if (command.get(0).equals("kernel")) {
-        continue; // installs a kernelspec for the user: KernelCommandTest runs it against a temporary prefix
+        continue; // installs a kernelspec for the user: KernelCommandTest runs it against a
+        // temporary prefix
       }
-      Cli.Outcome r = Cli.run(command.stream().map(ReadmeCommandsTest::fromRoot).toArray(String[]::new));
+      Cli.Outcome r =
+          Cli.run(command.stream().map(ReadmeCommandsTest::fromRoot).toArray(String[]::new));
 
       assertEquals(0, r.code(), command + ": " + r.err());
       assertFalse(r.json().keySet().isEmpty(), command.toString());
     }
   }
 
-  /** The {@code bin/diffart ...} lines of the first code block after "## Command line", without comments. */
+  /**
+   * The {@code bin/diffart ...} lines of the first code block after "## Command line", without
+   * comments.
+   */
   private static List<List<String>> readmeCommands() throws IOException {
     List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
     int section = lines.indexOf("## Command line");
@@ -50,7 +58,9 @@ class ReadmeCommandsTest {
     return commands;
   }
 
-  /** A relative path that exists from the repository root, made absolute; anything else as it is. */
+  /**
+   * A relative path that exists from the repository root, made absolute; anything else as it is.
+   */
   private static String fromRoot(String arg) {
     Path p = ROOT.resolve(arg);
     return !arg.startsWith("-") && arg.contains("/") && Files.exists(p) ? p.toString() : arg;

@@ -19,12 +19,23 @@ class RolloutCommandTest {
 
   @Test
   void jsonGivesWorldZerosFinalStateAndTiming() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:3", "--key", "hang", "--steps", "200", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "rollout",
+            "--model",
+            "builtin:pendulum:3",
+            "--key",
+            "hang",
+            "--steps",
+            "200",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
     JsonObject o = r.json();
-    assertEquals(Set.of("model", "backend", "worlds", "steps", "time", "ms", "final_qpos", "final_qvel"), o.keySet());
+    assertEquals(
+        Set.of("model", "backend", "worlds", "steps", "time", "ms", "final_qpos", "final_qvel"),
+        o.keySet());
     assertEquals(200, o.get("steps").getAsInt());
     assertEquals("cpu", o.get("backend").getAsString());
     assertEquals(1, o.get("worlds").getAsInt());
@@ -45,8 +56,18 @@ class RolloutCommandTest {
       Step.step(m, d);
     }
 
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:laikago", "--key", "stand", "--qvel", qvel, "--steps",
-        "50", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "rollout",
+            "--model",
+            "builtin:laikago",
+            "--key",
+            "stand",
+            "--qvel",
+            qvel,
+            "--steps",
+            "50",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     assertArrayEquals(d.qpos, r.vector("final_qpos"));
@@ -55,8 +76,18 @@ class RolloutCommandTest {
 
   @Test
   void rolloutsAreDeterministic() {
-    String[] args = {"rollout", "--model", "builtin:pendulum:4", "--qvel", "0.5,0,0,-1", "--ctrl", "0.2,0,0,0.1",
-        "--steps", "300", "--json"};
+    String[] args = {
+      "rollout",
+      "--model",
+      "builtin:pendulum:4",
+      "--qvel",
+      "0.5,0,0,-1",
+      "--ctrl",
+      "0.2,0,0,0.1",
+      "--steps",
+      "300",
+      "--json"
+    };
 
     Cli.Outcome a = Cli.run(args);
     Cli.Outcome b = Cli.run(args);
@@ -68,20 +99,41 @@ class RolloutCommandTest {
 
   @Test
   void severalWorldsAddEveryWorldsFinalPositions() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--key", "hang", "--steps", "20",
-        "--worlds", "3", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "rollout",
+            "--model",
+            "builtin:pendulum:2",
+            "--key",
+            "hang",
+            "--steps",
+            "20",
+            "--worlds",
+            "3",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     JsonArray all = r.json().getAsJsonArray("final_qpos_all");
     assertEquals(3, all.size());
-    double[] world2 = all.get(2).getAsJsonArray().asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
+    double[] world2 =
+        all.get(2).getAsJsonArray().asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
     assertArrayEquals(r.vector("final_qpos"), world2);
   }
 
   @Test
   void aStrideRecordsWorldZerosTrajectory() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--key", "hang", "--steps", "10",
-        "--stride", "4", "--json");
+    Cli.Outcome r =
+        Cli.run(
+            "rollout",
+            "--model",
+            "builtin:pendulum:2",
+            "--key",
+            "hang",
+            "--steps",
+            "10",
+            "--stride",
+            "4",
+            "--json");
 
     assertEquals(0, r.code(), r.err());
     JsonObject trajectory = r.json().getAsJsonObject("trajectory");
@@ -104,7 +156,8 @@ class RolloutCommandTest {
   void stepsFollowOneRuleInEveryCommand() {
     for (String command : List.of("rollout", "grad")) {
       for (String steps : List.of("-3", "0")) {
-        Cli.Outcome r = Cli.run(command, "--model", "builtin:pendulum:2", "--steps", steps, "--json");
+        Cli.Outcome r =
+            Cli.run(command, "--model", "builtin:pendulum:2", "--steps", steps, "--json");
 
         assertEquals(2, r.code(), command);
         assertEquals("", r.out());
@@ -116,7 +169,8 @@ class RolloutCommandTest {
 
   @Test
   void anUnknownBackendListsTheAvailableOnes() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--backend", "tpu");
+    Cli.Outcome r =
+        Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--backend", "tpu");
 
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown backend 'tpu'; available: cpu"), r.err());
@@ -124,8 +178,14 @@ class RolloutCommandTest {
 
   @Test
   void zeroWorldsAndZeroStrideAreArgumentErrors() {
-    assertEquals(2, Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--worlds", "0").code());
-    assertEquals(2, Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--stride", "0").code());
+    assertEquals(
+        2,
+        Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--worlds", "0")
+            .code());
+    assertEquals(
+        2,
+        Cli.run("rollout", "--model", "builtin:pendulum:2", "--steps", "1", "--stride", "0")
+            .code());
   }
 
   @Test
@@ -138,7 +198,9 @@ class RolloutCommandTest {
 
   @Test
   void aBlowUpIsARuntimeErrorNamingTheStep() {
-    Cli.Outcome r = Cli.run("rollout", "--model", "builtin:pendulum:2", "--qvel", "1e150,1e150", "--steps", "10");
+    Cli.Outcome r =
+        Cli.run(
+            "rollout", "--model", "builtin:pendulum:2", "--qvel", "1e150,1e150", "--steps", "10");
 
     assertEquals(1, r.code());
     assertTrue(r.err().contains("step"), r.err());
@@ -148,11 +210,13 @@ class RolloutCommandTest {
   @Test
   void sensordataIsThatOfEachRecordedState() {
     String walker = "../datasets/models/dm_control/walker.xml";
-    Cli.Outcome r = Cli.run("rollout", "--model", walker, "--steps", "40", "--stride", "20", "--json");
+    Cli.Outcome r =
+        Cli.run("rollout", "--model", walker, "--steps", "40", "--stride", "20", "--json");
 
     assertEquals(0, r.code(), r.err());
     JsonObject o = r.json();
-    com.google.gson.JsonArray sensors = o.getAsJsonObject("trajectory").getAsJsonArray("sensordata");
+    com.google.gson.JsonArray sensors =
+        o.getAsJsonObject("trajectory").getAsJsonArray("sensordata");
     assertEquals(3, sensors.size(), "the start, step 20 and step 40");
     Model m = ModelLoader.load(walker);
     Data d = new Data(m);

@@ -16,10 +16,17 @@ class TerminalProgressTest {
   void aShownLineEndsWithTheTotalTime() {
     StringWriter err = new StringWriter();
 
-    String result = TerminalProgress.during(new PrintWriter(err), "rollout", Duration.ZERO, TICK, true, () -> {
-      awaitOutput(err);
-      return "done";
-    });
+    String result =
+        TerminalProgress.during(
+            new PrintWriter(err),
+            "rollout",
+            Duration.ZERO,
+            TICK,
+            true,
+            () -> {
+              awaitOutput(err);
+              return "done";
+            });
 
     assertEquals("done", result);
     String text = err.toString();
@@ -42,12 +49,21 @@ class TerminalProgressTest {
   void aFailureStillEndsTheLine() {
     StringWriter err = new StringWriter();
 
-    assertThrows(IllegalStateException.class, () -> TerminalProgress.during(new PrintWriter(err), "failing",
-        Duration.ZERO, TICK, true, () -> {
-          awaitOutput(err);
-          throw new IllegalStateException("boom");
-        }));
-    assertTrue(err.toString().endsWith(" s in all\u001b[K" + System.lineSeparator()), err.toString());
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            TerminalProgress.during(
+                new PrintWriter(err),
+                "failing",
+                Duration.ZERO,
+                TICK,
+                true,
+                () -> {
+                  awaitOutput(err);
+                  throw new IllegalStateException("boom");
+                }));
+    assertTrue(
+        err.toString().endsWith(" s in all\u001b[K" + System.lineSeparator()), err.toString());
   }
 
   /** Waits (at most 10 s) until the ticker has written something. */

@@ -15,7 +15,10 @@ class TransitionCommandTest {
     JsonArray rows = o.getAsJsonArray(key);
     double[][] a = new double[rows.size()][];
     for (int i = 0; i < a.length; i++) {
-      a[i] = rows.get(i).getAsJsonArray().asList().stream().mapToDouble(e -> e.getAsDouble()).toArray();
+      a[i] =
+          rows.get(i).getAsJsonArray().asList().stream()
+              .mapToDouble(e -> e.getAsDouble())
+              .toArray();
     }
     return a;
   }
@@ -23,7 +26,8 @@ class TransitionCommandTest {
   @Test
   void finiteDifferencesAndExactAgreeInMujocosLayout() {
     Cli.Outcome fd = Cli.run("transition", "--model", "builtin:humanoid", "--centered", "--json");
-    Cli.Outcome exact = Cli.run("transition", "--model", "builtin:humanoid", "--method", "adjoint", "--json");
+    Cli.Outcome exact =
+        Cli.run("transition", "--model", "builtin:humanoid", "--method", "adjoint", "--json");
     assertEquals(0, fd.code(), fd.err());
     assertEquals(0, exact.code(), exact.err());
     JsonObject f = fd.json(), e = exact.json();
@@ -49,27 +53,36 @@ class TransitionCommandTest {
   @Test
   void theStateHoldsTheActivationsAndCAndDTheSensors() {
     // actuators.xml: na = 4 activation states; sensors.xml: 149 sensor values
-    Cli.Outcome act = Cli.run("transition", "--model", "../datasets/reference/models/actuators.xml", "--json");
+    Cli.Outcome act =
+        Cli.run("transition", "--model", "../datasets/reference/models/actuators.xml", "--json");
     assertEquals(0, act.code(), act.err());
     JsonObject a = act.json();
     assertEquals(matrix(a, "A").length, a.get("nx").getAsInt(), "nx = 2 nv + na");
     assertEquals(matrix(a, "A").length, matrix(a, "A")[0].length);
-    Cli.Outcome sen = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--json");
+    Cli.Outcome sen =
+        Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--json");
     assertEquals(0, sen.code(), sen.err());
     JsonObject s = sen.json();
     assertEquals(149, s.getAsJsonArray("C").size(), "a row of C per sensor value");
     assertEquals(s.get("nx").getAsInt(), matrix(s, "C")[0].length);
     assertEquals(s.get("nu").getAsInt(), matrix(s, "D")[0].length);
     // by the adjoint: every sensor of it has one, so C and D have their rows
-    Cli.Outcome exact = Cli.run("transition", "--model", "../datasets/reference/models/sensors.xml", "--method",
-        "adjoint", "--json");
+    Cli.Outcome exact =
+        Cli.run(
+            "transition",
+            "--model",
+            "../datasets/reference/models/sensors.xml",
+            "--method",
+            "adjoint",
+            "--json");
     assertEquals(0, exact.code(), exact.err());
     assertEquals(149, exact.json().getAsJsonArray("C").size());
   }
 
   /**
-   * The swimmer's sensors: frame positions on geoms, axes of a body, a velocimeter and a gyro on a site; the
-   * quadruped's: its twenty rangefinders on the floor among accelerometers, force, torque and touch sensors.
+   * The swimmer's sensors: frame positions on geoms, axes of a body, a velocimeter and a gyro on a
+   * site; the quadruped's: its twenty rangefinders on the floor among accelerometers, force, torque
+   * and touch sensors.
    */
   @ParameterizedTest
   @ValueSource(strings = {"swimmer", "quadruped"})

@@ -11,7 +11,8 @@ class VectorTest {
 
   @Test
   void readsCommaSeparatedNumbersInFullPrecision() {
-    assertArrayEquals(new double[] {0.1, -2, 3e-4, 0.30000000000000004},
+    assertArrayEquals(
+        new double[] {0.1, -2, 3e-4, 0.30000000000000004},
         converter.convert("0.1, -2,3e-4,0.30000000000000004").values());
     assertArrayEquals(new double[0], converter.convert("").values());
   }

@@ -11,17 +11,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The checkpointing experiment at CI's size: every scheme runs, the paper's memory model fits the counted bytes
- * exactly, the measured allocation agrees with the count, and the files are written. (Its timing checks are judged in
- * notebook 05 and BENCHMARKS.md, not here: no timed assertions in unit tests.)
+ * The checkpointing experiment at CI's size: every scheme runs, the paper's memory model fits the
+ * counted bytes exactly, the measured allocation agrees with the count, and the files are written.
+ * (Its timing checks are judged in notebook 05 and BENCHMARKS.md, not here: no timed assertions in
+ * unit tests.)
  */
 class CheckpointIntervalTest {
   @Test
-  void thePapersMemoryModelFitsTheCountedBytesAndTheFilesAreWritten(@TempDir Path dir) throws Exception {
+  void thePapersMemoryModelFitsTheCountedBytesAndTheFilesAreWritten(@TempDir Path dir)
+      throws Exception {
     List<String> progress = new ArrayList<>();
     Report r = Experiments.get("checkpoint-interval").run(Size.QUICK, progress::add);
 
-    assertEquals(Experiments.get("checkpoint-interval").measurements(Size.QUICK), progress.size(), progress.toString());
+    assertEquals(
+        Experiments.get("checkpoint-interval").measurements(Size.QUICK),
+        progress.size(),
+        progress.toString());
     assertEquals(12, r.rows().size());
     assertTrue(r.rows().stream().allMatch(Row::ok), r.rows().toString());
     Check memory = r.checks().get(0);
@@ -30,7 +35,9 @@ class CheckpointIntervalTest {
     assertTrue(memory.detail().startsWith("fit m_ckpt 2968 bytes"), memory.detail());
     for (Row row : r.rows()) {
       double ratio = (double) row.measuredBytes() / row.peakBytes();
-      assertTrue(ratio >= 0.99 && ratio < 1.05, "allocated vs counted for " + row.checkpoint() + ": " + ratio);
+      assertTrue(
+          ratio >= 0.99 && ratio < 1.05,
+          "allocated vs counted for " + row.checkpoint() + ": " + ratio);
     }
     List<Path> files = r.write(dir);
     assertEquals(4, files.size());

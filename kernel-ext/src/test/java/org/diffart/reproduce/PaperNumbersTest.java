@@ -13,10 +13,17 @@ class PaperNumbersTest {
   @Test
   void backwardPerStepHoldsThePapersFiveNumbersWithTheirSource() {
     Table t = PaperNumbers.table("backward-per-step");
-    for (var e : List.of(List.of("ours", "0.6"), List.of("CppAD", "2.9"), List.of("JAX", "4.9"),
-        List.of("Ceres", "30.7"), List.of("PyTorch", "285.9"))) {
+    for (var e :
+        List.of(
+            List.of("ours", "0.6"),
+            List.of("CppAD", "2.9"),
+            List.of("JAX", "4.9"),
+            List.of("Ceres", "30.7"),
+            List.of("PyTorch", "285.9"))) {
       var row = PaperNumbers.find(t, "method", e.get(0)).orElseThrow();
-      assertEquals(Double.parseDouble(e.get(1)), PaperNumbers.number(row, "backward_ms_per_step").getAsDouble());
+      assertEquals(
+          Double.parseDouble(e.get(1)),
+          PaperNumbers.number(row, "backward_ms_per_step").getAsDouble());
       assertTrue(row.getString("source").startsWith("Appendix G"), row.getString("source"));
       assertTrue(row.getString("note").contains("not verified against the PDF"));
     }
@@ -34,7 +41,8 @@ class PaperNumbersTest {
         assertFalse(PaperNumbers.number(row, c).isPresent(), "no invented number: " + row);
       }
       assertFalse(row.getString("note").isBlank());
-      boolean crash = row.getString("method").equals("PyTorch") && row.getString("steps").equals("5000");
+      boolean crash =
+          row.getString("method").equals("PyTorch") && row.getString("steps").equals("5000");
       assertEquals(crash, !row.getString("status").isEmpty(), row.toString());
     }
   }

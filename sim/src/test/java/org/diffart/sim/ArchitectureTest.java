@@ -16,11 +16,15 @@ import java.util.regex.Pattern;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
-/** ARCHITECTURE.md stays true of sim: its packages exist, no import runs up a floor, no two files call each other. */
+/**
+ * ARCHITECTURE.md stays true of sim: its packages exist, no import runs up a floor, no two files
+ * call each other.
+ */
 class ArchitectureTest {
   private static final Path ROOT = ReferenceFiles.repoRoot();
   private static final Path SRC = ROOT.resolve("sim/src/main/java/org/diffart/sim");
-  private static final Pattern FLOOR = Pattern.compile("^\\| (\\d+) \\| `([a-z.]+)` \\|", Pattern.MULTILINE);
+  private static final Pattern FLOOR =
+      Pattern.compile("^\\| (\\d+) \\| `([a-z.]+)` \\|", Pattern.MULTILINE);
   private static final Pattern REF = Pattern.compile("\\borg\\.diffart\\.sim\\.([a-z.]+)\\.[A-Z]");
 
   /** The floor of each sim package, from ARCHITECTURE.md's table. */
@@ -38,7 +42,9 @@ class ArchitectureTest {
     Map<String, List<Path>> s = new TreeMap<>();
     try (var files = Files.walk(SRC)) {
       for (Path p : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-        s.computeIfAbsent(SRC.relativize(p.getParent()).toString().replace('/', '.'), k -> new ArrayList<>()).add(p);
+        s.computeIfAbsent(
+                SRC.relativize(p.getParent()).toString().replace('/', '.'), k -> new ArrayList<>())
+            .add(p);
       }
     }
     return s;
@@ -46,13 +52,17 @@ class ArchitectureTest {
 
   /** The code of a file without comments and string literals. */
   private static String code(Path p) throws IOException {
-    return Files.readString(p).replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "")
+    return Files.readString(p)
+        .replaceAll("(?s)/\\*.*?\\*/", "")
+        .replaceAll("//[^\n]*", "")
         .replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"");
   }
 
   @Test
   void thePackagesNamedAreThePackagesThatExist() throws IOException {
-    assertEquals(new TreeSet<>(sources().keySet()), new TreeSet<>(floors().keySet()),
+    assertEquals(
+        new TreeSet<>(sources().keySet()),
+        new TreeSet<>(floors().keySet()),
         "ARCHITECTURE.md's floors of sim against sim/src/main/java/org/diffart/sim");
   }
 
@@ -65,13 +75,18 @@ class ArchitectureTest {
         Matcher m = REF.matcher(code(p));
         while (m.find()) {
           String to = m.group(1);
-          if (!to.equals(e.getKey()) && floor.containsKey(to) && floor.get(to) >= floor.get(e.getKey())) {
+          if (!to.equals(e.getKey())
+              && floor.containsKey(to)
+              && floor.get(to) >= floor.get(e.getKey())) {
             up.add(SRC.relativize(p) + " -> " + to);
           }
         }
       }
     }
-    assertEquals(List.of(), up.stream().distinct().toList(), "references to a package on the same or a higher floor");
+    assertEquals(
+        List.of(),
+        up.stream().distinct().toList(),
+        "references to a package on the same or a higher floor");
   }
 
   @Test
@@ -80,7 +95,9 @@ class ArchitectureTest {
     for (var e : sources().entrySet()) {
       if (e.getKey().startsWith("algo")) {
         for (Path p : e.getValue()) {
-          code.put(p.getFileName().toString().replace(".java", ""), code(p).replaceAll("(?m)^import [^\n]*\n", ""));
+          code.put(
+              p.getFileName().toString().replace(".java", ""),
+              code(p).replaceAll("(?m)^import [^\n]*\n", ""));
         }
       }
     }
@@ -102,11 +119,14 @@ class ArchitectureTest {
       for (Path p : files) {
         String name = p.getFileName().toString();
         if (name.endsWith("Adjoint.java")) {
-          assertTrue(Files.exists(p.resolveSibling(name.replace("Adjoint.java", ".java"))), p + " without its forward");
+          assertTrue(
+              Files.exists(p.resolveSibling(name.replace("Adjoint.java", ".java"))),
+              p + " without its forward");
         }
         long lines = Files.readAllLines(p).size();
-        assertTrue(lines <= 800 || doc.contains(name.replace(".java", "")), p + " has " + lines
-            + " lines and ARCHITECTURE.md does not say why");
+        assertTrue(
+            lines <= 800 || doc.contains(name.replace(".java", "")),
+            p + " has " + lines + " lines and ARCHITECTURE.md does not say why");
       }
     }
   }

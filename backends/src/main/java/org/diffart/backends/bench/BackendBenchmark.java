@@ -15,14 +15,16 @@ import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
 /**
- * World-steps per second of each backend for W worlds of one model standing from a keyframe, each world's
- * configuration perturbed a little (seeded): create the backend, upload the worlds, step until two seconds of
- * warm-up have passed (JIT and OpenCL program builds), then R reps of N steps; each rep is timed alone, the
- * uploads and read-backs of qpos and qvel separately. Prints one JSON line per (backend, W).
+ * World-steps per second of each backend for W worlds of one model standing from a keyframe, each
+ * world's configuration perturbed a little (seeded): create the backend, upload the worlds, step
+ * until two seconds of warm-up have passed (JIT and OpenCL program builds), then R reps of N steps;
+ * each rep is timed alone, the uploads and read-backs of qpos and qvel separately. Prints one JSON
+ * line per (backend, W).
  *
- * <p>{@code java -cp ... BackendBenchmark MODEL KEY STEPS REPS W[,W...] BACKEND[,BACKEND...] [grad]}: with {@code
- * grad}, the adjoint gradients of W rollouts of STEPS steps (one per world, checkpoint interval 1) instead: the
- * time of the forward and backward sweeps together, per world-step.
+ * <p>{@code java -cp ... BackendBenchmark MODEL KEY STEPS REPS W[,W...] BACKEND[,BACKEND...]
+ * [grad]}: with {@code grad}, the adjoint gradients of W rollouts of STEPS steps (one per world,
+ * checkpoint interval 1) instead: the time of the forward and backward sweeps together, per
+ * world-step.
  */
 public final class BackendBenchmark {
   private BackendBenchmark() {}
@@ -37,14 +39,16 @@ public final class BackendBenchmark {
     boolean grad = args.length > 6 && args[6].equals("grad");
     for (int w : ws) {
       for (String name : backends) {
-        System.out.println(grad ? gradients(m, key, name, w, steps, reps) : run(m, key, name, w, steps, reps));
+        System.out.println(
+            grad ? gradients(m, key, name, w, steps, reps) : run(m, key, name, w, steps, reps));
       }
     }
   }
 
   private static String run(Model m, int key, String name, int worlds, int steps, int reps) {
-    double[] qpos = new double[worlds * m.nq()], qvel = new double[worlds * m.nv()], ctrl = new double[worlds
-        * m.nu()];
+    double[] qpos = new double[worlds * m.nq()],
+        qvel = new double[worlds * m.nv()],
+        ctrl = new double[worlds * m.nu()];
     Random rnd = new Random(worlds);
     for (int w = 0; w < worlds; w++) {
       System.arraycopy(m.keyQpos(key), 0, qpos, w * m.nq(), m.nq());
@@ -84,10 +88,21 @@ public final class BackendBenchmark {
       Arrays.sort(stepMs);
       Arrays.sort(transferMs);
       double med = stepMs[reps / 2];
-      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"backend\": \"%s\", \"worlds\": %d, \"steps\": %d,"
-          + " \"reps\": %d, \"create_ms\": %.1f, \"step_ms_median\": %.3f, \"step_ms_min\": %.3f,"
-          + " \"transfer_ms_median\": %.3f, \"world_steps_per_s\": %.1f}", m.name(), name, worlds, steps, reps,
-          (c1 - c0) / 1e6, med, stepMs[0], transferMs[reps / 2], worlds * (double) steps / (med / 1e3));
+      return String.format(
+          Locale.ROOT,
+          "{\"model\": \"%s\", \"backend\": \"%s\", \"worlds\": %d, \"steps\": %d,"
+              + " \"reps\": %d, \"create_ms\": %.1f, \"step_ms_median\": %.3f, \"step_ms_min\": %.3f,"
+              + " \"transfer_ms_median\": %.3f, \"world_steps_per_s\": %.1f}",
+          m.name(),
+          name,
+          worlds,
+          steps,
+          reps,
+          (c1 - c0) / 1e6,
+          med,
+          stepMs[0],
+          transferMs[reps / 2],
+          worlds * (double) steps / (med / 1e3));
     }
   }
 
@@ -116,9 +131,18 @@ public final class BackendBenchmark {
       }
       Arrays.sort(ms);
       double med = ms[reps / 2];
-      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"backend\": \"%s\", \"worlds\": %d, \"steps\": %d,"
-          + " \"reps\": %d, \"grad_ms_median\": %.3f, \"grad_ms_min\": %.3f, \"world_steps_per_s\": %.1f}",
-          m.name(), name, worlds, steps, reps, med, ms[0], worlds * (double) steps / (med / 1e3));
+      return String.format(
+          Locale.ROOT,
+          "{\"model\": \"%s\", \"backend\": \"%s\", \"worlds\": %d, \"steps\": %d,"
+              + " \"reps\": %d, \"grad_ms_median\": %.3f, \"grad_ms_min\": %.3f, \"world_steps_per_s\": %.1f}",
+          m.name(),
+          name,
+          worlds,
+          steps,
+          reps,
+          med,
+          ms[0],
+          worlds * (double) steps / (med / 1e3));
     }
   }
 

@@ -16,29 +16,52 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 
 /**
- * Times rollout gradients as {@code BENCHMARKS.md} reports them: for one model, T steps from a keyframe and each
- * method (the adjoint with a checkpoint schedule, or the tape), untimed runs to warm the JIT up (at least 3 and 3 s),
- * then R timed runs;
- * prints one JSON line per method with the medians of the forward and backward times, their ratio, and the counted
- * peak bytes. A tape that outgrows its budget is reported with its message, not as a missing row.
+ * Times rollout gradients as {@code BENCHMARKS.md} reports them: for one model, T steps from a
+ * keyframe and each method (the adjoint with a checkpoint schedule, or the tape), untimed runs to
+ * warm the JIT up (at least 3 and 3 s), then R timed runs; prints one JSON line per method with the
+ * medians of the forward and backward times, their ratio, and the counted peak bytes. A tape that
+ * outgrows its budget is reported with its message, not as a missing row.
  */
 public final class GradientBenchmark {
   private GradientBenchmark() {}
 
   /** One method's measurements. */
-  public record Row(String model, String method, String checkpoint, int steps, int reps, double forwardMs,
-      double backwardMs, double backwardPerForward, long peakBytes, long recomputedSteps, String status) {
+  public record Row(
+      String model,
+      String method,
+      String checkpoint,
+      int steps,
+      int reps,
+      double forwardMs,
+      double backwardMs,
+      double backwardPerForward,
+      long peakBytes,
+      long recomputedSteps,
+      String status) {
     /** One JSON line. */
     public String toJson() {
-      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"method\": \"%s\", \"checkpoint\": \"%s\", \"steps\": %d,"
-          + " \"reps\": %d, \"forward_ms\": %.3f, \"backward_ms\": %.3f, \"backward_per_forward\": %.3f,"
-          + " \"peak_bytes\": %d, \"recomputed_steps\": %d, \"status\": \"%s\"}", model, method, checkpoint, steps,
-          reps, forwardMs, backwardMs, backwardPerForward, peakBytes, recomputedSteps, status.replace("\"", "'"));
+      return String.format(
+          Locale.ROOT,
+          "{\"model\": \"%s\", \"method\": \"%s\", \"checkpoint\": \"%s\", \"steps\": %d,"
+              + " \"reps\": %d, \"forward_ms\": %.3f, \"backward_ms\": %.3f, \"backward_per_forward\": %.3f,"
+              + " \"peak_bytes\": %d, \"recomputed_steps\": %d, \"status\": \"%s\"}",
+          model,
+          method,
+          checkpoint,
+          steps,
+          reps,
+          forwardMs,
+          backwardMs,
+          backwardPerForward,
+          peakBytes,
+          recomputedSteps,
+          status.replace("\"", "'"));
     }
   }
 
   /** Runs method {@code adjoint:K}, {@code adjoint:revolve:S} or {@code tape}. */
-  public static Row run(String spec, String key, int steps, int reps, String method, long tapeBudget) {
+  public static Row run(
+      String spec, String key, int steps, int reps, String method, long tapeBudget) {
     Model m = ModelLoader.load(spec);
     Data d = new Data(m);
     if (key != null) {
@@ -58,21 +81,49 @@ public final class GradientBenchmark {
         runs.add(compute(p, c, tapeBudget));
       }
     } catch (TapeBudgetExceededException e) {
-      return new Row(spec, "tape", "", steps, 0, Double.NaN, Double.NaN, Double.NaN, e.budgetBytes(), 0,
+      return new Row(
+          spec,
+          "tape",
+          "",
+          steps,
+          0,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          e.budgetBytes(),
+          0,
           e.getMessage());
     }
     double[] fwd = runs.stream().mapToDouble(GradientResult::forwardMs).sorted().toArray();
     double[] bwd = runs.stream().mapToDouble(GradientResult::backwardMs).sorted().toArray();
-    double[] ratio = runs.stream().mapToDouble(g -> g.backwardMs() / g.forwardMs()).sorted().toArray();
+    double[] ratio =
+        runs.stream().mapToDouble(g -> g.backwardMs() / g.forwardMs()).sorted().toArray();
     GradientResult last = runs.get(runs.size() - 1);
-    String status = last.detail().contains("not finite") ? "ok (" + last.detail().replaceAll(".*(state adjoint not"
-        + " finite from step \\d+ back).*", "$1") + ")" : "ok";
-    return new Row(spec, tape ? "tape" : "adjoint", tape ? "" : c.toString(), steps, runs.size(), median(fwd),
-        median(bwd), median(ratio), last.peakBytes(), last.recomputedSteps(), status);
+    String status =
+        last.detail().contains("not finite")
+            ? "ok ("
+                + last.detail()
+                    .replaceAll(".*(state adjoint not" + " finite from step \\d+ back).*", "$1")
+                + ")"
+            : "ok";
+    return new Row(
+        spec,
+        tape ? "tape" : "adjoint",
+        tape ? "" : c.toString(),
+        steps,
+        runs.size(),
+        median(fwd),
+        median(bwd),
+        median(ratio),
+        last.peakBytes(),
+        last.recomputedSteps(),
+        status);
   }
 
   private static GradientResult compute(RolloutProblem p, Checkpointing c, long tapeBudget) {
-    return c == null ? TapeGradient.compute(p, tapeBudget) : AdjointGradient.compute(p, c, 0, false);
+    return c == null
+        ? TapeGradient.compute(p, tapeBudget)
+        : AdjointGradient.compute(p, c, 0, false);
   }
 
   private static double median(double[] sorted) {
@@ -80,12 +131,13 @@ public final class GradientBenchmark {
   }
 
   /**
-   * {@code GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]}, methods {@code adjoint:1},
-   * {@code adjoint:revolve:20}, {@code tape}: one JSON line per method.
+   * {@code GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]}, methods
+   * {@code adjoint:1}, {@code adjoint:revolve:20}, {@code tape}: one JSON line per method.
    */
   public static void main(String[] args) {
     if (args.length < 4) {
-      System.err.println("usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]");
+      System.err.println(
+          "usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]");
       System.exit(2);
     }
     String key = null;
@@ -99,8 +151,9 @@ public final class GradientBenchmark {
       }
     }
     for (String method : methods) {
-      System.out.println(run(args[0], key, Integer.parseInt(args[1]), Integer.parseInt(args[2]), method, budget)
-          .toJson());
+      System.out.println(
+          run(args[0], key, Integer.parseInt(args[1]), Integer.parseInt(args[2]), method, budget)
+              .toJson());
       System.out.flush();
     }
     System.err.println("GradientBenchmark: " + Arrays.toString(args) + " done");

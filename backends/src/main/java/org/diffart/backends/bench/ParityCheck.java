@@ -15,9 +15,9 @@ import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
 /**
- * 1000 steps of each model on the CPU and the OpenCL backend from the same 4 worlds (first keyframe or qpos0, random
- * velocities and controls, seeded); prints how many final qpos differ and by how much, and the OpenCL device; then the same for the adjoint gradients of
- * 3 short rollouts. For a
+ * 1000 steps of each model on the CPU and the OpenCL backend from the same 4 worlds (first keyframe
+ * or qpos0, random velocities and controls, seeded); prints how many final qpos differ and by how
+ * much, and the OpenCL device; then the same for the adjoint gradients of 3 short rollouts. For a
  * device the tests do not reach (a GPU borrowed for one run); the tests' own parity suite is {@code
  * OpenClBackendContractTest}.
  *
@@ -31,7 +31,9 @@ public final class ParityCheck {
     for (String spec : args) {
       Model m = ModelLoader.load(spec);
       int worlds = 4, steps = 1000;
-      double[] q = new double[worlds * m.nq()], v = new double[worlds * m.nv()], u = new double[worlds * m.nu()];
+      double[] q = new double[worlds * m.nq()],
+          v = new double[worlds * m.nv()],
+          u = new double[worlds * m.nu()];
       Random rnd = new Random(1);
       for (int w = 0; w < worlds; w++) {
         System.arraycopy(m.nkey() > 0 ? m.keyQpos(0) : m.qpos0(), 0, q, w * m.nq(), m.nq());
@@ -63,13 +65,26 @@ public final class ParityCheck {
         differ += out[0][i] != out[1][i] ? 1 : 0;
         max = Math.max(max, Math.abs(out[0][i] - out[1][i]));
       }
-      System.out.println(spec + ": " + differ + " of " + out[0].length + " qpos differ after " + steps
-          + " steps, max |diff| " + max + " on " + device);
+      System.out.println(
+          spec
+              + ": "
+              + differ
+              + " of "
+              + out[0].length
+              + " qpos differ after "
+              + steps
+              + " steps, max |diff| "
+              + max
+              + " on "
+              + device);
       gradients(m);
     }
   }
 
-  /** The adjoint of 3 rollouts of 60 steps (checkpoint every 10) on both backends: how many numbers differ. */
+  /**
+   * The adjoint of 3 rollouts of 60 steps (checkpoint every 10) on both backends: how many numbers
+   * differ.
+   */
   private static void gradients(Model m) {
     List<RolloutProblem> problems = new ArrayList<>();
     Random rnd = new Random(2);
@@ -84,7 +99,8 @@ public final class ParityCheck {
       problems.add(RolloutProblem.of(m, d, 60, Loss.finalConfiguration()));
     }
     var schedule = new Checkpointing.Every(10);
-    try (Backend cpu = Backends.create("cpu", m, 1); Backend ocl = Backends.create("opencl", m, 1)) {
+    try (Backend cpu = Backends.create("cpu", m, 1);
+        Backend ocl = Backends.create("opencl", m, 1)) {
       var a = cpu.gradients(problems, "adjoint", schedule);
       var b = ocl.gradients(problems, "adjoint", schedule);
       int differ = 0, total = 0;
@@ -97,8 +113,14 @@ public final class ParityCheck {
           }
         }
       }
-      System.out.println(m.name() + " adjoint: " + differ + " of " + total + " gradient entries differ (3 rollouts"
-          + " of 60 steps, checkpoint every 10)");
+      System.out.println(
+          m.name()
+              + " adjoint: "
+              + differ
+              + " of "
+              + total
+              + " gradient entries differ (3 rollouts"
+              + " of 60 steps, checkpoint every 10)");
     }
   }
 }

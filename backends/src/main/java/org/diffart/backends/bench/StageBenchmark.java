@@ -4,25 +4,26 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.diffart.sim.algo.dynamics.Aba;
 import org.diffart.sim.algo.Checks;
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.collision.Collision;
 import org.diffart.sim.algo.constraint.Constraints;
+import org.diffart.sim.algo.constraint.ProjectedGaussSeidel;
+import org.diffart.sim.algo.dynamics.Aba;
 import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.dynamics.MassMatrixFactor;
 import org.diffart.sim.algo.forces.Forces;
 import org.diffart.sim.algo.kinematics.Kinematics;
-import org.diffart.sim.algo.dynamics.MassMatrixFactor;
-import org.diffart.sim.algo.constraint.ProjectedGaussSeidel;
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
 /**
- * Times each stage of the step on one state, to see where a step's time goes: the smooth stages (checks, kinematics,
- * geom poses and collision when the state has contacts, velocities, forces, ABA) and, when it has contacts or active
- * limits, the constraint stages (CRBA and factorisation, row assembly, PGS). Each stage is repeated N times per rep; the minimum and the
- * median over the reps are printed in µs per call.
+ * Times each stage of the step on one state, to see where a step's time goes: the smooth stages
+ * (checks, kinematics, geom poses and collision when the state has contacts, velocities, forces,
+ * ABA) and, when it has contacts or active limits, the constraint stages (CRBA and factorisation,
+ * row assembly, PGS). Each stage is repeated N times per rep; the minimum and the median over the
+ * reps are printed in µs per call.
  */
 public final class StageBenchmark {
   private StageBenchmark() {}
@@ -57,30 +58,43 @@ public final class StageBenchmark {
     stages.put("kinematics", () -> Kinematics.forward(m, d));
     int ncon = d.ncon;
     if (ncon > 0) {
-      stages.put("geoms + collision", () -> {
-        Kinematics.geoms(m, d);
-        d.ncon = 0;
-        Collision.detect(m, d);
-      });
+      stages.put(
+          "geoms + collision",
+          () -> {
+            Kinematics.geoms(m, d);
+            d.ncon = 0;
+            Collision.detect(m, d);
+          });
     }
     stages.put("velocity", () -> Kinematics.velocity(m, d));
-    stages.put("forces", () -> {
-      Forces.passive(m, d);
-      Forces.actuation(m, d);
-      Forces.total(m, d);
-    });
+    stages.put(
+        "forces",
+        () -> {
+          Forces.passive(m, d);
+          Forces.actuation(m, d);
+          Forces.total(m, d);
+        });
     stages.put("aba", () -> Aba.forward(m, d));
     stages.put("smooth (all above)", () -> Step.smooth(m, d));
     if (d.nefc > 0) {
-      stages.put("crba + factor", () -> {
-        Crba.massMatrix(m, d);
-        MassMatrixFactor.factor(m, d);
-      });
+      stages.put(
+          "crba + factor",
+          () -> {
+            Crba.massMatrix(m, d);
+            MassMatrixFactor.factor(m, d);
+          });
       stages.put("constraint rows", () -> Constraints.assemble(m, d));
       stages.put("pgs", () -> ProjectedGaussSeidel.solve(m, d));
       stages.put("forward (all)", () -> Step.forward(m, d));
-      System.out.println(m.name() + ": " + ncon + " contacts, " + d.nefc + " constraint rows, " + m.opt().iterations()
-          + " PGS sweeps");
+      System.out.println(
+          m.name()
+              + ": "
+              + ncon
+              + " contacts, "
+              + d.nefc
+              + " constraint rows, "
+              + m.opt().iterations()
+              + " PGS sweeps");
     }
     int reps = 15;
     Map<String, double[]> times = new LinkedHashMap<>();
@@ -100,8 +114,9 @@ public final class StageBenchmark {
     for (Map.Entry<String, double[]> e : times.entrySet()) {
       double[] t = e.getValue().clone();
       Arrays.sort(t);
-      System.out.println(String.format(Locale.ROOT, "%-20s min %8.3f  median %8.3f  µs", e.getKey(), t[0],
-          t[reps / 2]));
+      System.out.println(
+          String.format(
+              Locale.ROOT, "%-20s min %8.3f  median %8.3f  µs", e.getKey(), t[0], t[reps / 2]));
     }
   }
 }

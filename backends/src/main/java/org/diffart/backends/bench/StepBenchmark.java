@@ -9,11 +9,12 @@ import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
 /**
- * Times {@link Step#step} the way {@code datasets/reference/mjbench.c} times MuJoCo's {@code mj_step}, so the two can
- * run side by side: load, reset to a keyframe, W warm-up steps, save the state; then at least two seconds of JIT
- * warm-up reps; then R reps of N steps, each from the saved state. Reports µs per step (median, min, max over reps),
- * the contact count, and the bytes allocated per rep (must be 0). The state must stay finite: a blown-up state would
- * time the wrong thing, and {@link Step} throws on it.
+ * Times {@link Step#step} the way {@code datasets/reference/mjbench.c} times MuJoCo's {@code
+ * mj_step}, so the two can run side by side: load, reset to a keyframe, W warm-up steps, save the
+ * state; then at least two seconds of JIT warm-up reps; then R reps of N steps, each from the saved
+ * state. Reports µs per step (median, min, max over reps), the contact count, and the bytes
+ * allocated per rep (must be 0). The state must stay finite: a blown-up state would time the wrong
+ * thing, and {@link Step} throws on it.
  */
 public final class StepBenchmark {
   private StepBenchmark() {}
@@ -29,14 +30,36 @@ public final class StepBenchmark {
    * @param nconMean mean contacts over the last rep's steps
    * @param allocatedBytesPerRep bytes the thread allocated during a timed rep (max over reps)
    */
-  public record Result(String model, String key, int nv, int nstep, int nrep, double usMedian, double usMin,
-      double usMax, int nconStart, double nconMean, long allocatedBytesPerRep) {
+  public record Result(
+      String model,
+      String key,
+      int nv,
+      int nstep,
+      int nrep,
+      double usMedian,
+      double usMin,
+      double usMax,
+      int nconStart,
+      double nconMean,
+      long allocatedBytesPerRep) {
     /** One JSON line, in the same spirit as mjbench's. */
     public String toJson() {
-      return String.format(Locale.ROOT, "{\"model\": \"%s\", \"key\": \"%s\", \"nv\": %d, \"nstep\": %d, \"nrep\": %d,"
-          + " \"us_median\": %.4f, \"us_min\": %.4f, \"us_max\": %.4f, \"ncon_start\": %d, \"ncon_mean\": %.2f,"
-          + " \"allocated_bytes_per_rep\": %d, \"finite\": true}", model, key, nv, nstep, nrep, usMedian, usMin,
-          usMax, nconStart, nconMean, allocatedBytesPerRep);
+      return String.format(
+          Locale.ROOT,
+          "{\"model\": \"%s\", \"key\": \"%s\", \"nv\": %d, \"nstep\": %d, \"nrep\": %d,"
+              + " \"us_median\": %.4f, \"us_min\": %.4f, \"us_max\": %.4f, \"ncon_start\": %d, \"ncon_mean\": %.2f,"
+              + " \"allocated_bytes_per_rep\": %d, \"finite\": true}",
+          model,
+          key,
+          nv,
+          nstep,
+          nrep,
+          usMedian,
+          usMin,
+          usMax,
+          nconStart,
+          nconMean,
+          allocatedBytesPerRep);
     }
   }
 
@@ -66,7 +89,8 @@ public final class StepBenchmark {
         Step.step(m, d);
       }
     }
-    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean bean =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
     double[] us = new double[nrep];
     long maxAlloc = 0;
@@ -86,8 +110,18 @@ public final class StepBenchmark {
     }
     double[] sorted = us.clone();
     Arrays.sort(sorted);
-    return new Result(spec, key == null ? "" : key, m.nv(), nstep, nrep, sorted[nrep / 2], sorted[0],
-        sorted[nrep - 1], nconStart, contacts / (double) nstep, maxAlloc);
+    return new Result(
+        spec,
+        key == null ? "" : key,
+        m.nv(),
+        nstep,
+        nrep,
+        sorted[nrep / 2],
+        sorted[0],
+        sorted[nrep - 1],
+        nconStart,
+        contacts / (double) nstep,
+        maxAlloc);
   }
 
   /** {@code StepBenchmark MODEL NSTEP NREP [KEY] [--warmup W]}: prints one JSON line. */

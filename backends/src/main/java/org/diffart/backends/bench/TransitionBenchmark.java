@@ -9,10 +9,10 @@ import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 
 /**
- * Times the transition linearisation as {@code datasets/reference/mjtransition.c} times MuJoCo's {@code
- * mjd_transitionFD}: keyframe, warm-up steps, two seconds of JIT warm-up per method, then R rounds in which the
- * methods take turns; prints one JSON line per method (forward and central differences with ε = 1e-6, and exact by
- * reverse sweeps) with the median ms.
+ * Times the transition linearisation as {@code datasets/reference/mjtransition.c} times MuJoCo's
+ * {@code mjd_transitionFD}: keyframe, warm-up steps, two seconds of JIT warm-up per method, then R
+ * rounds in which the methods take turns; prints one JSON line per method (forward and central
+ * differences with ε = 1e-6, and exact by reverse sweeps) with the median ms.
  */
 public final class TransitionBenchmark {
   private TransitionBenchmark() {}
@@ -44,8 +44,15 @@ public final class TransitionBenchmark {
     }
     for (int k = 0; k < methods.length; k++) {
       Arrays.sort(ms[k]);
-      System.out.printf(Locale.ROOT, "{\"model\": \"%s\", \"method\": \"%s\", \"nv\": %d, \"ncon\": %d,"
-          + " \"ms_median\": %.4f, \"ms_min\": %.4f}%n", args[0], methods[k], m.nv(), ncon(m, d), ms[k][reps / 2],
+      System.out.printf(
+          Locale.ROOT,
+          "{\"model\": \"%s\", \"method\": \"%s\", \"nv\": %d, \"ncon\": %d,"
+              + " \"ms_median\": %.4f, \"ms_min\": %.4f}%n",
+          args[0],
+          methods[k],
+          m.nv(),
+          ncon(m, d),
+          ms[k][reps / 2],
           ms[k][0]);
     }
   }

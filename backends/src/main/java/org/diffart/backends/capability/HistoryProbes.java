@@ -1,13 +1,10 @@
 package org.diffart.backends.capability;
 
-
+import java.util.Map;
+import java.util.Set;
 import org.diffart.backends.Capability;
-import java.util.Map;
-import java.util.Set;
-import org.diffart.sim.io.ModelFormatException;
-import java.util.Map;
-import java.util.Set;
 import org.diffart.backends.capability.Capabilities.Verdict;
+import org.diffart.sim.io.ModelFormatException;
 
 /** History (delays): refused by the model loader, for every backend, until a backend claims it. */
 final class HistoryProbes implements ProbeFamily {

@@ -1,43 +1,51 @@
 package org.diffart.backends.capability;
 
-import org.diffart.backends.Capability;
-import static org.diffart.backends.capability.Probes.put;
-import static org.diffart.backends.capability.Probes.run;
-import static org.diffart.backends.capability.Probes.probeRollout;
 import static org.diffart.backends.capability.Probes.centralDifferences;
+import static org.diffart.backends.capability.Probes.probeRollout;
+import static org.diffart.backends.capability.Probes.put;
 import static org.diffart.backends.capability.Probes.relative;
+import static org.diffart.backends.capability.Probes.run;
 
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
+import org.diffart.backends.Capability;
+import org.diffart.backends.capability.Capabilities.Verdict;
+import org.diffart.backends.capability.Probes.Run;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import org.diffart.backends.capability.Capabilities.Verdict;
-import org.diffart.backends.capability.Probes.Run;
 
 /** RK4: a 3-link pendulum against the reference, and its adjoint against central differences. */
 final class IntegratorProbes implements ProbeFamily {
   @Override
   public void verify(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     Model pendulum = ModelLoader.load("builtin:pendulum:3");
-    Model rk4Pendulum = pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build());
+    Model rk4Pendulum =
+        pendulum.withOptions(pendulum.opt().toBuilder().integrator(Integrator.RK4).build());
     Run rk4 = run(name, rk4Pendulum, 500);
     double gradient = rk4Gradient(name, rk4Pendulum);
-    put(out, Capability.INTEGRATOR_RK4, claims, rk4.agrees() && gradient < 1e-6, String.format(Locale.ROOT,
-        "3-link pendulum, adjoint of 200 steps within %.3g of central differences, ", gradient)
-        + rk4.agreement(500, 2));
+    put(
+        out,
+        Capability.INTEGRATOR_RK4,
+        claims,
+        rk4.agrees() && gradient < 1e-6,
+        String.format(
+                Locale.ROOT,
+                "3-link pendulum, adjoint of 200 steps within %.3g of central differences, ",
+                gradient)
+            + rk4.agreement(500, 2));
   }
 
-  /** The backend's adjoint of a 200-step RK4 rollout against the simulator's central differences (relative). */
+  /**
+   * The backend's adjoint of a 200-step RK4 rollout against the simulator's central differences
+   * (relative).
+   */
   private static double rk4Gradient(String name, Model m) {
     RolloutProblem p = probeRollout(m);
     GradientResult reference = centralDifferences(p);

@@ -1,6 +1,5 @@
 package org.diffart.backends.capability;
 
-import org.diffart.backends.Capability;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,8 +10,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
+import org.diffart.backends.Capability;
+import org.diffart.backends.capability.Capabilities.Verdict;
 import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.Loss;
@@ -20,18 +20,24 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import org.diffart.backends.capability.Capabilities.Verdict;
 
-/** What the probe families share: running a scene on a backend against the CPU reference, and recording verdicts. */
+/**
+ * What the probe families share: running a scene on a backend against the CPU reference, and
+ * recording verdicts.
+ */
 final class Probes {
   private Probes() {}
 
   /** What a reference run showed, and how far the backend's final state was from it. */
-  record Run(double diff, double scale, Set<String> pairs, boolean limits, boolean warmStarted,
-      boolean stoppedEarly, boolean bounced, String error) {
+  record Run(
+      double diff,
+      double scale,
+      Set<String> pairs,
+      boolean limits,
+      boolean warmStarted,
+      boolean stoppedEarly,
+      boolean bounced,
+      String error) {
     boolean agrees() {
       return error == null && diff <= Capabilities.TOLERANCE * (1 + scale);
     }
@@ -40,21 +46,39 @@ final class Probes {
       if (error != null) {
         return "failed: " + error;
       }
-      return String.format(Locale.ROOT, "%d steps of %d worlds: max |Δ| %s the CPU reference%s", steps, worlds,
+      return String.format(
+          Locale.ROOT,
+          "%d steps of %d worlds: max |Δ| %s the CPU reference%s",
+          steps,
+          worlds,
           diff == 0 ? "0, bitwise equal to" : String.format(Locale.ROOT, "%.3g from", diff),
-          agrees() ? "" : String.format(Locale.ROOT, " (tolerance %.1g)", Capabilities.TOLERANCE * (1 + scale)));
+          agrees()
+              ? ""
+              : String.format(
+                  Locale.ROOT, " (tolerance %.1g)", Capabilities.TOLERANCE * (1 + scale)));
     }
   }
 
-  static void put(Map<Capability, Verdict> out, Capability c, Set<Capability> claims, boolean ok,
+  static void put(
+      Map<Capability, Verdict> out,
+      Capability c,
+      Set<Capability> claims,
+      boolean ok,
       String detail) {
     boolean claimed = claims.contains(c);
-    // a stepping capability every backend claims: a refusal would need its own probe, and none exists
-    out.put(c, claimed ? new Verdict(c, true, ok, detail)
-        : new Verdict(c, false, false, "refused, but no probe shows the refusal"));
+    // a stepping capability every backend claims: a refusal would need its own probe, and none
+    // exists
+    out.put(
+        c,
+        claimed
+            ? new Verdict(c, true, ok, detail)
+            : new Verdict(c, false, false, "refused, but no probe shows the refusal"));
   }
 
-  /** Two worlds of m (the first keyframe, and the same with velocities scaled by 0.9) for {@code steps} steps. */
+  /**
+   * Two worlds of m (the first keyframe, and the same with velocities scaled by 0.9) for {@code
+   * steps} steps.
+   */
   static Run run(String name, Model m, int steps) {
     Data[] ref = new Data[2];
     for (int w = 0; w < 2; w++) {
@@ -119,13 +143,21 @@ final class Probes {
         scale = Math.max(scale, Math.abs(ref[w].act[k]));
       }
     }
-    return new Run(Double.isNaN(diff) ? Double.POSITIVE_INFINITY : diff, scale, pairs, limits, warm, early, bounced,
+    return new Run(
+        Double.isNaN(diff) ? Double.POSITIVE_INFINITY : diff,
+        scale,
+        pairs,
+        limits,
+        warm,
+        early,
+        bounced,
         null);
   }
 
   /**
-   * The velocities of every world (W×nv) after each of the increasing step counts {@code after}, stepping model m
-   * on the backend from qpos0 at rest with the controls {@code ctrl} (W×nu); null when the backend fails.
+   * The velocities of every world (W×nv) after each of the increasing step counts {@code after},
+   * stepping model m on the backend from qpos0 at rest with the controls {@code ctrl} (W×nu); null
+   * when the backend fails.
    */
   static double[][] velocities(String name, Model m, double[] ctrl, int... after) {
     int worlds = ctrl.length / Math.max(1, m.nu());
@@ -145,8 +177,8 @@ final class Probes {
   }
 
   /**
-   * One world of m on backend {@code name} after {@code steps} steps from qpos0 with the controls {@code ctrl} (zero
-   * when empty): its qpos, or null when it fails.
+   * One world of m on backend {@code name} after {@code steps} steps from qpos0 with the controls
+   * {@code ctrl} (zero when empty): its qpos, or null when it fails.
    */
   static double[] finalQpos(String name, Model m, int steps, double... ctrl) {
     double[] q = new double[m.nq()];
@@ -162,7 +194,10 @@ final class Probes {
     }
   }
 
-  /** The rollout the derivative probes differentiate: 200 steps of m from its first keyframe, the final configuration. */
+  /**
+   * The rollout the derivative probes differentiate: 200 steps of m from its first keyframe, the
+   * final configuration.
+   */
   static RolloutProblem probeRollout(Model m) {
     Data start = new Data(m);
     start.resetToKey(0);
@@ -171,8 +206,8 @@ final class Probes {
 
   /** The reference every derivative is checked against: the simulator's own central differences. */
   static GradientResult centralDifferences(RolloutProblem p) {
-    return org.diffart.sim.diff.FiniteDifferenceGradient.compute(p,
-        org.diffart.sim.diff.FiniteDifferenceGradient.Settings.defaults());
+    return org.diffart.sim.diff.FiniteDifferenceGradient.compute(
+        p, org.diffart.sim.diff.FiniteDifferenceGradient.Settings.defaults());
   }
 
   static double norm(GradientResult r) {
@@ -196,15 +231,22 @@ final class Probes {
     return diff / scale;
   }
 
-  /** A refusal is verified when the call fails with an error that names the backend (or the refused thing). */
+  /**
+   * A refusal is verified when the call fails with an error that names the backend (or the refused
+   * thing).
+   */
   static Verdict refusal(Capability c, Runnable call, String mustName) {
     try {
       call.run();
       return new Verdict(c, false, false, "refused, but the call succeeded");
     } catch (UnsupportedOperationException | IllegalArgumentException | IllegalStateException e) {
       boolean clear = e.getMessage() != null && e.getMessage().contains(mustName);
-      return new Verdict(c, false, clear, (clear ? "fails as it should: " : "fails without naming " + mustName
-          + ": ") + e.getMessage());
+      return new Verdict(
+          c,
+          false,
+          clear,
+          (clear ? "fails as it should: " : "fails without naming " + mustName + ": ")
+              + e.getMessage());
     }
   }
 
@@ -215,7 +257,8 @@ final class Probes {
       if (in == null) {
         throw new IllegalStateException("missing resource " + path);
       }
-      return ModelLoader.loadMjcfString(new String(in.readAllBytes(), StandardCharsets.UTF_8), file);
+      return ModelLoader.loadMjcfString(
+          new String(in.readAllBytes(), StandardCharsets.UTF_8), file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,6 +1,5 @@
 package org.diffart.backends.capability;
 
-import org.diffart.backends.Capability;
 import static org.diffart.backends.capability.Probes.put;
 
 import java.util.Locale;
@@ -8,19 +7,17 @@ import java.util.Map;
 import java.util.Set;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
+import org.diffart.backends.Capability;
+import org.diffart.backends.capability.Capabilities.Verdict;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import org.diffart.backends.capability.Capabilities.Verdict;
 
 /**
-   * The sensors of a resting box and a swinging arm after 1500 steps of two worlds: equal to the CPU reference, and
-   * physically right where physics says what they must read (the box's touch sensor carries its weight, its
-   * accelerometer reads +g).
-   */
+ * The sensors of a resting box and a swinging arm after 1500 steps of two worlds: equal to the CPU
+ * reference, and physically right where physics says what they must read (the box's touch sensor
+ * carries its weight, its accelerometer reads +g).
+ */
 final class SensorProbes implements ProbeFamily {
   @Override
   public void verify(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
@@ -57,11 +54,24 @@ final class SensorProbes implements ProbeFamily {
       }
     }
     double weight = 2 * Math.abs(m.opt().gravity(2)), touch = got[0], accZ = got[3];
-    boolean physical = Math.abs(touch - weight) < 1e-3 * weight && Math.abs(accZ - weight / 2) < 1e-3 * weight;
+    boolean physical =
+        Math.abs(touch - weight) < 1e-3 * weight && Math.abs(accZ - weight / 2) < 1e-3 * weight;
     boolean agrees = diff <= Capabilities.TOLERANCE * (1 + scale);
-    put(out, Capability.SENSORS_MUJOCO, claims, agrees && physical, String.format(Locale.ROOT,
-        "%d sensors (%d values), %d steps of 2 worlds: max |Δ| %s the CPU reference; the resting box's touch sensor"
-            + " reads %.6g N (its weight %.6g N), its accelerometer %.6g m/s²", m.nsensor(), n, steps,
-        diff == 0 ? "0, bitwise equal to" : String.format(Locale.ROOT, "%.3g from", diff), touch, weight, accZ));
+    put(
+        out,
+        Capability.SENSORS_MUJOCO,
+        claims,
+        agrees && physical,
+        String.format(
+            Locale.ROOT,
+            "%d sensors (%d values), %d steps of 2 worlds: max |Δ| %s the CPU reference; the resting box's touch sensor"
+                + " reads %.6g N (its weight %.6g N), its accelerometer %.6g m/s²",
+            m.nsensor(),
+            n,
+            steps,
+            diff == 0 ? "0, bitwise equal to" : String.format(Locale.ROOT, "%.3g from", diff),
+            touch,
+            weight,
+            accZ));
   }
 }

@@ -4,43 +4,53 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import org.diffart.backends.Capability;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import org.diffart.backends.Backend;
+import org.diffart.backends.Capability;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.TapeGradient;
-import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.model.Model;
 
 /**
- * The reference backend: one {@link Data} per world, stepped by {@link Step#step} on the calling thread, or split
- * across one worker per core when there are enough worlds to pay for it.
+ * The reference backend: one {@link Data} per world, stepped by {@link Step#step} on the calling
+ * thread, or split across one worker per core when there are enough worlds to pay for it.
  */
 public final class CpuBackend implements Backend {
-  /** What the CPU steps: every joint, integrator, collision pair, contact option, tendon, actuator and sensor. */
+  /**
+   * What the CPU steps: every joint, integrator, collision pair, contact option, tendon, actuator
+   * and sensor.
+   */
   public static final Set<Capability> STEPPING = Collections.unmodifiableSet(stepping());
+
   /** The stepping, every derivative method and every checkpointing schedule. */
   public static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(all());
 
   private static final int WORLDS_PER_TASK = 4;
+
   /**
-   * One worker per core: the common pool keeps one core for the caller (parallelism 1 on a 2-core machine), which
-   * here would only wait.
+   * One worker per core: the common pool keeps one core for the caller (parallelism 1 on a 2-core
+   * machine), which here would only wait.
    */
-  private static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors(),
-      pool -> {
-        var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-        t.setDaemon(true);
-        t.setName("diffart-cpu-" + t.getPoolIndex());
-        return t;
-      }, null, false);
+  private static final ForkJoinPool POOL =
+      new ForkJoinPool(
+          Runtime.getRuntime().availableProcessors(),
+          pool -> {
+            var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            t.setDaemon(true);
+            t.setName("diffart-cpu-" + t.getPoolIndex());
+            return t;
+          },
+          null,
+          false);
+
   private final Model model;
   private final Data[] data;
   private final int worldsPerTask;
@@ -51,8 +61,9 @@ public final class CpuBackend implements Backend {
   }
 
   /**
-   * W worlds of model m, stepped in tasks of at most {@code worldsPerTask} worlds, one worker per core. The
-   * split never changes the results: each world has its own Data and is stepped by one thread.
+   * W worlds of model m, stepped in tasks of at most {@code worldsPerTask} worlds, one worker per
+   * core. The split never changes the results: each world has its own Data and is stepped by one
+   * thread.
    */
   public CpuBackend(Model m, int worlds, int worldsPerTask) {
     if (worlds < 1) {
@@ -81,11 +92,22 @@ public final class CpuBackend implements Backend {
 
   private static Set<Capability> stepping() {
     Set<Capability> s = EnumSet.range(Capability.JOINT_FREE, Capability.CONTACT_RESTITUTION);
-    s.addAll(List.of(Capability.PRECISION_FP64, Capability.SENSORS_MUJOCO, Capability.CONTACT_DOF_FRICTION,
-        Capability.CONTACT_SPIN_ROLL, Capability.CONTACT_MARGIN, Capability.TENDONS_FIXED,
-        Capability.CONSTRAINTS_EQUALITY, Capability.FORCES_FLUID, Capability.TENDONS_SPATIAL,
-        Capability.TENDONS_WRAPPING, Capability.ACTUATORS_ACTIVATION, Capability.ACTUATORS_SLIDER_CRANK,
-        Capability.ACTUATORS_MUSCLE, Capability.ACTUATORS_ADHESION));
+    s.addAll(
+        List.of(
+            Capability.PRECISION_FP64,
+            Capability.SENSORS_MUJOCO,
+            Capability.CONTACT_DOF_FRICTION,
+            Capability.CONTACT_SPIN_ROLL,
+            Capability.CONTACT_MARGIN,
+            Capability.TENDONS_FIXED,
+            Capability.CONSTRAINTS_EQUALITY,
+            Capability.FORCES_FLUID,
+            Capability.TENDONS_SPATIAL,
+            Capability.TENDONS_WRAPPING,
+            Capability.ACTUATORS_ACTIVATION,
+            Capability.ACTUATORS_SLIDER_CRANK,
+            Capability.ACTUATORS_MUSCLE,
+            Capability.ACTUATORS_ADHESION));
     return s;
   }
 
@@ -162,26 +184,36 @@ public final class CpuBackend implements Backend {
     }
   }
 
-  /** The simulator's own gradients: {@code adjoint}, {@code tape} (default budget) and central {@code fd}. */
+  /**
+   * The simulator's own gradients: {@code adjoint}, {@code tape} (default budget) and central
+   * {@code fd}.
+   */
   @Override
   public GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
     return switch (method) {
       case "adjoint" -> AdjointGradient.compute(p, schedule);
       case "tape" -> TapeGradient.compute(p, TapeGradient.defaultBudget());
-      case "fd" -> FiniteDifferenceGradient.compute(p, FiniteDifferenceGradient.Settings.defaults());
-      default -> throw new IllegalArgumentException("unknown derivative method '" + method
-          + "'; available: adjoint, tape, fd");
+      case "fd" ->
+          FiniteDifferenceGradient.compute(p, FiniteDifferenceGradient.Settings.defaults());
+      default ->
+          throw new IllegalArgumentException(
+              "unknown derivative method '" + method + "'; available: adjoint, tape, fd");
     };
   }
 
-  /** The problems' gradients side by side, one worker per core; each is the simulator's, as {@link #gradient}. */
+  /**
+   * The problems' gradients side by side, one worker per core; each is the simulator's, as {@link
+   * #gradient}.
+   */
   @Override
-  public java.util.List<GradientResult> gradients(java.util.List<RolloutProblem> problems, String method,
-      Checkpointing schedule) {
+  public java.util.List<GradientResult> gradients(
+      java.util.List<RolloutProblem> problems, String method, Checkpointing schedule) {
     if (problems.size() < 2 || POOL.getParallelism() < 2) {
       return problems.stream().map(p -> gradient(p, method, schedule)).toList();
     }
-    return POOL.submit(() -> problems.parallelStream().map(p -> gradient(p, method, schedule)).toList()).join();
+    return POOL.submit(
+            () -> problems.parallelStream().map(p -> gradient(p, method, schedule)).toList())
+        .join();
   }
 
   @Override
@@ -229,13 +261,15 @@ public final class CpuBackend implements Backend {
   }
 
   private double[] field(Data d, int which) {
-    return which == 0 ? d.qpos : which == 1 ? d.qvel : which == 2 ? d.ctrl : which == 3 ? d.sensordata : d.act;
+    return which == 0
+        ? d.qpos
+        : which == 1 ? d.qvel : which == 2 ? d.ctrl : which == 3 ? d.sensordata : d.act;
   }
 
   private void scatter(double[] src, int n, String what, int which) {
     if (src.length != n * data.length) {
-      throw new IllegalArgumentException(what + " must have worlds×" + n + " = " + n * data.length
-          + " values, got " + src.length);
+      throw new IllegalArgumentException(
+          what + " must have worlds×" + n + " = " + n * data.length + " values, got " + src.length);
     }
     for (int w = 0; w < data.length; w++) {
       System.arraycopy(src, w * n, field(data[w], which), 0, n);
@@ -244,8 +278,8 @@ public final class CpuBackend implements Backend {
 
   private void gather(double[] out, int n, int which) {
     if (out.length < n * data.length) {
-      throw new IllegalArgumentException("the output needs worlds×" + n + " = " + n * data.length + " values, got "
-          + out.length);
+      throw new IllegalArgumentException(
+          "the output needs worlds×" + n + " = " + n * data.length + " values, got " + out.length);
     }
     for (int w = 0; w < data.length; w++) {
       System.arraycopy(field(data[w], which), 0, out, w * n, n);

@@ -16,10 +16,9 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.diffart.backends.Backend;
 import org.diffart.backends.Capability;
 import org.diffart.backends.cpu.CpuBackend;
-import java.util.List;
-import org.diffart.backends.Backend;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
@@ -34,15 +33,16 @@ import org.jocl.cl_mem;
 import org.jocl.cl_program;
 
 /**
- * W worlds of one model on an OpenCL device: the step translated statement for statement from the CPU backend's Java
- * ({@code sim.cl}, see {@link OpenClLayout}), one work-item per world, the worlds' Data resident on the device and
- * read back only on request. A world whose step fails (a non-finite state) stops with its last good state; the
- * error is then reproduced by the CPU step from that state, so its message is the CPU backend's, word for word.
+ * W worlds of one model on an OpenCL device: the step translated statement for statement from the
+ * CPU backend's Java ({@code sim.cl}, see {@link OpenClLayout}), one work-item per world, the
+ * worlds' Data resident on the device and read back only on request. A world whose step fails (a
+ * non-finite state) stops with its last good state; the error is then reproduced by the CPU step
+ * from that state, so its message is the CPU backend's, word for word.
  */
 public final class OpenClBackend implements Backend {
   /**
-   * The CPU's stepping (the step is its translation), the adjoint and every checkpointing schedule; the tape and
-   * finite differences stay on the CPU.
+   * The CPU's stepping (the step is its translation), the adjoint and every checkpointing schedule;
+   * the tape and finite differences stay on the CPU.
    */
   public static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(capabilitySet());
 
@@ -69,10 +69,20 @@ public final class OpenClBackend implements Backend {
     cl_program program = cl.program(layout.program());
     double[] modelDoubles = layout.modelDoubles();
     int[] modelInts = layout.modelInts();
-    md = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-        (long) modelDoubles.length * Sizeof.cl_double, Pointer.to(modelDoubles), null);
-    mi = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-        (long) modelInts.length * Sizeof.cl_int, Pointer.to(modelInts), null);
+    md =
+        clCreateBuffer(
+            cl.context(),
+            CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+            (long) modelDoubles.length * Sizeof.cl_double,
+            Pointer.to(modelDoubles),
+            null);
+    mi =
+        clCreateBuffer(
+            cl.context(),
+            CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+            (long) modelInts.length * Sizeof.cl_int,
+            Pointer.to(modelInts),
+            null);
     int wd = layout.worldDoubles(), wi = layout.worldInts();
     double[] doubles = new double[Math.multiplyExact(worlds, wd)];
     int[] ints = new int[Math.multiplyExact(worlds, wi)];
@@ -80,10 +90,20 @@ public final class OpenClBackend implements Backend {
     for (int w = 0; w < worlds; w++) {
       layout.pack(fresh, doubles, w * wd, ints, w * wi);
     }
-    dd = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-        (long) doubles.length * Sizeof.cl_double, Pointer.to(doubles), null);
-    di = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-        (long) ints.length * Sizeof.cl_int, Pointer.to(ints), null);
+    dd =
+        clCreateBuffer(
+            cl.context(),
+            CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+            (long) doubles.length * Sizeof.cl_double,
+            Pointer.to(doubles),
+            null);
+    di =
+        clCreateBuffer(
+            cl.context(),
+            CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+            (long) ints.length * Sizeof.cl_int,
+            Pointer.to(ints),
+            null);
     step = clCreateKernel(program, "step_worlds", null);
     scatter = clCreateKernel(program, "scatter_d", null);
     gather = clCreateKernel(program, "gather_d", null);
@@ -98,8 +118,12 @@ public final class OpenClBackend implements Backend {
 
   private static Set<Capability> capabilitySet() {
     Set<Capability> s = EnumSet.copyOf(CpuBackend.STEPPING);
-    s.addAll(List.of(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_INTERVAL,
-        Capability.CHECKPOINTING_REPLAY, Capability.CHECKPOINTING_REVOLVE));
+    s.addAll(
+        List.of(
+            Capability.DERIVATIVE_ADJOINT,
+            Capability.CHECKPOINTING_INTERVAL,
+            Capability.CHECKPOINTING_REPLAY,
+            Capability.CHECKPOINTING_REVOLVE));
     return s;
   }
 
@@ -178,8 +202,9 @@ public final class OpenClBackend implements Backend {
   }
 
   /**
-   * Advances every world; on a non-finite state, the failed worlds keep their last good state, the others finish,
-   * and the first failed world's error is thrown as the CPU step reports it from that state.
+   * Advances every world; on a non-finite state, the failed worlds keep their last good state, the
+   * others finish, and the first failed world's error is thrown as the CPU step reports it from
+   * that state.
    */
   @Override
   public void step(int steps) {
@@ -207,8 +232,8 @@ public final class OpenClBackend implements Backend {
   }
 
   /**
-   * The adjoint on the device: as {@link #gradients} for one problem. The tape and finite differences are refused:
-   * they run on the cpu backend.
+   * The adjoint on the device: as {@link #gradients} for one problem. The tape and finite
+   * differences are refused: they run on the cpu backend.
    */
   @Override
   public GradientResult gradient(RolloutProblem p, String method, Checkpointing schedule) {
@@ -216,18 +241,22 @@ public final class OpenClBackend implements Backend {
   }
 
   /**
-   * The adjoints of a batch of rollouts, one world per problem, side by side on the device ({@link OpenClAdjoint}):
-   * each equal to the CPU adjoint of its problem, bit for bit.
+   * The adjoints of a batch of rollouts, one world per problem, side by side on the device ({@link
+   * OpenClAdjoint}): each equal to the CPU adjoint of its problem, bit for bit.
    *
    * @throws UnsupportedOperationException for {@code tape} and {@code fd}
-   * @throws IllegalArgumentException for problems the device adjoint refuses (a running loss, another model,
-   *     different lengths)
+   * @throws IllegalArgumentException for problems the device adjoint refuses (a running loss,
+   *     another model, different lengths)
    */
   @Override
-  public List<GradientResult> gradients(List<RolloutProblem> problems, String method, Checkpointing schedule) {
+  public List<GradientResult> gradients(
+      List<RolloutProblem> problems, String method, Checkpointing schedule) {
     if (!method.equals("adjoint")) {
-      throw new UnsupportedOperationException("the opencl backend differentiates by the adjoint only, not by "
-          + method + ": use the cpu backend for " + method);
+      throw new UnsupportedOperationException(
+          "the opencl backend differentiates by the adjoint only, not by "
+              + method
+              + ": use the cpu backend for "
+              + method);
     }
     if (problems.isEmpty()) {
       return List.of();
@@ -242,7 +271,9 @@ public final class OpenClBackend implements Backend {
     return cl.readWorld(layout, dd, di, w);
   }
 
-  /** Replaces world w's whole Data (state, parameters, warm start and every intermediate) with d's. */
+  /**
+   * Replaces world w's whole Data (state, parameters, warm start and every intermediate) with d's.
+   */
   public void setData(int w, Data d) {
     if (w < 0 || w >= worlds) {
       throw new IllegalArgumentException("world " + w + " out of range [0, " + worlds + ")");
@@ -251,10 +282,26 @@ public final class OpenClBackend implements Backend {
     double[] doubles = new double[wd];
     int[] ints = new int[wi];
     layout.pack(d, doubles, 0, ints, 0);
-    clEnqueueWriteBuffer(cl.queue(), dd, CL_TRUE, (long) w * wd * Sizeof.cl_double, (long) wd * Sizeof.cl_double,
-        Pointer.to(doubles), 0, null, null);
-    clEnqueueWriteBuffer(cl.queue(), di, CL_TRUE, (long) w * wi * Sizeof.cl_int, (long) wi * Sizeof.cl_int,
-        Pointer.to(ints), 0, null, null);
+    clEnqueueWriteBuffer(
+        cl.queue(),
+        dd,
+        CL_TRUE,
+        (long) w * wd * Sizeof.cl_double,
+        (long) wd * Sizeof.cl_double,
+        Pointer.to(doubles),
+        0,
+        null,
+        null);
+    clEnqueueWriteBuffer(
+        cl.queue(),
+        di,
+        CL_TRUE,
+        (long) w * wi * Sizeof.cl_int,
+        (long) wi * Sizeof.cl_int,
+        Pointer.to(ints),
+        0,
+        null,
+        null);
   }
 
   /** The CPU step's error from world w's last good state, as the CPU backend would report it. */
@@ -265,17 +312,34 @@ public final class OpenClBackend implements Backend {
     } catch (SimulationException e) {
       return new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
     }
-    return new SimulationException("world " + w + ": the OpenCL step failed at step " + d.nstep
-        + ", but the CPU step from the same state did not (a difference between the backends)", d.nstep, -1);
+    return new SimulationException(
+        "world "
+            + w
+            + ": the OpenCL step failed at step "
+            + d.nstep
+            + ", but the CPU step from the same state did not (a difference between the backends)",
+        d.nstep,
+        -1);
   }
 
   private void setField(String field, double[] src, int n) {
     if (src.length != (long) n * worlds) {
-      throw new IllegalArgumentException(field + " must have worlds×" + n + " = " + (long) n * worlds
-          + " values, got " + src.length);
+      throw new IllegalArgumentException(
+          field
+              + " must have worlds×"
+              + n
+              + " = "
+              + (long) n * worlds
+              + " values, got "
+              + src.length);
     }
-    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-        (long) Math.max(1, src.length) * Sizeof.cl_double, Pointer.to(src.length == 0 ? new double[1] : src), null);
+    cl_mem tmp =
+        clCreateBuffer(
+            cl.context(),
+            CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+            (long) Math.max(1, src.length) * Sizeof.cl_double,
+            Pointer.to(src.length == 0 ? new double[1] : src),
+            null);
     try {
       clSetKernelArg(scatter, 0, Sizeof.cl_mem, Pointer.to(dd));
       clSetKernelArg(scatter, 1, Sizeof.cl_mem, Pointer.to(tmp));
@@ -290,13 +354,22 @@ public final class OpenClBackend implements Backend {
 
   private void getField(String field, double[] out, int n) {
     if (out.length < (long) n * worlds) {
-      throw new IllegalArgumentException("the output for " + field + " needs worlds×" + n + " = "
-          + (long) n * worlds + " values, got " + out.length);
+      throw new IllegalArgumentException(
+          "the output for "
+              + field
+              + " needs worlds×"
+              + n
+              + " = "
+              + (long) n * worlds
+              + " values, got "
+              + out.length);
     }
     if (n == 0) {
       return;
     }
-    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_double, null, null);
+    cl_mem tmp =
+        clCreateBuffer(
+            cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_double, null, null);
     try {
       clSetKernelArg(gather, 0, Sizeof.cl_mem, Pointer.to(dd));
       clSetKernelArg(gather, 1, Sizeof.cl_mem, Pointer.to(tmp));
@@ -304,15 +377,25 @@ public final class OpenClBackend implements Backend {
       clSetKernelArg(gather, 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
       clSetKernelArg(gather, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
       run(gather);
-      clEnqueueReadBuffer(cl.queue(), tmp, CL_TRUE, 0, (long) n * worlds * Sizeof.cl_double, Pointer.to(out), 0,
-          null, null);
+      clEnqueueReadBuffer(
+          cl.queue(),
+          tmp,
+          CL_TRUE,
+          0,
+          (long) n * worlds * Sizeof.cl_double,
+          Pointer.to(out),
+          0,
+          null,
+          null);
     } finally {
       clReleaseMemObject(tmp);
     }
   }
 
   private void readInts(int offset, int[] out, int n) {
-    cl_mem tmp = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_int, null, null);
+    cl_mem tmp =
+        clCreateBuffer(
+            cl.context(), CL_MEM_READ_WRITE, (long) n * worlds * Sizeof.cl_int, null, null);
     try {
       clSetKernelArg(gatherInts, 0, Sizeof.cl_mem, Pointer.to(di));
       clSetKernelArg(gatherInts, 1, Sizeof.cl_mem, Pointer.to(tmp));
@@ -320,7 +403,15 @@ public final class OpenClBackend implements Backend {
       clSetKernelArg(gatherInts, 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
       clSetKernelArg(gatherInts, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
       run(gatherInts);
-      clEnqueueReadBuffer(cl.queue(), tmp, CL_TRUE, 0, (long) n * worlds * Sizeof.cl_int, Pointer.to(out), 0, null,
+      clEnqueueReadBuffer(
+          cl.queue(),
+          tmp,
+          CL_TRUE,
+          0,
+          (long) n * worlds * Sizeof.cl_int,
+          Pointer.to(out),
+          0,
+          null,
           null);
     } finally {
       clReleaseMemObject(tmp);
@@ -331,7 +422,10 @@ public final class OpenClBackend implements Backend {
     cl.launch(k, worlds);
   }
 
-  /** Releases the device buffers and kernels; the program stays cached for the next backend of this model. */
+  /**
+   * Releases the device buffers and kernels; the program stays cached for the next backend of this
+   * model.
+   */
   @Override
   public void close() {
     for (cl_kernel k : new cl_kernel[] {step, scatter, gather, gatherInts, clearErrors}) {

@@ -22,29 +22,37 @@ import org.diffart.sim.model.Options;
  * How one model and its worlds lie in device buffers, and the OpenCL program that steps them.
  *
  * <ul>
- *   <li>The model: every {@code int[]} field of {@link Model} one after another in one int buffer ({@code MI_f} its
- *       offset), every {@code double[]} field in one double buffer ({@code MD_f}), its int sizes as {@code M_f}, its
- *       options as {@code OPT_f}. The fields are those {@link ModelFields#declared()} lists: what the translated
- *       getters ({@code sim.cl}) index, by the same names.
- *   <li>A world: every public field of {@link Data} in declaration order, doubles ({@code double[]} and {@code
- *       double}) in one slice of {@code DATA_DOUBLES}, ints ({@code int[]}, {@code int}, {@code long}) in one slice of
- *       {@code DATA_INTS} ending with the world's error flag ({@code DI_error}); {@code DD_f}/{@code DI_f} are the
- *       offsets and {@code DL_f} the lengths. World w's slices start at {@code w*DATA_DOUBLES} and {@code
- *       w*DATA_INTS}: the batch layout of DESIGN.md, a leading world index.
+ *   <li>The model: every {@code int[]} field of {@link Model} one after another in one int buffer
+ *       ({@code MI_f} its offset), every {@code double[]} field in one double buffer ({@code
+ *       MD_f}), its int sizes as {@code M_f}, its options as {@code OPT_f}. The fields are those
+ *       {@link ModelFields#declared()} lists: what the translated getters ({@code sim.cl}) index,
+ *       by the same names.
+ *   <li>A world: every public field of {@link Data} in declaration order, doubles ({@code double[]}
+ *       and {@code double}) in one slice of {@code DATA_DOUBLES}, ints ({@code int[]}, {@code int},
+ *       {@code long}) in one slice of {@code DATA_INTS} ending with the world's error flag ({@code
+ *       DI_error}); {@code DD_f}/{@code DI_f} are the offsets and {@code DL_f} the lengths. World
+ *       w's slices start at {@code w*DATA_DOUBLES} and {@code w*DATA_INTS}: the batch layout of
+ *       DESIGN.md, a leading world index.
  * </ul>
  *
- * Every number goes into the program as a hexadecimal floating constant, so the device computes with exactly the
- * model the CPU backend has.
+ * Every number goes into the program as a hexadecimal floating constant, so the device computes
+ * with exactly the model the CPU backend has.
  */
 public final class OpenClLayout {
   /** The step's entry points the stepping program is translated from ({@code sim.cl}). */
   public static final List<String> STEP_ENTRIES = List.of("Step.step/2");
+
   /**
-   * The adjoint program's entry points ({@code sim_adjoint.cl}): a step's forward intermediates, its adjoint, and
-   * the state adjoint in the tangent space (for its norm).
+   * The adjoint program's entry points ({@code sim_adjoint.cl}): a step's forward intermediates,
+   * its adjoint, and the state adjoint in the tangent space (for its norm).
    */
-  public static final List<String> ADJOINT_ENTRIES = List.of("Step.step/2", "Step.dynamics/2", "StepAdjoint.step/3",
-      "Configuration.tangentGradient/4");
+  public static final List<String> ADJOINT_ENTRIES =
+      List.of(
+          "Step.step/2",
+          "Step.dynamics/2",
+          "StepAdjoint.step/3",
+          "Configuration.tangentGradient/4");
+
   private static final String RESOURCES = "/org/diffart/backends/opencl/";
 
   private final Model model;
@@ -94,23 +102,38 @@ public final class OpenClLayout {
     // one world's Data, and its DataBar (the adjoint's workspace)
     Data sample = new Data(m);
     data = new Fields(Data.class, "D", sample, h);
-    // the declared minimal state a checkpoint keeps (Data's @State fields), as an X-macro adjoint_kernels.cl expands
+    // the declared minimal state a checkpoint keeps (Data's @State fields), as an X-macro
+    // adjoint_kernels.cl expands
     stateWidth = sample.stateWidth();
-    h.append("#define STATE_WIDTH ").append(stateWidth).append("\n#define STATE_FIELDS(SCALAR, DOUBLES, INTS)");
+    h.append("#define STATE_WIDTH ")
+        .append(stateWidth)
+        .append("\n#define STATE_FIELDS(SCALAR, DOUBLES, INTS)");
     for (Field f : Data.stateFields(m)) {
-      h.append(' ').append(f.getType() == double.class ? "SCALAR" : f.getType() == double[].class ? "DOUBLES"
-          : "INTS").append('(').append(f.getName()).append(')');
+      h.append(' ')
+          .append(
+              f.getType() == double.class
+                  ? "SCALAR"
+                  : f.getType() == double[].class ? "DOUBLES" : "INTS")
+          .append('(')
+          .append(f.getName())
+          .append(')');
     }
     h.append("\n#define STATE_CLEARED(INTS)");
     Data.clearedStateFields(m).forEach(f -> h.append(" INTS(").append(f.getName()).append(')'));
     h.append('\n');
     errorSlot = data.ints++;
     h.append("#define DI_error ").append(errorSlot).append('\n');
-    h.append("#define DATA_DOUBLES ").append(data.worldDoubles()).append("\n#define DATA_INTS ").append(data.ints)
+    h.append("#define DATA_DOUBLES ")
+        .append(data.worldDoubles())
+        .append("\n#define DATA_INTS ")
+        .append(data.ints)
         .append('\n');
     bar = new Fields(DataBar.class, "B", new DataBar(m), h);
-    h.append("#define BAR_DOUBLES ").append(bar.worldDoubles()).append("\n#define BAR_INTS ")
-        .append(Math.max(1, bar.ints)).append('\n');
+    h.append("#define BAR_DOUBLES ")
+        .append(bar.worldDoubles())
+        .append("\n#define BAR_INTS ")
+        .append(Math.max(1, bar.ints))
+        .append('\n');
     defines = h.toString();
   }
 
@@ -119,17 +142,33 @@ public final class OpenClLayout {
     return model;
   }
 
-  /** The stepping program for this model: its defines, then {@code prelude.cl}, {@code sim.cl}, {@code kernels.cl}. */
+  /**
+   * The stepping program for this model: its defines, then {@code prelude.cl}, {@code sim.cl},
+   * {@code kernels.cl}.
+   */
   public String program() {
-    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("kernels.cl");
+    return defines
+        + "\n"
+        + resource("prelude.cl")
+        + "\n"
+        + resource("sim.cl")
+        + "\n"
+        + resource("kernels.cl");
   }
 
   /**
-   * The adjoint program: the defines, {@code prelude.cl}, the step ({@code sim.cl}), what the adjoint adds to it
-   * ({@code sim_adjoint.cl}) and {@code adjoint_kernels.cl}.
+   * The adjoint program: the defines, {@code prelude.cl}, the step ({@code sim.cl}), what the
+   * adjoint adds to it ({@code sim_adjoint.cl}) and {@code adjoint_kernels.cl}.
    */
   public String adjointProgram() {
-    return defines + "\n" + resource("prelude.cl") + "\n" + resource("sim.cl") + "\n" + resource("sim_adjoint.cl") + "\n"
+    return defines
+        + "\n"
+        + resource("prelude.cl")
+        + "\n"
+        + resource("sim.cl")
+        + "\n"
+        + resource("sim_adjoint.cl")
+        + "\n"
         + resource("adjoint_kernels.cl");
   }
 
@@ -163,7 +202,10 @@ public final class OpenClLayout {
     return Math.max(1, bar.ints);
   }
 
-  /** Numbers one checkpoint of a world's state holds ({@link Data#stateWidth()}), on the device as on the CPU. */
+  /**
+   * Numbers one checkpoint of a world's state holds ({@link Data#stateWidth()}), on the device as
+   * on the CPU.
+   */
   public int stateWidth() {
     return stateWidth;
   }
@@ -173,12 +215,17 @@ public final class OpenClLayout {
     return errorSlot;
   }
 
-  /** The offset of a double field ({@code double[]} or {@code double}) of Data in a world's slice. */
+  /**
+   * The offset of a double field ({@code double[]} or {@code double}) of Data in a world's slice.
+   */
   public int doubleOffset(String field) {
     return data.offset(field, true);
   }
 
-  /** The offset of an int field ({@code int[]}, {@code int} or {@code long}) of Data in a world's slice. */
+  /**
+   * The offset of an int field ({@code int[]}, {@code int} or {@code long}) of Data in a world's
+   * slice.
+   */
   public int intOffset(String field) {
     return data.offset(field, false);
   }
@@ -204,10 +251,10 @@ public final class OpenClLayout {
   }
 
   /**
-   * Where the public number fields of Data or DataBar lie in a world's slices: {@code double[]} and {@code double}
-   * in the double slice ({@code PD_f}, lengths {@code PL_f}), {@code int[]}, {@code int}, {@code long} and {@code
-   * boolean} in the int slice ({@code PI_f}), P the prefix. Data's nullable pgsRecord is left out: the device passes
-   * it beside the slices.
+   * Where the public number fields of Data or DataBar lie in a world's slices: {@code double[]} and
+   * {@code double} in the double slice ({@code PD_f}, lengths {@code PL_f}), {@code int[]}, {@code
+   * int}, {@code long} and {@code boolean} in the int slice ({@code PI_f}), P the prefix. Data's
+   * nullable pgsRecord is left out: the device passes it beside the slices.
    */
   private static final class Fields {
     private final Class<?> type;
@@ -222,20 +269,54 @@ public final class OpenClLayout {
         Object v = read(f, sample);
         String n = f.getName();
         if (v instanceof double[] a) {
-          h.append("#define ").append(prefix).append("D_").append(n).append(' ').append(doublesUsed)
-              .append("\n#define ").append(prefix).append("L_").append(n).append(' ').append(a.length).append('\n');
+          h.append("#define ")
+              .append(prefix)
+              .append("D_")
+              .append(n)
+              .append(' ')
+              .append(doublesUsed)
+              .append("\n#define ")
+              .append(prefix)
+              .append("L_")
+              .append(n)
+              .append(' ')
+              .append(a.length)
+              .append('\n');
           doubles.put(n, doublesUsed);
           doublesUsed += a.length;
         } else if (v instanceof int[] a) {
-          h.append("#define ").append(prefix).append("I_").append(n).append(' ').append(ints)
-              .append("\n#define ").append(prefix).append("L_").append(n).append(' ').append(a.length).append('\n');
+          h.append("#define ")
+              .append(prefix)
+              .append("I_")
+              .append(n)
+              .append(' ')
+              .append(ints)
+              .append("\n#define ")
+              .append(prefix)
+              .append("L_")
+              .append(n)
+              .append(' ')
+              .append(a.length)
+              .append('\n');
           intOffsets.put(n, ints);
           ints += a.length;
         } else if (f.getType() == double.class) {
-          h.append("#define ").append(prefix).append("D_").append(n).append(' ').append(doublesUsed).append('\n');
+          h.append("#define ")
+              .append(prefix)
+              .append("D_")
+              .append(n)
+              .append(' ')
+              .append(doublesUsed)
+              .append('\n');
           doubles.put(n, doublesUsed++);
         } else {
-          h.append("#define ").append(prefix).append("I_").append(n).append(' ').append(ints).append('\n');
+          h.append("#define ")
+              .append(prefix)
+              .append("I_")
+              .append(n)
+              .append(' ')
+              .append(ints)
+              .append('\n');
           intOffsets.put(n, ints++);
         }
       }
@@ -248,8 +329,8 @@ public final class OpenClLayout {
     int offset(String field, boolean isDouble) {
       Integer o = (isDouble ? doubles : intOffsets).get(field);
       if (o == null) {
-        throw new IllegalArgumentException(type.getSimpleName() + " has no " + (isDouble ? "double" : "int")
-            + " field " + field);
+        throw new IllegalArgumentException(
+            type.getSimpleName() + " has no " + (isDouble ? "double" : "int") + " field " + field);
       }
       return o;
     }
@@ -298,13 +379,20 @@ public final class OpenClLayout {
       }
     }
 
-    /** The public instance fields that hold numbers, in declaration order (Data.pgsRecord left out). */
+    /**
+     * The public instance fields that hold numbers, in declaration order (Data.pgsRecord left out).
+     */
     private static List<Field> fields(Class<?> type) {
       List<Field> out = new ArrayList<>();
       for (Field f : type.getFields()) {
         Class<?> t = f.getType();
-        boolean number = t == double[].class || t == int[].class || t == double.class || t == int.class
-            || t == long.class || t == boolean.class;
+        boolean number =
+            t == double[].class
+                || t == int[].class
+                || t == double.class
+                || t == int.class
+                || t == long.class
+                || t == boolean.class;
         boolean record = type == Data.class && f.getName().equals("pgsRecord");
         if (!Modifier.isStatic(f.getModifiers()) && number && !record) {
           out.add(f);

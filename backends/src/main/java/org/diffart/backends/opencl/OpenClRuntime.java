@@ -22,12 +22,12 @@ import static org.jocl.CL.clGetProgramBuildInfo;
 import static org.jocl.CL.clReleaseProgram;
 
 import java.nio.charset.StandardCharsets;
-import org.diffart.sim.data.Data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.diffart.sim.data.Data;
 import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;
@@ -41,19 +41,22 @@ import org.jocl.cl_program;
 import org.jocl.cl_queue_properties;
 
 /**
- * The process's OpenCL device, found once: JOCL loaded, a device with double precision ({@code cl_khr_fp64}) chosen
- * (the first, or the first whose platform or device name contains the system property {@code diffart.opencl.device}),
- * one context and one in-order queue, and programs built once per source. When there is none, {@link #get()} throws
- * an {@link IllegalStateException} that says what is missing and what to install; {@link #problem()} says the same
- * without throwing. The answer is cached: JOCL cannot be loaded twice in one process.
+ * The process's OpenCL device, found once: JOCL loaded, a device with double precision ({@code
+ * cl_khr_fp64}) chosen (the first, or the first whose platform or device name contains the system
+ * property {@code diffart.opencl.device}), one context and one in-order queue, and programs built
+ * once per source. When there is none, {@link #get()} throws an {@link IllegalStateException} that
+ * says what is missing and what to install; {@link #problem()} says the same without throwing. The
+ * answer is cached: JOCL cannot be loaded twice in one process.
  */
 public final class OpenClRuntime {
   /** What a user without OpenCL is told to install (Debian's packages). */
-  public static final String INSTALL_HINT = "install an OpenCL driver, e.g. on Debian: apt-get install"
-      + " ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd (or run bin/install-deps)";
+  public static final String INSTALL_HINT =
+      "install an OpenCL driver, e.g. on Debian: apt-get install"
+          + " ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd (or run bin/install-deps)";
 
   /** clGetPlatformIDs's status when the ICD loader finds no driver. */
   private static final int CL_PLATFORM_NOT_FOUND_KHR = -1001;
+
   private static volatile Object probed;
 
   private final cl_platform_id platform;
@@ -78,14 +81,15 @@ public final class OpenClRuntime {
     cl_context_properties props = new cl_context_properties();
     props.addProperty(CL_CONTEXT_PLATFORM, platform);
     this.context = clCreateContext(props, 1, new cl_device_id[] {device}, null, null, null);
-    this.queue = clCreateCommandQueueWithProperties(context, device, new cl_queue_properties(), null);
+    this.queue =
+        clCreateCommandQueueWithProperties(context, device, new cl_queue_properties(), null);
   }
 
   /**
    * The process's OpenCL runtime.
    *
-   * @throws IllegalStateException naming what is missing (no OpenCL library, no platform, no double-precision
-   *     device) and how to install it
+   * @throws IllegalStateException naming what is missing (no OpenCL library, no platform, no
+   *     double-precision device) and how to install it
    */
   public static OpenClRuntime get() {
     Object p = probe();
@@ -143,15 +147,19 @@ public final class OpenClRuntime {
           boolean fp64 = deviceString(device, CL_DEVICE_EXTENSIONS).contains("cl_khr_fp64");
           seen.add(name + (fp64 ? "" : " (no cl_khr_fp64)"));
           if (fp64 && (wanted.isEmpty() || name.toLowerCase(Locale.ROOT).contains(wanted))) {
-            return new OpenClRuntime(platform, device, name + ", " + deviceString(device, CL_DEVICE_VERSION));
+            return new OpenClRuntime(
+                platform, device, name + ", " + deviceString(device, CL_DEVICE_VERSION));
           }
         }
       }
       if (seen.isEmpty()) {
         return "no OpenCL device is installed";
       }
-      return (wanted.isEmpty() ? "no device supports double precision (cl_khr_fp64)"
-          : "no double-precision device matches diffart.opencl.device=" + wanted) + "; devices: " + seen;
+      return (wanted.isEmpty()
+              ? "no device supports double precision (cl_khr_fp64)"
+              : "no double-precision device matches diffart.opencl.device=" + wanted)
+          + "; devices: "
+          + seen;
     } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
       return "the OpenCL library libOpenCL.so cannot be loaded (" + e.getMessage() + ")";
     } catch (CLException e) {
@@ -163,9 +171,10 @@ public final class OpenClRuntime {
   }
 
   /**
-   * Work-items per work-group for a launch over {@code worlds} worlds: explicit always (PoCL's own choice can
-   * overflow a worker's stack), at most 64. On a GPU 64, two warps or one wavefront. On a CPU device small enough
-   * that every compute unit gets about four groups, so that a few dozen worlds still spread over all its cores.
+   * Work-items per work-group for a launch over {@code worlds} worlds: explicit always (PoCL's own
+   * choice can overflow a worker's stack), at most 64. On a GPU 64, two warps or one wavefront. On
+   * a CPU device small enough that every compute unit gets about four groups, so that a few dozen
+   * worlds still spread over all its cores.
    */
   long localSize(int worlds) {
     long local = 64;
@@ -175,11 +184,14 @@ public final class OpenClRuntime {
     return Math.min(local, worlds);
   }
 
-  /** Runs kernel k with one work-item per world, in groups of {@link #localSize}, and waits for it. */
+  /**
+   * Runs kernel k with one work-item per world, in groups of {@link #localSize}, and waits for it.
+   */
   void launch(org.jocl.cl_kernel k, int worlds) {
     long local = localSize(worlds);
     long global = (worlds + local - 1) / local * local;
-    org.jocl.CL.clEnqueueNDRangeKernel(queue, k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
+    org.jocl.CL.clEnqueueNDRangeKernel(
+        queue, k, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
     org.jocl.CL.clFinish(queue);
   }
 
@@ -188,10 +200,26 @@ public final class OpenClRuntime {
     int wd = layout.worldDoubles(), wi = layout.worldInts();
     double[] doubles = new double[wd];
     int[] ints = new int[wi];
-    org.jocl.CL.clEnqueueReadBuffer(queue, dd, org.jocl.CL.CL_TRUE, (long) w * wd * Sizeof.cl_double,
-        (long) wd * Sizeof.cl_double, Pointer.to(doubles), 0, null, null);
-    org.jocl.CL.clEnqueueReadBuffer(queue, di, org.jocl.CL.CL_TRUE, (long) w * wi * Sizeof.cl_int,
-        (long) wi * Sizeof.cl_int, Pointer.to(ints), 0, null, null);
+    org.jocl.CL.clEnqueueReadBuffer(
+        queue,
+        dd,
+        org.jocl.CL.CL_TRUE,
+        (long) w * wd * Sizeof.cl_double,
+        (long) wd * Sizeof.cl_double,
+        Pointer.to(doubles),
+        0,
+        null,
+        null);
+    org.jocl.CL.clEnqueueReadBuffer(
+        queue,
+        di,
+        org.jocl.CL.CL_TRUE,
+        (long) w * wi * Sizeof.cl_int,
+        (long) wi * Sizeof.cl_int,
+        Pointer.to(ints),
+        0,
+        null,
+        null);
     Data d = new Data(layout.model());
     layout.unpack(doubles, 0, ints, 0, d);
     return d;
@@ -218,18 +246,22 @@ public final class OpenClRuntime {
    * @throws IllegalStateException with the compiler's log when it does not build
    */
   cl_program program(String source) {
-    return programs.computeIfAbsent(source, s -> {
-      cl_program p = clCreateProgramWithSource(context, 1, new String[] {s}, null, null);
-      try {
-        // -w: the compiler's warnings (PoCL prints their count on the process's stderr) are no reader's business
-        clBuildProgram(p, 0, null, "-w", null, null);
-      } catch (CLException e) {
-        String log = buildLog(p);
-        clReleaseProgram(p);
-        throw new IllegalStateException("the OpenCL program does not build on " + description + ":\n" + log, e);
-      }
-      return p;
-    });
+    return programs.computeIfAbsent(
+        source,
+        s -> {
+          cl_program p = clCreateProgramWithSource(context, 1, new String[] {s}, null, null);
+          try {
+            // -w: the compiler's warnings (PoCL prints their count on the process's stderr) are no
+            // reader's business
+            clBuildProgram(p, 0, null, "-w", null, null);
+          } catch (CLException e) {
+            String log = buildLog(p);
+            clReleaseProgram(p);
+            throw new IllegalStateException(
+                "the OpenCL program does not build on " + description + ":\n" + log, e);
+          }
+          return p;
+        });
   }
 
   private String buildLog(cl_program p) {
@@ -258,6 +290,7 @@ public final class OpenClRuntime {
 
   /** Bytes of a double, for buffer sizes. */
   static final int DOUBLE = Sizeof.cl_double;
+
   /** Bytes of an int. */
   static final int INT = Sizeof.cl_int;
 

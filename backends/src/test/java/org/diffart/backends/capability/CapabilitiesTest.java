@@ -1,17 +1,19 @@
 package org.diffart.backends.capability;
 
-import org.diffart.backends.Capability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.diffart.backends.Backends;
+import org.diffart.backends.Capability;
 import org.diffart.backends.capability.Capabilities.Verdict;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every backend's every claim is verified by its probe, and every refusal fires with a clear error. */
+/**
+ * Every backend's every claim is verified by its probe, and every refusal fires with a clear error.
+ */
 class CapabilitiesTest {
   static List<String> backends() {
     return Backends.names();
@@ -23,15 +25,21 @@ class CapabilitiesTest {
     List<Verdict> verdicts = Capabilities.verify(backend);
 
     assertEquals(Capability.values().length, verdicts.size());
-    List<String> failed = verdicts.stream().filter(v -> !v.verified())
-        .map(v -> v.capability().key() + ": " + v.detail()).toList();
+    List<String> failed =
+        verdicts.stream()
+            .filter(v -> !v.verified())
+            .map(v -> v.capability().key() + ": " + v.detail())
+            .toList();
     assertEquals(List.of(), failed, backend);
     for (Verdict v : verdicts) {
-      assertEquals(Capabilities.claims(backend).contains(v.capability()), v.claimed(), v.capability().key());
+      assertEquals(
+          Capabilities.claims(backend).contains(v.capability()), v.claimed(), v.capability().key());
       assertFalse(v.detail().isBlank(), v.capability().key());
       if (!v.claimed()) {
         // a refusal is verified only by the error it gives, which the verdict quotes
-        assertTrue(v.detail().startsWith("fails as it should: ") || v.detail().startsWith("the model loader refuses"),
+        assertTrue(
+            v.detail().startsWith("fails as it should: ")
+                || v.detail().startsWith("the model loader refuses"),
             v.detail());
       }
     }

@@ -8,23 +8,28 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The committed {@code sim.cl} and {@code sim_adjoint.cl} are the translations of the current step and of its
- * adjoint ({@link OpenClTranslator}). With {@code -Ddiffart.regenerate=true} (what {@code bin/gen-opencl} passes)
- * the test writes them instead.
+ * The committed {@code sim.cl} and {@code sim_adjoint.cl} are the translations of the current step
+ * and of its adjoint ({@link OpenClTranslator}). With {@code -Ddiffart.regenerate=true} (what
+ * {@code bin/gen-opencl} passes) the test writes them instead.
  */
 class GeneratedStepTest {
-  static final Path SIM_SOURCES = Path.of("").toAbsolutePath().getParent().resolve("sim/src/main/java");
+  static final Path SIM_SOURCES =
+      Path.of("").toAbsolutePath().getParent().resolve("sim/src/main/java");
   static final Path DIR = Path.of("src/main/resources/org/diffart/backends/opencl");
 
   @Test
   void theCommittedStepIsTheTranslationOfTheCurrentStep() throws Exception {
-    check(DIR.resolve("sim.cl"), new OpenClTranslator(SIM_SOURCES).translate(OpenClLayout.STEP_ENTRIES));
+    check(
+        DIR.resolve("sim.cl"),
+        new OpenClTranslator(SIM_SOURCES).translate(OpenClLayout.STEP_ENTRIES));
   }
 
   @Test
   void theCommittedAdjointIsTheTranslationOfTheCurrentAdjoint() throws Exception {
-    check(DIR.resolve("sim_adjoint.cl"), new OpenClTranslator(SIM_SOURCES).translate(OpenClLayout.ADJOINT_ENTRIES,
-        OpenClLayout.STEP_ENTRIES));
+    check(
+        DIR.resolve("sim_adjoint.cl"),
+        new OpenClTranslator(SIM_SOURCES)
+            .translate(OpenClLayout.ADJOINT_ENTRIES, OpenClLayout.STEP_ENTRIES));
   }
 
   private static void check(Path file, String fresh) throws Exception {

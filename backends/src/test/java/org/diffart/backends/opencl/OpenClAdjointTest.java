@@ -16,13 +16,19 @@ import org.diffart.sim.diff.Loss;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
-/** The adjoint of a batch of rollouts on the OpenCL device equals the CPU adjoint of each, bit for bit. */
+/**
+ * The adjoint of a batch of rollouts on the OpenCL device equals the CPU adjoint of each, bit for
+ * bit.
+ */
 class OpenClAdjointTest {
-  /** W problems of model m from its first keyframe (or qpos0), each with its own random controls and velocities. */
+  /**
+   * W problems of model m from its first keyframe (or qpos0), each with its own random controls and
+   * velocities.
+   */
   private static List<RolloutProblem> batch(Model m, int worlds, int steps) {
     Random rnd = new Random(5);
     List<RolloutProblem> out = new ArrayList<>();
@@ -47,26 +53,42 @@ class OpenClAdjointTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"builtin:pendulum:3, 1", "builtin:laikago, 1", "builtin:laikago, 10", "builtin:laikago, revolve:6",
-      "builtin:laikago, replay:7",
-      "builtin:humanoid, 5", "builtin:ant, 1",
-      // equality rows of every kind; fluid forces; spatial tendons; activation states
-      "../datasets/reference/models/equality.xml, 1", "../datasets/reference/models/fluid.xml, 1",
-      "../datasets/reference/models/spatial.xml, 1", "../datasets/reference/models/actuators.xml, 3",
-      // MPR's convex pairs (the adjoint replays each pair's support evaluations) and plane-cylinder
-      "../datasets/reference/models/convex.xml, 4", "../datasets/reference/models/spin_roll.xml, 4",
-      "../datasets/reference/models/margins.xml, 4", "../datasets/reference/models/adhesion.xml, 4",
-      "../datasets/reference/models/terrain.xml, 4", "../datasets/reference/models/meshes.xml, 4",
-      "../datasets/reference/models/box_stack.xml, 4",
-      "../datasets/models/mujoco_samples/slider_crank.xml, 4", "../datasets/reference/models/wrapping.xml, 3",
-      "../datasets/reference/models/muscles.xml, 3",
-      // RK4: four stages recomputed and reversed per step, with activation states and a joint limit
-      "../datasets/reference/trajectories/activation_rk4.xml, 4", "../datasets/models/dm_control/acrobot.xml, 4"})
+  @CsvSource({
+    "builtin:pendulum:3, 1",
+    "builtin:laikago, 1",
+    "builtin:laikago, 10",
+    "builtin:laikago, revolve:6",
+    "builtin:laikago, replay:7",
+    "builtin:humanoid, 5",
+    "builtin:ant, 1",
+    // equality rows of every kind; fluid forces; spatial tendons; activation states
+    "../datasets/reference/models/equality.xml, 1",
+    "../datasets/reference/models/fluid.xml, 1",
+    "../datasets/reference/models/spatial.xml, 1",
+    "../datasets/reference/models/actuators.xml, 3",
+    // MPR's convex pairs (the adjoint replays each pair's support evaluations) and plane-cylinder
+    "../datasets/reference/models/convex.xml, 4",
+    "../datasets/reference/models/spin_roll.xml, 4",
+    "../datasets/reference/models/margins.xml, 4",
+    "../datasets/reference/models/adhesion.xml, 4",
+    "../datasets/reference/models/terrain.xml, 4",
+    "../datasets/reference/models/meshes.xml, 4",
+    "../datasets/reference/models/box_stack.xml, 4",
+    "../datasets/models/mujoco_samples/slider_crank.xml, 4",
+    "../datasets/reference/models/wrapping.xml, 3",
+    "../datasets/reference/models/muscles.xml, 3",
+    // RK4: four stages recomputed and reversed per step, with activation states and a joint limit
+    "../datasets/reference/trajectories/activation_rk4.xml, 4",
+    "../datasets/models/dm_control/acrobot.xml, 4"
+  })
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
-    Checkpointing schedule = checkpoint.startsWith("revolve") ? new Checkpointing.Revolve(6)
-        : checkpoint.startsWith("replay") ? new Checkpointing.Replay(7)
-        : new Checkpointing.Every(Integer.parseInt(checkpoint));
+    Checkpointing schedule =
+        checkpoint.startsWith("revolve")
+            ? new Checkpointing.Revolve(6)
+            : checkpoint.startsWith("replay")
+                ? new Checkpointing.Replay(7)
+                : new Checkpointing.Every(Integer.parseInt(checkpoint));
     List<RolloutProblem> problems = batch(m, 3, 60);
     try (OpenClBackend b = new OpenClBackend(m, 1)) {
       List<GradientResult> device = b.gradients(problems, "adjoint", schedule);
@@ -96,22 +118,29 @@ class OpenClAdjointTest {
     Model m = ModelLoader.load("builtin:pendulum:2");
     try (OpenClBackend b = new OpenClBackend(m, 1)) {
       RolloutProblem p = batch(m, 1, 10).get(0);
-      UnsupportedOperationException tape = assertThrows(UnsupportedOperationException.class,
-          () -> b.gradient(p, "tape", new Checkpointing.Every(1)));
-      assertTrue(tape.getMessage().contains("the opencl backend differentiates by the adjoint only"), tape.getMessage());
-      Loss running = new Loss() {
-        @Override
-        public double running(Model mm, int t, double[] q, double[] v, double[] u, Gradient g) {
-          return 0;
-        }
+      UnsupportedOperationException tape =
+          assertThrows(
+              UnsupportedOperationException.class,
+              () -> b.gradient(p, "tape", new Checkpointing.Every(1)));
+      assertTrue(
+          tape.getMessage().contains("the opencl backend differentiates by the adjoint only"),
+          tape.getMessage());
+      Loss running =
+          new Loss() {
+            @Override
+            public double running(Model mm, int t, double[] q, double[] v, double[] u, Gradient g) {
+              return 0;
+            }
 
-        @Override
-        public double terminal(Model mm, double[] q, double[] v, Gradient g) {
-          return 0;
-        }
-      };
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> b.gradient(p.withLoss(running), "adjoint", new Checkpointing.Every(1)));
+            @Override
+            public double terminal(Model mm, double[] q, double[] v, Gradient g) {
+              return 0;
+            }
+          };
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> b.gradient(p.withLoss(running), "adjoint", new Checkpointing.Every(1)));
       assertTrue(e.getMessage().contains("terminal losses only"), e.getMessage());
     }
   }

@@ -63,29 +63,85 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Translates the simulator's step, written once in Java ({@code sim}'s {@code algo} and {@code spatial} packages),
- * into OpenCL C, statement for statement, so that the OpenCL backend runs the same formulas in the same order as the
- * CPU backend (DESIGN.md § style). It accepts the subset of Java the step is written in — static methods on {@code
- * double[]}/{@code int[]} with offsets, {@code Model} getters, {@code Data} fields, enums, arrow and colon switches —
- * and fails, naming the file and line, on anything else.
+ * Translates the simulator's step, written once in Java ({@code sim}'s {@code algo} and {@code
+ * spatial} packages), into OpenCL C, statement for statement, so that the OpenCL backend runs the
+ * same formulas in the same order as the CPU backend (DESIGN.md § style). It accepts the subset of
+ * Java the step is written in — static methods on {@code double[]}/{@code int[]} with offsets,
+ * {@code Model} getters, {@code Data} fields, enums, arrow and colon switches — and fails, naming
+ * the file and line, on anything else.
  *
- * <p>The output is model-independent: it reads the model through {@code M_*} (sizes), {@code OPT_*} (options),
- * {@code MI_*}/{@code MD_*} (offsets of the model's int and double arrays) and {@code DI_*}/{@code DD_*}/{@code DL_*}
- * (offsets and lengths of one world's {@code Data} fields), which {@link OpenClLayout} defines per model. A statement
- * that throws in Java sets the world's error flag and returns; every caller returns after a call that may have set
- * it, so a failed world keeps the state of its last good step, as on the CPU.
+ * <p>The output is model-independent: it reads the model through {@code M_*} (sizes), {@code OPT_*}
+ * (options), {@code MI_*}/{@code MD_*} (offsets of the model's int and double arrays) and {@code
+ * DI_*}/{@code DD_*}/{@code DL_*} (offsets and lengths of one world's {@code Data} fields), which
+ * {@link OpenClLayout} defines per model. A statement that throws in Java sets the world's error
+ * flag and returns; every caller returns after a call that may have set it, so a failed world keeps
+ * the state of its last good step, as on the CPU.
  *
- * <p>Run {@code bin/gen-opencl} after changing the step; {@code GeneratedStepTest} fails while the committed
- * {@code sim.cl} differs from this translation.
+ * <p>Run {@code bin/gen-opencl} after changing the step; {@code GeneratedStepTest} fails while the
+ * committed {@code sim.cl} differs from this translation.
  */
 public final class OpenClTranslator {
   /** OpenCL C words a Java local may not be called. */
-  private static final Set<String> RESERVED = Set.of("half", "global", "local", "constant", "private", "kernel",
-      "image", "sampler", "event", "auto", "register", "restrict", "inline", "extern", "static", "typedef", "union",
-      "struct", "signed", "unsigned", "char", "short", "uint", "ulong", "bool", "size_t", "vector", "read_only",
-      "write_only", "complex", "imaginary", "sizeof", "goto", "enum", "float", "double2", "double3", "double4",
-      "int2", "int3", "int4", "min", "max", "sqrt", "sin", "cos", "fabs", "dot", "cross", "length", "normalize",
-      "clamp", "sign", "step", "mix", "select", "any", "all");
+  private static final Set<String> RESERVED =
+      Set.of(
+          "half",
+          "global",
+          "local",
+          "constant",
+          "private",
+          "kernel",
+          "image",
+          "sampler",
+          "event",
+          "auto",
+          "register",
+          "restrict",
+          "inline",
+          "extern",
+          "static",
+          "typedef",
+          "union",
+          "struct",
+          "signed",
+          "unsigned",
+          "char",
+          "short",
+          "uint",
+          "ulong",
+          "bool",
+          "size_t",
+          "vector",
+          "read_only",
+          "write_only",
+          "complex",
+          "imaginary",
+          "sizeof",
+          "goto",
+          "enum",
+          "float",
+          "double2",
+          "double3",
+          "double4",
+          "int2",
+          "int3",
+          "int4",
+          "min",
+          "max",
+          "sqrt",
+          "sin",
+          "cos",
+          "fabs",
+          "dot",
+          "cross",
+          "length",
+          "normalize",
+          "clamp",
+          "sign",
+          "step",
+          "mix",
+          "select",
+          "any",
+          "all");
 
   private final Path sources;
   private final Map<String, ClassOrInterfaceDeclaration> classes = new TreeMap<>();
@@ -105,8 +161,10 @@ public final class OpenClTranslator {
 
   /** Per method being translated: the Java type of each parameter and local, by name. */
   private Map<String, String> vars;
+
   /** Per method: which Data field a local array was set from, for {@code Arrays.fill} lengths. */
   private Map<String, String> aliases;
+
   private String currentClass;
   private MethodDeclaration current;
 
@@ -117,8 +175,8 @@ public final class OpenClTranslator {
    */
   public OpenClTranslator(Path sources) throws IOException {
     this.sources = sources;
-    StaticJavaParser.getParserConfiguration().setLanguageLevel(
-        com.github.javaparser.ParserConfiguration.LanguageLevel.JAVA_17);
+    StaticJavaParser.getParserConfiguration()
+        .setLanguageLevel(com.github.javaparser.ParserConfiguration.LanguageLevel.JAVA_17);
     Path base = sources.resolve("org/diffart/sim");
     for (String pkg : List.of("algo", "spatial")) {
       try (var files = Files.walk(base.resolve(pkg))) {
@@ -135,23 +193,44 @@ public final class OpenClTranslator {
         }
       }
     }
-    for (String e : List.of("JointType", "GeomType", "Integrator", "ActuatorType", "SensorType", "FrameType",
-        "EqualityType", "DynType")) {
-      EnumDeclaration ed = StaticJavaParser.parse(base.resolve("model/" + e + ".java")).getEnumByName(e)
-          .orElseThrow();
+    for (String e :
+        List.of(
+            "JointType",
+            "GeomType",
+            "Integrator",
+            "ActuatorType",
+            "SensorType",
+            "FrameType",
+            "EqualityType",
+            "DynType")) {
+      EnumDeclaration ed =
+          StaticJavaParser.parse(base.resolve("model/" + e + ".java"))
+              .getEnumByName(e)
+              .orElseThrow();
       List<String> names = new ArrayList<>();
       Map<String, List<String>> fields = new LinkedHashMap<>();
-      // the constructor's arguments, in the order of the final fields (enum-typed fields have no device table)
-      List<String> all = ed.getFields().stream().filter(FieldDeclaration::isFinal)
-          .flatMap(f -> f.getVariables().stream()).map(VariableDeclarator::getNameAsString).toList();
-      List<String> finals = ed.getFields().stream().filter(FieldDeclaration::isFinal)
-          .filter(f -> f.getElementType().isPrimitiveType())
-          .flatMap(f -> f.getVariables().stream()).map(VariableDeclarator::getNameAsString).toList();
+      // the constructor's arguments, in the order of the final fields (enum-typed fields have no
+      // device table)
+      List<String> all =
+          ed.getFields().stream()
+              .filter(FieldDeclaration::isFinal)
+              .flatMap(f -> f.getVariables().stream())
+              .map(VariableDeclarator::getNameAsString)
+              .toList();
+      List<String> finals =
+          ed.getFields().stream()
+              .filter(FieldDeclaration::isFinal)
+              .filter(f -> f.getElementType().isPrimitiveType())
+              .flatMap(f -> f.getVariables().stream())
+              .map(VariableDeclarator::getNameAsString)
+              .toList();
       for (EnumConstantDeclaration c : ed.getEntries()) {
         names.add(c.getNameAsString());
         for (int k = 0; k < all.size() && k < c.getArguments().size(); k++) {
           if (finals.contains(all.get(k))) {
-            fields.computeIfAbsent(all.get(k), x -> new ArrayList<>()).add(c.getArgument(k).toString());
+            fields
+                .computeIfAbsent(all.get(k), x -> new ArrayList<>())
+                .add(c.getArgument(k).toString());
           }
         }
       }
@@ -159,10 +238,14 @@ public final class OpenClTranslator {
       enumFields.put(e, fields);
     }
     // the model's fields are declared once, in ModelFields; Model's accessors read them
-    ClassOrInterfaceDeclaration fields = StaticJavaParser.parse(base.resolve("model/ModelFields.java"))
-        .getClassByName("ModelFields").orElseThrow();
-    ClassOrInterfaceDeclaration model = StaticJavaParser.parse(base.resolve("model/Model.java"))
-        .getClassByName("Model").orElseThrow();
+    ClassOrInterfaceDeclaration fields =
+        StaticJavaParser.parse(base.resolve("model/ModelFields.java"))
+            .getClassByName("ModelFields")
+            .orElseThrow();
+    ClassOrInterfaceDeclaration model =
+        StaticJavaParser.parse(base.resolve("model/Model.java"))
+            .getClassByName("Model")
+            .orElseThrow();
     for (ClassOrInterfaceDeclaration c : List.of(fields, model)) {
       for (FieldDeclaration f : c.getFields()) {
         if (!f.isStatic()) {
@@ -175,22 +258,26 @@ public final class OpenClTranslator {
         modelGetters.put(md.getNameAsString() + "/" + md.getParameters().size(), md);
       }
     }
-    ClassOrInterfaceDeclaration data = StaticJavaParser.parse(base.resolve("data/Data.java"))
-        .getClassByName("Data").orElseThrow();
+    ClassOrInterfaceDeclaration data =
+        StaticJavaParser.parse(base.resolve("data/Data.java")).getClassByName("Data").orElseThrow();
     for (FieldDeclaration f : data.getFields()) {
       if (f.isPublic() && !f.isStatic()) {
         f.getVariables().forEach(v -> dataFields.put(v.getNameAsString(), v.getTypeAsString()));
       }
     }
-    ClassOrInterfaceDeclaration bar = StaticJavaParser.parse(base.resolve("data/DataBar.java"))
-        .getClassByName("DataBar").orElseThrow();
+    ClassOrInterfaceDeclaration bar =
+        StaticJavaParser.parse(base.resolve("data/DataBar.java"))
+            .getClassByName("DataBar")
+            .orElseThrow();
     for (FieldDeclaration f : bar.getFields()) {
       if (f.isPublic() && !f.isStatic()) {
         f.getVariables().forEach(v -> barFields.put(v.getNameAsString(), v.getTypeAsString()));
       }
     }
-    RecordDeclaration opt = StaticJavaParser.parse(base.resolve("model/Options.java")).getRecordByName("Options")
-        .orElseThrow();
+    RecordDeclaration opt =
+        StaticJavaParser.parse(base.resolve("model/Options.java"))
+            .getRecordByName("Options")
+            .orElseThrow();
     for (Parameter p : opt.getParameters()) {
       options.put(p.getNameAsString(), p.getTypeAsString());
     }
@@ -206,9 +293,9 @@ public final class OpenClTranslator {
   }
 
   /**
-   * The OpenCL C of the methods reachable from the entries but not from {@code base}, whose translation (another
-   * file, {@code sim.cl}) comes first in the same program: the enums, constants and functions it defines are not
-   * repeated, so the forward step is stored once.
+   * The OpenCL C of the methods reachable from the entries but not from {@code base}, whose
+   * translation (another file, {@code sim.cl}) comes first in the same program: the enums,
+   * constants and functions it defines are not repeated, so the forward step is stored once.
    *
    * @param base the entries of the translation this one extends
    */
@@ -218,33 +305,55 @@ public final class OpenClTranslator {
     return translate(entries, base, b.methods.keySet(), b.constantsUsed);
   }
 
-  private String translate(List<String> entries, List<String> base, Set<String> given, Set<String> givenConstants) {
+  private String translate(
+      List<String> entries, List<String> base, Set<String> given, Set<String> givenConstants) {
     collect(entries);
     StringBuilder out = new StringBuilder();
-    out.append("// GENERATED by org.diffart.backends.opencl.OpenClTranslator from sim/src/main/java: do not edit.\n");
-    out.append("// Regenerate with bin/gen-opencl after changing the step; GeneratedStepTest checks it is current.\n");
+    out.append(
+        "// GENERATED by org.diffart.backends.opencl.OpenClTranslator from sim/src/main/java: do not edit.\n");
+    out.append(
+        "// Regenerate with bin/gen-opencl after changing the step; GeneratedStepTest checks it is current.\n");
     out.append("// Entries: ").append(String.join(", ", entries)).append("\n");
     if (!base.isEmpty()) {
-      out.append("// Follows the translation of ").append(String.join(", ", base))
+      out.append("// Follows the translation of ")
+          .append(String.join(", ", base))
           .append(" (sim.cl) in the same program: only what that does not define is here.\n");
     } else {
-      enums.forEach((e, names) -> {
-        for (int k = 0; k < names.size(); k++) {
-          out.append("#define ").append(e).append('_').append(names.get(k)).append(' ').append(k).append('\n');
-        }
-        enumFields.get(e).forEach((field, values) -> out.append("__constant int ").append(e).append('_')
-            .append(field).append("[] = {").append(String.join(", ", values)).append("};\n"));
-      });
+      enums.forEach(
+          (e, names) -> {
+            for (int k = 0; k < names.size(); k++) {
+              out.append("#define ")
+                  .append(e)
+                  .append('_')
+                  .append(names.get(k))
+                  .append(' ')
+                  .append(k)
+                  .append('\n');
+            }
+            enumFields
+                .get(e)
+                .forEach(
+                    (field, values) ->
+                        out.append("__constant int ")
+                            .append(e)
+                            .append('_')
+                            .append(field)
+                            .append("[] = {")
+                            .append(String.join(", ", values))
+                            .append("};\n"));
+          });
     }
     out.append('\n');
-    // bodies first (they record the constants they use), then constants and prototypes ahead of them
+    // bodies first (they record the constants they use), then constants and prototypes ahead of
+    // them
     StringBuilder bodies = new StringBuilder();
     for (Map.Entry<String, MethodDeclaration> e : methods.entrySet()) {
       if (!given.contains(e.getKey())) {
         bodies.append(function(e.getValue())).append('\n');
       }
     }
-    // a constant's value may name other constants (macros: their order does not matter), so until none is new
+    // a constant's value may name other constants (macros: their order does not matter), so until
+    // none is new
     Set<String> written = new LinkedHashSet<>(givenConstants);
     while (!written.containsAll(constantsUsed)) {
       for (String c : new ArrayList<>(constantsUsed)) {
@@ -296,10 +405,12 @@ public final class OpenClTranslator {
     while (grew) {
       grew = false;
       for (MethodDeclaration md : methods.values()) {
-        if (!throwing.contains(md) && md.findAll(MethodCallExpr.class).stream()
-            .filter(c -> !insideThrow(c))
-            .map(c -> target(owner.get(md), md, c)).filter(t -> t != null)
-            .anyMatch(t -> throwing.contains(methods.get(t)))) {
+        if (!throwing.contains(md)
+            && md.findAll(MethodCallExpr.class).stream()
+                .filter(c -> !insideThrow(c))
+                .map(c -> target(owner.get(md), md, c))
+                .filter(t -> t != null)
+                .anyMatch(t -> throwing.contains(methods.get(t)))) {
           throwing.add(md);
           grew = true;
         }
@@ -319,26 +430,32 @@ public final class OpenClTranslator {
   private MethodDeclaration find(String cls, String nameArity) {
     ClassOrInterfaceDeclaration c = classes.get(cls);
     if (c == null) {
-      throw new IllegalArgumentException("no class " + cls + " in sim's algo (and its stage packages) or spatial");
+      throw new IllegalArgumentException(
+          "no class " + cls + " in sim's algo (and its stage packages) or spatial");
     }
     String name = nameArity.substring(0, nameArity.indexOf('/'));
     int arity = Integer.parseInt(nameArity.substring(nameArity.indexOf('/') + 1));
-    List<MethodDeclaration> found = c.getMethodsByName(name).stream()
-        .filter(m -> m.getParameters().size() == arity).toList();
+    List<MethodDeclaration> found =
+        c.getMethodsByName(name).stream().filter(m -> m.getParameters().size() == arity).toList();
     if (found.size() != 1) {
-      throw new IllegalArgumentException(cls + "." + nameArity + ": " + found.size() + " methods match");
+      throw new IllegalArgumentException(
+          cls + "." + nameArity + ": " + found.size() + " methods match");
     }
     return found.get(0);
   }
 
-  /** The {@code Class.method/arity} a call reaches in the simulator, or null for a built-in or a getter. */
+  /**
+   * The {@code Class.method/arity} a call reaches in the simulator, or null for a built-in or a
+   * getter.
+   */
   private String target(String cls, MethodDeclaration md, MethodCallExpr call) {
     int arity = call.getArguments().size();
     if (call.getScope().isEmpty()) {
       return cls + "." + call.getNameAsString() + "/" + arity;
     }
     Expression scope = call.getScope().get();
-    if (scope instanceof NameExpr n && classes.containsKey(n.getNameAsString())
+    if (scope instanceof NameExpr n
+        && classes.containsKey(n.getNameAsString())
         && !declares(md, n.getNameAsString())) {
       return n.getNameAsString() + "." + call.getNameAsString() + "/" + arity;
     }
@@ -347,7 +464,8 @@ public final class OpenClTranslator {
 
   private static boolean declares(MethodDeclaration md, String name) {
     return md.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))
-        || md.findAll(VariableDeclarator.class).stream().anyMatch(v -> v.getNameAsString().equals(name));
+        || md.findAll(VariableDeclarator.class).stream()
+            .anyMatch(v -> v.getNameAsString().equals(name));
   }
 
   // ---- declarations ----
@@ -355,7 +473,10 @@ public final class OpenClTranslator {
   private String cName(MethodDeclaration md) {
     String cls = owner.get(md);
     long overloads = classes.get(cls).getMethodsByName(md.getNameAsString()).size();
-    return cls + "_" + md.getNameAsString() + (overloads > 1 ? "_" + md.getParameters().size() : "");
+    return cls
+        + "_"
+        + md.getNameAsString()
+        + (overloads > 1 ? "_" + md.getParameters().size() : "");
   }
 
   private String signature(MethodDeclaration md) {
@@ -369,7 +490,9 @@ public final class OpenClTranslator {
     return cType(md.getType(), md) + " " + cName(md) + "(" + String.join(", ", params) + ")";
   }
 
-  /** The OpenCL C type of a Java type, or null for a parameter that is dropped (a message string). */
+  /**
+   * The OpenCL C type of a Java type, or null for a parameter that is dropped (a message string).
+   */
   private String cType(Type t, Node at) {
     String s = t.asString();
     return switch (s) {
@@ -380,7 +503,8 @@ public final class OpenClTranslator {
       case "Model" -> "Model*";
       case "Data" -> "Data*";
       case "DataBar" -> "DataBar*";
-      // a message, or a hook for inspecting a step's adjoint stage by stage: neither exists on the device
+      // a message, or a hook for inspecting a step's adjoint stage by stage: neither exists on the
+      // device
       case "String", "AdjointTracer" -> null;
       default -> {
         if (enums.containsKey(s)) {
@@ -394,8 +518,11 @@ public final class OpenClTranslator {
   private String constant(String qualified) {
     String cls = qualified.substring(0, qualified.indexOf('_'));
     String name = qualified.substring(cls.length() + 1);
-    VariableDeclarator v = classes.get(cls).getFieldByName(name).orElseThrow().getVariables().stream()
-        .filter(x -> x.getNameAsString().equals(name)).findFirst().orElseThrow();
+    VariableDeclarator v =
+        classes.get(cls).getFieldByName(name).orElseThrow().getVariables().stream()
+            .filter(x -> x.getNameAsString().equals(name))
+            .findFirst()
+            .orElseThrow();
     String type = v.getTypeAsString();
     Expression init = v.getInitializer().orElseThrow(() -> error(v, "constant without a value"));
     String saved = currentClass;
@@ -405,8 +532,13 @@ public final class OpenClTranslator {
     try {
       if (init instanceof ArrayInitializerExpr a) {
         String elem = type.replace("[]", "");
-        return "__constant " + elem + " " + qualified + "[] = {" + a.getValues().stream().map(this::expr)
-            .collect(Collectors.joining(", ")) + "};\n";
+        return "__constant "
+            + elem
+            + " "
+            + qualified
+            + "[] = {"
+            + a.getValues().stream().map(this::expr).collect(Collectors.joining(", "))
+            + "};\n";
       }
       return "#define " + qualified + " (" + expr(init) + ")\n";
     } finally {
@@ -422,10 +554,14 @@ public final class OpenClTranslator {
     for (Parameter p : md.getParameters()) {
       vars.put(p.getNameAsString(), p.getTypeAsString());
     }
-    // locals are typed as their declarations are reached: sibling blocks may reuse a name with another type
+    // locals are typed as their declarations are reached: sibling blocks may reuse a name with
+    // another type
     StringBuilder out = new StringBuilder();
-    out.append("// ").append(classFile.get(currentClass)).append(": ").append(md.getDeclarationAsString(false, false,
-        false)).append('\n');
+    out.append("// ")
+        .append(classFile.get(currentClass))
+        .append(": ")
+        .append(md.getDeclarationAsString(false, false, false))
+        .append('\n');
     out.append(signature(md)).append(" ");
     out.append(block(md.getBody().orElseThrow(() -> error(md, "no body")), 0));
     return out.toString();
@@ -454,26 +590,31 @@ public final class OpenClTranslator {
       if (e.getExpression() instanceof VariableDeclarationExpr v) {
         return declaration(v, depth);
       }
-      if (e.getExpression() instanceof MethodCallExpr c && c.getScope().orElse(null) instanceof NameExpr n
-          && vars.containsKey(n.getNameAsString()) && cType(StaticJavaParser.parseType(vars.get(n.getNameAsString())),
-          c) == null) {
+      if (e.getExpression() instanceof MethodCallExpr c
+          && c.getScope().orElse(null) instanceof NameExpr n
+          && vars.containsKey(n.getNameAsString())
+          && cType(StaticJavaParser.parseType(vars.get(n.getNameAsString())), c) == null) {
         return ""; // tracer.after(...)
       }
       return in + expr(e.getExpression()) + ";\n" + afterCall(e, depth);
     }
     if (s instanceof IfStmt i) {
-      StringBuilder out = new StringBuilder(in + "if (" + condition(i.getCondition()) + ") " + body(i.getThenStmt(),
-          depth));
+      StringBuilder out =
+          new StringBuilder(
+              in + "if (" + condition(i.getCondition()) + ") " + body(i.getThenStmt(), depth));
       if (i.getElseStmt().isPresent()) {
         Statement el = i.getElseStmt().get();
         out.setLength(out.length() - 1);
-        out.append(" else ").append(el instanceof IfStmt ? stmt(el, depth).stripLeading() : body(el, depth));
+        out.append(" else ")
+            .append(el instanceof IfStmt ? stmt(el, depth).stripLeading() : body(el, depth));
       }
       return out.toString();
     }
     if (s instanceof ForStmt f) {
-      String init = f.getInitialization().stream().map(x -> x instanceof VariableDeclarationExpr v ? inlineDecl(v)
-          : expr(x)).collect(Collectors.joining(", "));
+      String init =
+          f.getInitialization().stream()
+              .map(x -> x instanceof VariableDeclarationExpr v ? inlineDecl(v) : expr(x))
+              .collect(Collectors.joining(", "));
       String cond = f.getCompare().map(this::condition).orElse("");
       String upd = f.getUpdate().stream().map(this::expr).collect(Collectors.joining(", "));
       return in + "for (" + init + "; " + cond + "; " + upd + ") " + body(f.getBody(), depth);
@@ -483,7 +624,12 @@ public final class OpenClTranslator {
     }
     if (s instanceof DoStmt d) {
       String b = body(d.getBody(), depth);
-      return in + "do " + b.substring(0, b.length() - 1) + " while (" + condition(d.getCondition()) + ");\n";
+      return in
+          + "do "
+          + b.substring(0, b.length() - 1)
+          + " while ("
+          + condition(d.getCondition())
+          + ");\n";
     }
     if (s instanceof ReturnStmt r) {
       return in + "return" + r.getExpression().map(x -> " " + expr(x)).orElse("") + ";\n";
@@ -523,9 +669,11 @@ public final class OpenClTranslator {
 
   /** After a statement that calls a method that may fail: return if it did. */
   private String afterCall(Node statement, int depth) {
-    boolean fails = statement.findAll(MethodCallExpr.class).stream()
-        .map(c -> target(currentClass, current, c)).filter(t -> t != null)
-        .anyMatch(t -> throwing.contains(methods.get(t)));
+    boolean fails =
+        statement.findAll(MethodCallExpr.class).stream()
+            .map(c -> target(currentClass, current, c))
+            .filter(t -> t != null)
+            .anyMatch(t -> throwing.contains(methods.get(t)));
     if (!fails) {
       return "";
     }
@@ -553,14 +701,20 @@ public final class OpenClTranslator {
       }
       String init = d.getInitializer().map(this::expr).orElse(null);
       vars.put(d.getNameAsString(), type);
-      d.getInitializer().ifPresent(x -> {
-        String field = dataField(x);
-        if (field != null) {
-          aliases.put(d.getNameAsString(), field);
-        }
-      });
-      out.append(indent(depth)).append(cType(d.getType(), d)).append(' ').append(local(d.getNameAsString()))
-          .append(init == null ? "" : " = " + init).append(";\n");
+      d.getInitializer()
+          .ifPresent(
+              x -> {
+                String field = dataField(x);
+                if (field != null) {
+                  aliases.put(d.getNameAsString(), field);
+                }
+              });
+      out.append(indent(depth))
+          .append(cType(d.getType(), d))
+          .append(' ')
+          .append(local(d.getNameAsString()))
+          .append(init == null ? "" : " = " + init)
+          .append(";\n");
       if (d.getInitializer().isPresent()) {
         out.append(afterCall(d, depth));
       }
@@ -571,32 +725,44 @@ public final class OpenClTranslator {
   /** A declaration in a for loop's initialisation: scalars only. */
   private String inlineDecl(VariableDeclarationExpr v) {
     String type = cType(v.getElementType(), v);
-    return type + " " + v.getVariables().stream().map(d -> {
-      if (!d.getType().isPrimitiveType()) {
-        throw error(d, "array declared in a for loop");
-      }
-      String init = d.getInitializer().map(x -> " = " + expr(x)).orElse("");
-      vars.put(d.getNameAsString(), d.getTypeAsString());
-      return local(d.getNameAsString()) + init;
-    }).collect(Collectors.joining(", "));
+    return type
+        + " "
+        + v.getVariables().stream()
+            .map(
+                d -> {
+                  if (!d.getType().isPrimitiveType()) {
+                    throw error(d, "array declared in a for loop");
+                  }
+                  String init = d.getInitializer().map(x -> " = " + expr(x)).orElse("");
+                  vars.put(d.getNameAsString(), d.getTypeAsString());
+                  return local(d.getNameAsString()) + init;
+                })
+            .collect(Collectors.joining(", "));
   }
 
   private String switchStmt(SwitchStmt sw, int depth) {
     String selectorType = typeOf(sw.getSelector());
-    StringBuilder out = new StringBuilder(indent(depth) + "switch (" + expr(sw.getSelector()) + ") {\n");
+    StringBuilder out =
+        new StringBuilder(indent(depth) + "switch (" + expr(sw.getSelector()) + ") {\n");
     for (SwitchEntry e : sw.getEntries()) {
       String in = indent(depth + 1);
       if (e.getLabels().isEmpty()) {
         out.append(in).append("default:");
       } else {
         for (Expression label : e.getLabels()) {
-          String l = label instanceof NameExpr n && enums.containsKey(selectorType)
-              ? selectorType + "_" + n.getNameAsString() : expr(label);
-          if (label instanceof NameExpr n && enums.containsKey(selectorType)
+          String l =
+              label instanceof NameExpr n && enums.containsKey(selectorType)
+                  ? selectorType + "_" + n.getNameAsString()
+                  : expr(label);
+          if (label instanceof NameExpr n
+              && enums.containsKey(selectorType)
               && !enums.get(selectorType).contains(n.getNameAsString())) {
             throw error(label, "no constant " + n + " in " + selectorType);
           }
-          out.append(out.charAt(out.length() - 1) == ':' ? " " : in).append("case ").append(l).append(':');
+          out.append(out.charAt(out.length() - 1) == ':' ? " " : in)
+              .append("case ")
+              .append(l)
+              .append(':');
         }
       }
       if (e.getType() == SwitchEntry.Type.STATEMENT_GROUP) {
@@ -608,8 +774,10 @@ public final class OpenClTranslator {
         // an arrow case runs its statement and leaves the switch
         Statement s = e.getStatements().get(0);
         out.append(' ');
-        String b = s instanceof BlockStmt bs ? block(bs, depth + 1)
-            : "{\n" + stmt(s, depth + 2) + in + "}\n";
+        String b =
+            s instanceof BlockStmt bs
+                ? block(bs, depth + 1)
+                : "{\n" + stmt(s, depth + 2) + in + "}\n";
         out.append(b.substring(0, b.length() - 1)).append(" break;\n");
       }
     }
@@ -625,7 +793,9 @@ public final class OpenClTranslator {
   /** A condition without the parentheses its binary operation would add (clang warns of them). */
   private String condition(Expression e) {
     String s = expr(e);
-    return e instanceof BinaryExpr && s.startsWith("(") && s.endsWith(")") ? s.substring(1, s.length() - 1) : s;
+    return e instanceof BinaryExpr && s.startsWith("(") && s.endsWith(")")
+        ? s.substring(1, s.length() - 1)
+        : s;
   }
 
   private String expr(Expression e) {
@@ -640,9 +810,18 @@ public final class OpenClTranslator {
         if (u == null) {
           throw error(e, "unsigned shift of " + t);
         }
-        return "((" + t + ") (((" + u + ") " + expr(b.getLeft()) + ") >> " + expr(b.getRight()) + "))";
+        return "(("
+            + t
+            + ") ((("
+            + u
+            + ") "
+            + expr(b.getLeft())
+            + ") >> "
+            + expr(b.getRight())
+            + "))";
       }
-      if (op.equals("+") && (typeOf(b.getLeft()).equals("String") || typeOf(b.getRight()).equals("String"))) {
+      if (op.equals("+")
+          && (typeOf(b.getLeft()).equals("String") || typeOf(b.getRight()).equals("String"))) {
         throw error(e, "string concatenation");
       }
       return "(" + expr(b.getLeft()) + " " + op + " " + expr(b.getRight()) + ")";
@@ -664,7 +843,13 @@ public final class OpenClTranslator {
       return expr(a.getTarget()) + " " + a.getOperator().asString() + " " + expr(a.getValue());
     }
     if (e instanceof ConditionalExpr c) {
-      return "(" + expr(c.getCondition()) + " ? " + expr(c.getThenExpr()) + " : " + expr(c.getElseExpr()) + ")";
+      return "("
+          + expr(c.getCondition())
+          + " ? "
+          + expr(c.getThenExpr())
+          + " : "
+          + expr(c.getElseExpr())
+          + ")";
     }
     if (e instanceof CastExpr c) {
       String t = c.getType().asString();
@@ -764,7 +949,8 @@ public final class OpenClTranslator {
           throw error(f, (bar ? "DataBar" : "Data") + " has no public field " + name);
         }
         if (!bar && name.equals("pgsRecord")) {
-          return "((" + local(sn) + ")->rec)"; // the PGS record: the adjoint's history on the device, or none
+          return "((" + local(sn)
+              + ")->rec)"; // the PGS record: the adjoint's history on the device, or none
         }
         String p = bar ? "B" : "D";
         return switch (type) {
@@ -772,7 +958,8 @@ public final class OpenClTranslator {
           case "int[]" -> p + "I_ARRAY(" + local(sn) + ", " + name + ")";
           case "double" -> p + "D_SCALAR(" + local(sn) + ", " + name + ")";
           case "int", "long", "boolean" -> p + "I_SCALAR(" + local(sn) + ", " + name + ")";
-          default -> throw error(f, (bar ? "DataBar" : "Data") + " field " + name + " of type " + type);
+          default ->
+              throw error(f, (bar ? "DataBar" : "Data") + " field " + name + " of type " + type);
         };
       }
       if (enums.containsKey(sn) && !vars.containsKey(sn)) {
@@ -784,7 +971,9 @@ public final class OpenClTranslator {
       if (classes.containsKey(sn) && !vars.containsKey(sn)) {
         return staticConstant(sn, name, f);
       }
-      if (("Math".equals(sn) || "StrictMath".equals(sn)) && name.equals("PI") && !vars.containsKey(sn)) {
+      if (("Math".equals(sn) || "StrictMath".equals(sn))
+          && name.equals("PI")
+          && !vars.containsKey(sn)) {
         return "M_PI"; // OpenCL's double constant (cl_khr_fp64), the same double as Java's
       }
     }
@@ -831,20 +1020,48 @@ public final class OpenClTranslator {
       if (fn == null) {
         throw error(c, "arraycopy of " + t);
       }
-      return fn + "(" + expr(args.get(2)) + " + " + expr(args.get(3)) + ", " + expr(args.get(0)) + " + "
-          + expr(args.get(1)) + ", " + expr(args.get(4)) + ")";
+      return fn
+          + "("
+          + expr(args.get(2))
+          + " + "
+          + expr(args.get(3))
+          + ", "
+          + expr(args.get(0))
+          + " + "
+          + expr(args.get(1))
+          + ", "
+          + expr(args.get(4))
+          + ")";
     }
-    if (("Arrays".equals(scopeText) || "java.util.Arrays".equals(scopeText)) && name.equals("fill")) {
+    if (("Arrays".equals(scopeText) || "java.util.Arrays".equals(scopeText))
+        && name.equals("fill")) {
       String t = typeOf(args.get(0));
       String fn = t.equals("double[]") ? "fill_d" : t.equals("int[]") ? "fill_i" : null;
       if (fn == null) {
         throw error(c, "fill of " + t);
       }
       if (args.size() == 2) {
-        return fn + "(" + expr(args.get(0)) + ", " + length(args.get(0), c) + ", " + expr(args.get(1)) + ")";
+        return fn
+            + "("
+            + expr(args.get(0))
+            + ", "
+            + length(args.get(0), c)
+            + ", "
+            + expr(args.get(1))
+            + ")";
       }
-      return fn + "(" + expr(args.get(0)) + " + " + expr(args.get(1)) + ", " + expr(args.get(2)) + " - "
-          + expr(args.get(1)) + ", " + expr(args.get(3)) + ")";
+      return fn
+          + "("
+          + expr(args.get(0))
+          + " + "
+          + expr(args.get(1))
+          + ", "
+          + expr(args.get(2))
+          + " - "
+          + expr(args.get(1))
+          + ", "
+          + expr(args.get(3))
+          + ")";
     }
     if (scope != null) {
       String scopeType = typeOf(scope);
@@ -873,8 +1090,22 @@ public final class OpenClTranslator {
     List<String> a = args.stream().map(this::expr).toList();
     boolean ints = args.stream().allMatch(x -> typeOf(x).equals("int") || typeOf(x).equals("long"));
     return switch (name) {
-      case "sqrt", "sin", "cos", "tan", "atan", "atan2", "asin", "acos", "exp", "log", "pow", "floor", "ceil",
-          "hypot", "fma" -> name + "(" + String.join(", ", a) + ")";
+      case "sqrt",
+          "sin",
+          "cos",
+          "tan",
+          "atan",
+          "atan2",
+          "asin",
+          "acos",
+          "exp",
+          "log",
+          "pow",
+          "floor",
+          "ceil",
+          "hypot",
+          "fma" ->
+          name + "(" + String.join(", ", a) + ")";
       case "abs" -> (ints ? "abs(" : "fabs(") + a.get(0) + ")";
       case "min" -> (ints ? "min(" : "jmin(") + a.get(0) + ", " + a.get(1) + ")";
       case "max" -> (ints ? "max(" : "jmax(") + a.get(0) + ", " + a.get(1) + ")";
@@ -895,7 +1126,10 @@ public final class OpenClTranslator {
     throw error(c, "Options has no component " + name);
   }
 
-  /** A Model getter, expanded to what its body reads: {@code m.jntRange(j, 1)} to {@code MI/MD} array access. */
+  /**
+   * A Model getter, expanded to what its body reads: {@code m.jntRange(j, 1)} to {@code MI/MD}
+   * array access.
+   */
   private String modelGetter(MethodCallExpr c, Expression scope) {
     String key = c.getNameAsString() + "/" + c.getArguments().size();
     if (key.equals("opt/0")) {
@@ -948,8 +1182,13 @@ public final class OpenClTranslator {
       throw error(at, "Model array " + arr + " has no OpenCL translation");
     }
     if (e instanceof BinaryExpr b) {
-      return "(" + modelExpr(b.getLeft(), params, m, at) + " " + b.getOperator().asString() + " "
-          + modelExpr(b.getRight(), params, m, at) + ")";
+      return "("
+          + modelExpr(b.getLeft(), params, m, at)
+          + " "
+          + b.getOperator().asString()
+          + " "
+          + modelExpr(b.getRight(), params, m, at)
+          + ")";
     }
     if (e instanceof IntegerLiteralExpr i) {
       return i.getValue();
@@ -996,8 +1235,15 @@ public final class OpenClTranslator {
         return "class " + s;
       }
       ClassOrInterfaceDeclaration c = classes.get(currentClass);
-      return c.getFieldByName(s).map(f -> f.getVariables().stream().filter(v -> v.getNameAsString().equals(s))
-          .findFirst().orElseThrow().getTypeAsString()).orElse("?");
+      return c.getFieldByName(s)
+          .map(
+              f ->
+                  f.getVariables().stream()
+                      .filter(v -> v.getNameAsString().equals(s))
+                      .findFirst()
+                      .orElseThrow()
+                      .getTypeAsString())
+          .orElse("?");
     }
     if (e instanceof ArrayAccessExpr a) {
       String t = typeOf(a.getName());
@@ -1020,9 +1266,17 @@ public final class OpenClTranslator {
         if (enums.containsKey(cls)) {
           return cls;
         }
-        return classes.get(cls).getFieldByName(f.getNameAsString()).map(x -> x.getVariables().stream()
-            .filter(v -> v.getNameAsString().equals(f.getNameAsString())).findFirst().orElseThrow()
-            .getTypeAsString()).orElse("?");
+        return classes
+            .get(cls)
+            .getFieldByName(f.getNameAsString())
+            .map(
+                x ->
+                    x.getVariables().stream()
+                        .filter(v -> v.getNameAsString().equals(f.getNameAsString()))
+                        .findFirst()
+                        .orElseThrow()
+                        .getTypeAsString())
+            .orElse("?");
       }
       if (enums.containsKey(st)) {
         return "int";
@@ -1051,7 +1305,9 @@ public final class OpenClTranslator {
       };
     }
     if (e instanceof UnaryExpr u) {
-      return u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT ? "boolean" : typeOf(u.getExpression());
+      return u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT
+          ? "boolean"
+          : typeOf(u.getExpression());
     }
     if (e instanceof ConditionalExpr c) {
       String a = typeOf(c.getThenExpr()), b = typeOf(c.getElseExpr());
@@ -1063,9 +1319,12 @@ public final class OpenClTranslator {
     if (e instanceof MethodCallExpr c) {
       String scope = c.getScope().map(Object::toString).orElse(null);
       if ("Math".equals(scope) || "StrictMath".equals(scope)) {
-        if (c.getNameAsString().equals("abs") || c.getNameAsString().equals("min")
+        if (c.getNameAsString().equals("abs")
+            || c.getNameAsString().equals("min")
             || c.getNameAsString().equals("max")) {
-          return c.getArguments().stream().map(this::typeOf).anyMatch(t -> t.equals("double")) ? "double" : "int";
+          return c.getArguments().stream().map(this::typeOf).anyMatch(t -> t.equals("double"))
+              ? "double"
+              : "int";
         }
         return "double";
       }
@@ -1078,12 +1337,15 @@ public final class OpenClTranslator {
           if (c.getNameAsString().equals("opt")) {
             return "Options";
           }
-          MethodDeclaration g = modelGetters.get(c.getNameAsString() + "/" + c.getArguments().size());
+          MethodDeclaration g =
+              modelGetters.get(c.getNameAsString() + "/" + c.getArguments().size());
           return g == null ? "?" : g.getTypeAsString();
         }
         if (st.equals("Options")) {
           String t = options.getOrDefault(c.getNameAsString(), "?");
-          return c.getArguments().size() == 1 && t.endsWith("[]") ? t.substring(0, t.length() - 2) : t;
+          return c.getArguments().size() == 1 && t.endsWith("[]")
+              ? t.substring(0, t.length() - 2)
+              : t;
         }
       }
       String target = target(currentClass, current, c);
@@ -1098,7 +1360,7 @@ public final class OpenClTranslator {
   private IllegalArgumentException error(Node at, String what) {
     String where = currentClass == null ? "?" : classFile.getOrDefault(currentClass, currentClass);
     int line = at.getBegin().map(p -> p.line).orElse(0);
-    return new IllegalArgumentException(sources.resolve("org/diffart/sim").resolve(where) + ":" + line + ": "
-        + what + ": " + at);
+    return new IllegalArgumentException(
+        sources.resolve("org/diffart/sim").resolve(where) + ":" + line + ": " + what + ": " + at);
   }
 }

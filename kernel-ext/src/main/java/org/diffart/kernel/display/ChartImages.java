@@ -22,7 +22,8 @@ public final class ChartImages {
    */
   public static String pngBase64(Chart<?, ?> chart) {
     try {
-      return Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+      return Base64.getEncoder()
+          .encodeToString(BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -32,13 +33,14 @@ public final class ChartImages {
    * The chart as an SVG element.
    *
    * @param chart any XChart chart
-   * @return SVG markup from {@code <svg} on, as Jupyter's {@code image/svg+xml} expects: without the
-   *     XML declaration and doctype, which nbconvert's HTML export refuses
+   * @return SVG markup from {@code <svg} on, as Jupyter's {@code image/svg+xml} expects: without
+   *     the XML declaration and doctype, which nbconvert's HTML export refuses
    */
   public static String svg(Chart<?, ?> chart) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+      VectorGraphicsEncoder.saveVectorGraphic(
+          chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -4,9 +4,9 @@ import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 
 /**
- * Names of the entries of {@code qpos}, {@code qvel}, the tangent-space state, the controls and {@code sensordata},
- * for tables and labels: the joint's name, with the component for ball and free joints ({@code root.qw}, {@code
- * root.vx}), in MuJoCo's order.
+ * Names of the entries of {@code qpos}, {@code qvel}, the tangent-space state, the controls and
+ * {@code sensordata}, for tables and labels: the joint's name, with the component for ball and free
+ * joints ({@code root.qw}, {@code root.vx}), in MuJoCo's order.
  */
 public final class Coordinates {
   private static final String[] FREE_Q = {"x", "y", "z", "qw", "qx", "qy", "qz"};
@@ -31,8 +31,9 @@ public final class Coordinates {
   }
 
   /**
-   * One name per sensor value (nsensordata): the sensor's name (or its type and index when unnamed), with the
-   * component for sensors of several values ({@code imu_acc.x}, {@code head_quat.w}).
+   * One name per sensor value (nsensordata): the sensor's name (or its type and index when
+   * unnamed), with the component for sensors of several values ({@code imu_acc.x}, {@code
+   * head_quat.w}).
    */
   public static String[] sensordata(Model m) {
     String[] names = new String[m.nsensordata()];
@@ -60,8 +61,8 @@ public final class Coordinates {
   }
 
   /**
-   * One name per tangent-space coordinate of the configuration (nv): a free joint's {@code x, y, z} and rotation
-   * vector {@code rx, ry, rz}, a ball's rotation vector, a hinge's or slide's joint.
+   * One name per tangent-space coordinate of the configuration (nv): a free joint's {@code x, y, z}
+   * and rotation vector {@code rx, ry, rz}, a ball's rotation vector, a hinge's or slide's joint.
    */
   public static String[] tangent(Model m) {
     String[] names = new String[m.nv()];
@@ -75,8 +76,8 @@ public final class Coordinates {
   }
 
   /**
-   * The transition's state {@code x = (δq, v, act)} (nx = 2 nv + na): {@code q root.rx}, {@code v knee}, {@code act
-   * muscle}.
+   * The transition's state {@code x = (δq, v, act)} (nx = 2 nv + na): {@code q root.rx}, {@code v
+   * knee}, {@code act muscle}.
    */
   public static String[] state(Model m) {
     String[] t = tangent(m), v = qvel(m);

@@ -7,13 +7,16 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * A {@link Data} as a short summary: time and step, the state's vectors (elided in the middle), the contacts and
- * constraint rows of its last evaluation, and {@code sensordata} by sensor name.
+ * A {@link Data} as a short summary: time and step, the state's vectors (elided in the middle), the
+ * contacts and constraint rows of its last evaluation, and {@code sensordata} by sensor name.
  */
 public final class DataSummary {
   private DataSummary() {}
 
-  /** Time, steps, qpos, qvel, ctrl, act (when the model has activations), contacts and constraint rows. */
+  /**
+   * Time, steps, qpos, qvel, ctrl, act (when the model has activations), contacts and constraint
+   * rows.
+   */
   public static Table state(Data d) {
     Model m = d.model;
     StringColumn field = StringColumn.create("field"), value = StringColumn.create("value");
@@ -34,8 +37,10 @@ public final class DataSummary {
 
   /** One row per sensor value, named as {@link Coordinates#sensordata}. */
   public static Table sensors(Data d) {
-    return Table.create("sensordata of " + d.model.name(),
-        StringColumn.create("sensor", Coordinates.sensordata(d.model)), DoubleColumn.create("value", d.sensordata));
+    return Table.create(
+        "sensordata of " + d.model.name(),
+        StringColumn.create("sensor", Coordinates.sensordata(d.model)),
+        DoubleColumn.create("value", d.sensordata));
   }
 
   /** The state's table, then the sensors' (models with sensors). */
@@ -46,7 +51,8 @@ public final class DataSummary {
 
   /** As {@link #html}, in text. */
   public static String text(Data d) {
-    return Displays.text(state(d)) + (d.model.nsensordata() > 0 ? "\n\n" + Displays.text(sensors(d)) : "");
+    return Displays.text(state(d))
+        + (d.model.nsensordata() > 0 ? "\n\n" + Displays.text(sensors(d)) : "");
   }
 
   private static void add(StringColumn field, StringColumn value, String f, String v) {

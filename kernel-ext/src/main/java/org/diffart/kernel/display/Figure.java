@@ -17,8 +17,8 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * Small multiples: charts of one quantity each, tiled two across in one PNG. {@link #panels()} gives them one by
- * one, to restyle or save.
+ * Small multiples: charts of one quantity each, tiled two across in one PNG. {@link #panels()}
+ * gives them one by one, to restyle or save.
  */
 public final class Figure implements DisplayDataRenderable {
   private final String title;
@@ -45,12 +45,14 @@ public final class Figure implements DisplayDataRenderable {
     int cols = panels.size() > 1 ? 2 : 1, rows = (panels.size() + cols - 1) / cols;
     int w = panels.stream().mapToInt(Chart::getWidth).max().orElse(1);
     int h = panels.stream().mapToInt(Chart::getHeight).max().orElse(1);
-    BufferedImage img = new BufferedImage(cols * w, Math.max(1, rows) * h, BufferedImage.TYPE_INT_RGB);
+    BufferedImage img =
+        new BufferedImage(cols * w, Math.max(1, rows) * h, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, img.getWidth(), img.getHeight());
     for (int i = 0; i < panels.size(); i++) {
-      g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * w, (i / cols) * h, null);
+      g.drawImage(
+          BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * w, (i / cols) * h, null);
     }
     g.dispose();
     return img;
@@ -69,7 +71,9 @@ public final class Figure implements DisplayDataRenderable {
 
   /** An HTML {@code img} element holding the PNG. */
   public String html() {
-    return "<img src=\"data:image/png;base64," + Base64.getEncoder().encodeToString(png()) + "\"/>\n";
+    return "<img src=\"data:image/png;base64,"
+        + Base64.getEncoder().encodeToString(png())
+        + "\"/>\n";
   }
 
   @Override

@@ -7,7 +7,9 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
-/** A compiled {@link Model} as tables of its bodies, joints and actuators, and a line of its sizes. */
+/**
+ * A compiled {@link Model} as tables of its bodies, joints and actuators, and a line of its sizes.
+ */
 public final class ModelSummary {
 
   private ModelSummary() {}
@@ -21,8 +23,16 @@ public final class ModelSummary {
     return String.format(
         Locale.ROOT,
         "%s: nq=%d nv=%d nu=%d%s nbody=%d njnt=%d ngeom=%d%s, timestep %s s",
-        m.name(), m.nq(), m.nv(), m.nu(), m.na() > 0 ? " na=" + m.na() : "", m.nbody(), m.njnt(), m.ngeom(),
-        m.nsensor() > 0 ? " nsite=" + m.nsite() + " nsensor=" + m.nsensor() : "", m.opt().timestep());
+        m.name(),
+        m.nq(),
+        m.nv(),
+        m.nu(),
+        m.na() > 0 ? " na=" + m.na() : "",
+        m.nbody(),
+        m.njnt(),
+        m.ngeom(),
+        m.nsensor() > 0 ? " nsite=" + m.nsite() + " nsensor=" + m.nsensor() : "",
+        m.opt().timestep());
   }
 
   /**
@@ -78,8 +88,8 @@ public final class ModelSummary {
   }
 
   /**
-   * One row per actuator: id, name, type, joint, gear, control range (empty when unlimited), activation dynamics
-   * (empty without).
+   * One row per actuator: id, name, type, joint, gear, control range (empty when unlimited),
+   * activation dynamics (empty without).
    *
    * @param m a model
    */
@@ -95,11 +105,20 @@ public final class ModelSummary {
       id.append(a);
       name.append(m.actName(a));
       type.append(m.actType(a).name().toLowerCase(Locale.ROOT));
-      joint.append(m.actJnt(a) >= 0 ? m.jntName(m.actJnt(a)) : m.actCrankSite(a) >= 0 ? "slider-crank "
-          + m.siteName(m.actCrankSite(a)) + " → " + m.siteName(m.actSliderSite(a)) : m.actBody(a) >= 0
-          ? "contacts of body " + m.bodyName(m.actBody(a)) : "tendon " + m.tendonName(m.actTendon(a)));
+      joint.append(
+          m.actJnt(a) >= 0
+              ? m.jntName(m.actJnt(a))
+              : m.actCrankSite(a) >= 0
+                  ? "slider-crank "
+                      + m.siteName(m.actCrankSite(a))
+                      + " → "
+                      + m.siteName(m.actSliderSite(a))
+                  : m.actBody(a) >= 0
+                      ? "contacts of body " + m.bodyName(m.actBody(a))
+                      : "tendon " + m.tendonName(m.actTendon(a)));
       gear.append(m.actGear(a));
-      ctrlRange.append(m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
+      ctrlRange.append(
+          m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");
       dynamics.append(activation(m, a));
     }
     return Table.create("actuators", id, name, type, joint, gear, ctrlRange, dynamics);
@@ -107,18 +126,19 @@ public final class ModelSummary {
 
   /** E.g. {@code filter τ=0.3 in [-0.5, 0.3]}; empty for an actuator without dynamics. */
   private static String activation(Model m, int a) {
-    String s = switch (m.actDynType(a)) {
-      case NONE -> "";
-      case INTEGRATOR -> "integrator";
-      case FILTER -> "filter τ=" + m.actDynPrm(a, 0);
-      case MUSCLE -> "muscle τ=" + m.actDynPrm(a, 0) + "/" + m.actDynPrm(a, 1);
-    };
+    String s =
+        switch (m.actDynType(a)) {
+          case NONE -> "";
+          case INTEGRATOR -> "integrator";
+          case FILTER -> "filter τ=" + m.actDynPrm(a, 0);
+          case MUSCLE -> "muscle τ=" + m.actDynPrm(a, 0) + "/" + m.actDynPrm(a, 1);
+        };
     return m.actActLimited(a) ? s + " in " + interval(m.actActRange(a, 0), m.actActRange(a, 1)) : s;
   }
 
   /**
-   * One row per sensor: id, name, type, what it reads (a frame type and the object's name), its first index in
-   * sensordata and its size.
+   * One row per sensor: id, name, type, what it reads (a frame type and the object's name), its
+   * first index in sensordata and its size.
    *
    * @param m a model
    */
@@ -149,12 +169,13 @@ public final class ModelSummary {
       case BODY -> "body " + m.bodyName(o);
       case SITE -> "site " + m.siteName(o);
       case NONE -> "";
-      case FRAME -> switch (m.sensorFrame(i)) {
-        case BODY -> "body " + m.bodyName(o) + " (inertial frame)";
-        case XBODY -> "body " + m.bodyName(o);
-        case GEOM -> "geom " + m.geomName(o);
-        default -> "site " + m.siteName(o);
-      };
+      case FRAME ->
+          switch (m.sensorFrame(i)) {
+            case BODY -> "body " + m.bodyName(o) + " (inertial frame)";
+            case XBODY -> "body " + m.bodyName(o);
+            case GEOM -> "geom " + m.geomName(o);
+            default -> "site " + m.siteName(o);
+          };
     };
   }
 
@@ -189,7 +210,9 @@ public final class ModelSummary {
         + "\n"
         + Displays.text(actuators(m))
         + (m.nsensor() > 0 ? "\n" + Displays.text(sensors(m)) : "")
-        + m.warnings().stream().map(w -> "\nwarning: " + w).collect(java.util.stream.Collectors.joining());
+        + m.warnings().stream()
+            .map(w -> "\nwarning: " + w)
+            .collect(java.util.stream.Collectors.joining());
   }
 
   private static String warnings(Model m) {

@@ -19,6 +19,7 @@ public final class Progress implements AutoCloseable {
 
   /** How long work runs before its progress appears. */
   public static final Duration SHOW_AFTER = Duration.ofSeconds(1);
+
   /** The shortest interval between two refreshes of the bar. */
   public static final Duration UPDATE_EVERY = Duration.ofMillis(250);
 
@@ -33,7 +34,8 @@ public final class Progress implements AutoCloseable {
   private boolean shown;
   private Duration took;
 
-  private Progress(DisplayStream display, String task, long total, String unit, LongSupplier nanoClock) {
+  private Progress(
+      DisplayStream display, String task, long total, String unit, LongSupplier nanoClock) {
     this.display = display;
     this.task = task;
     this.total = total;
@@ -54,7 +56,8 @@ public final class Progress implements AutoCloseable {
     return start(display, task, total, unit, System::nanoTime);
   }
 
-  static Progress start(DisplayStream display, String task, long total, String unit, LongSupplier nanoClock) {
+  static Progress start(
+      DisplayStream display, String task, long total, String unit, LongSupplier nanoClock) {
     return new Progress(display, task, total, unit, nanoClock);
   }
 
@@ -87,7 +90,9 @@ public final class Progress implements AutoCloseable {
     if (took == null) {
       took = Duration.ofNanos(nanoClock.getAsLong() - startNanos);
       if (shown) {
-        String line = String.format(Locale.ROOT, "%s: %d %s in %s", task, total, unit, seconds(took.toNanos()));
+        String line =
+            String.format(
+                Locale.ROOT, "%s: %d %s in %s", task, total, unit, seconds(took.toNanos()));
         display.updateDisplay(content(line, ""));
       }
     }
@@ -107,8 +112,10 @@ public final class Progress implements AutoCloseable {
 
   private DisplayData barContent(long done, long now) {
     String line =
-        String.format(Locale.ROOT, "%s: %d / %d %s, %s", task, done, total, unit, seconds(now - startNanos));
-    return content(line, "<progress value=\"" + done + "\" max=\"" + Math.max(total, 1) + "\"></progress> ");
+        String.format(
+            Locale.ROOT, "%s: %d / %d %s, %s", task, done, total, unit, seconds(now - startNanos));
+    return content(
+        line, "<progress value=\"" + done + "\" max=\"" + Math.max(total, 1) + "\"></progress> ");
   }
 
   private DisplayData content(String line, String barHtml) {

@@ -17,28 +17,36 @@ import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
- * Numbers as a researcher reads them, in tables and text alike: six significant digits, fixed notation between 1e-4
- * and 1e6 and scientific outside ({@code %g}'s rule and look, {@code 1.23457e-05}, as pandas shows floats), and long
- * vectors elided in the middle
- * with their length. Tables keep Tablesaw's column formatting: a column's default formatter is replaced by a {@link
+ * Numbers as a researcher reads them, in tables and text alike: six significant digits, fixed
+ * notation between 1e-4 and 1e6 and scientific outside ({@code %g}'s rule and look, {@code
+ * 1.23457e-05}, as pandas shows floats), and long vectors elided in the middle with their length.
+ * Tables keep Tablesaw's column formatting: a column's default formatter is replaced by a {@link
  * NumberColumnFormatter} over {@link #significant()}; a formatter the user set is kept.
  */
 public final class Readable {
   /** Significant digits shown. */
   public static final int DIGITS = 6;
+
   /** Vectors longer than this show their first and last few entries. */
   public static final int MAX_VECTOR = 8;
 
-  private static final String DEFAULT_FORMATTER = describe(NumberColumnFormatter.floatingPointDefault());
+  private static final String DEFAULT_FORMATTER =
+      describe(NumberColumnFormatter.floatingPointDefault());
 
   private Readable() {}
 
-  /** A NumberFormat with {@link #DIGITS} significant digits, scientific below 1e-4 and from 1e6 in magnitude. */
+  /**
+   * A NumberFormat with {@link #DIGITS} significant digits, scientific below 1e-4 and from 1e6 in
+   * magnitude.
+   */
   public static NumberFormat significant() {
     return new Significant(DIGITS);
   }
 
-  /** A NumberFormat with the given significant digits, scientific below 1e-4 and from 1e6 in magnitude. */
+  /**
+   * A NumberFormat with the given significant digits, scientific below 1e-4 and from 1e6 in
+   * magnitude.
+   */
   public static NumberFormat significant(int digits) {
     return new Significant(digits);
   }
@@ -49,8 +57,8 @@ public final class Readable {
   }
 
   /**
-   * A duration given in milliseconds, to three significant digits in the unit that reads best: {@code 812 µs},
-   * {@code 7.08 ms}, {@code 5.43 s}, {@code 16.7 min}.
+   * A duration given in milliseconds, to three significant digits in the unit that reads best:
+   * {@code 812 µs}, {@code 7.08 ms}, {@code 5.43 s}, {@code 16.7 min}.
    */
   public static String duration(double ms) {
     if (!Double.isFinite(ms)) {
@@ -74,24 +82,35 @@ public final class Readable {
     return ByteSize.threeDigits(ms / 6e4) + " min";
   }
 
-  /** A size given in bytes, to three significant digits in binary units: {@code 512 B}, {@code 162 KiB}. */
+  /**
+   * A size given in bytes, to three significant digits in binary units: {@code 512 B}, {@code 162
+   * KiB}.
+   */
   public static String bytes(double bytes) {
     return ByteSize.of(bytes);
   }
 
-  /** Shows a column of milliseconds as {@link #duration}s (its values stay milliseconds); returns the column. */
+  /**
+   * Shows a column of milliseconds as {@link #duration}s (its values stay milliseconds); returns
+   * the column.
+   */
   public static <C extends NumberColumn<?, ?>> C durations(C ms) {
     ms.setPrintFormatter(new NumberColumnFormatter(new Units(Readable::duration), ""));
     return ms;
   }
 
-  /** Shows a column of byte counts as {@link #bytes} (its values stay bytes); returns the column. */
+  /**
+   * Shows a column of byte counts as {@link #bytes} (its values stay bytes); returns the column.
+   */
   public static <C extends NumberColumn<?, ?>> C sizes(C bytes) {
     bytes.setPrintFormatter(new NumberColumnFormatter(new Units(Readable::bytes), ""));
     return bytes;
   }
 
-  /** A vector as {@code [a, b, c, …, y, z] (n)} when longer than {@link #MAX_VECTOR}, else {@code [a, b, c]}. */
+  /**
+   * A vector as {@code [a, b, c, …, y, z] (n)} when longer than {@link #MAX_VECTOR}, else {@code
+   * [a, b, c]}.
+   */
   public static String vector(double[] v, int n) {
     StringBuilder s = new StringBuilder("[");
     NumberFormat f = significant();
@@ -110,8 +129,8 @@ public final class Readable {
   }
 
   /**
-   * The first {@code maxRows} rows of a table, its number columns that still have Tablesaw's default formatter
-   * given {@link #significant()} (the table itself is not changed).
+   * The first {@code maxRows} rows of a table, its number columns that still have Tablesaw's
+   * default formatter given {@link #significant()} (the table itself is not changed).
    */
   public static Table table(Table t, int maxRows) {
     Table shown = t.rowCount() > maxRows ? t.first(maxRows) : t.copy();
@@ -120,8 +139,10 @@ public final class Readable {
       Column<?> original = t.column(i), c = shown.column(i);
       if (c instanceof DoubleColumn || c instanceof FloatColumn) {
         NumberColumnFormatter own = formatter(original);
-        NumberColumnFormatter f = own == null || DEFAULT_FORMATTER.equals(describe(own))
-            ? new NumberColumnFormatter(significant()) : own;
+        NumberColumnFormatter f =
+            own == null || DEFAULT_FORMATTER.equals(describe(own))
+                ? new NumberColumnFormatter(significant())
+                : own;
         if (c instanceof DoubleColumn d) {
           d.setPrintFormatter(f);
         } else {
@@ -132,11 +153,18 @@ public final class Readable {
     return shown;
   }
 
-  /** What a formatter does: its format's class and pattern (DecimalFormat's toString is only its hash). */
+  /**
+   * What a formatter does: its format's class and pattern (DecimalFormat's toString is only its
+   * hash).
+   */
   private static String describe(NumberColumnFormatter f) {
     NumberFormat n = f.getFormat();
-    return n == null ? "null" : n.getClass().getName() + (n instanceof DecimalFormat d ? " " + d.toPattern() : "@"
-        + System.identityHashCode(n));
+    return n == null
+        ? "null"
+        : n.getClass().getName()
+            + (n instanceof DecimalFormat d
+                ? " " + d.toPattern()
+                : "@" + System.identityHashCode(n));
   }
 
   /** A number column's print formatter (Tablesaw keeps the getter protected), or null. */
@@ -184,7 +212,8 @@ public final class Readable {
     Significant(int digits) {
       this.digits = digits;
       this.scientific =
-          new DecimalFormat("0." + "#".repeat(digits - 1) + "E0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+          new DecimalFormat(
+              "0." + "#".repeat(digits - 1) + "E0", DecimalFormatSymbols.getInstance(Locale.ROOT));
     }
 
     @Override
@@ -197,13 +226,16 @@ public final class Readable {
         return to.append("0");
       }
       if (a < 1e-4 || a >= 1e6) {
-        // %g's look, 1.23457e-05 and 2.5e+06: a lower-case e, a signed exponent of at least two digits
+        // %g's look, 1.23457e-05 and 2.5e+06: a lower-case e, a signed exponent of at least two
+        // digits
         String s = scientific.format(x);
         int e = s.indexOf('E');
         String exponent = s.substring(e + 1);
         boolean negative = exponent.startsWith("-");
         String digits = negative ? exponent.substring(1) : exponent;
-        return to.append(s, 0, e).append('e').append(negative ? '-' : '+')
+        return to.append(s, 0, e)
+            .append('e')
+            .append(negative ? '-' : '+')
             .append(digits.length() < 2 ? "0" + digits : digits);
       }
       int decimals = digits - 1 - (int) Math.floor(Math.log10(a));
@@ -211,8 +243,10 @@ public final class Readable {
         x = new java.math.BigDecimal(x).round(new java.math.MathContext(digits)).doubleValue();
         decimals = 0;
       }
-      DecimalFormat fixed = new DecimalFormat("0" + (decimals > 0 ? "." + "#".repeat(decimals) : ""),
-          DecimalFormatSymbols.getInstance(Locale.ROOT));
+      DecimalFormat fixed =
+          new DecimalFormat(
+              "0" + (decimals > 0 ? "." + "#".repeat(decimals) : ""),
+              DecimalFormatSymbols.getInstance(Locale.ROOT));
       return fixed.format(x, to, pos);
     }
 

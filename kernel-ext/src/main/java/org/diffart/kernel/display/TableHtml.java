@@ -5,8 +5,8 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
- * Writes a Tablesaw {@link Table} as an HTML table, escaped, with at most a given number of rows and numbers as
- * {@link Readable} writes them.
+ * Writes a Tablesaw {@link Table} as an HTML table, escaped, with at most a given number of rows
+ * and numbers as {@link Readable} writes them.
  */
 public final class TableHtml {
   private static final String NUMBER = "<td style=\"text-align:right;white-space:nowrap\">";
@@ -33,7 +33,8 @@ public final class TableHtml {
       html.append("<th>").append(escape(column.name())).append("</th>");
     }
     html.append("</tr></thead>\n<tbody>\n");
-    // numbers right-aligned and never broken across lines (1.85855e-08), text left-aligned (Jupyter's style
+    // numbers right-aligned and never broken across lines (1.85855e-08), text left-aligned
+    // (Jupyter's style
     // right-aligns every cell)
     String[] style = new String[table.columnCount()];
     for (int c = 0; c < style.length; c++) {

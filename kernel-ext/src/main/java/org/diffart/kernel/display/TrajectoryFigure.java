@@ -13,15 +13,17 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A recorded trajectory as small multiples, one quantity per axis: a floating base's position (m) and orientation
- * (roll, pitch, yaw in rad), then the hinge angles (rad) and slide positions (m) grouped by the branch of the tree
- * they move (a leg, an arm; {@link #branches}), named only when a model has more than one, at most {@value
- * #MAX_SERIES} series a panel, a larger group split evenly; ball joints as rotation vectors (rad). The panels tile
- * two across in one PNG ({@link Figure}).
+ * A recorded trajectory as small multiples, one quantity per axis: a floating base's position (m)
+ * and orientation (roll, pitch, yaw in rad), then the hinge angles (rad) and slide positions (m)
+ * grouped by the branch of the tree they move (a leg, an arm; {@link #branches}), named only when a
+ * model has more than one, at most {@value #MAX_SERIES} series a panel, a larger group split
+ * evenly; ball joints as rotation vectors (rad). The panels tile two across in one PNG ({@link
+ * Figure}).
  */
 public final class TrajectoryFigure {
   /** The most series one panel shows; a larger group is split. */
   public static final int MAX_SERIES = 6;
+
   /** Size of one panel, pixels. */
   public static final int WIDTH = 520, HEIGHT = 260;
 
@@ -37,8 +39,13 @@ public final class TrajectoryFigure {
     // a kind of joint whose joints all lie in one branch needs no branch in its title
     Map<JointType, Long> branchesPerKind = new java.util.EnumMap<>(JointType.class);
     for (JointType kind : JointType.values()) {
-      branchesPerKind.put(kind, branchOf.entrySet().stream().filter(e -> m.jntType(e.getKey()) == kind)
-          .map(Map.Entry::getValue).distinct().count());
+      branchesPerKind.put(
+          kind,
+          branchOf.entrySet().stream()
+              .filter(e -> m.jntType(e.getKey()) == kind)
+              .map(Map.Entry::getValue)
+              .distinct()
+              .count());
     }
     // groups of (label, series) per panel, by quantity and branch
     Map<String, List<Series>> groups = new LinkedHashMap<>();
@@ -54,22 +61,28 @@ public final class TrajectoryFigure {
             pos.add(new Series("xyz".charAt(k) + "", column(q, a + k)));
           }
           double[][] rpy = rollPitchYaw(q, a + 3);
-          List<Series> rot = groups.computeIfAbsent(base + " orientation (rad)", k -> new ArrayList<>());
+          List<Series> rot =
+              groups.computeIfAbsent(base + " orientation (rad)", k -> new ArrayList<>());
           rot.add(new Series("roll", rpy[0]));
           rot.add(new Series("pitch", rpy[1]));
           rot.add(new Series("yaw", rpy[2]));
         }
         case BALL -> {
           double[][] rv = rotationVector(q, a);
-          List<Series> g = groups.computeIfAbsent("ball joints" + branch + " (rad)", k -> new ArrayList<>());
+          List<Series> g =
+              groups.computeIfAbsent("ball joints" + branch + " (rad)", k -> new ArrayList<>());
           for (int k = 0; k < 3; k++) {
             g.add(new Series(name + " " + "xyz".charAt(k), rv[k]));
           }
         }
-        case HINGE -> groups.computeIfAbsent("hinge angles" + branch + " (rad)", k -> new ArrayList<>())
-            .add(new Series(name, column(q, a)));
-        case SLIDE -> groups.computeIfAbsent("slide positions" + branch + " (m)", k -> new ArrayList<>())
-            .add(new Series(name, column(q, a)));
+        case HINGE ->
+            groups
+                .computeIfAbsent("hinge angles" + branch + " (rad)", k -> new ArrayList<>())
+                .add(new Series(name, column(q, a)));
+        case SLIDE ->
+            groups
+                .computeIfAbsent("slide positions" + branch + " (m)", k -> new ArrayList<>())
+                .add(new Series(name, column(q, a)));
       }
     }
     for (Map.Entry<String, List<Series>> g : groups.entrySet()) {
@@ -80,20 +93,27 @@ public final class TrajectoryFigure {
         List<Series> part = all.subList(p * all.size() / parts, (p + 1) * all.size() / parts);
         String label = g.getKey();
         String unit = label.substring(label.lastIndexOf('('));
-        String what = label.substring(0, label.lastIndexOf('(')).strip() + (parts > 1 ? " " + (p + 1) + "/" + parts
-            : "");
+        String what =
+            label.substring(0, label.lastIndexOf('(')).strip()
+                + (parts > 1 ? " " + (p + 1) + "/" + parts : "");
         String u = unit.substring(1, unit.length() - 1);
-        panels.add(panel(who + ": " + what, (u.equals("m") ? "position" : "angle") + " (" + u + ")", t, part));
+        panels.add(
+            panel(
+                who + ": " + what,
+                (u.equals("m") ? "position" : "angle") + " (" + u + ")",
+                t,
+                part));
       }
     }
     return new Figure("trajectory of " + who, panels);
   }
 
   /**
-   * The branch of the kinematic tree each joint other than a free one moves, named by the body at its top. A tree's
-   * branches start below its floating base (a leg, an arm) or at its root; a branch with more than {@link #MAX_SERIES}
-   * joints is split where it forks: the joints above the fork form one branch, each subtree below it another (a
-   * humanoid's waist, then each leg). An unforked chain stays one branch.
+   * The branch of the kinematic tree each joint other than a free one moves, named by the body at
+   * its top. A tree's branches start below its floating base (a leg, an arm) or at its root; a
+   * branch with more than {@link #MAX_SERIES} joints is split where it forks: the joints above the
+   * fork form one branch, each subtree below it another (a humanoid's waist, then each leg). An
+   * unforked chain stays one branch.
    */
   static Map<Integer, String> branches(Model m) {
     List<List<Integer>> children = new ArrayList<>();
@@ -117,8 +137,12 @@ public final class TrajectoryFigure {
     return out;
   }
 
-  /** Assigns the joints below body {@code top} (itself included) to branches, splitting at forks when too many. */
-  private static void split(Model m, List<List<Integer>> children, int top, Map<Integer, String> out) {
+  /**
+   * Assigns the joints below body {@code top} (itself included) to branches, splitting at forks
+   * when too many.
+   */
+  private static void split(
+      Model m, List<List<Integer>> children, int top, Map<Integer, String> out) {
     List<Integer> all = joints(m, children, top);
     if (all.size() <= MAX_SERIES) {
       all.forEach(j -> out.put(j, m.bodyName(top)));
@@ -129,7 +153,8 @@ public final class TrajectoryFigure {
     List<Integer> chain = new ArrayList<>();
     while (true) {
       chain.addAll(own(m, b));
-      List<Integer> moving = children.get(b).stream().filter(c -> !joints(m, children, c).isEmpty()).toList();
+      List<Integer> moving =
+          children.get(b).stream().filter(c -> !joints(m, children, c).isEmpty()).toList();
       if (moving.size() == 1) {
         b = moving.get(0);
         continue;
@@ -165,8 +190,14 @@ public final class TrajectoryFigure {
   private record Series(String name, double[] values) {}
 
   private static XYChart panel(String title, String yTitle, double[] t, List<Series> series) {
-    XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("time (s)")
-        .yAxisTitle(yTitle).build();
+    XYChart c =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("time (s)")
+            .yAxisTitle(yTitle)
+            .build();
     ChartStyle.apply(c.getStyler());
     double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
     for (Series s : series) {

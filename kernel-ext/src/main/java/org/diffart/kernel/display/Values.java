@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plain values as a researcher reads them, where Java would print {@code [D@2eefb4a4}: arrays with their type and
- * length, elided in the middle ({@link Readable#vector}), numbers to {@link Readable#DIGITS} significant digits,
- * matrices ({@code double[][]}) row by row with their shape, lists, maps and records element by element (a record
- * as {@code Name[component=value, ...]}), whatever they nest.
+ * Plain values as a researcher reads them, where Java would print {@code [D@2eefb4a4}: arrays with
+ * their type and length, elided in the middle ({@link Readable#vector}), numbers to {@link
+ * Readable#DIGITS} significant digits, matrices ({@code double[][]}) row by row with their shape,
+ * lists, maps and records element by element (a record as {@code Name[component=value, ...]}),
+ * whatever they nest.
  */
 public final class Values {
   /** Rows and columns of a matrix shown before the middle ones are elided. */
@@ -20,8 +21,8 @@ public final class Values {
   private Values() {}
 
   /**
-   * The value as text: {@code double[7] [0.1, 0.2, 0.3, …, 0.6, 0.7]}, a matrix on several lines, a record as its
-   * components.
+   * The value as text: {@code double[7] [0.1, 0.2, 0.3, …, 0.6, 0.7]}, a matrix on several lines, a
+   * record as its components.
    */
   public static String text(Object v) {
     if (v instanceof double[][] m) {
@@ -50,8 +51,10 @@ public final class Values {
       // int[3], double[4][] (the length goes to the first bracket)
       String type = v.getClass().getComponentType().getSimpleName();
       int nested = type.indexOf('[');
-      String shape = nested < 0 ? type + "[" + n + "]" : type.substring(0, nested) + "[" + n + "]"
-          + type.substring(nested);
+      String shape =
+          nested < 0
+              ? type + "[" + n + "]"
+              : type.substring(0, nested) + "[" + n + "]" + type.substring(nested);
       return shape + " " + elided(items, "[", "]");
     }
     if (v instanceof Collection<?> c) {
@@ -72,27 +75,43 @@ public final class Values {
     return String.valueOf(v);
   }
 
-  /** {@code [a, b, c, …, y, z] (n)} when longer than {@link Readable#MAX_VECTOR}, else {@code [a, b, c]}. */
+  /**
+   * {@code [a, b, c, …, y, z] (n)} when longer than {@link Readable#MAX_VECTOR}, else {@code [a, b,
+   * c]}.
+   */
   private static String elided(List<String> items, String open, String close) {
     int n = items.size();
     if (n <= Readable.MAX_VECTOR) {
       return open + String.join(", ", items) + close;
     }
-    return open + String.join(", ", items.subList(0, 3)) + ", …, " + String.join(", ", items.subList(n - 2, n))
-        + close + " (" + n + ")";
+    return open
+        + String.join(", ", items.subList(0, 3))
+        + ", …, "
+        + String.join(", ", items.subList(n - 2, n))
+        + close
+        + " ("
+        + n
+        + ")";
   }
 
-  /** A matrix row by row, columns aligned, its shape first; the middle rows and columns elided when many. */
+  /**
+   * A matrix row by row, columns aligned, its shape first; the middle rows and columns elided when
+   * many.
+   */
   static String matrixText(double[][] m) {
-    return matrixText("double[" + m.length + "][" + (m.length == 0 ? 0 : m[0].length) + "]", m, new String[0],
+    return matrixText(
+        "double[" + m.length + "][" + (m.length == 0 ? 0 : m[0].length) + "]",
+        m,
+        new String[0],
         new String[0]);
   }
 
   /**
-   * A matrix under a title, row by row with its row and column labels (or none), columns aligned; the middle rows and
-   * columns elided when many.
+   * A matrix under a title, row by row with its row and column labels (or none), columns aligned;
+   * the middle rows and columns elided when many.
    */
-  public static String matrixText(String title, double[][] m, String[] rowLabels, String[] colLabels) {
+  public static String matrixText(
+      String title, double[][] m, String[] rowLabels, String[] colLabels) {
     String[][] cells = cells(m, rowLabels, colLabels);
     int[] width = new int[cells.length == 0 ? 0 : cells[0].length];
     for (String[] row : cells) {
@@ -111,9 +130,9 @@ public final class Values {
   }
 
   /**
-   * The cells a matrix shows: numbers as {@link Readable} writes them, with a leading column of row labels and a
-   * leading row of column labels when given (one per row or column of the matrix, or none), and {@code …} where
-   * middle rows or columns are elided.
+   * The cells a matrix shows: numbers as {@link Readable} writes them, with a leading column of row
+   * labels and a leading row of column labels when given (one per row or column of the matrix, or
+   * none), and {@code …} where middle rows or columns are elided.
    */
   static String[][] cells(double[][] m, String[] rowLabels, String[] colLabels) {
     int rows = m.length, cols = rows == 0 ? 0 : m[0].length;
@@ -140,7 +159,10 @@ public final class Values {
     return out;
   }
 
-  /** The indices shown of n: all up to {@link #MAX_MATRIX}, else the first and last few with -1 between. */
+  /**
+   * The indices shown of n: all up to {@link #MAX_MATRIX}, else the first and last few with -1
+   * between.
+   */
   private static int[] shown(int n) {
     if (n <= MAX_MATRIX) {
       return java.util.stream.IntStream.range(0, n).toArray();
@@ -158,20 +180,29 @@ public final class Values {
   }
 
   /** A matrix as an HTML table, with its labels (or indices) and caption. */
-  public static String matrixHtml(String caption, double[][] m, String[] rowLabels, String[] colLabels) {
+  public static String matrixHtml(
+      String caption, double[][] m, String[] rowLabels, String[] colLabels) {
     int cols = m.length == 0 ? 0 : m[0].length;
     String[] rl = rowLabels.length > 0 ? rowLabels : indices(m.length);
     String[] cl = colLabels.length > 0 ? colLabels : indices(cols);
     String[][] cells = cells(m, rl, cl);
-    StringBuilder s = new StringBuilder("<table class=\"diffart-matrix\">\n<caption>")
-        .append(TableHtml.escape(caption)).append("</caption>\n");
+    StringBuilder s =
+        new StringBuilder("<table class=\"diffart-matrix\">\n<caption>")
+            .append(TableHtml.escape(caption))
+            .append("</caption>\n");
     for (int i = 0; i < cells.length; i++) {
       s.append("<tr>");
       for (int j = 0; j < cells[i].length; j++) {
         boolean head = i == 0 || j == 0;
         String tag = head ? "th" : "td";
-        s.append('<').append(tag).append(head ? "" : " style=\"text-align:right;white-space:nowrap\"").append('>')
-            .append(TableHtml.escape(cells[i][j])).append("</").append(tag).append('>');
+        s.append('<')
+            .append(tag)
+            .append(head ? "" : " style=\"text-align:right;white-space:nowrap\"")
+            .append('>')
+            .append(TableHtml.escape(cells[i][j]))
+            .append("</")
+            .append(tag)
+            .append('>');
       }
       s.append("</tr>\n");
     }
@@ -179,7 +210,9 @@ public final class Values {
   }
 
   private static String[] indices(int n) {
-    return java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toArray(String[]::new);
+    return java.util.stream.IntStream.range(0, n)
+        .mapToObj(Integer::toString)
+        .toArray(String[]::new);
   }
 
   private static Object component(Record r, RecordComponent c) {

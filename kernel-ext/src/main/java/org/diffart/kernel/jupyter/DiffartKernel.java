@@ -21,7 +21,6 @@ import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import org.diffart.sim.io.ModelLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,10 +34,12 @@ import jdk.jshell.SourceCodeAnalysis.Completeness;
 import org.diffart.kernel.magic.DiffartExtension;
 import org.diffart.kernel.magic.MagicHelp;
 import org.diffart.kernel.magic.MagicUsageException;
+import org.diffart.sim.io.ModelLoader;
 
 /**
- * The diffart Jupyter kernel: Java cells evaluated by a JShell that runs in this JVM, so cells share
- * live objects with each other and with the kernel, plus the workbench magics and rich display.
+ * The diffart Jupyter kernel: Java cells evaluated by a JShell that runs in this JVM, so cells
+ * share live objects with each other and with the kernel, plus the workbench magics and rich
+ * display.
  *
  * <p>Conventions follow IJava: {@code display(...)}, {@code render(...)} and friends are statically
  * imported from {@link Notebook}; {@code %jars} and {@code %classpath} add jars; the environment
@@ -56,11 +57,17 @@ public final class DiffartKernel extends BaseKernel {
   private final Evaluator evaluator;
   private final LanguageInfo languageInfo;
   private boolean started;
-  /** The built-in imports, compiled once: by {@link #warmUp()}'s thread or else by the first cell. */
+
+  /**
+   * The built-in imports, compiled once: by {@link #warmUp()}'s thread or else by the first cell.
+   */
   private final java.util.concurrent.FutureTask<Void> imports;
+
   private volatile Exception lastError;
+
   /** The execution count of the cell Jupyter asked for, 0 outside such a request. */
   private int cell;
+
   /** Cells evaluated without Jupyter's count (tests, headless runs). */
   private int localCells;
 
@@ -73,12 +80,14 @@ public final class DiffartKernel extends BaseKernel {
   public DiffartKernel(KernelConfig config) throws IOException {
     this.config = config;
     this.evaluator = new Evaluator(config.compilerOptions());
-    this.imports = new java.util.concurrent.FutureTask<>(() -> {
-      try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
-        evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8), 0);
-      }
-      return null;
-    });
+    this.imports =
+        new java.util.concurrent.FutureTask<>(
+            () -> {
+              try (InputStream in = DiffartKernel.class.getResourceAsStream(INIT_SCRIPT)) {
+                evaluator.eval(new String(in.readAllBytes(), StandardCharsets.UTF_8), 0);
+              }
+              return null;
+            });
     this.languageInfo =
         new LanguageInfo.Builder("java")
             .version(Runtime.version().toString())
@@ -94,29 +103,52 @@ public final class DiffartKernel extends BaseKernel {
     magics.registerLineMagic("jars", this::addAllToClasspath);
     magics.registerLineMagic("debug", args -> debug());
     magics.registerLineMagic("lsmagic", args -> MagicHelp.list());
-    magics.registerLineMagic("help", args -> {
-      if (args.size() != 1) {
-        throw new MagicUsageException("name one magic", "%help NAME   (e.g. %help rollout; %lsmagic lists them)");
-      }
-      return MagicHelp.of(args.get(0));
-    });
+    magics.registerLineMagic(
+        "help",
+        args -> {
+          if (args.size() != 1) {
+            throw new MagicUsageException(
+                "name one magic", "%help NAME   (e.g. %help rollout; %lsmagic lists them)");
+          }
+          return MagicHelp.of(args.get(0));
+        });
     magics.registerMagics(new DisplayMagics(getRenderer(), getIO().display));
     DiffartExtension.install(this, magics);
     registerHelp();
   }
 
   private static void registerHelp() {
-    MagicHelp.register("classpath", false, "%classpath PATH_OR_GLOB...", "Adds jars or folders to the classpath of"
-        + " later cells (also %jars).");
-    MagicHelp.register("jars", false, "%jars PATH_OR_GLOB...", "Adds jars or folders to the classpath of later"
-        + " cells (also %classpath).");
-    MagicHelp.register("debug", false, "%debug", "Shows the full stack trace of the last cell that failed, causes"
-        + " included, with the cell lines it passed through.");
-    MagicHelp.register("lsmagic", false, "%lsmagic", "Lists every magic with what it does and its usage.");
-    MagicHelp.register("help", false, "%help NAME", "Shows one magic's usage and documentation; %NAME --help"
-        + " does the same.");
-    for (String[] m : new String[][] {{"html", "HTML"}, {"markdown", "Markdown"}, {"svg", "SVG"},
-        {"latex", "LaTeX"}, {"javascript", "JavaScript (also %%js)"}}) {
+    MagicHelp.register(
+        "classpath",
+        false,
+        "%classpath PATH_OR_GLOB...",
+        "Adds jars or folders to the classpath of" + " later cells (also %jars).");
+    MagicHelp.register(
+        "jars",
+        false,
+        "%jars PATH_OR_GLOB...",
+        "Adds jars or folders to the classpath of later" + " cells (also %classpath).");
+    MagicHelp.register(
+        "debug",
+        false,
+        "%debug",
+        "Shows the full stack trace of the last cell that failed, causes"
+            + " included, with the cell lines it passed through.");
+    MagicHelp.register(
+        "lsmagic", false, "%lsmagic", "Lists every magic with what it does and its usage.");
+    MagicHelp.register(
+        "help",
+        false,
+        "%help NAME",
+        "Shows one magic's usage and documentation; %NAME --help" + " does the same.");
+    for (String[] m :
+        new String[][] {
+          {"html", "HTML"},
+          {"markdown", "Markdown"},
+          {"svg", "SVG"},
+          {"latex", "LaTeX"},
+          {"javascript", "JavaScript (also %%js)"}
+        }) {
       MagicHelp.register(m[0], true, "%%" + m[0], "Shows the cell's body as " + m[1] + ".");
     }
   }
@@ -206,7 +238,8 @@ public final class DiffartKernel extends BaseKernel {
         started = true;
         runStartupScripts();
       }
-      // cells are named by Jupyter's execution count, else counted here (a kernel driven without Jupyter)
+      // cells are named by Jupyter's execution count, else counted here (a kernel driven without
+      // Jupyter)
       int number = cell > 0 ? cell : ++localCells;
       cell = 0;
       return evaluator.eval(rewriter.rewrite(code), number);
@@ -217,22 +250,30 @@ public final class DiffartKernel extends BaseKernel {
   }
 
   /**
-   * Prepares in the background, while Jupyter is still connecting, what the first cells would otherwise wait for:
-   * JShell compiles the built-in imports (its compiler's first use takes about a second), then a one-body MJCF
-   * model is loaded and its summary rendered, which loads the XML parser, Tablesaw (its {@code Table} class
-   * registers every reader and writer, about 0.7 s) and AWT's fonts. Cells run as soon as the imports are compiled;
-   * the rest carries on beside them.
+   * Prepares in the background, while Jupyter is still connecting, what the first cells would
+   * otherwise wait for: JShell compiles the built-in imports (its compiler's first use takes about
+   * a second), then a one-body MJCF model is loaded and its summary rendered, which loads the XML
+   * parser, Tablesaw (its {@code Table} class registers every reader and writer, about 0.7 s) and
+   * AWT's fonts. Cells run as soon as the imports are compiled; the rest carries on beside them.
    */
   public void warmUp() {
-    Thread t = new Thread(() -> {
-      imports.run();
-      try {
-        getRenderer().render(ModelLoader.loadMjcfString("<mujoco model=\"warm-up\"><worldbody><body><joint/>"
-            + "<geom size=\"0.1\"/></body></worldbody></mujoco>", "warm-up.xml"));
-      } catch (RuntimeException | LinkageError e) {
-        // only a head start: a cell that needs these classes loads them itself and reports what fails
-      }
-    }, "diffart-warm-up");
+    Thread t =
+        new Thread(
+            () -> {
+              imports.run();
+              try {
+                getRenderer()
+                    .render(
+                        ModelLoader.loadMjcfString(
+                            "<mujoco model=\"warm-up\"><worldbody><body><joint/>"
+                                + "<geom size=\"0.1\"/></body></worldbody></mujoco>",
+                            "warm-up.xml"));
+              } catch (RuntimeException | LinkageError e) {
+                // only a head start: a cell that needs these classes loads them itself and reports
+                // what fails
+              }
+            },
+            "diffart-warm-up");
     t.setDaemon(true);
     t.start();
   }
@@ -287,10 +328,13 @@ public final class DiffartKernel extends BaseKernel {
   public ReplacementOptions complete(String code, int at) {
     int[] anchor = new int[1];
     Set<String> options = new LinkedHashSet<>();
-    for (SourceCodeAnalysis.Suggestion s : evaluator.analysis().completionSuggestions(code, at, anchor)) {
+    for (SourceCodeAnalysis.Suggestion s :
+        evaluator.analysis().completionSuggestions(code, at, anchor)) {
       options.add(s.continuation());
     }
-    return options.isEmpty() ? null : new ReplacementOptions(new ArrayList<>(options), anchor[0], at);
+    return options.isEmpty()
+        ? null
+        : new ReplacementOptions(new ArrayList<>(options), anchor[0], at);
   }
 
   @Override
@@ -323,11 +367,12 @@ public final class DiffartKernel extends BaseKernel {
   }
 
   /**
-   * Takes over basekernel's execute requests, so that what a failing cell replies is what it shows: the reply's and the
-   * error message's {@code ename} is the user's error ({@code UsageError} for a magic's misuse, the thrown class
-   * otherwise, {@link ErrorFormat#name}), {@code evalue} its first line, and the traceback the cell's short text
-   * ({@link #formatError}), where basekernel sent the wrapper's name and message and the Java stack. Everything else
-   * is basekernel's: the input and result messages, the standard streams, the deferred idle status.
+   * Takes over basekernel's execute requests, so that what a failing cell replies is what it shows:
+   * the reply's and the error message's {@code ename} is the user's error ({@code UsageError} for a
+   * magic's misuse, the thrown class otherwise, {@link ErrorFormat#name}), {@code evalue} its first
+   * line, and the traceback the cell's short text ({@link #formatError}), where basekernel sent the
+   * wrapper's name and message and the Java stack. Everything else is basekernel's: the input and
+   * result messages, the standard streams, the deferred idle status.
    */
   @Override
   public void becomeHandlerForConnection(JupyterConnection connection) {
@@ -347,11 +392,12 @@ public final class DiffartKernel extends BaseKernel {
       System.setOut(getIO().out);
       System.setErr(getIO().err);
       System.setIn(getIO().in);
-      env.defer(() -> {
-        System.setOut(out);
-        System.setErr(err);
-        System.setIn(in);
-      });
+      env.defer(
+          () -> {
+            System.setOut(out);
+            System.setErr(err);
+            System.setIn(in);
+          });
     }
     JupyterIOAccess.attach(getIO(), env, request.isStdinEnabled());
     cell = count;

@@ -8,12 +8,14 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Formats a failed cell for the notebook the way Python's best errors read: one clear line first, at most a short
- * chain of causes, and where in the cell it happened; the Java stack trace only on request ({@code %debug}).
+ * Formats a failed cell for the notebook the way Python's best errors read: one clear line first,
+ * at most a short chain of causes, and where in the cell it happened; the Java stack trace only on
+ * request ({@code %debug}).
  *
  * <ul>
- *   <li>Errors that explain themselves (a bad model, a bad argument, a magic's usage, a simulation or gradient that
- *       cannot go on) show their message alone; any other exception shows its simple class name first.
+ *   <li>Errors that explain themselves (a bad model, a bad argument, a magic's usage, a simulation
+ *       or gradient that cannot go on) show their message alone; any other exception shows its
+ *       simple class name first.
  *   <li>Compile errors name the line of the cell, with the line and a caret.
  *   <li>Interrupts and incomplete cells are one line.
  * </ul>
@@ -21,18 +23,19 @@ import java.util.function.Supplier;
 final class ErrorFormat {
 
   /** Exceptions whose message is the whole story: shown without their class name. */
-  private static final Set<String> SELF_EXPLAINING = Set.of(
-      "java.lang.IllegalArgumentException",
-      "java.lang.IllegalStateException",
-      "java.lang.UnsupportedOperationException",
-      "java.io.UncheckedIOException",
-      "org.diffart.sim.io.ModelFormatException",
-      "org.diffart.sim.data.SimulationException",
-      "org.diffart.sim.tape.TapeBudgetExceededException",
-      "org.diffart.sim.diff.NonFiniteAdjointException",
-      "org.diffart.kernel.magic.MagicUsageException",
-      "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
-      "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
+  private static final Set<String> SELF_EXPLAINING =
+      Set.of(
+          "java.lang.IllegalArgumentException",
+          "java.lang.IllegalStateException",
+          "java.lang.UnsupportedOperationException",
+          "java.io.UncheckedIOException",
+          "org.diffart.sim.io.ModelFormatException",
+          "org.diffart.sim.data.SimulationException",
+          "org.diffart.sim.tape.TapeBudgetExceededException",
+          "org.diffart.sim.diff.NonFiniteAdjointException",
+          "org.diffart.kernel.magic.MagicUsageException",
+          "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
+          "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
 
   /** The most causes listed under the first line. */
   static final int MAX_CAUSES = 3;
@@ -44,18 +47,25 @@ final class ErrorFormat {
    *
    * @param e the cell's error
    * @param styler colours for the headline
-   * @param locate where a stack frame lies in the notebook ("line 3 of this cell"), or null outside it
+   * @param locate where a stack frame lies in the notebook ("line 3 of this cell"), or null outside
+   *     it
    * @param fallback the default traceback, used for errors of the kernel itself
    * @return lines without line breaks
    */
-  static List<String> lines(Exception e, StringStyler styler, Function<StackTraceElement, String> locate,
+  static List<String> lines(
+      Exception e,
+      StringStyler styler,
+      Function<StackTraceElement, String> locate,
       Supplier<List<String>> fallback) {
     List<String> lines = new ArrayList<>();
     if (e instanceof EvaluationException ee) {
       lines.addAll(styler.primaryLines(headline(ee)));
       int causes = 0;
-      for (Throwable t = ee.getCause(); t != null && causes < MAX_CAUSES; t = t.getCause(), causes++) {
-        lines.add("  caused by: " + (t instanceof EvaluationException c ? headline(c) : t.toString()));
+      for (Throwable t = ee.getCause();
+          t != null && causes < MAX_CAUSES;
+          t = t.getCause(), causes++) {
+        lines.add(
+            "  caused by: " + (t instanceof EvaluationException c ? headline(c) : t.toString()));
       }
       String where = where(ee, locate);
       if (where != null) {
@@ -80,13 +90,16 @@ final class ErrorFormat {
   }
 
   /** The errors of a magic's use: named {@code UsageError}, as IPython names them. */
-  private static final Set<String> USAGE = Set.of("org.diffart.kernel.magic.MagicUsageException",
-      "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
-      "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
+  private static final Set<String> USAGE =
+      Set.of(
+          "org.diffart.kernel.magic.MagicUsageException",
+          "io.github.spencerpark.jupyter.kernel.magic.registry.MagicArgsParseException",
+          "io.github.spencerpark.jupyter.kernel.magic.registry.UndefinedMagicException");
 
   /**
-   * The error's name for the reply and the error message ({@code ename}): the class the notebook code threw (its
-   * simple name), {@code UsageError} for a magic's misuse, {@code CompileError}, {@code IncompleteInput}.
+   * The error's name for the reply and the error message ({@code ename}): the class the notebook
+   * code threw (its simple name), {@code UsageError} for a magic's misuse, {@code CompileError},
+   * {@code IncompleteInput}.
    */
   static String name(Exception e) {
     if (e instanceof EvaluationException ee) {
@@ -102,7 +115,10 @@ final class ErrorFormat {
     return USAGE.contains(e.getClass().getName()) ? "UsageError" : e.getClass().getSimpleName();
   }
 
-  /** The error's value for the reply and the error message ({@code evalue}): its first line, as the cell shows it. */
+  /**
+   * The error's value for the reply and the error message ({@code evalue}): its first line, as the
+   * cell shows it.
+   */
   static String value(Exception e) {
     if (e instanceof EvaluationException ee) {
       return headline(ee);
@@ -127,8 +143,8 @@ final class ErrorFormat {
   }
 
   /**
-   * The places in the notebook the error passed through, innermost first, at most three: "line 2 of cell 5, in
-   * check(), called from line 9 of this cell"; null when none.
+   * The places in the notebook the error passed through, innermost first, at most three: "line 2 of
+   * cell 5, in check(), called from line 9 of this cell"; null when none.
    */
   private static String where(Throwable e, Function<StackTraceElement, String> locate) {
     List<String> places = new ArrayList<>();
@@ -138,9 +154,13 @@ final class ErrorFormat {
         continue;
       }
       String method = frame.getMethodName();
-      // JShell runs a cell's statements in do_it$ and wraps lambdas in lambda$...: only a declared method is named
-      boolean declared = !method.isEmpty() && !method.startsWith("do_it$") && !method.contains("$")
-          && !method.startsWith("<");
+      // JShell runs a cell's statements in do_it$ and wraps lambdas in lambda$...: only a declared
+      // method is named
+      boolean declared =
+          !method.isEmpty()
+              && !method.startsWith("do_it$")
+              && !method.contains("$")
+              && !method.startsWith("<");
       places.add(w + (declared ? ", in " + method + "()" : ""));
     }
     return places.isEmpty() ? null : String.join(", called from ", places);
@@ -156,7 +176,8 @@ final class ErrorFormat {
         String w = locate.apply(frame);
         String method = frame.getMethodName();
         boolean named = !method.isEmpty() && !method.equals("do_it$");
-        lines.add("    at " + (w != null ? w + (named ? " (" + method + ")" : "") : frame.toString()));
+        lines.add(
+            "    at " + (w != null ? w + (named ? " (" + method + ")" : "") : frame.toString()));
       }
     }
     return lines;

@@ -29,18 +29,19 @@ import jdk.jshell.VarSnippet;
 /**
  * Evaluates Java source with a JShell that runs in this JVM, and returns live result objects.
  *
- * <p>A cell is split into snippets with JShell's own completeness analysis and evaluated one by one;
- * the first failing snippet ends the cell with an exception. The value of a cell is the value of its
- * last snippet when that snippet is an expression, else null.
+ * <p>A cell is split into snippets with JShell's own completeness analysis and evaluated one by
+ * one; the first failing snippet ends the cell with an exception. The value of a cell is the value
+ * of its last snippet when that snippet is an expression, else null.
  *
- * <p>Variables never get lost. JShell keeps a variable's declaration as its source and compiles it again whenever a
- * later snippet changes what its names mean: after {@code import java.sql.Date} a {@code Date d} declared earlier
- * becomes a {@code java.sql.Date} and its value is reset to null, and after {@code import java.awt.*} a {@code
- * List<Integer> li} no longer compiles ({@code List} is ambiguous) and disappears. So after each cell, every
- * variable it declared is declared again with its fully qualified type and its own value ({@code java.util.Date d =
- * (java.util.Date) Pins.take(..)}), which no import can change. A variable whose type cannot be written (an
- * anonymous class, a class declared in the notebook) keeps its declaration; if a later cell still changes or drops
- * a variable, that cell says so in one line naming each one.
+ * <p>Variables never get lost. JShell keeps a variable's declaration as its source and compiles it
+ * again whenever a later snippet changes what its names mean: after {@code import java.sql.Date} a
+ * {@code Date d} declared earlier becomes a {@code java.sql.Date} and its value is reset to null,
+ * and after {@code import java.awt.*} a {@code List<Integer> li} no longer compiles ({@code List}
+ * is ambiguous) and disappears. So after each cell, every variable it declared is declared again
+ * with its fully qualified type and its own value ({@code java.util.Date d = (java.util.Date)
+ * Pins.take(..)}), which no import can change. A variable whose type cannot be written (an
+ * anonymous class, a class declared in the notebook) keeps its declaration; if a later cell still
+ * changes or drops a variable, that cell says so in one line naming each one.
  */
 final class Evaluator implements AutoCloseable {
 
@@ -48,13 +49,24 @@ final class Evaluator implements AutoCloseable {
   private final JShell shell;
   private final List<VarSnippet> declared = new ArrayList<>();
   private final Map<String, String> affected = new LinkedHashMap<>();
-  /** Methods and classes an earlier cell's declaration stopped from compiling, and why, by snippet id. */
+
+  /**
+   * Methods and classes an earlier cell's declaration stopped from compiling, and why, by snippet
+   * id.
+   */
   private final Map<String, String> broken = new java.util.HashMap<>();
-  /** Each pinned variable's field in the class of its latest declaration, by name: where its value lives. */
+
+  /**
+   * Each pinned variable's field in the class of its latest declaration, by name: where its value
+   * lives.
+   */
   private final Map<String, Field> pinned = new java.util.HashMap<>();
+
   private final java.util.Set<String> restoring = new java.util.HashSet<>();
+
   /** Where each snippet came from: its cell's number and its first line there, by snippet id. */
   private final Map<String, int[]> origins = new java.util.concurrent.ConcurrentHashMap<>();
+
   private int cell;
 
   /**
@@ -102,8 +114,8 @@ final class Evaluator implements AutoCloseable {
   }
 
   /**
-   * As {@link #eval(String)}, the cell named {@code number} where errors name cells ("line 3 of cell 54"): Jupyter's
-   * execution count.
+   * As {@link #eval(String)}, the cell named {@code number} where errors name cells ("line 3 of
+   * cell 54"): Jupyter's execution count.
    */
   Object eval(String code, int number) throws Exception {
     control.beginCell();
@@ -115,8 +127,11 @@ final class Evaluator implements AutoCloseable {
     } finally {
       pinDeclaredVariables();
       if (!affected.isEmpty()) {
-        System.err.println("diffart: this cell changed earlier declarations: " + affected.entrySet().stream()
-            .map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", ")));
+        System.err.println(
+            "diffart: this cell changed earlier declarations: "
+                + affected.entrySet().stream()
+                    .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                    .collect(Collectors.joining(", ")));
       }
     }
   }
@@ -136,12 +151,18 @@ final class Evaluator implements AutoCloseable {
       }
       // UNKNOWN (a syntax error) is evaluated too, so that javac's message reaches the user
       String source = completeness == Completeness.UNKNOWN ? remaining : info.source();
-      // javac's positions count from where the snippet's source starts (leading line breaks included), stack
+      // javac's positions count from where the snippet's source starts (leading line breaks
+      // included), stack
       // frames from its first non-blank line
       int start = code.length() - remaining.length();
       int line = 1 + (int) code.substring(0, start).chars().filter(c -> c == '\n').count();
-      int blank = (int) source.substring(0, source.length() - source.stripLeading().length()).chars()
-          .filter(c -> c == '\n').count();
+      int blank =
+          (int)
+              source
+                  .substring(0, source.length() - source.stripLeading().length())
+                  .chars()
+                  .filter(c -> c == '\n')
+                  .count();
       remaining = completeness == Completeness.UNKNOWN ? "" : info.remaining();
       last = evalSnippet(source, line, line + blank);
     }
@@ -169,17 +190,28 @@ final class Evaluator implements AutoCloseable {
         throw new CompilationException(describeRejection(snippet, line));
       }
       if ((event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED
-          || event.status() == Snippet.Status.RECOVERABLE_DEFINED) && snippet instanceof DeclarationSnippet ds) {
+              || event.status() == Snippet.Status.RECOVERABLE_DEFINED)
+          && snippet instanceof DeclarationSnippet ds) {
         String missing = shell.unresolvedDependencies(ds).collect(Collectors.joining(", "));
         if (snippet instanceof VarSnippet) {
-          // JShell would keep the variable, without a value, for when what it names exists: a cell must say now
+          // JShell would keep the variable, without a value, for when what it names exists: a cell
+          // must say now
           shell.drop(snippet);
-          throw new CompilationException("line " + line + ": cannot find symbol " + missing + " (import it, or"
-              + " declare it first)\n" + snippet.source().strip().lines().findFirst().orElse(""));
+          throw new CompilationException(
+              "line "
+                  + line
+                  + ": cannot find symbol "
+                  + missing
+                  + " (import it, or"
+                  + " declare it first)\n"
+                  + snippet.source().strip().lines().findFirst().orElse(""));
         }
         // a method or class may name what a later cell declares; it runs once that exists
-        System.err.println("diffart: " + ds.name() + " is declared, but cannot be used until this is declared: "
-            + missing);
+        System.err.println(
+            "diffart: "
+                + ds.name()
+                + " is declared, but cannot be used until this is declared: "
+                + missing);
       }
       if (event.exception() != null) {
         throw translate(event.exception());
@@ -201,29 +233,37 @@ final class Evaluator implements AutoCloseable {
   }
 
   /**
-   * Records what happened to an earlier variable that this cell's snippet made JShell compile again: a pinned one
-   * goes to {@code reset} to be restored, any other is reported. JShell compiles a variable again whenever a new
-   * declaration shares a name with any identifier of its declaration, even a package name inside its fully
-   * qualified type ({@code var model = ...} recompiles {@code org.diffart.sim.model.Model ant}), and a recompiled
-   * variable starts from its default value.
+   * Records what happened to an earlier variable that this cell's snippet made JShell compile
+   * again: a pinned one goes to {@code reset} to be restored, any other is reported. JShell
+   * compiles a variable again whenever a new declaration shares a name with any identifier of its
+   * declaration, even a package name inside its fully qualified type ({@code var model = ...}
+   * recompiles {@code org.diffart.sim.model.Model ant}), and a recompiled variable starts from its
+   * default value.
    */
   private void noteConsequence(SnippetEvent event, List<String> reset) {
     if (event.snippet() instanceof DeclarationSnippet ds && !(ds instanceof VarSnippet)) {
       noteBroken(event, ds);
       return;
     }
-    if (!(event.snippet() instanceof VarSnippet v) || event.status() == Snippet.Status.OVERWRITTEN) {
+    if (!(event.snippet() instanceof VarSnippet v)
+        || event.status() == Snippet.Status.OVERWRITTEN) {
       return;
     }
-    boolean changed = event.previousStatus() == Snippet.Status.VALID
-        && (!event.status().isDefined() || event.isSignatureChange());
+    boolean changed =
+        event.previousStatus() == Snippet.Status.VALID
+            && (!event.status().isDefined() || event.isSignatureChange());
     if (changed && pinned.containsKey(v.name())) {
       reset.add(v.name());
       return;
     }
     if (event.previousStatus() == Snippet.Status.VALID && !event.status().isDefined()) {
-      String why = shell.diagnostics(v).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
-          .findFirst().orElse("not compilable any more");
+      String why =
+          shell
+              .diagnostics(v)
+              .filter(Diag::isError)
+              .map(d -> d.getMessage(Locale.ROOT))
+              .findFirst()
+              .orElse("not compilable any more");
       affected.put(v.name(), "no longer defined: " + why.lines().findFirst().orElse(why));
     } else if (event.isSignatureChange() && event.status() == Snippet.Status.VALID) {
       affected.put(v.name(), "now a " + v.typeName() + ", its value reset");
@@ -231,30 +271,45 @@ final class Evaluator implements AutoCloseable {
   }
 
   /**
-   * Records a method or class that a declaration of this cell stopped from compiling ({@code scaled(double)} once
-   * {@code scale} is a String): the cell says so, and a later call names the declaration that broke it.
+   * Records a method or class that a declaration of this cell stopped from compiling ({@code
+   * scaled(double)} once {@code scale} is a String): the cell says so, and a later call names the
+   * declaration that broke it.
    */
   private void noteBroken(SnippetEvent event, DeclarationSnippet ds) {
-    if (event.previousStatus() != Snippet.Status.VALID || event.status() == Snippet.Status.VALID
+    if (event.previousStatus() != Snippet.Status.VALID
+        || event.status() == Snippet.Status.VALID
         || event.status() == Snippet.Status.OVERWRITTEN) {
       return;
     }
-    String what = ds instanceof MethodSnippet m ? m.name() + "(" + m.parameterTypes() + ")" : ds.name();
-    String cause = event.causeSnippet() instanceof VarSnippet v ? v.name() + " is now a " + v.typeName()
-        : event.causeSnippet() instanceof DeclarationSnippet d ? d.name() + " was declared again" : "a declaration";
-    String why = shell.diagnostics(ds).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
-        .findFirst().map(d -> d.lines().findFirst().orElse(d)).orElse("it does not compile");
+    String what =
+        ds instanceof MethodSnippet m ? m.name() + "(" + m.parameterTypes() + ")" : ds.name();
+    String cause =
+        event.causeSnippet() instanceof VarSnippet v
+            ? v.name() + " is now a " + v.typeName()
+            : event.causeSnippet() instanceof DeclarationSnippet d
+                ? d.name() + " was declared again"
+                : "a declaration";
+    String why =
+        shell
+            .diagnostics(ds)
+            .filter(Diag::isError)
+            .map(d -> d.getMessage(Locale.ROOT))
+            .findFirst()
+            .map(d -> d.lines().findFirst().orElse(d))
+            .orElse("it does not compile");
     String explanation = "no longer compiles since " + cause + " (cell " + cell + "): " + why;
     affected.put(what, explanation);
     broken.put(ds.id(), what + " " + explanation);
   }
 
   /**
-   * Declares each variable of the cell again with its fully qualified type and its current value, so that later
-   * imports cannot re-resolve it (see the class comment). A type that cannot be written is left alone.
+   * Declares each variable of the cell again with its fully qualified type and its current value,
+   * so that later imports cannot re-resolve it (see the class comment). A type that cannot be
+   * written is left alone.
    */
   private void pinDeclaredVariables() {
-    // every value is read before any is declared again: declaring one again makes JShell recompile, and reset, the
+    // every value is read before any is declared again: declaring one again makes JShell recompile,
+    // and reset, the
     // variables whose initializers name it (the old field keeps the value)
     Map<String, Field> fields = new LinkedHashMap<>();
     for (VarSnippet v : declared) {
@@ -267,10 +322,14 @@ final class Evaluator implements AutoCloseable {
     fields.forEach((name, f) -> pin(name, f, fields.keySet()));
   }
 
-  /** Declares the pinned variables JShell has just reset or dropped again, with the values they had before. */
+  /**
+   * Declares the pinned variables JShell has just reset or dropped again, with the values they had
+   * before.
+   */
   private void restore(List<String> names) {
     for (String name : names) {
-      // a variable reset again while it is being restored (two names in each other's types) is reported
+      // a variable reset again while it is being restored (two names in each other's types) is
+      // reported
       if (!restoring.add(name)) {
         affected.put(name, "its value reset; it could not be declared again");
         continue;
@@ -285,9 +344,10 @@ final class Evaluator implements AutoCloseable {
   }
 
   /**
-   * Declares {@code name} with the fully qualified type and the current value of field {@code f} and remembers the
-   * new declaration's field; false when the type cannot be written or the declaration is refused. Pinned variables
-   * this resets are restored; others are reported, except those in {@code pinningNow}.
+   * Declares {@code name} with the fully qualified type and the current value of field {@code f}
+   * and remembers the new declaration's field; false when the type cannot be written or the
+   * declaration is refused. Pinned variables this resets are restored; others are reported, except
+   * those in {@code pinningNow}.
    */
   private boolean pin(String name, Field f, java.util.Set<String> pinningNow) {
     String type = canonical(f.getGenericType());
@@ -301,16 +361,21 @@ final class Evaluator implements AutoCloseable {
       return false;
     }
     String key = Pins.park(value);
-    String cast = f.getType().isPrimitive() ? "(" + type + ") (" + boxed(f.getType()) + ") " : "(" + type + ") ";
+    String cast =
+        f.getType().isPrimitive()
+            ? "(" + type + ") (" + boxed(f.getType()) + ") "
+            : "(" + type + ") ";
     boolean pinnedNow = false;
     List<String> reset = new ArrayList<>();
-    for (SnippetEvent e : shell.eval(type + " " + name + " = " + cast + Pins.class.getName() + ".take(\"" + key
-        + "\");")) {
+    for (SnippetEvent e :
+        shell.eval(
+            type + " " + name + " = " + cast + Pins.class.getName() + ".take(\"" + key + "\");")) {
       if (e.causeSnippet() != null) {
         if (!(e.snippet() instanceof VarSnippet v && pinningNow.contains(v.name()))) {
           noteConsequence(e, reset);
         }
-      } else if (e.snippet() instanceof VarSnippet pv && e.status() == Snippet.Status.VALID
+      } else if (e.snippet() instanceof VarSnippet pv
+          && e.status() == Snippet.Status.VALID
           && e.exception() == null) {
         Field pf = field(pv);
         if (pf != null) {
@@ -338,7 +403,9 @@ final class Evaluator implements AutoCloseable {
     return control.variableField(control.lastVariableClass(), v.name());
   }
 
-  /** The source form of a type with every class fully qualified, or null when it cannot be written. */
+  /**
+   * The source form of a type with every class fully qualified, or null when it cannot be written.
+   */
   static String canonical(Type t) {
     if (t instanceof Class<?> c) {
       if (c.isArray()) {
@@ -414,24 +481,36 @@ final class Evaluator implements AutoCloseable {
 
   /** javac's message as "line L: message", L the line in the cell, then that line and a caret. */
   private static String describe(Diag diag, String source, int firstLine) {
-    // javac names the class JShell wraps a snippet in ("location: class" and nothing, or REPL.$JShell$12): no one's
-    String message = diag.getMessage(Locale.ROOT).lines()
-        .filter(l -> !l.strip().matches("location: class( REPL\\..*| \\$JShell.*)?"))
-        .collect(Collectors.joining("\n"));
+    // javac names the class JShell wraps a snippet in ("location: class" and nothing, or
+    // REPL.$JShell$12): no one's
+    String message =
+        diag.getMessage(Locale.ROOT)
+            .lines()
+            .filter(l -> !l.strip().matches("location: class( REPL\\..*| \\$JShell.*)?"))
+            .collect(Collectors.joining("\n"));
     long pos = diag.getPosition();
     if (pos < 0 || pos > source.length()) {
       return "line " + firstLine + ": " + message;
     }
     int lineStart = source.lastIndexOf('\n', (int) pos - 1) + 1;
     int lineEnd = source.indexOf('\n', (int) pos);
-    int line = firstLine + (int) source.substring(0, lineStart).chars().filter(c -> c == '\n').count();
+    int line =
+        firstLine + (int) source.substring(0, lineStart).chars().filter(c -> c == '\n').count();
     String text = source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd);
-    return "line " + line + ": " + message + "\n" + text + "\n" + " ".repeat((int) pos - lineStart) + "^";
+    return "line "
+        + line
+        + ": "
+        + message
+        + "\n"
+        + text
+        + "\n"
+        + " ".repeat((int) pos - lineStart)
+        + "^";
   }
 
   /**
-   * Where a stack frame of notebook code lies: "line L of this cell" or "line L of cell N" (cells counted from the
-   * kernel's start), or null for a frame outside the notebook.
+   * Where a stack frame of notebook code lies: "line L of this cell" or "line L of cell N" (cells
+   * counted from the kernel's start), or null for a frame outside the notebook.
    */
   String locate(StackTraceElement frame) {
     String file = frame.getFileName();
@@ -444,8 +523,11 @@ final class Evaluator implements AutoCloseable {
       return null;
     }
     int line = origin[1] + Math.max(0, frame.getLineNumber() - 1);
-    return "line " + line + (origin[0] == 0 ? " of a startup script" : origin[0] == cell ? " of this cell"
-        : " of cell " + origin[0]);
+    return "line "
+        + line
+        + (origin[0] == 0
+            ? " of a startup script"
+            : origin[0] == cell ? " of this cell" : " of cell " + origin[0]);
   }
 
   private Exception translate(JShellException e) {
@@ -456,12 +538,21 @@ final class Evaluator implements AutoCloseable {
       String missing =
           shell.unresolvedDependencies(ure.getSnippet()).collect(Collectors.joining(", "));
       if (missing.isEmpty() && broken.containsKey(ure.getSnippet().id())) {
-        return new CompilationException("'" + ure.getSnippet().name() + "' cannot be used: "
-            + broken.get(ure.getSnippet().id()) + "; declare it again");
+        return new CompilationException(
+            "'"
+                + ure.getSnippet().name()
+                + "' cannot be used: "
+                + broken.get(ure.getSnippet().id())
+                + "; declare it again");
       }
       if (missing.isEmpty()) {
-        String why = shell.diagnostics(ure.getSnippet()).filter(Diag::isError).map(d -> d.getMessage(Locale.ROOT))
-            .findFirst().orElse("it does not compile");
+        String why =
+            shell
+                .diagnostics(ure.getSnippet())
+                .filter(Diag::isError)
+                .map(d -> d.getMessage(Locale.ROOT))
+                .findFirst()
+                .orElse("it does not compile");
         return new CompilationException("'" + ure.getSnippet().name() + "' cannot be used: " + why);
       }
       return new CompilationException(

@@ -14,9 +14,11 @@ import java.util.Locale;
  * failing cell stops the run with exit code 1. {@code jupyter nbconvert --execute} remains the full
  * check, which also writes the outputs.
  *
- * <p>{@code java -Djava.awt.headless=true --add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED
+ * <p>{@code java -Djava.awt.headless=true
+ * --add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED
  * --add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED -cp diffart-kernel-all.jar
- * org.diffart.kernel.jupyter.HeadlessRun NOTEBOOK.ipynb...} (the exports open javac's tokenizer, {@link JavaTokens})
+ * org.diffart.kernel.jupyter.HeadlessRun NOTEBOOK.ipynb...} (the exports open javac's tokenizer,
+ * {@link JavaTokens})
  */
 public final class HeadlessRun {
 
@@ -31,7 +33,9 @@ public final class HeadlessRun {
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
       System.err.println(
-          "usage: java -cp diffart-kernel-all.jar " + HeadlessRun.class.getName() + " NOTEBOOK.ipynb...");
+          "usage: java -cp diffart-kernel-all.jar "
+              + HeadlessRun.class.getName()
+              + " NOTEBOOK.ipynb...");
       System.exit(2);
     }
     for (String notebook : args) {
@@ -42,16 +46,20 @@ public final class HeadlessRun {
     System.exit(0); // notebook threads must not keep the JVM alive
   }
 
-  /** Runs one notebook in a fresh kernel; prints the failing cell's error and returns false on failure. */
+  /**
+   * Runs one notebook in a fresh kernel; prints the failing cell's error and returns false on
+   * failure.
+   */
   static boolean run(Path notebook) throws Exception {
     return run(notebook, System.out, System.err);
   }
 
   /**
-   * As {@link #run(Path)}, reporting on the given streams; colour codes only when the process has a terminal, so
-   * logs and pipes stay plain text.
+   * As {@link #run(Path)}, reporting on the given streams; colour codes only when the process has a
+   * terminal, so logs and pipes stay plain text.
    */
-  static boolean run(Path notebook, java.io.PrintStream out, java.io.PrintStream err) throws Exception {
+  static boolean run(Path notebook, java.io.PrintStream out, java.io.PrintStream err)
+      throws Exception {
     long start = System.nanoTime();
     List<String> cells = codeCells(Files.readString(notebook));
     DiffartKernel kernel = new DiffartKernel(KernelConfig.fromEnvironment(System.getenv()));
@@ -62,7 +70,9 @@ public final class HeadlessRun {
         } catch (Exception e) {
           err.println(notebook + ": code cell " + (i + 1) + " of " + cells.size() + " failed");
           boolean terminal = System.console() != null;
-          kernel.formatError(e).forEach(l -> err.println(terminal ? l : l.replaceAll("\u001B\\[[;\\d]*m", "")));
+          kernel
+              .formatError(e)
+              .forEach(l -> err.println(terminal ? l : l.replaceAll("\u001B\\[[;\\d]*m", "")));
           return false;
         }
       }
@@ -70,7 +80,11 @@ public final class HeadlessRun {
       kernel.onShutdown(false);
     }
     out.printf(
-        Locale.ROOT, "%s: %d code cells ok in %.1f s%n", notebook, cells.size(), (System.nanoTime() - start) / 1e9);
+        Locale.ROOT,
+        "%s: %d code cells ok in %.1f s%n",
+        notebook,
+        cells.size(),
+        (System.nanoTime() - start) / 1e9);
     return true;
   }
 

@@ -8,12 +8,12 @@ import java.util.Map;
  * How a {@link DiffartKernel} sets up its JShell, read from the environment the way IJava reads its
  * {@code IJAVA_*} variables.
  *
- * @param classpath extra classpath entries, each a path or a glob ({@code lib/*.jar}); from
- *     {@code DIFFART_CLASSPATH}, split on the platform path separator
- * @param compilerOptions extra javac options for cells; from {@code DIFFART_COMPILER_OPTS}, split on
- *     whitespace
- * @param startupScriptsPath files of Java code run before the first cell, each a path or a glob; from
- *     {@code DIFFART_STARTUP_SCRIPTS_PATH}, split on the platform path separator
+ * @param classpath extra classpath entries, each a path or a glob ({@code lib/*.jar}); from {@code
+ *     DIFFART_CLASSPATH}, split on the platform path separator
+ * @param compilerOptions extra javac options for cells; from {@code DIFFART_COMPILER_OPTS}, split
+ *     on whitespace
+ * @param startupScriptsPath files of Java code run before the first cell, each a path or a glob;
+ *     from {@code DIFFART_STARTUP_SCRIPTS_PATH}, split on the platform path separator
  * @param startupScript inline Java code run before the first cell, after the files; from {@code
  *     DIFFART_STARTUP_SCRIPT} (empty when unset)
  */
@@ -25,10 +25,13 @@ public record KernelConfig(
 
   /** Environment variable listing extra classpath entries. */
   public static final String CLASSPATH = "DIFFART_CLASSPATH";
+
   /** Environment variable with extra javac options. */
   public static final String COMPILER_OPTS = "DIFFART_COMPILER_OPTS";
+
   /** Environment variable listing startup script files. */
   public static final String STARTUP_SCRIPTS_PATH = "DIFFART_STARTUP_SCRIPTS_PATH";
+
   /** Environment variable holding an inline startup script. */
   public static final String STARTUP_SCRIPT = "DIFFART_STARTUP_SCRIPT";
 

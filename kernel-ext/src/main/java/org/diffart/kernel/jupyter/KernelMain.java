@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Starts the diffart kernel for Jupyter: {@code java -cp diffart-kernel.jar ... {connection_file}}. */
+/**
+ * Starts the diffart kernel for Jupyter: {@code java -cp diffart-kernel.jar ... {connection_file}}.
+ */
 public final class KernelMain {
 
   private KernelMain() {}
@@ -20,10 +22,12 @@ public final class KernelMain {
    */
   public static void main(String[] args) throws Exception {
     if (args.length != 1) {
-      System.err.println("usage: java -cp diffart-kernel.jar " + KernelMain.class.getName() + " CONNECTION_FILE");
+      System.err.println(
+          "usage: java -cp diffart-kernel.jar " + KernelMain.class.getName() + " CONNECTION_FILE");
       System.exit(2);
     }
-    Logger.getLogger("").setLevel(Level.WARNING); // the socket loops log every start and stop at INFO
+    Logger.getLogger("")
+        .setLevel(Level.WARNING); // the socket loops log every start and stop at INFO
     KernelConnectionProperties connection =
         KernelConnectionProperties.parse(Files.readString(Path.of(args[0])));
     DiffartKernel kernel = new DiffartKernel(KernelConfig.fromEnvironment(System.getenv()));

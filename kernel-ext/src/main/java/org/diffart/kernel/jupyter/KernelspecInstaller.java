@@ -13,9 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Installs the diffart kernelspec: a folder {@code kernels/diffart} holding a copy of the shaded jar
- * and a {@code kernel.json} that starts {@link KernelMain} from {@code {resource_dir}}, so the folder
- * can be moved. No Python is needed.
+ * Installs the diffart kernelspec: a folder {@code kernels/diffart} holding a copy of the shaded
+ * jar and a {@code kernel.json} that starts {@link KernelMain} from {@code {resource_dir}}, so the
+ * folder can be moved. No Python is needed.
  *
  * <p>From a shell: {@code java -cp diffart-kernel-all.jar
  * org.diffart.kernel.jupyter.KernelspecInstaller --user | --prefix P [--jar J]}.
@@ -24,11 +24,13 @@ public final class KernelspecInstaller {
 
   /** The kernel's name, as notebooks and {@code jupyter kernelspec list} know it. */
   public static final String KERNEL_NAME = "diffart";
+
   /** The jar's file name inside the kernelspec folder. */
   public static final String JAR_NAME = "diffart-kernel.jar";
 
   private static final String USAGE =
-      "usage: java -cp diffart-kernel-all.jar " + KernelspecInstaller.class.getName()
+      "usage: java -cp diffart-kernel-all.jar "
+          + KernelspecInstaller.class.getName()
           + " (--user | --prefix P) [--jar J]";
 
   private KernelspecInstaller() {}
@@ -42,11 +44,12 @@ public final class KernelspecInstaller {
 
     /**
      * The current user's Jupyter data folder: {@code JUPYTER_DATA_DIR} if set, else the platform
-     * default ({@code ~/.local/share/jupyter} on Linux, honouring {@code XDG_DATA_HOME}), as
-     * {@code jupyter --data-dir} reports it.
+     * default ({@code ~/.local/share/jupyter} on Linux, honouring {@code XDG_DATA_HOME}), as {@code
+     * jupyter --data-dir} reports it.
      */
     public static Scope user() {
-      return user(System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
+      return user(
+          System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
     }
 
     static Scope user(Map<String, String> env, String osName, Path home) {
@@ -60,7 +63,8 @@ public final class KernelspecInstaller {
         data = Path.of(env.getOrDefault("APPDATA", home.toString())).resolve("jupyter");
       } else {
         String xdg = env.get("XDG_DATA_HOME");
-        Path share = xdg == null || xdg.isBlank() ? home.resolve(".local").resolve("share") : Path.of(xdg);
+        Path share =
+            xdg == null || xdg.isBlank() ? home.resolve(".local").resolve("share") : Path.of(xdg);
         data = share.resolve("jupyter");
       }
       return new Scope(data.resolve("kernels"));
@@ -92,7 +96,8 @@ public final class KernelspecInstaller {
       throw new IllegalArgumentException("not a jar file: " + jar);
     }
     if (ModuleLayer.boot().findModule("jdk.jshell").isEmpty()) {
-      throw new IllegalStateException("the kernel needs a JDK with the jdk.jshell module; this is " + javaExecutable());
+      throw new IllegalStateException(
+          "the kernel needs a JDK with the jdk.jshell module; this is " + javaExecutable());
     }
     Path dir = Files.createDirectories(scope.kernelsDir().resolve(KERNEL_NAME));
     Files.copy(jar, dir.resolve(JAR_NAME), StandardCopyOption.REPLACE_EXISTING);
@@ -101,8 +106,8 @@ public final class KernelspecInstaller {
   }
 
   /**
-   * The kernel.json text: this JVM's java with javac's tokenizer opened ({@link JavaTokens#EXPORTS}), the jar under
-   * {@code {resource_dir}}, message interrupts.
+   * The kernel.json text: this JVM's java with javac's tokenizer opened ({@link
+   * JavaTokens#EXPORTS}), the jar under {@code {resource_dir}}, message interrupts.
    */
   static String kernelJson() {
     JsonObject spec = new JsonObject();
@@ -110,7 +115,8 @@ public final class KernelspecInstaller {
     argv.add(javaExecutable().toString());
     argv.add("-Djava.awt.headless=true");
     JavaTokens.EXPORTS.forEach(argv::add);
-    List.of("-cp", "{resource_dir}/" + JAR_NAME, KernelMain.class.getName(), "{connection_file}").forEach(argv::add);
+    List.of("-cp", "{resource_dir}/" + JAR_NAME, KernelMain.class.getName(), "{connection_file}")
+        .forEach(argv::add);
     spec.add("argv", argv);
     spec.addProperty("display_name", "Java (diffart)");
     spec.addProperty("language", "java");
@@ -153,7 +159,9 @@ public final class KernelspecInstaller {
   }
 
   private static Path ownJar() throws URISyntaxException {
-    Path source = Path.of(KernelspecInstaller.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path source =
+        Path.of(
+            KernelspecInstaller.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     if (!Files.isRegularFile(source)) {
       exitWithUsage("not running from a jar (" + source + "): pass --jar");
     }

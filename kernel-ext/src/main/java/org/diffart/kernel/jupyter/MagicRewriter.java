@@ -9,17 +9,19 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Rewrites magic syntax into Java calls on the {@link Notebook} facade, as IJava does, so magics run
- * in source order and their values can be assigned.
+ * Rewrites magic syntax into Java calls on the {@link Notebook} facade, as IJava does, so magics
+ * run in source order and their values can be assigned.
  *
  * <ul>
- *   <li>A line magic is a {@code %} token directly followed by a name, where Java code is (javac's tokenizer says so,
- *       {@link JavaTokens}: never in a string literal, a text block, a character literal or a comment), where a
- *       statement may start on its line (first on the line, after {@code ;}, {@code {}, {@code }}, another line
- *       magic or the start of the cell) or after {@code =}. {@code %name args} becomes {@code
- *       Notebook.lineMagic("name", List.of(args));} and {@code var t = %name args} becomes {@code var t = (Type)
- *       Notebook.lineMagic(...);} where {@code Type} is the magic's declared result type when known. The magic takes
- *       the rest of its line; one trailing {@code ;} is dropped. Elsewhere {@code %} is Java's remainder operator.
+ *   <li>A line magic is a {@code %} token directly followed by a name, where Java code is (javac's
+ *       tokenizer says so, {@link JavaTokens}: never in a string literal, a text block, a character
+ *       literal or a comment), where a statement may start on its line (first on the line, after
+ *       {@code ;}, {@code {}, {@code }}, another line magic or the start of the cell) or after
+ *       {@code =}. {@code %name args} becomes {@code Notebook.lineMagic("name", List.of(args));}
+ *       and {@code var t = %name args} becomes {@code var t = (Type) Notebook.lineMagic(...);}
+ *       where {@code Type} is the magic's declared result type when known. The magic takes the rest
+ *       of its line; one trailing {@code ;} is dropped. Elsewhere {@code %} is Java's remainder
+ *       operator.
  *   <li>A cell magic {@code %%name args} must start the cell; the lines below are its body.
  * </ul>
  *
@@ -28,6 +30,7 @@ import java.util.stream.Collectors;
 final class MagicRewriter {
 
   private static final String FACADE = Notebook.class.getName();
+
   /** basekernel's parser, for cell magics (line magics are found by {@link JavaTokens}). */
   private static final MagicParser PARSER = new MagicParser();
 
@@ -74,10 +77,14 @@ final class MagicRewriter {
     JavaTokens.Tok previous = null;
     for (int i = 0; i < tokens.size(); i++) {
       JavaTokens.Tok t = tokens.get(i);
-      boolean named = i + 1 < tokens.size() && tokens.get(i + 1).kind() == JavaTokens.Kind.IDENTIFIER
-          && tokens.get(i + 1).pos() == t.end();
+      boolean named =
+          i + 1 < tokens.size()
+              && tokens.get(i + 1).kind() == JavaTokens.Kind.IDENTIFIER
+              && tokens.get(i + 1).pos() == t.end();
       boolean assigned = previous != null && previous.kind() == JavaTokens.Kind.EQ;
-      if (t.kind() == JavaTokens.Kind.PERCENT && named && (assigned || statement && firstOnLine(cell, t.pos()))) {
+      if (t.kind() == JavaTokens.Kind.PERCENT
+          && named
+          && (assigned || statement && firstOnLine(cell, t.pos()))) {
         int end = cell.indexOf('\n', t.pos());
         end = end < 0 ? cell.length() : end;
         while (i + 1 < tokens.size() && tokens.get(i + 1).pos() < end) {
@@ -85,7 +92,8 @@ final class MagicRewriter {
         }
         // the cell's last statement is left open, so that its value shows as any expression's
         boolean last = !assigned && i + 1 == tokens.size();
-        out.append(cell, copied, t.pos()).append(lineMagic(cell.substring(t.pos() + 1, end), assigned, last));
+        out.append(cell, copied, t.pos())
+            .append(lineMagic(cell.substring(t.pos() + 1, end), assigned, last));
         copied = end;
         statement = true;
         previous = null;
@@ -108,8 +116,9 @@ final class MagicRewriter {
   }
 
   /**
-   * The call of the line magic {@code text} (its name and arguments, after the {@code %}): a statement ended by
-   * {@code ;} unless it is the cell's {@code last}, or the value of an assignment.
+   * The call of the line magic {@code text} (its name and arguments, after the {@code %}): a
+   * statement ended by {@code ;} unless it is the cell's {@code last}, or the value of an
+   * assignment.
    */
   private String lineMagic(String text, boolean assigned, boolean last) {
     List<String> args = new ArrayList<>(Words.of(text));
@@ -146,8 +155,8 @@ final class MagicRewriter {
   }
 
   /**
-   * A Java string literal for any text. Control characters become three-digit octal escapes; unicode
-   * escapes are never produced because javac translates them before lexing.
+   * A Java string literal for any text. Control characters become three-digit octal escapes;
+   * unicode escapes are never produced because javac translates them before lexing.
    */
   static String literal(String text) {
     StringBuilder out = new StringBuilder(text.length() + 2).append('"');

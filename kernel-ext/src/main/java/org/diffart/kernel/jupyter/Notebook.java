@@ -55,8 +55,12 @@ public final class Notebook {
   /** An unknown magic's error: the nearest names there are, and where to find them all. */
   private static org.diffart.kernel.magic.MagicUsageException unknown(String name, boolean cell) {
     List<String> near = org.diffart.kernel.magic.MagicHelp.nearest(name, cell);
-    return new org.diffart.kernel.magic.MagicUsageException("no magic " + (cell ? "%%" : "%") + name
-        + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), "%lsmagic lists every magic");
+    return new org.diffart.kernel.magic.MagicUsageException(
+        "no magic "
+            + (cell ? "%%" : "%")
+            + name
+            + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"),
+        "%lsmagic lists every magic");
   }
 
   /**
@@ -80,7 +84,10 @@ public final class Notebook {
     }
   }
 
-  /** Prints x to the cell's output ({@code System.out.print}), as JShell's {@code PRINTING} start-up offers. */
+  /**
+   * Prints x to the cell's output ({@code System.out.print}), as JShell's {@code PRINTING} start-up
+   * offers.
+   */
   public static void print(Object x) {
     System.out.print(x);
   }
@@ -106,8 +113,8 @@ public final class Notebook {
   }
 
   /**
-   * Prints formatted text to the cell's output, {@code printf("n = %d%n", n)}: {@code System.out.printf}, returning
-   * nothing, so that a cell ending with it shows no value.
+   * Prints formatted text to the cell's output, {@code printf("n = %d%n", n)}: {@code
+   * System.out.printf}, returning nothing, so that a cell ending with it shows no value.
    */
   public static void printf(String format, Object... args) {
     System.out.printf(format, args);
@@ -174,7 +181,9 @@ public final class Notebook {
    * @param mimeTypes for example {@code "text/plain"}
    */
   public static DisplayData render(Object value, String... mimeTypes) {
-    return value == null ? new DisplayData("null") : kernel().getRenderer().renderAs(value, mimeTypes);
+    return value == null
+        ? new DisplayData("null")
+        : kernel().getRenderer().renderAs(value, mimeTypes);
   }
 
   private static DisplayHandle show(DisplayData data) {

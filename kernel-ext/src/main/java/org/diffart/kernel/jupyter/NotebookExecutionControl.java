@@ -47,8 +47,8 @@ final class NotebookExecutionControl extends DirectExecutionControl {
   }
 
   /**
-   * The static field that holds a notebook variable, given the wrapper class JShell compiled it into (as JShell names
-   * it in {@code varValue}); null when the class or field cannot be found.
+   * The static field that holds a notebook variable, given the wrapper class JShell compiled it
+   * into (as JShell names it in {@code varValue}); null when the class or field cannot be found.
    */
   java.lang.reflect.Field variableField(String className, String name) {
     try {
@@ -68,14 +68,17 @@ final class NotebookExecutionControl extends DirectExecutionControl {
     return lastVariableClass;
   }
 
-  /** While true, {@code varValue} only records the wrapper class and does not call the value's toString. */
+  /**
+   * While true, {@code varValue} only records the wrapper class and does not call the value's
+   * toString.
+   */
   void locateOnly(boolean b) {
     locateOnly = b;
   }
 
   @Override
-  public String varValue(String className, String varName) throws RunException, EngineTerminationException,
-      InternalException {
+  public String varValue(String className, String varName)
+      throws RunException, EngineTerminationException, InternalException {
     lastVariableClass = className;
     return locateOnly ? "" : super.varValue(className, varName);
   }
@@ -135,7 +138,8 @@ final class NotebookExecutionControl extends DirectExecutionControl {
     } catch (CancellationException e) {
       throw new StoppedException();
     } catch (ExecutionException e) {
-      throw (Exception) e.getCause(); // the InvocationTargetException DirectExecutionControl unwraps
+      throw (Exception)
+          e.getCause(); // the InvocationTargetException DirectExecutionControl unwraps
     } finally {
       synchronized (lock) {
         running = null;

@@ -5,9 +5,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Values in transit while the kernel re-declares a notebook variable with its fully qualified type ({@link
- * Evaluator}): the kernel parks the variable's live value here and the re-declaration takes it back. Public because
- * the re-declaration is a snippet compiled like the user's.
+ * Values in transit while the kernel re-declares a notebook variable with its fully qualified type
+ * ({@link Evaluator}): the kernel parks the variable's live value here and the re-declaration takes
+ * it back. Public because the re-declaration is a snippet compiled like the user's.
  */
 public final class Pins {
   private static final Map<String, Object> VALUES = new ConcurrentHashMap<>();

@@ -54,7 +54,8 @@ final class TypedMagics extends Magics {
       if (annotation == null || !isCastable(type)) {
         continue;
       }
-      lineResultTypes.put(annotation.value().isEmpty() ? method.getName() : annotation.value(), type);
+      lineResultTypes.put(
+          annotation.value().isEmpty() ? method.getName() : annotation.value(), type);
       for (String alias : annotation.aliases()) {
         lineResultTypes.put(alias, type);
       }

@@ -7,18 +7,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.diffart.backends.capability.Capabilities.Verdict;
 import org.diffart.backends.Capability;
+import org.diffart.backends.capability.Capabilities.Verdict;
 import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.TableHtml;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * What {@code %capabilities} returns: the capability matrix made from the probes' results. A cell reads {@code
- * verified} (a claim whose probe passed), {@code refused} (a refusal that fires with a clear error), {@code FAILED:}
- * and the probe's message, or {@code claimed, not verified} when the probes did not run. {@link #details()} gives
- * every probe's measurement.
+ * What {@code %capabilities} returns: the capability matrix made from the probes' results. A cell
+ * reads {@code verified} (a claim whose probe passed), {@code refused} (a refusal that fires with a
+ * clear error), {@code FAILED:} and the probe's message, or {@code claimed, not verified} when the
+ * probes did not run. {@link #details()} gives every probe's measurement.
  *
  * @param verdicts each backend's verdicts, in the order of {@link Capability}
  * @param verified whether the probes ran
@@ -39,8 +39,13 @@ public record CapabilityReport(Map<String, List<Verdict>> verdicts, boolean veri
       group.append(c.group());
       capability.append(c.description());
     }
-    Table t = Table.create(verified ? "capabilities, verified by running them" : "capabilities as declared (not run)",
-        group, capability);
+    Table t =
+        Table.create(
+            verified
+                ? "capabilities, verified by running them"
+                : "capabilities as declared (not run)",
+            group,
+            capability);
     for (var e : verdicts.entrySet()) {
       StringColumn cells = StringColumn.create(e.getKey());
       for (Verdict v : e.getValue()) {
@@ -70,7 +75,8 @@ public record CapabilityReport(Map<String, List<Verdict>> verdicts, boolean veri
 
   /** The verdicts that failed: a claim whose probe failed or a refusal that does not fire. */
   public List<Verdict> failures() {
-    return verified ? verdicts.values().stream().flatMap(List::stream).filter(v -> !v.verified()).toList()
+    return verified
+        ? verdicts.values().stream().flatMap(List::stream).filter(v -> !v.verified()).toList()
         : List.of();
   }
 
@@ -98,7 +104,11 @@ public record CapabilityReport(Map<String, List<Verdict>> verdicts, boolean veri
 
   @Override
   public String toString() {
-    return "CapabilityReport[" + verdicts.keySet() + (verified ? ", verified" : ", declared") + ", "
-        + failures().size() + " failures]";
+    return "CapabilityReport["
+        + verdicts.keySet()
+        + (verified ? ", verified" : ", declared")
+        + ", "
+        + failures().size()
+        + " failures]";
   }
 }

@@ -7,9 +7,9 @@ import org.diffart.kernel.display.Displays;
 import org.diffart.sim.diff.Transition;
 
 /**
- * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics}, {@link
- * StateMagics})
- * to a Jupyter kernel built on basekernel: the diffart kernel, or a user's own IJava.
+ * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics},
+ * {@link StateMagics}) to a Jupyter kernel built on basekernel: the diffart kernel, or a user's own
+ * IJava.
  *
  * <p>In IJava, put the diffart jar on {@code IJAVA_CLASSPATH} and this line in {@code
  * IJAVA_STARTUP_SCRIPT}:
@@ -32,8 +32,10 @@ public final class DiffartExtension {
    */
   public static void install(BaseKernel kernel, Magics magics) {
     Displays.register(kernel.getRenderer());
-    // a transition a cell computes shows as %transition's does: four matrices with named rows and columns
-    kernel.getRenderer()
+    // a transition a cell computes shows as %transition's does: four matrices with named rows and
+    // columns
+    kernel
+        .getRenderer()
         .createRegistration(Transition.class)
         .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
         .register((t, ctx) -> new TransitionReport(null, t).render(ctx));

@@ -16,8 +16,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * What {@code %forward} returns: one forward-dynamics evaluation, as MuJoCo's {@code mj_forward}: per dof the
- * velocity, {@code qacc} and {@code qacc_smooth} (without constraint impulses), and {@code sensordata} by sensor name.
+ * What {@code %forward} returns: one forward-dynamics evaluation, as MuJoCo's {@code mj_forward}:
+ * per dof the velocity, {@code qacc} and {@code qacc_smooth} (without constraint impulses), and
+ * {@code sensordata} by sensor name.
  *
  * @param model the model evaluated
  * @param start where the state came from, e.g. {@code key stand}
@@ -27,10 +28,20 @@ public record ForwardReport(Model model, String start, Data data) implements Dis
 
   /** One row per dof: its name, qvel, qacc, qacc_smooth. */
   public Table dofs() {
-    return Table.create("forward dynamics of " + model.name() + " from " + start + " (" + data.ncon + " contacts"
-        + (model.opt().contact() ? "" : ", disabled") + ")",
-        StringColumn.create("dof", Coordinates.qvel(model)), DoubleColumn.create("qvel", data.qvel),
-        DoubleColumn.create("qacc", data.qacc), DoubleColumn.create("qacc_smooth", data.qaccSmooth));
+    return Table.create(
+        "forward dynamics of "
+            + model.name()
+            + " from "
+            + start
+            + " ("
+            + data.ncon
+            + " contacts"
+            + (model.opt().contact() ? "" : ", disabled")
+            + ")",
+        StringColumn.create("dof", Coordinates.qvel(model)),
+        DoubleColumn.create("qvel", data.qvel),
+        DoubleColumn.create("qacc", data.qacc),
+        DoubleColumn.create("qacc_smooth", data.qaccSmooth));
   }
 
   /** The accelerations (nv). */
@@ -39,20 +50,32 @@ public record ForwardReport(Model model, String start, Data data) implements Dis
   }
 
   /**
-   * A sensor's values, by its name (or {@code type<i>} when unnamed, as {@link Coordinates#sensordata} names it).
+   * A sensor's values, by its name (or {@code type<i>} when unnamed, as {@link
+   * Coordinates#sensordata} names it).
    *
    * @throws IllegalArgumentException naming the model's sensors when it has none of that name
    */
   public double[] sensor(String name) {
     for (int i = 0; i < model.nsensor(); i++) {
-      String n = model.sensorName(i).isEmpty() ? model.sensorType(i).mjcfName() + i : model.sensorName(i);
+      String n =
+          model.sensorName(i).isEmpty() ? model.sensorType(i).mjcfName() + i : model.sensorName(i);
       if (n.equals(name)) {
-        return Arrays.copyOfRange(data.sensordata, model.sensorAdr(i), model.sensorAdr(i) + model.sensorDim(i));
+        return Arrays.copyOfRange(
+            data.sensordata, model.sensorAdr(i), model.sensorAdr(i) + model.sensorDim(i));
       }
     }
-    throw new IllegalArgumentException("no sensor '" + name + "' in " + model.name() + "; sensors: "
-        + String.join(", ", new java.util.LinkedHashSet<>(Arrays.stream(Coordinates.sensordata(model))
-            .map(s -> s.replaceFirst("\\.[wxyz]$", "")).toList())));
+    throw new IllegalArgumentException(
+        "no sensor '"
+            + name
+            + "' in "
+            + model.name()
+            + "; sensors: "
+            + String.join(
+                ", ",
+                new java.util.LinkedHashSet<>(
+                    Arrays.stream(Coordinates.sensordata(model))
+                        .map(s -> s.replaceFirst("\\.[wxyz]$", ""))
+                        .toList())));
   }
 
   @Override
@@ -63,10 +86,18 @@ public record ForwardReport(Model model, String start, Data data) implements Dis
   @Override
   public void render(RenderContext ctx) {
     boolean sensors = model.nsensordata() > 0;
-    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> TableHtml.of(dofs(), Displays.MAX_TABLE_ROWS)
-        + (sensors ? TableHtml.of(DataSummary.sensors(data), Displays.MAX_TABLE_ROWS) : ""));
-    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Displays.text(dofs())
-        + (sensors ? "\n\n" + Displays.text(DataSummary.sensors(data)) : ""));
+    ctx.renderIfRequested(
+        MIMEType.TEXT_HTML,
+        () ->
+            TableHtml.of(dofs(), Displays.MAX_TABLE_ROWS)
+                + (sensors
+                    ? TableHtml.of(DataSummary.sensors(data), Displays.MAX_TABLE_ROWS)
+                    : ""));
+    ctx.renderIfRequested(
+        MIMEType.TEXT_PLAIN,
+        () ->
+            Displays.text(dofs())
+                + (sensors ? "\n\n" + Displays.text(DataSummary.sensors(data)) : ""));
   }
 
   @Override

@@ -24,10 +24,11 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * What {@code %grad} returns: one rollout gradient by several methods side by side. It shows as a table (loss,
- * gradient norm, largest difference from the reference method, times, memory) above a figure of the per-step adjoint
- * norms and the gradients themselves; in Java, {@link #result}, {@link #gradient}, {@link #difference}, {@link
- * #table()} and {@link #figure()} give the numbers and figures.
+ * What {@code %grad} returns: one rollout gradient by several methods side by side. It shows as a
+ * table (loss, gradient norm, largest difference from the reference method, times, memory) above a
+ * figure of the per-step adjoint norms and the gradients themselves; in Java, {@link #result},
+ * {@link #gradient}, {@link #difference}, {@link #table()} and {@link #figure()} give the numbers
+ * and figures.
  *
  * @param model the model
  * @param start where the start state came from, e.g. {@code key stand}
@@ -35,14 +36,29 @@ import tech.tablesaw.api.Table;
  * @param wrt the gradient compared
  * @param reference the method the others are compared with
  * @param runs one per method, in the order they ran
- * @param tolerance the largest {@link #difference} from the reference a method may show before it is flagged
+ * @param tolerance the largest {@link #difference} from the reference a method may show before it
+ *     is flagged
  */
-public record GradReport(Model model, String start, int steps, Wrt wrt, String reference, List<Run> runs,
-    double tolerance) implements DisplayDataRenderable {
+public record GradReport(
+    Model model,
+    String start,
+    int steps,
+    Wrt wrt,
+    String reference,
+    List<Run> runs,
+    double tolerance)
+    implements DisplayDataRenderable {
 
-  /** The default {@link #tolerance}: what central differences of a smooth rollout reach, and exact methods beat. */
+  /**
+   * The default {@link #tolerance}: what central differences of a smooth rollout reach, and exact
+   * methods beat.
+   */
   public static final double TOLERANCE = 1e-4;
-  /** How far a state adjoint's norm may grow over its seed at step T before it is flagged as exploding. */
+
+  /**
+   * How far a state adjoint's norm may grow over its seed at step T before it is flagged as
+   * exploding.
+   */
   public static final double EXPLODES = 1e6;
 
   /**
@@ -51,8 +67,8 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
    * @param method its name, e.g. {@code adjoint@10}
    * @param result the gradient, or null when the method failed
    * @param failure why it failed (the tape's budget, a non-finite adjoint), or null
-   * @param setupMs the wall time before the timed run: creating the backend (an OpenCL program build included) and a
-   *     warm-up run of the same method on a few steps, ms
+   * @param setupMs the wall time before the timed run: creating the backend (an OpenCL program
+   *     build included) and a warm-up run of the same method on a few steps, ms
    */
   public record Run(String method, GradientResult result, String failure, double setupMs) {}
 
@@ -67,8 +83,14 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
    * @throws IllegalArgumentException when it did not run or failed, saying why
    */
   public GradientResult result(String method) {
-    Run run = runs.stream().filter(r -> r.method().equals(method)).findFirst().orElseThrow(() ->
-        new IllegalArgumentException("method " + method + " did not run; ran: " + methods()));
+    Run run =
+        runs.stream()
+            .filter(r -> r.method().equals(method))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "method " + method + " did not run; ran: " + methods()));
     if (run.result() == null) {
       throw new IllegalArgumentException("method " + method + " failed: " + run.failure());
     }
@@ -80,7 +102,9 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
     return result(method).grad(wrt).clone();
   }
 
-  /** {@code max_i |g_i - r_i| / max_i |r_i|} of one method's gradient g against the reference's r. */
+  /**
+   * {@code max_i |g_i - r_i| / max_i |r_i|} of one method's gradient g against the reference's r.
+   */
   public double difference(String method) {
     double[] g = result(method).grad(wrt), r = result(reference).grad(wrt);
     double diff = 0, scale = 0;
@@ -92,8 +116,9 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
   }
 
   /**
-   * What a reader should not miss: each method whose gradient differs from the reference's beyond {@link #tolerance},
-   * and each whose state adjoint explodes backwards in time ({@link #explosion}); empty when all is well.
+   * What a reader should not miss: each method whose gradient differs from the reference's beyond
+   * {@link #tolerance}, and each whose state adjoint explodes backwards in time ({@link
+   * #explosion}); empty when all is well.
    */
   public List<String> warnings() {
     List<String> out = new ArrayList<>();
@@ -102,9 +127,16 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
         continue;
       }
       if (disagrees(run.method())) {
-        out.add(String.format(Locale.ROOT, "%s differs from %s by %s (max |Δgrad| / max |grad %s|), beyond the"
-            + " tolerance %s", run.method(), reference, Readable.number(difference(run.method())), reference,
-            Readable.number(tolerance)));
+        out.add(
+            String.format(
+                Locale.ROOT,
+                "%s differs from %s by %s (max |Δgrad| / max |grad %s|), beyond the"
+                    + " tolerance %s",
+                run.method(),
+                reference,
+                Readable.number(difference(run.method())),
+                reference,
+                Readable.number(tolerance)));
       }
       String explosion = explosion(run.method());
       if (explosion != null) {
@@ -124,9 +156,10 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
   }
 
   /**
-   * Where a method's state adjoint explodes: the first step t, going back from T, at which {@code |(q̄_t, v̄_t)|}
-   * exceeds {@link #EXPLODES} times its seed (the norm at T, or the last nonzero one before it), as a sentence with
-   * the largest growth; null when it stays within that, or the method keeps no norms.
+   * Where a method's state adjoint explodes: the first step t, going back from T, at which {@code
+   * |(q̄_t, v̄_t)|} exceeds {@link #EXPLODES} times its seed (the norm at T, or the last nonzero
+   * one before it), as a sentence with the largest growth; null when it stays within that, or the
+   * method keeps no norms.
    */
   public String explosion(String method) {
     double[] a = result(method).adjointNorms();
@@ -151,9 +184,16 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
     if (crossed < 0) {
       return null;
     }
-    return String.format(Locale.ROOT, "the state adjoint explodes: |(q̄_t, v̄_t)| passes %s × its value at step %d"
-        + " at step %d and reaches %s (× %s) at step %d", Readable.number(EXPLODES), seedStep, crossed,
-        Readable.number(largest), Readable.number(largest / seed), largestStep);
+    return String.format(
+        Locale.ROOT,
+        "the state adjoint explodes: |(q̄_t, v̄_t)| passes %s × its value at step %d"
+            + " at step %d and reaches %s (× %s) at step %d",
+        Readable.number(EXPLODES),
+        seedStep,
+        crossed,
+        Readable.number(largest),
+        Readable.number(largest / seed),
+        largestStep);
   }
 
   /** The methods that ran, in order. */
@@ -162,9 +202,10 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
   }
 
   /**
-   * One row per method: loss, gradient norm, largest relative difference from the reference, the time to build and
-   * warm up, forward and backward time after it (ms, shown as {@link Readable#duration}), peak memory (bytes, shown
-   * as {@link Readable#bytes}), recomputed steps, how it was computed, and whether it failed.
+   * One row per method: loss, gradient norm, largest relative difference from the reference, the
+   * time to build and warm up, forward and backward time after it (ms, shown as {@link
+   * Readable#duration}), peak memory (bytes, shown as {@link Readable#bytes}), recomputed steps,
+   * how it was computed, and whether it failed.
    */
   public Table table() {
     StringColumn method = StringColumn.create("method");
@@ -209,8 +250,19 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       recomputed.append(r.recomputedSteps());
       detail.append(r.detail());
     }
-    return Table.create(wrt.cliName() + " gradient of " + model.name() + ", " + steps + " steps from " + start,
-        method, loss, norm, diff, check, setup, forward, backward, peak, recomputed, detail);
+    return Table.create(
+        wrt.cliName() + " gradient of " + model.name() + ", " + steps + " steps from " + start,
+        method,
+        loss,
+        norm,
+        diff,
+        check,
+        setup,
+        forward,
+        backward,
+        peak,
+        recomputed,
+        detail);
   }
 
   /** One method's check, in a few words: reference, ok, failed, or what is wrong. */
@@ -225,24 +277,30 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
     if (explosion(run.method()) != null) {
       wrong.add("adjoint explodes");
     }
-    return !wrong.isEmpty() ? String.join(", ", wrong) : run.method().equals(reference) ? "reference"
-        : referenceRan() ? "ok" : "no reference";
+    return !wrong.isEmpty()
+        ? String.join(", ", wrong)
+        : run.method().equals(reference) ? "reference" : referenceRan() ? "ok" : "no reference";
   }
 
   /**
-   * The per-step adjoint norms {@code |(q̄_t, v̄_t)|} of each method that has them (on a log scale when they span
-   * more than two decades; zeros, before a truncation horizon, left out), and each method's gradient against its
-   * index (with up to 60 entries as dots, the methods side by side around each index).
+   * The per-step adjoint norms {@code |(q̄_t, v̄_t)|} of each method that has them (on a log scale
+   * when they span more than two decades; zeros, before a truncation horizon, left out), and each
+   * method's gradient against its index (with up to 60 entries as dots, the methods side by side
+   * around each index).
    */
   public Figure figure() {
     List<XYChart> panels = new ArrayList<>();
-    XYChart norms = ChartStyle.xyChart(model.name() + ": state adjoint per step", "step t", "|(q̄_t, v̄_t)|");
+    XYChart norms =
+        ChartStyle.xyChart(model.name() + ": state adjoint per step", "step t", "|(q̄_t, v̄_t)|");
     double lo = Double.POSITIVE_INFINITY, hi = 0;
     for (Run run : runs) {
       double[] a = run.result() == null ? new double[0] : run.result().adjointNorms();
-      int[] keep = IntStream.range(0, a.length).filter(t -> a[t] > 0 && Double.isFinite(a[t])).toArray();
+      int[] keep =
+          IntStream.range(0, a.length).filter(t -> a[t] > 0 && Double.isFinite(a[t])).toArray();
       if (keep.length > 0) {
-        norms.addSeries(run.method(), IntStream.of(keep).asDoubleStream().toArray(),
+        norms.addSeries(
+            run.method(),
+            IntStream.of(keep).asDoubleStream().toArray(),
             IntStream.of(keep).mapToDouble(t -> a[t]).toArray());
         for (int t : keep) {
           lo = Math.min(lo, a[t]);
@@ -261,31 +319,40 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
       }
       panels.add(norms);
     }
-    // methods that differ from the reference get a panel of their own beside it, so that an outlier does not
+    // methods that differ from the reference get a panel of their own beside it, so that an outlier
+    // does not
     // flatten the methods that agree
     List<Run> ok = runs.stream().filter(r -> r.result() != null).toList();
     List<Run> agree = ok.stream().filter(r -> !disagrees(r.method())).toList();
-    List<Run> differ = ok.stream().filter(r -> disagrees(r.method()) || r.method().equals(reference)).toList();
+    List<Run> differ =
+        ok.stream().filter(r -> disagrees(r.method()) || r.method().equals(reference)).toList();
     gradientPanel(panels, agree, model.name() + ": gradient with respect to " + wrt.cliName());
     if (differ.size() > 1) {
-      gradientPanel(panels, differ, model.name() + ": methods beyond the tolerance, beside " + reference);
+      gradientPanel(
+          panels, differ, model.name() + ": methods beyond the tolerance, beside " + reference);
     }
     return new Figure(wrt.cliName() + " gradient of " + model.name(), panels);
   }
 
   /** A panel of the gradients of some methods against their index. */
   private void gradientPanel(List<XYChart> panels, List<Run> ok, String title) {
-    XYChart grads = ChartStyle.xyChart(title, "index (" + layout() + ")", "∂loss/∂" + wrt.cliName());
+    XYChart grads =
+        ChartStyle.xyChart(title, "index (" + layout() + ")", "∂loss/∂" + wrt.cliName());
     int length = ok.isEmpty() ? 0 : ok.get(0).result().grad(wrt).length;
     boolean few = length <= 60;
     for (int k = 0; k < ok.size(); k++) {
       double[] g = ok.get(k).result().grad(wrt);
-      // a few entries: dots side by side around each index, so that methods that agree do not hide each other
+      // a few entries: dots side by side around each index, so that methods that agree do not hide
+      // each other
       double offset = few && ok.size() > 1 ? 0.5 * (k / (ok.size() - 1.0) - 0.5) : 0;
-      XYSeries s = grads.addSeries(ok.get(k).method(),
-          IntStream.range(0, g.length).mapToDouble(i -> i + offset).toArray(), g);
+      XYSeries s =
+          grads.addSeries(
+              ok.get(k).method(),
+              IntStream.range(0, g.length).mapToDouble(i -> i + offset).toArray(),
+              g);
       if (few) {
-        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter).setMarker(SeriesMarkers.CIRCLE);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter)
+            .setMarker(SeriesMarkers.CIRCLE);
       }
     }
     if (!ok.isEmpty()) {
@@ -321,7 +388,14 @@ public record GradReport(Model model, String start, int steps, Wrt wrt, String r
 
   @Override
   public String toString() {
-    return "GradReport[" + wrt.cliName() + " gradient of " + model.name() + ", " + steps + " steps, " + methods()
+    return "GradReport["
+        + wrt.cliName()
+        + " gradient of "
+        + model.name()
+        + ", "
+        + steps
+        + " steps, "
+        + methods()
         + "]";
   }
 }

@@ -15,8 +15,8 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The documentation of every magic a kernel offers: {@code %lsmagic} lists them, {@code %help NAME} and {@code %NAME
- * --help} show one. Whoever registers a magic registers its help here too.
+ * The documentation of every magic a kernel offers: {@code %lsmagic} lists them, {@code %help NAME}
+ * and {@code %NAME --help} show one. Whoever registers a magic registers its help here too.
  */
 public final class MagicHelp {
   /** One magic's documentation. */
@@ -36,8 +36,8 @@ public final class MagicHelp {
   }
 
   /**
-   * What {@code %lsmagic} shows: every magic as a table in HTML and as text under {@link #WIDTH} columns (name, what it
-   * does, then its usage, wrapped and indented).
+   * What {@code %lsmagic} shows: every magic as a table in HTML and as text under {@link #WIDTH}
+   * columns (name, what it does, then its usage, wrapped and indented).
    *
    * @param table one row per magic: magic, what it does, usage
    */
@@ -45,16 +45,26 @@ public final class MagicHelp {
     /** The widest line of the text form. */
     public static final int WIDTH = 99;
 
-    /** The listing as text: each magic's name, then what it does and its usage, wrapped under {@link #WIDTH}. */
+    /**
+     * The listing as text: each magic's name, then what it does and its usage, wrapped under {@link
+     * #WIDTH}.
+     */
     public String text() {
-      int indent = 2 + table.stringColumn("magic").asList().stream().mapToInt(String::length).max().orElse(0);
+      int indent =
+          2
+              + table.stringColumn("magic").asList().stream()
+                  .mapToInt(String::length)
+                  .max()
+                  .orElse(0);
       StringBuilder s = new StringBuilder(table.name()).append('\n');
       for (int row = 0; row < table.rowCount(); row++) {
         String name = table.stringColumn("magic").get(row);
-        List<String> lines = new ArrayList<>(wrap(table.stringColumn("what it does").get(row), WIDTH - indent));
+        List<String> lines =
+            new ArrayList<>(wrap(table.stringColumn("what it does").get(row), WIDTH - indent));
         lines.addAll(wrap("usage: " + table.stringColumn("usage").get(row), WIDTH - indent));
         for (int i = 0; i < lines.size(); i++) {
-          s.append(String.format(Locale.ROOT, "%-" + indent + "s", i == 0 ? name : "")).append(lines.get(i))
+          s.append(String.format(Locale.ROOT, "%-" + indent + "s", i == 0 ? name : ""))
+              .append(lines.get(i))
               .append('\n');
         }
       }
@@ -78,7 +88,10 @@ public final class MagicHelp {
     }
   }
 
-  /** Words joined into lines of at most {@code width} characters (a longer word stands on a line of its own). */
+  /**
+   * Words joined into lines of at most {@code width} characters (a longer word stands on a line of
+   * its own).
+   */
   static List<String> wrap(String text, int width) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder();
@@ -95,9 +108,12 @@ public final class MagicHelp {
     return lines;
   }
 
-  /** Every magic: name, what it does (the first line of its description) and usage, sorted by name. */
+  /**
+   * Every magic: name, what it does (the first line of its description) and usage, sorted by name.
+   */
   public static Listing list() {
-    StringColumn name = StringColumn.create("magic"), what = StringColumn.create("what it does"),
+    StringColumn name = StringColumn.create("magic"),
+        what = StringColumn.create("what it does"),
         usage = StringColumn.create("usage");
     for (Entry e : new TreeMap<>(ENTRIES).values()) {
       name.append(key(e.name(), e.cell()));
@@ -108,16 +124,20 @@ public final class MagicHelp {
   }
 
   /**
-   * The magics whose names are nearest to {@code name} (an edit or two away, or starting alike), nearest first, at most
-   * three, with their {@code %} or {@code %%}.
+   * The magics whose names are nearest to {@code name} (an edit or two away, or starting alike),
+   * nearest first, at most three, with their {@code %} or {@code %%}.
    */
   public static List<String> nearest(String name, boolean cell) {
     String bare = name.toLowerCase(Locale.ROOT);
-    return ENTRIES.values().stream().filter(e -> e.cell() == cell)
+    return ENTRIES.values().stream()
+        .filter(e -> e.cell() == cell)
         .map(e -> Map.entry(e.name(), distance(bare, e.name())))
         .filter(e -> e.getValue() <= 2 || e.getKey().startsWith(bare) && bare.length() >= 2)
-        .sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-        .limit(3).map(e -> key(e.getKey(), cell)).toList();
+        .sorted(
+            Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+        .limit(3)
+        .map(e -> key(e.getKey(), cell))
+        .toList();
   }
 
   /** Levenshtein's edit distance. */
@@ -140,8 +160,8 @@ public final class MagicHelp {
   }
 
   /**
-   * The documentation of magic {@code name} ({@code rollout}, {@code %rollout} or {@code %%model}): usage and
-   * description, line and cell forms both when both exist.
+   * The documentation of magic {@code name} ({@code rollout}, {@code %rollout} or {@code %%model}):
+   * usage and description, line and cell forms both when both exist.
    *
    * @throws MagicUsageException naming the magics there are, when there is none of that name
    */
@@ -151,13 +171,20 @@ public final class MagicHelp {
     for (boolean cell : new boolean[] {false, true}) {
       Entry e = ENTRIES.get(key(bare, cell));
       if (e != null && (!name.startsWith("%%") || cell) && (!name.matches("^%[^%].*") || !cell)) {
-        s.append(s.length() == 0 ? "" : "\n\n").append("usage: ").append(e.usage()).append("\n\n")
+        s.append(s.length() == 0 ? "" : "\n\n")
+            .append("usage: ")
+            .append(e.usage())
+            .append("\n\n")
             .append(e.description());
       }
     }
     if (s.length() == 0) {
-      throw new MagicUsageException("no magic named '" + name + "'; magics: " + String.join(", ",
-          new TreeMap<>(ENTRIES).keySet()), "%help NAME");
+      throw new MagicUsageException(
+          "no magic named '"
+              + name
+              + "'; magics: "
+              + String.join(", ", new TreeMap<>(ENTRIES).keySet()),
+          "%help NAME");
     }
     return s.toString();
   }

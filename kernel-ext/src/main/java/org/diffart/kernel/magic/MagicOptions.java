@@ -97,7 +97,12 @@ final class MagicOptions {
       try {
         out[i] = Double.parseDouble(parts[i].strip());
       } catch (NumberFormatException e) {
-        throw error("--" + name + " takes comma-separated numbers; '" + parts[i].strip() + "' is not a number");
+        throw error(
+            "--"
+                + name
+                + " takes comma-separated numbers; '"
+                + parts[i].strip()
+                + "' is not a number");
       }
     }
     return out;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Set;
 import org.diffart.backends.Rollout;
 import org.diffart.kernel.display.Displays;
-import org.diffart.kernel.display.Readable;
 import org.diffart.kernel.display.Figure;
+import org.diffart.kernel.display.Readable;
 import org.diffart.kernel.display.TrajectoryFigure;
 import org.diffart.sim.model.Model;
 import tech.tablesaw.api.DoubleColumn;
@@ -26,10 +26,11 @@ import tech.tablesaw.columns.numbers.NumberColumnFormatter;
  * @param model the model that was run
  * @param start where the initial state came from, e.g. {@code qpos0} or {@code key hang}
  * @param results one per backend, in the order they ran, timed after a warm-up
- * @param setupMs per backend, the wall time of creating it (an OpenCL program build included) and of its warm-up
- *     steps, ms
+ * @param setupMs per backend, the wall time of creating it (an OpenCL program build included) and
+ *     of its warm-up steps, ms
  */
-public record RolloutReport(Model model, String start, List<Rollout.Result> results, List<Double> setupMs)
+public record RolloutReport(
+    Model model, String start, List<Rollout.Result> results, List<Double> setupMs)
     implements DisplayDataRenderable {
 
   /** Copies the lists. */
@@ -37,8 +38,8 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
     results = List.copyOf(results);
     setupMs = List.copyOf(setupMs);
     if (setupMs.size() != results.size()) {
-      throw new IllegalArgumentException("one setup time per result, got " + setupMs.size() + " and "
-          + results.size());
+      throw new IllegalArgumentException(
+          "one setup time per result, got " + setupMs.size() + " and " + results.size());
     }
   }
 
@@ -52,7 +53,10 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
     return results.stream()
         .filter(r -> r.backend().equals(backend))
         .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("backend " + backend + " did not run; ran: " + backends()));
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "backend " + backend + " did not run; ran: " + backends()));
   }
 
   /** World 0's positions at the end of the first backend's rollout (nq). */
@@ -66,9 +70,10 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   }
 
   /**
-   * One row per backend: backend, worlds, steps, the backend's build and warm-up time, stepping time after it (both
-   * ms, shown as {@link Readable#duration}), world-steps per second, world 0's final qpos and qvel, and the largest difference of any world's final qpos
-   * from the reference backend's ({@code cpu} when it ran, else the first).
+   * One row per backend: backend, worlds, steps, the backend's build and warm-up time, stepping
+   * time after it (both ms, shown as {@link Readable#duration}), world-steps per second, world 0's
+   * final qpos and qvel, and the largest difference of any world's final qpos from the reference
+   * backend's ({@code cpu} when it ran, else the first).
    */
   public Table table() {
     StringColumn backend = StringColumn.create("backend");
@@ -81,7 +86,8 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
     StringColumn qpos = StringColumn.create("final qpos, world 0 (" + units(false) + ")");
     StringColumn qvel = StringColumn.create("final qvel, world 0 (" + units(true) + ")");
     Rollout.Result ref = reference();
-    DoubleColumn diff = DoubleColumn.create("max |Δ final qpos| vs " + ref.backend() + ", all worlds");
+    DoubleColumn diff =
+        DoubleColumn.create("max |Δ final qpos| vs " + ref.backend() + ", all worlds");
     for (Rollout.Result r : results) {
       backend.append(r.backend());
       worlds.append(r.worlds());
@@ -97,12 +103,22 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
       diff.append(max);
     }
     return Table.create(
-        "rollout of " + model.name() + " from " + start, backend, worlds, steps, setup, ms, rate, qpos, qvel, diff);
+        "rollout of " + model.name() + " from " + start,
+        backend,
+        worlds,
+        steps,
+        setup,
+        ms,
+        rate,
+        qpos,
+        qvel,
+        diff);
   }
 
   /**
-   * The units of the model's qpos (a free joint's position in m and orientation as a quaternion, a ball's quaternion,
-   * hinge angles in rad, slides in m) or qvel (m/s and rad/s), in that order, each once.
+   * The units of the model's qpos (a free joint's position in m and orientation as a quaternion, a
+   * ball's quaternion, hinge angles in rad, slides in m) or qvel (m/s and rad/s), in that order,
+   * each once.
    */
   private String units(boolean velocity) {
     java.util.Set<String> units = new java.util.LinkedHashSet<>();
@@ -122,10 +138,15 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
 
   /** The result the others are compared with: the CPU backend's when it ran, else the first. */
   private Rollout.Result reference() {
-    return results.stream().filter(r -> r.backend().equals("cpu")).findFirst().orElse(results.get(0));
+    return results.stream()
+        .filter(r -> r.backend().equals("cpu"))
+        .findFirst()
+        .orElse(results.get(0));
   }
 
-  /** The trajectory of world 0 on the first backend, as small multiples (one quantity per panel). */
+  /**
+   * The trajectory of world 0 on the first backend, as small multiples (one quantity per panel).
+   */
   public Figure figure() {
     return TrajectoryFigure.of(model, results.get(0));
   }
@@ -149,5 +170,4 @@ public record RolloutReport(Model model, String start, List<Rollout.Result> resu
   public String toString() {
     return "RolloutReport[" + model.name() + " from " + start + " on " + backends() + "]";
   }
-
 }

@@ -6,13 +6,14 @@ import org.diffart.backends.Rollout;
 import org.diffart.kernel.display.Progress;
 
 /**
- * Runs {@link Rollout#run} with its progress shown in the cell and stopped soon after the notebook thread is
- * interrupted (the rollout hears of each chunk of about {@link Rollout#CHUNK_NANOS}).
+ * Runs {@link Rollout#run} with its progress shown in the cell and stopped soon after the notebook
+ * thread is interrupted (the rollout hears of each chunk of about {@link Rollout#CHUNK_NANOS}).
  */
 final class RolloutRunner {
 
   /** About how many trajectory samples a rollout records. */
   static final int SAMPLES = 500;
+
   /** The most steps a backend takes to warm up before its rollout is timed. */
   static final int WARM_UP_STEPS = 100;
 
@@ -29,12 +30,20 @@ final class RolloutRunner {
   }
 
   /**
-   * Warms a new backend up from {@code start}: up to {@link #WARM_UP_STEPS} steps, so that what a first launch costs
-   * (PoCL compiles an OpenCL program's kernels then, the JVM compiles the step) is not timed as stepping.
+   * Warms a new backend up from {@code start}: up to {@link #WARM_UP_STEPS} steps, so that what a
+   * first launch costs (PoCL compiles an OpenCL program's kernels then, the JVM compiles the step)
+   * is not timed as stepping.
    */
-  static void warmUp(Backend b, Rollout.Start start, double perturbation, int steps) throws InterruptedException {
-    Rollout.run(b, start, perturbation, 0, Math.min(steps, WARM_UP_STEPS), Math.max(1, Math.min(steps,
-        WARM_UP_STEPS)), done -> {
+  static void warmUp(Backend b, Rollout.Start start, double perturbation, int steps)
+      throws InterruptedException {
+    Rollout.run(
+        b,
+        start,
+        perturbation,
+        0,
+        Math.min(steps, WARM_UP_STEPS),
+        Math.max(1, Math.min(steps, WARM_UP_STEPS)),
+        done -> {
           if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException("interrupted while warming up " + b.name());
           }
@@ -42,19 +51,27 @@ final class RolloutRunner {
   }
 
   /**
-   * As {@link #run(Backend, Rollout.Start, int, DisplayStream)}, worlds w > 0 perturbed by {@code perturbation}
-   * (seed 0, the same on every backend).
+   * As {@link #run(Backend, Rollout.Start, int, DisplayStream)}, worlds w > 0 perturbed by {@code
+   * perturbation} (seed 0, the same on every backend).
    */
-  static Rollout.Result run(Backend b, Rollout.Start start, double perturbation, int steps, DisplayStream display)
+  static Rollout.Result run(
+      Backend b, Rollout.Start start, double perturbation, int steps, DisplayStream display)
       throws InterruptedException {
     int stride = Math.max(1, steps / SAMPLES);
     try (Progress progress = Progress.start(display, "rollout " + b.name(), steps, "steps")) {
-      return Rollout.run(b, start, perturbation, 0, steps, stride, done -> {
-        if (Thread.currentThread().isInterrupted()) {
-          throw new InterruptedException("rollout interrupted after " + done + " steps");
-        }
-        progress.update(done);
-      });
+      return Rollout.run(
+          b,
+          start,
+          perturbation,
+          0,
+          steps,
+          stride,
+          done -> {
+            if (Thread.currentThread().isInterrupted()) {
+              throw new InterruptedException("rollout interrupted after " + done + " steps");
+            }
+            progress.update(done);
+          });
     }
   }
 }

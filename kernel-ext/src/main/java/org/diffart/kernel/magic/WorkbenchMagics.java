@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
+import org.diffart.backends.Capability;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities;
-import org.diffart.backends.Capability;
 import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
@@ -40,8 +40,8 @@ import org.diffart.sim.model.Model;
  *   <li>{@code %rollout --steps N [--key K] [--worlds W]}: run the current model on each selected
  *       backend from {@code qpos0} at rest, or from keyframe K (name or index), with constant
  *       controls.
- *   <li>{@code %grad --steps N [--key K] [--methods adjoint,tape,fd] ...}: the gradient of a rollout of the current
- *       model by several methods side by side.
+ *   <li>{@code %grad --steps N [--key K] [--methods adjoint,tape,fd] ...}: the gradient of a
+ *       rollout of the current model by several methods side by side.
  * </ul>
  *
  * The magics only load, run and format: the physics is in {@code sim} and {@code backends}.
@@ -53,21 +53,26 @@ public final class WorkbenchMagics {
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
   static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
+
   /**
-   * What the probes take, measured on a 2-core machine: 4 s on cpu; on opencl 106 s the first time, when PoCL compiles
-   * the OpenCL program of each of the 27 probe scenes (about 4 s each; 208 s on another machine), 7 s once its cache
-   * holds them.
+   * What the probes take, measured on a 2-core machine: 4 s on cpu; on opencl 106 s the first time,
+   * when PoCL compiles the OpenCL program of each of the 27 probe scenes (about 4 s each; 208 s on
+   * another machine), 7 s once its cache holds them.
    */
-  static final String PROBE_TIME = "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
-      + " program for each of 27 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
+  static final String PROBE_TIME =
+      "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
+          + " program for each of 27 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
+
   static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
-  static final String GRAD_USAGE = "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
-      + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]"
-      + " [--tolerance T]";
+  static final String GRAD_USAGE =
+      "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
+          + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]"
+          + " [--tolerance T]";
 
   private static final MagicsArgs MODEL_ARGS =
       MagicsArgs.builder().required("model").onlyKnownKeywords().onlyKnownFlags().build();
-  private static final MagicsArgs NO_ARGS = MagicsArgs.builder().onlyKnownKeywords().onlyKnownFlags().build();
+  private static final MagicsArgs NO_ARGS =
+      MagicsArgs.builder().onlyKnownKeywords().onlyKnownFlags().build();
   private static final MagicsArgs BACKEND_ARGS =
       MagicsArgs.builder().varargs("names").onlyKnownKeywords().onlyKnownFlags().build();
   private static final MagicsArgs ROLLOUT_ARGS =
@@ -79,12 +84,20 @@ public final class WorkbenchMagics {
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
-  /** How far worlds w > 0 of a %rollout start from world 0, rad or m along each dof, unless --perturb says. */
+
+  /**
+   * How far worlds w > 0 of a %rollout start from world 0, rad or m along each dof, unless
+   * --perturb says.
+   */
   static final double PERTURBATION = 1e-3;
 
   private static final MagicsArgs REPRODUCE_ARGS =
-      MagicsArgs.builder().required("name").keyword("out", MagicsArgs.KeywordSpec.ONCE).onlyKnownKeywords()
-          .onlyKnownFlags().build();
+      MagicsArgs.builder()
+          .required("name")
+          .keyword("out", MagicsArgs.KeywordSpec.ONCE)
+          .onlyKnownKeywords()
+          .onlyKnownFlags()
+          .build();
 
   private static final MagicsArgs GRAD_ARGS =
       MagicsArgs.builder()
@@ -153,14 +166,18 @@ public final class WorkbenchMagics {
     MagicOptions options = MagicOptions.parse(BACKEND_USAGE, BACKEND_ARGS, args);
     LinkedHashSet<String> names = new LinkedHashSet<>();
     for (String arg : args) {
-      Arrays.stream(arg.split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(names::add);
+      Arrays.stream(arg.split(","))
+          .map(String::strip)
+          .filter(s -> !s.isEmpty())
+          .forEach(names::add);
     }
     if (names.isEmpty()) {
       return backends;
     }
     for (String name : names) {
       if (!Backends.names().contains(name)) {
-        throw options.error("unknown backend '" + name + "'; available: " + String.join(", ", Backends.names()));
+        throw options.error(
+            "unknown backend '" + name + "'; available: " + String.join(", ", Backends.names()));
       }
     }
     backends = List.copyOf(names);
@@ -180,9 +197,11 @@ public final class WorkbenchMagics {
     MagicOptions options = MagicOptions.parse(ROLLOUT_USAGE, ROLLOUT_ARGS, args);
     int steps = options.positiveInt("steps");
     int worlds = options.optional("worlds").isPresent() ? options.positiveInt("worlds") : 1;
-    double perturbation = options.optional("perturb").isPresent() ? parseDouble(options, "perturb") : PERTURBATION;
+    double perturbation =
+        options.optional("perturb").isPresent() ? parseDouble(options, "perturb") : PERTURBATION;
     if (!(perturbation >= 0) || Double.isInfinite(perturbation)) {
-      throw options.error("--perturb must be a finite number >= 0, got " + options.required("perturb"));
+      throw options.error(
+          "--perturb must be a finite number >= 0, got " + options.required("perturb"));
     }
     if (model == null) {
       throw options.error("no model yet: load one with %model M or %%model");
@@ -197,8 +216,10 @@ public final class WorkbenchMagics {
     List<Rollout.Result> results = new ArrayList<>();
     List<Double> setup = new ArrayList<>();
     for (String name : backends) {
-      // the backend's own cost of starting (the OpenCL program build, its first launch, the JIT) apart, on a
-      // backend of its own: the timed one starts fresh, warm-start impulses and all, with the program built
+      // the backend's own cost of starting (the OpenCL program build, its first launch, the JIT)
+      // apart, on a
+      // backend of its own: the timed one starts fresh, warm-start impulses and all, with the
+      // program built
       long t0 = System.nanoTime();
       try (Backend warm = Backends.create(name, model, worlds)) {
         RolloutRunner.warmUp(warm, start, perturbation, steps);
@@ -208,24 +229,33 @@ public final class WorkbenchMagics {
         results.add(RolloutRunner.run(b, start, perturbation, steps, kernel.getIO().display));
       }
     }
-    return new RolloutReport(model, from + (worlds > 1 && perturbation > 0 ? ", worlds w > 0 perturbed by "
-        + perturbation : ""), results, setup);
+    return new RolloutReport(
+        model,
+        from
+            + (worlds > 1 && perturbation > 0 ? ", worlds w > 0 perturbed by " + perturbation : ""),
+        results,
+        setup);
   }
 
   /**
-   * {@code %grad --steps N [--key K] [--methods ...] [--wrt W] ...}: the gradient of the default loss {@code 0.5
-   * |q_T|²} over N steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each
-   * method side by side ({@link GradientRunner}).
+   * {@code %grad --steps N [--key K] [--methods ...] [--wrt W] ...}: the gradient of the default
+   * loss {@code 0.5 |q_T|²} over N steps of the current model, from qpos0 at rest or keyframe K
+   * with its controls held, by each method side by side ({@link GradientRunner}).
    *
    * @param args the options
-   * @return the report: a table per method and a figure of the per-step adjoint norms and the gradients
+   * @return the report: a table per method and a figure of the per-step adjoint norms and the
+   *     gradients
    */
   @LineMagic
   public GradReport grad(List<String> args) {
-    // basekernel's parser reads every --NAME as a keyword with a value, so the one long flag is taken out first
+    // basekernel's parser reads every --NAME as a keyword with a value, so the one long flag is
+    // taken out first
     boolean forward = args.contains("--forward-differences");
-    MagicOptions options = MagicOptions.parse(GRAD_USAGE, GRAD_ARGS,
-        args.stream().filter(a -> !a.equals("--forward-differences")).toList());
+    MagicOptions options =
+        MagicOptions.parse(
+            GRAD_USAGE,
+            GRAD_ARGS,
+            args.stream().filter(a -> !a.equals("--forward-differences")).toList());
     int steps = options.positiveInt("steps");
     if (model == null) {
       throw options.error("no model yet: load one with %model M or %%model");
@@ -237,8 +267,11 @@ public final class WorkbenchMagics {
       start.resetToKey(k);
       from = "key " + model.keyName(k);
     }
-    List<String> methods = Arrays.stream(options.optional("methods").orElse("adjoint,tape,fd").split(","))
-        .map(String::strip).filter(m -> !m.isEmpty()).toList();
+    List<String> methods =
+        Arrays.stream(options.optional("methods").orElse("adjoint,tape,fd").split(","))
+            .map(String::strip)
+            .filter(m -> !m.isEmpty())
+            .toList();
     try {
       Wrt wrt = Wrt.parse(options.optional("wrt").orElse("qpos0"));
       GradientRunner.Settings settings = GradientRunner.Settings.defaults();
@@ -251,14 +284,22 @@ public final class WorkbenchMagics {
       if (options.optional("tape-budget").isPresent()) {
         settings = settings.withTapeBudget(GradientRunner.bytes(options.required("tape-budget")));
       }
-      double eps = options.optional("eps").isPresent() ? parseDouble(options, "eps") : settings.fd().eps();
+      double eps =
+          options.optional("eps").isPresent() ? parseDouble(options, "eps") : settings.fd().eps();
       settings = settings.withFd(new FiniteDifferenceGradient.Settings(eps, !forward));
       if (options.optional("tolerance").isPresent()) {
         settings = settings.withTolerance(parseDouble(options, "tolerance"));
       }
       RolloutProblem p = RolloutProblem.of(model, start, steps, Loss.finalConfiguration());
-      return GradientRunner.compare(p, from, wrt, methods, options.optional("reference").orElse(null), settings,
-          backends, kernel.getIO().display);
+      return GradientRunner.compare(
+          p,
+          from,
+          wrt,
+          methods,
+          options.optional("reference").orElse(null),
+          settings,
+          backends,
+          kernel.getIO().display);
     } catch (IllegalArgumentException e) {
       if (e instanceof MagicUsageException) {
         throw e;
@@ -268,8 +309,9 @@ public final class WorkbenchMagics {
   }
 
   /**
-   * {@code %capabilities [--backend B] [--declared]}: every backend's capability matrix, each claim and refusal
-   * verified by running its probe ({@code --declared}: the declarations alone, nothing run).
+   * {@code %capabilities [--backend B] [--declared]}: every backend's capability matrix, each claim
+   * and refusal verified by running its probe ({@code --declared}: the declarations alone, nothing
+   * run).
    *
    * @param args the options
    * @return the report: one row per capability, one column per backend, and each probe's details
@@ -277,12 +319,16 @@ public final class WorkbenchMagics {
   @LineMagic
   public CapabilityReport capabilities(List<String> args) {
     boolean declared = args.contains("--declared");
-    MagicOptions options = MagicOptions.parse(CAPABILITIES_USAGE, CAPABILITIES_ARGS,
-        args.stream().filter(a -> !a.equals("--declared")).toList());
+    MagicOptions options =
+        MagicOptions.parse(
+            CAPABILITIES_USAGE,
+            CAPABILITIES_ARGS,
+            args.stream().filter(a -> !a.equals("--declared")).toList());
     List<String> names = options.optional("backend").map(List::of).orElse(Backends.names());
     for (String n : names) {
       if (!Backends.names().contains(n)) {
-        throw options.error("unknown backend '" + n + "'; available: " + String.join(", ", Backends.names()));
+        throw options.error(
+            "unknown backend '" + n + "'; available: " + String.join(", ", Backends.names()));
       }
     }
     java.util.Map<String, List<Capabilities.Verdict>> verdicts = new java.util.LinkedHashMap<>();
@@ -290,56 +336,93 @@ public final class WorkbenchMagics {
       names.forEach(n -> verdicts.put(n, Capabilities.declared(n)));
       return new CapabilityReport(verdicts, false);
     }
-    kernel.getIO().out.println("Running every capability probe on " + String.join(" and ", names) + ": "
-        + (names.contains("opencl") ? "up to about 2 minutes (OpenCL programs are compiled the first time)"
-        : "a few seconds") + "; %capabilities --declared lists the claims at once, without running them.");
+    kernel
+        .getIO()
+        .out
+        .println(
+            "Running every capability probe on "
+                + String.join(" and ", names)
+                + ": "
+                + (names.contains("opencl")
+                    ? "up to about 2 minutes (OpenCL programs are compiled the first time)"
+                    : "a few seconds")
+                + "; %capabilities --declared lists the claims at once, without running them.");
     kernel.getIO().out.flush();
     int perBackend = Capability.values().length;
-    try (org.diffart.kernel.display.Progress progress = org.diffart.kernel.display.Progress.start(
-        kernel.getIO().display, "capability probes on " + String.join(", ", names), (long) perBackend * names.size(),
-        "capabilities")) {
+    try (org.diffart.kernel.display.Progress progress =
+        org.diffart.kernel.display.Progress.start(
+            kernel.getIO().display,
+            "capability probes on " + String.join(", ", names),
+            (long) perBackend * names.size(),
+            "capabilities")) {
       for (String n : names) {
         int before = verdicts.size() * perBackend;
         java.util.Set<Capability> reached = java.util.EnumSet.noneOf(Capability.class);
-        verdicts.put(n, Capabilities.verify(n, v -> {
-          reached.add(v.capability());
-          progress.update(before + reached.size());
-        }));
+        verdicts.put(
+            n,
+            Capabilities.verify(
+                n,
+                v -> {
+                  reached.add(v.capability());
+                  progress.update(before + reached.size());
+                }));
       }
     }
     return new CapabilityReport(verdicts, true);
   }
 
   /**
-   * {@code %reproduce NAME [--quick | --full] [--out DIR]}: one of the paper's experiments ({@link Experiments}),
-   * measured now, beside the paper's numbers; writes its CSV and PNG files. The size is {@code --quick} (CI's) or
-   * {@code --full} (the paper's), else the environment's {@code DIFFART_SIZE} ({@code quick} or {@code full}), else
-   * full; the files go to DIR, else {@code $DIFFART_OUT/reproduce}, else {@code build/reproduce}.
+   * {@code %reproduce NAME [--quick | --full] [--out DIR]}: one of the paper's experiments ({@link
+   * Experiments}), measured now, beside the paper's numbers; writes its CSV and PNG files. The size
+   * is {@code --quick} (CI's) or {@code --full} (the paper's), else the environment's {@code
+   * DIFFART_SIZE} ({@code quick} or {@code full}), else full; the files go to DIR, else {@code
+   * $DIFFART_OUT/reproduce}, else {@code build/reproduce}.
    *
    * @param args the name and options
-   * @return the report: ours beside the paper's numbers, the figure and the checks ({@code requireChecks()} fails
-   *     when the reproduced shape is wrong)
+   * @return the report: ours beside the paper's numbers, the figure and the checks ({@code
+   *     requireChecks()} fails when the reproduced shape is wrong)
    */
   @LineMagic
   public Report reproduce(List<String> args) {
-    // basekernel's parser reads every --NAME as a keyword with a value, so the flags are taken out first
+    // basekernel's parser reads every --NAME as a keyword with a value, so the flags are taken out
+    // first
     boolean quick = args.contains("--quick"), full = args.contains("--full");
-    MagicOptions options = MagicOptions.parse(REPRODUCE_USAGE, REPRODUCE_ARGS,
-        args.stream().filter(a -> !a.equals("--quick") && !a.equals("--full")).toList());
+    MagicOptions options =
+        MagicOptions.parse(
+            REPRODUCE_USAGE,
+            REPRODUCE_ARGS,
+            args.stream().filter(a -> !a.equals("--quick") && !a.equals("--full")).toList());
     if (quick && full) {
       throw options.error("--quick and --full exclude each other");
     }
-    Experiment e = Experiments.find(options.required("name")).orElseThrow(() -> options.error("unknown experiment '"
-        + options.required("name") + "'; available: " + String.join(", ", Experiments.names())));
+    Experiment e =
+        Experiments.find(options.required("name"))
+            .orElseThrow(
+                () ->
+                    options.error(
+                        "unknown experiment '"
+                            + options.required("name")
+                            + "'; available: "
+                            + String.join(", ", Experiments.names())));
     Size size = quick ? Size.QUICK : full ? Size.FULL : sizeFromEnvironment(options);
-    Path out = options.optional("out").map(Path::of).orElseGet(() -> {
-      String env = System.getenv("DIFFART_OUT");
-      return env == null || env.isBlank() ? Path.of("build", "reproduce") : Path.of(env, "reproduce");
-    });
+    Path out =
+        options
+            .optional("out")
+            .map(Path::of)
+            .orElseGet(
+                () -> {
+                  String env = System.getenv("DIFFART_OUT");
+                  return env == null || env.isBlank()
+                      ? Path.of("build", "reproduce")
+                      : Path.of(env, "reproduce");
+                });
     Report r;
-    try (org.diffart.kernel.display.Progress progress = org.diffart.kernel.display.Progress.start(
-        kernel.getIO().display, e.name() + " (" + size.name().toLowerCase(java.util.Locale.ROOT) + ")",
-        e.measurements(size), "measurements")) {
+    try (org.diffart.kernel.display.Progress progress =
+        org.diffart.kernel.display.Progress.start(
+            kernel.getIO().display,
+            e.name() + " (" + size.name().toLowerCase(java.util.Locale.ROOT) + ")",
+            e.measurements(size),
+            "measurements")) {
       int[] done = {0};
       r = e.run(size, line -> progress.update(done[0]++));
     }
@@ -364,46 +447,84 @@ public final class WorkbenchMagics {
 
   /** Registers the documentation of these magics with {@link MagicHelp}. */
   static void registerHelp() {
-    MagicHelp.register("model", false, MODEL_USAGE, "Loads a model and makes it the current one: an MJCF (.xml) or"
-        + " URDF (.urdf) file, or builtin:NAME[:ARG] (builtin:pendulum:7, builtin:laikago, ...).\nShows its bodies,"
-        + " joints and actuators and returns the Model, so `var m = %model builtin:ant` keeps it.");
-    MagicHelp.register("model", true, CELL_MODEL_USAGE, "Compiles the MJCF written below the magic line and makes"
-        + " it the current model; returns the Model.");
-    MagicHelp.register("backend", false, BACKEND_USAGE, "Selects the backends %rollout runs the current model on"
-        + " (available: " + String.join(", ", Backends.names()) + "); with no name, returns the selection.");
-    MagicHelp.register("rollout", false, ROLLOUT_USAGE, "Runs the current model N steps on each selected backend,"
-        + " from qpos0 at rest or from keyframe K, with W worlds and constant controls; worlds w > 0 start moved by"
-        + " S·N(0, 1) along each dof (seeded, the same on every backend; default S = " + PERTURBATION + ").\n"
-        + "Returns a report: a table per backend of timing, world-steps per second, world 0's final state and the"
-        + " largest difference of any world's final qpos from the CPU backend's, and a trajectory plot; its"
-        + " result(backend), table() and figure() give the numbers and figures.");
-    MagicHelp.register("capabilities", false, CAPABILITIES_USAGE, "What each backend claims and refuses (joint"
-        + " types, integrators, collision pairs, contact solver settings, derivatives, checkpointing, history,"
-        + " precision), each verified by running its probe: results against the CPU reference on a scene that"
-        + " exercises it, gradients against finite differences, refusals must fail with a clear error. The probes"
-        + " take " + PROBE_TIME + "; progress shows as they run. --declared lists the claims at once, nothing run. Returns a report: table() (one column per backend), details() (what each"
-        + " probe measured), failures().");
-    MagicHelp.register("reproduce", false, REPRODUCE_USAGE, "Runs one of the paper's experiments (Qiao et al. 2021):"
-        + " time-memory-vs-steps, checkpoint-interval or backward-per-step, measured now on this machine (our adjoint"
-        + " on cpu and opencl, our tape, finite differences, PyTorch's autograd through the same step), beside the"
-        + " paper's numbers. --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
-        + " decides, else full. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
-        + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
-        + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
-    MagicHelp.register("grad", false, GRAD_USAGE, "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
-        + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
-        + " by side: adjoint (hand-derived reverse mode; adjoint@K, adjoint@replay:K or adjoint@revolve:S choose its"
-        + " checkpointing),"
-        + " tape (records every operation) and fd (finite differences).\nW is one of qpos0 (default), qvel0, ctrl,"
-        + " friction, mass, damping, restitution. The reference M (default: tape, else fd) is what the others are"
-        + " compared with; a method that differs from it by more than T (default " + GradReport.TOLERANCE + ", relative"
-        + " to the reference's largest entry) or whose state adjoint grows " + GradReport.EXPLODES + "-fold backwards"
-        + " in time is flagged with a warning above the table and drawn in a panel of its own. Returns a report: a"
-        + " table of loss, |grad|, difference from the reference, check, times and peak"
-        + " memory per method, and a figure of per-step adjoint norms and the gradients; its result(method),"
-        + " gradient(method), difference(method), table() and figure() give the numbers. For another loss or"
-        + " controls, call GradientRunner.compare with a RolloutProblem. With %backend cpu,opencl each method also"
-        + " runs on OpenCL (rows 'M on opencl'): the adjoint on the device, the others refused with the reason.");
+    MagicHelp.register(
+        "model",
+        false,
+        MODEL_USAGE,
+        "Loads a model and makes it the current one: an MJCF (.xml) or"
+            + " URDF (.urdf) file, or builtin:NAME[:ARG] (builtin:pendulum:7, builtin:laikago, ...).\nShows its bodies,"
+            + " joints and actuators and returns the Model, so `var m = %model builtin:ant` keeps it.");
+    MagicHelp.register(
+        "model",
+        true,
+        CELL_MODEL_USAGE,
+        "Compiles the MJCF written below the magic line and makes"
+            + " it the current model; returns the Model.");
+    MagicHelp.register(
+        "backend",
+        false,
+        BACKEND_USAGE,
+        "Selects the backends %rollout runs the current model on"
+            + " (available: "
+            + String.join(", ", Backends.names())
+            + "); with no name, returns the selection.");
+    MagicHelp.register(
+        "rollout",
+        false,
+        ROLLOUT_USAGE,
+        "Runs the current model N steps on each selected backend,"
+            + " from qpos0 at rest or from keyframe K, with W worlds and constant controls; worlds w > 0 start moved by"
+            + " S·N(0, 1) along each dof (seeded, the same on every backend; default S = "
+            + PERTURBATION
+            + ").\n"
+            + "Returns a report: a table per backend of timing, world-steps per second, world 0's final state and the"
+            + " largest difference of any world's final qpos from the CPU backend's, and a trajectory plot; its"
+            + " result(backend), table() and figure() give the numbers and figures.");
+    MagicHelp.register(
+        "capabilities",
+        false,
+        CAPABILITIES_USAGE,
+        "What each backend claims and refuses (joint"
+            + " types, integrators, collision pairs, contact solver settings, derivatives, checkpointing, history,"
+            + " precision), each verified by running its probe: results against the CPU reference on a scene that"
+            + " exercises it, gradients against finite differences, refusals must fail with a clear error. The probes"
+            + " take "
+            + PROBE_TIME
+            + "; progress shows as they run. --declared lists the claims at once, nothing run. Returns a report: table() (one column per backend), details() (what each"
+            + " probe measured), failures().");
+    MagicHelp.register(
+        "reproduce",
+        false,
+        REPRODUCE_USAGE,
+        "Runs one of the paper's experiments (Qiao et al. 2021):"
+            + " time-memory-vs-steps, checkpoint-interval or backward-per-step, measured now on this machine (our adjoint"
+            + " on cpu and opencl, our tape, finite differences, PyTorch's autograd through the same step), beside the"
+            + " paper's numbers. --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
+            + " decides, else full. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
+            + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
+            + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
+    MagicHelp.register(
+        "grad",
+        false,
+        GRAD_USAGE,
+        "The gradient of the loss 0.5*|qpos_T|^2 (tangent space) over N"
+            + " steps of the current model, from qpos0 at rest or keyframe K with its controls held, by each method side"
+            + " by side: adjoint (hand-derived reverse mode; adjoint@K, adjoint@replay:K or adjoint@revolve:S choose its"
+            + " checkpointing),"
+            + " tape (records every operation) and fd (finite differences).\nW is one of qpos0 (default), qvel0, ctrl,"
+            + " friction, mass, damping, restitution. The reference M (default: tape, else fd) is what the others are"
+            + " compared with; a method that differs from it by more than T (default "
+            + GradReport.TOLERANCE
+            + ", relative"
+            + " to the reference's largest entry) or whose state adjoint grows "
+            + GradReport.EXPLODES
+            + "-fold backwards"
+            + " in time is flagged with a warning above the table and drawn in a panel of its own. Returns a report: a"
+            + " table of loss, |grad|, difference from the reference, check, times and peak"
+            + " memory per method, and a figure of per-step adjoint norms and the gradients; its result(method),"
+            + " gradient(method), difference(method), table() and figure() give the numbers. For another loss or"
+            + " controls, call GradientRunner.compare with a RolloutProblem. With %backend cpu,opencl each method also"
+            + " runs on OpenCL (rows 'M on opencl'): the adjoint on the device, the others refused with the reason.");
   }
 
   /** The model {@code %rollout} runs, or null before the first {@code %model}. */
@@ -421,7 +542,8 @@ public final class WorkbenchMagics {
     if (found >= 0) {
       return found;
     }
-    List<String> known = IntStream.range(0, m.nkey()).mapToObj(k -> k + " " + m.keyName(k)).toList();
+    List<String> known =
+        IntStream.range(0, m.nkey()).mapToObj(k -> k + " " + m.keyName(k)).toList();
     throw options.error("no keyframe '" + key + "' in " + m.name() + "; keyframes: " + known);
   }
 }

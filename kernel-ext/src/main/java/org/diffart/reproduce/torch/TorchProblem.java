@@ -14,21 +14,25 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * The problem file that {@code diffart_torch.py} reads: the model's arrays in the simulator's own layout, and W
- * worlds of it with their initial state, per-world parameters and T steps of controls. Only the features the
- * PyTorch port implements are exported; {@link #unsupported} names the first one it lacks.
+ * The problem file that {@code diffart_torch.py} reads: the model's arrays in the simulator's own
+ * layout, and W worlds of it with their initial state, per-world parameters and T steps of
+ * controls. Only the features the PyTorch port implements are exported; {@link #unsupported} names
+ * the first one it lacks.
  *
- * <p>Supported: joints FREE, HINGE and SLIDE (several per body), hinge and slide stiffness, plane–sphere,
- * plane–capsule and plane–box contacts with one or two friction directions, joint limits, actuators with gear,
- * gain/bias, ctrlrange and forcerange on hinges and slides, the Euler integrators, and PGS from zero with a fixed
- * number of sweeps.
+ * <p>Supported: joints FREE, HINGE and SLIDE (several per body), hinge and slide stiffness,
+ * plane–sphere, plane–capsule and plane–box contacts with one or two friction directions, joint
+ * limits, actuators with gear, gain/bias, ctrlrange and forcerange on hinges and slides, the Euler
+ * integrators, and PGS from zero with a fixed number of sweeps.
  */
 public final class TorchProblem {
   private static final String PREFIX = "PyTorch baseline: ";
 
   private TorchProblem() {}
 
-  /** The first feature of m that the PyTorch port does not implement, as a sentence naming it; empty if none. */
+  /**
+   * The first feature of m that the PyTorch port does not implement, as a sentence naming it; empty
+   * if none.
+   */
   public static Optional<String> unsupported(Model m) {
     Options o = m.opt();
     if (o.integrator() == Integrator.RK4) {
@@ -38,28 +42,41 @@ public final class TorchProblem {
       return refuse("a warm-started PGS is not supported (warmStart must be false: PGS from zero)");
     }
     if (o.tolerance() != 0) {
-      return refuse("a PGS tolerance of " + o.tolerance() + " is not supported (a fixed number of sweeps: tolerance 0)");
+      return refuse(
+          "a PGS tolerance of "
+              + o.tolerance()
+              + " is not supported (a fixed number of sweeps: tolerance 0)");
     }
     if (m.na() > 0) {
       return refuse("actuators with activation dynamics are not supported (dyntype none only)");
     }
     for (int a = 0; a < m.nu(); a++) {
       if (m.actGainMuscle(a) || m.actBiasMuscle(a)) {
-        return refuse("actuator '" + m.actName(a) + "' is a muscle; the PyTorch step has fixed gains and affine"
-            + " biases only");
+        return refuse(
+            "actuator '"
+                + m.actName(a)
+                + "' is a muscle; the PyTorch step has fixed gains and affine"
+                + " biases only");
       }
       if (m.actGain(a, 1) != 0 || m.actGain(a, 2) != 0) {
-        return refuse("actuator '" + m.actName(a) + "' has an affine gain, which is not supported (fixed gains)");
+        return refuse(
+            "actuator '"
+                + m.actName(a)
+                + "' has an affine gain, which is not supported (fixed gains)");
       }
     }
     for (int j = 0; j < m.njnt(); j++) {
       JointType t = m.jntType(j);
       if (t == JointType.BALL) {
-        return refuse("joint '" + m.jntName(j) + "' of type BALL is not supported (FREE, HINGE, SLIDE)");
+        return refuse(
+            "joint '" + m.jntName(j) + "' of type BALL is not supported (FREE, HINGE, SLIDE)");
       }
       if (t == JointType.FREE && m.jntStiffness(j) != 0) {
-        return refuse("free joint '" + m.jntName(j) + "' with stiffness is not supported (stiffness on hinges and"
-            + " slides only)");
+        return refuse(
+            "free joint '"
+                + m.jntName(j)
+                + "' with stiffness is not supported (stiffness on hinges and"
+                + " slides only)");
       }
     }
     if (m.ntendon() > 0) {
@@ -72,23 +89,45 @@ public final class TorchProblem {
     }
     for (int a = 0; a < m.nu(); a++) {
       if (m.actJnt(a) < 0) {
-        return refuse("actuator '" + m.actName(a) + "' pulls on a " + (m.actCrankSite(a) >= 0 ? "slider-crank"
-            : m.actBody(a) >= 0 ? "body's contacts (adhesion)" : "tendon") + "; the PyTorch step has joint actuators only");
+        return refuse(
+            "actuator '"
+                + m.actName(a)
+                + "' pulls on a "
+                + (m.actCrankSite(a) >= 0
+                    ? "slider-crank"
+                    : m.actBody(a) >= 0 ? "body's contacts (adhesion)" : "tendon")
+                + "; the PyTorch step has joint actuators only");
       }
       JointType t = m.jntType(m.actJnt(a));
       if (t != JointType.HINGE && t != JointType.SLIDE) {
-        return refuse("actuator '" + m.actName(a) + "' on joint '" + m.jntName(m.actJnt(a)) + "' of type " + t
-            + " is not supported (actuators on hinges and slides)");
+        return refuse(
+            "actuator '"
+                + m.actName(a)
+                + "' on joint '"
+                + m.jntName(m.actJnt(a))
+                + "' of type "
+                + t
+                + " is not supported (actuators on hinges and slides)");
       }
     }
     if (o.contact()) {
       for (int p = 0; p < m.npair(); p++) {
         int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
         GeomType t1 = m.geomType(g1), t2 = m.geomType(g2);
-        boolean ok = t1 == GeomType.PLANE && (t2 == GeomType.SPHERE || t2 == GeomType.CAPSULE || t2 == GeomType.BOX);
+        boolean ok =
+            t1 == GeomType.PLANE
+                && (t2 == GeomType.SPHERE || t2 == GeomType.CAPSULE || t2 == GeomType.BOX);
         if (!ok) {
-          return refuse("collision pair " + t1.mjcfName() + "–" + t2.mjcfName() + " (geoms '" + m.geomName(g1)
-              + "', '" + m.geomName(g2) + "') is not supported (plane–sphere, plane–capsule, plane–box)");
+          return refuse(
+              "collision pair "
+                  + t1.mjcfName()
+                  + "–"
+                  + t2.mjcfName()
+                  + " (geoms '"
+                  + m.geomName(g1)
+                  + "', '"
+                  + m.geomName(g2)
+                  + "') is not supported (plane–sphere, plane–capsule, plane–box)");
         }
       }
     }
@@ -102,24 +141,41 @@ public final class TorchProblem {
   /**
    * The problem as JSON text.
    *
-   * @param starts the initial state (qpos, qvel, qfrcApplied) and parameters (bodyInert, dofDamping, geomFriction,
-   *     geomRestitution) of each of the W worlds
-   * @param controls the control of every world at every step, step-major: T×W×nu, entry {@code (t·W + w)·nu + a}
+   * @param starts the initial state (qpos, qvel, qfrcApplied) and parameters (bodyInert,
+   *     dofDamping, geomFriction, geomRestitution) of each of the W worlds
+   * @param controls the control of every world at every step, step-major: T×W×nu, entry {@code (t·W
+   *     + w)·nu + a}
    * @param recordSteps how many of the first steps' configurations to send back
    * @param budgetSeconds the time the forward rollout may take, s
-   * @param memoryCapBytes the address space the rollout may add to what the process holds once torch is loaded;
-   *     0 for none
-   * @throws IllegalArgumentException if m has a feature the port lacks ({@link #unsupported}) or the sizes disagree
+   * @param memoryCapBytes the address space the rollout may add to what the process holds once
+   *     torch is loaded; 0 for none
+   * @throws IllegalArgumentException if m has a feature the port lacks ({@link #unsupported}) or
+   *     the sizes disagree
    */
-  public static String json(Model m, List<Data> starts, double[] controls, int steps, int recordSteps,
-      double budgetSeconds, long memoryCapBytes) {
-    unsupported(m).ifPresent(s -> {
-      throw new IllegalArgumentException(s);
-    });
+  public static String json(
+      Model m,
+      List<Data> starts,
+      double[] controls,
+      int steps,
+      int recordSteps,
+      double budgetSeconds,
+      long memoryCapBytes) {
+    unsupported(m)
+        .ifPresent(
+            s -> {
+              throw new IllegalArgumentException(s);
+            });
     int w = starts.size();
     if (controls.length != (long) steps * w * m.nu()) {
-      throw new IllegalArgumentException("controls must hold steps×worlds×nu = " + steps + "×" + w + "×" + m.nu()
-          + " numbers, got " + controls.length);
+      throw new IllegalArgumentException(
+          "controls must hold steps×worlds×nu = "
+              + steps
+              + "×"
+              + w
+              + "×"
+              + m.nu()
+              + " numbers, got "
+              + controls.length);
     }
     JsonObject p = new JsonObject();
     p.addProperty("format", "diffart-torch-problem/1");
@@ -215,7 +271,8 @@ public final class TorchProblem {
     return j;
   }
 
-  private static JsonArray perWorld(List<Data> starts, java.util.function.Function<Data, double[]> field) {
+  private static JsonArray perWorld(
+      List<Data> starts, java.util.function.Function<Data, double[]> field) {
     JsonArray a = new JsonArray();
     for (Data d : starts) {
       for (double x : field.apply(d)) {

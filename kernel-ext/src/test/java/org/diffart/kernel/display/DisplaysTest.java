@@ -26,12 +26,18 @@ class DisplaysTest {
   @Test
   void tableRendersAsEscapedHtmlAndPlainText() {
     Table table =
-        Table.create("joints", StringColumn.create("name", "hinge<1>", "slide"), DoubleColumn.create("q", 0.5, -1));
+        Table.create(
+            "joints",
+            StringColumn.create("name", "hinge<1>", "slide"),
+            DoubleColumn.create("q", 0.5, -1));
     DisplayData data = renderer.render(table);
     String html = (String) data.getData(MIMEType.TEXT_HTML);
     assertTrue(html.contains("<caption>joints</caption>"), html);
-    assertTrue(html.contains("<td style=\"text-align:left\">hinge&lt;1&gt;</td>"), "text reads from the left: " + html);
-    assertTrue(html.contains("<td style=\"text-align:right;white-space:nowrap\">-1</td>"),
+    assertTrue(
+        html.contains("<td style=\"text-align:left\">hinge&lt;1&gt;</td>"),
+        "text reads from the left: " + html);
+    assertTrue(
+        html.contains("<td style=\"text-align:right;white-space:nowrap\">-1</td>"),
         "numbers align right and never break: " + html);
     assertTrue(html.contains("<th>q</th>"), html);
     assertTrue(((String) data.getData(MIMEType.TEXT_PLAIN)).contains("slide"));
@@ -39,15 +45,16 @@ class DisplaysTest {
 
   @Test
   void longTablesAreCutWithANote() {
-    Table table = Table.create("t", DoubleColumn.create("x", new double[Displays.MAX_TABLE_ROWS + 7]));
+    Table table =
+        Table.create("t", DoubleColumn.create("x", new double[Displays.MAX_TABLE_ROWS + 7]));
     String html = TableHtml.of(table, Displays.MAX_TABLE_ROWS);
     assertEquals(Displays.MAX_TABLE_ROWS, html.split("<tr><td", -1).length - 1);
     assertTrue(html.contains("7 more rows of " + (Displays.MAX_TABLE_ROWS + 7)), html);
   }
 
   /**
-   * A chart renders as PNG and a text description only: nbconvert's HTML export prefers an SVG beside it, and its
-   * sanitiser empties XChart's, which weighs hundreds of kilobytes besides.
+   * A chart renders as PNG and a text description only: nbconvert's HTML export prefers an SVG
+   * beside it, and its sanitiser empties XChart's, which weighs hundreds of kilobytes besides.
    */
   @Test
   void chartRendersAsPngAndTextOnly() {
@@ -66,7 +73,9 @@ class DisplaysTest {
     XYChart chart = new XYChartBuilder().width(100).height(80).build();
     chart.addSeries("s", new double[] {0, 1}, new double[] {1, 0});
     DisplayData data = renderer.renderAs(chart, "image/svg+xml");
-    assertTrue(((String) data.getData(MIMEType.IMAGE_SVG)).startsWith("<svg"), "no XML declaration or doctype");
+    assertTrue(
+        ((String) data.getData(MIMEType.IMAGE_SVG)).startsWith("<svg"),
+        "no XML declaration or doctype");
     assertFalse(data.hasDataForType(MIMEType.IMAGE_PNG));
   }
 }

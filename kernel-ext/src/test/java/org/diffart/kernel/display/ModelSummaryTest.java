@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.Renderer;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
-import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
@@ -20,7 +20,12 @@ class ModelSummaryTest {
   private static Model pendulum() {
     ModelBuilder b = new ModelBuilder("pendulum");
     BodySpec link = b.addBody(0, "link").pos(0, 0, 1);
-    int hinge = b.addJoint(link.id(), JointType.HINGE, "hinge").axis(0, 1, 0).range(-1, 1).damping(0.1).id();
+    int hinge =
+        b.addJoint(link.id(), JointType.HINGE, "hinge")
+            .axis(0, 1, 0)
+            .range(-1, 1)
+            .damping(0.1)
+            .id();
     b.addGeom(link.id(), GeomType.CAPSULE, "rod").size(0.02).fromto(0, 0, 0, 0, 0, -0.5).mass(1);
     b.addActuator(ActuatorType.MOTOR, hinge, "torque").gear(2).ctrlRange(-3, 3);
     return b.build();
@@ -54,11 +59,17 @@ class ModelSummaryTest {
     assertTrue(((String) data.getData(MIMEType.TEXT_PLAIN)).contains("torque"));
   }
 
-  /** A model's warnings read in plain text too, not only in HTML (a terminal front end or a CI log shows them). */
+  /**
+   * A model's warnings read in plain text too, not only in HTML (a terminal front end or a CI log
+   * shows them).
+   */
   @Test
   void warningsShowInTextAndHtml() {
-    Model m = org.diffart.sim.io.ModelLoader.loadMjcfString("<mujoco>\n  <option impratio=\"10\"/>\n  <worldbody>\n"
-        + "    <body><joint type=\"hinge\"/><geom size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>", "cell");
+    Model m =
+        org.diffart.sim.io.ModelLoader.loadMjcfString(
+            "<mujoco>\n  <option impratio=\"10\"/>\n  <worldbody>\n"
+                + "    <body><joint type=\"hinge\"/><geom size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>",
+            "cell");
     String warning = "warning: cell:2: option impratio=\"10\" ignored";
     assertTrue(ModelSummary.text(m).contains("\n" + warning), ModelSummary.text(m));
     assertTrue(ModelSummary.html(m).contains(TableHtml.escape(warning)), ModelSummary.html(m));
@@ -66,7 +77,9 @@ class ModelSummaryTest {
 
   @Test
   void sensorsAreListedWithWhatTheyRead() {
-    Model m = org.diffart.sim.io.ModelLoader.load(java.nio.file.Path.of("../datasets/models/dm_control/hopper.xml"));
+    Model m =
+        org.diffart.sim.io.ModelLoader.load(
+            java.nio.file.Path.of("../datasets/models/dm_control/hopper.xml"));
     Table sensors = ModelSummary.sensors(m);
     assertEquals(m.nsensor(), sensors.rowCount());
     assertEquals("touch", sensors.stringColumn("type").get(1));

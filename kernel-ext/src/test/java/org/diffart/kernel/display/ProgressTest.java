@@ -28,7 +28,11 @@ class ProgressTest {
     }
 
     private void record(String kind, DisplayData data) {
-      events.add(kind + ": " + data.getData(io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_PLAIN));
+      events.add(
+          kind
+              + ": "
+              + data.getData(
+                  io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_PLAIN));
       ids.add(data.getDisplayId());
     }
   }

@@ -37,17 +37,21 @@ class ReadableTest {
 
   @Test
   void tablesReadTheSameInHtmlAndTextAndKeepAUsersFormatter() {
-    DoubleColumn tiny = DoubleColumn.create("error (rad)", new double[] {5.743574326372422E-36, 0.25});
+    DoubleColumn tiny =
+        DoubleColumn.create("error (rad)", new double[] {5.743574326372422E-36, 0.25});
     DoubleColumn own = DoubleColumn.create("own", new double[] {1.5, 2.5});
     own.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.000")));
     Table t = Table.create("t", tiny, own);
     String html = TableHtml.of(t, 50), text = Displays.text(t);
     for (String s : new String[] {html, text}) {
       assertTrue(s.contains("5.74357e-36") && s.contains("0.25"), s);
-      assertTrue(s.contains("1.500") && s.contains("2.500"), "the user's own formatter stays: " + s);
+      assertTrue(
+          s.contains("1.500") && s.contains("2.500"), "the user's own formatter stays: " + s);
       assertTrue(!s.contains("0.0000000000000"), s);
     }
-    assertEquals("0.000000000000000000000000000000000005743574326372422", tiny.getString(0),
+    assertEquals(
+        "0.000000000000000000000000000000000005743574326372422",
+        tiny.getString(0),
         "the table itself is not changed");
   }
 
@@ -66,12 +70,19 @@ class ReadableTest {
 
     DoubleColumn ms = Readable.durations(DoubleColumn.create("forward", 7.0812, 1234.5));
     ms.appendMissing();
-    LongColumn bytes = Readable.sizes(LongColumn.create("peak memory", new long[] {165_000, 3160408064L, 5}));
+    LongColumn bytes =
+        Readable.sizes(LongColumn.create("peak memory", new long[] {165_000, 3160408064L, 5}));
     Table t = Readable.table(Table.create("timing", ms, bytes), 10);
     String text = t.print();
-    assertTrue(text.contains("7.08 ms") && text.contains("1.23 s") && text.contains("161 KiB")
-        && text.contains("2.94 GiB") && text.contains("5 B"), text);
-    assertEquals(7.0812, t.doubleColumn("forward").get(0), "the values stay numbers in their units");
+    assertTrue(
+        text.contains("7.08 ms")
+            && text.contains("1.23 s")
+            && text.contains("161 KiB")
+            && text.contains("2.94 GiB")
+            && text.contains("5 B"),
+        text);
+    assertEquals(
+        7.0812, t.doubleColumn("forward").get(0), "the values stay numbers in their units");
     assertTrue(TableHtml.of(t, 10).contains(">7.08 ms</td>"));
     assertTrue(ms.getString(2).isEmpty(), "a missing time shows as nothing: " + ms.getString(2));
   }

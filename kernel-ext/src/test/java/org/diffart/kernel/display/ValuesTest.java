@@ -35,9 +35,11 @@ class ValuesTest {
       ramp[i] = i;
     }
     assertEquals("double[20] [0, 1, 2, …, 18, 19] (20)", shown(ramp));
-    assertEquals("[double[2] [1, 2], double[1] [3]]", shown(List.of(new double[] {1, 2}, new double[] {3})));
+    assertEquals(
+        "[double[2] [1, 2], double[1] [3]]", shown(List.of(new double[] {1, 2}, new double[] {3})));
     assertEquals("{q=double[1] [0.25]}", shown(Map.of("q", new double[] {0.25})));
-    assertEquals("Pair[name=x, values=double[2] [1, 2]]", shown(new Pair("x", new double[] {1, 2})));
+    assertEquals(
+        "Pair[name=x, values=double[2] [1, 2]]", shown(new Pair("x", new double[] {1, 2})));
     assertEquals("long[2][] [long[1] [1], long[0] []]", shown(new long[][] {{1}, {}}));
   }
 
@@ -53,7 +55,8 @@ class ValuesTest {
     assertTrue(text.contains("…"), text);
     assertEquals(1 + Values.MAX_MATRIX, text.lines().count(), text);
     String html = (String) renderer.render(m).getData(MIMEType.TEXT_HTML);
-    assertTrue(html.contains("<caption>double[30][3]</caption>") && html.contains(">14.5</td>"), html);
+    assertTrue(
+        html.contains("<caption>double[30][3]</caption>") && html.contains(">14.5</td>"), html);
     for (Object v : List.of(m, new double[5], new float[2], List.of(new int[1]))) {
       assertFalse(shown(v).contains("@"), "no object identity: " + shown(v));
     }

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The kernel evaluated in-process, without Jupyter: one JShell shared by all cases, like a notebook. */
+/**
+ * The kernel evaluated in-process, without Jupyter: one JShell shared by all cases, like a
+ * notebook.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DiffartKernelTest {
@@ -33,8 +36,10 @@ class DiffartKernelTest {
     Files.writeString(script, "int fromScriptFile = 40;");
     kernel =
         new DiffartKernel(
-            new KernelConfig(List.of(), List.of(), List.of(script.toString()), "int fromInline = 2;"));
-    kernel.warmUp(); // as KernelMain does: the built-in imports compile in the background, the scripts still run
+            new KernelConfig(
+                List.of(), List.of(), List.of(script.toString()), "int fromInline = 2;"));
+    kernel.warmUp(); // as KernelMain does: the built-in imports compile in the background, the
+    // scripts still run
   }
 
   @AfterAll
@@ -45,7 +50,9 @@ class DiffartKernelTest {
   @Test
   void startupScriptsRunBeforeTheFirstCell() throws Exception {
     assertEquals(42, kernel.evalRaw("fromScriptFile + fromInline"));
-    assertEquals(1, kernel.evalRaw("new ArrayList<>(List.of(Path.of(\"x\"))).size()")); // the built-in imports
+    assertEquals(
+        1,
+        kernel.evalRaw("new ArrayList<>(List.of(Path.of(\"x\"))).size()")); // the built-in imports
   }
 
   @Test
@@ -66,18 +73,25 @@ class DiffartKernelTest {
 
   @Test
   void kernelClassesAreImportableInCells() throws Exception {
-    assertEquals("&lt;b&gt;", kernel.evalRaw("org.diffart.kernel.display.TableHtml.escape(\"<b>\")"));
+    assertEquals(
+        "&lt;b&gt;", kernel.evalRaw("org.diffart.kernel.display.TableHtml.escape(\"<b>\")"));
   }
 
   @Test
   void runtimeErrorNamesTheOriginalExceptionAndTheNextCellStillWorks() throws Exception {
     EvaluationException e =
-        assertThrows(EvaluationException.class, () -> kernel.evalRaw("int[] a = new int[1];\na[5] = 1;"));
+        assertThrows(
+            EvaluationException.class, () -> kernel.evalRaw("int[] a = new int[1];\na[5] = 1;"));
     assertEquals("java.lang.ArrayIndexOutOfBoundsException", e.exceptionClassName());
-    assertTrue(e.getMessage().startsWith("java.lang.ArrayIndexOutOfBoundsException: "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("java.lang.ArrayIndexOutOfBoundsException: "), e.getMessage());
     List<String> traceback = kernel.formatError(e);
-    assertTrue(traceback.stream().anyMatch(l -> l.contains("at line 2 of this cell")), traceback.toString());
-    assertTrue(traceback.stream().noneMatch(l -> l.contains("NotebookExecutionControl")), traceback.toString());
+    assertTrue(
+        traceback.stream().anyMatch(l -> l.contains("at line 2 of this cell")),
+        traceback.toString());
+    assertTrue(
+        traceback.stream().noneMatch(l -> l.contains("NotebookExecutionControl")),
+        traceback.toString());
     assertEquals(3, kernel.evalRaw("1 + 2"));
   }
 
@@ -91,7 +105,8 @@ class DiffartKernelTest {
 
   @Test
   void incompleteSourceIsReported() {
-    assertThrows(IncompleteSourceException.class, () -> kernel.evalRaw("for (int i = 0; i < 3; i++) {"));
+    assertThrows(
+        IncompleteSourceException.class, () -> kernel.evalRaw("for (int i = 0; i < 3; i++) {"));
     assertEquals("", kernel.isComplete("for (int i = 0; i < 3; i++) {"));
     assertEquals("complete", kernel.isComplete("int q = 1;"));
   }
@@ -100,7 +115,8 @@ class DiffartKernelTest {
   void interruptStopsASleepingCellWithAnError() throws Exception {
     CompletableFuture<Void> interrupter = interruptAfter(300);
     long start = System.nanoTime();
-    assertThrows(InterruptedException.class, () -> kernel.evalRaw("Thread.sleep(60_000);\n\"not reached\""));
+    assertThrows(
+        InterruptedException.class, () -> kernel.evalRaw("Thread.sleep(60_000);\n\"not reached\""));
     assertTrue(System.nanoTime() - start < 20_000_000_000L);
     interrupter.join();
     assertEquals("after", kernel.evalRaw("\"after\""));
@@ -112,7 +128,9 @@ class DiffartKernelTest {
     long start = System.nanoTime();
     assertThrows(
         InterruptedException.class,
-        () -> kernel.evalRaw("long end = System.nanoTime() + 8_000_000_000L; while (System.nanoTime() < end) {}"));
+        () ->
+            kernel.evalRaw(
+                "long end = System.nanoTime() + 8_000_000_000L; while (System.nanoTime() < end) {}"));
     interrupter.join();
     assertEquals(5, kernel.evalRaw("2 + 3"));
     // the busy cell spins 8 s: the next one is back long before, however loaded the machine
@@ -123,7 +141,8 @@ class DiffartKernelTest {
   void classpathMagicAddsFoldersAndReturnsWhatItAdded(@TempDir Path dir) throws Exception {
     Object added = kernel.evalRaw("var added = %classpath " + dir + "\nadded");
     assertEquals(List.of(dir.toAbsolutePath().normalize().toString()), added);
-    assertThrows(EvaluationException.class, () -> kernel.evalRaw("%jars " + dir.resolve("none-*.jar")));
+    assertThrows(
+        EvaluationException.class, () -> kernel.evalRaw("%jars " + dir.resolve("none-*.jar")));
   }
 
   @Test
@@ -131,7 +150,9 @@ class DiffartKernelTest {
     IllegalStateException e =
         assertThrows(
             IllegalStateException.class,
-            () -> kernel.eval("new Object() { public String toString() { throw new AssertionError(\"no text\"); } }"));
+            () ->
+                kernel.eval(
+                    "new Object() { public String toString() { throw new AssertionError(\"no text\"); } }"));
     assertTrue(e.getMessage().contains("no text"), e.getMessage());
     assertEquals(4, kernel.evalRaw("2 * 2"));
   }
@@ -144,7 +165,8 @@ class DiffartKernelTest {
 
   @Test
   void unknownMagicFailsTheCell() {
-    EvaluationException e = assertThrows(EvaluationException.class, () -> kernel.evalRaw("%nosuchmagic"));
+    EvaluationException e =
+        assertThrows(EvaluationException.class, () -> kernel.evalRaw("%nosuchmagic"));
     assertTrue(e.getMessage().contains("nosuchmagic"), e.getMessage());
   }
 

@@ -6,15 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.diffart.kernel.magic.MagicHelp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.diffart.kernel.magic.MagicHelp;
 import tech.tablesaw.api.Table;
 
-/** Errors read in one clear line, then a short cause chain and the cell line; the stack trace with %debug. */
+/**
+ * Errors read in one clear line, then a short cause chain and the cell line; the stack trace with
+ * %debug.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ErrorMessagesTest {
@@ -39,16 +42,21 @@ class ErrorMessagesTest {
   @Test
   void anUnknownBuiltinModelIsOneLine() {
     List<String> t = traceback("%model builtin:laikgo");
-    assertTrue(t.get(0).startsWith("builtin:laikgo: unknown built-in model; available: builtin:pendulum:N,"),
+    assertTrue(
+        t.get(0)
+            .startsWith("builtin:laikgo: unknown built-in model; available: builtin:pendulum:N,"),
         t.toString());
     assertTrue(t.size() <= 3, t.toString());
-    assertTrue(t.stream().noneMatch(l -> l.contains("at java.") || l.contains("at org.")), t.toString());
+    assertTrue(
+        t.stream().noneMatch(l -> l.contains("at java.") || l.contains("at org.")), t.toString());
   }
 
   @Test
   void aBadModelFileNamesItsLine() {
-    List<String> t = traceback("%%model\n<mujoco>\n  <worldbody>\n    <body>\n      <geom type=\"teapot\"/>\n"
-        + "    </body>\n  </worldbody>\n</mujoco>");
+    List<String> t =
+        traceback(
+            "%%model\n<mujoco>\n  <worldbody>\n    <body>\n      <geom type=\"teapot\"/>\n"
+                + "    </body>\n  </worldbody>\n</mujoco>");
     assertTrue(t.get(0).matches("%%model cell:5: geom: .*teapot.*"), t.toString());
   }
 
@@ -85,8 +93,14 @@ class ErrorMessagesTest {
     kernel.evalRaw("int boom(int[] x) {\n  return x[3];\n}");
     List<String> t = traceback("int[] a = new int[1];\nint r = 0;\nr = boom(a);");
     assertEquals("ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 1", t.get(0));
-    // the innermost notebook frame, line 2 of the cell that declared boom, then the line that called it
-    assertTrue(t.stream().anyMatch(l -> l.matches("  at line 2 of cell \\d+, in boom\\(\\), called from line 3 of this cell")),
+    // the innermost notebook frame, line 2 of the cell that declared boom, then the line that
+    // called it
+    assertTrue(
+        t.stream()
+            .anyMatch(
+                l ->
+                    l.matches(
+                        "  at line 2 of cell \\d+, in boom\\(\\), called from line 3 of this cell")),
         t.toString());
     String debug = String.valueOf(kernel.evalRaw("%debug"));
     assertTrue(debug.contains("java.lang.ArrayIndexOutOfBoundsException"), debug);
@@ -100,8 +114,10 @@ class ErrorMessagesTest {
     assertTrue(listing.text().lines().allMatch(l -> l.length() < 100), listing::text);
     assertTrue(listing.text().contains("\n%rollout "), listing::text);
     List<String> names = list.stringColumn("magic").asList();
-    for (String m : new String[] {"%model", "%%model", "%backend", "%rollout", "%grad", "%help", "%debug",
-        "%lsmagic"}) {
+    for (String m :
+        new String[] {
+          "%model", "%%model", "%backend", "%rollout", "%grad", "%help", "%debug", "%lsmagic"
+        }) {
       assertTrue(names.contains(m), m + " in " + names);
     }
     String help = String.valueOf(kernel.evalRaw("%help rollout"));

@@ -27,17 +27,21 @@ class HeadlessRunTest {
 
   @Test
   void codeCellsAreReadFromStringsAndLineLists() {
-    assertEquals(List.of("int a = 2;\na", "a + 1"), HeadlessRun.codeCells(NOTEBOOK.formatted("a + 1")));
+    assertEquals(
+        List.of("int a = 2;\na", "a + 1"), HeadlessRun.codeCells(NOTEBOOK.formatted("a + 1")));
   }
 
   @Test
   void aNotebookPassesUntilACellFails(@TempDir Path dir) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8), e = new PrintStream(err, true,
-        StandardCharsets.UTF_8);
-    assertTrue(HeadlessRun.run(Files.writeString(dir.resolve("ok.ipynb"), NOTEBOOK.formatted("a + 1")), o, e));
-    assertFalse(HeadlessRun.run(Files.writeString(dir.resolve("bad.ipynb"), NOTEBOOK.formatted("a.length()")), o,
-        e));
+    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8),
+        e = new PrintStream(err, true, StandardCharsets.UTF_8);
+    assertTrue(
+        HeadlessRun.run(
+            Files.writeString(dir.resolve("ok.ipynb"), NOTEBOOK.formatted("a + 1")), o, e));
+    assertFalse(
+        HeadlessRun.run(
+            Files.writeString(dir.resolve("bad.ipynb"), NOTEBOOK.formatted("a.length()")), o, e));
     String said = err.toString(StandardCharsets.UTF_8);
     assertTrue(said.contains("bad.ipynb: code cell 2 of 2 failed"), said);
     assertTrue(said.contains("compile error at line 1: int cannot be dereferenced"), said);

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real Jupyter client (Debian's {@code jupyter_client}, run by {@code /usr/bin/python3}) talking to
- * the kernel started as its own process from this test JVM's classpath. Fails, never skips, when
+ * A real Jupyter client (Debian's {@code jupyter_client}, run by {@code /usr/bin/python3}) talking
+ * to the kernel started as its own process from this test JVM's classpath. Fails, never skips, when
  * Jupyter is missing.
  */
 final class JupyterClient {
@@ -26,7 +26,9 @@ final class JupyterClient {
   static final String PYTHON = "/usr/bin/python3";
   static final String INSTALL_HINT =
       "Debian's Jupyter is needed: apt-get install jupyter-nbconvert python3-nbclient jupyter-client"
-          + " (note: the python3 first on PATH may be another Python; tests use " + PYTHON + ")";
+          + " (note: the python3 first on PATH may be another Python; tests use "
+          + PYTHON
+          + ")";
   private static final String KERNEL_NAME = "diffart-test";
 
   private final Path jupyterPath;
@@ -50,8 +52,12 @@ final class JupyterClient {
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     argv.add("-Djava.awt.headless=true");
     JavaTokens.EXPORTS.forEach(argv::add);
-    for (String arg : List.of("-cp", System.getProperty("java.class.path"), KernelMain.class.getName(),
-        "{connection_file}")) {
+    for (String arg :
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            KernelMain.class.getName(),
+            "{connection_file}")) {
       argv.add(arg);
     }
     json.add("argv", argv);
@@ -117,7 +123,9 @@ final class JupyterClient {
       JsonObject cell = element.getAsJsonObject();
       List<JsonObject> messages = new ArrayList<>();
       cell.getAsJsonArray("messages").forEach(m -> messages.add(m.getAsJsonObject()));
-      results.add(new Cell(cell.get("reply").getAsString(), cell.getAsJsonObject("reply_content"), messages));
+      results.add(
+          new Cell(
+              cell.get("reply").getAsString(), cell.getAsJsonObject("reply_content"), messages));
     }
     return results;
   }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class KernelspecInstallerTest {
 
   @Test
-  void prefixInstallCopiesTheJarAndWritesARelocatableSpecThatJupyterLists(@TempDir Path dir) throws Exception {
+  void prefixInstallCopiesTheJarAndWritesARelocatableSpecThatJupyterLists(@TempDir Path dir)
+      throws Exception {
     Path jar = Files.writeString(dir.resolve("some.jar"), "not really a jar");
     Path prefix = dir.resolve("prefix");
 
@@ -25,12 +26,19 @@ class KernelspecInstallerTest {
 
     assertEquals(prefix.resolve("share/jupyter/kernels/diffart"), spec);
     assertEquals("not really a jar", Files.readString(spec.resolve(KernelspecInstaller.JAR_NAME)));
-    JsonObject json = new Gson().fromJson(Files.readString(spec.resolve("kernel.json")), JsonObject.class);
-    List<String> argv = json.getAsJsonArray("argv").asList().stream().map(e -> e.getAsString()).toList();
+    JsonObject json =
+        new Gson().fromJson(Files.readString(spec.resolve("kernel.json")), JsonObject.class);
+    List<String> argv =
+        json.getAsJsonArray("argv").asList().stream().map(e -> e.getAsString()).toList();
     assertEquals(
-        List.of("-Djava.awt.headless=true", "--add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED",
-            "--add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED", "-cp", "{resource_dir}/diffart-kernel.jar",
-            "org.diffart.kernel.jupyter.KernelMain", "{connection_file}"),
+        List.of(
+            "-Djava.awt.headless=true",
+            "--add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED",
+            "--add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED",
+            "-cp",
+            "{resource_dir}/diffart-kernel.jar",
+            "org.diffart.kernel.jupyter.KernelMain",
+            "{connection_file}"),
         argv.subList(1, argv.size()));
     assertTrue(Files.isExecutable(Path.of(argv.get(0))), argv.get(0));
     assertEquals("message", json.get("interrupt_mode").getAsString());
@@ -44,7 +52,10 @@ class KernelspecInstallerTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor());
     JsonObject listed =
-        new Gson().fromJson(out, JsonObject.class).getAsJsonObject("kernelspecs").getAsJsonObject("diffart");
+        new Gson()
+            .fromJson(out, JsonObject.class)
+            .getAsJsonObject("kernelspecs")
+            .getAsJsonObject("diffart");
     assertEquals(spec.toRealPath(), Path.of(listed.get("resource_dir").getAsString()).toRealPath());
   }
 
@@ -62,7 +73,9 @@ class KernelspecInstallerTest {
   void aMissingJarIsRefused(@TempDir Path dir) {
     assertThrows(
         IllegalArgumentException.class,
-        () -> KernelspecInstaller.install(KernelspecInstaller.Scope.prefix(dir), dir.resolve("none.jar")));
+        () ->
+            KernelspecInstaller.install(
+                KernelspecInstaller.Scope.prefix(dir), dir.resolve("none.jar")));
   }
 
   @Test
@@ -73,10 +86,12 @@ class KernelspecInstallerTest {
         KernelspecInstaller.Scope.user(Map.of(), "Linux", home).kernelsDir());
     assertEquals(
         Path.of("/xdg/jupyter/kernels"),
-        KernelspecInstaller.Scope.user(Map.of("XDG_DATA_HOME", "/xdg"), "Linux", home).kernelsDir());
+        KernelspecInstaller.Scope.user(Map.of("XDG_DATA_HOME", "/xdg"), "Linux", home)
+            .kernelsDir());
     assertEquals(
         Path.of("/data/kernels"),
-        KernelspecInstaller.Scope.user(Map.of("JUPYTER_DATA_DIR", "/data"), "Linux", home).kernelsDir());
+        KernelspecInstaller.Scope.user(Map.of("JUPYTER_DATA_DIR", "/data"), "Linux", home)
+            .kernelsDir());
     assertEquals(
         Path.of("/home/u/Library/Jupyter/kernels"),
         KernelspecInstaller.Scope.user(Map.of(), "Mac OS X", home).kernelsDir());

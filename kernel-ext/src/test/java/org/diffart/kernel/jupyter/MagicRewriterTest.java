@@ -13,19 +13,24 @@ class MagicRewriterTest {
   private static final String NB = "org.diffart.kernel.jupyter.Notebook";
 
   private final MagicRewriter rewriter =
-      new MagicRewriter(name -> name.equals("typed") ? Optional.of(StringBuilder.class) : Optional.empty());
+      new MagicRewriter(
+          name -> name.equals("typed") ? Optional.of(StringBuilder.class) : Optional.empty());
 
   @Test
   void lineMagicAtLineStartBecomesAStatement() throws Exception {
     assertEquals(
-        "int a = 1;\n  " + NB + ".lineMagic(\"rollout\", java.util.List.of(\"--steps\", \"10\"));\na",
+        "int a = 1;\n  "
+            + NB
+            + ".lineMagic(\"rollout\", java.util.List.of(\"--steps\", \"10\"));\na",
         rewriter.rewrite("int a = 1;\n  %rollout --steps 10\na"));
   }
 
   @Test
   void assignedLineMagicIsCastToItsDeclaredTypeAndLosesItsTrailingSemicolon() throws Exception {
     assertEquals(
-        "var t = (java.lang.StringBuilder) " + NB + ".lineMagic(\"typed\", java.util.List.of(\"x\"));",
+        "var t = (java.lang.StringBuilder) "
+            + NB
+            + ".lineMagic(\"typed\", java.util.List.of(\"x\"));",
         rewriter.rewrite("var t = %typed x;"));
     assertEquals(
         "Object o = " + NB + ".lineMagic(\"untyped\", java.util.List.of());",
@@ -52,7 +57,8 @@ class MagicRewriterTest {
   @Test
   void cellMagicTakesTheRestOfTheCellAsItsBody() throws Exception {
     assertEquals(
-        NB + ".cellMagic(\"model\", java.util.List.of(\"--name\", \"p\"), \"<mujoco>\\n  \\\"x\\\"\\n</mujoco>\");",
+        NB
+            + ".cellMagic(\"model\", java.util.List.of(\"--name\", \"p\"), \"<mujoco>\\n  \\\"x\\\"\\n</mujoco>\");",
         rewriter.rewrite("%%model --name p\n<mujoco>\n  \"x\"\n</mujoco>"));
   }
 
@@ -66,65 +72,93 @@ class MagicRewriterTest {
     assertEquals("\"a\\0017\\\\\\t\"", MagicRewriter.literal("a\u00017\\\t"));
   }
 
-  /** What every Java user types in the first hour: a {@code %} in a string, a text block, a comment is Java's. */
+  /**
+   * What every Java user types in the first hour: a {@code %} in a string, a text block, a comment
+   * is Java's.
+   */
   @ParameterizedTest
-  @ValueSource(strings = {
-      "System.out.printf(\"n=%d%n\", 3)",
-      "printf(\"n = %d\", x)",
-      "String fmt = \"x=%s\";",
-      "String s = \"\"\"\n    %model is what I typed\n    x = %rollout\n    \"\"\";",
-      "// %model in a comment\nint a = 1; /* %rollout --steps 5 */",
-      "char c = '%';\nchar d =\n'%';",
-      "int r = 7\n  %n;",
-      "int r = a\n%b;",
-      "boolean same = x ==%m;",
-      "String latex = \"\\\\frac{a}{b} % a comment in TeX\";"})
+  @ValueSource(
+      strings = {
+        "System.out.printf(\"n=%d%n\", 3)",
+        "printf(\"n = %d\", x)",
+        "String fmt = \"x=%s\";",
+        "String s = \"\"\"\n    %model is what I typed\n    x = %rollout\n    \"\"\";",
+        "// %model in a comment\nint a = 1; /* %rollout --steps 5 */",
+        "char c = '%';\nchar d =\n'%';",
+        "int r = 7\n  %n;",
+        "int r = a\n%b;",
+        "boolean same = x ==%m;",
+        "String latex = \"\\\\frac{a}{b} % a comment in TeX\";"
+      })
   void javaIsLeftAsItIs(String java) throws Exception {
     assertEquals(java, rewriter.rewrite(java));
   }
 
   @Test
   void magicsFollowStatementsAndEachOther() throws Exception {
-    assertEquals("int a = 1; // set\n" + NB + ".lineMagic(\"a\", java.util.List.of(\"1\"));\n"
-        + NB + ".lineMagic(\"b\", java.util.List.of());\nvoid f() {\n  "
-        + NB + ".lineMagic(\"c\", java.util.List.of(\"x\"));\n}",
+    assertEquals(
+        "int a = 1; // set\n"
+            + NB
+            + ".lineMagic(\"a\", java.util.List.of(\"1\"));\n"
+            + NB
+            + ".lineMagic(\"b\", java.util.List.of());\nvoid f() {\n  "
+            + NB
+            + ".lineMagic(\"c\", java.util.List.of(\"x\"));\n}",
         rewriter.rewrite("int a = 1; // set\n%a 1\n%b\nvoid f() {\n  %c x\n}"));
     // an assigned magic after a line magic, and one whose = ends the line before
-    assertEquals(NB + ".lineMagic(\"a\", java.util.List.of());\nvar t =\n  (java.lang.StringBuilder) "
-        + NB + ".lineMagic(\"typed\", java.util.List.of(\"y\"));",
+    assertEquals(
+        NB
+            + ".lineMagic(\"a\", java.util.List.of());\nvar t =\n  (java.lang.StringBuilder) "
+            + NB
+            + ".lineMagic(\"typed\", java.util.List.of(\"y\"));",
         rewriter.rewrite("%a\nvar t =\n  %typed y;"));
   }
 
   /**
-   * Random cells of format strings, LaTeX and MATLAB snippets in strings, text blocks, character literals and comments,
-   * {@code %} as the remainder across lines, and real magics at statement starts: the magics, and only they, are
-   * rewritten.
+   * Random cells of format strings, LaTeX and MATLAB snippets in strings, text blocks, character
+   * literals and comments, {@code %} as the remainder across lines, and real magics at statement
+   * starts: the magics, and only they, are rewritten.
    */
   @Test
   void randomCellsRewriteTheirMagicsAndNothingElse() throws Exception {
     java.util.Random rnd = new java.util.Random(23);
-    String[] inside = {"%d", "%5.2f%n", "%%", "x=%s", "\\\\alpha % TeX comment", "% MATLAB comment", "y = x % 2",
-        "%model builtin:pendulum:2", "= %rollout"};
+    String[] inside = {
+      "%d",
+      "%5.2f%n",
+      "%%",
+      "x=%s",
+      "\\\\alpha % TeX comment",
+      "% MATLAB comment",
+      "y = x % 2",
+      "%model builtin:pendulum:2",
+      "= %rollout"
+    };
     for (int cell = 0; cell < 300; cell++) {
       StringBuilder in = new StringBuilder(), expected = new StringBuilder();
       int magics = 0, lastMagicEnd = -1;
       boolean codeAfter = false;
       for (int line = 0; line < 6; line++) {
         String text = inside[rnd.nextInt(inside.length)];
-        String java = switch (rnd.nextInt(7)) {
-          case 0 -> "String s" + line + " = \"" + text + "\";";
-          case 1 -> "String t" + line + " = \"\"\"\n" + text + "\n\"\"\";";
-          case 2 -> "// " + text;
-          case 3 -> "/* " + text + "\n " + text + " */";
-          case 4 -> "char c" + line + " = '%';";
-          case 5 -> "int m" + line + " = 7\n  % 3 +\n  5\n%k;";
-          default -> null;
-        };
+        String java =
+            switch (rnd.nextInt(7)) {
+              case 0 -> "String s" + line + " = \"" + text + "\";";
+              case 1 -> "String t" + line + " = \"\"\"\n" + text + "\n\"\"\";";
+              case 2 -> "// " + text;
+              case 3 -> "/* " + text + "\n " + text + " */";
+              case 4 -> "char c" + line + " = '%';";
+              case 5 -> "int m" + line + " = 7\n  % 3 +\n  5\n%k;";
+              default -> null;
+            };
         if (java == null) {
           magics++;
           in.append("%magic").append(line).append(" --n ").append(line).append('\n');
-          expected.append(NB).append(".lineMagic(\"magic").append(line).append("\", java.util.List.of(\"--n\", \"")
-              .append(line).append("\"));");
+          expected
+              .append(NB)
+              .append(".lineMagic(\"magic")
+              .append(line)
+              .append("\", java.util.List.of(\"--n\", \"")
+              .append(line)
+              .append("\"));");
           lastMagicEnd = expected.length();
           expected.append('\n');
           codeAfter = false;

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CI path: the kernelspec as {@link KernelspecInstaller} writes it, found through {@code
- * JUPYTER_PATH}, executing notebooks with Debian's {@code jupyter nbconvert --execute}. The installed
- * jar is a manifest-only jar pointing at this JVM's classpath, as the shaded jar is not built yet.
+ * JUPYTER_PATH}, executing notebooks with Debian's {@code jupyter nbconvert --execute}. The
+ * installed jar is a manifest-only jar pointing at this JVM's classpath, as the shaded jar is not
+ * built yet.
  */
 class NbconvertExecutionTest {
 
@@ -50,7 +51,8 @@ class NbconvertExecutionTest {
                 + "styled.addSeries(\"s\", new double[] {0, 1, 2}, new double[] {1, 0, 1});\nstyled");
     Result r = nbconvert(nb);
     assertEquals(0, r.exitCode(), r.stderr());
-    JsonArray cells = new Gson().fromJson(Files.readString(r.output()), JsonObject.class).getAsJsonArray("cells");
+    JsonArray cells =
+        new Gson().fromJson(Files.readString(r.output()), JsonObject.class).getAsJsonArray("cells");
     JsonObject table = firstOutputData(cells, 0);
     assertTrue(table.has("text/html"), table::toString);
     JsonObject chart = firstOutputData(cells, 1);
@@ -60,35 +62,46 @@ class NbconvertExecutionTest {
     assertEquals(0, html.exitCode(), html.stderr());
     Path page = r.output().resolveSibling("good.out.html");
     assertTrue(Files.readString(page).contains("<caption>t</caption>"), "the HTML shows the table");
-    // both charts show in the HTML as a reader gets it (an SVG beside the PNG came out empty): the main job's check
-    Process check = new ProcessBuilder("/usr/bin/python3", "../bin/html-report", r.output().toString(),
-        page.toString()).redirectErrorStream(true).start();
+    // both charts show in the HTML as a reader gets it (an SVG beside the PNG came out empty): the
+    // main job's check
+    Process check =
+        new ProcessBuilder(
+                "/usr/bin/python3", "../bin/html-report", r.output().toString(), page.toString())
+            .redirectErrorStream(true)
+            .start();
     String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     assertEquals(0, check.waitFor(), said);
     assertEquals("2 figures", said);
   }
 
   private static JsonObject firstOutputData(JsonArray cells, int cell) {
-    JsonObject output = cells.get(cell).getAsJsonObject().getAsJsonArray("outputs").get(0).getAsJsonObject();
+    JsonObject output =
+        cells.get(cell).getAsJsonObject().getAsJsonArray("outputs").get(0).getAsJsonObject();
     return output.getAsJsonObject("data");
   }
 
   @Test
   void variablesSurviveLaterImportsAndNamesUnderJupyter() throws Exception {
-    Path nb = notebook("pinning",
-        "Date d = new Date(0);\nvar d2 = new Date(0);\nList<Integer> li = new ArrayList<>(List.of(1, 2));",
-        "var ant = %model builtin:ant;",
-        "import java.sql.Date;\nimport java.awt.*;\nimport javax.swing.Timer;\nvar model = 3;",
-        "String.valueOf(d.getTime() + d2.getTime()) + \" \" + li + \" \" + ant.nq() + \" \" + model");
+    Path nb =
+        notebook(
+            "pinning",
+            "Date d = new Date(0);\nvar d2 = new Date(0);\nList<Integer> li = new ArrayList<>(List.of(1, 2));",
+            "var ant = %model builtin:ant;",
+            "import java.sql.Date;\nimport java.awt.*;\nimport javax.swing.Timer;\nvar model = 3;",
+            "String.valueOf(d.getTime() + d2.getTime()) + \" \" + li + \" \" + ant.nq() + \" \" + model");
     Result r = nbconvert(nb);
     assertEquals(0, r.exitCode(), r.stderr());
-    JsonArray cells = new Gson().fromJson(Files.readString(r.output()), JsonObject.class).getAsJsonArray("cells");
+    JsonArray cells =
+        new Gson().fromJson(Files.readString(r.output()), JsonObject.class).getAsJsonArray("cells");
     assertEquals("0 [1, 2] 15 3", firstOutputData(cells, 3).get("text/plain").getAsString());
   }
 
   @Test
   void aFailingCellFailsTheRun() throws Exception {
-    Result r = nbconvert(notebook("bad", "int ok = 1;", "throw new IllegalStateException(\"wrong shape\");", "ok"));
+    Result r =
+        nbconvert(
+            notebook(
+                "bad", "int ok = 1;", "throw new IllegalStateException(\"wrong shape\");", "ok"));
     assertNotEquals(0, r.exitCode());
     assertTrue(r.stderr().contains("wrong shape"), r.stderr());
   }
@@ -99,8 +112,14 @@ class NbconvertExecutionTest {
   private static Result nbconvert(Path nb) throws Exception {
     Path out = nb.resolveSibling(nb.getFileName().toString().replace(".ipynb", ".out.ipynb"));
     Result r =
-        run("--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=120",
-            "--output", out.getFileName().toString(), nb.toString());
+        run(
+            "--to",
+            "notebook",
+            "--execute",
+            "--ExecutePreprocessor.timeout=120",
+            "--output",
+            out.getFileName().toString(),
+            nb.toString());
     return new Result(r.exitCode(), r.stderr(), out);
   }
 
@@ -147,9 +166,13 @@ class NbconvertExecutionTest {
     List<String> entries = List.of(System.getProperty("java.class.path").split(File.pathSeparator));
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    manifest.getMainAttributes().put(
-        Attributes.Name.CLASS_PATH,
-        entries.stream().map(e -> Path.of(e).toUri().toString()).collect(Collectors.joining(" ")));
+    manifest
+        .getMainAttributes()
+        .put(
+            Attributes.Name.CLASS_PATH,
+            entries.stream()
+                .map(e -> Path.of(e).toUri().toString())
+                .collect(Collectors.joining(" ")));
     try (OutputStream out = Files.newOutputStream(jar)) {
       new JarOutputStream(out, manifest).close();
     }

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Variables keep their values and types whatever a later cell imports (each case on a fresh kernel). */
+/**
+ * Variables keep their values and types whatever a later cell imports (each case on a fresh
+ * kernel).
+ */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VariablePinningTest {
   private DiffartKernel kernel;
@@ -71,7 +74,8 @@ class VariablePinningTest {
 
   @Test
   void primitivesArraysGenericsAndNullSurviveAndKeepTheirTypes() throws Exception {
-    eval("int x = 41; double[] a = {1.5, 2.5}; Map<String, List<int[]>> m = new HashMap<>(); String s = null;");
+    eval(
+        "int x = 41; double[] a = {1.5, 2.5}; Map<String, List<int[]>> m = new HashMap<>(); String s = null;");
     eval("import java.awt.*; import java.sql.*;");
     assertEquals(42, eval("x + 1"));
     assertEquals(4.0, eval("a[0] + a[1]"));
@@ -111,8 +115,9 @@ class VariablePinningTest {
   }
 
   /**
-   * A redefinition that breaks an earlier method is announced by the cell that makes it, and a later call names what
-   * broke it (issue 23: it said nothing, then "cannot be used until this is declared: " with nothing after it).
+   * A redefinition that breaks an earlier method is announced by the cell that makes it, and a
+   * later call names what broke it (issue 23: it said nothing, then "cannot be used until this is
+   * declared: " with nothing after it).
    */
   @Test
   void aRedefinitionThatBreaksAMethodIsAnnouncedAndNamedWhenTheMethodIsCalled() throws Exception {
@@ -127,28 +132,46 @@ class VariablePinningTest {
       System.setErr(saved);
     }
     String said = err.toString(StandardCharsets.UTF_8);
-    assertTrue(said.contains("this cell changed earlier declarations: scaled(double) (no longer compiles since scale"
-        + " is now a String"), said);
-    CompilationException e = org.junit.jupiter.api.Assertions.assertThrows(CompilationException.class,
-        () -> eval("scaled(3)"));
-    assertTrue(e.getMessage().contains("'scaled' cannot be used: scaled(double) no longer compiles since scale is now"
-        + " a String"), e.getMessage());
+    assertTrue(
+        said.contains(
+            "this cell changed earlier declarations: scaled(double) (no longer compiles since scale"
+                + " is now a String"),
+        said);
+    CompilationException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            CompilationException.class, () -> eval("scaled(3)"));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "'scaled' cannot be used: scaled(double) no longer compiles since scale is now"
+                    + " a String"),
+        e.getMessage());
   }
 
   @Test
   void randomDeclarationsSurviveRandomImportsAndNames() throws Exception {
     String[][] decls = {
-        {"Date", "new Date(%d)", "java.util.Date"},
-        {"List<Integer>", "new ArrayList<>(List.of(%d))", "java.util.ArrayList"},
-        {"var", "new ArrayList<Integer>(List.of(%d))", "java.util.ArrayList"},
-        {"Timer", "new Timer(true)", "java.util.Timer"},
-        {"Map<String, Integer>", "new HashMap<>(Map.of(\"k\", %d))", "java.util.HashMap"},
-        {"int", "%d", "java.lang.Integer"},
-        {"Integer[]", "new Integer[] {%d}", "[Ljava.lang.Integer;"}};
-    // imports, and declarations named like the packages of the pinned types (which make JShell recompile them)
-    String[] imports = {"import java.sql.Date;", "import java.awt.*;", "import java.sql.*;", "import javax.swing.Timer;",
-        "import java.awt.List;", "import javax.management.*;", "int util = 1;", "String sql = \"s\";",
-        "var lang = 2.0;"};
+      {"Date", "new Date(%d)", "java.util.Date"},
+      {"List<Integer>", "new ArrayList<>(List.of(%d))", "java.util.ArrayList"},
+      {"var", "new ArrayList<Integer>(List.of(%d))", "java.util.ArrayList"},
+      {"Timer", "new Timer(true)", "java.util.Timer"},
+      {"Map<String, Integer>", "new HashMap<>(Map.of(\"k\", %d))", "java.util.HashMap"},
+      {"int", "%d", "java.lang.Integer"},
+      {"Integer[]", "new Integer[] {%d}", "[Ljava.lang.Integer;"}
+    };
+    // imports, and declarations named like the packages of the pinned types (which make JShell
+    // recompile them)
+    String[] imports = {
+      "import java.sql.Date;",
+      "import java.awt.*;",
+      "import java.sql.*;",
+      "import javax.swing.Timer;",
+      "import java.awt.List;",
+      "import javax.management.*;",
+      "int util = 1;",
+      "String sql = \"s\";",
+      "var lang = 2.0;"
+    };
     Random rnd = new Random(20261130);
     List<String> names = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -159,7 +182,9 @@ class VariablePinningTest {
       eval(d[0] + " " + name + " = " + String.format(d[1], i) + ";");
       names.add(name);
       classes.add(d[2]);
-      printed.add(String.valueOf(eval("java.util.Objects.toString(" + name + ") + \"\"")).replaceAll("@[0-9a-f]+", ""));
+      printed.add(
+          String.valueOf(eval("java.util.Objects.toString(" + name + ") + \"\""))
+              .replaceAll("@[0-9a-f]+", ""));
     }
     for (int k = 0; k < 8; k++) {
       eval(imports[rnd.nextInt(imports.length)]);
@@ -167,9 +192,13 @@ class VariablePinningTest {
         if (rnd.nextInt(3) > 0) {
           continue;
         }
-        assertEquals(classes.get(i), eval("((Object) " + names.get(i) + ").getClass().getName()"), names.get(i));
-        String now = String.valueOf(eval("java.util.Objects.toString(" + names.get(i) + ") + \"\""))
-            .replaceAll("@[0-9a-f]+", "");
+        assertEquals(
+            classes.get(i),
+            eval("((Object) " + names.get(i) + ").getClass().getName()"),
+            names.get(i));
+        String now =
+            String.valueOf(eval("java.util.Objects.toString(" + names.get(i) + ") + \"\""))
+                .replaceAll("@[0-9a-f]+", "");
         assertEquals(printed.get(i), now, names.get(i) + " after import " + k);
       }
     }
@@ -177,7 +206,8 @@ class VariablePinningTest {
 
   @Test
   void aLaterVariableNamedLikeAPackageOfAnEarlierTypeKeepsItsValue() throws Exception {
-    // JShell recompiles 'org.diffart.sim.model.Model ant' when any snippet declares 'model', resetting it
+    // JShell recompiles 'org.diffart.sim.model.Model ant' when any snippet declares 'model',
+    // resetting it
     eval("var ant = %model builtin:ant;");
     eval("var t = tech.tablesaw.api.Table.create(\"x\");");
     assertEquals(15, eval("var model = 3;\nint sim = 4;\nant.nq()"));
@@ -188,8 +218,10 @@ class VariablePinningTest {
 
   @Test
   void variablesWhoseInitializersNameEachOtherInOneCellAllKeepTheirValues() throws Exception {
-    // declaring 'a' again (to pin it) makes JShell recompile, and reset, 'b' and 'c', whose initializers name it
-    eval("var a = new ArrayList<Integer>(List.of(1, 2));\nvar b = new ArrayList<Integer>(a);\nint c = a.size() + b.size();");
+    // declaring 'a' again (to pin it) makes JShell recompile, and reset, 'b' and 'c', whose
+    // initializers name it
+    eval(
+        "var a = new ArrayList<Integer>(List.of(1, 2));\nvar b = new ArrayList<Integer>(a);\nint c = a.size() + b.size();");
     assertEquals(List.of(1, 2), eval("b"));
     assertEquals(4, eval("c"));
     assertEquals(List.of(1, 2), eval("a"));

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code %reproduce}'s argument errors; the experiments themselves run through it in notebooks 04 and 05 (and in
- * {@code CheckpointIntervalTest}, {@code ReproduceCommandTest}).
+ * {@code %reproduce}'s argument errors; the experiments themselves run through it in notebooks 04
+ * and 05 (and in {@code CheckpointIntervalTest}, {@code ReproduceCommandTest}).
  */
 class ReproduceMagicTest {
   private final Magics magics = new Magics();
@@ -19,16 +19,20 @@ class ReproduceMagicTest {
   }
 
   private void assertUsage(String expected, String... args) {
-    MagicUsageException e = assertThrows(MagicUsageException.class,
-        () -> magics.applyLineMagic("reproduce", List.of(args)));
+    MagicUsageException e =
+        assertThrows(
+            MagicUsageException.class, () -> magics.applyLineMagic("reproduce", List.of(args)));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
-    assertTrue(e.getMessage().contains("%reproduce NAME [--quick | --full] [--out DIR]"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("%reproduce NAME [--quick | --full] [--out DIR]"), e.getMessage());
   }
 
   @Test
   void badArgumentsSayWhatIsWrongWithTheUsage() {
-    assertUsage("unknown experiment 'table-1'; available: time-memory-vs-steps, checkpoint-interval,"
-        + " backward-per-step", "table-1");
+    assertUsage(
+        "unknown experiment 'table-1'; available: time-memory-vs-steps, checkpoint-interval,"
+            + " backward-per-step",
+        "table-1");
     assertUsage("--quick and --full exclude each other", "backward-per-step", "--quick", "--full");
     assertUsage("name", "--quick");
   }

@@ -17,7 +17,10 @@ import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
-/** %forward, %transition and %info, the command line's one-state commands as magics, on the current model. */
+/**
+ * %forward, %transition and %info, the command line's one-state commands as magics, on the current
+ * model.
+ */
 class StateMagicsTest {
   private final PlainHost host = new PlainHost();
   private final Magics magics = new Magics();
@@ -40,15 +43,22 @@ class StateMagicsTest {
     d.qvel[7] = 0.2;
     Step.forward(d.model, d);
     assertArrayEquals(d.qacc, r.qacc());
-    assertArrayEquals(new double[] {d.sensordata[m.sensorAdr(1)], d.sensordata[m.sensorAdr(1) + 1],
-        d.sensordata[m.sensorAdr(1) + 2]}, r.sensor("acc_imu"));
+    assertArrayEquals(
+        new double[] {
+          d.sensordata[m.sensorAdr(1)],
+          d.sensordata[m.sensorAdr(1) + 1],
+          d.sensordata[m.sensorAdr(1) + 2]
+        },
+        r.sensor("acc_imu"));
     assertTrue(r.start().contains("qvel given"), r.start());
     DisplayData shown = host.getRenderer().render(r);
     String html = (String) shown.getData(MIMEType.TEXT_HTML);
     assertTrue(html.contains(">acc_imu.x</td>") && html.contains(">free.vx</td>"), html);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.sensor("compass"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> r.sensor("compass"));
     assertTrue(e.getMessage().contains("compass_imu"), e.getMessage());
-    MagicUsageException bad = assertThrows(MagicUsageException.class, () -> line("forward", "--qvel", "1,x"));
+    MagicUsageException bad =
+        assertThrows(MagicUsageException.class, () -> line("forward", "--qvel", "1,x"));
     assertTrue(bad.getMessage().contains("'x' is not a number"), bad.getMessage());
   }
 
@@ -61,12 +71,19 @@ class StateMagicsTest {
     Transition exact = Transition.exact(m, d);
     assertArrayEquals(exact.A()[3], r.transition().A()[3]);
     String html = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_HTML);
-    for (String part : List.of("A = ∂x′/∂x", "D = ∂y/∂u", "<th>q shoulder.rx</th>", "<th>v hinge</th>",
-        "<th>elbow_motor</th>", "<th>accelerometer1.x</th>")) {
+    for (String part :
+        List.of(
+            "A = ∂x′/∂x",
+            "D = ∂y/∂u",
+            "<th>q shoulder.rx</th>",
+            "<th>v hinge</th>",
+            "<th>elbow_motor</th>",
+            "<th>accelerometer1.x</th>")) {
       assertTrue(html.contains(part), part + " in\n" + html);
     }
     String text = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_PLAIN);
-    assertTrue(text.startsWith("transition of damped_sensors from key swing by adjoint: nx = 10"), text);
+    assertTrue(
+        text.startsWith("transition of damped_sensors from key swing by adjoint: nx = 10"), text);
     assertFalse(text.contains("@"), "no object identities: " + text);
     assertThrows(MagicUsageException.class, () -> line("transition", "--method", "tape"));
   }
@@ -78,6 +95,8 @@ class StateMagicsTest {
     assertEquals("2, 2, 2, 0", t.stringColumn("value").get(0));
     Table other = line("info", "../datasets/models/dm_control/dog.xml");
     assertEquals("dog", other.name());
-    assertTrue(other.stringColumn("field").asList().contains("warning"), "the dog's soft-contact options warn");
+    assertTrue(
+        other.stringColumn("field").asList().contains("warning"),
+        "the dog's soft-contact options warn");
   }
 }

@@ -1,6 +1,5 @@
 package org.diffart.kernel.magic;
 
-import org.diffart.backends.Capability;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -27,6 +26,7 @@ class WorkbenchMagicsTest {
 
   /** The smallest basekernel host: no JShell, nothing of the diffart kernel. */
   private final PlainHost host = new PlainHost();
+
   private final Magics magics = new Magics();
 
   WorkbenchMagicsTest() {
@@ -97,12 +97,17 @@ class WorkbenchMagicsTest {
     assertEquals(300, cpu.steps());
     assertEquals(0.3, cpu.times()[cpu.times().length - 1], 1e-9);
     assertNotEquals(Math.PI / 2, report.finalQpos()[0]);
-    assertEquals(1, report.figure().panels().size(), "two hinges of one chain: one panel of angles");
-    assertEquals(2, report.figure().panels().get(0).getSeriesMap().values().stream()
-        .filter(org.knowm.xchart.internal.series.Series::isShowInLegend).count());
+    assertEquals(
+        1, report.figure().panels().size(), "two hinges of one chain: one panel of angles");
+    assertEquals(
+        2,
+        report.figure().panels().get(0).getSeriesMap().values().stream()
+            .filter(org.knowm.xchart.internal.series.Series::isShowInLegend)
+            .count());
     assertEquals(1, report.table().rowCount());
     DisplayData shown = host.getRenderer().render(report);
-    assertTrue(((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
+    assertTrue(
+        ((String) shown.getData(MIMEType.TEXT_HTML)).contains("<img src=\"data:image/png;base64,"));
     assertTrue(shown.hasDataForType(MIMEType.IMAGE_PNG));
     assertTrue(((String) shown.getData(MIMEType.TEXT_PLAIN)).contains("final qpos, world 0 (rad)"));
   }
@@ -121,14 +126,21 @@ class WorkbenchMagicsTest {
     assertEquals(0.0, table.doubleColumn("max |Δ final qpos| vs cpu, all worlds").get(1));
     assertTrue(table.doubleColumn("world-steps per second").get(1) > 0);
     assertTrue(report.start().contains("perturbed by 0.001"), report.start());
-    // each backend is built and warmed up before its rollout is timed, and that time has its own column
+    // each backend is built and warmed up before its rollout is timed, and that time has its own
+    // column
     assertEquals(report.setupMs(), table.doubleColumn("build + warm-up").asList());
     // a quaternion has no unit: the columns say which parts are which
-    assertTrue(table.columnNames().contains("final qpos, world 0 (m, quaternion, rad)"), table.columnNames()::toString);
-    assertTrue(table.columnNames().contains("final qvel, world 0 (m/s, rad/s)"), table.columnNames()::toString);
+    assertTrue(
+        table.columnNames().contains("final qpos, world 0 (m, quaternion, rad)"),
+        table.columnNames()::toString);
+    assertTrue(
+        table.columnNames().contains("final qvel, world 0 (m/s, rad/s)"),
+        table.columnNames()::toString);
     // panels name the branches of a legged robot, never a chain's root body alone
     List<String> titles = report.figure().panels().stream().map(c -> c.getTitle()).toList();
-    assertTrue(titles.contains("laikago on cpu: torso position") && titles.contains("laikago on cpu: hinge angles, FR_hip"),
+    assertTrue(
+        titles.contains("laikago on cpu: torso position")
+            && titles.contains("laikago on cpu: hinge angles, FR_hip"),
         titles::toString);
     assertTrue(report.setupMs().stream().allMatch(ms -> ms > 0), report.setupMs()::toString);
   }
@@ -137,15 +149,26 @@ class WorkbenchMagicsTest {
   void capabilitiesShowTheMatrixVerifiedByRunningIt() throws Exception {
     CapabilityReport declared = line("capabilities", "--declared");
     assertEquals(List.of("group", "capability", "cpu", "opencl"), declared.table().columnNames());
-    assertEquals("refused, not tried", declared.table().stringColumn("opencl").get(
-        org.diffart.backends.Capability.DERIVATIVE_TAPE.ordinal()));
+    assertEquals(
+        "refused, not tried",
+        declared
+            .table()
+            .stringColumn("opencl")
+            .get(org.diffart.backends.Capability.DERIVATIVE_TAPE.ordinal()));
 
     CapabilityReport cpu = line("capabilities", "--backend", "cpu");
     assertEquals(List.of(), cpu.failures());
     assertEquals("verified", cpu.table().stringColumn("cpu").get(0));
-    assertEquals("refused", cpu.table().stringColumn("cpu").get(
-        org.diffart.backends.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
-    assertTrue(cpu.details().stringColumn("what the probe measured or saw").get(0).contains("bitwise equal"));
+    assertEquals(
+        "refused",
+        cpu.table()
+            .stringColumn("cpu")
+            .get(org.diffart.backends.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
+    assertTrue(
+        cpu.details()
+            .stringColumn("what the probe measured or saw")
+            .get(0)
+            .contains("bitwise equal"));
     assertUsage("unknown backend 'tpu'", () -> line("capabilities", "--backend", "tpu"));
   }
 

@@ -30,19 +30,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TorchBaselineTest {
   /**
-   * PyTorch's gradients against the adjoint's, relative to the adjoint's norm. Measured over 60 steps: 1e-15 on the
-   * contact-free chains; on the Laikago's foot contacts 5e-12 for the standing world and 2.1e-9 for the pushed one,
-   * whose gradient is 5e3 and amplifies rounding accordingly; 8e-12 for the box and capsule (30 steps). 1e-6 tells a
-   * port of the same physics from one that merely resembles it.
+   * PyTorch's gradients against the adjoint's, relative to the adjoint's norm. Measured over 60
+   * steps: 1e-15 on the contact-free chains; on the Laikago's foot contacts 5e-12 for the standing
+   * world and 2.1e-9 for the pushed one, whose gradient is 5e3 and amplifies rounding accordingly;
+   * 8e-12 for the box and capsule (30 steps). 1e-6 tells a port of the same physics from one that
+   * merely resembles it.
    */
   private static final double GRADIENT_TOLERANCE = 1e-6;
 
   /**
-   * A contact-free chain with what the reference models lack: slide joints, a body with two joints (a hinge off its
-   * origin, then a slide), stiffness, armature, ctrlrange and forcerange clamps, and joint limits that the motion
-   * reaches (rows of the PGS without contacts).
+   * A contact-free chain with what the reference models lack: slide joints, a body with two joints
+   * (a hinge off its origin, then a slide), stiffness, armature, ctrlrange and forcerange clamps,
+   * and joint limits that the motion reaches (rows of the PGS without contacts).
    */
-  private static final String CHAIN = """
+  private static final String CHAIN =
+      """
       <mujoco model="chain">
         <compiler angle="radian"/>
         <option timestep="0.002" gravity="0 0 -9.81" integrator="Euler"/>
@@ -72,10 +74,11 @@ class TorchBaselineTest {
       """;
 
   /**
-   * A tilted box and a tilted capsule, free, each resting on the floor on one corner or end cap (plane–box with the
-   * deeper of two opposite corners, plane–capsule), without actuators.
+   * A tilted box and a tilted capsule, free, each resting on the floor on one corner or end cap
+   * (plane–box with the deeper of two opposite corners, plane–capsule), without actuators.
    */
-  private static final String BLOCKS = """
+  private static final String BLOCKS =
+      """
       <mujoco model="blocks">
         <compiler angle="radian"/>
         <option timestep="0.001" integrator="Euler"/>
@@ -115,10 +118,13 @@ class TorchBaselineTest {
     }
     int steps = 60;
     double[] u = controls(m, starts, steps, 0.1);
-    TorchBaseline.Result r = TorchBaseline.run(m, starts, u, steps, steps, Duration.ofSeconds(120), 0);
+    TorchBaseline.Result r =
+        TorchBaseline.run(m, starts, u, steps, steps, Duration.ofSeconds(120), 0);
     assertTrue(r.ok(), r.status());
     assertEquals(steps, r.stepsReached());
-    assertTrue(r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE, "max diff " + r.trajectoryMaxDiff());
+    assertTrue(
+        r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE,
+        "max diff " + r.trajectoryMaxDiff());
     assertGradientsEqualTheAdjoint(m, starts, u, steps, r);
   }
 
@@ -147,23 +153,32 @@ class TorchBaselineTest {
   void boxAndCapsuleOnAPlaneMoveAndDifferentiateAsDiffart() {
     Model blocks = ModelLoader.loadMjcfString(BLOCKS, "blocks");
     // the other settings: two friction directions, restitution, explicit damping
-    Model other = blocks.withOptions(blocks.opt().toBuilder().frictionDirections(2).restitution(0.3)
-        .integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
+    Model other =
+        blocks.withOptions(
+            blocks.opt().toBuilder()
+                .frictionDirections(2)
+                .restitution(0.3)
+                .integrator(Integrator.EULER_EXPLICIT_DAMPING)
+                .build());
     for (Model m : List.of(blocks, other)) {
       Data resting = new Data(m);
       Data sliding = copy(m, resting);
       double[] v = {0.5, 0, 0, 0, 0, 2, 0, -0.4, 0, 3, 0, 0};
       System.arraycopy(v, 0, sliding.qvel, 0, v.length);
-      // damping of the free joints, a per-world parameter: implicit with Euler, explicit in the other options
+      // damping of the free joints, a per-world parameter: implicit with Euler, explicit in the
+      // other options
       Arrays.fill(sliding.dofDamping, 0.05);
       List<Data> starts = List.of(resting, sliding);
       Data probe = copy(m, resting);
       Step.dynamics(m, probe);
       assertEquals(2, probe.ncon, "a corner of the box and an end of the capsule touch the floor");
       int steps = 30;
-      TorchBaseline.Result r = TorchBaseline.run(m, starts, new double[0], steps, steps, Duration.ofSeconds(120), 0);
+      TorchBaseline.Result r =
+          TorchBaseline.run(m, starts, new double[0], steps, steps, Duration.ofSeconds(120), 0);
       assertTrue(r.ok(), r.status());
-      assertTrue(r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE, "max diff " + r.trajectoryMaxDiff());
+      assertTrue(
+          r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE,
+          "max diff " + r.trajectoryMaxDiff());
       assertGradientsEqualTheAdjoint(m, starts, new double[0], steps, r);
     }
   }
@@ -171,7 +186,8 @@ class TorchBaselineTest {
   private static void checkChain(Model m, List<Data> starts, double amplitude) {
     int steps = 60;
     double[] u = controls(m, starts, steps, amplitude);
-    TorchBaseline.Result r = TorchBaseline.run(m, starts, u, steps, steps, Duration.ofSeconds(120), 0);
+    TorchBaseline.Result r =
+        TorchBaseline.run(m, starts, u, steps, steps, Duration.ofSeconds(120), 0);
     assertTrue(r.ok(), m.name() + ": " + r.status());
     // without contacts nothing amplifies rounding: measured 1e-16
     assertTrue(r.trajectoryMaxDiff() <= 1e-12, "max diff " + r.trajectoryMaxDiff());
@@ -185,12 +201,16 @@ class TorchBaselineTest {
     List<Data> starts = List.of(standing, copy(m, standing));
     int steps = 5000;
     long cap = 300L << 20;
-    TorchBaseline.Result r = TorchBaseline.run(m, starts, controls(m, starts, steps, 0.1), steps, 10,
-        Duration.ofSeconds(120), cap);
+    TorchBaseline.Result r =
+        TorchBaseline.run(
+            m, starts, controls(m, starts, steps, 0.1), steps, 10, Duration.ofSeconds(120), cap);
     assertTrue(r.status().matches("out of memory at step \\d+ of 5000: .+"), r.status());
     assertFalse(r.ok());
-    assertTrue(r.stepsReached() > 10 && r.stepsReached() < steps, "steps reached " + r.stepsReached());
-    assertTrue(r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE, "the steps it took were diffart's");
+    assertTrue(
+        r.stepsReached() > 10 && r.stepsReached() < steps, "steps reached " + r.stepsReached());
+    assertTrue(
+        r.trajectoryMaxDiff() <= TorchBaseline.TRAJECTORY_TOLERANCE,
+        "the steps it took were diffart's");
     assertTrue(r.peakRssBytes() > r.baselineRssBytes() && r.baselineRssBytes() > 0);
     Data d = copy(m, standing);
     Step.step(m, d);
@@ -202,16 +222,22 @@ class TorchBaselineTest {
     Model m = ModelLoader.load("builtin:laikago");
     List<Data> starts = List.of(standing(m));
     int steps = 5000;
-    TorchBaseline.Result r = TorchBaseline.run(m, starts, controls(m, starts, steps, 0.1), steps, 5,
-        Duration.ofSeconds(1), 0);
+    TorchBaseline.Result r =
+        TorchBaseline.run(
+            m, starts, controls(m, starts, steps, 0.1), steps, 5, Duration.ofSeconds(1), 0);
     assertTrue(r.status().matches("over the time budget of 1 s at step \\d+ of 5000"), r.status());
-    assertTrue(r.stepsReached() >= 5 && r.stepsReached() < steps, "steps reached " + r.stepsReached());
-    assertTrue(Double.isNaN(r.backwardMs()) && r.gradCtrl().length == 0, "no backward after the budget ran out");
+    assertTrue(
+        r.stepsReached() >= 5 && r.stepsReached() < steps, "steps reached " + r.stepsReached());
+    assertTrue(
+        Double.isNaN(r.backwardMs()) && r.gradCtrl().length == 0,
+        "no backward after the budget ran out");
   }
 
   @Test
   void ballJointIsRefusedByName() {
-    Model m = ModelLoader.loadMjcfString("""
+    Model m =
+        ModelLoader.loadMjcfString(
+            """
         <mujoco model="ball">
           <worldbody>
             <body name="bob" pos="0 0 1">
@@ -220,14 +246,19 @@ class TorchBaselineTest {
             </body>
           </worldbody>
         </mujoco>
-        """, "ball");
-    String expected = "PyTorch baseline: joint 'swing' of type BALL is not supported (FREE, HINGE, SLIDE)";
-    TorchBaseline.Result r = TorchBaseline.run(m, List.of(new Data(m)), new double[0], 10, 10,
-        Duration.ofSeconds(10), 0);
+        """,
+            "ball");
+    String expected =
+        "PyTorch baseline: joint 'swing' of type BALL is not supported (FREE, HINGE, SLIDE)";
+    TorchBaseline.Result r =
+        TorchBaseline.run(
+            m, List.of(new Data(m)), new double[0], 10, 10, Duration.ofSeconds(10), 0);
     assertEquals(expected, r.status());
     assertFalse(r.ok());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TorchProblem.json(m, List.of(new Data(m)), new double[0], 10, 10, 10, 0));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TorchProblem.json(m, List.of(new Data(m)), new double[0], 10, 10, 10, 0));
     assertEquals(expected, e.getMessage());
   }
 
@@ -235,25 +266,30 @@ class TorchBaselineTest {
   void missingTorchIsReportedWithItsInstallCommand() {
     String noPython = TorchBaseline.probe(Path.of("/nonexistent/python3"), "torch").orElseThrow();
     assertTrue(noPython.contains("apt-get install python3-torch"), noPython);
-    String noModule = TorchBaseline.probe(TorchBaseline.PYTHON, "diffart_no_such_module").orElseThrow();
-    assertTrue(noModule.contains("cannot import diffart_no_such_module (ModuleNotFoundError"), noModule);
+    String noModule =
+        TorchBaseline.probe(TorchBaseline.PYTHON, "diffart_no_such_module").orElseThrow();
+    assertTrue(
+        noModule.contains("cannot import diffart_no_such_module (ModuleNotFoundError"), noModule);
     assertTrue(noModule.contains("apt-get install python3-torch"), noModule);
   }
 
   @Test
   void trajectoryBeyondTheToleranceFailsTheRunAndSaysWhere() {
     double[][][] reference = {{{0.1, 0.2}, {0.3, 0.4}, {0.5, 0.6}}};
-    String result = """
+    String result =
+        """
         {"status": "ok", "steps_reached": 3, "forward_ms": 1.5, "backward_ms": 2.5, "loss": 0.3,
          "trajectory": [[[0.1, 0.2]], [[0.3, 0.400001]], [[0.5, 0.6]]], "grad_ctrl": [], "grad_qvel0": [1, 2],
          "peak_rss_bytes": 2000, "baseline_rss_bytes": 1000, "torch_version": "1.13"}
         """;
     TorchBaseline.Result r = TorchBaseline.parse(result, 3, 1, reference);
-    assertEquals("trajectory differs from diffart's by 1.00e-06 at step 1 (tolerance 1e-08)", r.status());
+    assertEquals(
+        "trajectory differs from diffart's by 1.00e-06 at step 1 (tolerance 1e-08)", r.status());
     assertFalse(r.ok());
     assertEquals(1e-6, r.trajectoryMaxDiff(), 1e-12);
     assertEquals(2.5, r.backwardMs(), "the times are kept, but not as an ok run's");
-    TorchBaseline.Result same = TorchBaseline.parse(result.replace("0.400001", "0.4"), 3, 1, reference);
+    TorchBaseline.Result same =
+        TorchBaseline.parse(result.replace("0.400001", "0.4"), 3, 1, reference);
     assertTrue(same.ok(), same.status());
   }
 
@@ -269,7 +305,10 @@ class TorchBaselineTest {
 
   // ---- fixtures ----
 
-  /** The Laikago settled for 300 steps from key "stand" with its key controls: standing on its four feet. */
+  /**
+   * The Laikago settled for 300 steps from key "stand" with its key controls: standing on its four
+   * feet.
+   */
   private static Data standing(Model m) {
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("stand"));
@@ -302,9 +341,12 @@ class TorchBaselineTest {
     return u;
   }
 
-  /** Each world's PyTorch gradients (controls, initial velocity) and loss against diffart's adjoint of that world. */
-  private static void assertGradientsEqualTheAdjoint(Model m, List<Data> starts, double[] u, int steps,
-      TorchBaseline.Result r) {
+  /**
+   * Each world's PyTorch gradients (controls, initial velocity) and loss against diffart's adjoint
+   * of that world.
+   */
+  private static void assertGradientsEqualTheAdjoint(
+      Model m, List<Data> starts, double[] u, int steps, TorchBaseline.Result r) {
     int w = starts.size(), nu = m.nu(), nv = m.nv();
     assertEquals(steps * w * nu, r.gradCtrl().length);
     assertEquals(w * nv, r.gradQvel0().length);
@@ -316,9 +358,11 @@ class TorchBaselineTest {
         System.arraycopy(u, (t * w + k) * nu, mine, t * nu, nu);
         System.arraycopy(r.gradCtrl(), (t * w + k) * nu, torchCtrl, t * nu, nu);
       }
-      GradientResult g = AdjointGradient.compute(
-          RolloutProblem.of(m, starts.get(k), steps, Loss.finalConfiguration()).withControls(mine),
-          new Checkpointing.Every(1));
+      GradientResult g =
+          AdjointGradient.compute(
+              RolloutProblem.of(m, starts.get(k), steps, Loss.finalConfiguration())
+                  .withControls(mine),
+              new Checkpointing.Every(1));
       double[] torchQvel = new double[nv];
       System.arraycopy(r.gradQvel0(), k * nv, torchQvel, 0, nv);
       if (nu > 0) {
@@ -339,6 +383,8 @@ class TorchBaselineTest {
     norm = Math.sqrt(norm);
     diff = Math.sqrt(diff);
     assertTrue(norm > 0, what + ": the gradient is not trivially zero");
-    assertTrue(diff <= GRADIENT_TOLERANCE * norm, what + ": |torch - adjoint| = " + diff + " of |adjoint| = " + norm);
+    assertTrue(
+        diff <= GRADIENT_TOLERANCE * norm,
+        what + ": |torch - adjoint| = " + diff + " of |adjoint| = " + norm);
   }
 }

@@ -4,7 +4,10 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.model.Model;
 
-/** Finite-value checks of the step, with messages naming the step, the quantity, the joint, the body and the dof. */
+/**
+ * Finite-value checks of the step, with messages naming the step, the quantity, the joint, the body
+ * and the dof.
+ */
 public final class Checks {
   private Checks() {}
 
@@ -13,16 +16,35 @@ public final class Checks {
     for (int k = 0; k < m.nv(); k++) {
       if (!Double.isFinite(v[k])) {
         int j = m.dofJnt(k);
-        throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): " + field + "[" + k + "] = " + v[k]
-            + " at dof " + k + " of joint '" + m.jntName(j) + "' in body '" + m.bodyName(m.dofBody(k)) + "'",
-            d.nstep, k);
+        throw new SimulationException(
+            "step "
+                + d.nstep
+                + " (t="
+                + d.time
+                + "): "
+                + field
+                + "["
+                + k
+                + "] = "
+                + v[k]
+                + " at dof "
+                + k
+                + " of joint '"
+                + m.jntName(j)
+                + "' in body '"
+                + m.bodyName(m.dofBody(k))
+                + "'",
+            d.nstep,
+            k);
       }
     }
   }
 
   /** Throws if {@code qpos}, {@code qvel} or {@code ctrl} holds a NaN or infinity. */
   public static void finiteState(Model m, Data d) {
-    if (allFinite(d.qpos, m.nq()) && allFinite(d.qvel, m.nv()) && allFinite(d.ctrl, m.nu())
+    if (allFinite(d.qpos, m.nq())
+        && allFinite(d.qvel, m.nv())
+        && allFinite(d.ctrl, m.nu())
         && allFinite(d.act, m.na())) {
       return;
     }
@@ -31,22 +53,61 @@ public final class Checks {
       int qa = m.jntQposAdr(j);
       for (int k = qa; k < qa + m.jntType(j).nq; k++) {
         if (!Double.isFinite(d.qpos[k])) {
-          throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): qpos[" + k + "] = " + d.qpos[k]
-              + " in joint '" + m.jntName(j) + "' of body '" + m.bodyName(m.jntBody(j)) + "' (dof "
-              + m.jntDofAdr(j) + ")", d.nstep, m.jntDofAdr(j));
+          throw new SimulationException(
+              "step "
+                  + d.nstep
+                  + " (t="
+                  + d.time
+                  + "): qpos["
+                  + k
+                  + "] = "
+                  + d.qpos[k]
+                  + " in joint '"
+                  + m.jntName(j)
+                  + "' of body '"
+                  + m.bodyName(m.jntBody(j))
+                  + "' (dof "
+                  + m.jntDofAdr(j)
+                  + ")",
+              d.nstep,
+              m.jntDofAdr(j));
         }
       }
     }
     finiteDofs(m, d, d.qvel, "qvel");
     for (int a = 0; a < m.nu(); a++) {
       if (!Double.isFinite(d.ctrl[a])) {
-        throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): ctrl[" + a + "] = " + d.ctrl[a]
-            + " of actuator '" + m.actName(a) + "'", d.nstep, m.trnDofAdr(m.actTrnAdr(a)));
+        throw new SimulationException(
+            "step "
+                + d.nstep
+                + " (t="
+                + d.time
+                + "): ctrl["
+                + a
+                + "] = "
+                + d.ctrl[a]
+                + " of actuator '"
+                + m.actName(a)
+                + "'",
+            d.nstep,
+            m.trnDofAdr(m.actTrnAdr(a)));
       }
       int s = m.actActAdr(a);
       if (s >= 0 && !Double.isFinite(d.act[s])) {
-        throw new SimulationException("step " + d.nstep + " (t=" + d.time + "): act[" + s + "] = " + d.act[s]
-            + " of actuator '" + m.actName(a) + "'", d.nstep, m.trnDofAdr(m.actTrnAdr(a)));
+        throw new SimulationException(
+            "step "
+                + d.nstep
+                + " (t="
+                + d.time
+                + "): act["
+                + s
+                + "] = "
+                + d.act[s]
+                + " of actuator '"
+                + m.actName(a)
+                + "'",
+            d.nstep,
+            m.trnDofAdr(m.actTrnAdr(a)));
       }
     }
   }

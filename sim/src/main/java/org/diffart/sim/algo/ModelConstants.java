@@ -12,20 +12,23 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * The constants a model's compiler needs the engine for, as MuJoCo's {@code engine_setconst.c}: the tendons' lengths
- * at a configuration (spatial tendons' spring rest lengths), the diagonal of {@code M⁻¹} (a joint's {@code
- * springdamper}), {@code actuator_acc0} ({@code mj_setConst}) and {@code actuator_lengthrange} ({@code
- * mj_setLengthRange}, {@link LengthRangeOptions}). The compiler ({@code org.diffart.sim.compiler}) calls them on the
- * model compiled so far; the engine never sees the compiler.
+ * The constants a model's compiler needs the engine for, as MuJoCo's {@code engine_setconst.c}: the
+ * tendons' lengths at a configuration (spatial tendons' spring rest lengths), the diagonal of
+ * {@code M⁻¹} (a joint's {@code springdamper}), {@code actuator_acc0} ({@code mj_setConst}) and
+ * {@code actuator_lengthrange} ({@code mj_setLengthRange}, {@link LengthRangeOptions}). The
+ * compiler ({@code org.diffart.sim.compiler}) calls them on the model compiled so far; the engine
+ * never sees the compiler.
  *
- * <p>The length range is simulated: from
- * qpos0 at rest, with gravity, contacts, dry friction, passive forces and actuation off and a time step of (by
- * default) 10 ms, a force along the actuator's moment arms accelerates the model at 20 (in the norm of {@code M⁻¹
- * moment}) towards the shortest (then the longest) length while the velocity decays with a time constant of 1 s;
- * after 10 s the extreme length over the last 2 s is the bound, which must have settled within 5 % of the range.
+ * <p>The length range is simulated: from qpos0 at rest, with gravity, contacts, dry friction,
+ * passive forces and actuation off and a time step of (by default) 10 ms, a force along the
+ * actuator's moment arms accelerates the model at 20 (in the norm of {@code M⁻¹ moment}) towards
+ * the shortest (then the longest) length while the velocity decays with a time constant of 1 s;
+ * after 10 s the extreme length over the last 2 s is the bound, which must have settled within 5 %
+ * of the range.
  *
- * <p>diffart's joint and tendon limits are hard constraints where MuJoCo's are soft: MuJoCo's simulation pushes a
- * little past a limit, so its range is slightly wider than the one computed here (semantics §27 measures by how much).
+ * <p>diffart's joint and tendon limits are hard constraints where MuJoCo's are soft: MuJoCo's
+ * simulation pushes a little past a limit, so its range is slightly wider than the one computed
+ * here (semantics §27 measures by how much).
  */
 public final class ModelConstants {
   private static final double MINVAL = 1e-15;
@@ -42,8 +45,8 @@ public final class ModelConstants {
   }
 
   /**
-   * The diagonal of {@code M⁻¹} (armature included) at configuration {@code qpos}: MuJoCo's {@code dof_invweight0}
-   * at qpos0 before it averages ball and free joints' dofs. One solve per dof.
+   * The diagonal of {@code M⁻¹} (armature included) at configuration {@code qpos}: MuJoCo's {@code
+   * dof_invweight0} at qpos0 before it averages ball and free joints' dofs. One solve per dof.
    */
   public static double[] inverseDiagonal(Model m, double[] qpos) {
     Data d = new Data(m);
@@ -76,14 +79,27 @@ public final class ModelConstants {
   /**
    * Actuator a's length range {lo, hi} by MuJoCo's simulation with the options {@code lro}.
    *
-   * @throws IllegalArgumentException naming the actuator when the simulation diverges, the range is empty or a side
-   *     has not settled
+   * @throws IllegalArgumentException naming the actuator when the simulation diverges, the range is
+   *     empty or a side has not settled
    */
   public static double[] lengthRange(Model model, int a, LengthRangeOptions lro) {
     Options o = model.opt();
-    Model m = model.withOptions(o.toBuilder().timestep(lro.timeStep() > 0 ? lro.timeStep() : o.timestep()).gravity(0, 0, 0).contact(false).frictionLoss(false)
-        .passive(false).actuation(false).limit(true).equality(true)
-        .integrator(o.integrator() == Integrator.EULER_EXPLICIT_DAMPING ? Integrator.EULER : o.integrator()).build());
+    Model m =
+        model.withOptions(
+            o.toBuilder()
+                .timestep(lro.timeStep() > 0 ? lro.timeStep() : o.timestep())
+                .gravity(0, 0, 0)
+                .contact(false)
+                .frictionLoss(false)
+                .passive(false)
+                .actuation(false)
+                .limit(true)
+                .equality(true)
+                .integrator(
+                    o.integrator() == Integrator.EULER_EXPLICIT_DAMPING
+                        ? Integrator.EULER
+                        : o.integrator())
+                .build());
     double[] x = new double[m.nv()], lo = new double[2], hi = new double[2];
     String what = "actuator '" + model.actName(a) + "' (" + a + "): ";
     for (int side = 0; side < 2; side++) {
@@ -94,7 +110,8 @@ public final class ModelConstants {
         try {
           len = push(m, d, a, side, x, lro);
         } catch (org.diffart.sim.data.SimulationException e) {
-          throw new IllegalArgumentException(what + "the length-range simulation diverged: " + e.getMessage(), e);
+          throw new IllegalArgumentException(
+              what + "the length-range simulation diverged: " + e.getMessage(), e);
         }
         if (d.time > lro.total() - lro.evaluation()) {
           lo[side] = !updated || len < lo[side] ? len : lo[side];
@@ -106,22 +123,31 @@ public final class ModelConstants {
     double[] range = {lo[0], hi[1]};
     double span = range[1] - range[0];
     if (!(span > 0)) {
-      throw new IllegalArgumentException(what + "invalid length range (" + range[0] + ", " + range[1] + ")");
+      throw new IllegalArgumentException(
+          what + "invalid length range (" + range[0] + ", " + range[1] + ")");
     }
     for (int side = 0; side < 2; side++) {
       if (hi[side] - lo[side] > lro.tolerance() * span) {
-        throw new IllegalArgumentException(what + "the length range did not settle: the " + (side == 0 ? "shortest"
-            : "longest") + " lengths of the last " + lro.evaluation() + " s span (" + lo[side] + ", " + hi[side]
-            + ")");
+        throw new IllegalArgumentException(
+            what
+                + "the length range did not settle: the "
+                + (side == 0 ? "shortest" : "longest")
+                + " lengths of the last "
+                + lro.evaluation()
+                + " s span ("
+                + lo[side]
+                + ", "
+                + hi[side]
+                + ")");
       }
     }
     return range;
   }
 
   /**
-   * One step of the simulation (MuJoCo's evalAct): damps the velocity, applies {@code ±accel·moment/|M⁻¹ moment|}
-   * (at most maxforce in norm, where positive) as a joint force and steps; returns the length at the start of the
-   * step.
+   * One step of the simulation (MuJoCo's evalAct): damps the velocity, applies {@code
+   * ±accel·moment/|M⁻¹ moment|} (at most maxforce in norm, where positive) as a joint force and
+   * steps; returns the length at the start of the step.
    */
   private static double push(Model m, Data d, int a, int side, double[] x, LengthRangeOptions lro) {
     double decay = Math.exp(-m.opt().timestep() / Math.max(0.01, lro.timeConst()));
@@ -147,7 +173,10 @@ public final class ModelConstants {
     return len;
   }
 
-  /** The kinematics, mass matrix (with armature) and actuator lengths and moment arms at the current state. */
+  /**
+   * The kinematics, mass matrix (with armature) and actuator lengths and moment arms at the current
+   * state.
+   */
   private static void arms(Model m, Data d) {
     Kinematics.forward(m, d);
     Kinematics.velocity(m, d);

@@ -17,32 +17,34 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * The step pipeline: kinematics and collision detection → forces → dynamics (ABA) → contact solve (PGS) →
- * integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt q̈_smooth + M̃⁻¹ Jᵀ p}, {@code
- * q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q} and {@code M̃ = M + dt B} (joint damping B implicit, as
- * MuJoCo's Euler) or {@code M̃ = M} ({@link Integrator#EULER_EXPLICIT_DAMPING}); or RK4 on the smooth dynamics.
+ * The step pipeline: kinematics and collision detection → forces → dynamics (ABA) → contact solve
+ * (PGS) → integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt
+ * q̈_smooth + M̃⁻¹ Jᵀ p}, {@code q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q} and {@code M̃
+ * = M + dt B} (joint damping B implicit, as MuJoCo's Euler) or {@code M̃ = M} ({@link
+ * Integrator#EULER_EXPLICIT_DAMPING}); or RK4 on the smooth dynamics.
  */
 public final class Step {
   /** RK4 stage times as fractions of the step. */
   static final double[] STAGE = {0, 0.5, 0.5, 1};
+
   /** RK4's weights of the stages' derivatives. */
   static final double[] WEIGHT = {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6};
 
   private Step() {}
 
   /**
-   * Smooth dynamics at the current state with plain M: kinematics and the contacts at the current positions (MuJoCo's
-   * position stage: adhesion actuators pull along them), velocities, passive and actuator forces, and {@code
-   * qaccSmooth} by ABA. Throws {@link org.diffart.sim.data.SimulationException} on a non-finite state or
-   * acceleration.
+   * Smooth dynamics at the current state with plain M: kinematics and the contacts at the current
+   * positions (MuJoCo's position stage: adhesion actuators pull along them), velocities, passive
+   * and actuator forces, and {@code qaccSmooth} by ABA. Throws {@link
+   * org.diffart.sim.data.SimulationException} on a non-finite state or acceleration.
    */
   public static void smooth(Model m, Data d) {
     smooth(m, d, 0);
   }
 
   /**
-   * As {@link #smooth(Model, Data)} with {@code M + h B} in place of M ({@link Forces#armature}): {@code h = dt} in
-   * the Euler step with implicit damping, 0 otherwise.
+   * As {@link #smooth(Model, Data)} with {@code M + h B} in place of M ({@link Forces#armature}):
+   * {@code h = dt} in the Euler step with implicit damping, 0 otherwise.
    */
   public static void smooth(Model m, Data d, double h) {
     Checks.finiteState(m, d);
@@ -55,7 +57,10 @@ public final class Step {
     acceleration(m, d, h);
   }
 
-  /** The last stage of {@link #smooth(Model, Data, double)}: {@code qaccSmooth} by ABA with {@code M + h B}. */
+  /**
+   * The last stage of {@link #smooth(Model, Data, double)}: {@code qaccSmooth} by ABA with {@code M
+   * + h B}.
+   */
   private static void acceleration(Model m, Data d, double h) {
     Forces.armature(m, d, h);
     Aba.forward(m, d);
@@ -63,9 +68,10 @@ public final class Step {
   }
 
   /**
-   * Everything but the integration, like MuJoCo's {@code mj_forward}: the smooth dynamics, then contacts and limits
-   * at the current positions with the free velocity {@code v* = v + dt q̈_smooth}; {@code qacc} includes the
-   * constraint impulses divided by dt. Without active constraints {@code qacc == qaccSmooth}.
+   * Everything but the integration, like MuJoCo's {@code mj_forward}: the smooth dynamics, then
+   * contacts and limits at the current positions with the free velocity {@code v* = v + dt
+   * q̈_smooth}; {@code qacc} includes the constraint impulses divided by dt. Without active
+   * constraints {@code qacc == qaccSmooth}.
    */
   public static void forward(Model m, Data d) {
     smooth(m, d, 0);
@@ -73,7 +79,10 @@ public final class Step {
     outputs(m, d);
   }
 
-  /** The outputs of the state a step starts from: sensors, and the energy when the model asks for it. */
+  /**
+   * The outputs of the state a step starts from: sensors, and the energy when the model asks for
+   * it.
+   */
   private static void outputs(Model m, Data d) {
     if (m.nsensor() > 0 && m.opt().sensor()) {
       Sensors.compute(m, d);
@@ -84,11 +93,12 @@ public final class Step {
   }
 
   /**
-   * Advances the state by one time step with the model's integrator. After an Euler step {@code qacc} is the
-   * acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it differs from {@link #forward}'s).
-   * Sensors read the state at the start of the step as {@link #forward} gives them, as after MuJoCo's {@code
-   * mj_step}: with implicit damping the acceleration sensors see {@code M}'s accelerations and impulses, not those of
-   * the step's {@code M + dt B} ({@link #separateOutputs}).
+   * Advances the state by one time step with the model's integrator. After an Euler step {@code
+   * qacc} is the acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it
+   * differs from {@link #forward}'s). Sensors read the state at the start of the step as {@link
+   * #forward} gives them, as after MuJoCo's {@code mj_step}: with implicit damping the acceleration
+   * sensors see {@code M}'s accelerations and impulses, not those of the step's {@code M + dt B}
+   * ({@link #separateOutputs}).
    */
   public static void step(Model m, Data d) {
     Options o = m.opt();
@@ -96,7 +106,8 @@ public final class Step {
       rk4(m, d);
     } else {
       if (separateOutputs(m, d)) {
-        // the sensors' own evaluation, as forward's (the warm start read, not stored); then the step's M + dt B
+        // the sensors' own evaluation, as forward's (the warm start read, not stored); then the
+        // step's M + dt B
         outputsDynamics(m, d);
         outputs(m, d);
         acceleration(m, d, dampingH(m));
@@ -117,9 +128,9 @@ public final class Step {
   }
 
   /**
-   * Everything the Euler step computes before it integrates: the smooth dynamics with the integrator's {@code M̃}
-   * and the constraint impulses, so that {@code qacc} is the acceleration the step applies. The adjoint recomputes a
-   * step with it from a checkpoint.
+   * Everything the Euler step computes before it integrates: the smooth dynamics with the
+   * integrator's {@code M̃} and the constraint impulses, so that {@code qacc} is the acceleration
+   * the step applies. The adjoint recomputes a step with it from a checkpoint.
    */
   public static void dynamics(Model m, Data d) {
     smooth(m, d, dampingH(m));
@@ -127,10 +138,10 @@ public final class Step {
   }
 
   /**
-   * Whether the step's sensors need an evaluation of their own: with the implicit damping of the Euler step ({@code
-   * h·damping ≠ 0} for some dof) the step's {@code M + dt B} gives other accelerations and impulses than {@link
-   * #forward}'s plain M, and the model has sensors that read them ({@link Sensors#readAcceleration}) and computes
-   * them ({@code Options.sensor}).
+   * Whether the step's sensors need an evaluation of their own: with the implicit damping of the
+   * Euler step ({@code h·damping ≠ 0} for some dof) the step's {@code M + dt B} gives other
+   * accelerations and impulses than {@link #forward}'s plain M, and the model has sensors that read
+   * them ({@link Sensors#readAcceleration}) and computes them ({@code Options.sensor}).
    */
   public static boolean separateOutputs(Model m, Data d) {
     if (dampingH(m) == 0 || !m.opt().sensor() || !Sensors.readAcceleration(m)) {
@@ -145,21 +156,26 @@ public final class Step {
   }
 
   /**
-   * The evaluation the step's sensors read when {@link #separateOutputs}: {@link #forward}'s dynamics with plain M,
-   * its constraint solve starting from the step's warm start without storing its own. The adjoint recomputes it for
-   * the sensors' bars.
+   * The evaluation the step's sensors read when {@link #separateOutputs}: {@link #forward}'s
+   * dynamics with plain M, its constraint solve starting from the step's warm start without storing
+   * its own. The adjoint recomputes it for the sensors' bars.
    */
   public static void outputsDynamics(Model m, Data d) {
     smooth(m, d, 0);
     constraints(m, d, false);
   }
 
-  /** The h of {@link #smooth(Model, Data, double)} that the model's integrator steps with: dt for {@code EULER}. */
+  /**
+   * The h of {@link #smooth(Model, Data, double)} that the model's integrator steps with: dt for
+   * {@code EULER}.
+   */
   public static double dampingH(Model m) {
     return m.opt().integrator() == Integrator.EULER ? m.opt().timestep() : 0;
   }
 
-  /** The contacts at the current positions ({@link Collision#detect}), none when contacts are off. */
+  /**
+   * The contacts at the current positions ({@link Collision#detect}), none when contacts are off.
+   */
   static void collide(Model m, Data d) {
     d.ncon = 0;
     if (m.opt().contact() && m.nconMax() > 0) {
@@ -169,8 +185,9 @@ public final class Step {
   }
 
   /**
-   * Contact (detected by {@link #smooth}), limit, dry-friction and equality impulses for the free velocity; sets
-   * {@code qacc}. With {@code store} the solve's impulses become the warm start of the next step.
+   * Contact (detected by {@link #smooth}), limit, dry-friction and equality impulses for the free
+   * velocity; sets {@code qacc}. With {@code store} the solve's impulses become the warm start of
+   * the next step.
    */
   static void constraints(Model m, Data d, boolean store) {
     Options o = m.opt();
@@ -180,7 +197,9 @@ public final class Step {
       d.qvelFree[k] = d.qvel[k] + dt * d.qaccSmooth[k];
     }
     d.nefc = 0;
-    if (d.ncon > 0 || (o.limit() && anyLimitViolated(m, d)) || (o.frictionLoss() && m.nfrictionloss() > 0)
+    if (d.ncon > 0
+        || (o.limit() && anyLimitViolated(m, d))
+        || (o.frictionLoss() && m.nfrictionloss() > 0)
         || (o.equality() && m.neqRows() > 0)) {
       Crba.massMatrix(m, d);
       MassMatrixFactor.factor(m, d);
@@ -198,7 +217,8 @@ public final class Step {
 
   private static boolean anyLimitViolated(Model m, Data d) {
     for (int t = 0; t < m.ntendon(); t++) {
-      if (m.tendonLimited(t) && (d.tendonLength[t] < m.tendonRange(t, 0) || d.tendonLength[t] > m.tendonRange(t, 1))) {
+      if (m.tendonLimited(t)
+          && (d.tendonLength[t] < m.tendonRange(t, 0) || d.tendonLength[t] > m.tendonRange(t, 1))) {
         return true;
       }
     }
@@ -214,10 +234,10 @@ public final class Step {
   }
 
   /**
-   * Classic RK4 on {@code (q, v, act)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's {@code
-   * mj_RungeKutta}; the activations are clamped to their ranges after the final update only. Each stage's
-   * acceleration includes its constraint impulses divided by dt (contacts are refused with RK4 at compile time;
-   * joint-space constraints are allowed).
+   * Classic RK4 on {@code (q, v, act)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's
+   * {@code mj_RungeKutta}; the activations are clamped to their ranges after the final update only.
+   * Each stage's acceleration includes its constraint impulses divided by dt (contacts are refused
+   * with RK4 at compile time; joint-space constraints are allowed).
    */
   private static void rk4(Model m, Data d) {
     int nv = m.nv(), na = m.na();
@@ -229,7 +249,8 @@ public final class Step {
     System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
     for (int k = 0; k < nv; k++) {
       w[k] = (dq[k] + 2 * dq[nv + k] + 2 * dq[2 * nv + k] + dq[3 * nv + k]) / 6;
-      d.qvel[k] = d.rkQvel[k] + h * (dv[k] + 2 * dv[nv + k] + 2 * dv[2 * nv + k] + dv[3 * nv + k]) / 6;
+      d.qvel[k] =
+          d.rkQvel[k] + h * (dv[k] + 2 * dv[nv + k] + 2 * dv[2 * nv + k] + dv[3 * nv + k]) / 6;
     }
     Configuration.integratePos(m, d.qpos, w, 0, h);
     // the activations as Euler's update with the combined derivative, clamped to their ranges
@@ -244,9 +265,10 @@ public final class Step {
   }
 
   /**
-   * The four stages of an RK4 step from d's state: saves it in {@code rkQpos, rkQvel, rkAct} and each stage's
-   * derivatives {@code (v, q̈, act_dot)} in {@code rkDq, rkDv, rkDact}; with {@code outputs} the sensors and energy of
-   * the first stage, the state the step starts from. d is left with the last stage's evaluation.
+   * The four stages of an RK4 step from d's state: saves it in {@code rkQpos, rkQvel, rkAct} and
+   * each stage's derivatives {@code (v, q̈, act_dot)} in {@code rkDq, rkDv, rkDact}; with {@code
+   * outputs} the sensors and energy of the first stage, the state the step starts from. d is left
+   * with the last stage's evaluation.
    */
   public static void rk4Stages(Model m, Data d, boolean outputs) {
     int nv = m.nv(), na = m.na();
@@ -265,9 +287,9 @@ public final class Step {
   }
 
   /**
-   * Stage s of an RK4 step: its state from the saved one and the previous stage's derivatives ({@code q0 ⊕ c_s h
-   * k_{s-1}}, {@code c = (0, ½, ½, 1)}), then its dynamics with every constraint, as MuJoCo's RK4 calls {@code
-   * mj_forward} at every stage.
+   * Stage s of an RK4 step: its state from the saved one and the previous stage's derivatives
+   * ({@code q0 ⊕ c_s h k_{s-1}}, {@code c = (0, ½, ½, 1)}), then its dynamics with every
+   * constraint, as MuJoCo's RK4 calls {@code mj_forward} at every stage.
    */
   public static void rk4Stage(Model m, Data d, int s) {
     int nv = m.nv(), na = m.na();

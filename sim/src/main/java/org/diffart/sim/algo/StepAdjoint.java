@@ -14,26 +14,27 @@ import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of one {@link Step#step}, stage by stage in reverse. Euler: the configuration update {@code q⁺ = q ⊕ dt v⁺},
- * the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows), ABA, forces, the
- * contact geometry and kinematics. It needs the step's forward intermediates: call {@link Step#dynamics} on the state
- * before the step first (the rollout gradient recomputes it from a checkpoint). RK4: the combination of the four
- * stages, then each stage's dynamics in reverse order, each recomputed just before its adjoint.
+ * Adjoint of one {@link Step#step}, stage by stage in reverse. Euler: the configuration update
+ * {@code q⁺ = q ⊕ dt v⁺}, the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses,
+ * reverse PGS, rows), ABA, forces, the contact geometry and kinematics. It needs the step's forward
+ * intermediates: call {@link Step#dynamics} on the state before the step first (the rollout
+ * gradient recomputes it from a checkpoint). RK4: the combination of the four stages, then each
+ * stage's dynamics in reverse order, each recomputed just before its adjoint.
  */
 public final class StepAdjoint {
   private StepAdjoint() {}
 
   /**
-   * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, {@code actBar}, and {@code
-   * warmImpulseBar} when warm-starting) into the bars of the state before it, in place, and accumulates into
-   * {@code ctrlBar}, {@code qfrcAppliedBar} and the parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar,
-   * geomRestitutionBar}).
+   * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, {@code actBar},
+   * and {@code warmImpulseBar} when warm-starting) into the bars of the state before it, in place,
+   * and accumulates into {@code ctrlBar}, {@code qfrcAppliedBar} and the parameter bars ({@code
+   * bodyInertBar, dofDampingBar, geomFrictionBar, geomRestitutionBar}).
    *
-   * @param d the data after {@link Step#dynamics} on the state before the step (with RK4 its state is enough); left
-   *     with that state
+   * @param d the data after {@link Step#dynamics} on the state before the step (with RK4 its state
+   *     is enough); left with that state
    */
   public static void step(Model m, Data d, DataBar b) {
-    step(m, d, b, stage -> { });
+    step(m, d, b, stage -> {});
   }
 
   /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
@@ -47,15 +48,17 @@ public final class StepAdjoint {
   }
 
   /**
-   * The first part of {@link #step}: the bars of the state after the step become those of the acceleration, of the
-   * activation derivatives and (partly) of the state before it. The sensors of the state before the step can add
-   * their bars here ({@link SensorsAdjoint#compute}), before {@link #dynamics} carries every bar back, unless the step
-   * evaluates them apart ({@link Step#separateOutputs}: their bars go back through that evaluation's own dynamics).
+   * The first part of {@link #step}: the bars of the state after the step become those of the
+   * acceleration, of the activation derivatives and (partly) of the state before it. The sensors of
+   * the state before the step can add their bars here ({@link SensorsAdjoint#compute}), before
+   * {@link #dynamics} carries every bar back, unless the step evaluates them apart ({@link
+   * Step#separateOutputs}: their bars go back through that evaluation's own dynamics).
    */
   public static void integration(Model m, Data d, DataBar b, AdjointTracer tracer) {
     if (m.opt().integrator() == Integrator.RK4) {
-      throw new IllegalArgumentException("StepAdjoint.integration reverses the Euler update; the model uses RK4,"
-          + " whose step's adjoint is StepAdjoint.step");
+      throw new IllegalArgumentException(
+          "StepAdjoint.integration reverses the Euler update; the model uses RK4,"
+              + " whose step's adjoint is StepAdjoint.step");
     }
     int nv = m.nv();
     double dt = m.opt().timestep();
@@ -72,14 +75,18 @@ public final class StepAdjoint {
     tracer.after("integration");
   }
 
-  /** The rest of {@link #step} after {@link #integration}: the contact solve, ABA, forces and kinematics. */
+  /**
+   * The rest of {@link #step} after {@link #integration}: the contact solve, ABA, forces and
+   * kinematics.
+   */
   public static void dynamics(Model m, Data d, DataBar b, AdjointTracer tracer) {
     dynamics(m, d, b, Step.dampingH(m), tracer);
   }
 
   /**
-   * As {@link #dynamics(Model, Data, DataBar, AdjointTracer)} for an evaluation with {@code M + h B}: {@code h = 0} for the
-   * sensors' own evaluation ({@link Step#outputsDynamics}), which the step runs when {@link Step#separateOutputs}.
+   * As {@link #dynamics(Model, Data, DataBar, AdjointTracer)} for an evaluation with {@code M + h
+   * B}: {@code h = 0} for the sensors' own evaluation ({@link Step#outputsDynamics}), which the
+   * step runs when {@link Step#separateOutputs}.
    */
   public static void dynamics(Model m, Data d, DataBar b, double h, AdjointTracer tracer) {
     ConstraintsAdjoint.step(m, d, b, tracer);
@@ -87,12 +94,12 @@ public final class StepAdjoint {
   }
 
   /**
-   * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar}, the bars of the contacts
-   * and of the kinematics (and {@code actDotBar}), accumulates into {@code qposBar, qvelBar, actBar, ctrlBar, qfrcAppliedBar}
-   * and the parameter bars.
+   * Adjoint of {@link Step#smooth(Model, Data, double)}: consumes {@code qaccSmoothBar}, the bars
+   * of the contacts and of the kinematics (and {@code actDotBar}), accumulates into {@code qposBar,
+   * qvelBar, actBar, ctrlBar, qfrcAppliedBar} and the parameter bars.
    */
   public static void smooth(Model m, Data d, DataBar b, double h) {
-    smooth(m, d, b, h, stage -> { });
+    smooth(m, d, b, h, stage -> {});
   }
 
   private static void smooth(Model m, Data d, DataBar b, double h, AdjointTracer tracer) {
@@ -124,12 +131,14 @@ public final class StepAdjoint {
   }
 
   /**
-   * Adjoint of the RK4 step ({@code Step.rk4}): replays the four stages from d's state ({@link Step#rk4Stages}),
-   * reverses the combination {@code q' = q0 ⊕ h Σ w_s v_s}, {@code v' = v0 + h Σ w_s q̈_s}, {@code act' = clamp(act0
-   * + h Σ w_s act_dot_s)}, then each stage from the last: recomputed ({@link Step#rk4Stage}, its PGS recorded for the
-   * reverse sweeps), its dynamics reversed with plain M, and its state {@code (q0 ⊕ c_s h v_{s-1}, v0 + c_s h q̈_{s-1},
-   * act0 + c_s h act_dot_{s-1})} split into the bars of the start state and of the previous stage's derivatives.
-   * The stages' forwards change under it, so a prepared reverse PGS ({@code pgsBasisReady}) is dropped.
+   * Adjoint of the RK4 step ({@code Step.rk4}): replays the four stages from d's state ({@link
+   * Step#rk4Stages}), reverses the combination {@code q' = q0 ⊕ h Σ w_s v_s}, {@code v' = v0 + h Σ
+   * w_s q̈_s}, {@code act' = clamp(act0 + h Σ w_s act_dot_s)}, then each stage from the last:
+   * recomputed ({@link Step#rk4Stage}, its PGS recorded for the reverse sweeps), its dynamics
+   * reversed with plain M, and its state {@code (q0 ⊕ c_s h v_{s-1}, v0 + c_s h q̈_{s-1}, act0 +
+   * c_s h act_dot_{s-1})} split into the bars of the start state and of the previous stage's
+   * derivatives. The stages' forwards change under it, so a prepared reverse PGS ({@code
+   * pgsBasisReady}) is dropped.
    */
   private static void rk4(Model m, Data d, DataBar b, AdjointTracer tracer) {
     int nq = m.nq(), nv = m.nv(), na = m.na();
@@ -137,8 +146,13 @@ public final class StepAdjoint {
     b.pgsBasisReady = false;
     b.efcYReady = false;
     Step.rk4Stages(m, d, false);
-    double[] dqBar = b.rkDqBar, dvBar = b.rkDvBar, daBar = b.rkDactBar, w = d.scratchNv1, wBar = b.work;
-    // combination: the bars of the start state (b.qposBar, qvelBar, actBar in place) and of every stage's derivatives
+    double[] dqBar = b.rkDqBar,
+        dvBar = b.rkDvBar,
+        daBar = b.rkDactBar,
+        w = d.scratchNv1,
+        wBar = b.work;
+    // combination: the bars of the start state (b.qposBar, qvelBar, actBar in place) and of every
+    // stage's derivatives
     for (int k = 0; k < nv; k++) {
       w[k] = (d.rkDq[k] + 2 * d.rkDq[nv + k] + 2 * d.rkDq[2 * nv + k] + d.rkDq[3 * nv + k]) / 6;
       wBar[k] = 0;
@@ -146,7 +160,9 @@ public final class StepAdjoint {
     Configuration.integratePosAdjoint(m, d.rkQpos, w, 0, h, b.qposBar, wBar, 0);
     System.arraycopy(d.rkAct, 0, d.act, 0, na);
     for (int k = 0; k < na; k++) {
-      d.actDot[k] = (d.rkDact[k] + 2 * d.rkDact[na + k] + 2 * d.rkDact[2 * na + k] + d.rkDact[3 * na + k]) / 6;
+      d.actDot[k] =
+          (d.rkDact[k] + 2 * d.rkDact[na + k] + 2 * d.rkDact[2 * na + k] + d.rkDact[3 * na + k])
+              / 6;
     }
     ForcesAdjoint.integrateActivation(m, d, b, h);
     for (int s = 0; s < 4; s++) {
@@ -182,7 +198,8 @@ public final class StepAdjoint {
       }
       if (s > 0) {
         double c = Step.STAGE[s] * h;
-        Configuration.integratePosAdjoint(m, d.rkQpos, d.rkDq, (s - 1) * nv, c, b.qposBar, dqBar, (s - 1) * nv);
+        Configuration.integratePosAdjoint(
+            m, d.rkQpos, d.rkDq, (s - 1) * nv, c, b.qposBar, dqBar, (s - 1) * nv);
         for (int k = 0; k < nv; k++) {
           dvBar[(s - 1) * nv + k] += c * b.qvelBar[k];
         }

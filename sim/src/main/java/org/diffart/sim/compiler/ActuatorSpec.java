@@ -4,16 +4,20 @@ import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 
 /**
- * An actuator being built on a hinge or slide joint or on a fixed tendon, in MuJoCo's general form ({@link
- * ActuatorType}): its type sets the defaults of gain, bias and dynamics, which the setters override.
+ * An actuator being built on a hinge or slide joint or on a fixed tendon, in MuJoCo's general form
+ * ({@link ActuatorType}): its type sets the defaults of gain, bias and dynamics, which the setters
+ * override.
  */
 public final class ActuatorSpec {
   /** Number of gain and bias parameters kept: a muscle's nine. */
   public static final int PRM = 9;
+
   /**
-   * MuJoCo's parameters of a {@code <muscle>} without attributes: range, force, scale, lmin, lmax, vmax, fpmax, fvmax.
+   * MuJoCo's parameters of a {@code <muscle>} without attributes: range, force, scale, lmin, lmax,
+   * vmax, fpmax, fvmax.
    */
   public static final double[] MUSCLE_DEFAULTS = {0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
+
   final ActuatorType type;
   final String name;
   final int joint;
@@ -23,21 +27,29 @@ public final class ActuatorSpec {
   final double[] ctrlRange = new double[2];
   boolean forceLimited;
   final double[] forceRange = new double[2];
+
   /** MuJoCo's gainprm and biasprm (their first nine entries; the affine forms use three). */
   final double[] gain = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+
   final double[] bias = new double[PRM];
   boolean gainMuscle, biasMuscle;
   DynType dynType = DynType.NONE;
   final double[] dynPrm = {1, 0};
+
   /** The actuator's length range, used by muscles; computed at compile time unless lo < hi here. */
   final double[] lengthRange = new double[2];
+
   boolean actLimited;
   final double[] actRange = new double[2];
 
   /** The body of an adhesion actuator (MuJoCo's body transmission); −1 for the others. */
   int body = -1;
-  /** A slider-crank transmission's crank and slider sites and its rod's length; null for the others. */
+
+  /**
+   * A slider-crank transmission's crank and slider sites and its rod's length; null for the others.
+   */
   SiteSpec crank, slider;
+
   double crankLength;
 
   ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
@@ -57,7 +69,7 @@ public final class ActuatorSpec {
         dynamics(DynType.FILTER, 1);
       }
       case MUSCLE -> muscle(MUSCLE_DEFAULTS, 0.01, 0.04);
-      case MOTOR, GENERAL, ADHESION -> { }
+      case MOTOR, GENERAL, ADHESION -> {}
     }
   }
 
@@ -72,8 +84,8 @@ public final class ActuatorSpec {
   }
 
   /**
-   * Transmission gear: {@code length = gear*q}, {@code qfrc = gear*force} (on a tendon: {@code length = gear*L},
-   * {@code qfrc = gear*force*∂L/∂q}).
+   * Transmission gear: {@code length = gear*q}, {@code qfrc = gear*force} (on a tendon: {@code
+   * length = gear*L}, {@code qfrc = gear*force*∂L/∂q}).
    */
   public ActuatorSpec gear(double v) {
     gear = v;
@@ -96,17 +108,21 @@ public final class ActuatorSpec {
     return this;
   }
 
-  /** Position gain: gain kp and bias {@code (0, -kp, 0)} ({@code position}, {@code intvelocity}). */
+  /**
+   * Position gain: gain kp and bias {@code (0, -kp, 0)} ({@code position}, {@code intvelocity}).
+   */
   public ActuatorSpec kp(double v) {
     return gain(v, 0, 0).bias(0, -v, 0);
   }
 
   /**
-   * Velocity gain: gain kv and bias {@code (0, 0, -kv)} for {@code velocity}; the affine gain {@code (0, 0, -kv)}
-   * without bias for {@code damper}.
+   * Velocity gain: gain kv and bias {@code (0, 0, -kv)} for {@code velocity}; the affine gain
+   * {@code (0, 0, -kv)} without bias for {@code damper}.
    */
   public ActuatorSpec kv(double v) {
-    return type == ActuatorType.DAMPER ? gain(0, 0, -v).bias(0, 0, 0) : gain(v, 0, 0).bias(0, 0, -v);
+    return type == ActuatorType.DAMPER
+        ? gain(0, 0, -v).bias(0, 0, 0)
+        : gain(v, 0, 0).bias(0, 0, -v);
   }
 
   /** The gain {@code g0 + g1·length + g2·velocity} (MuJoCo's fixed gain: g1 = g2 = 0). */
@@ -135,14 +151,15 @@ public final class ActuatorSpec {
   }
 
   /**
-   * A muscle: muscle gain and bias with the parameters {@code prm} = (range0, range1, force, scale, lmin, lmax, vmax,
-   * fpmax, fvmax) ({@code force < 0}: scale over the actuator's acceleration at qpos0, {@code acc0}), and muscle
-   * activation dynamics with the time constants of activation and deactivation.
+   * A muscle: muscle gain and bias with the parameters {@code prm} = (range0, range1, force, scale,
+   * lmin, lmax, vmax, fpmax, fvmax) ({@code force < 0}: scale over the actuator's acceleration at
+   * qpos0, {@code acc0}), and muscle activation dynamics with the time constants of activation and
+   * deactivation.
    */
   public ActuatorSpec muscle(double[] prm, double tauActivation, double tauDeactivation) {
     if (prm.length != PRM) {
-      throw new IllegalArgumentException("actuator '" + name + "': a muscle has " + PRM + " parameters, got "
-          + prm.length);
+      throw new IllegalArgumentException(
+          "actuator '" + name + "': a muscle has " + PRM + " parameters, got " + prm.length);
     }
     System.arraycopy(prm, 0, gain, 0, PRM);
     System.arraycopy(prm, 0, bias, 0, PRM);
@@ -155,11 +172,17 @@ public final class ActuatorSpec {
   }
 
   /**
-   * MuJoCo's general form with the gain and bias types given: {@code gainprm}/{@code biasprm} (up to nine values,
-   * the rest zero) are muscle parameters where the type is muscle, affine coefficients otherwise; {@code dynprm} the
-   * dynamics' parameters (a filter's time constant, a muscle's two).
+   * MuJoCo's general form with the gain and bias types given: {@code gainprm}/{@code biasprm} (up
+   * to nine values, the rest zero) are muscle parameters where the type is muscle, affine
+   * coefficients otherwise; {@code dynprm} the dynamics' parameters (a filter's time constant, a
+   * muscle's two).
    */
-  public ActuatorSpec general(boolean muscleGain, double[] gainprm, boolean muscleBias, double[] biasprm, DynType dyn,
+  public ActuatorSpec general(
+      boolean muscleGain,
+      double[] gainprm,
+      boolean muscleBias,
+      double[] biasprm,
+      DynType dyn,
       double[] dynprm) {
     java.util.Arrays.fill(gain, 0);
     java.util.Arrays.fill(bias, 0);
@@ -173,14 +196,20 @@ public final class ActuatorSpec {
     return this;
   }
 
-  /** The actuator's length range (MuJoCo's lengthrange); with lo < hi a muscle uses it instead of computing it. */
+  /**
+   * The actuator's length range (MuJoCo's lengthrange); with lo < hi a muscle uses it instead of
+   * computing it.
+   */
   public ActuatorSpec lengthRange(double lo, double hi) {
     lengthRange[0] = lo;
     lengthRange[1] = hi;
     return this;
   }
 
-  /** Clamps the activation to {@code [lo, hi]} after each integration step (an actuator with dynamics only). */
+  /**
+   * Clamps the activation to {@code [lo, hi]} after each integration step (an actuator with
+   * dynamics only).
+   */
   public ActuatorSpec activationRange(double lo, double hi) {
     actLimited = true;
     actRange[0] = lo;

@@ -4,8 +4,8 @@ import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * A body being built: its frame relative to the parent body and, optionally, explicit inertial properties (otherwise
- * they come from its geoms, as MuJoCo's compiler does).
+ * A body being built: its frame relative to the parent body and, optionally, explicit inertial
+ * properties (otherwise they come from its geoms, as MuJoCo's compiler does).
  */
 public final class BodySpec {
   final int id;
@@ -43,7 +43,10 @@ public final class BodySpec {
     return this;
   }
 
-  /** Orientation of the body frame relative to the parent frame, a quaternion (w, x, y, z); normalised here. */
+  /**
+   * Orientation of the body frame relative to the parent frame, a quaternion (w, x, y, z);
+   * normalised here.
+   */
   public BodySpec quat(double w, double x, double y, double z) {
     quat[0] = w;
     quat[1] = x;
@@ -61,7 +64,8 @@ public final class BodySpec {
    * @param principalQuat orientation of the principal axes in the body frame (4), normalised here
    * @param diagInertia principal moments of inertia about the centre of mass (3), kg·m²
    */
-  public BodySpec inertial(double mass, double[] com, double[] principalQuat, double[] diagInertia) {
+  public BodySpec inertial(
+      double mass, double[] com, double[] principalQuat, double[] diagInertia) {
     explicitInertial = true;
     this.mass = mass;
     System.arraycopy(com, 0, ipos, 0, 3);
@@ -72,8 +76,9 @@ public final class BodySpec {
   }
 
   /**
-   * Explicit inertial properties with a full inertia tensor about the centre of mass, expressed in the frame {@code
-   * frameQuat} relative to the body; diagonalised here as MuJoCo's {@code fullinertia}.
+   * Explicit inertial properties with a full inertia tensor about the centre of mass, expressed in
+   * the frame {@code frameQuat} relative to the body; diagonalised here as MuJoCo's {@code
+   * fullinertia}.
    *
    * @param full {@code (Ixx, Iyy, Izz, Ixy, Ixz, Iyz)}, kg·m²
    */

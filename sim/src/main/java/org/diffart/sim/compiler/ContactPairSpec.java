@@ -1,9 +1,10 @@
 package org.diffart.sim.compiler;
 
 /**
- * An explicit contact pair under construction (MJCF {@code <contact><pair>}): two geoms that collide whatever their
- * contype, conaffinity, bodies or exclusions, with the pair's own condim and friction instead of the mix of the
- * geoms' (MuJoCo's semantics). Created by {@link ModelBuilder#addContactPair}.
+ * An explicit contact pair under construction (MJCF {@code <contact><pair>}): two geoms that
+ * collide whatever their contype, conaffinity, bodies or exclusions, with the pair's own condim and
+ * friction instead of the mix of the geoms' (MuJoCo's semantics). Created by {@link
+ * ModelBuilder#addContactPair}.
  */
 public final class ContactPairSpec {
   final String name;
@@ -24,7 +25,9 @@ public final class ContactPairSpec {
     return this;
   }
 
-  /** The pair's own contact margin and gap, m, in place of its geoms' (see {@link GeomSpec#margin}). */
+  /**
+   * The pair's own contact margin and gap, m, in place of its geoms' (see {@link GeomSpec#margin}).
+   */
   public ContactPairSpec margin(double margin, double gap) {
     this.margin = margin;
     this.gap = gap;
@@ -32,8 +35,8 @@ public final class ContactPairSpec {
   }
 
   /**
-   * The sliding, torsional and rolling friction coefficients of the pair's contacts (model constants, not per-world
-   * parameters); MuJoCo's defaults 1, 0.005, 0.0001.
+   * The sliding, torsional and rolling friction coefficients of the pair's contacts (model
+   * constants, not per-world parameters); MuJoCo's defaults 1, 0.005, 0.0001.
    */
   public ContactPairSpec friction(double slide, double torsion, double roll) {
     friction[0] = slide;

@@ -6,26 +6,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The convex hull of a mesh's vertices as triangles, for a mesh given without faces: MuJoCo's compiler then takes the
- * faces of the hull (qhull, triangulated), and so does diffart's, for the mesh's volume, centre and inertia. Its
- * collisions need no faces: the support point over all vertices is the hull's.
+ * The convex hull of a mesh's vertices as triangles, for a mesh given without faces: MuJoCo's
+ * compiler then takes the faces of the hull (qhull, triangulated), and so does diffart's, for the
+ * mesh's volume, centre and inertia. Its collisions need no faces: the support point over all
+ * vertices is the hull's.
  *
- * <p>Incremental construction: a first tetrahedron of extreme vertices, then each other vertex in turn replaces the
- * faces it sees (those it lies strictly above) by the fan from their horizon to it. A vertex within a relative
- * tolerance of a face's plane does not see it, so vertices on the hull's faces or edges do not become corners; the
- * triangulation of a flat facet may differ from qhull's, which changes no integral over the solid.
+ * <p>Incremental construction: a first tetrahedron of extreme vertices, then each other vertex in
+ * turn replaces the faces it sees (those it lies strictly above) by the fan from their horizon to
+ * it. A vertex within a relative tolerance of a face's plane does not see it, so vertices on the
+ * hull's faces or edges do not become corners; the triangulation of a flat facet may differ from
+ * qhull's, which changes no integral over the solid.
  */
 final class ConvexHull {
   private ConvexHull() {}
 
-  /** Plane tolerance relative to the vertices' extent: a point closer to a face's plane than this is on it. */
+  /**
+   * Plane tolerance relative to the vertices' extent: a point closer to a face's plane than this is
+   * on it.
+   */
   private static final double TOLERANCE = 1e-10;
 
   /**
-   * The hull's triangles over the vertices {@code v} (x, y, z each), counter-clockwise seen from outside, as indices
-   * into them.
+   * The hull's triangles over the vertices {@code v} (x, y, z each), counter-clockwise seen from
+   * outside, as indices into them.
    *
-   * @throws IllegalArgumentException when the vertices span no volume (fewer than four, or all in a plane)
+   * @throws IllegalArgumentException when the vertices span no volume (fewer than four, or all in a
+   *     plane)
    */
   static int[] faces(float[] v) {
     int n = v.length / 3;
@@ -66,7 +72,8 @@ final class ConvexHull {
   /** Adds vertex p: the faces it sees go, the fan from their horizon edges to p comes. */
   private static void add(float[] v, int p, List<int[]> faces, double eps) {
     List<int[]> kept = new ArrayList<>();
-    // directed edges of the visible faces; an edge whose reverse is not among them lies on the horizon
+    // directed edges of the visible faces; an edge whose reverse is not among them lies on the
+    // horizon
     Map<Long, int[]> visible = new HashMap<>();
     for (int[] f : faces) {
       if (distance(v, f[0], f[1], f[2], p) > eps) {
@@ -94,8 +101,8 @@ final class ConvexHull {
   }
 
   /**
-   * Four vertices spanning a volume: the two farthest apart along a coordinate axis, the one farthest from their line,
-   * the one farthest from the plane of the three.
+   * Four vertices spanning a volume: the two farthest apart along a coordinate axis, the one
+   * farthest from their line, the one farthest from the plane of the three.
    */
   private static int[] tetrahedron(float[] v, int n, double eps) {
     int a = 0, b = 0;
@@ -142,8 +149,12 @@ final class ConvexHull {
 
   /** {@code (v_b − v_a) × (v_c − v_a)}. */
   private static double[] cross(float[] v, int a, int b, int c) {
-    double ux = v[3 * b] - v[3 * a], uy = v[3 * b + 1] - v[3 * a + 1], uz = v[3 * b + 2] - v[3 * a + 2];
-    double wx = v[3 * c] - v[3 * a], wy = v[3 * c + 1] - v[3 * a + 1], wz = v[3 * c + 2] - v[3 * a + 2];
+    double ux = v[3 * b] - v[3 * a],
+        uy = v[3 * b + 1] - v[3 * a + 1],
+        uz = v[3 * b + 2] - v[3 * a + 2];
+    double wx = v[3 * c] - v[3 * a],
+        wy = v[3 * c + 1] - v[3 * a + 1],
+        wz = v[3 * c + 2] - v[3 * a + 2];
     return new double[] {uy * wz - uz * wy, uz * wx - ux * wz, ux * wy - uy * wx};
   }
 
@@ -154,7 +165,9 @@ final class ConvexHull {
     if (len == 0) {
       return 0;
     }
-    return (nrm[0] * (v[3 * p] - v[3 * a]) + nrm[1] * (v[3 * p + 1] - v[3 * a + 1])
-        + nrm[2] * (v[3 * p + 2] - v[3 * a + 2])) / len;
+    return (nrm[0] * (v[3 * p] - v[3 * a])
+            + nrm[1] * (v[3 * p + 1] - v[3 * a + 1])
+            + nrm[2] * (v[3 * p + 2] - v[3 * a + 2]))
+        / len;
   }
 }

@@ -3,10 +3,11 @@ package org.diffart.sim.compiler;
 import org.diffart.sim.model.EqualityType;
 
 /**
- * An equality constraint under construction (see {@link EqualityType}): its two objects (bodies, joints or tendons by
- * the builder's index; object 2 of a connect or weld defaults to the world, of a joint or tendon coupling to none)
- * and MuJoCo's numbers: the anchor, the relative pose (a zero quaternion: taken from {@code qpos0}), the torque
- * scale and the polynomial coefficients. Created by {@link ModelBuilder#addEquality}.
+ * An equality constraint under construction (see {@link EqualityType}): its two objects (bodies,
+ * joints or tendons by the builder's index; object 2 of a connect or weld defaults to the world, of
+ * a joint or tendon coupling to none) and MuJoCo's numbers: the anchor, the relative pose (a zero
+ * quaternion: taken from {@code qpos0}), the torque scale and the polynomial coefficients. Created
+ * by {@link ModelBuilder#addEquality}.
  */
 public final class EqualitySpec {
   final EqualityType type;
@@ -50,12 +51,13 @@ public final class EqualitySpec {
   }
 
   /**
-   * Weld: body 2's anchor point in body 1's frame and the relative orientation {@code q₁⁻¹ q₂} (w, x, y, z); a zero
-   * quaternion takes both from {@code qpos0}.
+   * Weld: body 2's anchor point in body 1's frame and the relative orientation {@code q₁⁻¹ q₂} (w,
+   * x, y, z); a zero quaternion takes both from {@code qpos0}.
    */
   public EqualitySpec relpose(double[] pose) {
     if (pose.length != 7) {
-      throw new IllegalArgumentException("equality '" + name + "': relpose has 7 numbers, got " + pose.length);
+      throw new IllegalArgumentException(
+          "equality '" + name + "': relpose has 7 numbers, got " + pose.length);
     }
     System.arraycopy(pose, 0, relpose, 0, 7);
     return this;
@@ -70,7 +72,8 @@ public final class EqualitySpec {
   /** Joint and tendon couplings: the five coefficients of the quartic. */
   public EqualitySpec polycoef(double[] c) {
     if (c.length != 5) {
-      throw new IllegalArgumentException("equality '" + name + "': polycoef has 5 numbers, got " + c.length);
+      throw new IllegalArgumentException(
+          "equality '" + name + "': polycoef has 5 numbers, got " + c.length);
     }
     System.arraycopy(c, 0, polycoef, 0, 5);
     return this;

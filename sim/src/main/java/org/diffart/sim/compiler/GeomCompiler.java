@@ -1,13 +1,15 @@
 package org.diffart.sim.compiler;
 
-import org.diffart.sim.model.ContactCapacity;
-import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.Model;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.diffart.sim.model.ContactCapacity;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.Model;
 
-/** The model compiler's second floor: geoms, height fields, meshes, sites and the collision pairs. */
+/**
+ * The model compiler's second floor: geoms, height fields, meshes, sites and the collision pairs.
+ */
 abstract class GeomCompiler extends TreeCompiler {
   /** Each geom's margin and gap: compile-time only, the pairs keep the mix. */
   double[] geomMargin;
@@ -42,16 +44,28 @@ abstract class GeomCompiler extends TreeCompiler {
     for (int g = 0; g < ngeom; g++) {
       GeomSpec s = order.get(g);
       if ((s.type == GeomType.PLANE || s.type == GeomType.HFIELD) && bodyWeld[s.body] != 0) {
-        throw new IllegalArgumentException("geom '" + s.name + "': a " + (s.type == GeomType.PLANE ? "plane"
-            : "height field") + " must belong to a static body");
+        throw new IllegalArgumentException(
+            "geom '"
+                + s.name
+                + "': a "
+                + (s.type == GeomType.PLANE ? "plane" : "height field")
+                + " must belong to a static body");
       }
       if ((s.type == GeomType.MESH) != (s.mesh != null)) {
-        throw new IllegalArgumentException("geom '" + s.name + "': " + (s.mesh == null
-            ? "a mesh geom needs its mesh" : "only a mesh geom has a mesh"));
+        throw new IllegalArgumentException(
+            "geom '"
+                + s.name
+                + "': "
+                + (s.mesh == null ? "a mesh geom needs its mesh" : "only a mesh geom has a mesh"));
       }
       if ((s.type == GeomType.HFIELD) != (s.hfield != null)) {
-        throw new IllegalArgumentException("geom '" + s.name + "': " + (s.hfield == null
-            ? "a height field geom needs its height field" : "only a height field geom has a height field"));
+        throw new IllegalArgumentException(
+            "geom '"
+                + s.name
+                + "': "
+                + (s.hfield == null
+                    ? "a height field geom needs its height field"
+                    : "only a height field geom has a height field"));
       }
       if (!validCondim(s.condim)) {
         throw new IllegalArgumentException("geom '" + s.name + "': condim " + s.condim + CONDIMS);
@@ -64,8 +78,13 @@ abstract class GeomCompiler extends TreeCompiler {
       geomCondim[g] = s.condim;
       geomPriority[g] = s.priority;
       if (!(s.margin >= 0 && s.gap >= 0) || Double.isInfinite(s.margin + s.gap)) {
-        throw new IllegalArgumentException("geom '" + s.name + "': margin and gap must be finite and >= 0, got "
-            + s.margin + " and " + s.gap);
+        throw new IllegalArgumentException(
+            "geom '"
+                + s.name
+                + "': margin and gap must be finite and >= 0, got "
+                + s.margin
+                + " and "
+                + s.gap);
       }
       geomMargin[2 * g] = s.margin;
       geomMargin[2 * g + 1] = s.gap;
@@ -93,8 +112,8 @@ abstract class GeomCompiler extends TreeCompiler {
   }
 
   /**
-   * The height fields: sizes, grid dimensions and data normalised as MuJoCo 2.2.2 does (in single precision: minus
-   * the minimum, then over the range when it exceeds 1e-15), stored as doubles.
+   * The height fields: sizes, grid dimensions and data normalised as MuJoCo 2.2.2 does (in single
+   * precision: minus the minimum, then over the range when it exceeds 1e-15), stored as doubles.
    */
   void hfields() {
     int n = b.hfields.size(), total = 0;
@@ -131,7 +150,9 @@ abstract class GeomCompiler extends TreeCompiler {
     }
   }
 
-  /** The meshes' vertices (principal frame, single-precision values) and triangles, concatenated. */
+  /**
+   * The meshes' vertices (principal frame, single-precision values) and triangles, concatenated.
+   */
   void meshes() {
     int n = b.meshes.size(), nvert = 0, nf = 0;
     meshVertAdr = new int[n];
@@ -161,15 +182,22 @@ abstract class GeomCompiler extends TreeCompiler {
     }
   }
 
-  private static final String CONDIMS = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
-      + " 6: and rolling)";
+  private static final String CONDIMS =
+      " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
+          + " 6: and rolling)";
 
-  /** MuJoCo's contact dimensionalities: the normal, then 2 sliding, 1 torsional and 2 rolling friction rows. */
+  /**
+   * MuJoCo's contact dimensionalities: the normal, then 2 sliding, 1 torsional and 2 rolling
+   * friction rows.
+   */
   static boolean validCondim(int condim) {
     return condim == 1 || condim == 3 || condim == 4 || condim == 6;
   }
 
-  /** The radius of the geom's bounding sphere about its centre, as MuJoCo's {@code geom_rbound}; 0 for a plane. */
+  /**
+   * The radius of the geom's bounding sphere about its centre, as MuJoCo's {@code geom_rbound}; 0
+   * for a plane.
+   */
   static double rbound(GeomType t, double[] s) {
     return switch (t) {
       case SPHERE -> s[0];
@@ -220,10 +248,10 @@ abstract class GeomCompiler extends TreeCompiler {
   }
 
   /**
-   * The contact slots of geoms g1 and g2: {@link ContactCapacity#maxContacts}, and for a height field pair no more
-   * than the prisms (two per cell) that MPR can collide under the other geom: its bounding box, at most {@code 2
-   * rbound} wide (a hair more, for the rounding of its support points), spans at most {@code ceil(2 rbound / cell) +
-   * 1} cells per direction.
+   * The contact slots of geoms g1 and g2: {@link ContactCapacity#maxContacts}, and for a height
+   * field pair no more than the prisms (two per cell) that MPR can collide under the other geom:
+   * its bounding box, at most {@code 2 rbound} wide (a hair more, for the rounding of its support
+   * points), spans at most {@code ceil(2 rbound / cell) + 1} cells per direction.
    */
   int capacity(int g1, int g2) {
     GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
@@ -232,7 +260,8 @@ abstract class GeomCompiler extends TreeCompiler {
     if (cap > 0 && hf >= 0) {
       int h = geomHfield[hf];
       double r = geomRbound[hf == g1 ? g2 : g1];
-      double dx = 2 * hfieldSize[4 * h] / (hfieldNcol[h] - 1), dy = 2 * hfieldSize[4 * h + 1] / (hfieldNrow[h] - 1);
+      double dx = 2 * hfieldSize[4 * h] / (hfieldNcol[h] - 1),
+          dy = 2 * hfieldSize[4 * h + 1] / (hfieldNrow[h] - 1);
       long cols = Math.min(hfieldNcol[h] - 1, (long) Math.ceil(2 * r * (1 + 1e-9) / dx) + 1);
       long rows = Math.min(hfieldNrow[h] - 1, (long) Math.ceil(2 * r * (1 + 1e-9) / dy) + 1);
       cap = (int) Math.min(cap, 2 * cols * rows);
@@ -241,16 +270,17 @@ abstract class GeomCompiler extends TreeCompiler {
   }
 
   /**
-   * Candidate pairs: the explicit pairs first (MJCF {@code <pair>}: no filter applies), then the geom pairs that pass
-   * MuJoCo's filters (different weld groups, not parent/child (world excepted), bit masks, the excluded body pairs)
-   * and are not explicit pairs already.
+   * Candidate pairs: the explicit pairs first (MJCF {@code <pair>}: no filter applies), then the
+   * geom pairs that pass MuJoCo's filters (different weld groups, not parent/child (world
+   * excepted), bit masks, the excluded body pairs) and are not explicit pairs already.
    */
   void pairs() {
     List<int[]> list = new ArrayList<>();
     List<ContactPairSpec> explicit = new ArrayList<>();
     for (ContactPairSpec s : b.contactPairs) {
       int g1 = s.geom1.compiledIndex, g2 = s.geom2.compiledIndex;
-      String what = "contact pair '" + s.name + "' of geoms '" + label(g1) + "' and '" + label(g2) + "'";
+      String what =
+          "contact pair '" + s.name + "' of geoms '" + label(g1) + "' and '" + label(g2) + "'";
       if (g1 == g2) {
         throw new IllegalArgumentException(what + ": a geom cannot collide with itself");
       }
@@ -260,8 +290,8 @@ abstract class GeomCompiler extends TreeCompiler {
       GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
       int cap = capacity(g1, g2);
       if (cap == 0) {
-        throw new IllegalArgumentException(what + ": " + t1.mjcfName() + "-" + t2.mjcfName()
-            + " contact is not implemented");
+        throw new IllegalArgumentException(
+            what + ": " + t1.mjcfName() + "-" + t2.mjcfName() + " contact is not implemented");
       }
       for (int[] q : list) {
         if ((q[0] == g1 && q[1] == g2) || (q[0] == g2 && q[1] == g1)) {
@@ -286,7 +316,8 @@ abstract class GeomCompiler extends TreeCompiler {
         if (w1 != 0 && w2 != 0 && (w1 == p2 || w2 == p1)) {
           continue;
         }
-        if ((geomContype[g1] & geomConaffinity[g2]) == 0 && (geomContype[g2] & geomConaffinity[g1]) == 0) {
+        if ((geomContype[g1] & geomConaffinity[g2]) == 0
+            && (geomContype[g2] & geomConaffinity[g1]) == 0) {
           continue;
         }
         if (excluded(geomBody[g1], geomBody[g2])) {
@@ -295,10 +326,22 @@ abstract class GeomCompiler extends TreeCompiler {
         GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
         int cap = capacity(g1, g2);
         if (cap == 0) {
-          // every pair of the geom types a model can hold collides; a new type must bring its functions
-          throw new IllegalArgumentException("geoms '" + label(g1) + "' (" + t1.mjcfName() + ") and '" + label(g2)
-              + "' (" + t2.mjcfName() + ") may touch, but " + t1.mjcfName() + "-" + t2.mjcfName()
-              + " contact is not implemented: exclude the pair (contype/conaffinity or <exclude>)");
+          // every pair of the geom types a model can hold collides; a new type must bring its
+          // functions
+          throw new IllegalArgumentException(
+              "geoms '"
+                  + label(g1)
+                  + "' ("
+                  + t1.mjcfName()
+                  + ") and '"
+                  + label(g2)
+                  + "' ("
+                  + t2.mjcfName()
+                  + ") may touch, but "
+                  + t1.mjcfName()
+                  + "-"
+                  + t2.mjcfName()
+                  + " contact is not implemented: exclude the pair (contype/conaffinity or <exclude>)");
         }
         // plane first, then by type order, so collision functions see a canonical order
         boolean swap = t1.ordinal() > t2.ordinal();
@@ -331,25 +374,36 @@ abstract class GeomCompiler extends TreeCompiler {
       checkMargin(p);
     }
     nslot = pairConAdr[npair];
-    nconMax = Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);
+    nconMax =
+        Math.min(nslot, b.contactCapacity > 0 ? b.contactCapacity : Model.DEFAULT_CONTACT_CAPACITY);
   }
 
   /**
-   * Refuses a margin or gap on a height-field pair: MuJoCo 2.2.2's {@code mjc_ConvexHField} raises the prisms by the
-   * margin and inflates the other geom by half of it, yet reports the inflated depth as the distance, so its contacts
-   * do not hold the surfaces at {@code margin − gap} as every other pair does.
+   * Refuses a margin or gap on a height-field pair: MuJoCo 2.2.2's {@code mjc_ConvexHField} raises
+   * the prisms by the margin and inflates the other geom by half of it, yet reports the inflated
+   * depth as the distance, so its contacts do not hold the surfaces at {@code margin − gap} as
+   * every other pair does.
    */
   void checkMargin(int p) {
     int g1 = pairGeom1[p], g2 = pairGeom2[p];
     if ((pairMargin[2 * p] != 0 || pairMargin[2 * p + 1] != 0)
-        && (geomType[g1] == GeomType.HFIELD.ordinal() || geomType[g2] == GeomType.HFIELD.ordinal())) {
-      throw new IllegalArgumentException("geoms '" + label(g1) + "' and '" + label(g2) + "': a contact margin or gap"
-          + " on a height field is not supported (MuJoCo 2.2.2 reports such contacts at an inflated depth, not at"
-          + " their distance): set margin and gap to 0 on these geoms or their pair");
+        && (geomType[g1] == GeomType.HFIELD.ordinal()
+            || geomType[g2] == GeomType.HFIELD.ordinal())) {
+      throw new IllegalArgumentException(
+          "geoms '"
+              + label(g1)
+              + "' and '"
+              + label(g2)
+              + "': a contact margin or gap"
+              + " on a height field is not supported (MuJoCo 2.2.2 reports such contacts at an inflated depth, not at"
+              + " their distance): set margin and gap to 0 on these geoms or their pair");
     }
   }
 
-  /** Whether geoms g1 and g2 (either order) are one of the first n pairs of the list, the explicit ones. */
+  /**
+   * Whether geoms g1 and g2 (either order) are one of the first n pairs of the list, the explicit
+   * ones.
+   */
   static boolean isExplicitPair(List<int[]> list, int n, int g1, int g2) {
     for (int p = 0; p < n; p++) {
       int[] q = list.get(p);

@@ -3,7 +3,9 @@ package org.diffart.sim.compiler;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.spatial.Quat;
 
-/** A geom being built: shape, placement in the body frame, contact properties and mass (or density). */
+/**
+ * A geom being built: shape, placement in the body frame, contact properties and mass (or density).
+ */
 public final class GeomSpec {
   final int id;
   final int body;
@@ -32,15 +34,19 @@ public final class GeomSpec {
   }
 
   /**
-   * The mesh of a geom of type {@link GeomType#MESH}, which gives its shape, its size and (as MuJoCo) its frame: pos
-   * and quat place the mesh's own coordinates, the geom sits at the mesh's centre of mass and principal axes.
+   * The mesh of a geom of type {@link GeomType#MESH}, which gives its shape, its size and (as
+   * MuJoCo) its frame: pos and quat place the mesh's own coordinates, the geom sits at the mesh's
+   * centre of mass and principal axes.
    */
   public GeomSpec mesh(MeshSpec m) {
     mesh = m;
     return this;
   }
 
-  /** The height field of a geom of type {@link GeomType#HFIELD}, which gives its shape (its size is unused). */
+  /**
+   * The height field of a geom of type {@link GeomType#HFIELD}, which gives its shape (its size is
+   * unused).
+   */
   public GeomSpec hfield(HfieldSpec h) {
     hfield = h;
     return this;
@@ -89,10 +95,10 @@ public final class GeomSpec {
   }
 
   /**
-   * MuJoCo's {@code fromto}: places a capsule, cylinder, box or ellipsoid between two points of the body frame. The
-   * geom's local z axis points from the second point to the first (as MuJoCo 2.2.2 compiles it) and its half-length
-   * (size[1] for capsule and cylinder, size[2] for box and ellipsoid) is half the distance; the radius must be set
-   * with {@link #size}.
+   * MuJoCo's {@code fromto}: places a capsule, cylinder, box or ellipsoid between two points of the
+   * body frame. The geom's local z axis points from the second point to the first (as MuJoCo 2.2.2
+   * compiles it) and its half-length (size[1] for capsule and cylinder, size[2] for box and
+   * ellipsoid) is half the distance; the radius must be set with {@link #size}.
    */
   public GeomSpec fromto(double x1, double y1, double z1, double x2, double y2, double z2) {
     placeBetween(type, pos, quat, size, x1, y1, z1, x2, y2, z2);
@@ -100,11 +106,21 @@ public final class GeomSpec {
   }
 
   /**
-   * MuJoCo's {@code fromto} for a geom or site of this type: centre, orientation (local z from the second point to
-   * the first) and half-length written into {@code pos}, {@code quat} and {@code size}.
+   * MuJoCo's {@code fromto} for a geom or site of this type: centre, orientation (local z from the
+   * second point to the first) and half-length written into {@code pos}, {@code quat} and {@code
+   * size}.
    */
-  static void placeBetween(GeomType type, double[] pos, double[] quat, double[] size, double x1, double y1,
-      double z1, double x2, double y2, double z2) {
+  static void placeBetween(
+      GeomType type,
+      double[] pos,
+      double[] quat,
+      double[] size,
+      double x1,
+      double y1,
+      double z1,
+      double x2,
+      double y2,
+      double z2) {
     double dx = x1 - x2, dy = y1 - y2, dz = z1 - z2;
     double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (len < 1e-12) {
@@ -133,11 +149,16 @@ public final class GeomSpec {
         size[1] = size[0];
         size[2] = 0.5 * len;
       }
-      default -> throw new IllegalArgumentException("fromto is not defined for " + type.mjcfName() + " geoms");
+      default ->
+          throw new IllegalArgumentException(
+              "fromto is not defined for " + type.mjcfName() + " geoms");
     }
   }
 
-  /** Collision type bits: two geoms collide when {@code (contype1 & conaffinity2) | (contype2 & conaffinity1)}. */
+  /**
+   * Collision type bits: two geoms collide when {@code (contype1 & conaffinity2) | (contype2 &
+   * conaffinity1)}.
+   */
   public GeomSpec contype(int v) {
     contype = v;
     return this;
@@ -150,8 +171,8 @@ public final class GeomSpec {
   }
 
   /**
-   * Contact dimensionality: 1 frictionless, 3 with sliding friction, 4 and torsional friction, 6 and rolling friction
-   * (MuJoCo's {@code condim}).
+   * Contact dimensionality: 1 frictionless, 3 with sliding friction, 4 and torsional friction, 6
+   * and rolling friction (MuJoCo's {@code condim}).
    */
   public GeomSpec condim(int v) {
     condim = v;
@@ -159,8 +180,8 @@ public final class GeomSpec {
   }
 
   /**
-   * Contact priority: in a pair of different priorities the higher's friction, restitution and condim apply (MuJoCo's
-   * {@code priority}); of equal priorities, the larger of each.
+   * Contact priority: in a pair of different priorities the higher's friction, restitution and
+   * condim apply (MuJoCo's {@code priority}); of equal priorities, the larger of each.
    */
   public GeomSpec priority(int v) {
     priority = v;
@@ -168,10 +189,11 @@ public final class GeomSpec {
   }
 
   /**
-   * Contact margin and gap, m (MuJoCo's {@code margin} and {@code gap}): contacts are detected while the surfaces are
-   * closer than the margin, and act (get constraint rows) while they are closer than {@code margin − gap}, holding
-   * the surfaces that far apart; a pair takes the larger of its geoms' margins and the larger of their gaps. The
-   * contacts in between are detected but inactive (MuJoCo's excluded contacts).
+   * Contact margin and gap, m (MuJoCo's {@code margin} and {@code gap}): contacts are detected
+   * while the surfaces are closer than the margin, and act (get constraint rows) while they are
+   * closer than {@code margin − gap}, holding the surfaces that far apart; a pair takes the larger
+   * of its geoms' margins and the larger of their gaps. The contacts in between are detected but
+   * inactive (MuJoCo's excluded contacts).
    */
   public GeomSpec margin(double margin, double gap) {
     this.margin = margin;
@@ -180,9 +202,9 @@ public final class GeomSpec {
   }
 
   /**
-   * Sliding, torsional and rolling friction. The sliding coefficient is a per-world parameter ({@code
-   * Data.geomFriction}) with a gradient; the torsional (a length: torque per normal force) and rolling ones are model
-   * constants, used by contacts of condim 4 and 6.
+   * Sliding, torsional and rolling friction. The sliding coefficient is a per-world parameter
+   * ({@code Data.geomFriction}) with a gradient; the torsional (a length: torque per normal force)
+   * and rolling ones are model constants, used by contacts of condim 4 and 6.
    */
   public GeomSpec friction(double slide, double torsion, double roll) {
     friction[0] = slide;

@@ -18,8 +18,10 @@ public final class JointSpec {
   double armature;
   double frictionloss;
   double ref;
+
   /** MJCF {@code springdamper}: time constant and damping ratio, or zeros. */
   final double[] springdamper = new double[2];
+
   int compiledIndex = -1;
 
   JointSpec(int id, int body, JointType type, String name) {
@@ -29,7 +31,9 @@ public final class JointSpec {
     this.name = name;
   }
 
-  /** Order of addition (the joint's index in the model is assigned at build time, grouped by body). */
+  /**
+   * Order of addition (the joint's index in the model is assigned at build time, grouped by body).
+   */
   public int id() {
     return id;
   }
@@ -65,7 +69,10 @@ public final class JointSpec {
     return this;
   }
 
-  /** Enables the range limit {@code [lo, hi]} (rad for hinges, m for slides, max angle for ball joints in hi). */
+  /**
+   * Enables the range limit {@code [lo, hi]} (rad for hinges, m for slides, max angle for ball
+   * joints in hi).
+   */
   public JointSpec range(double lo, double hi) {
     limited = true;
     range[0] = lo;
@@ -100,17 +107,24 @@ public final class JointSpec {
   }
 
   /**
-   * MuJoCo's {@code springdamper}: a spring and damper of time constant {@code timeconst} (s) and damping ratio {@code
-   * dampratio} for the joint's inertia at qpos0, which replace {@link #stiffness} and {@link #damping} when the
-   * compiler has the mass matrix ({@code k = m/(timeconst·dampratio)²}, {@code b = 2m/timeconst}, {@code m} the
-   * reciprocal of the mean of the diagonal of {@code M⁻¹} over the joint's dofs). Zeros: none.
+   * MuJoCo's {@code springdamper}: a spring and damper of time constant {@code timeconst} (s) and
+   * damping ratio {@code dampratio} for the joint's inertia at qpos0, which replace {@link
+   * #stiffness} and {@link #damping} when the compiler has the mass matrix ({@code k =
+   * m/(timeconst·dampratio)²}, {@code b = 2m/timeconst}, {@code m} the reciprocal of the mean of
+   * the diagonal of {@code M⁻¹} over the joint's dofs). Zeros: none.
    *
    * @throws IllegalArgumentException unless both are zero or both positive
    */
   public JointSpec springdamper(double timeconst, double dampratio) {
     if (!(timeconst == 0 && dampratio == 0) && !(timeconst > 0 && dampratio > 0)) {
-      throw new IllegalArgumentException("joint '" + name + "': springdamper values must both be positive (or both"
-          + " zero), got " + timeconst + " " + dampratio);
+      throw new IllegalArgumentException(
+          "joint '"
+              + name
+              + "': springdamper values must both be positive (or both"
+              + " zero), got "
+              + timeconst
+              + " "
+              + dampratio);
     }
     springdamper[0] = timeconst;
     springdamper[1] = dampratio;
@@ -124,18 +138,22 @@ public final class JointSpec {
   }
 
   /**
-   * Dry friction of each degree of freedom, N·m or N (MJCF {@code frictionloss}): a constraint row whose force is
-   * bounded by it and that opposes the motion, solved with the contacts.
+   * Dry friction of each degree of freedom, N·m or N (MJCF {@code frictionloss}): a constraint row
+   * whose force is bounded by it and that opposes the motion, solved with the contacts.
    */
   public JointSpec frictionloss(double v) {
     if (!(v >= 0)) {
-      throw new IllegalArgumentException("joint '" + name + "': frictionloss must be non-negative, got " + v);
+      throw new IllegalArgumentException(
+          "joint '" + name + "': frictionloss must be non-negative, got " + v);
     }
     frictionloss = v;
     return this;
   }
 
-  /** Reference position {@code qpos0} of a hinge or slide: the joint displacement is {@code qpos - ref}. */
+  /**
+   * Reference position {@code qpos0} of a hinge or slide: the joint displacement is {@code qpos -
+   * ref}.
+   */
   public JointSpec ref(double v) {
     ref = v;
     return this;

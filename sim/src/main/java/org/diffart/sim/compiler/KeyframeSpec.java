@@ -1,6 +1,9 @@
 package org.diffart.sim.compiler;
 
-/** A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity, ctrl and act. */
+/**
+ * A named state (MJCF {@code keyframe/key}); missing parts default to {@code qpos0}, zero velocity,
+ * ctrl and act.
+ */
 public final class KeyframeSpec {
   final String name;
   double time;

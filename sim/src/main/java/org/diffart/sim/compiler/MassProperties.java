@@ -3,8 +3,9 @@ package org.diffart.sim.compiler;
 import org.diffart.sim.model.GeomType;
 
 /**
- * Volume and principal inertia of geom shapes of uniform density, as MuJoCo's compiler computes them: the capsule is a
- * cylinder plus two hemispherical caps, each part with its exact inertia, combined about the geom centre.
+ * Volume and principal inertia of geom shapes of uniform density, as MuJoCo's compiler computes
+ * them: the capsule is a cylinder plus two hemispherical caps, each part with its exact inertia,
+ * combined about the geom centre.
  */
 final class MassProperties {
   private MassProperties() {}
@@ -16,7 +17,8 @@ final class MassProperties {
       case CAPSULE -> Math.PI * s[0] * s[0] * 2 * s[1] + 4.0 / 3.0 * Math.PI * s[0] * s[0] * s[0];
       case CYLINDER -> Math.PI * s[0] * s[0] * 2 * s[1];
       case ELLIPSOID -> 4.0 / 3.0 * Math.PI * s[0] * s[1] * s[2];
-      // a mesh: its inertia box (MuJoCo's default volume; the compiler uses the mesh's own with exactmeshinertia)
+      // a mesh: its inertia box (MuJoCo's default volume; the compiler uses the mesh's own with
+      // exactmeshinertia)
       case BOX, MESH -> 8 * s[0] * s[1] * s[2];
       case PLANE, HFIELD -> 0;
     };
@@ -41,8 +43,10 @@ final class MassProperties {
         // split the mass between the cylinder and the two caps by volume
         double capMass = mass * 4 * r / (4 * r + 3 * height);
         double cylMass = mass - capMass;
-        double transverse = cylMass * (3 * r * r + height * height) / 12
-            + 0.4 * capMass * r * r + capMass * height * (3 * r + 2 * height) / 8;
+        double transverse =
+            cylMass * (3 * r * r + height * height) / 12
+                + 0.4 * capMass * r * r
+                + capMass * height * (3 * r + 2 * height) / 8;
         out[0] = transverse;
         out[1] = transverse;
         out[2] = cylMass * r * r / 2 + 0.4 * capMass * r * r;

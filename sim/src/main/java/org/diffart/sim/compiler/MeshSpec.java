@@ -3,57 +3,82 @@ package org.diffart.sim.compiler;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * A mesh asset under construction (MJCF {@code <asset><mesh>}), processed as MuJoCo 2.2.2's compiler does, in its
- * single-precision arithmetic where it uses it, so that the stored vertices are MuJoCo's to the last bit: the vertices
- * are moved by {@code refpos}, turned by the inverse of {@code refquat} and scaled; the volume, centre of mass and
- * inertia come from the pyramids from the area-weighted face centroid to each face (each pyramid's volume taken
- * positive unless {@code exactmeshinertia}); the vertices are then stored about the centre of mass in the principal
- * frame of that inertia ({@code mju_eig3}'s: axes by decreasing moment). A geom of the mesh sits at that frame
- * ({@link #com}, {@link #frame}); its size is the largest |coordinate| per axis, and its mass and inertia are those of
- * the box of equal principal moments ({@link #box}; with its volume unless {@code exactmeshinertia}). Collisions treat
- * the mesh as its convex hull: a support point is the vertex farthest along a direction. Created by {@link
- * ModelBuilder#addMesh}.
+ * A mesh asset under construction (MJCF {@code <asset><mesh>}), processed as MuJoCo 2.2.2's
+ * compiler does, in its single-precision arithmetic where it uses it, so that the stored vertices
+ * are MuJoCo's to the last bit: the vertices are moved by {@code refpos}, turned by the inverse of
+ * {@code refquat} and scaled; the volume, centre of mass and inertia come from the pyramids from
+ * the area-weighted face centroid to each face (each pyramid's volume taken positive unless {@code
+ * exactmeshinertia}); the vertices are then stored about the centre of mass in the principal frame
+ * of that inertia ({@code mju_eig3}'s: axes by decreasing moment). A geom of the mesh sits at that
+ * frame ({@link #com}, {@link #frame}); its size is the largest |coordinate| per axis, and its mass
+ * and inertia are those of the box of equal principal moments ({@link #box}; with its volume unless
+ * {@code exactmeshinertia}). Collisions treat the mesh as its convex hull: a support point is the
+ * vertex farthest along a direction. Created by {@link ModelBuilder#addMesh}.
  */
 public final class MeshSpec {
   final String name;
+
   /** Vertices in the principal frame about the centre of mass, single precision [3 × nvert]. */
   final float[] vert;
+
   /** Triangles, counter-clockwise seen from outside [3 × nface]. */
   final int[] face;
-  /** Centre of mass and principal frame in the mesh's coordinates (after refpos, refquat, scale). */
+
+  /**
+   * Centre of mass and principal frame in the mesh's coordinates (after refpos, refquat, scale).
+   */
   final double[] com = new double[3], frame = {1, 0, 0, 0};
+
   /** Half-sizes of the box of the same principal moments (MuJoCo's inertia box). */
   final double[] box = new double[3];
+
   /** The largest |coordinate| of a vertex per principal axis: the size of the mesh's geoms. */
   final double[] extent = new double[3];
+
   /** The mesh's volume: its pyramids' (exact) or its inertia box's (MuJoCo's default). */
   double volume;
+
   /** Why the mesh has no inertia (MuJoCo's error, raised only when a geom needs it), or null. */
   String problem;
 
   /**
    * @param vertices the vertices as read (single precision)
-   * @param faces triangles indexing them; none for the convex hull's (MuJoCo's rule, {@link ConvexHull})
+   * @param faces triangles indexing them; none for the convex hull's (MuJoCo's rule, {@link
+   *     ConvexHull})
    * @param refpos, refquat, scale MuJoCo's transformation of the vertices
    * @param exact MuJoCo's {@code exactmeshinertia}
    */
-  MeshSpec(String name, float[] vertices, int[] faces, double[] refpos, double[] refquat, double[] scale,
+  MeshSpec(
+      String name,
+      float[] vertices,
+      int[] faces,
+      double[] refpos,
+      double[] refquat,
+      double[] scale,
       boolean exact) {
     this.name = name;
     if (faces.length == 0) {
       try {
         faces = ConvexHull.faces(vertices);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("mesh '" + name + "' has no faces, and its convex hull has none: "
-            + e.getMessage());
+        throw new IllegalArgumentException(
+            "mesh '" + name + "' has no faces, and its convex hull has none: " + e.getMessage());
       }
     }
     this.face = faces.clone();
     int nv = vertices.length / 3, nf = faces.length / 3;
     for (int f = 0; f < faces.length; f++) {
       if (faces[f] < 0 || faces[f] >= nv) {
-        throw new IllegalArgumentException("mesh '" + name + "': vertex index out of range in face " + f / 3
-            + " (" + faces[f] + " of " + nv + " vertices)");
+        throw new IllegalArgumentException(
+            "mesh '"
+                + name
+                + "': vertex index out of range in face "
+                + f / 3
+                + " ("
+                + faces[f]
+                + " of "
+                + nv
+                + " vertices)");
       }
     }
     float[] v = vertices.clone();
@@ -103,7 +128,10 @@ public final class MeshSpec {
     double vol = 0;
     for (int f = 0; f < nf; f++) {
       double a = areaNormalCentre(v, faces, f, nrm, cen);
-      double p = ((cen[0] - fc[0]) * nrm[0] + (cen[1] - fc[1]) * nrm[1] + (cen[2] - fc[2]) * nrm[2]) * a / 3;
+      double p =
+          ((cen[0] - fc[0]) * nrm[0] + (cen[1] - fc[1]) * nrm[1] + (cen[2] - fc[2]) * nrm[2])
+              * a
+              / 3;
       p = exact ? p : Math.abs(p);
       vol += p;
       for (int k = 0; k < 3; k++) {
@@ -120,7 +148,8 @@ public final class MeshSpec {
     for (int i = 0; i < 3 * nv; i++) {
       v[i] = (float) (v[i] - com[i % 3]);
     }
-    // products of inertia of the tetrahedra from the centre of mass (MuJoCo's default density; it cancels)
+    // products of inertia of the tetrahedra from the centre of mass (MuJoCo's default density; it
+    // cancels)
     double density = 1000, mass = 0;
     double[] pr = new double[6];
     int[][] k2 = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
@@ -133,16 +162,20 @@ public final class MeshSpec {
       for (int j = 0; j < 6; j++) {
         int s = k2[j][0], t = k2[j][1];
         // in single precision, as MuJoCo's float vertices make it
-        float sum = 2 * (v[d + s] * v[d + t] + v[e + s] * v[e + t] + v[g + s] * v[g + t])
-            + v[d + s] * v[e + t] + v[d + t] * v[e + s] + v[d + s] * v[g + t] + v[d + t] * v[g + s]
-            + v[e + s] * v[g + t] + v[e + t] * v[g + s];
+        float sum =
+            2 * (v[d + s] * v[d + t] + v[e + s] * v[e + t] + v[g + s] * v[g + t])
+                + v[d + s] * v[e + t]
+                + v[d + t] * v[e + s]
+                + v[d + s] * v[g + t]
+                + v[d + t] * v[g + s]
+                + v[e + s] * v[g + t]
+                + v[e + t] * v[g + s];
         pr[j] += density * p / 20 * sum;
       }
     }
     double[] full = {
-      pr[1] + pr[2], -pr[3], -pr[4],
-      -pr[3], pr[0] + pr[2], -pr[5],
-      -pr[4], -pr[5], pr[0] + pr[1]};
+      pr[1] + pr[2], -pr[3], -pr[4], -pr[3], pr[0] + pr[2], -pr[5], -pr[4], -pr[5], pr[0] + pr[1]
+    };
     double[] eig = new double[3];
     eig3(full, eig, frame);
     if (eig[2] <= 0) {
@@ -178,8 +211,9 @@ public final class MeshSpec {
   }
 
   /**
-   * MuJoCo's {@code _areaNrmCen} for face f: returns its area, its unit normal into n (untouched when degenerate)
-   * and its centroid into c, the centroid and edges in single precision as MuJoCo's float vertices give them.
+   * MuJoCo's {@code _areaNrmCen} for face f: returns its area, its unit normal into n (untouched
+   * when degenerate) and its centroid into c, the centroid and edges in single precision as
+   * MuJoCo's float vertices give them.
    */
   private static double areaNormalCentre(float[] v, int[] faces, int f, double[] n, double[] c) {
     int d = 3 * faces[3 * f], e = 3 * faces[3 * f + 1], g = 3 * faces[3 * f + 2];
@@ -202,13 +236,18 @@ public final class MeshSpec {
   }
 
   /**
-   * MuJoCo's {@code mju_eig3}: Jacobi rotations accumulated in a quaternion q (at most 500; stops when the largest
-   * off-diagonal entry of {@code R(q)ᵀ A R(q)} is below 1e-12 or the rotation's cosine above 1 − 1e-12), then the
-   * eigenvalues sorted in decreasing order by quarter turns. Writes the eigenvalues and q.
+   * MuJoCo's {@code mju_eig3}: Jacobi rotations accumulated in a quaternion q (at most 500; stops
+   * when the largest off-diagonal entry of {@code R(q)ᵀ A R(q)} is below 1e-12 or the rotation's
+   * cosine above 1 − 1e-12), then the eigenvalues sorted in decreasing order by quarter turns.
+   * Writes the eigenvalues and q.
    */
   static void eig3(double[] a, double[] eig, double[] q) {
     double eps = 1e-12;
-    double[] r = new double[9], tmp = new double[9], dm = new double[9], rot = new double[4], acc = new double[4];
+    double[] r = new double[9],
+        tmp = new double[9],
+        dm = new double[9],
+        rot = new double[4],
+        acc = new double[4];
     q[0] = 1;
     q[1] = 0;
     q[2] = 0;
@@ -247,7 +286,10 @@ public final class MeshSpec {
         break;
       }
       double tau = (dm[4 * ck] - dm[4 * rk]) / (2 * dm[3 * rk + ck]);
-      double t = tau >= 0 ? 1.0 / (tau + Math.sqrt(1 + tau * tau)) : -1.0 / (-tau + Math.sqrt(1 + tau * tau));
+      double t =
+          tau >= 0
+              ? 1.0 / (tau + Math.sqrt(1 + tau * tau))
+              : -1.0 / (-tau + Math.sqrt(1 + tau * tau));
       double c = 1.0 / Math.sqrt(1 + t * t);
       if (c > 1.0 - eps) {
         break;

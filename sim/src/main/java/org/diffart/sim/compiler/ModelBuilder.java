@@ -1,5 +1,7 @@
 package org.diffart.sim.compiler;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.EqualityType;
@@ -10,13 +12,11 @@ import org.diffart.sim.model.LengthRangeOptions;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 import org.diffart.sim.model.SensorType;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * Builds a {@link Model} from bodies, joints, geoms, actuators and keyframes, with MuJoCo's semantics: bodies are
- * added parent first (body 0 is the world), joints of a body compose in the order they are added, and bodies without
- * explicit inertial properties take them from their geoms.
+ * Builds a {@link Model} from bodies, joints, geoms, actuators and keyframes, with MuJoCo's
+ * semantics: bodies are added parent first (body 0 is the world), joints of a body compose in the
+ * order they are added, and bodies without explicit inertial properties take them from their geoms.
  *
  * <pre>{@code
  * ModelBuilder b = new ModelBuilder("pendulum");
@@ -27,11 +27,16 @@ import java.util.List;
  * }</pre>
  */
 public final class ModelBuilder {
-  /** When body inertial properties are computed from geoms (MJCF {@code compiler/inertiafromgeom}). */
+  /**
+   * When body inertial properties are computed from geoms (MJCF {@code compiler/inertiafromgeom}).
+   */
   public enum InertiaFromGeom {
     /** Never: bodies without {@code inertial} are massless. */
     FALSE,
-    /** For every body with geoms, overriding explicit inertials (a body without geoms keeps its inertial). */
+    /**
+     * For every body with geoms, overriding explicit inertials (a body without geoms keeps its
+     * inertial).
+     */
     TRUE,
     /** Only for bodies without explicit inertial properties (MuJoCo's default). */
     AUTO
@@ -72,7 +77,8 @@ public final class ModelBuilder {
   /** Adds a body below {@code parent}; returns its spec for further settings. */
   public BodySpec addBody(int parent, String bodyName) {
     if (parent < 0 || parent >= bodies.size()) {
-      throw new IllegalArgumentException("parent body " + parent + " does not exist (bodies: " + bodies.size() + ")");
+      throw new IllegalArgumentException(
+          "parent body " + parent + " does not exist (bodies: " + bodies.size() + ")");
     }
     BodySpec b = new BodySpec(bodies.size(), parent, bodyName);
     bodies.add(b);
@@ -83,7 +89,8 @@ public final class ModelBuilder {
   public JointSpec addJoint(int body, JointType type, String jointName) {
     checkBody(body);
     if (body == 0) {
-      throw new IllegalArgumentException("joint '" + jointName + "': the world body cannot have joints");
+      throw new IllegalArgumentException(
+          "joint '" + jointName + "': the world body cannot have joints");
     }
     JointSpec j = new JointSpec(joints.size(), body, type, jointName);
     joints.add(j);
@@ -99,24 +106,41 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds a height field of {@code nrow × ncol} elevations, row-major (row r, column c at {@code data[r ncol + c]}),
-   * normalised by the compiler; geoms of type {@link GeomType#HFIELD} refer to it by {@link GeomSpec#hfield}.
+   * Adds a height field of {@code nrow × ncol} elevations, row-major (row r, column c at {@code
+   * data[r ncol + c]}), normalised by the compiler; geoms of type {@link GeomType#HFIELD} refer to
+   * it by {@link GeomSpec#hfield}.
    *
-   * @param size the half-extents {@code sx, sy}, the elevation of the highest point and the depth of the base, all
-   *     positive (MuJoCo's {@code size})
+   * @param size the half-extents {@code sx, sy}, the elevation of the highest point and the depth
+   *     of the base, all positive (MuJoCo's {@code size})
    */
   public HfieldSpec addHfield(String hfieldName, int nrow, int ncol, double[] size, float[] data) {
     if (nrow < 2 || ncol < 2) {
-      throw new IllegalArgumentException("height field '" + hfieldName + "': nrow and ncol must be at least 2, got "
-          + nrow + " and " + ncol);
+      throw new IllegalArgumentException(
+          "height field '"
+              + hfieldName
+              + "': nrow and ncol must be at least 2, got "
+              + nrow
+              + " and "
+              + ncol);
     }
     if (size.length != 4 || !(size[0] > 0 && size[1] > 0 && size[2] > 0 && size[3] > 0)) {
-      throw new IllegalArgumentException("height field '" + hfieldName + "': size needs 4 positive values (radius x,"
-          + " radius y, elevation, base), got " + java.util.Arrays.toString(size));
+      throw new IllegalArgumentException(
+          "height field '"
+              + hfieldName
+              + "': size needs 4 positive values (radius x,"
+              + " radius y, elevation, base), got "
+              + java.util.Arrays.toString(size));
     }
     if (data.length != nrow * ncol) {
-      throw new IllegalArgumentException("height field '" + hfieldName + "': " + data.length + " values for "
-          + nrow + " x " + ncol);
+      throw new IllegalArgumentException(
+          "height field '"
+              + hfieldName
+              + "': "
+              + data.length
+              + " values for "
+              + nrow
+              + " x "
+              + ncol);
     }
     HfieldSpec h = new HfieldSpec(hfieldName, nrow, ncol, size.clone(), data.clone());
     hfields.add(h);
@@ -124,17 +148,33 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds a mesh of triangles (indices into the vertices, counter-clockwise seen from outside; none: the convex hull's),
-   * processed as MuJoCo's compiler does ({@link MeshSpec}); geoms of type {@link GeomType#MESH} refer to it by {@link GeomSpec#mesh}.
+   * Adds a mesh of triangles (indices into the vertices, counter-clockwise seen from outside; none:
+   * the convex hull's), processed as MuJoCo's compiler does ({@link MeshSpec}); geoms of type
+   * {@link GeomType#MESH} refer to it by {@link GeomSpec#mesh}.
    *
-   * @param refpos, refquat, scale MuJoCo's: the vertices are moved by −refpos, turned by refquat⁻¹, then scaled
-   * @param exactInertia MuJoCo's {@code exactmeshinertia}: signed pyramid volumes and the mesh's own volume
+   * @param refpos, refquat, scale MuJoCo's: the vertices are moved by −refpos, turned by refquat⁻¹,
+   *     then scaled
+   * @param exactInertia MuJoCo's {@code exactmeshinertia}: signed pyramid volumes and the mesh's
+   *     own volume
    */
-  public MeshSpec addMesh(String meshName, float[] vertices, int[] faces, double[] refpos, double[] refquat,
-      double[] scale, boolean exactInertia) {
+  public MeshSpec addMesh(
+      String meshName,
+      float[] vertices,
+      int[] faces,
+      double[] refpos,
+      double[] refquat,
+      double[] scale,
+      boolean exactInertia) {
     if (vertices.length < 12 || vertices.length % 3 != 0 || faces.length % 3 != 0) {
-      throw new IllegalArgumentException("mesh '" + meshName + "': at least 4 vertices and whole triangles are"
-          + " needed, got " + vertices.length / 3 + " vertices and " + faces.length + " face indices");
+      throw new IllegalArgumentException(
+          "mesh '"
+              + meshName
+              + "': at least 4 vertices and whole triangles are"
+              + " needed, got "
+              + vertices.length / 3
+              + " vertices and "
+              + faces.length
+              + " face indices");
     }
     MeshSpec s = new MeshSpec(meshName, vertices, faces, refpos, refquat, scale, exactInertia);
     meshes.add(s);
@@ -161,10 +201,14 @@ public final class ModelBuilder {
     return s;
   }
 
-  /** Adds an actuator of the given type on the joint with addition index {@code joint} (a hinge or slide). */
+  /**
+   * Adds an actuator of the given type on the joint with addition index {@code joint} (a hinge or
+   * slide).
+   */
   public ActuatorSpec addActuator(ActuatorType type, int joint, String actuatorName) {
     if (joint < 0 || joint >= joints.size()) {
-      throw new IllegalArgumentException("actuator '" + actuatorName + "': joint " + joint + " does not exist");
+      throw new IllegalArgumentException(
+          "actuator '" + actuatorName + "': joint " + joint + " does not exist");
     }
     ActuatorSpec a = new ActuatorSpec(type, actuatorName, joint, -1);
     actuators.add(a);
@@ -174,7 +218,8 @@ public final class ModelBuilder {
   /** Adds an actuator of the given type on the tendon with addition index {@code tendon}. */
   public ActuatorSpec addTendonActuator(ActuatorType type, int tendon, String actuatorName) {
     if (tendon < 0 || tendon >= tendons.size()) {
-      throw new IllegalArgumentException("actuator '" + actuatorName + "': tendon " + tendon + " does not exist");
+      throw new IllegalArgumentException(
+          "actuator '" + actuatorName + "': tendon " + tendon + " does not exist");
     }
     ActuatorSpec a = new ActuatorSpec(type, actuatorName, -1, tendon);
     actuators.add(a);
@@ -182,15 +227,17 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds an actuator of the given type on a slider-crank (MuJoCo's {@code cranksite}, {@code slidersite}, {@code
-   * cranklength}): a rod of length {@code rod} joins the crank site to a point on the slider site's z axis; the
-   * actuator's length is that point's position along the axis, {@code a·v − √((a·v)² + rod² − v·v)} with {@code v}
-   * from the slider site to the crank site (just {@code a·v} when the rod is too short to reach the axis).
+   * Adds an actuator of the given type on a slider-crank (MuJoCo's {@code cranksite}, {@code
+   * slidersite}, {@code cranklength}): a rod of length {@code rod} joins the crank site to a point
+   * on the slider site's z axis; the actuator's length is that point's position along the axis,
+   * {@code a·v − √((a·v)² + rod² − v·v)} with {@code v} from the slider site to the crank site
+   * (just {@code a·v} when the rod is too short to reach the axis).
    */
-  public ActuatorSpec addSliderCrankActuator(ActuatorType type, SiteSpec crank, SiteSpec slider, double rod,
-      String actuatorName) {
+  public ActuatorSpec addSliderCrankActuator(
+      ActuatorType type, SiteSpec crank, SiteSpec slider, double rod, String actuatorName) {
     if (!(rod > 0)) {
-      throw new IllegalArgumentException("actuator '" + actuatorName + "': cranklength must be positive, got " + rod);
+      throw new IllegalArgumentException(
+          "actuator '" + actuatorName + "': cranklength must be positive, got " + rod);
     }
     ActuatorSpec a = new ActuatorSpec(type, actuatorName, -1, -1);
     a.crank = crank;
@@ -201,19 +248,20 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds an adhesion actuator on body {@code body} (MuJoCo's {@code <adhesion>}, a body transmission): {@code force =
-   * gain·ctrl} pulls the body onto what it touches, along the mean of the normal Jacobians of its contacts (those in
-   * their gap included, so a margin makes it reach out); its length is 0. The control range must be set and
-   * nonnegative.
+   * Adds an adhesion actuator on body {@code body} (MuJoCo's {@code <adhesion>}, a body
+   * transmission): {@code force = gain·ctrl} pulls the body onto what it touches, along the mean of
+   * the normal Jacobians of its contacts (those in their gap included, so a margin makes it reach
+   * out); its length is 0. The control range must be set and nonnegative.
    */
   public ActuatorSpec addAdhesionActuator(int body, double gain, String actuatorName) {
     checkBody(body);
     if (body == 0) {
-      throw new IllegalArgumentException("actuator '" + actuatorName + "': adhesion needs a body, not the world");
+      throw new IllegalArgumentException(
+          "actuator '" + actuatorName + "': adhesion needs a body, not the world");
     }
     if (!(gain >= 0)) {
-      throw new IllegalArgumentException("actuator '" + actuatorName + "': adhesion gain cannot be negative, got "
-          + gain);
+      throw new IllegalArgumentException(
+          "actuator '" + actuatorName + "': adhesion gain cannot be negative, got " + gain);
     }
     ActuatorSpec a = new ActuatorSpec(ActuatorType.ADHESION, actuatorName, -1, -1);
     a.body = body;
@@ -222,7 +270,10 @@ public final class ModelBuilder {
     return a;
   }
 
-  /** Number of actuators added so far that have activation dynamics (the {@code na} they compile to). */
+  /**
+   * Number of actuators added so far that have activation dynamics (the {@code na} they compile
+   * to).
+   */
   public int activationCount() {
     return (int) actuators.stream().filter(a -> a.dynType != DynType.NONE).count();
   }
@@ -235,8 +286,8 @@ public final class ModelBuilder {
   }
 
   /**
-   * Adds an equality constraint on object 1 (a body for connect and weld, a hinge or slide joint's addition index, a
-   * tendon's); the rest is set on the returned spec.
+   * Adds an equality constraint on object 1 (a body for connect and weld, a hinge or slide joint's
+   * addition index, a tendon's); the rest is set on the returned spec.
    */
   public EqualitySpec addEquality(EqualityType type, int obj1, String equalityName) {
     EqualitySpec e = new EqualitySpec(type, equalityName, obj1);
@@ -245,9 +296,9 @@ public final class ModelBuilder {
   }
 
   /**
-   * Makes geoms g1 and g2 an explicit contact pair (MJCF {@code <contact><pair>}): they collide whatever their
-   * contype, conaffinity, bodies or exclusions, with the pair's condim and friction; the same two geoms then have no
-   * other pair. {@code pairName} may be empty.
+   * Makes geoms g1 and g2 an explicit contact pair (MJCF {@code <contact><pair>}): they collide
+   * whatever their contype, conaffinity, bodies or exclusions, with the pair's condim and friction;
+   * the same two geoms then have no other pair. {@code pairName} may be empty.
    */
   public ContactPairSpec addContactPair(GeomSpec g1, GeomSpec g2, String pairName) {
     ContactPairSpec p = new ContactPairSpec(pairName, g1, g2);
@@ -255,7 +306,9 @@ public final class ModelBuilder {
     return p;
   }
 
-  /** Excludes the contacts between the geoms of bodies b1 and b2 (MJCF {@code <contact><exclude>}). */
+  /**
+   * Excludes the contacts between the geoms of bodies b1 and b2 (MJCF {@code <contact><exclude>}).
+   */
   public ModelBuilder excludeContacts(int b1, int b2) {
     checkBody(b1);
     checkBody(b2);
@@ -303,31 +356,38 @@ public final class ModelBuilder {
   }
 
   /**
-   * Scales every body's mass and inertia by one factor so that the model's total mass is {@code mass} (MJCF {@code
-   * compiler settotalmass}); a non-positive value leaves the masses as they are.
+   * Scales every body's mass and inertia by one factor so that the model's total mass is {@code
+   * mass} (MJCF {@code compiler settotalmass}); a non-positive value leaves the masses as they are.
    */
   public ModelBuilder totalMass(double mass) {
     totalMass = mass;
     return this;
   }
 
-  /** How actuator length ranges are found (MJCF {@code compiler lengthrange}); MuJoCo's defaults otherwise. */
+  /**
+   * How actuator length ranges are found (MJCF {@code compiler lengthrange}); MuJoCo's defaults
+   * otherwise.
+   */
   public ModelBuilder lengthRange(LengthRangeOptions o) {
     lengthRange = o;
     return this;
   }
 
   /**
-   * The most contacts a step may hold at once (MJCF {@code size nconmax}); a non-positive value keeps the default,
-   * the smaller of the pairs' contact slots and {@link Model#DEFAULT_CONTACT_CAPACITY}. A step that finds more fails
-   * with a {@code SimulationException} that says so.
+   * The most contacts a step may hold at once (MJCF {@code size nconmax}); a non-positive value
+   * keeps the default, the smaller of the pairs' contact slots and {@link
+   * Model#DEFAULT_CONTACT_CAPACITY}. A step that finds more fails with a {@code
+   * SimulationException} that says so.
    */
   public ModelBuilder contactCapacity(int n) {
     contactCapacity = n;
     return this;
   }
 
-  /** Adds a warning to the compiled model's {@link Model#warnings()}, e.g. a loader's note on ignored input. */
+  /**
+   * Adds a warning to the compiled model's {@link Model#warnings()}, e.g. a loader's note on
+   * ignored input.
+   */
   public ModelBuilder warning(String message) {
     warnings.add(message);
     return this;
@@ -342,7 +402,8 @@ public final class ModelBuilder {
   /** The spec of the joint with addition index {@code id}. */
   public JointSpec joint(int id) {
     if (id < 0 || id >= joints.size()) {
-      throw new IllegalArgumentException("joint " + id + " does not exist (joints: " + joints.size() + ")");
+      throw new IllegalArgumentException(
+          "joint " + id + " does not exist (joints: " + joints.size() + ")");
     }
     return joints.get(id);
   }
@@ -378,8 +439,8 @@ public final class ModelBuilder {
   }
 
   /**
-   * Compiles the immutable model: joint and geom order by body, address arrays, inertia from geoms, collision pairs,
-   * actuator parameters and keyframes.
+   * Compiles the immutable model: joint and geom order by body, address arrays, inertia from geoms,
+   * collision pairs, actuator parameters and keyframes.
    *
    * @throws IllegalArgumentException naming the offending element when the model is inconsistent
    */
@@ -389,7 +450,8 @@ public final class ModelBuilder {
 
   private void checkBody(int body) {
     if (body < 0 || body >= bodies.size()) {
-      throw new IllegalArgumentException("body " + body + " does not exist (bodies: " + bodies.size() + ")");
+      throw new IllegalArgumentException(
+          "body " + body + " does not exist (bodies: " + bodies.size() + ")");
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.diffart.sim.compiler;
 
+import org.diffart.sim.algo.ModelConstants;
 import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.EqualityType;
@@ -8,14 +9,13 @@ import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.LengthRangeOptions;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.SensorType;
-import java.util.Arrays;
-import org.diffart.sim.algo.ModelConstants;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * Compiles a {@link ModelBuilder} into the flat arrays of a {@link Model}: {@link TreeCompiler} and {@link
- * GeomCompiler} compile the tree and its geometry, this class tendons, actuators, sensors, equality constraints and
- * keyframes, then the constants that need the engine ({@link ModelConstants}).
+ * Compiles a {@link ModelBuilder} into the flat arrays of a {@link Model}: {@link TreeCompiler} and
+ * {@link GeomCompiler} compile the tree and its geometry, this class tendons, actuators, sensors,
+ * equality constraints and keyframes, then the constants that need the engine ({@link
+ * ModelConstants}).
  */
 final class ModelCompiler extends GeomCompiler {
   private ModelCompiler(ModelBuilder b) {
@@ -36,8 +36,10 @@ final class ModelCompiler extends GeomCompiler {
     c.equalities();
     c.keyframes();
     c.treeStructure();
-    // constants computed on the model compiled so far, then compiled in: spring rest lengths of spatial tendons,
-    // the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles. None feeds another (the length-range
+    // constants computed on the model compiled so far, then compiled in: spring rest lengths of
+    // spatial tendons,
+    // the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles. None feeds another
+    // (the length-range
     // simulation runs without passive forces and actuation), so one model serves them all.
     Model m = new Model(c, b.options);
     boolean computed = c.restLengths(m);
@@ -88,19 +90,32 @@ final class ModelCompiler extends GeomCompiler {
         int j = index(s, b.joints.size(), what + " needs a joint");
         JointSpec spec = b.joints.get(j);
         boolean ball = s.type == SensorType.BALLQUAT || s.type == SensorType.BALLANGVEL;
-        boolean limit = s.type == SensorType.JOINTLIMITPOS || s.type == SensorType.JOINTLIMITVEL
-            || s.type == SensorType.JOINTLIMITFRC;
+        boolean limit =
+            s.type == SensorType.JOINTLIMITPOS
+                || s.type == SensorType.JOINTLIMITVEL
+                || s.type == SensorType.JOINTLIMITFRC;
         String type = spec.type.name().toLowerCase();
         if (ball && spec.type != JointType.BALL) {
-          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a " + type
-              + " joint; it reads ball joints (MuJoCo too)");
+          throw new IllegalArgumentException(
+              what
+                  + ": joint '"
+                  + spec.name
+                  + "' is a "
+                  + type
+                  + " joint; it reads ball joints (MuJoCo too)");
         }
         if (!ball && spec.type != JointType.HINGE && spec.type != JointType.SLIDE) {
-          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is a " + type
-              + " joint; joint sensors read hinge and slide joints (MuJoCo too)");
+          throw new IllegalArgumentException(
+              what
+                  + ": joint '"
+                  + spec.name
+                  + "' is a "
+                  + type
+                  + " joint; joint sensors read hinge and slide joints (MuJoCo too)");
         }
         if (limit && !spec.limited) {
-          throw new IllegalArgumentException(what + ": joint '" + spec.name + "' is not limited (MuJoCo requires it)");
+          throw new IllegalArgumentException(
+              what + ": joint '" + spec.name + "' is not limited (MuJoCo requires it)");
         }
         return spec.compiledIndex;
       }
@@ -109,11 +124,16 @@ final class ModelCompiler extends GeomCompiler {
       }
       case TENDON -> {
         int t = index(s, b.tendons.size(), what + " needs a tendon");
-        boolean limit = s.type == SensorType.TENDONLIMITPOS || s.type == SensorType.TENDONLIMITVEL
-            || s.type == SensorType.TENDONLIMITFRC;
+        boolean limit =
+            s.type == SensorType.TENDONLIMITPOS
+                || s.type == SensorType.TENDONLIMITVEL
+                || s.type == SensorType.TENDONLIMITFRC;
         if (limit && !b.tendons.get(t).limited) {
-          throw new IllegalArgumentException(what + ": tendon '" + b.tendons.get(t).name
-              + "' is not limited (MuJoCo requires it)");
+          throw new IllegalArgumentException(
+              what
+                  + ": tendon '"
+                  + b.tendons.get(t).name
+                  + "' is not limited (MuJoCo requires it)");
         }
         return t;
       }
@@ -125,10 +145,12 @@ final class ModelCompiler extends GeomCompiler {
       }
       default -> {
         if (s.frame == null || s.frame == FrameType.NONE) {
-          throw new IllegalArgumentException(what + " needs a frame type (body, xbody, geom or site)");
+          throw new IllegalArgumentException(
+              what + " needs a frame type (body, xbody, geom or site)");
         }
         return switch (s.frame) {
-          case BODY, XBODY -> index(s, nbody, what + " with objtype " + s.frame.mjcfName() + " needs a body");
+          case BODY, XBODY ->
+              index(s, nbody, what + " with objtype " + s.frame.mjcfName() + " needs a body");
           case GEOM -> {
             if (!(s.target instanceof GeomSpec g)) {
               throw new IllegalArgumentException(what + " with objtype geom needs a geom");
@@ -173,11 +195,12 @@ final class ModelCompiler extends GeomCompiler {
   // ---- tendons ----
 
   /**
-   * Tendons in the order given: a fixed tendon's joints as (qpos address, dof address, coefficient) wraps; a spatial
-   * tendon's path as wraps of a site ({@code wrapSite}), a sphere or cylinder ({@code wrapGeom}, with its side site
-   * {@code wrapSide} or -1) or a pulley (neither; its divisor in {@code wrapCoef}), checked as MuJoCo 2.2.2 checks
-   * them. A spatial tendon's spring without springlength rests at its length at the joints' spring references,
-   * which needs the compiled model ({@link #restLengths}).
+   * Tendons in the order given: a fixed tendon's joints as (qpos address, dof address, coefficient)
+   * wraps; a spatial tendon's path as wraps of a site ({@code wrapSite}), a sphere or cylinder
+   * ({@code wrapGeom}, with its side site {@code wrapSide} or -1) or a pulley (neither; its divisor
+   * in {@code wrapCoef}), checked as MuJoCo 2.2.2 checks them. A spatial tendon's spring without
+   * springlength rests at its length at the joints' spring references, which needs the compiled
+   * model ({@link #restLengths}).
    */
   private void tendons() {
     ntendon = b.tendons.size();
@@ -225,12 +248,19 @@ final class ModelCompiler extends GeomCompiler {
         if (t.joints.isEmpty()) {
           throw new IllegalArgumentException("tendon '" + t.name + "' has no joints");
         }
-        // MuJoCo 2.2.2 rests a spring without springlength at the length of the joints' spring references
+        // MuJoCo 2.2.2 rests a spring without springlength at the length of the joints' spring
+        // references
         for (int k = 0; k < t.joints.size(); k++, w++) {
           JointSpec j = b.joints.get(t.joints.get(k)[0]);
           if (j.type != JointType.HINGE && j.type != JointType.SLIDE) {
-            throw new IllegalArgumentException("tendon '" + t.name + "': joint '" + j.name + "' is a "
-                + j.type.name().toLowerCase() + " joint; a fixed tendon sums hinge and slide joints (MuJoCo too)");
+            throw new IllegalArgumentException(
+                "tendon '"
+                    + t.name
+                    + "': joint '"
+                    + j.name
+                    + "' is a "
+                    + j.type.name().toLowerCase()
+                    + " joint; a fixed tendon sums hinge and slide joints (MuJoCo too)");
           }
           wrapQposAdr[w] = jntQposAdr[j.compiledIndex];
           wrapDofAdr[w] = jntDofAdr[j.compiledIndex];
@@ -249,9 +279,10 @@ final class ModelCompiler extends GeomCompiler {
   }
 
   /**
-   * Rests every spatial tendon spring without springlength at the tendon's length with the joints at their spring
-   * references (MuJoCo 2.2.2's meaning, measured: {@code datasets/reference/models/tendons.xml}); that length comes
-   * from the compiled model's kinematics and wrapping. Returns whether any was set.
+   * Rests every spatial tendon spring without springlength at the tendon's length with the joints
+   * at their spring references (MuJoCo 2.2.2's meaning, measured: {@code
+   * datasets/reference/models/tendons.xml}); that length comes from the compiled model's kinematics
+   * and wrapping. Returns whether any was set.
    */
   private boolean restLengths(Model m) {
     boolean any = false;
@@ -271,8 +302,9 @@ final class ModelCompiler extends GeomCompiler {
   }
 
   /**
-   * The stiffness and damping of joints with a {@code springdamper} ({@link JointSpec#springdamper}), from the mass
-   * matrix at qpos0 with armature (MuJoCo's {@code dof_invweight0}, averaged over the joint's dofs).
+   * The stiffness and damping of joints with a {@code springdamper} ({@link
+   * JointSpec#springdamper}), from the mass matrix at qpos0 with armature (MuJoCo's {@code
+   * dof_invweight0}, averaged over the joint's dofs).
    */
   private boolean springDampers(Model m) {
     double[] diag = null;
@@ -304,8 +336,9 @@ final class ModelCompiler extends GeomCompiler {
   static final int EQ_DATA = 11;
 
   /**
-   * Equality constraints with MuJoCo 2.2.2's {@code eq_data} (see {@link EqualityType}): the second point of a
-   * connect and a weld's relative pose (when its quaternion is zero) come from the bodies' poses at {@code qpos0}.
+   * Equality constraints with MuJoCo 2.2.2's {@code eq_data} (see {@link EqualityType}): the second
+   * point of a connect and a weld's relative pose (when its quaternion is zero) come from the
+   * bodies' poses at {@code qpos0}.
    */
   private void equalities() {
     neq = b.equalities.size();
@@ -333,7 +366,8 @@ final class ModelCompiler extends GeomCompiler {
           eqObj2[e] = b2;
           double[] xp = pose0[0], xq = pose0[1];
           // the anchor in the world at qpos0, through body 1 (connect) or body 2 (weld)
-          int from = s.type == EqualityType.CONNECT ? b1 : b2, to = s.type == EqualityType.CONNECT ? b2 : b1;
+          int from = s.type == EqualityType.CONNECT ? b1 : b2,
+              to = s.type == EqualityType.CONNECT ? b2 : b1;
           Quat.rotate(t, 0, xq, 4 * from, s.anchor, 0);
           for (int k = 0; k < 3; k++) {
             t[k] += xp[3 * from + k] - xp[3 * to + k];
@@ -342,7 +376,10 @@ final class ModelCompiler extends GeomCompiler {
           if (s.type == EqualityType.CONNECT) {
             Quat.conjugate(t, 4, xq, 4 * to);
             Quat.rotate(eqData, o + 3, t, 4, t, 0);
-          } else if (s.relpose[3] == 0 && s.relpose[4] == 0 && s.relpose[5] == 0 && s.relpose[6] == 0) {
+          } else if (s.relpose[3] == 0
+              && s.relpose[4] == 0
+              && s.relpose[5] == 0
+              && s.relpose[6] == 0) {
             // the pose at qpos0: body 2's anchor in body 1's frame, and q₁⁻¹ q₂
             Quat.conjugate(t, 4, xq, 4 * to);
             Quat.rotate(eqData, o + 3, t, 4, t, 0);
@@ -364,10 +401,16 @@ final class ModelCompiler extends GeomCompiler {
               eqObj2[e] = -1;
               continue;
             }
-            JointSpec js = b.joints.get(index(j, b.joints.size(), what + " needs an existing joint2"));
+            JointSpec js =
+                b.joints.get(index(j, b.joints.size(), what + " needs an existing joint2"));
             if (js.type != JointType.HINGE && js.type != JointType.SLIDE) {
-              throw new IllegalArgumentException(what + ": joint '" + js.name + "' is a "
-                  + js.type.name().toLowerCase() + " joint; a joint equality couples hinges and slides (MuJoCo too)");
+              throw new IllegalArgumentException(
+                  what
+                      + ": joint '"
+                      + js.name
+                      + "' is a "
+                      + js.type.name().toLowerCase()
+                      + " joint; a joint equality couples hinges and slides (MuJoCo too)");
             }
             (k == 0 ? eqObj1 : eqObj2)[e] = js.compiledIndex;
           }
@@ -378,8 +421,12 @@ final class ModelCompiler extends GeomCompiler {
           eqObj2[e] = s.obj2 < 0 ? -1 : index(s.obj2, ntendon, what + " needs an existing tendon2");
           for (int ten : new int[] {eqObj1[e], eqObj2[e]}) {
             if (ten >= 0 && tendonSpatial[ten] != 0) {
-              throw new IllegalArgumentException(what + ": tendon '" + tendonName[ten] + "' is spatial; couplings of"
-                  + " spatial tendons are not supported yet (of fixed tendons they are)");
+              throw new IllegalArgumentException(
+                  what
+                      + ": tendon '"
+                      + tendonName[ten]
+                      + "' is spatial; couplings of"
+                      + " spatial tendons are not supported yet (of fixed tendons they are)");
             }
           }
           System.arraycopy(s.polycoef, 0, eqData, o, 5);
@@ -388,7 +435,10 @@ final class ModelCompiler extends GeomCompiler {
     }
   }
 
-  /** World positions {@code [0]} (3 per body) and orientations {@code [1]} (4 per body) of the bodies at qpos0. */
+  /**
+   * World positions {@code [0]} (3 per body) and orientations {@code [1]} (4 per body) of the
+   * bodies at qpos0.
+   */
   private double[][] bodyPoses0() {
     double[] xp = new double[3 * nbody], xq = new double[4 * nbody];
     Quat.identity(xq, 0);
@@ -407,8 +457,9 @@ final class ModelCompiler extends GeomCompiler {
   // ---- actuators ----
 
   /**
-   * Each actuator's transmission as (qpos address, dof address, coefficient) terms: {@code length = Σ c q}, {@code
-   * qfrc += c force}; one term {@code gear} on a joint, and {@code gear·coef} per joint of a tendon.
+   * Each actuator's transmission as (qpos address, dof address, coefficient) terms: {@code length =
+   * Σ c q}, {@code qfrc += c force}; one term {@code gear} on a joint, and {@code gear·coef} per
+   * joint of a tendon.
    */
   private void transmissions() {
     actTrnAdr = new int[nu];
@@ -422,7 +473,10 @@ final class ModelCompiler extends GeomCompiler {
     java.util.Arrays.fill(actSliderSite, -1);
     ntrn = 0;
     for (ActuatorSpec s : b.actuators) {
-      ntrn += s.tendon >= 0 ? b.tendons.get(s.tendon).joints.size() : s.crank != null || s.body >= 0 ? 0 : 1;
+      ntrn +=
+          s.tendon >= 0
+              ? b.tendons.get(s.tendon).joints.size()
+              : s.crank != null || s.body >= 0 ? 0 : 1;
     }
     trnQposAdr = new int[ntrn];
     trnDofAdr = new int[ntrn];
@@ -485,35 +539,49 @@ final class ModelCompiler extends GeomCompiler {
       actTendon[a] = s.tendon;
       JointSpec j = s.joint >= 0 ? b.joints.get(s.joint) : null;
       if (j != null && j.type != JointType.HINGE && j.type != JointType.SLIDE) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': joint '" + j.name + "' is a "
-            + j.type.name().toLowerCase() + " joint; only hinge and slide joints can be actuated");
+        throw new IllegalArgumentException(
+            "actuator '"
+                + s.name
+                + "': joint '"
+                + j.name
+                + "' is a "
+                + j.type.name().toLowerCase()
+                + " joint; only hinge and slide joints can be actuated");
       }
       checkRange(s, "ctrlrange", s.ctrlLimited, s.ctrlRange);
       checkRange(s, "forcerange", s.forceLimited, s.forceRange);
       checkRange(s, "actrange", s.actLimited, s.actRange);
       boolean stateful = s.dynType != DynType.NONE;
       if (s.actLimited && !stateful) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': an activation range needs activation"
-            + " dynamics, and dyntype is none");
+        throw new IllegalArgumentException(
+            "actuator '"
+                + s.name
+                + "': an activation range needs activation"
+                + " dynamics, and dyntype is none");
       }
       if (s.type == ActuatorType.INTVELOCITY && !s.actLimited) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': an intvelocity actuator needs an actrange");
+        throw new IllegalArgumentException(
+            "actuator '" + s.name + "': an intvelocity actuator needs an actrange");
       }
-      if (s.type == ActuatorType.ADHESION && (!s.ctrlLimited || s.ctrlRange[0] < 0 || s.ctrlRange[1] < 0)) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': adhesion needs a control range that is not"
-            + " negative");
+      if (s.type == ActuatorType.ADHESION
+          && (!s.ctrlLimited || s.ctrlRange[0] < 0 || s.ctrlRange[1] < 0)) {
+        throw new IllegalArgumentException(
+            "actuator '" + s.name + "': adhesion needs a control range that is not" + " negative");
       }
       if (s.type == ActuatorType.DAMPER && (!s.ctrlLimited || s.ctrlRange[0] < 0)) {
-        throw new IllegalArgumentException("actuator '" + s.name + "': a damper needs a ctrlrange that is not"
-            + " negative");
+        throw new IllegalArgumentException(
+            "actuator '" + s.name + "': a damper needs a ctrlrange that is not" + " negative");
       }
       checkMuscle(s, s.gainMuscle, s.gain);
       checkMuscle(s, s.biasMuscle, s.bias);
       if (stateful) {
         actActAdr[a] = na++;
       } else if (na > 0) {
-        throw new IllegalArgumentException("actuator '" + s.name + "' has no activation dynamics but follows one"
-            + " that has: actuators without dynamics must come first, as in MuJoCo");
+        throw new IllegalArgumentException(
+            "actuator '"
+                + s.name
+                + "' has no activation dynamics but follows one"
+                + " that has: actuators without dynamics must come first, as in MuJoCo");
       } else {
         actActAdr[a] = -1;
       }
@@ -538,7 +606,10 @@ final class ModelCompiler extends GeomCompiler {
     transmissions();
   }
 
-  /** A shallow copy with other actuator length ranges (the other arrays are shared: a Model never writes them). */
+  /**
+   * A shallow copy with other actuator length ranges (the other arrays are shared: a Model never
+   * writes them).
+   */
   private boolean muscles() {
     for (int a = 0; a < nu; a++) {
       if (actGainMuscle[a] != 0 || actBiasMuscle[a] != 0) {
@@ -548,7 +619,10 @@ final class ModelCompiler extends GeomCompiler {
     return false;
   }
 
-  /** Whether actuator a gets a computed length range under the compiler's mode (MuJoCo's mj_setLengthRange). */
+  /**
+   * Whether actuator a gets a computed length range under the compiler's mode (MuJoCo's
+   * mj_setLengthRange).
+   */
   private boolean ranged(int a) {
     boolean muscle = actGainMuscle[a] != 0 || actBiasMuscle[a] != 0;
     return switch (b.lengthRange.mode()) {
@@ -559,8 +633,8 @@ final class ModelCompiler extends GeomCompiler {
   }
 
   /**
-   * MuJoCo's {@code actuator_acc0}: the norm of {@code M⁻¹ ∂length/∂q} at qpos0, the acceleration a unit actuator
-   * force gives (a muscle's peak force defaults to {@code scale/acc0}).
+   * MuJoCo's {@code actuator_acc0}: the norm of {@code M⁻¹ ∂length/∂q} at qpos0, the acceleration a
+   * unit actuator force gives (a muscle's peak force defaults to {@code scale/acc0}).
    */
   private void acc0(Model m) {
     double[] acc = ModelConstants.acc0(m);
@@ -568,9 +642,9 @@ final class ModelCompiler extends GeomCompiler {
   }
 
   /**
-   * The length ranges MuJoCo 2.2.2's {@code mj_setLengthRange} computes ({@link LengthRangeOptions}): kept where given
-   * with lo &lt; hi ({@code useexisting}), a limited joint's or tendon's range ({@code uselimit}), else simulated
-   * ({@link ModelConstants#lengthRange}).
+   * The length ranges MuJoCo 2.2.2's {@code mj_setLengthRange} computes ({@link
+   * LengthRangeOptions}): kept where given with lo &lt; hi ({@code useexisting}), a limited joint's
+   * or tendon's range ({@code uselimit}), else simulated ({@link ModelConstants#lengthRange}).
    */
   private void lengthRanges(Model m) {
     LengthRangeOptions o = b.lengthRange;
@@ -601,18 +675,34 @@ final class ModelCompiler extends GeomCompiler {
       throw new IllegalArgumentException(what + "range[0] < range[1], got " + p[0] + " " + p[1]);
     }
     if (!(p[4] < 1 && p[5] > 1)) {
-      throw new IllegalArgumentException(what + "lmin < 1 < lmax, got lmin " + p[4] + ", lmax " + p[5]);
+      throw new IllegalArgumentException(
+          what + "lmin < 1 < lmax, got lmin " + p[4] + ", lmax " + p[5]);
     }
     if (!(p[3] > 0 && p[6] > 0 && p[7] > 0 && p[8] > 0)) {
-      throw new IllegalArgumentException(what + "positive scale, vmax, fpmax and fvmax, got " + p[3] + ", " + p[6]
-          + ", " + p[7] + ", " + p[8]);
+      throw new IllegalArgumentException(
+          what
+              + "positive scale, vmax, fpmax and fvmax, got "
+              + p[3]
+              + ", "
+              + p[6]
+              + ", "
+              + p[7]
+              + ", "
+              + p[8]);
     }
   }
 
   private static void checkRange(ActuatorSpec s, String what, boolean limited, double[] range) {
     if (limited && !(range[0] < range[1])) {
-      throw new IllegalArgumentException("actuator '" + s.name + "': " + what + " needs lower < upper, got "
-          + range[0] + " " + range[1]);
+      throw new IllegalArgumentException(
+          "actuator '"
+              + s.name
+              + "': "
+              + what
+              + " needs lower < upper, got "
+              + range[0]
+              + " "
+              + range[1]);
     }
   }
 
@@ -637,7 +727,8 @@ final class ModelCompiler extends GeomCompiler {
     }
   }
 
-  private void copyKey(KeyframeSpec s, String field, double[] v, double[] dflt, double[] out, int o, int n) {
+  private void copyKey(
+      KeyframeSpec s, String field, double[] v, double[] dflt, double[] out, int o, int n) {
     if (v == null) {
       if (dflt != null) {
         System.arraycopy(dflt, 0, out, o, n);
@@ -645,8 +736,15 @@ final class ModelCompiler extends GeomCompiler {
       return;
     }
     if (v.length != n) {
-      throw new IllegalArgumentException("keyframe '" + s.name + "': " + field + " has " + v.length
-          + " values, the model needs " + n);
+      throw new IllegalArgumentException(
+          "keyframe '"
+              + s.name
+              + "': "
+              + field
+              + " has "
+              + v.length
+              + " values, the model needs "
+              + n);
     }
     System.arraycopy(v, 0, out, o, n);
   }

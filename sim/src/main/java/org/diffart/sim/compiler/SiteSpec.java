@@ -4,9 +4,9 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * A site under construction: a frame attached to a body, with a shape (sphere, capsule, ellipsoid, cylinder or box,
- * sized as geoms) that only sensors read. Sites have no mass and never collide. Created by {@link
- * ModelBuilder#addSite}.
+ * A site under construction: a frame attached to a body, with a shape (sphere, capsule, ellipsoid,
+ * cylinder or box, sized as geoms) that only sensors read. Sites have no mass and never collide.
+ * Created by {@link ModelBuilder#addSite}.
  */
 public final class SiteSpec {
   final int body;
@@ -19,8 +19,12 @@ public final class SiteSpec {
 
   SiteSpec(int body, GeomType type, String name) {
     if (type == GeomType.PLANE || type == GeomType.HFIELD) {
-      throw new IllegalArgumentException("site '" + name + "': a site is a sphere, capsule, ellipsoid, cylinder or"
-          + " box, not a " + type.mjcfName());
+      throw new IllegalArgumentException(
+          "site '"
+              + name
+              + "': a site is a sphere, capsule, ellipsoid, cylinder or"
+              + " box, not a "
+              + type.mjcfName());
     }
     this.body = body;
     this.type = type;

@@ -1,23 +1,24 @@
 package org.diffart.sim.compiler;
 
-import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.JointType;
-import org.diffart.sim.model.ModelFields;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.ModelFields;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * The first floor of the model compiler: bodies, joints and degrees of freedom, masses and inertias, and the tree's
- * derived structure. {@link GeomCompiler} adds the geometry, {@link ModelCompiler} the rest; each layer fills the
- * {@link ModelFields} its elements declare.
+ * The first floor of the model compiler: bodies, joints and degrees of freedom, masses and
+ * inertias, and the tree's derived structure. {@link GeomCompiler} adds the geometry, {@link
+ * ModelCompiler} the rest; each layer fills the {@link ModelFields} its elements declare.
  */
 abstract class TreeCompiler extends ModelFields {
   final ModelBuilder b;
+
   /** The joints in model order: compile-time only. */
   List<JointSpec> jointOrder;
 
@@ -48,12 +49,16 @@ abstract class TreeCompiler extends ModelFields {
     }
   }
 
-  /** The tree's derived structure: each body's fixed rotation axis and the dof range of its kinematic tree. */
+  /**
+   * The tree's derived structure: each body's fixed rotation axis and the dof range of its
+   * kinematic tree.
+   */
   void treeStructure() {
     bodyRotationAxis = rotationAxes();
     bodyTreeDofAdr = new int[nbody];
     bodyTreeDofEnd = new int[nbody];
-    // the dofs of each body's kinematic tree are contiguous, since bodies and their dofs are numbered parent first
+    // the dofs of each body's kinematic tree are contiguous, since bodies and their dofs are
+    // numbered parent first
     int[] lo = new int[nbody], hi = new int[nbody];
     Arrays.fill(lo, nv);
     for (int i = 1; i < nbody; i++) {
@@ -71,8 +76,9 @@ abstract class TreeCompiler extends ModelFields {
   }
 
   /**
-   * For each body, the coordinate axis (0, 1, 2) that its rotation relative to its parent always turns about, or -1:
-   * welded or with one hinge along x, y or z, its offset rotation about the same axis (or none).
+   * For each body, the coordinate axis (0, 1, 2) that its rotation relative to its parent always
+   * turns about, or -1: welded or with one hinge along x, y or z, its offset rotation about the
+   * same axis (or none).
    */
   int[] rotationAxes() {
     int[] a = new int[nbody];
@@ -160,11 +166,16 @@ abstract class TreeCompiler extends ModelFields {
       jntRange[2 * j] = s.range[0];
       jntRange[2 * j + 1] = s.range[1];
       if (s.limited && s.range[0] > s.range[1] && t != JointType.BALL) {
-        throw new IllegalArgumentException("joint '" + s.name + "': range lower bound exceeds upper bound");
+        throw new IllegalArgumentException(
+            "joint '" + s.name + "': range lower bound exceeds upper bound");
       }
       if (s.limited && (t == JointType.FREE || t == JointType.BALL)) {
-        throw new IllegalArgumentException("joint '" + s.name + "': limits of " + t.name().toLowerCase()
-            + " joints are not supported");
+        throw new IllegalArgumentException(
+            "joint '"
+                + s.name
+                + "': limits of "
+                + t.name().toLowerCase()
+                + " joints are not supported");
       }
       jntStiffness[j] = s.stiffness;
       jntName[j] = s.name;
@@ -177,26 +188,36 @@ abstract class TreeCompiler extends ModelFields {
       bodyDofNum[body] += t.nv;
       if (t == JointType.FREE) {
         if (bodyParent[body] != 0) {
-          throw new IllegalArgumentException("joint '" + s.name + "': a free joint is only allowed in a body whose"
-              + " parent is the world (body '" + bodyName[body] + "')");
+          throw new IllegalArgumentException(
+              "joint '"
+                  + s.name
+                  + "': a free joint is only allowed in a body whose"
+                  + " parent is the world (body '"
+                  + bodyName[body]
+                  + "')");
         }
         if (s.pos[0] != 0 || s.pos[1] != 0 || s.pos[2] != 0) {
-          throw new IllegalArgumentException("joint '" + s.name + "': a free joint must have its anchor at the body"
-              + " origin");
+          throw new IllegalArgumentException(
+              "joint '" + s.name + "': a free joint must have its anchor at the body" + " origin");
         }
       }
     }
     for (int i = 1; i < nbody; i++) {
       if (bodyDofNum[i] > 6) {
-        throw new IllegalArgumentException("body '" + bodyName[i] + "' has " + bodyDofNum[i]
-            + " degrees of freedom; at most 6 per body are supported");
+        throw new IllegalArgumentException(
+            "body '"
+                + bodyName[i]
+                + "' has "
+                + bodyDofNum[i]
+                + " degrees of freedom; at most 6 per body are supported");
       }
       boolean hasFree = false;
       for (int j = bodyJntAdr[i]; j >= 0 && j < bodyJntAdr[i] + bodyJntNum[i]; j++) {
         hasFree |= jntType[j] == JointType.FREE.ordinal();
       }
       if (hasFree && bodyJntNum[i] > 1) {
-        throw new IllegalArgumentException("body '" + bodyName[i] + "': a free joint must be the body's only joint");
+        throw new IllegalArgumentException(
+            "body '" + bodyName[i] + "': a free joint must be the body's only joint");
       }
       bodyWeld[i] = bodyJntNum[i] > 0 ? i : bodyWeld[bodyParent[i]];
     }
@@ -271,12 +292,13 @@ abstract class TreeCompiler extends ModelFields {
       if (i == 0) {
         continue;
       }
-      boolean fromGeoms = switch (b.inertiaFromGeom) {
-        // as MuJoCo 2.2.2: a body without geoms keeps its explicit inertial
-        case TRUE -> !s.explicitInertial || b.geoms.stream().anyMatch(g -> g.body == i);
-        case FALSE -> false;
-        case AUTO -> !s.explicitInertial;
-      };
+      boolean fromGeoms =
+          switch (b.inertiaFromGeom) {
+            // as MuJoCo 2.2.2: a body without geoms keeps its explicit inertial
+            case TRUE -> !s.explicitInertial || b.geoms.stream().anyMatch(g -> g.body == i);
+            case FALSE -> false;
+            case AUTO -> !s.explicitInertial;
+          };
       if (fromGeoms) {
         inertiaFromGeoms(i);
       } else if (s.explicitInertial) {
@@ -285,35 +307,45 @@ abstract class TreeCompiler extends ModelFields {
         System.arraycopy(s.iquat, 0, bodyIquat, 4 * i, 4);
         System.arraycopy(s.inertia, 0, bodyInertia, 3 * i, 3);
       }
-      if (bodyMass[i] < 0 || bodyInertia[3 * i] < 0 || bodyInertia[3 * i + 1] < 0 || bodyInertia[3 * i + 2] < 0) {
-        throw new IllegalArgumentException("body '" + bodyName[i] + "': mass and inertia must be non-negative");
+      if (bodyMass[i] < 0
+          || bodyInertia[3 * i] < 0
+          || bodyInertia[3 * i + 1] < 0
+          || bodyInertia[3 * i + 2] < 0) {
+        throw new IllegalArgumentException(
+            "body '" + bodyName[i] + "': mass and inertia must be non-negative");
       }
       double[] in = bodyInertia;
       int o = 3 * i;
       double tol = 1e-12 * (in[o] + in[o + 1] + in[o + 2]);
-      if (in[o] + in[o + 1] < in[o + 2] - tol || in[o] + in[o + 2] < in[o + 1] - tol
+      if (in[o] + in[o + 1] < in[o + 2] - tol
+          || in[o] + in[o + 2] < in[o + 1] - tol
           || in[o + 1] + in[o + 2] < in[o] - tol) {
-        throw new IllegalArgumentException("body '" + bodyName[i] + "': inertia violates the triangle inequality");
+        throw new IllegalArgumentException(
+            "body '" + bodyName[i] + "': inertia violates the triangle inequality");
       }
     }
     if (b.totalMass > 0) {
       scaleToTotalMass(b.totalMass);
     }
     for (int i = 1; i < nbody; i++) {
-      SpatialOps.inertFromPrincipal(bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia,
-          3 * i);
+      SpatialOps.inertFromPrincipal(
+          bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia, 3 * i);
     }
     checkMovingMass();
   }
 
-  /** MJCF's {@code compiler settotalmass}: every body's mass and inertia scaled by one factor to the given total. */
+  /**
+   * MJCF's {@code compiler settotalmass}: every body's mass and inertia scaled by one factor to the
+   * given total.
+   */
   void scaleToTotalMass(double total) {
     double sum = 0;
     for (int i = 1; i < nbody; i++) {
       sum += bodyMass[i];
     }
     if (!(sum > 0)) {
-      throw new IllegalArgumentException("settotalmass needs bodies with mass, but the model's total mass is 0");
+      throw new IllegalArgumentException(
+          "settotalmass needs bodies with mass, but the model's total mass is 0");
     }
     double scale = total / sum;
     for (int i = 1; i < nbody; i++) {
@@ -324,7 +356,10 @@ abstract class TreeCompiler extends ModelFields {
     }
   }
 
-  /** A moving body whose whole subtree is massless has a singular mass matrix: refuse it, naming the body. */
+  /**
+   * A moving body whose whole subtree is massless has a singular mass matrix: refuse it, naming the
+   * body.
+   */
   void checkMovingMass() {
     double[] subtree = bodyMass.clone();
     for (int i = nbody - 1; i > 0; i--) {
@@ -332,8 +367,11 @@ abstract class TreeCompiler extends ModelFields {
     }
     for (int i = 1; i < nbody; i++) {
       if (bodyDofNum[i] > 0 && !(subtree[i] > 0)) {
-        throw new IllegalArgumentException("body '" + bodyName[i] + "' has joints but neither it nor its children"
-            + " have mass: give it an inertial or geoms with mass");
+        throw new IllegalArgumentException(
+            "body '"
+                + bodyName[i]
+                + "' has joints but neither it nor its children"
+                + " have mass: give it an inertial or geoms with mass");
       }
     }
   }
@@ -344,8 +382,8 @@ abstract class TreeCompiler extends ModelFields {
   }
 
   /**
-   * Geom g's position in its body: as given, or for a mesh moved to the mesh's centre of mass, {@code pos + R(quat)
-   * com} as MuJoCo's {@code mjuu_frameaccum} computes it.
+   * Geom g's position in its body: as given, or for a mesh moved to the mesh's centre of mass,
+   * {@code pos + R(quat) com} as MuJoCo's {@code mjuu_frameaccum} computes it.
    */
   static double[] framePos(GeomSpec g) {
     if (g.mesh == null) {
@@ -354,14 +392,15 @@ abstract class TreeCompiler extends ModelFields {
     double[] r = new double[9], out = g.pos.clone();
     Quat.toMat(r, 0, g.quat, 0);
     for (int k = 0; k < 3; k++) {
-      out[k] += r[3 * k] * g.mesh.com[0] + r[3 * k + 1] * g.mesh.com[1] + r[3 * k + 2] * g.mesh.com[2];
+      out[k] +=
+          r[3 * k] * g.mesh.com[0] + r[3 * k + 1] * g.mesh.com[1] + r[3 * k + 2] * g.mesh.com[2];
     }
     return out;
   }
 
   /**
-   * Geom g's orientation in its body: as given, or for a mesh turned to the mesh's principal axes, {@code quat ⊗
-   * frame} normalised by division as MuJoCo's {@code mjuu_mulquat}.
+   * Geom g's orientation in its body: as given, or for a mesh turned to the mesh's principal axes,
+   * {@code quat ⊗ frame} normalised by division as MuJoCo's {@code mjuu_mulquat}.
    */
   static double[] frameQuat(GeomSpec g) {
     if (g.mesh == null) {
@@ -373,7 +412,10 @@ abstract class TreeCompiler extends ModelFields {
     return q;
   }
 
-  /** Combines the geoms of body i (parallel-axis theorem) and diagonalises the result, as MuJoCo's compiler. */
+  /**
+   * Combines the geoms of body i (parallel-axis theorem) and diagonalises the result, as MuJoCo's
+   * compiler.
+   */
   void inertiaFromGeoms(int i) {
     double mass = 0;
     double[] com = new double[3];
@@ -384,13 +426,21 @@ abstract class TreeCompiler extends ModelFields {
       }
       if (g.mesh != null && g.mesh.problem != null) {
         // MuJoCo raises a mesh's problem when a geom's inertia needs it
-        throw new IllegalArgumentException("geom '" + g.name + "' in body '" + bodyName[i] + "': mesh '"
-            + g.mesh.name + "': " + g.mesh.problem);
+        throw new IllegalArgumentException(
+            "geom '"
+                + g.name
+                + "' in body '"
+                + bodyName[i]
+                + "': mesh '"
+                + g.mesh.name
+                + "': "
+                + g.mesh.problem);
       }
       double volume = g.mesh != null ? g.mesh.volume : MassProperties.volume(g.type, g.size);
       double gm = Double.isNaN(g.mass) ? g.density * volume : g.mass;
       if (gm < 0) {
-        throw new IllegalArgumentException("geom '" + g.name + "' in body '" + bodyName[i] + "': negative mass");
+        throw new IllegalArgumentException(
+            "geom '" + g.name + "' in body '" + bodyName[i] + "': negative mass");
       }
       parts.add(new double[] {gm, g.id});
       mass += gm;
@@ -433,8 +483,10 @@ abstract class TreeCompiler extends ModelFields {
       }
       for (int row = 0; row < 3; row++) {
         for (int col = 0; col < 3; col++) {
-          rot[3 * row + col] = tmp[3 * row] * r[3 * col] + tmp[3 * row + 1] * r[3 * col + 1]
-              + tmp[3 * row + 2] * r[3 * col + 2];
+          rot[3 * row + col] =
+              tmp[3 * row] * r[3 * col]
+                  + tmp[3 * row + 1] * r[3 * col + 1]
+                  + tmp[3 * row + 2] * r[3 * col + 2];
         }
       }
       double[] gp = framePos(g);
@@ -443,7 +495,8 @@ abstract class TreeCompiler extends ModelFields {
       double[] d = {dx, dy, dz};
       for (int row = 0; row < 3; row++) {
         for (int col = 0; col < 3; col++) {
-          full[3 * row + col] += rot[3 * row + col] + gm * ((row == col ? dd : 0) - d[row] * d[col]);
+          full[3 * row + col] +=
+              rot[3 * row + col] + gm * ((row == col ? dd : 0) - d[row] * d[col]);
         }
       }
     }

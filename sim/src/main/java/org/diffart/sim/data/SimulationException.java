@@ -1,10 +1,10 @@
 package org.diffart.sim.data;
 
 /**
- * A step could not go on: it produced a non-finite value, or found more contacts than the model's capacity ({@code
- * Model.nconMax}). The message names the step and, for a non-finite value, the quantity, the body and the degree of
- * freedom, so the user can find the cause; the state before the failing step is left in {@code Data} unchanged where
- * possible.
+ * A step could not go on: it produced a non-finite value, or found more contacts than the model's
+ * capacity ({@code Model.nconMax}). The message names the step and, for a non-finite value, the
+ * quantity, the body and the degree of freedom, so the user can find the cause; the state before
+ * the failing step is left in {@code Data} unchanged where possible.
  */
 public final class SimulationException extends RuntimeException {
   private static final long serialVersionUID = 1L;

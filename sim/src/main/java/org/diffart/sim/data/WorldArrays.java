@@ -3,22 +3,34 @@ package org.diffart.sim.data;
 import org.diffart.sim.model.Model;
 
 /**
- * What a per-world struct ({@link Data}, {@link DataBar}) is allocated from: its model and the model's sizes, known
- * before the struct's own fields are initialised, so that each field is declared once with its shape where it is
- * allocated ({@code public final double[] xpos = new double[3 * nbody];}), as MuJoCo's {@code mjxmacro.h} lists each
- * of its fields once. A new per-world array is one such line plus its use.
+ * What a per-world struct ({@link Data}, {@link DataBar}) is allocated from: its model and the
+ * model's sizes, known before the struct's own fields are initialised, so that each field is
+ * declared once with its shape where it is allocated ({@code public final double[] xpos = new
+ * double[3 * nbody];}), as MuJoCo's {@code mjxmacro.h} lists each of its fields once. A new
+ * per-world array is one such line plus its use.
  */
 public abstract class WorldArrays {
   /** The model this struct was allocated for. */
   public final Model model;
-  /** The model's sizes: {@link Model#nq()}, {@link Model#nv()}, {@link Model#nu()}, {@link Model#na()}. */
+
+  /**
+   * The model's sizes: {@link Model#nq()}, {@link Model#nv()}, {@link Model#nu()}, {@link
+   * Model#na()}.
+   */
   protected final int nq, nv, nu, na;
+
   /** The model's counts of bodies, geoms, sites, tendons, tendon terms and sensor values. */
   protected final int nbody, ngeom, nsite, ntendon, nwrap, nsensordata;
+
   /** The model's contact slots ({@link Model#nslot()}). */
   protected final int nslot;
-  /** Contacts the contact arrays hold: {@link Model#nconMax()}, and one more for the candidate being tested. */
+
+  /**
+   * Contacts the contact arrays hold: {@link Model#nconMax()}, and one more for the candidate being
+   * tested.
+   */
   protected final int contactCapacity;
+
   /** Constraint rows the constraint arrays hold ({@link Data#nefcMax}). */
   protected final int rowCapacity;
 

@@ -1,20 +1,21 @@
 package org.diffart.sim.diff;
 
-import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * The adjoint method over a whole rollout (Qiao et al. 2021): a forward sweep that keeps checkpoints, then a backward
- * sweep that, from the last step to the first, recomputes each step's intermediates from a stored state ({@link
- * Step#dynamics}) and runs the step's hand-derived adjoint ({@link StepAdjoint}). The state adjoint {@code (q̄_t,
- * v̄_t, āct_t)} carries the loss back through time; the controls' and parameters' bars accumulate along the way.
+ * The adjoint method over a whole rollout (Qiao et al. 2021): a forward sweep that keeps
+ * checkpoints, then a backward sweep that, from the last step to the first, recomputes each step's
+ * intermediates from a stored state ({@link Step#dynamics}) and runs the step's hand-derived
+ * adjoint ({@link StepAdjoint}). The state adjoint {@code (q̄_t, v̄_t, āct_t)} carries the loss
+ * back through time; the controls' and parameters' bars accumulate along the way.
  *
- * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link GradientResult#peakBytes}; the
- * backward sweep allocates nothing per step.
+ * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link
+ * GradientResult#peakBytes}; the backward sweep allocates nothing per step.
  */
 public final class AdjointGradient {
   private final RolloutProblem p;
@@ -52,24 +53,25 @@ public final class AdjointGradient {
   }
 
   /**
-   * The gradient, backpropagated through the last {@code truncation} steps only when it is positive and less than T
-   * (truncated backpropagation through time, a common cure for exploding long-horizon gradients): the bars of the
-   * earlier controls, of the initial state and the parameters' contributions of the earlier steps are then zero.
+   * The gradient, backpropagated through the last {@code truncation} steps only when it is positive
+   * and less than T (truncated backpropagation through time, a common cure for exploding
+   * long-horizon gradients): the bars of the earlier controls, of the initial state and the
+   * parameters' contributions of the earlier steps are then zero.
    */
   public static GradientResult compute(RolloutProblem p, Checkpointing schedule, int truncation) {
     return compute(p, schedule, truncation, true);
   }
 
   /**
-   * As {@link #compute(RolloutProblem, Checkpointing, int)}; with {@code stopOnNonFinite} false a state adjoint that
-   * overflows or turns NaN does not stop the backward pass (its first step is named in the result's detail), so that
-   * the sweep can still be timed.
+   * As {@link #compute(RolloutProblem, Checkpointing, int)}; with {@code stopOnNonFinite} false a
+   * state adjoint that overflows or turns NaN does not stop the backward pass (its first step is
+   * named in the result's detail), so that the sweep can still be timed.
    *
-   * @throws NonFiniteAdjointException with {@code stopOnNonFinite}, at the first step whose adjoint is not finite,
-   *     naming the stage and entity where it first appeared
+   * @throws NonFiniteAdjointException with {@code stopOnNonFinite}, at the first step whose adjoint
+   *     is not finite, naming the stage and entity where it first appeared
    */
-  public static GradientResult compute(RolloutProblem p, Checkpointing schedule, int truncation,
-      boolean stopOnNonFinite) {
+  public static GradientResult compute(
+      RolloutProblem p, Checkpointing schedule, int truncation, boolean stopOnNonFinite) {
     if (truncation < 0) {
       throw new IllegalArgumentException("truncation must be >= 0, got " + truncation);
     }
@@ -89,33 +91,39 @@ public final class AdjointGradient {
     System.arraycopy(lossGrad.qvel(), 0, b.qvelBar, 0, m.nv());
     norms[steps] = stateNorm(work.qpos);
     if (steps > window) {
-      schedule.backward(new Sweep() {
-        @Override
-        public void save(int slot) {
-          store.save(slot, work);
-        }
+      schedule.backward(
+          new Sweep() {
+            @Override
+            public void save(int slot) {
+              store.save(slot, work);
+            }
 
-        @Override
-        public void load(int slot) {
-          store.load(slot, work);
-        }
+            @Override
+            public void load(int slot) {
+              store.load(slot, work);
+            }
 
-        @Override
-        public void advance(int t) {
-          AdjointGradient.this.advance(t);
-        }
+            @Override
+            public void advance(int t) {
+              AdjointGradient.this.advance(t);
+            }
 
-        @Override
-        public void reverse(int t) {
-          reverseStep(t);
-        }
-      }, steps, window);
+            @Override
+            public void reverse(int t) {
+              reverseStep(t);
+            }
+          },
+          steps,
+          window);
     }
     long t2 = System.nanoTime();
     return result(schedule, truncation, loss, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
   }
 
-  /** The forward sweep from the start, keeping x_t in slot keep[t] where it is not -1; leaves x_T in work. */
+  /**
+   * The forward sweep from the start, keeping x_t in slot keep[t] where it is not -1; leaves x_T in
+   * work.
+   */
   private double forward(int[] keep) {
     Data d = work;
     double[] record = d.pgsRecord;
@@ -143,7 +151,10 @@ public final class AdjointGradient {
     recomputed++;
   }
 
-  /** Reverses step t from the state x_t in work: recompute its intermediates, run its adjoint, add l(t)'s gradient. */
+  /**
+   * Reverses step t from the state x_t in work: recompute its intermediates, run its adjoint, add
+   * l(t)'s gradient.
+   */
   void reverseStep(int t) {
     Data d = work;
     p.controlsAt(t, d);
@@ -184,7 +195,10 @@ public final class AdjointGradient {
     return stateNorm(m, qpos, b, tangent);
   }
 
-  /** Re-runs step t's adjoint from its saved incoming bars, stage by stage, to find where it became non-finite. */
+  /**
+   * Re-runs step t's adjoint from its saved incoming bars, stage by stage, to find where it became
+   * non-finite.
+   */
   private NonFiniteAdjointException locate(int t) {
     DataBar fresh = new DataBar(m);
     System.arraycopy(saved, 0, fresh.qposBar, 0, m.nq());
@@ -197,22 +211,27 @@ public final class AdjointGradient {
       return new NonFiniteAdjointException(t, "the loss gradient or the later steps", incoming);
     }
     try {
-      StepAdjoint.step(m, work, fresh, stage -> {
-        if (found[0] == null) {
-          String w = NonFiniteAdjointException.firstNonFinite(m, fresh);
-          if (w != null) {
-            found[0] = stage;
-            found[1] = w;
-          }
-        }
-      });
+      StepAdjoint.step(
+          m,
+          work,
+          fresh,
+          stage -> {
+            if (found[0] == null) {
+              String w = NonFiniteAdjointException.firstNonFinite(m, fresh);
+              if (w != null) {
+                found[0] = stage;
+                found[1] = w;
+              }
+            }
+          });
     } catch (RuntimeException e) {
       return new NonFiniteAdjointException(t, "unknown", e.toString());
     }
     if (found[0] != null) {
       return new NonFiniteAdjointException(t, found[0], found[1]);
     }
-    return new NonFiniteAdjointException(t, "running loss", "the gradient of the running loss at step " + t);
+    return new NonFiniteAdjointException(
+        t, "running loss", "the gradient of the running loss at step " + t);
   }
 
   private static boolean allFinite(double[] a, int o, int n) {
@@ -224,22 +243,49 @@ public final class AdjointGradient {
     return true;
   }
 
-  private GradientResult result(Checkpointing schedule, int truncation, double loss, double fwdMs, double bwdMs) {
-    long peak = store.bytes() + b.bytes() + work.bytes() + 8L * (ctrlGrad.length + norms.length + saved.length
-        + tangent.length + m.nq() + m.nv() + m.nu());
+  private GradientResult result(
+      Checkpointing schedule, int truncation, double loss, double fwdMs, double bwdMs) {
+    long peak =
+        store.bytes()
+            + b.bytes()
+            + work.bytes()
+            + 8L
+                * (ctrlGrad.length
+                    + norms.length
+                    + saved.length
+                    + tangent.length
+                    + m.nq()
+                    + m.nv()
+                    + m.nu());
     boolean whole = window == 0;
-    String detail = "checkpoint " + schedule + (whole ? "" : ", truncated to the last " + truncation + " steps")
-        + (firstNonFinite < 0 ? "" : ", state adjoint not finite from step " + firstNonFinite + " back");
+    String detail =
+        "checkpoint "
+            + schedule
+            + (whole ? "" : ", truncated to the last " + truncation + " steps")
+            + (firstNonFinite < 0
+                ? ""
+                : ", state adjoint not finite from step " + firstNonFinite + " back");
     return result(p, whole, b, loss, ctrlGrad, norms, recomputed, peak, fwdMs, bwdMs, detail);
   }
 
   /**
-   * A rollout gradient from the bars a backward sweep left: the initial state's (the configuration's in the tangent
-   * space at the start) when the sweep reached step 0 ({@code whole}), the parameters', and the controls' and
-   * per-step norms it recorded. Shared with backends that run the sweep elsewhere (a device).
+   * A rollout gradient from the bars a backward sweep left: the initial state's (the
+   * configuration's in the tangent space at the start) when the sweep reached step 0 ({@code
+   * whole}), the parameters', and the controls' and per-step norms it recorded. Shared with
+   * backends that run the sweep elsewhere (a device).
    */
-  public static GradientResult result(RolloutProblem p, boolean whole, DataBar b, double loss, double[] ctrlGrad,
-      double[] norms, long recomputed, long peakBytes, double fwdMs, double bwdMs, String detail) {
+  public static GradientResult result(
+      RolloutProblem p,
+      boolean whole,
+      DataBar b,
+      double loss,
+      double[] ctrlGrad,
+      double[] norms,
+      long recomputed,
+      long peakBytes,
+      double fwdMs,
+      double bwdMs,
+      String detail) {
     Model m = p.model();
     Data start = p.start();
     double[] qpos0 = new double[m.nv()], qvel0 = new double[m.nv()], act0 = new double[m.na()];
@@ -248,14 +294,28 @@ public final class AdjointGradient {
       System.arraycopy(b.qvelBar, 0, qvel0, 0, m.nv());
       System.arraycopy(b.actBar, 0, act0, 0, m.na());
     }
-    return new GradientResult("adjoint", loss, qpos0, qvel0, ctrlGrad, b.geomFrictionBar.clone(),
-        Parameters.massGradient(m, start, b.bodyInertBar), b.dofDampingBar.clone(), b.geomRestitutionBar.clone(), act0,
-        fwdMs, bwdMs, peakBytes, norms, recomputed, detail);
+    return new GradientResult(
+        "adjoint",
+        loss,
+        qpos0,
+        qvel0,
+        ctrlGrad,
+        b.geomFrictionBar.clone(),
+        Parameters.massGradient(m, start, b.bodyInertBar),
+        b.dofDampingBar.clone(),
+        b.geomRestitutionBar.clone(),
+        act0,
+        fwdMs,
+        bwdMs,
+        peakBytes,
+        norms,
+        recomputed,
+        detail);
   }
 
   /**
-   * |(q̄ in the tangent space at qpos, v̄)| of b's state bars, scaled so that it overflows only when an entry does:
-   * the per-step adjoint norm. {@code tangent} is nv numbers of scratch.
+   * |(q̄ in the tangent space at qpos, v̄)| of b's state bars, scaled so that it overflows only
+   * when an entry does: the per-step adjoint norm. {@code tangent} is nv numbers of scratch.
    */
   public static double stateNorm(Model m, double[] qpos, DataBar b, double[] tangent) {
     Configuration.tangentGradient(m, qpos, b.qposBar, tangent);

@@ -1,11 +1,13 @@
 package org.diffart.sim.diff;
 
 /**
- * The reversal of {@link Checkpointing.Revolve}: binomial checkpointing (Griewank 1992; Griewank and Walther, "Algorithm 799: revolve", 2000) as a recursion:
- * to reverse steps {@code [a, b)} with x_a stored and s free slots, advance to a split point m, store x_m, reverse
- * {@code [m, b)} with s - 1 slots, then {@code [a, m)} with s. The split keeps both parts within the binomial bound
- * {@code β(s, r) = C(s + r, s)} for the smallest repetition number r that covers the n steps, which makes the number
- * of recomputed steps minimal for the memory. The forward sweep already stores the first chain of split points.
+ * The reversal of {@link Checkpointing.Revolve}: binomial checkpointing (Griewank 1992; Griewank
+ * and Walther, "Algorithm 799: revolve", 2000) as a recursion: to reverse steps {@code [a, b)} with
+ * x_a stored and s free slots, advance to a split point m, store x_m, reverse {@code [m, b)} with s
+ * - 1 slots, then {@code [a, m)} with s. The split keeps both parts within the binomial bound
+ * {@code β(s, r) = C(s + r, s)} for the smallest repetition number r that covers the n steps, which
+ * makes the number of recomputed steps minimal for the memory. The forward sweep already stores the
+ * first chain of split points.
  */
 final class BinomialReversal {
   private final Sweep g;
@@ -20,7 +22,10 @@ final class BinomialReversal {
     System.arraycopy(chain, 0, pos, 0, chain.length);
   }
 
-  /** The states the forward sweep keeps: a, then the split points of the first chain towards b, one per slot. */
+  /**
+   * The states the forward sweep keeps: a, then the split points of the first chain towards b, one
+   * per slot.
+   */
   static int[] chain(int a, int b, int slots) {
     int[] c = new int[slots];
     int n = 0;
@@ -65,8 +70,8 @@ final class BinomialReversal {
   }
 
   /**
-   * The split point for n = b - a steps and s ≥ 1 free slots: the left part gets {@code max(1, n - β(s - 1, r))}
-   * steps, so the right part fits β(s - 1, r) and the left part β(s, r - 1).
+   * The split point for n = b - a steps and s ≥ 1 free slots: the left part gets {@code max(1, n -
+   * β(s - 1, r))} steps, so the right part fits β(s - 1, r) and the left part β(s, r - 1).
    */
   static int split(int a, int b, int s) {
     int n = b - a, r = 1;

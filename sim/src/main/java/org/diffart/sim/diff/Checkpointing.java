@@ -1,29 +1,34 @@
 package org.diffart.sim.diff;
 
 /**
- * Where the adjoint keeps states during the forward sweep and how it recomputes the others in the backward sweep.
- * Gradients are bit for bit the same whatever the schedule: every step is reversed from the same recomputed state,
- * in the same order.
+ * Where the adjoint keeps states during the forward sweep and how it recomputes the others in the
+ * backward sweep. Gradients are bit for bit the same whatever the schedule: every step is reversed
+ * from the same recomputed state, in the same order.
  */
 public sealed interface Checkpointing {
-  /** The state slots the schedule needs for {@code steps} steps (checkpoints and recomputed states together). */
+  /**
+   * The state slots the schedule needs for {@code steps} steps (checkpoints and recomputed states
+   * together).
+   */
   int slots(int steps);
 
   /**
-   * For each step t of the forward sweep, the slot its state x_t is kept in before the step, or -1: what the
-   * schedule keeps on the way forward, when only the steps from {@code window} on are reversed.
+   * For each step t of the forward sweep, the slot its state x_t is kept in before the step, or -1:
+   * what the schedule keeps on the way forward, when only the steps from {@code window} on are
+   * reversed.
    */
   int[] keep(int steps, int window);
 
   /**
-   * Runs the backward sweep of steps {@code [window, steps)}, last first, from the states {@link #keep} stored:
-   * loads, recomputations, stores and reversals in this schedule's order.
+   * Runs the backward sweep of steps {@code [window, steps)}, last first, from the states {@link
+   * #keep} stored: loads, recomputations, stores and reversals in this schedule's order.
    */
   void backward(Sweep s, int steps, int window);
 
   /**
-   * Interval checkpointing (Qiao et al. 2021): the state every k steps is stored; the backward sweep recomputes one
-   * segment of k states at a time from its checkpoint. Holds {@code ⌈T/k⌉ + k} states; recomputes about T steps.
+   * Interval checkpointing (Qiao et al. 2021): the state every k steps is stored; the backward
+   * sweep recomputes one segment of k states at a time from its checkpoint. Holds {@code ⌈T/k⌉ + k}
+   * states; recomputes about T steps.
    */
   record Every(int k) implements Checkpointing {
     /** Validates k ≥ 1. */
@@ -47,7 +52,10 @@ public sealed interface Checkpointing {
       return slot;
     }
 
-    /** Segments from the last, each recomputed from its checkpoint into the slots after the checkpoints. */
+    /**
+     * Segments from the last, each recomputed from its checkpoint into the slots after the
+     * checkpoints.
+     */
     @Override
     public void backward(Sweep s, int steps, int window) {
       int segSlot0 = (steps + k - 1) / k;
@@ -74,11 +82,12 @@ public sealed interface Checkpointing {
   }
 
   /**
-   * Interval checkpointing as the paper models it (Qiao et al. 2021, App. B): the state every k steps is stored and
-   * nothing else; each step of the backward sweep replays its segment from the checkpoint up to that step. Holds
-   * {@code ⌈T/k⌉ + 1} states (peak memory {@code n/k·m_ckpt + m_sim}) and recomputes {@code (k-1)/2} steps per step on
-   * average, so a backward step costs {@code (k+1)/2·t_fwd + t_bwd} (the reversal recomputes its own step). {@link
-   * Every} trades k more states for recomputing each step once.
+   * Interval checkpointing as the paper models it (Qiao et al. 2021, App. B): the state every k
+   * steps is stored and nothing else; each step of the backward sweep replays its segment from the
+   * checkpoint up to that step. Holds {@code ⌈T/k⌉ + 1} states (peak memory {@code n/k·m_ckpt +
+   * m_sim}) and recomputes {@code (k-1)/2} steps per step on average, so a backward step costs
+   * {@code (k+1)/2·t_fwd + t_bwd} (the reversal recomputes its own step). {@link Every} trades k
+   * more states for recomputing each step once.
    */
   record Replay(int k) implements Checkpointing {
     /** Validates k ≥ 1. */
@@ -118,9 +127,10 @@ public sealed interface Checkpointing {
   }
 
   /**
-   * Binomial checkpointing (Griewank and Walther's revolve) with a fixed number of state slots (the initial state
-   * included): the fewest recomputed steps for that memory, {@code O(T log T)} for {@code S ~ log T}. With S slots,
-   * T steps need repetition number r, the smallest with {@code C(S - 1 + r, r) ≥ T}.
+   * Binomial checkpointing (Griewank and Walther's revolve) with a fixed number of state slots (the
+   * initial state included): the fewest recomputed steps for that memory, {@code O(T log T)} for
+   * {@code S ~ log T}. With S slots, T steps need repetition number r, the smallest with {@code C(S
+   * - 1 + r, r) ≥ T}.
    */
   record Revolve(int slots) implements Checkpointing {
     /** Validates slots ≥ 1. */
@@ -161,8 +171,8 @@ public sealed interface Checkpointing {
   }
 
   /**
-   * {@code K} (an interval), {@code replay:K} (the paper's interval scheme) or {@code revolve:S}, as the command line's
-   * {@code --checkpoint} takes it.
+   * {@code K} (an interval), {@code replay:K} (the paper's interval scheme) or {@code revolve:S},
+   * as the command line's {@code --checkpoint} takes it.
    */
   static Checkpointing parse(String s) {
     String t = s.strip();
@@ -175,9 +185,11 @@ public sealed interface Checkpointing {
       }
       return new Every(Integer.parseInt(t));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--checkpoint takes an interval K (an integer >= 1), replay:K or revolve:S,"
-          + " got '"
-          + s + "'");
+      throw new IllegalArgumentException(
+          "--checkpoint takes an interval K (an integer >= 1), replay:K or revolve:S,"
+              + " got '"
+              + s
+              + "'");
     }
   }
 }

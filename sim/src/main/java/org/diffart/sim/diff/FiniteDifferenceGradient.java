@@ -3,16 +3,17 @@ package org.diffart.sim.diff;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
-import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Finite differences of the rollout loss, one perturbed rollout (forward differences) or two (central) per input
- * coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}), {@code qvel0}, {@code act0}, every
- * control, and the per-world parameters (a body's mass perturbed by {@code ±ε·mass} with its inertia scaled along).
- * Only the requested gradients are computed; the others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
+ * Finite differences of the rollout loss, one perturbed rollout (forward differences) or two
+ * (central) per input coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}),
+ * {@code qvel0}, {@code act0}, every control, and the per-world parameters (a body's mass perturbed
+ * by {@code ±ε·mass} with its inertia scaled along). Only the requested gradients are computed; the
+ * others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
  */
 public final class FiniteDifferenceGradient {
   private FiniteDifferenceGradient() {}
@@ -79,10 +80,25 @@ public final class FiniteDifferenceGradient {
     }
     long t2 = System.nanoTime();
     long peak = 2 * base.bytes() + 8L * (u.length + tangent.length) + 8L * sum(g);
-    return new GradientResult("fd", f0, g[Wrt.QPOS0.ordinal()], g[Wrt.QVEL0.ordinal()], g[Wrt.CTRL.ordinal()],
-        g[Wrt.FRICTION.ordinal()], g[Wrt.MASS.ordinal()], g[Wrt.DAMPING.ordinal()], g[Wrt.RESTITUTION.ordinal()],
-        g[Wrt.ACT0.ordinal()], (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0, (s.centered() ? "central"
-        : "forward") + " differences, eps " + String.format(Locale.ROOT, "%.3g", s.eps()));
+    return new GradientResult(
+        "fd",
+        f0,
+        g[Wrt.QPOS0.ordinal()],
+        g[Wrt.QVEL0.ordinal()],
+        g[Wrt.CTRL.ordinal()],
+        g[Wrt.FRICTION.ordinal()],
+        g[Wrt.MASS.ordinal()],
+        g[Wrt.DAMPING.ordinal()],
+        g[Wrt.RESTITUTION.ordinal()],
+        g[Wrt.ACT0.ordinal()],
+        (t1 - t0) / 1e6,
+        (t2 - t1) / 1e6,
+        peak,
+        new double[0],
+        0,
+        (s.centered() ? "central" : "forward")
+            + " differences, eps "
+            + String.format(Locale.ROOT, "%.3g", s.eps()));
   }
 
   /** All gradients by finite differences. */
@@ -101,8 +117,16 @@ public final class FiniteDifferenceGradient {
     };
   }
 
-  private static double perturbed(RolloutProblem p, Data base, Data d, double[] u, Loss.Gradient lg, double[] tangent,
-      Wrt w, int i, double h) {
+  private static double perturbed(
+      RolloutProblem p,
+      Data base,
+      Data d,
+      double[] u,
+      Loss.Gradient lg,
+      double[] tangent,
+      Wrt w,
+      int i,
+      double h) {
     copy(base, d);
     Model m = p.model();
     switch (w) {

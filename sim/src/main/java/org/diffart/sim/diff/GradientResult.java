@@ -14,17 +14,32 @@ package org.diffart.sim.diff;
  * @param restitution per geom (ngeom)
  * @param act0 gradient with respect to the initial activations (na)
  * @param forwardMs wall time of the forward sweep, ms
- * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the perturbed rollouts
- * @param peakBytes the most bytes the method held at once for the gradient (checkpoints, tape, scratch), counted
- * @param adjointNorms per step t (0..T) the norm of the state adjoint {@code |(q̄_t, v̄_t)|} (tangent space), or an
- *     empty array when the method has none
+ * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the
+ *     perturbed rollouts
+ * @param peakBytes the most bytes the method held at once for the gradient (checkpoints, tape,
+ *     scratch), counted
+ * @param adjointNorms per step t (0..T) the norm of the state adjoint {@code |(q̄_t, v̄_t)|}
+ *     (tangent space), or an empty array when the method has none
  * @param recomputedSteps steps the backward sweep re-advanced from checkpoints (adjoint only)
  * @param detail how it was computed (schedule, truncation, budget, step size)
  */
-public record GradientResult(String method, double loss, double[] qpos0, double[] qvel0, double[] ctrl,
-    double[] friction, double[] mass, double[] damping, double[] restitution, double[] act0, double forwardMs,
+public record GradientResult(
+    String method,
+    double loss,
+    double[] qpos0,
+    double[] qvel0,
+    double[] ctrl,
+    double[] friction,
+    double[] mass,
+    double[] damping,
+    double[] restitution,
+    double[] act0,
+    double forwardMs,
     double backwardMs,
-    long peakBytes, double[] adjointNorms, long recomputedSteps, String detail) {
+    long peakBytes,
+    double[] adjointNorms,
+    long recomputedSteps,
+    String detail) {
 
   /** The gradient with respect to w, in its flat layout ({@link Wrt}). */
   public double[] grad(Wrt w) {

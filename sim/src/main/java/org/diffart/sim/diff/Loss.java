@@ -5,11 +5,12 @@ import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 
 /**
- * A scalar loss of a rollout of T steps: {@code L = Σ_{t<T} running(t, q_t, v_t, u_t) + terminal(q_T, v_T)}, where
- * {@code (q_t, v_t)} is the state before step t and {@code u_t} the control applied at step t. Each part returns its
- * value and writes its gradient into the zeroed arrays of a {@link Gradient}: with respect to {@code qpos} in qpos's
- * own coordinates (nq; for a quaternion the part along q itself is ignored, since the simulator normalises), {@code
- * qvel} (nv) and {@code ctrl} (nu).
+ * A scalar loss of a rollout of T steps: {@code L = Σ_{t<T} running(t, q_t, v_t, u_t) +
+ * terminal(q_T, v_T)}, where {@code (q_t, v_t)} is the state before step t and {@code u_t} the
+ * control applied at step t. Each part returns its value and writes its gradient into the zeroed
+ * arrays of a {@link Gradient}: with respect to {@code qpos} in qpos's own coordinates (nq; for a
+ * quaternion the part along q itself is ignored, since the simulator normalises), {@code qvel} (nv)
+ * and {@code ctrl} (nu).
  */
 public interface Loss {
   /** Running cost at step t; the default has none. */
@@ -41,15 +42,18 @@ public interface Loss {
   }
 
   /**
-   * The default loss: {@code 0.5 |q_T ⊖ 0|²} over the final configuration, where {@code ⊖ 0} measures it from the
-   * zero configuration in the tangent space ({@link Configuration#differencePos}: hinge and slide values, free-joint
-   * positions, and the rotation vector of each quaternion from the identity).
+   * The default loss: {@code 0.5 |q_T ⊖ 0|²} over the final configuration, where {@code ⊖ 0}
+   * measures it from the zero configuration in the tangent space ({@link
+   * Configuration#differencePos}: hinge and slide values, free-joint positions, and the rotation
+   * vector of each quaternion from the identity).
    */
   static Loss finalConfiguration() {
     return new Loss() {
       @Override
       public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
-        double[] zero = zeroConfiguration(m), delta = new double[m.nv()], unused = new double[m.nq()];
+        double[] zero = zeroConfiguration(m),
+            delta = new double[m.nv()],
+            unused = new double[m.nq()];
         Configuration.differencePos(m, delta, 1, zero, qpos);
         double l = 0;
         for (double x : delta) {
@@ -71,7 +75,10 @@ public interface Loss {
     };
   }
 
-  /** The zero configuration: 0 for hinge, slide and free-joint positions, the identity for quaternions. */
+  /**
+   * The zero configuration: 0 for hinge, slide and free-joint positions, the identity for
+   * quaternions.
+   */
   static double[] zeroConfiguration(Model m) {
     double[] q = new double[m.nq()];
     for (int j = 0; j < m.njnt(); j++) {

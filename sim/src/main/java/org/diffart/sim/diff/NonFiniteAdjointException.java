@@ -4,8 +4,9 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * The first NaN or infinity of a backward pass, located to the step, the stage of the step's adjoint that produced
- * it, and the entity (dof and joint, body, geom, contact or constraint row) of the first non-finite bar.
+ * The first NaN or infinity of a backward pass, located to the step, the stage of the step's
+ * adjoint that produced it, and the entity (dof and joint, body, geom, contact or constraint row)
+ * of the first non-finite bar.
  */
 public final class NonFiniteAdjointException extends RuntimeException {
   private final int step;
@@ -13,7 +14,13 @@ public final class NonFiniteAdjointException extends RuntimeException {
   private final String where;
 
   public NonFiniteAdjointException(int step, String stage, String where) {
-    super("backward pass: the adjoint of step " + step + " became non-finite in stage '" + stage + "' at " + where);
+    super(
+        "backward pass: the adjoint of step "
+            + step
+            + " became non-finite in stage '"
+            + stage
+            + "' at "
+            + where);
     this.step = step;
     this.stage = stage;
     this.where = where;
@@ -37,16 +44,32 @@ public final class NonFiniteAdjointException extends RuntimeException {
   /** The first non-finite bar of b as "field[index] (entity)", or null when all are finite. */
   static String firstNonFinite(Model m, DataBar b) {
     Object[][] fields = {
-        {"qposBar", b.qposBar, "qpos"}, {"qvelBar", b.qvelBar, "dof"}, {"ctrlBar", b.ctrlBar, "actuator"},
-        {"qaccBar", b.qaccBar, "dof"}, {"qaccSmoothBar", b.qaccSmoothBar, "dof"}, {"qvelFreeBar", b.qvelFreeBar,
-        "dof"}, {"qfrcSmoothBar", b.qfrcSmoothBar, "dof"}, {"dofDampingBar", b.dofDampingBar, "dof"},
-        {"dofArmatureBar", b.dofArmatureBar, "dof"}, {"dofSBar", b.dofSBar, "dof6"}, {"bodyInertBar",
-        b.bodyInertBar, "body10"}, {"bodyVelBar", b.bodyVelBar, "body6"}, {"bodyBiasBar", b.bodyBiasBar, "body6"},
-        {"xRotBar", b.xRotBar, "body9"}, {"xTransBar", b.xTransBar, "body3"}, {"xposBar", b.xposBar, "body3"},
-        {"xmatBar", b.xmatBar, "body9"}, {"xquatBar", b.xquatBar, "body4"}, {"geomXposBar", b.geomXposBar,
-        "geom3"}, {"geomXmatBar", b.geomXmatBar, "geom9"}, {"geomFrictionBar", b.geomFrictionBar, "geom1"},
-        {"conPosBar", b.conPosBar, "contact3"}, {"conFrameBar", b.conFrameBar, "contact9"}, {"efcImpulseBar",
-        b.efcImpulseBar, "row"}, {"efcBBar", b.efcBBar, "row"}};
+      {"qposBar", b.qposBar, "qpos"},
+      {"qvelBar", b.qvelBar, "dof"},
+      {"ctrlBar", b.ctrlBar, "actuator"},
+      {"qaccBar", b.qaccBar, "dof"},
+      {"qaccSmoothBar", b.qaccSmoothBar, "dof"},
+      {"qvelFreeBar", b.qvelFreeBar, "dof"},
+      {"qfrcSmoothBar", b.qfrcSmoothBar, "dof"},
+      {"dofDampingBar", b.dofDampingBar, "dof"},
+      {"dofArmatureBar", b.dofArmatureBar, "dof"},
+      {"dofSBar", b.dofSBar, "dof6"},
+      {"bodyInertBar", b.bodyInertBar, "body10"},
+      {"bodyVelBar", b.bodyVelBar, "body6"},
+      {"bodyBiasBar", b.bodyBiasBar, "body6"},
+      {"xRotBar", b.xRotBar, "body9"},
+      {"xTransBar", b.xTransBar, "body3"},
+      {"xposBar", b.xposBar, "body3"},
+      {"xmatBar", b.xmatBar, "body9"},
+      {"xquatBar", b.xquatBar, "body4"},
+      {"geomXposBar", b.geomXposBar, "geom3"},
+      {"geomXmatBar", b.geomXmatBar, "geom9"},
+      {"geomFrictionBar", b.geomFrictionBar, "geom1"},
+      {"conPosBar", b.conPosBar, "contact3"},
+      {"conFrameBar", b.conFrameBar, "contact9"},
+      {"efcImpulseBar", b.efcImpulseBar, "row"},
+      {"efcBBar", b.efcBBar, "row"}
+    };
     for (Object[] f : fields) {
       double[] a = (double[]) f[1];
       for (int i = 0; i < a.length; i++) {
@@ -72,18 +95,33 @@ public final class NonFiniteAdjointException extends RuntimeException {
     if (kind.equals("row")) {
       return "constraint row " + i;
     }
-    int width = kind.startsWith("dof") || kind.startsWith("body") || kind.startsWith("geom")
-        || kind.startsWith("contact") ? Math.max(1, parseWidth(kind)) : 1;
+    int width =
+        kind.startsWith("dof")
+                || kind.startsWith("body")
+                || kind.startsWith("geom")
+                || kind.startsWith("contact")
+            ? Math.max(1, parseWidth(kind))
+            : 1;
     int e = i / width;
     if (kind.startsWith("dof")) {
-      return "dof " + e + " of joint '" + m.jntName(m.dofJnt(e)) + "' in body '" + m.bodyName(m.dofBody(e)) + "'";
+      return "dof "
+          + e
+          + " of joint '"
+          + m.jntName(m.dofJnt(e))
+          + "' in body '"
+          + m.bodyName(m.dofBody(e))
+          + "'";
     }
     if (kind.startsWith("body")) {
       return "body '" + m.bodyName(e) + "'";
     }
     if (kind.startsWith("geom")) {
-      return "geom " + e + (m.geomName(e).isEmpty() ? "" : " '" + m.geomName(e) + "'") + " of body '"
-          + m.bodyName(m.geomBody(e)) + "'";
+      return "geom "
+          + e
+          + (m.geomName(e).isEmpty() ? "" : " '" + m.geomName(e) + "'")
+          + " of body '"
+          + m.bodyName(m.geomBody(e))
+          + "'";
     }
     return "contact " + e;
   }

@@ -3,14 +3,16 @@ package org.diffart.sim.diff;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
-/** The per-world parameters a rollout gradient reports, and how body masses map onto the inertias. */
+/**
+ * The per-world parameters a rollout gradient reports, and how body masses map onto the inertias.
+ */
 final class Parameters {
   private Parameters() {}
 
   /**
-   * Gradient with respect to each body's mass when its whole spatial inertia scales with it ({@code I(m) = I·m/m₀},
-   * so {@code ∂L/∂m = Σ_k Ī_k I_k / m}); for a body without mass, the bar of the mass entry alone (a point mass at
-   * its origin). Body 0, the world, gets 0.
+   * Gradient with respect to each body's mass when its whole spatial inertia scales with it ({@code
+   * I(m) = I·m/m₀}, so {@code ∂L/∂m = Σ_k Ī_k I_k / m}); for a body without mass, the bar of the
+   * mass entry alone (a point mass at its origin). Body 0, the world, gets 0.
    */
   static double[] massGradient(Model m, Data d, double[] inertBar) {
     double[] g = new double[m.nbody()];
@@ -29,7 +31,9 @@ final class Parameters {
     return g;
   }
 
-  /** Sets body i's mass in d to {@code mass}, scaling its inertia along (see {@link #massGradient}). */
+  /**
+   * Sets body i's mass in d to {@code mass}, scaling its inertia along (see {@link #massGradient}).
+   */
   static void setMass(Data d, int i, double mass) {
     double old = d.bodyInert[10 * i];
     if (old > 0) {

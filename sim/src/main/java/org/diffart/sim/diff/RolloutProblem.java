@@ -4,13 +4,13 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * What a rollout gradient differentiates: T steps of a model from a starting state and per-world parameters, with
- * one control vector per step, and a loss. The start is copied, so later changes to the caller's {@code Data} do not
- * affect the problem.
+ * What a rollout gradient differentiates: T steps of a model from a starting state and per-world
+ * parameters, with one control vector per step, and a loss. The start is copied, so later changes
+ * to the caller's {@code Data} do not affect the problem.
  *
  * @param model the model
- * @param start the starting state (time, qpos, qvel, warm start) and parameters (inertias, damping, friction,
- *     restitution)
+ * @param start the starting state (time, qpos, qvel, warm start) and parameters (inertias, damping,
+ *     friction, restitution)
  * @param controls the control applied at each step, step-major (T×nu)
  * @param steps T
  * @param loss the loss
@@ -22,8 +22,11 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
     if (controls.length != steps * model.nu()) {
-      throw new IllegalArgumentException("controls must hold steps*nu = " + steps * model.nu() + " numbers, got "
-          + controls.length);
+      throw new IllegalArgumentException(
+          "controls must hold steps*nu = "
+              + steps * model.nu()
+              + " numbers, got "
+              + controls.length);
     }
     Data copy = new Data(model);
     copy.copyStateFrom(start);

@@ -6,10 +6,10 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE P9): the fields
- * {@link Data} marks {@link org.diffart.sim.data.State}, in their declaration order (time, {@code qpos}, {@code qvel},
- * {@code act} and, when the solver warm-starts, the warm-start impulses and their validity). Its bytes are counted,
- * not estimated.
+ * Slots that each hold the declared minimal state a step needs to be recomputed bit for bit (STYLE
+ * P9): the fields {@link Data} marks {@link org.diffart.sim.data.State}, in their declaration order
+ * (time, {@code qpos}, {@code qvel}, {@code act} and, when the solver warm-starts, the warm-start
+ * impulses and their validity). Its bytes are counted, not estimated.
  */
 final class StateStore {
   private final List<Field> fields, cleared;

@@ -9,10 +9,11 @@ import org.diffart.sim.tape.TapeBudgetExceededException;
 import org.diffart.sim.tape.Taped;
 
 /**
- * The tape baseline over a whole rollout: every scalar operation of every step recorded on one {@link Tape} (the
- * simulator's own bytecode, {@link Taped}), the loss gradients seeded on the recorded states, one reverse sweep. It
- * holds every intermediate of the rollout at once, as an autodiff tool does, so its memory grows with T; past its
- * budget it fails cleanly with the step it reached.
+ * The tape baseline over a whole rollout: every scalar operation of every step recorded on one
+ * {@link Tape} (the simulator's own bytecode, {@link Taped}), the loss gradients seeded on the
+ * recorded states, one reverse sweep. It holds every intermediate of the rollout at once, as an
+ * autodiff tool does, so its memory grows with T; past its budget it fails cleanly with the step it
+ * reached.
  */
 public final class TapeGradient {
   private TapeGradient() {}
@@ -26,15 +27,18 @@ public final class TapeGradient {
    * The gradient of the rollout with respect to every input.
    *
    * @param budgetBytes the most bytes the tape (and the recorded states it seeds) may hold
-   * @throws TapeBudgetExceededException "tape exceeded 64.0 MiB at step t of T" when the recording outgrows the budget
+   * @throws TapeBudgetExceededException "tape exceeded 64.0 MiB at step t of T" when the recording
+   *     outgrows the budget
    */
   public static GradientResult compute(RolloutProblem p, long budgetBytes) {
     Model m = p.model();
     int steps = p.steps(), nq = m.nq(), nv = m.nv(), nu = m.nu();
     long stateBytes = 8L * (steps + 1) * (nq + nv) + 8L * steps * nu + 8L * m.na();
     if (stateBytes >= budgetBytes) {
-      throw new TapeBudgetExceededException(budgetBytes, 0, "the recorded states of " + steps + " steps alone need "
-          + ByteSize.of(stateBytes));
+      throw new TapeBudgetExceededException(
+          budgetBytes,
+          0,
+          "the recorded states of " + steps + " steps alone need " + ByteSize.of(stateBytes));
     }
     Data d = p.newData();
     double[] qposVars, qvelVars;
@@ -47,7 +51,8 @@ public final class TapeGradient {
       qposVars = variables(tape, d.qpos);
       qvelVars = variables(tape, d.qvel);
       double[] actVars = variables(tape, d.act);
-      double[] friction = variables(tape, d.geomFriction), restitution = variables(tape, d.geomRestitution);
+      double[] friction = variables(tape, d.geomFriction),
+          restitution = variables(tape, d.geomRestitution);
       double[] inert = variables(tape, d.bodyInert), damping = variables(tape, d.dofDamping);
       double loss = 0;
       double[] values = new double[nq + nv + nu];
@@ -64,7 +69,8 @@ public final class TapeGradient {
           Taped.step(m, d);
         }
       } catch (TapeBudgetExceededException e) {
-        throw new TapeBudgetExceededException(budgetBytes, e.nodes(), "at step " + t + " of " + steps);
+        throw new TapeBudgetExceededException(
+            budgetBytes, e.nodes(), "at step " + t + " of " + steps);
       }
       frame[steps] = snapshot(d);
       long t1 = System.nanoTime();
@@ -86,16 +92,39 @@ public final class TapeGradient {
       double[] inertBar = adjoints(tape, inert);
       long t2 = System.nanoTime();
       long peak = tape.peakBytes() + stateBytes;
-      return new GradientResult("tape", loss, qpos0, qvelBar, adjoints(tape, ctrlVars), adjoints(tape, friction),
-          Parameters.massGradient(m, p.start(), inertBar), adjoints(tape, damping), adjoints(tape, restitution),
-          adjoints(tape, actVars), (t1 - t0) / 1e6, (t2 - t1) / 1e6, peak, new double[0], 0,
+      return new GradientResult(
+          "tape",
+          loss,
+          qpos0,
+          qvelBar,
+          adjoints(tape, ctrlVars),
+          adjoints(tape, friction),
+          Parameters.massGradient(m, p.start(), inertBar),
+          adjoints(tape, damping),
+          adjoints(tape, restitution),
+          adjoints(tape, actVars),
+          (t1 - t0) / 1e6,
+          (t2 - t1) / 1e6,
+          peak,
+          new double[0],
+          0,
           tape.size() + " nodes, budget " + ByteSize.of(budgetBytes));
     }
   }
 
-  /** Seeds the running cost's gradient at step t on the recorded state and controls; returns its value. */
-  private static double seedRunning(RolloutProblem p, Tape tape, Data d, int t, double[] frame, double[] ctrlVars,
-      double[] values, Loss.Gradient lg) {
+  /**
+   * Seeds the running cost's gradient at step t on the recorded state and controls; returns its
+   * value.
+   */
+  private static double seedRunning(
+      RolloutProblem p,
+      Tape tape,
+      Data d,
+      int t,
+      double[] frame,
+      double[] ctrlVars,
+      double[] values,
+      Loss.Gradient lg) {
     Model m = p.model();
     int nq = m.nq(), nv = m.nv(), nu = m.nu();
     double[] q = new double[nq], v = new double[nv], u = new double[nu];
@@ -117,7 +146,8 @@ public final class TapeGradient {
     return l;
   }
 
-  private static void seed(Tape tape, double[] frame, double[] qposBar, double[] qvelBar, int nq, int nv) {
+  private static void seed(
+      Tape tape, double[] frame, double[] qposBar, double[] qvelBar, int nq, int nv) {
     for (int k = 0; k < nq; k++) {
       tape.seed(frame[k], qposBar[k]);
     }

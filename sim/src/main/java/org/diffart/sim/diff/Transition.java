@@ -1,21 +1,22 @@
 package org.diffart.sim.diff;
 
-import org.diffart.sim.algo.kinematics.Configuration;
-import org.diffart.sim.algo.constraint.ProjectedGaussSeidelAdjoint;
-import org.diffart.sim.algo.sensor.SensorsAdjoint;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
+import org.diffart.sim.algo.constraint.ProjectedGaussSeidelAdjoint;
+import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.algo.sensor.SensorsAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
- * The one-step transition linearisation {@code δx' = A δx + B δu}, {@code δy = C δx + D δu} with MuJoCo's {@code
- * mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the tangent space, {@code nx = 2 nv +
- * na} (configurations perturbed as {@code q ⊕ δ} and differenced with {@code ⊖}), rows are outputs, columns inputs,
- * and y the sensors as a step computes them ({@code sensordata}, at the state the step starts from, as after MuJoCo's
- * {@code mj_step}). Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
+ * The one-step transition linearisation {@code δx' = A δx + B δu}, {@code δy = C δx + D δu} with
+ * MuJoCo's {@code mjd_transitionFD} conventions: the state {@code x = (q, v, act)} is taken in the
+ * tangent space, {@code nx = 2 nv + na} (configurations perturbed as {@code q ⊕ δ} and differenced
+ * with {@code ⊖}), rows are outputs, columns inputs, and y the sensors as a step computes them
+ * ({@code sensordata}, at the state the step starts from, as after MuJoCo's {@code mj_step}).
+ * Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
  * ({@link SensorsAdjoint}, every sensor type).
  *
  * @param model the model linearised (which names the rows and columns)
@@ -26,13 +27,13 @@ import org.diffart.sim.model.Model;
  * @param method {@code fd} or {@code adjoint}
  * @param ms wall time, ms
  */
-public record Transition(Model model, double[][] A, double[][] B, double[][] C, double[][] D, String method,
-    double ms) {
+public record Transition(
+    Model model, double[][] A, double[][] B, double[][] C, double[][] D, String method, double ms) {
 
   /**
-   * By finite differences of one step from d's state (restored after each perturbation, warm start included):
-   * forward differences, or central with {@code centered}. A control perturbed past a limit of its range is
-   * differenced on the side that stays inside, as MuJoCo does.
+   * By finite differences of one step from d's state (restored after each perturbation, warm start
+   * included): forward differences, or central with {@code centered}. A control perturbed past a
+   * limit of its range is differenced on the side that stays inside, as MuJoCo does.
    */
   public static Transition finiteDifferences(Model m, Data d, boolean centered, double eps) {
     if (!(eps > 0)) {
@@ -40,7 +41,10 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
     }
     long t0 = System.nanoTime();
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na(), ns = m.nsensordata();
-    double[][] a = new double[nx][nx], b = new double[nx][nu], c = new double[ns][nx], e = new double[ns][nu];
+    double[][] a = new double[nx][nx],
+        b = new double[nx][nu],
+        c = new double[ns][nx],
+        e = new double[ns][nu];
     Data base = new Data(m), plus = new Data(m), minus = new Data(m);
     copy(d, base);
     double[] unit = new double[nv], yp = new double[nx], ym = new double[nx], y0 = new double[nx];
@@ -129,9 +133,9 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
   }
 
   /**
-   * Exactly, row by row from reverse sweeps: one recomputation of the step and {@code nx} runs of its adjoint, each
-   * seeded with one tangent-space output direction; then, when every sensor has an adjoint, one run per sensor value
-   * for the rows of C and D.
+   * Exactly, row by row from reverse sweeps: one recomputation of the step and {@code nx} runs of
+   * its adjoint, each seeded with one tangent-space output direction; then, when every sensor has
+   * an adjoint, one run per sensor value for the rows of C and D.
    */
   public static Transition exact(Model m, Data d) {
     long t0 = System.nanoTime();
@@ -148,7 +152,8 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
     int ns = m.nsensordata();
     double[][] c = new double[ns][nx], e = new double[ns][nu];
     rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row);
-    // the sensors' bars go back through the evaluation they read: the step's, or their own with plain M
+    // the sensors' bars go back through the evaluation they read: the step's, or their own with
+    // plain M
     double h = Step.dampingH(m);
     if (Step.separateOutputs(m, work)) {
       copy(d, work);
@@ -164,8 +169,9 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
   }
 
   /**
-   * {@code bar} for {@code seeds} runs of the adjoint of {@code work}'s evaluation (recorded in {@code bar}'s PGS
-   * history): with fewer contact rows than seeds, the reverse PGS, linear in its seed, is prepared once for all.
+   * {@code bar} for {@code seeds} runs of the adjoint of {@code work}'s evaluation (recorded in
+   * {@code bar}'s PGS history): with fewer contact rows than seeds, the reverse PGS, linear in its
+   * seed, is prepared once for all.
    */
   private static DataBar prepared(Model m, Data work, DataBar bar, int seeds) {
     bar.pgsBasisReady = false;
@@ -177,15 +183,18 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
     return bar;
   }
 
-  /** The rows of C and D: the adjoint of the sensors' evaluation (with {@code M + h B}), one sensor value each. */
-  private static void sensorRows(Model m, Data work, DataBar bar, double h, double[][] c, double[][] e,
-      double[] row) {
+  /**
+   * The rows of C and D: the adjoint of the sensors' evaluation (with {@code M + h B}), one sensor
+   * value each.
+   */
+  private static void sensorRows(
+      Model m, Data work, DataBar bar, double h, double[][] c, double[][] e, double[] row) {
     int nv = m.nv();
     for (int i = 0; i < c.length; i++) {
       bar.clearInputs();
       bar.sensordataBar[i] = 1;
       SensorsAdjoint.compute(m, work, bar);
-      StepAdjoint.dynamics(m, work, bar, h, stage -> { });
+      StepAdjoint.dynamics(m, work, bar, h, stage -> {});
       Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
       System.arraycopy(row, 0, c[i], 0, nv);
       System.arraycopy(bar.qvelBar, 0, c[i], nv, nv);
@@ -194,7 +203,14 @@ public record Transition(Model model, double[][] A, double[][] B, double[][] C, 
     }
   }
 
-  private static void rows(Model m, Data work, Data next, DataBar bar, double[][] a, double[][] b, double[] seed,
+  private static void rows(
+      Model m,
+      Data work,
+      Data next,
+      DataBar bar,
+      double[][] a,
+      double[][] b,
+      double[] seed,
       double[] row) {
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     for (int i = 0; i < nx; i++) {

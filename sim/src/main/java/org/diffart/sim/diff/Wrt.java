@@ -5,7 +5,10 @@ import java.util.Locale;
 
 /** What a rollout gradient is taken with respect to, and the flat layout of each. */
 public enum Wrt {
-  /** Every control, step-major: T×nu, entry {@code t·nu + a} the control of actuator a applied at step t. */
+  /**
+   * Every control, step-major: T×nu, entry {@code t·nu + a} the control of actuator a applied at
+   * step t.
+   */
   CTRL,
   /** The initial configuration in the tangent space (nv), perturbed as {@code qpos0 ⊕ δ}. */
   QPOS0,
@@ -34,7 +37,10 @@ public enum Wrt {
         return w;
       }
     }
-    throw new IllegalArgumentException("unknown --wrt '" + s + "'; available: " + String.join(", ",
-        Arrays.stream(values()).map(Wrt::cliName).toList()));
+    throw new IllegalArgumentException(
+        "unknown --wrt '"
+            + s
+            + "'; available: "
+            + String.join(", ", Arrays.stream(values()).map(Wrt::cliName).toList()));
   }
 }

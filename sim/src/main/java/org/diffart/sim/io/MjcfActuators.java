@@ -3,28 +3,32 @@ package org.diffart.sim.io;
 import java.util.List;
 import java.util.Set;
 import org.diffart.sim.compiler.ActuatorSpec;
-import org.diffart.sim.model.ActuatorType;
-import org.diffart.sim.model.DynType;
 import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.compiler.SiteSpec;
+import org.diffart.sim.model.ActuatorType;
+import org.diffart.sim.model.DynType;
 
 /**
- * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code
- * damper}, {@code cylinder}, {@code muscle} and {@code general} (gain, bias and dynamics types fixed/none, affine,
- * integrator, filter or muscle), on a joint, a tendon or a slider-crank ({@code cranksite}, {@code slidersite},
- * {@code cranklength}), and {@code adhesion} on a body, with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of
- * them.
+ * The {@code <actuator>} section: {@code motor}, {@code position}, {@code velocity}, {@code
+ * intvelocity}, {@code damper}, {@code cylinder}, {@code muscle} and {@code general} (gain, bias
+ * and dynamics types fixed/none, affine, integrator, filter or muscle), on a joint, a tendon or a
+ * slider-crank ({@code cranksite}, {@code slidersite}, {@code cranklength}), and {@code adhesion}
+ * on a body, with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of them.
  *
- * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class holds one such
- * actuator: the elements of the class chain (top class first) and then the element itself are applied in turn. A
- * {@code position} without {@code kp} thus takes the gain its class left ({@code gainprm[0]}), a {@code motor} resets
- * the gain to 1 and the bias and dynamics to none, and a {@code general} keeps what the shortcuts of its class set.
- * User types and site transmissions are refused.
+ * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class
+ * holds one such actuator: the elements of the class chain (top class first) and then the element
+ * itself are applied in turn. A {@code position} without {@code kp} thus takes the gain its class
+ * left ({@code gainprm[0]}), a {@code motor} resets the gain to 1 and the bias and dynamics to
+ * none, and a {@code general} keeps what the shortcuts of its class set. User types and site
+ * transmissions are refused.
  */
 final class MjcfActuators {
   private MjcfActuators() {}
 
-  /** The general actuator the shortcuts edit: types as MJCF keywords, the first three parameters of each kind. */
+  /**
+   * The general actuator the shortcuts edit: types as MJCF keywords, the first three parameters of
+   * each kind.
+   */
   private static final class General {
     String gainType = "fixed";
     String biasType = "none";
@@ -34,21 +38,31 @@ final class MjcfActuators {
     final double[] dynPrm = {1, 0};
     boolean activationLimited;
 
-    /** The parameters a type uses: a fixed gain's first, an affine form's three, a muscle's nine, none's none. */
+    /**
+     * The parameters a type uses: a fixed gain's first, an affine form's three, a muscle's nine,
+     * none's none.
+     */
     static double[] used(String type, double[] prm) {
-      int n = switch (type) {
-        case "fixed" -> 1;
-        case "affine" -> 3;
-        case "muscle" -> ActuatorSpec.PRM;
-        default -> 0;
-      };
+      int n =
+          switch (type) {
+            case "fixed" -> 1;
+            case "affine" -> 3;
+            case "muscle" -> ActuatorSpec.PRM;
+            default -> 0;
+          };
       return java.util.Arrays.copyOf(prm, n);
     }
   }
 
   /** A slider-crank transmission: its crank and slider sites and its rod's length. */
-  private static ActuatorSpec sliderCrank(XmlElement c, MjcfAttributes a, ModelBuilder b, MjcfBodies bodies,
-      ActuatorType type, String crank, String name) {
+  private static ActuatorSpec sliderCrank(
+      XmlElement c,
+      MjcfAttributes a,
+      ModelBuilder b,
+      MjcfBodies bodies,
+      ActuatorType type,
+      String crank,
+      String name) {
     String slider = a.string("slidersite", "").strip();
     if (slider.isEmpty()) {
       throw c.error("a slider-crank transmission needs slidersite beside cranksite");
@@ -59,29 +73,48 @@ final class MjcfActuators {
     }
     double rod = a.number("cranklength", 0);
     if (!(rod > 0)) {
-      throw (a.has("cranklength") ? a.definer("cranklength") : c).error("a slider-crank needs a positive"
-          + " cranklength, got " + rod);
+      throw (a.has("cranklength") ? a.definer("cranklength") : c)
+          .error("a slider-crank needs a positive" + " cranklength, got " + rod);
     }
     return b.addSliderCrankActuator(type, cs, ss, rod, name);
   }
 
-  /** Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code actuatorNames}. */
-  static void read(XmlElement e, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
-      List<String> actuatorNames, MjcfBodies bodies) {
+  /**
+   * Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code
+   * actuatorNames}.
+   */
+  static void read(
+      XmlElement e,
+      ModelBuilder b,
+      MjcfDefaults defaults,
+      MjcfCompiler compiler,
+      NamedElements names,
+      List<String> actuatorNames,
+      MjcfBodies bodies) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       Set<String> schema = MjcfSchema.ACTUATORS.get(c.name());
       if (schema == null) {
-        throw MjcfSchema.unsupported(c, "actuator", String.join(", ", MjcfSchema.ACTUATORS.keySet().stream()
-            .sorted().toList()), "");
+        throw MjcfSchema.unsupported(
+            c,
+            "actuator",
+            String.join(", ", MjcfSchema.ACTUATORS.keySet().stream().sorted().toList()),
+            "");
       }
       c.requireAttributesIn(schema);
       MjcfAttributes a = defaults.resolve(c, MjcfDefaults.ACTUATOR, null);
-      String joint = a.string("joint", null), tendon = a.string("tendon", null), crank = a.string("cranksite", null);
+      String joint = a.string("joint", null),
+          tendon = a.string("tendon", null),
+          crank = a.string("cranksite", null);
       String body = a.string("body", null);
-      if ((joint != null ? 1 : 0) + (tendon != null ? 1 : 0) + (crank != null ? 1 : 0) + (body != null ? 1 : 0) != 1) {
-        throw c.error("an actuator needs exactly one of 'joint', 'tendon', 'cranksite' and (adhesion) 'body' (the"
-            + " transmissions supported)");
+      if ((joint != null ? 1 : 0)
+              + (tendon != null ? 1 : 0)
+              + (crank != null ? 1 : 0)
+              + (body != null ? 1 : 0)
+          != 1) {
+        throw c.error(
+            "an actuator needs exactly one of 'joint', 'tendon', 'cranksite' and (adhesion) 'body' (the"
+                + " transmissions supported)");
       }
       String name = c.string("name", "").strip();
       ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
@@ -89,7 +122,10 @@ final class MjcfActuators {
       if (body != null) {
         int target = b.bodyId(body.strip());
         if (target <= 0) {
-          throw c.error(target == 0 ? "adhesion needs a body, not the world" : "unknown body '" + body.strip() + "'");
+          throw c.error(
+              target == 0
+                  ? "adhesion needs a body, not the world"
+                  : "unknown body '" + body.strip() + "'");
         }
         s = b.addAdhesionActuator(target, 1, name);
       } else if (crank != null) {
@@ -97,18 +133,26 @@ final class MjcfActuators {
       } else {
         int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
         if (target < 0) {
-          throw c.error("unknown " + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip())
-              + "'");
+          throw c.error(
+              "unknown "
+                  + (joint != null ? "joint '" + joint.strip() : "tendon '" + tendon.strip())
+                  + "'");
         }
-        s = joint != null ? b.addActuator(type, target, name) : b.addTendonActuator(type, target, name);
+        s =
+            joint != null
+                ? b.addActuator(type, target, name)
+                : b.addTendonActuator(type, target, name);
       }
       names.register("actuator", name, c);
       actuatorNames.add(name);
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
-      // a damper's and an adhesion's control range is required and always limits (MuJoCo sets ctrllimited itself)
-      double[] ctrl = type == ActuatorType.DAMPER || type == ActuatorType.ADHESION ? nonnegativeRange(c, a)
-          : range(a, compiler, "ctrllimited", "ctrlrange");
+      // a damper's and an adhesion's control range is required and always limits (MuJoCo sets
+      // ctrllimited itself)
+      double[] ctrl =
+          type == ActuatorType.DAMPER || type == ActuatorType.ADHESION
+              ? nonnegativeRange(c, a)
+              : range(a, compiler, "ctrllimited", "ctrlrange");
       if (ctrl != null) {
         s.ctrlRange(ctrl[0], ctrl[1]);
       }
@@ -120,13 +164,21 @@ final class MjcfActuators {
       for (XmlElement level : a.levels()) {
         apply(level, g);
       }
-      s.general(g.gainType.equals("muscle"), General.used(g.gainType, g.gain), g.biasType.equals("muscle"),
-          General.used(g.biasType, g.bias), DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)), g.dynPrm);
+      s.general(
+          g.gainType.equals("muscle"),
+          General.used(g.gainType, g.gain),
+          g.biasType.equals("muscle"),
+          General.used(g.biasType, g.bias),
+          DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)),
+          g.dynPrm);
       if (a.has("lengthrange")) {
         double[] lr = a.numbers("lengthrange", 2);
         s.lengthRange(lr[0], lr[1]);
       }
-      double[] act = g.activationLimited ? a.numbers("actrange", 2) : range(a, compiler, "actlimited", "actrange");
+      double[] act =
+          g.activationLimited
+              ? a.numbers("actrange", 2)
+              : range(a, compiler, "actlimited", "actrange");
       if (g.activationLimited && act == null) {
         throw c.error("an intvelocity actuator needs 'actrange'");
       }
@@ -143,16 +195,26 @@ final class MjcfActuators {
   private static double[] nonnegativeRange(XmlElement c, MjcfAttributes a) {
     double[] r = a.numbers("ctrlrange", 2);
     if (r == null) {
-      throw c.error("a" + (c.name().equals("adhesion") ? "n " : " ") + c.name() + " needs 'ctrlrange'");
+      throw c.error(
+          "a" + (c.name().equals("adhesion") ? "n " : " ") + c.name() + " needs 'ctrlrange'");
     }
     if (r[0] < 0 || !(r[0] < r[1])) {
-      throw c.error("a" + (c.name().equals("adhesion") ? "n " : " ") + c.name()
-          + "'s ctrlrange must be nonnegative with lower < upper, got " + r[0] + " " + r[1]);
+      throw c.error(
+          "a"
+              + (c.name().equals("adhesion") ? "n " : " ")
+              + c.name()
+              + "'s ctrlrange must be nonnegative with lower < upper, got "
+              + r[0]
+              + " "
+              + r[1]);
     }
     return r;
   }
 
-  /** Applies one element (a default class's or the actuator's own) to the general actuator, as MuJoCo's reader. */
+  /**
+   * Applies one element (a default class's or the actuator's own) to the general actuator, as
+   * MuJoCo's reader.
+   */
   private static void apply(XmlElement e, General g) {
     switch (e.name()) {
       case "general" -> {
@@ -211,7 +273,8 @@ final class MjcfActuators {
         g.dynType = "none";
       }
       case "muscle" -> {
-        // MuJoCo's reader: a parameter still at the general actuator's default takes the muscle's default
+        // MuJoCo's reader: a parameter still at the general actuator's default takes the muscle's
+        // default
         g.dynPrm[0] = g.dynPrm[0] == 1 ? 0.01 : g.dynPrm[0];
         g.dynPrm[1] = g.dynPrm[1] == 0 ? 0.04 : g.dynPrm[1];
         for (int k = 0; k < ActuatorSpec.PRM; k++) {
@@ -234,7 +297,10 @@ final class MjcfActuators {
         g.dynType = "filter";
         g.dynPrm[0] = e.number("timeconst", g.dynPrm[0]);
         g.gainType = "fixed";
-        g.gain[0] = e.has("diameter") ? Math.PI / 4 * Math.pow(e.number("diameter"), 2) : e.number("area", g.gain[0]);
+        g.gain[0] =
+            e.has("diameter")
+                ? Math.PI / 4 * Math.pow(e.number("diameter"), 2)
+                : e.number("area", g.gain[0]);
         g.biasType = "affine";
         leading(e, "bias", g.bias);
       }
@@ -242,7 +308,10 @@ final class MjcfActuators {
     }
   }
 
-  /** Overwrites the leading entries of {@code into} with the attribute's values (MuJoCo reads up to ten). */
+  /**
+   * Overwrites the leading entries of {@code into} with the attribute's values (MuJoCo reads up to
+   * ten).
+   */
   private static void leading(XmlElement e, String attr, double[] into) {
     if (e.has(attr)) {
       double[] v = e.numbers(attr, 1, 10);
@@ -250,14 +319,19 @@ final class MjcfActuators {
     }
   }
 
-  /** The range of a limited actuator quantity, or null when unlimited; never converted to radians (MuJoCo 2.2.2). */
+  /**
+   * The range of a limited actuator quantity, or null when unlimited; never converted to radians
+   * (MuJoCo 2.2.2).
+   */
   private static double[] range(MjcfAttributes a, MjcfCompiler compiler, String flag, String attr) {
     double[] r = a.has(attr) ? a.numbers(attr, 2) : new double[2];
     if (!compiler.limited(a, flag, attr, r)) {
       return null;
     }
     if (!(r[0] < r[1])) {
-      throw a.element().error("'" + flag + "' needs " + attr + "[0] < " + attr + "[1], got " + r[0] + " " + r[1]);
+      throw a.element()
+          .error(
+              "'" + flag + "' needs " + attr + "[0] < " + attr + "[1], got " + r[0] + " " + r[1]);
     }
     return r;
   }

@@ -9,13 +9,15 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** What mesh and height field assets share: MuJoCo's default name, the file's path and reading it. */
+/**
+ * What mesh and height field assets share: MuJoCo's default name, the file's path and reading it.
+ */
 final class MjcfAssetFiles {
   private MjcfAssetFiles() {}
 
   /**
-   * The asset's {@code name}, or MuJoCo's default: its file's name without directory and extension; registered under
-   * {@code kind}.
+   * The asset's {@code name}, or MuJoCo's default: its file's name without directory and extension;
+   * registered under {@code kind}.
    */
   static String name(XmlElement e, String file, String kind, NamedElements names) {
     String name = e.string("name", "").strip();
@@ -34,14 +36,17 @@ final class MjcfAssetFiles {
   private static final Map<Path, FileSystem> ARCHIVES = new ConcurrentHashMap<>();
 
   /**
-   * The asset file's path: against the compiler's meshdir and the directory of the file that holds the element. A
-   * meshdir that is not a directory but has a zip archive of its name beside it ({@code dog_assets.zip} holding {@code
-   * dog_assets/}) is read from the archive, so that large asset sets can ship compressed.
+   * The asset file's path: against the compiler's meshdir and the directory of the file that holds
+   * the element. A meshdir that is not a directory but has a zip archive of its name beside it
+   * ({@code dog_assets.zip} holding {@code dog_assets/}) is read from the archive, so that large
+   * asset sets can ship compressed.
    */
   static Path path(XmlElement e, MjcfCompiler compiler, String file) {
     Path dir = e.source() == null ? Path.of("") : Path.of(e.source()).toAbsolutePath().getParent();
     Path assets = dir.resolve(compiler.meshdir());
-    if (!compiler.meshdir().isEmpty() && !Files.isDirectory(assets) && assets.getFileName() != null) {
+    if (!compiler.meshdir().isEmpty()
+        && !Files.isDirectory(assets)
+        && assets.getFileName() != null) {
       Path zip = assets.resolveSibling(assets.getFileName() + ".zip");
       if (Files.isRegularFile(zip)) {
         assets = archive(e, zip).getPath("/", assets.getFileName().toString());
@@ -52,13 +57,15 @@ final class MjcfAssetFiles {
 
   private static FileSystem archive(XmlElement e, Path zip) {
     try {
-      return ARCHIVES.computeIfAbsent(zip.toAbsolutePath().normalize(), z -> {
-        try {
-          return FileSystems.newFileSystem(z);
-        } catch (IOException ex) {
-          throw new UncheckedIOException(ex);
-        }
-      });
+      return ARCHIVES.computeIfAbsent(
+          zip.toAbsolutePath().normalize(),
+          z -> {
+            try {
+              return FileSystems.newFileSystem(z);
+            } catch (IOException ex) {
+              throw new UncheckedIOException(ex);
+            }
+          });
     } catch (UncheckedIOException ex) {
       throw e.error("cannot open the asset archive " + zip + ": " + ex.getCause().getMessage());
     }
@@ -69,8 +76,12 @@ final class MjcfAssetFiles {
     try {
       return Files.readAllBytes(path);
     } catch (IOException ex) {
-      throw e.error("cannot read " + what + " file " + path + (Files.exists(path) ? ": " + ex.getMessage()
-          : ": no such file"));
+      throw e.error(
+          "cannot read "
+              + what
+              + " file "
+              + path
+              + (Files.exists(path) ? ": " + ex.getMessage() : ": no such file"));
     }
   }
 }

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The attributes of one MJCF element after default-class resolution: the element's own value if it has one, else the
- * value of the most specific default class that sets it. Vectors read with {@link #overlay} follow MuJoCo's partial
- * semantics: each level, from the top default down to the element, overwrites only as many leading values as it
- * gives ({@code size}, {@code friction}, {@code gear}). Errors name the element or default that wrote the value.
+ * The attributes of one MJCF element after default-class resolution: the element's own value if it
+ * has one, else the value of the most specific default class that sets it. Vectors read with {@link
+ * #overlay} follow MuJoCo's partial semantics: each level, from the top default down to the
+ * element, overwrites only as many leading values as it gives ({@code size}, {@code friction},
+ * {@code gear}). Errors name the element or default that wrote the value.
  */
 final class MjcfAttributes {
   private final XmlElement element;
@@ -15,7 +16,8 @@ final class MjcfAttributes {
 
   /**
    * @param element the element itself
-   * @param defaults the default-class elements of the same kind, from the top class down to the element's class
+   * @param defaults the default-class elements of the same kind, from the top class down to the
+   *     element's class
    */
   MjcfAttributes(XmlElement element, List<XmlElement> defaults) {
     this.element = element;
@@ -33,7 +35,10 @@ final class MjcfAttributes {
     return List.copyOf(chain);
   }
 
-  /** The most specific element (the element or one of its defaults) that sets {@code attr}, or {@code null}. */
+  /**
+   * The most specific element (the element or one of its defaults) that sets {@code attr}, or
+   * {@code null}.
+   */
   XmlElement definer(String attr) {
     for (int i = chain.size() - 1; i >= 0; i--) {
       if (chain.get(i).has(attr)) {
@@ -78,7 +83,10 @@ final class MjcfAttributes {
     return d == null ? null : d.numbers(attr, n);
   }
 
-  /** {@code base} (copied) overwritten level by level with the leading values each level gives (1..length). */
+  /**
+   * {@code base} (copied) overwritten level by level with the leading values each level gives
+   * (1..length).
+   */
   double[] overlay(String attr, double[] base) {
     double[] v = base.clone();
     for (XmlElement e : chain) {

@@ -9,21 +9,23 @@ import java.util.TreeMap;
 import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.compiler.GeomSpec;
 import org.diffart.sim.compiler.HfieldSpec;
-import org.diffart.sim.compiler.MeshSpec;
-import org.diffart.sim.model.GeomType;
 import org.diffart.sim.compiler.JointSpec;
-import org.diffart.sim.model.JointType;
-import org.diffart.sim.model.Model;
+import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.compiler.SiteSpec;
+import org.diffart.sim.model.GeomType;
+import org.diffart.sim.model.JointType;
+import org.diffart.sim.model.Model;
 
 /**
- * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them), their {@code
- * <inertial>}, {@code <joint>}, {@code <freejoint>} and {@code <geom>} elements, with default classes, {@code
- * childclass} and the compiler's angle unit applied. Counts {@code nq} and {@code nv} for the keyframe checks.
+ * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them),
+ * their {@code <inertial>}, {@code <joint>}, {@code <freejoint>} and {@code <geom>} elements, with
+ * default classes, {@code childclass} and the compiler's angle unit applied. Counts {@code nq} and
+ * {@code nv} for the keyframe checks.
  */
 final class MjcfBodies {
   private static final double[] ZERO3 = {0, 0, 0};
+
   /** MuJoCo's {@code mjMINVAL}. */
   private static final double MIN_VALUE = 1e-15;
 
@@ -32,18 +34,27 @@ final class MjcfBodies {
   private final MjcfCompiler compiler;
   private final NamedElements names;
   private final List<XmlElement> bodyElements = new ArrayList<>();
+
   /** Named sites and geoms, for the sensors that read them. */
   private final Map<String, SiteSpec> sites = new HashMap<>();
+
   private final Map<String, GeomSpec> geoms = new HashMap<>();
   private final MjcfHfields hfields;
   private final MjcfMeshes meshes;
+
   /** Ignored soft-constraint attribute -> the elements that use it, for one warning each. */
   private final Map<String, List<XmlElement>> ignored = new TreeMap<>();
+
   private int nq;
   private int nv;
 
-  MjcfBodies(ModelBuilder builder, MjcfDefaults defaults, MjcfCompiler compiler, NamedElements names,
-      MjcfHfields hfields, MjcfMeshes meshes) {
+  MjcfBodies(
+      ModelBuilder builder,
+      MjcfDefaults defaults,
+      MjcfCompiler compiler,
+      NamedElements names,
+      MjcfHfields hfields,
+      MjcfMeshes meshes) {
     this.builder = builder;
     this.hfields = hfields;
     this.meshes = meshes;
@@ -76,7 +87,8 @@ final class MjcfBodies {
         case "composite" -> MjcfComposite.read(c, 0, builder, this);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "worldbody", "geom, site, body, composite", "light, camera");
+            throw MjcfSchema.unsupported(
+                c, "worldbody", "geom, site, body, composite", "light, camera");
           }
         }
       }
@@ -134,7 +146,10 @@ final class MjcfBodies {
         case "body", "composite" -> children.add(c);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "body", "inertial, joint, freejoint, geom, site, body, composite",
+            throw MjcfSchema.unsupported(
+                c,
+                "body",
+                "inertial, joint, freejoint, geom, site, body, composite",
                 "light, camera");
           }
         }
@@ -162,17 +177,32 @@ final class MjcfBodies {
     }
   }
 
-  /** Adds one model warning per ignored soft-constraint attribute, naming its first use and the count. */
+  /**
+   * Adds one model warning per ignored soft-constraint attribute, naming its first use and the
+   * count.
+   */
   void warnIgnored() {
-    ignored.forEach((attr, uses) -> builder.warning(uses.get(0).source() + ":" + uses.get(0).line() + ": "
-        + uses.get(0).name() + ": '" + attr + "' ignored on " + uses.size() + " element" + (uses.size() > 1 ? "s" : "")
-        + ": MuJoCo's soft-constraint parameters have no equivalent in diffart's hard contacts and limits"));
+    ignored.forEach(
+        (attr, uses) ->
+            builder.warning(
+                uses.get(0).source()
+                    + ":"
+                    + uses.get(0).line()
+                    + ": "
+                    + uses.get(0).name()
+                    + ": '"
+                    + attr
+                    + "' ignored on "
+                    + uses.size()
+                    + " element"
+                    + (uses.size() > 1 ? "s" : "")
+                    + ": MuJoCo's soft-constraint parameters have no equivalent in diffart's hard contacts and limits"));
   }
 
   /**
-   * MuJoCo's check of the compiled masses: a body with joints needs mass and principal inertias of at least
-   * {@code mjMINVAL} = 1e-15, unless one of its direct children without joints has them (measured on 2.2.2: a
-   * grandchild does not count, nor does a child with its own joint).
+   * MuJoCo's check of the compiled masses: a body with joints needs mass and principal inertias of
+   * at least {@code mjMINVAL} = 1e-15, unless one of its direct children without joints has them
+   * (measured on 2.2.2: a grandchild does not count, nor does a child with its own joint).
    */
   void checkMovingMasses(Model m) {
     for (int i = 1; i < m.nbody(); i++) {
@@ -182,16 +212,21 @@ final class MjcfBodies {
           carried |= m.bodyParent(c) == i && m.bodyJntNum(c) == 0 && massive(m, c);
         }
         if (!carried) {
-          throw bodyElements.get(i).error("mass and inertia of moving bodies must be at least 1e-15 (give the body"
-              + " an <inertial> or geoms with mass; MuJoCo 2.2.2 refuses this too)");
+          throw bodyElements
+              .get(i)
+              .error(
+                  "mass and inertia of moving bodies must be at least 1e-15 (give the body"
+                      + " an <inertial> or geoms with mass; MuJoCo 2.2.2 refuses this too)");
         }
       }
     }
   }
 
   private static boolean massive(Model m, int body) {
-    return m.bodyMass(body) >= MIN_VALUE && m.bodyInertia(body, 0) >= MIN_VALUE
-        && m.bodyInertia(body, 1) >= MIN_VALUE && m.bodyInertia(body, 2) >= MIN_VALUE;
+    return m.bodyMass(body) >= MIN_VALUE
+        && m.bodyInertia(body, 0) >= MIN_VALUE
+        && m.bodyInertia(body, 1) >= MIN_VALUE
+        && m.bodyInertia(body, 2) >= MIN_VALUE;
   }
 
   private void inertial(XmlElement e, BodySpec b) {
@@ -212,12 +247,13 @@ final class MjcfBodies {
   private void joint(XmlElement e, int body, int parent, String childclass) {
     e.requireAttributesIn(MjcfSchema.JOINT);
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
-    JointType type = switch (a.keyword("type", "hinge", "hinge", "slide", "ball", "free")) {
-      case "slide" -> JointType.SLIDE;
-      case "ball" -> JointType.BALL;
-      case "free" -> JointType.FREE;
-      default -> JointType.HINGE;
-    };
+    JointType type =
+        switch (a.keyword("type", "hinge", "hinge", "slide", "ball", "free")) {
+          case "slide" -> JointType.SLIDE;
+          case "ball" -> JointType.BALL;
+          case "free" -> JointType.FREE;
+          default -> JointType.HINGE;
+        };
     if (type == JointType.FREE && parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
     }
@@ -230,11 +266,15 @@ final class MjcfBodies {
       j.pos(pos[0], pos[1], pos[2]);
     }
     double[] axis = a.has("axis") ? a.numbers("axis", 3) : new double[] {0, 0, 1};
-    if ((type == JointType.HINGE || type == JointType.SLIDE) && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
+    if ((type == JointType.HINGE || type == JointType.SLIDE)
+        && axis[0] == 0
+        && axis[1] == 0
+        && axis[2] == 0) {
       throw e.error("attribute 'axis' must be non-zero");
     }
     j.axis(axis[0], axis[1], axis[2]);
-    // limits of hinges and balls follow the compiler's angle unit; slide lengths are metres; MuJoCo 2.2.2 keeps
+    // limits of hinges and balls follow the compiler's angle unit; slide lengths are metres; MuJoCo
+    // 2.2.2 keeps
     // the range of an unlimited joint unconverted
     double[] range = a.has("range") ? a.numbers("range", 2) : new double[2];
     if (compiler.limited(a, "limited", "range", range)) {
@@ -243,14 +283,17 @@ final class MjcfBodies {
         range[1] = compiler.angle(range[1]);
       }
       if (type != JointType.BALL && !(range[0] < range[1])) {
-        throw e.error("a limited joint needs range[0] < range[1], got " + range[0] + " " + range[1]);
+        throw e.error(
+            "a limited joint needs range[0] < range[1], got " + range[0] + " " + range[1]);
       }
       j.range(range[0], range[1]);
     } else {
       j.rangeUnlimited(range[0], range[1]);
     }
     ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
-    j.damping(a.number("damping", 0)).stiffness(a.number("stiffness", 0)).armature(a.number("armature", 0))
+    j.damping(a.number("damping", 0))
+        .stiffness(a.number("stiffness", 0))
+        .armature(a.number("armature", 0))
         .frictionloss(nonNegative(a, "frictionloss"));
     if (a.has("springdamper")) {
       double[] sd = a.numbers("springdamper", 2);
@@ -286,16 +329,21 @@ final class MjcfBodies {
     GeomType type = geomType(a);
     e.requireAttributesIn(MjcfSchema.GEOM);
     if ((type == GeomType.PLANE || type == GeomType.HFIELD) && !isStatic) {
-      throw e.error(type.mjcfName() + " geoms are only allowed in static bodies (the world or bodies welded to"
-          + " it)");
+      throw e.error(
+          type.mjcfName()
+              + " geoms are only allowed in static bodies (the world or bodies welded to"
+              + " it)");
     }
     HfieldSpec hfield = null;
     if (type == GeomType.HFIELD) {
       String h = a.string("hfield", "").strip();
       hfield = hfields.get(h);
       if (hfield == null) {
-        throw (a.has("hfield") ? a.definer("hfield") : e).error(h.isEmpty() ? "an hfield geom needs hfield=\"NAME\""
-            + " naming a height field asset" : "unknown height field '" + h + "'");
+        throw (a.has("hfield") ? a.definer("hfield") : e)
+            .error(
+                h.isEmpty()
+                    ? "an hfield geom needs hfield=\"NAME\"" + " naming a height field asset"
+                    : "unknown height field '" + h + "'");
       }
     } else if (a.has("hfield")) {
       throw a.definer("hfield").error("only a geom of type hfield takes a height field");
@@ -305,14 +353,19 @@ final class MjcfBodies {
       String h = a.string("mesh", "").strip();
       mesh = meshes.get(h);
       if (mesh == null) {
-        throw (a.has("mesh") ? a.definer("mesh") : e).error(h.isEmpty() ? "a mesh geom needs mesh=\"NAME\""
-            + " naming a mesh asset" : "unknown mesh '" + h + "'");
+        throw (a.has("mesh") ? a.definer("mesh") : e)
+            .error(
+                h.isEmpty()
+                    ? "a mesh geom needs mesh=\"NAME\"" + " naming a mesh asset"
+                    : "unknown mesh '" + h + "'");
       }
       if (a.has("fromto")) {
-        throw a.definer("fromto").error("a mesh geom is placed by pos and an orientation, not fromto");
+        throw a.definer("fromto")
+            .error("a mesh geom is placed by pos and an orientation, not fromto");
       }
     } else if (a.has("mesh")) {
-      throw a.definer("mesh").error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
+      throw a.definer("mesh")
+          .error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
     }
     String name = e.string("name", "").strip();
     names.register("geom", name, e);
@@ -385,8 +438,12 @@ final class MjcfBodies {
   private static GeomType siteType(MjcfAttributes a) {
     GeomType t = solidType(a);
     if (t == null) {
-      throw a.definer("type").error("unknown site type '" + a.string("type", "") + "' (sphere, capsule, ellipsoid,"
-          + " cylinder, box)");
+      throw a.definer("type")
+          .error(
+              "unknown site type '"
+                  + a.string("type", "")
+                  + "' (sphere, capsule, ellipsoid,"
+                  + " cylinder, box)");
     }
     return t;
   }
@@ -403,7 +460,10 @@ final class MjcfBodies {
     };
   }
 
-  /** Checks MuJoCo's soft-constraint attributes of an element and records them for {@link #warnIgnored}. */
+  /**
+   * Checks MuJoCo's soft-constraint attributes of an element and records them for {@link
+   * #warnIgnored}.
+   */
   void ignoreSoftConstraint(MjcfAttributes a, String... attrs) {
     for (String attr : attrs) {
       XmlElement d = a.definer(attr);
@@ -428,23 +488,41 @@ final class MjcfBodies {
     };
   }
 
-  /** MuJoCo's size rules: the used sizes must be positive; a plane's first two may be 0 (infinite). */
+  /**
+   * MuJoCo's size rules: the used sizes must be positive; a plane's first two may be 0 (infinite).
+   */
   private static void checkSize(XmlElement e, GeomType type, double[] size, boolean fromto) {
-    int used = switch (type) {
-      case SPHERE -> 1;
-      case CAPSULE, CYLINDER -> fromto ? 1 : 2;
-      default -> fromto ? 1 : 3;
-    };
+    int used =
+        switch (type) {
+          case SPHERE -> 1;
+          case CAPSULE, CYLINDER -> fromto ? 1 : 2;
+          default -> fromto ? 1 : 3;
+        };
     for (int k = 0; k < used; k++) {
       boolean ok = type == GeomType.PLANE && k < 2 ? size[k] >= 0 : size[k] > 0;
       if (!ok) {
-        throw e.error("a " + type.mjcfName() + " geom needs " + used + " positive size value" + (used > 1 ? "s" : "")
-            + (fromto ? " with fromto" : "") + ", got size " + size[0] + " " + size[1] + " " + size[2]);
+        throw e.error(
+            "a "
+                + type.mjcfName()
+                + " geom needs "
+                + used
+                + " positive size value"
+                + (used > 1 ? "s" : "")
+                + (fromto ? " with fromto" : "")
+                + ", got size "
+                + size[0]
+                + " "
+                + size[1]
+                + " "
+                + size[2]);
       }
     }
   }
 
-  /** Places the geom between two points: MuJoCo's {@code fromto}, which replaces {@code pos} and the orientation. */
+  /**
+   * Places the geom between two points: MuJoCo's {@code fromto}, which replaces {@code pos} and the
+   * orientation.
+   */
   private static void fromto(MjcfAttributes a, GeomSpec g, GeomType type) {
     if (a.has("pos")) {
       throw a.element().error("both pos and fromto are given (pos may come from a default class)");
@@ -453,12 +531,18 @@ final class MjcfBodies {
     g.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);
   }
 
-  /** The two points of a geom's or site's {@code fromto}, checked: a shape with a long axis, distinct points. */
+  /**
+   * The two points of a geom's or site's {@code fromto}, checked: a shape with a long axis,
+   * distinct points.
+   */
   private static double[] fromtoPoints(MjcfAttributes a, GeomType type) {
     XmlElement d = a.definer("fromto");
-    if (type != GeomType.CAPSULE && type != GeomType.CYLINDER && type != GeomType.BOX
+    if (type != GeomType.CAPSULE
+        && type != GeomType.CYLINDER
+        && type != GeomType.BOX
         && type != GeomType.ELLIPSOID) {
-      throw d.error("fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
+      throw d.error(
+          "fromto requires a capsule, cylinder, box or ellipsoid, not a " + type.mjcfName());
     }
     double[] v = d.numbers("fromto", 6);
     double dx = v[3] - v[0], dy = v[4] - v[1], dz = v[5] - v[2];

@@ -7,19 +7,22 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * MJCF default classes with MuJoCo's inheritance: a top-level {@code <default>} edits class {@code main}; a nested
- * {@code <default class="c">} starts from its parent class and overrides attribute by attribute. An element uses its
- * {@code class} attribute, else the {@code childclass} of the innermost enclosing body (its own body included), else
- * {@code main}. The actuator elements share one default actuator per class, as in MuJoCo ({@link MjcfActuators}).
+ * MJCF default classes with MuJoCo's inheritance: a top-level {@code <default>} edits class {@code
+ * main}; a nested {@code <default class="c">} starts from its parent class and overrides attribute
+ * by attribute. An element uses its {@code class} attribute, else the {@code childclass} of the
+ * innermost enclosing body (its own body included), else {@code main}. The actuator elements share
+ * one default actuator per class, as in MuJoCo ({@link MjcfActuators}).
  *
- * <p>As MuJoCo 2.2.2's reader: a section's own elements are read before its nested classes, and a nested class
- * copies its parent as it is then. A file may have several top-level {@code <default>} sections (an included file
- * often brings its own): each goes on editing {@code main}, so a class defined in the first does not see what the
- * second sets on {@code main}, and a class defined in the second does.
+ * <p>As MuJoCo 2.2.2's reader: a section's own elements are read before its nested classes, and a
+ * nested class copies its parent as it is then. A file may have several top-level {@code <default>}
+ * sections (an included file often brings its own): each goes on editing {@code main}, so a class
+ * defined in the first does not see what the second sets on {@code main}, and a class defined in
+ * the second does.
  */
 final class MjcfDefaults {
   /** Element kinds that take defaults. */
   static final String JOINT = "joint";
+
   static final String GEOM = "geom";
   static final String ACTUATOR = "actuator";
   static final String SITE = "site";
@@ -31,10 +34,13 @@ final class MjcfDefaults {
   private final String top;
 
   /**
-   * A class: its parent, its own default elements by kind, and how many of each kind of the parent's (its own, not
-   * its ancestors') it copied when it was made.
+   * A class: its parent, its own default elements by kind, and how many of each kind of the
+   * parent's (its own, not its ancestors') it copied when it was made.
    */
-  private record DefaultClass(String name, DefaultClass parent, Map<String, List<XmlElement>> byKind,
+  private record DefaultClass(
+      String name,
+      DefaultClass parent,
+      Map<String, List<XmlElement>> byKind,
       Map<String, Integer> copied) {}
 
   private MjcfDefaults(String top) {
@@ -42,11 +48,13 @@ final class MjcfDefaults {
   }
 
   /**
-   * The classes defined by the top-level {@code <default>} sections, in document order; only an empty {@code main}
-   * when there are none. The first section's {@code class} names the top class ({@code main} by default).
+   * The classes defined by the top-level {@code <default>} sections, in document order; only an
+   * empty {@code main} when there are none. The first section's {@code class} names the top class
+   * ({@code main} by default).
    */
   static MjcfDefaults parse(List<XmlElement> topDefaults) {
-    String top = topDefaults.isEmpty() ? "main" : topDefaults.get(0).string("class", "main").strip();
+    String top =
+        topDefaults.isEmpty() ? "main" : topDefaults.get(0).string("class", "main").strip();
     MjcfDefaults d = new MjcfDefaults(top);
     DefaultClass main = new DefaultClass(top, null, new HashMap<>(), Map.of());
     d.classes.put(top, main);
@@ -57,23 +65,39 @@ final class MjcfDefaults {
     return d;
   }
 
-  /** Reads section e into class c: its own elements first, then its nested classes, each copying c as it is then. */
+  /**
+   * Reads section e into class c: its own elements first, then its nested classes, each copying c
+   * as it is then.
+   */
   private void read(XmlElement e, DefaultClass c) {
     for (XmlElement child : e.children()) {
       switch (child.name()) {
-        case "default" -> { }
+        case "default" -> {}
         case "joint" -> keep(c, JOINT, child, MjcfSchema.JOINT);
         case "geom" -> keep(c, GEOM, child, MjcfSchema.GEOM);
-        // every actuator element edits the class's one default actuator, in document order (MjcfActuators)
-        case "motor", "position", "velocity", "intvelocity", "damper", "cylinder", "general", "muscle" ->
+        // every actuator element edits the class's one default actuator, in document order
+        // (MjcfActuators)
+        case "motor",
+            "position",
+            "velocity",
+            "intvelocity",
+            "damper",
+            "cylinder",
+            "general",
+            "muscle" ->
             keep(c, ACTUATOR, child, MjcfSchema.ACTUATORS.get(child.name()));
         case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
         case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
         case "mesh" -> keep(c, MESH, child, Set.of("scale"));
-        case "light", "camera", "material" -> { }
-        default -> throw MjcfSchema.unsupported(child, "default", "default, joint, geom, site, tendon, equality,"
-            + " motor, position, velocity, intvelocity, damper, cylinder, general, muscle", "light, camera, material");
+        case "light", "camera", "material" -> {}
+        default ->
+            throw MjcfSchema.unsupported(
+                child,
+                "default",
+                "default, joint, geom, site, tendon, equality,"
+                    + " motor, position, velocity, intvelocity, damper, cylinder, general, muscle",
+                "light, camera, material");
       }
     }
     for (XmlElement child : e.children()) {
@@ -111,7 +135,8 @@ final class MjcfDefaults {
    * @param childclass the childclass in force at {@code e}, or null
    */
   MjcfAttributes resolve(XmlElement e, String kind, String childclass) {
-    String name = e.has("class") ? e.attribute("class").strip() : childclass != null ? childclass : top;
+    String name =
+        e.has("class") ? e.attribute("class").strip() : childclass != null ? childclass : top;
     requireClass(e, name);
     List<List<XmlElement>> levels = new ArrayList<>();
     // the class's own elements, then of each ancestor those its child copied

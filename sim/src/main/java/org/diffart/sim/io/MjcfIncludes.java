@@ -10,16 +10,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Expands MJCF's {@code <include file="..."/>} with MuJoCo 2.2.2's rules, measured on it (probe files in {@code
- * datasets/reference/probes/include/}):
+ * Expands MJCF's {@code <include file="..."/>} with MuJoCo 2.2.2's rules, measured on it (probe
+ * files in {@code datasets/reference/probes/include/}):
  *
  * <ul>
- *   <li>the include element is replaced by the children of the included file's top-level element, whatever that
- *       element's name; includes may stand anywhere and may nest;
- *   <li>every file name, also in a nested include, is resolved against the <b>main</b> file's directory, not the
- *       including file's;
- *   <li>a file is included at most once, and the main file counts as included: including a file twice is an error,
- *       which also ends every cycle;
+ *   <li>the include element is replaced by the children of the included file's top-level element,
+ *       whatever that element's name; includes may stand anywhere and may nest;
+ *   <li>every file name, also in a nested include, is resolved against the <b>main</b> file's
+ *       directory, not the including file's;
+ *   <li>a file is included at most once, and the main file counts as included: including a file
+ *       twice is an error, which also ends every cycle;
  *   <li>an include element has exactly the attribute {@code file} and no children.
  * </ul>
  *
@@ -32,7 +32,8 @@ final class MjcfIncludes {
    * The document with every include expanded.
    *
    * @param root the main file's top-level element
-   * @param mainFile the main file, or null for text that is not a file (its includes resolve against {@code dir})
+   * @param mainFile the main file, or null for text that is not a file (its includes resolve
+   *     against {@code dir})
    * @param dir the directory include file names are resolved against
    */
   static XmlElement expand(XmlElement root, Path mainFile, Path dir) {
@@ -62,7 +63,9 @@ final class MjcfIncludes {
     return changed ? e.withChildren(children) : e;
   }
 
-  /** Parses the file an include element names, after checking the element and that the file is new. */
+  /**
+   * Parses the file an include element names, after checking the element and that the file is new.
+   */
   private static XmlElement read(XmlElement include, Path dir, Map<Path, XmlElement> included) {
     include.requireAttributesIn(Set.of("file"));
     if (!include.children().isEmpty()) {
@@ -77,8 +80,11 @@ final class MjcfIncludes {
       String hint = "";
       Path besideIncluder = Path.of(include.source()).resolveSibling(name).normalize();
       if (!besideIncluder.equals(file) && Files.isRegularFile(besideIncluder)) {
-        hint = "; a file of that name lies beside the including file, at " + besideIncluder + ", but MuJoCo"
-            + " resolves every include against the main file's directory";
+        hint =
+            "; a file of that name lies beside the including file, at "
+                + besideIncluder
+                + ", but MuJoCo"
+                + " resolves every include against the main file's directory";
       }
       throw include.error("included file '" + name + "' not found: no such file " + file + hint);
     }
@@ -87,8 +93,14 @@ final class MjcfIncludes {
       throw include.error("file '" + name + "' is the main file: including it is a cycle");
     }
     if (first != null) {
-      throw include.error("file '" + name + "' is already included (at " + first.source() + ":" + first.line()
-          + "); MuJoCo includes each file once, so a second include, or one that closes a cycle, is an error");
+      throw include.error(
+          "file '"
+              + name
+              + "' is already included (at "
+              + first.source()
+              + ":"
+              + first.line()
+              + "); MuJoCo includes each file once, so a second include, or one that closes a cycle, is an error");
     }
     try {
       return SafeXml.parse(file);

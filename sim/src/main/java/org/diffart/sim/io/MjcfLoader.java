@@ -5,18 +5,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.diffart.sim.model.Integrator;
 import org.diffart.sim.compiler.KeyframeSpec;
-import org.diffart.sim.model.Model;
 import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.model.Integrator;
+import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * Loads MuJoCo MJCF files with MuJoCo 2.2.2's semantics for everything it accepts, and refuses everything else with a
- * {@link ModelFormatException} naming file, line and element. The semantics were measured on MuJoCo 2.2.2 (see
- * {@code datasets/reference/probes/}); in particular angles default to <b>degrees</b>, a {@code range} without {@code
- * limited} is an error unless {@code autolimits="true"}, and bodies without {@code <inertial>} take their inertia
- * from their geoms (density 1000 unless {@code mass} or {@code density} is given).
+ * Loads MuJoCo MJCF files with MuJoCo 2.2.2's semantics for everything it accepts, and refuses
+ * everything else with a {@link ModelFormatException} naming file, line and element. The semantics
+ * were measured on MuJoCo 2.2.2 (see {@code datasets/reference/probes/}); in particular angles
+ * default to <b>degrees</b>, a {@code range} without {@code limited} is an error unless {@code
+ * autolimits="true"}, and bodies without {@code <inertial>} take their inertia from their geoms
+ * (density 1000 unless {@code mass} or {@code density} is given).
  *
  * <p>{@code <include file>} is expanded first, with MuJoCo's rules (see {@link MjcfIncludes}).
  *
@@ -81,15 +82,16 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
  * </table>
  *
- * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual}, {@code
- * statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture}, {@code material} and {@code skin}, and the geom
- * attributes rgba, material and group. MuJoCo's soft-constraint parameters (geom solref, solimp; joint solreflimit,
- * solimplimit) are checked, ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
- * constraints (see {@link Options}). Refused: primitives fitted to meshes, actuators on sites, user sensors (MuJoCo's
- * callback writes them) and any other element or attribute.
+ * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual},
+ * {@code statistic}, {@code size}, {@code light}, {@code camera}, assets {@code texture}, {@code
+ * material} and {@code skin}, and the geom attributes rgba, material and group. MuJoCo's
+ * soft-constraint parameters (geom solref, solimp; joint solreflimit, solimplimit) are checked,
+ * ignored and reported in {@link Model#warnings()}: diffart's contacts and limits are hard
+ * constraints (see {@link Options}). Refused: primitives fitted to meshes, actuators on sites, user
+ * sensors (MuJoCo's callback writes them) and any other element or attribute.
  *
- * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option, default, asset,
- * worldbody, contact, tendon, equality, actuator, sensor, keyframe.
+ * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option,
+ * default, asset, worldbody, contact, tendon, equality, actuator, sensor, keyframe.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -101,24 +103,28 @@ public final class MjcfLoader {
   }
 
   /**
-   * Loads MJCF from a stream (the caller closes it); {@code sourceName} names it in error messages, and its includes
-   * are resolved against the working directory.
+   * Loads MJCF from a stream (the caller closes it); {@code sourceName} names it in error messages,
+   * and its includes are resolved against the working directory.
    */
   public static Model load(InputStream in, String sourceName) {
     return load(MjcfIncludes.expand(SafeXml.parse(in, sourceName), null, Path.of("")));
   }
 
   /**
-   * Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error messages, and its
-   * includes are resolved against the working directory.
+   * Loads MJCF text, e.g. an inline model of a notebook; {@code sourceName} names it in error
+   * messages, and its includes are resolved against the working directory.
    */
   public static Model loadString(String xml, String sourceName) {
     return loadString(xml, sourceName, 1);
   }
 
-  /** As {@link #loadString(String, String)} for text that starts at line {@code firstLine} of its source. */
+  /**
+   * As {@link #loadString(String, String)} for text that starts at line {@code firstLine} of its
+   * source.
+   */
   public static Model loadString(String xml, String sourceName, int firstLine) {
-    return load(MjcfIncludes.expand(SafeXml.parseString(xml, sourceName, firstLine), null, Path.of("")));
+    return load(
+        MjcfIncludes.expand(SafeXml.parseString(xml, sourceName, firstLine), null, Path.of("")));
   }
 
   /** Loads a parsed MJCF document whose includes are expanded. */
@@ -139,22 +145,28 @@ public final class MjcfLoader {
         case "default" -> topDefaults.add(c);
         case "asset" -> assets.add(c);
         case "size" -> size = c;
-        case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> { }
+        case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> {}
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
-            throw MjcfSchema.unsupported(c, "mujoco", "compiler, option, default, asset, worldbody, contact,"
-                + " tendon, equality, actuator, sensor, keyframe, size", "visual, statistic");
+            throw MjcfSchema.unsupported(
+                c,
+                "mujoco",
+                "compiler, option, default, asset, worldbody, contact,"
+                    + " tendon, equality, actuator, sensor, keyframe, size",
+                "visual, statistic");
           }
         }
       }
     }
     MjcfDefaults defaults = MjcfDefaults.parse(topDefaults);
-    ModelBuilder b = new ModelBuilder(root.string("model", baseName(root.source())).strip())
-        .inertiaFromGeom(compiler.inertiaFromGeom())
-        .totalMass(compiler.totalMass())
-        .lengthRange(compiler.lengthRange());
+    ModelBuilder b =
+        new ModelBuilder(root.string("model", baseName(root.source())).strip())
+            .inertiaFromGeom(compiler.inertiaFromGeom())
+            .totalMass(compiler.totalMass())
+            .lengthRange(compiler.lengthRange());
     if (size != null) {
-      // nconmax bounds the contacts of a step (-1: MuJoCo's automatic), nkey adds default keyframes; the rest sizes
+      // nconmax bounds the contacts of a step (-1: MuJoCo's automatic), nkey adds default
+      // keyframes; the rest sizes
       // MuJoCo's own memory
       size.requireAttributesIn(MjcfSchema.SIZE);
       b.contactCapacity(size.integer("nconmax", -1));
@@ -211,8 +223,9 @@ public final class MjcfLoader {
   }
 
   /**
-   * Reads the {@code <option>} elements in order, each attribute overriding an earlier one, into {@link Options}.
-   * Flags that turn a quantity off (gravity, constraint) act on the final options whatever the order.
+   * Reads the {@code <option>} elements in order, each attribute overriding an earlier one, into
+   * {@link Options}. Flags that turn a quantity off (gravity, constraint) act on the final options
+   * whatever the order.
    */
   private static final class OptionReader {
     private final Options.Builder o = Options.builder();
@@ -257,26 +270,49 @@ public final class MjcfLoader {
         if (n < 1) {
           throw e.error("iterations must be at least 1, got " + n);
         }
-        // MuJoCo's iteration cap of its constraint solver becomes the number of projected Gauss-Seidel sweeps
+        // MuJoCo's iteration cap of its constraint solver becomes the number of projected
+        // Gauss-Seidel sweeps
         o.iterations(n);
       }
       if (e.has("solver") || e.has("tolerance")) {
-        // MuJoCo's solvers minimise the same convex cost of its soft constraints and differ in how they converge;
+        // MuJoCo's solvers minimise the same convex cost of its soft constraints and differ in how
+        // they converge;
         // diffart's constraints are hard and solved by projected Gauss-Seidel whatever is asked
-        String solver = e.has("solver") ? e.keyword("solver", "Newton", "PGS", "CG", "Newton") : null;
-        b.warning(e.source() + ":" + e.line() + ": option " + (solver != null ? "solver=\"" + solver + "\" " : "")
-            + (e.has("tolerance") ? "tolerance=\"" + e.attribute("tolerance").strip() + "\" " : "") + "ignored:"
-            + " diffart solves its hard constraints by projected Gauss-Seidel (iterations and Options.tolerance)");
+        String solver =
+            e.has("solver") ? e.keyword("solver", "Newton", "PGS", "CG", "Newton") : null;
+        b.warning(
+            e.source()
+                + ":"
+                + e.line()
+                + ": option "
+                + (solver != null ? "solver=\"" + solver + "\" " : "")
+                + (e.has("tolerance")
+                    ? "tolerance=\"" + e.attribute("tolerance").strip() + "\" "
+                    : "")
+                + "ignored:"
+                + " diffart solves its hard constraints by projected Gauss-Seidel (iterations and Options.tolerance)");
       }
       if (e.has("cone")) {
-        // MuJoCo's elliptic cone bounds |f_t| <= mu f_n: one friction direction along the sliding velocity does the
-        // same while sliding. Its pyramidal cone has 2(condim-1) edges: the closest of ours is the box of two
+        // MuJoCo's elliptic cone bounds |f_t| <= mu f_n: one friction direction along the sliding
+        // velocity does the
+        // same while sliding. Its pyramidal cone has 2(condim-1) edges: the closest of ours is the
+        // box of two
         // orthogonal directions.
-        boolean elliptic = e.keyword("cone", "pyramidal", "pyramidal", "elliptic").equals("elliptic");
+        boolean elliptic =
+            e.keyword("cone", "pyramidal", "pyramidal", "elliptic").equals("elliptic");
         o.frictionDirections(elliptic ? 1 : 2);
-        b.warning(e.source() + ":" + e.line() + ": option cone=\"" + e.attribute("cone").strip() + "\" is mapped"
-            + " onto " + (elliptic ? "one friction direction along the sliding velocity"
-                : "two orthogonal friction directions") + " of diffart's projected Gauss-Seidel contacts");
+        b.warning(
+            e.source()
+                + ":"
+                + e.line()
+                + ": option cone=\""
+                + e.attribute("cone").strip()
+                + "\" is mapped"
+                + " onto "
+                + (elliptic
+                    ? "one friction direction along the sliding velocity"
+                    : "two orthogonal friction directions")
+                + " of diffart's projected Gauss-Seidel contacts");
       }
       for (XmlElement c : e.children()) {
         if (!c.name().equals("flag")) {
@@ -287,32 +323,53 @@ public final class MjcfLoader {
     }
 
     /**
-     * MuJoCo's soft-contact settings, checked and reported with what diffart's hard contacts do instead: {@code
-     * impratio} (the friction-to-normal impedance ratio of MuJoCo's soft cone) and the noslip post-pass ({@code
-     * noslip_iterations}, {@code noslip_tolerance}), which removes the slip that soft friction lets through.
+     * MuJoCo's soft-contact settings, checked and reported with what diffart's hard contacts do
+     * instead: {@code impratio} (the friction-to-normal impedance ratio of MuJoCo's soft cone) and
+     * the noslip post-pass ({@code noslip_iterations}, {@code noslip_tolerance}), which removes the
+     * slip that soft friction lets through.
      */
     private void softContactOptions(XmlElement e, ModelBuilder b) {
       if (e.has("impratio") && !(e.number("impratio") > 0)) {
         throw e.error("impratio must be positive, got " + e.attribute("impratio").strip());
       }
       if (e.has("noslip_iterations") && e.integer("noslip_iterations", 0) < 0) {
-        throw e.error("noslip_iterations must be non-negative, got " + e.attribute("noslip_iterations").strip());
+        throw e.error(
+            "noslip_iterations must be non-negative, got "
+                + e.attribute("noslip_iterations").strip());
       }
       if (e.has("noslip_tolerance") && !(e.number("noslip_tolerance") >= 0)) {
-        throw e.error("noslip_tolerance must be non-negative, got " + e.attribute("noslip_tolerance").strip());
+        throw e.error(
+            "noslip_tolerance must be non-negative, got "
+                + e.attribute("noslip_tolerance").strip());
       }
       if (e.has("impratio")) {
-        b.warning(e.source() + ":" + e.line() + ": option impratio=\"" + e.attribute("impratio").strip() + "\""
-            + " ignored: it weighs MuJoCo's soft friction against its soft normal force; diffart's contacts are hard,"
-            + " each friction impulse bounded by mu times the normal impulse in projected Gauss-Seidel");
+        b.warning(
+            e.source()
+                + ":"
+                + e.line()
+                + ": option impratio=\""
+                + e.attribute("impratio").strip()
+                + "\""
+                + " ignored: it weighs MuJoCo's soft friction against its soft normal force; diffart's contacts are hard,"
+                + " each friction impulse bounded by mu times the normal impulse in projected Gauss-Seidel");
       }
       if (e.has("noslip_iterations") || e.has("noslip_tolerance")) {
-        String given = (e.has("noslip_iterations") ? "noslip_iterations=\"" + e.attribute("noslip_iterations").strip()
-            + "\" " : "") + (e.has("noslip_tolerance") ? "noslip_tolerance=\""
-            + e.attribute("noslip_tolerance").strip() + "\" " : "");
-        b.warning(e.source() + ":" + e.line() + ": option " + given + "ignored: MuJoCo's noslip pass removes the"
-            + " slip its soft friction allows; diffart's friction rows are hard constraints solved with the contacts,"
-            + " so there is no soft slip to remove");
+        String given =
+            (e.has("noslip_iterations")
+                    ? "noslip_iterations=\"" + e.attribute("noslip_iterations").strip() + "\" "
+                    : "")
+                + (e.has("noslip_tolerance")
+                    ? "noslip_tolerance=\"" + e.attribute("noslip_tolerance").strip() + "\" "
+                    : "");
+        b.warning(
+            e.source()
+                + ":"
+                + e.line()
+                + ": option "
+                + given
+                + "ignored: MuJoCo's noslip pass removes the"
+                + " slip its soft friction allows; diffart's friction rows are hard constraints solved with the contacts,"
+                + " so there is no soft slip to remove");
       }
     }
 
@@ -360,7 +417,10 @@ public final class MjcfLoader {
         o.contact(false).limit(false).frictionLoss(false).equality(false);
       }
       o.gravity(g[0], g[1], g[2]);
-      o.integrator(rk4 ? Integrator.RK4 : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
+      o.integrator(
+          rk4
+              ? Integrator.RK4
+              : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
       return o.build();
     }
 
@@ -378,8 +438,14 @@ public final class MjcfLoader {
     }
   }
 
-  private static void asset(XmlElement e, ModelBuilder b, MjcfCompiler compiler, NamedElements names,
-      MjcfDefaults defaults, MjcfHfields hfields, MjcfMeshes meshes) {
+  private static void asset(
+      XmlElement e,
+      ModelBuilder b,
+      MjcfCompiler compiler,
+      NamedElements names,
+      MjcfDefaults defaults,
+      MjcfHfields hfields,
+      MjcfMeshes meshes) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (c.name().equals("hfield")) {
@@ -387,19 +453,24 @@ public final class MjcfLoader {
       } else if (c.name().equals("mesh")) {
         meshes.read(c, defaults.resolve(c, MjcfDefaults.MESH, null), b, compiler, names);
       } else if (!MjcfSchema.IGNORED_ASSETS.contains(c.name())) {
-        throw c.error("unsupported element <" + c.name() + "> in <asset> (meshes and height fields are read;"
-            + " textures, materials and skins are ignored)");
+        throw c.error(
+            "unsupported element <"
+                + c.name()
+                + "> in <asset> (meshes and height fields are read;"
+                + " textures, materials and skins are ignored)");
       }
     }
   }
 
   /**
-   * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact between the two
-   * bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction: slide1, slide2, spin, roll1,
-   * roll2, equal per direction pair; margin, gap; solref, solimp checked and ignored) makes two geoms collide whatever
-   * filters apply, with its own condim, friction, margin and gap.
+   * Reads a {@code <contact>} section: {@code exclude} (name, body1, body2) removes every contact
+   * between the two bodies' geoms, as MuJoCo's; {@code pair} (name, geom1, geom2, condim, friction:
+   * slide1, slide2, spin, roll1, roll2, equal per direction pair; margin, gap; solref, solimp
+   * checked and ignored) makes two geoms collide whatever filters apply, with its own condim,
+   * friction, margin and gap.
    */
-  private static void contact(XmlElement e, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
+  private static void contact(
+      XmlElement e, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (c.name().equals("pair")) {
@@ -424,7 +495,9 @@ public final class MjcfLoader {
   }
 
   private static void pair(XmlElement c, ModelBuilder b, NamedElements names, MjcfBodies bodies) {
-    c.requireAttributesIn(Set.of("name", "geom1", "geom2", "condim", "friction", "margin", "gap", "solref", "solimp"));
+    c.requireAttributesIn(
+        Set.of(
+            "name", "geom1", "geom2", "condim", "friction", "margin", "gap", "solref", "solimp"));
     String name = c.string("name", "").strip();
     names.register("pair", name, c);
     org.diffart.sim.compiler.GeomSpec[] geom = new org.diffart.sim.compiler.GeomSpec[2];
@@ -451,16 +524,27 @@ public final class MjcfLoader {
       }
     }
     if (friction[0] != friction[1] || friction[3] != friction[4]) {
-      throw c.error("anisotropic friction (slide " + friction[0] + " and " + friction[1] + ", roll " + friction[3]
-          + " and " + friction[4] + ") is not supported: give equal coefficients for both tangent directions");
+      throw c.error(
+          "anisotropic friction (slide "
+              + friction[0]
+              + " and "
+              + friction[1]
+              + ", roll "
+              + friction[3]
+              + " and "
+              + friction[4]
+              + ") is not supported: give equal coefficients for both tangent directions");
     }
     MjcfAttributes a = new MjcfAttributes(c, List.of());
-    b.addContactPair(geom[0], geom[1], name).condim(condim).friction(friction[0], friction[2], friction[3])
+    b.addContactPair(geom[0], geom[1], name)
+        .condim(condim)
+        .friction(friction[0], friction[2], friction[3])
         .margin(MjcfBodies.nonNegative(a, "margin"), MjcfBodies.nonNegative(a, "gap"));
     bodies.ignoreSoftConstraint(a, "solref", "solimp");
   }
 
-  private static void keyframes(XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu, int na) {
+  private static void keyframes(
+      XmlElement e, ModelBuilder b, NamedElements names, int nq, int nv, int nu, int na) {
     e.requireAttributesIn(Set.of());
     for (XmlElement c : e.children()) {
       if (!c.name().equals("key")) {
@@ -488,7 +572,15 @@ public final class MjcfLoader {
   private static double[] keyValues(XmlElement key, String attr, int n, String size) {
     double[] v = key.numbers(attr, 0, Integer.MAX_VALUE);
     if (v.length != n) {
-      throw key.error("attribute '" + attr + "' has " + v.length + " values, the model has " + size + " = " + n);
+      throw key.error(
+          "attribute '"
+              + attr
+              + "' has "
+              + v.length
+              + " values, the model has "
+              + size
+              + " = "
+              + n);
     }
     return v;
   }

@@ -3,7 +3,6 @@ package org.diffart.sim.io;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,17 +14,29 @@ import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.compiler.ModelBuilder;
 
 /**
- * MJCF {@code <asset><mesh>} with MuJoCo 2.2.2's meaning: name (by default the file's name without directory and
- * extension), file, scale, refpos, refquat, and vertex and face given inline. Files are chosen by the last three
- * letters of their name, as MuJoCo does: binary STL (exact duplicate vertices merged), OBJ (the first object's faces,
- * polygons split into a fan from their first corner, each triangle corner a vertex of its own, as tinyobjloader gives
- * them to MuJoCo; 1-based or negative indices) and MuJoCo's MSH. A mesh without faces takes its convex hull's, as in
- * MuJoCo. Paths are resolved against the compiler's meshdir and the directory of the
- * file that holds the element.
+ * MJCF {@code <asset><mesh>} with MuJoCo 2.2.2's meaning: name (by default the file's name without
+ * directory and extension), file, scale, refpos, refquat, and vertex and face given inline. Files
+ * are chosen by the last three letters of their name, as MuJoCo does: binary STL (exact duplicate
+ * vertices merged), OBJ (the first object's faces, polygons split into a fan from their first
+ * corner, each triangle corner a vertex of its own, as tinyobjloader gives them to MuJoCo; 1-based
+ * or negative indices) and MuJoCo's MSH. A mesh without faces takes its convex hull's, as in
+ * MuJoCo. Paths are resolved against the compiler's meshdir and the directory of the file that
+ * holds the element.
  */
 final class MjcfMeshes {
-  static final Set<String> ATTRIBUTES = Set.of("name", "class", "file", "scale", "refpos", "refquat", "vertex",
-      "face", "normal", "texcoord", "smoothnormal");
+  static final Set<String> ATTRIBUTES =
+      Set.of(
+          "name",
+          "class",
+          "file",
+          "scale",
+          "refpos",
+          "refquat",
+          "vertex",
+          "face",
+          "normal",
+          "texcoord",
+          "smoothnormal");
 
   private final Map<String, MeshSpec> byName = new HashMap<>();
 
@@ -35,7 +46,8 @@ final class MjcfMeshes {
   }
 
   /** Reads one {@code <mesh>} into the builder. */
-  void read(XmlElement e, MjcfAttributes a, ModelBuilder b, MjcfCompiler compiler, NamedElements names) {
+  void read(
+      XmlElement e, MjcfAttributes a, ModelBuilder b, MjcfCompiler compiler, NamedElements names) {
     e.requireAttributesIn(ATTRIBUTES);
     String file = e.string("file", "").strip();
     String name = MjcfAssetFiles.name(e, file, "mesh", names);
@@ -47,7 +59,8 @@ final class MjcfMeshes {
       }
       Path path = MjcfAssetFiles.path(e, compiler, file);
       byte[] bytes = MjcfAssetFiles.read(e, path, "mesh");
-      String ext = file.length() < 3 ? "" : file.substring(file.length() - 3).toLowerCase(Locale.ROOT);
+      String ext =
+          file.length() < 3 ? "" : file.substring(file.length() - 3).toLowerCase(Locale.ROOT);
       List<float[]> vf = new ArrayList<>();
       List<int[]> ff = new ArrayList<>();
       switch (ext) {
@@ -89,7 +102,8 @@ final class MjcfMeshes {
     double[] refpos = e.has("refpos") ? e.numbers("refpos", 3) : new double[3];
     double[] refquat = e.has("refquat") ? e.numbers("refquat", 4) : new double[] {1, 0, 0, 0};
     if (!file.isEmpty() && scale[0] * scale[1] * scale[2] < 0) {
-      // MuJoCo flips the faces it reads from a file under a left-handed scale, so that they stay counter-clockwise
+      // MuJoCo flips the faces it reads from a file under a left-handed scale, so that they stay
+      // counter-clockwise
       for (int f = 0; f < face.length; f += 3) {
         int t = face[f + 1];
         face[f + 1] = face[f + 2];
@@ -97,13 +111,17 @@ final class MjcfMeshes {
       }
     }
     try {
-      byName.put(name, b.addMesh(name, vert, face, refpos, refquat, scale, compiler.exactMeshInertia()));
+      byName.put(
+          name, b.addMesh(name, vert, face, refpos, refquat, scale, compiler.exactMeshInertia()));
     } catch (IllegalArgumentException ex) {
       throw e.error(ex.getMessage());
     }
   }
 
-  /** Binary STL: 80-byte header, uint32 count, 50-byte triangles; exact duplicate vertices merged as MuJoCo does. */
+  /**
+   * Binary STL: 80-byte header, uint32 count, 50-byte triangles; exact duplicate vertices merged as
+   * MuJoCo does.
+   */
   private static void stl(XmlElement e, Path path, byte[] bytes, List<float[]> vf, List<int[]> ff) {
     if (bytes.length < 84) {
       throw e.error("invalid header in STL file " + path);
@@ -111,8 +129,15 @@ final class MjcfMeshes {
     ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     long n = Integer.toUnsignedLong(buf.getInt(80));
     if (n < 1 || n > 200000 || n * 50 != bytes.length - 84) {
-      throw e.error("STL file " + path + " is not a binary STL of 1 to 200000 triangles (" + n + " triangles in the"
-          + " header for " + bytes.length + " bytes; ASCII STL is not read, as in MuJoCo)");
+      throw e.error(
+          "STL file "
+              + path
+              + " is not a binary STL of 1 to 200000 triangles ("
+              + n
+              + " triangles in the"
+              + " header for "
+              + bytes.length
+              + " bytes; ASCII STL is not read, as in MuJoCo)");
     }
     int nf = (int) n;
     float[] v = new float[9 * nf];
@@ -124,7 +149,8 @@ final class MjcfMeshes {
         }
       }
     }
-    // MuJoCo's RemoveRepeated: stable sort by x + 0.01 y + 0.0001 z, a vertex equal to the previous one in that order
+    // MuJoCo's RemoveRepeated: stable sort by x + 0.01 y + 0.0001 z, a vertex equal to the previous
+    // one in that order
     // is merged into it; the others keep their order
     int nv = 3 * nf;
     Integer[] order = new Integer[nv];
@@ -166,9 +192,9 @@ final class MjcfMeshes {
   }
 
   /**
-   * OBJ: the vertices ({@code v}) and the faces ({@code f}) of the first object or group that has faces; each face is
-   * split into a fan from its first corner and each triangle corner becomes a vertex of its own, as MuJoCo reads
-   * tinyobjloader's output.
+   * OBJ: the vertices ({@code v}) and the faces ({@code f}) of the first object or group that has
+   * faces; each face is split into a fan from its first corner and each triangle corner becomes a
+   * vertex of its own, as MuJoCo reads tinyobjloader's output.
    */
   private static void obj(XmlElement e, Path path, byte[] bytes, List<float[]> vf, List<int[]> ff) {
     List<float[]> pos = new ArrayList<>();
@@ -181,8 +207,13 @@ final class MjcfMeshes {
       String[] t = line.split("\\s+");
       try {
         switch (t[0]) {
-          case "v" -> pos.add(new float[] {(float) Double.parseDouble(t[1]), (float) Double.parseDouble(t[2]),
-              (float) Double.parseDouble(t[3])});
+          case "v" ->
+              pos.add(
+                  new float[] {
+                    (float) Double.parseDouble(t[1]),
+                    (float) Double.parseDouble(t[2]),
+                    (float) Double.parseDouble(t[3])
+                  });
           // a later object or group: MuJoCo reads the first one's faces only
           case "o", "g" -> done |= !corners.isEmpty();
           case "f" -> {
@@ -194,8 +225,8 @@ final class MjcfMeshes {
               int k = Integer.parseInt(t[i].split("/")[0]);
               idx[i - 1] = k > 0 ? k - 1 : pos.size() + k;
               if (k == 0 || idx[i - 1] < 0 || idx[i - 1] >= pos.size()) {
-                throw new IllegalArgumentException("vertex index " + k + " out of range (" + pos.size()
-                    + " vertices so far)");
+                throw new IllegalArgumentException(
+                    "vertex index " + k + " out of range (" + pos.size() + " vertices so far)");
               }
             }
             for (int i = 1; i + 1 < idx.length; i++) {
@@ -204,7 +235,7 @@ final class MjcfMeshes {
               corners.add(idx[i + 1]);
             }
           }
-          default -> { }
+          default -> {}
         }
       } catch (RuntimeException ex) {
         throw e.error("OBJ file " + path + ", line " + lineNo + ": " + ex.getMessage());
@@ -226,17 +257,35 @@ final class MjcfMeshes {
     ff.add(face);
   }
 
-  /** MuJoCo's MSH: int32 nvert, nnormal, ntexcoord, nface; then float vertices, normals, texcoords, int faces. */
+  /**
+   * MuJoCo's MSH: int32 nvert, nnormal, ntexcoord, nface; then float vertices, normals, texcoords,
+   * int faces.
+   */
   private static void msh(XmlElement e, Path path, byte[] bytes, List<float[]> vf, List<int[]> ff) {
     if (bytes.length < 16) {
       throw e.error("missing header in MSH file " + path);
     }
     ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     int nv = buf.getInt(), nn = buf.getInt(), nt = buf.getInt(), nf = buf.getInt();
-    if (nv < 4 || nf < 0 || (nn != 0 && nn != nv) || (nt != 0 && nt != nv)
+    if (nv < 4
+        || nf < 0
+        || (nn != 0 && nn != nv)
+        || (nt != 0 && nt != nv)
         || 16L + 12L * nv + 12L * nn + 8L * nt + 12L * nf != bytes.length) {
-      throw e.error("MSH file " + path + " has invalid sizes: " + nv + " vertices, " + nn + " normals, " + nt
-          + " texture coordinates, " + nf + " faces for " + bytes.length + " bytes");
+      throw e.error(
+          "MSH file "
+              + path
+              + " has invalid sizes: "
+              + nv
+              + " vertices, "
+              + nn
+              + " normals, "
+              + nt
+              + " texture coordinates, "
+              + nf
+              + " faces for "
+              + bytes.length
+              + " bytes");
     }
     float[] v = new float[3 * nv];
     buf.asFloatBuffer().get(v);

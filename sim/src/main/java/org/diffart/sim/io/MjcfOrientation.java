@@ -3,15 +3,17 @@ package org.diffart.sim.io;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * MJCF frame orientations as unit quaternions (w, x, y, z), with MuJoCo 2.2.2's conventions: {@code quat} (any
- * non-zero norm), {@code axisangle} (axis of any non-zero length, angle in the compiler's unit), {@code euler}
- * (compiler {@code eulerseq}: lower-case letters rotate about the moving axes, upper-case about the fixed axes),
- * {@code xyaxes} (x normalised, y made orthogonal to it, z = x × y) and {@code zaxis} (the minimal rotation taking
- * +z to the vector; the opposite direction gives 180° about x).
+ * MJCF frame orientations as unit quaternions (w, x, y, z), with MuJoCo 2.2.2's conventions: {@code
+ * quat} (any non-zero norm), {@code axisangle} (axis of any non-zero length, angle in the
+ * compiler's unit), {@code euler} (compiler {@code eulerseq}: lower-case letters rotate about the
+ * moving axes, upper-case about the fixed axes), {@code xyaxes} (x normalised, y made orthogonal to
+ * it, z = x × y) and {@code zaxis} (the minimal rotation taking +z to the vector; the opposite
+ * direction gives 180° about x).
  *
- * <p>An element may give at most one specifier. Through default classes several may meet; then MuJoCo applies the
- * first present of {@code euler}, {@code zaxis}, {@code xyaxes}, {@code axisangle}, {@code quat} (measured on 2.2.2:
- * a default's {@code euler} beats an element's {@code quat}).
+ * <p>An element may give at most one specifier. Through default classes several may meet; then
+ * MuJoCo applies the first present of {@code euler}, {@code zaxis}, {@code xyaxes}, {@code
+ * axisangle}, {@code quat} (measured on 2.2.2: a default's {@code euler} beats an element's {@code
+ * quat}).
  */
 final class MjcfOrientation {
   private static final String[] PRECEDENCE = {"euler", "zaxis", "xyaxes", "axisangle", "quat"};
@@ -21,7 +23,8 @@ final class MjcfOrientation {
   /**
    * The orientation given by resolved attributes, identity if none.
    *
-   * @param exclusive further attributes of the element that exclude an orientation (e.g. {@code fullinertia})
+   * @param exclusive further attributes of the element that exclude an orientation (e.g. {@code
+   *     fullinertia})
    */
   static double[] of(MjcfAttributes a, MjcfCompiler c, String... exclusive) {
     requireAtMostOne(a.element(), exclusive);
@@ -37,9 +40,15 @@ final class MjcfOrientation {
   private static void requireAtMostOne(XmlElement e, String... exclusive) {
     String first = null;
     for (String attr : e.attributeNames()) {
-      if (MjcfSchema.ORIENTATION.contains(attr) || java.util.Arrays.asList(exclusive).contains(attr)) {
+      if (MjcfSchema.ORIENTATION.contains(attr)
+          || java.util.Arrays.asList(exclusive).contains(attr)) {
         if (first != null) {
-          throw e.error("multiple orientation specifiers ('" + first + "' and '" + attr + "') are not allowed");
+          throw e.error(
+              "multiple orientation specifiers ('"
+                  + first
+                  + "' and '"
+                  + attr
+                  + "') are not allowed");
         }
         first = attr;
       }
@@ -63,9 +72,14 @@ final class MjcfOrientation {
       }
       case "euler" -> {
         double[] v = e.numbers(form, 3);
-        // MuJoCo's conversion to radians, v / 180 π, to its last bit (c.angle multiplies by π / 180)
-        euler(q, c.degrees() ? v[0] / 180.0 * Math.PI : v[0], c.degrees() ? v[1] / 180.0 * Math.PI : v[1],
-            c.degrees() ? v[2] / 180.0 * Math.PI : v[2], c.eulerseq());
+        // MuJoCo's conversion to radians, v / 180 π, to its last bit (c.angle multiplies by π /
+        // 180)
+        euler(
+            q,
+            c.degrees() ? v[0] / 180.0 * Math.PI : v[0],
+            c.degrees() ? v[1] / 180.0 * Math.PI : v[1],
+            c.degrees() ? v[2] / 180.0 * Math.PI : v[2],
+            c.eulerseq());
       }
       case "xyaxes" -> {
         double[] v = e.numbers(form, 6);
@@ -89,13 +103,16 @@ final class MjcfOrientation {
   }
 
   /**
-   * res = the quaternion of Euler angles (radians) about the axes named by {@code seq}: a lower-case letter rotates
-   * about the current (moving) axis, {@code q <- q ⊗ r}; an upper-case letter about the fixed axis, {@code q <- r ⊗
-   * q}. So {@code xyz} gives {@code qx(a) qy(b) qz(c)} and {@code XYZ} gives {@code qz(c) qy(b) qx(a)}.
+   * res = the quaternion of Euler angles (radians) about the axes named by {@code seq}: a
+   * lower-case letter rotates about the current (moving) axis, {@code q <- q ⊗ r}; an upper-case
+   * letter about the fixed axis, {@code q <- r ⊗ q}. So {@code xyz} gives {@code qx(a) qy(b) qz(c)}
+   * and {@code XYZ} gives {@code qz(c) qy(b) qx(a)}.
    */
   static void euler(double[] res, double a, double b, double c, String seq) {
-    // as MuJoCo 2.2.2 compiles it, bit for bit: each product normalised (by division), and the result again, with
-    // fdlibm's sine and cosine (which agree with glibc's here); flat faces in MPR turn a last bit into millimetres
+    // as MuJoCo 2.2.2 compiles it, bit for bit: each product normalised (by division), and the
+    // result again, with
+    // fdlibm's sine and cosine (which agree with glibc's here); flat faces in MPR turn a last bit
+    // into millimetres
     double[] angles = {a, b, c};
     double[] r = new double[4], t = new double[4];
     Quat.identity(res, 0);
@@ -117,7 +134,10 @@ final class MjcfOrientation {
     Quat.normalizeByDivision(res, 0);
   }
 
-  /** res = the minimal rotation taking +z to the unit vector (x, y, z); 180° about x when it points along -z. */
+  /**
+   * res = the minimal rotation taking +z to the unit vector (x, y, z); 180° about x when it points
+   * along -z.
+   */
   static void zaxis(double[] res, double x, double y, double z) {
     // axis = ẑ × v = (-y, x, 0), |ẑ × v| = sin(angle), ẑ·v = cos(angle)
     double s = Math.sqrt(x * x + y * y);

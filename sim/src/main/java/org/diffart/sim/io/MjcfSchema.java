@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The MJCF subset {@link MjcfLoader} accepts: for each supported element, the attributes it reads; and the elements
- * it skips because they only affect rendering. Anything not listed is refused with a {@link ModelFormatException}.
+ * The MJCF subset {@link MjcfLoader} accepts: for each supported element, the attributes it reads;
+ * and the elements it skips because they only affect rendering. Anything not listed is refused with
+ * a {@link ModelFormatException}.
  */
 final class MjcfSchema {
   private MjcfSchema() {}
@@ -15,81 +16,278 @@ final class MjcfSchema {
   static final Set<String> ORIENTATION = Set.of("quat", "axisangle", "euler", "xyaxes", "zaxis");
 
   static final Set<String> MUJOCO = Set.of("model");
+
   /** MuJoCo's contact dimensionalities, and the words that name them in an error. */
   static final Set<Integer> CONDIMS = Set.of(1, 3, 4, 6);
-  static final String CONDIM_CHOICES = " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
-      + " 6: and rolling)";
-  static final Set<String> OPTION = Set.of("timestep", "gravity", "integrator", "iterations", "solver", "tolerance",
-      "cone", "density", "viscosity", "wind", "magnetic", "impratio", "noslip_iterations", "noslip_tolerance");
-  static final Set<String> FLAG = Set.of("contact", "limit", "frictionloss", "constraint", "equality", "gravity",
-      "eulerdamp", "energy", "passive", "actuation", "sensor");
+
+  static final String CONDIM_CHOICES =
+      " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
+          + " 6: and rolling)";
+  static final Set<String> OPTION =
+      Set.of(
+          "timestep",
+          "gravity",
+          "integrator",
+          "iterations",
+          "solver",
+          "tolerance",
+          "cone",
+          "density",
+          "viscosity",
+          "wind",
+          "magnetic",
+          "impratio",
+          "noslip_iterations",
+          "noslip_tolerance");
+  static final Set<String> FLAG =
+      Set.of(
+          "contact",
+          "limit",
+          "frictionloss",
+          "constraint",
+          "equality",
+          "gravity",
+          "eulerdamp",
+          "energy",
+          "passive",
+          "actuation",
+          "sensor");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
-  static final Set<String> INERTIAL = with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
+  static final Set<String> INERTIAL =
+      with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
+
   /**
-   * MuJoCo's soft-constraint parameters (reference and impedance of contacts and joint limits), with their maximum
-   * number of values. diffart's contacts and limits are hard constraints solved by projected Gauss-Seidel ({@code
-   * Options} erp, cfm), which have no equivalent: these are checked to be numbers, ignored and reported in the
-   * model's warnings, so that MuJoCo's own sample models load.
+   * MuJoCo's soft-constraint parameters (reference and impedance of contacts and joint limits),
+   * with their maximum number of values. diffart's contacts and limits are hard constraints solved
+   * by projected Gauss-Seidel ({@code Options} erp, cfm), which have no equivalent: these are
+   * checked to be numbers, ignored and reported in the model's warnings, so that MuJoCo's own
+   * sample models load.
    */
   static final Map<String, Integer> SOFT_CONSTRAINT =
-      Map.of("solref", 2, "solimp", 5, "solreflimit", 2, "solimplimit", 5, "solreffriction", 2, "solimpfriction", 5);
+      Map.of(
+          "solref",
+          2,
+          "solimp",
+          5,
+          "solreflimit",
+          2,
+          "solimplimit",
+          5,
+          "solreffriction",
+          2,
+          "solimpfriction",
+          5);
 
-  static final Set<String> JOINT = Set.of("name", "class", "type", "group", "pos", "axis", "range", "limited",
-      "damping", "stiffness", "springref", "armature", "ref", "frictionloss", "solreflimit", "solimplimit",
-      "solreffriction", "solimpfriction", "springdamper");
+  static final Set<String> JOINT =
+      Set.of(
+          "name",
+          "class",
+          "type",
+          "group",
+          "pos",
+          "axis",
+          "range",
+          "limited",
+          "damping",
+          "stiffness",
+          "springref",
+          "armature",
+          "ref",
+          "frictionloss",
+          "solreflimit",
+          "solimplimit",
+          "solreffriction",
+          "solimpfriction",
+          "springdamper");
   static final Set<String> FREEJOINT = Set.of("name", "group");
-  static final Set<String> GEOM = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto", "mass",
-      "density", "contype", "conaffinity", "condim", "priority", "friction", "rgba", "material", "solref", "solimp",
-      "hfield", "mesh", "margin", "gap");
-  static final Set<String> SITE = with(ORIENTATION, "name", "class", "type", "group", "size", "pos", "fromto",
-      "material", "rgba", "user");
-  static final Set<String> TENDON = Set.of("name", "class", "group", "limited", "range", "stiffness", "damping",
-      "springlength", "frictionloss", "margin", "width", "rgba", "material", "solreflimit", "solimplimit",
-      "solreffriction", "solimpfriction", "user");
-  static final Set<String> MOTOR = Set.of("name", "class", "group", "joint", "tendon", "cranksite", "slidersite",
-      "cranklength", "gear", "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "lengthrange");
+  static final Set<String> GEOM =
+      with(
+          ORIENTATION,
+          "name",
+          "class",
+          "type",
+          "group",
+          "size",
+          "pos",
+          "fromto",
+          "mass",
+          "density",
+          "contype",
+          "conaffinity",
+          "condim",
+          "priority",
+          "friction",
+          "rgba",
+          "material",
+          "solref",
+          "solimp",
+          "hfield",
+          "mesh",
+          "margin",
+          "gap");
+  static final Set<String> SITE =
+      with(
+          ORIENTATION,
+          "name",
+          "class",
+          "type",
+          "group",
+          "size",
+          "pos",
+          "fromto",
+          "material",
+          "rgba",
+          "user");
+  static final Set<String> TENDON =
+      Set.of(
+          "name",
+          "class",
+          "group",
+          "limited",
+          "range",
+          "stiffness",
+          "damping",
+          "springlength",
+          "frictionloss",
+          "margin",
+          "width",
+          "rgba",
+          "material",
+          "solreflimit",
+          "solimplimit",
+          "solreffriction",
+          "solimpfriction",
+          "user");
+  static final Set<String> MOTOR =
+      Set.of(
+          "name",
+          "class",
+          "group",
+          "joint",
+          "tendon",
+          "cranksite",
+          "slidersite",
+          "cranklength",
+          "gear",
+          "ctrlrange",
+          "ctrllimited",
+          "forcerange",
+          "forcelimited",
+          "lengthrange");
   static final Set<String> POSITION = with(MOTOR, "kp");
   static final Set<String> VELOCITY = with(MOTOR, "kv");
   static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");
   static final Set<String> DAMPER = with(MOTOR, "kv");
   static final Set<String> CYLINDER = with(MOTOR, "timeconst", "area", "diameter", "bias");
-  static final Set<String> GENERAL = with(MOTOR, "gaintype", "gainprm", "biastype", "biasprm", "dyntype", "dynprm",
-      "actlimited", "actrange");
-  static final Set<String> MUSCLE = with(MOTOR, "timeconst", "range", "force", "scale", "lmin", "lmax", "vmax",
-      "fpmax", "fvmax");
-  static final Set<String> ADHESION = Set.of("name", "class", "group", "forcelimited", "ctrlrange", "forcerange",
-      "user", "body", "gain");
+  static final Set<String> GENERAL =
+      with(
+          MOTOR,
+          "gaintype",
+          "gainprm",
+          "biastype",
+          "biasprm",
+          "dyntype",
+          "dynprm",
+          "actlimited",
+          "actrange");
+  static final Set<String> MUSCLE =
+      with(MOTOR, "timeconst", "range", "force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax");
+  static final Set<String> ADHESION =
+      Set.of(
+          "name",
+          "class",
+          "group",
+          "forcelimited",
+          "ctrlrange",
+          "forcerange",
+          "user",
+          "body",
+          "gain");
+
   /** The actuator elements diffart reads, with their attributes. */
-  static final java.util.Map<String, Set<String>> ACTUATORS = java.util.Map.of("motor", MOTOR, "position", POSITION,
-      "velocity", VELOCITY, "intvelocity", INTVELOCITY, "damper", DAMPER, "cylinder", CYLINDER, "general", GENERAL,
-      "muscle", MUSCLE, "adhesion", ADHESION);
+  static final java.util.Map<String, Set<String>> ACTUATORS =
+      java.util.Map.of(
+          "motor",
+          MOTOR,
+          "position",
+          POSITION,
+          "velocity",
+          VELOCITY,
+          "intvelocity",
+          INTVELOCITY,
+          "damper",
+          DAMPER,
+          "cylinder",
+          CYLINDER,
+          "general",
+          GENERAL,
+          "muscle",
+          MUSCLE,
+          "adhesion",
+          ADHESION);
+
   /** Attributes every equality constraint takes, the only ones a default class may set. */
   static final Set<String> EQUALITY_DEFAULT = Set.of("active", "solref", "solimp");
+
   static final Set<String> EQUALITY_COMMON = with(EQUALITY_DEFAULT, "name", "class");
   static final Set<String> CONNECT = with(EQUALITY_COMMON, "body1", "body2", "anchor");
-  static final Set<String> WELD = with(EQUALITY_COMMON, "body1", "body2", "anchor", "relpose", "torquescale");
+  static final Set<String> WELD =
+      with(EQUALITY_COMMON, "body1", "body2", "anchor", "relpose", "torquescale");
   static final Set<String> EQ_JOINT = with(EQUALITY_COMMON, "joint1", "joint2", "polycoef");
   static final Set<String> EQ_TENDON = with(EQUALITY_COMMON, "tendon1", "tendon2", "polycoef");
   static final Set<String> KEY = Set.of("name", "time", "qpos", "qvel", "ctrl", "act");
 
-  /** Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data} sizes itself). */
+  /**
+   * Top-level elements skipped entirely: rendering settings and buffer sizes (our {@code Data}
+   * sizes itself).
+   */
   static final Set<String> IGNORED_TOP = Set.of("visual", "statistic");
-  /** {@code size}: nconmax is the contact capacity; the others size MuJoCo's own memory and change nothing here. */
-  static final Set<String> SIZE = Set.of("njmax", "nconmax", "nstack", "nuserdata", "nkey", "nuser_body",
-      "nuser_jnt", "nuser_geom", "nuser_site", "nuser_cam", "nuser_tendon", "nuser_actuator", "nuser_sensor");
+
+  /**
+   * {@code size}: nconmax is the contact capacity; the others size MuJoCo's own memory and change
+   * nothing here.
+   */
+  static final Set<String> SIZE =
+      Set.of(
+          "njmax",
+          "nconmax",
+          "nstack",
+          "nuserdata",
+          "nkey",
+          "nuser_body",
+          "nuser_jnt",
+          "nuser_geom",
+          "nuser_site",
+          "nuser_cam",
+          "nuser_tendon",
+          "nuser_actuator",
+          "nuser_sensor");
+
   /** Elements skipped inside bodies and default classes: lights and cameras only render. */
   static final Set<String> IGNORED_IN_BODY = Set.of("light", "camera");
+
   /** Assets skipped: textures and materials only colour geoms. */
   static final Set<String> IGNORED_ASSETS = Set.of("texture", "material", "skin");
 
   /** The error for an element the loader does not support where it stands. */
-  static ModelFormatException unsupported(XmlElement e, String parent, String supported, String ignored) {
-    return e.error("unsupported element <" + e.name() + "> in <" + parent + "> (supported: " + supported
-        + (ignored.isEmpty() ? "" : "; ignored: " + ignored) + ")");
+  static ModelFormatException unsupported(
+      XmlElement e, String parent, String supported, String ignored) {
+    return e.error(
+        "unsupported element <"
+            + e.name()
+            + "> in <"
+            + parent
+            + "> (supported: "
+            + supported
+            + (ignored.isEmpty() ? "" : "; ignored: " + ignored)
+            + ")");
   }
 
-  /** The attributes a default class may set for an element: those of the element without name and class. */
+  /**
+   * The attributes a default class may set for an element: those of the element without name and
+   * class.
+   */
   static Set<String> inDefault(Set<String> attributes) {
     Set<String> s = new HashSet<>(attributes);
     s.remove("name");

@@ -2,22 +2,23 @@ package org.diffart.sim.io;
 
 import java.util.Set;
 import org.diffart.sim.compiler.GeomSpec;
-import org.diffart.sim.model.GeomType;
 import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.compiler.SiteSpec;
 import org.diffart.sim.compiler.TendonSpec;
+import org.diffart.sim.model.GeomType;
 
 /**
- * Reads MJCF {@code <tendon>} sections: {@code fixed} and {@code spatial} tendons, with MuJoCo 2.2.2's meaning. A
- * fixed tendon's length is {@code Σ coef·q} over its {@code <joint joint coef>} children (hinges and slides); a
- * spatial tendon's the length of its path of {@code <site site>}, {@code <geom geom sidesite>} (a sphere or cylinder
- * the path wraps around between two sites) and {@code <pulley divisor>} children, checked as MuJoCo checks it;
- * {@code springlength} -1 (the
- * default) rests the spring at the length at the joints' {@code springref} (measured on MuJoCo 2.2.2:
- * {@code datasets/reference/models/tendons.xml}); {@code limited}/{@code range} follow the compiler's
- * {@code autolimits} rule, never converted to radians. A tendon's own {@code frictionloss} and a
- * limit {@code margin} are refused with the reason; the visual attributes are ignored, and so are MuJoCo's
- * soft-constraint parameters of the limits, with a model warning (diffart's limits are hard constraints).
+ * Reads MJCF {@code <tendon>} sections: {@code fixed} and {@code spatial} tendons, with MuJoCo
+ * 2.2.2's meaning. A fixed tendon's length is {@code Σ coef·q} over its {@code <joint joint coef>}
+ * children (hinges and slides); a spatial tendon's the length of its path of {@code <site site>},
+ * {@code <geom geom sidesite>} (a sphere or cylinder the path wraps around between two sites) and
+ * {@code <pulley divisor>} children, checked as MuJoCo checks it; {@code springlength} -1 (the
+ * default) rests the spring at the length at the joints' {@code springref} (measured on MuJoCo
+ * 2.2.2: {@code datasets/reference/models/tendons.xml}); {@code limited}/{@code range} follow the
+ * compiler's {@code autolimits} rule, never converted to radians. A tendon's own {@code
+ * frictionloss} and a limit {@code margin} are refused with the reason; the visual attributes are
+ * ignored, and so are MuJoCo's soft-constraint parameters of the limits, with a model warning
+ * (diffart's limits are hard constraints).
  */
 final class MjcfTendons {
   private static final Set<String> JOINT = Set.of("joint", "coef");
@@ -34,8 +35,13 @@ final class MjcfTendons {
     return spec;
   }
 
-  static void read(XmlElement section, ModelBuilder b, MjcfDefaults defaults, MjcfCompiler compiler,
-      NamedElements names, MjcfBodies bodies) {
+  static void read(
+      XmlElement section,
+      ModelBuilder b,
+      MjcfDefaults defaults,
+      MjcfCompiler compiler,
+      NamedElements names,
+      MjcfBodies bodies) {
     section.requireAttributesIn(Set.of());
     for (XmlElement e : section.children()) {
       if (!e.name().equals("fixed") && !e.name().equals("spatial")) {
@@ -46,14 +52,20 @@ final class MjcfTendons {
       String name = e.string("name", "").strip();
       names.register("tendon", name, e);
       if (a.number("frictionloss", 0) != 0) {
-        throw a.definer("frictionloss").error("a tendon's frictionloss is not supported yet (a joint's is)");
+        throw a.definer("frictionloss")
+            .error("a tendon's frictionloss is not supported yet (a joint's is)");
       }
       if (a.number("margin", 0) != 0) {
-        throw a.definer("margin").error("a tendon limit's margin is not supported (limits act at the range)");
+        throw a.definer("margin")
+            .error("a tendon limit's margin is not supported (limits act at the range)");
       }
-      bodies.ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
-      TendonSpec t = b.addTendon(name).stiffness(a.number("stiffness", 0)).damping(a.number("damping", 0))
-          .springLength(a.number("springlength", -1));
+      bodies.ignoreSoftConstraint(
+          a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
+      TendonSpec t =
+          b.addTendon(name)
+              .stiffness(a.number("stiffness", 0))
+              .damping(a.number("damping", 0))
+              .springLength(a.number("springlength", -1));
       double[] range = a.has("range") ? a.numbers("range", 2) : new double[2];
       if (compiler.limited(a, "limited", "range", range)) {
         try {
@@ -77,8 +89,12 @@ final class MjcfTendons {
                 throw c.error("unknown geom '" + geom + "'");
               }
               if (g.type() != GeomType.SPHERE && g.type() != GeomType.CYLINDER) {
-                throw c.error("geom '" + geom + "' is a " + g.type().name().toLowerCase()
-                    + "; a tendon wraps around spheres and cylinders (MuJoCo too)");
+                throw c.error(
+                    "geom '"
+                        + geom
+                        + "' is a "
+                        + g.type().name().toLowerCase()
+                        + "; a tendon wraps around spheres and cylinders (MuJoCo too)");
               }
               t.geom(g, c.has("sidesite") ? site(c, "sidesite", bodies) : null);
             }
@@ -86,7 +102,8 @@ final class MjcfTendons {
               c.requireAttributesIn(Set.of("divisor"));
               double divisor = c.number("divisor");
               if (!(divisor > 0)) {
-                throw c.error("a pulley's divisor must be positive, got " + c.required("divisor").strip());
+                throw c.error(
+                    "a pulley's divisor must be positive, got " + c.required("divisor").strip());
               }
               t.pulley(divisor);
             }

@@ -1,9 +1,10 @@
 package org.diffart.sim.io;
 
 /**
- * A model file that cannot be loaded: malformed XML, an unknown or unsupported element or attribute, a bad value or
- * an inconsistent model. The message always names the file, the line and the element, as {@code
- * "<file>:<line>: <element>: <message>"}, so that editors and terminals can jump to it.
+ * A model file that cannot be loaded: malformed XML, an unknown or unsupported element or
+ * attribute, a bad value or an inconsistent model. The message always names the file, the line and
+ * the element, as {@code "<file>:<line>: <element>: <message>"}, so that editors and terminals can
+ * jump to it.
  */
 public final class ModelFormatException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -23,8 +24,11 @@ public final class ModelFormatException extends RuntimeException {
     this(file, line, element, detail, null);
   }
 
-  /** As {@link #ModelFormatException(String, int, String, String)}, keeping the underlying cause. */
-  public ModelFormatException(String file, int line, String element, String detail, Throwable cause) {
+  /**
+   * As {@link #ModelFormatException(String, int, String, String)}, keeping the underlying cause.
+   */
+  public ModelFormatException(
+      String file, int line, String element, String detail, Throwable cause) {
     super(file + ":" + line + ": " + element + ": " + detail, cause);
     this.file = file;
     this.line = line;

@@ -6,9 +6,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The named elements of a model file by kind ({@code body}, {@code joint}, {@code geom}, {@code site}, {@code
- * tendon}, {@code actuator}, {@code sensor}, {@code keyframe}, {@code equality}): refuses repeated names and locates the model
- * compiler's errors, which name the offending element as {@code "joint 'knee': ..."}, at that element's line.
+ * The named elements of a model file by kind ({@code body}, {@code joint}, {@code geom}, {@code
+ * site}, {@code tendon}, {@code actuator}, {@code sensor}, {@code keyframe}, {@code equality}):
+ * refuses repeated names and locates the model compiler's errors, which name the offending element
+ * as {@code "joint 'knee': ..."}, at that element's line.
  */
 final class NamedElements {
   private static final Pattern COMPILER_SUBJECT =

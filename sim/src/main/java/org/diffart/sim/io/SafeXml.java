@@ -24,14 +24,17 @@ import org.xml.sax.SAXParseException;
 import org.xml.sax.helpers.DefaultHandler;
 
 /**
- * Parses model files into a small {@link XmlElement} tree that remembers each element's line, refusing document type
- * declarations outright: no DTD, no internal or external entities, no XInclude, so neither external-entity reads
- * (XXE) nor entity-expansion bombs are possible. Model formats (MJCF, URDF) never need a DTD.
+ * Parses model files into a small {@link XmlElement} tree that remembers each element's line,
+ * refusing document type declarations outright: no DTD, no internal or external entities, no
+ * XInclude, so neither external-entity reads (XXE) nor entity-expansion bombs are possible. Model
+ * formats (MJCF, URDF) never need a DTD.
  *
- * <p>Every failure is a {@link ModelFormatException} naming the source, the line and the innermost open element.
+ * <p>Every failure is a {@link ModelFormatException} naming the source, the line and the innermost
+ * open element.
  */
 public final class SafeXml {
-  private static final String DISALLOW_DOCTYPE = "http://apache.org/xml/features/disallow-doctype-decl";
+  private static final String DISALLOW_DOCTYPE =
+      "http://apache.org/xml/features/disallow-doctype-decl";
 
   private SafeXml() {}
 
@@ -44,8 +47,11 @@ public final class SafeXml {
     try (InputStream in = Files.newInputStream(file)) {
       return parse(in, file.toString());
     } catch (java.nio.file.NoSuchFileException e) {
-      throw new UncheckedIOException(file + ": no such file"
-          + (file.isAbsolute() ? "" : " (in " + Path.of("").toAbsolutePath() + ")"), e);
+      throw new UncheckedIOException(
+          file
+              + ": no such file"
+              + (file.isAbsolute() ? "" : " (in " + Path.of("").toAbsolutePath() + ")"),
+          e);
     } catch (java.nio.file.AccessDeniedException e) {
       throw new UncheckedIOException(file + ": permission denied", e);
     } catch (IOException e) {
@@ -63,7 +69,10 @@ public final class SafeXml {
     return parseString(xml, source, 1);
   }
 
-  /** Parses XML text whose first line is line {@code firstLine} of {@code source} (as in a notebook cell). */
+  /**
+   * Parses XML text whose first line is line {@code firstLine} of {@code source} (as in a notebook
+   * cell).
+   */
   public static XmlElement parseString(String xml, String source, int firstLine) {
     return parse(new InputSource(new StringReader(xml)), source, firstLine - 1);
   }
@@ -83,10 +92,11 @@ public final class SafeXml {
         element = "!DOCTYPE";
         detail = "document type declarations are refused (no DTDs, no entities: XXE-safe parsing)";
       }
-      throw new ModelFormatException(source, Math.max(e.getLineNumber(), 1) + lineOffset, element, detail, e);
+      throw new ModelFormatException(
+          source, Math.max(e.getLineNumber(), 1) + lineOffset, element, detail, e);
     } catch (SAXException e) {
-      throw new ModelFormatException(source, handler.line(), handler.openElement(), "malformed XML: "
-          + e.getMessage(), e);
+      throw new ModelFormatException(
+          source, handler.line(), handler.openElement(), "malformed XML: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read model " + source + ": " + e.getMessage(), e);
     }
@@ -107,7 +117,8 @@ public final class SafeXml {
       return f.newSAXParser();
     } catch (ParserConfigurationException | SAXException e) {
       // fail closed: never fall back to a parser that might resolve entities
-      throw new IllegalStateException("the XML parser cannot be configured to refuse DTDs and external entities", e);
+      throw new IllegalStateException(
+          "the XML parser cannot be configured to refuse DTDs and external entities", e);
     }
   }
 
@@ -164,7 +175,8 @@ public final class SafeXml {
     }
   }
 
-  private record Node(String name, int line, Map<String, String> attributes, List<XmlElement> children) {
+  private record Node(
+      String name, int line, Map<String, String> attributes, List<XmlElement> children) {
     Node(String name, int line, Map<String, String> attributes) {
       this(name, line, attributes, new ArrayList<>());
     }

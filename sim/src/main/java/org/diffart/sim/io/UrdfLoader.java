@@ -9,17 +9,17 @@ import java.util.Map;
 import java.util.Set;
 import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.compiler.GeomSpec;
-import org.diffart.sim.model.GeomType;
 import org.diffart.sim.compiler.JointSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 
 /**
- * Loads URDF robot descriptions with ROS's conventions: a link's frame is the frame of the joint that carries it
- * (the joint {@code origin} places the child link in the parent link's frame, {@code rpy} being fixed-axis roll about
- * x, then pitch about y, then yaw about z), the joint {@code axis} is expressed in that frame (default x), lengths in
- * metres and angles in radians.
+ * Loads URDF robot descriptions with ROS's conventions: a link's frame is the frame of the joint
+ * that carries it (the joint {@code origin} places the child link in the parent link's frame,
+ * {@code rpy} being fixed-axis roll about x, then pitch about y, then yaw about z), the joint
+ * {@code axis} is expressed in that frame (default x), lengths in metres and angles in radians.
  *
  * <table>
  *   <caption>The accepted subset</caption>
@@ -38,16 +38,18 @@ import org.diffart.sim.compiler.ModelBuilder;
  *       friction is not modelled)</td></tr>
  * </table>
  *
- * <p>The root link (the one that is no joint's child) is welded to the world, unless the caller asks for a floating
- * base, which gives it a free joint named {@code floating_base}. A root link named {@code world} is the world itself
- * (its collision shapes are static geoms); its {@code floating} child joint gives a free base.
+ * <p>The root link (the one that is no joint's child) is welded to the world, unless the caller
+ * asks for a floating base, which gives it a free joint named {@code floating_base}. A root link
+ * named {@code world} is the world itself (its collision shapes are static geoms); its {@code
+ * floating} child joint gives a free base.
  *
- * <p>As the URDF specification says, the axis and limit of fixed and floating joints are unused, and so are the
- * lower and upper limits of continuous joints. Skipped as documented: {@code visual}, {@code material}, {@code
- * gazebo}, {@code transmission} (actuation metadata for controllers), and the joint's {@code calibration} and
- * {@code safety_controller} (controller settings).
- * Refused with a {@link ModelFormatException}: meshes, {@code planar} joints, {@code mimic} and any other element or
- * attribute. The model gets the default {@link org.diffart.sim.model.Options}.
+ * <p>As the URDF specification says, the axis and limit of fixed and floating joints are unused,
+ * and so are the lower and upper limits of continuous joints. Skipped as documented: {@code
+ * visual}, {@code material}, {@code gazebo}, {@code transmission} (actuation metadata for
+ * controllers), and the joint's {@code calibration} and {@code safety_controller} (controller
+ * settings). Refused with a {@link ModelFormatException}: meshes, {@code planar} joints, {@code
+ * mimic} and any other element or attribute. The model gets the default {@link
+ * org.diffart.sim.model.Options}.
  */
 public final class UrdfLoader {
   private static final Set<String> ORIGIN = Set.of("xyz", "rpy");
@@ -62,11 +64,15 @@ public final class UrdfLoader {
 
   private UrdfLoader(XmlElement robot) {
     this.robot = robot;
-    this.builder = new ModelBuilder(robot.string("name", "robot").strip())
-        .inertiaFromGeom(ModelBuilder.InertiaFromGeom.FALSE);
+    this.builder =
+        new ModelBuilder(robot.string("name", "robot").strip())
+            .inertiaFromGeom(ModelBuilder.InertiaFromGeom.FALSE);
   }
 
-  /** Loads a URDF file with its root link welded to the world (unless the file has a floating joint). */
+  /**
+   * Loads a URDF file with its root link welded to the world (unless the file has a floating
+   * joint).
+   */
   public static Model load(Path file) {
     return load(file, false);
   }
@@ -105,9 +111,13 @@ public final class UrdfLoader {
           }
         }
         case "joint" -> joints.add(c);
-        case "material", "gazebo", "transmission" -> { }
-        default -> throw c.error("unsupported element <" + c.name() + "> in <robot> (supported: link, joint;"
-            + " ignored: material, gazebo, transmission)");
+        case "material", "gazebo", "transmission" -> {}
+        default ->
+            throw c.error(
+                "unsupported element <"
+                    + c.name()
+                    + "> in <robot> (supported: link, joint;"
+                    + " ignored: material, gazebo, transmission)");
       }
     }
     for (XmlElement j : joints) {
@@ -119,10 +129,17 @@ public final class UrdfLoader {
       }
       jointsByParent.computeIfAbsent(parent, k -> new ArrayList<>()).add(j);
     }
-    List<String> roots = links.keySet().stream().filter(l -> !parentJointOf.containsKey(l)).toList();
+    List<String> roots =
+        links.keySet().stream().filter(l -> !parentJointOf.containsKey(l)).toList();
     if (roots.size() != 1) {
-      throw robot.error(roots.isEmpty() ? "the links form a loop: no root link" : "the links form " + roots.size()
-          + " separate trees (roots " + roots + "); a URDF has exactly one root link");
+      throw robot.error(
+          roots.isEmpty()
+              ? "the links form a loop: no root link"
+              : "the links form "
+                  + roots.size()
+                  + " separate trees (roots "
+                  + roots
+                  + "); a URDF has exactly one root link");
     }
     rootLink(links.get(roots.get(0)), floatingBase);
     for (String link : links.keySet()) {
@@ -141,7 +158,8 @@ public final class UrdfLoader {
     String name = link.attribute("name").strip();
     if (name.equals("world")) {
       if (floatingBase) {
-        throw link.error("the root link 'world' is the fixed world frame: it cannot be a floating base");
+        throw link.error(
+            "the root link 'world' is the fixed world frame: it cannot be a floating base");
       }
       bodyOfLink.put(name, 0);
       linkContents(link, 0);
@@ -176,31 +194,47 @@ public final class UrdfLoader {
   private void joint(XmlElement j, int body, int parentBody) {
     String name = j.required("name").strip();
     names.register("joint", name, j);
-    String type = j.keyword("type", null, "revolute", "continuous", "prismatic", "fixed", "floating", "planar");
+    String type =
+        j.keyword(
+            "type", null, "revolute", "continuous", "prismatic", "fixed", "floating", "planar");
     if (type == null) {
       throw j.error("required attribute 'type' is missing");
     }
     for (XmlElement c : j.children()) {
       switch (c.name()) {
-        case "origin", "parent", "child", "axis", "limit", "dynamics", "calibration", "safety_controller" -> { }
-        default -> throw c.error("unsupported element <" + c.name() + "> in <joint> (supported: origin, parent,"
-            + " child, axis, limit, dynamics; ignored: calibration, safety_controller)");
+        case "origin",
+            "parent",
+            "child",
+            "axis",
+            "limit",
+            "dynamics",
+            "calibration",
+            "safety_controller" -> {}
+        default ->
+            throw c.error(
+                "unsupported element <"
+                    + c.name()
+                    + "> in <joint> (supported: origin, parent,"
+                    + " child, axis, limit, dynamics; ignored: calibration, safety_controller)");
       }
     }
     XmlElement limit = only(j, "limit", false);
     XmlElement dynamics = only(j, "dynamics", false);
     XmlElement axis = only(j, "axis", false);
     switch (type) {
-      case "fixed" -> { }
+      case "fixed" -> {}
       case "floating" -> {
         if (parentBody != 0) {
-          throw j.error("a floating joint must hang from the root link 'world' (free joints are top-level)");
+          throw j.error(
+              "a floating joint must hang from the root link 'world' (free joints are top-level)");
         }
         builder.addJoint(body, JointType.FREE, name);
       }
       case "planar" -> throw j.error("planar joints are not supported");
       default -> {
-        JointSpec s = builder.addJoint(body, type.equals("prismatic") ? JointType.SLIDE : JointType.HINGE, name);
+        JointSpec s =
+            builder.addJoint(
+                body, type.equals("prismatic") ? JointType.SLIDE : JointType.HINGE, name);
         double[] a = axis == null ? new double[] {1, 0, 0} : axis(axis);
         s.axis(a[0], a[1], a[2]);
         limits(j, s, type, limit);
@@ -229,7 +263,8 @@ public final class UrdfLoader {
       return;
     }
     if (limit == null) {
-      throw j.error("a " + type + " joint needs <limit lower upper> (use continuous for an unlimited hinge)");
+      throw j.error(
+          "a " + type + " joint needs <limit lower upper> (use continuous for an unlimited hinge)");
     }
     double lo = limit.number("lower", 0);
     double hi = limit.number("upper", 0);
@@ -245,8 +280,9 @@ public final class UrdfLoader {
     }
     dynamics.requireAttributesIn(Set.of("damping", "friction"));
     if (dynamics.number("friction", 0) != 0) {
-      throw dynamics.error("joint friction is not supported (Coulomb joint friction is not modelled); remove it or"
-          + " set it to 0");
+      throw dynamics.error(
+          "joint friction is not supported (Coulomb joint friction is not modelled); remove it or"
+              + " set it to 0");
     }
     double d = dynamics.number("damping", 0);
     if (d < 0) {
@@ -260,14 +296,19 @@ public final class UrdfLoader {
       switch (c.name()) {
         case "inertial" -> {
           if (body == 0) {
-            throw c.error("the root link 'world' is the fixed world frame: it cannot have an <inertial>");
+            throw c.error(
+                "the root link 'world' is the fixed world frame: it cannot have an <inertial>");
           }
           inertial(c, builder.body(body));
         }
         case "collision" -> collision(c, body);
-        case "visual" -> { }
-        default -> throw c.error("unsupported element <" + c.name() + "> in <link> (supported: inertial,"
-            + " collision; ignored: visual)");
+        case "visual" -> {}
+        default ->
+            throw c.error(
+                "unsupported element <"
+                    + c.name()
+                    + "> in <link> (supported: inertial,"
+                    + " collision; ignored: visual)");
       }
     }
   }
@@ -285,9 +326,18 @@ public final class UrdfLoader {
       throw mass.error("mass must be non-negative, got " + m);
     }
     inertia.requireAttributesIn(Set.of("ixx", "ixy", "ixz", "iyy", "iyz", "izz"));
-    double[] full = {inertia.number("ixx"), inertia.number("iyy"), inertia.number("izz"), inertia.number("ixy"),
-        inertia.number("ixz"), inertia.number("iyz")};
-    b.inertialFull(m, new double[] {pose[0], pose[1], pose[2]}, new double[] {pose[3], pose[4], pose[5], pose[6]},
+    double[] full = {
+      inertia.number("ixx"),
+      inertia.number("iyy"),
+      inertia.number("izz"),
+      inertia.number("ixy"),
+      inertia.number("ixz"),
+      inertia.number("iyz")
+    };
+    b.inertialFull(
+        m,
+        new double[] {pose[0], pose[1], pose[2]},
+        new double[] {pose[3], pose[4], pose[5], pose[6]},
         full);
   }
 
@@ -320,13 +370,20 @@ public final class UrdfLoader {
         double len = positive(shape, "length", 1)[0];
         g = builder.addGeom(body, GeomType.CYLINDER, name).size(r, len / 2);
       }
-      default -> throw shape.error("unsupported collision geometry <" + shape.name() + "> (supported: box, sphere,"
-          + " cylinder; meshes are not supported)");
+      default ->
+          throw shape.error(
+              "unsupported collision geometry <"
+                  + shape.name()
+                  + "> (supported: box, sphere,"
+                  + " cylinder; meshes are not supported)");
     }
     g.pos(pose[0], pose[1], pose[2]).quat(pose[3], pose[4], pose[5], pose[6]);
   }
 
-  /** Reads the optional {@code <origin xyz rpy>} child of {@code e} into pose = (x, y, z, qw, qx, qy, qz). */
+  /**
+   * Reads the optional {@code <origin xyz rpy>} child of {@code e} into pose = (x, y, z, qw, qx,
+   * qy, qz).
+   */
   private static void origin(XmlElement e, double[] pose) {
     XmlElement o = only(e, "origin", false);
     pose[3] = 1;

@@ -8,14 +8,17 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * One element of a parsed model file: tag name, attributes in document order, child elements and the line where its
- * start tag ends. Text content is not kept (MJCF and URDF carry everything in attributes). Immutable.
+ * One element of a parsed model file: tag name, attributes in document order, child elements and
+ * the line where its start tag ends. Text content is not kept (MJCF and URDF carry everything in
+ * attributes). Immutable.
  *
- * <p>The typed accessors parse attribute values strictly (decimal numbers only: no {@code NaN}, {@code Infinity},
- * hexadecimal or Java suffixes) and throw a {@link ModelFormatException} naming this element's file and line.
+ * <p>The typed accessors parse attribute values strictly (decimal numbers only: no {@code NaN},
+ * {@code Infinity}, hexadecimal or Java suffixes) and throw a {@link ModelFormatException} naming
+ * this element's file and line.
  */
 public final class XmlElement {
-  private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  private static final Pattern NUMBER =
+      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
   private static final Pattern SPACES = Pattern.compile("\\s+");
 
@@ -25,7 +28,12 @@ public final class XmlElement {
   private final Map<String, String> attributes;
   private final List<XmlElement> children;
 
-  XmlElement(String source, String name, int line, Map<String, String> attributes, List<XmlElement> children) {
+  XmlElement(
+      String source,
+      String name,
+      int line,
+      Map<String, String> attributes,
+      List<XmlElement> children) {
     this.source = source;
     this.name = name;
     this.line = line;
@@ -90,14 +98,18 @@ public final class XmlElement {
   }
 
   /**
-   * Refuses attributes outside {@code allowed}; XML namespace declarations ({@code xmlns}, {@code xmlns:*}) are
-   * always accepted.
+   * Refuses attributes outside {@code allowed}; XML namespace declarations ({@code xmlns}, {@code
+   * xmlns:*}) are always accepted.
    */
   public void requireAttributesIn(Set<String> allowed) {
     for (String a : attributes.keySet()) {
       if (!allowed.contains(a) && !a.equals("xmlns") && !a.startsWith("xmlns:")) {
-        throw error("unknown or unsupported attribute '" + a + "' (supported: " + String.join(", ",
-            allowed.stream().sorted().toList()) + ")");
+        throw error(
+            "unknown or unsupported attribute '"
+                + a
+                + "' (supported: "
+                + String.join(", ", allowed.stream().sorted().toList())
+                + ")");
       }
     }
   }
@@ -106,8 +118,14 @@ public final class XmlElement {
   public void requireChildrenIn(Set<String> allowed) {
     for (XmlElement c : children) {
       if (!allowed.contains(c.name)) {
-        throw c.error("unsupported element <" + c.name + "> in <" + name + "> (supported: " + String.join(", ",
-            allowed.stream().sorted().toList()) + ")");
+        throw c.error(
+            "unsupported element <"
+                + c.name
+                + "> in <"
+                + name
+                + "> (supported: "
+                + String.join(", ", allowed.stream().sorted().toList())
+                + ")");
       }
     }
   }
@@ -132,13 +150,26 @@ public final class XmlElement {
     return numbers(attr, 1, 1)[0];
   }
 
-  /** A whitespace-separated list of {@code min..max} finite decimal numbers; the attribute must be present. */
+  /**
+   * A whitespace-separated list of {@code min..max} finite decimal numbers; the attribute must be
+   * present.
+   */
   public double[] numbers(String attr, int min, int max) {
     String[] parts = tokens(required(attr));
     if (parts.length < min || parts.length > max) {
       String count = min == max ? String.valueOf(min) : min + " to " + max;
-      throw error("attribute '" + attr + "' needs " + count + " number" + (max == 1 ? "" : "s") + ", got "
-          + parts.length + " ('" + attribute(attr) + "')");
+      throw error(
+          "attribute '"
+              + attr
+              + "' needs "
+              + count
+              + " number"
+              + (max == 1 ? "" : "s")
+              + ", got "
+              + parts.length
+              + " ('"
+              + attribute(attr)
+              + "')");
     }
     double[] v = new double[parts.length];
     for (int i = 0; i < parts.length; i++) {
@@ -185,7 +216,8 @@ public final class XmlElement {
         return a;
       }
     }
-    throw error("attribute '" + attr + "': '" + v + "' is not one of " + String.join(", ", allowed));
+    throw error(
+        "attribute '" + attr + "': '" + v + "' is not one of " + String.join(", ", allowed));
   }
 
   private static String[] tokens(String v) {

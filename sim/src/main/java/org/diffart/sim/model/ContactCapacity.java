@@ -1,47 +1,58 @@
 package org.diffart.sim.model;
 
 /**
- * Which geom type pairs have a collision function, and how many contact points each can produce. The model compiler
- * sizes the contact arrays of {@code Data} from this table; {@code org.diffart.sim.algo.collision.Collision} implements it.
+ * Which geom type pairs have a collision function, and how many contact points each can produce.
+ * The model compiler sizes the contact arrays of {@code Data} from this table; {@code
+ * org.diffart.sim.algo.collision.Collision} implements it.
  */
 public final class ContactCapacity {
-  /** MuJoCo's {@code mjMAXCONPAIR}: the most contacts of one height field pair (one per prism MPR collides). */
+  /**
+   * MuJoCo's {@code mjMAXCONPAIR}: the most contacts of one height field pair (one per prism MPR
+   * collides).
+   */
   public static final int MAX_HFIELD = 50;
+
   /** Contact slots of a box–box pair: 16 edge crossings, 4 corners and 4 vertices. */
   public static final int BOX_BOX = 24;
 
   private ContactCapacity() {}
 
   /**
-   * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported. Symmetric. A
-   * height field pair may have fewer, as the cells under the other geom allow (the model compiler's bound).
+   * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported.
+   * Symmetric. A height field pair may have fewer, as the cells under the other geom allow (the
+   * model compiler's bound).
    */
   public static int maxContacts(GeomType a, GeomType b) {
     GeomType lo = a.ordinal() <= b.ordinal() ? a : b;
     GeomType hi = a.ordinal() <= b.ordinal() ? b : a;
     return switch (lo) {
-      case HFIELD -> switch (hi) {
-        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> MAX_HFIELD;
-        default -> 0;
-      };
-      case PLANE -> switch (hi) {
-        case SPHERE, ELLIPSOID -> 1;
-        case CAPSULE -> 2;
-        case CYLINDER, BOX -> 4;
-        // MuJoCo's mjc_PlaneConvex: the deepest vertex and two more
-        case MESH -> 3;
-        default -> 0;
-      };
-      case SPHERE -> switch (hi) {
-        case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> 1;
-        default -> 0;
-      };
-      case CAPSULE -> switch (hi) {
-        case CAPSULE, ELLIPSOID, CYLINDER, MESH -> 1;
-        case BOX -> 2;
-        default -> 0;
-      };
-      // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces (org.diffart.sim.algo.collision.BoxBox)
+      case HFIELD ->
+          switch (hi) {
+            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> MAX_HFIELD;
+            default -> 0;
+          };
+      case PLANE ->
+          switch (hi) {
+            case SPHERE, ELLIPSOID -> 1;
+            case CAPSULE -> 2;
+            case CYLINDER, BOX -> 4;
+            // MuJoCo's mjc_PlaneConvex: the deepest vertex and two more
+            case MESH -> 3;
+            default -> 0;
+          };
+      case SPHERE ->
+          switch (hi) {
+            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> 1;
+            default -> 0;
+          };
+      case CAPSULE ->
+          switch (hi) {
+            case CAPSULE, ELLIPSOID, CYLINDER, MESH -> 1;
+            case BOX -> 2;
+            default -> 0;
+          };
+      // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces
+      // (org.diffart.sim.algo.collision.BoxBox)
       case BOX -> hi == GeomType.BOX ? BOX_BOX : 1;
       case ELLIPSOID, CYLINDER, MESH -> 1;
       default -> 0;

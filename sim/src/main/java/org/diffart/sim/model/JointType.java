@@ -3,9 +3,10 @@ package org.diffart.sim.model;
 /**
  * Joint types, numbered as MuJoCo's {@code mjtJoint} so that arrays interchange with MuJoCo.
  *
- * <p>Coordinates follow MuJoCo: a free joint has {@code qpos = (x, y, z, qw, qx, qy, qz)} and {@code qvel = (v_world,
- * omega_body)}; a ball joint has a unit quaternion in {@code qpos} and the angular velocity in the child body frame in
- * {@code qvel}; hinge and slide have one scalar each, measured from the joint's {@code ref} ({@code qpos0}).
+ * <p>Coordinates follow MuJoCo: a free joint has {@code qpos = (x, y, z, qw, qx, qy, qz)} and
+ * {@code qvel = (v_world, omega_body)}; a ball joint has a unit quaternion in {@code qpos} and the
+ * angular velocity in the child body frame in {@code qvel}; hinge and slide have one scalar each,
+ * measured from the joint's {@code ref} ({@code qpos0}).
  */
 public enum JointType {
   /** Six degrees of freedom, root bodies only. */
@@ -19,6 +20,7 @@ public enum JointType {
 
   /** Number of position coordinates in {@code qpos}. */
   public final int nq;
+
   /** Number of velocity coordinates (degrees of freedom) in {@code qvel}. */
   public final int nv;
 

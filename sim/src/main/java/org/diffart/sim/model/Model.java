@@ -3,18 +3,20 @@ package org.diffart.sim.model;
 import java.util.List;
 
 /**
- * An immutable compiled model: sizes and flat per-entity arrays in MuJoCo's layout, plus {@link Options}. Built by
- * {@code org.diffart.sim.compiler.ModelBuilder} or the MJCF/URDF loaders; per-world state lives in {@code org.diffart.sim.data.Data}.
+ * An immutable compiled model: sizes and flat per-entity arrays in MuJoCo's layout, plus {@link
+ * Options}. Built by {@code org.diffart.sim.compiler.ModelBuilder} or the MJCF/URDF loaders;
+ * per-world state lives in {@code org.diffart.sim.data.Data}.
  *
- * <p>Bodies are numbered parent first (body 0 is the world); joints and geoms are grouped by body in body order.
- * Vector fields are read with an element index, e.g. {@code bodyPos(i, k)} is component k of body i's position.
- * Frames: each body frame is placed at {@code bodyPos/bodyQuat} in its parent's frame; joints then move it in the
- * order they were declared.
+ * <p>Bodies are numbered parent first (body 0 is the world); joints and geoms are grouped by body
+ * in body order. Vector fields are read with an element index, e.g. {@code bodyPos(i, k)} is
+ * component k of body i's position. Frames: each body frame is placed at {@code bodyPos/bodyQuat}
+ * in its parent's frame; joints then move it in the order they were declared.
  */
 public final class Model extends ModelFields {
   /**
-   * Contact capacity of a model that does not give one (MJCF {@code size nconmax}): enough for every model here, and
-   * it keeps the dense constraint arrays of a model with thousands of candidate pairs (MuJoCo's 22 humanoids) small.
+   * Contact capacity of a model that does not give one (MJCF {@code size nconmax}): enough for
+   * every model here, and it keeps the dense constraint arrays of a model with thousands of
+   * candidate pairs (MuJoCo's 22 humanoids) small.
    */
   public static final int DEFAULT_CONTACT_CAPACITY = 1000;
 
@@ -35,8 +37,10 @@ public final class Model extends ModelFields {
     warnings = List.copyOf(warnings);
     opt = o;
     if (o.integrator() == Integrator.RK4 && o.contact() && nslot > 0) {
-      throw new IllegalArgumentException("integrator RK4 integrates contact-free dynamics, but the model has "
-          + npair + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
+      throw new IllegalArgumentException(
+          "integrator RK4 integrates contact-free dynamics, but the model has "
+              + npair
+              + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
     }
   }
 
@@ -46,12 +50,14 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * A copy of this model whose actuators have the length ranges {@code {lo0, hi0, lo1, hi1, ...}} (MuJoCo's {@code
-   * actuator_lengthrange}), e.g. those MuJoCo's compiler simulated: muscles normalise their lengths by them.
+   * A copy of this model whose actuators have the length ranges {@code {lo0, hi0, lo1, hi1, ...}}
+   * (MuJoCo's {@code actuator_lengthrange}), e.g. those MuJoCo's compiler simulated: muscles
+   * normalise their lengths by them.
    */
   public Model withActuatorLengthRanges(double[] ranges) {
     if (ranges.length != 2 * nu) {
-      throw new IllegalArgumentException("length ranges: need 2·nu = " + 2 * nu + " values, got " + ranges.length);
+      throw new IllegalArgumentException(
+          "length ranges: need 2·nu = " + 2 * nu + " values, got " + ranges.length);
     }
     Model m = new Model(this, opt);
     m.actLengthRange = ranges.clone();
@@ -121,17 +127,17 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Contact slots: the sum of the pairs' largest contact counts. Pair p's k-th feature has slot {@code pairConAdr(p)
-   * + k}, where its warm start is kept.
+   * Contact slots: the sum of the pairs' largest contact counts. Pair p's k-th feature has slot
+   * {@code pairConAdr(p) + k}, where its warm start is kept.
    */
   public int nslot() {
     return nslot;
   }
 
   /**
-   * The most contacts a step may hold at once: the smaller of {@link #nslot()} and the capacity the model asks for
-   * (MJCF {@code size nconmax}) or {@link #DEFAULT_CONTACT_CAPACITY}. The contact and constraint arrays of {@code
-   * Data} are sized by it.
+   * The most contacts a step may hold at once: the smaller of {@link #nslot()} and the capacity the
+   * model asks for (MJCF {@code size nconmax}) or {@link #DEFAULT_CONTACT_CAPACITY}. The contact
+   * and constraint arrays of {@code Data} are sized by it.
    */
   public int nconMax() {
     return nconMax;
@@ -169,14 +175,18 @@ public final class Model extends ModelFields {
     return bodyDepth[i];
   }
 
-  /** The body that body i is welded to: itself when it has joints, else the nearest such ancestor (or 0). */
+  /**
+   * The body that body i is welded to: itself when it has joints, else the nearest such ancestor
+   * (or 0).
+   */
   public int bodyWeld(int i) {
     return bodyWeld[i];
   }
 
   /**
-   * The coordinate axis (0 x, 1 y, 2 z) that body i's rotation relative to its parent always turns about, whatever
-   * its joint's position, or -1: lets the dynamics skip entries of the transform that are structurally 0 or 1.
+   * The coordinate axis (0 x, 1 y, 2 z) that body i's rotation relative to its parent always turns
+   * about, whatever its joint's position, or -1: lets the dynamics skip entries of the transform
+   * that are structurally 0 or 1.
    */
   public int bodyRotationAxis(int i) {
     return bodyRotationAxis[i];
@@ -228,8 +238,8 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Component k of body i's spatial inertia about the body origin in body coordinates, packed as {@code (m, m cx, m
-   * cy, m cz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz)}.
+   * Component k of body i's spatial inertia about the body origin in body coordinates, packed as
+   * {@code (m, m cx, m cy, m cz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz)}.
    */
   public double bodyInert(int i, int k) {
     return bodyInert[10 * i + k];
@@ -321,7 +331,10 @@ public final class Model extends ModelFields {
     return dofJnt[d];
   }
 
-  /** The previous dof on the path to the root (-1 at a root): the sparsity pattern of the mass matrix. */
+  /**
+   * The previous dof on the path to the root (-1 at a root): the sparsity pattern of the mass
+   * matrix.
+   */
   public int dofParent(int d) {
     return dofParent[d];
   }
@@ -388,7 +401,10 @@ public final class Model extends ModelFields {
     return geomCondim[g];
   }
 
-  /** Contact priority of geom g: a pair takes the friction, restitution and condim of its higher-priority geom. */
+  /**
+   * Contact priority of geom g: a pair takes the friction, restitution and condim of its
+   * higher-priority geom.
+   */
   public int geomPriority(int g) {
     return geomPriority[g];
   }
@@ -398,7 +414,10 @@ public final class Model extends ModelFields {
     return geomSize[3 * g + k];
   }
 
-  /** Radius of geom g's bounding sphere about its centre (MuJoCo's {@code geom_rbound}); 0 for a plane. */
+  /**
+   * Radius of geom g's bounding sphere about its centre (MuJoCo's {@code geom_rbound}); 0 for a
+   * plane.
+   */
   public double geomRbound(int g) {
     return geomRbound[g];
   }
@@ -429,8 +448,8 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Size parameter k of height field h: the half-extents x and y (k 0, 1), the elevation of its highest point (2)
-   * and the depth of its base below z = 0 (3), MuJoCo's {@code hfield_size}.
+   * Size parameter k of height field h: the half-extents x and y (k 0, 1), the elevation of its
+   * highest point (2) and the depth of its base below z = 0 (3), MuJoCo's {@code hfield_size}.
    */
   public double hfieldSize(int h, int k) {
     return hfieldSize[4 * h + k];
@@ -447,8 +466,8 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * The normalised elevation (in [0, 1], times {@code hfieldSize(h, 2)} for the height) of height field h at row r
-   * (y) and column c (x).
+   * The normalised elevation (in [0, 1], times {@code hfieldSize(h, 2)} for the height) of height
+   * field h at row r (y) and column c (x).
    */
   public double hfieldData(int h, int r, int c) {
     return hfieldData[hfieldAdr[h] + r * hfieldNcol[h] + c];
@@ -470,8 +489,8 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Coordinate k of vertex v of mesh i, in the frame of its geoms (the mesh's centre of mass and principal axes); a
-   * single-precision value, as MuJoCo stores it.
+   * Coordinate k of vertex v of mesh i, in the frame of its geoms (the mesh's centre of mass and
+   * principal axes); a single-precision value, as MuJoCo stores it.
    */
   public double meshVert(int i, int v, int k) {
     return meshVert[3 * (meshVertAdr[i] + v) + k];
@@ -503,29 +522,32 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * The condim of explicit pair p (MJCF {@code <pair>}), or −1 for a pair of geoms that mix their own condims,
-   * frictions and restitutions.
+   * The condim of explicit pair p (MJCF {@code <pair>}), or −1 for a pair of geoms that mix their
+   * own condims, frictions and restitutions.
    */
   public int pairCondim(int p) {
     return pairCondim[p];
   }
 
-  /** Friction coefficient k (sliding, torsional, rolling) of explicit pair p (see {@link #pairCondim}); 0 for the others. */
+  /**
+   * Friction coefficient k (sliding, torsional, rolling) of explicit pair p (see {@link
+   * #pairCondim}); 0 for the others.
+   */
   public double pairFriction(int p, int k) {
     return pairFriction[3 * p + k];
   }
 
   /**
-   * Contact margin of pair p, m: its contacts are detected while the surfaces are closer than this (the larger of
-   * the geoms' margins, or an explicit pair's own, as MuJoCo mixes them).
+   * Contact margin of pair p, m: its contacts are detected while the surfaces are closer than this
+   * (the larger of the geoms' margins, or an explicit pair's own, as MuJoCo mixes them).
    */
   public double pairMargin(int p) {
     return pairMargin[2 * p];
   }
 
   /**
-   * Contact gap of pair p, m: its detected contacts act only closer than {@code pairMargin(p) − pairGap(p)}, MuJoCo's
-   * {@code includemargin}.
+   * Contact gap of pair p, m: its detected contacts act only closer than {@code pairMargin(p) −
+   * pairGap(p)}, MuJoCo's {@code includemargin}.
    */
   public double pairGap(int p) {
     return pairMargin[2 * p + 1];
@@ -548,12 +570,18 @@ public final class Model extends ModelFields {
     return nwrap;
   }
 
-  /** Whether tendon t is spatial (a path of sites, wrapping geoms and pulleys) rather than fixed (joint terms). */
+  /**
+   * Whether tendon t is spatial (a path of sites, wrapping geoms and pulleys) rather than fixed
+   * (joint terms).
+   */
   public boolean tendonSpatial(int t) {
     return tendonSpatial[t] != 0;
   }
 
-  /** The site of wrap w of a spatial tendon, or -1 (a geom, a pulley, or a joint term of a fixed tendon). */
+  /**
+   * The site of wrap w of a spatial tendon, or -1 (a geom, a pulley, or a joint term of a fixed
+   * tendon).
+   */
   public int wrapSite(int w) {
     return wrapSite[w];
   }
@@ -588,7 +616,10 @@ public final class Model extends ModelFields {
     return wrapDofAdr[w];
   }
 
-  /** Coefficient of term w: {@code L = Σ coef q}; a pulley's divisor on a spatial path (0 for its sites and geoms). */
+  /**
+   * Coefficient of term w: {@code L = Σ coef q}; a pulley's divisor on a spatial path (0 for its
+   * sites and geoms).
+   */
   public double wrapCoef(int w) {
     return wrapCoef[w];
   }
@@ -692,7 +723,10 @@ public final class Model extends ModelFields {
     return eqObj1[e];
   }
 
-  /** Object 2 of equality e: a body (the world by default), a joint or a tendon index, or -1 for none. */
+  /**
+   * Object 2 of equality e: a body (the world by default), a joint or a tendon index, or -1 for
+   * none.
+   */
   public int eqObj2(int e) {
     return eqObj2[e];
   }
@@ -730,12 +764,18 @@ public final class Model extends ModelFields {
     return SENSOR_TYPES[sensorType[i]];
   }
 
-  /** The frame sensor i reads: a frame sensor's, a site sensor's site, a subtree sensor's body, or NONE. */
+  /**
+   * The frame sensor i reads: a frame sensor's, a site sensor's site, a subtree sensor's body, or
+   * NONE.
+   */
   public FrameType sensorFrame(int i) {
     return FRAME_TYPES[sensorFrame[i]];
   }
 
-  /** What sensor i reads: a site, joint, actuator or body index, or for frame sensors a body, geom or site index. */
+  /**
+   * What sensor i reads: a site, joint, actuator or body index, or for frame sensors a body, geom
+   * or site index.
+   */
   public int sensorObj(int i) {
     return sensorObj[i];
   }
@@ -778,34 +818,39 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * The crank site of actuator a's slider-crank transmission (MuJoCo's {@code cranksite}), or −1 for a joint or
-   * tendon transmission.
+   * The crank site of actuator a's slider-crank transmission (MuJoCo's {@code cranksite}), or −1
+   * for a joint or tendon transmission.
    */
   public int actCrankSite(int a) {
     return actCrankSite[a];
   }
 
   /**
-   * The body of adhesion actuator a (MuJoCo's body transmission: moment arms from the body's contacts), or −1 for
-   * the other transmissions.
+   * The body of adhesion actuator a (MuJoCo's body transmission: moment arms from the body's
+   * contacts), or −1 for the other transmissions.
    */
   public int actBody(int a) {
     return actBody[a];
   }
 
-  /** The slider site of actuator a's slider-crank transmission (its z axis is the slider's), or −1. */
+  /**
+   * The slider site of actuator a's slider-crank transmission (its z axis is the slider's), or −1.
+   */
   public int actSliderSite(int a) {
     return actSliderSite[a];
   }
 
-  /** The rod length of actuator a's slider-crank transmission (MuJoCo's {@code cranklength}); 0 for the others. */
+  /**
+   * The rod length of actuator a's slider-crank transmission (MuJoCo's {@code cranklength}); 0 for
+   * the others.
+   */
   public double actCrankLength(int a) {
     return actCrankLength[a];
   }
 
   /**
-   * First transmission term of actuator a: {@code length = Σ trnCoef q[trnQposAdr]}, {@code qfrc[trnDofAdr] +=
-   * trnCoef force}.
+   * First transmission term of actuator a: {@code length = Σ trnCoef q[trnQposAdr]}, {@code
+   * qfrc[trnDofAdr] += trnCoef force}.
    */
   public int actTrnAdr(int a) {
     return actTrnAdr[a];
@@ -862,15 +907,17 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Gain parameter k (0..8) of actuator a: {@code force = gain·input + bias}, {@code gain = gain0 + gain1·length +
-   * gain2·velocity} (MuJoCo's fixed gain has gain1 = gain2 = 0); a muscle's nine parameters where {@link
-   * #actGainMuscle}.
+   * Gain parameter k (0..8) of actuator a: {@code force = gain·input + bias}, {@code gain = gain0 +
+   * gain1·length + gain2·velocity} (MuJoCo's fixed gain has gain1 = gain2 = 0); a muscle's nine
+   * parameters where {@link #actGainMuscle}.
    */
   public double actGain(int a, int k) {
     return actGain[9 * a + k];
   }
 
-  /** Whether actuator a's gain is MuJoCo's muscle gain (the active force-length-velocity curves). */
+  /**
+   * Whether actuator a's gain is MuJoCo's muscle gain (the active force-length-velocity curves).
+   */
   public boolean actGainMuscle(int a) {
     return actGainMuscle[a] != 0;
   }
@@ -880,12 +927,18 @@ public final class Model extends ModelFields {
     return actBiasMuscle[a] != 0;
   }
 
-  /** Length range bound k of actuator a (MuJoCo's lengthrange; computed at compile time for muscles). */
+  /**
+   * Length range bound k of actuator a (MuJoCo's lengthrange; computed at compile time for
+   * muscles).
+   */
   public double actLengthRange(int a, int k) {
     return actLengthRange[2 * a + k];
   }
 
-  /** MuJoCo's acc0 of actuator a: {@code |M⁻¹ ∂length/∂q|} at qpos0 (computed for models with muscles, else 0). */
+  /**
+   * MuJoCo's acc0 of actuator a: {@code |M⁻¹ ∂length/∂q|} at qpos0 (computed for models with
+   * muscles, else 0).
+   */
   public double actAcc0(int a) {
     return actAcc0[a];
   }
@@ -896,8 +949,8 @@ public final class Model extends ModelFields {
   }
 
   /**
-   * Dynamics parameter k of actuator a (MuJoCo's dynprm): a filter's time constant (k = 0), a muscle's time constants
-   * of activation and deactivation (k = 0, 1).
+   * Dynamics parameter k of actuator a (MuJoCo's dynprm): a filter's time constant (k = 0), a
+   * muscle's time constants of activation and deactivation (k = 0, 1).
    */
   public double actDynPrm(int a, int k) {
     return actDynPrm[2 * a + k];
@@ -918,7 +971,9 @@ public final class Model extends ModelFields {
     return actActAdr[a];
   }
 
-  /** Bias parameter k (0..8) of actuator a; a muscle's nine parameters where {@link #actBiasMuscle}. */
+  /**
+   * Bias parameter k (0..8) of actuator a; a muscle's nine parameters where {@link #actBiasMuscle}.
+   */
   public double actBias(int a, int k) {
     return actBias[9 * a + k];
   }
@@ -990,7 +1045,21 @@ public final class Model extends ModelFields {
 
   @Override
   public String toString() {
-    return "Model[" + name + ": nq=" + nq + " nv=" + nv + " nu=" + nu + (na > 0 ? " na=" + na : "") + " nbody="
-        + nbody + " njnt=" + njnt + " ngeom=" + ngeom + "]";
+    return "Model["
+        + name
+        + ": nq="
+        + nq
+        + " nv="
+        + nv
+        + " nu="
+        + nu
+        + (na > 0 ? " na=" + na : "")
+        + " nbody="
+        + nbody
+        + " njnt="
+        + njnt
+        + " ngeom="
+        + ngeom
+        + "]";
   }
 }

@@ -1,45 +1,53 @@
 package org.diffart.sim.model;
 
 /**
- * Simulation options of a {@link Model}: time step, gravity, integrator and the contact solver settings.
+ * Simulation options of a {@link Model}: time step, gravity, integrator and the contact solver
+ * settings.
  *
- * <p>Contact is a velocity-level mixed linear complementarity problem (Qiao et al. 2021, App. G) solved by projected
- * Gauss-Seidel. Defaults follow the paper's public code: 50 iterations from zero, {@code erp = 0.01}, {@code cfm =
- * 1e-5}, one friction direction, a normal impulse cap of 1000 N·s, no restitution.
+ * <p>Contact is a velocity-level mixed linear complementarity problem (Qiao et al. 2021, App. G)
+ * solved by projected Gauss-Seidel. Defaults follow the paper's public code: 50 iterations from
+ * zero, {@code erp = 0.01}, {@code cfm = 1e-5}, one friction direction, a normal impulse cap of
+ * 1000 N·s, no restitution.
  *
  * @param timestep step size in seconds (MJCF {@code option/timestep}, default 0.002 as in MuJoCo)
  * @param gravity gravitational acceleration in the world frame, m/s² (3)
  * @param integrator time integrator
  * @param contact whether geom contacts are detected and solved (MJCF {@code flag contact})
- * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag limit})
- * @param frictionLoss whether the joints' dry friction ({@code frictionloss}) acts (MJCF {@code flag frictionloss})
+ * @param limit whether joint range limits are enforced as unilateral constraints (MJCF {@code flag
+ *     limit})
+ * @param frictionLoss whether the joints' dry friction ({@code frictionloss}) acts (MJCF {@code
+ *     flag frictionloss})
  * @param equality whether the equality constraints act (MJCF {@code flag equality})
- * @param energy whether each forward evaluation also computes the potential and kinetic energy into {@code
- *     Data.energy} (MJCF {@code flag energy}, off by default as in MuJoCo)
- * @param passive whether the passive forces act: joint and tendon springs and dampers, fluid forces (MJCF {@code
- *     flag passive}; off, the Euler step still integrates joint damping implicitly, as MuJoCo 2.2.2's does)
- * @param sensor whether steps and forward evaluations compute the sensors (MJCF {@code flag sensor}; off, {@code
- *     sensordata} keeps what it held, as MuJoCo's, and a damped step needs no evaluation of its own for them)
- * @param actuation whether the actuators act (MJCF {@code flag actuation}; off, their lengths and velocities are
- *     still computed, their forces and activation derivatives are zero)
+ * @param energy whether each forward evaluation also computes the potential and kinetic energy into
+ *     {@code Data.energy} (MJCF {@code flag energy}, off by default as in MuJoCo)
+ * @param passive whether the passive forces act: joint and tendon springs and dampers, fluid forces
+ *     (MJCF {@code flag passive}; off, the Euler step still integrates joint damping implicitly, as
+ *     MuJoCo 2.2.2's does)
+ * @param sensor whether steps and forward evaluations compute the sensors (MJCF {@code flag
+ *     sensor}; off, {@code sensordata} keeps what it held, as MuJoCo's, and a damped step needs no
+ *     evaluation of its own for them)
+ * @param actuation whether the actuators act (MJCF {@code flag actuation}; off, their lengths and
+ *     velocities are still computed, their forces and activation derivatives are zero)
  * @param iterations projected Gauss-Seidel sweeps per step
- * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed count)
- * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero (normal impulses;
- *     friction impulses too with two friction directions)
- * @param erp Baumgarte error-reduction factor: a penetration {@code d < 0} adds {@code -erp*d/dt} to the target
- *     normal velocity
+ * @param tolerance stop early when the largest impulse change of a sweep is below this (0: fixed
+ *     count)
+ * @param warmStart start PGS from the previous step's impulses of the same contacts instead of zero
+ *     (normal impulses; friction impulses too with two friction directions)
+ * @param erp Baumgarte error-reduction factor: a penetration {@code d < 0} adds {@code -erp*d/dt}
+ *     to the target normal velocity
  * @param cfm constraint force mixing added to the diagonal of the Delassus matrix
- * @param frictionDirections 1 (a single direction along the sliding velocity, as in the paper's code) or 2 (two
- *     orthogonal tangents, a box approximation of the Coulomb cone)
- * @param restitution default coefficient of restitution e of every geom (a per-world parameter in {@code Data}); a
- *     contact takes the larger of its two geoms' and targets the normal velocity {@code -e*v_n} when approaching
+ * @param frictionDirections 1 (a single direction along the sliding velocity, as in the paper's
+ *     code) or 2 (two orthogonal tangents, a box approximation of the Coulomb cone)
+ * @param restitution default coefficient of restitution e of every geom (a per-world parameter in
+ *     {@code Data}); a contact takes the larger of its two geoms' and targets the normal velocity
+ *     {@code -e*v_n} when approaching
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
- * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo 2.2.2's inertia-box
- *     fluid forces, {@code org.diffart.sim.algo.forces.Fluid})
+ * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo
+ *     2.2.2's inertia-box fluid forces, {@code org.diffart.sim.algo.forces.Fluid})
  * @param viscosity viscosity of the medium, Pa·s (MJCF {@code option viscosity})
  * @param wind velocity of the medium in the world, m/s (3; MJCF {@code option wind})
- * @param magnetic the global magnetic field in the world that magnetometers read (3; MJCF {@code option magnetic},
- *     default MuJoCo's (0, -0.5, 0))
+ * @param magnetic the global magnetic field in the world that magnetometers read (3; MJCF {@code
+ *     option magnetic}, default MuJoCo's (0, -0.5, 0))
  */
 public record Options(
     double timestep,
@@ -72,12 +80,18 @@ public record Options(
     wind = wind.clone();
     magnetic = magnetic.clone();
     if (wind.length != 3 || magnetic.length != 3) {
-      throw new IllegalArgumentException("wind and magnetic must have 3 components, got " + wind.length + " and "
-          + magnetic.length);
+      throw new IllegalArgumentException(
+          "wind and magnetic must have 3 components, got "
+              + wind.length
+              + " and "
+              + magnetic.length);
     }
-    if (!(density >= 0) || !(viscosity >= 0) || !Double.isFinite(density) || !Double.isFinite(viscosity)) {
-      throw new IllegalArgumentException("density and viscosity must be finite and >= 0, got " + density + ", "
-          + viscosity);
+    if (!(density >= 0)
+        || !(viscosity >= 0)
+        || !Double.isFinite(density)
+        || !Double.isFinite(viscosity)) {
+      throw new IllegalArgumentException(
+          "density and viscosity must be finite and >= 0, got " + density + ", " + viscosity);
     }
     if (gravity.length != 3) {
       throw new IllegalArgumentException("gravity must have 3 components, got " + gravity.length);
@@ -89,10 +103,12 @@ public record Options(
       throw new IllegalArgumentException("iterations must be >= 0, got " + iterations);
     }
     if (frictionDirections != 1 && frictionDirections != 2) {
-      throw new IllegalArgumentException("frictionDirections must be 1 or 2, got " + frictionDirections);
+      throw new IllegalArgumentException(
+          "frictionDirections must be 1 or 2, got " + frictionDirections);
     }
     if (tolerance < 0 || erp < 0 || cfm < 0 || restitution < 0 || maxNormalImpulse <= 0) {
-      throw new IllegalArgumentException("tolerance, erp, cfm, restitution must be >= 0 and maxNormalImpulse > 0");
+      throw new IllegalArgumentException(
+          "tolerance, erp, cfm, restitution must be >= 0 and maxNormalImpulse > 0");
     }
   }
 
@@ -314,9 +330,30 @@ public record Options(
     }
 
     public Options build() {
-      return new Options(timestep, gravity, integrator, contact, limit, frictionLoss, equality, energy, passive,
-          actuation, sensor, iterations, tolerance, warmStart, erp, cfm, frictionDirections, restitution, maxNormalImpulse,
-          density, viscosity, wind, magnetic);
+      return new Options(
+          timestep,
+          gravity,
+          integrator,
+          contact,
+          limit,
+          frictionLoss,
+          equality,
+          energy,
+          passive,
+          actuation,
+          sensor,
+          iterations,
+          tolerance,
+          warmStart,
+          erp,
+          cfm,
+          frictionDirections,
+          restitution,
+          maxNormalImpulse,
+          density,
+          viscosity,
+          wind,
+          magnetic);
     }
   }
 }

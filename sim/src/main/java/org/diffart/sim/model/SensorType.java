@@ -3,12 +3,16 @@ package org.diffart.sim.model;
 import java.util.Locale;
 
 /**
- * The sensors diffart computes, with MuJoCo 2.2.2's meaning, output size and stage (the MJCF element is the name in
- * lower case). Frame sensors measure a body's inertial frame ({@code objtype="body"}), a body frame ({@code xbody}),
- * a geom or a site; site sensors express their value in the site's frame.
+ * The sensors diffart computes, with MuJoCo 2.2.2's meaning, output size and stage (the MJCF
+ * element is the name in lower case). Frame sensors measure a body's inertial frame ({@code
+ * objtype="body"}), a body frame ({@code xbody}), a geom or a site; site sensors express their
+ * value in the site's frame.
  */
 public enum SensorType {
-  /** Normal contact force through the site's volume, N (sum over the contacts whose normal ray hits it). */
+  /**
+   * Normal contact force through the site's volume, N (sum over the contacts whose normal ray hits
+   * it).
+   */
   TOUCH(1, Stage.ACC, Object.SITE),
   /** Linear acceleration of the site point minus gravity, in the site frame, m/s². */
   ACCELEROMETER(3, Stage.ACC, Object.SITE),
@@ -18,7 +22,9 @@ public enum SensorType {
   GYRO(3, Stage.VEL, Object.SITE),
   /** Force the parent exerts on the site's body (its subtree), in the site frame, N. */
   FORCE(3, Stage.ACC, Object.SITE),
-  /** Torque about the site point that the parent exerts on the site's body, in the site frame, N·m. */
+  /**
+   * Torque about the site point that the parent exerts on the site's body, in the site frame, N·m.
+   */
   TORQUE(3, Stage.ACC, Object.SITE),
   /** The magnetic field of the option {@code magnetic} in the site frame. */
   MAGNETOMETER(3, Stage.POS, Object.SITE),
@@ -30,7 +36,9 @@ public enum SensorType {
   TENDONPOS(1, Stage.POS, Object.TENDON),
   /** Velocity of a fixed tendon. */
   TENDONVEL(1, Stage.VEL, Object.TENDON),
-  /** Length of an actuator's transmission ({@code gear·q} on a joint, {@code gear·L} on a tendon). */
+  /**
+   * Length of an actuator's transmission ({@code gear·q} on a joint, {@code gear·L} on a tendon).
+   */
   ACTUATORPOS(1, Stage.POS, Object.ACTUATOR),
   /** Velocity of an actuator's transmission. */
   ACTUATORVEL(1, Stage.VEL, Object.ACTUATOR),
@@ -40,7 +48,10 @@ public enum SensorType {
   BALLQUAT(4, Stage.POS, Object.JOINT),
   /** Angular velocity of a ball joint in the child body's frame. */
   BALLANGVEL(3, Stage.VEL, Object.JOINT),
-  /** Distance of a limited joint from its violated bound (negative inside the violation), 0 while within range. */
+  /**
+   * Distance of a limited joint from its violated bound (negative inside the violation), 0 while
+   * within range.
+   */
   JOINTLIMITPOS(1, Stage.POS, Object.JOINT),
   /** Velocity along the active limit's row (positive away from the bound), 0 while within range. */
   JOINTLIMITVEL(1, Stage.VEL, Object.JOINT),
@@ -66,13 +77,17 @@ public enum SensorType {
   FRAMELINVEL(3, Stage.VEL, Object.FRAME),
   /** Angular velocity of the frame in the world. */
   FRAMEANGVEL(3, Stage.VEL, Object.FRAME),
-  /** Linear acceleration of the frame's origin in the world, gravity's reaction included as for the accelerometer. */
+  /**
+   * Linear acceleration of the frame's origin in the world, gravity's reaction included as for the
+   * accelerometer.
+   */
   FRAMELINACC(3, Stage.ACC, Object.FRAME),
   /** Angular acceleration of the frame in the world. */
   FRAMEANGACC(3, Stage.ACC, Object.FRAME),
   /**
-   * Distance along the site's z axis to the nearest geom surface that the ray meets, geoms of the site's own body
-   * excepted (MuJoCo's {@code mj_ray}), in units of the axis (m); −1 when it meets none.
+   * Distance along the site's z axis to the nearest geom surface that the ray meets, geoms of the
+   * site's own body excepted (MuJoCo's {@code mj_ray}), in units of the axis (m); −1 when it meets
+   * none.
    */
   RANGEFINDER(1, Stage.POS, Object.SITE),
   /** Centre of mass of a body's subtree in the world. */
@@ -84,19 +99,36 @@ public enum SensorType {
   /** Simulation time, s (MJCF {@code <clock/>}, attached to nothing). */
   CLOCK(1, Stage.POS, Object.NONE);
 
-  /** The quantities a sensor needs: positions, velocities or accelerations and forces (MuJoCo's stages). */
-  public enum Stage { POS, VEL, ACC }
+  /**
+   * The quantities a sensor needs: positions, velocities or accelerations and forces (MuJoCo's
+   * stages).
+   */
+  public enum Stage {
+    POS,
+    VEL,
+    ACC
+  }
 
   /**
-   * What a sensor is attached to in MJCF: a site, joint, tendon, actuator or body, any frame (objtype, objname), or
-   * nothing.
+   * What a sensor is attached to in MJCF: a site, joint, tendon, actuator or body, any frame
+   * (objtype, objname), or nothing.
    */
-  public enum Object { SITE, JOINT, TENDON, ACTUATOR, BODY, FRAME, NONE }
+  public enum Object {
+    SITE,
+    JOINT,
+    TENDON,
+    ACTUATOR,
+    BODY,
+    FRAME,
+    NONE
+  }
 
   /** Number of values the sensor writes. */
   public final int dim;
+
   /** The stage whose results it reads. */
   public final Stage stage;
+
   /** What its MJCF element names (a tendon sensor: {@code tendon}). */
   public final Object object;
 

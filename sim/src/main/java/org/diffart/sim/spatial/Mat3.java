@@ -1,6 +1,8 @@
 package org.diffart.sim.spatial;
 
-/** Row-major 3x3 matrices and 3-vectors on flat arrays, output first. Outputs must not alias inputs. */
+/**
+ * Row-major 3x3 matrices and 3-vectors on flat arrays, output first. Outputs must not alias inputs.
+ */
 public final class Mat3 {
   private Mat3() {}
 
@@ -33,8 +35,17 @@ public final class Mat3 {
   }
 
   /** Adjoint of {@link #mulVec}: {@code m̄ += r̄ vᵀ}, {@code v̄ += mᵀ r̄}. */
-  public static void mulVecAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] v, int vo, double[] mBar,
-      int mbo, double[] vBar, int vbo) {
+  public static void mulVecAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] m,
+      int mo,
+      double[] v,
+      int vo,
+      double[] mBar,
+      int mbo,
+      double[] vBar,
+      int vbo) {
     double r0 = resBar[rbo], r1 = resBar[rbo + 1], r2 = resBar[rbo + 2];
     double x = v[vo], y = v[vo + 1], z = v[vo + 2];
     mBar[mbo] += r0 * x;
@@ -60,8 +71,17 @@ public final class Mat3 {
   }
 
   /** Adjoint of {@link #mulTransVec}: {@code m̄ += v r̄ᵀ}, {@code v̄ += m r̄}. */
-  public static void mulTransVecAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] v, int vo,
-      double[] mBar, int mbo, double[] vBar, int vbo) {
+  public static void mulTransVecAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] m,
+      int mo,
+      double[] v,
+      int vo,
+      double[] mBar,
+      int mbo,
+      double[] vBar,
+      int vbo) {
     double r0 = resBar[rbo], r1 = resBar[rbo + 1], r2 = resBar[rbo + 2];
     double x = v[vo], y = v[vo + 1], z = v[vo + 2];
     mBar[mbo] += x * r0;
@@ -79,9 +99,9 @@ public final class Mat3 {
   }
 
   /**
-   * Eigen-decomposition of a symmetric matrix by cyclic Jacobi rotations: {@code a = V diag(eig) Vᵀ}, eigenvectors
-   * in the columns of {@code vec} (a proper rotation, det +1), eigenvalues sorted in decreasing order as MuJoCo's
-   * compiler does.
+   * Eigen-decomposition of a symmetric matrix by cyclic Jacobi rotations: {@code a = V diag(eig)
+   * Vᵀ}, eigenvectors in the columns of {@code vec} (a proper rotation, det +1), eigenvalues sorted
+   * in decreasing order as MuJoCo's compiler does.
    *
    * @param a symmetric matrix (9), not modified
    * @param vec output eigenvectors by column (9)
@@ -144,8 +164,10 @@ public final class Mat3 {
       }
     }
     // make it a proper rotation
-    double det = vec[0] * (vec[4] * vec[8] - vec[5] * vec[7]) - vec[1] * (vec[3] * vec[8] - vec[5] * vec[6])
-        + vec[2] * (vec[3] * vec[7] - vec[4] * vec[6]);
+    double det =
+        vec[0] * (vec[4] * vec[8] - vec[5] * vec[7])
+            - vec[1] * (vec[3] * vec[8] - vec[5] * vec[6])
+            + vec[2] * (vec[3] * vec[7] - vec[4] * vec[6]);
     if (det < 0) {
       vec[2] = -vec[2];
       vec[5] = -vec[5];

@@ -1,13 +1,14 @@
 package org.diffart.sim.spatial;
 
 /**
- * Unit quaternions {@code (w, x, y, z)} on flat arrays with offsets, output first, as MuJoCo stores them. Outputs may
- * alias inputs only where stated.
+ * Unit quaternions {@code (w, x, y, z)} on flat arrays with offsets, output first, as MuJoCo stores
+ * them. Outputs may alias inputs only where stated.
  *
- * <p>Each operation that the step differentiates has its adjoint beside it ({@code xxxAdjoint}): given the bar of the
- * output it accumulates ({@code +=}) into the bars of the inputs, the derivative of the formula exactly as the forward
- * evaluates it (also off the unit sphere). Bars never alias each other; an in-place operation's adjoint turns the bar
- * of its output into the bar of its input in place.
+ * <p>Each operation that the step differentiates has its adjoint beside it ({@code xxxAdjoint}):
+ * given the bar of the output it accumulates ({@code +=}) into the bars of the inputs, the
+ * derivative of the formula exactly as the forward evaluates it (also off the unit sphere). Bars
+ * never alias each other; an in-place operation's adjoint turns the bar of its output into the bar
+ * of its input in place.
  */
 public final class Quat {
   private Quat() {}
@@ -21,20 +22,25 @@ public final class Quat {
   }
 
   /**
-   * Normalises q in place as MuJoCo's compiler does ({@code mjuu_normvec}): each component divided by the norm, not
-   * multiplied by its inverse as {@link #normalize} (MuJoCo's run-time {@code mju_normalize4}); the two may differ in
-   * the last bit, which the compiled frames must not.
+   * Normalises q in place as MuJoCo's compiler does ({@code mjuu_normvec}): each component divided
+   * by the norm, not multiplied by its inverse as {@link #normalize} (MuJoCo's run-time {@code
+   * mju_normalize4}); the two may differ in the last bit, which the compiled frames must not.
    */
   public static void normalizeByDivision(double[] q, int o) {
-    double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
+    double n =
+        Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
     for (int i = 0; i < 4; i++) {
       q[o + i] /= n;
     }
   }
 
-  /** Normalises q in place; a zero quaternion becomes the identity. Returns the norm before normalising. */
+  /**
+   * Normalises q in place; a zero quaternion becomes the identity. Returns the norm before
+   * normalising.
+   */
   public static double normalize(double[] q, int o) {
-    double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
+    double n =
+        Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
     if (n < 1e-15) {
       identity(q, o);
     } else {
@@ -48,9 +54,9 @@ public final class Quat {
   }
 
   /**
-   * Adjoint of {@link #normalize}: turns {@code bar}, the bar of the normalised quaternion, into the bar of the
-   * quaternion {@code q} before normalising, {@code (b̄ - u (u·b̄)) / |q|} with {@code u = q/|q|} (0 where the forward
-   * returned the identity).
+   * Adjoint of {@link #normalize}: turns {@code bar}, the bar of the normalised quaternion, into
+   * the bar of the quaternion {@code q} before normalising, {@code (b̄ - u (u·b̄)) / |q|} with
+   * {@code u = q/|q|} (0 where the forward returned the identity).
    */
   public static void normalizeAdjoint(double[] q, int o, double[] bar, int bo) {
     double w = q[o], x = q[o + 1], y = q[o + 2], z = q[o + 3];
@@ -85,8 +91,17 @@ public final class Quat {
   }
 
   /** Adjoint of {@link #mul}: {@code ā += r̄ ⊗ conj(b)}, {@code b̄ += conj(a) ⊗ r̄}. */
-  public static void mulAdjoint(double[] resBar, int rbo, double[] a, int ao, double[] b, int bo, double[] aBar,
-      int abo, double[] bBar, int bbo) {
+  public static void mulAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] a,
+      int ao,
+      double[] b,
+      int bo,
+      double[] aBar,
+      int abo,
+      double[] bBar,
+      int bbo) {
     double rw = resBar[rbo], rx = resBar[rbo + 1], ry = resBar[rbo + 2], rz = resBar[rbo + 3];
     double aw = a[ao], ax = a[ao + 1], ay = a[ao + 2], az = a[ao + 3];
     double bw = b[bo], bx = b[bo + 1], by = b[bo + 2], bz = b[bo + 3];
@@ -108,12 +123,24 @@ public final class Quat {
     res[ro + 3] = -q[qo + 3];
   }
 
-  /** Row-major 3x3 rotation matrix of a unit quaternion: res (9) = R(q), mapping local to parent coordinates. */
+  /**
+   * Row-major 3x3 rotation matrix of a unit quaternion: res (9) = R(q), mapping local to parent
+   * coordinates.
+   */
   public static void toMat(double[] res, int ro, double[] q, int qo) {
-    // MuJoCo's mju_quat2Mat term for term (the diagonal as w² ± x² ± y² ± z²), so that the geom frames and with them
+    // MuJoCo's mju_quat2Mat term for term (the diagonal as w² ± x² ± y² ± z²), so that the geom
+    // frames and with them
     // the convex narrow phase agree with MuJoCo's bit for bit
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
-    double ww = w * w, xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y,
+    double ww = w * w,
+        xx = x * x,
+        yy = y * y,
+        zz = z * z,
+        xy = x * y,
+        xz = x * z,
+        yz = y * z,
+        wx = w * x,
+        wy = w * y,
         wz = w * z;
     res[ro] = ww + xx - yy - zz;
     res[ro + 1] = 2 * (xy - wz);
@@ -127,14 +154,23 @@ public final class Quat {
   }
 
   /** Adjoint of {@link #toMat}: {@code q̄ += (∂R/∂q)ᵀ R̄}, R̄ row-major (9). */
-  public static void toMatAdjoint(double[] resBar, int rbo, double[] q, int qo, double[] qBar, int qbo) {
+  public static void toMatAdjoint(
+      double[] resBar, int rbo, double[] q, int qo, double[] qBar, int qbo) {
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
-    double m0 = resBar[rbo], m1 = resBar[rbo + 1], m2 = resBar[rbo + 2], m3 = resBar[rbo + 3], m4 = resBar[rbo + 4],
-        m5 = resBar[rbo + 5], m6 = resBar[rbo + 6], m7 = resBar[rbo + 7], m8 = resBar[rbo + 8];
+    double m0 = resBar[rbo],
+        m1 = resBar[rbo + 1],
+        m2 = resBar[rbo + 2],
+        m3 = resBar[rbo + 3],
+        m4 = resBar[rbo + 4],
+        m5 = resBar[rbo + 5],
+        m6 = resBar[rbo + 6],
+        m7 = resBar[rbo + 7],
+        m8 = resBar[rbo + 8];
     qBar[qbo] += 2 * (-z * m1 + y * m2 + z * m3 - x * m5 - y * m6 + x * m7 + w * (m0 + m4 + m8));
     qBar[qbo + 1] += 2 * (y * m1 + z * m2 + y * m3 - w * m5 + z * m6 + w * m7 + x * (m0 - m4 - m8));
     qBar[qbo + 2] += 2 * (x * m1 + w * m2 + x * m3 + z * m5 - w * m6 + z * m7 + y * (m4 - m0 - m8));
-    qBar[qbo + 3] += 2 * (-w * m1 + x * m2 + w * m3 + y * m5 + x * m6 + y * m7 + z * (m8 - m0 - m4));
+    qBar[qbo + 3] +=
+        2 * (-w * m1 + x * m2 + w * m3 + y * m5 + x * m6 + y * m7 + z * (m8 - m0 - m4));
   }
 
   /** Unit quaternion of a row-major rotation matrix (Shepperd's method), w >= 0. */
@@ -181,22 +217,25 @@ public final class Quat {
   }
 
   /**
-   * The branches of {@link #fromMat}, by the index of the component it takes as {@code s/4}: the signs of the
-   * diagonal under its root, then for each other component in order (w, x, y, z without that one) the two entries of
-   * the matrix it adds or subtracts over s and the sign of the second.
+   * The branches of {@link #fromMat}, by the index of the component it takes as {@code s/4}: the
+   * signs of the diagonal under its root, then for each other component in order (w, x, y, z
+   * without that one) the two entries of the matrix it adds or subtracts over s and the sign of the
+   * second.
    */
   private static final double[][] FROM_MAT = {
-      {1, 1, 1, 7, 5, -1, 2, 6, -1, 3, 1, -1},
-      {1, -1, -1, 7, 5, -1, 1, 3, 1, 2, 6, 1},
-      {-1, 1, -1, 2, 6, -1, 1, 3, 1, 5, 7, 1},
-      {-1, -1, 1, 3, 1, -1, 2, 6, 1, 5, 7, 1}};
+    {1, 1, 1, 7, 5, -1, 2, 6, -1, 3, 1, -1},
+    {1, -1, -1, 7, 5, -1, 1, 3, 1, 2, 6, 1},
+    {-1, 1, -1, 2, 6, -1, 1, 3, 1, 5, 7, 1},
+    {-1, -1, 1, 3, 1, -1, 2, 6, 1, 5, 7, 1}
+  };
 
   /**
-   * Adjoint of {@link #fromMat}: {@code mBar[mbo..mbo+9) +=} the bar of the rotation matrix from {@code resBar}, the bar
-   * of the quaternion, through the branch and sign the forward took; {@code w[wo..wo+8)} is work space.
+   * Adjoint of {@link #fromMat}: {@code mBar[mbo..mbo+9) +=} the bar of the rotation matrix from
+   * {@code resBar}, the bar of the quaternion, through the branch and sign the forward took; {@code
+   * w[wo..wo+8)} is work space.
    */
-  public static void fromMatAdjoint(double[] resBar, int rbo, double[] m, int mo, double[] mBar, int mbo, double[] w,
-      int wo) {
+  public static void fromMatAdjoint(
+      double[] resBar, int rbo, double[] m, int mo, double[] mBar, int mbo, double[] w, int wo) {
     double m00 = m[mo], m11 = m[mo + 4], m22 = m[mo + 8];
     int diag = m00 + m11 + m22 > 0 ? 0 : m00 > m11 && m00 > m22 ? 1 : m11 > m22 ? 2 : 3;
     double[] t = FROM_MAT[diag];
@@ -236,7 +275,8 @@ public final class Quat {
   }
 
   /** res = quaternion of a rotation by {@code angle} radians about the unit axis (ax, ay, az). */
-  public static void fromAxisAngle(double[] res, int ro, double ax, double ay, double az, double angle) {
+  public static void fromAxisAngle(
+      double[] res, int ro, double ax, double ay, double az, double angle) {
     double s = Trig.sin(0.5 * angle);
     res[ro] = Trig.cos(0.5 * angle);
     res[ro + 1] = ax * s;
@@ -244,10 +284,16 @@ public final class Quat {
     res[ro + 3] = az * s;
   }
 
-  /** The derivative of {@link #fromAxisAngle} with respect to the angle, contracted with the output bar. */
-  public static double fromAxisAngleAdjoint(double[] resBar, int rbo, double ax, double ay, double az, double angle) {
+  /**
+   * The derivative of {@link #fromAxisAngle} with respect to the angle, contracted with the output
+   * bar.
+   */
+  public static double fromAxisAngleAdjoint(
+      double[] resBar, int rbo, double ax, double ay, double az, double angle) {
     double s = Trig.sin(0.5 * angle), c = Trig.cos(0.5 * angle);
-    return 0.5 * (-s * resBar[rbo] + c * (ax * resBar[rbo + 1] + ay * resBar[rbo + 2] + az * resBar[rbo + 3]));
+    return 0.5
+        * (-s * resBar[rbo]
+            + c * (ax * resBar[rbo + 1] + ay * resBar[rbo + 2] + az * resBar[rbo + 3]));
   }
 
   /** res (3) = R(q) v; res may alias v. */
@@ -261,15 +307,29 @@ public final class Quat {
     res[ro + 2] = vz + w * tz + x * ty - y * tx;
   }
 
-  /** Adjoint of {@link #rotate}: bars of q (4) and v (3) from the bar of {@code res = v + w t + q_v × t}, {@code t = 2 q_v × v}. */
-  public static void rotateAdjoint(double[] resBar, int rbo, double[] q, int qo, double[] v, int vo, double[] qBar,
-      int qbo, double[] vBar, int vbo) {
+  /**
+   * Adjoint of {@link #rotate}: bars of q (4) and v (3) from the bar of {@code res = v + w t + q_v
+   * × t}, {@code t = 2 q_v × v}.
+   */
+  public static void rotateAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] q,
+      int qo,
+      double[] v,
+      int vo,
+      double[] qBar,
+      int qbo,
+      double[] vBar,
+      int vbo) {
     double w = q[qo], x = q[qo + 1], y = q[qo + 2], z = q[qo + 3];
     double vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
     double rx = resBar[rbo], ry = resBar[rbo + 1], rz = resBar[rbo + 2];
     double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
     // t̄ = w r̄ + r̄ × q_v
-    double sx = w * rx + (ry * z - rz * y), sy = w * ry + (rz * x - rx * z), sz = w * rz + (rx * y - ry * x);
+    double sx = w * rx + (ry * z - rz * y),
+        sy = w * ry + (rz * x - rx * z),
+        sz = w * rz + (rx * y - ry * x);
     qBar[qbo] += rx * tx + ry * ty + rz * tz;
     // q̄_v += t × r̄ + 2 v × t̄
     qBar[qbo + 1] += (ty * rz - tz * ry) + 2 * (vy * sz - vz * sy);
@@ -281,14 +341,17 @@ public final class Quat {
     vBar[vbo + 2] += rz + 2 * (sx * y - sy * x);
   }
 
-  /** Below this half-angle the exponential map uses its Taylor series in |ω|², smooth through ω = 0. */
+  /**
+   * Below this half-angle the exponential map uses its Taylor series in |ω|², smooth through ω = 0.
+   */
   private static final double SMALL_HALF_ANGLE = 1e-4;
 
   /**
-   * Integrates a unit quaternion by a body-frame angular velocity: {@code q <- q ⊗ exp(omega*dt/2)}, renormalised, as
-   * MuJoCo's {@code mju_quatIntegrate}. Below a half-angle of 1e-4 rad the increment {@code (cos(θ/2), ω sin(θ/2)/|ω|)}
-   * is evaluated by its Taylor series in |ω|² (exact to rounding there), so that it and its derivative are smooth
-   * through ω = 0, where the derivative {@code q ⊗ (0, ω dt/2)} is not zero.
+   * Integrates a unit quaternion by a body-frame angular velocity: {@code q <- q ⊗
+   * exp(omega*dt/2)}, renormalised, as MuJoCo's {@code mju_quatIntegrate}. Below a half-angle of
+   * 1e-4 rad the increment {@code (cos(θ/2), ω sin(θ/2)/|ω|)} is evaluated by its Taylor series in
+   * |ω|² (exact to rounding there), so that it and its derivative are smooth through ω = 0, where
+   * the derivative {@code q ⊗ (0, ω dt/2)} is not zero.
    */
   public static void integrate(double[] q, int qo, double[] omega, int wo, double dt) {
     double wx = omega[wo], wy = omega[wo + 1], wz = omega[wo + 2];
@@ -313,15 +376,24 @@ public final class Quat {
   }
 
   /**
-   * Adjoint of {@link #integrate}: given q before the update and ω, turns {@code qBar} (the bar of the updated q) into
-   * the bar of q before it, in place, and accumulates into {@code omegaBar}.
+   * Adjoint of {@link #integrate}: given q before the update and ω, turns {@code qBar} (the bar of
+   * the updated q) into the bar of q before it, in place, and accumulates into {@code omegaBar}.
    */
-  public static void integrateAdjoint(double[] q, int qo, double[] omega, int wo, double dt, double[] qBar, int qbo,
-      double[] omegaBar, int wbo) {
+  public static void integrateAdjoint(
+      double[] q,
+      int qo,
+      double[] omega,
+      int wo,
+      double dt,
+      double[] qBar,
+      int qbo,
+      double[] omegaBar,
+      int wbo) {
     double wx = omega[wo], wy = omega[wo + 1], wz = omega[wo + 2];
     double n2 = wx * wx + wy * wy + wz * wz;
     double h2 = 0.25 * dt * dt * n2;
-    // δ = (c, s ω) and the gradients of c and s with respect to ω, both along ω: ∇c = cw ω, ∇s = sw ω
+    // δ = (c, s ω) and the gradients of c and s with respect to ω, both along ω: ∇c = cw ω, ∇s = sw
+    // ω
     double s, c, cw, sw;
     if (h2 < SMALL_HALF_ANGLE * SMALL_HALF_ANGLE) {
       s = 0.5 * dt * (1 - h2 / 6 * (1 - h2 / 20));
@@ -370,9 +442,9 @@ public final class Quat {
   }
 
   /**
-   * The rotation vector taking {@code qb} to {@code qa} in qb's frame: res (3) = log(conj(qb) ⊗ qa), i.e. the
-   * body-frame angular displacement that {@link #integrate} with dt=1 would apply to qb to reach qa (MuJoCo's
-   * {@code mju_subQuat}). Takes the shorter way round.
+   * The rotation vector taking {@code qb} to {@code qa} in qb's frame: res (3) = log(conj(qb) ⊗
+   * qa), i.e. the body-frame angular displacement that {@link #integrate} with dt=1 would apply to
+   * qb to reach qa (MuJoCo's {@code mju_subQuat}). Takes the shorter way round.
    */
   public static void difference(double[] res, int ro, double[] qa, int ao, double[] qb, int bo) {
     // d = conj(qb) ⊗ qa
@@ -403,8 +475,17 @@ public final class Quat {
   }
 
   /** Adjoint of {@link #difference}: bars of qa and qb from the bar of the rotation vector (3). */
-  public static void differenceAdjoint(double[] resBar, int rbo, double[] qa, int ao, double[] qb, int bo,
-      double[] qaBar, int abo, double[] qbBar, int bbo) {
+  public static void differenceAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] qa,
+      int ao,
+      double[] qb,
+      int bo,
+      double[] qaBar,
+      int abo,
+      double[] qbBar,
+      int bbo) {
     double bw = qb[bo], bx = -qb[bo + 1], by = -qb[bo + 2], bz = -qb[bo + 3];
     double aw = qa[ao], ax = qa[ao + 1], ay = qa[ao + 2], az = qa[ao + 3];
     double dw = bw * aw - bx * ax - by * ay - bz * az;

@@ -1,20 +1,23 @@
 package org.diffart.sim.spatial;
 
 /**
- * Spatial algebra on flat arrays with offsets, output first, in Featherstone's conventions (RBDA 2008, ch. 2): motion
- * and force vectors are 6 numbers {@code (angular; linear)}; a Plücker transform from frame A to frame B is stored as
- * the rotation {@code E} (9, row-major, A coordinates to B coordinates) and the translation {@code r} (3, B's origin in
- * A coordinates), so that {@code X m = (E ω; E (v - r × ω))}. Rigid-body inertias are packed in 10 numbers {@code (m,
- * h, I_o)} with {@code h = m c} and {@code I_o = (xx, yy, zz, xy, xz, yz)} about the frame origin; articulated
- * inertias are symmetric 6x6, row-major, and the kernels on them ({@link #mulSymVec}, {@link #addCongruence}) read
- * and write only the upper triangle (row ≤ column).
+ * Spatial algebra on flat arrays with offsets, output first, in Featherstone's conventions (RBDA
+ * 2008, ch. 2): motion and force vectors are 6 numbers {@code (angular; linear)}; a Plücker
+ * transform from frame A to frame B is stored as the rotation {@code E} (9, row-major, A
+ * coordinates to B coordinates) and the translation {@code r} (3, B's origin in A coordinates), so
+ * that {@code X m = (E ω; E (v - r × ω))}. Rigid-body inertias are packed in 10 numbers {@code (m,
+ * h, I_o)} with {@code h = m c} and {@code I_o = (xx, yy, zz, xy, xz, yz)} about the frame origin;
+ * articulated inertias are symmetric 6x6, row-major, and the kernels on them ({@link #mulSymVec},
+ * {@link #addCongruence}) read and write only the upper triangle (row ≤ column).
  *
- * <p>The operations the step differentiates have their adjoint beside them ({@code xxxAdjoint}): given the bar of the
- * output, they accumulate ({@code +=}) into the bars of the inputs; bars never alias each other or the inputs.
+ * <p>The operations the step differentiates have their adjoint beside them ({@code xxxAdjoint}):
+ * given the bar of the output, they accumulate ({@code +=}) into the bars of the inputs; bars never
+ * alias each other or the inputs.
  *
- * <p>Outputs must not alias inputs unless a method says so. The same formulas appear line for line in the OpenCL
- * kernels. The articulated-inertia kernels use {@link Math#fma} (OpenCL {@code fma}): the step is bound by
- * floating-point throughput there, and a fused multiply-add is one instruction and one rounding instead of two.
+ * <p>Outputs must not alias inputs unless a method says so. The same formulas appear line for line
+ * in the OpenCL kernels. The articulated-inertia kernels use {@link Math#fma} (OpenCL {@code fma}):
+ * the step is bound by floating-point throughput there, and a fused multiply-add is one instruction
+ * and one rounding instead of two.
  */
 public final class SpatialOps {
   private SpatialOps() {}
@@ -22,8 +25,8 @@ public final class SpatialOps {
   // ---- transforms ----
 
   /** res = X m: a motion vector from frame A to frame B (eq. 2.24). */
-  public static void transformMotion(double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] m,
-      int mo) {
+  public static void transformMotion(
+      double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] m, int mo) {
     double wx = m[mo], wy = m[mo + 1], wz = m[mo + 2];
     // v - r × ω
     double vx = m[mo + 3] - (r[rOff + 1] * wz - r[rOff + 2] * wy);
@@ -38,8 +41,21 @@ public final class SpatialOps {
   }
 
   /** Adjoint of {@link #transformMotion}: bars of E (9), r (3) and m (6). */
-  public static void transformMotionAdjoint(double[] resBar, int rbo, double[] e, int eo, double[] r, int rOff,
-      double[] m, int mo, double[] eBar, int ebo, double[] rBar, int rbOff, double[] mBar, int mbo) {
+  public static void transformMotionAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] e,
+      int eo,
+      double[] r,
+      int rOff,
+      double[] m,
+      int mo,
+      double[] eBar,
+      int ebo,
+      double[] rBar,
+      int rbOff,
+      double[] mBar,
+      int mbo) {
     double wx = m[mo], wy = m[mo + 1], wz = m[mo + 2];
     double rx = r[rOff], ry = r[rOff + 1], rz = r[rOff + 2];
     double ux = m[mo + 3] - (ry * wz - rz * wy);
@@ -73,9 +89,14 @@ public final class SpatialOps {
   }
 
   /** res = X⁻¹ m: a motion vector from frame B back to frame A. */
-  public static void transformMotionInverse(double[] res, int ro, double[] e, int eo, double[] r, int rOff,
-      double[] m, int mo) {
-    double wx = m[mo], wy = m[mo + 1], wz = m[mo + 2], vx = m[mo + 3], vy = m[mo + 4], vz = m[mo + 5];
+  public static void transformMotionInverse(
+      double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] m, int mo) {
+    double wx = m[mo],
+        wy = m[mo + 1],
+        wz = m[mo + 2],
+        vx = m[mo + 3],
+        vy = m[mo + 4],
+        vz = m[mo + 5];
     double ax = e[eo] * wx + e[eo + 3] * wy + e[eo + 6] * wz;
     double ay = e[eo + 1] * wx + e[eo + 4] * wy + e[eo + 7] * wz;
     double az = e[eo + 2] * wx + e[eo + 5] * wy + e[eo + 8] * wz;
@@ -90,10 +111,17 @@ public final class SpatialOps {
     res[ro + 5] = lz + r[rOff] * ay - r[rOff + 1] * ax;
   }
 
-  /** res += Xᵀ f: a force vector from frame B to frame A, accumulated (eq. 2.25 inverse-transpose). */
-  public static void addTransformForceTranspose(double[] res, int ro, double[] e, int eo, double[] r, int rOff,
-      double[] f, int fo) {
-    double nx = f[fo], ny = f[fo + 1], nz = f[fo + 2], fx = f[fo + 3], fy = f[fo + 4], fz = f[fo + 5];
+  /**
+   * res += Xᵀ f: a force vector from frame B to frame A, accumulated (eq. 2.25 inverse-transpose).
+   */
+  public static void addTransformForceTranspose(
+      double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] f, int fo) {
+    double nx = f[fo],
+        ny = f[fo + 1],
+        nz = f[fo + 2],
+        fx = f[fo + 3],
+        fy = f[fo + 4],
+        fz = f[fo + 5];
     double ax = e[eo] * nx + e[eo + 3] * ny + e[eo + 6] * nz;
     double ay = e[eo + 1] * nx + e[eo + 4] * ny + e[eo + 7] * nz;
     double az = e[eo + 2] * nx + e[eo + 5] * ny + e[eo + 8] * nz;
@@ -108,10 +136,31 @@ public final class SpatialOps {
     res[ro + 5] += lz;
   }
 
-  /** Adjoint of {@link #addTransformForceTranspose}: bars of E (9), r (3) and f (6) from the bar of res. */
-  public static void addTransformForceTransposeAdjoint(double[] resBar, int rbo, double[] e, int eo, double[] r,
-      int rOff, double[] f, int fo, double[] eBar, int ebo, double[] rBar, int rbOff, double[] fBar, int fbo) {
-    double nx = f[fo], ny = f[fo + 1], nz = f[fo + 2], fx = f[fo + 3], fy = f[fo + 4], fz = f[fo + 5];
+  /**
+   * Adjoint of {@link #addTransformForceTranspose}: bars of E (9), r (3) and f (6) from the bar of
+   * res.
+   */
+  public static void addTransformForceTransposeAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] e,
+      int eo,
+      double[] r,
+      int rOff,
+      double[] f,
+      int fo,
+      double[] eBar,
+      int ebo,
+      double[] rBar,
+      int rbOff,
+      double[] fBar,
+      int fbo) {
+    double nx = f[fo],
+        ny = f[fo + 1],
+        nz = f[fo + 2],
+        fx = f[fo + 3],
+        fy = f[fo + 4],
+        fz = f[fo + 5];
     double lx = e[eo] * fx + e[eo + 3] * fy + e[eo + 6] * fz;
     double ly = e[eo + 1] * fx + e[eo + 4] * fy + e[eo + 7] * fz;
     double lz = e[eo + 2] * fx + e[eo + 5] * fy + e[eo + 8] * fz;
@@ -146,8 +195,18 @@ public final class SpatialOps {
 
   /** res = v ×ₘ m, the motion cross product (eq. 2.31). */
   public static void crossMotion(double[] res, int ro, double[] v, int vo, double[] m, int mo) {
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
-    double ax = m[mo], ay = m[mo + 1], az = m[mo + 2], bx = m[mo + 3], by = m[mo + 4], bz = m[mo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
+    double ax = m[mo],
+        ay = m[mo + 1],
+        az = m[mo + 2],
+        bx = m[mo + 3],
+        by = m[mo + 4],
+        bz = m[mo + 5];
     res[ro] = wy * az - wz * ay;
     res[ro + 1] = wz * ax - wx * az;
     res[ro + 2] = wx * ay - wy * ax;
@@ -157,10 +216,29 @@ public final class SpatialOps {
   }
 
   /** Adjoint of {@link #crossMotion}: bars of v (6) and m (6). */
-  public static void crossMotionAdjoint(double[] resBar, int rbo, double[] v, int vo, double[] m, int mo,
-      double[] vBar, int vbo, double[] mBar, int mbo) {
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
-    double ax = m[mo], ay = m[mo + 1], az = m[mo + 2], bx = m[mo + 3], by = m[mo + 4], bz = m[mo + 5];
+  public static void crossMotionAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] v,
+      int vo,
+      double[] m,
+      int mo,
+      double[] vBar,
+      int vbo,
+      double[] mBar,
+      int mbo) {
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
+    double ax = m[mo],
+        ay = m[mo + 1],
+        az = m[mo + 2],
+        bx = m[mo + 3],
+        by = m[mo + 4],
+        bz = m[mo + 5];
     double p0 = resBar[rbo], p1 = resBar[rbo + 1], p2 = resBar[rbo + 2];
     double q0 = resBar[rbo + 3], q1 = resBar[rbo + 4], q2 = resBar[rbo + 5];
     // res = (ω × a; ω × b + u × a)
@@ -180,8 +258,18 @@ public final class SpatialOps {
 
   /** res = v ×* f, the force cross product (eq. 2.32). */
   public static void crossForce(double[] res, int ro, double[] v, int vo, double[] f, int fo) {
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
-    double nx = f[fo], ny = f[fo + 1], nz = f[fo + 2], fx = f[fo + 3], fy = f[fo + 4], fz = f[fo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
+    double nx = f[fo],
+        ny = f[fo + 1],
+        nz = f[fo + 2],
+        fx = f[fo + 3],
+        fy = f[fo + 4],
+        fz = f[fo + 5];
     res[ro] = wy * nz - wz * ny + uy * fz - uz * fy;
     res[ro + 1] = wz * nx - wx * nz + uz * fx - ux * fz;
     res[ro + 2] = wx * ny - wy * nx + ux * fy - uy * fx;
@@ -195,9 +283,18 @@ public final class SpatialOps {
   /** res = I v for a packed rigid-body inertia: {@code (I_o ω + h × v; m v - h × ω)} (eq. 2.63). */
   public static void mulInertVec(double[] res, int ro, double[] in, int io, double[] v, int vo) {
     double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
-    double ixx = in[io + 4], iyy = in[io + 5], izz = in[io + 6], ixy = in[io + 7], ixz = in[io + 8],
+    double ixx = in[io + 4],
+        iyy = in[io + 5],
+        izz = in[io + 6],
+        ixy = in[io + 7],
+        ixz = in[io + 8],
         iyz = in[io + 9];
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
     res[ro] = ixx * wx + ixy * wy + ixz * wz + hy * uz - hz * uy;
     res[ro + 1] = ixy * wx + iyy * wy + iyz * wz + hz * ux - hx * uz;
     res[ro + 2] = ixz * wx + iyz * wy + izz * wz + hx * uy - hy * ux;
@@ -207,12 +304,30 @@ public final class SpatialOps {
   }
 
   /** Adjoint of {@link #mulInertVec}: bars of the packed inertia (10) and of v (6). */
-  public static void mulInertVecAdjoint(double[] resBar, int rbo, double[] in, int io, double[] v, int vo,
-      double[] inBar, int ibo, double[] vBar, int vbo) {
+  public static void mulInertVecAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] in,
+      int io,
+      double[] v,
+      int vo,
+      double[] inBar,
+      int ibo,
+      double[] vBar,
+      int vbo) {
     double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
-    double ixx = in[io + 4], iyy = in[io + 5], izz = in[io + 6], ixy = in[io + 7], ixz = in[io + 8],
+    double ixx = in[io + 4],
+        iyy = in[io + 5],
+        izz = in[io + 6],
+        ixy = in[io + 7],
+        ixz = in[io + 8],
         iyz = in[io + 9];
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
     double n0 = resBar[rbo], n1 = resBar[rbo + 1], n2 = resBar[rbo + 2];
     double f0 = resBar[rbo + 3], f1 = resBar[rbo + 4], f2 = resBar[rbo + 5];
     // the 6x6 inertia is symmetric: v̄ += I r̄
@@ -235,12 +350,25 @@ public final class SpatialOps {
     inBar[ibo + 9] += n1 * wz + n2 * wy;
   }
 
-  /** res = v ×* (I v), the velocity-product force of a rigid body with packed inertia I (RBDA eq. 5.9). */
-  public static void crossForceInertVec(double[] res, int ro, double[] in, int io, double[] v, int vo) {
+  /**
+   * res = v ×* (I v), the velocity-product force of a rigid body with packed inertia I (RBDA eq.
+   * 5.9).
+   */
+  public static void crossForceInertVec(
+      double[] res, int ro, double[] in, int io, double[] v, int vo) {
     double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
-    double ixx = in[io + 4], iyy = in[io + 5], izz = in[io + 6], ixy = in[io + 7], ixz = in[io + 8],
+    double ixx = in[io + 4],
+        iyy = in[io + 5],
+        izz = in[io + 6],
+        ixy = in[io + 7],
+        ixz = in[io + 8],
         iyz = in[io + 9];
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
     // (n; f) = I v
     double nx = ixx * wx + ixy * wy + ixz * wz + hy * uz - hz * uy;
     double ny = ixy * wx + iyy * wy + iyz * wz + hz * ux - hx * uz;
@@ -257,15 +385,35 @@ public final class SpatialOps {
   }
 
   /**
-   * Adjoint of {@link #crossForceInertVec}: bars of the packed inertia (10) and of v (6); {@code tmp} is scratch of 6
-   * at offset to.
+   * Adjoint of {@link #crossForceInertVec}: bars of the packed inertia (10) and of v (6); {@code
+   * tmp} is scratch of 6 at offset to.
    */
-  public static void crossForceInertVecAdjoint(double[] resBar, int rbo, double[] in, int io, double[] v, int vo,
-      double[] inBar, int ibo, double[] vBar, int vbo, double[] tmp, int to) {
+  public static void crossForceInertVecAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] in,
+      int io,
+      double[] v,
+      int vo,
+      double[] inBar,
+      int ibo,
+      double[] vBar,
+      int vbo,
+      double[] tmp,
+      int to) {
     double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
-    double ixx = in[io + 4], iyy = in[io + 5], izz = in[io + 6], ixy = in[io + 7], ixz = in[io + 8],
+    double ixx = in[io + 4],
+        iyy = in[io + 5],
+        izz = in[io + 6],
+        ixy = in[io + 7],
+        ixz = in[io + 8],
         iyz = in[io + 9];
-    double wx = v[vo], wy = v[vo + 1], wz = v[vo + 2], ux = v[vo + 3], uy = v[vo + 4], uz = v[vo + 5];
+    double wx = v[vo],
+        wy = v[vo + 1],
+        wz = v[vo + 2],
+        ux = v[vo + 3],
+        uy = v[vo + 4],
+        uz = v[vo + 5];
     double nx = ixx * wx + ixy * wy + ixz * wz + hy * uz - hz * uy;
     double ny = ixy * wx + iyy * wy + iyz * wz + hz * ux - hx * uz;
     double nz = ixz * wx + iyz * wy + izz * wz + hx * uy - hy * ux;
@@ -291,12 +439,20 @@ public final class SpatialOps {
   }
 
   /**
-   * Packs the rigid-body inertia of a body with mass {@code mass}, centre of mass {@code com} (3) and principal moments
-   * {@code diag} (3) along the axes of the rotation {@code quat} (4): {@code (m, m c, R diag Rᵀ + m (|c|² 1 - c cᵀ))}
-   * about the frame origin.
+   * Packs the rigid-body inertia of a body with mass {@code mass}, centre of mass {@code com} (3)
+   * and principal moments {@code diag} (3) along the axes of the rotation {@code quat} (4): {@code
+   * (m, m c, R diag Rᵀ + m (|c|² 1 - c cᵀ))} about the frame origin.
    */
-  public static void inertFromPrincipal(double[] res, int ro, double mass, double[] com, int co, double[] quat,
-      int qo, double[] diag, int dio) {
+  public static void inertFromPrincipal(
+      double[] res,
+      int ro,
+      double mass,
+      double[] com,
+      int co,
+      double[] quat,
+      int qo,
+      double[] diag,
+      int dio) {
     double w = quat[qo], x = quat[qo + 1], y = quat[qo + 2], z = quat[qo + 3];
     double n = Math.sqrt(w * w + x * x + y * y + z * z);
     w /= n;
@@ -363,7 +519,10 @@ public final class SpatialOps {
     res[ro + 35] = m;
   }
 
-  /** The upper triangle (row-major, row ≤ column) of {@link #inertToDense}; the lower triangle is not written. */
+  /**
+   * The upper triangle (row-major, row ≤ column) of {@link #inertToDense}; the lower triangle is
+   * not written.
+   */
   public static void inertToUpper(double[] res, int ro, double[] in, int io) {
     double m = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
     res[ro] = in[io + 4];
@@ -390,11 +549,12 @@ public final class SpatialOps {
   }
 
   /**
-   * res += Xᵀ I X for a packed rigid-body inertia given in frame B: the same inertia expressed in frame A (rotate by
-   * Eᵀ, then shift the origin by r: {@code I_o' = I_o - r× h× - (h + m r)× r×}, eq. 2.66).
+   * res += Xᵀ I X for a packed rigid-body inertia given in frame B: the same inertia expressed in
+   * frame A (rotate by Eᵀ, then shift the origin by r: {@code I_o' = I_o - r× h× - (h + m r)× r×},
+   * eq. 2.66).
    */
-  public static void addTransformInertTranspose(double[] res, int ro, double[] e, int eo, double[] r, int rOff,
-      double[] in, int io) {
+  public static void addTransformInertTranspose(
+      double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] in, int io) {
     double m = in[io];
     // h_A = Eᵀ h
     double hx0 = in[io + 1], hy0 = in[io + 2], hz0 = in[io + 3];
@@ -402,10 +562,21 @@ public final class SpatialOps {
     double hy = e[eo + 1] * hx0 + e[eo + 4] * hy0 + e[eo + 7] * hz0;
     double hz = e[eo + 2] * hx0 + e[eo + 5] * hy0 + e[eo + 8] * hz0;
     // Eᵀ I E, I symmetric: columns of I E, then the upper triangle of Eᵀ (I E)
-    double a00 = in[io + 4], a11 = in[io + 5], a22 = in[io + 6], a01 = in[io + 7], a02 = in[io + 8],
+    double a00 = in[io + 4],
+        a11 = in[io + 5],
+        a22 = in[io + 6],
+        a01 = in[io + 7],
+        a02 = in[io + 8],
         a12 = in[io + 9];
-    double e00 = e[eo], e01 = e[eo + 1], e02 = e[eo + 2], e10 = e[eo + 3], e11 = e[eo + 4], e12 = e[eo + 5],
-        e20 = e[eo + 6], e21 = e[eo + 7], e22 = e[eo + 8];
+    double e00 = e[eo],
+        e01 = e[eo + 1],
+        e02 = e[eo + 2],
+        e10 = e[eo + 3],
+        e11 = e[eo + 4],
+        e12 = e[eo + 5],
+        e20 = e[eo + 6],
+        e21 = e[eo + 7],
+        e22 = e[eo + 8];
     double t00 = a00 * e00 + a01 * e10 + a02 * e20;
     double t10 = a01 * e00 + a11 * e10 + a12 * e20;
     double t20 = a02 * e00 + a12 * e10 + a22 * e20;
@@ -438,9 +609,25 @@ public final class SpatialOps {
     res[ro + 9] += r12 - hy * rz - ry * gz;
   }
 
-  /** Adjoint of {@link #addTransformInertTranspose}: bars of E (9), r (3) and the packed inertia (10). */
-  public static void addTransformInertTransposeAdjoint(double[] resBar, int rbo, double[] e, int eo, double[] r,
-      int rOff, double[] in, int io, double[] eBar, int ebo, double[] rBar, int rbOff, double[] inBar, int ibo) {
+  /**
+   * Adjoint of {@link #addTransformInertTranspose}: bars of E (9), r (3) and the packed inertia
+   * (10).
+   */
+  public static void addTransformInertTransposeAdjoint(
+      double[] resBar,
+      int rbo,
+      double[] e,
+      int eo,
+      double[] r,
+      int rOff,
+      double[] in,
+      int io,
+      double[] eBar,
+      int ebo,
+      double[] rBar,
+      int rbOff,
+      double[] inBar,
+      int ibo) {
     double m = in[io], h0 = in[io + 1], h1 = in[io + 2], h2 = in[io + 3];
     double hx = e[eo] * h0 + e[eo + 3] * h1 + e[eo + 6] * h2;
     double hy = e[eo + 1] * h0 + e[eo + 4] * h1 + e[eo + 7] * h2;
@@ -449,18 +636,33 @@ public final class SpatialOps {
     double gx = hx + m * rx, gy = hy + m * ry, gz = hz + m * rz;
     double u00 = resBar[rbo + 4], u11 = resBar[rbo + 5], u22 = resBar[rbo + 6];
     double u01 = resBar[rbo + 7], u02 = resBar[rbo + 8], u12 = resBar[rbo + 9];
-    // R = Eᵀ I E with the bars of its upper triangle: W symmetric, off-diagonal halves; Ī_o += E W Eᵀ, Ē += 2 I E W
+    // R = Eᵀ I E with the bars of its upper triangle: W symmetric, off-diagonal halves; Ī_o += E W
+    // Eᵀ, Ē += 2 I E W
     double w00 = u00, w11 = u11, w22 = u22, w01 = 0.5 * u01, w02 = 0.5 * u02, w12 = 0.5 * u12;
-    double a00 = in[io + 4], a11 = in[io + 5], a22 = in[io + 6], a01 = in[io + 7], a02 = in[io + 8],
+    double a00 = in[io + 4],
+        a11 = in[io + 5],
+        a22 = in[io + 6],
+        a01 = in[io + 7],
+        a02 = in[io + 8],
         a12 = in[io + 9];
-    double e00 = e[eo], e01 = e[eo + 1], e02 = e[eo + 2], e10 = e[eo + 3], e11 = e[eo + 4], e12 = e[eo + 5],
-        e20 = e[eo + 6], e21 = e[eo + 7], e22 = e[eo + 8];
+    double e00 = e[eo],
+        e01 = e[eo + 1],
+        e02 = e[eo + 2],
+        e10 = e[eo + 3],
+        e11 = e[eo + 4],
+        e12 = e[eo + 5],
+        e20 = e[eo + 6],
+        e21 = e[eo + 7],
+        e22 = e[eo + 8];
     // V = E W
-    double v00 = e00 * w00 + e01 * w01 + e02 * w02, v01 = e00 * w01 + e01 * w11 + e02 * w12,
+    double v00 = e00 * w00 + e01 * w01 + e02 * w02,
+        v01 = e00 * w01 + e01 * w11 + e02 * w12,
         v02 = e00 * w02 + e01 * w12 + e02 * w22;
-    double v10 = e10 * w00 + e11 * w01 + e12 * w02, v11 = e10 * w01 + e11 * w11 + e12 * w12,
+    double v10 = e10 * w00 + e11 * w01 + e12 * w02,
+        v11 = e10 * w01 + e11 * w11 + e12 * w12,
         v12 = e10 * w02 + e11 * w12 + e12 * w22;
-    double v20 = e20 * w00 + e21 * w01 + e22 * w02, v21 = e20 * w01 + e21 * w11 + e22 * w12,
+    double v20 = e20 * w00 + e21 * w01 + e22 * w02,
+        v21 = e20 * w01 + e21 * w11 + e22 * w12,
         v22 = e20 * w02 + e21 * w12 + e22 * w22;
     // Ē += 2 I V
     eBar[ebo] += 2 * (a00 * v00 + a01 * v10 + a02 * v20);
@@ -479,7 +681,8 @@ public final class SpatialOps {
     inBar[ibo + 7] += 2 * (v00 * e10 + v01 * e11 + v02 * e12);
     inBar[ibo + 8] += 2 * (v00 * e20 + v01 * e21 + v02 * e22);
     inBar[ibo + 9] += 2 * (v10 * e20 + v11 * e21 + v12 * e22);
-    // the shift: diagonal rh + rg - h_i r_i - r_i g_i, upper off-diagonal -h_i r_j - r_i g_j (h = Eᵀ h_B, g = h + m r)
+    // the shift: diagonal rh + rg - h_i r_i - r_i g_i, upper off-diagonal -h_i r_j - r_i g_j (h =
+    // Eᵀ h_B, g = h + m r)
     double t = u00 + u11 + u22;
     double hbx = t * rx - u00 * rx - u01 * ry - u02 * rz;
     double hby = t * ry - u11 * ry - u12 * rz;
@@ -515,36 +718,78 @@ public final class SpatialOps {
 
   // ---- articulated inertia (symmetric 6x6, upper triangle) ----
 
-  /** res = A v for a symmetric 6x6 matrix of which only the upper triangle (row-major, row ≤ column) is read. */
+  /**
+   * res = A v for a symmetric 6x6 matrix of which only the upper triangle (row-major, row ≤ column)
+   * is read.
+   */
   public static void mulSymVec(double[] res, int ro, double[] a, int ao, double[] v, int vo) {
-    double v0 = v[vo], v1 = v[vo + 1], v2 = v[vo + 2], v3 = v[vo + 3], v4 = v[vo + 4], v5 = v[vo + 5];
-    double a00 = a[ao], a01 = a[ao + 1], a02 = a[ao + 2], a03 = a[ao + 3], a04 = a[ao + 4], a05 = a[ao + 5];
+    double v0 = v[vo],
+        v1 = v[vo + 1],
+        v2 = v[vo + 2],
+        v3 = v[vo + 3],
+        v4 = v[vo + 4],
+        v5 = v[vo + 5];
+    double a00 = a[ao],
+        a01 = a[ao + 1],
+        a02 = a[ao + 2],
+        a03 = a[ao + 3],
+        a04 = a[ao + 4],
+        a05 = a[ao + 5];
     double a11 = a[ao + 7], a12 = a[ao + 8], a13 = a[ao + 9], a14 = a[ao + 10], a15 = a[ao + 11];
     double a22 = a[ao + 14], a23 = a[ao + 15], a24 = a[ao + 16], a25 = a[ao + 17];
     double a33 = a[ao + 21], a34 = a[ao + 22], a35 = a[ao + 23];
     double a44 = a[ao + 28], a45 = a[ao + 29];
     double a55 = a[ao + 35];
-    res[ro] = Math.fma(a00, v0, Math.fma(a01, v1, Math.fma(a02, v2,
-        Math.fma(a03, v3, Math.fma(a04, v4, a05 * v5)))));
-    res[ro + 1] = Math.fma(a01, v0, Math.fma(a11, v1, Math.fma(a12, v2,
-        Math.fma(a13, v3, Math.fma(a14, v4, a15 * v5)))));
-    res[ro + 2] = Math.fma(a02, v0, Math.fma(a12, v1, Math.fma(a22, v2,
-        Math.fma(a23, v3, Math.fma(a24, v4, a25 * v5)))));
-    res[ro + 3] = Math.fma(a03, v0, Math.fma(a13, v1, Math.fma(a23, v2,
-        Math.fma(a33, v3, Math.fma(a34, v4, a35 * v5)))));
-    res[ro + 4] = Math.fma(a04, v0, Math.fma(a14, v1, Math.fma(a24, v2,
-        Math.fma(a34, v3, Math.fma(a44, v4, a45 * v5)))));
-    res[ro + 5] = Math.fma(a05, v0, Math.fma(a15, v1, Math.fma(a25, v2,
-        Math.fma(a35, v3, Math.fma(a45, v4, a55 * v5)))));
+    res[ro] =
+        Math.fma(
+            a00,
+            v0,
+            Math.fma(a01, v1, Math.fma(a02, v2, Math.fma(a03, v3, Math.fma(a04, v4, a05 * v5)))));
+    res[ro + 1] =
+        Math.fma(
+            a01,
+            v0,
+            Math.fma(a11, v1, Math.fma(a12, v2, Math.fma(a13, v3, Math.fma(a14, v4, a15 * v5)))));
+    res[ro + 2] =
+        Math.fma(
+            a02,
+            v0,
+            Math.fma(a12, v1, Math.fma(a22, v2, Math.fma(a23, v3, Math.fma(a24, v4, a25 * v5)))));
+    res[ro + 3] =
+        Math.fma(
+            a03,
+            v0,
+            Math.fma(a13, v1, Math.fma(a23, v2, Math.fma(a33, v3, Math.fma(a34, v4, a35 * v5)))));
+    res[ro + 4] =
+        Math.fma(
+            a04,
+            v0,
+            Math.fma(a14, v1, Math.fma(a24, v2, Math.fma(a34, v3, Math.fma(a44, v4, a45 * v5)))));
+    res[ro + 5] =
+        Math.fma(
+            a05,
+            v0,
+            Math.fma(a15, v1, Math.fma(a25, v2, Math.fma(a35, v3, Math.fma(a45, v4, a55 * v5)))));
   }
 
   /**
-   * A -= w uᵀ on the upper triangle of a 6x6 A, for downdates whose sum is symmetric: {@code I^a = I^A - U D⁻¹ Uᵀ} one
-   * column of {@code W = U D⁻¹} at a time (for a single dof, {@code w = u / D}).
+   * A -= w uᵀ on the upper triangle of a 6x6 A, for downdates whose sum is symmetric: {@code I^a =
+   * I^A - U D⁻¹ Uᵀ} one column of {@code W = U D⁻¹} at a time (for a single dof, {@code w = u /
+   * D}).
    */
   public static void subOuterUpper(double[] a, int ao, double[] w, int wo, double[] u, int uo) {
-    double w0 = w[wo], w1 = w[wo + 1], w2 = w[wo + 2], w3 = w[wo + 3], w4 = w[wo + 4], w5 = w[wo + 5];
-    double u0 = u[uo], u1 = u[uo + 1], u2 = u[uo + 2], u3 = u[uo + 3], u4 = u[uo + 4], u5 = u[uo + 5];
+    double w0 = w[wo],
+        w1 = w[wo + 1],
+        w2 = w[wo + 2],
+        w3 = w[wo + 3],
+        w4 = w[wo + 4],
+        w5 = w[wo + 5];
+    double u0 = u[uo],
+        u1 = u[uo + 1],
+        u2 = u[uo + 2],
+        u3 = u[uo + 3],
+        u4 = u[uo + 4],
+        u5 = u[uo + 5];
     a[ao] = Math.fma(-w0, u0, a[ao]);
     a[ao + 1] = Math.fma(-w0, u1, a[ao + 1]);
     a[ao + 2] = Math.fma(-w0, u2, a[ao + 2]);
@@ -569,14 +814,16 @@ public final class SpatialOps {
   }
 
   /**
-   * res += Xᵀ A X for a dense symmetric 6x6 articulated inertia A in frame B, X the transform from A to B. With
-   * {@code A = [[P, Q], [Qᵀ, R]]} rotated to frame A first ({@code P' = Eᵀ P E}, ...) and {@code T = r×}: {@code
-   * [[P' - Q'T + T Q'ᵀ - T R' T, Q' + T R'], [·, R']]}. Reads and updates only the upper triangles (row-major, row ≤
-   * column) of {@code a} and {@code res}. Generated, with fused multiply-adds, by the same script as the axis-aligned
-   * variants in {@code algo.AxisCongruence}.
+   * res += Xᵀ A X for a dense symmetric 6x6 articulated inertia A in frame B, X the transform from
+   * A to B. With {@code A = [[P, Q], [Qᵀ, R]]} rotated to frame A first ({@code P' = Eᵀ P E}, ...)
+   * and {@code T = r×}: {@code [[P' - Q'T + T Q'ᵀ - T R' T, Q' + T R'], [·, R']]}. Reads and
+   * updates only the upper triangles (row-major, row ≤ column) of {@code a} and {@code res}.
+   * Generated, with fused multiply-adds, by the same script as the axis-aligned variants in {@code
+   * algo.AxisCongruence}.
    */
-  public static void addCongruence(double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] a,
-      int ao) {
+  public static void addCongruence(
+      double[] res, int ro, double[] e, int eo, double[] r, int rOff, double[] a, int ao) {
+    // spotless:off
     // GENERATED by sim/tools/gen_congruence.py dense: do not edit; AxisCongruenceTest checks it is current.
     double e00 = e[eo], e01 = e[eo + 1], e02 = e[eo + 2];
     double e10 = e[eo + 3], e11 = e[eo + 4], e12 = e[eo + 5];
@@ -680,6 +927,6 @@ public final class SpatialOps {
     res[ro + 29] += sr12;
     res[ro + 35] += sr22;
     // END GENERATED
+    // spotless:on
   }
-
 }

@@ -4,13 +4,19 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 
-/** Sizes as a reader takes them in: three significant digits in binary units ({@code 162 KiB}, {@code 2.94 GiB}). */
+/**
+ * Sizes as a reader takes them in: three significant digits in binary units ({@code 162 KiB},
+ * {@code 2.94 GiB}).
+ */
 public final class ByteSize {
   private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 
   private ByteSize() {}
 
-  /** {@code bytes} to three significant digits in the largest binary unit that keeps it at least 1 (bytes whole). */
+  /**
+   * {@code bytes} to three significant digits in the largest binary unit that keeps it at least 1
+   * (bytes whole).
+   */
   public static String of(double bytes) {
     if (!Double.isFinite(bytes)) {
       return bytes + " B";
@@ -27,7 +33,10 @@ public final class ByteSize {
     return threeDigits(bytes / Math.pow(1024, unit)) + " " + UNITS[unit];
   }
 
-  /** x to three significant digits, trailing zeros kept ({@code 7.08}, {@code 16.0}, {@code 162}, {@code 0.977}). */
+  /**
+   * x to three significant digits, trailing zeros kept ({@code 7.08}, {@code 16.0}, {@code 162},
+   * {@code 0.977}).
+   */
   public static String threeDigits(double x) {
     if (x == 0 || !Double.isFinite(x)) {
       return x == 0 ? "0" : Double.toString(x);

@@ -3,22 +3,23 @@ package org.diffart.sim.tape;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A generic operator-overloading reverse-mode AD tape on scalars, the way CppAD or PyTorch record a program: every
- * arithmetic operation on a variable appends one node (its value and the local partial derivatives with respect to its
- * one or two operands), and {@link #reverse} propagates adjoints from the last node to the first. It is the "autodiff
- * tool" baseline of the paper's comparisons and the independent reference the hand-derived adjoints are tested
- * against; it never sits on the adjoint's hot path.
+ * A generic operator-overloading reverse-mode AD tape on scalars, the way CppAD or PyTorch record a
+ * program: every arithmetic operation on a variable appends one node (its value and the local
+ * partial derivatives with respect to its one or two operands), and {@link #reverse} propagates
+ * adjoints from the last node to the first. It is the "autodiff tool" baseline of the paper's
+ * comparisons and the independent reference the hand-derived adjoints are tested against; it never
+ * sits on the adjoint's hot path.
  *
- * <p>Variables are plain {@code double}s that carry their node index in the payload of a quiet NaN whose top 16 bits
- * are {@code 0x7FFC} (no arithmetic or hardware NaN has them); any other double is a constant. The step runs
- * unchanged on such values through bytecode rewritten by {@link TapeClassLoader}, so the taped program is the
- * simulator's own compiled code, not a second copy of the physics: its values are bit for bit those of the plain
- * step.
+ * <p>Variables are plain {@code double}s that carry their node index in the payload of a quiet NaN
+ * whose top 16 bits are {@code 0x7FFC} (no arithmetic or hardware NaN has them); any other double
+ * is a constant. The step runs unchanged on such values through bytecode rewritten by {@link
+ * TapeClassLoader}, so the taped program is the simulator's own compiled code, not a second copy of
+ * the physics: its values are bit for bit those of the plain step.
  *
- * <p>One tape records at a time in a JVM ({@link #begin} takes a lock that {@link #close} releases). The tape holds
- * {@value #BYTES_PER_NODE} bytes per node (value, two operand indices, two partials and the adjoint of the reverse
- * sweep); it grows by doubling up to its byte budget and then throws {@link TapeBudgetExceededException}, never an
- * {@link OutOfMemoryError}.
+ * <p>One tape records at a time in a JVM ({@link #begin} takes a lock that {@link #close}
+ * releases). The tape holds {@value #BYTES_PER_NODE} bytes per node (value, two operand indices,
+ * two partials and the adjoint of the reverse sweep); it grows by doubling up to its byte budget
+ * and then throws {@link TapeBudgetExceededException}, never an {@link OutOfMemoryError}.
  */
 public final class Tape implements AutoCloseable {
   /** Bytes held per node: value 8, operands 2×4, partials 2×8, adjoint 8. */
@@ -52,12 +53,13 @@ public final class Tape implements AutoCloseable {
   /**
    * Starts recording on a new tape (waiting while another thread records).
    *
-   * @param budgetBytes the most bytes the tape may hold; recording past it throws {@link TapeBudgetExceededException}
+   * @param budgetBytes the most bytes the tape may hold; recording past it throws {@link
+   *     TapeBudgetExceededException}
    */
   public static Tape begin(long budgetBytes) {
     if (budgetBytes < BYTES_PER_NODE) {
-      throw new IllegalArgumentException("tape budget must be at least " + BYTES_PER_NODE + " bytes, got "
-          + budgetBytes);
+      throw new IllegalArgumentException(
+          "tape budget must be at least " + BYTES_PER_NODE + " bytes, got " + budgetBytes);
     }
     RECORDING.lock();
     Tape t = new Tape(budgetBytes);
@@ -124,7 +126,10 @@ public final class Tape implements AutoCloseable {
     }
   }
 
-  /** Propagates the seeded adjoints from the last node to the first: {@code ā_operand += ∂node/∂operand · ā_node}. */
+  /**
+   * Propagates the seeded adjoints from the last node to the first: {@code ā_operand +=
+   * ∂node/∂operand · ā_node}.
+   */
   public void reverse() {
     double[] a = adjoints();
     for (int i = size - 1; i >= 0; i--) {

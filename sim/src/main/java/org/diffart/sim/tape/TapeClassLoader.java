@@ -6,12 +6,14 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Loads the simulator's algorithm classes ({@code org.diffart.sim.algo}, {@code org.diffart.sim.spatial}) a second
- * time, rewritten by {@link TapeRewriter} to record on a {@link Tape}; every other class (the {@code Model}, the
- * {@code Data} the step writes into, the JDK) is the parent's, so taped and plain code share one {@code Data}.
+ * Loads the simulator's algorithm classes ({@code org.diffart.sim.algo}, {@code
+ * org.diffart.sim.spatial}) a second time, rewritten by {@link TapeRewriter} to record on a {@link
+ * Tape}; every other class (the {@code Model}, the {@code Data} the step writes into, the JDK) is
+ * the parent's, so taped and plain code share one {@code Data}.
  */
 final class TapeClassLoader extends ClassLoader {
-  private static final List<String> TAPED = List.of("org.diffart.sim.algo.", "org.diffart.sim.spatial.");
+  private static final List<String> TAPED =
+      List.of("org.diffart.sim.algo.", "org.diffart.sim.spatial.");
 
   static {
     registerAsParallelCapable();
@@ -38,7 +40,8 @@ final class TapeClassLoader extends ClassLoader {
     synchronized (getClassLoadingLock(name)) {
       Class<?> c = findLoadedClass(name);
       if (c == null) {
-        byte[] bytes = TapeRewriter.rewrite(read(name), internal -> taped(internal.replace('/', '.')));
+        byte[] bytes =
+            TapeRewriter.rewrite(read(name), internal -> taped(internal.replace('/', '.')));
         c = defineClass(name, bytes, 0, bytes.length);
       }
       if (resolve) {

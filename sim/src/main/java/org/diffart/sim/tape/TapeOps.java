@@ -8,12 +8,13 @@ import java.lang.invoke.StringConcatException;
 import java.lang.invoke.StringConcatFactory;
 
 /**
- * The operations that {@link TapeRewriter} substitutes for the JVM's double arithmetic in the taped classes: each
- * returns a plain double when its operands are constants, and otherwise records a node on {@link Tape#active} with the
- * value computed exactly as the JVM instruction or {@link Math} method would (so taped values equal the plain step's
- * bit for bit) and the local partial derivatives. Selections ({@code min}, {@code max}, {@code abs} at its sign,
- * comparisons) act on values and return the chosen operand itself, so the gradient follows the branch the program
- * took, as any operator-overloading AD tool does.
+ * The operations that {@link TapeRewriter} substitutes for the JVM's double arithmetic in the taped
+ * classes: each returns a plain double when its operands are constants, and otherwise records a
+ * node on {@link Tape#active} with the value computed exactly as the JVM instruction or {@link
+ * Math} method would (so taped values equal the plain step's bit for bit) and the local partial
+ * derivatives. Selections ({@code min}, {@code max}, {@code abs} at its sign, comparisons) act on
+ * values and return the chosen operand itself, so the gradient follows the branch the program took,
+ * as any operator-overloading AD tool does.
  */
 public final class TapeOps {
   private TapeOps() {}
@@ -258,9 +259,14 @@ public final class TapeOps {
     return binary(t, bx, by, h, a / h, b / h);
   }
 
-  /** {@code fma(a, b, c) = a·b + c} with one rounding: two nodes, the product part and the addition of c. */
+  /**
+   * {@code fma(a, b, c) = a·b + c} with one rounding: two nodes, the product part and the addition
+   * of c.
+   */
   public static double fma(double a, double b, double c) {
-    long ba = Double.doubleToRawLongBits(a), bb = Double.doubleToRawLongBits(b), bc = Double.doubleToRawLongBits(c);
+    long ba = Double.doubleToRawLongBits(a),
+        bb = Double.doubleToRawLongBits(b),
+        bc = Double.doubleToRawLongBits(c);
     if (!var(ba) && !var(bb) && !var(bc)) {
       return Math.fma(a, b, c);
     }
@@ -293,7 +299,9 @@ public final class TapeOps {
       return Math.max(x, y);
     }
     double a = value(x);
-    return Double.doubleToRawLongBits(Math.max(a, value(y))) == Double.doubleToRawLongBits(a) ? x : y;
+    return Double.doubleToRawLongBits(Math.max(a, value(y))) == Double.doubleToRawLongBits(a)
+        ? x
+        : y;
   }
 
   /** {@link Math#min}: the chosen operand itself. */
@@ -303,7 +311,9 @@ public final class TapeOps {
       return Math.min(x, y);
     }
     double a = value(x);
-    return Double.doubleToRawLongBits(Math.min(a, value(y))) == Double.doubleToRawLongBits(a) ? x : y;
+    return Double.doubleToRawLongBits(Math.min(a, value(y))) == Double.doubleToRawLongBits(a)
+        ? x
+        : y;
   }
 
   /** Piecewise constant: derivative 0. */
@@ -367,17 +377,21 @@ public final class TapeOps {
   }
 
   /**
-   * Bootstrap that replaces {@link StringConcatFactory#makeConcatWithConstants} in taped classes: the same
-   * concatenation with every double argument replaced by its value first.
+   * Bootstrap that replaces {@link StringConcatFactory#makeConcatWithConstants} in taped classes:
+   * the same concatenation with every double argument replaced by its value first.
    */
-  public static CallSite makeConcatWithConstants(MethodHandles.Lookup lookup, String name, MethodType type,
-      String recipe, Object... constants) throws StringConcatException {
-    CallSite site = StringConcatFactory.makeConcatWithConstants(lookup, name, type, recipe, constants);
+  public static CallSite makeConcatWithConstants(
+      MethodHandles.Lookup lookup, String name, MethodType type, String recipe, Object... constants)
+      throws StringConcatException {
+    CallSite site =
+        StringConcatFactory.makeConcatWithConstants(lookup, name, type, recipe, constants);
     MethodHandle target = site.getTarget();
     MethodHandle value;
     try {
-      value = MethodHandles.lookup().findStatic(TapeOps.class, "value",
-          MethodType.methodType(double.class, double.class));
+      value =
+          MethodHandles.lookup()
+              .findStatic(
+                  TapeOps.class, "value", MethodType.methodType(double.class, double.class));
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -27,7 +28,6 @@ import org.diffart.sim.model.ActuatorType;
 import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.api.Test;
@@ -35,20 +35,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Actuators with activation dynamics (MuJoCo's {@code act}, {@code na > 0}): the filter's exact discrete response,
- * trajectories against MuJoCo 2.2.2's mj_step with Euler and RK4 (activations clamped to actrange), and the
- * adjoint of the activation through its dynamics, its clamp and the integration against finite differences and the
- * tape, with the transition's {@code nx = 2nv + na}.
+ * Actuators with activation dynamics (MuJoCo's {@code act}, {@code na > 0}): the filter's exact
+ * discrete response, trajectories against MuJoCo 2.2.2's mj_step with Euler and RK4 (activations
+ * clamped to actrange), and the adjoint of the activation through its dynamics, its clamp and the
+ * integration against finite differences and the tape, with the transition's {@code nx = 2nv + na}.
  */
 class ActuatorDynamicsTest {
-  private static final Path TRAJECTORIES = ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories");
+  private static final Path TRAJECTORIES =
+      ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories");
 
   /** A slider of mass 1 driven by one actuator of the given dynamics (gain 2, no bias). */
   private static Model slider(DynType dyn, double tau, boolean limited) {
     ModelBuilder b = new ModelBuilder("slider");
     b.options(b.options().toBuilder().gravity(0, 0, 0).timestep(0.01).build());
-    int body = b.addBody(0, "block").inertial(1, new double[3], new double[] {1, 0, 0, 0},
-        new double[] {0.1, 0.1, 0.1}).id();
+    int body =
+        b.addBody(0, "block")
+            .inertial(1, new double[3], new double[] {1, 0, 0, 0}, new double[] {0.1, 0.1, 0.1})
+            .id();
     int j = b.addJoint(body, JointType.SLIDE, "x").axis(1, 0, 0).id();
     var s = b.addActuator(ActuatorType.GENERAL, j, "a").gain(2, 0, 0).dynamics(dyn, tau);
     if (limited) {
@@ -65,11 +68,13 @@ class ActuatorDynamicsTest {
     d.ctrl[0] = 0.8;
     double dt = m.opt().timestep(), act = 0, v = 0;
     for (int n = 1; n <= 50; n++) {
-      // the force reads the activation at the start of the step; Euler then advances act by dt·(u - act)/τ
+      // the force reads the activation at the start of the step; Euler then advances act by dt·(u -
+      // act)/τ
       v += dt * 2 * act;
       act += dt * (0.8 - act) / 0.05;
       Step.step(m, d);
-      assertEquals(0.8 + (0 - 0.8) * Math.pow(1 - dt / 0.05, n), d.act[0], 1e-14, "act after step " + n);
+      assertEquals(
+          0.8 + (0 - 0.8) * Math.pow(1 - dt / 0.05, n), d.act[0], 1e-14, "act after step " + n);
       assertEquals(v, d.qvel[0], 1e-13, "velocity after step " + n);
     }
   }
@@ -92,7 +97,9 @@ class ActuatorDynamicsTest {
   @CsvSource({"activation_euler, 1e-12", "activation_rk4, 1e-12"})
   void trajectoryMatchesMujoco(String name, double tol) throws IOException {
     Model m = ModelLoader.load(TRAJECTORIES.resolve(name + ".xml"));
-    JsonObject ref = JsonParser.parseString(Files.readString(TRAJECTORIES.resolve(name + ".json"))).getAsJsonObject();
+    JsonObject ref =
+        JsonParser.parseString(Files.readString(TRAJECTORIES.resolve(name + ".json")))
+            .getAsJsonObject();
     Data d = new Data(m);
     d.resetToKey(m.keyLookup(ref.get("key").getAsString()));
     int step = 0;
@@ -117,7 +124,10 @@ class ActuatorDynamicsTest {
     }
   }
 
-  /** The reference actuator model from its keyframe, with random controls inside and outside their ranges. */
+  /**
+   * The reference actuator model from its keyframe, with random controls inside and outside their
+   * ranges.
+   */
   private static RolloutProblem problem(int steps) {
     Model m = ModelLoader.load(ReferenceFiles.model("actuators.xml"));
     Data start = new Data(m);
@@ -138,10 +148,14 @@ class ActuatorDynamicsTest {
     GradientResult tape = TapeGradient.compute(p, 1L << 30);
     for (Wrt w : Wrt.values()) {
       double err = TapeCheck.relativeError(adjoint.grad(w), tape.grad(w));
-      assertTrue(err < 1e-10 || TapeCheck.maxAbs(tape.grad(w)) < 1e-12, w + ": adjoint vs tape " + err);
+      assertTrue(
+          err < 1e-10 || TapeCheck.maxAbs(tape.grad(w)) < 1e-12, w + ": adjoint vs tape " + err);
     }
-    GradientResult fd = FiniteDifferenceGradient.compute(p, EnumSet.of(Wrt.ACT0, Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL),
-        new FiniteDifferenceGradient.Settings(1e-6, true));
+    GradientResult fd =
+        FiniteDifferenceGradient.compute(
+            p,
+            EnumSet.of(Wrt.ACT0, Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL),
+            new FiniteDifferenceGradient.Settings(1e-6, true));
     for (Wrt w : new Wrt[] {Wrt.ACT0, Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL}) {
       double err = TapeCheck.relativeError(adjoint.grad(w), fd.grad(w));
       assertTrue(err < 1e-6, w + ": adjoint vs central differences " + err);
@@ -161,7 +175,9 @@ class ActuatorDynamicsTest {
     assertEquals(nx, exact.A()[0].length);
     for (int i = 0; i < nx; i++) {
       assertTrue(TapeCheck.relativeError(exact.A()[i], fd.A()[i]) < 1e-6, "row " + i + " of A");
-      assertTrue(TapeCheck.relativeError(exact.B()[i], fd.B()[i]) < 1e-6 || TapeCheck.maxAbs(fd.B()[i]) < 1e-9,
+      assertTrue(
+          TapeCheck.relativeError(exact.B()[i], fd.B()[i]) < 1e-6
+              || TapeCheck.maxAbs(fd.B()[i]) < 1e-9,
           "row " + i + " of B");
     }
     // the filter (act 0, τ = 0.3): ∂act'/∂act = 1 - dt/τ, ∂act'/∂ctrl = dt/τ
@@ -173,16 +189,29 @@ class ActuatorDynamicsTest {
 
   @Test
   void loaderRefusesWhatMujocoRefuses() {
-    String head = "<mujoco><worldbody><body><joint name='j' type='hinge'/><geom size='.1'/></body></worldbody>"
-        + "<actuator>";
-    assertThrows(ModelFormatException.class, () -> load(head + "<general joint='j' dyntype='filter'/>"
-        + "<motor joint='j'/></actuator></mujoco>"), "stateless after stateful");
-    assertThrows(ModelFormatException.class, () -> load(head + "<intvelocity joint='j'/></actuator></mujoco>"),
+    String head =
+        "<mujoco><worldbody><body><joint name='j' type='hinge'/><geom size='.1'/></body></worldbody>"
+            + "<actuator>";
+    assertThrows(
+        ModelFormatException.class,
+        () ->
+            load(
+                head
+                    + "<general joint='j' dyntype='filter'/>"
+                    + "<motor joint='j'/></actuator></mujoco>"),
+        "stateless after stateful");
+    assertThrows(
+        ModelFormatException.class,
+        () -> load(head + "<intvelocity joint='j'/></actuator></mujoco>"),
         "intvelocity without actrange");
-    assertThrows(ModelFormatException.class, () -> load(head + "<damper joint='j' kv='1'/></actuator></mujoco>"),
+    assertThrows(
+        ModelFormatException.class,
+        () -> load(head + "<damper joint='j' kv='1'/></actuator></mujoco>"),
         "damper without ctrlrange");
-    assertThrows(ModelFormatException.class, () -> load(head + "<general joint='j' gaintype='muscle'/>"
-        + "</actuator></mujoco>"), "muscle gain");
+    assertThrows(
+        ModelFormatException.class,
+        () -> load(head + "<general joint='j' gaintype='muscle'/>" + "</actuator></mujoco>"),
+        "muscle gain");
   }
 
   private static Model load(String xml) throws IOException {

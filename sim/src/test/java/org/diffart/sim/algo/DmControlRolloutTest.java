@@ -1,11 +1,11 @@
 package org.diffart.sim.algo;
 
-import org.diffart.sim.algo.forces.Forces;
-import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+import org.diffart.sim.algo.forces.Forces;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.JointType;
@@ -16,23 +16,32 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every Control Suite file that loads, rolled out 2000 steps from {@code qpos0} at rest with zero controls (MuJoCo's
- * {@code mj_resetData}), judged by checks that do not use the dynamics: the state stays finite; no contact sinks
- * deeper than {@link #MAX_PENETRATION} or than {@link #MUJOCO_DEPTH_FACTOR} times MuJoCo 2.2.2's own deepest contact
- * on the same rollout ({@code datasets/reference/dm_control/depth.jsonl}, from {@code probes/mjdepth.c}: a body that
- * falls onto the floor penetrates during the step it lands in, in both simulators; flat faces collided by MPR have
- * one contact in both and tip into each other: humanoid100's stacked discs sink 105 mm into each other in MuJoCo,
- * 146 mm in diffart, whose hard rows push a penetration out by {@code erp} a step where MuJoCo's soft ones push
- * harder); and the mechanical energy (kinetic, gravitational,
- * joint springs) never rises above its start by more than {@link #ENERGY_GAIN} of the energy scale: without
- * actuation, damping and inelastic contacts only take energy out.
+ * Every Control Suite file that loads, rolled out 2000 steps from {@code qpos0} at rest with zero
+ * controls (MuJoCo's {@code mj_resetData}), judged by checks that do not use the dynamics: the
+ * state stays finite; no contact sinks deeper than {@link #MAX_PENETRATION} or than {@link
+ * #MUJOCO_DEPTH_FACTOR} times MuJoCo 2.2.2's own deepest contact on the same rollout ({@code
+ * datasets/reference/dm_control/depth.jsonl}, from {@code probes/mjdepth.c}: a body that falls onto
+ * the floor penetrates during the step it lands in, in both simulators; flat faces collided by MPR
+ * have one contact in both and tip into each other: humanoid100's stacked discs sink 105 mm into
+ * each other in MuJoCo, 146 mm in diffart, whose hard rows push a penetration out by {@code erp} a
+ * step where MuJoCo's soft ones push harder); and the mechanical energy (kinetic, gravitational,
+ * joint springs) never rises above its start by more than {@link #ENERGY_GAIN} of the energy scale:
+ * without actuation, damping and inelastic contacts only take energy out.
  */
 class DmControlRolloutTest {
   /** Deepest contact always allowed, m. */
   static final double MAX_PENETRATION = 0.005;
-  /** How much deeper than MuJoCo's deepest contact ours may go, where MuJoCo's exceeds {@link #MAX_PENETRATION}. */
+
+  /**
+   * How much deeper than MuJoCo's deepest contact ours may go, where MuJoCo's exceeds {@link
+   * #MAX_PENETRATION}.
+   */
   static final double MUJOCO_DEPTH_FACTOR = 1.5;
-  /** Largest energy gain allowed, relative to the largest of |E|, the kinetic and the potential energies seen. */
+
+  /**
+   * Largest energy gain allowed, relative to the largest of |E|, the kinetic and the potential
+   * energies seen.
+   */
   static final double ENERGY_GAIN = 0.01;
 
   static List<String> loading() throws IOException {
@@ -42,13 +51,15 @@ class DmControlRolloutTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("loading")
   void twoThousandStepsFromRestAreSound(String name) {
-    assertSound(ModelLoader.load(DmControlSuiteTest.suite().resolve(name + ".xml")), name,
+    assertSound(
+        ModelLoader.load(DmControlSuiteTest.suite().resolve(name + ".xml")),
+        name,
         mujocoDeepest("dm_control", name));
   }
 
   /**
-   * Rolls m out 2000 steps from {@code qpos0} at rest with zero controls and checks it as the class says, against
-   * MuJoCo's deepest contact {@code mujoco} (m) on the same rollout.
+   * Rolls m out 2000 steps from {@code qpos0} at rest with zero controls and checks it as the class
+   * says, against MuJoCo's deepest contact {@code mujoco} (m) on the same rollout.
    */
   static void assertSound(Model m, String name, double mujoco) {
     Data d = new Data(m);
@@ -62,22 +73,28 @@ class DmControlRolloutTest {
       scale = Math.max(scale, Math.abs(e));
       maxGain = Math.max(maxGain, e - e0);
     }
-    String at = String.format("%s: energy %.6g J at the start, largest gain %.3g J (scale %.3g J), deepest contact"
-        + " %.3g mm", name, e0, maxGain, scale, 1e3 * deepest);
-    assertTrue(deepest <= Math.max(MAX_PENETRATION, MUJOCO_DEPTH_FACTOR * mujoco), at + "; MuJoCo's deepest "
-        + 1e3 * mujoco + " mm");
+    String at =
+        String.format(
+            "%s: energy %.6g J at the start, largest gain %.3g J (scale %.3g J), deepest contact"
+                + " %.3g mm",
+            name, e0, maxGain, scale, 1e3 * deepest);
+    assertTrue(
+        deepest <= Math.max(MAX_PENETRATION, MUJOCO_DEPTH_FACTOR * mujoco),
+        at + "; MuJoCo's deepest " + 1e3 * mujoco + " mm");
     assertTrue(maxGain <= ENERGY_GAIN * Math.max(scale, 1e-9), at);
   }
 
   /**
-   * MuJoCo 2.2.2's deepest contact over the same 2000 steps, m, from {@code datasets/reference/DIR/depth.jsonl}
-   * ({@code probes/mjdepth.c}).
+   * MuJoCo 2.2.2's deepest contact over the same 2000 steps, m, from {@code
+   * datasets/reference/DIR/depth.jsonl} ({@code probes/mjdepth.c}).
    */
   static double mujocoDeepest(String dir, String name) {
     try {
-      for (String line : java.nio.file.Files.readAllLines(ReferenceFiles.repoRoot().resolve(
-          "datasets/reference/" + dir + "/depth.jsonl"))) {
-        com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
+      for (String line :
+          java.nio.file.Files.readAllLines(
+              ReferenceFiles.repoRoot().resolve("datasets/reference/" + dir + "/depth.jsonl"))) {
+        com.google.gson.JsonObject o =
+            com.google.gson.JsonParser.parseString(line).getAsJsonObject();
         if (o.get("model").getAsString().endsWith("/" + name + ".xml")) {
           return o.get("deepest_m").getAsDouble();
         }
@@ -89,10 +106,11 @@ class DmControlRolloutTest {
   }
 
   /**
-   * Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring energy, and the
-   * springs that actuators are at zero control: a force {@code bias1·length} with {@code bias1 < 0} (a position
-   * actuator's {@code −kp·length}, on a slider-crank too, whose moment arms are ∂length/∂q) stores {@code −bias1
-   * length²/2}; a muscle's passive force, {@link #musclePotential}.
+   * Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring
+   * energy, and the springs that actuators are at zero control: a force {@code bias1·length} with
+   * {@code bias1 < 0} (a position actuator's {@code −kp·length}, on a slider-crank too, whose
+   * moment arms are ∂length/∂q) stores {@code −bias1 length²/2}; a muscle's passive force, {@link
+   * #musclePotential}.
    */
   private static double energy(Model m, Data d) {
     Forces.armature(m, d, 0);
@@ -119,17 +137,23 @@ class DmControlRolloutTest {
   }
 
   /**
-   * The energy a muscle's passive force stores, {@code −∫ bias dlength} from where it starts: with the normalised
-   * length {@code L = range0 + (len − lr0)/L0}, {@code w = b − 1}, {@code b = (1 + lmax)/2} and the peak force F
-   * ({@code scale/acc0} when {@code force < 0}), the force {@code −F fpmax x²/2} for {@code x = (L − 1)/w ≤ 1} stores
-   * {@code F fpmax L0 w x³/6}; past b the force {@code −F fpmax (1/2 + y)}, {@code y = (L − b)/w}, adds {@code F
-   * fpmax L0 w (y/2 + y²/2)}.
+   * The energy a muscle's passive force stores, {@code −∫ bias dlength} from where it starts: with
+   * the normalised length {@code L = range0 + (len − lr0)/L0}, {@code w = b − 1}, {@code b = (1 +
+   * lmax)/2} and the peak force F ({@code scale/acc0} when {@code force < 0}), the force {@code −F
+   * fpmax x²/2} for {@code x = (L − 1)/w ≤ 1} stores {@code F fpmax L0 w x³/6}; past b the force
+   * {@code −F fpmax (1/2 + y)}, {@code y = (L − b)/w}, adds {@code F fpmax L0 w (y/2 + y²/2)}.
    */
   static double musclePotential(Model m, int a, double len) {
-    double r0 = m.actBias(a, 0), r1 = m.actBias(a, 1), force = m.actBias(a, 2), lmax = m.actBias(a, 5);
+    double r0 = m.actBias(a, 0),
+        r1 = m.actBias(a, 1),
+        force = m.actBias(a, 2),
+        lmax = m.actBias(a, 5);
     double fpmax = m.actBias(a, 7), peak = force < 0 ? m.actBias(a, 3) / m.actAcc0(a) : force;
     double l0 = (m.actLengthRange(a, 1) - m.actLengthRange(a, 0)) / (r1 - r0);
-    double nl = r0 + (len - m.actLengthRange(a, 0)) / l0, b = 0.5 * (1 + lmax), w = b - 1, c = peak * fpmax * l0 * w;
+    double nl = r0 + (len - m.actLengthRange(a, 0)) / l0,
+        b = 0.5 * (1 + lmax),
+        w = b - 1,
+        c = peak * fpmax * l0 * w;
     if (nl <= 1) {
       return 0;
     }

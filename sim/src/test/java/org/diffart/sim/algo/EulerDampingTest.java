@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Euler with implicit joint damping against MuJoCo 2.2.2's mj_step ({@code datasets/reference/trajectories}). */
+/**
+ * Euler with implicit joint damping against MuJoCo 2.2.2's mj_step ({@code
+ * datasets/reference/trajectories}).
+ */
 class EulerDampingTest {
 
   @ParameterizedTest
@@ -27,7 +30,8 @@ class EulerDampingTest {
     Path dir = ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories");
     Model m = ModelLoader.load(dir.resolve(name + ".xml"));
     assertEquals(Integrator.EULER, m.opt().integrator());
-    JsonObject ref = JsonParser.parseString(Files.readString(dir.resolve(name + ".json"))).getAsJsonObject();
+    JsonObject ref =
+        JsonParser.parseString(Files.readString(dir.resolve(name + ".json"))).getAsJsonObject();
     Data d = new Data(m);
     d.resetToKey(m.keyLookup(ref.get("key").getAsString()));
     int step = 0;
@@ -36,23 +40,35 @@ class EulerDampingTest {
       for (int target = f.get("step").getAsInt(); step < target; step++) {
         Step.step(m, d);
       }
-      double[] qpos = ReferenceFiles.doubles(f.get("qpos")), qvel = ReferenceFiles.doubles(f.get("qvel"));
+      double[] qpos = ReferenceFiles.doubles(f.get("qpos")),
+          qvel = ReferenceFiles.doubles(f.get("qvel"));
       for (int k = 0; k < m.nq(); k++) {
-        assertEquals(qpos[k], d.qpos[k], tol * (1 + Math.abs(qpos[k])), name + " step " + step + " qpos[" + k + "]");
+        assertEquals(
+            qpos[k],
+            d.qpos[k],
+            tol * (1 + Math.abs(qpos[k])),
+            name + " step " + step + " qpos[" + k + "]");
       }
       for (int k = 0; k < m.nv(); k++) {
-        assertEquals(qvel[k], d.qvel[k], tol * (1 + Math.abs(qvel[k])), name + " step " + step + " qvel[" + k + "]");
+        assertEquals(
+            qvel[k],
+            d.qvel[k],
+            tol * (1 + Math.abs(qvel[k])),
+            name + " step " + step + " qvel[" + k + "]");
       }
     }
   }
 
   @Test
   void stiffDamperDecaysImplicitlyAndDivergesExplicitly() {
-    Path file = ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories/damped_hinge.xml");
+    Path file =
+        ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories/damped_hinge.xml");
     Model implicit = ModelLoader.load(file);
-    Model explicit = implicit.withOptions(implicit.opt().toBuilder()
-        .integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
-    // dt·b/I = 3: the velocity is multiplied by 1/(1+3) per step, or by 1-3 = -2 when the damper is explicit
+    Model explicit =
+        implicit.withOptions(
+            implicit.opt().toBuilder().integrator(Integrator.EULER_EXPLICIT_DAMPING).build());
+    // dt·b/I = 3: the velocity is multiplied by 1/(1+3) per step, or by 1-3 = -2 when the damper is
+    // explicit
     Data a = new Data(implicit), b = new Data(explicit);
     a.resetToKey(0);
     b.resetToKey(0);
@@ -62,6 +78,8 @@ class EulerDampingTest {
       assertEquals(Math.pow(0.25, s), a.qvel[0], 1e-15);
       assertEquals(Math.pow(-2, s), b.qvel[0], 1e-12);
     }
-    assertTrue(Math.abs(a.qpos[0] - 0.01 / 3) < 1e-8, "implicit rotor comes to rest at dt/(4·(1-1/4)): " + a.qpos[0]);
+    assertTrue(
+        Math.abs(a.qpos[0] - 0.01 / 3) < 1e-8,
+        "implicit rotor comes to rest at dt/(4·(1-1/4)): " + a.qpos[0]);
   }
 }

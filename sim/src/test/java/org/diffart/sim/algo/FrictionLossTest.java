@@ -1,21 +1,24 @@
 package org.diffart.sim.algo;
 
-import org.diffart.sim.testing.StepAdjoints;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.testing.StepAdjoints;
 import org.junit.jupiter.api.Test;
 
 /**
- * Joint dry friction (MJCF {@code frictionloss}) by Coulomb's law on a block sliding on a rail, and its adjoint
- * against the tape on an arm where some joints stick and some slide.
+ * Joint dry friction (MJCF {@code frictionloss}) by Coulomb's law on a block sliding on a rail, and
+ * its adjoint against the tape on an arm where some joints stick and some slide.
  */
 class FrictionLossTest {
-  /** A 2 kg block on a horizontal rail with 3 N of dry friction, pushed by a motor (force = ctrl). */
-  private static final String RAIL = """
+  /**
+   * A 2 kg block on a horizontal rail with 3 N of dry friction, pushed by a motor (force = ctrl).
+   */
+  private static final String RAIL =
+      """
       <mujoco>
         <option timestep="0.001"/>
         <worldbody>
@@ -36,7 +39,8 @@ class FrictionLossTest {
     for (int s = 0; s < 1000; s++) {
       Step.step(m, d);
     }
-    // up to the creep of the solver's regularisation (cfm 1e-5 on a Delassus entry of 0.5: 2.5e-8 m/s)
+    // up to the creep of the solver's regularisation (cfm 1e-5 on a Delassus entry of 0.5: 2.5e-8
+    // m/s)
     assertEquals(0, d.qvel[0], 1e-7);
     assertEquals(0, d.qpos[0], 1e-7);
   }
@@ -65,14 +69,20 @@ class FrictionLossTest {
     assertEquals(0, d.qvel[0], 1e-7);
     // it slid 0.75 m: v² / 2a with a = 1.5 m/s², up to one step's discretisation
     assertEquals(1.5 * stop / 2, d.qpos[0], 2e-3);
-    Model off = ModelLoader.loadMjcfString(RAIL.replace("<option timestep=\"0.001\"/>",
-        "<option timestep=\"0.001\"><flag frictionloss=\"disable\"/></option>"), "rail");
+    Model off =
+        ModelLoader.loadMjcfString(
+            RAIL.replace(
+                "<option timestep=\"0.001\"/>",
+                "<option timestep=\"0.001\"><flag frictionloss=\"disable\"/></option>"),
+            "rail");
     assertTrue(!off.opt().frictionLoss());
   }
 
   @Test
   void theAdjointMatchesTheTapeWhereJointsStickAndSlide() {
-    Model m = ModelLoader.loadMjcfString("""
+    Model m =
+        ModelLoader.loadMjcfString(
+            """
         <mujoco>
           <option timestep="0.002"/>
           <worldbody>
@@ -92,7 +102,8 @@ class FrictionLossTest {
           </worldbody>
           <actuator><motor joint="a"/><motor joint="c"/></actuator>
         </mujoco>
-        """, "arm");
+        """,
+            "arm");
     Data d = new Data(m);
     d.qvel[0] = 0.8;
     d.qvel[2] = -2;

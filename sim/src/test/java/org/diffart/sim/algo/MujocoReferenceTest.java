@@ -1,8 +1,5 @@
 package org.diffart.sim.algo;
 
-import org.diffart.sim.algo.constraint.Rows;
-import org.diffart.sim.algo.dynamics.Crba;
-import org.diffart.sim.algo.dynamics.Rnea;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +7,9 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.util.List;
+import org.diffart.sim.algo.constraint.Rows;
+import org.diffart.sim.algo.dynamics.Crba;
+import org.diffart.sim.algo.dynamics.Rnea;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
@@ -19,9 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Forward dynamics against MuJoCo 2.2.2's {@code mj_forward} with contacts disabled, on the same MJCF files
- * ({@code datasets/reference}, made by {@code mjref.c}). Checks, in the order that localises a disagreement: body
- * poses, the mass matrix, bias, passive and actuator forces, and qacc.
+ * Forward dynamics against MuJoCo 2.2.2's {@code mj_forward} with contacts disabled, on the same
+ * MJCF files ({@code datasets/reference}, made by {@code mjref.c}). Checks, in the order that
+ * localises a disagreement: body poses, the mass matrix, bias, passive and actuator forces, and
+ * qacc.
  */
 class MujocoReferenceTest {
 
@@ -35,13 +36,20 @@ class MujocoReferenceTest {
     assertDynamicsMatchMujoco(name);
   }
 
-  /** Kinematics, mass matrix, forces and qacc of every case of reference {@code name} against MuJoCo's. */
+  /**
+   * Kinematics, mass matrix, forces and qacc of every case of reference {@code name} against
+   * MuJoCo's.
+   */
   static void assertDynamicsMatchMujoco(String name) {
     JsonObject ref = ReferenceFiles.json(name);
-    Model loaded = withMujocoLengthRanges(name, ref, ModelLoader.load(ReferenceFiles.modelOf(name)));
+    Model loaded =
+        withMujocoLengthRanges(name, ref, ModelLoader.load(ReferenceFiles.modelOf(name)));
     Model m = loaded.withOptions(loaded.opt().toBuilder().contact(false).build());
-    assertTrue(m.nq() == ref.get("nq").getAsInt() && m.nv() == ref.get("nv").getAsInt()
-        && m.nu() == ref.get("nu").getAsInt(), name + ": sizes differ from MuJoCo's");
+    assertTrue(
+        m.nq() == ref.get("nq").getAsInt()
+            && m.nv() == ref.get("nv").getAsInt()
+            && m.nu() == ref.get("nu").getAsInt(),
+        name + ": sizes differ from MuJoCo's");
     Data d = new Data(m);
     useMujocoInertias(ref, d);
     JsonArray cases = ref.getAsJsonArray("cases");
@@ -50,7 +58,8 @@ class MujocoReferenceTest {
       System.arraycopy(ReferenceFiles.doubles(k.get("qpos")), 0, d.qpos, 0, m.nq());
       System.arraycopy(ReferenceFiles.doubles(k.get("qvel")), 0, d.qvel, 0, m.nv());
       System.arraycopy(ReferenceFiles.doubles(k.get("ctrl")), 0, d.ctrl, 0, m.nu());
-      assertEquals(k.has("act") ? ReferenceFiles.doubles(k.get("act")).length : 0, m.na(), name + ": na");
+      assertEquals(
+          k.has("act") ? ReferenceFiles.doubles(k.get("act")).length : 0, m.na(), name + ": na");
       if (m.na() > 0) {
         System.arraycopy(ReferenceFiles.doubles(k.get("act")), 0, d.act, 0, m.na());
       }
@@ -58,7 +67,11 @@ class MujocoReferenceTest {
       String at = name + " case " + c + ": ";
       if (m.na() > 0) {
         close(at + "act_dot", ReferenceFiles.doubles(k.get("act_dot")), d.actDot, 1e-12);
-        close(at + "actuator_force", ReferenceFiles.doubles(k.get("actuator_force")), d.actuatorForce, 1e-12);
+        close(
+            at + "actuator_force",
+            ReferenceFiles.doubles(k.get("actuator_force")),
+            d.actuatorForce,
+            1e-12);
       }
       if (k.has("xpos") && !k.get("xpos").isJsonNull()) {
         int[] ours = ourBodies(ref, m);
@@ -71,9 +84,15 @@ class MujocoReferenceTest {
       }
       Rnea.bias(m, d);
       close(at + "qfrc_bias", ReferenceFiles.doubles(k.get("qfrc_bias")), d.qfrcBias, 1e-11);
-      close(at + "qfrc_passive", ReferenceFiles.doubles(k.get("qfrc_passive")), d.qfrcPassive, 1e-11);
-      close(at + "qfrc_actuator", ReferenceFiles.doubles(k.get("qfrc_actuator")), d.qfrcActuator, 1e-11);
-      // with dry friction, MuJoCo's soft friction force differs from ours: compare the unconstrained acceleration
+      close(
+          at + "qfrc_passive", ReferenceFiles.doubles(k.get("qfrc_passive")), d.qfrcPassive, 1e-11);
+      close(
+          at + "qfrc_actuator",
+          ReferenceFiles.doubles(k.get("qfrc_actuator")),
+          d.qfrcActuator,
+          1e-11);
+      // with dry friction, MuJoCo's soft friction force differs from ours: compare the
+      // unconstrained acceleration
       boolean friction = k.has("qacc_smooth");
       if (friction) {
         close(at + "qacc_smooth", ReferenceFiles.doubles(k.get("qacc_smooth")), d.qaccSmooth, 1e-9);
@@ -81,10 +100,15 @@ class MujocoReferenceTest {
         close(at + "qacc", ReferenceFiles.doubles(k.get("qacc")), d.qacc, 1e-9);
       }
       if (k.has("sensordata")) {
-        assertSensorsMatch(at, m, ReferenceFiles.doubles(k.get("sensordata")), d.sensordata, friction);
+        assertSensorsMatch(
+            at, m, ReferenceFiles.doubles(k.get("sensordata")), d.sensordata, friction);
       }
       if (k.has("energy")) {
-        close(at + "energy (potential, kinetic)", ReferenceFiles.doubles(k.get("energy")), d.energy, 1e-11);
+        close(
+            at + "energy (potential, kinetic)",
+            ReferenceFiles.doubles(k.get("energy")),
+            d.energy,
+            1e-11);
       }
       if (k.has("efc_equality")) {
         assertEqualityRowsMatch(at, m, d, k.getAsJsonObject("efc_equality"));
@@ -92,7 +116,10 @@ class MujocoReferenceTest {
     }
   }
 
-  /** Our equality rows (violation and Jacobian), in order, against MuJoCo's {@code efc_pos} and {@code efc_J}. */
+  /**
+   * Our equality rows (violation and Jacobian), in order, against MuJoCo's {@code efc_pos} and
+   * {@code efc_J}.
+   */
   private static void assertEqualityRowsMatch(String at, Model m, Data d, JsonObject ref) {
     double[] pos = ReferenceFiles.doubles(ref.get("pos"));
     JsonArray jac = ref.getAsJsonArray("J");
@@ -107,7 +134,8 @@ class MujocoReferenceTest {
       String what = at + "equality row " + row + " (constraint '" + m.eqName(d.efcId[r]) + "')";
       close(what + " pos", new double[] {pos[row]}, new double[] {d.efcDist[r]}, 1e-12);
       double[] j = new double[m.nv()];
-      System.arraycopy(d.efcJ, m.nv() * r + d.efcDofLo[r], j, d.efcDofLo[r], d.efcDofHi[r] - d.efcDofLo[r]);
+      System.arraycopy(
+          d.efcJ, m.nv() * r + d.efcDofLo[r], j, d.efcDofLo[r], d.efcDofHi[r] - d.efcDofLo[r]);
       close(what + " J", ReferenceFiles.doubles(jac.get(row)), j, 1e-12);
       row++;
     }
@@ -117,9 +145,10 @@ class MujocoReferenceTest {
   }
 
   /**
-   * The compiled inertias agree with MuJoCo's to the accuracy of MuJoCo's iterative 3x3 eigen-solver (about 1e-7
-   * relative for composite bodies; ours are exact, see {@code ModelCompilerTest}). Mass, centre of mass and the
-   * tensor {@code R diag Rᵀ} are compared, not the principal frame, whose axis order and signs are arbitrary.
+   * The compiled inertias agree with MuJoCo's to the accuracy of MuJoCo's iterative 3x3
+   * eigen-solver (about 1e-7 relative for composite bodies; ours are exact, see {@code
+   * ModelCompilerTest}). Mass, centre of mass and the tensor {@code R diag Rᵀ} are compared, not
+   * the principal frame, whose axis order and signs are arbitrary.
    */
   @ParameterizedTest
   @MethodSource("references")
@@ -135,24 +164,32 @@ class MujocoReferenceTest {
     Data theirs = new Data(m);
     useMujocoInertias(ref, theirs);
     int[] index = ourBodies(ref, m);
-    close(name + ": body inertias", pick(theirs.bodyInert, index, 10), pick(ours.bodyInert, index, 10), 1e-6);
+    close(
+        name + ": body inertias",
+        pick(theirs.bodyInert, index, 10),
+        pick(ours.bodyInert, index, 10),
+        1e-6);
   }
 
   /**
-   * Each sensor's values against MuJoCo's, named in the message; quaternions up to sign. Acceleration sensors are
-   * skipped where the accelerations include constraint forces that differ by design (dry friction).
+   * Each sensor's values against MuJoCo's, named in the message; quaternions up to sign.
+   * Acceleration sensors are skipped where the accelerations include constraint forces that differ
+   * by design (dry friction).
    */
-  private static void assertSensorsMatch(String at, Model m, double[] expected, double[] actual,
-      boolean skipAccelerations) {
+  private static void assertSensorsMatch(
+      String at, Model m, double[] expected, double[] actual, boolean skipAccelerations) {
     if (expected.length != actual.length) {
-      throw new AssertionError(at + "sensordata has " + actual.length + " values, MuJoCo's " + expected.length);
+      throw new AssertionError(
+          at + "sensordata has " + actual.length + " values, MuJoCo's " + expected.length);
     }
     for (int i = 0; i < m.nsensor(); i++) {
       int a = m.sensorAdr(i), n = m.sensorDim(i);
       double[] e = java.util.Arrays.copyOfRange(expected, a, a + n);
       double[] g = java.util.Arrays.copyOfRange(actual, a, a + n);
-      String what = at + "sensor " + i + " " + m.sensorType(i).mjcfName() + " '" + m.sensorName(i) + "'";
-      if (skipAccelerations && m.sensorType(i).stage == org.diffart.sim.model.SensorType.Stage.ACC) {
+      String what =
+          at + "sensor " + i + " " + m.sensorType(i).mjcfName() + " '" + m.sensorName(i) + "'";
+      if (skipAccelerations
+          && m.sensorType(i).stage == org.diffart.sim.model.SensorType.Stage.ACC) {
         continue;
       }
       if (m.sensorType(i) == org.diffart.sim.model.SensorType.FRAMEQUAT) {
@@ -164,9 +201,10 @@ class MujocoReferenceTest {
   }
 
   /**
-   * The compiler's actuator constants against MuJoCo's: acc0 to 1e-12; a muscle's simulated length range to 2e-3 of
-   * its span (MuJoCo's soft limits let its simulation pass a limit a little, semantics §27). Returns the model with
-   * MuJoCo's length ranges, so that the dynamics compare like for like.
+   * The compiler's actuator constants against MuJoCo's: acc0 to 1e-12; a muscle's simulated length
+   * range to 2e-3 of its span (MuJoCo's soft limits let its simulation pass a limit a little,
+   * semantics §27). Returns the model with MuJoCo's length ranges, so that the dynamics compare
+   * like for like.
    */
   static Model withMujocoLengthRanges(String name, JsonObject ref, Model m) {
     if (!ref.has("actuator_lengthrange")) {
@@ -179,11 +217,15 @@ class MujocoReferenceTest {
       if (!m.actGainMuscle(a) && !m.actBiasMuscle(a)) {
         continue;
       }
-      assertEquals(acc0[a], m.actAcc0(a), 1e-12 * Math.abs(acc0[a]), name + ": acc0 of actuator " + a);
+      assertEquals(
+          acc0[a], m.actAcc0(a), 1e-12 * Math.abs(acc0[a]), name + ": acc0 of actuator " + a);
       double span = lr[2 * a + 1] - lr[2 * a];
       for (int k = 0; k < 2; k++) {
-        assertEquals(lr[2 * a + k], m.actLengthRange(a, k), 2e-3 * span, name + ": lengthrange[" + k + "] of"
-            + " actuator " + m.actName(a));
+        assertEquals(
+            lr[2 * a + k],
+            m.actLengthRange(a, k),
+            2e-3 * span,
+            name + ": lengthrange[" + k + "] of" + " actuator " + m.actName(a));
         same &= lr[2 * a + k] == m.actLengthRange(a, k);
       }
     }
@@ -191,8 +233,8 @@ class MujocoReferenceTest {
   }
 
   /**
-   * Replaces the per-world body inertias by MuJoCo's compiled ones, so that the dynamics are compared on identical
-   * parameters.
+   * Replaces the per-world body inertias by MuJoCo's compiled ones, so that the dynamics are
+   * compared on identical parameters.
    */
   private static void useMujocoInertias(JsonObject ref, Data d) {
     JsonArray bodies = ref.getAsJsonArray("bodies");
@@ -200,16 +242,24 @@ class MujocoReferenceTest {
     for (int b = 1; b < bodies.size(); b++) {
       JsonObject body = bodies.get(b).getAsJsonObject();
       int i = ours[b];
-      SpatialOps.inertFromPrincipal(d.bodyInert, 10 * i, body.get("mass").getAsDouble(),
-          ReferenceFiles.doubles(body.get("ipos")), 0, ReferenceFiles.doubles(body.get("iquat")), 0,
-          ReferenceFiles.doubles(body.get("inertia")), 0);
+      SpatialOps.inertFromPrincipal(
+          d.bodyInert,
+          10 * i,
+          body.get("mass").getAsDouble(),
+          ReferenceFiles.doubles(body.get("ipos")),
+          0,
+          ReferenceFiles.doubles(body.get("iquat")),
+          0,
+          ReferenceFiles.doubles(body.get("inertia")),
+          0);
     }
   }
 
   /**
-   * Our index of each MuJoCo body, matched by name: MuJoCo fuses static URDF links into the world, so indices may
-   * differ while names do not. Our extra bodies must be static and massless. An unnamed body keeps its index, which
-   * is the same in both when no body was fused (humanoid100's objects).
+   * Our index of each MuJoCo body, matched by name: MuJoCo fuses static URDF links into the world,
+   * so indices may differ while names do not. Our extra bodies must be static and massless. An
+   * unnamed body keeps its index, which is the same in both when no body was fused (humanoid100's
+   * objects).
    */
   private static int[] ourBodies(JsonObject ref, Model m) {
     JsonArray bodies = ref.getAsJsonArray("bodies");
@@ -217,8 +267,14 @@ class MujocoReferenceTest {
     for (int b = 0; b < bodies.size(); b++) {
       String n = bodies.get(b).getAsJsonObject().get("name").getAsString();
       if (n.isEmpty() && bodies.size() != m.nbody()) {
-        throw new AssertionError("MuJoCo's body " + b + " has no name and the body counts differ (MuJoCo "
-            + bodies.size() + ", ours " + m.nbody() + "): nothing matches it");
+        throw new AssertionError(
+            "MuJoCo's body "
+                + b
+                + " has no name and the body counts differ (MuJoCo "
+                + bodies.size()
+                + ", ours "
+                + m.nbody()
+                + "): nothing matches it");
       }
       index[b] = b == 0 || n.isEmpty() ? b : m.bodyId(n);
       if (index[b] < 0) {
@@ -237,7 +293,9 @@ class MujocoReferenceTest {
     return out;
   }
 
-  /** Max-norm difference relative to the larger of the two vectors' max norms (and 1e-9 absolute). */
+  /**
+   * Max-norm difference relative to the larger of the two vectors' max norms (and 1e-9 absolute).
+   */
   private static void close(String what, double[] expected, double[] actual, double rel) {
     double diff = 0, scale = 0;
     int worst = -1;
@@ -251,8 +309,18 @@ class MujocoReferenceTest {
     }
     double tol = rel * Math.max(scale, 1);
     if (diff > tol) {
-      throw new AssertionError(what + ": max |diff| " + diff + " at [" + worst + "] (MuJoCo " + expected[worst]
-          + ", ours " + actual[worst] + "), tolerance " + tol);
+      throw new AssertionError(
+          what
+              + ": max |diff| "
+              + diff
+              + " at ["
+              + worst
+              + "] (MuJoCo "
+              + expected[worst]
+              + ", ours "
+              + actual[worst]
+              + "), tolerance "
+              + tol);
     }
   }
 
@@ -264,7 +332,8 @@ class MujocoReferenceTest {
         dot += expected[4 * b + k] * actual[4 * b + k];
       }
       if (Math.abs(Math.abs(dot) - 1) > 1e-12) {
-        throw new AssertionError(what + ": body " + b + " orientation differs, |<q_mj, q>| = " + Math.abs(dot));
+        throw new AssertionError(
+            what + ": body " + b + " orientation differs, |<q_mj, q>| = " + Math.abs(dot));
       }
     }
   }

@@ -1,7 +1,6 @@
 package org.diffart.sim.algo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,15 +16,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MuJoCo 2.2.2's own sample models of rigid bodies ({@code datasets/models/mujoco_samples}, from Debian's {@code
- * libmujoco-samples}), unchanged: each loads or is refused for the reason listed here; each that loads has MuJoCo's
- * dynamics on the reference states of {@code datasets/reference/mujoco_samples} (contacts disabled) and a sound
- * 2000-step rollout from rest ({@link DmControlRolloutTest#assertSound}). As {@link DmControlSuiteTest}, the list of
- * refusals fails the test when a file starts to load, so it cannot go stale.
+ * MuJoCo 2.2.2's own sample models of rigid bodies ({@code datasets/models/mujoco_samples}, from
+ * Debian's {@code libmujoco-samples}), unchanged: each loads or is refused for the reason listed
+ * here; each that loads has MuJoCo's dynamics on the reference states of {@code
+ * datasets/reference/mujoco_samples} (contacts disabled) and a sound 2000-step rollout from rest
+ * ({@link DmControlRolloutTest#assertSound}). As {@link DmControlSuiteTest}, the list of refusals
+ * fails the test when a file starts to load, so it cannot go stale.
  */
 class MujocoSamplesTest {
-  /** The first refusal of each sample that does not load yet: a fragment of the loader's message. */
+  /**
+   * The first refusal of each sample that does not load yet: a fragment of the loader's message.
+   */
   static final Map<String, String> BLOCKED = Map.of();
+
   /** Files that other samples include, not models of their own. */
   static final List<String> INCLUDED = List.of("humanoid_body");
 
@@ -35,8 +38,12 @@ class MujocoSamplesTest {
 
   static List<String> files() throws IOException {
     try (Stream<Path> s = Files.list(samples())) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".xml"))
-          .map(n -> n.substring(0, n.length() - 4)).filter(n -> !INCLUDED.contains(n)).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".xml"))
+          .map(n -> n.substring(0, n.length() - 4))
+          .filter(n -> !INCLUDED.contains(n))
+          .sorted()
+          .toList();
     }
   }
 
@@ -50,22 +57,33 @@ class MujocoSamplesTest {
 
   @Test
   void theSamplesAreThoseOfRigidBodies() throws IOException {
-    assertEquals(List.of("22_humanoids", "active_adhesion", "arm26", "humanoid", "humanoid100", "mug",
-        "slider_crank"), files());
+    assertEquals(
+        List.of(
+            "22_humanoids",
+            "active_adhesion",
+            "arm26",
+            "humanoid",
+            "humanoid100",
+            "mug",
+            "slider_crank"),
+        files());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("files")
   void loadsUnchangedOrIsRefusedAsListed(String name) {
-    DmControlSuiteTest.assertLoadsOrIsRefused(samples().resolve(name + ".xml"), BLOCKED.get(name),
-        "MujocoSamplesTest.BLOCKED");
+    DmControlSuiteTest.assertLoadsOrIsRefused(
+        samples().resolve(name + ".xml"), BLOCKED.get(name), "MujocoSamplesTest.BLOCKED");
   }
 
   @Test
   void everyLoadingSampleHasAMujocoReference() throws IOException {
     TreeSet<String> missing = new TreeSet<>(loading());
     references().forEach(n -> missing.remove(n.substring(n.indexOf('/') + 1)));
-    assertEquals(new TreeSet<>(), missing, "loading samples without datasets/reference/mujoco_samples/NAME.json");
+    assertEquals(
+        new TreeSet<>(),
+        missing,
+        "loading samples without datasets/reference/mujoco_samples/NAME.json");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -78,7 +96,9 @@ class MujocoSamplesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("loading")
   void twoThousandStepsFromRestAreSound(String name) {
-    DmControlRolloutTest.assertSound(ModelLoader.load(samples().resolve(name + ".xml")), name,
+    DmControlRolloutTest.assertSound(
+        ModelLoader.load(samples().resolve(name + ".xml")),
+        name,
         DmControlRolloutTest.mujocoDeepest("mujoco_samples", name));
   }
 }

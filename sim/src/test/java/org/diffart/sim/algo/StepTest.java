@@ -33,7 +33,8 @@ class StepTest {
       Step.step(m, d);
       maxDrift = Math.max(maxDrift, Math.abs(Invariants.energy(m, d) - e0));
     }
-    assertTrue(maxDrift < 1e-7 * scale, "seed " + seed + ": energy drift " + maxDrift + " of " + e0);
+    assertTrue(
+        maxDrift < 1e-7 * scale, "seed " + seed + ": energy drift " + maxDrift + " of " + e0);
   }
 
   @Test
@@ -41,7 +42,8 @@ class StepTest {
     double[] drift = new double[2];
     double[] dts = {2e-3, 1e-3};
     for (int c = 0; c < 2; c++) {
-      Options o = Options.builder().integrator(Integrator.RK4).timestep(dts[c]).contact(false).build();
+      Options o =
+          Options.builder().integrator(Integrator.RK4).timestep(dts[c]).contact(false).build();
       Model m = RandomModels.chain(5, o);
       Data d = new Data(m);
       for (int k = 0; k < m.nq(); k++) {
@@ -62,8 +64,14 @@ class StepTest {
   @ParameterizedTest
   @ValueSource(longs = {4, 5, 6})
   void freeFloatingTreeConservesMomentumWithoutGravity(long seed) {
-    Options o = Options.builder().integrator(Integrator.RK4).timestep(1e-4).gravity(0, 0, 0).contact(false)
-        .limit(false).build();
+    Options o =
+        Options.builder()
+            .integrator(Integrator.RK4)
+            .timestep(1e-4)
+            .gravity(0, 0, 0)
+            .contact(false)
+            .limit(false)
+            .build();
     Model m = RandomModels.tree(new RandomModels.Spec(8, true, true, true, false, o), seed);
     Data d = new Data(m);
     RandomModels.randomState(m, d, seed);
@@ -83,19 +91,23 @@ class StepTest {
 
   @Test
   void freeBodyFallsWithGravityAndSpinsFreely() {
-    Model m = RandomModels.tree(RandomModels.Spec.conservative(1, true, Options.builder().contact(false).build()),
-        3);
+    Model m =
+        RandomModels.tree(
+            RandomModels.Spec.conservative(1, true, Options.builder().contact(false).build()), 3);
     Data d = new Data(m);
     d.qvel[0] = 1;
     d.qvel[5] = 2;
     Step.forward(m, d);
-    // ABA measures accelerations against a frame accelerating with g (a_0 = -g), so free fall shows zero
+    // ABA measures accelerations against a frame accelerating with g (a_0 = -g), so free fall shows
+    // zero
     // acceleration of the centre of mass however the body spins
     double[] comAcc = comAcceleration(m, d);
     assertEquals(0, comAcc[0], 1e-12);
     assertEquals(0, comAcc[1], 1e-12);
     assertEquals(0, comAcc[2], 1e-12);
-    assertTrue(Math.abs(d.qacc[3]) + Math.abs(d.qacc[4]) + Math.abs(d.qacc[5]) > 0, "spin must be present");
+    assertTrue(
+        Math.abs(d.qacc[3]) + Math.abs(d.qacc[4]) + Math.abs(d.qacc[5]) > 0,
+        "spin must be present");
   }
 
   /** World acceleration of body 1's centre of mass from its spatial acceleration. */
@@ -104,7 +116,8 @@ class StepTest {
     System.arraycopy(d.bodyAcc, 6, a, 0, 6);
     double[] v = new double[6];
     System.arraycopy(d.bodyVel, 6, v, 0, 6);
-    // classical acceleration of a body point c: a_lin + ω̇ × c + ω × (v_lin + ω × c), in body coordinates
+    // classical acceleration of a body point c: a_lin + ω̇ × c + ω × (v_lin + ω × c), in body
+    // coordinates
     double[] c = {m.bodyIpos(1, 0), m.bodyIpos(1, 1), m.bodyIpos(1, 2)};
     double[] vc = add(sub(v, 3), cross(v, c));
     double[] acc = add(add(sub(a, 3), cross(a, c)), cross(v, vc));
@@ -122,7 +135,9 @@ class StepTest {
   }
 
   private static double[] cross(double[] a, double[] b) {
-    return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    return new double[] {
+      a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]
+    };
   }
 
   private static double[] add(double[] a, double[] b) {
@@ -141,7 +156,8 @@ class StepTest {
       }
     }
     RandomModels.randomState(m, d, 9);
-    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean bean =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
     long before = bean.getThreadAllocatedBytes(tid);
     for (int s = 0; s < 1000; s++) {
@@ -175,10 +191,14 @@ class StepTest {
     assertEquals(before[0], d.qpos[0], "the state must not be advanced");
   }
 
-  /** RK4 evaluates the limit at every stage: a slider falling onto its lower limit stops there, as with Euler. */
+  /**
+   * RK4 evaluates the limit at every stage: a slider falling onto its lower limit stops there, as
+   * with Euler.
+   */
   @Test
   void rk4StopsAtALimitAsEulerDoes() {
-    String xml = """
+    String xml =
+        """
         <mujoco>
           <option timestep="0.002" integrator="%s"/>
           <worldbody>
@@ -195,8 +215,9 @@ class StepTest {
         lowest = Math.min(lowest, d.qpos[0]);
       }
       assertTrue(lowest > -0.5 - 0.02, integrator + ": sank to " + lowest);
-      assertTrue(Math.abs(d.qpos[0] + 0.5) < 2e-3 && Math.abs(d.qvel[0]) < 1e-2, integrator
-          + ": rests at the limit: q = " + d.qpos[0] + ", v = " + d.qvel[0]);
+      assertTrue(
+          Math.abs(d.qpos[0] + 0.5) < 2e-3 && Math.abs(d.qvel[0]) < 1e-2,
+          integrator + ": rests at the limit: q = " + d.qpos[0] + ", v = " + d.qvel[0]);
     }
   }
 }

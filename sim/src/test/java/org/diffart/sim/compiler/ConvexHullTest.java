@@ -12,8 +12,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ConvexHull} against what a hull must be: a closed, consistently outward surface (every edge in two faces,
- * once each way; Euler's V − E + F = 2) with every vertex on or below every face, and the volume of known solids.
+ * {@link ConvexHull} against what a hull must be: a closed, consistently outward surface (every
+ * edge in two faces, once each way; Euler's V − E + F = 2) with every vertex on or below every
+ * face, and the volume of known solids.
  */
 class ConvexHullTest {
   /** The hull's volume by the divergence theorem: Σ over faces of a · (b × c) / 6. */
@@ -41,7 +42,8 @@ class ConvexHullTest {
     for (Map.Entry<Long, Integer> e : edges.entrySet()) {
       long from = e.getKey() >>> 32, to = e.getKey() & 0xffffffffL;
       assertEquals(1, e.getValue(), "edge " + from + "-" + to + " once");
-      assertTrue(edges.containsKey((to << 32) | from), "edge " + from + "-" + to + " also the other way");
+      assertTrue(
+          edges.containsKey((to << 32) | from), "edge " + from + "-" + to + " also the other way");
     }
     int nf = f.length / 3;
     assertEquals(2, corners.size() - edges.size() / 2 + nf, "Euler's formula");
@@ -52,7 +54,11 @@ class ConvexHullTest {
       double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
       double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
       for (int p = 0; p < v.length / 3; p++) {
-        double h = (nx * (v[3 * p] - v[a]) + ny * (v[3 * p + 1] - v[a + 1]) + nz * (v[3 * p + 2] - v[a + 2])) / len;
+        double h =
+            (nx * (v[3 * p] - v[a])
+                    + ny * (v[3 * p + 1] - v[a + 1])
+                    + nz * (v[3 * p + 2] - v[a + 2]))
+                / len;
         assertTrue(h < 1e-6, "vertex " + p + " lies " + h + " above face " + t / 3);
       }
     }
@@ -85,8 +91,10 @@ class ConvexHullTest {
     int n = 300;
     float[] v = new float[3 * n];
     for (int i = 0; i < n; i++) {
-      double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian(), r = Math.sqrt(x * x + y * y
-          + z * z);
+      double x = rnd.nextGaussian(),
+          y = rnd.nextGaussian(),
+          z = rnd.nextGaussian(),
+          r = Math.sqrt(x * x + y * y + z * z);
       v[3 * i] = (float) (0.5 + x / r);
       v[3 * i + 1] = (float) (-2 + y / r);
       v[3 * i + 2] = (float) (z / r);
@@ -99,11 +107,25 @@ class ConvexHullTest {
 
   @Test
   void verticesThatSpanNoVolumeHaveNoHull() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ConvexHull.faces(new float[] {0, 0, 0, 1, 0, 0,
-        0, 1, 0})).getMessage().contains("at least 4 vertices"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ConvexHull.faces(new float[] {0, 0, 0, 1, 0, 0,
-        2, 0, 0, 3, 0, 0})).getMessage().contains("on a line"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ConvexHull.faces(new float[] {0, 0, 0, 1, 0, 0,
-        0, 1, 0, 1, 1, 0, 0.5f, 0.5f, 0})).getMessage().contains("in a plane"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ConvexHull.faces(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}))
+            .getMessage()
+            .contains("at least 4 vertices"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ConvexHull.faces(new float[] {0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0}))
+            .getMessage()
+            .contains("on a line"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    ConvexHull.faces(
+                        new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0.5f, 0.5f, 0}))
+            .getMessage()
+            .contains("in a plane"));
   }
 }

@@ -1,14 +1,14 @@
 package org.diffart.sim.compiler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import org.junit.jupiter.api.Test;
 
 /** The compiler's refusals and warnings, each naming the element at fault. */
@@ -23,10 +23,13 @@ class ModelBuilderTest {
     ModelBuilder b = new ModelBuilder("massless");
     BodySpec arm = b.addBody(0, "arm");
     b.addJoint(arm.id(), JointType.HINGE, "hinge");
-    assertEquals("body 'arm' has joints but neither it nor its children have mass: give it an inertial or geoms with"
-        + " mass", error(b));
+    assertEquals(
+        "body 'arm' has joints but neither it nor its children have mass: give it an inertial or geoms with"
+            + " mass",
+        error(b));
     // a massive child makes it fine (a URDF-style massless link between joints)
-    b.addBody(arm.id(), "hand").inertial(1, new double[3], new double[] {1, 0, 0, 0}, new double[] {1, 1, 1});
+    b.addBody(arm.id(), "hand")
+        .inertial(1, new double[3], new double[] {1, 0, 0, 0}, new double[] {1, 1, 1});
     assertEquals(2, b.build().nbody() - 1);
   }
 
@@ -38,7 +41,10 @@ class ModelBuilderTest {
     BodySpec child = b.addBody(base.id(), "child");
     b.addGeom(child.id(), GeomType.SPHERE, "c").size(0.1);
     b.addJoint(child.id(), JointType.FREE, "loose");
-    assertTrue(error(b).startsWith("joint 'loose': a free joint is only allowed in a body whose parent is the world"));
+    assertTrue(
+        error(b)
+            .startsWith(
+                "joint 'loose': a free joint is only allowed in a body whose parent is the world"));
   }
 
   @Test
@@ -65,7 +71,9 @@ class ModelBuilderTest {
 
   @Test
   void everyPairOfPrimitivesThatMayTouchCollides() {
-    GeomType[] types = {GeomType.SPHERE, GeomType.CAPSULE, GeomType.ELLIPSOID, GeomType.CYLINDER, GeomType.BOX};
+    GeomType[] types = {
+      GeomType.SPHERE, GeomType.CAPSULE, GeomType.ELLIPSOID, GeomType.CYLINDER, GeomType.BOX
+    };
     ModelBuilder b = new ModelBuilder("primitives");
     b.addGeom(0, GeomType.PLANE, "floor").size(1, 1, 1);
     for (int i = 0; i < types.length; i++) {

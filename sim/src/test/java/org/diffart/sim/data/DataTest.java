@@ -10,21 +10,28 @@ import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 
-/** The per-world structs declare each field once, with its shape, and their state once, by marking it. */
+/**
+ * The per-world structs declare each field once, with its shape, and their state once, by marking
+ * it.
+ */
 class DataTest {
 
   @Test
   void theDeclaredStateIsTimePositionsVelocitiesActivationsAndTheWarmStart() {
     Model loaded = ModelLoader.load("builtin:laikago");
     Model m = loaded.withOptions(loaded.opt().toBuilder().warmStart(true).build());
-    assertEquals(List.of("time", "qpos", "qvel", "act", "warmImpulse", "warmValid"),
+    assertEquals(
+        List.of("time", "qpos", "qvel", "act", "warmImpulse", "warmValid"),
         Data.stateFields(m).stream().map(Field::getName).toList());
     assertEquals(1 + m.nq() + m.nv() + m.na() + 4 * m.nslot(), new Data(m).stateWidth());
     assertEquals(List.of(), Data.clearedStateFields(m));
 
     Model cold = loaded.withOptions(loaded.opt().toBuilder().warmStart(false).build());
-    assertEquals(List.of("time", "qpos", "qvel", "act"), Data.stateFields(cold).stream().map(Field::getName).toList());
-    assertEquals(List.of("warmValid"), Data.clearedStateFields(cold).stream().map(Field::getName).toList());
+    assertEquals(
+        List.of("time", "qpos", "qvel", "act"),
+        Data.stateFields(cold).stream().map(Field::getName).toList());
+    assertEquals(
+        List.of("warmValid"), Data.clearedStateFields(cold).stream().map(Field::getName).toList());
   }
 
   @Test
@@ -33,7 +40,8 @@ class DataTest {
     for (Class<?> c : List.of(Data.class, DataBar.class)) {
       Object o = c == Data.class ? new Data(m) : new DataBar(m);
       for (Field f : c.getDeclaredFields()) {
-        if (f.getType().isArray() && Modifier.isPublic(f.getModifiers())
+        if (f.getType().isArray()
+            && Modifier.isPublic(f.getModifiers())
             && !List.of("pgsRecord", "pgsBasis").contains(f.getName())) {
           assertTrue(Modifier.isFinal(f.getModifiers()), c.getSimpleName() + "." + f.getName());
           assertTrue(f.get(o) != null, c.getSimpleName() + "." + f.getName());

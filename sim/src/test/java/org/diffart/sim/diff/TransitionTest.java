@@ -26,8 +26,12 @@ class TransitionTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"builtin:laikago, stand, 300", "builtin:humanoid, '', 40", "builtin:pendulum:5, hang, 0",
-      "builtin:ant, init, 80"})
+  @CsvSource({
+    "builtin:laikago, stand, 300",
+    "builtin:humanoid, '', 40",
+    "builtin:pendulum:5, hang, 0",
+    "builtin:ant, init, 80"
+  })
   void exactMatchesCentralDifferences(String spec, String key, int warmup) {
     Model m = ModelLoader.load(spec);
     Data d = new Data(m);
@@ -49,28 +53,40 @@ class TransitionTest {
     // the reverse sweeps leave nothing behind: a second evaluation is identical
     Transition again = Transition.exact(m, d);
     for (int i = 0; i < exact.A().length; i++) {
-      assertEquals(0, relativeError(new double[][] {exact.A()[i]}, new double[][] {again.A()[i]}), 0);
+      assertEquals(
+          0, relativeError(new double[][] {exact.A()[i]}, new double[][] {again.A()[i]}), 0);
     }
   }
 
   /**
-   * The sensors' adjoint fills C and D: on the reference sensors scene (every sensor type but the rangefinder, its
-   * acceleration, force and torque sensors included), on it again with contacts (a floor: touch, and the contact forces
-   * in the force and torque sensors), on a scene of fixed and spatial tendons with subtree sensors, on one of
-   * rangefinders that hit every kind of geom, fixed and moving, and on touch sensors whose sites hold resting contacts
-   * (a crate on the floor, a cube on a block), the exact rows equal central differences.
+   * The sensors' adjoint fills C and D: on the reference sensors scene (every sensor type but the
+   * rangefinder, its acceleration, force and torque sensors included), on it again with contacts (a
+   * floor: touch, and the contact forces in the force and torque sensors), on a scene of fixed and
+   * spatial tendons with subtree sensors, on one of rangefinders that hit every kind of geom, fixed
+   * and moving, and on touch sensors whose sites hold resting contacts (a crate on the floor, a
+   * cube on a block), the exact rows equal central differences.
    */
   @ParameterizedTest
   @CsvSource({"sensors", "sensors on a floor", "tendons", "rangefinders", "touch"})
   void exactSensorRowsMatchCentralDifferences(String scene) throws java.io.IOException {
-    String hfield = org.diffart.sim.testing.ReferenceFiles.repoRoot().resolve("datasets/reference/rays/ray_hfield.bin")
-        .toString();
-    Model m = ModelLoader.loadMjcfString(scene.equals("tendons") ? TENDON_SENSORS : scene.equals("touch") ? TOUCH
-        : scene.equals("rangefinders") ? RANGEFINDERS.replace("HFIELD", hfield)
-        : sensorsScene(scene.endsWith("floor")), scene);
+    String hfield =
+        org.diffart.sim.testing.ReferenceFiles.repoRoot()
+            .resolve("datasets/reference/rays/ray_hfield.bin")
+            .toString();
+    Model m =
+        ModelLoader.loadMjcfString(
+            scene.equals("tendons")
+                ? TENDON_SENSORS
+                : scene.equals("touch")
+                    ? TOUCH
+                    : scene.equals("rangefinders")
+                        ? RANGEFINDERS.replace("HFIELD", hfield)
+                        : sensorsScene(scene.endsWith("floor")),
+            scene);
     Data d = new Data(m);
     java.util.Random rnd = new java.util.Random(11);
-    // random velocities, but the touch scene's bodies settle from rest: sliding puts friction rows at their bounds,
+    // random velocities, but the touch scene's bodies settle from rest: sliding puts friction rows
+    // at their bounds,
     // where the rows kink within reach of central differences
     for (int k = 0; k < m.nv() && !scene.equals("touch"); k++) {
       d.qvel[k] = 0.2 * rnd.nextGaussian();
@@ -86,28 +102,49 @@ class TransitionTest {
     probe.copyStateFrom(d);
     Step.step(m, probe);
     if (scene.endsWith("floor")) {
-      assertTrue(probe.nefc > probe.ncon, "the floor's contacts push, with friction: " + probe.nefc + " rows");
+      assertTrue(
+          probe.nefc > probe.ncon,
+          "the floor's contacts push, with friction: " + probe.nefc + " rows");
     }
     if (scene.equals("touch")) {
-      assertTrue(probe.sensordata[0] > 1 && probe.sensordata[1] > 1, "both touch sensors feel their contacts: "
-          + probe.sensordata[0] + ", " + probe.sensordata[1]);
+      assertTrue(
+          probe.sensordata[0] > 1 && probe.sensordata[1] > 1,
+          "both touch sensors feel their contacts: "
+              + probe.sensordata[0]
+              + ", "
+              + probe.sensordata[1]);
     }
     if (scene.equals("rangefinders")) {
-      java.util.Set<org.diffart.sim.model.GeomType> hit = java.util.EnumSet.noneOf(org.diffart.sim.model.GeomType.class);
+      java.util.Set<org.diffart.sim.model.GeomType> hit =
+          java.util.EnumSet.noneOf(org.diffart.sim.model.GeomType.class);
       for (int i = 0; i < m.nsensor(); i++) {
         int s = m.sensorObj(i), o = 3 * s, r = 9 * s;
-        int g = org.diffart.sim.algo.collision.Ray.hitGeom(m, probe, probe.siteXpos[o], probe.siteXpos[o + 1],
-            probe.siteXpos[o + 2], probe.siteXmat[r + 2], probe.siteXmat[r + 5], probe.siteXmat[r + 8], m.siteBody(s));
-        assertTrue(g >= 0 && probe.sensordata[i] > 0, "rangefinder " + i + " hits: " + probe.sensordata[i]);
+        int g =
+            org.diffart.sim.algo.collision.Ray.hitGeom(
+                m,
+                probe,
+                probe.siteXpos[o],
+                probe.siteXpos[o + 1],
+                probe.siteXpos[o + 2],
+                probe.siteXmat[r + 2],
+                probe.siteXmat[r + 5],
+                probe.siteXmat[r + 8],
+                m.siteBody(s));
+        assertTrue(
+            g >= 0 && probe.sensordata[i] > 0,
+            "rangefinder " + i + " hits: " + probe.sensordata[i]);
         hit.add(m.geomType(g));
       }
       assertEquals(8, hit.size(), "every kind of geom is hit: " + hit);
     }
     Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
     assertEquals(m.nsensordata(), exact.C().length);
-    assertTrue(relativeError(exact.C(), fd.C()) < 1e-6, scene + ": C " + relativeError(exact.C(), fd.C()));
+    assertTrue(
+        relativeError(exact.C(), fd.C()) < 1e-6, scene + ": C " + relativeError(exact.C(), fd.C()));
     if (m.nu() > 0) {
-      assertTrue(relativeError(exact.D(), fd.D()) < 1e-6, scene + ": D " + relativeError(exact.D(), fd.D()));
+      assertTrue(
+          relativeError(exact.D(), fd.D()) < 1e-6,
+          scene + ": D " + relativeError(exact.D(), fd.D()));
     }
     double largest = 0;
     for (double[] row : exact.C()) {
@@ -119,13 +156,15 @@ class TransitionTest {
   }
 
   /**
-   * The limit sensors on violated limits of a hinge, a slide and a tendon over both: the exact rows of their
-   * distances, velocities and forces equal central differences.
+   * The limit sensors on violated limits of a hinge, a slide and a tendon over both: the exact rows
+   * of their distances, velocities and forces equal central differences.
    */
   @Test
   void exactLimitSensorRowsMatchCentralDifferences() {
-    Model m = ModelLoader.load(org.diffart.sim.testing.ReferenceFiles.repoRoot()
-        .resolve("datasets/reference/trajectories/limit_sensors.xml"));
+    Model m =
+        ModelLoader.load(
+            org.diffart.sim.testing.ReferenceFiles.repoRoot()
+                .resolve("datasets/reference/trajectories/limit_sensors.xml"));
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("violated"));
     Transition exact = Transition.exact(m, d), fd = Transition.finiteDifferences(m, d, true, 1e-6);
@@ -141,22 +180,29 @@ class TransitionTest {
   }
 
   /**
-   * The reference sensors scene; on a floor: a plane the torso and the hand touch, their friction along the sliding
-   * velocity (one friction direction, the MJCF default here), so that the force and torque sensors carry contact
-   * forces along merged directions.
+   * The reference sensors scene; on a floor: a plane the torso and the hand touch, their friction
+   * along the sliding velocity (one friction direction, the MJCF default here), so that the force
+   * and torque sensors carry contact forces along merged directions.
    */
   private static String sensorsScene(boolean floor) throws java.io.IOException {
-    String xml = java.nio.file.Files.readString(org.diffart.sim.testing.ReferenceFiles.repoRoot()
-        .resolve("datasets/reference/models/sensors.xml"));
-    return floor ? xml.replace("<worldbody>", "<worldbody><geom type=\"plane\" size=\"0 0 1\" pos=\"0 0 0.97\"/>")
+    String xml =
+        java.nio.file.Files.readString(
+            org.diffart.sim.testing.ReferenceFiles.repoRoot()
+                .resolve("datasets/reference/models/sensors.xml"));
+    return floor
+        ? xml.replace(
+            "<worldbody>", "<worldbody><geom type=\"plane\" size=\"0 0 1\" pos=\"0 0 0.97\"/>")
         : xml;
   }
 
   /**
-   * A tumbling probe whose rangefinders hit a floor, a sphere, a rotated box, a capsule's side, a cylinder's side and
-   * its flat end, a mesh, a height field (the bumps of the rays' reference, its path put in for HFIELD) and an ellipsoid on a second free body, whose own rangefinder hits the probe.
+   * A tumbling probe whose rangefinders hit a floor, a sphere, a rotated box, a capsule's side, a
+   * cylinder's side and its flat end, a mesh, a height field (the bumps of the rays' reference, its
+   * path put in for HFIELD) and an ellipsoid on a second free body, whose own rangefinder hits the
+   * probe.
    */
-  private static final String RANGEFINDERS = """
+  private static final String RANGEFINDERS =
+      """
       <mujoco><option gravity="0 0 0"/>
         <asset><mesh name="rock" vertex="0 0 0.2  0.2 0 0  0 0.2 0  -0.2 0 0  0 -0.2 0.05  0 0 -0.15"/>
           <hfield name="hills" file="HFIELD" size="0.5 0.5 0.2 0.05"/></asset>
@@ -180,10 +226,12 @@ class TransitionTest {
           <rangefinder site="up"/><rangefinder site="back"/></sensor></mujoco>""";
 
   /**
-   * Touch sensors on a crate resting on the floor (four plane-box contacts) and on a cube resting on a block (four
-   * box-box contacts), their sites' boxes around the bodies' lower halves, so that every contact counts.
+   * Touch sensors on a crate resting on the floor (four plane-box contacts) and on a cube resting
+   * on a block (four box-box contacts), their sites' boxes around the bodies' lower halves, so that
+   * every contact counts.
    */
-  private static final String TOUCH = """
+  private static final String TOUCH =
+      """
       <mujoco><option timestep="0.002"/><worldbody><geom type="plane" size="0 0 1"/>
         <body name="crate" pos="0 0 0.0995"><freejoint/><geom type="box" size="0.2 0.15 0.1" mass="2"/>
           <site name="bottom" type="box" size="0.21 0.16 0.06" pos="0 0 -0.06"/></body>
@@ -192,8 +240,12 @@ class TransitionTest {
           <site name="base" type="box" size="0.06 0.06 0.03" pos="0 0 -0.03"/></body></worldbody>
         <sensor><touch site="bottom"/><touch site="base"/></sensor></mujoco>""";
 
-  /** A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree sensors. */
-  private static final String TENDON_SENSORS = """
+  /**
+   * A fixed and a spatial tendon with their sensors, an actuator on the spatial one, and subtree
+   * sensors.
+   */
+  private static final String TENDON_SENSORS =
+      """
       <mujoco><option timestep="0.002"/><worldbody><site name="anchor" pos="0 0 1"/>
         <body name="a" pos="0 0 0.5"><joint name="h1" axis="0 1 0" damping="0.1"/>
           <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03"/><site name="s1" pos="0.3 0 0"/>
@@ -210,7 +262,8 @@ class TransitionTest {
 
   @Test
   void identityPartOfAContactFreeStep() {
-    // for a tiny time step, A ≈ [[1, dt], [0, 1]] in the tangent space, on a tree with every joint type
+    // for a tiny time step, A ≈ [[1, dt], [0, 1]] in the tangent space, on a tree with every joint
+    // type
     Model m = RandomModels.tree(RandomModels.Spec.full(6), 3);
     m = m.withOptions(m.opt().toBuilder().timestep(1e-7).build());
     Data d = new Data(m);
@@ -255,7 +308,8 @@ class TransitionTest {
       double[] row = new double[nv];
       org.diffart.sim.algo.kinematics.Configuration.tangentGradient(m, work.qpos, b.qposBar, row);
       for (int j = 0; j < nv; j++) {
-        assertEquals(row[j], exact.A()[i][j], 1e-12 * (1 + Math.abs(row[j])), "A[" + i + "][" + j + "]");
+        assertEquals(
+            row[j], exact.A()[i][j], 1e-12 * (1 + Math.abs(row[j])), "A[" + i + "][" + j + "]");
         assertEquals(b.qvelBar[j], exact.A()[i][nv + j], 1e-12 * (1 + Math.abs(b.qvelBar[j])));
       }
       for (int j = 0; j < m.nu(); j++) {

@@ -14,14 +14,16 @@ class BuiltinsTest {
   @Test
   void generatedPendulumEqualsItsMjcfFileInEveryCompiledArray() {
     Model generated = ModelLoader.load("builtin:pendulum:7");
-    Model file = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/models/pendulum7.xml"));
+    Model file =
+        ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/models/pendulum7.xml"));
     assertEquals(file.name(), generated.name());
     ModelComparison.assertSameCompiledModel(file, generated);
   }
 
   @Test
   void generatedFiftyLinkPendulumEqualsChain50() {
-    ModelComparison.assertSameCompiledModel(ModelLoader.load("builtin:chain50"), Builtins.pendulum(50));
+    ModelComparison.assertSameCompiledModel(
+        ModelLoader.load("builtin:chain50"), Builtins.pendulum(50));
   }
 
   @Test
@@ -46,16 +48,19 @@ class BuiltinsTest {
 
   @Test
   void unknownNameListsTheAvailableOnes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> ModelLoader.load("builtin:quadcopter"));
-    assertTrue(e.getMessage().startsWith("builtin:quadcopter: unknown built-in model"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ModelLoader.load("builtin:quadcopter"));
+    assertTrue(
+        e.getMessage().startsWith("builtin:quadcopter: unknown built-in model"), e.getMessage());
     assertTrue(e.getMessage().contains("builtin:pendulum:N, builtin:laikago"), e.getMessage());
   }
 
   @Test
   void pendulumNeedsAPositiveNumberOfLinksAndFilesTakeNoArgument() {
-    for (String bad : new String[] {"builtin:pendulum", "builtin:pendulum:x", "builtin:pendulum:0",
-        "builtin:laikago:2"}) {
+    for (String bad :
+        new String[] {
+          "builtin:pendulum", "builtin:pendulum:x", "builtin:pendulum:0", "builtin:laikago:2"
+        }) {
       assertThrows(IllegalArgumentException.class, () -> ModelLoader.load(bad), bad);
     }
   }

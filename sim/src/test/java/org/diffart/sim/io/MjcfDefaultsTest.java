@@ -9,8 +9,8 @@ import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 
 /**
- * Default classes with MuJoCo's inheritance, {@code childclass} and {@code class}, on {@code mjcf/defaults.xml};
- * the expected values are what MuJoCo 2.2.2 compiles from the same file.
+ * Default classes with MuJoCo's inheritance, {@code childclass} and {@code class}, on {@code
+ * mjcf/defaults.xml}; the expected values are what MuJoCo 2.2.2 compiles from the same file.
  */
 class MjcfDefaultsTest {
   private static final Model M = TestModels.load("mjcf/defaults.xml");
@@ -47,7 +47,8 @@ class MjcfDefaultsTest {
     TestModels.assertClose(new double[] {0.9, 0.01, 0.001}, geomFriction(toe), 0, "toe friction");
     assertEquals(0, M.geomContype(toe));
     // fromto sets the capsule's half-length; the unused third size stays
-    TestModels.assertClose(new double[] {0.05, 0.2, 0.3}, geomSize(TestModels.geomId(M, "thigh")), 1e-15, "thigh");
+    TestModels.assertClose(
+        new double[] {0.05, 0.2, 0.3}, geomSize(TestModels.geomId(M, "thigh")), 1e-15, "thigh");
   }
 
   @Test
@@ -81,7 +82,8 @@ class MjcfDefaultsTest {
     int j = M.jointId(name);
     assertEquals(damping, M.dofDamping(M.jntDofAdr(j)), name + " damping");
     assertEquals(0.1, M.dofArmature(M.jntDofAdr(j)), name + " armature from main");
-    TestModels.assertClose(axis, new double[] {M.jntAxis(j, 0), M.jntAxis(j, 1), M.jntAxis(j, 2)}, 0, name);
+    TestModels.assertClose(
+        axis, new double[] {M.jntAxis(j, 0), M.jntAxis(j, 1), M.jntAxis(j, 2)}, 0, name);
   }
 
   private static double[] geomSize(int g) {
@@ -94,9 +96,12 @@ class MjcfDefaultsTest {
 
   @Test
   void severalTopLevelSectionsEditMainAndEachNestedClassCopiesItWhenMade() {
-    // MuJoCo 2.2.2 on this file: masses 33.5103 (class a, made before density 500), 56.5487 (class b, after) and
+    // MuJoCo 2.2.2 on this file: masses 33.5103 (class a, made before density 500), 56.5487 (class
+    // b, after) and
     // 2.0944 (main, after), friction 0.3 for all three
-    Model m = ModelLoader.loadMjcfString("""
+    Model m =
+        ModelLoader.loadMjcfString(
+            """
         <mujoco>
           <default><geom friction="0.3 0.01 0.01"/><default class="a"><geom size="0.2"/></default></default>
           <default><geom density="500"/><default class="b"><geom size="0.3"/></default></default>
@@ -105,7 +110,8 @@ class MjcfDefaultsTest {
             <body pos="1 0 0"><freejoint/><geom name="g2" class="b"/></body>
             <body pos="2 0 0"><freejoint/><geom name="g3" size="0.1"/></body>
           </worldbody>
-        </mujoco>""", "two-defaults");
+        </mujoco>""",
+            "two-defaults");
     double[] mass = {33.5103, 56.5487, 2.0944};
     for (int b = 1; b <= 3; b++) {
       assertEquals(mass[b - 1], m.bodyMass(b), 1e-4, "body " + b);
@@ -113,4 +119,3 @@ class MjcfDefaultsTest {
     }
   }
 }
-

@@ -14,13 +14,19 @@ import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Height field assets as MuJoCo 2.2.2 reads them: its binary format, PNG images, nrow × ncol zeros, and errors. */
+/**
+ * Height field assets as MuJoCo 2.2.2 reads them: its binary format, PNG images, nrow × ncol zeros,
+ * and errors.
+ */
 class MjcfHfieldTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static String model(String hfield, String geomBody) {
-    return "<mujoco>\n<asset>" + hfield + "</asset>\n<worldbody>" + geomBody + "</worldbody></mujoco>";
+    return "<mujoco>\n<asset>"
+        + hfield
+        + "</asset>\n<worldbody>"
+        + geomBody
+        + "</worldbody></mujoco>";
   }
 
   private Path write(String name, String xml) throws IOException {
@@ -44,8 +50,13 @@ class MjcfHfieldTest {
   @Test
   void binaryFilesAreReadRowMajorAndNormalised() throws IOException {
     binary("h.bin", 2, 3, 1, 2, 3, 4, 5, 7);
-    Model m = ModelLoader.load(write("m.xml", model("<hfield file=\"h.bin\" size=\"1 2 0.5 0.1\"/>",
-        "<geom type=\"hfield\" hfield=\"h\"/>")));
+    Model m =
+        ModelLoader.load(
+            write(
+                "m.xml",
+                model(
+                    "<hfield file=\"h.bin\" size=\"1 2 0.5 0.1\"/>",
+                    "<geom type=\"hfield\" hfield=\"h\"/>")));
     assertEquals(1, m.nhfield());
     assertEquals(GeomType.HFIELD, m.geomType(0));
     assertEquals(2, m.hfieldNrow(0));
@@ -73,8 +84,13 @@ class MjcfHfieldTest {
       }
     }
     ImageIO.write(img, "png", dir.resolve("terrain.PNG").toFile());
-    Model m = ModelLoader.load(write("m.xml", model("<hfield file=\"terrain.PNG\" size=\"1 1 1 1\"/>",
-        "<geom type=\"hfield\" hfield=\"terrain\"/>")));
+    Model m =
+        ModelLoader.load(
+            write(
+                "m.xml",
+                model(
+                    "<hfield file=\"terrain.PNG\" size=\"1 1 1 1\"/>",
+                    "<geom type=\"hfield\" hfield=\"terrain\"/>")));
     assertEquals(2, m.hfieldNrow(0));
     assertEquals(3, m.hfieldNcol(0));
     // image row 0 is the last row (largest y)
@@ -85,33 +101,99 @@ class MjcfHfieldTest {
 
   @Test
   void withoutAFileNrowAndNcolGiveAFlatField() throws IOException {
-    Model m = ModelLoader.load(write("m.xml", model("<hfield name=\"flat\" nrow=\"3\" ncol=\"4\" size=\"1 1 1 1\"/>",
-        "<geom type=\"hfield\" hfield=\"flat\"/>")));
+    Model m =
+        ModelLoader.load(
+            write(
+                "m.xml",
+                model(
+                    "<hfield name=\"flat\" nrow=\"3\" ncol=\"4\" size=\"1 1 1 1\"/>",
+                    "<geom type=\"hfield\" hfield=\"flat\"/>")));
     assertEquals(3, m.hfieldNrow(0));
     assertEquals(0, m.hfieldData(0, 2, 3));
   }
 
   @Test
   void badHeightFieldsAreRefusedWithTheirLine() throws IOException {
-    TestModels.assertFormatError(() -> ModelLoader.load(write("a.xml", model("<hfield file=\"none.bin\""
-        + " size=\"1 1 1 1\"/>", ""))), "a.xml", 2, "hfield", "none.bin: no such file");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("b.xml", model("<hfield name=\"h\" nrow=\"3\""
-        + " ncol=\"3\" size=\"1 1 1\"/>", ""))), "b.xml", 2, "hfield", "size");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("c.xml", model("<hfield name=\"h\" nrow=\"3\""
-        + " ncol=\"3\" size=\"1 1 0 1\"/>", ""))), "c.xml", 2, "hfield", "4 positive values");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("d.xml", model("<hfield name=\"h\""
-        + " size=\"1 1 1 1\"/>", ""))), "d.xml", 2, "hfield", "needs nrow and ncol");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write("a.xml", model("<hfield file=\"none.bin\"" + " size=\"1 1 1 1\"/>", ""))),
+        "a.xml",
+        2,
+        "hfield",
+        "none.bin: no such file");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write(
+                    "b.xml",
+                    model("<hfield name=\"h\" nrow=\"3\"" + " ncol=\"3\" size=\"1 1 1\"/>", ""))),
+        "b.xml",
+        2,
+        "hfield",
+        "size");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write(
+                    "c.xml",
+                    model("<hfield name=\"h\" nrow=\"3\"" + " ncol=\"3\" size=\"1 1 0 1\"/>", ""))),
+        "c.xml",
+        2,
+        "hfield",
+        "4 positive values");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write("d.xml", model("<hfield name=\"h\"" + " size=\"1 1 1 1\"/>", ""))),
+        "d.xml",
+        2,
+        "hfield",
+        "needs nrow and ncol");
     binary("short.bin", 2, 2, 1, 2, 3);
-    TestModels.assertFormatError(() -> ModelLoader.load(write("e.xml", model("<hfield file=\"short.bin\""
-        + " size=\"1 1 1 1\"/>", ""))), "e.xml", 2, "hfield", "24 bytes are expected, the file has 20");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("f.xml", model("<hfield name=\"h\" nrow=\"3\""
-        + " ncol=\"3\" size=\"1 1 1 1\"/>", "<geom type=\"hfield\" hfield=\"k\"/>"))), "f.xml", 3, "geom",
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write("e.xml", model("<hfield file=\"short.bin\"" + " size=\"1 1 1 1\"/>", ""))),
+        "e.xml",
+        2,
+        "hfield",
+        "24 bytes are expected, the file has 20");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write(
+                    "f.xml",
+                    model(
+                        "<hfield name=\"h\" nrow=\"3\"" + " ncol=\"3\" size=\"1 1 1 1\"/>",
+                        "<geom type=\"hfield\" hfield=\"k\"/>"))),
+        "f.xml",
+        3,
+        "geom",
         "unknown height field 'k'");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("g.xml", model("<hfield name=\"h\" nrow=\"3\""
-        + " ncol=\"3\" size=\"1 1 1 1\"/>", "<body><freejoint/><geom type=\"hfield\" hfield=\"h\"/></body>"))),
-        "g.xml", 3, "geom", "only allowed in static bodies");
-    TestModels.assertFormatError(() -> ModelLoader.load(write("h.xml", model("<hfield name=\"h\" nrow=\"3\""
-        + " ncol=\"3\" size=\"1 1 1 1\"/>", "<geom size=\"1\" hfield=\"h\"/>"))), "h.xml", 3, "geom",
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write(
+                    "g.xml",
+                    model(
+                        "<hfield name=\"h\" nrow=\"3\"" + " ncol=\"3\" size=\"1 1 1 1\"/>",
+                        "<body><freejoint/><geom type=\"hfield\" hfield=\"h\"/></body>"))),
+        "g.xml",
+        3,
+        "geom",
+        "only allowed in static bodies");
+    TestModels.assertFormatError(
+        () ->
+            ModelLoader.load(
+                write(
+                    "h.xml",
+                    model(
+                        "<hfield name=\"h\" nrow=\"3\"" + " ncol=\"3\" size=\"1 1 1 1\"/>",
+                        "<geom size=\"1\" hfield=\"h\"/>"))),
+        "h.xml",
+        3,
+        "geom",
         "only a geom of type hfield");
   }
 }

@@ -24,7 +24,8 @@ class MjcfIncludesTest {
   @Test
   void nestedIncludesResolveAgainstTheMainFilesDirectory() {
     Model m = MjcfLoader.load(probe("main.xml"));
-    // sub/a.xml sets the time step and includes "b.xml": MuJoCo reads include/b.xml (-2), not include/sub/b.xml (-1)
+    // sub/a.xml sets the time step and includes "b.xml": MuJoCo reads include/b.xml (-2), not
+    // include/sub/b.xml (-1)
     assertEquals(0.005, m.opt().timestep());
     assertArrayEquals(new double[] {0, 0, -2}, m.opt().gravity());
     // the body included inside <worldbody> from a file whose top element is not <mujoco>
@@ -34,56 +35,94 @@ class MjcfIncludesTest {
 
   @Test
   void aFileIncludedTwiceIsRefusedAtTheSecondInclude() {
-    ModelFormatException e = TestModels.assertFormatError(() -> MjcfLoader.load(probe("twice.xml")), "twice.xml",
-        2, "include", "file 'b.xml' is already included (at ");
+    ModelFormatException e =
+        TestModels.assertFormatError(
+            () -> MjcfLoader.load(probe("twice.xml")),
+            "twice.xml",
+            2,
+            "include",
+            "file 'b.xml' is already included (at ");
     assertTrue(e.detail().contains("twice.xml:2"), e.getMessage());
   }
 
   @Test
   void aFileIncludingItselfIsACycle() {
-    TestModels.assertFormatError(() -> MjcfLoader.load(probe("cycle.xml")), "cycle.xml", 2, "include",
+    TestModels.assertFormatError(
+        () -> MjcfLoader.load(probe("cycle.xml")),
+        "cycle.xml",
+        2,
+        "include",
         "is the main file: including it is a cycle");
   }
 
   @Test
   void aMissingFileIsNamedWithTheIncludingLine() {
-    TestModels.assertFormatError(() -> MjcfLoader.load(probe("missing.xml")), "missing.xml", 2, "include",
+    TestModels.assertFormatError(
+        () -> MjcfLoader.load(probe("missing.xml")),
+        "missing.xml",
+        2,
+        "include",
         "included file 'nothere.xml' not found");
   }
 
   @Test
   void anIncludeHasNoChildren() {
-    TestModels.assertFormatError(() -> MjcfLoader.load(probe("children.xml")), "children.xml", 2, "include",
+    TestModels.assertFormatError(
+        () -> MjcfLoader.load(probe("children.xml")),
+        "children.xml",
+        2,
+        "include",
         "cannot have children");
   }
 
   @Test
   void errorsInsideAnIncludedFileNameThatFile(@TempDir Path dir) throws IOException {
-    Files.writeString(dir.resolve("main.xml"), "<mujoco>\n  <worldbody>\n    <include file=\"parts.xml\"/>\n"
-        + "  </worldbody>\n</mujoco>\n");
-    Files.writeString(dir.resolve("parts.xml"), "<mujoco>\n  <body>\n    <joint bogus=\"1\"/>\n  </body>\n"
-        + "</mujoco>\n");
-    TestModels.assertFormatError(() -> MjcfLoader.load(dir.resolve("main.xml")), "parts.xml", 3, "joint",
+    Files.writeString(
+        dir.resolve("main.xml"),
+        "<mujoco>\n  <worldbody>\n    <include file=\"parts.xml\"/>\n"
+            + "  </worldbody>\n</mujoco>\n");
+    Files.writeString(
+        dir.resolve("parts.xml"),
+        "<mujoco>\n  <body>\n    <joint bogus=\"1\"/>\n  </body>\n" + "</mujoco>\n");
+    TestModels.assertFormatError(
+        () -> MjcfLoader.load(dir.resolve("main.xml")),
+        "parts.xml",
+        3,
+        "joint",
         "unknown or unsupported attribute 'bogus'");
   }
 
   @Test
   void aCycleThroughTwoFilesEndsAtTheSecondVisit(@TempDir Path dir) throws IOException {
-    Files.writeString(dir.resolve("main.xml"), "<mujoco>\n  <include file=\"a.xml\"/>\n</mujoco>\n");
+    Files.writeString(
+        dir.resolve("main.xml"), "<mujoco>\n  <include file=\"a.xml\"/>\n</mujoco>\n");
     Files.writeString(dir.resolve("a.xml"), "<mujoco>\n  <include file=\"b.xml\"/>\n</mujoco>\n");
     Files.writeString(dir.resolve("b.xml"), "<mujoco>\n\n  <include file=\"a.xml\"/>\n</mujoco>\n");
-    TestModels.assertFormatError(() -> MjcfLoader.load(dir.resolve("main.xml")), "b.xml", 3, "include",
+    TestModels.assertFormatError(
+        () -> MjcfLoader.load(dir.resolve("main.xml")),
+        "b.xml",
+        3,
+        "include",
         "file 'a.xml' is already included (at ");
   }
 
   @Test
   void aNestedNameRelativeToTheIncludingFileGetsAHint(@TempDir Path dir) throws IOException {
     Files.createDirectories(dir.resolve("sub"));
-    Files.writeString(dir.resolve("main.xml"), "<mujoco>\n  <include file=\"sub/a.xml\"/>\n</mujoco>\n");
-    Files.writeString(dir.resolve("sub/a.xml"), "<mujoco>\n  <include file=\"b.xml\"/>\n</mujoco>\n");
+    Files.writeString(
+        dir.resolve("main.xml"), "<mujoco>\n  <include file=\"sub/a.xml\"/>\n</mujoco>\n");
+    Files.writeString(
+        dir.resolve("sub/a.xml"), "<mujoco>\n  <include file=\"b.xml\"/>\n</mujoco>\n");
     Files.writeString(dir.resolve("sub/b.xml"), "<mujoco/>\n");
-    ModelFormatException e = TestModels.assertFormatError(() -> MjcfLoader.load(dir.resolve("main.xml")),
-        "a.xml", 2, "include", "included file 'b.xml' not found");
-    assertTrue(e.detail().contains("resolves every include against the main file's directory"), e.getMessage());
+    ModelFormatException e =
+        TestModels.assertFormatError(
+            () -> MjcfLoader.load(dir.resolve("main.xml")),
+            "a.xml",
+            2,
+            "include",
+            "included file 'b.xml' not found");
+    assertTrue(
+        e.detail().contains("resolves every include against the main file's directory"),
+        e.getMessage());
   }
 }

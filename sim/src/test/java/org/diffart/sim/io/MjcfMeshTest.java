@@ -15,16 +15,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Mesh assets as MuJoCo 2.2.2 reads and compiles them: OBJ, binary STL, MSH and inline vertices and faces; the geom at
- * the mesh's centre of mass and principal axes; its mass and inertia (MuJoCo's inertia box by default, the mesh's own
- * volume with {@code exactmeshinertia}). The numbers are MuJoCo 2.2.2's, measured with a probe on the same files.
+ * Mesh assets as MuJoCo 2.2.2 reads and compiles them: OBJ, binary STL, MSH and inline vertices and
+ * faces; the geom at the mesh's centre of mass and principal axes; its mass and inertia (MuJoCo's
+ * inertia box by default, the mesh's own volume with {@code exactmeshinertia}). The numbers are
+ * MuJoCo 2.2.2's, measured with a probe on the same files.
  */
 class MjcfMeshTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** A 3 x 1 x 2 box spanning x 1..4, y 2..3, z 3..5, as six quads. */
-  private static final String BOX_OBJ = """
+  private static final String BOX_OBJ =
+      """
       v 1 2 3
       v 4 2 3
       v 4 3 3
@@ -43,8 +44,13 @@ class MjcfMeshTest {
 
   private Model load(String assets, String body) throws IOException {
     Path p = dir.resolve("m.xml");
-    Files.writeString(p, "<mujoco>\n<asset>" + assets + "</asset>\n<worldbody><body><freejoint/>" + body
-        + "</body></worldbody></mujoco>");
+    Files.writeString(
+        p,
+        "<mujoco>\n<asset>"
+            + assets
+            + "</asset>\n<worldbody><body><freejoint/>"
+            + body
+            + "</body></worldbody></mujoco>");
     return ModelLoader.load(p);
   }
 
@@ -57,32 +63,49 @@ class MjcfMeshTest {
     Files.writeString(dir.resolve("box.obj"), BOX_OBJ);
     Model m = load("<mesh file=\"box.obj\"/>", "<geom type=\"mesh\" mesh=\"box\"/>");
     assertEquals(GeomType.MESH, m.geomType(0));
-    assertEquals(36, m.meshVertNum(0), "each triangle corner a vertex of its own, as tinyobjloader gives them");
+    assertEquals(
+        36,
+        m.meshVertNum(0),
+        "each triangle corner a vertex of its own, as tinyobjloader gives them");
     assertEquals(12, m.meshFaceNum(0));
     // single-precision vertices, as MuJoCo's: 6000 to 2e-8
     assertEquals(6000, m.bodyMass(1), 1e-3);
     assertArrayEquals(new double[] {6500, 5000, 2500}, inertia(m), 1e-3);
     // MuJoCo: geom_pos (2.5, 2.5, 4.00000006), geom_quat (.5, .5, .5, .5), size (0.5, 1, 1.5)
-    assertArrayEquals(new double[] {2.5, 2.5, 4}, new double[] {m.geomPos(0, 0), m.geomPos(0, 1), m.geomPos(0, 2)},
+    assertArrayEquals(
+        new double[] {2.5, 2.5, 4},
+        new double[] {m.geomPos(0, 0), m.geomPos(0, 1), m.geomPos(0, 2)},
         1e-6);
-    assertArrayEquals(new double[] {0.5, 0.5, 0.5, 0.5}, new double[] {m.geomQuat(0, 0), m.geomQuat(0, 1),
-        m.geomQuat(0, 2), m.geomQuat(0, 3)}, 1e-12);
-    assertArrayEquals(new double[] {0.5, 1, 1.5}, new double[] {m.geomSize(0, 0), m.geomSize(0, 1),
-        m.geomSize(0, 2)}, 1e-6);
+    assertArrayEquals(
+        new double[] {0.5, 0.5, 0.5, 0.5},
+        new double[] {m.geomQuat(0, 0), m.geomQuat(0, 1), m.geomQuat(0, 2), m.geomQuat(0, 3)},
+        1e-12);
+    assertArrayEquals(
+        new double[] {0.5, 1, 1.5},
+        new double[] {m.geomSize(0, 0), m.geomSize(0, 1), m.geomSize(0, 2)},
+        1e-6);
   }
 
   @Test
   void aTetrahedronHasMujocosInertiaBoxByDefaultAndItsOwnVolumeWhenExact() throws IOException {
-    String tet = "<mesh name=\"t\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 2 1 0 1 3 0 3 2 1 2 3\"/>";
+    String tet =
+        "<mesh name=\"t\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 2 1 0 1 3 0 3 2 1 2 3\"/>";
     Model m = load(tet, "<geom type=\"mesh\" mesh=\"t\"/>");
-    // MuJoCo 2.2.2 (default exactmeshinertia="false"): mass 232.379001, inertia (23.2379, 14.5237, 14.5237)
+    // MuJoCo 2.2.2 (default exactmeshinertia="false"): mass 232.379001, inertia (23.2379, 14.5237,
+    // 14.5237)
     assertEquals(232.379001, m.bodyMass(1), 1e-6);
     assertArrayEquals(new double[] {23.2379, 14.5237, 14.5237}, inertia(m), 1e-4);
-    assertArrayEquals(new double[] {0.25, 0.25, 0.25}, new double[] {m.geomPos(0, 0), m.geomPos(0, 1),
-        m.geomPos(0, 2)}, 1e-7);
+    assertArrayEquals(
+        new double[] {0.25, 0.25, 0.25},
+        new double[] {m.geomPos(0, 0), m.geomPos(0, 1), m.geomPos(0, 2)},
+        1e-7);
     Path p = dir.resolve("exact.xml");
-    Files.writeString(p, "<mujoco><compiler exactmeshinertia=\"true\"/><asset>" + tet + "</asset><worldbody><body>"
-        + "<freejoint/><geom type=\"mesh\" mesh=\"t\"/></body></worldbody></mujoco>");
+    Files.writeString(
+        p,
+        "<mujoco><compiler exactmeshinertia=\"true\"/><asset>"
+            + tet
+            + "</asset><worldbody><body>"
+            + "<freejoint/><geom type=\"mesh\" mesh=\"t\"/></body></worldbody></mujoco>");
     Model exact = ModelLoader.load(p);
     // MuJoCo: 166.666668 (1000/6 in its single-precision vertices)
     assertEquals(166.666668, exact.bodyMass(1), 1e-6);
@@ -124,27 +147,40 @@ class MjcfMeshTest {
   @Test
   void scaleRefposAndRefquatTransformTheVerticesAsMujoco() throws IOException {
     Files.writeString(dir.resolve("box.obj"), BOX_OBJ);
-    // MuJoCo (exact mode): refpos="1 2 3" gives geom_pos (1.5, .5, 1); scale="2 1 1" (5, 2.5, 4), mass 12000
-    Model moved = load("<mesh file=\"box.obj\" refpos=\"1 2 3\"/>", "<geom type=\"mesh\" mesh=\"box\"/>");
-    assertArrayEquals(new double[] {1.5, 0.5, 1}, new double[] {moved.geomPos(0, 0), moved.geomPos(0, 1),
-        moved.geomPos(0, 2)}, 1e-6);
-    Model scaled = load("<mesh file=\"box.obj\" scale=\"2 1 1\"/>", "<geom type=\"mesh\" mesh=\"box\"/>");
-    assertArrayEquals(new double[] {5, 2.5, 4}, new double[] {scaled.geomPos(0, 0), scaled.geomPos(0, 1),
-        scaled.geomPos(0, 2)}, 1e-6);
+    // MuJoCo (exact mode): refpos="1 2 3" gives geom_pos (1.5, .5, 1); scale="2 1 1" (5, 2.5, 4),
+    // mass 12000
+    Model moved =
+        load("<mesh file=\"box.obj\" refpos=\"1 2 3\"/>", "<geom type=\"mesh\" mesh=\"box\"/>");
+    assertArrayEquals(
+        new double[] {1.5, 0.5, 1},
+        new double[] {moved.geomPos(0, 0), moved.geomPos(0, 1), moved.geomPos(0, 2)},
+        1e-6);
+    Model scaled =
+        load("<mesh file=\"box.obj\" scale=\"2 1 1\"/>", "<geom type=\"mesh\" mesh=\"box\"/>");
+    assertArrayEquals(
+        new double[] {5, 2.5, 4},
+        new double[] {scaled.geomPos(0, 0), scaled.geomPos(0, 1), scaled.geomPos(0, 2)},
+        1e-6);
     assertEquals(12000, scaled.bodyMass(1), 1e-3);
-    Model turned = load("<mesh file=\"box.obj\" refquat=\"0.7071067811865476 0 0 0.7071067811865476\"/>",
-        "<geom type=\"mesh\" mesh=\"box\"/>");
-    assertArrayEquals(new double[] {2.5, -2.5, 4}, new double[] {turned.geomPos(0, 0), turned.geomPos(0, 1),
-        turned.geomPos(0, 2)}, 1e-6);
+    Model turned =
+        load(
+            "<mesh file=\"box.obj\" refquat=\"0.7071067811865476 0 0 0.7071067811865476\"/>",
+            "<geom type=\"mesh\" mesh=\"box\"/>");
+    assertArrayEquals(
+        new double[] {2.5, -2.5, 4},
+        new double[] {turned.geomPos(0, 0), turned.geomPos(0, 1), turned.geomPos(0, 2)},
+        1e-6);
   }
 
   @Test
   void aMeshBoxRestsOnTheFloorOnThreeVertices() throws IOException {
     Files.writeString(dir.resolve("box.obj"), BOX_OBJ);
     Path p = dir.resolve("rest.xml");
-    Files.writeString(p, "<mujoco><asset><mesh file=\"box.obj\" refpos=\"2.5 2.5 4\"/></asset><worldbody>"
-        + "<geom type=\"plane\" size=\"0 0 1\"/><body pos=\"0 0 0.999\"><freejoint/><geom type=\"mesh\""
-        + " mesh=\"box\"/></body></worldbody></mujoco>");
+    Files.writeString(
+        p,
+        "<mujoco><asset><mesh file=\"box.obj\" refpos=\"2.5 2.5 4\"/></asset><worldbody>"
+            + "<geom type=\"plane\" size=\"0 0 1\"/><body pos=\"0 0 0.999\"><freejoint/><geom type=\"mesh\""
+            + " mesh=\"box\"/></body></worldbody></mujoco>");
     Model m = ModelLoader.load(p);
     Data d = new Data(m);
     org.diffart.sim.algo.Step.forward(m, d);
@@ -160,16 +196,24 @@ class MjcfMeshTest {
 
   @Test
   void badMeshesAreRefusedWithTheirLine() throws IOException {
-    TestModels.assertFormatError(() -> load("<mesh file=\"none.obj\"/>", ""), "m.xml", 2, "mesh",
-        "none.obj: no such file");
+    TestModels.assertFormatError(
+        () -> load("<mesh file=\"none.obj\"/>", ""), "m.xml", 2, "mesh", "none.obj: no such file");
     Files.writeString(dir.resolve("x.ply"), "ply");
-    TestModels.assertFormatError(() -> load("<mesh file=\"x.ply\"/>", ""), "m.xml", 2, "mesh",
-        "unknown mesh file type");
-    TestModels.assertFormatError(() -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 1 1 0\"/>", ""), "m.xml",
-        2, "mesh", "has no faces, and its convex hull has none: the vertices lie in a plane");
-    TestModels.assertFormatError(() -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 7\"/>",
-        ""), "m.xml", 2, "mesh", "out of range");
-    TestModels.assertFormatError(() -> load("", "<geom type=\"mesh\" mesh=\"k\"/>"), "m.xml", 3, "geom",
-        "unknown mesh 'k'");
+    TestModels.assertFormatError(
+        () -> load("<mesh file=\"x.ply\"/>", ""), "m.xml", 2, "mesh", "unknown mesh file type");
+    TestModels.assertFormatError(
+        () -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 1 1 0\"/>", ""),
+        "m.xml",
+        2,
+        "mesh",
+        "has no faces, and its convex hull has none: the vertices lie in a plane");
+    TestModels.assertFormatError(
+        () -> load("<mesh name=\"v\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 7\"/>", ""),
+        "m.xml",
+        2,
+        "mesh",
+        "out of range");
+    TestModels.assertFormatError(
+        () -> load("", "<geom type=\"mesh\" mesh=\"k\"/>"), "m.xml", 3, "geom", "unknown mesh 'k'");
   }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every MJCF orientation form against hand-computed quaternions, and against the digits MuJoCo 2.2.2 prints for the
- * same file (10 significant digits, {@code datasets/reference/bin/mjprobe}).
+ * Every MJCF orientation form against hand-computed quaternions, and against the digits MuJoCo
+ * 2.2.2 prints for the same file (10 significant digits, {@code datasets/reference/bin/mjprobe}).
  */
 class MjcfOrientationTest {
   private static final double H = Math.sqrt(0.5);
@@ -47,21 +47,35 @@ class MjcfOrientationTest {
 
   @Test
   void bodyOrientationsMatchMujocosDigits() {
-    assertQuat(new double[] {0.9437143641, 0.2685358228, 0.1448781254, 0.1276794407},
-        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("euler_xyz")), 1e-9, "euler xyz");
-    assertQuat(new double[] {0.888073834, -0.3250575837, 0.3250575837, 0},
-        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("zaxis_diag")), 1e-9, "zaxis 1 1 1");
-    assertQuat(new double[] {0.9238795325, 0, 0, 0.3826834324},
-        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("xyaxes_45")), 1e-9, "xyaxes");
+    assertQuat(
+        new double[] {0.9437143641, 0.2685358228, 0.1448781254, 0.1276794407},
+        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("euler_xyz")),
+        1e-9,
+        "euler xyz");
+    assertQuat(
+        new double[] {0.888073834, -0.3250575837, 0.3250575837, 0},
+        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("zaxis_diag")),
+        1e-9,
+        "zaxis 1 1 1");
+    assertQuat(
+        new double[] {0.9238795325, 0, 0, 0.3826834324},
+        TestModels.bodyQuat(ORIENTATIONS, ORIENTATIONS.bodyId("xyaxes_45")),
+        1e-9,
+        "xyaxes");
   }
 
   @Test
   void upperCaseEulerSequenceRotatesAboutFixedAxes() {
     Model m = TestModels.load("mjcf/extrinsic.xml");
     double[] q = TestModels.bodyQuat(m, m.bodyId("fixed_axes"));
-    // XYZ: q = qz(10) qy(20) qx(30); MuJoCo prints 0.9515485246 0.2392983377 0.1893078574 0.03813457647
+    // XYZ: q = qz(10) qy(20) qx(30); MuJoCo prints 0.9515485246 0.2392983377 0.1893078574
+    // 0.03813457647
     assertQuat(product(axisQuat(2, 10), axisQuat(1, 20), axisQuat(0, 30)), q, 1e-12, "XYZ");
-    assertQuat(new double[] {0.9515485246, 0.2392983377, 0.1893078574, 0.03813457647}, q, 1e-9, "XYZ digits");
+    assertQuat(
+        new double[] {0.9515485246, 0.2392983377, 0.1893078574, 0.03813457647},
+        q,
+        1e-9,
+        "XYZ digits");
   }
 
   @Test
@@ -70,8 +84,11 @@ class MjcfOrientationTest {
     Model m = TestModels.load("mjcf/eulerseq.xml");
     double[] expected = product(axisQuat(1, 20), axisQuat(2, 30), axisQuat(0, 10));
     assertQuat(expected, TestModels.bodyQuat(m, m.bodyId("mixed")), 1e-12, "zYx");
-    assertQuat(new double[] {0.9437143641, 0.1276794407, 0.1893078574, 0.2392983377},
-        TestModels.bodyQuat(m, m.bodyId("mixed")), 1e-9, "zYx digits");
+    assertQuat(
+        new double[] {0.9437143641, 0.1276794407, 0.1893078574, 0.2392983377},
+        TestModels.bodyQuat(m, m.bodyId("mixed")),
+        1e-9,
+        "zYx digits");
   }
 
   @Test
@@ -93,6 +110,8 @@ class MjcfOrientationTest {
     double n = Math.sqrt(x * x + y * y + z * z);
     double s = Math.sqrt(x * x + y * y);
     double angle = Math.acos(z / n);
-    return new double[] {Math.cos(angle / 2), -y / s * Math.sin(angle / 2), x / s * Math.sin(angle / 2), 0};
+    return new double[] {
+      Math.cos(angle / 2), -y / s * Math.sin(angle / 2), x / s * Math.sin(angle / 2), 0
+    };
   }
 }

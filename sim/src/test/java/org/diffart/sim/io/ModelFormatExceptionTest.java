@@ -8,7 +8,8 @@ class ModelFormatExceptionTest {
 
   @Test
   void messageIsFileLineElementThenDetail() {
-    ModelFormatException e = new ModelFormatException("robot.xml", 12, "joint", "unknown attribute 'x'");
+    ModelFormatException e =
+        new ModelFormatException("robot.xml", 12, "joint", "unknown attribute 'x'");
     assertEquals("robot.xml:12: joint: unknown attribute 'x'", e.getMessage());
     assertEquals("robot.xml", e.file());
     assertEquals(12, e.line());

@@ -11,7 +11,10 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 import org.junit.jupiter.api.function.Executable;
 
-/** The test model files under {@code src/test/resources/models} and assertions shared by the loader tests. */
+/**
+ * The test model files under {@code src/test/resources/models} and assertions shared by the loader
+ * tests.
+ */
 final class TestModels {
   private TestModels() {}
 
@@ -78,7 +81,8 @@ final class TestModels {
   /** The rotation (w, x, y, z) by {@code degrees} about a unit coordinate axis (0 x, 1 y, 2 z). */
   static double[] axisQuat(int axis, double degrees) {
     double[] q = new double[4];
-    Quat.fromAxisAngle(q, 0, axis == 0 ? 1 : 0, axis == 1 ? 1 : 0, axis == 2 ? 1 : 0, Math.toRadians(degrees));
+    Quat.fromAxisAngle(
+        q, 0, axis == 0 ? 1 : 0, axis == 1 ? 1 : 0, axis == 2 ? 1 : 0, Math.toRadians(degrees));
     return q;
   }
 
@@ -91,7 +95,10 @@ final class TestModels {
     return r;
   }
 
-  /** Body i's inertia tensor about its centre of mass in its frame, {@code R diag(I) Rᵀ}, row-major (9). */
+  /**
+   * Body i's inertia tensor about its centre of mass in its frame, {@code R diag(I) Rᵀ}, row-major
+   * (9).
+   */
   static double[] inertiaTensor(Model m, int i) {
     double[] r = new double[9];
     double[] q = {m.bodyIquat(i, 0), m.bodyIquat(i, 1), m.bodyIquat(i, 2), m.bodyIquat(i, 3)};
@@ -116,16 +123,17 @@ final class TestModels {
   }
 
   /**
-   * The load fails with a {@link ModelFormatException} located at {@code file:line: element:} whose message
-   * contains {@code fragment}; returns it for further checks.
+   * The load fails with a {@link ModelFormatException} located at {@code file:line: element:} whose
+   * message contains {@code fragment}; returns it for further checks.
    */
-  static ModelFormatException assertFormatError(Executable load, String file, int line, String element,
-      String fragment) {
+  static ModelFormatException assertFormatError(
+      Executable load, String file, int line, String element, String fragment) {
     ModelFormatException e = assertThrows(ModelFormatException.class, load);
     assertTrue(e.file().endsWith(file), () -> "file of: " + e.getMessage());
     assertEquals(line, e.line(), () -> "line of: " + e.getMessage());
     assertEquals(element, e.element(), () -> "element of: " + e.getMessage());
-    assertTrue(e.getMessage().startsWith(e.file() + ":" + line + ": " + element + ": "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith(e.file() + ":" + line + ": " + element + ": "), e.getMessage());
     assertTrue(e.detail().contains(fragment), () -> "'" + fragment + "' not in: " + e.getMessage());
     return e;
   }

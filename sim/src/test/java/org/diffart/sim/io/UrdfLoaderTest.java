@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** URDF with ROS's conventions on {@code urdf/arm.urdf} (every joint type) and {@code urdf/floating.urdf}. */
+/**
+ * URDF with ROS's conventions on {@code urdf/arm.urdf} (every joint type) and {@code
+ * urdf/floating.urdf}.
+ */
 class UrdfLoaderTest {
   private static final Model ARM = UrdfLoader.load(TestModels.path("urdf/arm.urdf"));
 
@@ -47,7 +50,10 @@ class UrdfLoaderTest {
 
   @Test
   void originRpyIsRollPitchYawAboutFixedAxes() {
-    TestModels.assertQuat(TestModels.axisQuat(2, 90), TestModels.bodyQuat(ARM, ARM.bodyId("upper_arm")), 1e-15,
+    TestModels.assertQuat(
+        TestModels.axisQuat(2, 90),
+        TestModels.bodyQuat(ARM, ARM.bodyId("upper_arm")),
+        1e-15,
         "yaw 90°");
     double[] r = new double[9];
     Quat.toMat(r, 0, TestModels.bodyQuat(ARM, ARM.bodyId("forearm")), 0);
@@ -82,11 +88,15 @@ class UrdfLoaderTest {
     assertEquals(0.05, ARM.geomSize(cylinder, 0));
     assertEquals(0.2, ARM.geomSize(cylinder, 1));
     assertEquals(0.2, ARM.geomPos(cylinder, 2));
-    // geoms are ordered by body: base_link's box, upper_arm's cylinder, forearm's box, tool's sphere
+    // geoms are ordered by body: base_link's box, upper_arm's cylinder, forearm's box, tool's
+    // sphere
     assertEquals(ARM.bodyId("forearm"), ARM.geomBody(2));
     assertEquals(GeomType.BOX, ARM.geomType(2));
-    TestModels.assertClose(new double[] {0.05, 0.1, 0.15}, new double[] {ARM.geomSize(2, 0), ARM.geomSize(2, 1),
-        ARM.geomSize(2, 2)}, 1e-17, "box half sizes");
+    TestModels.assertClose(
+        new double[] {0.05, 0.1, 0.15},
+        new double[] {ARM.geomSize(2, 0), ARM.geomSize(2, 1), ARM.geomSize(2, 2)},
+        1e-17,
+        "box half sizes");
     assertEquals(GeomType.SPHERE, ARM.geomType(3));
     assertEquals(0.02, ARM.geomSize(3, 0));
   }
@@ -108,15 +118,20 @@ class UrdfLoaderTest {
     assertEquals(JointType.FREE, m.jntType(m.jointId("base")));
     assertEquals(8, m.nq());
     double[] q = m.qpos0();
-    TestModels.assertClose(new double[] {0, 0, 1}, new double[] {q[0], q[1], q[2]}, 0, "free position");
-    TestModels.assertQuat(new double[] {Math.cos(0.25), 0, 0, Math.sin(0.25)}, new double[] {q[3], q[4], q[5], q[6]},
-        1e-15, "free orientation from rpy");
+    TestModels.assertClose(
+        new double[] {0, 0, 1}, new double[] {q[0], q[1], q[2]}, 0, "free position");
+    TestModels.assertQuat(
+        new double[] {Math.cos(0.25), 0, 0, Math.sin(0.25)},
+        new double[] {q[3], q[4], q[5], q[6]},
+        1e-15,
+        "free orientation from rpy");
   }
 
   static Stream<Arguments> brokenFiles() {
     return Stream.of(
         Arguments.of("mesh_collision.urdf", 4, "mesh", "meshes are not supported"),
-        Arguments.of("missing_limit.urdf", 4, "joint", "a revolute joint needs <limit lower upper>"),
+        Arguments.of(
+            "missing_limit.urdf", 4, "joint", "a revolute joint needs <limit lower upper>"),
         Arguments.of("joint_friction.urdf", 8, "dynamics", "joint friction is not supported"),
         Arguments.of("two_roots.urdf", 1, "robot", "exactly one root link"),
         Arguments.of("unknown_link.urdf", 5, "child", "unknown link 'forearm'"));
@@ -125,19 +140,25 @@ class UrdfLoaderTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("brokenFiles")
   void refusalNamesFileLineAndElement(String file, int line, String element, String fragment) {
-    TestModels.assertFormatError(() -> TestModels.load("broken/" + file), file, line, element, fragment);
+    TestModels.assertFormatError(
+        () -> TestModels.load("broken/" + file), file, line, element, fragment);
   }
 
   @Test
   void floatingJointBelowAMovingLinkIsRefused() {
-    String urdf = """
+    String urdf =
+        """
         <robot name="r">
           <link name="base"/>
           <link name="b"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>
           </inertial></link>
           <joint name="float" type="floating"><parent link="base"/><child link="b"/></joint>
         </robot>""";
-    TestModels.assertFormatError(() -> UrdfLoader.loadString(urdf, "r.urdf", false), "r.urdf", 5, "joint",
+    TestModels.assertFormatError(
+        () -> UrdfLoader.loadString(urdf, "r.urdf", false),
+        "r.urdf",
+        5,
+        "joint",
         "root link 'world'");
   }
 
@@ -146,9 +167,15 @@ class UrdfLoaderTest {
     double cr = Math.cos(roll), sr = Math.sin(roll), cp = Math.cos(pitch), sp = Math.sin(pitch);
     double cy = Math.cos(yaw), sy = Math.sin(yaw);
     return new double[] {
-      cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-      sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-      -sp, cp * sr, cp * cr
+      cy * cp,
+      cy * sp * sr - sy * cr,
+      cy * sp * cr + sy * sr,
+      sy * cp,
+      sy * sp * sr + cy * cr,
+      sy * sp * cr - cy * sr,
+      -sp,
+      cp * sr,
+      cp * cr
     };
   }
 }

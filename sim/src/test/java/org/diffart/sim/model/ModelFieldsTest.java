@@ -9,21 +9,28 @@ import java.util.List;
 import org.diffart.sim.io.ModelLoader;
 import org.junit.jupiter.api.Test;
 
-/** Each model field is declared once, in ModelFields, with a shape that every compiled model's arrays have. */
+/**
+ * Each model field is declared once, in ModelFields, with a shape that every compiled model's
+ * arrays have.
+ */
 class ModelFieldsTest {
 
   @Test
   void everyArrayHasTheShapeItsDeclarationGives() {
-    List<Model> models = List.of(ModelLoader.load("builtin:laikago"), ModelLoader.load("builtin:pendulum:3"),
-        ModelLoader.load(Path.of("../datasets/models/dm_control/humanoid.xml")),
-        ModelLoader.load(Path.of("../datasets/models/mujoco_samples/arm26.xml")),
-        ModelLoader.load(Path.of("../datasets/reference/collisions/mesh_zoo.xml")),
-        ModelLoader.load(Path.of("../datasets/reference/collisions/hfield_zoo.xml")));
+    List<Model> models =
+        List.of(
+            ModelLoader.load("builtin:laikago"),
+            ModelLoader.load("builtin:pendulum:3"),
+            ModelLoader.load(Path.of("../datasets/models/dm_control/humanoid.xml")),
+            ModelLoader.load(Path.of("../datasets/models/mujoco_samples/arm26.xml")),
+            ModelLoader.load(Path.of("../datasets/reference/collisions/mesh_zoo.xml")),
+            ModelLoader.load(Path.of("../datasets/reference/collisions/hfield_zoo.xml")));
     int arrays = 0;
     for (Model m : models) {
       for (ModelFields.Spec f : ModelFields.declared()) {
         if (f.type().isArray()) {
-          assertEquals(f.length(m), Array.getLength(f.get(m)), m.name() + ": " + f.name() + " " + f.dims());
+          assertEquals(
+              f.length(m), Array.getLength(f.get(m)), m.name() + ": " + f.name() + " " + f.dims());
           arrays++;
         }
       }
@@ -35,9 +42,13 @@ class ModelFieldsTest {
   void sizesComeFirstAndModelDeclaresNoFieldOfItsOwnButItsOptions() {
     List<ModelFields.Spec> declared = ModelFields.declared();
     int firstArray = (int) declared.stream().takeWhile(f -> f.type() == int.class).count();
-    assertTrue(declared.stream().skip(firstArray).allMatch(f -> f.type().isArray()), "sizes, then arrays");
-    List<String> own = java.util.Arrays.stream(Model.class.getDeclaredFields())
-        .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers())).map(f -> f.getName()).toList();
+    assertTrue(
+        declared.stream().skip(firstArray).allMatch(f -> f.type().isArray()), "sizes, then arrays");
+    List<String> own =
+        java.util.Arrays.stream(Model.class.getDeclaredFields())
+            .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers()))
+            .map(f -> f.getName())
+            .toList();
     assertEquals(List.of("opt"), own, "Model's fields are ModelFields'");
   }
 

@@ -106,7 +106,10 @@ class SpatialOpsTest {
     }
   }
 
-  /** A copy of a symmetric 6x6 with random numbers below the diagonal, which upper-triangle kernels must not read. */
+  /**
+   * A copy of a symmetric 6x6 with random numbers below the diagonal, which upper-triangle kernels
+   * must not read.
+   */
   private double[] withNoiseBelowDiagonal(double[] a) {
     double[] b = a.clone();
     for (int k = 0; k < 36; k++) {
@@ -150,8 +153,8 @@ class SpatialOpsTest {
   @RepeatedTest(5)
   void rigidInertiaKernelsMatchDenseProducts() {
     double[] in = new double[10];
-    SpatialOps.inertFromPrincipal(in, 0, 1.5, vec(3), 0, RandomModels.randomQuat(rnd), 0,
-        new double[] {0.2, 0.3, 0.4}, 0);
+    SpatialOps.inertFromPrincipal(
+        in, 0, 1.5, vec(3), 0, RandomModels.randomQuat(rnd), 0, new double[] {0.2, 0.3, 0.4}, 0);
     double[] dense = new double[36];
     SpatialOps.inertToDense(dense, 0, in, 0);
     double[] upper = vec(36);
@@ -162,8 +165,10 @@ class SpatialOpsTest {
     }
     // v ×* (I v) = -(v×)ᵀ I v with the dense motion cross-product matrix v× = [[ω×, 0], [u×, ω×]]
     double[] v = vec(6);
-    double[] vx = {0, -v[2], v[1], 0, 0, 0, v[2], 0, -v[0], 0, 0, 0, -v[1], v[0], 0, 0, 0, 0,
-        0, -v[5], v[4], 0, -v[2], v[1], v[5], 0, -v[3], v[2], 0, -v[0], -v[4], v[3], 0, -v[1], v[0], 0};
+    double[] vx = {
+      0, -v[2], v[1], 0, 0, 0, v[2], 0, -v[0], 0, 0, 0, -v[1], v[0], 0, 0, 0, 0, 0, -v[5], v[4], 0,
+      -v[2], v[1], v[5], 0, -v[3], v[2], 0, -v[0], -v[4], v[3], 0, -v[1], v[0], 0
+    };
     double[] vxtIv = mulVec(transpose(vx, 6), mulVec(dense, v));
     double[] actual = new double[6];
     SpatialOps.crossForceInertVec(actual, 0, in, 0, v, 0);

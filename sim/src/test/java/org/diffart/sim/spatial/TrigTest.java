@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link Trig} against {@link StrictMath} (fdlibm, within 1 ulp of exact): within 2 ulp, 3 for atan2. */
+/**
+ * {@link Trig} against {@link StrictMath} (fdlibm, within 1 ulp of exact): within 2 ulp, 3 for
+ * atan2.
+ */
 class TrigTest {
   private static double ulps(double ours, double exact) {
     return Math.abs(ours - exact) / Math.ulp(exact);
@@ -19,7 +22,10 @@ class TrigTest {
     for (int i = 0; i < 200_000; i++) {
       double scale = i % 4 == 0 ? 1e-6 : i % 4 == 1 ? 1 : i % 4 == 2 ? 10 : 1e5;
       double x = (2 * rnd.nextDouble() - 1) * scale;
-      worst = Math.max(worst, Math.max(ulps(Trig.sin(x), StrictMath.sin(x)), ulps(Trig.cos(x), StrictMath.cos(x))));
+      worst =
+          Math.max(
+              worst,
+              Math.max(ulps(Trig.sin(x), StrictMath.sin(x)), ulps(Trig.cos(x), StrictMath.cos(x))));
     }
     assertTrue(worst <= 2, "worst error " + worst + " ulp");
   }
@@ -30,7 +36,8 @@ class TrigTest {
     assertEquals(1.0, Trig.cos(0.0));
     assertEquals(1.0, Trig.sin(Math.PI / 2));
     assertEquals(-1.0, Trig.cos(Math.PI));
-    assertTrue(Double.isNaN(Trig.sin(Double.NaN)) && Double.isNaN(Trig.cos(Double.POSITIVE_INFINITY)));
+    assertTrue(
+        Double.isNaN(Trig.sin(Double.NaN)) && Double.isNaN(Trig.cos(Double.POSITIVE_INFINITY)));
     assertTrue(Double.isNaN(Trig.sin(1e16)));
   }
 
@@ -56,10 +63,15 @@ class TrigTest {
     double worst = 0;
     for (int i = 0; i < 200_000; i++) {
       // uniform on [-1, 1], and crowded against ±1 where acos is ill-conditioned
-      double x = i % 2 == 0 ? 2 * rnd.nextDouble() - 1 : Math.copySign(1 - Math.pow(10, -1 - 15 * rnd.nextDouble()),
-          rnd.nextDouble() - 0.5);
-      worst = Math.max(worst, Math.max(ulps(Trig.acos(x), StrictMath.acos(x)), ulps(Trig.asin(x),
-          StrictMath.asin(x))));
+      double x =
+          i % 2 == 0
+              ? 2 * rnd.nextDouble() - 1
+              : Math.copySign(1 - Math.pow(10, -1 - 15 * rnd.nextDouble()), rnd.nextDouble() - 0.5);
+      worst =
+          Math.max(
+              worst,
+              Math.max(
+                  ulps(Trig.acos(x), StrictMath.acos(x)), ulps(Trig.asin(x), StrictMath.asin(x))));
     }
     assertTrue(worst <= 4, "worst error " + worst + " ulp");
     assertEquals(0.0, Trig.acos(1 + 1e-16));

@@ -33,13 +33,18 @@ class TapeTest {
         contacts += plain.ncon;
         assertEquals(plain.ncon, taped.ncon);
         for (int k = 0; k < m.nq(); k++) {
-          assertTrue(Tape.isVariable(taped.qpos[k]), "qpos[" + k + "] depends on the initial state");
-          assertEquals(Double.doubleToRawLongBits(plain.qpos[k]),
-              Double.doubleToRawLongBits(t.value(taped.qpos[k])), "step " + s + " qpos[" + k + "]");
+          assertTrue(
+              Tape.isVariable(taped.qpos[k]), "qpos[" + k + "] depends on the initial state");
+          assertEquals(
+              Double.doubleToRawLongBits(plain.qpos[k]),
+              Double.doubleToRawLongBits(t.value(taped.qpos[k])),
+              "step " + s + " qpos[" + k + "]");
         }
         for (int k = 0; k < m.nv(); k++) {
-          assertEquals(Double.doubleToRawLongBits(plain.qvel[k]),
-              Double.doubleToRawLongBits(t.value(taped.qvel[k])), "step " + s + " qvel[" + k + "]");
+          assertEquals(
+              Double.doubleToRawLongBits(plain.qvel[k]),
+              Double.doubleToRawLongBits(t.value(taped.qvel[k])),
+              "step " + s + " qvel[" + k + "]");
         }
       }
       assertTrue(contacts > 0, "the rollout touches the ground");
@@ -52,14 +57,17 @@ class TapeTest {
     try (Tape t = Tape.begin(1 << 20)) {
       double x = t.variable(0.7), y = t.variable(-1.3);
       // f = sin(x)·y + sqrt(x)/y + atan2(y, x) + fma(x, y, x)
-      double f = TapeOps.dadd(TapeOps.dadd(TapeOps.dmul(TapeOps.sin(x), y), TapeOps.ddiv(TapeOps.sqrt(x), y)),
-          TapeOps.dadd(TapeOps.atan2(y, x), TapeOps.fma(x, y, x)));
+      double f =
+          TapeOps.dadd(
+              TapeOps.dadd(TapeOps.dmul(TapeOps.sin(x), y), TapeOps.ddiv(TapeOps.sqrt(x), y)),
+              TapeOps.dadd(TapeOps.atan2(y, x), TapeOps.fma(x, y, x)));
       t.seed(f, 1);
       t.reverse();
       double a = 0.7, b = -1.3, r2 = a * a + b * b;
       assertEquals(Math.cos(a) * b + 0.5 / Math.sqrt(a) / b - b / r2 + b + 1, t.adjoint(x), 1e-15);
       assertEquals(Math.sin(a) - Math.sqrt(a) / (b * b) + a / r2 + a, t.adjoint(y), 1e-15);
-      assertEquals(Math.sin(a) * b + Math.sqrt(a) / b + Math.atan2(b, a) + Math.fma(a, b, a), t.value(f), 0);
+      assertEquals(
+          Math.sin(a) * b + Math.sqrt(a) / b + Math.atan2(b, a) + Math.fma(a, b, a), t.value(f), 0);
     }
   }
 
@@ -86,11 +94,14 @@ class TapeTest {
       for (int k = 0; k < m.nv(); k++) {
         d.qvel[k] = t.variable(d.qvel[k]);
       }
-      e = assertThrows(TapeBudgetExceededException.class, () -> {
-        for (int s = 0; s < 10_000; s++) {
-          Taped.step(m, d);
-        }
-      });
+      e =
+          assertThrows(
+              TapeBudgetExceededException.class,
+              () -> {
+                for (int s = 0; s < 10_000; s++) {
+                  Taped.step(m, d);
+                }
+              });
       assertTrue(t.peakBytes() <= 4L << 20, "held " + t.peakBytes());
     }
     assertTrue(e.getMessage().startsWith("tape exceeded 4.00 MiB"), e.getMessage());

@@ -10,8 +10,8 @@ import org.diffart.sim.tape.Tape;
 import org.diffart.sim.tape.Taped;
 
 /**
- * Stage-level references for the adjoint tests: a {@link Data} field by name, random bars, the taped twin of a stage
- * {@code (Model, Data)}, and directional finite differences of a stage.
+ * Stage-level references for the adjoint tests: a {@link Data} field by name, random bars, the
+ * taped twin of a stage {@code (Model, Data)}, and directional finite differences of a stage.
  */
 public final class DataTape {
   private DataTape() {}
@@ -28,8 +28,9 @@ public final class DataTape {
   /** Runs the taped twin of the stage {@code cls.method(Model, Data)}. */
   public static void run(Class<?> cls, String method, Model m, Data d) {
     try {
-      MethodHandle h = Taped.handle(cls.getName(), method, MethodType.methodType(void.class, Model.class,
-          Data.class));
+      MethodHandle h =
+          Taped.handle(
+              cls.getName(), method, MethodType.methodType(void.class, Model.class, Data.class));
       h.invoke(m, d);
     } catch (RuntimeException | Error e) {
       throw e;
@@ -38,7 +39,10 @@ public final class DataTape {
     }
   }
 
-  /** Replaces every entry of the named fields of d by a variable; returns the variables, field by field. */
+  /**
+   * Replaces every entry of the named fields of d by a variable; returns the variables, field by
+   * field.
+   */
   public static double[][] box(Tape t, Data d, String... fields) {
     double[][] h = new double[fields.length][];
     for (int f = 0; f < fields.length; f++) {

@@ -1,11 +1,11 @@
 package org.diffart.sim.testing;
 
-import org.diffart.sim.data.Data;
 import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.data.Data;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 
 /** A box block on an inclined plane, the contact tests' scene. */
@@ -18,7 +18,9 @@ public final class Incline {
   public static Model blockOnIncline(double theta, double mu, Options o) {
     ModelBuilder b = new ModelBuilder("incline");
     b.options(o);
-    b.addGeom(0, GeomType.PLANE, "ground").size(0, 0, 1).quat(Math.cos(theta / 2), 0, Math.sin(theta / 2), 0)
+    b.addGeom(0, GeomType.PLANE, "ground")
+        .size(0, 0, 1)
+        .quat(Math.cos(theta / 2), 0, Math.sin(theta / 2), 0)
         .friction(mu, 0, 0);
     BodySpec box = b.addBody(0, "block");
     b.addJoint(box.id(), JointType.FREE, "free");

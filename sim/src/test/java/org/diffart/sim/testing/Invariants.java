@@ -10,7 +10,10 @@ import org.diffart.sim.spatial.SpatialOps;
 public final class Invariants {
   private Invariants() {}
 
-  /** Kinetic energy {@code ½ q̇ᵀ M q̇} plus gravitational potential {@code -Σ m g·c} at the current state. */
+  /**
+   * Kinetic energy {@code ½ q̇ᵀ M q̇} plus gravitational potential {@code -Σ m g·c} at the current
+   * state.
+   */
   public static double energy(Model m, Data d) {
     Kinematics.forward(m, d);
     Crba.massMatrix(m, d);

@@ -1,26 +1,32 @@
 package org.diffart.sim.testing;
 
 import java.util.Random;
+import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.JointSpec;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.ActuatorType;
-import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.compiler.JointSpec;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * Seeded random model fixtures: trees with every joint type (hinge, slide, ball, free root, several joints on one
- * body, welded bodies) and random inertias, axes, anchors and frames, plus random valid states.
+ * Seeded random model fixtures: trees with every joint type (hinge, slide, ball, free root, several
+ * joints on one body, welded bodies) and random inertias, axes, anchors and frames, plus random
+ * valid states.
  */
 public final class RandomModels {
   private RandomModels() {}
 
   /** What to put into a random tree. */
-  public record Spec(int bodies, boolean freeRoot, boolean damping, boolean springs, boolean actuators,
+  public record Spec(
+      int bodies,
+      boolean freeRoot,
+      boolean damping,
+      boolean springs,
+      boolean actuators,
       Options options) {
     /** Every feature, gravity on, contact-free. */
     public static Spec full(int bodies) {
@@ -46,9 +52,14 @@ public final class RandomModels {
       double[] q = randomQuat(rnd);
       body.quat(q[0], q[1], q[2], q[3]);
       double[] d = {0.05 + rnd.nextDouble() * 0.1, 0.05 + rnd.nextDouble() * 0.1, 0};
-      d[2] = Math.abs(d[0] - d[1]) + (0.05 + 0.9 * rnd.nextDouble()) * (d[0] + d[1] - Math.abs(d[0] - d[1]));
-      body.inertial(0.5 + rnd.nextDouble() * 1.5, new double[] {u(rnd, 0.2), u(rnd, 0.2), u(rnd, 0.2)},
-          randomQuat(rnd), d);
+      d[2] =
+          Math.abs(d[0] - d[1])
+              + (0.05 + 0.9 * rnd.nextDouble()) * (d[0] + d[1] - Math.abs(d[0] - d[1]));
+      body.inertial(
+          0.5 + rnd.nextDouble() * 1.5,
+          new double[] {u(rnd, 0.2), u(rnd, 0.2), u(rnd, 0.2)},
+          randomQuat(rnd),
+          d);
       b.addGeom(body.id(), GeomType.SPHERE, "g" + i).size(0.05).contype(0).conaffinity(0);
       if (i == 1 && spec.freeRoot()) {
         b.addJoint(body.id(), JointType.FREE, "root");
@@ -85,14 +96,21 @@ public final class RandomModels {
     for (int i = 0; i < n; i++) {
       BodySpec body = b.addBody(parent, "link" + i).pos(0, 0, i == 0 ? 0 : -0.5);
       b.addJoint(body.id(), JointType.HINGE, "hinge" + i).axis(0, 1, 0);
-      b.addGeom(body.id(), GeomType.CAPSULE, "capsule" + i).size(0.05).fromto(0, 0, 0, 0, 0, -0.5).mass(1)
-          .contype(0).conaffinity(0);
+      b.addGeom(body.id(), GeomType.CAPSULE, "capsule" + i)
+          .size(0.05)
+          .fromto(0, 0, 0, 0, 0, -0.5)
+          .mass(1)
+          .contype(0)
+          .conaffinity(0);
       parent = body.id();
     }
     return b.build();
   }
 
-  /** Fills {@code d} with a random valid state: unit quaternions, velocities in [-1, 1], controls in [-1, 1]. */
+  /**
+   * Fills {@code d} with a random valid state: unit quaternions, velocities in [-1, 1], controls in
+   * [-1, 1].
+   */
   public static void randomState(Model m, Data d, long seed) {
     Random rnd = new Random(seed);
     for (int j = 0; j < m.njnt(); j++) {
@@ -118,8 +136,10 @@ public final class RandomModels {
 
   private static void hinge(ModelBuilder b, int body, String name, Random rnd, Spec spec) {
     double[] a = randomUnit(rnd);
-    JointSpec j = b.addJoint(body, JointType.HINGE, name).axis(a[0], a[1], a[2])
-        .pos(u(rnd, 0.1), u(rnd, 0.1), u(rnd, 0.1));
+    JointSpec j =
+        b.addJoint(body, JointType.HINGE, name)
+            .axis(a[0], a[1], a[2])
+            .pos(u(rnd, 0.1), u(rnd, 0.1), u(rnd, 0.1));
     extras(j, rnd, spec);
   }
 

@@ -11,18 +11,25 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The MuJoCo 2.2.2 reference outputs committed under {@code datasets/reference} and the model files behind them. */
+/**
+ * The MuJoCo 2.2.2 reference outputs committed under {@code datasets/reference} and the model files
+ * behind them.
+ */
 public final class ReferenceFiles {
   private ReferenceFiles() {}
 
-  /** The repository root, found from the working directory of the test (a module directory or the root). */
+  /**
+   * The repository root, found from the working directory of the test (a module directory or the
+   * root).
+   */
   public static Path repoRoot() {
     Path p = Path.of("").toAbsolutePath();
     while (p != null && !Files.isDirectory(p.resolve("datasets/reference"))) {
       p = p.getParent();
     }
     if (p == null) {
-      throw new IllegalStateException("datasets/reference not found above " + Path.of("").toAbsolutePath());
+      throw new IllegalStateException(
+          "datasets/reference not found above " + Path.of("").toAbsolutePath());
     }
     return p;
   }
@@ -33,35 +40,47 @@ public final class ReferenceFiles {
   }
 
   /**
-   * Names of the reference files in a subdirectory of {@code datasets/reference}, prefixed by it (e.g. {@code
-   * dm_control/acrobot}); their models lie in the same subdirectory of {@code datasets/models}.
+   * Names of the reference files in a subdirectory of {@code datasets/reference}, prefixed by it
+   * (e.g. {@code dm_control/acrobot}); their models lie in the same subdirectory of {@code
+   * datasets/models}.
    */
   public static List<String> names(String subdirectory) {
     String prefix = subdirectory.isEmpty() ? "" : subdirectory + "/";
-    return jsonStems(repoRoot().resolve("datasets/reference/" + prefix)).stream().map(n -> prefix + n).toList();
+    return jsonStems(repoRoot().resolve("datasets/reference/" + prefix)).stream()
+        .map(n -> prefix + n)
+        .toList();
   }
 
   /** The names of the JSON files in {@code dir}, without their extension, sorted. */
   public static List<String> jsonStems(Path dir) {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
-          .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".json"))
+          .map(n -> n.substring(0, n.length() - 5))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** The MJCF or URDF file behind the reference file {@code name} (as {@link #names(String)} gives it). */
+  /**
+   * The MJCF or URDF file behind the reference file {@code name} (as {@link #names(String)} gives
+   * it).
+   */
   public static Path modelOf(String name) {
     String file = json(name).get("model").getAsString();
     int slash = name.lastIndexOf('/');
-    return slash < 0 ? model(file) : repoRoot().resolve("datasets/models/" + name.substring(0, slash + 1) + file);
+    return slash < 0
+        ? model(file)
+        : repoRoot().resolve("datasets/models/" + name.substring(0, slash + 1) + file);
   }
 
   /** The parsed reference file. */
   public static JsonObject json(String name) {
     try {
-      return JsonParser.parseString(Files.readString(repoRoot().resolve("datasets/reference/" + name + ".json")))
+      return JsonParser.parseString(
+              Files.readString(repoRoot().resolve("datasets/reference/" + name + ".json")))
           .getAsJsonObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,6 +1,7 @@
 package org.diffart.sim.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.Random;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
@@ -12,12 +13,23 @@ import org.diffart.sim.tape.Taped;
 
 /** The adjoint of one step against the tape's, shared by the stage tests. */
 public final class StepAdjoints {
-  private static final String[] IN = {"qpos", "qvel", "ctrl", "bodyInert", "dofDamping", "geomFriction",
-      "geomRestitution", "warmImpulse"};
+  private static final String[] IN = {
+    "qpos",
+    "qvel",
+    "ctrl",
+    "bodyInert",
+    "dofDamping",
+    "geomFriction",
+    "geomRestitution",
+    "warmImpulse"
+  };
 
   private StepAdjoints() {}
 
-  /** Steps {@code warmup} times, then compares the adjoint of the next step with the tape's; returns #contacts. */
+  /**
+   * Steps {@code warmup} times, then compares the adjoint of the next step with the tape's; returns
+   * #contacts.
+   */
   public static int compare(Model m, Data start, int warmup, long seed, double tol) {
     Data d = new Data(m);
     d.copyStateFrom(start);
@@ -36,7 +48,8 @@ public final class StepAdjoints {
     try (Tape t = Tape.begin(1L << 30)) {
       double[][] h = DataTape.box(t, td, IN);
       Taped.step(m, td);
-      DataTape.seed(t, td, new String[] {"qpos", "qvel", "warmImpulse"}, new double[][] {qb, vb, wb});
+      DataTape.seed(
+          t, td, new String[] {"qpos", "qvel", "warmImpulse"}, new double[][] {qb, vb, wb});
       t.reverse();
       for (int f = 0; f < IN.length; f++) {
         tape[f] = DataTape.adjoints(t, h[f]);
@@ -63,8 +76,21 @@ public final class StepAdjoints {
       for (int k = 0; k < hand.length; k++) {
         err = Math.max(err, Math.abs(hand[k] - tape[f][k]));
       }
-      assertTrue(err <= tol * scale, m.name() + " after " + warmup + " steps (" + ad.ncon + " contacts, " + ad.nefc
-          + " rows): " + IN[f] + " adjoint vs tape " + err / scale + " relative to " + scale);
+      assertTrue(
+          err <= tol * scale,
+          m.name()
+              + " after "
+              + warmup
+              + " steps ("
+              + ad.ncon
+              + " contacts, "
+              + ad.nefc
+              + " rows): "
+              + IN[f]
+              + " adjoint vs tape "
+              + err / scale
+              + " relative to "
+              + scale);
     }
     return ad.ncon;
   }

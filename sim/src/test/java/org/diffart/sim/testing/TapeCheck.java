@@ -7,8 +7,9 @@ import org.diffart.sim.tape.Tape;
 import org.diffart.sim.tape.Taped;
 
 /**
- * Reference vector-Jacobian products of single simulator functions from the {@link Tape}: the function's taped twin
- * runs on variables, its outputs are seeded with bars and the tape's reverse sweep gives the bars of its inputs.
+ * Reference vector-Jacobian products of single simulator functions from the {@link Tape}: the
+ * function's taped twin runs on variables, its outputs are seeded with bars and the tape's reverse
+ * sweep gives the bars of its inputs.
  */
 public final class TapeCheck {
   private TapeCheck() {}
@@ -19,7 +20,8 @@ public final class TapeCheck {
   }
 
   /** The taped twin of {@code cls.name} returning {@code ret}, its result dropped. */
-  public static MethodHandle tapedReturning(Class<?> cls, String name, Class<?> ret, Class<?>... params) {
+  public static MethodHandle tapedReturning(
+      Class<?> cls, String name, Class<?> ret, Class<?>... params) {
     try {
       return Taped.handle(cls.getName(), name, MethodType.methodType(ret, params))
           .asType(MethodType.methodType(void.class, params));
@@ -29,11 +31,13 @@ public final class TapeCheck {
   }
 
   /**
-   * Runs {@code f(args)} on the tape with the arrays {@code args[inputs[i]]} turned into variables, seeds the arrays
-   * {@code args[outputs[j]]} with {@code bars[j]} and returns the bars of the inputs, one array per input. An array
-   * may be both input and output (an in-place operation). The arrays of {@code args} are overwritten with values.
+   * Runs {@code f(args)} on the tape with the arrays {@code args[inputs[i]]} turned into variables,
+   * seeds the arrays {@code args[outputs[j]]} with {@code bars[j]} and returns the bars of the
+   * inputs, one array per input. An array may be both input and output (an in-place operation). The
+   * arrays of {@code args} are overwritten with values.
    */
-  public static double[][] vjp(MethodHandle f, Object[] args, int[] inputs, int[] outputs, double[][] bars) {
+  public static double[][] vjp(
+      MethodHandle f, Object[] args, int[] inputs, int[] outputs, double[][] bars) {
     double[][] handles = new double[inputs.length][];
     try (Tape t = Tape.begin(1L << 28)) {
       for (int i = 0; i < inputs.length; i++) {

@@ -4,66 +4,107 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Box–box contacts as MuJoCo 2.2.2's {@code mjc_BoxBox} makes them, with the depth of its face case corrected (see
- * below). All the work happens in the frame of box 1, on the pose of box 2 relative to it: the centres {@code P21 =
- * R1ᵀ (c2 − c1)}, {@code P12 = R2ᵀ (c1 − c2)} and the rotation {@code Q = R1ᵀ R2}.
+ * Box–box contacts as MuJoCo 2.2.2's {@code mjc_BoxBox} makes them, with the depth of its face case
+ * corrected (see below). All the work happens in the frame of box 1, on the pose of box 2 relative
+ * to it: the centres {@code P21 = R1ᵀ (c2 − c1)}, {@code P12 = R2ᵀ (c1 − c2)} and the rotation
+ * {@code Q = R1ᵀ R2}.
  *
- * <p><b>Separating axes.</b> The six face normals and the nine edge–edge cross products are tested in MuJoCo's order;
- * a gap wider than the margin along any of them means no contact. The axis of least penetration picks the case (an
- * edge axis must beat the best so far by a relative 1e-12).
+ * <p><b>Separating axes.</b> The six face normals and the nine edge–edge cross products are tested
+ * in MuJoCo's order; a gap wider than the margin along any of them means no contact. The axis of
+ * least penetration picks the case (an edge axis must beat the best so far by a relative 1e-12).
  *
- * <p><b>Face case.</b> The face of least penetration is the reference face; a signed permutation {@code rotmore} turns
- * its normal into +z, the other box's pose is read in that frame F with the reference face at z = 0. The incident
- * part of the other box is its lowest corner and the edges from it that lie within 30° of the reference plane
- * ({@code |r_z| < 1/2}): none, one (an edge) or two (a face, a parallelogram). The candidates, in slot order:
+ * <p><b>Face case.</b> The face of least penetration is the reference face; a signed permutation
+ * {@code rotmore} turns its normal into +z, the other box's pose is read in that frame F with the
+ * reference face at z = 0. The incident part of the other box is its lowest corner and the edges
+ * from it that lie within 30° of the reference plane ({@code |r_z| < 1/2}): none, one (an edge) or
+ * two (a face, a parallelogram). The candidates, in slot order:
+ *
  * <ol>
- *   <li>slots 0–15: where the parallelogram's four edges cross the reference face's side lines {@code x = ±lx} or
- *       {@code y = ±ly} within the face (edge i, axis q, side j: slot {@code 4i + 2q + j});
- *   <li>slots 16–19: the reference face's corners strictly inside the parallelogram's projection, at the
- *       parallelogram's height there;
- *   <li>slots 20–23: the parallelogram's vertices strictly over the reference face; the lowest corner (slot 20) always.
+ *   <li>slots 0–15: where the parallelogram's four edges cross the reference face's side lines
+ *       {@code x = ±lx} or {@code y = ±ly} within the face (edge i, axis q, side j: slot {@code 4i
+ *       + 2q + j});
+ *   <li>slots 16–19: the reference face's corners strictly inside the parallelogram's projection,
+ *       at the parallelogram's height there;
+ *   <li>slots 20–23: the parallelogram's vertices strictly over the reference face; the lowest
+ *       corner (slot 20) always.
  * </ol>
- * A candidate at a height z above the margin is dropped; the contact lies at half its height, its normal the reference
- * face's (from box 1 to box 2). MuJoCo 2.2.2 reports {@code z/2} as the distance there, half the true one (fixed in
- * MuJoCo 3.3.8, "Fixed a bug in the box-box distance computation"); diffart reports z, the separation along the
- * normal, as every other collision function does (semantics §20).
  *
- * <p><b>Edge case.</b> With an edge axis {@code e_i × f_j} the reference face is the face of box 1 most facing box 2
- * among those along that axis, and the incident face of box 2 the one spanned by its edge j and its axis most aligned
- * with it. That face is projected onto the reference plane along the axis; the candidates are where its projected
- * edges cross the reference face's side lines (slots 0–15, depth measured along the axis), the reference face's corners
- * over or nearest the projected face (16–19, depth the distance to the face, clamped), and the face's vertices over the
- * reference face (20–23, depth the distance to the face's nearest point); the admission rules, which differ by how many
- * of the earlier groups found contacts, are MuJoCo's. The normal is the edge axis, signed from box 1 to box 2.
+ * A candidate at a height z above the margin is dropped; the contact lies at half its height, its
+ * normal the reference face's (from box 1 to box 2). MuJoCo 2.2.2 reports {@code z/2} as the
+ * distance there, half the true one (fixed in MuJoCo 3.3.8, "Fixed a bug in the box-box distance
+ * computation"); diffart reports z, the separation along the normal, as every other collision
+ * function does (semantics §20).
  *
- * <p>Slots are the pair's contact features, so a contact keeps its slot from step to step while the case holds.
+ * <p><b>Edge case.</b> With an edge axis {@code e_i × f_j} the reference face is the face of box 1
+ * most facing box 2 among those along that axis, and the incident face of box 2 the one spanned by
+ * its edge j and its axis most aligned with it. That face is projected onto the reference plane
+ * along the axis; the candidates are where its projected edges cross the reference face's side
+ * lines (slots 0–15, depth measured along the axis), the reference face's corners over or nearest
+ * the projected face (16–19, depth the distance to the face, clamped), and the face's vertices over
+ * the reference face (20–23, depth the distance to the face's nearest point); the admission rules,
+ * which differ by how many of the earlier groups found contacts, are MuJoCo's. The normal is the
+ * edge axis, signed from box 1 to box 2.
  *
- * <p><b>Tangent mode.</b> Every quantity is computed with its derivative along one of the fifteen local inputs
- * ({@code seed} 0–2: P21, 3–5: P12, 6–14: Q row-major; −1: none), which {@link BoxBoxAdjoint} uses: the branches are
- * held, clamps pass no derivative.
+ * <p>Slots are the pair's contact features, so a contact keeps its slot from step to step while the
+ * case holds.
  *
- * <p>Work space: {@code Data.boxScratch}, values at the offsets below and their tangents {@link #T} further on.
+ * <p><b>Tangent mode.</b> Every quantity is computed with its derivative along one of the fifteen
+ * local inputs ({@code seed} 0–2: P21, 3–5: P12, 6–14: Q row-major; −1: none), which {@link
+ * BoxBoxAdjoint} uses: the branches are held, clamps pass no derivative.
+ *
+ * <p>Work space: {@code Data.boxScratch}, values at the offsets below and their tangents {@link #T}
+ * further on.
  */
 public final class BoxBox {
   private BoxBox() {}
 
-  /** Contact slots of a box–box pair: the candidates of either case ({@code ContactCapacity.BOX_BOX}). */
+  /**
+   * Contact slots of a box–box pair: the candidates of either case ({@code
+   * ContactCapacity.BOX_BOX}).
+   */
   static final int SLOTS = 24;
+
   /** Offset of a value's tangent in the work space. */
   static final int T = 200;
+
   /**
-   * Offsets of the values: the local inputs; the other box in frame F (centre, rotation); the edge axis in F; the
-   * parallelogram's points (corner, two edges, three more corners); the edge case's incident face (four points), the
-   * same projected onto the reference plane, its unprojected corner and edges and two more corners.
+   * Offsets of the values: the local inputs; the other box in frame F (centre, rotation); the edge
+   * axis in F; the parallelogram's points (corner, two edges, three more corners); the edge case's
+   * incident face (four points), the same projected onto the reference plane, its unprojected
+   * corner and edges and two more corners.
    */
-  static final int P21 = 0, P12 = 3, Q = 6, FP = 15, FR = 18, RN = 27, PTS = 30, PU = 48, PP = 60, AXI = 72, AU = 81;
-  /** Candidate k: x, y, z of its point in F (reference face at z = 0), its depth, at {@code CAND + 4k}. */
+  static final int P21 = 0,
+      P12 = 3,
+      Q = 6,
+      FP = 15,
+      FR = 18,
+      RN = 27,
+      PTS = 30,
+      PU = 48,
+      PP = 60,
+      AXI = 72,
+      AU = 81;
+
+  /**
+   * Candidate k: x, y, z of its point in F (reference face at z = 0), its depth, at {@code CAND +
+   * 4k}.
+   */
   static final int CAND = 100;
-  /** Flags and the case: a candidate's presence, -1 none / 0 face / 1 edge, the reference box, rotmore, hz, sign. */
-  static final int PRESENT = 2 * T, CASE = PRESENT + SLOTS, REF = CASE + 1, FACE = CASE + 2, HZ = CASE + 3,
+
+  /**
+   * Flags and the case: a candidate's presence, -1 none / 0 face / 1 edge, the reference box,
+   * rotmore, hz, sign.
+   */
+  static final int PRESENT = 2 * T,
+      CASE = PRESENT + SLOTS,
+      REF = CASE + 1,
+      FACE = CASE + 2,
+      HZ = CASE + 3,
       SIGN = CASE + 4;
+
   /** Length of {@code Data.boxScratch}. */
   static final int SCRATCH = CASE + 5;
+
   /** MuJoCo's {@code mjMINVAL}. */
   private static final double MINVAL = 1e-15;
 
@@ -79,9 +120,13 @@ public final class BoxBox {
       if (w[PRESENT + k] > 0) {
         int c = d.ncon, o = CAND + 4 * k;
         for (int a = 0; a < 3; a++) {
-          d.conPos[3 * c + a] = world(d, gr, face, a, w[o], w[o + 1], w[o + 2] + w[HZ]) + d.geomXpos[3 * gr + a];
-          d.conFrame[9 * c + a] = w[SIGN] * (w[CASE] > 0 ? world(d, gr, face, a, w[RN], w[RN + 1], w[RN + 2])
-              : world(d, gr, face, a, 0, 0, 1));
+          d.conPos[3 * c + a] =
+              world(d, gr, face, a, w[o], w[o + 1], w[o + 2] + w[HZ]) + d.geomXpos[3 * gr + a];
+          d.conFrame[9 * c + a] =
+              w[SIGN]
+                  * (w[CASE] > 0
+                      ? world(d, gr, face, a, w[RN], w[RN + 1], w[RN + 2])
+                      : world(d, gr, face, a, 0, 0, 1));
         }
         Contacts.emit(m, d, p, k, w[o + 3]);
       }
@@ -89,8 +134,9 @@ public final class BoxBox {
   }
 
   /**
-   * The case box pair p is in at d's geom poses: 0 the face case, 1 the edge case, -1 apart. Of use where contacts are
-   * compared with MuJoCo 2.2.2's, whose face-case distances are half the separation.
+   * The case box pair p is in at d's geom poses: 0 the face case, 1 the edge case, -1 apart. Of use
+   * where contacts are compared with MuJoCo 2.2.2's, whose face-case distances are half the
+   * separation.
    */
   public static int contactCase(Model m, Data d, int p) {
     local(m, d, m.pairGeom1(p), m.pairGeom2(p), m.pairMargin(p), -1, d.boxScratch);
@@ -98,8 +144,8 @@ public final class BoxBox {
   }
 
   /**
-   * Component a of {@code R v} in the world, {@code R = R_g rotmoreᵀ} the frame F of reference box g with face
-   * {@code face} turned to +z.
+   * Component a of {@code R v} in the world, {@code R = R_g rotmoreᵀ} the frame F of reference box
+   * g with face {@code face} turned to +z.
    */
   static double world(Data d, int g, int face, int a, double vx, double vy, double vz) {
     double s = 0;
@@ -111,8 +157,9 @@ public final class BoxBox {
   }
 
   /**
-   * MuJoCo's {@code rotmore} for a face (0–2: +x, +y, +z; 3–5: −x, −y, −z), the signed permutation that turns the
-   * face's normal into +z: row k of it is {@code sign(face, k)} at column {@code perm(face, k)}.
+   * MuJoCo's {@code rotmore} for a face (0–2: +x, +y, +z; 3–5: −x, −y, −z), the signed permutation
+   * that turns the face's normal into +z: row k of it is {@code sign(face, k)} at column {@code
+   * perm(face, k)}.
    */
   static int perm(int face, int k) {
     if (face == 0 || face == 3) {
@@ -142,7 +189,8 @@ public final class BoxBox {
   }
 
   /**
-   * The candidates of boxes g1 and g2 into {@code w} (see the class comment), with their tangents along {@code seed}.
+   * The candidates of boxes g1 and g2 into {@code w} (see the class comment), with their tangents
+   * along {@code seed}.
    */
   static void local(Model m, Data d, int g1, int g2, double margin, int seed, double[] w) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
@@ -152,13 +200,19 @@ public final class BoxBox {
     }
     w[CASE] = -1;
     for (int i = 0; i < 3; i++) {
-      w[P21 + i] = mat[o1 + i] * (pos[c2] - pos[c1]) + mat[o1 + 3 + i] * (pos[c2 + 1] - pos[c1 + 1])
-          + mat[o1 + 6 + i] * (pos[c2 + 2] - pos[c1 + 2]);
-      w[P12 + i] = mat[o2 + i] * (pos[c1] - pos[c2]) + mat[o2 + 3 + i] * (pos[c1 + 1] - pos[c2 + 1])
-          + mat[o2 + 6 + i] * (pos[c1 + 2] - pos[c2 + 2]);
+      w[P21 + i] =
+          mat[o1 + i] * (pos[c2] - pos[c1])
+              + mat[o1 + 3 + i] * (pos[c2 + 1] - pos[c1 + 1])
+              + mat[o1 + 6 + i] * (pos[c2 + 2] - pos[c1 + 2]);
+      w[P12 + i] =
+          mat[o2 + i] * (pos[c1] - pos[c2])
+              + mat[o2 + 3 + i] * (pos[c1 + 1] - pos[c2 + 1])
+              + mat[o2 + 6 + i] * (pos[c1 + 2] - pos[c2 + 2]);
       for (int j = 0; j < 3; j++) {
-        w[Q + 3 * i + j] = mat[o1 + i] * mat[o2 + j] + mat[o1 + 3 + i] * mat[o2 + 3 + j]
-            + mat[o1 + 6 + i] * mat[o2 + 6 + j];
+        w[Q + 3 * i + j] =
+            mat[o1 + i] * mat[o2 + j]
+                + mat[o1 + 3 + i] * mat[o2 + 3 + j]
+                + mat[o1 + 6 + i] * mat[o2 + 6 + j];
       }
     }
     for (int i = 0; i < 15; i++) {
@@ -193,7 +247,8 @@ public final class BoxBox {
     }
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
-        // n = e_i × f_j, f_j box 2's axis j in box 1's frame (column j of Q), normalised as mju_normalize3
+        // n = e_i × f_j, f_j box 2's axis j in box 1's frame (column j of Q), normalised as
+        // mju_normalize3
         double nx = i == 0 ? 0 : i == 1 ? w[Q + 6 + j] : -w[Q + 3 + j];
         double ny = i == 0 ? -w[Q + 6 + j] : i == 1 ? 0 : w[Q + j];
         double nz = i == 0 ? w[Q + 3 + j] : i == 1 ? -w[Q + j] : 0;
@@ -231,7 +286,8 @@ public final class BoxBox {
           }
           cle2 = 0;
           for (int k = 0; k < 3; k++) {
-            if (k != j && ((w[Q + 3 * i + 3 - k - j] > 0) != (along < 0)) != ((k - j + 3) % 3 == 1)) {
+            if (k != j
+                && ((w[Q + 3 * i + 3 - k - j] > 0) != (along < 0)) != ((k - j + 3) % 3 == 1)) {
               cle2 += 1 << k;
             }
           }
@@ -257,7 +313,8 @@ public final class BoxBox {
     w[REF] = ref;
     w[FACE] = face;
     w[SIGN] = ref == 0 ? 1 : -1;
-    // the incident box in F: centre p = rotmore P, rotation r = rotmore Q' (Q' = Q, or Qᵀ for box 2's face)
+    // the incident box in F: centre p = rotmore P, rotation r = rotmore Q' (Q' = Q, or Qᵀ for box
+    // 2's face)
     for (int k = 0; k < 3; k++) {
       int pk = perm(face, k);
       double sk = sign(face, k);
@@ -266,7 +323,9 @@ public final class BoxBox {
         copy(w, FR + 3 * k + j, ref == 0 ? Q + 3 * pk + j : Q + 3 * j + pk, sk);
       }
     }
-    double lx = m.geomSize(gr, perm(face, 0)), ly = m.geomSize(gr, perm(face, 1)), hz = m.geomSize(gr, perm(face, 2));
+    double lx = m.geomSize(gr, perm(face, 0)),
+        ly = m.geomSize(gr, perm(face, 1)),
+        hz = m.geomSize(gr, perm(face, 2));
     w[HZ] = hz;
     w[FP + 2] -= hz;
     // the lowest corner, and the edges from it within 30° of the reference plane
@@ -345,11 +404,17 @@ public final class BoxBox {
         w[o + 2] = w[PTS + 2] + u * w[PTS + 5] + v * w[PTS + 8];
         w[T + o] = 0;
         w[T + o + 1] = 0;
-        w[T + o + 2] = w[T + PTS + 2] + du * w[PTS + 5] + u * w[T + PTS + 5] + dv * w[PTS + 8] + v * w[T + PTS + 8];
+        w[T + o + 2] =
+            w[T + PTS + 2]
+                + du * w[PTS + 5]
+                + u * w[T + PTS + 5]
+                + dv * w[PTS + 8]
+                + v * w[T + PTS + 8];
         w[PRESENT + 16 + i] = 1;
       }
     }
-    // the parallelogram's vertices over the face: pts0 always, pts3, pts4, pts5 when strictly inside
+    // the parallelogram's vertices over the face: pts0 always, pts3, pts4, pts5 when strictly
+    // inside
     for (int i = 0; i < 1 << (n - 1); i++) {
       int v = PTS + (i == 0 ? 0 : 3 * (i + 2));
       if (i > 0 && (w[v] <= -lx || w[v] >= lx || w[v + 1] <= -ly || w[v + 1] >= ly)) {
@@ -377,10 +442,19 @@ public final class BoxBox {
   }
 
   /**
-   * The edge case, box 1's axis {@code i = code / 3} across box 2's axis {@code j = code % 3}: {@code cle1} and {@code
-   * cle2} the bits of the two boxes' nearest edges, {@code in} whether box 2 lies on the axis' negative side.
+   * The edge case, box 1's axis {@code i = code / 3} across box 2's axis {@code j = code % 3}:
+   * {@code cle1} and {@code cle2} the bits of the two boxes' nearest edges, {@code in} whether box
+   * 2 lies on the axis' negative side.
    */
-  private static void edgeCase(Model m, int g1, int g2, double margin, int code, int cle1, int cle2, boolean in,
+  private static void edgeCase(
+      Model m,
+      int g1,
+      int g2,
+      double margin,
+      int code,
+      int cle1,
+      int cle2,
+      boolean in,
       double[] w) {
     int q1 = code / 3, q2 = code % 3;
     int ax1 = q2 == 0 ? 1 : q2 == 1 ? 0 : 1, ax2 = q2 == 0 ? 2 : q2 == 1 ? 2 : 0;
@@ -424,10 +498,13 @@ public final class BoxBox {
         copy(w, FR + 3 * k + j, Q + 3 * pk + j, sk);
       }
     }
-    double sx = m.geomSize(g1, perm(face, 0)), sy = m.geomSize(g1, perm(face, 1)), hz = m.geomSize(g1, perm(face, 2));
+    double sx = m.geomSize(g1, perm(face, 0)),
+        sy = m.geomSize(g1, perm(face, 1)),
+        hz = m.geomSize(g1, perm(face, 2));
     w[HZ] = hz;
     w[FP + 2] -= hz;
-    // the incident face: its edge along q2 (points 0, 1) and the parallel edge across ax1 (points 2, 3)
+    // the incident face: its edge along q2 (points 0, 1) and the parallel edge across ax1 (points
+    // 2, 3)
     for (int e = 0; e < 2; e++) {
       double s1 = m.geomSize(g2, ax1) * (((cle2 & (1 << ax1)) != 0) == (e == 0) ? 1 : -1);
       double s2 = m.geomSize(g2, ax2) * ((cle2 & (1 << ax2)) != 0 ? 1 : -1);
@@ -447,7 +524,8 @@ public final class BoxBox {
     }
     double rz = w[RN + 2], drz = w[T + RN + 2];
     double innorm = (1 / rz) * (in ? -1 : 1), dinnorm = -innorm * drz / rz;
-    // axi: point 0, and the edges to points 1 and 2; pp: the points projected along the axis onto z = 0
+    // axi: point 0, and the edges to points 1 and 2; pp: the points projected along the axis onto z
+    // = 0
     for (int i = 0; i < 4; i++) {
       int u = PU + 3 * i, o = PP + 3 * i;
       double t = -w[u + 2] * (1 / rz), dt = -(w[T + u + 2] + t * drz) / rz;
@@ -529,15 +607,20 @@ public final class BoxBox {
       double dist2 = 0, ddist2 = 0;
       for (int k = 0; k < 3; k++) {
         double f = w[PU + k] * (1 - u - v) + w[PU + 3 + k] * u + w[PU + 6 + k] * v;
-        double df = w[T + PU + k] * (1 - u - v) + w[T + PU + 3 + k] * u + w[T + PU + 6 + k] * v
-            + (w[PU + 3 + k] - w[PU + k]) * du + (w[PU + 6 + k] - w[PU + k]) * dv;
+        double df =
+            w[T + PU + k] * (1 - u - v)
+                + w[T + PU + 3 + k] * u
+                + w[T + PU + 6 + k] * v
+                + (w[PU + 3 + k] - w[PU + k]) * du
+                + (w[PU + 6 + k] - w[PU + k]) * dv;
         double corner = k == 0 ? llx : k == 1 ? lly : 0;
         dist2 += (corner - f) * (corner - f);
         ddist2 -= 2 * (corner - f) * df;
         w[o + k] = f;
         w[T + o + k] = df;
       }
-      // MuJoCo 2.2.2 keeps the squared distance in the variable that held the determinant: the next corners divide by it
+      // MuJoCo 2.2.2 keeps the squared distance in the variable that held the determinant: the next
+      // corners divide by it
       det = dist2;
       ddet = ddist2;
       if (w[o + 2] > 0 && dist2 > margin2) {
@@ -592,8 +675,8 @@ public final class BoxBox {
   }
 
   /**
-   * The determinant {@code e1 × e2} (z component) of the parallelogram's edges {@code pts1, pts2} in the plane, or with
-   * {@code tangent} its tangent.
+   * The determinant {@code e1 × e2} (z component) of the parallelogram's edges {@code pts1, pts2}
+   * in the plane, or with {@code tangent} its tangent.
    */
   private static double edgeDet(double[] w, boolean tangent) {
     double a = w[PTS + 3], b = w[PTS + 6], c = w[PTS + 4], e = w[PTS + 7];
@@ -604,8 +687,9 @@ public final class BoxBox {
   }
 
   /**
-   * Coordinate u ({@code which} 0) or v (1) of the plane point (x, y) in the parallelogram {@code pts0 + u e1 + v e2},
-   * by Cramer's rule with the determinant {@code det} as given, MuJoCo's formula.
+   * Coordinate u ({@code which} 0) or v (1) of the plane point (x, y) in the parallelogram {@code
+   * pts0 + u e1 + v e2}, by Cramer's rule with the determinant {@code det} as given, MuJoCo's
+   * formula.
    */
   private static double coordinate(double[] w, double x, double y, double det, int which) {
     double rx = x - w[PTS], ry = y - w[PTS + 1];
@@ -615,14 +699,27 @@ public final class BoxBox {
     return (ry * w[PTS + 3] - rx * w[PTS + 4]) * (1 / det);
   }
 
-  /** The tangent of {@link #coordinate} {@code value}, with det's tangent {@code ddet}; the point is fixed. */
-  private static double coordinateTangent(double[] w, double x, double y, double det, double ddet, double value,
-      int which) {
+  /**
+   * The tangent of {@link #coordinate} {@code value}, with det's tangent {@code ddet}; the point is
+   * fixed.
+   */
+  private static double coordinateTangent(
+      double[] w, double x, double y, double det, double ddet, double value, int which) {
     double rx = x - w[PTS], ry = y - w[PTS + 1], drx = -w[T + PTS], dry = -w[T + PTS + 1];
     if (which == 0) {
-      return (drx * w[PTS + 7] + rx * w[T + PTS + 7] - dry * w[PTS + 6] - ry * w[T + PTS + 6] - value * ddet) / det;
+      return (drx * w[PTS + 7]
+              + rx * w[T + PTS + 7]
+              - dry * w[PTS + 6]
+              - ry * w[T + PTS + 6]
+              - value * ddet)
+          / det;
     }
-    return (dry * w[PTS + 3] + ry * w[T + PTS + 3] - drx * w[PTS + 4] - rx * w[T + PTS + 4] - value * ddet) / det;
+    return (dry * w[PTS + 3]
+            + ry * w[T + PTS + 3]
+            - drx * w[PTS + 4]
+            - rx * w[T + PTS + 4]
+            - value * ddet)
+        / det;
   }
 
   /** {@code w[dst] = s w[src]}, with the tangent. */

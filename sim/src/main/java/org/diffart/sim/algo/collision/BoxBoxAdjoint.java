@@ -5,17 +5,20 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link BoxBox}: contact k of a box pair is a candidate point in the reference frame F, turned into the
- * world by the reference box's pose ({@code pos = R (p + hz e_z) + c}, {@code R = R_ref rotmoreᵀ}), with its depth and
- * the normal {@code ±R e_z} (face case) or {@code ±R n} (edge case, n the edge axis in F). The points, the depths and
- * n are functions of the fifteen local inputs {@code P21, P12, Q}; their derivatives come from {@link BoxBox#local} in
- * tangent mode, one input at a time, and the local inputs' bars go back to the two boxes' poses.
+ * Adjoint of {@link BoxBox}: contact k of a box pair is a candidate point in the reference frame F,
+ * turned into the world by the reference box's pose ({@code pos = R (p + hz e_z) + c}, {@code R =
+ * R_ref rotmoreᵀ}), with its depth and the normal {@code ±R e_z} (face case) or {@code ±R n} (edge
+ * case, n the edge axis in F). The points, the depths and n are functions of the fifteen local
+ * inputs {@code P21, P12, Q}; their derivatives come from {@link BoxBox#local} in tangent mode, one
+ * input at a time, and the local inputs' bars go back to the two boxes' poses.
  *
- * <p>The tangents serve every contact of the pair at once: the pair's first contact takes the point, distance and
- * normal bars of all its contacts (they follow it in the contact list) and leaves them zero.
+ * <p>The tangents serve every contact of the pair at once: the pair's first contact takes the
+ * point, distance and normal bars of all its contacts (they follow it in the contact list) and
+ * leaves them zero.
  *
- * <p>Work space: {@code DataBar.boxBar} (the local inputs' bars at [0, 15), slot k's point and depth bars at {@code 15
- * + 4k}, the edge axis' at [111, 114)), {@code DataBar.scratch6}, {@code Data.boxScratch}.
+ * <p>Work space: {@code DataBar.boxBar} (the local inputs' bars at [0, 15), slot k's point and
+ * depth bars at {@code 15 + 4k}, the edge axis' at [111, 114)), {@code DataBar.scratch6}, {@code
+ * Data.boxScratch}.
  */
 final class BoxBoxAdjoint {
   private BoxBoxAdjoint() {}
@@ -24,7 +27,8 @@ final class BoxBoxAdjoint {
   private static final int AXIS = 15 + 4 * BoxBox.SLOTS;
 
   /**
-   * Contact c of box pair p, and the pair's contacts after it; {@code nb} the bar of c's normal (tangents folded in).
+   * Contact c of box pair p, and the pair's contacts after it; {@code nb} the bar of c's normal
+   * (tangents folded in).
    */
   static void contact(Model m, Data d, DataBar b, int c, int p, double[] nb) {
     int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p), end = c + 1;
@@ -33,8 +37,11 @@ final class BoxBoxAdjoint {
     }
     boolean any = nb[0] != 0 || nb[1] != 0 || nb[2] != 0;
     for (int e = c; e < end && !any; e++) {
-      any = b.conDistBar[e] != 0 || b.conPosBar[3 * e] != 0 || b.conPosBar[3 * e + 1] != 0
-          || b.conPosBar[3 * e + 2] != 0;
+      any =
+          b.conDistBar[e] != 0
+              || b.conPosBar[3 * e] != 0
+              || b.conPosBar[3 * e + 1] != 0
+              || b.conPosBar[3 * e + 2] != 0;
       for (int a = 0; a < 9 && e > c; a++) {
         any |= b.conFrameBar[9 * e + a] != 0;
       }
@@ -49,7 +56,8 @@ final class BoxBoxAdjoint {
     java.util.Arrays.fill(lb, 0, AXIS + 3, 0);
     for (int e = c; e < end; e++) {
       if (e > c) {
-        // the normal's bar of a later contact: its own, its tangents' folded in (nb may be this scratch: c's output
+        // the normal's bar of a later contact: its own, its tangents' folded in (nb may be this
+        // scratch: c's output
         // has read it already)
         double[] nbe = b.scratch6;
         for (int a = 0; a < 3; a++) {
@@ -99,9 +107,9 @@ final class BoxBoxAdjoint {
   }
 
   /**
-   * Contact e's world outputs' bars into its slot's point and depth bars and the edge axis' bar (in F), and into the
-   * reference box's pose; e's point, distance and normal bars are consumed. {@code Data.boxScratch} holds the pair's
-   * values.
+   * Contact e's world outputs' bars into its slot's point and depth bars and the edge axis' bar (in
+   * F), and into the reference box's pose; e's point, distance and normal bars are consumed. {@code
+   * Data.boxScratch} holds the pair's values.
    */
   private static void output(Model m, Data d, DataBar b, int e, int p, double[] nb) {
     double[] w = d.boxScratch, lb = b.boxBar, mat = d.geomXmat;
@@ -115,7 +123,8 @@ final class BoxBoxAdjoint {
       for (int j = 0; j < 3; j++) {
         int col = 9 * gr + 3 * a + BoxBox.perm(face, j);
         double s = BoxBox.sign(face, j);
-        double pt = w[o + j] + (j == 2 ? w[BoxBox.HZ] : 0), v = edge ? w[BoxBox.RN + j] : j == 2 ? 1 : 0;
+        double pt = w[o + j] + (j == 2 ? w[BoxBox.HZ] : 0),
+            v = edge ? w[BoxBox.RN + j] : j == 2 ? 1 : 0;
         b.geomXmatBar[col] += s * (pb * pt + sgn * nb[a] * v);
         lb[15 + 4 * k + j] += s * mat[col] * pb;
         lb[AXIS + j] += sgn * s * mat[col] * nb[a];

@@ -4,25 +4,31 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Capsule–box contacts as MuJoCo 2.2.2's {@code mjc_CapsuleBox} makes them: one or two points on the capsule's
- * segment, each then a sphere of the capsule's radius against the box ({@link CollisionPrimitives#sphereBoxAt}).
+ * Capsule–box contacts as MuJoCo 2.2.2's {@code mjc_CapsuleBox} makes them: one or two points on
+ * the capsule's segment, each then a sphere of the capsule's radius against the box ({@link
+ * CollisionPrimitives#sphereBoxAt}).
  *
- * <p>The first point is the segment's point nearest the box: an end whose nearest box point lies on a face (at most
- * one coordinate clamped), or the nearest point between the segment and one of the box's twelve edges, whichever is
- * nearer. The second, when the capsule lies along the box rather than pointing at it, is the farthest point along
- * the segment that still lies over the box: along the edge or face the first point found, clipped where the segment
- * leaves the box's extent. Both are parameters {@code t ∈ [−1, 1]} of the segment {@code c + t h a} (h the half
- * length, a the axis).
+ * <p>The first point is the segment's point nearest the box: an end whose nearest box point lies on
+ * a face (at most one coordinate clamped), or the nearest point between the segment and one of the
+ * box's twelve edges, whichever is nearer. The second, when the capsule lies along the box rather
+ * than pointing at it, is the farthest point along the segment that still lies over the box: along
+ * the edge or face the first point found, clipped where the segment leaves the box's extent. Both
+ * are parameters {@code t ∈ [−1, 1]} of the segment {@code c + t h a} (h the half length, a the
+ * axis).
  *
- * <p>Features: k 0 the first point, k 1 the second. The parameters are piecewise smooth functions of the capsule's
- * pose in the box's frame; {@link #segment} also gives their derivative along one of its six coordinates (tangent
- * mode), which the adjoint uses.
+ * <p>Features: k 0 the first point, k 1 the second. The parameters are piecewise smooth functions
+ * of the capsule's pose in the box's frame; {@link #segment} also gives their derivative along one
+ * of its six coordinates (tangent mode), which the adjoint uses.
  */
 final class CapsuleBox {
   private CapsuleBox() {}
 
-  /** Offsets of {@link #segment}'s outputs: the parameters, whether there is a second point, their tangents. */
+  /**
+   * Offsets of {@link #segment}'s outputs: the parameters, whether there is a second point, their
+   * tangents.
+   */
   static final int T1 = 0, T2 = 1, HAS_SECOND = 2, DT1 = 3, DT2 = 4;
+
   /** MuJoCo's {@code mjMINVAL}. */
   private static final double MIN_VALUE = 1e-15;
 
@@ -47,8 +53,8 @@ final class CapsuleBox {
   }
 
   /**
-   * The point at parameter t of capsule gc's segment into {@code w[0..3)}, formed as MuJoCo forms it: in the box's
-   * frame (the capsule's centre and half axis there), then back to the world.
+   * The point at parameter t of capsule gc's segment into {@code w[0..3)}, formed as MuJoCo forms
+   * it: in the box's frame (the capsule's centre and half axis there), then back to the world.
    */
   static void centre(Model m, Data d, int gc, int gb, double t, double[] w) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
@@ -69,10 +75,11 @@ final class CapsuleBox {
   }
 
   /**
-   * The segment parameters of capsule gc against box gb, with the pair's margin, into {@code w} ({@link #T1}, {@link
-   * #T2}, {@link #HAS_SECOND} 1 or 0), and, for {@code seed} in 0..5, their derivatives ({@link #DT1}, {@link #DT2}) along the
-   * capsule centre's box-frame coordinate {@code seed} (0..2) or the box-frame half axis' coordinate {@code seed − 3}
-   * (3..5); zero for {@code seed < 0}.
+   * The segment parameters of capsule gc against box gb, with the pair's margin, into {@code w}
+   * ({@link #T1}, {@link #T2}, {@link #HAS_SECOND} 1 or 0), and, for {@code seed} in 0..5, their
+   * derivatives ({@link #DT1}, {@link #DT2}) along the capsule centre's box-frame coordinate {@code
+   * seed} (0..2) or the box-frame half axis' coordinate {@code seed − 3} (3..5); zero for {@code
+   * seed < 0}.
    */
   static void segment(Model m, Data d, int gc, int gb, double margin, int seed, double[] w) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
@@ -80,7 +87,8 @@ final class CapsuleBox {
     double hl = m.geomSize(gc, 1), r = m.geomSize(gc, 0);
     double s0 = m.geomSize(gb, 0), s1 = m.geomSize(gb, 1), s2 = m.geomSize(gb, 2);
     double wx = pos[c] - pos[b], wy = pos[c + 1] - pos[b + 1], wz = pos[c + 2] - pos[b + 2];
-    // the capsule's centre p and axis in the box's frame, the half axis h = hl · axis; tangents dp, dh
+    // the capsule's centre p and axis in the box's frame, the half axis h = hl · axis; tangents dp,
+    // dh
     double p0 = mat[ob] * wx + mat[ob + 3] * wy + mat[ob + 6] * wz;
     double p1 = mat[ob + 1] * wx + mat[ob + 4] * wy + mat[ob + 7] * wz;
     double p2 = mat[ob + 2] * wx + mat[ob + 5] * wy + mat[ob + 8] * wz;
@@ -92,7 +100,8 @@ final class CapsuleBox {
     double dp0 = seed == 0 ? 1 : 0, dp1 = seed == 1 ? 1 : 0, dp2 = seed == 2 ? 1 : 0;
     double dh0 = seed == 3 ? 1 : 0, dh1 = seed == 4 ? 1 : 0, dh2 = seed == 5 ? 1 : 0;
     int axisdir = (h0 > 0 ? 1 : 0) + (h1 > 0 ? 2 : 0) + (h2 > 0 ? 4 : 0);
-    // MuJoCo's bound on the candidates' squared distances (a length, as 2.2.2 has it): a pair the margin lets through
+    // MuJoCo's bound on the candidates' squared distances (a length, as 2.2.2 has it): a pair the
+    // margin lets through
     // the bounding-sphere filter may lie beyond 2 (r + hl + Σ s) apart squared
     double bestdistmax = margin + 2 * (r + hl + s0 + s1 + s2), bestdist = bestdistmax;
     double best = 0, dbest = 0, boxpos = 0, dboxpos = 0;
@@ -137,7 +146,8 @@ final class CapsuleBox {
         if ((i & (1 << j)) != 0) {
           continue;
         }
-        double k0 = j == 0 ? 0 : ((i & 1) != 0 ? 1 : -1) * s0, k1 = j == 1 ? 0 : ((i & 2) != 0 ? 1 : -1) * s1;
+        double k0 = j == 0 ? 0 : ((i & 1) != 0 ? 1 : -1) * s0,
+            k1 = j == 1 ? 0 : ((i & 2) != 0 ? 1 : -1) * s1;
         double k2 = j == 2 ? 0 : ((i & 4) != 0 ? 1 : -1) * s2;
         double f0 = k0 - p0, f1 = k1 - p1, f2 = k2 - p2, fj = j == 0 ? f0 : j == 1 ? f1 : f2;
         double ma = sj * sj, mb = -sj * hj, mc = hl * hl;
@@ -147,7 +157,9 @@ final class CapsuleBox {
           continue;
         }
         double idet = 1 / det;
-        double dmb = -sj * dhj, du = sj * dpj, dv = dh0 * f0 + dh1 * f1 + dh2 * f2 - h0 * dp0 - h1 * dp1 - h2 * dp2;
+        double dmb = -sj * dhj,
+            du = sj * dpj,
+            dv = dh0 * f0 + dh1 * f1 + dh2 * f2 - h0 * dp0 - h1 * dp1 - h2 * dp2;
         double ddet = -2 * mb * dmb;
         double y1 = (mc * u - mb * v) * idet, y2 = (ma * v - mb * u) * idet;
         double dy1 = (mc * du - dmb * v - mb * dv) * idet - y1 * ddet * idet;
@@ -179,7 +191,8 @@ final class CapsuleBox {
             c1 = y1 > 0 ? 2 : 0;
           }
         }
-        double g0 = f0 - h0 * y2 + (j == 0 ? sj * y1 : 0), g1 = f1 - h1 * y2 + (j == 1 ? sj * y1 : 0);
+        double g0 = f0 - h0 * y2 + (j == 0 ? sj * y1 : 0),
+            g1 = f1 - h1 * y2 + (j == 1 ? sj * y1 : 0);
         double g2 = f2 - h2 * y2 + (j == 2 ? sj * y1 : 0);
         double dist = g0 * g0 + g1 * g1 + g2 * g2;
         if (dist < bestdist - MIN_VALUE) {
@@ -224,7 +237,8 @@ final class CapsuleBox {
           // along the box's edge
           sp = de;
           dsp = dde;
-          double e = reach(ax0, s0, s1, s2, h0, h1, h2), de1 = reachTangent(ax0, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
+          double e = reach(ax0, s0, s1, s2, h0, h1, h2),
+              de1 = reachTangent(ax0, s0, s1, s2, h0, h1, h2, dh0, dh1, dh2);
           if (e < sp) {
             sp = e;
             dsp = de1;
@@ -293,7 +307,8 @@ final class CapsuleBox {
         dsp *= mul;
       }
     } else if (clface != -1) {
-      // an end over a face: the other end's direction, clipped where the segment leaves the box's extent
+      // an end over a face: the other end's direction, clipped where the segment leaves the box's
+      // extent
       double mul = cltype == -3 ? 1 : -1;
       sp = 2;
       dsp = 0;
@@ -325,14 +340,24 @@ final class CapsuleBox {
   }
 
   /** {@code 2 s_ax / |h_ax|}: the segment parameter span over the box's extent along axis ax. */
-  private static double reach(int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
+  private static double reach(
+      int ax, double s0, double s1, double s2, double h0, double h1, double h2) {
     double s = ax == 0 ? s0 : ax == 1 ? s1 : s2, h = ax == 0 ? h0 : ax == 1 ? h1 : h2;
     return 2 * s / Math.abs(h);
   }
 
   /** The tangent of {@link #reach} along dh. */
-  private static double reachTangent(int ax, double s0, double s1, double s2, double h0, double h1, double h2,
-      double dh0, double dh1, double dh2) {
+  private static double reachTangent(
+      int ax,
+      double s0,
+      double s1,
+      double s2,
+      double h0,
+      double h1,
+      double h2,
+      double dh0,
+      double dh1,
+      double dh2) {
     double s = ax == 0 ? s0 : ax == 1 ? s1 : s2, h = ax == 0 ? h0 : ax == 1 ? h1 : h2;
     double dh = ax == 0 ? dh0 : ax == 1 ? dh1 : dh2;
     return -2 * s * (h < 0 ? -1 : 1) * dh / (h * h);

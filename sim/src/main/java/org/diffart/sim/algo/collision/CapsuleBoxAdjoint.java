@@ -5,22 +5,24 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link CapsuleBox}: contact k is the sphere at parameter {@code t_k} of the capsule's segment against
- * the box. The sphere–box adjoint gives the bar of the sphere's centre {@code w = c + hl t_k a}; t_k's derivative
- * along the six box-frame coordinates it is computed from (the capsule's centre and half axis) comes from {@link
- * CapsuleBox#segment} in tangent mode, one coordinate at a time.
+ * Adjoint of {@link CapsuleBox}: contact k is the sphere at parameter {@code t_k} of the capsule's
+ * segment against the box. The sphere–box adjoint gives the bar of the sphere's centre {@code w = c
+ * + hl t_k a}; t_k's derivative along the six box-frame coordinates it is computed from (the
+ * capsule's centre and half axis) comes from {@link CapsuleBox#segment} in tangent mode, one
+ * coordinate at a time.
  *
- * <p>Work space: {@code DataBar.scratch36} (the derivative at [0..6), the centre's bar at [6..9)), {@code
- * Data.scratch6}.
+ * <p>Work space: {@code DataBar.scratch36} (the derivative at [0..6), the centre's bar at [6..9)),
+ * {@code Data.scratch6}.
  */
 final class CapsuleBoxAdjoint {
   private CapsuleBoxAdjoint() {}
 
   /**
-   * Contact c, feature k, of capsule gc and box gb with the pair's margin; {@code nb} the bar of its normal (tangents
-   * folded in).
+   * Contact c, feature k, of capsule gc and box gb with the pair's margin; {@code nb} the bar of
+   * its normal (tangents folded in).
    */
-  static void contact(Model m, Data d, DataBar b, int c, int gc, int gb, int k, double margin, double[] nb) {
+  static void contact(
+      Model m, Data d, DataBar b, int c, int gc, int gb, int k, double margin, double[] nb) {
     double[] w = d.scratch6, jac = b.scratch36, pos = d.geomXpos, mat = d.geomXmat;
     for (int s = 0; s < 6; s++) {
       CapsuleBox.segment(m, d, gc, gb, margin, s, w);
@@ -35,7 +37,8 @@ final class CapsuleBoxAdjoint {
     jac[6] = 0;
     jac[7] = 0;
     jac[8] = 0;
-    CollisionPrimitivesAdjoint.sphereBoxAt(m, d, b, c, w[0], w[1], w[2], m.geomSize(gc, 0), gb, nb, jac, 6);
+    CollisionPrimitivesAdjoint.sphereBoxAt(
+        m, d, b, c, w[0], w[1], w[2], m.geomSize(gc, 0), gb, nb, jac, 6);
     double cbx = jac[6], cby = jac[7], cbz = jac[8];
     // w = c + hl t a (the box's rotation there and back cancels along every rotation)
     double tb = hl * (ax * cbx + ay * cby + az * cbz);

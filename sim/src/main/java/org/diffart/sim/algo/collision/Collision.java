@@ -2,25 +2,27 @@ package org.diffart.sim.algo.collision;
 
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
-import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * Narrow-phase collision detection: the penetrating contacts of the model's candidate geom pairs at the geom poses
- * {@code geomXpos, geomXmat} written by {@link Kinematics#geoms}.
+ * Narrow-phase collision detection: the penetrating contacts of the model's candidate geom pairs at
+ * the geom poses {@code geomXpos, geomXmat} written by {@link Kinematics#geoms}.
  *
- * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair (for plane–X it is
- * the plane's normal, its local +z), the signed distance is negative in penetration, the point lies midway between
- * the two surfaces; a contact is detected while the distance is below the pair's margin ({@link Model#pairMargin}) and
- * acts while it is below {@code margin − gap} ({@code Data.conIncludeMargin}); friction and restitution are the higher-priority geom's per-world values
- * ({@code Data.geomFriction, geomRestitution}) and condim its condim, or, for equal priorities, the larger of each; an
- * explicit pair ({@code Model.pairCondim(p) >= 0}) has its own friction and condim. The two tangents are a smooth
- * function of the normal except on one cone, see {@link #tangents}. Pairs whose bounding spheres are apart are
- * skipped before their function runs, as MuJoCo does.
+ * <p>Conventions of every contact (MuJoCo's): the normal points from geom 1 to geom 2 of the pair
+ * (for plane–X it is the plane's normal, its local +z), the signed distance is negative in
+ * penetration, the point lies midway between the two surfaces; a contact is detected while the
+ * distance is below the pair's margin ({@link Model#pairMargin}) and acts while it is below {@code
+ * margin − gap} ({@code Data.conIncludeMargin}); friction and restitution are the higher-priority
+ * geom's per-world values ({@code Data.geomFriction, geomRestitution}) and condim its condim, or,
+ * for equal priorities, the larger of each; an explicit pair ({@code Model.pairCondim(p) >= 0}) has
+ * its own friction and condim. The two tangents are a smooth function of the normal except on one
+ * cone, see {@link #tangents}. Pairs whose bounding spheres are apart are skipped before their
+ * function runs, as MuJoCo does.
  *
- * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature always writes
- * slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the same slot at the next step.
+ * <p>Contact slots: pair p owns slots {@code [pairConAdr(p), pairConAdr(p+1))} and its k-th feature
+ * always writes slot {@code pairConAdr(p) + k}, so that a warm start finds the same feature in the
+ * same slot at the next step.
  *
  * <table>
  *   <caption>Supported pairs (geom 1 – geom 2) and their features k</caption>
@@ -41,18 +43,19 @@ import org.diffart.sim.model.Model;
  *   crossings, 16–19 corners of the reference face, 20–23 vertices of the incident face</td></tr>
  * </table>
  *
- * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for collisions with
- * spheres, capsules, ellipsoids, cylinders and boxes.
+ * <p>Planes with a positive size (bounded in MJCF) are treated as infinite, as MuJoCo does for
+ * collisions with spheres, capsules, ellipsoids, cylinders and boxes.
  */
 public final class Collision {
   private Collision() {}
 
   /**
    * Detects the contacts of all candidate pairs, in pair order, and writes the compact contact list
-   * {@code ncon, conPos, conFrame, conDist, conFriction, conCondim, conGeom, conSlot} of {@code d}. Allocates nothing.
+   * {@code ncon, conPos, conFrame, conDist, conFriction, conCondim, conGeom, conSlot} of {@code d}.
+   * Allocates nothing.
    *
-   * @param m the model, whose pair table ({@code pairGeom1, pairGeom2, pairConAdr}) lists the candidate pairs with the
-   *     lower geom type first
+   * @param m the model, whose pair table ({@code pairGeom1, pairGeom2, pairConAdr}) lists the
+   *     candidate pairs with the lower geom type first
    * @param d data holding the geom poses of {@link Kinematics#geoms}
    */
   public static void detect(Model m, Data d) {
@@ -60,7 +63,8 @@ public final class Collision {
     double[] pos = d.geomXpos;
     for (int p = 0; p < m.npair(); p++) {
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
-      // MuJoCo's bounding-sphere filter: geoms whose bounding spheres are farther apart than the margin cannot touch
+      // MuJoCo's bounding-sphere filter: geoms whose bounding spheres are farther apart than the
+      // margin cannot touch
       double r1 = m.geomRbound(g1), r2 = m.geomRbound(g2), reach = r1 + r2 + m.pairMargin(p);
       if (r1 > 0 && r2 > 0) {
         double dx = pos[3 * g1] - pos[3 * g2], dy = pos[3 * g1 + 1] - pos[3 * g2 + 1];
@@ -113,7 +117,15 @@ public final class Collision {
   }
 
   private static IllegalStateException unsupported(Model m, int g1, int g2) {
-    return new IllegalStateException("no collision function for " + m.geomType(g1).mjcfName() + "-"
-        + m.geomType(g2).mjcfName() + " (geoms " + g1 + ", " + g2 + "): ContactCapacity and Collision disagree");
+    return new IllegalStateException(
+        "no collision function for "
+            + m.geomType(g1).mjcfName()
+            + "-"
+            + m.geomType(g2).mjcfName()
+            + " (geoms "
+            + g1
+            + ", "
+            + g2
+            + "): ContactCapacity and Collision disagree");
   }
 }

@@ -6,17 +6,19 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link Collision#detect}: for each detected contact, the bars of its point, frame (the tangents are
- * functions of the normal, {@link Contacts#tangents}), distance, friction and restitution become bars of the geom
- * poses ({@code geomXposBar, geomXmatBar}) and of the per-world geom parameters. The contact set itself is the
- * forward's: a pair that did not touch passes nothing, as in any program-order differentiation.
+ * Adjoint of {@link Collision#detect}: for each detected contact, the bars of its point, frame (the
+ * tangents are functions of the normal, {@link Contacts#tangents}), distance, friction and
+ * restitution become bars of the geom poses ({@code geomXposBar, geomXmatBar}) and of the per-world
+ * geom parameters. The contact set itself is the forward's: a pair that did not touch passes
+ * nothing, as in any program-order differentiation.
  */
 public final class CollisionAdjoint {
   private CollisionAdjoint() {}
 
   /**
-   * Consumes {@code conPosBar, conFrameBar, conDistBar, conFrictionBar, conRestitutionBar} of the contacts; accumulates
-   * into {@code geomXposBar, geomXmatBar, geomFrictionBar, geomRestitutionBar}.
+   * Consumes {@code conPosBar, conFrameBar, conDistBar, conFrictionBar, conRestitutionBar} of the
+   * contacts; accumulates into {@code geomXposBar, geomXmatBar, geomFrictionBar,
+   * geomRestitutionBar}.
    */
   public static void detect(Model m, Data d, DataBar b) {
     double[] nb = b.scratch6;
@@ -27,14 +29,17 @@ public final class CollisionAdjoint {
       }
       int slot = d.conSlot[c], p = pairOf(m, slot), k = slot - m.pairConAdr(p);
       int g1 = m.pairGeom1(p), g2 = m.pairGeom2(p);
-      // the higher-priority geom's friction and restitution, else the larger of the two (the first on a tie)
+      // the higher-priority geom's friction and restitution, else the larger of the two (the first
+      // on a tie)
       int gp = Contacts.priorityGeom(m, g1, g2);
       // an explicit pair's friction is a model constant
       if (m.pairCondim(p) < 0) {
-        b.geomFrictionBar[gp >= 0 ? gp : d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] += b.conFrictionBar[c];
+        b.geomFrictionBar[gp >= 0 ? gp : d.geomFriction[g1] >= d.geomFriction[g2] ? g1 : g2] +=
+            b.conFrictionBar[c];
       }
-      b.geomRestitutionBar[gp >= 0 ? gp : d.geomRestitution[g1] >= d.geomRestitution[g2] ? g1 : g2]
-          += b.conRestitutionBar[c];
+      b.geomRestitutionBar[
+              gp >= 0 ? gp : d.geomRestitution[g1] >= d.geomRestitution[g2] ? g1 : g2] +=
+          b.conRestitutionBar[c];
       nb[0] = b.conFrameBar[9 * c];
       nb[1] = b.conFrameBar[9 * c + 1];
       nb[2] = b.conFrameBar[9 * c + 2];
@@ -57,7 +62,8 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.sphereSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.sphereCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+            case ELLIPSOID, CYLINDER, MESH ->
+                ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CollisionPrimitivesAdjoint.sphereBox(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
@@ -65,7 +71,8 @@ public final class CollisionAdjoint {
         case CAPSULE -> {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+            case ELLIPSOID, CYLINDER, MESH ->
+                ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
             default -> throw unsupported(t1, t2);
           }
@@ -77,7 +84,8 @@ public final class CollisionAdjoint {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH -> ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+        case ELLIPSOID, CYLINDER, MESH ->
+            ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);
@@ -104,7 +112,10 @@ public final class CollisionAdjoint {
 
   /** Whether every bar of contact c is zero. */
   private static boolean noBars(DataBar b, int c) {
-    double sum = Math.abs(b.conDistBar[c]) + Math.abs(b.conFrictionBar[c]) + Math.abs(b.conRestitutionBar[c]);
+    double sum =
+        Math.abs(b.conDistBar[c])
+            + Math.abs(b.conFrictionBar[c])
+            + Math.abs(b.conRestitutionBar[c]);
     for (int k = 0; k < 3; k++) {
       sum += Math.abs(b.conPosBar[3 * c + k]);
     }
@@ -115,6 +126,7 @@ public final class CollisionAdjoint {
   }
 
   private static IllegalStateException unsupported(GeomType a, GeomType b) {
-    return new IllegalStateException("no collision adjoint for " + a.mjcfName() + "-" + b.mjcfName());
+    return new IllegalStateException(
+        "no collision adjoint for " + a.mjcfName() + "-" + b.mjcfName());
   }
 }

@@ -4,12 +4,14 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * The narrow-phase functions of {@link Collision}, one per geom type pair (geom 1 the lower type). Each writes its
- * candidate contact's normal and point straight into the free contact index {@code d.ncon} (which the pair's unused
- * slots guarantee to exist) and commits it with {@link Contacts#emit} only when the signed distance is below the
- * pair's margin ({@link Model#pairMargin}, MuJoCo's test; 0 unless the model sets one); a
- * rejected candidate is overwritten by the next one. Geom frames are read from {@code geomXmat} (row-major,
- * geom to world): column 2 is the local z axis (plane normal, capsule axis). Lengths in m, world coordinates.
+ * The narrow-phase functions of {@link Collision}, one per geom type pair (geom 1 the lower type).
+ * Each writes its candidate contact's normal and point straight into the free contact index {@code
+ * d.ncon} (which the pair's unused slots guarantee to exist) and commits it with {@link
+ * Contacts#emit} only when the signed distance is below the pair's margin ({@link
+ * Model#pairMargin}, MuJoCo's test; 0 unless the model sets one); a rejected candidate is
+ * overwritten by the next one. Geom frames are read from {@code geomXmat} (row-major, geom to
+ * world): column 2 is the local z axis (plane normal, capsule axis). Lengths in m, world
+ * coordinates.
  */
 final class CollisionPrimitives {
   private CollisionPrimitives() {}
@@ -25,11 +27,21 @@ final class CollisionPrimitives {
     int o = 9 * gp;
     double r = m.geomSize(gs, 0);
     int s = 3 * gs;
-    planePoint(m, d, p, 0, gp, d.geomXpos[s] - mat[o + 2] * r, d.geomXpos[s + 1] - mat[o + 5] * r,
+    planePoint(
+        m,
+        d,
+        p,
+        0,
+        gp,
+        d.geomXpos[s] - mat[o + 2] * r,
+        d.geomXpos[s + 1] - mat[o + 5] * r,
         d.geomXpos[s + 2] - mat[o + 8] * r);
   }
 
-  /** Plane–capsule: the lowest point of each end-cap sphere; k 0 the cap at local +z, k 1 the cap at local −z. */
+  /**
+   * Plane–capsule: the lowest point of each end-cap sphere; k 0 the cap at local +z, k 1 the cap at
+   * local −z.
+   */
   static void planeCapsule(Model m, Data d, int p, int gp, int gc) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
     int o = 9 * gp, oc = 9 * gc, c = 3 * gc;
@@ -37,28 +49,41 @@ final class CollisionPrimitives {
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
     for (int k = 0; k < 2; k++) {
       double sh = k == 0 ? h : -h;
-      planePoint(m, d, p, k, gp, pos[c] + mat[oc + 2] * sh - nx * r, pos[c + 1] + mat[oc + 5] * sh - ny * r,
+      planePoint(
+          m,
+          d,
+          p,
+          k,
+          gp,
+          pos[c] + mat[oc + 2] * sh - nx * r,
+          pos[c + 1] + mat[oc + 5] * sh - ny * r,
           pos[c + 2] + mat[oc + 8] * sh - nz * r);
     }
   }
 
   /**
-   * Plane–ellipsoid: the ellipsoid's lowest point along the plane normal, {@code X = c − R v} ({@link
-   * #ellipsoidOffset}).
+   * Plane–ellipsoid: the ellipsoid's lowest point along the plane normal, {@code X = c − R v}
+   * ({@link #ellipsoidOffset}).
    */
   static void planeEllipsoid(Model m, Data d, int p, int gp, int ge) {
     double[] mat = d.geomXmat, pos = d.geomXpos, w = d.scratch6;
     int oe = 9 * ge, e = 3 * ge;
     ellipsoidOffset(m, d, gp, ge, w);
-    planePoint(m, d, p, 0, gp, pos[e] - mat[oe] * w[3] - mat[oe + 1] * w[4] - mat[oe + 2] * w[5],
+    planePoint(
+        m,
+        d,
+        p,
+        0,
+        gp,
+        pos[e] - mat[oe] * w[3] - mat[oe + 1] * w[4] - mat[oe + 2] * w[5],
         pos[e + 1] - mat[oe + 3] * w[3] - mat[oe + 4] * w[4] - mat[oe + 5] * w[5],
         pos[e + 2] - mat[oe + 6] * w[3] - mat[oe + 7] * w[4] - mat[oe + 8] * w[5]);
   }
 
   /**
-   * The offset {@code v = S² u/|S u|} of ellipsoid ge's lowest point along plane gp's normal n, in the ellipsoid's
-   * frame ({@code X = c − R v}, the point whose outward normal is −n): {@code u = Rᵀ n} into {@code w[0..3)}, v into
-   * {@code w[3..6)}, S the radii; returns {@code 1/|S u|}.
+   * The offset {@code v = S² u/|S u|} of ellipsoid ge's lowest point along plane gp's normal n, in
+   * the ellipsoid's frame ({@code X = c − R v}, the point whose outward normal is −n): {@code u =
+   * Rᵀ n} into {@code w[0..3)}, v into {@code w[3..6)}, S the radii; returns {@code 1/|S u|}.
    */
   static double ellipsoidOffset(Model m, Data d, int gp, int ge, double[] w) {
     double[] mat = d.geomXmat;
@@ -79,11 +104,12 @@ final class CollisionPrimitives {
   }
 
   /**
-   * Plane–box: up to 4 corners. Corner i (0..7) has local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set
-   * for the + sign of x, y, z. Slot k (0..3) holds corner k or its opposite corner 7−k, whichever lies deeper along
-   * the plane normal (corner k when level). The four corners so chosen are the four deepest (each lies below the
-   * centre, its opposite above) and those of a face resting on the plane never share a slot (a face fixes one bit,
-   * opposite corners differ in all three), so a box lying on any face keeps its four contacts in fixed slots.
+   * Plane–box: up to 4 corners. Corner i (0..7) has local coordinates {@code (±hx, ±hy, ±hz)} with
+   * bit 0, 1, 2 of i set for the + sign of x, y, z. Slot k (0..3) holds corner k or its opposite
+   * corner 7−k, whichever lies deeper along the plane normal (corner k when level). The four
+   * corners so chosen are the four deepest (each lies below the centre, its opposite above) and
+   * those of a face resting on the plane never share a slot (a face fixes one bit, opposite corners
+   * differ in all three), so a box lying on any face keeps its four contacts in fixed slots.
    */
   static void planeBox(Model m, Data d, int p, int gp, int gb) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
@@ -104,17 +130,24 @@ final class CollisionPrimitives {
       sx *= flip;
       sy *= flip;
       sz *= flip;
-      planePoint(m, d, p, k, gp, pos[b] + sx * ex0 + sy * ey0 + sz * ez0, pos[b + 1] + sx * ex1 + sy * ey1 + sz * ez1,
+      planePoint(
+          m,
+          d,
+          p,
+          k,
+          gp,
+          pos[b] + sx * ex0 + sy * ey0 + sz * ez0,
+          pos[b + 1] + sx * ex1 + sy * ey1 + sz * ez1,
           pos[b + 2] + sx * ex2 + sy * ey2 + sz * ez2);
     }
   }
 
   /**
-   * Plane–cylinder, MuJoCo's four points: with the axis a (of half-length h, radius r) turned to point towards the
-   * plane and {@code v} the radius vector of the rims' lowest points ({@code r} times the unit part of {@link
-   * #cylinderRim}), k 0 the lowest point {@code c + v + h a} of the lower rim, k 1 {@code c + v − h a} on the upper
-   * rim, k 2 and k 3 the lower rim's points {@code c + h a − v/2 ± w} at ±120° from k 0 ({@code w ⟂ v, a},
-   * {@code |w| = r√3/2}).
+   * Plane–cylinder, MuJoCo's four points: with the axis a (of half-length h, radius r) turned to
+   * point towards the plane and {@code v} the radius vector of the rims' lowest points ({@code r}
+   * times the unit part of {@link #cylinderRim}), k 0 the lowest point {@code c + v + h a} of the
+   * lower rim, k 1 {@code c + v − h a} on the upper rim, k 2 and k 3 the lower rim's points {@code
+   * c + h a − v/2 ± w} at ±120° from k 0 ({@code w ⟂ v, a}, {@code |w| = r√3/2}).
    */
   static void planeCylinder(Model m, Data d, int p, int gp, int gc) {
     double[] pos = d.geomXpos, w = d.scratch6;
@@ -130,17 +163,32 @@ final class CollisionPrimitives {
     ux *= k;
     uy *= k;
     uz *= k;
-    planePoint(m, d, p, 2, gp, pos[c] + ux + ax - 0.5 * vx, pos[c + 1] + uy + ay - 0.5 * vy,
+    planePoint(
+        m,
+        d,
+        p,
+        2,
+        gp,
+        pos[c] + ux + ax - 0.5 * vx,
+        pos[c + 1] + uy + ay - 0.5 * vy,
         pos[c + 2] + uz + az - 0.5 * vz);
-    planePoint(m, d, p, 3, gp, pos[c] - ux + ax - 0.5 * vx, pos[c + 1] - uy + ay - 0.5 * vy,
+    planePoint(
+        m,
+        d,
+        p,
+        3,
+        gp,
+        pos[c] - ux + ax - 0.5 * vx,
+        pos[c + 1] - uy + ay - 0.5 * vy,
         pos[c + 2] - uz + az - 0.5 * vz);
   }
 
   /**
-   * Cylinder gc against plane gp: its unit axis turned to point towards the plane ({@code a = ±z}, {@code a·n ≤ 0})
-   * into {@code w[0..3)}, and the radius vector to the rims' lowest points into {@code w[3..6)}: {@code r u/|u|} with
-   * {@code u = (a·n) a − n}, the part of −n across the axis; when the disk lies parallel to the plane ({@code |u|}
-   * below {@link ConvexCollision#MIN_VALUE}) the cylinder's x axis times r. Returns {@code |u|}.
+   * Cylinder gc against plane gp: its unit axis turned to point towards the plane ({@code a = ±z},
+   * {@code a·n ≤ 0}) into {@code w[0..3)}, and the radius vector to the rims' lowest points into
+   * {@code w[3..6)}: {@code r u/|u|} with {@code u = (a·n) a − n}, the part of −n across the axis;
+   * when the disk lies parallel to the plane ({@code |u|} below {@link ConvexCollision#MIN_VALUE})
+   * the cylinder's x axis times r. Returns {@code |u|}.
    */
   static double cylinderRim(Model m, Data d, int gp, int gc, double[] w) {
     double[] mat = d.geomXmat;
@@ -173,8 +221,8 @@ final class CollisionPrimitives {
   }
 
   /**
-   * Feature k of a plane pair: point x on geom 2's surface, at signed distance {@code dist = n·(x − plane origin)};
-   * the contact point is halfway between x and its projection on the plane.
+   * Feature k of a plane pair: point x on geom 2's surface, at signed distance {@code dist = n·(x −
+   * plane origin)}; the contact point is halfway between x and its projection on the plane.
    */
   static void planePoint(Model m, Data d, int p, int k, int gp, double x, double y, double z) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
@@ -199,30 +247,57 @@ final class CollisionPrimitives {
     double[] pos = d.geomXpos;
     int a = 3 * g1, b = 3 * g2;
     setNormal(d, d.ncon, 0, 0, 1);
-    spheres(m, d, p, pos[a], pos[a + 1], pos[a + 2], m.geomSize(g1, 0), pos[b], pos[b + 1], pos[b + 2],
+    spheres(
+        m,
+        d,
+        p,
+        pos[a],
+        pos[a + 1],
+        pos[a + 2],
+        m.geomSize(g1, 0),
+        pos[b],
+        pos[b + 1],
+        pos[b + 2],
         m.geomSize(g2, 0));
   }
 
   /**
-   * Sphere–capsule: the sphere against the closest point of the capsule's segment; a centre on the segment gets a
-   * normal perpendicular to the capsule axis (the first tangent of the axis' {@link Contacts#tangents} frame).
+   * Sphere–capsule: the sphere against the closest point of the capsule's segment; a centre on the
+   * segment gets a normal perpendicular to the capsule axis (the first tangent of the axis' {@link
+   * Contacts#tangents} frame).
    */
   static void sphereCapsule(Model m, Data d, int p, int gs, int gc) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
     int s = 3 * gs, c = 3 * gc, oc = 9 * gc;
     double ax = mat[oc + 2], ay = mat[oc + 5], az = mat[oc + 8], h = m.geomSize(gc, 1);
-    double t = clamp(ax * (pos[s] - pos[c]) + ay * (pos[s + 1] - pos[c + 1]) + az * (pos[s + 2] - pos[c + 2]), h);
+    double t =
+        clamp(
+            ax * (pos[s] - pos[c])
+                + ay * (pos[s + 1] - pos[c + 1])
+                + az * (pos[s + 2] - pos[c + 2]),
+            h);
     perpendicular(d, ax, ay, az);
-    spheres(m, d, p, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), pos[c] + t * ax, pos[c + 1] + t * ay,
-        pos[c + 2] + t * az, m.geomSize(gc, 0));
+    spheres(
+        m,
+        d,
+        p,
+        pos[s],
+        pos[s + 1],
+        pos[s + 2],
+        m.geomSize(gs, 0),
+        pos[c] + t * ax,
+        pos[c + 1] + t * ay,
+        pos[c + 2] + t * az,
+        m.geomSize(gc, 0));
   }
 
   /**
-   * Capsule–capsule: closest points of the two segments {@code x1 + s a1} and {@code x2 + t a2}, one contact. The
-   * unconstrained minimiser of {@code |x1 + s a1 − x2 − t a2|²} is clamped to the first segment, the second point is
-   * the closest on its segment to it, and the first is then re-clamped (exact for segments). Parallel segments
-   * (see {@link #PARALLEL}) take the middle of their overlap, or the nearest ends when they do not overlap.
-   * Crossing axes get the normal {@code a1 × a2}, coincident parallel axes one perpendicular to a1.
+   * Capsule–capsule: closest points of the two segments {@code x1 + s a1} and {@code x2 + t a2},
+   * one contact. The unconstrained minimiser of {@code |x1 + s a1 − x2 − t a2|²} is clamped to the
+   * first segment, the second point is the closest on its segment to it, and the first is then
+   * re-clamped (exact for segments). Parallel segments (see {@link #PARALLEL}) take the middle of
+   * their overlap, or the nearest ends when they do not overlap. Crossing axes get the normal
+   * {@code a1 × a2}, coincident parallel axes one perpendicular to a1.
    */
   static void capsuleCapsule(Model m, Data d, int p, int g1, int g2) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
@@ -240,24 +315,46 @@ final class CollisionPrimitives {
       double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
       setNormal(d, d.ncon, nx / nn, ny / nn, nz / nn);
     } else {
-      // parallel segments: middle of the overlap of segment 2's projection with [-h1, h1]; fallback normal ⟂ a1
+      // parallel segments: middle of the overlap of segment 2's projection with [-h1, h1]; fallback
+      // normal ⟂ a1
       s = clamp(0.5 * (Math.max(-h1, -c - h2) + Math.min(h1, -c + h2)), h1);
       perpendicular(d, a1x, a1y, a1z);
     }
     // closest point of segment 2 to that point, then of segment 1 to it
     double t = clamp(f + s * b, h2);
     s = clamp(t * b - c, h1);
-    spheres(m, d, p, pos[i1] + s * a1x, pos[i1 + 1] + s * a1y, pos[i1 + 2] + s * a1z, m.geomSize(g1, 0),
-        pos[i2] + t * a2x, pos[i2 + 1] + t * a2y, pos[i2 + 2] + t * a2z, m.geomSize(g2, 0));
+    spheres(
+        m,
+        d,
+        p,
+        pos[i1] + s * a1x,
+        pos[i1 + 1] + s * a1y,
+        pos[i1 + 2] + s * a1z,
+        m.geomSize(g1, 0),
+        pos[i2] + t * a2x,
+        pos[i2 + 1] + t * a2y,
+        pos[i2 + 2] + t * a2z,
+        m.geomSize(g2, 0));
   }
 
   /**
-   * Contact 0 of pair p between sphere (x1, r1) of geom 1 and sphere (x2, r2) of geom 2: normal along
-   * {@code x2 − x1}, or the fallback already in the candidate's normal row when the centres coincide; distance
-   * {@code |x2 − x1| − r1 − r2}; point midway between {@code x1 + n r1} and {@code x2 − n r2}.
+   * Contact 0 of pair p between sphere (x1, r1) of geom 1 and sphere (x2, r2) of geom 2: normal
+   * along {@code x2 − x1}, or the fallback already in the candidate's normal row when the centres
+   * coincide; distance {@code |x2 − x1| − r1 − r2}; point midway between {@code x1 + n r1} and
+   * {@code x2 − n r2}.
    */
-  private static void spheres(Model m, Data d, int p, double x1, double y1, double z1, double r1, double x2,
-      double y2, double z2, double r2) {
+  private static void spheres(
+      Model m,
+      Data d,
+      int p,
+      double x1,
+      double y1,
+      double z1,
+      double r1,
+      double x2,
+      double y2,
+      double z2,
+      double r2) {
     double dx = x2 - x1, dy = y2 - y1, dz = z2 - z1;
     double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
     double dist = len - r1 - r2;
@@ -279,12 +376,13 @@ final class CollisionPrimitives {
   // ---- sphere against box ----
 
   /**
-   * Sphere–box, one contact, as MuJoCo's {@code mjc_SphereBox}. Outside: the sphere against the closest point of the
-   * box (the centre clamped to the box in box coordinates), normal from the centre towards it. Inside (centre in the
-   * box, surface included): the face nearest the centre (ties: lower axis, − face first); the normal points into the
-   * box against that face's outward normal, the point lies midway between the sphere's surface and that face, and the
-   * distance is {@code −r} however deep the centre is (MuJoCo's choice: the depth is continuous at the surface and
-   * its correction pushes the sphere out through that face).
+   * Sphere–box, one contact, as MuJoCo's {@code mjc_SphereBox}. Outside: the sphere against the
+   * closest point of the box (the centre clamped to the box in box coordinates), normal from the
+   * centre towards it. Inside (centre in the box, surface included): the face nearest the centre
+   * (ties: lower axis, − face first); the normal points into the box against that face's outward
+   * normal, the point lies midway between the sphere's surface and that face, and the distance is
+   * {@code −r} however deep the centre is (MuJoCo's choice: the depth is continuous at the surface
+   * and its correction pushes the sphere out through that face).
    */
   static void sphereBox(Model m, Data d, int p, int gs, int gb) {
     double[] pos = d.geomXpos;
@@ -292,8 +390,12 @@ final class CollisionPrimitives {
     sphereBoxAt(m, d, p, 0, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), gb);
   }
 
-  /** Feature k of pair p: the sphere of centre (sx, sy, sz) and radius r against box gb, as {@link #sphereBox}. */
-  static void sphereBoxAt(Model m, Data d, int p, int k, double sx, double sy, double sz, double r, int gb) {
+  /**
+   * Feature k of pair p: the sphere of centre (sx, sy, sz) and radius r against box gb, as {@link
+   * #sphereBox}.
+   */
+  static void sphereBoxAt(
+      Model m, Data d, int p, int k, double sx, double sy, double sz, double r, int gb) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
     int b = 3 * gb, ob = 9 * gb;
     double wx = sx - pos[b], wy = sy - pos[b + 1], wz = sz - pos[b + 2];
@@ -353,7 +455,10 @@ final class CollisionPrimitives {
     d.conFrame[9 * c + 2] = nz;
   }
 
-  /** Normal row of the candidate contact = a unit vector perpendicular to unit a: the first tangent of a's frame. */
+  /**
+   * Normal row of the candidate contact = a unit vector perpendicular to unit a: the first tangent
+   * of a's frame.
+   */
   private static void perpendicular(Data d, double ax, double ay, double az) {
     int o = 9 * d.ncon;
     double[] f = d.conFrame;

@@ -5,10 +5,11 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoints of {@link CollisionPrimitives}, one per geom pair: each recomputes its contact's construction from the geom
- * poses (the same formulas and branches) and turns the bars of the contact's point ({@code conPosBar}), normal
- * ({@code nb}, tangent bars already folded in) and distance ({@code conDistBar}) into bars of the geom centres and
- * rotation matrices. A clamp held at its bound passes nothing, as {@code Math.min} and {@code Math.max} do.
+ * Adjoints of {@link CollisionPrimitives}, one per geom pair: each recomputes its contact's
+ * construction from the geom poses (the same formulas and branches) and turns the bars of the
+ * contact's point ({@code conPosBar}), normal ({@code nb}, tangent bars already folded in) and
+ * distance ({@code conDistBar}) into bars of the geom centres and rotation matrices. A clamp held
+ * at its bound passes nothing, as {@code Math.min} and {@code Math.max} do.
  */
 final class CollisionPrimitivesAdjoint {
   private CollisionPrimitivesAdjoint() {}
@@ -32,8 +33,16 @@ final class CollisionPrimitivesAdjoint {
     int o = 9 * gp, oc = 9 * gc, cc = 3 * gc;
     double r = m.geomSize(gc, 0), h = m.geomSize(gc, 1), sh = k == 0 ? h : -h;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
-    planePoint(d, b, c, gp, pos[cc] + mat[oc + 2] * sh - nx * r, pos[cc + 1] + mat[oc + 5] * sh - ny * r,
-        pos[cc + 2] + mat[oc + 8] * sh - nz * r, nb, xb);
+    planePoint(
+        d,
+        b,
+        c,
+        gp,
+        pos[cc] + mat[oc + 2] * sh - nx * r,
+        pos[cc + 1] + mat[oc + 5] * sh - ny * r,
+        pos[cc + 2] + mat[oc + 8] * sh - nz * r,
+        nb,
+        xb);
     // X = c + sh a - r n
     for (int i = 0; i < 3; i++) {
       b.geomXposBar[cc + i] += xb[i];
@@ -49,9 +58,16 @@ final class CollisionPrimitivesAdjoint {
     double sx = m.geomSize(ge, 0), sy = m.geomSize(ge, 1), sz = m.geomSize(ge, 2);
     double inv = CollisionPrimitives.ellipsoidOffset(m, d, gp, ge, w);
     double ux = w[0], uy = w[1], uz = w[2], vx = w[3], vy = w[4], vz = w[5];
-    planePoint(d, b, c, gp, pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
+    planePoint(
+        d,
+        b,
+        c,
+        gp,
+        pos[e] - mat[oe] * vx - mat[oe + 1] * vy - mat[oe + 2] * vz,
         pos[e + 1] - mat[oe + 3] * vx - mat[oe + 4] * vy - mat[oe + 5] * vz,
-        pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz, nb, xb);
+        pos[e + 2] - mat[oe + 6] * vx - mat[oe + 7] * vy - mat[oe + 8] * vz,
+        nb,
+        xb);
     // X = c − R v: c̄ += X̄, R̄_ij −= X̄_i v_j, v̄ = −Rᵀ X̄
     double vbx = 0, vby = 0, vbz = 0;
     for (int i = 0; i < 3; i++) {
@@ -74,7 +90,10 @@ final class CollisionPrimitivesAdjoint {
       b.geomXmatBar[oe + 3 * i + 1] += ni * uby;
       b.geomXmatBar[oe + 3 * i + 2] += ni * ubz;
     }
-    addNormalBar(b, gp, mat[oe] * ubx + mat[oe + 1] * uby + mat[oe + 2] * ubz,
+    addNormalBar(
+        b,
+        gp,
+        mat[oe] * ubx + mat[oe + 1] * uby + mat[oe + 2] * ubz,
         mat[oe + 3] * ubx + mat[oe + 4] * uby + mat[oe + 5] * ubz,
         mat[oe + 6] * ubx + mat[oe + 7] * uby + mat[oe + 8] * ubz);
   }
@@ -95,8 +114,16 @@ final class CollisionPrimitivesAdjoint {
     sx *= flip;
     sy *= flip;
     sz *= flip;
-    planePoint(d, b, c, gp, pos[bo] + sx * ex0 + sy * ey0 + sz * ez0, pos[bo + 1] + sx * ex1 + sy * ey1 + sz * ez1,
-        pos[bo + 2] + sx * ex2 + sy * ey2 + sz * ez2, nb, xb);
+    planePoint(
+        d,
+        b,
+        c,
+        gp,
+        pos[bo] + sx * ex0 + sy * ey0 + sz * ez0,
+        pos[bo + 1] + sx * ex1 + sy * ey1 + sz * ez1,
+        pos[bo + 2] + sx * ex2 + sy * ey2 + sz * ez2,
+        nb,
+        xb);
     // X = c + sx hx col0 + sy hy col1 + sz hz col2
     for (int i = 0; i < 3; i++) {
       b.geomXposBar[bo + i] += xb[i];
@@ -107,9 +134,9 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
-   * Plane–cylinder feature k: X = c + v ± h a (k 0, 1) or c + h a − v/2 ± u (k 2, 3), with a the axis turned towards
-   * the plane, v = r w/|w| (w = (a·n) a − n) and u = (r√3/2) z/|z| (z = v × h a); see {@link
-   * CollisionPrimitives#planeCylinder}.
+   * Plane–cylinder feature k: X = c + v ± h a (k 0, 1) or c + h a − v/2 ± u (k 2, 3), with a the
+   * axis turned towards the plane, v = r w/|w| (w = (a·n) a − n) and u = (r√3/2) z/|z| (z = v × h
+   * a); see {@link CollisionPrimitives#planeCylinder}.
    */
   static void planeCylinder(Model m, Data d, DataBar b, int c, int gp, int gc, int k, double[] nb) {
     double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36, w = d.scratch6;
@@ -154,7 +181,9 @@ final class CollisionPrimitivesAdjoint {
       // v = r ŵ, w = (a·n) a − n
       double wx = ax * an - nx, wy = ay * an - ny, wz = az * an - nz;
       double ex = wx / wlen, ey = wy / wlen, ez = wz / wlen, dot = ex * vbx + ey * vby + ez * vbz;
-      double gx = (vbx - ex * dot) * r / wlen, gy = (vby - ey * dot) * r / wlen, gz = (vbz - ez * dot) * r / wlen;
+      double gx = (vbx - ex * dot) * r / wlen,
+          gy = (vby - ey * dot) * r / wlen,
+          gz = (vbz - ez * dot) * r / wlen;
       double anb = ax * gx + ay * gy + az * gz;
       abx += an * gx + anb * nx;
       aby += an * gy + anb * ny;
@@ -177,11 +206,11 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
-   * Adjoint of {@code planePoint}: {@code dist = n·(X - o)}, {@code P = X - n dist/2}; writes X̄ into xb[0..2] and
-   * adds the bars of the plane's normal (column 2 of its matrix) and origin.
+   * Adjoint of {@code planePoint}: {@code dist = n·(X - o)}, {@code P = X - n dist/2}; writes X̄
+   * into xb[0..2] and adds the bars of the plane's normal (column 2 of its matrix) and origin.
    */
-  static void planePoint(Data d, DataBar b, int c, int gp, double x, double y, double z, double[] nb,
-      double[] xb) {
+  static void planePoint(
+      Data d, DataBar b, int c, int gp, double x, double y, double z, double[] nb, double[] xb) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
     int o = 9 * gp, po = 3 * gp;
     double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
@@ -192,7 +221,11 @@ final class CollisionPrimitivesAdjoint {
     xb[0] = px + distBar * nx;
     xb[1] = py + distBar * ny;
     xb[2] = pz + distBar * nz;
-    addNormalBar(b, gp, nb[0] - 0.5 * dist * px + distBar * ux, nb[1] - 0.5 * dist * py + distBar * uy,
+    addNormalBar(
+        b,
+        gp,
+        nb[0] - 0.5 * dist * px + distBar * ux,
+        nb[1] - 0.5 * dist * py + distBar * uy,
         nb[2] - 0.5 * dist * pz + distBar * uz);
     b.geomXposBar[po] -= distBar * nx;
     b.geomXposBar[po + 1] -= distBar * ny;
@@ -211,8 +244,20 @@ final class CollisionPrimitivesAdjoint {
   static void sphereSphere(Model m, Data d, DataBar b, int c, int g1, int g2, double[] nb) {
     double[] pos = d.geomXpos, xb = b.scratch36;
     int a = 3 * g1, e = 3 * g2;
-    spheres(d, b, c, pos[a], pos[a + 1], pos[a + 2], m.geomSize(g1, 0), pos[e], pos[e + 1], pos[e + 2],
-        m.geomSize(g2, 0), nb, xb);
+    spheres(
+        d,
+        b,
+        c,
+        pos[a],
+        pos[a + 1],
+        pos[a + 2],
+        m.geomSize(g1, 0),
+        pos[e],
+        pos[e + 1],
+        pos[e + 2],
+        m.geomSize(g2, 0),
+        nb,
+        xb);
     for (int k = 0; k < 3; k++) {
       b.geomXposBar[a + k] += xb[k];
       b.geomXposBar[e + k] += xb[3 + k];
@@ -225,8 +270,21 @@ final class CollisionPrimitivesAdjoint {
     double ax = mat[oc + 2], ay = mat[oc + 5], az = mat[oc + 8], h = m.geomSize(gc, 1);
     double wx = pos[s] - pos[cc], wy = pos[s + 1] - pos[cc + 1], wz = pos[s + 2] - pos[cc + 2];
     double proj = ax * wx + ay * wy + az * wz, t = clamp(proj, h);
-    boolean fallback = spheres(d, b, c, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), pos[cc] + t * ax,
-        pos[cc + 1] + t * ay, pos[cc + 2] + t * az, m.geomSize(gc, 0), nb, xb);
+    boolean fallback =
+        spheres(
+            d,
+            b,
+            c,
+            pos[s],
+            pos[s + 1],
+            pos[s + 2],
+            m.geomSize(gs, 0),
+            pos[cc] + t * ax,
+            pos[cc + 1] + t * ay,
+            pos[cc + 2] + t * az,
+            m.geomSize(gc, 0),
+            nb,
+            xb);
     // x2 = c + t a, t = clamp(a·(s - c), h)
     double tBar = ax * xb[3] + ay * xb[4] + az * xb[5];
     double[] ab = b.scratch36;
@@ -278,9 +336,21 @@ final class CollisionPrimitivesAdjoint {
     s0 = clamp(u, h1);
     double tu = f + s0 * bb, t = clamp(tu, h2);
     double su = t * bb - cc, s = clamp(su, h1);
-    boolean fallback = spheres(d, b, c, pos[i1] + s * a1x, pos[i1 + 1] + s * a1y, pos[i1 + 2] + s * a1z,
-        m.geomSize(g1, 0), pos[i2] + t * a2x, pos[i2 + 1] + t * a2y, pos[i2 + 2] + t * a2z, m.geomSize(g2, 0), nb,
-        xb);
+    boolean fallback =
+        spheres(
+            d,
+            b,
+            c,
+            pos[i1] + s * a1x,
+            pos[i1 + 1] + s * a1y,
+            pos[i1 + 2] + s * a1z,
+            m.geomSize(g1, 0),
+            pos[i2] + t * a2x,
+            pos[i2 + 1] + t * a2y,
+            pos[i2 + 2] + t * a2z,
+            m.geomSize(g2, 0),
+            nb,
+            xb);
     // bars of a1 (xb[6..8]), a2 (xb[9..11]), r (xb[12..14])
     for (int k = 6; k < 15; k++) {
       xb[k] = 0;
@@ -329,7 +399,9 @@ final class CollisionPrimitivesAdjoint {
         double wx = a1y * a2z - a1z * a2y, wy = a1z * a2x - a1x * a2z, wz = a1x * a2y - a1y * a2x;
         double nn = Math.sqrt(wx * wx + wy * wy + wz * wz);
         double ux = wx / nn, uy = wy / nn, uz = wz / nn, dot = ux * nb[0] + uy * nb[1] + uz * nb[2];
-        double vx = (nb[0] - ux * dot) / nn, vy = (nb[1] - uy * dot) / nn, vz = (nb[2] - uz * dot) / nn;
+        double vx = (nb[0] - ux * dot) / nn,
+            vy = (nb[1] - uy * dot) / nn,
+            vz = (nb[2] - uz * dot) / nn;
         xb[6] += a2y * vz - a2z * vy;
         xb[7] += a2z * vx - a2x * vz;
         xb[8] += a2x * vy - a2y * vx;
@@ -363,15 +435,30 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
-   * Adjoint of {@code spheres}: contact between sphere (x1, r1) and (x2, r2) with normal {@code (x2 - x1)/|x2 - x1|}
-   * (or the fallback already in the frame when the centres coincide), distance {@code |x2 - x1| - r1 - r2} and point
-   * {@code x1 + n (r1 + dist/2)}. Writes x̄1 into xb[0..2] and x̄2 into xb[3..5]; returns whether the fallback normal
-   * was used, in which case nb is left holding its bar for the caller.
+   * Adjoint of {@code spheres}: contact between sphere (x1, r1) and (x2, r2) with normal {@code (x2
+   * - x1)/|x2 - x1|} (or the fallback already in the frame when the centres coincide), distance
+   * {@code |x2 - x1| - r1 - r2} and point {@code x1 + n (r1 + dist/2)}. Writes x̄1 into xb[0..2]
+   * and x̄2 into xb[3..5]; returns whether the fallback normal was used, in which case nb is left
+   * holding its bar for the caller.
    */
-  private static boolean spheres(Data d, DataBar b, int c, double x1, double y1, double z1, double r1, double x2,
-      double y2, double z2, double r2, double[] nb, double[] xb) {
+  private static boolean spheres(
+      Data d,
+      DataBar b,
+      int c,
+      double x1,
+      double y1,
+      double z1,
+      double r1,
+      double x2,
+      double y2,
+      double z2,
+      double r2,
+      double[] nb,
+      double[] xb) {
     double dx = x2 - x1, dy = y2 - y1, dz = z2 - z1;
-    double len = Math.sqrt(dx * dx + dy * dy + dz * dz), dist = len - r1 - r2, off = r1 + 0.5 * dist;
+    double len = Math.sqrt(dx * dx + dy * dy + dz * dz),
+        dist = len - r1 - r2,
+        off = r1 + 0.5 * dist;
     double nx = d.conFrame[9 * c], ny = d.conFrame[9 * c + 1], nz = d.conFrame[9 * c + 2];
     double px = b.conPosBar[3 * c], py = b.conPosBar[3 * c + 1], pz = b.conPosBar[3 * c + 2];
     double lenBar = b.conDistBar[c] + 0.5 * (nx * px + ny * py + nz * pz);
@@ -405,15 +492,27 @@ final class CollisionPrimitivesAdjoint {
   static void sphereBox(Model m, Data d, DataBar b, int c, int gs, int gb, double[] nb) {
     double[] pos = d.geomXpos;
     int s = 3 * gs;
-    sphereBoxAt(m, d, b, c, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), gb, nb, b.geomXposBar, s);
+    sphereBoxAt(
+        m, d, b, c, pos[s], pos[s + 1], pos[s + 2], m.geomSize(gs, 0), gb, nb, b.geomXposBar, s);
   }
 
   /**
-   * Adjoint of {@link CollisionPrimitives#sphereBoxAt}: the bar of the sphere's centre is added to {@code
-   * cb[co..co+3)}.
+   * Adjoint of {@link CollisionPrimitives#sphereBoxAt}: the bar of the sphere's centre is added to
+   * {@code cb[co..co+3)}.
    */
-  static void sphereBoxAt(Model m, Data d, DataBar b, int c, double sx, double sy, double sz, double r, int gb,
-      double[] nb, double[] cb, int co) {
+  static void sphereBoxAt(
+      Model m,
+      Data d,
+      DataBar b,
+      int c,
+      double sx,
+      double sy,
+      double sz,
+      double r,
+      int gb,
+      double[] nb,
+      double[] cb,
+      int co) {
     double[] pos = d.geomXpos, mat = d.geomXmat;
     int bo = 3 * gb, ob = 9 * gb;
     double wx = sx - pos[bo], wy = sy - pos[bo + 1], wz = sz - pos[bo + 2];
@@ -514,10 +613,12 @@ final class CollisionPrimitivesAdjoint {
   }
 
   /**
-   * Bar of unit a from the bar {@code nb} of {@code perpendicular(a)}, the first tangent of a's frame, into {@code
-   * ab[ao..ao+2]}. Works in {@code ab[24..32]}: ab is DataBar.scratch36 at every call, its first 12 entries the bars.
+   * Bar of unit a from the bar {@code nb} of {@code perpendicular(a)}, the first tangent of a's
+   * frame, into {@code ab[ao..ao+2]}. Works in {@code ab[24..32]}: ab is DataBar.scratch36 at every
+   * call, its first 12 entries the bars.
    */
-  private static void perpendicularAdjoint(double ax, double ay, double az, double[] nb, double[] ab, int ao) {
+  private static void perpendicularAdjoint(
+      double ax, double ay, double az, double[] nb, double[] ab, int ao) {
     ab[24] = ax;
     ab[25] = ay;
     ab[26] = az;

@@ -1,13 +1,13 @@
 package org.diffart.sim.algo.collision;
 
-
 /** Adjoints of {@link Contacts}: the tangent frame's. */
 public final class ContactsAdjoint {
   private ContactsAdjoint() {}
 
   /**
-   * Adjoint of {@link Contacts#tangents}: {@code nBar[no..no+2] +=} the bar of the normal (row 0 of {@code f} at o) from the
-   * bars of the tangent rows, {@code t1Bar[to..]} and {@code t2Bar[to + 3 ..]}.
+   * Adjoint of {@link Contacts#tangents}: {@code nBar[no..no+2] +=} the bar of the normal (row 0 of
+   * {@code f} at o) from the bars of the tangent rows, {@code t1Bar[to..]} and {@code t2Bar[to + 3
+   * ..]}.
    */
   public static void tangents(double[] f, int o, double[] tBar, int to, double[] nBar, int no) {
     double nx = f[o], ny = f[o + 1], nz = f[o + 2];

@@ -5,90 +5,122 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * The contact of two convex primitives without an analytic collision function, as MuJoCo 2.2.2's {@code mjc_Convex}
- * computes it: Minkowski Portal Refinement (MPR, Snethen's XenoCollide) on the Minkowski difference {@code A − B} of
- * the two geoms' support functions, with libccd 2.1's steps and tolerances, then MuJoCo's {@code mjc_fixNormal}
- * (the normal re-derived from the surface of each round geom at the contact point). One contact per pair, feature 0.
+ * The contact of two convex primitives without an analytic collision function, as MuJoCo 2.2.2's
+ * {@code mjc_Convex} computes it: Minkowski Portal Refinement (MPR, Snethen's XenoCollide) on the
+ * Minkowski difference {@code A − B} of the two geoms' support functions, with libccd 2.1's steps
+ * and tolerances, then MuJoCo's {@code mjc_fixNormal} (the normal re-derived from the surface of
+ * each round geom at the contact point). One contact per pair, feature 0.
  *
- * <p>MPR in brief: {@code v0 = c1 − c2} (the centres' difference) lies inside {@code A − B}; the geoms overlap when
- * the ray from v0 through the origin leaves {@code A − B} beyond the origin. A triangle (portal) of three support
- * points the ray passes through is found (discovery), moved outwards until it contains the origin on its inner side
- * (refinement), then pushed out to the surface until the support in its normal direction gains less than {@link
- * #TOLERANCE} (penetration). The depth is the distance from the origin to that triangle, the normal the direction to
- * its nearest point, the contact point the mean of the two geoms' points with the origin's barycentric coordinates
- * in the tetrahedron {@code (v0, v1, v2, v3)}.
+ * <p>MPR in brief: {@code v0 = c1 − c2} (the centres' difference) lies inside {@code A − B}; the
+ * geoms overlap when the ray from v0 through the origin leaves {@code A − B} beyond the origin. A
+ * triangle (portal) of three support points the ray passes through is found (discovery), moved
+ * outwards until it contains the origin on its inner side (refinement), then pushed out to the
+ * surface until the support in its normal direction gains less than {@link #TOLERANCE}
+ * (penetration). The depth is the distance from the origin to that triangle, the normal the
+ * direction to its nearest point, the contact point the mean of the two geoms' points with the
+ * origin's barycentric coordinates in the tetrahedron {@code (v0, v1, v2, v3)}.
  *
- * <p>Work space: {@code Data.convexScratch}: five support records (portal points 0..3 and the candidate 4) of
- * {@link #RECORD} numbers each (the point of {@code A − B}, geom 1's and geom 2's support points, the index of the
- * support evaluation in the log), then work vectors at {@link #DIR}, {@link #VA}, {@link #VB}, {@link #WIT}, {@link
- * #WIT2} and {@link #TMP}, the outcome at {@link #RES} and the log's length at {@link #COUNT}.
+ * <p>Work space: {@code Data.convexScratch}: five support records (portal points 0..3 and the
+ * candidate 4) of {@link #RECORD} numbers each (the point of {@code A − B}, geom 1's and geom 2's
+ * support points, the index of the support evaluation in the log), then work vectors at {@link
+ * #DIR}, {@link #VA}, {@link #VB}, {@link #WIT}, {@link #WIT2} and {@link #TMP}, the outcome at
+ * {@link #RES} and the log's length at {@link #COUNT}.
  *
- * <p>Log: {@code Data.convexLog} keeps, for every support evaluation k in order, how its direction was made and
- * from which earlier evaluations ({@link #LOG} numbers: rule, three evaluation indices with −1 for v0, the unit
- * direction, geom 1's and geom 2's support points), and, at {@link #ELLIPSOID_LOG}, the iterates of the ellipsoid
- * normal solves of {@link #fixNormal}. {@link ConvexCollisionAdjoint} replays it backwards: every direction is a
- * normalised vector of one of three {@code RULE_*} forms in earlier points, so the whole computation is a short
- * straight-line program once the branches are fixed.
+ * <p>Log: {@code Data.convexLog} keeps, for every support evaluation k in order, how its direction
+ * was made and from which earlier evaluations ({@link #LOG} numbers: rule, three evaluation indices
+ * with −1 for v0, the unit direction, geom 1's and geom 2's support points), and, at {@link
+ * #ELLIPSOID_LOG}, the iterates of the ellipsoid normal solves of {@link #fixNormal}. {@link
+ * ConvexCollisionAdjoint} replays it backwards: every direction is a normalised vector of one of
+ * three {@code RULE_*} forms in earlier points, so the whole computation is a short straight-line
+ * program once the branches are fixed.
  */
 final class ConvexCollision {
   private ConvexCollision() {}
 
   /** libccd's {@code CCD_EPS} in double precision, {@code DBL_EPSILON}: its test for zero. */
   static final double EPS = 2.220446049250313e-16;
-  /** MuJoCo 2.2.2's default {@code mpr_tolerance}: the support gain at which the portal counts as on the surface, m. */
-  static final double TOLERANCE = 1e-6;
-  /** MuJoCo 2.2.2's default {@code mpr_iterations}: the most portal expansions of the penetration phase. */
-  static final int ITERATIONS = 50;
+
   /**
-   * Bound on the discovery and refinement loops, which libccd leaves unbounded; past it, no contact. They take a few
-   * steps on the shapes here; the bound keeps a pair's support evaluations within {@link #MAX_SUPPORTS}.
+   * MuJoCo 2.2.2's default {@code mpr_tolerance}: the support gain at which the portal counts as on
+   * the surface, m.
+   */
+  static final double TOLERANCE = 1e-6;
+
+  /**
+   * MuJoCo 2.2.2's default {@code mpr_iterations}: the most portal expansions of the penetration
+   * phase.
+   */
+  static final int ITERATIONS = 50;
+
+  /**
+   * Bound on the discovery and refinement loops, which libccd leaves unbounded; past it, no
+   * contact. They take a few steps on the shapes here; the bound keeps a pair's support evaluations
+   * within {@link #MAX_SUPPORTS}.
    */
   static final int MAX_LOOPS = 36;
+
   /**
-   * Width of a support record: the point of {@code A − B} at +0, geom 1's point at +3, geom 2's point at +6, the log
-   * index of its support evaluation at +9 (−1 for v0, the centres).
+   * Width of a support record: the point of {@code A − B} at +0, geom 1's point at +3, geom 2's
+   * point at +6, the log index of its support evaluation at +9 (−1 for v0, the centres).
    */
   static final int RECORD = 10;
+
   /** Offsets of the work vectors, the outcome of {@link #mpr} and the log length in the scratch. */
   static final int DIR = 50, VA = 53, VB = 56, WIT = 59, WIT2 = 62, TMP = 65, RES = 68, COUNT = 69;
+
   /**
-   * Non-zero while MPR runs in a height field's frame ({@link #hfield}): the prism is geom 1, and geom 2's pose is
-   * {@code Data.hfieldLocal}.
+   * Non-zero while MPR runs in a height field's frame ({@link #hfield}): the prism is geom 1, and
+   * geom 2's pose is {@code Data.hfieldLocal}.
    */
   static final int FRAME = 70;
+
   /**
-   * The pair's margin while MPR runs: every support point moves out by half of it along its direction, so that MPR
-   * sees both geoms inflated by half the margin (MuJoCo's {@code mjccd_support}).
+   * The pair's margin while MPR runs: every support point moves out by half of it along its
+   * direction, so that MPR sees both geoms inflated by half the margin (MuJoCo's {@code
+   * mjccd_support}).
    */
   static final int MARGIN = 71;
+
   /** Length of {@code Data.convexScratch}. */
   static final int SCRATCH = 72;
-  /** Most support evaluations of one pair: discovery, refinement and penetration loops are bounded to fit. */
-  static final int MAX_SUPPORTS = 128;
+
   /**
-   * Width of a log entry: the rule at +0, the evaluations it reads at +1..+3, the unit direction at +4, geom 1's
-   * support point at +7, geom 2's at +10.
+   * Most support evaluations of one pair: discovery, refinement and penetration loops are bounded
+   * to fit.
+   */
+  static final int MAX_SUPPORTS = 128;
+
+  /**
+   * Width of a log entry: the rule at +0, the evaluations it reads at +1..+3, the unit direction at
+   * +4, geom 1's support point at +7, geom 2's at +10.
    */
   static final int LOG = 13;
+
   /**
-   * How a support direction is made from the points {@code v_a, v_b, v_c} of earlier evaluations (v0 the centres'
-   * difference), before normalising: {@code −v_a}, {@code v_a × v_b}, or {@code (v_b − v_a) × (v_c − v_a)}.
+   * How a support direction is made from the points {@code v_a, v_b, v_c} of earlier evaluations
+   * (v0 the centres' difference), before normalising: {@code −v_a}, {@code v_a × v_b}, or {@code
+   * (v_b − v_a) × (v_c − v_a)}.
    */
   static final int RULE_AWAY = 0, RULE_NORMAL = 1, RULE_TRIANGLE = 2;
+
   /**
-   * Start of the ellipsoid normal iterates in the log: per geom of the pair ({@link #ELLIPSOID_WIDTH} each) the number
-   * of iterates at +0, then the iterates (3 each: the inside solve's normals, or the outside solve's λ in the first).
+   * Start of the ellipsoid normal iterates in the log: per geom of the pair ({@link
+   * #ELLIPSOID_WIDTH} each) the number of iterates at +0, then the iterates (3 each: the inside
+   * solve's normals, or the outside solve's λ in the first).
    */
   static final int ELLIPSOID_LOG = MAX_SUPPORTS * LOG;
+
   /** Room for one geom's ellipsoid iterates: a count and 31 of them. */
   static final int ELLIPSOID_WIDTH = 1 + 31 * 3;
+
   /** Length of {@code Data.convexLog}. */
   static final int LOG_LENGTH = ELLIPSOID_LOG + 2 * ELLIPSOID_WIDTH;
 
   /**
-   * Contact 0 of pair p between convex geoms g1 and g2 (not planes): MPR's depth and point for the geoms inflated by
-   * half the pair's margin each, at distance {@code margin − depth}; the normal from geom 1 to geom 2 fixed by {@link
-   * #fixNormal}; nothing when MPR finds no overlap or a zero depth.
+   * Contact 0 of pair p between convex geoms g1 and g2 (not planes): MPR's depth and point for the
+   * geoms inflated by half the pair's margin each, at distance {@code margin − depth}; the normal
+   * from geom 1 to geom 2 fixed by {@link #fixNormal}; nothing when MPR finds no overlap or a zero
+   * depth.
    */
   static void contact(Model m, Data d, int p, int g1, int g2) {
     double margin = m.pairMargin(p), depth = mpr(m, d, g1, g2, margin);
@@ -106,10 +138,11 @@ final class ConvexCollision {
   }
 
   /**
-   * libccd's {@code ccdMPRPenetration} on geoms g1 and g2, each inflated by {@code margin / 2} ({@link #MARGIN}):
-   * returns the depth, positive when they overlap, with the unit
-   * direction in {@code WIT} and the contact point in {@code TMP}; 0 when they are apart, touch at a point or the depth
-   * is zero. Leaves the outcome in {@code RES} (−1 none, 2 the origin on the segment v0–v1, 0 refined) and the log.
+   * libccd's {@code ccdMPRPenetration} on geoms g1 and g2, each inflated by {@code margin / 2}
+   * ({@link #MARGIN}): returns the depth, positive when they overlap, with the unit direction in
+   * {@code WIT} and the contact point in {@code TMP}; 0 when they are apart, touch at a point or
+   * the depth is zero. Leaves the outcome in {@code RES} (−1 none, 2 the origin on the segment
+   * v0–v1, 0 refined) and the log.
    */
   static double mpr(Model m, Data d, int g1, int g2, double margin) {
     double[] s = d.convexScratch;
@@ -144,9 +177,9 @@ final class ConvexCollision {
   }
 
   /**
-   * The centre MPR starts from for geom g into {@code s[out..out+3)}: its position, or for a height field the mean of
-   * the six vertices of the prism in {@code Data.hfieldPrism} (MuJoCo's {@code prism_center}); in the height field's
-   * frame while {@link #FRAME} is set.
+   * The centre MPR starts from for geom g into {@code s[out..out+3)}: its position, or for a height
+   * field the mean of the six vertices of the prism in {@code Data.hfieldPrism} (MuJoCo's {@code
+   * prism_center}); in the height field's frame while {@link #FRAME} is set.
    */
   static void center(Model m, Data d, int g, double[] s, int out) {
     if (m.geomType(g) == GeomType.HFIELD) {
@@ -174,21 +207,29 @@ final class ConvexCollision {
   // ---- MuJoCo's mjc_ConvexHField ----
 
   /**
-   * The contacts of pair p between height field g1 and convex geom g2 (MuJoCo 2.2.2's {@code mjc_ConvexHField}),
-   * computed as MuJoCo does in the height field's frame: g2's bounding box there selects the cells below it; each
-   * cell is two triangles, each the top of a prism down to the base, and MPR collides g2 with every prism whose top
-   * is not wholly below g2's lowest point, in MuJoCo's order (rows, then columns, then the cell's two triangles), one
-   * contact per prism, until the pair's slots are full (at most MuJoCo's 50); each contact is carried back to the
+   * The contacts of pair p between height field g1 and convex geom g2 (MuJoCo 2.2.2's {@code
+   * mjc_ConvexHField}), computed as MuJoCo does in the height field's frame: g2's bounding box
+   * there selects the cells below it; each cell is two triangles, each the top of a prism down to
+   * the base, and MPR collides g2 with every prism whose top is not wholly below g2's lowest point,
+   * in MuJoCo's order (rows, then columns, then the cell's two triangles), one contact per prism,
+   * until the pair's slots are full (at most MuJoCo's 50); each contact is carried back to the
    * world, then its normal fixed ({@link #fixNormal}).
    */
   static void hfield(Model m, Data d, int p, int g1, int g2) {
     double[] s = d.convexScratch;
     int h = m.geomHfield(g1);
-    double sx = m.hfieldSize(h, 0), sy = m.hfieldSize(h, 1), top = m.hfieldSize(h, 2), base = m.hfieldSize(h, 3);
+    double sx = m.hfieldSize(h, 0),
+        sy = m.hfieldSize(h, 1),
+        top = m.hfieldSize(h, 2),
+        base = m.hfieldSize(h, 3);
     localPose(d, g1, g2);
     double[] q = d.hfieldLocal;
     double r2 = m.geomRbound(g2);
-    if (sx < q[9] - r2 || -sx > q[9] + r2 || sy < q[10] - r2 || -sy > q[10] + r2 || top < q[11] - r2
+    if (sx < q[9] - r2
+        || -sx > q[9] + r2
+        || sy < q[10] - r2
+        || -sy > q[10] + r2
+        || top < q[11] - r2
         || -base > q[11] + r2) {
       return;
     }
@@ -239,15 +280,18 @@ final class ConvexCollision {
   }
 
   /**
-   * Geom g2's pose in height field g1's frame into {@code Data.hfieldLocal} (rotation row-major, then position), as
-   * MuJoCo computes it: {@code R₁ᵀ R₂} and {@code R₁ᵀ (p₂ − p₁)}.
+   * Geom g2's pose in height field g1's frame into {@code Data.hfieldLocal} (rotation row-major,
+   * then position), as MuJoCo computes it: {@code R₁ᵀ R₂} and {@code R₁ᵀ (p₂ − p₁)}.
    */
   static void localPose(Data d, int g1, int g2) {
     double[] mat = d.geomXmat, pos = d.geomXpos, q = d.hfieldLocal;
     int o1 = 9 * g1, o2 = 9 * g2;
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
-        q[3 * i + j] = mat[o1 + i] * mat[o2 + j] + mat[o1 + 3 + i] * mat[o2 + 3 + j] + mat[o1 + 6 + i] * mat[o2 + 6 + j];
+        q[3 * i + j] =
+            mat[o1 + i] * mat[o2 + j]
+                + mat[o1 + 3 + i] * mat[o2 + 3 + j]
+                + mat[o1 + 6 + i] * mat[o2 + 6 + j];
       }
     }
     double wx = pos[3 * g2] - pos[3 * g1], wy = pos[3 * g2 + 1] - pos[3 * g1 + 1];
@@ -257,19 +301,25 @@ final class ConvexCollision {
     }
   }
 
-  /** {@code out[o..o+3) = R₁ s[x..x+3)} (+ p₁ for a point): a vector of height field g1's frame in the world. */
+  /**
+   * {@code out[o..o+3) = R₁ s[x..x+3)} (+ p₁ for a point): a vector of height field g1's frame in
+   * the world.
+   */
   static void toWorld(Data d, int g1, double[] s, int x, double[] out, int o, boolean point) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
     int r = 9 * g1;
     for (int i = 0; i < 3; i++) {
-      out[o + i] = mat[r + 3 * i] * s[x] + mat[r + 3 * i + 1] * s[x + 1] + mat[r + 3 * i + 2] * s[x + 2]
-          + (point ? pos[3 * g1 + i] : 0);
+      out[o + i] =
+          mat[r + 3 * i] * s[x]
+              + mat[r + 3 * i + 1] * s[x + 1]
+              + mat[r + 3 * i + 2] * s[x + 2]
+              + (point ? pos[3 * g1 + i] : 0);
     }
   }
 
   /**
-   * Coordinate {@code axis} of g2's support point along {@code sign ·} that axis of the height field's frame (MPR's
-   * frame, {@link #FRAME} set): one side of g2's bounding box there.
+   * Coordinate {@code axis} of g2's support point along {@code sign ·} that axis of the height
+   * field's frame (MPR's frame, {@link #FRAME} set): one side of g2's bounding box there.
    */
   private static double extent(Model m, Data d, int g2, int axis, double sign) {
     double[] s = d.convexScratch;
@@ -281,10 +331,11 @@ final class ConvexCollision {
   }
 
   /**
-   * Writes the prism of height field geom g into {@code Data.hfieldPrism}: {@code cell = 2 (r ncol + c) + i} is the
-   * triangle MuJoCo completes with grid point (c, r + 1) (i = 0: with (c − 1, r + 1), (c − 1, r)) or (c, r) (i = 1:
-   * with (c − 1, r), (c, r + 1)), oldest vertex first; grid point (c, r) lies at {@code (2 sx c / (ncol − 1) − sx, 2
-   * sy r / (nrow − 1) − sy)}, its top at the elevation, its base at {@code −base}.
+   * Writes the prism of height field geom g into {@code Data.hfieldPrism}: {@code cell = 2 (r ncol
+   * + c) + i} is the triangle MuJoCo completes with grid point (c, r + 1) (i = 0: with (c − 1, r +
+   * 1), (c − 1, r)) or (c, r) (i = 1: with (c − 1, r), (c, r + 1)), oldest vertex first; grid point
+   * (c, r) lies at {@code (2 sx c / (ncol − 1) − sx, 2 sy r / (nrow − 1) − sy)}, its top at the
+   * elevation, its base at {@code −base}.
    */
   static void prism(Model m, Data d, int g, int cell) {
     int h = m.geomHfield(g), ncol = m.hfieldNcol(h), nrow = m.hfieldNrow(h);
@@ -308,8 +359,9 @@ final class ConvexCollision {
   // ---- MPR, libccd 2.1's ccdMPRPenetration ----
 
   /**
-   * Phase 1: a portal (v1, v2, v3) that the ray from v0 through the origin passes through. Returns −1 when the
-   * geoms are apart, 1 when the origin is v1 (touching), 2 when it lies on the segment v0–v1, 0 with records 0..3 set.
+   * Phase 1: a portal (v1, v2, v3) that the ray from v0 through the origin passes through. Returns
+   * −1 when the geoms are apart, 1 when the origin is v1 (touching), 2 when it lies on the segment
+   * v0–v1, 0 with records 0..3 set.
    */
   static int discoverPortal(Model m, Data d, int g1, int g2, double[] s) {
     center(m, d, g1, s, 3);
@@ -357,7 +409,8 @@ final class ConvexCollision {
       }
     }
     for (int loop = 0; loop < MAX_LOOPS; loop++) {
-      // the direction is the normal of (v0, v1, v2) in the present slots (negating it above swapped v1 and v2)
+      // the direction is the normal of (v0, v1, v2) in the present slots (negating it above swapped
+      // v1 and v2)
       support(m, d, g1, g2, s, 3, RULE_TRIANGLE, 0, 1, 2);
       dot = dot(s, 3 * RECORD, DIR);
       if (isZero(dot) || dot < 0) {
@@ -390,7 +443,10 @@ final class ConvexCollision {
     return -1;
   }
 
-  /** Phase 2: expands the portal until the origin lies on its inner side; −1 when the geoms are apart. */
+  /**
+   * Phase 2: expands the portal until the origin lies on its inner side; −1 when the geoms are
+   * apart.
+   */
   static int refinePortal(Model m, Data d, int g1, int g2, double[] s) {
     for (int loop = 0; loop < MAX_LOOPS; loop++) {
       portalDir(s);
@@ -409,9 +465,9 @@ final class ConvexCollision {
   }
 
   /**
-   * Phase 3: pushes the portal out to the surface; returns the depth, with the unit direction from the origin to the
-   * portal's nearest point in {@code WIT} and the contact point in {@code TMP}. Returns 0 (leaving them unset) for a
-   * zero depth.
+   * Phase 3: pushes the portal out to the surface; returns the depth, with the unit direction from
+   * the origin to the portal's nearest point in {@code WIT} and the contact point in {@code TMP}.
+   * Returns 0 (leaving them unset) for a zero depth.
    */
   static double penetration(Model m, Data d, int g1, int g2, double[] s) {
     for (int iter = 0; ; iter++) {
@@ -446,7 +502,9 @@ final class ConvexCollision {
     return eq(gain, TOLERANCE) || gain < TOLERANCE;
   }
 
-  /** Replaces the portal point whose triangle with v4 keeps the ray inside: v4 × v0 decides which. */
+  /**
+   * Replaces the portal point whose triangle with v4 keeps the ray inside: v4 × v0 decides which.
+   */
   private static void expandPortal(double[] s) {
     cross(s, VA, 4 * RECORD, 0);
     if (dot(s, RECORD, VA) > 0) {
@@ -457,8 +515,8 @@ final class ConvexCollision {
   }
 
   /**
-   * Squared distance from the origin to the triangle (v1, v2, v3) (libccd's {@code ccdVec3PointTriDist2}), its
-   * nearest point into {@code WIT}.
+   * Squared distance from the origin to the triangle (v1, v2, v3) (libccd's {@code
+   * ccdVec3PointTriDist2}), its nearest point into {@code WIT}.
    */
   static double originTriangleDistance2(double[] s) {
     int x0 = RECORD;
@@ -474,7 +532,10 @@ final class ConvexCollision {
       a = (q * r - w * p) / det;
       b = (-a * r - q) / w;
     }
-    if ((isZero(a) || a > 0) && (eq(a, 1) || a < 1) && (isZero(b) || b > 0) && (eq(b, 1) || b < 1)
+    if ((isZero(a) || a > 0)
+        && (eq(a, 1) || a < 1)
+        && (isZero(b) || b > 0)
+        && (eq(b, 1) || b < 1)
         && (eq(b + a, 1) || b + a < 1)) {
       for (int k = 0; k < 3; k++) {
         s[WIT + k] = s[x0 + k] + s[VA + k] * a + s[VB + k] * b;
@@ -495,7 +556,9 @@ final class ConvexCollision {
     return dist;
   }
 
-  /** Squared distance from the origin to the segment (x0, x1), its nearest point into {@code wit}. */
+  /**
+   * Squared distance from the origin to the segment (x0, x1), its nearest point into {@code wit}.
+   */
   static double originSegmentDistance2(double[] s, int x0, int x1, int wit) {
     double dx = s[x1] - s[x0], dy = s[x1 + 1] - s[x0 + 1], dz = s[x1 + 2] - s[x0 + 2];
     double t = -(s[x0] * dx + s[x0 + 1] * dy + s[x0 + 2] * dz);
@@ -513,8 +576,9 @@ final class ConvexCollision {
   }
 
   /**
-   * The contact point into {@code TMP}: the origin's barycentric coordinates in the tetrahedron (v0, v1, v2, v3), or
-   * in the portal triangle when the tetrahedron is flat, applied to geom 1's and geom 2's points, averaged.
+   * The contact point into {@code TMP}: the origin's barycentric coordinates in the tetrahedron
+   * (v0, v1, v2, v3), or in the portal triangle when the tetrahedron is flat, applied to geom 1's
+   * and geom 2's points, averaged.
    */
   private static void contactPoint(double[] s) {
     portalDir(s);
@@ -539,8 +603,16 @@ final class ConvexCollision {
     }
     double inv = 1 / sum;
     for (int k = 0; k < 3; k++) {
-      double p1 = s[3 + k] * b0 + s[RECORD + 3 + k] * b1 + s[2 * RECORD + 3 + k] * b2 + s[3 * RECORD + 3 + k] * b3;
-      double p2 = s[6 + k] * b0 + s[RECORD + 6 + k] * b1 + s[2 * RECORD + 6 + k] * b2 + s[3 * RECORD + 6 + k] * b3;
+      double p1 =
+          s[3 + k] * b0
+              + s[RECORD + 3 + k] * b1
+              + s[2 * RECORD + 3 + k] * b2
+              + s[3 * RECORD + 3 + k] * b3;
+      double p2 =
+          s[6 + k] * b0
+              + s[RECORD + 6 + k] * b1
+              + s[2 * RECORD + 6 + k] * b2
+              + s[3 * RECORD + 6 + k] * b3;
       s[TMP + k] = (p1 * inv + p2 * inv) * 0.5;
     }
   }
@@ -548,10 +620,12 @@ final class ConvexCollision {
   // ---- support functions (MuJoCo's mjccd_support) ----
 
   /**
-   * Support record r along {@code DIR}: geom 1's support point along it, geom 2's against it, their difference;
-   * logged with its direction, made by {@code rule} from the points in records a, b and c.
+   * Support record r along {@code DIR}: geom 1's support point along it, geom 2's against it, their
+   * difference; logged with its direction, made by {@code rule} from the points in records a, b and
+   * c.
    */
-  static void support(Model m, Data d, int g1, int g2, double[] s, int r, int rule, int a, int b, int c) {
+  static void support(
+      Model m, Data d, int g1, int g2, double[] s, int r, int rule, int a, int b, int c) {
     int o = RECORD * r, k = (int) s[COUNT], e = LOG * k;
     supportPoint(m, d, g1, 1, s, o + 3);
     supportPoint(m, d, g2, -1, s, o + 6);
@@ -573,8 +647,8 @@ final class ConvexCollision {
   }
 
   /**
-   * The point of geom g farthest along {@code sign · DIR}, into {@code s[out..out+3)}: the direction taken into the
-   * geom's frame, the primitive's support there, taken back to the world.
+   * The point of geom g farthest along {@code sign · DIR}, into {@code s[out..out+3)}: the
+   * direction taken into the geom's frame, the primitive's support there, taken back to the world.
    */
   static void supportPoint(Model m, Data d, int g, double sign, double[] s, int out) {
     if (m.geomType(g) == GeomType.HFIELD) {
@@ -587,9 +661,10 @@ final class ConvexCollision {
   }
 
   /**
-   * The vertex of the prism in {@code Data.hfieldPrism} farthest along {@code sign · DIR} (both in the height field's
-   * frame) into {@code s[out..out+3)}: among the base vertices when the direction points down, else among the tops;
-   * the first of equals wins (MuJoCo's {@code prism_support}).
+   * The vertex of the prism in {@code Data.hfieldPrism} farthest along {@code sign · DIR} (both in
+   * the height field's frame) into {@code s[out..out+3)}: among the base vertices when the
+   * direction points down, else among the tops; the first of equals wins (MuJoCo's {@code
+   * prism_support}).
    */
   static void prismSupport(Data d, double sign, double[] s, int out) {
     double[] v = d.hfieldPrism;
@@ -608,9 +683,20 @@ final class ConvexCollision {
     s[out + 2] = v[3 * best + 2];
   }
 
-  /** As above for geom g with the pose {@code mat[o..o+9)} (row-major) and {@code pos[po..po+3)}. */
-  private static void supportPoint(Model m, Data d, int g, double sign, double[] s, int out, double[] mat, int o,
-      double[] pos, int po) {
+  /**
+   * As above for geom g with the pose {@code mat[o..o+9)} (row-major) and {@code pos[po..po+3)}.
+   */
+  private static void supportPoint(
+      Model m,
+      Data d,
+      int g,
+      double sign,
+      double[] s,
+      int out,
+      double[] mat,
+      int o,
+      double[] pos,
+      int po) {
     double ex = sign * s[DIR], ey = sign * s[DIR + 1], ez = sign * s[DIR + 2];
     double ux = mat[o] * ex + mat[o + 3] * ey + mat[o + 6] * ez;
     double uy = mat[o + 1] * ex + mat[o + 4] * ey + mat[o + 7] * ez;
@@ -676,15 +762,17 @@ final class ConvexCollision {
   }
 
   /**
-   * The vertex of mesh {@code mesh} farthest along the direction u (its geoms' frame): MuJoCo's search over all the
-   * vertices, the first of equals winning (its path without the convex hull's graph, which finds the same farthest
-   * distance; on ties the graph's climb may stop at another vertex of it).
+   * The vertex of mesh {@code mesh} farthest along the direction u (its geoms' frame): MuJoCo's
+   * search over all the vertices, the first of equals winning (its path without the convex hull's
+   * graph, which finds the same farthest distance; on ties the graph's climb may stop at another
+   * vertex of it).
    */
   static int meshSupport(Model m, int mesh, double ux, double uy, double uz) {
     int best = 0;
     double most = -1e10;
     for (int i = 0; i < m.meshVertNum(mesh); i++) {
-      double dot = ux * m.meshVert(mesh, i, 0) + uy * m.meshVert(mesh, i, 1) + uz * m.meshVert(mesh, i, 2);
+      double dot =
+          ux * m.meshVert(mesh, i, 0) + uy * m.meshVert(mesh, i, 1) + uz * m.meshVert(mesh, i, 2);
       if (dot > most) {
         most = dot;
         best = i;
@@ -694,10 +782,11 @@ final class ConvexCollision {
   }
 
   /**
-   * Plane–mesh (MuJoCo 2.2.2's {@code mjc_PlaneConvex} without the convex hull's graph): the mesh's vertex deepest
-   * below the plane, feature 0, then in vertex order up to two more within the pair's margin of it that lie at least 0.3 bounding
-   * radii from the first contact; each contact the vertex moved halfway to the plane, with the plane's normal.
-   * {@code Data.conFeature} keeps each contact's vertex.
+   * Plane–mesh (MuJoCo 2.2.2's {@code mjc_PlaneConvex} without the convex hull's graph): the mesh's
+   * vertex deepest below the plane, feature 0, then in vertex order up to two more within the
+   * pair's margin of it that lie at least 0.3 bounding radii from the first contact; each contact
+   * the vertex moved halfway to the plane, with the plane's normal. {@code Data.conFeature} keeps
+   * each contact's vertex.
    */
   static void planeMesh(Model m, Data d, int p, int gp, int gm) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
@@ -709,24 +798,40 @@ final class ConvexCollision {
     double lz = -(mat[om + 2] * nx + mat[om + 5] * ny + mat[om + 8] * nz);
     int deepest = meshSupport(m, mesh, lx, ly, lz);
     int first = d.ncon;
-    CollisionPrimitives.planePoint(m, d, p, 0, gp, meshPoint(m, d, gm, deepest, 0), meshPoint(m, d, gm, deepest, 1),
+    CollisionPrimitives.planePoint(
+        m,
+        d,
+        p,
+        0,
+        gp,
+        meshPoint(m, d, gm, deepest, 0),
+        meshPoint(m, d, gm, deepest, 1),
         meshPoint(m, d, gm, deepest, 2));
     if (d.ncon == first) {
       return;
     }
     d.conFeature[first] = deepest;
-    // a vertex lies below the margin when its height along −n exceeds the centre's height above the plane less it
-    double threshold = nx * (pos[3 * gm] - pos[3 * gp]) + ny * (pos[3 * gm + 1] - pos[3 * gp + 1])
-        + nz * (pos[3 * gm + 2] - pos[3 * gp + 2]) - m.pairMargin(p);
+    // a vertex lies below the margin when its height along −n exceeds the centre's height above the
+    // plane less it
+    double threshold =
+        nx * (pos[3 * gm] - pos[3 * gp])
+            + ny * (pos[3 * gm + 1] - pos[3 * gp + 1])
+            + nz * (pos[3 * gm + 2] - pos[3 * gp + 2])
+            - m.pairMargin(p);
     double tol = 0.3 * m.geomRbound(gm);
     int count = 1;
     for (int i = 0; i < m.meshVertNum(mesh) && count < 3; i++) {
-      double h = lx * m.meshVert(mesh, i, 0) + ly * m.meshVert(mesh, i, 1) + lz * m.meshVert(mesh, i, 2);
+      double h =
+          lx * m.meshVert(mesh, i, 0) + ly * m.meshVert(mesh, i, 1) + lz * m.meshVert(mesh, i, 2);
       if (i == deepest || !(h > threshold)) {
         continue;
       }
-      double x = meshPoint(m, d, gm, i, 0), y = meshPoint(m, d, gm, i, 1), z = meshPoint(m, d, gm, i, 2);
-      double ex = x - d.conPos[3 * first], ey = y - d.conPos[3 * first + 1], ez = z - d.conPos[3 * first + 2];
+      double x = meshPoint(m, d, gm, i, 0),
+          y = meshPoint(m, d, gm, i, 1),
+          z = meshPoint(m, d, gm, i, 2);
+      double ex = x - d.conPos[3 * first],
+          ey = y - d.conPos[3 * first + 1],
+          ez = z - d.conPos[3 * first + 2];
       if (Math.sqrt(ex * ex + ey * ey + ez * ez) < tol) {
         continue;
       }
@@ -742,18 +847,21 @@ final class ConvexCollision {
   /** Coordinate k of vertex v of mesh geom g in the world: {@code x + R v}. */
   static double meshPoint(Model m, Data d, int g, int v, int k) {
     int mesh = m.geomMesh(g), o = 9 * g + 3 * k;
-    return d.geomXmat[o] * m.meshVert(mesh, v, 0) + d.geomXmat[o + 1] * m.meshVert(mesh, v, 1)
-        + d.geomXmat[o + 2] * m.meshVert(mesh, v, 2) + d.geomXpos[3 * g + k];
+    return d.geomXmat[o] * m.meshVert(mesh, v, 0)
+        + d.geomXmat[o + 1] * m.meshVert(mesh, v, 1)
+        + d.geomXmat[o + 2] * m.meshVert(mesh, v, 2)
+        + d.geomXpos[3 * g + k];
   }
 
   // ---- MuJoCo's mjc_fixNormal ----
 
   /**
-   * Replaces contact c's normal by the surface normals of its round geoms at the contact point (MuJoCo's {@code
-   * mjc_fixNormal}): a sphere's radial direction, a capsule's direction from its segment, an ellipsoid's normal at the
-   * nearest surface point, a cylinder's radial direction when the point is clearly nearer its round wall than its
-   * caps. Both geoms fixed: the normalised difference of geom 1's outward normal and geom 2's; one: its normal
-   * (negated for geom 2); boxes keep MPR's.
+   * Replaces contact c's normal by the surface normals of its round geoms at the contact point
+   * (MuJoCo's {@code mjc_fixNormal}): a sphere's radial direction, a capsule's direction from its
+   * segment, an ellipsoid's normal at the nearest surface point, a cylinder's radial direction when
+   * the point is clearly nearer its round wall than its caps. Both geoms fixed: the normalised
+   * difference of geom 1's outward normal and geom 2's; one: its normal (negated for geom 2); boxes
+   * keep MPR's.
    */
   static void fixNormal(Model m, Data d, int c, int g1, int g2) {
     double[] s = d.convexScratch;
@@ -777,9 +885,10 @@ final class ConvexCollision {
   }
 
   /**
-   * The outward normal of round geom g at contact c's point into {@code s[n..n+3)}, which holds the present estimate
-   * (pointing out of g); returns false, leaving it, for a box, an ellipsoid solve that fails, or a cylinder point
-   * near a cap. {@code side} (0 for geom 1, 1 for geom 2) chooses where the ellipsoid iterates are logged.
+   * The outward normal of round geom g at contact c's point into {@code s[n..n+3)}, which holds the
+   * present estimate (pointing out of g); returns false, leaving it, for a box, an ellipsoid solve
+   * that fails, or a cylinder point near a cap. {@code side} (0 for geom 1, 1 for geom 2) chooses
+   * where the ellipsoid iterates are logged.
    */
   static boolean surfaceNormal(Model m, Data d, int c, int g, double[] s, int n, int side) {
     double[] mat = d.geomXmat, pos = d.geomXpos;
@@ -815,13 +924,16 @@ final class ConvexCollision {
           s[VA + 2] = pz;
           double e = px * px / (s0 * s0) + py * py / (s1 * s1) + pz * pz / (s2 * s2);
           int log = ELLIPSOID_LOG + side * ELLIPSOID_WIDTH;
-          fixed = e <= 1 ? ellipsoidInside(s, s0, s1, s2, d.convexLog, log)
-              : ellipsoidOutside(s, s0, s1, s2, d.convexLog, log);
+          fixed =
+              e <= 1
+                  ? ellipsoidInside(s, s0, s1, s2, d.convexLog, log)
+                  : ellipsoidOutside(s, s0, s1, s2, d.convexLog, log);
         }
       }
       case CYLINDER -> {
         if (Math.abs(pz) <= 0.95 * s1) {
-          double toCap = Math.abs(s1 - Math.abs(pz)), toWall = Math.abs(s0 - Math.sqrt(px * px + py * py));
+          double toCap = Math.abs(s1 - Math.abs(pz)),
+              toWall = Math.abs(s0 - Math.sqrt(px * px + py * py));
           if (toCap >= 0.25 * toWall) {
             s[TMP] = px;
             s[TMP + 1] = py;
@@ -845,10 +957,11 @@ final class ConvexCollision {
   }
 
   /**
-   * Ellipsoid normal for a point inside or on it (MuJoCo's {@code mjc_ellipsoidInside}): from the point {@code VA}
-   * along the estimate {@code TMP}, the ray's exit point's normal, repeated until it changes by less than 1e-6 (at
-   * most 30 times); the normal into {@code TMP}. False when the first ray fails. The normals, from the normalised
-   * estimate on, go to {@code log[o + 1 ..]}, their number to {@code log[o]}.
+   * Ellipsoid normal for a point inside or on it (MuJoCo's {@code mjc_ellipsoidInside}): from the
+   * point {@code VA} along the estimate {@code TMP}, the ray's exit point's normal, repeated until
+   * it changes by less than 1e-6 (at most 30 times); the normal into {@code TMP}. False when the
+   * first ray fails. The normals, from the normalised estimate on, go to {@code log[o + 1 ..]},
+   * their number to {@code log[o]}.
    */
   static boolean ellipsoidInside(double[] s, double s0, double s1, double s2, double[] log, int o) {
     double i0 = 1 / (s0 * s0), i1 = 1 / (s1 * s1), i2 = 1 / (s2 * s2);
@@ -887,11 +1000,13 @@ final class ConvexCollision {
   }
 
   /**
-   * Ellipsoid normal for a point outside it (MuJoCo's {@code mjc_ellipsoidOutside}): the nearest-point condition
-   * {@code n ∝ p/(s² + λ)} solved for λ by Newton's method from 0 (at most 30 steps, tolerance 1e-6); into {@code
-   * TMP}. The iterates λ go to {@code log[o + 1 + 3 i]}, their number to {@code log[o]}.
+   * Ellipsoid normal for a point outside it (MuJoCo's {@code mjc_ellipsoidOutside}): the
+   * nearest-point condition {@code n ∝ p/(s² + λ)} solved for λ by Newton's method from 0 (at most
+   * 30 steps, tolerance 1e-6); into {@code TMP}. The iterates λ go to {@code log[o + 1 + 3 i]},
+   * their number to {@code log[o]}.
    */
-  static boolean ellipsoidOutside(double[] s, double s0, double s1, double s2, double[] log, int o) {
+  static boolean ellipsoidOutside(
+      double[] s, double s0, double s1, double s2, double[] log, int o) {
     double q0 = s0 * s0, q1 = s1 * s1, q2 = s2 * s2;
     double px = s[VA], py = s[VA + 1], pz = s[VA + 2];
     double w0 = px * px * q0, w1 = py * py * q1, w2 = pz * pz * q2;
@@ -937,7 +1052,9 @@ final class ConvexCollision {
     return Math.abs(x) < EPS;
   }
 
-  /** libccd's {@code ccdEq}: equal to within EPS, absolutely or relative to the larger magnitude. */
+  /**
+   * libccd's {@code ccdEq}: equal to within EPS, absolutely or relative to the larger magnitude.
+   */
   static boolean eq(double a, double b) {
     double ab = Math.abs(a - b);
     if (ab < EPS) {
@@ -987,7 +1104,10 @@ final class ConvexCollision {
     s[a + 2] *= k;
   }
 
-  /** MuJoCo's {@code mju_normalize3}: a vector shorter than {@link #Contacts.MIN_VALUE} becomes (1, 0, 0). */
+  /**
+   * MuJoCo's {@code mju_normalize3}: a vector shorter than {@link #Contacts.MIN_VALUE} becomes (1,
+   * 0, 0).
+   */
   static void normalize3(double[] s, int a) {
     double norm = Math.sqrt(dot(s, a, a));
     if (norm < Contacts.MIN_VALUE) {

@@ -6,47 +6,68 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link ConvexCollision}: the derivative of MPR's contact as the program computes it, with its branches
- * (which support point replaced which, when the loops stopped, which feature of the last portal is nearest the
- * origin) held. The adjoint re-runs MPR for the pair, which logs every support evaluation with the rule that made its
- * direction, then walks back: the bars of the contact's point, normal and depth become bars of the last portal's
- * points ({@link #outputs}, through {@link #fixNormal} first), and each evaluation, latest first, passes its points'
- * bars to the geom poses and, through its direction, to the earlier evaluations that made it ({@link #replay}).
+ * Adjoint of {@link ConvexCollision}: the derivative of MPR's contact as the program computes it,
+ * with its branches (which support point replaced which, when the loops stopped, which feature of
+ * the last portal is nearest the origin) held. The adjoint re-runs MPR for the pair, which logs
+ * every support evaluation with the rule that made its direction, then walks back: the bars of the
+ * contact's point, normal and depth become bars of the last portal's points ({@link #outputs},
+ * through {@link #fixNormal} first), and each evaluation, latest first, passes its points' bars to
+ * the geom poses and, through its direction, to the earlier evaluations that made it ({@link
+ * #replay}).
  *
- * <p>Work space: {@code DataBar.convexLogBar} (the bars of each evaluation's two support points) and {@code
- * DataBar.convexBar}.
+ * <p>Work space: {@code DataBar.convexLogBar} (the bars of each evaluation's two support points)
+ * and {@code DataBar.convexBar}.
  */
 final class ConvexCollisionAdjoint {
   private ConvexCollisionAdjoint() {}
 
   /** The forward's layout of the scratch and the log, and its constants. */
-  private static final int RECORD = ConvexCollision.RECORD, DIR = ConvexCollision.DIR, VB = ConvexCollision.VB;
-  private static final int WIT = ConvexCollision.WIT, WIT2 = ConvexCollision.WIT2, RES = ConvexCollision.RES;
+  private static final int RECORD = ConvexCollision.RECORD,
+      DIR = ConvexCollision.DIR,
+      VB = ConvexCollision.VB;
+
+  private static final int WIT = ConvexCollision.WIT,
+      WIT2 = ConvexCollision.WIT2,
+      RES = ConvexCollision.RES;
   private static final int LOG = ConvexCollision.LOG, RULE_AWAY = ConvexCollision.RULE_AWAY;
-  private static final int RULE_NORMAL = ConvexCollision.RULE_NORMAL, ELLIPSOID_LOG = ConvexCollision.ELLIPSOID_LOG;
-  private static final int ELLIPSOID_WIDTH = ConvexCollision.ELLIPSOID_WIDTH, FRAME = ConvexCollision.FRAME;
+  private static final int RULE_NORMAL = ConvexCollision.RULE_NORMAL,
+      ELLIPSOID_LOG = ConvexCollision.ELLIPSOID_LOG;
+  private static final int ELLIPSOID_WIDTH = ConvexCollision.ELLIPSOID_WIDTH,
+      FRAME = ConvexCollision.FRAME;
   private static final double MIN_VALUE = Contacts.MIN_VALUE;
 
   /**
-   * Offsets in {@code DataBar.convexBar}: bars of the points v1..v3 of the portal (PV), of geom 1's and geom 2's
-   * points of v0..v3 (PA, PB), of MPR's direction and point (W, W + 3), of a surface normal (NB), of an ellipsoid
-   * solve's local point and estimate (PT, MT), a normalisation's input (T), the barycentric weights (BAR) and a
-   * direction (DB).
+   * Offsets in {@code DataBar.convexBar}: bars of the points v1..v3 of the portal (PV), of geom 1's
+   * and geom 2's points of v0..v3 (PA, PB), of MPR's direction and point (W, W + 3), of a surface
+   * normal (NB), of an ellipsoid solve's local point and estimate (PT, MT), a normalisation's input
+   * (T), the barycentric weights (BAR) and a direction (DB).
    */
-  static final int PV = 0, PA = 9, PB = 21, W = 33, NB = 39, PT = 42, MT = 45, T = 48, BAR = 51, DB = 55;
+  static final int PV = 0,
+      PA = 9,
+      PB = 21,
+      W = 33,
+      NB = 39,
+      PT = 42,
+      MT = 45,
+      T = 48,
+      BAR = 51,
+      DB = 55;
+
   /** Length of {@code DataBar.convexBar}. */
   static final int BAR_LENGTH = 58;
 
   /**
-   * Contact c of pair (g1, g2), made by {@link ConvexCollision#contact}: consumes the bars of its point ({@code
-   * conPosBar}), normal ({@code nb}, tangents folded in) and distance; accumulates into {@code geomXposBar,
-   * geomXmatBar}.
+   * Contact c of pair (g1, g2), made by {@link ConvexCollision#contact}: consumes the bars of its
+   * point ({@code conPosBar}), normal ({@code nb}, tangents folded in) and distance; accumulates
+   * into {@code geomXposBar, geomXmatBar}.
    */
-  static void contact(Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
+  static void contact(
+      Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
     double[] s = d.convexScratch, w = b.convexBar;
     boolean hfield = m.geomType(g1) == GeomType.HFIELD;
     if (hfield) {
-      // MPR ran in the height field's frame against the prism this contact came from (a constant of the static
+      // MPR ran in the height field's frame against the prism this contact came from (a constant of
+      // the static
       // height field), with g2's pose carried there
       ConvexCollision.prism(m, d, g1, d.conFeature[c]);
       ConvexCollision.localPose(d, g1, g2);
@@ -98,25 +119,28 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#localPose}: {@code M = R₁ᵀ R₂} and {@code q = R₁ᵀ (p₂ − p₁)} give {@code R̄₂ +=
-   * R₁ M̄} and {@code p̄₂ += R₁ q̄} (the height field's pose is a constant).
+   * Adjoint of {@link ConvexCollision#localPose}: {@code M = R₁ᵀ R₂} and {@code q = R₁ᵀ (p₂ − p₁)}
+   * give {@code R̄₂ += R₁ M̄} and {@code p̄₂ += R₁ q̄} (the height field's pose is a constant).
    */
   private static void localPoseAdjoint(Data d, DataBar b, int g1, int g2) {
     double[] mat = d.geomXmat, qb = b.hfieldLocalBar;
     int o1 = 9 * g1, o2 = 9 * g2;
     for (int k = 0; k < 3; k++) {
       for (int j = 0; j < 3; j++) {
-        b.geomXmatBar[o2 + 3 * k + j] += mat[o1 + 3 * k] * qb[j] + mat[o1 + 3 * k + 1] * qb[3 + j]
-            + mat[o1 + 3 * k + 2] * qb[6 + j];
+        b.geomXmatBar[o2 + 3 * k + j] +=
+            mat[o1 + 3 * k] * qb[j]
+                + mat[o1 + 3 * k + 1] * qb[3 + j]
+                + mat[o1 + 3 * k + 2] * qb[6 + j];
       }
-      b.geomXposBar[3 * g2 + k] += mat[o1 + 3 * k] * qb[9] + mat[o1 + 3 * k + 1] * qb[10]
-          + mat[o1 + 3 * k + 2] * qb[11];
+      b.geomXposBar[3 * g2 + k] +=
+          mat[o1 + 3 * k] * qb[9] + mat[o1 + 3 * k + 1] * qb[10] + mat[o1 + 3 * k + 2] * qb[11];
     }
   }
 
   /**
-   * Adds x to component i of the bar of geom g's centre as MPR used it: a height field's (its prism's) is a constant,
-   * a geom's in a height field's frame goes to {@code hfieldLocalBar}, else to {@code geomXposBar}.
+   * Adds x to component i of the bar of geom g's centre as MPR used it: a height field's (its
+   * prism's) is a constant, a geom's in a height field's frame goes to {@code hfieldLocalBar}, else
+   * to {@code geomXposBar}.
    */
   private static void centreBar(Model m, Data d, DataBar b, int g, int i, double x) {
     if (m.geomType(g) == GeomType.HFIELD) {
@@ -129,13 +153,12 @@ final class ConvexCollisionAdjoint {
     }
   }
 
-
   // ---- MuJoCo's normal fix ----
 
   /**
-   * Adjoint of {@link ConvexCollision#fixNormal} for MPR's direction {@code n} (WIT after {@code mpr}) and point:
-   * from the bar {@code fb} of the fixed normal, adds to the bars of the direction and the point ({@code W}) and of
-   * the geom poses.
+   * Adjoint of {@link ConvexCollision#fixNormal} for MPR's direction {@code n} (WIT after {@code
+   * mpr}) and point: from the bar {@code fb} of the fixed normal, adds to the bars of the direction
+   * and the point ({@code W}) and of the geom poses.
    */
   private static void fixNormal(Model m, Data d, DataBar b, int c, int g1, int g2, double[] fb) {
     double[] s = d.convexScratch, w = b.convexBar;
@@ -152,7 +175,10 @@ final class ConvexCollisionAdjoint {
       double ux = s[WIT] - s[WIT2], uy = s[WIT + 1] - s[WIT2 + 1], uz = s[WIT + 2] - s[WIT2 + 2];
       double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
       if (len >= MIN_VALUE) {
-        double fx = ux / len, fy = uy / len, fz = uz / len, dot = fx * fb[0] + fy * fb[1] + fz * fb[2];
+        double fx = ux / len,
+            fy = uy / len,
+            fz = uz / len,
+            dot = fx * fb[0] + fy * fb[1] + fz * fb[2];
         a0 = (fb[0] - fx * dot) / len;
         a1 = (fb[1] - fy * dot) / len;
         a2 = (fb[2] - fz * dot) / len;
@@ -196,13 +222,17 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#surfaceNormal} for a geom it fixed, with input estimate {@code (ex, ey, ez)}:
-   * the bar of the output normal in {@code NB} is replaced by the bar of the estimate; the point's bar goes to
-   * {@code W + 3}, the geom pose's to its bars.
+   * Adjoint of {@link ConvexCollision#surfaceNormal} for a geom it fixed, with input estimate
+   * {@code (ex, ey, ez)}: the bar of the output normal in {@code NB} is replaced by the bar of the
+   * estimate; the point's bar goes to {@code W + 3}, the geom pose's to its bars.
    */
-  private static void surfaceNormal(Model m, Data d, DataBar b, int c, int g, int side, double ex, double ey,
-      double ez) {
-    double[] mat = d.geomXmat, pos = d.geomXpos, e = b.convexBar, s = d.convexScratch, log = d.convexLog;
+  private static void surfaceNormal(
+      Model m, Data d, DataBar b, int c, int g, int side, double ex, double ey, double ez) {
+    double[] mat = d.geomXmat,
+        pos = d.geomXpos,
+        e = b.convexBar,
+        s = d.convexScratch,
+        log = d.convexLog;
     int o = 9 * g;
     double s0 = m.geomSize(g, 0), s1 = m.geomSize(g, 1), s2 = m.geomSize(g, 2);
     double wx = d.conPos[3 * c] - pos[3 * g], wy = d.conPos[3 * c + 1] - pos[3 * g + 1];
@@ -311,11 +341,27 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#ellipsoidInside} from the bar {@code lb} of its result (the last logged normal):
-   * the bar of the local point into {@code e[PT..)}, of the local estimate into {@code e[MT..)}.
+   * Adjoint of {@link ConvexCollision#ellipsoidInside} from the bar {@code lb} of its result (the
+   * last logged normal): the bar of the local point into {@code e[PT..)}, of the local estimate
+   * into {@code e[MT..)}.
    */
-  private static void ellipsoidInside(double[] log, int lg, int nit, double px, double py, double pz, double mx,
-      double my, double mz, double s0, double s1, double s2, double lbx, double lby, double lbz, double[] e) {
+  private static void ellipsoidInside(
+      double[] log,
+      int lg,
+      int nit,
+      double px,
+      double py,
+      double pz,
+      double mx,
+      double my,
+      double mz,
+      double s0,
+      double s1,
+      double s2,
+      double lbx,
+      double lby,
+      double lbz,
+      double[] e) {
     double i0 = 1 / (s0 * s0), i1 = 1 / (s1 * s1), i2 = 1 / (s2 * s2);
     double cc = px * px * i0 + py * py * i1 + pz * pz * i2 - 1;
     double nbx = lbx, nby = lby, nbz = lbz, pbx = 0, pby = 0, pbz = 0, ccb = 0;
@@ -331,7 +377,9 @@ final class ConvexCollisionAdjoint {
       double ql = Math.sqrt(qx * qx + qy * qy + qz * qz);
       double ux = qx / ql, uy = qy / ql, uz = qz / ql, dot = ux * nbx + uy * nby + uz * nbz;
       // bar of q ⊙ i, then of q = p + x n
-      double gx = (nbx - ux * dot) / ql * i0, gy = (nby - uy * dot) / ql * i1, gz = (nbz - uz * dot) / ql * i2;
+      double gx = (nbx - ux * dot) / ql * i0,
+          gy = (nby - uy * dot) / ql * i1,
+          gz = (nbz - uz * dot) / ql * i2;
       double xb = gx * nx + gy * ny + gz * nz;
       pbx += gx;
       pby += gy;
@@ -360,11 +408,24 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#ellipsoidOutside} from the bar {@code lb} of its result: the bar of the local
-   * point into {@code e[PT..)}, zero for the estimate (not read) into {@code e[MT..)}.
+   * Adjoint of {@link ConvexCollision#ellipsoidOutside} from the bar {@code lb} of its result: the
+   * bar of the local point into {@code e[PT..)}, zero for the estimate (not read) into {@code
+   * e[MT..)}.
    */
-  private static void ellipsoidOutside(double[] log, int lg, int nit, double px, double py, double pz, double s0,
-      double s1, double s2, double lbx, double lby, double lbz, double[] e) {
+  private static void ellipsoidOutside(
+      double[] log,
+      int lg,
+      int nit,
+      double px,
+      double py,
+      double pz,
+      double s0,
+      double s1,
+      double s2,
+      double lbx,
+      double lby,
+      double lbz,
+      double[] e) {
     double q0 = s0 * s0, q1 = s1 * s1, q2 = s2 * s2;
     double w0 = px * px * q0, w1 = py * py * q1, w2 = pz * pz * q2;
     double la = log[lg + 1 + 3 * (nit - 1)];
@@ -403,9 +464,9 @@ final class ConvexCollisionAdjoint {
   // ---- MPR's outputs ----
 
   /**
-   * Adjoint of the end of {@link ConvexCollision#mpr}: from the bars of the direction and the point ({@code W}) and
-   * of the depth, the bars of the last portal's points, passed to the evaluations that made them ({@code
-   * convexLogBar}) or to the centres (v0).
+   * Adjoint of the end of {@link ConvexCollision#mpr}: from the bars of the direction and the point
+   * ({@code W}) and of the depth, the bars of the last portal's points, passed to the evaluations
+   * that made them ({@code convexLogBar}) or to the centres (v0).
    */
   private static void outputs(Model m, Data d, DataBar b, int g1, int g2, double depthBar) {
     double[] s = d.convexScratch, pb = b.convexBar, w = pb;
@@ -415,7 +476,10 @@ final class ConvexCollisionAdjoint {
       // depth = |v1|, direction = v1/|v1|, point = (a1 + b1)/2
       double vx = s[RECORD], vy = s[RECORD + 1], vz = s[RECORD + 2];
       double len = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      double ux = vx / len, uy = vy / len, uz = vz / len, dot = ux * w[W] + uy * w[W + 1] + uz * w[W + 2];
+      double ux = vx / len,
+          uy = vy / len,
+          uz = vz / len,
+          dot = ux * w[W] + uy * w[W + 1] + uz * w[W + 2];
       pb[PV] = depthBar * ux + (w[W] - ux * dot) / len;
       pb[PV + 1] = depthBar * uy + (w[W + 1] - uy * dot) / len;
       pb[PV + 2] = depthBar * uz + (w[W + 2] - uz * dot) / len;
@@ -428,7 +492,10 @@ final class ConvexCollisionAdjoint {
       double dist2 = ConvexCollision.originTriangleDistance2(s);
       double len = Math.sqrt(dist2);
       double wx = s[WIT], wy = s[WIT + 1], wz = s[WIT + 2];
-      double ux = wx / len, uy = wy / len, uz = wz / len, dot = ux * w[W] + uy * w[W + 1] + uz * w[W + 2];
+      double ux = wx / len,
+          uy = wy / len,
+          uz = wz / len,
+          dot = ux * w[W] + uy * w[W + 1] + uz * w[W + 2];
       double bx = depthBar * ux + (w[W] - ux * dot) / len;
       double by = depthBar * uy + (w[W + 1] - uy * dot) / len;
       double bz = depthBar * uz + (w[W + 2] - uz * dot) / len;
@@ -453,14 +520,18 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#originTriangleDistance2}'s witness W, whose bar is {@code (bx, by, bz)}: adds
-   * the bars of v1, v2, v3 to {@code pb[PV..PV+9)}. The branch (inside the triangle, or which edge and where on it) is
-   * the forward's, taken again.
+   * Adjoint of {@link ConvexCollision#originTriangleDistance2}'s witness W, whose bar is {@code
+   * (bx, by, bz)}: adds the bars of v1, v2, v3 to {@code pb[PV..PV+9)}. The branch (inside the
+   * triangle, or which edge and where on it) is the forward's, taken again.
    */
   private static void witness(double[] s, double[] pb, double bx, double by, double bz) {
     int x0 = RECORD;
-    double d1x = s[2 * RECORD] - s[x0], d1y = s[2 * RECORD + 1] - s[x0 + 1], d1z = s[2 * RECORD + 2] - s[x0 + 2];
-    double d2x = s[3 * RECORD] - s[x0], d2y = s[3 * RECORD + 1] - s[x0 + 1], d2z = s[3 * RECORD + 2] - s[x0 + 2];
+    double d1x = s[2 * RECORD] - s[x0],
+        d1y = s[2 * RECORD + 1] - s[x0 + 1],
+        d1z = s[2 * RECORD + 2] - s[x0 + 2];
+    double d2x = s[3 * RECORD] - s[x0],
+        d2y = s[3 * RECORD + 1] - s[x0 + 1],
+        d2z = s[3 * RECORD + 2] - s[x0 + 2];
     double ax = s[x0], ay = s[x0 + 1], az = s[x0 + 2];
     double v = d1x * d1x + d1y * d1y + d1z * d1z, w = d2x * d2x + d2y * d2y + d2z * d2z;
     double p = ax * d1x + ay * d1y + az * d1z, q = ax * d2x + ay * d2y + az * d2z;
@@ -473,13 +544,20 @@ final class ConvexCollisionAdjoint {
       a = (q * r - w * p) / det;
       bb = (-a * r - q) / w;
     }
-    if ((ConvexCollision.isZero(a) || a > 0) && (ConvexCollision.eq(a, 1) || a < 1)
-        && (ConvexCollision.isZero(bb) || bb > 0) && (ConvexCollision.eq(bb, 1) || bb < 1)
+    if ((ConvexCollision.isZero(a) || a > 0)
+        && (ConvexCollision.eq(a, 1) || a < 1)
+        && (ConvexCollision.isZero(bb) || bb > 0)
+        && (ConvexCollision.eq(bb, 1) || bb < 1)
         && (ConvexCollision.eq(bb + a, 1) || bb + a < 1)) {
       // W = x0 + a d1 + b d2
       double abar = bx * d1x + by * d1y + bz * d1z, bbar = bx * d2x + by * d2y + bz * d2z;
       double x0x = bx, x0y = by, x0z = bz;
-      double d1bx = a * bx, d1by = a * by, d1bz = a * bz, d2bx = bb * bx, d2by = bb * by, d2bz = bb * bz;
+      double d1bx = a * bx,
+          d1by = a * by,
+          d1bz = a * bz,
+          d2bx = bb * bx,
+          d2by = bb * by,
+          d2bz = bb * bz;
       // b = (−a r − q)/w
       abar += -r / w * bbar;
       double rbar = -a / w * bbar, qbar = -bbar / w, wbar = -bb / w * bbar;
@@ -531,9 +609,11 @@ final class ConvexCollisionAdjoint {
     segment(s, pb, RECORD * (e0 + 1), RECORD * (e1 + 1), PV + 3 * e0, PV + 3 * e1, bx, by, bz);
   }
 
-  /** Adjoint of {@link ConvexCollision#originSegmentDistance2}'s witness on the segment (x0, x1). */
-  private static void segment(double[] s, double[] pb, int x0, int x1, int b0, int b1, double bx, double by,
-      double bz) {
+  /**
+   * Adjoint of {@link ConvexCollision#originSegmentDistance2}'s witness on the segment (x0, x1).
+   */
+  private static void segment(
+      double[] s, double[] pb, int x0, int x1, int b0, int b1, double bx, double by, double bz) {
     double dx = s[x1] - s[x0], dy = s[x1 + 1] - s[x0 + 1], dz = s[x1 + 2] - s[x0 + 2];
     double l = dx * dx + dy * dy + dz * dz;
     double t = -(s[x0] * dx + s[x0 + 1] * dy + s[x0 + 2] * dz);
@@ -562,8 +642,9 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision}'s contact point, the barycentric mean of the portal's geom points, from its bar
-   * {@code pb[W + 3 ..)}: adds to the bars of the points of v0..v3 and of their geom parts in {@code pb}.
+   * Adjoint of {@link ConvexCollision}'s contact point, the barycentric mean of the portal's geom
+   * points, from its bar {@code pb[W + 3 ..)}: adds to the bars of the points of v0..v3 and of
+   * their geom parts in {@code pb}.
    */
   private static void contactPoint(double[] s, double[] pb) {
     int r0 = 0, r1 = RECORD, r2 = 2 * RECORD, r3 = 3 * RECORD;
@@ -616,21 +697,31 @@ final class ConvexCollisionAdjoint {
 
   /** {@code (x × y)·z} of the vectors at offsets x, y, z of the scratch. */
   private static double triple(double[] s, int x, int y, int z) {
-    return (s[x + 1] * s[y + 2] - s[x + 2] * s[y + 1]) * s[z] + (s[x + 2] * s[y] - s[x] * s[y + 2]) * s[z + 1]
+    return (s[x + 1] * s[y + 2] - s[x + 2] * s[y + 1]) * s[z]
+        + (s[x + 2] * s[y] - s[x] * s[y + 2]) * s[z + 1]
         + (s[x] * s[y + 1] - s[x + 1] * s[y]) * s[z + 2];
   }
 
   /**
-   * Adds the bars of {@code (x × y)·z} (bar {@code t}) to the portal points x, y, z (record offsets; z may be
-   * {@code DIR}, whose bar goes to {@code pb[DB..)}).
+   * Adds the bars of {@code (x × y)·z} (bar {@code t}) to the portal points x, y, z (record
+   * offsets; z may be {@code DIR}, whose bar goes to {@code pb[DB..)}).
    */
   private static void tripleAdjoint(double[] s, double[] pb, int x, int y, int z, double t) {
     // x̄ = (y × z) t, ȳ = (z × x) t, z̄ = (x × y) t
-    addPoint(pb, x, t * (s[y + 1] * s[z + 2] - s[y + 2] * s[z + 1]), t * (s[y + 2] * s[z] - s[y] * s[z + 2]),
+    addPoint(
+        pb,
+        x,
+        t * (s[y + 1] * s[z + 2] - s[y + 2] * s[z + 1]),
+        t * (s[y + 2] * s[z] - s[y] * s[z + 2]),
         t * (s[y] * s[z + 1] - s[y + 1] * s[z]));
-    addPoint(pb, y, t * (s[z + 1] * s[x + 2] - s[z + 2] * s[x + 1]), t * (s[z + 2] * s[x] - s[z] * s[x + 2]),
+    addPoint(
+        pb,
+        y,
+        t * (s[z + 1] * s[x + 2] - s[z + 2] * s[x + 1]),
+        t * (s[z + 2] * s[x] - s[z] * s[x + 2]),
         t * (s[z] * s[x + 1] - s[z + 1] * s[x]));
-    double zx = t * (s[x + 1] * s[y + 2] - s[x + 2] * s[y + 1]), zy = t * (s[x + 2] * s[y] - s[x] * s[y + 2]);
+    double zx = t * (s[x + 1] * s[y + 2] - s[x + 2] * s[y + 1]),
+        zy = t * (s[x + 2] * s[y] - s[x] * s[y + 2]);
     double zz = t * (s[x] * s[y + 1] - s[x + 1] * s[y]);
     if (z == DIR) {
       pb[DB] += zx;
@@ -641,7 +732,9 @@ final class ConvexCollisionAdjoint {
     }
   }
 
-  /** Adds a bar to the point of A − B in record offset r (v0: both geom parts; v1..v3: {@code PV}). */
+  /**
+   * Adds a bar to the point of A − B in record offset r (v0: both geom parts; v1..v3: {@code PV}).
+   */
   private static void addPoint(double[] pb, int r, double x, double y, double z) {
     int i = r / RECORD;
     if (i == 0) {
@@ -658,7 +751,10 @@ final class ConvexCollisionAdjoint {
     }
   }
 
-  /** Adjoint of {@link ConvexCollision#portalDir} (its value in {@code DIR}) from the bar {@code pb[DB..)}. */
+  /**
+   * Adjoint of {@link ConvexCollision#portalDir} (its value in {@code DIR}) from the bar {@code
+   * pb[DB..)}.
+   */
   private static void portalDirAdjoint(double[] s, double[] pb) {
     double ex = s[2 * RECORD] - s[RECORD], ey = s[2 * RECORD + 1] - s[RECORD + 1];
     double ez = s[2 * RECORD + 2] - s[RECORD + 2];
@@ -666,8 +762,13 @@ final class ConvexCollisionAdjoint {
     double fz = s[3 * RECORD + 2] - s[RECORD + 2];
     double ux = ey * fz - ez * fy, uy = ez * fx - ex * fz, uz = ex * fy - ey * fx;
     double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
-    double dx = s[DIR], dy = s[DIR + 1], dz = s[DIR + 2], dot = dx * pb[DB] + dy * pb[DB + 1] + dz * pb[DB + 2];
-    double gx = (pb[DB] - dx * dot) / len, gy = (pb[DB + 1] - dy * dot) / len, gz = (pb[DB + 2] - dz * dot) / len;
+    double dx = s[DIR],
+        dy = s[DIR + 1],
+        dz = s[DIR + 2],
+        dot = dx * pb[DB] + dy * pb[DB + 1] + dz * pb[DB + 2];
+    double gx = (pb[DB] - dx * dot) / len,
+        gy = (pb[DB + 1] - dy * dot) / len,
+        gz = (pb[DB + 2] - dz * dot) / len;
     // u = e × f: ē = f × ū, f̄ = ū × e
     double ebx = fy * gz - fz * gy, eby = fz * gx - fx * gz, ebz = fx * gy - fy * gx;
     double fbx = gy * ez - gz * ey, fby = gz * ex - gx * ez, fbz = gx * ey - gy * ex;
@@ -685,9 +786,9 @@ final class ConvexCollisionAdjoint {
   // ---- the support evaluations, latest first ----
 
   /**
-   * Walks the log back: evaluation k's bars ({@code convexLogBar}: its geom 1 and geom 2 points) go to the geom poses
-   * and to its direction; the direction's bar goes, through the normalisation and the rule that made it, to the
-   * points of the earlier evaluations (or v0) it was made from.
+   * Walks the log back: evaluation k's bars ({@code convexLogBar}: its geom 1 and geom 2 points) go
+   * to the geom poses and to its direction; the direction's bar goes, through the normalisation and
+   * the rule that made it, to the points of the earlier evaluations (or v0) it was made from.
    */
   private static void replay(Model m, Data d, DataBar b, int g1, int g2, int count) {
     double[] log = d.convexLog, lb = b.convexLogBar, s = d.convexScratch, db = b.convexBar;
@@ -725,8 +826,13 @@ final class ConvexCollisionAdjoint {
         uz = ex * fy - ey * fx;
       }
       double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
-      double dx = log[e + 4], dy = log[e + 5], dz = log[e + 6], dot = dx * db[DB] + dy * db[DB + 1] + dz * db[DB + 2];
-      double gx = (db[DB] - dx * dot) / len, gy = (db[DB + 1] - dy * dot) / len, gz = (db[DB + 2] - dz * dot) / len;
+      double dx = log[e + 4],
+          dy = log[e + 5],
+          dz = log[e + 6],
+          dot = dx * db[DB] + dy * db[DB + 1] + dz * db[DB + 2];
+      double gx = (db[DB] - dx * dot) / len,
+          gy = (db[DB + 1] - dy * dot) / len,
+          gz = (db[DB + 2] - dz * dot) / len;
       if (rule == RULE_AWAY) {
         addPointBar(m, d, b, g1, g2, ia, -gx, -gy, -gz);
       } else if (rule == RULE_NORMAL) {
@@ -744,13 +850,20 @@ final class ConvexCollisionAdjoint {
     }
   }
 
-  /** Component i of the point of A − B of evaluation k, or of v0 (the scratch's record 0) for k = −1. */
+  /**
+   * Component i of the point of A − B of evaluation k, or of v0 (the scratch's record 0) for k =
+   * −1.
+   */
   private static double point(double[] s, double[] log, int k, int i) {
     return k < 0 ? s[i] : log[LOG * k + 7 + i] - log[LOG * k + 10 + i];
   }
 
-  /** Adds a bar to the point of A − B of evaluation k ({@code v = a − b}), or of v0 (the centres) for k = −1. */
-  private static void addPointBar(Model m, Data d, DataBar b, int g1, int g2, int k, double x, double y, double z) {
+  /**
+   * Adds a bar to the point of A − B of evaluation k ({@code v = a − b}), or of v0 (the centres)
+   * for k = −1.
+   */
+  private static void addPointBar(
+      Model m, Data d, DataBar b, int g1, int g2, int k, double x, double y, double z) {
     if (k < 0) {
       centreBar(m, d, b, g1, 0, x);
       centreBar(m, d, b, g1, 1, y);
@@ -770,12 +883,12 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of {@link ConvexCollision#supportPoint} of geom g along {@code sign · D} ({@code D = log[dir..]}), from
-   * the bar {@code ob[o..o+3)} of the support point: adds to the geom's pose bars and to the bar of D ({@code
-   * convexBar[DB..)}).
+   * Adjoint of {@link ConvexCollision#supportPoint} of geom g along {@code sign · D} ({@code D =
+   * log[dir..]}), from the bar {@code ob[o..o+3)} of the support point: adds to the geom's pose
+   * bars and to the bar of D ({@code convexBar[DB..)}).
    */
-  private static void supportAdjoint(Model m, Data d, DataBar b, int g, double sign, double[] log, int dir,
-      double[] ob, int o) {
+  private static void supportAdjoint(
+      Model m, Data d, DataBar b, int g, double sign, double[] log, int dir, double[] ob, int o) {
     if (m.geomType(g) == GeomType.HFIELD) {
       // a prism's vertex of a static height field: constant, whatever the direction
       return;
@@ -787,19 +900,62 @@ final class ConvexCollisionAdjoint {
     db[DB + 1] += half * ob[o + 1];
     db[DB + 2] += half * ob[o + 2];
     if (d.convexScratch[FRAME] != 0) {
-      supportAdjoint(m, d, b, g, sign, log, dir, ob, o, d.hfieldLocal, 0, b.hfieldLocalBar, 0, b.hfieldLocalBar, 9);
+      supportAdjoint(
+          m,
+          d,
+          b,
+          g,
+          sign,
+          log,
+          dir,
+          ob,
+          o,
+          d.hfieldLocal,
+          0,
+          b.hfieldLocalBar,
+          0,
+          b.hfieldLocalBar,
+          9);
     } else {
-      supportAdjoint(m, d, b, g, sign, log, dir, ob, o, d.geomXmat, 9 * g, b.geomXmatBar, 9 * g, b.geomXposBar,
+      supportAdjoint(
+          m,
+          d,
+          b,
+          g,
+          sign,
+          log,
+          dir,
+          ob,
+          o,
+          d.geomXmat,
+          9 * g,
+          b.geomXmatBar,
+          9 * g,
+          b.geomXposBar,
           3 * g);
     }
   }
 
   /**
-   * As above for geom g with the rotation {@code mat[r..r+9)}, whose bar is {@code matBar[rb..)}, and the position
-   * bar {@code posBar[pb..pb+3)}.
+   * As above for geom g with the rotation {@code mat[r..r+9)}, whose bar is {@code matBar[rb..)},
+   * and the position bar {@code posBar[pb..pb+3)}.
    */
-  private static void supportAdjoint(Model m, Data d, DataBar b, int g, double sign, double[] log, int dir,
-      double[] ob, int o, double[] mat, int r, double[] matBar, int rb, double[] posBar, int pb) {
+  private static void supportAdjoint(
+      Model m,
+      Data d,
+      DataBar b,
+      int g,
+      double sign,
+      double[] log,
+      int dir,
+      double[] ob,
+      int o,
+      double[] mat,
+      int r,
+      double[] matBar,
+      int rb,
+      double[] posBar,
+      int pb) {
     double[] db = b.convexBar;
     double obx = ob[o], oby = ob[o + 1], obz = ob[o + 2];
     if (obx == 0 && oby == 0 && obz == 0) {
@@ -840,7 +996,10 @@ final class ConvexCollisionAdjoint {
           lx = nx * s0;
           ly = ny * s1;
           lz = nz * s2;
-          double nbx = lbx * s0, nby = lby * s1, nbz = lbz * s2, dot = nx * nbx + ny * nby + nz * nbz;
+          double nbx = lbx * s0,
+              nby = lby * s1,
+              nbz = lbz * s2,
+              dot = nx * nbx + ny * nby + nz * nbz;
           ubx = (nbx - nx * dot) / norm * s0;
           uby = (nby - ny * dot) / norm * s1;
           ubz = (nbz - nz * dot) / norm * s2;
@@ -888,8 +1047,8 @@ final class ConvexCollisionAdjoint {
   // ---- helpers ----
 
   /** {@code M[o + 3i + j] += x_i y_j} for a row-major 3x3 at offset o. */
-  private static void addOuter(double[] mb, int o, double x0, double x1, double x2, double y0, double y1,
-      double y2) {
+  private static void addOuter(
+      double[] mb, int o, double x0, double x1, double x2, double y0, double y1, double y2) {
     mb[o] += x0 * y0;
     mb[o + 1] += x0 * y1;
     mb[o + 2] += x0 * y2;
@@ -902,11 +1061,22 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Adjoint of MuJoCo's {@code mju_normalize3} of {@code x} (result {@code n}) from the bar {@code nb}: the bar of x
-   * into {@code out[o..o+3)}, zero when x was shorter than {@link ConvexCollision#MIN_VALUE} (a constant then).
+   * Adjoint of MuJoCo's {@code mju_normalize3} of {@code x} (result {@code n}) from the bar {@code
+   * nb}: the bar of x into {@code out[o..o+3)}, zero when x was shorter than {@link
+   * ConvexCollision#MIN_VALUE} (a constant then).
    */
-  private static void normalize3Adjoint(double x, double y, double z, double nx, double ny, double nz, double nbx,
-      double nby, double nbz, double[] out, int o) {
+  private static void normalize3Adjoint(
+      double x,
+      double y,
+      double z,
+      double nx,
+      double ny,
+      double nz,
+      double nbx,
+      double nby,
+      double nbz,
+      double[] out,
+      int o) {
     double len = Math.sqrt(x * x + y * y + z * z);
     if (len < MIN_VALUE) {
       out[o] = 0;
@@ -921,14 +1091,22 @@ final class ConvexCollisionAdjoint {
   }
 
   /**
-   * Plane–mesh contact c at the mesh's vertex {@code Data.conFeature[c]} (a constant of the mesh's frame): X = x + R
-   * v; see {@link ConvexCollision#planeMesh}.
+   * Plane–mesh contact c at the mesh's vertex {@code Data.conFeature[c]} (a constant of the mesh's
+   * frame): X = x + R v; see {@link ConvexCollision#planeMesh}.
    */
   static void planeMesh(Model m, Data d, DataBar b, int c, int gp, int gm, double[] nb) {
     double[] xb = b.scratch36;
     int v = d.conFeature[c], mesh = m.geomMesh(gm), om = 9 * gm;
-    CollisionPrimitivesAdjoint.planePoint(d, b, c, gp, ConvexCollision.meshPoint(m, d, gm, v, 0), ConvexCollision.meshPoint(m, d, gm, v, 1),
-        ConvexCollision.meshPoint(m, d, gm, v, 2), nb, xb);
+    CollisionPrimitivesAdjoint.planePoint(
+        d,
+        b,
+        c,
+        gp,
+        ConvexCollision.meshPoint(m, d, gm, v, 0),
+        ConvexCollision.meshPoint(m, d, gm, v, 1),
+        ConvexCollision.meshPoint(m, d, gm, v, 2),
+        nb,
+        xb);
     for (int i = 0; i < 3; i++) {
       b.geomXposBar[3 * gm + i] += xb[i];
       for (int j = 0; j < 3; j++) {

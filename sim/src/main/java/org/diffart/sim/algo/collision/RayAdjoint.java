@@ -5,24 +5,39 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link Ray}: the distance to a hit moves with the ray's start p and direction v and with the pose of the
- * geom hit. The hit {@code h = p + x v} stays on the geom's surface, fixed in the geom's frame (origin c, rotation R):
- * with n the surface normal at the hit in the world ({@code n = R n_l}, {@link Ray#normal}),
+ * Adjoint of {@link Ray}: the distance to a hit moves with the ray's start p and direction v and
+ * with the pose of the geom hit. The hit {@code h = p + x v} stays on the geom's surface, fixed in
+ * the geom's frame (origin c, rotation R): with n the surface normal at the hit in the world
+ * ({@code n = R n_l}, {@link Ray#normal}),
+ *
  * <pre>  δx = −( n·δp + x n·δv − n·δc + Σ_jk n_l,k (h − c)_j δR_jk ) / (n·v)</pre>
- * which is exact for perturbations of R that stay rotations (the only ones the kinematics makes). The geom the ray hits
- * and, on an edge, the face it hits are held; a ray that hits nothing (-1) or grazes the surface ({@code |n·v|}
- * below {@link Ray#MINVAL} times |n||v|) passes no gradient.
+ *
+ * which is exact for perturbations of R that stay rotations (the only ones the kinematics makes).
+ * The geom the ray hits and, on an edge, the face it hits are held; a ray that hits nothing (-1) or
+ * grazes the surface ({@code |n·v|} below {@link Ray#MINVAL} times |n||v|) passes no gradient.
  */
 public final class RayAdjoint {
   private RayAdjoint() {}
 
   /**
-   * Adjoint of {@link Ray#ray}: from the bar {@code xBar} of its distance, the bars of p into {@code out[o..o+2]} and
-   * of v into {@code out[o+3..o+5]} (set, not added), and those of the hit geom's pose added to {@code geomXposBar}
-   * and {@code geomXmatBar}.
+   * Adjoint of {@link Ray#ray}: from the bar {@code xBar} of its distance, the bars of p into
+   * {@code out[o..o+2]} and of v into {@code out[o+3..o+5]} (set, not added), and those of the hit
+   * geom's pose added to {@code geomXposBar} and {@code geomXmatBar}.
    */
-  public static void ray(Model m, Data d, DataBar b, double px, double py, double pz, double vx, double vy, double vz,
-      int bodyExclude, double xBar, double[] out, int o) {
+  public static void ray(
+      Model m,
+      Data d,
+      DataBar b,
+      double px,
+      double py,
+      double pz,
+      double vx,
+      double vy,
+      double vz,
+      int bodyExclude,
+      double xBar,
+      double[] out,
+      int o) {
     java.util.Arrays.fill(out, o, o + 6, 0);
     int g = xBar == 0 ? -1 : Ray.hitGeom(m, d, px, py, pz, vx, vy, vz, bodyExclude);
     if (g < 0) {

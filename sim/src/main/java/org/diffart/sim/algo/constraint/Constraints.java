@@ -11,21 +11,22 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style impulses): contact normal
- * and friction rows, joint-limit and tendon-limit rows and the joints' dry friction (frictionloss) rows. Builds
- * {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ + cfm·1} through the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹ Wᵀ}), the right-hand side {@code b =
- * -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's restitution e; limit rows with e = 0) or {@code -J v*}
- * (friction and frictionloss rows), and the impulse bounds; after
- * {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
+ * Velocity-level constraints of one step (Qiao et al. 2021, App. G; Stewart-Trinkle style
+ * impulses): contact normal and friction rows, joint-limit and tendon-limit rows and the joints'
+ * dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ +
+ * cfm·1} through the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹
+ * Wᵀ}), the right-hand side {@code b = -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's
+ * restitution e; limit rows with e = 0) or {@code -J v*} (friction and frictionloss rows), and the
+ * impulse bounds; after {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
  */
 public final class Constraints {
   private Constraints() {}
 
   /**
-   * Assembles the rows for the detected contacts and violated joint limits at the current positions, with the free
-   * velocity {@code qvelFree}. Requires {@link Kinematics#forward}, {@link Collision#detect} and {@link
-   * MassMatrixFactor#factor}. Writes {@code nefc, efcJ, efcW, efcA, efcB, efcLo, efcHi, efcNormal, efcType, efcId} and
-   * the row ranges.
+   * Assembles the rows for the detected contacts and violated joint limits at the current
+   * positions, with the free velocity {@code qvelFree}. Requires {@link Kinematics#forward}, {@link
+   * Collision#detect} and {@link MassMatrixFactor#factor}. Writes {@code nefc, efcJ, efcW, efcA,
+   * efcB, efcLo, efcHi, efcNormal, efcType, efcId} and the row ranges.
    */
   public static void assemble(Model m, Data d) {
     Options o = m.opt();
@@ -109,16 +110,16 @@ public final class Constraints {
   }
 
   /**
-   * Whether contact c acts: closer than its {@code conIncludeMargin} (MuJoCo's {@code margin − gap}). The others lie
-   * in the gap, detected but without rows (MuJoCo's excluded contacts).
+   * Whether contact c acts: closer than its {@code conIncludeMargin} (MuJoCo's {@code margin −
+   * gap}). The others lie in the gap, detected but without rows (MuJoCo's excluded contacts).
    */
   static boolean active(Data d, int c) {
     return d.conDist[c] < d.conIncludeMargin[c];
   }
 
   /**
-   * The rows added last for the contact whose normal row is n, those still without a normal: friction rows bounded by
-   * {@code ±mu p_n}.
+   * The rows added last for the contact whose normal row is n, those still without a normal:
+   * friction rows bounded by {@code ±mu p_n}.
    */
   private static void frictionBounds(Data d, int n, double mu) {
     for (int r = d.nefc - 1; r > n && d.efcNormal[r] < 0; r--) {
@@ -129,10 +130,11 @@ public final class Constraints {
   }
 
   /**
-   * Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns its index. A
-   * {@code Rows.TORSION} or {@code Rows.ROLLING} row is the relative angular velocity about that axis (MuJoCo's torsional
-   * friction about the normal, rolling about the tangents); the others the relative velocity of the contact point.
-   * The dof range of the contact is found for its normal row and copied from row {@code normal} for the others.
+   * Adds one row for contact c along row {@code dir} of its frame (0 normal, 1-2 tangents); returns
+   * its index. A {@code Rows.TORSION} or {@code Rows.ROLLING} row is the relative angular velocity
+   * about that axis (MuJoCo's torsional friction about the normal, rolling about the tangents); the
+   * others the relative velocity of the contact point. The dof range of the contact is found for
+   * its normal row and copied from row {@code normal} for the others.
    */
   private static int addContactRow(Model m, Data d, int c, int dir, int type, int normal) {
     int r = d.nefc++, nv = m.nv();
@@ -148,7 +150,8 @@ public final class Constraints {
       int last1 = Jacobians.chainLastDof(m, b1), last2 = Jacobians.chainLastDof(m, b2);
       int hi = Math.max(last1, last2) + 1;
       d.efcLeaf[r] = last1 < 0 ? last2 : last2 < 0 ? last1 : -1;
-      d.efcDofLo[r] = Math.min(Math.min(Jacobians.chainFirstDof(m, b1), Jacobians.chainFirstDof(m, b2)), hi);
+      d.efcDofLo[r] =
+          Math.min(Math.min(Jacobians.chainFirstDof(m, b1), Jacobians.chainFirstDof(m, b2)), hi);
       d.efcDofHi[r] = hi;
     } else {
       d.efcLeaf[r] = d.efcLeaf[normal];
@@ -174,17 +177,20 @@ public final class Constraints {
   }
 
   /**
-   * efcJ row r += sign · dirᵀ J_p(body) where J_p maps q̇ to the world velocity of the contact point fixed to the
-   * body: for each dof k on the path to the root, {@code R S_lin + (R S_ang) × (p - x_body(k))}.
+   * efcJ row r += sign · dirᵀ J_p(body) where J_p maps q̇ to the world velocity of the contact
+   * point fixed to the body: for each dof k on the path to the root, {@code R S_lin + (R S_ang) ×
+   * (p - x_body(k))}.
    */
-  private static void addPointJacobian(Model m, Data d, int r, int body, int c, double[] dir, double sign) {
+  private static void addPointJacobian(
+      Model m, Data d, int r, int body, int c, double[] dir, double sign) {
     Jacobians.addPointJacobian(m, d, d.efcJ, m.nv() * r, body, c, dir, sign);
   }
 
   /**
-   * Merges the two tangent rows {@code r, r+1} into the single friction direction of the paper's code: along the
-   * tangential relative velocity of the free motion when it exceeds 1e-4 m/s ({@code J = (v1 J_t1 + v2 J_t2)/|v_t|},
-   * the Jacobian being linear in the direction), else the first tangent.
+   * Merges the two tangent rows {@code r, r+1} into the single friction direction of the paper's
+   * code: along the tangential relative velocity of the free motion when it exceeds 1e-4 m/s
+   * ({@code J = (v1 J_t1 + v2 J_t2)/|v_t|}, the Jacobian being linear in the direction), else the
+   * first tangent.
    */
   private static void slidingDirection(Model m, Data d, int r) {
     int nv = m.nv();
@@ -207,7 +213,10 @@ public final class Constraints {
     d.nefc--;
   }
 
-  /** A limit row on joint j: {@code sign = +1} keeps q above the lower bound, -1 below the upper bound. */
+  /**
+   * A limit row on joint j: {@code sign = +1} keeps q above the lower bound, -1 below the upper
+   * bound.
+   */
   private static void addLimitRow(Model m, Data d, int j, double sign, double dist) {
     int r = d.nefc++, nv = m.nv(), k = m.jntDofAdr(j);
     d.efcDofLo[r] = Jacobians.chainFirstDof(m, m.jntBody(j));
@@ -219,8 +228,8 @@ public final class Constraints {
   }
 
   /**
-   * A limit row on tendon t: {@code J = sign ∂L/∂q}; {@code sign = +1} keeps the length above the lower bound, -1
-   * below the upper bound. A spatial tendon whose sites cannot move gets no row.
+   * A limit row on tendon t: {@code J = sign ∂L/∂q}; {@code sign = +1} keeps the length above the
+   * lower bound, -1 below the upper bound. A spatial tendon whose sites cannot move gets no row.
    */
   private static void addTendonLimitRow(Model m, Data d, int t, double sign, double dist) {
     int nv = m.nv();
@@ -261,8 +270,9 @@ public final class Constraints {
   }
 
   /**
-   * A dry-friction row on dof k (MuJoCo's frictionloss): it aims at zero velocity of the dof with an impulse bounded
-   * by {@code ±frictionloss·dt}, so the friction force never exceeds frictionloss and opposes the motion.
+   * A dry-friction row on dof k (MuJoCo's frictionloss): it aims at zero velocity of the dof with
+   * an impulse bounded by {@code ±frictionloss·dt}, so the friction force never exceeds
+   * frictionloss and opposes the motion.
    */
   private static void addFrictionLossRow(Model m, Data d, int k) {
     int r = d.nefc++, nv = m.nv();
@@ -276,8 +286,9 @@ public final class Constraints {
   }
 
   /**
-   * {@code W = J L⁻¹} row by row and {@code A = W D⁻¹ Wᵀ + cfm·1}, summing only over the dofs two rows share (common
-   * ancestors for single-path rows, the range overlap otherwise), and the range of rows each row is coupled to.
+   * {@code W = J L⁻¹} row by row and {@code A = W D⁻¹ Wᵀ + cfm·1}, summing only over the dofs two
+   * rows share (common ancestors for single-path rows, the range overlap otherwise), and the range
+   * of rows each row is coupled to.
    */
   private static void delassus(Model m, Data d) {
     int nv = m.nv(), ne = d.nefc;
@@ -319,7 +330,10 @@ public final class Constraints {
     }
   }
 
-  /** The deepest dof that is an ancestor of both dofs (or one of them), or -1 when their paths to the root meet none. */
+  /**
+   * The deepest dof that is an ancestor of both dofs (or one of them), or -1 when their paths to
+   * the root meet none.
+   */
   private static int commonAncestor(Model m, int i, int j) {
     while (i != j && i >= 0 && j >= 0) {
       if (i > j) {
@@ -332,8 +346,8 @@ public final class Constraints {
   }
 
   /**
-   * {@code Σ_k W_rk W_sk / D_k} for two rows whose dofs are single paths to the root: the sum runs over their common
-   * ancestors only, from the lowest common one {@code anc} up.
+   * {@code Σ_k W_rk W_sk / D_k} for two rows whose dofs are single paths to the root: the sum runs
+   * over their common ancestors only, from the lowest common one {@code anc} up.
    */
   private static double pathProduct(Model m, Data d, int r, int s, int anc) {
     int nv = m.nv();

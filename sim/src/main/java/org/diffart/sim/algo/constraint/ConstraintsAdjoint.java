@@ -12,21 +12,22 @@ import org.diffart.sim.model.EqualityType;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of the constraint part of the step ({@code Step#constraints}): the impulses' velocity change, the reverse
- * PGS, the right-hand sides and Delassus matrix, the Jacobian rows (and the sliding direction that merges a contact's
- * two tangent rows), the contact geometry and the free velocity. Every {@code y = M̃⁻¹ x} contributes {@code M̄ -= λ
- * yᵀ} with {@code λ = M̃⁻¹ ȳ}; the sum goes once through {@link CrbaAdjoint}.
+ * Adjoint of the constraint part of the step ({@code Step#constraints}): the impulses' velocity
+ * change, the reverse PGS, the right-hand sides and Delassus matrix, the Jacobian rows (and the
+ * sliding direction that merges a contact's two tangent rows), the contact geometry and the free
+ * velocity. Every {@code y = M̃⁻¹ x} contributes {@code M̄ -= λ yᵀ} with {@code λ = M̃⁻¹ ȳ}; the
+ * sum goes once through {@link CrbaAdjoint}.
  */
 public final class ConstraintsAdjoint {
   private ConstraintsAdjoint() {}
 
   /**
-   * Consumes {@code qaccBar}; accumulates into {@code qaccSmoothBar, qvelBar, qposBar} (limits), the bars of the
-   * kinematics and the parameter bars ({@code geomFrictionBar, geomRestitutionBar}, and {@code bodyInertBar,
-   * dofArmatureBar} through M̃), and {@code warmImpulseBar}.
+   * Consumes {@code qaccBar}; accumulates into {@code qaccSmoothBar, qvelBar, qposBar} (limits),
+   * the bars of the kinematics and the parameter bars ({@code geomFrictionBar, geomRestitutionBar},
+   * and {@code bodyInertBar, dofArmatureBar} through M̃), and {@code warmImpulseBar}.
    */
   public static void step(Model m, Data d, DataBar b) {
-    step(m, d, b, stage -> { });
+    step(m, d, b, stage -> {});
   }
 
   /** As {@link #step(Model, Data, DataBar)}, calling the tracer after each stage. */
@@ -55,7 +56,10 @@ public final class ConstraintsAdjoint {
     }
   }
 
-  /** Adjoint of {@link Constraints#applyImpulses}: {@code qacc = q̈_smooth + g/dt}, {@code g = M̃⁻¹ Jᵀ p}. */
+  /**
+   * Adjoint of {@link Constraints#applyImpulses}: {@code qacc = q̈_smooth + g/dt}, {@code g = M̃⁻¹
+   * Jᵀ p}.
+   */
   private static void applyImpulses(Model m, Data d, DataBar b) {
     int nv = m.nv();
     double invDt = 1 / m.opt().timestep();
@@ -79,7 +83,10 @@ public final class ConstraintsAdjoint {
     addOuter(m, b.qMBar, lambda, 0, d.qvelImpulse, 0, nv, -1);
   }
 
-  /** The dofs of the trees of row r's bodies, {@code [span[2r], span[2r+1])} (their hull, when two trees). */
+  /**
+   * The dofs of the trees of row r's bodies, {@code [span[2r], span[2r+1])} (their hull, when two
+   * trees).
+   */
   private static void treeSpan(Model m, Data d, int r, int[] span) {
     int b1, b2;
     if (d.efcType[r] == Rows.LIMIT) {
@@ -115,7 +122,8 @@ public final class ConstraintsAdjoint {
       b1 = m.geomBody(d.conGeom[2 * c]);
       b2 = m.geomBody(d.conGeom[2 * c + 1]);
     }
-    int lo = Math.min(treeLo(m, b1), treeLo(m, b2)), hi = Math.max(m.bodyTreeDofEnd(b1), m.bodyTreeDofEnd(b2));
+    int lo = Math.min(treeLo(m, b1), treeLo(m, b2)),
+        hi = Math.max(m.bodyTreeDofEnd(b1), m.bodyTreeDofEnd(b2));
     span[2 * r] = Math.min(lo, hi);
     span[2 * r + 1] = hi;
   }
@@ -138,7 +146,10 @@ public final class ConstraintsAdjoint {
     return hi;
   }
 
-  /** The body of wrap w of tendon t: its joint's (fixed), or its site's, geom's or the world (spatial). */
+  /**
+   * The body of wrap w of tendon t: its joint's (fixed), or its site's, geom's or the world
+   * (spatial).
+   */
   private static int wrapBody(Model m, int t, int w) {
     return m.tendonSpatial(t) ? Tendons.wrapBody(m, w) : m.dofBody(m.wrapDofAdr(w));
   }
@@ -149,11 +160,12 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * {@code M̄ += scale · x yᵀ} on the tree pattern of M̃ (see {@link DataBar#qMBar}) for the dofs {@code [lo, hi)}
-   * (whole trees), x read at {@code x[xo + k]}: entry (k, l), l an ancestor of k, holds the bar of the one number CRBA
-   * computes for both places, {@code x_k y_l + x_l y_k}.
+   * {@code M̄ += scale · x yᵀ} on the tree pattern of M̃ (see {@link DataBar#qMBar}) for the dofs
+   * {@code [lo, hi)} (whole trees), x read at {@code x[xo + k]}: entry (k, l), l an ancestor of k,
+   * holds the bar of the one number CRBA computes for both places, {@code x_k y_l + x_l y_k}.
    */
-  private static void addOuter(Model m, double[] mb, double[] x, int xo, double[] y, int lo, int hi, double scale) {
+  private static void addOuter(
+      Model m, double[] mb, double[] x, int xo, double[] y, int lo, int hi, double scale) {
     int nv = m.nv();
     for (int k = lo; k < hi; k++) {
       double xk = scale * x[xo + k], yk = scale * y[k];
@@ -165,13 +177,14 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Constraints#assemble}: the Delassus matrix {@code A = J M̃⁻¹ Jᵀ + cfm 1}, the right-hand sides,
-   * the friction bounds and the Jacobian rows.
+   * Adjoint of {@link Constraints#assemble}: the Delassus matrix {@code A = J M̃⁻¹ Jᵀ + cfm 1}, the
+   * right-hand sides, the friction bounds and the Jacobian rows.
    */
   private static void assemble(Model m, Data d, DataBar b) {
     int nv = m.nv(), ne = d.nefc;
     double[] y = b.efcY, aBar = b.efcABar;
-    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ on the dofs of the row's trees (kept through the sweeps of one forward)
+    // y_r = M̃⁻¹ J_rᵀ = L⁻¹ D⁻¹ W_rᵀ on the dofs of the row's trees (kept through the sweeps of one
+    // forward)
     int[] span = b.efcSpan;
     for (int r = 0; r < ne; r++) {
       treeSpan(m, d, r, span);
@@ -228,8 +241,9 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*} (friction of every kind;
-   * the constant bounds of frictionloss rows and the torsional and rolling coefficients take no gradient).
+   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*}
+   * (friction of every kind; the constant bounds of frictionloss rows and the torsional and rolling
+   * coefficients take no gradient).
    */
   private static void rightHandSides(Model m, Data d, DataBar b) {
     int nv = m.nv();
@@ -263,7 +277,8 @@ public final class ConstraintsAdjoint {
         } else if (t == Rows.EQUALITY) {
           b.efcDistBar[r] -= kb * g;
         } else if (t == Rows.TENDON_LIMIT) {
-          // dist = L - lo below the range, hi - L above it, with L = Σ coef q (fixed) or the path's (spatial)
+          // dist = L - lo below the range, hi - L above it, with L = Σ coef q (fixed) or the path's
+          // (spatial)
           double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
           if (m.tendonSpatial(c)) {
             b.tendonLengthBar[c] -= kb * g * sign;
@@ -287,10 +302,11 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) - J_p(body 1))} with dir
-   * a row of the contact frame (torsional and rolling rows {@code dirᵀ (J_ω(body 2) - J_ω(body 1))}); with one friction direction the tangent rows t1, t2 are recomputed and the merge
-   * {@code (v1 J_t1 + v2 J_t2)/|v_t|} is reversed; equality rows go through {@link EqualityAdjoint}. Consumes
-   * {@code efcJBar} of every row.
+   * Adjoint of the contact and equality rows: each contact row is {@code dirᵀ (J_p(body 2) -
+   * J_p(body 1))} with dir a row of the contact frame (torsional and rolling rows {@code dirᵀ
+   * (J_ω(body 2) - J_ω(body 1))}); with one friction direction the tangent rows t1, t2 are
+   * recomputed and the merge {@code (v1 J_t1 + v2 J_t2)/|v_t|} is reversed; equality rows go
+   * through {@link EqualityAdjoint}. Consumes {@code efcJBar} of every row.
    */
   private static void contactRows(Model m, Data d, DataBar b) {
     int nv = m.nv();
@@ -311,15 +327,18 @@ public final class ConstraintsAdjoint {
         int dir = Rows.frameRow(d, r);
         int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
         int fo = 9 * c + 3 * dir;
-        JacobiansAdjoint.addAngularJacobian(m, d, b, b.efcJBar, nv * r, b2, d.conFrame, fo, b.conFrameBar, fo, 1);
-        JacobiansAdjoint.addAngularJacobian(m, d, b, b.efcJBar, nv * r, b1, d.conFrame, fo, b.conFrameBar, fo, -1);
+        JacobiansAdjoint.addAngularJacobian(
+            m, d, b, b.efcJBar, nv * r, b2, d.conFrame, fo, b.conFrameBar, fo, 1);
+        JacobiansAdjoint.addAngularJacobian(
+            m, d, b, b.efcJBar, nv * r, b1, d.conFrame, fo, b.conFrameBar, fo, -1);
       } else if (type == Rows.TENDON_LIMIT && m.tendonSpatial(c)) {
         // J = sign ∂L/∂q of a spatial tendon depends on the configuration
         double sign = d.tendonLength[c] < m.tendonRange(c, 0) ? 1 : -1;
         for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
           b.tendonJBar[nv * c + k] += sign * b.efcJBar[nv * r + k];
         }
-      } else if (type == Rows.EQUALITY && (r == 0 || d.efcType[r - 1] != type || d.efcId[r - 1] != c)) {
+      } else if (type == Rows.EQUALITY
+          && (r == 0 || d.efcType[r - 1] != type || d.efcId[r - 1] != c)) {
         // the first row of an equality constraint's block
         EqualityAdjoint.addRows(m, d, b, r);
       }
@@ -327,26 +346,39 @@ public final class ConstraintsAdjoint {
     }
   }
 
-  /** Reverses the merge of contact c's tangent rows into friction row r, then their point Jacobians. */
+  /**
+   * Reverses the merge of contact c's tangent rows into friction row r, then their point Jacobians.
+   */
   private static void slidingDirection(Model m, Data d, DataBar b, int r, int c) {
     merge(m, d, b, r, c, b.efcJBar, b.scratch6, 0, false);
   }
 
   /**
-   * The adjoint of friction row r's direction ({@code efcDir}) where it merges contact c's tangents along the sliding
-   * velocity: from its bar {@code dirBar[0..2]} into the contact frame's bars, {@code qvelFreeBar} and the tangent
-   * Jacobians'. The force and torque sensors read that direction.
+   * The adjoint of friction row r's direction ({@code efcDir}) where it merges contact c's tangents
+   * along the sliding velocity: from its bar {@code dirBar[0..2]} into the contact frame's bars,
+   * {@code qvelFreeBar} and the tangent Jacobians'. The force and torque sensors read that
+   * direction.
    */
-  public static void slidingDirectionDir(Model m, Data d, DataBar b, int r, int c, double[] dirBar, int o) {
+  public static void slidingDirectionDir(
+      Model m, Data d, DataBar b, int r, int c, double[] dirBar, int o) {
     merge(m, d, b, r, c, b.efcJBar, dirBar, o, true);
   }
 
   /**
-   * Adjoint of {@code Constraints.slidingDirection}: row r's Jacobian ({@code jb}'s row r; {@code direction} false)
-   * or its direction ({@code db[dbo..dbo+2]}; true) is {@code c1 t1 + c2 t2} with {@code c = (v1, v2)/|v|}, {@code v_i} the
-   * tangent Jacobians times {@code qvelFree}; just the first tangent's below a sliding speed of 1e-4.
+   * Adjoint of {@code Constraints.slidingDirection}: row r's Jacobian ({@code jb}'s row r; {@code
+   * direction} false) or its direction ({@code db[dbo..dbo+2]}; true) is {@code c1 t1 + c2 t2} with
+   * {@code c = (v1, v2)/|v|}, {@code v_i} the tangent Jacobians times {@code qvelFree}; just the
+   * first tangent's below a sliding speed of 1e-4.
    */
-  private static void merge(Model m, Data d, DataBar b, int r, int c, double[] jb, double[] db, int dbo,
+  private static void merge(
+      Model m,
+      Data d,
+      DataBar b,
+      int r,
+      int c,
+      double[] jb,
+      double[] db,
+      int dbo,
       boolean direction) {
     int nv = m.nv(), lo = d.efcDofLo[r], hi = d.efcDofHi[r], f1 = 9 * c + 3, f2 = 9 * c + 6;
     double[] t = b.tangentJ, tb = b.tangentJBar;
@@ -354,8 +386,10 @@ public final class ConstraintsAdjoint {
     java.util.Arrays.fill(t, 0);
     java.util.Arrays.fill(tb, 0);
     for (int f = 0; f < 2; f++) {
-      Jacobians.addPointJacobian(m, d, t, nv * f, b2, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), 1);
-      Jacobians.addPointJacobian(m, d, t, nv * f, b1, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), -1);
+      Jacobians.addPointJacobian(
+          m, d, t, nv * f, b2, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), 1);
+      Jacobians.addPointJacobian(
+          m, d, t, nv * f, b1, d.conPos, 3 * c, d.conFrame, 9 * c + 3 * (f + 1), -1);
     }
     double v1 = 0, v2 = 0;
     for (int k = lo; k < hi; k++) {
@@ -401,18 +435,38 @@ public final class ConstraintsAdjoint {
     pointJacobians(m, d, b, tb, nv, c, 2);
   }
 
-  /** Reverses both point Jacobians of contact c along row {@code dir} of its frame, with row bar {@code jb[o ..]}. */
-  private static void pointJacobians(Model m, Data d, DataBar b, double[] jb, int o, int c, int dir) {
+  /**
+   * Reverses both point Jacobians of contact c along row {@code dir} of its frame, with row bar
+   * {@code jb[o ..]}.
+   */
+  private static void pointJacobians(
+      Model m, Data d, DataBar b, double[] jb, int o, int c, int dir) {
     int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
     addPointJacobian(m, d, b, jb, o, b2, c, dir, 1);
     addPointJacobian(m, d, b, jb, o, b1, c, dir, -1);
   }
 
-  /** Adjoint of {@code Constraints}' own addPointJacobian at contact c along row {@code dir} of its frame. */
-  private static void addPointJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, int c, int dir,
-      double sign) {
-    JacobiansAdjoint.addPointJacobian(m, d, b, jb, o, body, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c + 3 * dir,
-        b.conFrameBar, 9 * c + 3 * dir, sign);
+  /**
+   * Adjoint of {@code Constraints}' own addPointJacobian at contact c along row {@code dir} of its
+   * frame.
+   */
+  private static void addPointJacobian(
+      Model m, Data d, DataBar b, double[] jb, int o, int body, int c, int dir, double sign) {
+    JacobiansAdjoint.addPointJacobian(
+        m,
+        d,
+        b,
+        jb,
+        o,
+        body,
+        d.conPos,
+        3 * c,
+        b.conPosBar,
+        3 * c,
+        d.conFrame,
+        9 * c + 3 * dir,
+        b.conFrameBar,
+        9 * c + 3 * dir,
+        sign);
   }
-
 }

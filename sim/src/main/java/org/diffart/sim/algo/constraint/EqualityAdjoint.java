@@ -8,14 +8,18 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * Adjoint of {@link Equality#addRows}: from the bars of an equality constraint's Jacobian rows ({@code efcJBar}) and
- * violations ({@code efcDistBar}) to the bars of the body poses ({@code xposBar, xmatBar, xquatBar}), the motion
- * subspaces ({@code dofSBar}) and {@code qposBar} (joint and tendon couplings).
+ * Adjoint of {@link Equality#addRows}: from the bars of an equality constraint's Jacobian rows
+ * ({@code efcJBar}) and violations ({@code efcDistBar}) to the bars of the body poses ({@code
+ * xposBar, xmatBar, xquatBar}), the motion subspaces ({@code dofSBar}) and {@code qposBar} (joint
+ * and tendon couplings).
  */
 public final class EqualityAdjoint {
   private EqualityAdjoint() {}
 
-  /** The block of rows of one equality constraint starting at row r0; consumes their {@code efcDistBar}. */
+  /**
+   * The block of rows of one equality constraint starting at row r0; consumes their {@code
+   * efcDistBar}.
+   */
   static void addRows(Model m, Data d, DataBar b, int r0) {
     int e = d.efcId[r0], nv = m.nv();
     EqualityType t = m.eqType(e);
@@ -36,10 +40,38 @@ public final class EqualityAdjoint {
       s[Equality.DIR] = i == 0 ? 1 : 0;
       s[Equality.DIR + 1] = i == 1 ? 1 : 0;
       s[Equality.DIR + 2] = i == 2 ? 1 : 0;
-      JacobiansAdjoint.addPointJacobian(m, d, b, b.efcJBar, nv * r, b1, s, Equality.P1, g, Equality.P1, s, Equality.DIR, g,
-          Equality.DIR, 1);
-      JacobiansAdjoint.addPointJacobian(m, d, b, b.efcJBar, nv * r, b2, s, Equality.P2, g, Equality.P2, s, Equality.DIR, g,
-          Equality.DIR, -1);
+      JacobiansAdjoint.addPointJacobian(
+          m,
+          d,
+          b,
+          b.efcJBar,
+          nv * r,
+          b1,
+          s,
+          Equality.P1,
+          g,
+          Equality.P1,
+          s,
+          Equality.DIR,
+          g,
+          Equality.DIR,
+          1);
+      JacobiansAdjoint.addPointJacobian(
+          m,
+          d,
+          b,
+          b.efcJBar,
+          nv * r,
+          b2,
+          s,
+          Equality.P2,
+          g,
+          Equality.P2,
+          s,
+          Equality.DIR,
+          g,
+          Equality.DIR,
+          -1);
       g[Equality.P1 + i] += b.efcDistBar[r];
       g[Equality.P2 + i] -= b.efcDistBar[r];
       b.efcDistBar[r] = 0;
@@ -51,8 +83,12 @@ public final class EqualityAdjoint {
     }
   }
 
-  /** Adjoint of {@link Equality#point}: {@code p = x_b + R_b a} with the bar of p at {@code pBar[o ..]}. */
-  private static void pointAdjoint(Model m, Data d, DataBar b, int e, int body, int a, double[] pBar, int o) {
+  /**
+   * Adjoint of {@link Equality#point}: {@code p = x_b + R_b a} with the bar of p at {@code pBar[o
+   * ..]}.
+   */
+  private static void pointAdjoint(
+      Model m, Data d, DataBar b, int e, int body, int a, double[] pBar, int o) {
     for (int i = 0; i < 3; i++) {
       b.xposBar[3 * body + i] += pBar[o + i];
       for (int k = 0; k < 3; k++) {
@@ -62,8 +98,9 @@ public final class EqualityAdjoint {
   }
 
   /**
-   * The weld's orientation rows r..r+2: {@code pos_i = Im(E)_i}, {@code E = c ⊗ Q}, and rows {@code K_i (J_ω(b1) -
-   * J_ω(b2))} with {@code K_ij = ½ ts Im(c ⊗ (0, e_j) ⊗ Q)_i}, {@code Q = q₁ ⊗ r}, {@code c = q₂⁻¹}.
+   * The weld's orientation rows r..r+2: {@code pos_i = Im(E)_i}, {@code E = c ⊗ Q}, and rows {@code
+   * K_i (J_ω(b1) - J_ω(b2))} with {@code K_ij = ½ ts Im(c ⊗ (0, e_j) ⊗ Q)_i}, {@code Q = q₁ ⊗ r},
+   * {@code c = q₂⁻¹}.
    */
   private static void weldRotation(Model m, Data d, DataBar b, int e, int b1, int b2, int r) {
     int nv = m.nv();
@@ -73,10 +110,10 @@ public final class EqualityAdjoint {
     // g: the bars at the same offsets: Q̄, C̄, T̄, Ē (or Ū), K̄, and r̄ and ē_j (discarded) at DIR
     java.util.Arrays.fill(g, 0);
     for (int i = 0; i < 3; i++) {
-      JacobiansAdjoint.addAngularJacobian(m, d, b, b.efcJBar, nv * (r + i), b1, s, Equality.K + 3 * i, g,
-          Equality.K + 3 * i, 1);
-      JacobiansAdjoint.addAngularJacobian(m, d, b, b.efcJBar, nv * (r + i), b2, s, Equality.K + 3 * i, g,
-          Equality.K + 3 * i, -1);
+      JacobiansAdjoint.addAngularJacobian(
+          m, d, b, b.efcJBar, nv * (r + i), b1, s, Equality.K + 3 * i, g, Equality.K + 3 * i, 1);
+      JacobiansAdjoint.addAngularJacobian(
+          m, d, b, b.efcJBar, nv * (r + i), b2, s, Equality.K + 3 * i, g, Equality.K + 3 * i, -1);
     }
     // E = c ⊗ Q with Ē from the violations
     g[Equality.E] = 0;
@@ -104,7 +141,8 @@ public final class EqualityAdjoint {
     for (int k = 0; k < 4; k++) {
       s[Equality.T + k] = m.eqData(e, Equality.DATA_QUAT + k);
     }
-    Quat.mulAdjoint(g, Equality.Q, d.xquat, 4 * b1, s, Equality.T, b.xquatBar, 4 * b1, g, Equality.DIR);
+    Quat.mulAdjoint(
+        g, Equality.Q, d.xquat, 4 * b1, s, Equality.T, b.xquatBar, 4 * b1, g, Equality.DIR);
     b.xquatBar[4 * b2] += g[Equality.C];
     for (int k = 1; k < 4; k++) {
       b.xquatBar[4 * b2 + k] -= g[Equality.C + k];
@@ -112,8 +150,8 @@ public final class EqualityAdjoint {
   }
 
   /**
-   * The row of a joint or tendon coupling: {@code pos = v₁ - data[0] - P(v₂)}, {@code J = J₁ - P'(v₂) J₂}; the values
-   * are linear in qpos, the Jacobians {@code J₁, J₂} constant.
+   * The row of a joint or tendon coupling: {@code pos = v₁ - data[0] - P(v₂)}, {@code J = J₁ -
+   * P'(v₂) J₂}; the values are linear in qpos, the Jacobians {@code J₁, J₂} constant.
    */
   private static void scalarRow(Model m, Data d, DataBar b, int e, int r) {
     int o1 = m.eqObj1(e), o2 = m.eqObj2(e);
@@ -123,8 +161,13 @@ public final class EqualityAdjoint {
       double x = Equality.scalarValue(m, d, e, o2);
       // P'(x) multiplies J₂ in the row: its bar is -J̄·J₂
       double slopeBar = -jacobianDot(m, b, e, o2, r);
-      valueAdjoint(m, b, e, o2, -g * Equality.polynomialSlope(m, e, x)
-          + slopeBar * Equality.polynomialCurvature(m, e, x));
+      valueAdjoint(
+          m,
+          b,
+          e,
+          o2,
+          -g * Equality.polynomialSlope(m, e, x)
+              + slopeBar * Equality.polynomialCurvature(m, e, x));
     }
   }
 

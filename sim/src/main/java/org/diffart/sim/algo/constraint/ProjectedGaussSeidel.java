@@ -5,10 +5,11 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
 
 /**
- * Projected Gauss-Seidel for the velocity-level mixed LCP {@code A p = b + w}, {@code lo ≤ p ≤ hi} complementary to
- * w (as Bullet's {@code btSolveProjectedGaussSeidel}, used by Qiao et al.): each sweep updates row by row {@code p_r ←
- * clamp(p_r + (b_r - A_r p) / A_rr, lo_r, hi_r)}, where a friction row's bounds are {@code ±μ p_n} with the current
- * normal impulse. A fixed number of sweeps from zero by default; optionally warm-started and stopped early.
+ * Projected Gauss-Seidel for the velocity-level mixed LCP {@code A p = b + w}, {@code lo ≤ p ≤ hi}
+ * complementary to w (as Bullet's {@code btSolveProjectedGaussSeidel}, used by Qiao et al.): each
+ * sweep updates row by row {@code p_r ← clamp(p_r + (b_r - A_r p) / A_rr, lo_r, hi_r)}, where a
+ * friction row's bounds are {@code ±μ p_n} with the current normal impulse. A fixed number of
+ * sweeps from zero by default; optionally warm-started and stopped early.
  */
 public final class ProjectedGaussSeidel {
   private ProjectedGaussSeidel() {}
@@ -21,7 +22,10 @@ public final class ProjectedGaussSeidel {
     solve(m, d, true);
   }
 
-  /** As {@link #solve(Model, Data)}; the warm start of the next step is stored only with {@code store}. */
+  /**
+   * As {@link #solve(Model, Data)}; the warm start of the next step is stored only with {@code
+   * store}.
+   */
   public static void solve(Model m, Data d, boolean store) {
     Options o = m.opt();
     int ne = d.nefc;
@@ -55,9 +59,10 @@ public final class ProjectedGaussSeidel {
   }
 
   /**
-   * One Gauss-Seidel sweep over the rows of {@code d} on the impulses p (in place); returns the largest change. With a
-   * record array it keeps each row's {@code b_r - A_r p} at {@code record[ro + r]}. The reverse PGS replays and
-   * reverses the sweeps with it, so its decisions are bit for bit the forward's.
+   * One Gauss-Seidel sweep over the rows of {@code d} on the impulses p (in place); returns the
+   * largest change. With a record array it keeps each row's {@code b_r - A_r p} at {@code record[ro
+   * + r]}. The reverse PGS replays and reverses the sweeps with it, so its decisions are bit for
+   * bit the forward's.
    */
   static double sweep(Data d, double[] p, double[] record, int ro) {
     int ne = d.nefc;
@@ -80,7 +85,10 @@ public final class ProjectedGaussSeidel {
     return residual;
   }
 
-  /** {@code A_r p} over the rows coupled to r, with four accumulators to shorten the dependency chain. */
+  /**
+   * {@code A_r p} over the rows coupled to r, with four accumulators to shorten the dependency
+   * chain.
+   */
   static double rowProduct(Data d, double[] p, int r) {
     int ne = d.nefc, s = d.efcRowLo[r], hi = d.efcRowHi[r], ro = ne * r;
     double[] a = d.efcA;
@@ -97,7 +105,10 @@ public final class ProjectedGaussSeidel {
     return (ap0 + ap1) + (ap2 + ap3);
   }
 
-  /** Lower bound of row r: {@code efcLo}, or {@code -μ p_n} for a friction row with the current normal impulse. */
+  /**
+   * Lower bound of row r: {@code efcLo}, or {@code -μ p_n} for a friction row with the current
+   * normal impulse.
+   */
   static double lower(Data d, double[] p, int r) {
     int n = d.efcNormal[r];
     return n >= 0 ? -d.efcLo[r] * p[n] : d.efcLo[r];
@@ -110,9 +121,10 @@ public final class ProjectedGaussSeidel {
   }
 
   /**
-   * Zero, or the previous step's impulses of the same contact slots: the normal impulse, and with two friction
-   * directions (fixed tangents of the contact frame) the friction impulses too. The single friction direction follows
-   * the sliding velocity, which turns from step to step, so its previous impulse is no guess and it starts from zero.
+   * Zero, or the previous step's impulses of the same contact slots: the normal impulse, and with
+   * two friction directions (fixed tangents of the contact frame) the friction impulses too. The
+   * single friction direction follows the sliding velocity, which turns from step to step, so its
+   * previous impulse is no guess and it starts from zero.
    */
   private static void initialGuess(Model m, Data d, boolean warm) {
     int nf = m.opt().frictionDirections();

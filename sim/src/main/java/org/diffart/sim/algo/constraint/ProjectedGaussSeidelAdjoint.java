@@ -5,26 +5,29 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Reverse PGS: the adjoint of {@link ProjectedGaussSeidel#solve} exactly as executed, the way Qiao et al.'s code
- * unrolls its fixed-sweep solve: the sweeps are undone row by row from the last: a row held at a bound passes its bar to the bound (for a friction row
- * {@code ±μ p_n}: to μ and to the normal impulse), a free row {@code x = p_r + (b_r - A_r p)/A_rr} passes it to
- * {@code p_r}, {@code b_r}, {@code A_r}, {@code 1/A_rr} and the impulses it read. The sweeps' impulses and residuals
- * come from the record the recomputed forward kept ({@code Data.pgsRecord}), or are replayed.
+ * Reverse PGS: the adjoint of {@link ProjectedGaussSeidel#solve} exactly as executed, the way Qiao
+ * et al.'s code unrolls its fixed-sweep solve: the sweeps are undone row by row from the last: a
+ * row held at a bound passes its bar to the bound (for a friction row {@code ±μ p_n}: to μ and to
+ * the normal impulse), a free row {@code x = p_r + (b_r - A_r p)/A_rr} passes it to {@code p_r},
+ * {@code b_r}, {@code A_r}, {@code 1/A_rr} and the impulses it read. The sweeps' impulses and
+ * residuals come from the record the recomputed forward kept ({@code Data.pgsRecord}), or are
+ * replayed.
  */
 public final class ProjectedGaussSeidelAdjoint {
   private ProjectedGaussSeidelAdjoint() {}
 
   /**
-   * Consumes {@code efcImpulseBar} and the {@code warmImpulseBar} of the slots this solve stored; accumulates into
-   * {@code efcABar, efcBBar, efcLoBar, efcHiBar} and, for warm-started rows, the {@code warmImpulseBar} the solve
-   * started from.
+   * Consumes {@code efcImpulseBar} and the {@code warmImpulseBar} of the slots this solve stored;
+   * accumulates into {@code efcABar, efcBBar, efcLoBar, efcHiBar} and, for warm-started rows, the
+   * {@code warmImpulseBar} the solve started from.
    *
    * @throws IllegalStateException if the record does not end at the forward's impulses bit for bit
    */
   public static void solve(Model m, Data d, DataBar b) {
     int ne = d.nefc, it = d.solverIterations, nf = m.opt().frictionDirections();
     double[] w = b.pgsWork, pBar = b.efcImpulseBar;
-    // storeWarmStart: the slots of this solve's contacts now hold its impulses (or 0 for a missing friction row),
+    // storeWarmStart: the slots of this solve's contacts now hold its impulses (or 0 for a missing
+    // friction row),
     // read by the next step; the other slots keep their values and their bars
     for (int r = 0; r < ne; r++) {
       if (d.efcType[r] == Rows.NORMAL) {
@@ -55,13 +58,14 @@ public final class ProjectedGaussSeidelAdjoint {
   }
 
   /**
-   * The sweeps undone from the last, turning {@code efcImpulseBar} into the bar of the initial guess and adding into
-   * {@code efcABar, efcBBar, efcLoBar, efcHiBar}.
+   * The sweeps undone from the last, turning {@code efcImpulseBar} into the bar of the initial
+   * guess and adding into {@code efcABar, efcBBar, efcLoBar, efcHiBar}.
    */
   private static void reverse(Model m, Data d, DataBar b) {
     int ne = d.nefc, it = d.solverIterations;
     double[] w = b.pgsWork;
-    // the record of the solve (recorded by the recomputation, else replayed now): impulses after k sweeps at
+    // the record of the solve (recorded by the recomputation, else replayed now): impulses after k
+    // sweeps at
     // h[k·ne], the residuals of sweep k at h[(iterations + 1 + k)·ne]
     int res0 = m.opt().iterations() + 1;
     double[] h = d.pgsRecord;
@@ -75,9 +79,15 @@ public final class ProjectedGaussSeidelAdjoint {
       }
     }
     for (int r = 0; r < ne; r++) {
-      if (Double.doubleToRawLongBits(h[it * ne + r]) != Double.doubleToRawLongBits(d.efcImpulse[r])) {
-        throw new IllegalStateException("reverse PGS: the recorded impulse of row " + r + " is " + h[it * ne + r]
-            + ", the forward's " + d.efcImpulse[r]);
+      if (Double.doubleToRawLongBits(h[it * ne + r])
+          != Double.doubleToRawLongBits(d.efcImpulse[r])) {
+        throw new IllegalStateException(
+            "reverse PGS: the recorded impulse of row "
+                + r
+                + " is "
+                + h[it * ne + r]
+                + ", the forward's "
+                + d.efcImpulse[r]);
       }
       b.efcInvDiagBar[r] = 0;
       w[r] = d.efcImpulse[r];
@@ -101,9 +111,10 @@ public final class ProjectedGaussSeidelAdjoint {
   }
 
   /**
-   * Prepares many reverse sweeps of one forward, as the rows of a transition need: the reverse PGS is linear in the
-   * bar of the impulses, so its response to each row's unit bar is computed once here, and every {@link #solve}
-   * until {@code b.pgsBasisReady} is cleared combines them instead of undoing the sweeps again.
+   * Prepares many reverse sweeps of one forward, as the rows of a transition need: the reverse PGS
+   * is linear in the bar of the impulses, so its response to each row's unit bar is computed once
+   * here, and every {@link #solve} until {@code b.pgsBasisReady} is cleared combines them instead
+   * of undoing the sweeps again.
    */
   public static void prepareBasis(Model m, Data d, DataBar b) {
     int ne = d.nefc, width = basisWidth(ne);
@@ -161,7 +172,10 @@ public final class ProjectedGaussSeidelAdjoint {
     }
   }
 
-  /** Undoes the update of row r, given the impulses w before it and its residual {@code b_r - A_r p}. */
+  /**
+   * Undoes the update of row r, given the impulses w before it and its residual {@code b_r - A_r
+   * p}.
+   */
   private static void row(Data d, DataBar b, double[] w, int r, double res) {
     double[] pBar = b.efcImpulseBar;
     double g = pBar[r];

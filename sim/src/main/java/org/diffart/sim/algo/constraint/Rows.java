@@ -3,19 +3,27 @@ package org.diffart.sim.algo.constraint;
 import org.diffart.sim.data.Data;
 
 /**
- * The constraint rows' kinds ({@code efcType}) and what every kind of row shares: the frame row a contact row acts
- * along, whether a row is a friction row, and the fields of a joint-space row (limits, dry friction, equalities).
+ * The constraint rows' kinds ({@code efcType}) and what every kind of row shares: the frame row a
+ * contact row acts along, whether a row is a friction row, and the fields of a joint-space row
+ * (limits, dry friction, equalities).
  */
 public final class Rows {
   /** Row kinds stored in {@code efcType}. */
-  public static final int NORMAL = 0, FRICTION = 1, LIMIT = 2, DOF_FRICTION = 3, TENDON_LIMIT = 4, EQUALITY = 5,
-      TORSION = 6, ROLLING = 7;
+  public static final int NORMAL = 0,
+      FRICTION = 1,
+      LIMIT = 2,
+      DOF_FRICTION = 3,
+      TENDON_LIMIT = 4,
+      EQUALITY = 5,
+      TORSION = 6,
+      ROLLING = 7;
 
   private Rows() {}
 
   /**
-   * The row of its contact's frame that contact row r acts along: the normal for normal and torsional rows, tangent
-   * 1 or 2 for the first or second friction or rolling row of its contact (a merged sliding row starts from tangent 1).
+   * The row of its contact's frame that contact row r acts along: the normal for normal and
+   * torsional rows, tangent 1 or 2 for the first or second friction or rolling row of its contact
+   * (a merged sliding row starts from tangent 1).
    */
   public static int frameRow(Data d, int r) {
     int t = d.efcType[r];
@@ -25,13 +33,17 @@ public final class Rows {
     return t == FRICTION ? (r == d.efcNormal[r] + 1 ? 1 : 2) : d.efcType[r - 1] == ROLLING ? 2 : 1;
   }
 
-  /** Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every kind. */
+  /**
+   * Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every
+   * kind.
+   */
   public static boolean isFriction(int type) {
     return type == FRICTION || type == DOF_FRICTION || type == TORSION || type == ROLLING;
   }
 
   /** The fields of a joint-space row r (no contact direction, no normal row it scales with). */
-  public static void jointSpaceRow(Data d, int r, int type, int id, double lo, double hi, double dist) {
+  public static void jointSpaceRow(
+      Data d, int r, int type, int id, double lo, double hi, double dist) {
     d.efcDir[3 * r] = 0;
     d.efcDir[3 * r + 1] = 0;
     d.efcDir[3 * r + 2] = 0;

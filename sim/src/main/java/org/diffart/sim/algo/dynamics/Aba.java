@@ -6,18 +6,19 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * Featherstone's articulated-body algorithm (RBDA 2008, Table 7.1) in body coordinates, for bodies with any number of
- * degrees of freedom (0 to 6: welded, hinge, slide, ball, free, or several joints composed). Gravity enters as the base
- * acceleration {@code a_0 = (0; -g)}. The articulated inertias {@code abaIA} are symmetric and only their upper
- * triangles (row ≤ column of each row-major 6x6) are computed.
+ * Featherstone's articulated-body algorithm (RBDA 2008, Table 7.1) in body coordinates, for bodies
+ * with any number of degrees of freedom (0 to 6: welded, hinge, slide, ball, free, or several
+ * joints composed). Gravity enters as the base acceleration {@code a_0 = (0; -g)}. The articulated
+ * inertias {@code abaIA} are symmetric and only their upper triangles (row ≤ column of each
+ * row-major 6x6) are computed.
  */
 public final class Aba {
   private Aba() {}
 
   /**
-   * Joint accelerations {@code qaccSmooth = M⁻¹ (qfrcSmooth - C)} in O(n). Requires {@link Kinematics#forward},
-   * {@link Kinematics#velocity} and {@code qfrcSmooth} (see {@code Forces}). Writes {@code abaIA, abaPA, abaU,
-   * abaDinv, abaUu, bodyAcc, qaccSmooth}.
+   * Joint accelerations {@code qaccSmooth = M⁻¹ (qfrcSmooth - C)} in O(n). Requires {@link
+   * Kinematics#forward}, {@link Kinematics#velocity} and {@code qfrcSmooth} (see {@code Forces}).
+   * Writes {@code abaIA, abaPA, abaU, abaDinv, abaUu, bodyAcc, qaccSmooth}.
    */
   public static void forward(Model m, Data d) {
     int nb = m.nbody();
@@ -27,7 +28,8 @@ public final class Aba {
       SpatialOps.inertToUpper(ia, 36 * i, inert, 10 * i);
       SpatialOps.crossForceInertVec(pa, 6 * i, inert, 10 * i, v, 6 * i);
     }
-    // pass 2: backward, articulated inertias and bias forces (eqs. 7.40-7.45); a child of the world passes nothing on
+    // pass 2: backward, articulated inertias and bias forces (eqs. 7.40-7.45); a child of the world
+    // passes nothing on
     for (int i = nb - 1; i > 0; i--) {
       int nd = m.bodyDofNum(i), p = m.bodyParent(i);
       if (nd == 1) {
@@ -128,7 +130,9 @@ public final class Aba {
     toParent(m, d, i, p);
   }
 
-  /** p^a += I^a c for body i (the last term of eq. 7.45), with c its velocity-product acceleration. */
+  /**
+   * p^a += I^a c for body i (the last term of eq. 7.45), with c its velocity-product acceleration.
+   */
   private static void addInertiaTimesBias(Data d, int i) {
     SpatialOps.mulSymVec(d.scratch6, 0, d.abaIA, 36 * i, d.bodyBias, 6 * i);
     for (int r = 0; r < 6; r++) {
@@ -138,14 +142,18 @@ public final class Aba {
 
   /** End of pass 2 for body i: {@code I^A_λ += Xᵀ I^a X}, {@code p^A_λ += Xᵀ p^a}. */
   private static void toParent(Model m, Data d, int i, int p) {
-    if (!AxisCongruence.add(m.bodyRotationAxis(i), d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA,
-        36 * i)) {
+    if (!AxisCongruence.add(
+        m.bodyRotationAxis(i), d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i)) {
       SpatialOps.addCongruence(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i);
     }
-    SpatialOps.addTransformForceTranspose(d.abaPA, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaPA, 6 * i);
+    SpatialOps.addTransformForceTranspose(
+        d.abaPA, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaPA, 6 * i);
   }
 
-  /** Pass 3 for a body with one dof: {@code a' = X a_λ + c}, {@code q̈ = (u - Uᵀ a') / D}, {@code a = a' + S q̈}. */
+  /**
+   * Pass 3 for a body with one dof: {@code a' = X a_λ + c}, {@code q̈ = (u - Uᵀ a') / D}, {@code a
+   * = a' + S q̈}.
+   */
   private static void forwardSingle(Model m, Data d, int i) {
     int k = m.bodyDofAdr(i), o = 6 * i, so = 6 * k;
     double[] a = d.bodyAcc, c = d.bodyBias, u = d.abaU, s = d.dofS;
@@ -193,9 +201,9 @@ public final class Aba {
   }
 
   /**
-   * {@code out = M̃⁻¹ x} with the articulated factorisation of the last {@link #forward} ({@code abaU, abaDinv} and the
-   * transforms of the same kinematics): its passes 2 and 3 for zero velocity and gravity, in O(n). The adjoint of ABA
-   * needs it for {@code λ = M̃⁻¹ q̈̄}.
+   * {@code out = M̃⁻¹ x} with the articulated factorisation of the last {@link #forward} ({@code
+   * abaU, abaDinv} and the transforms of the same kinematics): its passes 2 and 3 for zero velocity
+   * and gravity, in O(n). The adjoint of ABA needs it for {@code λ = M̃⁻¹ q̈̄}.
    *
    * @param x joint forces (nv), not modified
    * @param out joint accelerations (nv), may not alias x

@@ -6,9 +6,9 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * The composite-rigid-body algorithm (RBDA 2008, Table 6.2): the joint-space inertia matrix {@code M(q)} with
- * armature, in {@code qM} (dense storage, only the tree pattern is written: entry (k, l) is nonzero only when one dof
- * is an ancestor of the other).
+ * The composite-rigid-body algorithm (RBDA 2008, Table 6.2): the joint-space inertia matrix {@code
+ * M(q)} with armature, in {@code qM} (dense storage, only the tree pattern is written: entry (k, l)
+ * is nonzero only when one dof is an ancestor of the other).
  */
 public final class Crba {
   private Crba() {}
@@ -22,7 +22,8 @@ public final class Crba {
     for (int i = nb - 1; i > 0; i--) {
       int p = m.bodyParent(i);
       if (p > 0) {
-        SpatialOps.addTransformInertTranspose(crb, 10 * p, d.xRot, 9 * i, d.xTrans, 3 * i, crb, 10 * i);
+        SpatialOps.addTransformInertTranspose(
+            crb, 10 * p, d.xRot, 9 * i, d.xTrans, 3 * i, crb, 10 * i);
       }
     }
     java.util.Arrays.fill(qm, 0);
@@ -50,7 +51,8 @@ public final class Crba {
             for (int r = 0; r < 6; r++) {
               f[no + r] = 0;
             }
-            SpatialOps.addTransformForceTranspose(f, no, d.xRot, 9 * body, d.xTrans, 3 * body, f, fo);
+            SpatialOps.addTransformForceTranspose(
+                f, no, d.xRot, 9 * body, d.xTrans, 3 * body, f, fo);
             fo = no;
           }
           body = p;

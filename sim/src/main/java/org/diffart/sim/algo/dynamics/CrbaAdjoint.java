@@ -6,23 +6,31 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * Adjoint of {@link Crba#massMatrix}: from the bars of the tree-pattern entries of {@code M̃} to the bars of the
- * transforms, motion subspaces, body inertias and armature, in one O(Σ depth) sweep. The contact solve's {@code M̃⁻¹}
- * terms all end here as one matrix of bars ({@code M̄ = -Σ λ yᵀ}), instead of one inverse-dynamics product each.
+ * Adjoint of {@link Crba#massMatrix}: from the bars of the tree-pattern entries of {@code M̃} to
+ * the bars of the transforms, motion subspaces, body inertias and armature, in one O(Σ depth)
+ * sweep. The contact solve's {@code M̃⁻¹} terms all end here as one matrix of bars ({@code M̄ = -Σ
+ * λ yᵀ}), instead of one inverse-dynamics product each.
  */
 public final class CrbaAdjoint {
   private CrbaAdjoint() {}
 
   /**
-   * Consumes {@code qMBar} (see {@link DataBar#qMBar}); accumulates into {@code xRotBar, xTransBar, dofSBar,
-   * bodyInertBar, dofArmatureBar}. Requires the {@code crb} of the forward's {@link Crba#massMatrix}.
+   * Consumes {@code qMBar} (see {@link DataBar#qMBar}); accumulates into {@code xRotBar, xTransBar,
+   * dofSBar, bodyInertBar, dofArmatureBar}. Requires the {@code crb} of the forward's {@link
+   * Crba#massMatrix}.
    */
   public static void massMatrix(Model m, Data d, DataBar b) {
     int nb = m.nbody(), nv = m.nv();
-    double[] mb = b.qMBar, crb = d.crb, s = d.dofS, f = b.crbChain, fb = b.crbChainBar, cb = b.crbBar;
+    double[] mb = b.qMBar,
+        crb = d.crb,
+        s = d.dofS,
+        f = b.crbChain,
+        fb = b.crbChainBar,
+        cb = b.crbBar;
     int[] path = b.crbBodies;
     java.util.Arrays.fill(cb, 0);
-    // pass 2 reversed, per dof k: F = I^c S_k carried to the root, M(k, l) = S_lᵀ F at each ancestor body
+    // pass 2 reversed, per dof k: F = I^c S_k carried to the root, M(k, l) = S_lᵀ F at each
+    // ancestor body
     for (int i = 1; i < nb; i++) {
       int d0 = m.bodyDofAdr(i);
       for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
@@ -32,7 +40,8 @@ public final class CrbaAdjoint {
         while (m.bodyParent(path[n]) > 0) {
           int c = path[n];
           java.util.Arrays.fill(f, 6 * (n + 1), 6 * (n + 2), 0);
-          SpatialOps.addTransformForceTranspose(f, 6 * (n + 1), d.xRot, 9 * c, d.xTrans, 3 * c, f, 6 * n);
+          SpatialOps.addTransformForceTranspose(
+              f, 6 * (n + 1), d.xRot, 9 * c, d.xTrans, 3 * c, f, 6 * n);
           path[++n] = m.bodyParent(c);
         }
         java.util.Arrays.fill(fb, 0, 6 * (n + 1), 0);
@@ -50,8 +59,21 @@ public final class CrbaAdjoint {
           }
           if (lvl > 0) {
             int c = path[lvl - 1];
-            SpatialOps.addTransformForceTransposeAdjoint(fb, 6 * lvl, d.xRot, 9 * c, d.xTrans, 3 * c, f,
-                6 * (lvl - 1), b.xRotBar, 9 * c, b.xTransBar, 3 * c, fb, 6 * (lvl - 1));
+            SpatialOps.addTransformForceTransposeAdjoint(
+                fb,
+                6 * lvl,
+                d.xRot,
+                9 * c,
+                d.xTrans,
+                3 * c,
+                f,
+                6 * (lvl - 1),
+                b.xRotBar,
+                9 * c,
+                b.xTransBar,
+                3 * c,
+                fb,
+                6 * (lvl - 1));
           }
         }
         SpatialOps.mulInertVecAdjoint(fb, 0, crb, 10 * i, s, 6 * k, cb, 10 * i, b.dofSBar, 6 * k);
@@ -62,8 +84,21 @@ public final class CrbaAdjoint {
     for (int i = 1; i < nb; i++) {
       int p = m.bodyParent(i);
       if (p > 0) {
-        SpatialOps.addTransformInertTransposeAdjoint(cb, 10 * p, d.xRot, 9 * i, d.xTrans, 3 * i, crb, 10 * i,
-            b.xRotBar, 9 * i, b.xTransBar, 3 * i, cb, 10 * i);
+        SpatialOps.addTransformInertTransposeAdjoint(
+            cb,
+            10 * p,
+            d.xRot,
+            9 * i,
+            d.xTrans,
+            3 * i,
+            crb,
+            10 * i,
+            b.xRotBar,
+            9 * i,
+            b.xTransBar,
+            3 * i,
+            cb,
+            10 * i);
       }
     }
     for (int i = 1; i < nb; i++) {

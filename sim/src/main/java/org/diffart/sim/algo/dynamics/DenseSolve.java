@@ -1,13 +1,15 @@
 package org.diffart.sim.algo.dynamics;
 
-/** Small dense symmetric positive-definite solves (joint blocks of at most 6x6), allocation-free. */
+/**
+ * Small dense symmetric positive-definite solves (joint blocks of at most 6x6), allocation-free.
+ */
 final class DenseSolve {
   private DenseSolve() {}
 
   /**
-   * Inverts the n×n SPD matrix {@code a} (row-major, destroyed: its lower triangle receives {@code L⁻¹} of the Cholesky
-   * factor) into {@code out[oo ..]} (row-major n×n) as {@code L⁻ᵀ L⁻¹}. A non-positive pivot yields non-finite entries,
-   * caught by the step's checks.
+   * Inverts the n×n SPD matrix {@code a} (row-major, destroyed: its lower triangle receives {@code
+   * L⁻¹} of the Cholesky factor) into {@code out[oo ..]} (row-major n×n) as {@code L⁻ᵀ L⁻¹}. A
+   * non-positive pivot yields non-finite entries, caught by the step's checks.
    */
   static void invertSpd(double[] a, int n, double[] out, int oo) {
     // a = L Lᵀ, L in the lower triangle

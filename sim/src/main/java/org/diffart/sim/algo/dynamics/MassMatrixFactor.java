@@ -4,14 +4,16 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Tree-sparse factorisation {@code M = Lᵀ D L} (L unit lower triangular, nonzero only where the column is an ancestor
- * dof of the row), which has no fill-in (Featherstone 2005, "Efficient factorization of the joint-space inertia
- * matrix"; MuJoCo's {@code mj_factorM}). Cost O(Σ depth²).
+ * Tree-sparse factorisation {@code M = Lᵀ D L} (L unit lower triangular, nonzero only where the
+ * column is an ancestor dof of the row), which has no fill-in (Featherstone 2005, "Efficient
+ * factorization of the joint-space inertia matrix"; MuJoCo's {@code mj_factorM}). Cost O(Σ depth²).
  */
 public final class MassMatrixFactor {
   private MassMatrixFactor() {}
 
-  /** Factors {@code qM} into {@code qLD} and {@code qLDiagInv}. Requires {@link Crba#massMatrix}. */
+  /**
+   * Factors {@code qM} into {@code qLD} and {@code qLDiagInv}. Requires {@link Crba#massMatrix}.
+   */
   public static void factor(Model m, Data d) {
     int nv = m.nv();
     double[] ld = d.qLD;
@@ -42,8 +44,9 @@ public final class MassMatrixFactor {
   }
 
   /**
-   * x ← L⁻ᵀ x for an x that is zero outside dofs {@code [lo, hi)} and whose nonzero dofs have all their ancestors in
-   * that range (a path to the root, say); entries outside the range are neither read nor written.
+   * x ← L⁻ᵀ x for an x that is zero outside dofs {@code [lo, hi)} and whose nonzero dofs have all
+   * their ancestors in that range (a path to the root, say); entries outside the range are neither
+   * read nor written.
    */
   public static void solveLt(Model m, Data d, double[] x, int xo, int lo, int hi) {
     int nv = m.nv();
@@ -61,8 +64,9 @@ public final class MassMatrixFactor {
   }
 
   /**
-   * x ← L⁻¹ x for an x that is zero outside dofs {@code [lo, hi)}, a range closed under ancestors (whole trees): the
-   * result is zero outside it too, and entries outside are neither read nor written.
+   * x ← L⁻¹ x for an x that is zero outside dofs {@code [lo, hi)}, a range closed under ancestors
+   * (whole trees): the result is zero outside it too, and entries outside are neither read nor
+   * written.
    */
   public static void solveL(Model m, Data d, double[] x, int xo, int lo, int hi) {
     int nv = m.nv();

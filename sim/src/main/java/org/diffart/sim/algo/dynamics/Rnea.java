@@ -6,15 +6,17 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * The recursive Newton-Euler algorithm (RBDA 2008, Table 5.1) in body coordinates: inverse dynamics {@code τ = M(q) q̈
- * + C(q, q̇) q̇ + g(q)}, with gravity as the base acceleration {@code a_0 = (0; -g)} and armature in M.
+ * The recursive Newton-Euler algorithm (RBDA 2008, Table 5.1) in body coordinates: inverse dynamics
+ * {@code τ = M(q) q̈ + C(q, q̇) q̇ + g(q)}, with gravity as the base acceleration {@code a_0 = (0;
+ * -g)} and armature in M.
  */
 public final class Rnea {
   private Rnea() {}
 
   /**
-   * Joint forces that produce {@code qacc}: {@code out = M q̈ + bias}, where M includes armature. Requires {@link
-   * Kinematics#forward} and {@link Kinematics#velocity}; writes {@code rneaAcc, rneaForce}.
+   * Joint forces that produce {@code qacc}: {@code out = M q̈ + bias}, where M includes armature.
+   * Requires {@link Kinematics#forward} and {@link Kinematics#velocity}; writes {@code rneaAcc,
+   * rneaForce}.
    *
    * @param qacc joint accelerations (nv)
    * @param out joint forces (nv), may not alias qacc
@@ -59,7 +61,10 @@ public final class Rnea {
     }
   }
 
-  /** MuJoCo's {@code qfrc_bias = C(q, q̇) q̇ + g(q)}: inverse dynamics at zero acceleration, into {@code qfrcBias}. */
+  /**
+   * MuJoCo's {@code qfrc_bias = C(q, q̇) q̇ + g(q)}: inverse dynamics at zero acceleration, into
+   * {@code qfrcBias}.
+   */
   public static void bias(Model m, Data d) {
     java.util.Arrays.fill(d.scratchNv1, 0);
     inverse(m, d, d.scratchNv1, d.qfrcBias);

@@ -5,8 +5,9 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link Fluid#forces}: from {@code qfrcPassiveBar} (read, not consumed) to the bars of the body
- * velocities ({@code bodyVelBar}), poses ({@code xposBar, xmatBar}) and motion subspaces ({@code dofSBar}).
+ * Adjoint of {@link Fluid#forces}: from {@code qfrcPassiveBar} (read, not consumed) to the bars of
+ * the body velocities ({@code bodyVelBar}), poses ({@code xposBar, xmatBar}) and motion subspaces
+ * ({@code dofSBar}).
  */
 public final class FluidAdjoint {
   private FluidAdjoint() {}
@@ -25,8 +26,8 @@ public final class FluidAdjoint {
   }
 
   /**
-   * Adjoint of {@link Fluid#applyWrench} with the wrench at {@code w[18..24)}: its bar into {@code g[18..24)}, and
-   * the bars of the poses and motion subspaces of body i's ancestors.
+   * Adjoint of {@link Fluid#applyWrench} with the wrench at {@code w[18..24)}: its bar into {@code
+   * g[18..24)}, and the bars of the poses and motion subspaces of body i's ancestors.
    */
   private static void applyWrench(Model m, Data d, DataBar b, int i, double[] w, double[] g) {
     double fx = w[21], fy = w[22], fz = w[23];
@@ -38,7 +39,9 @@ public final class FluidAdjoint {
       }
       double ex = d.xpos[3 * i] - d.xpos[3 * bd], ey = d.xpos[3 * i + 1] - d.xpos[3 * bd + 1];
       double ez = d.xpos[3 * i + 2] - d.xpos[3 * bd + 2];
-      double tx = w[18] + ey * fz - ez * fy, ty = w[19] + ez * fx - ex * fz, tz = w[20] + ex * fy - ey * fx;
+      double tx = w[18] + ey * fz - ez * fy,
+          ty = w[19] + ez * fx - ex * fz,
+          tz = w[20] + ex * fy - ey * fx;
       int ro = 9 * bd;
       double ltx = r[ro] * tx + r[ro + 3] * ty + r[ro + 6] * tz;
       double lty = r[ro + 1] * tx + r[ro + 4] * ty + r[ro + 7] * tz;
@@ -123,7 +126,10 @@ public final class FluidAdjoint {
     g[16] += tz * cx - tx * cz;
     g[17] += tx * cy - ty * cx;
     // τ_c = R_I τ_l, f = R_I f_l, then the drag laws
-    double s0 = Fluid.side(m, i, 0), s1 = Fluid.side(m, i, 1), s2 = Fluid.side(m, i, 2), diam = (s0 + s1 + s2) / 3;
+    double s0 = Fluid.side(m, i, 0),
+        s1 = Fluid.side(m, i, 1),
+        s2 = Fluid.side(m, i, 2),
+        diam = (s0 + s1 + s2) / 3;
     for (int k = 0; k < 3; k++) {
       double tl = 0, fl = 0;
       for (int j = 0; j < 3; j++) {
@@ -132,8 +138,10 @@ public final class FluidAdjoint {
       }
       double sk = k == 0 ? s0 : k == 1 ? s1 : s2, sa = k == 0 ? s1 : k == 1 ? s2 : s0;
       double sb = k == 0 ? s2 : k == 1 ? s0 : s1;
-      g[k] = tl * (-Math.PI * diam * diam * diam * mu
-          - 2 * rho * sk * (sa * sa * sa * sa + sb * sb * sb * sb) / 64 * Math.abs(w[k]));
+      g[k] =
+          tl
+              * (-Math.PI * diam * diam * diam * mu
+                  - 2 * rho * sk * (sa * sa * sa * sa + sb * sb * sb * sb) / 64 * Math.abs(w[k]));
       g[3 + k] = fl * (-3 * Math.PI * diam * mu - rho * sa * sb * Math.abs(w[3 + k]));
     }
     // ω_l = R_Iᵀ ω_b, v_l = R_Iᵀ u with u = v_b + ω_b × c - R_iᵀ wind

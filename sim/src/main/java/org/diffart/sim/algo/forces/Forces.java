@@ -7,7 +7,10 @@ import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
-/** Joint-space forces of the smooth dynamics: springs and dampers ({@link #passive}) and actuators ({@link #actuation}). */
+/**
+ * Joint-space forces of the smooth dynamics: springs and dampers ({@link #passive}) and actuators
+ * ({@link #actuation}).
+ */
 public final class Forces {
   /** The smallest filter time constant, MuJoCo's {@code mjMINVAL}. */
   static final double MIN_TIME_CONSTANT = 1e-15;
@@ -15,10 +18,11 @@ public final class Forces {
   private Forces() {}
 
   /**
-   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and {@code -stiffness
-   * (q - springref)} per joint; for ball and free joints the rotational spring uses the quaternion difference in the
-   * joint frame, as MuJoCo does. Fixed tendons: writes their lengths and velocities and adds {@code ∂L/∂qᵀ f} with
-   * {@code f = -stiffness (L - springlength) - damping L̇}. With the passive flag off only the tendons are computed.
+   * Writes {@code qfrcPassive}: {@code -damping q̇} per dof (damping from {@code d.dofDamping}) and
+   * {@code -stiffness (q - springref)} per joint; for ball and free joints the rotational spring
+   * uses the quaternion difference in the joint frame, as MuJoCo does. Fixed tendons: writes their
+   * lengths and velocities and adds {@code ∂L/∂qᵀ f} with {@code f = -stiffness (L - springlength)
+   * - damping L̇}. With the passive flag off only the tendons are computed.
    */
   public static void passive(Model m, Data d) {
     double[] f = d.qfrcPassive;
@@ -54,9 +58,11 @@ public final class Forces {
     for (int tn = 0; tn < m.ntendon(); tn++) {
       if (m.tendonSpatial(tn)) {
         Tendons.spatial(m, d, tn);
-        // no shortcut for a zero force: a spring exactly at rest still has a derivative (the tape records it)
-        double force = -m.tendonStiffness(tn) * (d.tendonLength[tn] - m.tendonLengthSpring(tn))
-            - m.tendonDamping(tn) * d.tendonVelocity[tn];
+        // no shortcut for a zero force: a spring exactly at rest still has a derivative (the tape
+        // records it)
+        double force =
+            -m.tendonStiffness(tn) * (d.tendonLength[tn] - m.tendonLengthSpring(tn))
+                - m.tendonDamping(tn) * d.tendonVelocity[tn];
         for (int k = 0; k < m.nv(); k++) {
           f[k] += d.tendonJ[m.nv() * tn + k] * force;
         }
@@ -69,7 +75,8 @@ public final class Forces {
       }
       d.tendonLength[tn] = len;
       d.tendonVelocity[tn] = vel;
-      double force = -m.tendonStiffness(tn) * (len - m.tendonLengthSpring(tn)) - m.tendonDamping(tn) * vel;
+      double force =
+          -m.tendonStiffness(tn) * (len - m.tendonLengthSpring(tn)) - m.tendonDamping(tn) * vel;
       for (int w = m.tendonAdr(tn); w < m.tendonAdr(tn) + m.tendonNum(tn); w++) {
         f[m.wrapDofAdr(w)] += m.wrapCoef(w) * force;
       }
@@ -78,12 +85,16 @@ public final class Forces {
       Fluid.forces(m, d);
     }
     if (!m.opt().passive()) {
-      // MJCF flag passive off: the tendons' lengths stay (limits, sensors and actuators read them), no force
+      // MJCF flag passive off: the tendons' lengths stay (limits, sensors and actuators read them),
+      // no force
       java.util.Arrays.fill(f, 0);
     }
   }
 
-  /** scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses scratch36[0..10]). */
+  /**
+   * scratch36[8..10] = log(conj(q_spring) ⊗ q) for the quaternion at qpos address a (uses
+   * scratch36[0..10]).
+   */
   public static void springDifference(Model m, Data d, int a) {
     double[] t = d.scratch36;
     for (int r = 0; r < 4; r++) {
@@ -95,14 +106,15 @@ public final class Forces {
   }
 
   /**
-   * Writes the actuator lengths, velocities and forces, {@code actDot} and {@code qfrcActuator}, as MuJoCo 2.2.2:
-   * the control is clamped to ctrlrange where limited; the input is the control, or the activation {@code act} of an
-   * actuator with dynamics (whose {@code act' = ctrl} for an integrator, {@code (ctrl - act)/τ} for a filter); {@code
-   * force = (gain0 + gain1 length + gain2 velocity) input + bias0 + bias1 length + bias2 velocity}, clamped to
-   * forcerange where limited, through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ
-   * c q̇}, {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a fixed tendon);
-   * on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive} computes the tendon first); an
-   * adhesion actuator's are those of {@link #adhesion}, at length 0.
+   * Writes the actuator lengths, velocities and forces, {@code actDot} and {@code qfrcActuator}, as
+   * MuJoCo 2.2.2: the control is clamped to ctrlrange where limited; the input is the control, or
+   * the activation {@code act} of an actuator with dynamics (whose {@code act' = ctrl} for an
+   * integrator, {@code (ctrl - act)/τ} for a filter); {@code force = (gain0 + gain1 length + gain2
+   * velocity) input + bias0 + bias1 length + bias2 velocity}, clamped to forcerange where limited,
+   * through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ c q̇},
+   * {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a
+   * fixed tendon); on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive}
+   * computes the tendon first); an adhesion actuator's are those of {@link #adhesion}, at length 0.
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
@@ -149,13 +161,19 @@ public final class Forces {
       if (s >= 0) {
         input = d.act[s];
         DynType dyn = m.actDynType(a);
-        d.actDot[s] = dyn == DynType.FILTER ? (u - input) / Math.max(m.actDynPrm(a, 0), MIN_TIME_CONSTANT)
-            : dyn == DynType.MUSCLE ? Muscle.dynamics(m, a, u, input, 0) : u;
+        d.actDot[s] =
+            dyn == DynType.FILTER
+                ? (u - input) / Math.max(m.actDynPrm(a, 0), MIN_TIME_CONSTANT)
+                : dyn == DynType.MUSCLE ? Muscle.dynamics(m, a, u, input, 0) : u;
       }
-      double gain = m.actGainMuscle(a) ? Muscle.gain(m, a, len, vel, 0)
-          : m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
-      double bias = m.actBiasMuscle(a) ? Muscle.bias(m, a, len, 0)
-          : m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
+      double gain =
+          m.actGainMuscle(a)
+              ? Muscle.gain(m, a, len, vel, 0)
+              : m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
+      double bias =
+          m.actBiasMuscle(a)
+              ? Muscle.bias(m, a, len, 0)
+              : m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel;
       double force = gain * input + bias;
       if (m.actForceLimited(a)) {
         force = Math.min(Math.max(force, m.actForceRange(a, 0)), m.actForceRange(a, 1));
@@ -178,7 +196,8 @@ public final class Forces {
       }
     }
     if (!m.opt().actuation()) {
-      // MJCF flag actuation off: lengths and velocities stay, forces and activation derivatives are zero
+      // MJCF flag actuation off: lengths and velocities stay, forces and activation derivatives are
+      // zero
       java.util.Arrays.fill(d.qfrcActuator, 0);
       java.util.Arrays.fill(d.actuatorForce, 0);
       java.util.Arrays.fill(d.actDot, 0);
@@ -186,9 +205,9 @@ public final class Forces {
   }
 
   /**
-   * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a slider-crank's or
-   * an adhesion's {@code actuatorMoment}, a spatial tendon's {@code gear·tendonJ}. Requires {@link #passive} and
-   * {@link #actuation}.
+   * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a
+   * slider-crank's or an adhesion's {@code actuatorMoment}, a spatial tendon's {@code
+   * gear·tendonJ}. Requires {@link #passive} and {@link #actuation}.
    */
   public static void moment(Model m, Data d, int a, double[] out) {
     int nv = m.nv(), ten = m.actTendon(a);
@@ -197,15 +216,18 @@ public final class Forces {
       out[m.trnDofAdr(n)] += m.trnCoef(n);
     }
     for (int k = 0; k < nv; k++) {
-      out[k] += m.actCrankSite(a) >= 0 || m.actBody(a) >= 0 ? d.actuatorMoment[nv * a + k]
-          : ten >= 0 && m.tendonSpatial(ten) ? d.tendonJ[nv * ten + k] * m.actGear(a) : 0;
+      out[k] +=
+          m.actCrankSite(a) >= 0 || m.actBody(a) >= 0
+              ? d.actuatorMoment[nv * a + k]
+              : ten >= 0 && m.tendonSpatial(ten) ? d.tendonJ[nv * ten + k] * m.actGear(a) : 0;
     }
   }
 
   /**
-   * Adhesion actuator a's moment arms into {@code actuatorMoment} (MuJoCo 2.2.2's body transmission): minus the mean,
-   * over the contacts of its body (active or in their gap), of the normal row of the contact Jacobian, {@code nᵀ (J₂ −
-   * J₁)} at the contact point; zero without contacts. A positive force thus pulls the body onto what it touches.
+   * Adhesion actuator a's moment arms into {@code actuatorMoment} (MuJoCo 2.2.2's body
+   * transmission): minus the mean, over the contacts of its body (active or in their gap), of the
+   * normal row of the contact Jacobian, {@code nᵀ (J₂ − J₁)} at the contact point; zero without
+   * contacts. A positive force thus pulls the body onto what it touches.
    */
   public static void adhesion(Model m, Data d, int a) {
     int nv = m.nv(), o = nv * a, body = m.actBody(a), count = 0;
@@ -213,8 +235,10 @@ public final class Forces {
     for (int c = 0; c < d.ncon; c++) {
       int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
       if (b1 == body || b2 == body) {
-        Jacobians.addPointJacobian(m, d, d.actuatorMoment, o, b2, d.conPos, 3 * c, d.conFrame, 9 * c, 1);
-        Jacobians.addPointJacobian(m, d, d.actuatorMoment, o, b1, d.conPos, 3 * c, d.conFrame, 9 * c, -1);
+        Jacobians.addPointJacobian(
+            m, d, d.actuatorMoment, o, b2, d.conPos, 3 * c, d.conFrame, 9 * c, 1);
+        Jacobians.addPointJacobian(
+            m, d, d.actuatorMoment, o, b1, d.conPos, 3 * c, d.conFrame, 9 * c, -1);
         count++;
       }
     }
@@ -227,17 +251,20 @@ public final class Forces {
   }
 
   /**
-   * Actuator a's slider-crank (MuJoCo 2.2.2's {@code mjTRN_SLIDERCRANK}): with the slider site's z axis a, the vector
-   * v from the slider site to the crank site and the rod length r, {@code length = a·v − √det}, {@code det = (a·v)² +
-   * r² − v·v} (just {@code a·v} when det ≤ 0: the rod cannot reach the axis), times the gear; writes the moment arms
-   * {@code ∂length/∂q = ∂l/∂a · ∂a/∂q + ∂l/∂v · (J_crank − J_slider)} to {@code actuatorMoment} and returns the
-   * length. Uses {@code scratch36[12..20]}.
+   * Actuator a's slider-crank (MuJoCo 2.2.2's {@code mjTRN_SLIDERCRANK}): with the slider site's z
+   * axis a, the vector v from the slider site to the crank site and the rod length r, {@code length
+   * = a·v − √det}, {@code det = (a·v)² + r² − v·v} (just {@code a·v} when det ≤ 0: the rod cannot
+   * reach the axis), times the gear; writes the moment arms {@code ∂length/∂q = ∂l/∂a · ∂a/∂q +
+   * ∂l/∂v · (J_crank − J_slider)} to {@code actuatorMoment} and returns the length. Uses {@code
+   * scratch36[12..20]}.
    */
   static double sliderCrank(Model m, Data d, int a) {
     int nv = m.nv(), cs = m.actCrankSite(a), ss = m.actSliderSite(a), o = nv * a;
     double[] t = d.scratch36, x = d.siteXpos, r = d.siteXmat;
     double ax = r[9 * ss + 2], ay = r[9 * ss + 5], az = r[9 * ss + 8];
-    double vx = x[3 * cs] - x[3 * ss], vy = x[3 * cs + 1] - x[3 * ss + 1], vz = x[3 * cs + 2] - x[3 * ss + 2];
+    double vx = x[3 * cs] - x[3 * ss],
+        vy = x[3 * cs + 1] - x[3 * ss + 1],
+        vz = x[3 * cs + 2] - x[3 * ss + 2];
     double rod = m.actCrankLength(a), av = vx * ax + vy * ay + vz * az;
     double det = av * av + rod * rod - (vx * vx + vy * vy + vz * vz);
     double length;
@@ -276,8 +303,8 @@ public final class Forces {
   }
 
   /**
-   * The activations after a step of h: {@code act += h·act'}, clamped to actrange where limited (MuJoCo's Euler and
-   * the final RK4 update).
+   * The activations after a step of h: {@code act += h·act'}, clamped to actrange where limited
+   * (MuJoCo's Euler and the final RK4 update).
    */
   public static void integrateActivation(Model m, Data d, double h) {
     for (int a = m.nu() - m.na(); a < m.nu(); a++) {
@@ -290,8 +317,8 @@ public final class Forces {
   }
 
   /**
-   * Writes {@code dofArmature = armature + h·damping}: with {@code h = dt} the dynamics use {@code M + dt B}, the
-   * implicit damping of MuJoCo's Euler step; with {@code h = 0} plain M.
+   * Writes {@code dofArmature = armature + h·damping}: with {@code h = dt} the dynamics use {@code
+   * M + dt B}, the implicit damping of MuJoCo's Euler step; with {@code h = 0} plain M.
    */
   public static void armature(Model m, Data d, double h) {
     for (int k = 0; k < m.nv(); k++) {

@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.forces;
 
-import org.diffart.sim.algo.kinematics.Jacobians;
 import org.diffart.sim.algo.kinematics.JacobiansAdjoint;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.data.Data;
@@ -9,7 +8,10 @@ import org.diffart.sim.model.DynType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
-/** Adjoints of {@link Forces}: passive springs and dampers, actuation, the total and the implicit-damping diagonal. */
+/**
+ * Adjoints of {@link Forces}: passive springs and dampers, actuation, the total and the
+ * implicit-damping diagonal.
+ */
 public final class ForcesAdjoint {
   private ForcesAdjoint() {}
 
@@ -24,7 +26,9 @@ public final class ForcesAdjoint {
     }
   }
 
-  /** Adjoint of {@link Forces#armature}: consumes {@code dofArmatureBar} into {@code dofDampingBar}. */
+  /**
+   * Adjoint of {@link Forces#armature}: consumes {@code dofArmatureBar} into {@code dofDampingBar}.
+   */
   public static void armature(Model m, DataBar b, double h) {
     for (int k = 0; k < m.nv(); k++) {
       b.dofDampingBar[k] += h * b.dofArmatureBar[k];
@@ -33,14 +37,15 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Adjoint of {@link Forces#actuation}: consumes {@code qfrcActuatorBar} and {@code actDotBar} into {@code ctrlBar,
-   * actBar, qposBar, qvelBar}. A control or force held at a bound of its range passes no gradient, as the clamp
-   * {@code min(max(x, lo), hi)} does.
+   * Adjoint of {@link Forces#actuation}: consumes {@code qfrcActuatorBar} and {@code actDotBar}
+   * into {@code ctrlBar, actBar, qposBar, qvelBar}. A control or force held at a bound of its range
+   * passes no gradient, as the clamp {@code min(max(x, lo), hi)} does.
    */
   public static void actuation(Model m, Data d, DataBar b) {
     int nv = m.nv();
     if (!m.opt().actuation()) {
-      // the forces and activation derivatives were zeroed: nothing flows back but the lengths' bars (none here)
+      // the forces and activation derivatives were zeroed: nothing flows back but the lengths' bars
+      // (none here)
       java.util.Arrays.fill(b.qfrcActuatorBar, 0);
       java.util.Arrays.fill(b.actDotBar, 0);
       java.util.Arrays.fill(b.actuatorForceBar, 0);
@@ -69,17 +74,23 @@ public final class ForcesAdjoint {
       }
       double len = d.actuatorLength[a], vel = d.actuatorVelocity[a];
       double u = d.ctrl[a];
-      boolean ctrlPasses = !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
+      boolean ctrlPasses =
+          !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
       if (m.actCtrlLimited(a)) {
         u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
       }
       int s = m.actActAdr(a);
       double input = s >= 0 ? d.act[s] : u;
       boolean mg = m.actGainMuscle(a), mb = m.actBiasMuscle(a);
-      double gain = mg ? Muscle.gain(m, a, len, vel, 0) : m.actGain(a, 0) + m.actGain(a, 1) * len
-          + m.actGain(a, 2) * vel;
-      double force = gain * input + (mb ? Muscle.bias(m, a, len, 0) : m.actBias(a, 0) + m.actBias(a, 1) * len
-          + m.actBias(a, 2) * vel);
+      double gain =
+          mg
+              ? Muscle.gain(m, a, len, vel, 0)
+              : m.actGain(a, 0) + m.actGain(a, 1) * len + m.actGain(a, 2) * vel;
+      double force =
+          gain * input
+              + (mb
+                  ? Muscle.bias(m, a, len, 0)
+                  : m.actBias(a, 0) + m.actBias(a, 1) * len + m.actBias(a, 2) * vel);
       if (m.actForceLimited(a) && !passes(force, m.actForceRange(a, 0), m.actForceRange(a, 1))) {
         forceBar = 0;
       }
@@ -87,9 +98,11 @@ public final class ForcesAdjoint {
       double gainLen = mg ? Muscle.gain(m, a, len, vel, 1) : m.actGain(a, 1);
       double gainVel = mg ? Muscle.gain(m, a, len, vel, 2) : m.actGain(a, 2);
       // the length's and velocity's bars: through the force, and from the sensors that read them
-      double lenBar = (gainLen * input + (mb ? Muscle.bias(m, a, len, 1) : m.actBias(a, 1))) * forceBar
-          + b.actuatorLengthBar[a];
-      double velBar = (gainVel * input + (mb ? 0 : m.actBias(a, 2))) * forceBar + b.actuatorVelocityBar[a];
+      double lenBar =
+          (gainLen * input + (mb ? Muscle.bias(m, a, len, 1) : m.actBias(a, 1))) * forceBar
+              + b.actuatorLengthBar[a];
+      double velBar =
+          (gainVel * input + (mb ? 0 : m.actBias(a, 2))) * forceBar + b.actuatorVelocityBar[a];
       b.actuatorLengthBar[a] = 0;
       b.actuatorVelocityBar[a] = 0;
       double uBar = inputBar;
@@ -127,11 +140,13 @@ public final class ForcesAdjoint {
         }
       }
       if (spatial) {
-        // len = gear L, vel = Σ gear J q̇, qfrc += gear J force: into the tendon's bars (TendonsAdjoint, in passive)
+        // len = gear L, vel = Σ gear J q̇, qfrc += gear J force: into the tendon's bars
+        // (TendonsAdjoint, in passive)
         double gear = m.actGear(a), applied = d.actuatorForce[a];
         b.tendonLengthBar[ten] += gear * lenBar;
         for (int k = 0; k < nv; k++) {
-          b.tendonJBar[nv * ten + k] += gear * (applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k]);
+          b.tendonJBar[nv * ten + k] +=
+              gear * (applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k]);
           b.qvelBar[k] += velBar * gear * d.tendonJ[nv * ten + k];
         }
       }
@@ -143,9 +158,10 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Adjoint of {@link Forces#adhesion}: from the bars of the moment arms ({@code actuatorMomentBar}, consumed), the
-   * bars of the contacts' points and normals ({@code conPosBar, conFrameBar}, which {@code CollisionAdjoint} carries on)
-   * and of the kinematics the Jacobians read.
+   * Adjoint of {@link Forces#adhesion}: from the bars of the moment arms ({@code
+   * actuatorMomentBar}, consumed), the bars of the contacts' points and normals ({@code conPosBar,
+   * conFrameBar}, which {@code CollisionAdjoint} carries on) and of the kinematics the Jacobians
+   * read.
    */
   static void adhesion(Model m, Data d, DataBar b, int a) {
     int nv = m.nv(), o = nv * a, body = m.actBody(a), count = 0;
@@ -162,10 +178,38 @@ public final class ForcesAdjoint {
       for (int c = 0; c < d.ncon; c++) {
         int b1 = m.geomBody(d.conGeom[2 * c]), b2 = m.geomBody(d.conGeom[2 * c + 1]);
         if (b1 == body || b2 == body) {
-          JacobiansAdjoint.addPointJacobian(m, d, b, mb, o, b2, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c,
-              b.conFrameBar, 9 * c, 1);
-          JacobiansAdjoint.addPointJacobian(m, d, b, mb, o, b1, d.conPos, 3 * c, b.conPosBar, 3 * c, d.conFrame, 9 * c,
-              b.conFrameBar, 9 * c, -1);
+          JacobiansAdjoint.addPointJacobian(
+              m,
+              d,
+              b,
+              mb,
+              o,
+              b2,
+              d.conPos,
+              3 * c,
+              b.conPosBar,
+              3 * c,
+              d.conFrame,
+              9 * c,
+              b.conFrameBar,
+              9 * c,
+              1);
+          JacobiansAdjoint.addPointJacobian(
+              m,
+              d,
+              b,
+              mb,
+              o,
+              b1,
+              d.conPos,
+              3 * c,
+              b.conPosBar,
+              3 * c,
+              d.conFrame,
+              9 * c,
+              b.conFrameBar,
+              9 * c,
+              -1);
         }
       }
     }
@@ -173,9 +217,9 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Adjoint of {@link Forces#sliderCrank}: from the bars of the length and of the moment arms ({@code
-   * actuatorMomentBar}, consumed), the bars of the two sites' poses ({@code siteXposBar, siteXmatBar}) and of the
-   * kinematics the moment arms' Jacobians read.
+   * Adjoint of {@link Forces#sliderCrank}: from the bars of the length and of the moment arms
+   * ({@code actuatorMomentBar}, consumed), the bars of the two sites' poses ({@code siteXposBar,
+   * siteXmatBar}) and of the kinematics the moment arms' Jacobians read.
    */
   static void sliderCrank(Model m, Data d, DataBar b, int a, double lenBar) {
     int nv = m.nv(), cs = m.actCrankSite(a), ss = m.actSliderSite(a), o = nv * a;
@@ -190,14 +234,16 @@ public final class ForcesAdjoint {
     for (int k = 20; k < 26; k++) {
       w[k] = 0;
     }
-    JacobiansAdjoint.addPointJacobian(m, d, b, mb, o, m.siteBody(cs), x, 3 * cs, b.siteXposBar, 3 * cs, t, 12, w, 20,
-        1);
-    JacobiansAdjoint.addPointJacobian(m, d, b, mb, o, m.siteBody(ss), x, 3 * ss, b.siteXposBar, 3 * ss, t, 12, w, 20,
-        -1);
+    JacobiansAdjoint.addPointJacobian(
+        m, d, b, mb, o, m.siteBody(cs), x, 3 * cs, b.siteXposBar, 3 * cs, t, 12, w, 20, 1);
+    JacobiansAdjoint.addPointJacobian(
+        m, d, b, mb, o, m.siteBody(ss), x, 3 * ss, b.siteXposBar, 3 * ss, t, 12, w, 20, -1);
     JacobiansAdjoint.addAngularJacobian(m, d, b, mb, o, m.siteBody(ss), t, 18, w, 23, 1);
     java.util.Arrays.fill(mb, o, o + nv, 0);
     double ax = r[9 * ss + 2], ay = r[9 * ss + 5], az = r[9 * ss + 8];
-    double vx = x[3 * cs] - x[3 * ss], vy = x[3 * cs + 1] - x[3 * ss + 1], vz = x[3 * cs + 2] - x[3 * ss + 2];
+    double vx = x[3 * cs] - x[3 * ss],
+        vy = x[3 * cs + 1] - x[3 * ss + 1],
+        vz = x[3 * cs + 2] - x[3 * ss + 2];
     // c = a × p (p = ∂l/∂a): ā += p × c̄, p̄ = c̄ × a
     double cbx = w[23], cby = w[24], cbz = w[25], px = t[15], py = t[16], pz = t[17];
     double abx = py * cbz - pz * cby, aby = pz * cbx - px * cbz, abz = px * cby - py * cbx;
@@ -250,33 +296,39 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Adjoint of {@link Forces#integrateActivation}: {@code actBar} holds the bar of the activations after the step
-   * and becomes that of those before it; {@code actDotBar} receives {@code h·actBar}. An activation held at a bound
-   * of its range passes no gradient.
+   * Adjoint of {@link Forces#integrateActivation}: {@code actBar} holds the bar of the activations
+   * after the step and becomes that of those before it; {@code actDotBar} receives {@code
+   * h·actBar}. An activation held at a bound of its range passes no gradient.
    */
   public static void integrateActivation(Model m, Data d, DataBar b, double h) {
     for (int a = m.nu() - m.na(); a < m.nu(); a++) {
       int s = m.actActAdr(a);
-      if (m.actActLimited(a) && !passes(d.act[s] + h * d.actDot[s], m.actActRange(a, 0), m.actActRange(a, 1))) {
+      if (m.actActLimited(a)
+          && !passes(d.act[s] + h * d.actDot[s], m.actActRange(a, 0), m.actActRange(a, 1))) {
         b.actBar[s] = 0;
       }
       b.actDotBar[s] += h * b.actBar[s];
     }
   }
 
-  /** Whether {@code min(max(x, lo), hi)} returns x itself (Math.max/min pick their first argument on a tie). */
+  /**
+   * Whether {@code min(max(x, lo), hi)} returns x itself (Math.max/min pick their first argument on
+   * a tie).
+   */
   static boolean passes(double x, double lo, double hi) {
     return x >= lo && x <= hi;
   }
 
   /**
-   * Adjoint of {@link Forces#passive}: consumes {@code qfrcPassiveBar} into {@code qvelBar, dofDampingBar} and, for
-   * springs, {@code qposBar}; fluid forces go to the bars of the body velocities and poses ({@link FluidAdjoint}).
+   * Adjoint of {@link Forces#passive}: consumes {@code qfrcPassiveBar} into {@code qvelBar,
+   * dofDampingBar} and, for springs, {@code qposBar}; fluid forces go to the bars of the body
+   * velocities and poses ({@link FluidAdjoint}).
    */
   public static void passive(Model m, Data d, DataBar b) {
     double[] fb = b.qfrcPassiveBar;
     if (!m.opt().passive()) {
-      // no passive force: only the tendons' bars (from limits and actuators) flow through their paths
+      // no passive force: only the tendons' bars (from limits and actuators) flow through their
+      // paths
       java.util.Arrays.fill(fb, 0);
     }
     for (int k = 0; k < m.nv(); k++) {
@@ -322,14 +374,16 @@ public final class ForcesAdjoint {
   }
 
   /**
-   * Spatial tendon t's spring and damper {@code qfrc += J f}, {@code f = -k (L - L0) - b J q̇}, then the bars of its
-   * length and Jacobian (from here and from the limit rows) through its path ({@link TendonsAdjoint}).
+   * Spatial tendon t's spring and damper {@code qfrc += J f}, {@code f = -k (L - L0) - b J q̇},
+   * then the bars of its length and Jacobian (from here and from the limit rows) through its path
+   * ({@link TendonsAdjoint}).
    */
   private static void spatialTendon(Model m, Data d, DataBar b, int t) {
     int nv = m.nv(), o = nv * t;
     double[] fb = b.qfrcPassiveBar;
-    double force = -m.tendonStiffness(t) * (d.tendonLength[t] - m.tendonLengthSpring(t))
-        - m.tendonDamping(t) * d.tendonVelocity[t];
+    double force =
+        -m.tendonStiffness(t) * (d.tendonLength[t] - m.tendonLengthSpring(t))
+            - m.tendonDamping(t) * d.tendonVelocity[t];
     double forceBar = 0;
     for (int k = 0; k < nv; k++) {
       forceBar += d.tendonJ[o + k] * fb[k];
@@ -346,7 +400,10 @@ public final class ForcesAdjoint {
     TendonsAdjoint.spatial(m, d, b, t);
   }
 
-  /** The bar of {@code log(conj(q_spring) ⊗ normalize(q))} at qpos address a, from {@code f[da..] -= k ·} it. */
+  /**
+   * The bar of {@code log(conj(q_spring) ⊗ normalize(q))} at qpos address a, from {@code f[da..] -=
+   * k ·} it.
+   */
   private static void springDifference(Model m, Data d, DataBar b, int a, int da, double k) {
     double[] t = b.scratch36;
     for (int r = 0; r < 4; r++) {

@@ -3,11 +3,12 @@ package org.diffart.sim.algo.forces;
 import org.diffart.sim.model.Model;
 
 /**
- * MuJoCo 2.2.2's muscle model ({@code mju_muscleGain}, {@code mju_muscleBias}, {@code mju_muscleDynamics}), with the
- * parameters {@code (range0, range1, force, scale, lmin, lmax, vmax, fpmax, fvmax)} of the actuator's gain or bias.
- * The length is normalised by the actuator's length range so that the range maps onto {@code [range0, range1]}
- * ({@code L = range0 + (len − lr0)/L0}, {@code L0 = (lr1 − lr0)/(range1 − range0)}), the velocity by {@code L0·vmax};
- * the peak force is {@code force}, or {@code scale/acc0} when {@code force < 0}. Every function returns the value
+ * MuJoCo 2.2.2's muscle model ({@code mju_muscleGain}, {@code mju_muscleBias}, {@code
+ * mju_muscleDynamics}), with the parameters {@code (range0, range1, force, scale, lmin, lmax, vmax,
+ * fpmax, fvmax)} of the actuator's gain or bias. The length is normalised by the actuator's length
+ * range so that the range maps onto {@code [range0, range1]} ({@code L = range0 + (len − lr0)/L0},
+ * {@code L0 = (lr1 − lr0)/(range1 − range0)}), the velocity by {@code L0·vmax}; the peak force is
+ * {@code force}, or {@code scale/acc0} when {@code force < 0}. Every function returns the value
  * ({@code which = 0}) or one partial derivative, so that the adjoint reads the same branches.
  */
 final class Muscle {
@@ -33,13 +34,16 @@ final class Muscle {
   }
 
   /**
-   * The active force per activation, {@code −F0·FL(L)·FV(V)} (which = 0), or its derivative along the length (1) or
-   * the velocity (2). FL is MuJoCo's piecewise quadratic bump (zero outside {@code [lmin, lmax]} above 1; below
-   * lmin MuJoCo's branch order continues the falling quadratic), FV rises quadratically from 0 at {@code V = −1} to 1
-   * at 0 and on to {@code fvmax}.
+   * The active force per activation, {@code −F0·FL(L)·FV(V)} (which = 0), or its derivative along
+   * the length (1) or the velocity (2). FL is MuJoCo's piecewise quadratic bump (zero outside
+   * {@code [lmin, lmax]} above 1; below lmin MuJoCo's branch order continues the falling
+   * quadratic), FV rises quadratically from 0 at {@code V = −1} to 1 at 0 and on to {@code fvmax}.
    */
   static double gain(Model m, int a, double len, double vel, int which) {
-    double lmin = m.actGain(a, 4), lmax = m.actGain(a, 5), vmax = m.actGain(a, 6), fvmax = m.actGain(a, 8);
+    double lmin = m.actGain(a, 4),
+        lmax = m.actGain(a, 5),
+        vmax = m.actGain(a, 6),
+        fvmax = m.actGain(a, 8);
     double force = peak(m, a, false), l0 = optimum(m, a, false);
     double ma = 0.5 * (lmin + 1), mb = 0.5 * (1 + lmax);
     double ls = Math.max(MINVAL, l0), vs = Math.max(MINVAL, l0 * vmax);
@@ -76,12 +80,14 @@ final class Muscle {
       fv = fvmax;
       dfv = 0;
     }
-    return which == 0 ? -force * fl * fv : which == 1 ? -force * dfl * fv / ls : -force * fl * dfv / vs;
+    return which == 0
+        ? -force * fl * fv
+        : which == 1 ? -force * dfl * fv / ls : -force * fl * dfv / vs;
   }
 
   /**
-   * The passive force {@code −F0·fpmax·FP(L)} (which = 0) or its derivative along the length (1): zero up to {@code
-   * L = 1}, half a parabola to {@code b = (1 + lmax)/2}, linear beyond.
+   * The passive force {@code −F0·fpmax·FP(L)} (which = 0) or its derivative along the length (1):
+   * zero up to {@code L = 1}, half a parabola to {@code b = (1 + lmax)/2}, linear beyond.
    */
   static double bias(Model m, int a, double len, int which) {
     double lmax = m.actBias(a, 5), fpmax = m.actBias(a, 7);
@@ -99,12 +105,15 @@ final class Muscle {
   }
 
   /**
-   * {@code act' = (c − act)/τ} (which = 0), or its derivative along the activation (1) or the control (2); c is the
-   * control clamped to [0, 1], τ is {@code dynprm[0]·(0.5 + 1.5 a)} when {@code c > act} and {@code dynprm[1]/(0.5 +
-   * 1.5 a)} otherwise, a the activation clamped to [0, 1].
+   * {@code act' = (c − act)/τ} (which = 0), or its derivative along the activation (1) or the
+   * control (2); c is the control clamped to [0, 1], τ is {@code dynprm[0]·(0.5 + 1.5 a)} when
+   * {@code c > act} and {@code dynprm[1]/(0.5 + 1.5 a)} otherwise, a the activation clamped to [0,
+   * 1].
    */
   static double dynamics(Model m, int a, double ctrl, double act, int which) {
-    double c = Math.min(Math.max(ctrl, 0), 1), ac = Math.min(Math.max(act, 0), 1), s = 0.5 + 1.5 * ac;
+    double c = Math.min(Math.max(ctrl, 0), 1),
+        ac = Math.min(Math.max(act, 0), 1),
+        s = 0.5 + 1.5 * ac;
     boolean inside = act > 0 && act < 1;
     double tau, dtau;
     if (c > act) {

@@ -7,18 +7,22 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * Spatial tendons, as MuJoCo 2.2.2's {@code mj_tendon}: the path through the tendon's sites, straight between
- * consecutive sites and around a sphere or cylinder placed between two sites ({@link Wrapping}); after a pulley each
- * branch counts divided by the pulley's divisor. The length is {@code L = Σ |p_{k+1} − p_k| / div} over the straight
- * pieces plus the lengths on the geoms; the Jacobian {@code ∂L/∂q = Σ u_kᵀ (J_p(p_{k+1}) − J_p(p_k)) / div} over the
- * straight pieces whose ends lie on different bodies, the tangent points fixed to the geom's body (moving them along
- * the geom changes the length only to second order). Fixed tendons ({@code Σ coef q}) need neither and are handled
- * where their coefficients are used.
+ * Spatial tendons, as MuJoCo 2.2.2's {@code mj_tendon}: the path through the tendon's sites,
+ * straight between consecutive sites and around a sphere or cylinder placed between two sites
+ * ({@link Wrapping}); after a pulley each branch counts divided by the pulley's divisor. The length
+ * is {@code L = Σ |p_{k+1} − p_k| / div} over the straight pieces plus the lengths on the geoms;
+ * the Jacobian {@code ∂L/∂q = Σ u_kᵀ (J_p(p_{k+1}) − J_p(p_k)) / div} over the straight pieces
+ * whose ends lie on different bodies, the tangent points fixed to the geom's body (moving them
+ * along the geom changes the length only to second order). Fixed tendons ({@code Σ coef q}) need
+ * neither and are handled where their coefficients are used.
  */
 public final class Tendons {
   private Tendons() {}
 
-  /** Writes every spatial tendon's length, Jacobian and velocity. Requires {@link Kinematics#forward}. */
+  /**
+   * Writes every spatial tendon's length, Jacobian and velocity. Requires {@link
+   * Kinematics#forward}.
+   */
   public static void spatialLengths(Model m, Data d) {
     for (int t = 0; t < m.ntendon(); t++) {
       if (m.tendonSpatial(t)) {
@@ -28,8 +32,9 @@ public final class Tendons {
   }
 
   /**
-   * Writes spatial tendon t's site positions ({@code wrapXpos}), tangent points ({@code wrapTangent, wrapLength}),
-   * length, Jacobian row ({@code tendonJ}) and velocity. Requires {@link Kinematics#forward}.
+   * Writes spatial tendon t's site positions ({@code wrapXpos}), tangent points ({@code
+   * wrapTangent, wrapLength}), length, Jacobian row ({@code tendonJ}) and velocity. Requires {@link
+   * Kinematics#forward}.
    */
   static void spatial(Model m, Data d, int t) {
     int nv = m.nv(), o = nv * t, w0 = m.tendonAdr(t), w1 = w0 + m.tendonNum(t);
@@ -51,11 +56,13 @@ public final class Tendons {
       int b0 = m.siteBody(m.wrapSite(w)), b1 = m.siteBody(m.wrapSite(next));
       double scale = 1 / divisor, wlen = g >= 0 ? wrap(m, d, w + 1) : -1;
       if (wlen < 0) {
-        length += segment(m, d, o, b0, d.wrapXpos, 3 * w, b1, d.wrapXpos, 3 * next, scale) / divisor;
+        length +=
+            segment(m, d, o, b0, d.wrapXpos, 3 * w, b1, d.wrapXpos, 3 * next, scale) / divisor;
       } else {
         int gb = m.geomBody(g);
         double l0 = segment(m, d, o, b0, d.wrapXpos, 3 * w, gb, d.wrapTangent, 6 * (w + 1), scale);
-        double l1 = segment(m, d, o, gb, d.wrapTangent, 6 * (w + 1) + 3, b1, d.wrapXpos, 3 * next, scale);
+        double l1 =
+            segment(m, d, o, gb, d.wrapTangent, 6 * (w + 1) + 3, b1, d.wrapXpos, 3 * next, scale);
         length += (l0 + wlen + l1) / divisor;
       }
       w = next;
@@ -69,11 +76,13 @@ public final class Tendons {
   }
 
   /**
-   * The body whose motion moves wrap w of a spatial tendon: its site's, its geom's (the tangent points ride on it), or
-   * the world for a pulley.
+   * The body whose motion moves wrap w of a spatial tendon: its site's, its geom's (the tangent
+   * points ride on it), or the world for a pulley.
    */
   public static int wrapBody(Model m, int w) {
-    return m.wrapSite(w) >= 0 ? m.siteBody(m.wrapSite(w)) : m.wrapGeom(w) >= 0 ? m.geomBody(m.wrapGeom(w)) : 0;
+    return m.wrapSite(w) >= 0
+        ? m.siteBody(m.wrapSite(w))
+        : m.wrapGeom(w) >= 0 ? m.geomBody(m.wrapGeom(w)) : 0;
   }
 
   /** Whether wrap w of a spatial tendon is a pulley (neither a site nor a geom). */
@@ -82,11 +91,20 @@ public final class Tendons {
   }
 
   /**
-   * The straight piece from point a (on body ba) to point b (on body bb): returns its length and, where the bodies
-   * differ, adds {@code scale · uᵀ (J_p(b) − J_p(a))} to tendon row o ({@code u} its unit direction, in {@code
-   * scratch6}).
+   * The straight piece from point a (on body ba) to point b (on body bb): returns its length and,
+   * where the bodies differ, adds {@code scale · uᵀ (J_p(b) − J_p(a))} to tendon row o ({@code u}
+   * its unit direction, in {@code scratch6}).
    */
-  static double segment(Model m, Data d, int o, int ba, double[] pa, int ao, int bb, double[] pb, int bo,
+  static double segment(
+      Model m,
+      Data d,
+      int o,
+      int ba,
+      double[] pa,
+      int ao,
+      int bb,
+      double[] pb,
+      int bo,
       double scale) {
     double[] u = d.scratch6;
     double len = direction(pa, ao, pb, bo, u);
@@ -98,9 +116,10 @@ public final class Tendons {
   }
 
   /**
-   * Wraps the path around geom wrap w's sphere or cylinder between the sites at wraps w−1 and w+1: writes the tangent
-   * points' world positions to {@code wrapTangent[6w..6w+6)} and returns the length on the geom ({@code
-   * wrapLength[w]}), or -1 where the path passes the geom by. Leaves the geom-frame result in {@code wrapScratch}.
+   * Wraps the path around geom wrap w's sphere or cylinder between the sites at wraps w−1 and w+1:
+   * writes the tangent points' world positions to {@code wrapTangent[6w..6w+6)} and returns the
+   * length on the geom ({@code wrapLength[w]}), or -1 where the path passes the geom by. Leaves the
+   * geom-frame result in {@code wrapScratch}.
    */
   static double wrap(Model m, Data d, int w) {
     double wlen = wrapLocal(m, d, w);
@@ -111,7 +130,8 @@ public final class Tendons {
       for (int i = 0; i < 2; i++) {
         for (int k = 0; k < 3; k++) {
           int ro = 9 * g + 3 * k, p = Wrapping.RES + 3 * i;
-          d.wrapTangent[6 * w + 3 * i + k] = r[ro] * q[p] + r[ro + 1] * q[p + 1] + r[ro + 2] * q[p + 2] + x[3 * g + k];
+          d.wrapTangent[6 * w + 3 * i + k] =
+              r[ro] * q[p] + r[ro + 1] * q[p + 1] + r[ro + 2] * q[p + 2] + x[3 * g + k];
         }
       }
     }
@@ -119,9 +139,9 @@ public final class Tendons {
   }
 
   /**
-   * Geom wrap w in the geom's frame ({@link Wrapping#wrap}): places the sites before and after it, and the side site,
-   * in the geom's frame ({@code p = Rᵀ (x − c)}, into {@code wrapScratch}), after computing the geom's pose and the
-   * side site's position ({@code siteXpos}).
+   * Geom wrap w in the geom's frame ({@link Wrapping#wrap}): places the sites before and after it,
+   * and the side site, in the geom's frame ({@code p = Rᵀ (x − c)}, into {@code wrapScratch}),
+   * after computing the geom's pose and the side site's position ({@code siteXpos}).
    */
   static double wrapLocal(Model m, Data d, int w) {
     int g = m.wrapGeom(w), side = m.wrapSide(w);
@@ -157,7 +177,10 @@ public final class Tendons {
     }
   }
 
-  /** The distance from point a to point b, the unit direction into {@code u[0..3)} (zero for coincident points). */
+  /**
+   * The distance from point a to point b, the unit direction into {@code u[0..3)} (zero for
+   * coincident points).
+   */
   static double direction(double[] pa, int ao, double[] pb, int bo, double[] u) {
     double dx = pb[bo] - pa[ao], dy = pb[bo + 1] - pa[ao + 1], dz = pb[bo + 2] - pa[ao + 2];
     double len = Math.sqrt(dx * dx + dy * dy + dz * dz);

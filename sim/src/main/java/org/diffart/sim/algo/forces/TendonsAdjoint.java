@@ -8,11 +8,12 @@ import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of {@link Tendons#spatial}: consumes a spatial tendon's {@code tendonLengthBar} and {@code tendonJBar}
- * into the bars of its sites' bodies ({@code xposBar, xmatBar}), its wrapping geoms' and side sites' poses (consumed
- * in turn into their bodies') and the motion subspaces ({@code dofSBar}). A wrap's tangent points and length depend
- * on the two sites and the side site in the geom's frame; their derivatives along those nine coordinates come from
- * {@link Wrapping} in tangent mode, one coordinate at a time.
+ * Adjoint of {@link Tendons#spatial}: consumes a spatial tendon's {@code tendonLengthBar} and
+ * {@code tendonJBar} into the bars of its sites' bodies ({@code xposBar, xmatBar}), its wrapping
+ * geoms' and side sites' poses (consumed in turn into their bodies') and the motion subspaces
+ * ({@code dofSBar}). A wrap's tangent points and length depend on the two sites and the side site
+ * in the geom's frame; their derivatives along those nine coordinates come from {@link Wrapping} in
+ * tangent mode, one coordinate at a time.
  */
 public final class TendonsAdjoint {
   private TendonsAdjoint() {}
@@ -36,14 +37,53 @@ public final class TendonsAdjoint {
       int b0 = m.siteBody(m.wrapSite(w)), b1 = m.siteBody(m.wrapSite(next));
       double scale = 1 / divisor, lb = lengthBar / divisor;
       if (g < 0 || Tendons.wrap(m, d, w + 1) < 0) {
-        segment(m, d, b, o, b0, d.wrapXpos, b.wrapXposBar, 3 * w, b1, d.wrapXpos, b.wrapXposBar, 3 * next, scale,
+        segment(
+            m,
+            d,
+            b,
+            o,
+            b0,
+            d.wrapXpos,
+            b.wrapXposBar,
+            3 * w,
+            b1,
+            d.wrapXpos,
+            b.wrapXposBar,
+            3 * next,
+            scale,
             lb);
       } else {
         int gb = m.geomBody(g), tw = 6 * (w + 1);
-        segment(m, d, b, o, b0, d.wrapXpos, b.wrapXposBar, 3 * w, gb, d.wrapTangent, b.wrapTangentBar, tw, scale,
+        segment(
+            m,
+            d,
+            b,
+            o,
+            b0,
+            d.wrapXpos,
+            b.wrapXposBar,
+            3 * w,
+            gb,
+            d.wrapTangent,
+            b.wrapTangentBar,
+            tw,
+            scale,
             lb);
-        segment(m, d, b, o, gb, d.wrapTangent, b.wrapTangentBar, tw + 3, b1, d.wrapXpos, b.wrapXposBar, 3 * next,
-            scale, lb);
+        segment(
+            m,
+            d,
+            b,
+            o,
+            gb,
+            d.wrapTangent,
+            b.wrapTangentBar,
+            tw + 3,
+            b1,
+            d.wrapXpos,
+            b.wrapXposBar,
+            3 * next,
+            scale,
+            lb);
         wrap(m, d, b, w + 1, lb);
       }
       w = next;
@@ -69,11 +109,24 @@ public final class TendonsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Tendons#segment} with the bar {@code lenBar} of its length: {@code Δ̄ = L̄ u + (ū − (u·ū) u)/|Δ|}
-   * with ū from the Jacobian's bar.
+   * Adjoint of {@link Tendons#segment} with the bar {@code lenBar} of its length: {@code Δ̄ = L̄ u
+   * + (ū − (u·ū) u)/|Δ|} with ū from the Jacobian's bar.
    */
-  private static void segment(Model m, Data d, DataBar b, int o, int ba, double[] pa, double[] paBar, int ao, int bb,
-      double[] pb, double[] pbBar, int bo, double scale, double lenBar) {
+  private static void segment(
+      Model m,
+      Data d,
+      DataBar b,
+      int o,
+      int ba,
+      double[] pa,
+      double[] paBar,
+      int ao,
+      int bb,
+      double[] pb,
+      double[] pbBar,
+      int bo,
+      double scale,
+      double lenBar) {
     double[] u = d.scratch6, ub = b.scratch6;
     double len = Tendons.direction(pa, ao, pb, bo, u);
     if (len <= 1e-15) {
@@ -83,8 +136,10 @@ public final class TendonsAdjoint {
     ub[1] = 0;
     ub[2] = 0;
     if (ba != bb) {
-      JacobiansAdjoint.addPointJacobian(m, d, b, b.tendonJBar, o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
-      JacobiansAdjoint.addPointJacobian(m, d, b, b.tendonJBar, o, ba, pa, ao, paBar, ao, u, 0, ub, 0, -scale);
+      JacobiansAdjoint.addPointJacobian(
+          m, d, b, b.tendonJBar, o, bb, pb, bo, pbBar, bo, u, 0, ub, 0, scale);
+      JacobiansAdjoint.addPointJacobian(
+          m, d, b, b.tendonJBar, o, ba, pa, ao, paBar, ao, u, 0, ub, 0, -scale);
     }
     double dot = u[0] * ub[0] + u[1] * ub[1] + u[2] * ub[2];
     for (int i = 0; i < 3; i++) {
@@ -95,10 +150,10 @@ public final class TendonsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Tendons#wrap} at geom wrap w (its forward just recomputed), with {@code lenBar} the bar of its
-   * length on the geom: consumes {@code wrapTangentBar} into the bars of the sites before and after it ({@code
-   * wrapXposBar}), of the side site and of the geom (both consumed into their bodies'). Uses {@code
-   * DataBar.scratch36[0..15)}.
+   * Adjoint of {@link Tendons#wrap} at geom wrap w (its forward just recomputed), with {@code
+   * lenBar} the bar of its length on the geom: consumes {@code wrapTangentBar} into the bars of the
+   * sites before and after it ({@code wrapXposBar}), of the side site and of the geom (both
+   * consumed into their bodies'). Uses {@code DataBar.scratch36[0..15)}.
    */
   private static void wrap(Model m, Data d, DataBar b, int w, double lenBar) {
     int g = m.wrapGeom(w), side = m.wrapSide(w), tw = 6 * w;
@@ -114,11 +169,14 @@ public final class TendonsAdjoint {
         }
       }
       for (int j = 0; j < 3; j++) {
-        bar[3 * i + j] = r[9 * g + j] * b.wrapTangentBar[tw + 3 * i] + r[9 * g + 3 + j] * b.wrapTangentBar[tw + 3 * i
-            + 1] + r[9 * g + 6 + j] * b.wrapTangentBar[tw + 3 * i + 2];
+        bar[3 * i + j] =
+            r[9 * g + j] * b.wrapTangentBar[tw + 3 * i]
+                + r[9 * g + 3 + j] * b.wrapTangentBar[tw + 3 * i + 1]
+                + r[9 * g + 6 + j] * b.wrapTangentBar[tw + 3 * i + 2];
       }
     }
-    // the bars of the geom-frame inputs, one tangent-mode pass per coordinate (the inputs in q stay as placed)
+    // the bars of the geom-frame inputs, one tangent-mode pass per coordinate (the inputs in q stay
+    // as placed)
     int seeds = side >= 0 ? 9 : 6;
     double radius = m.geomSize(g, 0);
     boolean cylinder = m.geomType(g) == GeomType.CYLINDER;
@@ -136,8 +194,10 @@ public final class TendonsAdjoint {
       int xo = s == 0 ? 3 * (w - 1) : s == 1 ? 3 * (w + 1) : 3 * side;
       for (int k = 0; k < 3; k++) {
         double e = x[xo + k] - c[3 * g + k];
-        double v = r[9 * g + 3 * k] * bar[6 + 3 * s] + r[9 * g + 3 * k + 1] * bar[7 + 3 * s]
-            + r[9 * g + 3 * k + 2] * bar[8 + 3 * s];
+        double v =
+            r[9 * g + 3 * k] * bar[6 + 3 * s]
+                + r[9 * g + 3 * k + 1] * bar[7 + 3 * s]
+                + r[9 * g + 3 * k + 2] * bar[8 + 3 * s];
         xb[xo + k] += v;
         cb[3 * g + k] -= v;
         for (int i = 0; i < 3; i++) {

@@ -4,16 +4,17 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * Operations on the configuration manifold: positions live in {@code qpos} (nq, with unit quaternions for ball and
- * free joints) and velocities, perturbations and differences in the tangent space (nv). Never subtract quaternions.
+ * Operations on the configuration manifold: positions live in {@code qpos} (nq, with unit
+ * quaternions for ball and free joints) and velocities, perturbations and differences in the
+ * tangent space (nv). Never subtract quaternions.
  */
 public final class Configuration {
   private Configuration() {}
 
   /**
-   * {@code qpos ← qpos ⊕ dt·qvel}: hinge and slide add, free-joint positions add the world velocity, quaternions are
-   * rotated by the body-frame angular velocity ({@code q ⊗ exp(ω dt / 2)}) and renormalised (MuJoCo's
-   * {@code mj_integratePos}).
+   * {@code qpos ← qpos ⊕ dt·qvel}: hinge and slide add, free-joint positions add the world
+   * velocity, quaternions are rotated by the body-frame angular velocity ({@code q ⊗ exp(ω dt /
+   * 2)}) and renormalised (MuJoCo's {@code mj_integratePos}).
    *
    * @param qpos positions (nq), updated in place
    * @param qvel tangent vector (nv)
@@ -22,7 +23,10 @@ public final class Configuration {
     integratePos(m, qpos, qvel, 0, dt);
   }
 
-  /** As {@link #integratePos(Model, double[], double[], double)} with the tangent vector at {@code qvel[vo ..]}. */
+  /**
+   * As {@link #integratePos(Model, double[], double[], double)} with the tangent vector at {@code
+   * qvel[vo ..]}.
+   */
   public static void integratePos(Model m, double[] qpos, double[] qvel, int vo, double dt) {
     for (int j = 0; j < m.njnt(); j++) {
       int qa = m.jntQposAdr(j), da = vo + m.jntDofAdr(j);
@@ -40,35 +44,45 @@ public final class Configuration {
   }
 
   /**
-   * Adjoint of {@link #integratePos(Model, double[], double[], int, double)}: given qpos before the update and the
-   * tangent vector, turns {@code qposBar} (the bar of the updated qpos) into the bar of qpos before it, in place, and
-   * accumulates into {@code qvelBar[vbo ..]}.
+   * Adjoint of {@link #integratePos(Model, double[], double[], int, double)}: given qpos before the
+   * update and the tangent vector, turns {@code qposBar} (the bar of the updated qpos) into the bar
+   * of qpos before it, in place, and accumulates into {@code qvelBar[vbo ..]}.
    */
-  public static void integratePosAdjoint(Model m, double[] qpos, double[] qvel, int vo, double dt, double[] qposBar,
-      double[] qvelBar, int vbo) {
+  public static void integratePosAdjoint(
+      Model m,
+      double[] qpos,
+      double[] qvel,
+      int vo,
+      double dt,
+      double[] qposBar,
+      double[] qvelBar,
+      int vbo) {
     for (int j = 0; j < m.njnt(); j++) {
       int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
       switch (m.jntType(j)) {
         case HINGE, SLIDE -> qvelBar[vbo + da] += dt * qposBar[qa];
-        case BALL -> Quat.integrateAdjoint(qpos, qa, qvel, vo + da, dt, qposBar, qa, qvelBar, vbo + da);
+        case BALL ->
+            Quat.integrateAdjoint(qpos, qa, qvel, vo + da, dt, qposBar, qa, qvelBar, vbo + da);
         case FREE -> {
           qvelBar[vbo + da] += dt * qposBar[qa];
           qvelBar[vbo + da + 1] += dt * qposBar[qa + 1];
           qvelBar[vbo + da + 2] += dt * qposBar[qa + 2];
-          Quat.integrateAdjoint(qpos, qa + 3, qvel, vo + da + 3, dt, qposBar, qa + 3, qvelBar, vbo + da + 3);
+          Quat.integrateAdjoint(
+              qpos, qa + 3, qvel, vo + da + 3, dt, qposBar, qa + 3, qvelBar, vbo + da + 3);
         }
       }
     }
   }
 
   /**
-   * The tangent vector taking {@code qpos2} to {@code qpos1} over time {@code dt}: {@code qvel = (qpos1 ⊖ qpos2) /
-   * dt}, so that {@code integratePos(qpos2, qvel, dt)} reproduces {@code qpos1} (MuJoCo's
-   * {@code mj_differentiatePos} with the arguments in this order).
+   * The tangent vector taking {@code qpos2} to {@code qpos1} over time {@code dt}: {@code qvel =
+   * (qpos1 ⊖ qpos2) / dt}, so that {@code integratePos(qpos2, qvel, dt)} reproduces {@code qpos1}
+   * (MuJoCo's {@code mj_differentiatePos} with the arguments in this order).
    *
    * @param qvel output (nv)
    */
-  public static void differencePos(Model m, double[] qvel, double dt, double[] qpos2, double[] qpos1) {
+  public static void differencePos(
+      Model m, double[] qvel, double dt, double[] qpos2, double[] qpos1) {
     double inv = 1 / dt;
     for (int j = 0; j < m.njnt(); j++) {
       int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
@@ -96,11 +110,17 @@ public final class Configuration {
   }
 
   /**
-   * Adjoint of {@link #differencePos}: accumulates into the bars of qpos2 and qpos1 (ambient, nq each) from the bar of
-   * the tangent vector (nv).
+   * Adjoint of {@link #differencePos}: accumulates into the bars of qpos2 and qpos1 (ambient, nq
+   * each) from the bar of the tangent vector (nv).
    */
-  public static void differencePosAdjoint(Model m, double[] qvelBar, double dt, double[] qpos2, double[] qpos1,
-      double[] qpos2Bar, double[] qpos1Bar) {
+  public static void differencePosAdjoint(
+      Model m,
+      double[] qvelBar,
+      double dt,
+      double[] qpos2,
+      double[] qpos1,
+      double[] qpos2Bar,
+      double[] qpos1Bar) {
     double inv = 1 / dt;
     double[] t = new double[3];
     for (int j = 0; j < m.njnt(); j++) {
@@ -120,7 +140,8 @@ public final class Configuration {
             qpos2Bar[qa + k] -= qvelBar[da + k] * inv;
           }
           scaled(qvelBar, da + 3, inv, t);
-          Quat.differenceAdjoint(t, 0, qpos1, qa + 3, qpos2, qa + 3, qpos1Bar, qa + 3, qpos2Bar, qa + 3);
+          Quat.differenceAdjoint(
+              t, 0, qpos1, qa + 3, qpos2, qa + 3, qpos1Bar, qa + 3, qpos2Bar, qa + 3);
         }
       }
     }
@@ -133,9 +154,10 @@ public final class Configuration {
   }
 
   /**
-   * The gradient in the tangent space at qpos (nv) of a function whose gradient in qpos's own coordinates is {@code
-   * qposBar} (nq): for a perturbation {@code qpos ⊕ δ} ({@link #integratePos}), {@code ∂f/∂δ = ½ vec(conj(q) ⊗ q̄)}
-   * for a quaternion q (the radial part of q̄ drops out) and {@code q̄} itself for the other coordinates.
+   * The gradient in the tangent space at qpos (nv) of a function whose gradient in qpos's own
+   * coordinates is {@code qposBar} (nq): for a perturbation {@code qpos ⊕ δ} ({@link
+   * #integratePos}), {@code ∂f/∂δ = ½ vec(conj(q) ⊗ q̄)} for a quaternion q (the radial part of q̄
+   * drops out) and {@code q̄} itself for the other coordinates.
    */
   public static void tangentGradient(Model m, double[] qpos, double[] qposBar, double[] out) {
     for (int j = 0; j < m.njnt(); j++) {
@@ -154,8 +176,9 @@ public final class Configuration {
   }
 
   /**
-   * The seed in qpos's own coordinates (nq) for a gradient given in the tangent space at qpos (nv), so that {@link
-   * #tangentGradient} returns it again: {@code q̄ = 2 q ⊗ (0, g)} for a quaternion (tangent to the unit sphere).
+   * The seed in qpos's own coordinates (nq) for a gradient given in the tangent space at qpos (nv),
+   * so that {@link #tangentGradient} returns it again: {@code q̄ = 2 q ⊗ (0, g)} for a quaternion
+   * (tangent to the unit sphere).
    */
   public static void ambientSeed(Model m, double[] qpos, double[] tangent, double[] out) {
     for (int j = 0; j < m.njnt(); j++) {

@@ -4,8 +4,9 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * Kinematic Jacobians of points and bodies along a direction, accumulated into a row over the dofs on the path of a
- * body to the root, and that path's dof range. Constraint rows, tendons and forces build on them.
+ * Kinematic Jacobians of points and bodies along a direction, accumulated into a row over the dofs
+ * on the path of a body to the root, and that path's dof range. Constraint rows, tendons and forces
+ * build on them.
  */
 public final class Jacobians {
   private Jacobians() {}
@@ -31,17 +32,31 @@ public final class Jacobians {
     return -1;
   }
 
-  /** {@code out[oo + k] += sign · dirᵀ J_p(body)} at contact c's point, into {@code out[oo + k]} for dof k. */
-  public static void addPointJacobian(Model m, Data d, double[] out, int oo, int body, int c, double[] dir, double sign) {
+  /**
+   * {@code out[oo + k] += sign · dirᵀ J_p(body)} at contact c's point, into {@code out[oo + k]} for
+   * dof k.
+   */
+  public static void addPointJacobian(
+      Model m, Data d, double[] out, int oo, int body, int c, double[] dir, double sign) {
     addPointJacobian(m, d, out, oo, body, d.conPos, 3 * c, dir, 0, sign);
   }
 
   /**
-   * {@code out[oo + k] += sign · dirᵀ J_p(body)} for the point {@code pt[po .. po+3)} fixed to the body and the
-   * direction {@code dir[dirOff .. dirOff+3)} (world coordinates), for each dof k on the path of the body to the root.
+   * {@code out[oo + k] += sign · dirᵀ J_p(body)} for the point {@code pt[po .. po+3)} fixed to the
+   * body and the direction {@code dir[dirOff .. dirOff+3)} (world coordinates), for each dof k on
+   * the path of the body to the root.
    */
-  public static void addPointJacobian(Model m, Data d, double[] out, int oo, int body, double[] pt, int po, double[] dir,
-      int dirOff, double sign) {
+  public static void addPointJacobian(
+      Model m,
+      Data d,
+      double[] out,
+      int oo,
+      int body,
+      double[] pt,
+      int po,
+      double[] dir,
+      int dirOff,
+      double sign) {
     double px = pt[po], py = pt[po + 1], pz = pt[po + 2];
     double dx = dir[dirOff] * sign, dy = dir[dirOff + 1] * sign, dz = dir[dirOff + 2] * sign;
     for (int b = body; b > 0; b = m.bodyParent(b)) {
@@ -49,7 +64,8 @@ public final class Jacobians {
       if (d0 < 0) {
         continue;
       }
-      // direction in body coordinates, and the point relative to the body origin in body coordinates
+      // direction in body coordinates, and the point relative to the body origin in body
+      // coordinates
       double[] rm = d.xmat;
       int ro = 9 * b;
       double ex = px - d.xpos[3 * b], ey = py - d.xpos[3 * b + 1], ez = pz - d.xpos[3 * b + 2];
@@ -64,18 +80,23 @@ public final class Jacobians {
       for (int k = d0; k < d0 + m.bodyDofNum(b); k++) {
         double[] s = d.dofS;
         int so = 6 * k;
-        out[oo + k] += s[so] * cx + s[so + 1] * cy + s[so + 2] * cz + s[so + 3] * lx + s[so + 4] * ly
-            + s[so + 5] * lz;
+        out[oo + k] +=
+            s[so] * cx
+                + s[so + 1] * cy
+                + s[so + 2] * cz
+                + s[so + 3] * lx
+                + s[so + 4] * ly
+                + s[so + 5] * lz;
       }
     }
   }
 
   /**
-   * {@code out[oo + k] += sign · dirᵀ J_ω(body)}, the body's angular velocity along dir (world coordinates), for
-   * each dof k on the path of the body to the root.
+   * {@code out[oo + k] += sign · dirᵀ J_ω(body)}, the body's angular velocity along dir (world
+   * coordinates), for each dof k on the path of the body to the root.
    */
-  public static void addAngularJacobian(Model m, Data d, double[] out, int oo, int body, double[] dir, int dirOff,
-      double sign) {
+  public static void addAngularJacobian(
+      Model m, Data d, double[] out, int oo, int body, double[] dir, int dirOff, double sign) {
     double dx = dir[dirOff] * sign, dy = dir[dirOff + 1] * sign, dz = dir[dirOff + 2] * sign;
     for (int b = body; b > 0; b = m.bodyParent(b)) {
       int d0 = m.bodyDofAdr(b);

@@ -4,17 +4,35 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
-/** Adjoints of {@link Jacobians}: the bars of a Jacobian row into those of the kinematics it was built from. */
+/**
+ * Adjoints of {@link Jacobians}: the bars of a Jacobian row into those of the kinematics it was
+ * built from.
+ */
 public final class JacobiansAdjoint {
   private JacobiansAdjoint() {}
 
   /**
-   * Adjoint of {@link Jacobians#addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)}: {@code J_k += S_angᵀ (q × l) + S_linᵀ l} on the path of body
-   * to the root, with {@code l = R_bᵀ (sign·dir)} and {@code q = R_bᵀ (p - x_b)}; the point's bar goes to {@code
-   * ptBar[pbo ..]}, the direction's to {@code dirBar[dbo ..]}.
+   * Adjoint of {@link Jacobians#addPointJacobian(Model, Data, double[], int, int, double[], int,
+   * double[], int, double)}: {@code J_k += S_angᵀ (q × l) + S_linᵀ l} on the path of body to the
+   * root, with {@code l = R_bᵀ (sign·dir)} and {@code q = R_bᵀ (p - x_b)}; the point's bar goes to
+   * {@code ptBar[pbo ..]}, the direction's to {@code dirBar[dbo ..]}.
    */
-  public static void addPointJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] pt, int po,
-      double[] ptBar, int pbo, double[] dirv, int fo, double[] dirBar, int dbo, double sign) {
+  public static void addPointJacobian(
+      Model m,
+      Data d,
+      DataBar b,
+      double[] jb,
+      int o,
+      int body,
+      double[] pt,
+      int po,
+      double[] ptBar,
+      int pbo,
+      double[] dirv,
+      int fo,
+      double[] dirBar,
+      int dbo,
+      double sign) {
     double px = pt[po], py = pt[po + 1], pz = pt[po + 2];
     double dx = dirv[fo] * sign, dy = dirv[fo + 1] * sign, dz = dirv[fo + 2] * sign;
     double[] rm = d.xmat, s = d.dofS;
@@ -79,11 +97,22 @@ public final class JacobiansAdjoint {
   }
 
   /**
-   * Adjoint of {@link Jacobians#addAngularJacobian}: {@code J_k += S_angᵀ l}, {@code l = R_bᵀ (sign·dir)}, on the
-   * path of body to the root; the direction's bar goes to {@code dirBar[dbo ..]}.
+   * Adjoint of {@link Jacobians#addAngularJacobian}: {@code J_k += S_angᵀ l}, {@code l = R_bᵀ
+   * (sign·dir)}, on the path of body to the root; the direction's bar goes to {@code dirBar[dbo
+   * ..]}.
    */
-  public static void addAngularJacobian(Model m, Data d, DataBar b, double[] jb, int o, int body, double[] dir,
-      int fo, double[] dirBar, int dbo, double sign) {
+  public static void addAngularJacobian(
+      Model m,
+      Data d,
+      DataBar b,
+      double[] jb,
+      int o,
+      int body,
+      double[] dir,
+      int fo,
+      double[] dirBar,
+      int dbo,
+      double sign) {
     double dx = dir[fo] * sign, dy = dir[fo + 1] * sign, dz = dir[fo + 2] * sign;
     double[] rm = d.xmat, s = d.dofS;
     for (int bd = body; bd > 0; bd = m.bodyParent(bd)) {
@@ -118,7 +147,8 @@ public final class JacobiansAdjoint {
       rb[ro + 7] += dz * lby;
       rb[ro + 8] += dz * lbz;
       for (int i = 0; i < 3; i++) {
-        dirBar[dbo + i] += sign * (rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz);
+        dirBar[dbo + i] +=
+            sign * (rm[ro + 3 * i] * lbx + rm[ro + 3 * i + 1] * lby + rm[ro + 3 * i + 2] * lbz);
       }
     }
   }

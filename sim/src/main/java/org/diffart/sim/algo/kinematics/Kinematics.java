@@ -9,22 +9,25 @@ import org.diffart.sim.spatial.SpatialOps;
 import org.diffart.sim.spatial.Trig;
 
 /**
- * Forward kinematics with MuJoCo's joint semantics: body poses, the parent-to-body Plücker transforms and the motion
- * subspaces {@code S} in body coordinates ({@link #forward}); geom poses ({@link #geoms}) and site poses ({@link
- * #sites}) from the body poses; body velocities and velocity-product accelerations ({@link #velocity}).
+ * Forward kinematics with MuJoCo's joint semantics: body poses, the parent-to-body Plücker
+ * transforms and the motion subspaces {@code S} in body coordinates ({@link #forward}); geom poses
+ * ({@link #geoms}) and site poses ({@link #sites}) from the body poses; body velocities and
+ * velocity-product accelerations ({@link #velocity}).
  */
 public final class Kinematics {
   private Kinematics() {}
 
   /**
-   * Position stage: writes {@code xpos, xquat, xmat, xquatRel, xRot, xTrans, dofS} from {@code qpos}. Each body's pose relative
-   * to its parent comes first (body offset, then its joints in declaration order, as MuJoCo composes them); the
-   * Plücker transform is that relative pose and the world pose follows from the parent's. Quaternions in {@code
-   * qpos} are used normalised but not modified. Geom poses are a separate stage, {@link #geoms}.
+   * Position stage: writes {@code xpos, xquat, xmat, xquatRel, xRot, xTrans, dofS} from {@code
+   * qpos}. Each body's pose relative to its parent comes first (body offset, then its joints in
+   * declaration order, as MuJoCo composes them); the Plücker transform is that relative pose and
+   * the world pose follows from the parent's. Quaternions in {@code qpos} are used normalised but
+   * not modified. Geom poses are a separate stage, {@link #geoms}.
    */
   public static void forward(Model m, Data d) {
     int nb = m.nbody();
-    // pass 1: each body's pose relative to its parent, independent of the other bodies: quaternion xquatRel,
+    // pass 1: each body's pose relative to its parent, independent of the other bodies: quaternion
+    // xquatRel,
     // position xTrans, Plücker rotation xRot and motion subspace dofS
     for (int i = 1; i < nb; i++) {
       int j0 = m.bodyJntAdr(i);
@@ -36,7 +39,8 @@ public final class Kinematics {
     }
     // pass 2: world poses, parents first
     double[] xpos = d.xpos, xquat = d.xquat, xmat = d.xmat;
-    // the world body: written every time, so that the stage's outputs never depend on what Data held before
+    // the world body: written every time, so that the stage's outputs never depend on what Data
+    // held before
     Quat.identity(xquat, 0);
     for (int k = 0; k < 9; k++) {
       xmat[k] = k % 4 == 0 ? 1 : 0;
@@ -56,16 +60,19 @@ public final class Kinematics {
   }
 
   /**
-   * The common case of a body with one hinge (axis u, anchor a in body coordinates, angle θ): {@code q_rel = q_body ⊗
-   * (cos θ/2, sin θ/2 u)}, the origin moves by {@code R_body a - R_rel a} so that the anchor stays fixed, and the
-   * motion subspace is the constant {@code S = (u; a × u)}.
+   * The common case of a body with one hinge (axis u, anchor a in body coordinates, angle θ):
+   * {@code q_rel = q_body ⊗ (cos θ/2, sin θ/2 u)}, the origin moves by {@code R_body a - R_rel a}
+   * so that the anchor stays fixed, and the motion subspace is the constant {@code S = (u; a × u)}.
    */
   private static void hingeBody(Model m, Data d, int i, int j) {
     int qa = m.jntQposAdr(j);
     double half = 0.5 * (d.qpos[qa] - m.qpos0(qa)), sn = Trig.sin(half), cs = Trig.cos(half);
     double ax = m.jntAxis(j, 0), ay = m.jntAxis(j, 1), az = m.jntAxis(j, 2);
     double jx = sn * ax, jy = sn * ay, jz = sn * az;
-    double bw = m.bodyQuat(i, 0), bx = m.bodyQuat(i, 1), by = m.bodyQuat(i, 2), bz = m.bodyQuat(i, 3);
+    double bw = m.bodyQuat(i, 0),
+        bx = m.bodyQuat(i, 1),
+        by = m.bodyQuat(i, 2),
+        bz = m.bodyQuat(i, 3);
     // q_rel = q_body ⊗ (cos θ/2, sin θ/2 u)
     double w = bw * cs - bx * jx - by * jy - bz * jz;
     double x = bw * jx + bx * cs + by * jz - bz * jy;
@@ -77,7 +84,15 @@ public final class Kinematics {
     xq[4 * i + 2] = y;
     xq[4 * i + 3] = z;
     // E = R_relᵀ
-    double xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
+    double xx = x * x,
+        yy = y * y,
+        zz = z * z,
+        xy = x * y,
+        xz = x * z,
+        yz = y * z,
+        wx = w * x,
+        wy = w * y,
+        wz = w * z;
     double r00 = 1 - 2 * (yy + zz), r01 = 2 * (xy - wz), r02 = 2 * (xz + wy);
     double r10 = 2 * (xy + wz), r11 = 1 - 2 * (xx + zz), r12 = 2 * (yz - wx);
     double r20 = 2 * (xz - wy), r21 = 2 * (yz + wx), r22 = 1 - 2 * (xx + yy);
@@ -96,7 +111,9 @@ public final class Kinematics {
     double px = m.jntPos(j, 0), py = m.jntPos(j, 1), pz = m.jntPos(j, 2);
     if (px != 0 || py != 0 || pz != 0) {
       // R_body a (quaternion rotation: a + w τ + v × τ with τ = 2 v × a) minus R_rel a
-      double tx = 2 * (by * pz - bz * py), ty = 2 * (bz * px - bx * pz), tz = 2 * (bx * py - by * px);
+      double tx = 2 * (by * pz - bz * py),
+          ty = 2 * (bz * px - bx * pz),
+          tz = 2 * (bx * py - by * px);
       rx += px + bw * tx + by * tz - bz * ty - (r00 * px + r01 * py + r02 * pz);
       ry += py + bw * ty + bz * tx - bx * tz - (r10 * px + r11 * py + r12 * pz);
       rz += pz + bw * tz + bx * ty - by * tx - (r20 * px + r21 * py + r22 * pz);
@@ -114,7 +131,10 @@ public final class Kinematics {
     s[so + 5] = px * ay - py * ax;
   }
 
-  /** Any other body: compose its joints in declaration order onto the body offset, then S from the joint axes. */
+  /**
+   * Any other body: compose its joints in declaration order onto the body offset, then S from the
+   * joint axes.
+   */
   private static void jointsBody(Model m, Data d, int i, int j0) {
     double[] t = d.scratch36;
     for (int k = 0; k < 4; k++) {
@@ -141,8 +161,8 @@ public final class Kinematics {
   }
 
   /**
-   * Geom poses in the world, {@code geomXpos, geomXmat}, from the body poses of {@link #forward}. The step calls it
-   * when contacts are enabled; call it before reading geom poses otherwise.
+   * Geom poses in the world, {@code geomXpos, geomXmat}, from the body poses of {@link #forward}.
+   * The step calls it when contacts are enabled; call it before reading geom poses otherwise.
    */
   public static void geoms(Model m, Data d) {
     for (int g = 0; g < m.ngeom(); g++) {
@@ -150,7 +170,10 @@ public final class Kinematics {
     }
   }
 
-  /** Geom g's pose in the world, {@code geomXpos, geomXmat}, from its body's pose. Uses {@code scratch36[0..12)}. */
+  /**
+   * Geom g's pose in the world, {@code geomXpos, geomXmat}, from its body's pose. Uses {@code
+   * scratch36[0..12)}.
+   */
   public static void geom(Model m, Data d, int g) {
     double[] t = d.scratch36;
     int b = m.geomBody(g);
@@ -168,14 +191,19 @@ public final class Kinematics {
     Quat.toMat(d.geomXmat, 9 * g, t, 8);
   }
 
-  /** Site poses in the world, {@code siteXpos, siteXmat}, from the body poses of {@link #forward}. */
+  /**
+   * Site poses in the world, {@code siteXpos, siteXmat}, from the body poses of {@link #forward}.
+   */
   public static void sites(Model m, Data d) {
     for (int i = 0; i < m.nsite(); i++) {
       site(m, d, i);
     }
   }
 
-  /** Site i's pose in the world, {@code siteXpos, siteXmat}, from its body's pose. Uses {@code scratch36[0..12)}. */
+  /**
+   * Site i's pose in the world, {@code siteXpos, siteXmat}, from its body's pose. Uses {@code
+   * scratch36[0..12)}.
+   */
   public static void site(Model m, Data d, int i) {
     double[] t = d.scratch36;
     int b = m.siteBody(i);
@@ -194,8 +222,8 @@ public final class Kinematics {
   }
 
   /**
-   * Moves the relative pose in scratch36 (quaternion [0..3], position [4..6], parent frame) by joint j, and records
-   * the parent-frame axes and anchors of its dofs.
+   * Moves the relative pose in scratch36 (quaternion [0..3], position [4..6], parent frame) by
+   * joint j, and records the parent-frame axes and anchors of its dofs.
    */
   static void applyJoint(Model m, Data d, int j, double[] q) {
     double[] t = d.scratch36, ax = d.dofXaxis, an = d.dofXanchor;
@@ -207,7 +235,8 @@ public final class Kinematics {
         System.arraycopy(q, qa, t, 4, 3);
         Quat.toMat(t, 8, t, 0);
         for (int k = 0; k < 3; k++) {
-          // translations along the parent (world) axes, rotations about the body axes through its origin
+          // translations along the parent (world) axes, rotations about the body axes through its
+          // origin
           int o = 3 * (da + k), r = 3 * (da + 3 + k);
           ax[o] = k == 0 ? 1 : 0;
           ax[o + 1] = k == 1 ? 1 : 0;
@@ -238,7 +267,8 @@ public final class Kinematics {
         anchor(m, j, t);
         axisInParent(m, j, t, ax, 3 * da);
         System.arraycopy(t, 17, an, 3 * da, 3);
-        Quat.fromAxisAngle(t, 20, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), q[qa] - m.qpos0(qa));
+        Quat.fromAxisAngle(
+            t, 20, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), q[qa] - m.qpos0(qa));
         Quat.mul(t, 0, t, 0, t, 20);
         placeAtAnchor(m, j, t);
       }
@@ -265,7 +295,10 @@ public final class Kinematics {
     t[19] += t[6];
   }
 
-  /** Re-places the relative origin so that joint j's anchor (t[17..19]) stays fixed after a rotation. */
+  /**
+   * Re-places the relative origin so that joint j's anchor (t[17..19]) stays fixed after a
+   * rotation.
+   */
   private static void placeAtAnchor(Model m, int j, double[] t) {
     t[24] = m.jntPos(j, 0);
     t[25] = m.jntPos(j, 1);
@@ -285,9 +318,10 @@ public final class Kinematics {
   }
 
   /**
-   * Columns of S in body coordinates at the body origin, from the parent-frame axes and anchors of the joints: a
-   * rotation about axis a through anchor c moves the origin x with {@code a × (x - c)}; a translation has no angular
-   * part. Uses the relative rotation in scratch36[8..16] and position in [4..6].
+   * Columns of S in body coordinates at the body origin, from the parent-frame axes and anchors of
+   * the joints: a rotation about axis a through anchor c moves the origin x with {@code a × (x -
+   * c)}; a translation has no angular part. Uses the relative rotation in scratch36[8..16] and
+   * position in [4..6].
    */
   private static void motionSubspace(Model m, Data d, int i) {
     int d0 = m.bodyDofAdr(i);
@@ -295,7 +329,8 @@ public final class Kinematics {
     for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
       int j = m.dofJnt(k);
       JointType type = m.jntType(j);
-      boolean translation = type == JointType.SLIDE || (type == JointType.FREE && k < m.jntDofAdr(j) + 3);
+      boolean translation =
+          type == JointType.SLIDE || (type == JointType.FREE && k < m.jntDofAdr(j) + 3);
       double axx = d.dofXaxis[3 * k], axy = d.dofXaxis[3 * k + 1], axz = d.dofXaxis[3 * k + 2];
       if (translation) {
         t[30] = 0;
@@ -321,8 +356,8 @@ public final class Kinematics {
   }
 
   /**
-   * The spatial acceleration of the world body used by the dynamics passes: {@code a_0 = (0; -g)}, so that gravity acts
-   * on every body without a force term (RBDA §5.3). Writes {@code a[0..5]}.
+   * The spatial acceleration of the world body used by the dynamics passes: {@code a_0 = (0; -g)},
+   * so that gravity acts on every body without a force term (RBDA §5.3). Writes {@code a[0..5]}.
    */
   public static void baseAcceleration(Model m, double[] a) {
     a[0] = 0;
@@ -334,9 +369,10 @@ public final class Kinematics {
   }
 
   /**
-   * Velocity stage: body velocities {@code v_i = X_i v_λ + S_i q̇_i} and the velocity-product accelerations {@code c_i
-   * = c_J + v_i × S_i q̇_i}, where {@code c_J = -Σ_{k<l} (S_l q̇_l) × (S_k q̇_k)} over the joints of a body (a free joint
-   * counts as a translation followed by a rotation). Requires {@link #forward}.
+   * Velocity stage: body velocities {@code v_i = X_i v_λ + S_i q̇_i} and the velocity-product
+   * accelerations {@code c_i = c_J + v_i × S_i q̇_i}, where {@code c_J = -Σ_{k<l} (S_l q̇_l) × (S_k
+   * q̇_k)} over the joints of a body (a free joint counts as a translation followed by a rotation).
+   * Requires {@link #forward}.
    */
   public static void velocity(Model m, Data d) {
     double[] v = d.bodyVel, c = d.bodyBias, cj = d.cJ, s = d.dofS, qd = d.qvel, vj = d.scratch6;
@@ -381,7 +417,9 @@ public final class Kinematics {
     }
   }
 
-  /** c_J of body i with several joints (or a free joint): sweep the joint groups from last to first. */
+  /**
+   * c_J of body i with several joints (or a free joint): sweep the joint groups from last to first.
+   */
   private static void jointVelocityProduct(Model m, Data d, int i) {
     double[] later = d.scratch36, group = d.scratch36;
     int lo = 0, go = 6, xo = 12;

@@ -10,29 +10,41 @@ import org.diffart.sim.spatial.SpatialOps;
 import org.diffart.sim.spatial.Trig;
 
 /**
- * Adjoints of {@link Kinematics}: the position stage ({@link #forward}), geom poses ({@link #geoms}) and the velocity
- * stage ({@link #velocity}), each reading the forward intermediates from {@link Data} and turning the bars of the
- * stage's outputs into bars of its inputs ({@code qposBar}, {@code qvelBar}), line by line through the same formulas.
+ * Adjoints of {@link Kinematics}: the position stage ({@link #forward}), geom poses ({@link
+ * #geoms}) and the velocity stage ({@link #velocity}), each reading the forward intermediates from
+ * {@link Data} and turning the bars of the stage's outputs into bars of its inputs ({@code
+ * qposBar}, {@code qvelBar}), line by line through the same formulas.
  */
 public final class KinematicsAdjoint {
   private KinematicsAdjoint() {}
 
   /**
-   * Adjoint of {@link Kinematics#forward}: consumes {@code xposBar, xquatBar, xmatBar, xquatRelBar, xRotBar,
-   * xTransBar, dofSBar} and accumulates into {@code qposBar}.
+   * Adjoint of {@link Kinematics#forward}: consumes {@code xposBar, xquatBar, xmatBar, xquatRelBar,
+   * xRotBar, xTransBar, dofSBar} and accumulates into {@code qposBar}.
    */
   public static void forward(Model m, Data d, DataBar b) {
     int nb = m.nbody();
-    // pass 2 reversed, children first: xquat_i = xquat_p ⊗ q_rel, xmat_i = R(xquat_i), xpos_i = xmat_p r_i + xpos_p
+    // pass 2 reversed, children first: xquat_i = xquat_p ⊗ q_rel, xmat_i = R(xquat_i), xpos_i =
+    // xmat_p r_i + xpos_p
     for (int i = nb - 1; i > 0; i--) {
       int p = m.bodyParent(i);
-      Mat3.mulVecAdjoint(b.xposBar, 3 * i, d.xmat, 9 * p, d.xTrans, 3 * i, b.xmatBar, 9 * p, b.xTransBar, 3 * i);
+      Mat3.mulVecAdjoint(
+          b.xposBar, 3 * i, d.xmat, 9 * p, d.xTrans, 3 * i, b.xmatBar, 9 * p, b.xTransBar, 3 * i);
       for (int k = 0; k < 3; k++) {
         b.xposBar[3 * p + k] += b.xposBar[3 * i + k];
         b.xposBar[3 * i + k] = 0;
       }
       Quat.toMatAdjoint(b.xmatBar, 9 * i, d.xquat, 4 * i, b.xquatBar, 4 * i);
-      Quat.mulAdjoint(b.xquatBar, 4 * i, d.xquat, 4 * p, d.xquatRel, 4 * i, b.xquatBar, 4 * p, b.xquatRelBar,
+      Quat.mulAdjoint(
+          b.xquatBar,
+          4 * i,
+          d.xquat,
+          4 * p,
+          d.xquatRel,
+          4 * i,
+          b.xquatBar,
+          4 * p,
+          b.xquatRelBar,
           4 * i);
       java.util.Arrays.fill(b.xmatBar, 9 * i, 9 * i + 9, 0);
       java.util.Arrays.fill(b.xquatBar, 4 * i, 4 * i + 4, 0);
@@ -55,7 +67,10 @@ public final class KinematicsAdjoint {
     java.util.Arrays.fill(b.dofSBar, 0);
   }
 
-  /** A body with one hinge: {@code q_rel = q_body ⊗ j(θ)}, {@code E = R(q_rel)ᵀ}, {@code r = … - R(q_rel) a}. */
+  /**
+   * A body with one hinge: {@code q_rel = q_body ⊗ j(θ)}, {@code E = R(q_rel)ᵀ}, {@code r = … -
+   * R(q_rel) a}.
+   */
   private static void hingeBody(Model m, Data d, DataBar b, int i, int j) {
     double[] g = b.chainBar, t = b.scratch36;
     // R̄_rel from E = R_relᵀ and from r = c - R_rel a
@@ -87,12 +102,13 @@ public final class KinematicsAdjoint {
     t[18] = Trig.sin(half) * m.jntAxis(j, 1);
     t[19] = Trig.sin(half) * m.jntAxis(j, 2);
     Quat.mulAdjoint(t, 0, t, 4, t, 16, t, 8, t, 12);
-    b.qposBar[qa] += Quat.fromAxisAngleAdjoint(t, 12, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), theta);
+    b.qposBar[qa] +=
+        Quat.fromAxisAngleAdjoint(t, 12, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), theta);
   }
 
   /**
-   * Any other body: replay its joints from the body offset keeping the pose before each, then reverse the motion
-   * subspace, the final normalisation and each joint.
+   * Any other body: replay its joints from the body offset keeping the pose before each, then
+   * reverse the motion subspace, the final normalisation and each joint.
    */
   private static void jointsBody(Model m, Data d, DataBar b, int i, int j0) {
     int nj = m.bodyJntNum(i);
@@ -108,7 +124,8 @@ public final class KinematicsAdjoint {
       Kinematics.applyJoint(m, d, j0 + k, d.qpos);
     }
     System.arraycopy(t, 0, h, 7 * nj, 7);
-    // g = (q̄ [0..3], pos̄ [4..6], R̄ [7..15]) of the final relative pose; R = R(xquatRel_i), E = Rᵀ
+    // g = (q̄ [0..3], pos̄ [4..6], R̄ [7..15]) of the final relative pose; R = R(xquatRel_i), E =
+    // Rᵀ
     java.util.Arrays.fill(g, 0);
     for (int r = 0; r < 3; r++) {
       for (int c = 0; c < 3; c++) {
@@ -127,7 +144,10 @@ public final class KinematicsAdjoint {
     }
   }
 
-  /** Adjoint of the motion subspace of body i: dofSBar into R̄ (g[7..]), pos̄ (g[4..6]), axis and anchor bars. */
+  /**
+   * Adjoint of the motion subspace of body i: dofSBar into R̄ (g[7..]), pos̄ (g[4..6]), axis and
+   * anchor bars.
+   */
   private static void motionSubspace(Model m, Data d, DataBar b, int i, double[] g) {
     int d0 = m.bodyDofAdr(i);
     double[] t = b.scratch36, rot = d.xRot;
@@ -140,7 +160,8 @@ public final class KinematicsAdjoint {
     for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
       int j = m.dofJnt(k);
       JointType type = m.jntType(j);
-      boolean translation = type == JointType.SLIDE || (type == JointType.FREE && k < m.jntDofAdr(j) + 3);
+      boolean translation =
+          type == JointType.SLIDE || (type == JointType.FREE && k < m.jntDofAdr(j) + 3);
       double ax = d.dofXaxis[3 * k], ay = d.dofXaxis[3 * k + 1], az = d.dofXaxis[3 * k + 2];
       for (int r = 0; r < 6; r++) {
         t[12 + r] = 0;
@@ -182,15 +203,16 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Reverses joint j of {@link Kinematics#applyJoint}: the pose before it is {@code h[o..o+6]}; g holds the bars of
-   * the pose after it on entry ({@code q̄} g[0..3], {@code pos̄} g[4..6]) and before it on exit. Consumes the joint's
-   * axis and anchor bars.
+   * Reverses joint j of {@link Kinematics#applyJoint}: the pose before it is {@code h[o..o+6]}; g
+   * holds the bars of the pose after it on entry ({@code q̄} g[0..3], {@code pos̄} g[4..6]) and
+   * before it on exit. Consumes the joint's axis and anchor bars.
    */
   private static void joint(Model m, Data d, DataBar b, int j, double[] h, int o, double[] g) {
     double[] t = b.scratch36, q = d.qpos;
     int qa = m.jntQposAdr(j), da = m.jntDofAdr(j);
     double[] ax = b.dofXaxisBar, an = b.dofXanchorBar;
-    // t[0..3] q before, t[4..6] pos before, t[8..11] q after, t[12..15] scratch bar, t[16..19] scratch quaternion
+    // t[0..3] q before, t[4..6] pos before, t[8..11] q after, t[12..15] scratch bar, t[16..19]
+    // scratch quaternion
     System.arraycopy(h, o, t, 0, 7);
     switch (m.jntType(j)) {
       case FREE -> {
@@ -272,7 +294,9 @@ public final class KinematicsAdjoint {
         java.util.Arrays.fill(t, 20, 24, 0);
         Quat.mulAdjoint(g, 0, t, 0, t, 16, t, 12, t, 20);
         System.arraycopy(t, 12, g, 0, 4);
-        b.qposBar[qa] += Quat.fromAxisAngleAdjoint(t, 20, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), theta);
+        b.qposBar[qa] +=
+            Quat.fromAxisAngleAdjoint(
+                t, 20, m.jntAxis(j, 0), m.jntAxis(j, 1), m.jntAxis(j, 2), theta);
         rotateBarQ(m, j, t, 0, ax[3 * da], ax[3 * da + 1], ax[3 * da + 2], g, 0, true);
         g[4] = cx;
         g[5] = cy;
@@ -292,7 +316,16 @@ public final class KinematicsAdjoint {
         g[6] += cz;
         rotateBarQ(m, j, t, 0, cx, cy, cz, g, 0, false);
         b.qposBar[qa] += t[20] * g[4] + t[21] * g[5] + t[22] * g[6];
-        rotateBarQ(m, j, t, 0, ax[3 * da] + s * g[4], ax[3 * da + 1] + s * g[5], ax[3 * da + 2] + s * g[6], g, 0,
+        rotateBarQ(
+            m,
+            j,
+            t,
+            0,
+            ax[3 * da] + s * g[4],
+            ax[3 * da + 1] + s * g[5],
+            ax[3 * da + 2] + s * g[6],
+            g,
+            0,
             true);
       }
     }
@@ -305,11 +338,20 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * q̄ (at g[go..]) += the bar of q from {@code res = R(q) v} with res̄ = (x, y, z), where v is joint j's axis (when
-   * {@code axis}) or its anchor, and q is t[qo..qo+3].
+   * q̄ (at g[go..]) += the bar of q from {@code res = R(q) v} with res̄ = (x, y, z), where v is
+   * joint j's axis (when {@code axis}) or its anchor, and q is t[qo..qo+3].
    */
-  private static void rotateBarQ(Model m, int j, double[] t, int qo, double x, double y, double z, double[] g,
-      int go, boolean axis) {
+  private static void rotateBarQ(
+      Model m,
+      int j,
+      double[] t,
+      int qo,
+      double x,
+      double y,
+      double z,
+      double[] g,
+      int go,
+      boolean axis) {
     double[] w = t;
     w[24] = axis ? m.jntAxis(j, 0) : m.jntPos(j, 0);
     w[25] = axis ? m.jntAxis(j, 1) : m.jntPos(j, 1);
@@ -324,8 +366,8 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Kinematics#sites}: consumes {@code siteXposBar, siteXmatBar} into the bars of the body poses
-   * ({@code xposBar, xmatBar, xquatBar}).
+   * Adjoint of {@link Kinematics#sites}: consumes {@code siteXposBar, siteXmatBar} into the bars of
+   * the body poses ({@code xposBar, xmatBar, xquatBar}).
    */
   public static void sites(Model m, Data d, DataBar b) {
     for (int i = 0; i < m.nsite(); i++) {
@@ -346,8 +388,8 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Kinematics#geoms}: consumes {@code geomXposBar, geomXmatBar} into the bars of the body poses
-   * ({@code xposBar, xmatBar, xquatBar}).
+   * Adjoint of {@link Kinematics#geoms}: consumes {@code geomXposBar, geomXmatBar} into the bars of
+   * the body poses ({@code xposBar, xmatBar, xquatBar}).
    */
   public static void geoms(Model m, Data d, DataBar b) {
     for (int g = 0; g < m.ngeom(); g++) {
@@ -368,11 +410,12 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Adjoint of a frame attached to a body at the local position {@code scratch36[0..2]} and orientation {@code
-   * scratch36[6..9]}: {@code x = x_b + R_b p}, {@code R = R(q_b ⊗ q)}; consumes the frame's bars {@code posBar[po..]}
-   * and {@code matBar[mo..]} into the body's.
+   * Adjoint of a frame attached to a body at the local position {@code scratch36[0..2]} and
+   * orientation {@code scratch36[6..9]}: {@code x = x_b + R_b p}, {@code R = R(q_b ⊗ q)}; consumes
+   * the frame's bars {@code posBar[po..]} and {@code matBar[mo..]} into the body's.
    */
-  private static void attached(Data d, DataBar b, int body, double[] posBar, int po, double[] matBar, int mo) {
+  private static void attached(
+      Data d, DataBar b, int body, double[] posBar, int po, double[] matBar, int mo) {
     double[] t = b.scratch36;
     Mat3.mulVecAdjoint(posBar, po, d.xmat, 9 * body, t, 0, b.xmatBar, 9 * body, t, 3);
     for (int k = 0; k < 3; k++) {
@@ -389,10 +432,9 @@ public final class KinematicsAdjoint {
     java.util.Arrays.fill(matBar, mo, mo + 9, 0);
   }
 
-
   /**
-   * Adjoint of {@link Kinematics#velocity}: consumes {@code bodyVelBar, bodyBiasBar} and accumulates into {@code
-   * xRotBar, xTransBar, dofSBar, qvelBar}.
+   * Adjoint of {@link Kinematics#velocity}: consumes {@code bodyVelBar, bodyBiasBar} and
+   * accumulates into {@code xRotBar, xTransBar, dofSBar, qvelBar}.
    */
   public static void velocity(Model m, Data d, DataBar b) {
     double[] v = d.bodyVel, s = d.dofS, qd = d.qvel, vj = b.scratch6, vjBar = b.scratch36;
@@ -423,8 +465,21 @@ public final class KinematicsAdjoint {
       for (int r = 0; r < 6; r++) {
         vjBar[r] += b.bodyVelBar[o + r];
       }
-      SpatialOps.transformMotionAdjoint(b.bodyVelBar, o, d.xRot, 9 * i, d.xTrans, 3 * i, v, 6 * p, b.xRotBar, 9 * i,
-          b.xTransBar, 3 * i, b.bodyVelBar, 6 * p);
+      SpatialOps.transformMotionAdjoint(
+          b.bodyVelBar,
+          o,
+          d.xRot,
+          9 * i,
+          d.xTrans,
+          3 * i,
+          v,
+          6 * p,
+          b.xRotBar,
+          9 * i,
+          b.xTransBar,
+          3 * i,
+          b.bodyVelBar,
+          6 * p);
       for (int k = d0; k >= 0 && k < d0 + nd; k++) {
         double dot = 0;
         for (int r = 0; r < 6; r++) {
@@ -443,13 +498,14 @@ public final class KinematicsAdjoint {
   }
 
   /**
-   * Adjoint of the joint velocity product c_J of body i (see {@link Kinematics#velocity}), whose bar is the body's
-   * bodyBiasBar: replays the joint groups from last to first, then reverses them.
+   * Adjoint of the joint velocity product c_J of body i (see {@link Kinematics#velocity}), whose
+   * bar is the body's bodyBiasBar: replays the joint groups from last to first, then reverses them.
    */
   private static void jointVelocityProduct(Model m, Data d, DataBar b, int i) {
     double[] h = b.velocityChain;
     int j0 = m.bodyJntAdr(i), nj = m.bodyJntNum(i);
-    // replay: per joint n (from the last), h[18n..]: later before the cross product, group, and for a free joint
+    // replay: per joint n (from the last), h[18n..]: later before the cross product, group, and for
+    // a free joint
     // its rotation group
     double[] later = b.scratch36;
     for (int r = 0; r < 6; r++) {
@@ -471,7 +527,8 @@ public final class KinematicsAdjoint {
         later[24 + r] += h[o + 6 + r];
       }
     }
-    // reverse: laterBar in scratch36[24..29], groupBar in [30..35], xBar = -c̄_J in scratch36[18..23]
+    // reverse: laterBar in scratch36[24..29], groupBar in [30..35], xBar = -c̄_J in
+    // scratch36[18..23]
     double[] t = b.scratch36;
     for (int r = 0; r < 6; r++) {
       t[24 + r] = 0;
@@ -502,7 +559,8 @@ public final class KinematicsAdjoint {
     }
   }
 
-  private static void groupAdjoint(Model m, Data d, DataBar b, int da, int nd, double[] bar, int bo) {
+  private static void groupAdjoint(
+      Model m, Data d, DataBar b, int da, int nd, double[] bar, int bo) {
     for (int k = da; k < da + nd; k++) {
       double dot = 0;
       for (int r = 0; r < 6; r++) {

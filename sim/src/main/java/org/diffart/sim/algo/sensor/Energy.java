@@ -7,16 +7,17 @@ import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 
 /**
- * MuJoCo's {@code mjData.energy} ({@code flag energy}): the potential energy of gravity and of the joint and tendon
- * springs, and the kinetic energy {@code ½ q̇ᵀ M q̇} with the rotor inertia (armature). An output, as sensors are: it
- * never changes the motion.
+ * MuJoCo's {@code mjData.energy} ({@code flag energy}): the potential energy of gravity and of the
+ * joint and tendon springs, and the kinetic energy {@code ½ q̇ᵀ M q̇} with the rotor inertia
+ * (armature). An output, as sensors are: it never changes the motion.
  */
 public final class Energy {
   private Energy() {}
 
   /**
-   * Writes {@code energy[0]} (potential) and {@code energy[1]} (kinetic). Requires {@link Kinematics#forward},
-   * {@link Kinematics#velocity} and the tendon lengths ({@link Forces#passive}).
+   * Writes {@code energy[0]} (potential) and {@code energy[1]} (kinetic). Requires {@link
+   * Kinematics#forward}, {@link Kinematics#velocity} and the tendon lengths ({@link
+   * Forces#passive}).
    */
   public static void compute(Model m, Data d) {
     double potential = 0, kinetic = 0;
@@ -25,17 +26,20 @@ public final class Energy {
       double[] in = d.bodyInert;
       // gravity: -g · (m x_b + R_b (m c))
       for (int i = 0; i < 3; i++) {
-        double mc = d.xmat[r + 3 * i] * in[o + 1] + d.xmat[r + 3 * i + 1] * in[o + 2]
-            + d.xmat[r + 3 * i + 2] * in[o + 3];
+        double mc =
+            d.xmat[r + 3 * i] * in[o + 1]
+                + d.xmat[r + 3 * i + 1] * in[o + 2]
+                + d.xmat[r + 3 * i + 2] * in[o + 3];
         potential -= m.opt().gravity(i) * (in[o] * d.xpos[x + i] + mc);
       }
       // ½ (m v·v + 2 v·(ω × mc) + ωᵀ I ω) with the body-frame velocity (ω, v) at the body origin
       double wx = d.bodyVel[v], wy = d.bodyVel[v + 1], wz = d.bodyVel[v + 2];
       double vx = d.bodyVel[v + 3], vy = d.bodyVel[v + 4], vz = d.bodyVel[v + 5];
       double cx = in[o + 1], cy = in[o + 2], cz = in[o + 3];
-      double iw = wx * (in[o + 4] * wx + in[o + 7] * wy + in[o + 8] * wz)
-          + wy * (in[o + 7] * wx + in[o + 5] * wy + in[o + 9] * wz)
-          + wz * (in[o + 8] * wx + in[o + 9] * wy + in[o + 6] * wz);
+      double iw =
+          wx * (in[o + 4] * wx + in[o + 7] * wy + in[o + 8] * wz)
+              + wy * (in[o + 7] * wx + in[o + 5] * wy + in[o + 9] * wz)
+              + wz * (in[o + 8] * wx + in[o + 9] * wy + in[o + 6] * wz);
       double cross = vx * (wy * cz - wz * cy) + vy * (wz * cx - wx * cz) + vz * (wx * cy - wy * cx);
       kinetic += 0.5 * (in[o] * (vx * vx + vy * vy + vz * vz) + iw) + cross;
     }

@@ -1,7 +1,7 @@
 package org.diffart.sim.algo.sensor;
 
-import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.collision.Ray;
+import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.dynamics.Rnea;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
@@ -14,25 +14,26 @@ import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * MuJoCo's sensors ({@link SensorType}) into {@code sensordata}, in the order of the model's sensors, from the
- * results of {@code Step#forward} (or of a step before it integrates): positions, velocities, the accelerations
- * {@code qacc} with the constraint impulses, and the contact impulses. As in MuJoCo, acceleration sensors see the
- * constraint forces: body accelerations come from {@code qacc}, and the contact forces enter the interaction forces
- * of the force and torque sensors as external forces.
+ * MuJoCo's sensors ({@link SensorType}) into {@code sensordata}, in the order of the model's
+ * sensors, from the results of {@code Step#forward} (or of a step before it integrates): positions,
+ * velocities, the accelerations {@code qacc} with the constraint impulses, and the contact
+ * impulses. As in MuJoCo, acceleration sensors see the constraint forces: body accelerations come
+ * from {@code qacc}, and the contact forces enter the interaction forces of the force and torque
+ * sensors as external forces.
  *
- * <p>Body velocities and accelerations are taken from the dynamics in body coordinates and turned into MuJoCo's
- * world-frame point quantities: a point p fixed to body b moves with {@code v_p = v_b + ω × (p - x_b)} and
- * accelerates with {@code a_p = a'_b + α × (p - x_b) + ω × v_p}, where {@code a'_b} is the spatial (Featherstone)
- * linear acceleration; gravity enters as the base acceleration {@code -g}, so an accelerometer at rest reads
- * {@code +g}.
+ * <p>Body velocities and accelerations are taken from the dynamics in body coordinates and turned
+ * into MuJoCo's world-frame point quantities: a point p fixed to body b moves with {@code v_p = v_b
+ * + ω × (p - x_b)} and accelerates with {@code a_p = a'_b + α × (p - x_b) + ω × v_p}, where {@code
+ * a'_b} is the spatial (Featherstone) linear acceleration; gravity enters as the base acceleration
+ * {@code -g}, so an accelerometer at rest reads {@code +g}.
  */
 public final class Sensors {
   private Sensors() {}
 
   /**
-   * Computes every sensor. Requires the kinematics, velocities and accelerations of {@code Step#forward} (the contact
-   * impulses when contacts are on); writes site poses, {@code sensordata} and, for acceleration sensors, {@code
-   * rneaAcc} and {@code rneaForce}.
+   * Computes every sensor. Requires the kinematics, velocities and accelerations of {@code
+   * Step#forward} (the contact impulses when contacts are on); writes site poses, {@code
+   * sensordata} and, for acceleration sensors, {@code rneaAcc} and {@code rneaForce}.
    */
   public static void compute(Model m, Data d) {
     Kinematics.sites(m, d);
@@ -40,9 +41,16 @@ public final class Sensors {
     for (int i = 0; i < m.nsensor(); i++) {
       SensorType t = m.sensorType(i);
       geoms |= m.sensorFrame(i) == FrameType.GEOM || t == SensorType.RANGEFINDER;
-      acc |= t == SensorType.ACCELEROMETER || t == SensorType.FORCE || t == SensorType.TORQUE
-          || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC;
-      subtree |= t == SensorType.SUBTREECOM || t == SensorType.SUBTREELINVEL || t == SensorType.SUBTREEANGMOM;
+      acc |=
+          t == SensorType.ACCELEROMETER
+              || t == SensorType.FORCE
+              || t == SensorType.TORQUE
+              || t == SensorType.FRAMELINACC
+              || t == SensorType.FRAMEANGACC;
+      subtree |=
+          t == SensorType.SUBTREECOM
+              || t == SensorType.SUBTREELINVEL
+              || t == SensorType.SUBTREEANGMOM;
     }
     if (geoms) {
       Kinematics.geoms(m, d);
@@ -60,14 +68,20 @@ public final class Sensors {
   }
 
   /**
-   * Whether some sensor reads the accelerations or the constraint impulses: touch, accelerometer, force, torque, the
-   * frame accelerations and the limit forces (the actuator force, of MuJoCo's acceleration stage, reads neither).
+   * Whether some sensor reads the accelerations or the constraint impulses: touch, accelerometer,
+   * force, torque, the frame accelerations and the limit forces (the actuator force, of MuJoCo's
+   * acceleration stage, reads neither).
    */
   public static boolean readAcceleration(Model m) {
     for (int i = 0; i < m.nsensor(); i++) {
       SensorType t = m.sensorType(i);
-      if (t == SensorType.TOUCH || t == SensorType.ACCELEROMETER || t == SensorType.FORCE || t == SensorType.TORQUE
-          || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC || t == SensorType.JOINTLIMITFRC
+      if (t == SensorType.TOUCH
+          || t == SensorType.ACCELEROMETER
+          || t == SensorType.FORCE
+          || t == SensorType.TORQUE
+          || t == SensorType.FRAMELINACC
+          || t == SensorType.FRAMEANGACC
+          || t == SensorType.JOINTLIMITFRC
           || t == SensorType.TENDONLIMITFRC) {
         return true;
       }
@@ -94,25 +108,45 @@ public final class Sensors {
       }
       case BALLQUAT -> {
         int q = m.jntQposAdr(obj);
-        double n = Math.sqrt(d.qpos[q] * d.qpos[q] + d.qpos[q + 1] * d.qpos[q + 1] + d.qpos[q + 2] * d.qpos[q + 2]
-            + d.qpos[q + 3] * d.qpos[q + 3]);
+        double n =
+            Math.sqrt(
+                d.qpos[q] * d.qpos[q]
+                    + d.qpos[q + 1] * d.qpos[q + 1]
+                    + d.qpos[q + 2] * d.qpos[q + 2]
+                    + d.qpos[q + 3] * d.qpos[q + 3]);
         for (int k = 0; k < 4; k++) {
           out[a + k] = d.qpos[q + k] / n;
         }
       }
       case BALLANGVEL -> System.arraycopy(d.qvel, m.jntDofAdr(obj), out, a, 3);
-      case JOINTLIMITPOS, TENDONLIMITPOS, JOINTLIMITVEL, TENDONLIMITVEL, JOINTLIMITFRC, TENDONLIMITFRC ->
+      case JOINTLIMITPOS,
+          TENDONLIMITPOS,
+          JOINTLIMITVEL,
+          TENDONLIMITVEL,
+          JOINTLIMITFRC,
+          TENDONLIMITFRC ->
           out[a] = limit(m, d, i);
       case SUBTREEANGMOM -> angularMomentum(m, d, obj, out, a);
       case CLOCK -> out[a] = d.time;
       case SUBTREECOM -> System.arraycopy(d.subtreeCom, 3 * obj, out, a, 3);
       case SUBTREELINVEL -> System.arraycopy(d.subtreeLinvel, 3 * obj, out, a, 3);
       case TOUCH -> out[a] = touch(m, d, obj);
-      case RANGEFINDER -> out[a] = Ray.ray(m, d, d.siteXpos[3 * obj], d.siteXpos[3 * obj + 1], d.siteXpos[3 * obj + 2],
-          d.siteXmat[9 * obj + 2], d.siteXmat[9 * obj + 5], d.siteXmat[9 * obj + 8], m.siteBody(obj));
+      case RANGEFINDER ->
+          out[a] =
+              Ray.ray(
+                  m,
+                  d,
+                  d.siteXpos[3 * obj],
+                  d.siteXpos[3 * obj + 1],
+                  d.siteXpos[3 * obj + 2],
+                  d.siteXmat[9 * obj + 2],
+                  d.siteXmat[9 * obj + 5],
+                  d.siteXmat[9 * obj + 8],
+                  m.siteBody(obj));
       case FRAMEPOS, FRAMEQUAT, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS -> frame(m, d, i, out, a);
       default -> {
-        // velocity and acceleration of a point fixed to a body: p[0..2] the point, p[3..11] its frame
+        // velocity and acceleration of a point fixed to a body: p[0..2] the point, p[3..11] its
+        // frame
         int body = framePose(m, d, i, p);
         pointMotion(m, d, body, p, 0, p, 12);
         switch (m.sensorType(i)) {
@@ -131,12 +165,15 @@ public final class Sensors {
   }
 
   /**
-   * The constraint row of limit sensor i's joint or tendon limit ({@code efcType} LIMIT or TENDON_LIMIT), -1 while it
-   * is within range (no row).
+   * The constraint row of limit sensor i's joint or tendon limit ({@code efcType} LIMIT or
+   * TENDON_LIMIT), -1 while it is within range (no row).
    */
   static int limitRow(Model m, Data d, int i) {
     SensorType t = m.sensorType(i);
-    boolean joint = t == SensorType.JOINTLIMITPOS || t == SensorType.JOINTLIMITVEL || t == SensorType.JOINTLIMITFRC;
+    boolean joint =
+        t == SensorType.JOINTLIMITPOS
+            || t == SensorType.JOINTLIMITVEL
+            || t == SensorType.JOINTLIMITFRC;
     int type = joint ? Rows.LIMIT : Rows.TENDON_LIMIT;
     for (int r = 0; r < d.nefc; r++) {
       if (d.efcType[r] == type && d.efcId[r] == m.sensorObj(i)) {
@@ -147,8 +184,9 @@ public final class Sensors {
   }
 
   /**
-   * MuJoCo's limit sensors from the active limit row: its distance (negative when violated), its velocity {@code J
-   * q̇} (positive away from the bound), its force {@code impulse/dt}; 0 without a row.
+   * MuJoCo's limit sensors from the active limit row: its distance (negative when violated), its
+   * velocity {@code J q̇} (positive away from the bound), its force {@code impulse/dt}; 0 without a
+   * row.
    */
   private static double limit(Model m, Data d, int i) {
     int r = limitRow(m, d, i);
@@ -170,9 +208,10 @@ public final class Sensors {
   }
 
   /**
-   * Angular momentum of body i's subtree about its centre of mass C, in the world (MuJoCo's {@code subtree_angmom}):
-   * {@code Σ_j R_j h_j + (x_j − C) × R_j p_j} over the bodies j of the subtree, with {@code (h_j, p_j) = I_j v_j} the
-   * spatial momentum at the body origin in body coordinates. Requires {@link #subtrees}.
+   * Angular momentum of body i's subtree about its centre of mass C, in the world (MuJoCo's {@code
+   * subtree_angmom}): {@code Σ_j R_j h_j + (x_j − C) × R_j p_j} over the bodies j of the subtree,
+   * with {@code (h_j, p_j) = I_j v_j} the spatial momentum at the body origin in body coordinates.
+   * Requires {@link #subtrees}.
    */
   private static void angularMomentum(Model m, Data d, int i, double[] out, int a) {
     double[] w = d.scratch36;
@@ -202,14 +241,18 @@ public final class Sensors {
     return j == i;
   }
 
-  /** MuJoCo's cutoff: real values clamped to ±cutoff, touch only from above; unit vectors and quaternions never. */
+  /**
+   * MuJoCo's cutoff: real values clamped to ±cutoff, touch only from above; unit vectors and
+   * quaternions never.
+   */
   private static void cutoff(Model m, Data d, int i) {
     double c = cutoffLimit(m, i);
     SensorType t = m.sensorType(i);
     if (c > 0) {
       for (int k = m.sensorAdr(i); k < m.sensorAdr(i) + m.sensorDim(i); k++) {
         d.sensordata[k] = Math.min(d.sensordata[k], c);
-        // touch and rangefinder values are positive (a rangefinder's −1 stays): MuJoCo clamps them above only
+        // touch and rangefinder values are positive (a rangefinder's −1 stays): MuJoCo clamps them
+        // above only
         if (t != SensorType.TOUCH && t != SensorType.RANGEFINDER) {
           d.sensordata[k] = Math.max(d.sensordata[k], -c);
         }
@@ -220,8 +263,12 @@ public final class Sensors {
   /** Sensor i's cutoff where it clamps, else 0: unit vectors and quaternions are never clamped. */
   static double cutoffLimit(Model m, int i) {
     SensorType t = m.sensorType(i);
-    boolean clamps = t != SensorType.FRAMEQUAT && t != SensorType.FRAMEXAXIS && t != SensorType.FRAMEYAXIS
-        && t != SensorType.FRAMEZAXIS && t != SensorType.BALLQUAT;
+    boolean clamps =
+        t != SensorType.FRAMEQUAT
+            && t != SensorType.FRAMEXAXIS
+            && t != SensorType.FRAMEYAXIS
+            && t != SensorType.FRAMEZAXIS
+            && t != SensorType.BALLQUAT;
     return clamps ? m.sensorCutoff(i) : 0;
   }
 
@@ -232,7 +279,10 @@ public final class Sensors {
     switch (m.sensorType(i)) {
       case FRAMEPOS -> System.arraycopy(p, 0, out, a, 3);
       case FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS -> {
-        int col = m.sensorType(i) == SensorType.FRAMEXAXIS ? 0 : m.sensorType(i) == SensorType.FRAMEYAXIS ? 1 : 2;
+        int col =
+            m.sensorType(i) == SensorType.FRAMEXAXIS
+                ? 0
+                : m.sensorType(i) == SensorType.FRAMEYAXIS ? 1 : 2;
         for (int r = 0; r < 3; r++) {
           out[a + r] = p[3 + 3 * r + col];
         }
@@ -255,8 +305,8 @@ public final class Sensors {
   }
 
   /**
-   * The frame a sensor reads: its origin into {@code p[0..2]}, its rotation (row-major, frame to world) into {@code
-   * p[3..11]}; returns the body it is fixed to. Site sensors read their site.
+   * The frame a sensor reads: its origin into {@code p[0..2]}, its rotation (row-major, frame to
+   * world) into {@code p[3..11]}; returns the body it is fixed to. Site sensors read their site.
    */
   static int framePose(Model m, Data d, int i, double[] p) {
     int obj = m.sensorObj(i);
@@ -293,11 +343,12 @@ public final class Sensors {
   }
 
   /**
-   * The world-frame motion of point {@code pt[po..po+2]} fixed to body b, into {@code out[o..o+11]}: angular velocity,
-   * linear velocity, angular acceleration, linear acceleration (the last two from {@code rneaAcc}, valid only after
-   * {@link #interactionForces}).
+   * The world-frame motion of point {@code pt[po..po+2]} fixed to body b, into {@code
+   * out[o..o+11]}: angular velocity, linear velocity, angular acceleration, linear acceleration
+   * (the last two from {@code rneaAcc}, valid only after {@link #interactionForces}).
    */
-  private static void pointMotion(Model m, Data d, int b, double[] pt, int po, double[] out, int o) {
+  private static void pointMotion(
+      Model m, Data d, int b, double[] pt, int po, double[] out, int o) {
     double[] r = d.scratch6;
     for (int k = 0; k < 3; k++) {
       r[k] = pt[po + k] - d.xpos[3 * b + k];
@@ -326,10 +377,11 @@ public final class Sensors {
   }
 
   /**
-   * The force (or the torque about the site point) that the parent exerts on body b, in the site frame {@code
-   * p[3..11]}: MuJoCo's {@code cfrc_int}.
+   * The force (or the torque about the site point) that the parent exerts on body b, in the site
+   * frame {@code p[3..11]}: MuJoCo's {@code cfrc_int}.
    */
-  private static void force(Model m, Data d, int b, double[] p, boolean torque, double[] out, int a) {
+  private static void force(
+      Model m, Data d, int b, double[] p, boolean torque, double[] out, int a) {
     double[] w = d.scratch36;
     // force and torque about the body origin, in the world
     Mat3.mulVec(w, 0, d.xmat, 9 * b, d.rneaForce, 6 * b);
@@ -347,9 +399,9 @@ public final class Sensors {
   }
 
   /**
-   * Body accelerations from {@code qacc} and the forces each body's parent exerts on it ({@code rneaAcc}, {@code
-   * rneaForce}, body coordinates at the body origin), with the contact forces as external forces: MuJoCo's {@code
-   * mj_rnePostConstraint}.
+   * Body accelerations from {@code qacc} and the forces each body's parent exerts on it ({@code
+   * rneaAcc}, {@code rneaForce}, body coordinates at the body origin), with the contact forces as
+   * external forces: MuJoCo's {@code mj_rnePostConstraint}.
    */
   static void interactionForces(Model m, Data d) {
     Rnea.inverse(m, d, d.qacc, d.scratchNv1);
@@ -365,7 +417,8 @@ public final class Sensors {
       boolean angular = t == Rows.TORSION || t == Rows.ROLLING;
       int c = d.efcId[r];
       double f = d.efcImpulse[r] / dt;
-      // the force f·dir on geom 2's body and its opposite on geom 1's, at the contact point; a torsional or rolling
+      // the force f·dir on geom 2's body and its opposite on geom 1's, at the contact point; a
+      // torsional or rolling
       // row's is the torque f·dir
       for (int side = 0; side < 2; side++) {
         int b = m.geomBody(d.conGeom[2 * c + side]);
@@ -387,29 +440,34 @@ public final class Sensors {
         }
       }
     }
-    // f_int = f_rnea - Σ over the subtree of the external forces, carried to each body as the RNEA carries forces
+    // f_int = f_rnea - Σ over the subtree of the external forces, carried to each body as the RNEA
+    // carries forces
     for (int i = nb - 1; i > 0; i--) {
       for (int k = 0; k < 6; k++) {
         d.rneaForce[6 * i + k] -= fe[6 * i + k];
       }
       int parent = m.bodyParent(i);
       if (parent > 0) {
-        SpatialOps.addTransformForceTranspose(fe, 6 * parent, d.xRot, 9 * i, d.xTrans, 3 * i, fe, 6 * i);
+        SpatialOps.addTransformForceTranspose(
+            fe, 6 * parent, d.xRot, 9 * i, d.xTrans, 3 * i, fe, 6 * i);
       }
     }
   }
 
   /**
-   * Whether row r pushes bodies from outside their tree: a contact row with an impulse. Joint limits and dry friction
-   * act between parent and child, inside the interaction forces.
+   * Whether row r pushes bodies from outside their tree: a contact row with an impulse. Joint
+   * limits and dry friction act between parent and child, inside the interaction forces.
    */
   static boolean external(Data d, int r) {
     int t = d.efcType[r];
-    return (t == Rows.NORMAL || t == Rows.FRICTION || t == Rows.TORSION
-        || t == Rows.ROLLING) && d.efcImpulse[r] != 0;
+    return (t == Rows.NORMAL || t == Rows.FRICTION || t == Rows.TORSION || t == Rows.ROLLING)
+        && d.efcImpulse[r] != 0;
   }
 
-  /** Centre of mass and its linear velocity of every body's subtree ({@code subtreeCom}, {@code subtreeLinvel}). */
+  /**
+   * Centre of mass and its linear velocity of every body's subtree ({@code subtreeCom}, {@code
+   * subtreeLinvel}).
+   */
   static void subtrees(Model m, Data d) {
     int nb = m.nbody();
     double[] mass = d.subtreeMass, com = d.subtreeCom, vel = d.subtreeLinvel, p = d.sensorPoint;
@@ -447,8 +505,9 @@ public final class Sensors {
   }
 
   /**
-   * MuJoCo 2.2.2's touch sensor: the sum of the normal forces of the contacts of the site's body whose normal ray,
-   * from the contact point away from that body, meets the site's volume (always when the point lies inside it).
+   * MuJoCo 2.2.2's touch sensor: the sum of the normal forces of the contacts of the site's body
+   * whose normal ray, from the contact point away from that body, meets the site's volume (always
+   * when the point lies inside it).
    */
   private static double touch(Model m, Data d, int site) {
     int body = m.siteBody(site);
@@ -468,8 +527,8 @@ public final class Sensors {
   }
 
   /**
-   * Whether contact c's normal ray, from its point away from the site's body (geom 2's when {@code second}), meets
-   * the site's volume.
+   * Whether contact c's normal ray, from its point away from the site's body (geom 2's when {@code
+   * second}), meets the site's volume.
    */
   static boolean touches(Model m, Data d, int site, int c, boolean second) {
     double[] u = d.sensorPoint;
@@ -481,12 +540,13 @@ public final class Sensors {
     }
     Mat3.mulTransVec(u, 0, d.siteXmat, 9 * site, u, 6);
     Mat3.mulTransVec(u, 3, d.siteXmat, 9 * site, u, 9);
-    return rayMeetsShape(m.siteType(site), m.siteSize(site, 0), m.siteSize(site, 1), m.siteSize(site, 2), u);
+    return rayMeetsShape(
+        m.siteType(site), m.siteSize(site, 0), m.siteSize(site, 1), m.siteSize(site, 2), u);
   }
 
   /**
-   * Whether the ray from {@code u[0..2]} along {@code u[3..5]} (the shape's frame) meets the solid shape, its start
-   * included.
+   * Whether the ray from {@code u[0..2]} along {@code u[3..5]} (the shape's frame) meets the solid
+   * shape, its start included.
    */
   static boolean rayMeetsShape(GeomType type, double s0, double s1, double s2, double[] u) {
     double px = u[0], py = u[1], pz = u[2], dx = u[3], dy = u[4], dz = u[5];
@@ -509,7 +569,8 @@ public final class Sensors {
   }
 
   /** The ray p + t d, t ≥ 0, meets the unit ball. */
-  private static boolean rayMeetsEllipsoid(double px, double py, double pz, double dx, double dy, double dz) {
+  private static boolean rayMeetsEllipsoid(
+      double px, double py, double pz, double dx, double dy, double dz) {
     double c = px * px + py * py + pz * pz - 1;
     if (c <= 0) {
       return true;
@@ -518,15 +579,33 @@ public final class Sensors {
     return b < 0 && b * b - a * c >= 0;
   }
 
-  /** The ray meets the box |x| ≤ hx, |y| ≤ hy, |z| ≤ hz: the slabs' parameter intervals overlap at some t ≥ 0. */
-  private static boolean rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx,
-      double hy, double hz) {
-    double lo = Math.max(Math.max(slabEnter(px, dx, hx), slabEnter(py, dy, hy)), Math.max(slabEnter(pz, dz, hz), 0));
-    double hi = Math.min(Math.min(slabExit(px, dx, hx), slabExit(py, dy, hy)), slabExit(pz, dz, hz));
+  /**
+   * The ray meets the box |x| ≤ hx, |y| ≤ hy, |z| ≤ hz: the slabs' parameter intervals overlap at
+   * some t ≥ 0.
+   */
+  private static boolean rayMeetsBox(
+      double px,
+      double py,
+      double pz,
+      double dx,
+      double dy,
+      double dz,
+      double hx,
+      double hy,
+      double hz) {
+    double lo =
+        Math.max(
+            Math.max(slabEnter(px, dx, hx), slabEnter(py, dy, hy)),
+            Math.max(slabEnter(pz, dz, hz), 0));
+    double hi =
+        Math.min(Math.min(slabExit(px, dx, hx), slabExit(py, dy, hy)), slabExit(pz, dz, hz));
     return lo <= hi;
   }
 
-  /** Where the ray p + t d enters the slab |x| ≤ h (-∞ when it starts in it and runs parallel, +∞ when outside). */
+  /**
+   * Where the ray p + t d enters the slab |x| ≤ h (-∞ when it starts in it and runs parallel, +∞
+   * when outside).
+   */
   private static double slabEnter(double p, double dir, double h) {
     if (dir == 0) {
       return Math.abs(p) <= h ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
@@ -534,7 +613,9 @@ public final class Sensors {
     return Math.min((-h - p) / dir, (h - p) / dir);
   }
 
-  /** Where the ray leaves the slab |x| ≤ h (+∞ when it runs parallel inside it, -∞ when outside). */
+  /**
+   * Where the ray leaves the slab |x| ≤ h (+∞ when it runs parallel inside it, -∞ when outside).
+   */
   private static double slabExit(double p, double dir, double h) {
     if (dir == 0) {
       return Math.abs(p) <= h ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
@@ -543,8 +624,8 @@ public final class Sensors {
   }
 
   /** The ray meets the cylinder x² + y² ≤ r², |z| ≤ h. */
-  private static boolean rayMeetsCylinder(double px, double py, double pz, double dx, double dy, double dz, double r,
-      double h) {
+  private static boolean rayMeetsCylinder(
+      double px, double py, double pz, double dx, double dy, double dz, double r, double h) {
     double lo = Math.max(slabEnter(pz, dz, h), 0), hi = slabExit(pz, dz, h);
     double a = dx * dx + dy * dy, b = px * dx + py * dy, c = px * px + py * py - r * r;
     if (a == 0) {

@@ -1,8 +1,8 @@
 package org.diffart.sim.algo.sensor;
 
-import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.collision.RayAdjoint;
 import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
+import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.dynamics.RneaAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
@@ -14,21 +14,23 @@ import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
- * Adjoint of {@link Sensors}: joint, tendon and actuator readings, frame poses, axes and quaternions, frame
- * velocities and accelerations, gyro, velocimeter, accelerometer, force and torque (RNEA's body accelerations and
- * subtree forces less the contact forces, {@link RneaAdjoint#bodies}), touch, rangefinder ({@link RayAdjoint}),
- * subtree centre of mass and its velocity: every sensor type. From {@code sensordataBar} it accumulates into the
- * bars of the state ({@code qposBar, qvelBar}), of {@code qacc}, of the body, site and geom poses, the body velocities,
- * the tendons, the actuator forces, the body inertias and the contacts (points, frames, impulses), which the rest of
- * the step's adjoint carries on ({@code StepAdjoint#dynamics}). A value held at its cutoff passes no gradient; touch holds its choice of contacts, the
- * rangefinder the geom it hits.
+ * Adjoint of {@link Sensors}: joint, tendon and actuator readings, frame poses, axes and
+ * quaternions, frame velocities and accelerations, gyro, velocimeter, accelerometer, force and
+ * torque (RNEA's body accelerations and subtree forces less the contact forces, {@link
+ * RneaAdjoint#bodies}), touch, rangefinder ({@link RayAdjoint}), subtree centre of mass and its
+ * velocity: every sensor type. From {@code sensordataBar} it accumulates into the bars of the state
+ * ({@code qposBar, qvelBar}), of {@code qacc}, of the body, site and geom poses, the body
+ * velocities, the tendons, the actuator forces, the body inertias and the contacts (points, frames,
+ * impulses), which the rest of the step's adjoint carries on ({@code StepAdjoint#dynamics}). A
+ * value held at its cutoff passes no gradient; touch holds its choice of contacts, the rangefinder
+ * the geom it hits.
  */
 public final class SensorsAdjoint {
   private SensorsAdjoint() {}
 
   /**
-   * Consumes {@code sensordataBar}. Requires the forward quantities of the step the sensors read (the kinematics and
-   * velocities of {@code Step#dynamics}); recomputes the sensors themselves.
+   * Consumes {@code sensordataBar}. Requires the forward quantities of the step the sensors read
+   * (the kinematics and velocities of {@code Step#dynamics}); recomputes the sensors themselves.
    */
   public static void compute(Model m, Data d, DataBar b) {
     double[] sb = b.sensordataBar;
@@ -40,7 +42,8 @@ public final class SensorsAdjoint {
       return;
     }
     Sensors.compute(m, d);
-    // RNEA's bars are the work space of every inverse-dynamics adjoint: the acceleration sensors start them afresh
+    // RNEA's bars are the work space of every inverse-dynamics adjoint: the acceleration sensors
+    // start them afresh
     java.util.Arrays.fill(b.rneaAccBar, 0);
     java.util.Arrays.fill(b.rneaForceBar, 0);
     boolean acc = false, force = false;
@@ -51,7 +54,11 @@ public final class SensorsAdjoint {
       if (nonzero(sb, a, n)) {
         sensor(m, d, b, i);
         force |= t == SensorType.FORCE || t == SensorType.TORQUE;
-        acc |= force || t == SensorType.ACCELEROMETER || t == SensorType.FRAMELINACC || t == SensorType.FRAMEANGACC;
+        acc |=
+            force
+                || t == SensorType.ACCELEROMETER
+                || t == SensorType.FRAMELINACC
+                || t == SensorType.FRAMEANGACC;
       }
       java.util.Arrays.fill(sb, a, a + n, 0);
     }
@@ -64,13 +71,13 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * The world-frame angular and linear acceleration of point {@code pt[po..]} fixed to body bd into {@code
-   * out[o..o+5]}, from its velocities {@code vel[vo..vo+5]} ({@link #pointVelocity}) and the body accelerations
-   * {@code rneaAcc}: {@code α = X a_ang}, {@code a = X a_lin + α × r + ω × v} (gravity on the world), as {@link
-   * Sensors}.
+   * The world-frame angular and linear acceleration of point {@code pt[po..]} fixed to body bd into
+   * {@code out[o..o+5]}, from its velocities {@code vel[vo..vo+5]} ({@link #pointVelocity}) and the
+   * body accelerations {@code rneaAcc}: {@code α = X a_ang}, {@code a = X a_lin + α × r + ω × v}
+   * (gravity on the world), as {@link Sensors}.
    */
-  static void pointAcceleration(Model m, Data d, int bd, double[] pt, int po, double[] vel, int vo, double[] out,
-      int o) {
+  static void pointAcceleration(
+      Model m, Data d, int bd, double[] pt, int po, double[] vel, int vo, double[] out, int o) {
     if (bd == 0) {
       for (int k = 0; k < 3; k++) {
         out[o + k] = 0;
@@ -80,26 +87,52 @@ public final class SensorsAdjoint {
     }
     Mat3.mulVec(out, o, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
     Mat3.mulVec(out, o + 3, d.xmat, 9 * bd, d.rneaAcc, 6 * bd + 3);
-    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
+    double rx = pt[po] - d.xpos[3 * bd],
+        ry = pt[po + 1] - d.xpos[3 * bd + 1],
+        rz = pt[po + 2] - d.xpos[3 * bd + 2];
     double ax = out[o], ay = out[o + 1], az = out[o + 2];
-    double wx = vel[vo], wy = vel[vo + 1], wz = vel[vo + 2], vx = vel[vo + 3], vy = vel[vo + 4], vz = vel[vo + 5];
+    double wx = vel[vo],
+        wy = vel[vo + 1],
+        wz = vel[vo + 2],
+        vx = vel[vo + 3],
+        vy = vel[vo + 4],
+        vz = vel[vo + 5];
     out[o + 3] += ay * rz - az * ry + wy * vz - wz * vy;
     out[o + 4] += az * rx - ax * rz + wz * vx - wx * vz;
     out[o + 5] += ax * ry - ay * rx + wx * vy - wy * vx;
   }
 
   /**
-   * Adjoint of {@link #pointAcceleration}: from the bars {@code ab[abo..abo+5]} (α, a) into {@code rneaAccBar},
-   * {@code xmatBar}, {@code xposBar}, the velocities' bars {@code vb[vbo..]} and the point's {@code pb[pbo..]}.
+   * Adjoint of {@link #pointAcceleration}: from the bars {@code ab[abo..abo+5]} (α, a) into {@code
+   * rneaAccBar}, {@code xmatBar}, {@code xposBar}, the velocities' bars {@code vb[vbo..]} and the
+   * point's {@code pb[pbo..]}.
    */
-  static void pointAccelerationAdjoint(Model m, Data d, DataBar b, int bd, double[] pt, int po, double[] vel, int vo,
-      double[] ab, int abo, double[] vb, int vbo, double[] pb, int pbo) {
+  static void pointAccelerationAdjoint(
+      Model m,
+      Data d,
+      DataBar b,
+      int bd,
+      double[] pt,
+      int po,
+      double[] vel,
+      int vo,
+      double[] ab,
+      int abo,
+      double[] vb,
+      int vbo,
+      double[] pb,
+      int pbo) {
     if (bd == 0) {
       return;
     }
     double[] t = d.scratch6;
     Mat3.mulVec(t, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
-    double wx = vel[vo], wy = vel[vo + 1], wz = vel[vo + 2], vx = vel[vo + 3], vy = vel[vo + 4], vz = vel[vo + 5];
+    double wx = vel[vo],
+        wy = vel[vo + 1],
+        wz = vel[vo + 2],
+        vx = vel[vo + 3],
+        vy = vel[vo + 4],
+        vz = vel[vo + 5];
     double gx = ab[abo + 3], gy = ab[abo + 4], gz = ab[abo + 5];
     // a += α × r + ω × v: the lever arm α × r, then ω̄ += v × ā, v̄ += ā × ω
     double[] g = b.scratch6;
@@ -110,19 +143,45 @@ public final class SensorsAdjoint {
     vb[vbo + 3] += gy * wz - gz * wy;
     vb[vbo + 4] += gz * wx - gx * wz;
     vb[vbo + 5] += gx * wy - gy * wx;
-    Mat3.mulVecAdjoint(g, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd, b.xmatBar, 9 * bd, b.rneaAccBar, 6 * bd);
-    Mat3.mulVecAdjoint(ab, abo + 3, d.xmat, 9 * bd, d.rneaAcc, 6 * bd + 3, b.xmatBar, 9 * bd, b.rneaAccBar,
+    Mat3.mulVecAdjoint(
+        g, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd, b.xmatBar, 9 * bd, b.rneaAccBar, 6 * bd);
+    Mat3.mulVecAdjoint(
+        ab,
+        abo + 3,
+        d.xmat,
+        9 * bd,
+        d.rneaAcc,
+        6 * bd + 3,
+        b.xmatBar,
+        9 * bd,
+        b.rneaAccBar,
         6 * bd + 3);
   }
 
   /**
-   * Adjoint of a lever arm {@code u × r}, {@code r = p − x_bd} the point from body bd's origin, whose bar is {@code
-   * xb[xo..]}: {@code ū = ub[uo..] + r × x̄} into {@code g[0..2]}; {@code r̄ = x̄ × u} into the point's bar {@code
-   * pb[pbo..]} and, negated, the body's {@code xposBar}.
+   * Adjoint of a lever arm {@code u × r}, {@code r = p − x_bd} the point from body bd's origin,
+   * whose bar is {@code xb[xo..]}: {@code ū = ub[uo..] + r × x̄} into {@code g[0..2]}; {@code r̄ =
+   * x̄ × u} into the point's bar {@code pb[pbo..]} and, negated, the body's {@code xposBar}.
    */
-  private static void leverArm(Data d, DataBar b, int bd, double[] pt, int po, double ux, double uy, double uz,
-      double[] xb, int xo, double[] ub, int uo, double[] g, double[] pb, int pbo) {
-    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
+  private static void leverArm(
+      Data d,
+      DataBar b,
+      int bd,
+      double[] pt,
+      int po,
+      double ux,
+      double uy,
+      double uz,
+      double[] xb,
+      int xo,
+      double[] ub,
+      int uo,
+      double[] g,
+      double[] pb,
+      int pbo) {
+    double rx = pt[po] - d.xpos[3 * bd],
+        ry = pt[po + 1] - d.xpos[3 * bd + 1],
+        rz = pt[po + 2] - d.xpos[3 * bd + 2];
     double gx = xb[xo], gy = xb[xo + 1], gz = xb[xo + 2];
     g[0] = ub[uo] + ry * gz - rz * gy;
     g[1] = ub[uo + 1] + rz * gx - rx * gz;
@@ -137,12 +196,21 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Sensors}' force and torque: the interaction force on body bd (torque about its origin, force)
-   * in the world, {@code (τ, F) = X f}; the torque about the site point {@code τ + (x − p) × F}; both read in the
-   * site frame {@code p[3..11]}. The bar {@code sb[a..]} goes to {@code rneaForceBar}, {@code xmatBar}, {@code
-   * xposBar} and the frame's bars {@code w[0..11]} (origin, rotation).
+   * Adjoint of {@link Sensors}' force and torque: the interaction force on body bd (torque about
+   * its origin, force) in the world, {@code (τ, F) = X f}; the torque about the site point {@code τ
+   * + (x − p) × F}; both read in the site frame {@code p[3..11]}. The bar {@code sb[a..]} goes to
+   * {@code rneaForceBar}, {@code xmatBar}, {@code xposBar} and the frame's bars {@code w[0..11]}
+   * (origin, rotation).
    */
-  private static void forceAdjoint(Model m, Data d, DataBar b, int bd, double[] p, boolean torque, double[] sb, int a,
+  private static void forceAdjoint(
+      Model m,
+      Data d,
+      DataBar b,
+      int bd,
+      double[] p,
+      boolean torque,
+      double[] sb,
+      int a,
       double[] w) {
     double[] t = b.scratch36;
     // the world-frame torque and force into t[24..29], their bars into t[30..35]
@@ -150,7 +218,9 @@ public final class SensorsAdjoint {
     Mat3.mulVec(t, 27, d.xmat, 9 * bd, d.rneaForce, 6 * bd + 3);
     java.util.Arrays.fill(t, 30, 36, 0);
     if (torque) {
-      double ux = d.xpos[3 * bd] - p[0], uy = d.xpos[3 * bd + 1] - p[1], uz = d.xpos[3 * bd + 2] - p[2];
+      double ux = d.xpos[3 * bd] - p[0],
+          uy = d.xpos[3 * bd + 1] - p[1],
+          uz = d.xpos[3 * bd + 2] - p[2];
       double fx = t[27], fy = t[28], fz = t[29];
       // τ_p = τ + u × F
       double[] tp = d.scratch6;
@@ -163,16 +233,26 @@ public final class SensorsAdjoint {
     } else {
       Mat3.mulTransVecAdjoint(sb, a, p, 3, t, 27, w, 3, t, 33);
     }
-    Mat3.mulVecAdjoint(t, 30, d.xmat, 9 * bd, d.rneaForce, 6 * bd, b.xmatBar, 9 * bd, b.rneaForceBar, 6 * bd);
-    Mat3.mulVecAdjoint(t, 33, d.xmat, 9 * bd, d.rneaForce, 6 * bd + 3, b.xmatBar, 9 * bd, b.rneaForceBar,
+    Mat3.mulVecAdjoint(
+        t, 30, d.xmat, 9 * bd, d.rneaForce, 6 * bd, b.xmatBar, 9 * bd, b.rneaForceBar, 6 * bd);
+    Mat3.mulVecAdjoint(
+        t,
+        33,
+        d.xmat,
+        9 * bd,
+        d.rneaForce,
+        6 * bd + 3,
+        b.xmatBar,
+        9 * bd,
+        b.rneaForceBar,
         6 * bd + 3);
   }
 
   /**
-   * Adjoint of the contact part of {@link Sensors#interactionForces}: {@code rneaForce} less the contact forces summed
-   * over each subtree ({@code sensorExternal}), the contact forces from the constraint impulses at the contact points;
-   * RNEA's own bars stay in {@code rneaForceBar} for {@link RneaAdjoint#bodies}.
-   *
+   * Adjoint of the contact part of {@link Sensors#interactionForces}: {@code rneaForce} less the
+   * contact forces summed over each subtree ({@code sensorExternal}), the contact forces from the
+   * constraint impulses at the contact points; RNEA's own bars stay in {@code rneaForceBar} for
+   * {@link RneaAdjoint#bodies}.
    */
   private static void interactionForcesAdjoint(Model m, Data d, DataBar b) {
     int nb = m.nbody();
@@ -181,8 +261,21 @@ public final class SensorsAdjoint {
     for (int i = 1; i < nb; i++) {
       int p = m.bodyParent(i);
       if (p > 0) {
-        SpatialOps.addTransformForceTransposeAdjoint(feBar, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, fe, 6 * i,
-            b.xRotBar, 9 * i, b.xTransBar, 3 * i, feBar, 6 * i);
+        SpatialOps.addTransformForceTransposeAdjoint(
+            feBar,
+            6 * p,
+            d.xRot,
+            9 * i,
+            d.xTrans,
+            3 * i,
+            fe,
+            6 * i,
+            b.xRotBar,
+            9 * i,
+            b.xTransBar,
+            3 * i,
+            feBar,
+            6 * i);
       }
       for (int k = 0; k < 6; k++) {
         feBar[6 * i + k] -= b.rneaForceBar[6 * i + k];
@@ -220,10 +313,13 @@ public final class SensorsAdjoint {
           }
         } else {
           // F = s f dir, τ = (p − x) × F: F̄ += τ̄ × (p − x), p̄ += F × τ̄, x̄ −= F × τ̄
-          double rx = d.conPos[3 * c] - d.xpos[3 * bd], ry = d.conPos[3 * c + 1] - d.xpos[3 * bd + 1];
+          double rx = d.conPos[3 * c] - d.xpos[3 * bd],
+              ry = d.conPos[3 * c + 1] - d.xpos[3 * bd + 1];
           double rz = d.conPos[3 * c + 2] - d.xpos[3 * bd + 2];
           double fx = w[9], fy = w[10], fz = w[11], tx = w[0], ty = w[1], tz = w[2];
-          double gx = w[3] + ty * rz - tz * ry, gy = w[4] + tz * rx - tx * rz, gz = w[5] + tx * ry - ty * rx;
+          double gx = w[3] + ty * rz - tz * ry,
+              gy = w[4] + tz * rx - tx * rz,
+              gz = w[5] + tx * ry - ty * rx;
           double px = fy * tz - fz * ty, py = fz * tx - fx * tz, pz = fx * ty - fy * tx;
           b.conPosBar[3 * c] += px;
           b.conPosBar[3 * c + 1] += py;
@@ -251,11 +347,12 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Contact row r's force on body bd in the world, {@code F = sf·dir} at the contact point (or the torque {@code sf·dir}
-   * of a torsional or rolling row): the torque about the body origin into {@code w[o..o+2]}, the force into
-   * {@code w[o+3..o+5]}.
+   * Contact row r's force on body bd in the world, {@code F = sf·dir} at the contact point (or the
+   * torque {@code sf·dir} of a torsional or rolling row): the torque about the body origin into
+   * {@code w[o..o+2]}, the force into {@code w[o+3..o+5]}.
    */
-  private static void worldWrench(Data d, int r, int c, int bd, double sf, boolean angular, double[] w, int o) {
+  private static void worldWrench(
+      Data d, int r, int c, int bd, double sf, boolean angular, double[] w, int o) {
     for (int k = 0; k < 3; k++) {
       w[o + k] = angular ? sf * d.efcDir[3 * r + k] : 0;
       w[o + 3 + k] = angular ? 0 : sf * d.efcDir[3 * r + k];
@@ -270,8 +367,9 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of MuJoCo 2.2.2's touch sensor ({@link Sensors}): the sum of {@code impulse / dt} over the normal rows of
-   * the site's body whose contact ray meets the site's volume; the choice of rows is held.
+   * Adjoint of MuJoCo 2.2.2's touch sensor ({@link Sensors}): the sum of {@code impulse / dt} over
+   * the normal rows of the site's body whose contact ray meets the site's volume; the choice of
+   * rows is held.
    */
   private static void touch(Model m, Data d, DataBar b, int site, double bar) {
     int body = m.siteBody(site);
@@ -289,14 +387,27 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of the rangefinder: the distance along the site's z axis from its origin to the nearest geom not of the
-   * site's body ({@link RayAdjoint}); its bars go to the site's origin and z axis and to the pose of the geom hit.
+   * Adjoint of the rangefinder: the distance along the site's z axis from its origin to the nearest
+   * geom not of the site's body ({@link RayAdjoint}); its bars go to the site's origin and z axis
+   * and to the pose of the geom hit.
    */
   private static void rangefinder(Model m, Data d, DataBar b, int site, double bar) {
     double[] w = b.scratch36;
     int p = 3 * site, r = 9 * site;
-    RayAdjoint.ray(m, d, b, d.siteXpos[p], d.siteXpos[p + 1], d.siteXpos[p + 2], d.siteXmat[r + 2],
-        d.siteXmat[r + 5], d.siteXmat[r + 8], m.siteBody(site), bar, w, 0);
+    RayAdjoint.ray(
+        m,
+        d,
+        b,
+        d.siteXpos[p],
+        d.siteXpos[p + 1],
+        d.siteXpos[p + 2],
+        d.siteXmat[r + 2],
+        d.siteXmat[r + 5],
+        d.siteXmat[r + 8],
+        m.siteBody(site),
+        bar,
+        w,
+        0);
     for (int k = 0; k < 3; k++) {
       b.siteXposBar[p + k] += w[k];
       b.siteXmatBar[r + 3 * k + 2] += w[3 + k];
@@ -344,16 +455,23 @@ public final class SensorsAdjoint {
       }
       case BALLQUAT -> ballQuat(m, d, b, obj, sb, a);
       case BALLANGVEL -> add3(b.qvelBar, m.jntDofAdr(obj), sb, a);
-      case JOINTLIMITPOS, TENDONLIMITPOS, JOINTLIMITVEL, TENDONLIMITVEL, JOINTLIMITFRC, TENDONLIMITFRC ->
+      case JOINTLIMITPOS,
+          TENDONLIMITPOS,
+          JOINTLIMITVEL,
+          TENDONLIMITVEL,
+          JOINTLIMITFRC,
+          TENDONLIMITFRC ->
           limit(m, d, b, i, sb[a]);
       case SUBTREEANGMOM -> angularMomentum(m, d, b, obj, sb, a);
-      case CLOCK -> { }
-      case SUBTREECOM, SUBTREELINVEL -> subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
+      case CLOCK -> {}
+      case SUBTREECOM, SUBTREELINVEL ->
+          subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
       case TOUCH -> touch(m, d, b, obj, sb[a]);
       case RANGEFINDER -> rangefinder(m, d, b, obj, sb[a]);
       case FRAMEPOS, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS, FRAMEQUAT -> frame(m, d, b, i);
       default -> {
-        // a point's velocity: p[0..2] the point, p[3..11] its frame; w[0..11] the bars of the frame's origin and
+        // a point's velocity: p[0..2] the point, p[3..11] its frame; w[0..11] the bars of the
+        // frame's origin and
         // rotation, w[12..17] those of ω and of the point's velocity
         int body = Sensors.framePose(m, d, i, p);
         java.util.Arrays.fill(w, 0, 18, 0);
@@ -370,7 +488,8 @@ public final class SensorsAdjoint {
           case ACCELEROMETER -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 21, mo, 3, mo, 21);
           case FRAMEANGACC -> add3(mo, 18, sb, a);
           case FRAMELINACC -> add3(mo, 21, sb, a);
-          case FORCE, TORQUE -> forceAdjoint(m, d, b, body, p, m.sensorType(i) == SensorType.TORQUE, sb, a, mo);
+          case FORCE, TORQUE ->
+              forceAdjoint(m, d, b, body, p, m.sensorType(i) == SensorType.TORQUE, sb, a, mo);
           default -> throw new IllegalStateException("sensor type " + m.sensorType(i));
         }
         pointAccelerationAdjoint(m, d, b, body, p, 0, p, 12, mo, 18, mo, 12, mo, 0);
@@ -388,7 +507,10 @@ public final class SensorsAdjoint {
     to[o + 2] += from[fo + 2];
   }
 
-  /** A fixed tendon's length {@code Σ c q}: to qposBar; a spatial tendon's: to {@code tendonLengthBar}. */
+  /**
+   * A fixed tendon's length {@code Σ c q}: to qposBar; a spatial tendon's: to {@code
+   * tendonLengthBar}.
+   */
   private static void tendonLength(Model m, DataBar b, int t, double bar) {
     if (m.tendonSpatial(t)) {
       b.tendonLengthBar[t] += bar;
@@ -399,7 +521,9 @@ public final class SensorsAdjoint {
     }
   }
 
-  /** A tendon's velocity {@code J q̇}: to qvelBar, and for a spatial tendon to its Jacobian's bar. */
+  /**
+   * A tendon's velocity {@code J q̇}: to qvelBar, and for a spatial tendon to its Jacobian's bar.
+   */
   private static void tendonVelocity(Model m, Data d, DataBar b, int t, double bar) {
     if (m.tendonSpatial(t)) {
       int nv = m.nv();
@@ -414,7 +538,10 @@ public final class SensorsAdjoint {
     }
   }
 
-  /** Frame pose sensors: the bars of the frame's origin and rotation (quaternions through {@link Quat#fromMat}). */
+  /**
+   * Frame pose sensors: the bars of the frame's origin and rotation (quaternions through {@link
+   * Quat#fromMat}).
+   */
   private static void frame(Model m, Data d, DataBar b, int i) {
     double[] sb = b.sensordataBar, p = d.sensorPoint, w = b.scratch36;
     int a = m.sensorAdr(i), obj = m.sensorObj(i);
@@ -423,7 +550,10 @@ public final class SensorsAdjoint {
     switch (m.sensorType(i)) {
       case FRAMEPOS -> add3(w, 0, sb, a);
       case FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS -> {
-        int col = m.sensorType(i) == SensorType.FRAMEXAXIS ? 0 : m.sensorType(i) == SensorType.FRAMEYAXIS ? 1 : 2;
+        int col =
+            m.sensorType(i) == SensorType.FRAMEXAXIS
+                ? 0
+                : m.sensorType(i) == SensorType.FRAMEYAXIS ? 1 : 2;
         for (int r = 0; r < 3; r++) {
           w[3 + 3 * r + col] += sb[a + r];
         }
@@ -452,11 +582,13 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of the frame pose of sensor i ({@link Sensors#framePose}, with p still holding it): the bars of its origin
-   * {@code ob[oo..]} and rotation {@code rb[ro..]} (row-major) into the site's, geom's or body's pose bars and, for a
-   * body's inertial frame, its centre of mass ({@code bodyInertBar}).
+   * Adjoint of the frame pose of sensor i ({@link Sensors#framePose}, with p still holding it): the
+   * bars of its origin {@code ob[oo..]} and rotation {@code rb[ro..]} (row-major) into the site's,
+   * geom's or body's pose bars and, for a body's inertial frame, its centre of mass ({@code
+   * bodyInertBar}).
    */
-  private static void framePoseAdjoint(Model m, Data d, DataBar b, int i, double[] ob, int oo, double[] rb, int ro) {
+  private static void framePoseAdjoint(
+      Model m, Data d, DataBar b, int i, double[] ob, int oo, double[] rb, int ro) {
     int obj = m.sensorObj(i);
     switch (m.sensorFrame(i)) {
       case SITE -> {
@@ -501,7 +633,10 @@ public final class SensorsAdjoint {
     }
   }
 
-  /** The centre of mass {@code l = h/m} of body i (its local frame): its bar {@code lb[o..]} into bodyInertBar. */
+  /**
+   * The centre of mass {@code l = h/m} of body i (its local frame): its bar {@code lb[o..]} into
+   * bodyInertBar.
+   */
   private static void centreOfMassAdjoint(Data d, DataBar b, int i, double[] lb, int o) {
     double mass = d.bodyInert[10 * i];
     if (!(mass > 0)) {
@@ -514,8 +649,9 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * The world-frame angular velocity and linear velocity of point {@code pt[po..]} fixed to body bd into {@code
-   * out[o..o+5]}: {@code ω = X v_ang}, {@code v = X v_lin + ω × (p − x)} (zero on the world), as {@link Sensors}.
+   * The world-frame angular velocity and linear velocity of point {@code pt[po..]} fixed to body bd
+   * into {@code out[o..o+5]}: {@code ω = X v_ang}, {@code v = X v_lin + ω × (p − x)} (zero on the
+   * world), as {@link Sensors}.
    */
   static void pointVelocity(Model m, Data d, int bd, double[] pt, int po, double[] out, int o) {
     if (bd == 0) {
@@ -524,7 +660,9 @@ public final class SensorsAdjoint {
     }
     Mat3.mulVec(out, o, d.xmat, 9 * bd, d.bodyVel, 6 * bd);
     Mat3.mulVec(out, o + 3, d.xmat, 9 * bd, d.bodyVel, 6 * bd + 3);
-    double rx = pt[po] - d.xpos[3 * bd], ry = pt[po + 1] - d.xpos[3 * bd + 1], rz = pt[po + 2] - d.xpos[3 * bd + 2];
+    double rx = pt[po] - d.xpos[3 * bd],
+        ry = pt[po + 1] - d.xpos[3 * bd + 1],
+        rz = pt[po + 2] - d.xpos[3 * bd + 2];
     double wx = out[o], wy = out[o + 1], wz = out[o + 2];
     out[o + 3] += wy * rz - wz * ry;
     out[o + 4] += wz * rx - wx * rz;
@@ -532,11 +670,20 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of {@link #pointVelocity}: from the bars {@code vb[vo..vo+5]} (ω, v) into {@code bodyVelBar}, {@code
-   * xmatBar}, {@code xposBar} and the point's bar {@code pb[pbo..]}.
+   * Adjoint of {@link #pointVelocity}: from the bars {@code vb[vo..vo+5]} (ω, v) into {@code
+   * bodyVelBar}, {@code xmatBar}, {@code xposBar} and the point's bar {@code pb[pbo..]}.
    */
-  static void pointVelocityAdjoint(Model m, Data d, DataBar b, int bd, double[] pt, int po, double[] vb, int vo,
-      double[] pb, int pbo) {
+  static void pointVelocityAdjoint(
+      Model m,
+      Data d,
+      DataBar b,
+      int bd,
+      double[] pt,
+      int po,
+      double[] vb,
+      int vo,
+      double[] pb,
+      int pbo) {
     if (bd == 0) {
       return;
     }
@@ -546,17 +693,29 @@ public final class SensorsAdjoint {
     // v += ω × r
     double[] g = b.scratch6;
     leverArm(d, b, bd, pt, po, wx, wy, wz, vb, vo + 3, vb, vo, g, pb, pbo);
-    Mat3.mulVecAdjoint(g, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd, b.xmatBar, 9 * bd, b.bodyVelBar, 6 * bd);
-    Mat3.mulVecAdjoint(vb, vo + 3, d.xmat, 9 * bd, d.bodyVel, 6 * bd + 3, b.xmatBar, 9 * bd, b.bodyVelBar,
+    Mat3.mulVecAdjoint(
+        g, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd, b.xmatBar, 9 * bd, b.bodyVelBar, 6 * bd);
+    Mat3.mulVecAdjoint(
+        vb,
+        vo + 3,
+        d.xmat,
+        9 * bd,
+        d.bodyVel,
+        6 * bd + 3,
+        b.xmatBar,
+        9 * bd,
+        b.bodyVelBar,
         6 * bd + 3);
   }
 
   /**
-   * Adjoint of a subtree sensor of body i: {@code C = Σ m_j c_j / M} or {@code V = Σ m_j v_j / M} over the bodies j of
-   * its subtree, {@code c_j = x_j + X_j h_j/m_j} the centre of mass, {@code v_j} its velocity ({@link
-   * #pointVelocity}); the bar {@code sb[a..]} into the bodies' poses, velocities and inertias.
+   * Adjoint of a subtree sensor of body i: {@code C = Σ m_j c_j / M} or {@code V = Σ m_j v_j / M}
+   * over the bodies j of its subtree, {@code c_j = x_j + X_j h_j/m_j} the centre of mass, {@code
+   * v_j} its velocity ({@link #pointVelocity}); the bar {@code sb[a..]} into the bodies' poses,
+   * velocities and inertias.
    */
-  private static void subtree(Model m, Data d, DataBar b, int i, double[] sb, int a, boolean velocity) {
+  private static void subtree(
+      Model m, Data d, DataBar b, int i, double[] sb, int a, boolean velocity) {
     double total = d.subtreeMass[i];
     if (!(total > 0)) {
       if (!velocity) {
@@ -608,9 +767,9 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of the subtree angular momentum {@code L = Σ_j R_j h_j + (x_j − C) × R_j p_j} ({@link Sensors}), {@code
-   * (h_j, p_j) = I_j v_j}: into the bodies' rotations, positions, inertias and velocities, and the subtree's centre
-   * of mass C through {@link #subtree}.
+   * Adjoint of the subtree angular momentum {@code L = Σ_j R_j h_j + (x_j − C) × R_j p_j} ({@link
+   * Sensors}), {@code (h_j, p_j) = I_j v_j}: into the bodies' rotations, positions, inertias and
+   * velocities, and the subtree's centre of mass C through {@link #subtree}.
    */
   private static void angularMomentum(Model m, Data d, DataBar b, int i, double[] sb, int a) {
     double[] w = d.scratch36, g = b.scratch36, cb = b.comBar;
@@ -627,21 +786,40 @@ public final class SensorsAdjoint {
       // R h and R p, then I v
       Mat3.mulVecAdjoint(sb, a, d.xmat, 9 * j, w, 0, b.xmatBar, 9 * j, g, 0);
       Mat3.mulVecAdjoint(g, 6, d.xmat, 9 * j, w, 3, b.xmatBar, 9 * j, g, 3);
-      SpatialOps.mulInertVecAdjoint(g, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j, b.bodyInertBar, 10 * j,
-          b.bodyVelBar, 6 * j);
+      SpatialOps.mulInertVecAdjoint(
+          g, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j, b.bodyInertBar, 10 * j, b.bodyVelBar, 6 * j);
     }
     subtree(m, d, b, i, cb, 0, false);
   }
 
   /**
-   * Adjoint of {@code y += r × f}, {@code r = x_bd − q} from a point q to body bd's origin, with the bar {@code
-   * yb[yo..]}: {@code r̄ = f × ȳ} into {@code xposBar} and, negated, q's bar {@code qb[qbo..]}; {@code f̄ += ȳ × r} into
-   * {@code fb[fbo..]}.
+   * Adjoint of {@code y += r × f}, {@code r = x_bd − q} from a point q to body bd's origin, with
+   * the bar {@code yb[yo..]}: {@code r̄ = f × ȳ} into {@code xposBar} and, negated, q's bar {@code
+   * qb[qbo..]}; {@code f̄ += ȳ × r} into {@code fb[fbo..]}.
    */
-  private static void armAdjoint(Data d, DataBar b, int bd, double[] q, int qo, double[] f, int fo, double[] yb,
-      int yo, double[] qb, int qbo, double[] fb, int fbo) {
-    double rx = d.xpos[3 * bd] - q[qo], ry = d.xpos[3 * bd + 1] - q[qo + 1], rz = d.xpos[3 * bd + 2] - q[qo + 2];
-    double fx = f[fo], fy = f[fo + 1], fz = f[fo + 2], gx = yb[yo], gy = yb[yo + 1], gz = yb[yo + 2];
+  private static void armAdjoint(
+      Data d,
+      DataBar b,
+      int bd,
+      double[] q,
+      int qo,
+      double[] f,
+      int fo,
+      double[] yb,
+      int yo,
+      double[] qb,
+      int qbo,
+      double[] fb,
+      int fbo) {
+    double rx = d.xpos[3 * bd] - q[qo],
+        ry = d.xpos[3 * bd + 1] - q[qo + 1],
+        rz = d.xpos[3 * bd + 2] - q[qo + 2];
+    double fx = f[fo],
+        fy = f[fo + 1],
+        fz = f[fo + 2],
+        gx = yb[yo],
+        gy = yb[yo + 1],
+        gz = yb[yo + 2];
     double sx = fy * gz - fz * gy, sy = fz * gx - fx * gz, sz = fx * gy - fy * gx;
     b.xposBar[3 * bd] += sx;
     b.xposBar[3 * bd + 1] += sy;
@@ -655,8 +833,9 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * Adjoint of a limit sensor ({@link Sensors}) on its active row r: the distance {@code q − lo} or {@code hi − q}
-   * (a tendon's length likewise), the velocity {@code J q̇}, the force {@code impulse/dt}.
+   * Adjoint of a limit sensor ({@link Sensors}) on its active row r: the distance {@code q − lo} or
+   * {@code hi − q} (a tendon's length likewise), the velocity {@code J q̇}, the force {@code
+   * impulse/dt}.
    */
   private static void limit(Model m, Data d, DataBar b, int i, double bar) {
     int r = Sensors.limitRow(m, d, i);
@@ -665,10 +844,15 @@ public final class SensorsAdjoint {
     }
     SensorType t = m.sensorType(i);
     int obj = m.sensorObj(i);
-    boolean joint = t == SensorType.JOINTLIMITPOS || t == SensorType.JOINTLIMITVEL || t == SensorType.JOINTLIMITFRC;
+    boolean joint =
+        t == SensorType.JOINTLIMITPOS
+            || t == SensorType.JOINTLIMITVEL
+            || t == SensorType.JOINTLIMITFRC;
     // the row's sign: +1 at the lower bound, -1 at the upper
-    double sign = joint ? d.efcJ[m.nv() * r + m.jntDofAdr(obj)]
-        : d.tendonLength[obj] < m.tendonRange(obj, 0) ? 1 : -1;
+    double sign =
+        joint
+            ? d.efcJ[m.nv() * r + m.jntDofAdr(obj)]
+            : d.tendonLength[obj] < m.tendonRange(obj, 0) ? 1 : -1;
     switch (t) {
       case JOINTLIMITPOS -> b.qposBar[m.jntQposAdr(obj)] += sign * bar;
       case JOINTLIMITVEL -> b.qvelBar[m.jntDofAdr(obj)] += sign * bar;
@@ -678,11 +862,18 @@ public final class SensorsAdjoint {
     }
   }
 
-  /** The bar of a ball joint's unit quaternion {@code q/|q|} into its qpos: {@code (ȳ − ŷ (ŷ·ȳ))/|q|}. */
+  /**
+   * The bar of a ball joint's unit quaternion {@code q/|q|} into its qpos: {@code (ȳ − ŷ
+   * (ŷ·ȳ))/|q|}.
+   */
   private static void ballQuat(Model m, Data d, DataBar b, int j, double[] sb, int a) {
     int q = m.jntQposAdr(j);
-    double n = Math.sqrt(d.qpos[q] * d.qpos[q] + d.qpos[q + 1] * d.qpos[q + 1] + d.qpos[q + 2] * d.qpos[q + 2]
-        + d.qpos[q + 3] * d.qpos[q + 3]);
+    double n =
+        Math.sqrt(
+            d.qpos[q] * d.qpos[q]
+                + d.qpos[q + 1] * d.qpos[q + 1]
+                + d.qpos[q + 2] * d.qpos[q + 2]
+                + d.qpos[q + 3] * d.qpos[q + 3]);
     double dot = 0;
     for (int k = 0; k < 4; k++) {
       dot += d.qpos[q + k] / n * sb[a + k];

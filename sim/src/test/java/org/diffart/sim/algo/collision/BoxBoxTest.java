@@ -1,11 +1,11 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.kinematics.Kinematics;
-import org.diffart.sim.algo.sensor.Energy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Kinematics;
+import org.diffart.sim.algo.sensor.Energy;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.GeomType;
@@ -14,15 +14,18 @@ import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
- * Box–box contacts ({@link BoxBox}) in motion, on {@code datasets/reference/models/box_stack.xml}, judged by
- * independent checks: after 4 s every box rests level at the height of its support plus its half-height (the bar
- * across the log included), held by four contacts per resting pair, the drop's deepest contact a few millimetres, the
- * energy lost. Box–box's MPR contact (one a pair, before {@code mjc_BoxBox} was ported) left such a stack rocking.
+ * Box–box contacts ({@link BoxBox}) in motion, on {@code datasets/reference/models/box_stack.xml},
+ * judged by independent checks: after 4 s every box rests level at the height of its support plus
+ * its half-height (the bar across the log included), held by four contacts per resting pair, the
+ * drop's deepest contact a few millimetres, the energy lost. Box–box's MPR contact (one a pair,
+ * before {@code mjc_BoxBox} was ported) left such a stack rocking.
  */
 class BoxBoxTest {
   @Test
   void stacksComeToRestLevelOnTheirSupports() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/box_stack.xml"));
+    Model m =
+        ModelLoader.load(
+            ReferenceFiles.repoRoot().resolve("datasets/reference/models/box_stack.xml"));
     Data d = new Data(m);
     Step.step(m, d);
     double start = energy(m, d), deepest = 0;
@@ -34,12 +37,17 @@ class BoxBoxTest {
     }
     assertTrue(energy(m, d) < start - 0.5, "energy " + start + " -> " + energy(m, d));
     assertTrue(deepest > -5e-3, "the drops' deepest contact " + deepest);
-    // cube on the block (top 0.15), base on the floor, middle on the base, top on the middle, bar across the log
+    // cube on the block (top 0.15), base on the floor, middle on the base, top on the middle, bar
+    // across the log
     String[] names = {"cube", "base", "middle", "top", "bar"};
     double[] rest = {0.15 + 0.1, 0.1, 0.2 + 0.06, 0.2 + 0.12 + 0.04, 0.1 + 0.02};
     for (int i = 0; i < names.length; i++) {
-      int b = m.bodyId(names[i]), q = m.jntQposAdr(m.bodyJntAdr(b)), v = m.jntDofAdr(m.bodyJntAdr(b));
-      double tilt = Math.acos(Math.min(1, 1 - 2 * (d.qpos[q + 4] * d.qpos[q + 4] + d.qpos[q + 5] * d.qpos[q + 5])));
+      int b = m.bodyId(names[i]),
+          q = m.jntQposAdr(m.bodyJntAdr(b)),
+          v = m.jntDofAdr(m.bodyJntAdr(b));
+      double tilt =
+          Math.acos(
+              Math.min(1, 1 - 2 * (d.qpos[q + 4] * d.qpos[q + 4] + d.qpos[q + 5] * d.qpos[q + 5])));
       double speed = 0;
       for (int k = 0; k < 6; k++) {
         speed = Math.max(speed, Math.abs(d.qvel[v + k]));
@@ -48,11 +56,14 @@ class BoxBoxTest {
       assertTrue(tilt < 1e-5, names[i] + ": level, tilted " + tilt);
       assertTrue(speed < 1e-3, names[i] + ": at rest, speed " + speed);
     }
-    // four acting contacts for each resting box-box pair (block-cube, log-bar, base-middle, middle-top)
+    // four acting contacts for each resting box-box pair (block-cube, log-bar, base-middle,
+    // middle-top)
     java.util.Map<String, Integer> pairs = new java.util.TreeMap<>();
     for (int c = 0; c < d.ncon; c++) {
       int g1 = d.conGeom[2 * c], g2 = d.conGeom[2 * c + 1];
-      if (m.geomType(g1) == GeomType.BOX && m.geomType(g2) == GeomType.BOX && d.conDist[c] < d.conIncludeMargin[c]) {
+      if (m.geomType(g1) == GeomType.BOX
+          && m.geomType(g2) == GeomType.BOX
+          && d.conDist[c] < d.conIncludeMargin[c]) {
         pairs.merge(g1 + "-" + g2, 1, Integer::sum);
       }
     }
@@ -64,7 +75,9 @@ class BoxBoxTest {
 
   @Test
   void theWorkSpaceFitsTheCandidates() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/box_stack.xml"));
+    Model m =
+        ModelLoader.load(
+            ReferenceFiles.repoRoot().resolve("datasets/reference/models/box_stack.xml"));
     assertEquals(BoxBox.SCRATCH, new Data(m).boxScratch.length);
     assertTrue(BoxBox.CAND + 4 * BoxBox.SLOTS <= BoxBox.T, "the values end before their tangents");
     assertEquals(org.diffart.sim.model.ContactCapacity.BOX_BOX, BoxBox.SLOTS);

@@ -1,20 +1,20 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.kinematics.Kinematics;
-import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.diffart.sim.data.Data;
-import org.diffart.sim.data.DataBar;
+import org.diffart.sim.algo.kinematics.Kinematics;
+import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.compiler.GeomSpec;
+import org.diffart.sim.compiler.MeshSpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
-import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 import org.diffart.sim.tape.Tape;
 import org.diffart.sim.testing.DataTape;
@@ -24,9 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The contact geometry adjoint of every collision pair (and configuration: a sphere inside a box, parallel
- * capsules; the convex pairs through MPR's whole iteration), from the bars of the contact points, frames and distances to the free-joint configurations of the two
- * bodies, against the tape and central differences.
+ * The contact geometry adjoint of every collision pair (and configuration: a sphere inside a box,
+ * parallel capsules; the convex pairs through MPR's whole iteration), from the bars of the contact
+ * points, frames and distances to the free-joint configurations of the two bodies, against the tape
+ * and central differences.
  */
 class CollisionAdjointTest {
   private static final String[] OUT = {"conPos", "conFrame", "conDist"};
@@ -81,8 +82,15 @@ class CollisionAdjointTest {
           f[6 * i + 4] = i;
           f[6 * i + 5] = 7;
         }
-        MeshSpec gem = mb.addMesh(name + "-gem", v, f, new double[3], new double[] {1, 0, 0, 0},
-            new double[] {1, 1, 1}, false);
+        MeshSpec gem =
+            mb.addMesh(
+                name + "-gem",
+                v,
+                f,
+                new double[3],
+                new double[] {1, 0, 0, 0},
+                new double[] {1, 1, 1},
+                false);
         yield mb.addGeom(body, t, name).mesh(gem);
       }
       case HFIELD -> {
@@ -91,7 +99,8 @@ class CollisionAdjointTest {
         for (int i = 0; i < h.length; i++) {
           h[i] = (float) (0.5 + 0.5 * Math.sin(1.3 * (i % 6) + 0.7 * (i / 6)));
         }
-        yield mb.addGeom(body, t, name).hfield(mb.addHfield("bumps", 5, 6, new double[] {0.6, 0.5, 0.3, 0.1}, h))
+        yield mb.addGeom(body, t, name)
+            .hfield(mb.addHfield("bumps", 5, 6, new double[] {0.6, 0.5, 0.3, 0.1}, h))
             .quat(Math.cos(0.2), 0, 0, Math.sin(0.2));
       }
       case SPHERE -> mb.addGeom(body, t, name).size(0.3).mass(1);
@@ -125,10 +134,11 @@ class CollisionAdjointTest {
   }
 
   /**
-   * Central difference of the bars' dot product with the contact outputs along v, step eps; NaN when an evaluation
-   * leaves d's smooth piece ({@link #sameBranch}).
+   * Central difference of the bars' dot product with the contact outputs along v, step eps; NaN
+   * when an evaluation leaves d's smooth piece ({@link #sameBranch}).
    */
-  private static double difference(Model m, Data d, double[] v, double eps, String[] out, double[][] bars, int n) {
+  private static double difference(
+      Model m, Data d, double[] v, double eps, String[] out, double[][] bars, int n) {
     double[] f = new double[2];
     for (int s = 0; s < 2; s++) {
       Data p = new Data(m);
@@ -147,9 +157,9 @@ class CollisionAdjointTest {
   }
 
   /**
-   * Whether p's MPR ran the same program as d's: as many support evaluations, each made by the same rule from the same
-   * earlier ones, every support point and the contact normal within 1e-3 of d's (a box corner or a normal fix that
-   * switches moves them by the geom's size).
+   * Whether p's MPR ran the same program as d's: as many support evaluations, each made by the same
+   * rule from the same earlier ones, every support point and the contact normal within 1e-3 of d's
+   * (a box corner or a normal fix that switches moves them by the geom's size).
    */
   private static boolean sameBranch(Data d, Data p) {
     Model m = d.model;
@@ -161,7 +171,8 @@ class CollisionAdjointTest {
         }
       }
       return d.boxScratch[BoxBox.CASE] == p.boxScratch[BoxBox.CASE]
-          && d.boxScratch[BoxBox.FACE] == p.boxScratch[BoxBox.FACE] && d.boxScratch[BoxBox.REF] == p.boxScratch[BoxBox.REF];
+          && d.boxScratch[BoxBox.FACE] == p.boxScratch[BoxBox.FACE]
+          && d.boxScratch[BoxBox.REF] == p.boxScratch[BoxBox.REF];
     }
     if (m.geomType(0) == GeomType.HFIELD) {
       // one MPR per prism: each contact's, run again from its prism, must keep its branch
@@ -180,7 +191,10 @@ class CollisionAdjointTest {
     return sameMpr(d, p);
   }
 
-  /** MPR of height field contact c again, from its prism, leaving its log in the scratch (as its adjoint does). */
+  /**
+   * MPR of height field contact c again, from its prism, leaving its log in the scratch (as its
+   * adjoint does).
+   */
   private static void rerun(Model m, Data d, int c) {
     ConvexCollision.prism(m, d, 0, d.conFeature[c]);
     ConvexCollision.localPose(d, 0, d.conGeom[2 * c + 1]);
@@ -192,7 +206,8 @@ class CollisionAdjointTest {
   /** Whether the MPR logs in d's and p's scratch ran the same program (see {@link #sameBranch}). */
   private static boolean sameMpr(Data d, Data p) {
     double[] a = d.convexScratch, b = p.convexScratch, la = d.convexLog, lb = p.convexLog;
-    if (a[ConvexCollision.COUNT] != b[ConvexCollision.COUNT] || a[ConvexCollision.RES] != b[ConvexCollision.RES]) {
+    if (a[ConvexCollision.COUNT] != b[ConvexCollision.COUNT]
+        || a[ConvexCollision.RES] != b[ConvexCollision.RES]) {
       return false;
     }
     for (int k = 0; k < (int) a[ConvexCollision.COUNT]; k++) {
@@ -221,48 +236,82 @@ class CollisionAdjointTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"PLANE, SPHERE, 0, 0, 0.25, false", "PLANE, CAPSULE, 0, 0, 0.2, false", "PLANE, BOX, 0, 0, 0.15, false",
-      "PLANE, ELLIPSOID, 0, 0, 0.12, false", "PLANE, CYLINDER, 0, 0, 0.2, false",
-      "SPHERE, ELLIPSOID, 0.2, 0.15, 0.25, false", "SPHERE, CYLINDER, 0.2, 0.15, 0.3, false",
-      "CAPSULE, ELLIPSOID, 0.2, 0.15, 0.25, false", "CAPSULE, CYLINDER, 0.2, 0.15, 0.3, false",
-      "ELLIPSOID, ELLIPSOID, 0.15, 0.1, 0.2, false", "ELLIPSOID, CYLINDER, 0.2, 0.15, 0.25, false",
-      "ELLIPSOID, BOX, 0.2, 0.15, 0.25, false", "CYLINDER, CYLINDER, 0.2, 0.15, 0.3, false",
-      "CYLINDER, BOX, 0.2, 0.15, 0.3, false", "CAPSULE, BOX, 0.15, 0.1, 0.3, false",
-      "CAPSULE, BOX, 0.05, 0.3, 0.1, false", "CAPSULE, BOX, 0.02, 0.03, 0.5, true",
-      "BOX, BOX, 0.2, 0.15, 0.35, false", "BOX, BOX, 0.05, 0.1, 0.42, false", "BOX, BOX, 0.3, -0.1, 0.3, false",
-      "SPHERE, SPHERE, 0.3, 0.2, 0.3, false", "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
-      "SPHERE, BOX, 0.35, 0.1, 0.1, false", "SPHERE, BOX, 0.05, 0.02, 0.03, false",
-      "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false", "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true",
-      // height fields: MPR against each prism under the geom, in the height field's frame
-      "HFIELD, SPHERE, 0.05, 0.02, 0.3, false", "HFIELD, CAPSULE, -0.1, 0.1, 0.25, false",
-      "HFIELD, ELLIPSOID, 0.1, -0.1, 0.25, false", "HFIELD, CYLINDER, 0.05, 0.05, 0.3, false",
-      "HFIELD, BOX, -0.05, 0.02, 0.3, false",
-      // meshes: the deepest vertex and two more on a plane; MPR with the vertex search as support otherwise
-      "PLANE, MESH, 0, 0, 0.2, false", "SPHERE, MESH, 0.2, 0.15, 0.35, false", "CAPSULE, MESH, 0.1, 0.1, 0.2, false",
-      "ELLIPSOID, MESH, 0.1, 0.1, 0.15, false", "BOX, MESH, 0.1, 0.1, 0.2, false", "MESH, MESH, 0.1, 0.1, 0.2, false",
-      "HFIELD, MESH, 0.05, 0.02, 0.25, false"})
-  void contactGeometryAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z,
-      boolean parallel) {
+  @CsvSource({
+    "PLANE, SPHERE, 0, 0, 0.25, false",
+    "PLANE, CAPSULE, 0, 0, 0.2, false",
+    "PLANE, BOX, 0, 0, 0.15, false",
+    "PLANE, ELLIPSOID, 0, 0, 0.12, false",
+    "PLANE, CYLINDER, 0, 0, 0.2, false",
+    "SPHERE, ELLIPSOID, 0.2, 0.15, 0.25, false",
+    "SPHERE, CYLINDER, 0.2, 0.15, 0.3, false",
+    "CAPSULE, ELLIPSOID, 0.2, 0.15, 0.25, false",
+    "CAPSULE, CYLINDER, 0.2, 0.15, 0.3, false",
+    "ELLIPSOID, ELLIPSOID, 0.15, 0.1, 0.2, false",
+    "ELLIPSOID, CYLINDER, 0.2, 0.15, 0.25, false",
+    "ELLIPSOID, BOX, 0.2, 0.15, 0.25, false",
+    "CYLINDER, CYLINDER, 0.2, 0.15, 0.3, false",
+    "CYLINDER, BOX, 0.2, 0.15, 0.3, false",
+    "CAPSULE, BOX, 0.15, 0.1, 0.3, false",
+    "CAPSULE, BOX, 0.05, 0.3, 0.1, false",
+    "CAPSULE, BOX, 0.02, 0.03, 0.5, true",
+    "BOX, BOX, 0.2, 0.15, 0.35, false",
+    "BOX, BOX, 0.05, 0.1, 0.42, false",
+    "BOX, BOX, 0.3, -0.1, 0.3, false",
+    "SPHERE, SPHERE, 0.3, 0.2, 0.3, false",
+    "SPHERE, CAPSULE, 0.2, 0.3, 0.1, false",
+    "SPHERE, BOX, 0.35, 0.1, 0.1, false",
+    "SPHERE, BOX, 0.05, 0.02, 0.03, false",
+    "CAPSULE, CAPSULE, 0.2, 0.25, 0.1, false",
+    "CAPSULE, CAPSULE, 0.3, 0.05, 0.1, true",
+    // height fields: MPR against each prism under the geom, in the height field's frame
+    "HFIELD, SPHERE, 0.05, 0.02, 0.3, false",
+    "HFIELD, CAPSULE, -0.1, 0.1, 0.25, false",
+    "HFIELD, ELLIPSOID, 0.1, -0.1, 0.25, false",
+    "HFIELD, CYLINDER, 0.05, 0.05, 0.3, false",
+    "HFIELD, BOX, -0.05, 0.02, 0.3, false",
+    // meshes: the deepest vertex and two more on a plane; MPR with the vertex search as support
+    // otherwise
+    "PLANE, MESH, 0, 0, 0.2, false",
+    "SPHERE, MESH, 0.2, 0.15, 0.35, false",
+    "CAPSULE, MESH, 0.1, 0.1, 0.2, false",
+    "ELLIPSOID, MESH, 0.1, 0.1, 0.15, false",
+    "BOX, MESH, 0.1, 0.1, 0.2, false",
+    "MESH, MESH, 0.1, 0.1, 0.2, false",
+    "HFIELD, MESH, 0.05, 0.02, 0.25, false"
+  })
+  void contactGeometryAdjointMatchesTapeAndDifferences(
+      GeomType a, GeomType b, double x, double y, double z, boolean parallel) {
     check(pair(a, b), a, b, x, y, z, parallel, null);
   }
 
   /**
-   * The same with a contact margin of 6 cm and a gap of 2 cm: the contacts reach out to the margin (MPR's support
-   * points move out by half of it). Geom b is lifted until the nearest contact lies at 1 cm (seeds 1 and 2, active),
-   * at 5 cm (seed 3, in the gap) or at −1 cm (seed 4, in penetration).
+   * The same with a contact margin of 6 cm and a gap of 2 cm: the contacts reach out to the margin
+   * (MPR's support points move out by half of it). Geom b is lifted until the nearest contact lies
+   * at 1 cm (seeds 1 and 2, active), at 5 cm (seed 3, in the gap) or at −1 cm (seed 4, in
+   * penetration).
    */
   @ParameterizedTest
-  @CsvSource({"PLANE, SPHERE, 0, 0, 0.3", "PLANE, BOX, 0, 0, 0.3", "PLANE, MESH, 0, 0, 0.25",
-      "SPHERE, SPHERE, 0.3, 0.2, 0.45", "SPHERE, BOX, 0.35, 0.1, 0.3", "CAPSULE, BOX, 0.15, 0.1, 0.5",
-      "SPHERE, ELLIPSOID, 0.2, 0.15, 0.4", "CAPSULE, CYLINDER, 0.2, 0.15, 0.5", "ELLIPSOID, BOX, 0.2, 0.15, 0.45",
-      "CYLINDER, CYLINDER, 0.2, 0.15, 0.5", "BOX, BOX, 0.2, 0.15, 0.5"})
-  void marginContactAdjointMatchesTapeAndDifferences(GeomType a, GeomType b, double x, double y, double z) {
+  @CsvSource({
+    "PLANE, SPHERE, 0, 0, 0.3",
+    "PLANE, BOX, 0, 0, 0.3",
+    "PLANE, MESH, 0, 0, 0.25",
+    "SPHERE, SPHERE, 0.3, 0.2, 0.45",
+    "SPHERE, BOX, 0.35, 0.1, 0.3",
+    "CAPSULE, BOX, 0.15, 0.1, 0.5",
+    "SPHERE, ELLIPSOID, 0.2, 0.15, 0.4",
+    "CAPSULE, CYLINDER, 0.2, 0.15, 0.5",
+    "ELLIPSOID, BOX, 0.2, 0.15, 0.45",
+    "CYLINDER, CYLINDER, 0.2, 0.15, 0.5",
+    "BOX, BOX, 0.2, 0.15, 0.5"
+  })
+  void marginContactAdjointMatchesTapeAndDifferences(
+      GeomType a, GeomType b, double x, double y, double z) {
     check(pair(a, b, 0.06, 0.02), a, b, x, y, z, false, new double[] {0.01, 0.01, 0.05, -0.01});
   }
 
   /**
-   * Lifts geom b's body (the last free joint) along z until the nearest contact lies at {@code target} (bisection
-   * from its placed height, contact-free below and above).
+   * Lifts geom b's body (the last free joint) along z until the nearest contact lies at {@code
+   * target} (bisection from its placed height, contact-free below and above).
    */
   private static void lift(Model m, Data d, double target) {
     int qz = m.jntQposAdr(m.njnt() - 1) + 2;
@@ -288,7 +337,14 @@ class CollisionAdjointTest {
     return nearest;
   }
 
-  private static void check(Model m, GeomType a, GeomType b, double x, double y, double z, boolean parallel,
+  private static void check(
+      Model m,
+      GeomType a,
+      GeomType b,
+      double x,
+      double y,
+      double z,
+      boolean parallel,
       double[] targets) {
     int checked = 0;
     for (long seed = 1; seed <= 4; seed++) {
@@ -298,12 +354,16 @@ class CollisionAdjointTest {
       forward(m, d);
       if (targets != null) {
         lift(m, d, targets[(int) seed - 1]);
-        assertEquals(targets[(int) seed - 1], nearest(d), 1e-4, a + "-" + b + " seed " + seed + ": lifted");
+        assertEquals(
+            targets[(int) seed - 1], nearest(d), 1e-4, a + "-" + b + " seed " + seed + ": lifted");
       }
       assertTrue(d.ncon > 0, a + "-" + b + " seed " + seed + ": the geoms touch");
       int n = d.ncon;
-      double[][] bars = {TapeCheck.random(rnd, 3 * n, 1), TapeCheck.random(rnd, 9 * n, 1),
-          TapeCheck.random(rnd, n, 1)};
+      double[][] bars = {
+        TapeCheck.random(rnd, 3 * n, 1),
+        TapeCheck.random(rnd, 9 * n, 1),
+        TapeCheck.random(rnd, n, 1)
+      };
       DataBar bar = new DataBar(m);
       DataTape.setBars(bar, OUT, bars);
       CollisionAdjoint.detect(m, d, bar);
@@ -325,15 +385,25 @@ class CollisionAdjointTest {
       assertTrue(TapeCheck.maxAbs(tape) > 1e-3, "non-trivial");
       // MPR's tens of chained steps round differently in the tape's and the adjoint's order
       // (and box–box's tangent mode)
-      boolean mpr = a != GeomType.PLANE && (isConvex(a) || isConvex(b) || a == GeomType.BOX && b == GeomType.BOX
-          || a == GeomType.HFIELD || b == GeomType.MESH);
+      boolean mpr =
+          a != GeomType.PLANE
+              && (isConvex(a)
+                  || isConvex(b)
+                  || a == GeomType.BOX && b == GeomType.BOX
+                  || a == GeomType.HFIELD
+                  || b == GeomType.MESH);
       double err = TapeCheck.relativeError(bar.qposBar, tape);
-      assertTrue(err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
+      assertTrue(
+          err < (mpr ? 1e-10 : 1e-12), a + "-" + b + " seed " + seed + ": adjoint vs tape " + err);
 
-      // central differences along a random direction that keeps the contact set. MPR's contact is piecewise smooth:
-      // its loops stop after a number of support evaluations that changes with the pose, a box's support point jumps
-      // between corners, and the pieces meet with jumps of the order of its tolerance. The differences are taken
-      // with the first step (1e-5 .. 1e-8) whose two evaluations stay on the pose's piece (sameBranch), and the seed
+      // central differences along a random direction that keeps the contact set. MPR's contact is
+      // piecewise smooth:
+      // its loops stop after a number of support evaluations that changes with the pose, a box's
+      // support point jumps
+      // between corners, and the pieces meet with jumps of the order of its tolerance. The
+      // differences are taken
+      // with the first step (1e-5 .. 1e-8) whose two evaluations stay on the pose's piece
+      // (sameBranch), and the seed
       // is skipped when none does.
       double[] v = TapeCheck.random(rnd, m.nq(), 1);
       double adj = 0;
@@ -347,14 +417,22 @@ class CollisionAdjointTest {
       if (Double.isNaN(fd)) {
         continue;
       }
-      assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), a + "-" + b + ": fd " + fd + " vs " + adj);
+      assertTrue(
+          Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)),
+          a + "-" + b + ": fd " + fd + " vs " + adj);
       checked++;
     }
-    // two polytopes (boxes, meshes, a height field's prisms; and a cylinder's flat cap on a prism): along MPR's
-    // iterations the support directions lie near face normals, so a vertex switches under any perturbation that
+    // two polytopes (boxes, meshes, a height field's prisms; and a cylinder's flat cap on a prism):
+    // along MPR's
+    // iterations the support directions lie near face normals, so a vertex switches under any
+    // perturbation that
     // finite differences can resolve; the tape alone checks the adjoint there
-    boolean polytopes = isPolytope(a) && (isPolytope(b) || a == GeomType.HFIELD && b == GeomType.CYLINDER)
-        && !(a == GeomType.BOX && b == GeomType.BOX);
-    assertTrue(polytopes || checked >= 2, a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
+    boolean polytopes =
+        isPolytope(a)
+            && (isPolytope(b) || a == GeomType.HFIELD && b == GeomType.CYLINDER)
+            && !(a == GeomType.BOX && b == GeomType.BOX);
+    assertTrue(
+        polytopes || checked >= 2,
+        a + "-" + b + ": central differences checked on " + checked + " of 4 seeds");
   }
 }

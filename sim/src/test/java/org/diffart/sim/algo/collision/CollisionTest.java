@@ -1,40 +1,46 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.Random;
+import org.diffart.sim.algo.kinematics.Kinematics;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.spatial.Quat;
 import org.junit.jupiter.api.Test;
 
 /**
- * Narrow-phase contacts against hand-computed distances, points and normals (tolerance {@link #TOL}, m), for every
- * supported pair in touching (no contact), penetrating and separated poses; the frame, slot and allocation contracts.
- * Every scene is built from free-joint bodies whose poses are set through {@code qpos}.
+ * Narrow-phase contacts against hand-computed distances, points and normals (tolerance {@link
+ * #TOL}, m), for every supported pair in touching (no contact), penetrating and separated poses;
+ * the frame, slot and allocation contracts. Every scene is built from free-joint bodies whose poses
+ * are set through {@code qpos}.
  */
 class CollisionTest {
   /** Tolerance on positions, distances and normal components. */
   private static final double TOL = 1e-12;
+
   private static final double[] IDENTITY = {1, 0, 0, 0};
 
   // ---- scene helpers ----
 
   /** A free body with one geom; returns the geom's spec for sizes. */
-  private static org.diffart.sim.compiler.GeomSpec freeGeom(ModelBuilder b, String name, GeomType type) {
+  private static org.diffart.sim.compiler.GeomSpec freeGeom(
+      ModelBuilder b, String name, GeomType type) {
     int body = b.addBody(0, name).id();
     b.addJoint(body, JointType.FREE, name);
     return b.addGeom(body, type, name);
   }
 
-  /** Sets the free joint of body {@code name}: position (m) and orientation quaternion (w, x, y, z). */
-  private static void place(Model m, Data d, String name, double x, double y, double z, double[] q) {
+  /**
+   * Sets the free joint of body {@code name}: position (m) and orientation quaternion (w, x, y, z).
+   */
+  private static void place(
+      Model m, Data d, String name, double x, double y, double z, double[] q) {
     int a = m.jntQposAdr(m.jointId(name));
     d.qpos[a] = x;
     d.qpos[a + 1] = y;
@@ -68,8 +74,16 @@ class CollisionTest {
   }
 
   /** Contact c has signed distance dist, point p and normal n. */
-  private static void assertContact(Data d, int c, double dist, double px, double py, double pz, double nx,
-      double ny, double nz) {
+  private static void assertContact(
+      Data d,
+      int c,
+      double dist,
+      double px,
+      double py,
+      double pz,
+      double nx,
+      double ny,
+      double nz) {
     String at = "contact " + c;
     assertEquals(dist, d.conDist[c], TOL, at + " distance");
     assertEquals(px, d.conPos[3 * c], TOL, at + " x");
@@ -84,8 +98,10 @@ class CollisionTest {
   private static void assertFrame(double[] f, int o) {
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
-        double dot = f[o + 3 * i] * f[o + 3 * j] + f[o + 3 * i + 1] * f[o + 3 * j + 1]
-            + f[o + 3 * i + 2] * f[o + 3 * j + 2];
+        double dot =
+            f[o + 3 * i] * f[o + 3 * j]
+                + f[o + 3 * i + 1] * f[o + 3 * j + 1]
+                + f[o + 3 * i + 2] * f[o + 3 * j + 2];
         assertEquals(i == j ? 1 : 0, dot, 1e-14, "frame rows " + i + ", " + j);
       }
     }
@@ -134,7 +150,9 @@ class CollisionTest {
   void inclinedPlaneUsesItsNormalAndPutsTangentOneAlongTheSlope() {
     double th = 0.3, s = Math.sin(th), co = Math.cos(th);
     ModelBuilder b = new ModelBuilder("incline");
-    b.addGeom(0, GeomType.PLANE, "floor").pos(0, 0, 0.1).quat(Math.cos(th / 2), 0, Math.sin(th / 2), 0);
+    b.addGeom(0, GeomType.PLANE, "floor")
+        .pos(0, 0, 0.1)
+        .quat(Math.cos(th / 2), 0, Math.sin(th / 2), 0);
     freeGeom(b, "ball", GeomType.SPHERE).size(0.5);
     Model m = b.build();
     Data d = new Data(m);
@@ -252,7 +270,8 @@ class CollisionTest {
   void planeBoxOnASideFaceFillsAllFourSlots() {
     Model m = floorAndBox(0.2, 0.1, 0.05);
     Data d = new Data(m);
-    // rotated by pi/2 about x: local y -> world z, so the face y = -hy rests on the floor (corners 0, 1, 4, 5)
+    // rotated by pi/2 about x: local y -> world z, so the face y = -hy rests on the floor (corners
+    // 0, 1, 4, 5)
     double[] q = rot(1, 0, 0, Math.PI / 2);
     place(m, d, "box", 0, 0, 0.09, q);
     detect(m, d);
@@ -276,7 +295,8 @@ class CollisionTest {
     double hx = 0.2, hy = 0.1, hz = 0.05, th = 0.3;
     Model m = floorAndBox(hx, hy, hz);
     Data d = new Data(m);
-    // R_y(th): corner (sx hx, sy hy, sz hz) has height z - sx hx sin th + sz hz cos th; lowest: sx = +1, sz = -1
+    // R_y(th): corner (sx hx, sy hy, sz hz) has height z - sx hx sin th + sz hz cos th; lowest: sx
+    // = +1, sz = -1
     double z = hx * Math.sin(th) + hz * Math.cos(th) - 0.01;
     place(m, d, "box", 0, 0, z, rot(0, 1, 0, th));
     detect(m, d);
@@ -297,14 +317,25 @@ class CollisionTest {
     double[] ref = java.util.Arrays.copyOf(d.conPos, 12);
     Random rnd = new Random(7);
     for (int trial = 0; trial < 50; trial++) {
-      double[] q = rot(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian(), 2e-3 * rnd.nextDouble());
-      place(m, d, "box", 1e-4 * rnd.nextGaussian(), 1e-4 * rnd.nextGaussian(), 0.04 + 1e-4 * rnd.nextGaussian(), q);
+      double[] q =
+          rot(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian(), 2e-3 * rnd.nextDouble());
+      place(
+          m,
+          d,
+          "box",
+          1e-4 * rnd.nextGaussian(),
+          1e-4 * rnd.nextGaussian(),
+          0.04 + 1e-4 * rnd.nextGaussian(),
+          q);
       detect(m, d);
       assertEquals(4, d.ncon, "trial " + trial);
       for (int k = 0; k < 4; k++) {
         assertEquals(m.pairConAdr(0) + k, d.conSlot[k], "trial " + trial);
-        double moved = Math.abs(d.conPos[3 * k] - ref[3 * k]) + Math.abs(d.conPos[3 * k + 1] - ref[3 * k + 1]);
-        assertTrue(moved < 2e-3, "trial " + trial + ": slot " + k + " moved " + moved + " m: another corner");
+        double moved =
+            Math.abs(d.conPos[3 * k] - ref[3 * k]) + Math.abs(d.conPos[3 * k + 1] - ref[3 * k + 1]);
+        assertTrue(
+            moved < 2e-3,
+            "trial " + trial + ": slot " + k + " moved " + moved + " m: another corner");
       }
     }
   }
@@ -335,7 +366,8 @@ class CollisionTest {
     assertEquals(0.1, d.conRestitution[0]);
     assertEquals(3, d.conCondim[0]);
     // equal priorities: the larger of each
-    Model same = twoBodies(GeomType.SPHERE, new double[] {0.3}, GeomType.SPHERE, new double[] {0.3});
+    Model same =
+        twoBodies(GeomType.SPHERE, new double[] {0.3}, GeomType.SPHERE, new double[] {0.3});
     Data e = new Data(same);
     e.geomFriction[0] = 0.2;
     e.geomFriction[1] = 0.9;
@@ -386,7 +418,8 @@ class CollisionTest {
   @Test
   void sphereCapsuleAgainstSideAndEndCapWithSphereAsGeomOne() {
     // capsule added first: the sphere is still geom 1 (lower type)
-    Model m = twoBodies(GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.SPHERE, new double[] {0.2});
+    Model m =
+        twoBodies(GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.SPHERE, new double[] {0.2});
     Data d = new Data(m);
     place(m, d, "a", 0, 0, 1, IDENTITY);
     // side: closest axis point (0, 0, 1.2) at 0.25
@@ -417,7 +450,9 @@ class CollisionTest {
 
   @Test
   void sphereCapsuleTouchingHasNoContact() {
-    Model m = twoBodies(GeomType.SPHERE, new double[] {0.25}, GeomType.CAPSULE, new double[] {0.125, 0.5});
+    Model m =
+        twoBodies(
+            GeomType.SPHERE, new double[] {0.25}, GeomType.CAPSULE, new double[] {0.125, 0.5});
     Data d = new Data(m);
     place(m, d, "a", 0.375, 0, 1.25, IDENTITY);
     place(m, d, "b", 0, 0, 1, IDENTITY);
@@ -429,7 +464,9 @@ class CollisionTest {
 
   @Test
   void capsuleCapsuleCrossingClampedAndSkew() {
-    Model m = twoBodies(GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.CAPSULE, new double[] {0.1, 0.5});
+    Model m =
+        twoBodies(
+            GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.CAPSULE, new double[] {0.1, 0.5});
     Data d = new Data(m);
     double[] alongX = rot(0, 1, 0, Math.PI / 2);
     double[] alongY = rot(1, 0, 0, -Math.PI / 2);
@@ -444,7 +481,8 @@ class CollisionTest {
     place(m, d, "b", 0.55, 0, 1.15, alongY);
     detect(m, d);
     double len = Math.sqrt(0.05 * 0.05 + 0.15 * 0.15), dist = len - 0.2, off = 0.1 + dist / 2;
-    assertContact(d, 0, dist, 0.5 + 0.05 / len * off, 0, 1 + 0.15 / len * off, 0.05 / len, 0, 0.15 / len);
+    assertContact(
+        d, 0, dist, 0.5 + 0.05 / len * off, 0, 1 + 0.15 / len * off, 0.05 / len, 0, 0.15 / len);
     // skew at 45 degrees through (0.1, 0.05, 1.15): the lines pass closest at x = 0.05
     double[] diagonal = new double[4];
     Quat.mul(diagonal, 0, rot(0, 0, 1, Math.PI / 4), 0, alongX, 0);
@@ -459,7 +497,9 @@ class CollisionTest {
 
   @Test
   void capsuleCapsuleParallelTakesTheMiddleOfTheOverlap() {
-    Model m = twoBodies(GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.CAPSULE, new double[] {0.1, 0.5});
+    Model m =
+        twoBodies(
+            GeomType.CAPSULE, new double[] {0.1, 0.5}, GeomType.CAPSULE, new double[] {0.1, 0.5});
     Data d = new Data(m);
     double[] alongX = rot(0, 1, 0, Math.PI / 2);
     place(m, d, "a", 0, 0, 1, alongX);
@@ -469,7 +509,12 @@ class CollisionTest {
     assertEquals(1, d.ncon);
     assertContact(d, 0, -0.05, 0.15, 0, 1.075, 0, 0, 1);
     // touching side by side (vertical, dyadic sizes: exact)
-    m = twoBodies(GeomType.CAPSULE, new double[] {0.125, 0.5}, GeomType.CAPSULE, new double[] {0.125, 0.5});
+    m =
+        twoBodies(
+            GeomType.CAPSULE,
+            new double[] {0.125, 0.5},
+            GeomType.CAPSULE,
+            new double[] {0.125, 0.5});
     d = new Data(m);
     place(m, d, "a", 0, 0, 1, IDENTITY);
     place(m, d, "b", 0.25, 0, 1.5, IDENTITY);
@@ -480,7 +525,8 @@ class CollisionTest {
     detect(m, d);
     assertEquals(1, d.ncon);
     assertContact(d, 0, -0.05, 0, 0, 1.6, 0, 0, 1);
-    // coaxial and overlapping: segments [0.5, 1.5] and [0.7, 1.7] meet at the middle of their overlap, 1.1; the
+    // coaxial and overlapping: segments [0.5, 1.5] and [0.7, 1.7] meet at the middle of their
+    // overlap, 1.1; the
     // normal is perpendicular to the axis (t1 of the +z frame = x)
     place(m, d, "b", 0, 0, 1.2, IDENTITY);
     detect(m, d);
@@ -492,7 +538,8 @@ class CollisionTest {
 
   @Test
   void sphereBoxFaceEdgeInsideAndRotated() {
-    Model m = twoBodies(GeomType.SPHERE, new double[] {0.1}, GeomType.BOX, new double[] {0.2, 0.1, 0.05});
+    Model m =
+        twoBodies(GeomType.SPHERE, new double[] {0.1}, GeomType.BOX, new double[] {0.2, 0.1, 0.05});
     Data d = new Data(m);
     place(m, d, "b", 0, 0, 1, IDENTITY);
     // above the top face, 0.08 from it
@@ -522,7 +569,9 @@ class CollisionTest {
 
   @Test
   void sphereBoxTouchingHasNoContact() {
-    Model m = twoBodies(GeomType.SPHERE, new double[] {0.25}, GeomType.BOX, new double[] {0.25, 0.125, 0.5});
+    Model m =
+        twoBodies(
+            GeomType.SPHERE, new double[] {0.25}, GeomType.BOX, new double[] {0.25, 0.125, 0.5});
     Data d = new Data(m);
     place(m, d, "a", 0.5, 0, 1, IDENTITY);
     place(m, d, "b", 0, 0, 1, IDENTITY);
@@ -538,7 +587,9 @@ class CollisionTest {
     double[] f = new double[9];
     double[] g = new double[9];
     for (int i = 0; i < 2000; i++) {
-      double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = i < 4 ? (i < 2 ? 1 : -1) : rnd.nextGaussian();
+      double x = rnd.nextGaussian(),
+          y = rnd.nextGaussian(),
+          z = i < 4 ? (i < 2 ? 1 : -1) : rnd.nextGaussian();
       if (i < 4) {
         x = 0;
         y = 0;
@@ -549,7 +600,8 @@ class CollisionTest {
       f[2] = z / n;
       Contacts.tangents(f, 0);
       assertFrame(f, 0);
-      // a normal turned by 1e-7 rad gets tangents turned by about as much, except across the seam n_z = -1/2
+      // a normal turned by 1e-7 rad gets tangents turned by about as much, except across the seam
+      // n_z = -1/2
       double e = 1e-7;
       g[0] = f[0] + e * f[3];
       g[1] = f[1] + e * f[4];
@@ -564,7 +616,9 @@ class CollisionTest {
         for (int k = 3; k < 9; k++) {
           change = Math.max(change, Math.abs(g[k] - f[k]));
         }
-        assertTrue(change < 10 * e, "normal " + f[0] + ", " + f[1] + ", " + f[2] + ": tangents jumped " + change);
+        assertTrue(
+            change < 10 * e,
+            "normal " + f[0] + ", " + f[1] + ", " + f[2] + ": tangents jumped " + change);
       }
     }
   }
@@ -618,7 +672,8 @@ class CollisionTest {
     Data d = everyPairPosed(m);
     Kinematics.forward(m, d);
     Kinematics.geoms(m, d);
-    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean bean =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
     for (int i = 0; i < 20_000; i++) {
       Collision.detect(m, d);

@@ -1,30 +1,31 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.kinematics.Kinematics;
-import org.diffart.sim.algo.sensor.Energy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.Random;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Kinematics;
+import org.diffart.sim.algo.sensor.Energy;
+import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.io.ModelLoader;
-import org.diffart.sim.compiler.BodySpec;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
 import org.diffart.sim.testing.RandomModels;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
- * MPR's contact ({@link ConvexCollision}) against closed forms where one exists: a round ellipsoid is a sphere, a
- * sphere on a cylinder's cap or wall; its work space; a drop of every convex pair (the scene of {@code convex.xml})
- * judged by physics; and no allocation. MuJoCo's own contacts on random poses are {@code CollisionReferenceTest}'s.
+ * MPR's contact ({@link ConvexCollision}) against closed forms where one exists: a round ellipsoid
+ * is a sphere, a sphere on a cylinder's cap or wall; its work space; a drop of every convex pair
+ * (the scene of {@code convex.xml}) judged by physics; and no allocation. MuJoCo's own contacts on
+ * random poses are {@code CollisionReferenceTest}'s.
  */
 class ConvexCollisionTest {
   /** Two free bodies with one geom each. */
@@ -55,7 +56,8 @@ class ConvexCollisionTest {
 
   @Test
   void theWorkSpacesHaveTheLayoutsLength() {
-    Model m = pair(GeomType.SPHERE, new double[] {0.1}, GeomType.ELLIPSOID, new double[] {0.1, 0.2, 0.3});
+    Model m =
+        pair(GeomType.SPHERE, new double[] {0.1}, GeomType.ELLIPSOID, new double[] {0.1, 0.2, 0.3});
     Data d = new Data(m);
     DataBar b = new DataBar(m);
     assertEquals(ConvexCollision.SCRATCH, d.convexScratch.length);
@@ -63,12 +65,15 @@ class ConvexCollisionTest {
     assertEquals(6 * ConvexCollision.MAX_SUPPORTS, b.convexLogBar.length);
     assertEquals(ConvexCollisionAdjoint.BAR_LENGTH, b.convexBar.length);
     // the loops' bounds keep a pair's support evaluations within the log
-    assertTrue(2 + 2 * ConvexCollision.MAX_LOOPS + ConvexCollision.ITERATIONS + 2 <= ConvexCollision.MAX_SUPPORTS);
+    assertTrue(
+        2 + 2 * ConvexCollision.MAX_LOOPS + ConvexCollision.ITERATIONS + 2
+            <= ConvexCollision.MAX_SUPPORTS);
   }
 
   @Test
   void aRoundEllipsoidTouchesASphereAsTwoSpheresDo() {
-    Model m = pair(GeomType.SPHERE, new double[] {0.1}, GeomType.ELLIPSOID, new double[] {0.2, 0.2, 0.2});
+    Model m =
+        pair(GeomType.SPHERE, new double[] {0.1}, GeomType.ELLIPSOID, new double[] {0.2, 0.2, 0.2});
     Random rnd = new Random(3);
     for (int i = 0; i < 50; i++) {
       Data d = new Data(m);
@@ -84,14 +89,16 @@ class ConvexCollisionTest {
       assertEquals(gap - 0.3, d.conDist[0], 2e-6, "case " + i + ": distance");
       for (int k = 0; k < 3; k++) {
         assertEquals(dir[k], d.conFrame[k], 1e-6, "case " + i + ": normal along the centres");
-        assertEquals(dir[k] * (0.1 + 0.5 * (gap - 0.3)), d.conPos[k], 1e-5, "case " + i + ": point between");
+        assertEquals(
+            dir[k] * (0.1 + 0.5 * (gap - 0.3)), d.conPos[k], 1e-5, "case " + i + ": point between");
       }
     }
   }
 
   @Test
   void aSphereOnACylindersCapAndAgainstItsWall() {
-    Model m = pair(GeomType.SPHERE, new double[] {0.05}, GeomType.CYLINDER, new double[] {0.1, 0.2});
+    Model m =
+        pair(GeomType.SPHERE, new double[] {0.05}, GeomType.CYLINDER, new double[] {0.1, 0.2});
     Random rnd = new Random(4);
     for (int i = 0; i < 40; i++) {
       Data d = new Data(m);
@@ -102,14 +109,19 @@ class ConvexCollisionTest {
       // the sphere on the cylinder's axis above its cap, or beside its wall at mid height
       double[] along = cap ? new double[] {r[2], r[5], r[8]} : new double[] {r[0], r[3], r[6]};
       double reach = (cap ? 0.2 : 0.1) + 0.05 - depth;
-      pose(d, new double[] {reach * along[0], reach * along[1], reach * along[2]}, RandomModels.randomQuat(rnd),
-          new double[3], q);
+      pose(
+          d,
+          new double[] {reach * along[0], reach * along[1], reach * along[2]},
+          RandomModels.randomQuat(rnd),
+          new double[3],
+          q);
       detect(m, d);
       assertEquals(1, d.ncon, "case " + i);
       assertEquals(-depth, d.conDist[0], cap ? 1e-12 : 2e-6, "case " + i + ": distance");
       for (int k = 0; k < 3; k++) {
         // from the sphere (geom 1) into the cylinder
-        // (beside the wall, MuJoCo's fix takes the radial direction of MPR's point, accurate to its tolerance)
+        // (beside the wall, MuJoCo's fix takes the radial direction of MPR's point, accurate to its
+        // tolerance)
         assertEquals(-along[k], d.conFrame[k], cap ? 1e-9 : 1e-4, "case " + i + ": normal");
       }
     }
@@ -117,7 +129,8 @@ class ConvexCollisionTest {
 
   @Test
   void droppedConvexShapesComeToRestAboveTheFloorLosingEnergy() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/convex.xml"));
+    Model m =
+        ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/convex.xml"));
     Data d = new Data(m);
     Step.step(m, d);
     double start = total(m, d), deepest = 0;
@@ -132,12 +145,14 @@ class ConvexCollisionTest {
     Energy.compute(m, d);
     double end = d.energy[0] + d.energy[1];
     assertTrue(end < start, "energy " + start + " -> " + end);
-    // every body on the floor or a support, none sunk into the floor (the ball may roll on and the ellipsoids rock,
+    // every body on the floor or a support, none sunk into the floor (the ball may roll on and the
+    // ellipsoids rock,
     // as they do in MuJoCo 2.2.2: nothing damps rolling)
     for (int b = 1; b < m.nbody(); b++) {
       assertTrue(d.xpos[3 * b + 2] > 0.035, m.bodyName(b) + " at z " + d.xpos[3 * b + 2]);
     }
-    // the deepest contact of the whole drop (MPR's single contact lets a box's face sink into a cylinder's round
+    // the deepest contact of the whole drop (MPR's single contact lets a box's face sink into a
+    // cylinder's round
     // wall by about a centimetre before it slides off, as in MuJoCo 2.2.2)
     assertTrue(deepest > -0.02, "deepest contact " + deepest);
   }
@@ -151,7 +166,8 @@ class ConvexCollisionTest {
 
   @Test
   void detectAndItsAdjointAllocateNothing() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/convex.xml"));
+    Model m =
+        ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/convex.xml"));
     Data d = new Data(m);
     // until the drop has brought most pairs into contact
     for (int s = 0; s < 200 && d.ncon < 6; s++) {
@@ -162,7 +178,8 @@ class ConvexCollisionTest {
     Collision.detect(m, d);
     assertTrue(d.ncon >= 6, "ncon " + d.ncon);
     DataBar b = new DataBar(m);
-    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean bean =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId(), before = 0;
     for (int i = 0; i < 25_000; i++) {
       if (i == 20_000) {

@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
@@ -9,6 +8,7 @@ import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.io.ModelLoader;
@@ -19,10 +19,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link RayAdjoint} against central differences of {@link Ray#ray}, on the rays of MuJoCo's reference scenes ({@code
- * datasets/reference/rays}: every primitive, meshes and height fields, from outside and from inside): the derivatives
- * of the distance in the ray's start and direction, and in the hit geom's position and its rotation about each world
- * axis. A ray whose hit geom changes under a perturbation is not compared (the distance jumps there).
+ * {@link RayAdjoint} against central differences of {@link Ray#ray}, on the rays of MuJoCo's
+ * reference scenes ({@code datasets/reference/rays}: every primitive, meshes and height fields,
+ * from outside and from inside): the derivatives of the distance in the ray's start and direction,
+ * and in the hit geom's position and its rotation about each world axis. A ray whose hit geom
+ * changes under a perturbation is not compared (the distance jumps there).
  */
 class RayAdjointTest {
   static List<String> references() {
@@ -32,8 +33,9 @@ class RayAdjointTest {
   @ParameterizedTest
   @MethodSource("references")
   void adjointEqualsCentralDifferences(String name) throws IOException {
-    JsonObject ref = JsonParser.parseString(Files.readString(RayReferenceTest.dir().resolve(name + ".json")))
-        .getAsJsonObject();
+    JsonObject ref =
+        JsonParser.parseString(Files.readString(RayReferenceTest.dir().resolve(name + ".json")))
+            .getAsJsonObject();
     Model m = ModelLoader.load(RayReferenceTest.dir().resolve(name + ".xml"));
     Data d = new Data(m);
     DataBar b = new DataBar(m);
@@ -63,7 +65,8 @@ class RayAdjointTest {
         double[] exact = new double[12], fd = new double[12];
         boolean same = true;
         for (int i = 0; i < 12; i++) {
-          exact[i] = i < 6 ? bar[i] : i < 9 ? b.geomXposBar[3 * g + i - 6] : rotationBar(d, b, g, i - 9);
+          exact[i] =
+              i < 6 ? bar[i] : i < 9 ? b.geomXposBar[3 * g + i - 6] : rotationBar(d, b, g, i - 9);
           double[] x = new double[2];
           for (int s = 0; s < 2; s++) {
             double h = s == 0 ? eps : -eps;
@@ -82,18 +85,31 @@ class RayAdjointTest {
           scale = Math.max(scale, Math.abs(fd[i]));
           err = Math.max(err, Math.abs(fd[i] - exact[i]));
         }
-        assertTrue(err < 1e-6 * scale, name + ": geom " + g + " (" + m.geomType(g) + "): exact "
-            + java.util.Arrays.toString(exact) + " vs central differences " + java.util.Arrays.toString(fd));
+        assertTrue(
+            err < 1e-6 * scale,
+            name
+                + ": geom "
+                + g
+                + " ("
+                + m.geomType(g)
+                + "): exact "
+                + java.util.Arrays.toString(exact)
+                + " vs central differences "
+                + java.util.Arrays.toString(fd));
         worst = Math.max(worst, err / scale);
         compared++;
         types.add(m.geomType(g));
       }
     }
-    System.out.printf("%s: %d rays, types %s, worst relative error %.2e%n", name, compared, types, worst);
+    System.out.printf(
+        "%s: %d rays, types %s, worst relative error %.2e%n", name, compared, types, worst);
     assertTrue(compared >= 20, name + ": rays compared " + compared);
   }
 
-  /** The directional derivative of the bars along a rotation of geom g about world axis k: Σ R̄_jl ([e_k]× R)_jl. */
+  /**
+   * The directional derivative of the bars along a rotation of geom g about world axis k: Σ R̄_jl
+   * ([e_k]× R)_jl.
+   */
   private static double rotationBar(Data d, DataBar b, int g, int k) {
     double s = 0;
     for (int j = 0; j < 3; j++) {
@@ -113,7 +129,10 @@ class RayAdjointTest {
     return e[a] * d.geomXmat[9 * g + 3 * c + l] - e[c] * d.geomXmat[9 * g + 3 * a + l];
   }
 
-  /** Perturbs direction i by h (the ray, the geom's position, or its rotation by angle h); returns what it changed. */
+  /**
+   * Perturbs direction i by h (the ray, the geom's position, or its rotation by angle h); returns
+   * what it changed.
+   */
   private static double[] perturb(Data d, int g, double[] ray, int i, double h) {
     double[] saved = new double[18];
     System.arraycopy(ray, 0, saved, 0, 6);

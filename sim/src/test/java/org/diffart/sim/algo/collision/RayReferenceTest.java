@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.collision;
 
-import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.GeomType;
@@ -21,10 +21,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Ray} against MuJoCo 2.2.2's {@code mj_ray} on the same poses and rays ({@code datasets/reference/rays}, made
- * by {@code mjray.c}): every ray hits the same geom at the same distance, or misses (-1) in both; and a few cases
- * worked out by hand. {@code ray_zoo} has every primitive; {@code ray_hfield} has height fields ({@code
- * mj_rayHfield}, 2.2.2's x-wall row-stride quirk included) with rays aimed at them from every side and from inside.
+ * {@link Ray} against MuJoCo 2.2.2's {@code mj_ray} on the same poses and rays ({@code
+ * datasets/reference/rays}, made by {@code mjray.c}): every ray hits the same geom at the same
+ * distance, or misses (-1) in both; and a few cases worked out by hand. {@code ray_zoo} has every
+ * primitive; {@code ray_hfield} has height fields ({@code mj_rayHfield}, 2.2.2's x-wall row-stride
+ * quirk included) with rays aimed at them from every side and from inside.
  */
 class RayReferenceTest {
   /** Relative tolerance on a distance (absolute below 1). */
@@ -41,7 +42,8 @@ class RayReferenceTest {
   @ParameterizedTest
   @MethodSource("references")
   void raysEqualMujocos(String name) throws IOException {
-    JsonObject ref = JsonParser.parseString(Files.readString(dir().resolve(name + ".json"))).getAsJsonObject();
+    JsonObject ref =
+        JsonParser.parseString(Files.readString(dir().resolve(name + ".json"))).getAsJsonObject();
     Model m = ModelLoader.load(dir().resolve(name + ".xml"));
     Data d = new Data(m);
     int cases = 0, rays = 0, hits = 0, hfieldHits = 0;
@@ -80,7 +82,9 @@ class RayReferenceTest {
       hasHfield |= m.geomType(g) == GeomType.HFIELD;
     }
     if (hasHfield) {
-      assertTrue(hfieldHits >= rays / 4, name + ": many rays hit a height field, got " + hfieldHits + " of " + rays);
+      assertTrue(
+          hfieldHits >= rays / 4,
+          name + ": many rays hit a height field, got " + hfieldHits + " of " + rays);
     }
   }
 
@@ -95,7 +99,8 @@ class RayReferenceTest {
   }
 
   static Model model(String geoms) {
-    return ModelLoader.loadMjcfString("<mujoco><worldbody>" + geoms + "</worldbody></mujoco>", "ray test");
+    return ModelLoader.loadMjcfString(
+        "<mujoco><worldbody>" + geoms + "</worldbody></mujoco>", "ray test");
   }
 
   @Test
@@ -137,7 +142,9 @@ class RayReferenceTest {
 
   @Test
   void finitePlaneIsMissedBeyondItsSize() {
-    Model m = model("<geom type='plane' size='0.5 0.2 0.1'/><geom type='plane' size='0.5 0 0.1' pos='5 0 0'/>");
+    Model m =
+        model(
+            "<geom type='plane' size='0.5 0.2 0.1'/><geom type='plane' size='0.5 0 0.1' pos='5 0 0'/>");
     Data d = world(m);
     assertEquals(1, Ray.ray(m, d, 0.4, 0.1, 1, 0, 0, -1, -1), 1e-15);
     assertEquals(-1, Ray.ray(m, d, 0.6, 0, 1, 0, 0, -1, -1));
@@ -150,8 +157,10 @@ class RayReferenceTest {
 
   @Test
   void nearestGeomWinsAndTiesGoToTheLowerId() {
-    Model m = model("<geom type='box' size='0.5 0.5 0.5' pos='0 0 3'/><geom type='sphere' size='0.5' pos='0 0 1'/>"
-        + "<geom type='sphere' size='0.5' pos='0 0 1'/>");
+    Model m =
+        model(
+            "<geom type='box' size='0.5 0.5 0.5' pos='0 0 3'/><geom type='sphere' size='0.5' pos='0 0 1'/>"
+                + "<geom type='sphere' size='0.5' pos='0 0 1'/>");
     Data d = world(m);
     assertEquals(0.5, Ray.ray(m, d, 0, 0, 0, 0, 0, 1, -1), 1e-15);
     assertEquals(1, Ray.hitGeom(m, d, 0, 0, 0, 0, 0, 1, -1));
@@ -160,13 +169,16 @@ class RayReferenceTest {
   }
 
   /**
-   * A flat height field (no file: all elevations 0) of half-extents 1 × 0.5, elevation 0.2 and base 0.1, at (0.3,
-   * −0.2, 0.5) turned 30° about z: its surface is the plane z = 0.5, its base the plane z = 0.4.
+   * A flat height field (no file: all elevations 0) of half-extents 1 × 0.5, elevation 0.2 and base
+   * 0.1, at (0.3, −0.2, 0.5) turned 30° about z: its surface is the plane z = 0.5, its base the
+   * plane z = 0.4.
    */
   static Model flatHfield() {
-    return ModelLoader.loadMjcfString("<mujoco><asset><hfield name='flat' nrow='5' ncol='7' size='1 0.5 0.2 0.1'/>"
-        + "</asset><worldbody><geom type='hfield' hfield='flat' pos='0.3 -0.2 0.5' euler='0 0 30'/></worldbody>"
-        + "</mujoco>", "ray test");
+    return ModelLoader.loadMjcfString(
+        "<mujoco><asset><hfield name='flat' nrow='5' ncol='7' size='1 0.5 0.2 0.1'/>"
+            + "</asset><worldbody><geom type='hfield' hfield='flat' pos='0.3 -0.2 0.5' euler='0 0 30'/></worldbody>"
+            + "</mujoco>",
+        "ray test");
   }
 
   @Test
@@ -200,7 +212,8 @@ class RayReferenceTest {
   void horizontalRaysMissAFlatHeightFieldAboveItAndHitTheBaseSide() {
     Model m = flatHfield();
     Data d = world(m);
-    // through the centre along world x: in the field's frame the direction is (cos 30°, −sin 30°), which meets the
+    // through the centre along world x: in the field's frame the direction is (cos 30°, −sin 30°),
+    // which meets the
     // y sides (|y| = 0.5) 1.0 from the centre, before the x sides (1/cos 30° ≈ 1.155)
     assertEquals(-1, Ray.ray(m, d, -3, -0.2, 0.6, 1, 0, 0, -1));
     assertEquals(3.3 - 1.0, Ray.ray(m, d, -3, -0.2, 0.45, 1, 0, 0, -1), 1e-12);

@@ -1,20 +1,22 @@
 package org.diffart.sim.algo.constraint;
 
-import org.diffart.sim.testing.Incline;
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.diffart.sim.data.Data;
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.compiler.BodySpec;
+import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.data.Data;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.compiler.ModelBuilder;
 import org.diffart.sim.model.Options;
+import org.diffart.sim.testing.Incline;
 import org.junit.jupiter.api.Test;
 
-/** Restitution, joint limits, warm starts and the early-stopping tolerance of the constraint solve. */
+/**
+ * Restitution, joint limits, warm starts and the early-stopping tolerance of the constraint solve.
+ */
 class ConstraintsTest {
 
   /** A sphere of radius 0.1 with a free joint above a ground plane. */
@@ -49,7 +51,11 @@ class ConstraintsTest {
     b.options(Options.builder().timestep(1e-3).build());
     BodySpec link = b.addBody(0, "link");
     b.addJoint(link.id(), JointType.HINGE, "hinge").axis(0, 1, 0).range(-0.5, 0.5);
-    b.addGeom(link.id(), GeomType.CAPSULE, "rod").size(0.02).fromto(0, 0, 0, 0.5, 0, 0).mass(1).contype(0)
+    b.addGeom(link.id(), GeomType.CAPSULE, "rod")
+        .size(0.02)
+        .fromto(0, 0, 0, 0.5, 0, 0)
+        .mass(1)
+        .contype(0)
         .conaffinity(0);
     Model m = b.build();
     Data d = new Data(m);
@@ -84,7 +90,9 @@ class ConstraintsTest {
       iterations[c] = total;
       height[c] = d.qpos[2];
     }
-    assertTrue(iterations[1] < iterations[0] / 2, "warm start: " + iterations[1] + " vs cold " + iterations[0]);
+    assertTrue(
+        iterations[1] < iterations[0] / 2,
+        "warm start: " + iterations[1] + " vs cold " + iterations[0]);
     assertEquals(height[0], height[1], 1e-6, "both converge to the same rest state");
   }
 }

@@ -1,40 +1,51 @@
 package org.diffart.sim.algo.constraint;
 
-import org.diffart.sim.testing.StepAdjoints;
-import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.kinematics.Kinematics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.ReferenceFiles;
+import org.diffart.sim.testing.StepAdjoints;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Equality constraints beside the row-by-row comparison with MuJoCo ({@code MujocoReferenceTest} on {@code
- * equality.xml}): a free body connected to the world moves as the same body on a ball joint, a welded pair as one
- * rigid body, coupled joints follow their polynomial, and the adjoint of every kind of row equals the tape's.
+ * Equality constraints beside the row-by-row comparison with MuJoCo ({@code MujocoReferenceTest} on
+ * {@code equality.xml}): a free body connected to the world moves as the same body on a ball joint,
+ * a welded pair as one rigid body, coupled joints follow their polynomial, and the adjoint of every
+ * kind of row equals the tape's.
  */
 class EqualityTest {
-  private static final String LINK = "<geom type=\"capsule\" fromto=\"0 0 0 0.3 0 -0.2\" size=\"0.04\"/>";
+  private static final String LINK =
+      "<geom type=\"capsule\" fromto=\"0 0 0 0.3 0 -0.2\" size=\"0.04\"/>";
 
-  /** A body swinging about the world point (0, 0, 1): on a ball joint, or free and connected there. */
+  /**
+   * A body swinging about the world point (0, 0, 1): on a ball joint, or free and connected there.
+   */
   private static Model pendulum(boolean connected) {
     String joint = connected ? "<freejoint/>" : "<joint type=\"ball\"/>";
     String eq = connected ? "<equality><connect body1=\"b\" anchor=\"0 0 0\"/></equality>" : "";
-    return ModelLoader.loadMjcfString("<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"b\" pos=\"0 0 1\">"
-        + joint + LINK + "</body></worldbody>" + eq + "</mujoco>", connected ? "connected" : "ball");
+    return ModelLoader.loadMjcfString(
+        "<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"b\" pos=\"0 0 1\">"
+            + joint
+            + LINK
+            + "</body></worldbody>"
+            + eq
+            + "</mujoco>",
+        connected ? "connected" : "ball");
   }
 
   @Test
   void aConnectedFreeBodySwingsAsOnABallJoint() {
     Model ball = pendulum(false), free = pendulum(true);
     Data a = new Data(ball), b = new Data(free);
-    // the same spin about the pivot: ball ω in the body frame; free: linear velocity of the origin (at the pivot) 0
+    // the same spin about the pivot: ball ω in the body frame; free: linear velocity of the origin
+    // (at the pivot) 0
     double[] w = {0.5, -1.5, 2};
     System.arraycopy(w, 0, a.qvel, 0, 3);
     System.arraycopy(w, 0, b.qvel, 3, 3);
@@ -49,7 +60,8 @@ class EqualityTest {
       }
     }
     // what separates them: the velocity-level solve leaves a drift that Baumgarte's term pulls back
-    assertTrue(worst < 2e-3, "the connected body stays at the pivot within 2 mm over 1 s, got " + worst);
+    assertTrue(
+        worst < 2e-3, "the connected body stays at the pivot within 2 mm over 1 s, got " + worst);
     Step.forward(free, b);
     double tip = 0, tipBall = 0;
     for (int k = 0; k < 3; k++) {
@@ -66,15 +78,22 @@ class EqualityTest {
 
   @Test
   void aWeldedPairMovesAsOneRigidBody() {
-    String two = "<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"a\" pos=\"0 0 1\">"
-        + "<joint type=\"hinge\" axis=\"0 1 0\"/>" + LINK + "<body name=\"b\" pos=\"0.3 0 -0.2\">"
-        + "<joint name=\"bend\" type=\"hinge\" axis=\"1 0 0\"/><joint type=\"slide\" axis=\"0 0 1\"/>"
-        + "<geom type=\"box\" size=\".05 .05 .05\"/></body></body></worldbody>"
-        + "<equality><weld body1=\"b\" body2=\"a\"/></equality></mujoco>";
-    String one = "<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"a\" pos=\"0 0 1\">"
-        + "<joint type=\"hinge\" axis=\"0 1 0\"/>" + LINK + "<geom type=\"box\" size=\".05 .05 .05\" pos=\"0.3 0 -0.2\"/>"
-        + "</body></worldbody></mujoco>";
-    Model welded = ModelLoader.loadMjcfString(two, "welded"), rigid = ModelLoader.loadMjcfString(one, "rigid");
+    String two =
+        "<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"a\" pos=\"0 0 1\">"
+            + "<joint type=\"hinge\" axis=\"0 1 0\"/>"
+            + LINK
+            + "<body name=\"b\" pos=\"0.3 0 -0.2\">"
+            + "<joint name=\"bend\" type=\"hinge\" axis=\"1 0 0\"/><joint type=\"slide\" axis=\"0 0 1\"/>"
+            + "<geom type=\"box\" size=\".05 .05 .05\"/></body></body></worldbody>"
+            + "<equality><weld body1=\"b\" body2=\"a\"/></equality></mujoco>";
+    String one =
+        "<mujoco><option timestep=\"0.001\"/><worldbody><body name=\"a\" pos=\"0 0 1\">"
+            + "<joint type=\"hinge\" axis=\"0 1 0\"/>"
+            + LINK
+            + "<geom type=\"box\" size=\".05 .05 .05\" pos=\"0.3 0 -0.2\"/>"
+            + "</body></worldbody></mujoco>";
+    Model welded = ModelLoader.loadMjcfString(two, "welded"),
+        rigid = ModelLoader.loadMjcfString(one, "rigid");
     Data a = new Data(welded), b = new Data(rigid);
     for (int s = 0; s < 1000; s++) {
       Step.step(welded, a);
@@ -88,7 +107,9 @@ class EqualityTest {
 
   @Test
   void coupledJointsFollowTheirPolynomial() {
-    Model m = ModelLoader.loadMjcfString("""
+    Model m =
+        ModelLoader.loadMjcfString(
+            """
         <mujoco>
           <option timestep="0.001" gravity="0 0 0"/>
           <worldbody>
@@ -99,7 +120,8 @@ class EqualityTest {
           <equality><joint joint1="j1" joint2="j2" polycoef="0.1 2 -3 0 0"/></equality>
           <actuator><motor joint="j2"/></actuator>
         </mujoco>
-        """, "coupled");
+        """,
+            "coupled");
     Data d = new Data(m);
     d.ctrl[0] = 0.5;
     for (int s = 0; s < 3000; s++) {
@@ -112,7 +134,9 @@ class EqualityTest {
 
   @Test
   void theAdjointMatchesTheTapeForEveryKindOfRow() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/equality.xml"));
+    Model m =
+        ModelLoader.load(
+            ReferenceFiles.repoRoot().resolve("datasets/reference/models/equality.xml"));
     Data d = new Data(m);
     for (int k = 0; k < m.nv(); k++) {
       d.qvel[k] = 0.3 * Math.sin(1.7 * k + 0.4);
@@ -136,11 +160,17 @@ class EqualityTest {
   }
 
   private static void assertRefused(String equality, String mustSay, int line) {
-    String xml = "<mujoco><worldbody><body name=\"b\"><joint name=\"free\" type=\"free\"/>" + LINK
-        + "</body></worldbody>\n" + equality + "</mujoco>";
+    String xml =
+        "<mujoco><worldbody><body name=\"b\"><joint name=\"free\" type=\"free\"/>"
+            + LINK
+            + "</body></worldbody>\n"
+            + equality
+            + "</mujoco>";
     Executable load = () -> ModelLoader.loadMjcfString(xml, "bad.xml");
-    ModelFormatException e = org.junit.jupiter.api.Assertions.assertThrows(ModelFormatException.class, load);
-    assertTrue(e.getMessage().contains(mustSay) && e.getMessage().contains("bad.xml:" + (line + 1)),
+    ModelFormatException e =
+        org.junit.jupiter.api.Assertions.assertThrows(ModelFormatException.class, load);
+    assertTrue(
+        e.getMessage().contains(mustSay) && e.getMessage().contains("bad.xml:" + (line + 1)),
         "message names '" + mustSay + "' at line " + (line + 1) + ": " + e.getMessage());
   }
 }

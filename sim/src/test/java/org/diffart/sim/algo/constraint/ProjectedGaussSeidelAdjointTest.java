@@ -1,9 +1,9 @@
 package org.diffart.sim.algo.constraint;
 
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.io.ModelLoader;
@@ -15,8 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Reverse PGS on the contact rows of a standing laikago (held normal rows, sticking and sliding friction rows),
- * against the tape and central differences of the impulses with respect to A, b and the friction coefficients.
+ * Reverse PGS on the contact rows of a standing laikago (held normal rows, sticking and sliding
+ * friction rows), against the tape and central differences of the impulses with respect to A, b and
+ * the friction coefficients.
  */
 class ProjectedGaussSeidelAdjointTest {
   private static final String[] IN = {"efcA", "efcB", "efcLo", "efcHi"};
@@ -56,7 +57,8 @@ class ProjectedGaussSeidelAdjointTest {
     for (int f = 0; f < IN.length; f++) {
       double[] hand = java.util.Arrays.copyOf(DataTape.field(b, IN[f] + "Bar"), tape[f].length);
       double err = TapeCheck.relativeError(hand, tape[f]);
-      assertTrue(err < 1e-11 || TapeCheck.maxAbs(tape[f]) == 0, IN[f] + ": reverse PGS vs tape " + err);
+      assertTrue(
+          err < 1e-11 || TapeCheck.maxAbs(tape[f]) == 0, IN[f] + ": reverse PGS vs tape " + err);
     }
     assertTrue(TapeCheck.maxAbs(tape[1]) > 1e-6, "b passes a gradient");
     // central differences of <w, p> along b

@@ -1,11 +1,11 @@
 package org.diffart.sim.algo.dynamics;
 
-import org.diffart.sim.algo.Step;
-import org.diffart.sim.algo.StepAdjoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
@@ -17,11 +17,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The smooth dynamics' adjoint (ABA through RNEA's vector-Jacobian product, forces, kinematics): against the tape,
- * central differences (the dot-product test), and the identity {@code ∂q̈/∂τ = M̃⁻¹}.
+ * The smooth dynamics' adjoint (ABA through RNEA's vector-Jacobian product, forces, kinematics):
+ * against the tape, central differences (the dot-product test), and the identity {@code ∂q̈/∂τ =
+ * M̃⁻¹}.
  */
 class AbaAdjointTest {
-  private static final String[] IN = {"qpos", "qvel", "ctrl", "qfrcApplied", "bodyInert", "dofDamping"};
+  private static final String[] IN = {
+    "qpos", "qvel", "ctrl", "qfrcApplied", "bodyInert", "dofDamping"
+  };
 
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4, 5})
@@ -43,8 +46,12 @@ class AbaAdjointTest {
     try (Tape t = Tape.begin(1L << 26)) {
       double[][] vars = DataTape.box(t, td, IN);
       try {
-        org.diffart.sim.tape.Taped.handle(Step.class.getName(), "smooth", java.lang.invoke.MethodType.methodType(
-            void.class, Model.class, Data.class, double.class)).invoke(m, td, h);
+        org.diffart.sim.tape.Taped.handle(
+                Step.class.getName(),
+                "smooth",
+                java.lang.invoke.MethodType.methodType(
+                    void.class, Model.class, Data.class, double.class))
+            .invoke(m, td, h);
       } catch (Throwable e) {
         throw new IllegalStateException(e);
       }
@@ -63,7 +70,8 @@ class AbaAdjointTest {
       double err = TapeCheck.relativeError(hand, tape[f]);
       assertTrue(err < 1e-11, IN[f] + ": adjoint vs tape " + err);
     }
-    // dot-product test: <w, J v> by central differences = <J^T w, v> for a random direction in (qpos, qvel, tau)
+    // dot-product test: <w, J v> by central differences = <J^T w, v> for a random direction in
+    // (qpos, qvel, tau)
     double[] vq = TapeCheck.random(rnd, m.nq(), 1), vv = TapeCheck.random(rnd, m.nv(), 1);
     double[] vt = TapeCheck.random(rnd, m.nv(), 1);
     double eps = 1e-6;
@@ -113,7 +121,11 @@ class AbaAdjointTest {
       b.qaccSmoothBar[i] = 1;
       AbaAdjoint.forward(m, d, b);
       for (int k = 0; k < nv; k++) {
-        assertEquals(e[k], b.qfrcSmoothBar[k], 1e-10 * (1 + Math.abs(e[k])), "(M + h B)⁻¹ row " + i + ", col " + k);
+        assertEquals(
+            e[k],
+            b.qfrcSmoothBar[k],
+            1e-10 * (1 + Math.abs(e[k])),
+            "(M + h B)⁻¹ row " + i + ", col " + k);
       }
     }
   }

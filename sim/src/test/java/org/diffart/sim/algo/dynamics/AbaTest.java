@@ -1,9 +1,9 @@
 package org.diffart.sim.algo.dynamics;
 
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.RandomModels;
@@ -75,7 +75,8 @@ class AbaTest {
       e[c] = 1;
       Rnea.inverse(m, d, e, col);
       for (int r = 0; r < nv; r++) {
-        assertEquals(col[r] - d.qfrcBias[r], d.qM[nv * r + c], 1e-11 * scale, "M(" + r + "," + c + ")");
+        assertEquals(
+            col[r] - d.qfrcBias[r], d.qM[nv * r + c], 1e-11 * scale, "M(" + r + "," + c + ")");
         assertEquals(d.qM[nv * r + c], d.qM[nv * c + r], 1e-14 * scale);
       }
     }

@@ -1,27 +1,32 @@
 package org.diffart.sim.algo.forces;
 
-import org.diffart.sim.testing.StepAdjoints;
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.ReferenceFiles;
+import org.diffart.sim.testing.StepAdjoints;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fluid forces beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code fluid.xml}, and the Control
- * Suite's fish and swimmer): a body falling through a viscous medium reaches Stokes' terminal velocity, one falling
- * through a dense medium the quadratic-drag one, and the adjoint equals the tape's.
+ * Fluid forces beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code fluid.xml},
+ * and the Control Suite's fish and swimmer): a body falling through a viscous medium reaches
+ * Stokes' terminal velocity, one falling through a dense medium the quadratic-drag one, and the
+ * adjoint equals the tape's.
  */
 class FluidTest {
   /** A 1 m cube of mass 100 kg falling through a medium, on a vertical slide. */
   private static Model cube(String medium) {
-    return ModelLoader.loadMjcfString("<mujoco><option timestep=\"0.001\" " + medium + "/><worldbody><body>"
-        + "<joint type=\"slide\" axis=\"0 0 1\"/><geom type=\"box\" size=\".5 .5 .5\" mass=\"100\"/></body>"
-        + "</worldbody></mujoco>", "cube");
+    return ModelLoader.loadMjcfString(
+        "<mujoco><option timestep=\"0.001\" "
+            + medium
+            + "/><worldbody><body>"
+            + "<joint type=\"slide\" axis=\"0 0 1\"/><geom type=\"box\" size=\".5 .5 .5\" mass=\"100\"/></body>"
+            + "</worldbody></mujoco>",
+        "cube");
   }
 
   private static double terminalVelocity(Model m) {
@@ -48,18 +53,23 @@ class FluidTest {
 
   @Test
   void theWindPushesABodyAtRest() {
-    Model m = ModelLoader.loadMjcfString("<mujoco><option density=\"2\" wind=\"3 0 0\" gravity=\"0 0 0\"/><worldbody>"
-        + "<body><freejoint/><geom type=\"box\" size=\".5 .5 .5\" mass=\"4\"/></body></worldbody></mujoco>", "wind");
+    Model m =
+        ModelLoader.loadMjcfString(
+            "<mujoco><option density=\"2\" wind=\"3 0 0\" gravity=\"0 0 0\"/><worldbody>"
+                + "<body><freejoint/><geom type=\"box\" size=\".5 .5 .5\" mass=\"4\"/></body></worldbody></mujoco>",
+            "wind");
     Data d = new Data(m);
     Step.forward(m, d);
     // f = ½ ρ s² |u| u with the relative velocity u = -wind: +9 N along x on a 4 kg body
     assertEquals(0.5 * 2 * 9 / 4, d.qacc[0], 1e-12);
-    assertTrue(Math.abs(d.qacc[1]) < 1e-12 && Math.abs(d.qacc[3]) < 1e-12, "no sideways push, no spin");
+    assertTrue(
+        Math.abs(d.qacc[1]) < 1e-12 && Math.abs(d.qacc[3]) < 1e-12, "no sideways push, no spin");
   }
 
   @Test
   void theAdjointMatchesTheTape() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/fluid.xml"));
+    Model m =
+        ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/reference/models/fluid.xml"));
     Data d = new Data(m);
     for (int k = 0; k < m.nv(); k++) {
       d.qvel[k] = 1.5 * Math.sin(1.3 * k + 0.2);

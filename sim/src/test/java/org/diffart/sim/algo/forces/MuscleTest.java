@@ -1,13 +1,12 @@
 package org.diffart.sim.algo.forces;
 
-import org.diffart.sim.testing.StepAdjoints;
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.EnumSet;
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -21,19 +20,21 @@ import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.ReferenceFiles;
+import org.diffart.sim.testing.StepAdjoints;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.api.Test;
 
 /**
- * MuJoCo's muscles beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code muscles.xml} and MuJoCo's
- * {@code arm26}): the curves at their defining points, the length range simulation against hard limits, the flags
- * that switch passive forces and actuation off, and the adjoint of muscle gain, bias and activation dynamics against
- * the tape and central differences.
+ * MuJoCo's muscles beside the comparison with MuJoCo ({@code MujocoReferenceTest} on {@code
+ * muscles.xml} and MuJoCo's {@code arm26}): the curves at their defining points, the length range
+ * simulation against hard limits, the flags that switch passive forces and actuation off, and the
+ * adjoint of muscle gain, bias and activation dynamics against the tape and central differences.
  */
 class MuscleTest {
   /** A 1 kg slider limited to [-0.2, 0.3] with a muscle of the given attributes, no gravity. */
   private static Model slider(String muscle) {
-    return ModelLoader.loadMjcfString("""
+    return ModelLoader.loadMjcfString(
+        """
         <mujoco>
           <option gravity="0 0 0"/>
           <worldbody>
@@ -42,13 +43,17 @@ class MuscleTest {
           </worldbody>
           <actuator><muscle name="m" joint="x" ctrllimited="true" ctrlrange="0 1" MUSCLE/></actuator>
         </mujoco>
-        """.replace("MUSCLE", muscle), "slider");
+        """
+            .replace("MUSCLE", muscle),
+        "slider");
   }
 
   @Test
   void theLengthRangeOfAMuscleOnALimitedSliderIsItsLimits() {
-    // the simulation pushes the slider against each limit and the gear scales the length; the push of 20 m/s² holds
-    // the slider a few µm past its limit (until the limit rows' Baumgarte correction, erp = 0.01, balances it)
+    // the simulation pushes the slider against each limit and the gear scales the length; the push
+    // of 20 m/s² holds
+    // the slider a few µm past its limit (until the limit rows' Baumgarte correction, erp = 0.01,
+    // balances it)
     Model m = slider("gear=\"2\"");
     assertEquals(-0.4, m.actLengthRange(0, 0), 5e-5);
     assertEquals(0.6, m.actLengthRange(0, 1), 5e-5);
@@ -58,7 +63,8 @@ class MuscleTest {
 
   @Test
   void theCurvesTakeTheirDefiningValues() {
-    // range [0.75, 1.05] over the length range (about [-0.2, 0.3]): L0 = span/0.3, L = 0.75 + (len - lr0)/L0; the
+    // range [0.75, 1.05] over the length range (about [-0.2, 0.3]): L0 = span/0.3, L = 0.75 + (len
+    // - lr0)/L0; the
     // peak force is scale/acc0 = 200/1
     Model m = slider("gear=\"1\" force=\"-1\" scale=\"200\"");
     double lr0 = m.actLengthRange(0, 0), l0 = (m.actLengthRange(0, 1) - lr0) / 0.3;
@@ -68,8 +74,10 @@ class MuscleTest {
     // at lmin and lmax no active force; half-way up the rise (L = (lmin + a)/2, a = 0.75) FL = 1/8
     assertEquals(0, Muscle.gain(m, 0, len.applyAsDouble(0.5 + 1e-12), 0, 0), 1e-9);
     assertEquals(0, Muscle.gain(m, 0, len.applyAsDouble(1.6 - 1e-12), 0, 0), 1e-9);
-    // below lmin MuJoCo 2.2.2's branch order falls through to the second quadratic, FL = 1 - x²/2 with x = (1 -
-    // L)/(1 - a): at L = 0.4, x = 2.4 and FL = -1.88 (the muscle pushes); MujocoReferenceTest sees the same states
+    // below lmin MuJoCo 2.2.2's branch order falls through to the second quadratic, FL = 1 - x²/2
+    // with x = (1 -
+    // L)/(1 - a): at L = 0.4, x = 2.4 and FL = -1.88 (the muscle pushes); MujocoReferenceTest sees
+    // the same states
     assertEquals(200 * 1.88, Muscle.gain(m, 0, len.applyAsDouble(0.4), 0, 0), 1e-9);
     assertEquals(-200 * 0.125, Muscle.gain(m, 0, len.applyAsDouble(0.625), 0, 0), 1e-9);
     // shortening at vmax·L0 (V = -1) gives no force; lengthening fast gives fvmax
@@ -123,7 +131,9 @@ class MuscleTest {
 
   @Test
   void anArm26RolloutGradientMatchesTheTapeAndCentralDifferences() {
-    Model m = ModelLoader.load(ReferenceFiles.repoRoot().resolve("datasets/models/mujoco_samples/arm26.xml"));
+    Model m =
+        ModelLoader.load(
+            ReferenceFiles.repoRoot().resolve("datasets/models/mujoco_samples/arm26.xml"));
     int steps = 40;
     Data start = new Data(m);
     start.qpos[0] = 0.4;
@@ -141,10 +151,12 @@ class MuscleTest {
     GradientResult tape = TapeGradient.compute(p, 1L << 30);
     for (Wrt w : Wrt.values()) {
       double err = TapeCheck.relativeError(adjoint.grad(w), tape.grad(w));
-      assertTrue(err < 1e-10 || TapeCheck.maxAbs(tape.grad(w)) < 1e-12, w + ": adjoint vs tape " + err);
+      assertTrue(
+          err < 1e-10 || TapeCheck.maxAbs(tape.grad(w)) < 1e-12, w + ": adjoint vs tape " + err);
     }
     EnumSet<Wrt> wrt = EnumSet.of(Wrt.ACT0, Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL);
-    GradientResult fd = FiniteDifferenceGradient.compute(p, wrt, new FiniteDifferenceGradient.Settings(1e-6, true));
+    GradientResult fd =
+        FiniteDifferenceGradient.compute(p, wrt, new FiniteDifferenceGradient.Settings(1e-6, true));
     for (Wrt w : wrt) {
       double err = TapeCheck.relativeError(adjoint.grad(w), fd.grad(w));
       assertTrue(err < 1e-6, w + ": adjoint vs central differences " + err);
@@ -154,8 +166,10 @@ class MuscleTest {
 
   @Test
   void theCompilersLengthRangeOptionsAreHonoured() {
-    // uselimit: the joint's range itself, unscaled by the gear (MuJoCo's rule); mode all: a motor gets one too
-    String xml = """
+    // uselimit: the joint's range itself, unscaled by the gear (MuJoCo's rule); mode all: a motor
+    // gets one too
+    String xml =
+        """
         <mujoco>
           <compiler><lengthrange mode="all" uselimit="true"/></compiler>
           <worldbody>
@@ -174,11 +188,17 @@ class MuscleTest {
     assertEquals(-0.2, m.actLengthRange(1, 0), 0);
     assertEquals(0.3, m.actLengthRange(1, 1), 0);
     // mode none: no range is computed (and a muscle without one has a zero span)
-    Model none = ModelLoader.loadMjcfString(xml.replace("mode=\"all\" uselimit=\"true\"", "mode=\"none\""), "none");
+    Model none =
+        ModelLoader.loadMjcfString(
+            xml.replace("mode=\"all\" uselimit=\"true\"", "mode=\"none\""), "none");
     assertEquals(0, none.actLengthRange(1, 1) - none.actLengthRange(1, 0), 0);
     // any other child of <compiler> is refused by name
-    ModelFormatException e = org.junit.jupiter.api.Assertions.assertThrows(ModelFormatException.class,
-        () -> ModelLoader.loadMjcfString(xml.replace("<lengthrange", "<foo"), "foo"));
-    assertTrue(e.getMessage().contains("foo:2: foo: unsupported element <foo> in <compiler>"), e.getMessage());
+    ModelFormatException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            ModelFormatException.class,
+            () -> ModelLoader.loadMjcfString(xml.replace("<lengthrange", "<foo"), "foo"));
+    assertTrue(
+        e.getMessage().contains("foo:2: foo: unsupported element <foo> in <compiler>"),
+        e.getMessage());
   }
 }

@@ -15,13 +15,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The adjoints of the position, geom and velocity kinematics together, on random trees with every joint type (free
- * root, ball, hinges with anchors, slides, several joints on one body, welded bodies), against the tape and central
- * differences.
+ * The adjoints of the position, geom and velocity kinematics together, on random trees with every
+ * joint type (free root, ball, hinges with anchors, slides, several joints on one body, welded
+ * bodies), against the tape and central differences.
  */
 class KinematicsAdjointTest {
-  private static final String[] OUT = {"xpos", "xquat", "xmat", "xquatRel", "xRot", "xTrans", "dofS", "geomXpos",
-      "geomXmat", "bodyVel", "bodyBias"};
+  private static final String[] OUT = {
+    "xpos",
+    "xquat",
+    "xmat",
+    "xquatRel",
+    "xRot",
+    "xTrans",
+    "dofS",
+    "geomXpos",
+    "geomXmat",
+    "bodyVel",
+    "bodyBias"
+  };
 
   private static void forward(Model m, Data d) {
     Kinematics.forward(m, d);
@@ -30,7 +41,8 @@ class KinematicsAdjointTest {
   }
 
   private static Model model(long seed) {
-    return seed == 0 ? ModelLoader.load("builtin:humanoid")
+    return seed == 0
+        ? ModelLoader.load("builtin:humanoid")
         : RandomModels.tree(RandomModels.Spec.full(10), seed);
   }
 
@@ -92,6 +104,8 @@ class KinematicsAdjointTest {
     for (int k = 0; k < m.nv(); k++) {
       adj += b.qvelBar[k] * vv[k];
     }
-    assertTrue(Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)), m.name() + ": FD " + fd + " vs adjoint " + adj);
+    assertTrue(
+        Math.abs(fd - adj) < 1e-6 * (1 + Math.abs(adj)),
+        m.name() + ": FD " + fd + " vs adjoint " + adj);
   }
 }

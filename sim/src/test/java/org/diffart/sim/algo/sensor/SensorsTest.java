@@ -1,6 +1,5 @@
 package org.diffart.sim.algo.sensor;
 
-import org.diffart.sim.algo.Step;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
@@ -18,12 +18,14 @@ import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sensors by physics and by their definitions, beside the comparison with MuJoCo ({@code MujocoReferenceTest},
- * {@code DmControlSuiteTest}), which has contacts off: the touch and force sensors of a box resting on the floor
- * carry its weight, an accelerometer at rest reads +g, and sensors never change the motion.
+ * Sensors by physics and by their definitions, beside the comparison with MuJoCo ({@code
+ * MujocoReferenceTest}, {@code DmControlSuiteTest}), which has contacts off: the touch and force
+ * sensors of a box resting on the floor carry its weight, an accelerometer at rest reads +g, and
+ * sensors never change the motion.
  */
 class SensorsTest {
-  private static final String BOX_ON_FLOOR = """
+  private static final String BOX_ON_FLOOR =
+      """
       <mujoco>
         <option timestep="0.001"/>
         <worldbody>
@@ -58,18 +60,23 @@ class SensorsTest {
     double weight = 2 * 9.81;
     assertEquals(weight, d.sensordata[0], 1e-3 * weight, "touch under the box");
     assertEquals(0, d.sensordata[1], "touch on top");
-    // at rest the accelerometer reads +g; the interaction force with the (world) parent is 0: the floor carries it
+    // at rest the accelerometer reads +g; the interaction force with the (world) parent is 0: the
+    // floor carries it
     assertArrayEquals(new double[] {0, 0, 9.81}, slice(d.sensordata, 2, 3), 1e-3);
     assertArrayEquals(new double[] {0, 0, 0}, slice(d.sensordata, 5, 3), 1e-3 * weight);
     assertArrayEquals(new double[] {0, 0, 0}, slice(d.sensordata, 8, 3), 1e-3 * weight);
-    assertArrayEquals(new double[] {d.xpos[3], d.xpos[4], d.xpos[5]}, slice(d.sensordata, 11, 3), 1e-15);
+    assertArrayEquals(
+        new double[] {d.xpos[3], d.xpos[4], d.xpos[5]}, slice(d.sensordata, 11, 3), 1e-15);
   }
 
   @Test
   void sensorsNeverChangeTheMotion() throws IOException {
-    String withSensors = Files.readString(ReferenceFiles.repoRoot().resolve("datasets/reference/models/sensors.xml"));
+    String withSensors =
+        Files.readString(
+            ReferenceFiles.repoRoot().resolve("datasets/reference/models/sensors.xml"));
     String without = withSensors.replaceAll("(?s)<sensor>.*</sensor>", "");
-    Model a = ModelLoader.loadMjcfString(withSensors, "with"), b = ModelLoader.loadMjcfString(without, "without");
+    Model a = ModelLoader.loadMjcfString(withSensors, "with"),
+        b = ModelLoader.loadMjcfString(without, "without");
     assertEquals(0, b.nsensor());
     Data da = new Data(a), db = new Data(b);
     da.qvel[3] = db.qvel[3] = 1.5;
@@ -84,7 +91,8 @@ class SensorsTest {
 
   @Test
   void sensorsReadTheStartOfTheStep() {
-    Model m = ModelLoader.loadMjcfString(BOX_ON_FLOOR.replace("pos=\"0 0 0.1\"", "pos=\"0 0 1\""), "box");
+    Model m =
+        ModelLoader.loadMjcfString(BOX_ON_FLOOR.replace("pos=\"0 0 0.1\"", "pos=\"0 0 1\""), "box");
     Data d = new Data(m);
     double z = d.qpos[2];
     Step.step(m, d);
@@ -95,10 +103,14 @@ class SensorsTest {
   @Test
   void raysMeetTheSolidShapes() {
     // from outside towards the shape, away from it, and from inside
-    double[] towards = {0, 0, 2, 0, 0, -1}, away = {0, 0, 2, 0, 0, 1}, inside = {0.01, 0, 0, 0, 1, 0};
+    double[] towards = {0, 0, 2, 0, 0, -1},
+        away = {0, 0, 2, 0, 0, 1},
+        inside = {0.01, 0, 0, 0, 1, 0};
     double[] beside = {2, 0, 2, 0, 0, -1};
-    for (GeomType t : new GeomType[] {GeomType.SPHERE, GeomType.ELLIPSOID, GeomType.BOX, GeomType.CYLINDER,
-        GeomType.CAPSULE}) {
+    for (GeomType t :
+        new GeomType[] {
+          GeomType.SPHERE, GeomType.ELLIPSOID, GeomType.BOX, GeomType.CYLINDER, GeomType.CAPSULE
+        }) {
       assertTrue(Sensors.rayMeetsShape(t, 0.5, 0.5, 0.5, towards.clone()), t + " towards");
       assertFalse(Sensors.rayMeetsShape(t, 0.5, 0.5, 0.5, away.clone()), t + " away");
       assertTrue(Sensors.rayMeetsShape(t, 0.5, 0.5, 0.5, inside.clone()), t + " inside");
@@ -111,15 +123,22 @@ class SensorsTest {
   }
 
   /**
-   * MuJoCo's {@code <flag sensor="disable"/>}: no step or forward evaluation writes {@code sensordata}, the motion is
-   * the same, and a damped step has no evaluation of its own to run for its sensors.
+   * MuJoCo's {@code <flag sensor="disable"/>}: no step or forward evaluation writes {@code
+   * sensordata}, the motion is the same, and a damped step has no evaluation of its own to run for
+   * its sensors.
    */
   @Test
   void theSensorFlagTurnsTheSensorsOff() throws IOException {
-    String xml = Files.readString(ReferenceFiles.repoRoot().resolve("datasets/reference/models/damped_sensors.xml"));
+    String xml =
+        Files.readString(
+            ReferenceFiles.repoRoot().resolve("datasets/reference/models/damped_sensors.xml"));
     Model on = ModelLoader.loadMjcfString(xml, "on");
-    Model off = ModelLoader.loadMjcfString(xml.replace("<option timestep=\"0.01\"/>",
-        "<option timestep=\"0.01\"><flag sensor=\"disable\"/></option>"), "off");
+    Model off =
+        ModelLoader.loadMjcfString(
+            xml.replace(
+                "<option timestep=\"0.01\"/>",
+                "<option timestep=\"0.01\"><flag sensor=\"disable\"/></option>"),
+            "off");
     assertFalse(off.opt().sensor());
     Data a = new Data(on), b = new Data(off);
     a.resetToKey(0);
@@ -140,49 +159,84 @@ class SensorsTest {
 
   @Test
   void refusalsNameTheSensor() {
-    ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
-        "<mujoco>\n<worldbody/>\n<sensor>\n<gyro site=\"nowhere\"/>\n</sensor>\n</mujoco>", "cell"));
+    ModelFormatException e =
+        assertThrows(
+            ModelFormatException.class,
+            () ->
+                ModelLoader.loadMjcfString(
+                    "<mujoco>\n<worldbody/>\n<sensor>\n<gyro site=\"nowhere\"/>\n</sensor>\n</mujoco>",
+                    "cell"));
     assertEquals(4, e.line());
     assertTrue(e.detail().contains("unknown site 'nowhere'"), e.getMessage());
-    e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
-        "<mujoco>\n<worldbody><site name=\"s\"/></worldbody>\n<sensor>\n<sonar site=\"s\"/>\n</sensor>\n"
-            + "</mujoco>", "cell"));
-    assertTrue(e.detail().contains("unsupported sensor <sonar> (supported: touch, accelerometer"), e.getMessage());
-    e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
-        "<mujoco>\n<worldbody/>\n<sensor>\n<user objtype=\"site\" objname=\"s\" dim=\"2\"/>\n</sensor>\n"
-            + "</mujoco>", "cell"));
-    assertTrue(e.detail().contains("user sensors are written by MuJoCo's sensor callback"), e.getMessage());
-    // as MuJoCo 2.2.2's compiler: ball sensors read ball joints, limit sensors limited joints and tendons
-    String joints = "<mujoco>\n<worldbody><body><joint name=\"h\"/><joint name=\"b\" type=\"ball\"/>"
-        + "<geom size=\"1\"/></body></worldbody>\n<tendon><fixed name=\"t\"><joint joint=\"h\" coef=\"1\"/></fixed>"
-        + "</tendon>\n<sensor>\n%s\n</sensor>\n</mujoco>";
-    for (String[] c : new String[][] {{"<ballquat joint=\"h\"/>", "it reads ball joints"},
-        {"<ballangvel joint=\"h\"/>", "it reads ball joints"}, {"<jointpos joint=\"b\"/>", "hinge and slide"},
-        {"<jointlimitfrc joint=\"h\"/>", "joint 'h' is not limited"},
-        {"<tendonlimitpos tendon=\"t\"/>", "tendon 't' is not limited"}}) {
-      e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(joints.formatted(c[0]), "cell"),
-          c[0]);
+    e =
+        assertThrows(
+            ModelFormatException.class,
+            () ->
+                ModelLoader.loadMjcfString(
+                    "<mujoco>\n<worldbody><site name=\"s\"/></worldbody>\n<sensor>\n<sonar site=\"s\"/>\n</sensor>\n"
+                        + "</mujoco>",
+                    "cell"));
+    assertTrue(
+        e.detail().contains("unsupported sensor <sonar> (supported: touch, accelerometer"),
+        e.getMessage());
+    e =
+        assertThrows(
+            ModelFormatException.class,
+            () ->
+                ModelLoader.loadMjcfString(
+                    "<mujoco>\n<worldbody/>\n<sensor>\n<user objtype=\"site\" objname=\"s\" dim=\"2\"/>\n</sensor>\n"
+                        + "</mujoco>",
+                    "cell"));
+    assertTrue(
+        e.detail().contains("user sensors are written by MuJoCo's sensor callback"),
+        e.getMessage());
+    // as MuJoCo 2.2.2's compiler: ball sensors read ball joints, limit sensors limited joints and
+    // tendons
+    String joints =
+        "<mujoco>\n<worldbody><body><joint name=\"h\"/><joint name=\"b\" type=\"ball\"/>"
+            + "<geom size=\"1\"/></body></worldbody>\n<tendon><fixed name=\"t\"><joint joint=\"h\" coef=\"1\"/></fixed>"
+            + "</tendon>\n<sensor>\n%s\n</sensor>\n</mujoco>";
+    for (String[] c :
+        new String[][] {
+          {"<ballquat joint=\"h\"/>", "it reads ball joints"},
+          {"<ballangvel joint=\"h\"/>", "it reads ball joints"},
+          {"<jointpos joint=\"b\"/>", "hinge and slide"},
+          {"<jointlimitfrc joint=\"h\"/>", "joint 'h' is not limited"},
+          {"<tendonlimitpos tendon=\"t\"/>", "tendon 't' is not limited"}
+        }) {
+      e =
+          assertThrows(
+              ModelFormatException.class,
+              () -> ModelLoader.loadMjcfString(joints.formatted(c[0]), "cell"),
+              c[0]);
       assertTrue(e.getMessage().contains(c[1]), e.getMessage());
     }
-    e = assertThrows(ModelFormatException.class, () -> ModelLoader.loadMjcfString(
-        "<mujoco>\n<worldbody><body><freejoint name=\"f\"/><geom size=\"1\"/></body></worldbody>\n<sensor>\n"
-            + "<jointpos joint=\"f\"/>\n</sensor>\n</mujoco>", "cell"));
+    e =
+        assertThrows(
+            ModelFormatException.class,
+            () ->
+                ModelLoader.loadMjcfString(
+                    "<mujoco>\n<worldbody><body><freejoint name=\"f\"/><geom size=\"1\"/></body></worldbody>\n<sensor>\n"
+                        + "<jointpos joint=\"f\"/>\n</sensor>\n</mujoco>",
+                    "cell"));
     assertTrue(e.detail().contains("joint sensors read hinge and slide joints"), e.getMessage());
   }
 
   /**
-   * The limit sensors on violated limits ({@code trajectories/limit_sensors}): distances and velocities equal MuJoCo
-   * 2.2.2's; the forces are ours (hard limits, where MuJoCo's are soft) and push away from the bounds; within range
-   * every one reads 0.
+   * The limit sensors on violated limits ({@code trajectories/limit_sensors}): distances and
+   * velocities equal MuJoCo 2.2.2's; the forces are ours (hard limits, where MuJoCo's are soft) and
+   * push away from the bounds; within range every one reads 0.
    */
   @Test
   void limitSensorsReadTheViolatedLimitsAsMujoco() throws IOException {
     java.nio.file.Path dir = ReferenceFiles.repoRoot().resolve("datasets/reference/trajectories");
     Model m = ModelLoader.load(dir.resolve("limit_sensors.xml"));
-    com.google.gson.JsonObject ref = com.google.gson.JsonParser.parseString(
-        Files.readString(dir.resolve("limit_sensors.json"))).getAsJsonObject();
-    double[] expected = ReferenceFiles.doubles(ref.getAsJsonArray("frames").get(0).getAsJsonObject()
-        .get("sensordata"));
+    com.google.gson.JsonObject ref =
+        com.google.gson.JsonParser.parseString(Files.readString(dir.resolve("limit_sensors.json")))
+            .getAsJsonObject();
+    double[] expected =
+        ReferenceFiles.doubles(
+            ref.getAsJsonArray("frames").get(0).getAsJsonObject().get("sensordata"));
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("violated"));
     Step.step(m, d);
