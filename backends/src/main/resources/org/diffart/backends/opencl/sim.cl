@@ -105,7 +105,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
-#define Ray_MINVAL (0x1.203af9ee75616p-50)
+#define RayPrimitives_MINVAL (0x1.203af9ee75616p-50)
 #define Rows_LIMIT (2)
 #define Rows_TENDON_LIMIT (4)
 #define Rows_TORSION (6)
@@ -233,29 +233,29 @@ void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
-double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
-double Ray_nearer(double x, double sol);
-double Ray_basis(double vx, double vy, double vz, int k);
-double Ray_unit(double x, double y, double z, int k);
-double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz);
-double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb);
-double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r);
-double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r);
-double Ray_quadRoot(double a, double b, double c);
-double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_quadRootAt(double a, double b, double c, int which);
-double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
-double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
-double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
-double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayGrids_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayGrids_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
+double RayGrids_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz);
+double RayPrimitives_nearer(double x, double sol);
+double RayGrids_basis(double vx, double vy, double vz, int k);
+double RayGrids_unit(double x, double y, double z, int k);
+double RayPrimitives_toLocal(Data* d, int g, int k, double wx, double wy, double wz);
+double RayPrimitives_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayPrimitives_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb);
+double RayPrimitives_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r);
+double RayPrimitives_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r);
+double RayPrimitives_quadRoot(double a, double b, double c);
+double RayPrimitives_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayPrimitives_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayPrimitives_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayPrimitives_quadRootAt(double a, double b, double c, int which);
+double RayPrimitives_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayGrids_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
+double RayGrids_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part);
+double RayGrids_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz);
+double RayGrids_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k);
+double RayGrids_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz);
+double RayPrimitives_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double Sensors_touch(Model* m, Data* d, int site);
 int Sensors_touches(Model* m, Data* d, int site, int c, int second);
 int Sensors_rayMeetsShape(int type, double s0, double s1, double s2, __global double* u);
@@ -265,7 +265,7 @@ double Sensors_slabExit(double p, double dir, double h);
 double Sensors_slabEnter(double p, double dir, double h);
 int Sensors_rayMeetsBox(double px, double py, double pz, double dx, double dy, double dz, double hx, double hy, double hz);
 void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int a);
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
+void Inertia_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 int Sensors_inSubtree(Model* m, int j, int i);
 double Sensors_limit(Model* m, Data* d, int i);
 int Sensors_limitRow(Model* m, Data* d, int i);
@@ -273,7 +273,7 @@ void Sensors_interactionForces(Model* m, Data* d);
 void SpatialOps_addTransformForceTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo);
 int Sensors_external(Data* d, int r);
 void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out);
-void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
+void Inertia_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo);
 void SpatialOps_transformMotion(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* m, int mo);
 void Kinematics_baseAcceleration(Model* m, __global double* a);
 void Sensors_subtrees(Model* m, Data* d);
@@ -328,7 +328,7 @@ void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
 void Crba_massMatrix(Model* m, Data* d);
-void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
+void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
 double Step_dampingH(Model* m);
 void Step_smooth_3(Model* m, Data* d, double h);
@@ -337,18 +337,18 @@ void Aba_forward(Model* m, Data* d);
 void Aba_forwardMulti(Model* m, Data* d, int i, int nd);
 void Aba_forwardSingle(Model* m, Data* d, int i);
 void Aba_toParent(Model* m, Data* d, int i, int p);
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
+void ArticulatedInertia_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 int AxisCongruence_add(int axis, __global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 void AxisCongruence_aboutZ(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 void AxisCongruence_aboutY(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao);
 void Aba_addInertiaTimesBias(Data* d, int i);
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
+void ArticulatedInertia_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo);
 void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p);
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
+void ArticulatedInertia_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo);
 void DenseSolve_invertSpd(__global double* a, int n, __global double* out, int oo);
 void Aba_backwardSingle(Model* m, Data* d, int i, int p);
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io);
+void Inertia_inertToUpper(__global double* res, int ro, __global double* in, int io);
 void Forces_armature(Model* m, Data* d, double h);
 void Forces_total(Model* m, Data* d);
 void Forces_actuation(Model* m, Data* d);
@@ -1226,7 +1226,7 @@ void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global
 
 // algo/collision/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude) {
-  if (sqrt((((vx * vx) + (vy * vy)) + (vz * vz))) < Ray_MINVAL) {
+  if (sqrt((((vx * vx) + (vy * vy)) + (vz * vz))) < RayPrimitives_MINVAL) {
     return (-1);
   }
   double dist = (-1);
@@ -1246,41 +1246,41 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
   double x = (-1);
   switch ((MI_ARRAY(m, geomType)[(g)])) {
     case GeomType_PLANE: {
-      x = Ray_plane(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_plane(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_HFIELD: {
-      x = Ray_hfield(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayGrids_hfield(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_SPHERE: {
-      x = Ray_sphere(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_sphere(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_CAPSULE: {
-      x = Ray_capsule(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_capsule(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_ELLIPSOID: {
-      x = Ray_ellipsoid(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_ellipsoid(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_CYLINDER: {
-      x = Ray_cylinder(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_cylinder(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_BOX: {
-      x = Ray_box(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayPrimitives_box(m, d, g, px, py, pz, vx, vy, vz);
     } break;
     case GeomType_MESH: {
-      x = Ray_mesh(m, d, g, px, py, pz, vx, vy, vz);
+      x = RayGrids_mesh(m, d, g, px, py, pz, vx, vy, vz);
     } break;
   }
   return x;
 }
 
-// algo/collision/Ray.java: double mesh(Model, Data, int, double, double, double, double, double, double)
-double Ray_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
-  return Ray_meshHit(m, d, g, px, py, pz, vx, vy, vz, 0);
+// algo/collision/RayGrids.java: double mesh(Model, Data, int, double, double, double, double, double, double)
+double RayGrids_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return RayGrids_meshHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/collision/Ray.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
-double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
-  if (Ray_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
+// algo/collision/RayGrids.java: double meshHit(Model, Data, int, double, double, double, double, double, double, boolean)
+double RayGrids_meshHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
+  if (RayPrimitives_box(m, d, g, px, py, pz, vx, vy, vz) < 0) {
     return (-1);
   }
   int o = (3 * g);
@@ -1288,33 +1288,33 @@ double Ray_meshHit(Model* m, Data* d, int g, double px, double py, double pz, do
   double ox = (px - DD_ARRAY(d, geomXpos)[o]);
   double oy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double oz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, ox, oy, oz);
-  double lpy = Ray_toLocal(d, g, 1, ox, oy, oz);
-  double lpz = Ray_toLocal(d, g, 2, ox, oy, oz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
-  double b0x = Ray_basis(lvx, lvy, lvz, 0);
-  double b0y = Ray_basis(lvx, lvy, lvz, 1);
-  double b0z = Ray_basis(lvx, lvy, lvz, 2);
-  double b1x = Ray_basis(lvx, lvy, lvz, 3);
-  double b1y = Ray_basis(lvx, lvy, lvz, 4);
-  double b1z = Ray_basis(lvx, lvy, lvz, 5);
+  double lpx = RayPrimitives_toLocal(d, g, 0, ox, oy, oz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, ox, oy, oz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, ox, oy, oz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
+  double b0x = RayGrids_basis(lvx, lvy, lvz, 0);
+  double b0y = RayGrids_basis(lvx, lvy, lvz, 1);
+  double b0z = RayGrids_basis(lvx, lvy, lvz, 2);
+  double b1x = RayGrids_basis(lvx, lvy, lvz, 3);
+  double b1y = RayGrids_basis(lvx, lvy, lvz, 4);
+  double b1z = RayGrids_basis(lvx, lvy, lvz, 5);
   double x = (-1);
   int hit = (-1);
   for (int f = 0; f < (MI_ARRAY(m, meshFaceNum)[(mesh)]); f++) {
     int a = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (0))]);
     int b = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (1))]);
     int c = (MI_ARRAY(m, meshFace)[((3 * ((MI_ARRAY(m, meshFaceAdr)[(mesh)] + (f)))) + (2))]);
-    double y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (2))])));
+    double y = RayPrimitives_nearer(x, RayGrids_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (a)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (b)))) + (2))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (0))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (1))]), (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (c)))) + (2))])));
     hit = ((y != x) ? f : hit);
     x = y;
   }
   return (part ? hit : x);
 }
 
-// algo/collision/Ray.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
-double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
+// algo/collision/RayGrids.java: double triangle(double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double, double)
+double RayGrids_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, double lvz, double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
   double ux = (ax - lpx);
   double uy = (ay - lpy);
   double uz = (az - lpz);
@@ -1338,7 +1338,7 @@ double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, 
   double m10 = (a1 - q1);
   double m11 = (p1 - q1);
   double det = ((m00 * m11) - (m01 * m10));
-  if (fabs(det) < Ray_MINVAL) {
+  if (fabs(det) < RayPrimitives_MINVAL) {
     return (-1);
   }
   double t0 = ((((m11 * (-q0)) - (m01 * (-q1)))) / det);
@@ -1356,22 +1356,22 @@ double Ray_triangle(double lpx, double lpy, double lpz, double lvx, double lvy, 
   double ny = ((ez * fx) - (ex * fz));
   double nz = ((ex * fy) - (ey * fx));
   double denom = (((lvx * nx) + (lvy * ny)) + (lvz * nz));
-  if (fabs(denom) < Ray_MINVAL) {
+  if (fabs(denom) < RayPrimitives_MINVAL) {
     return (-1);
   }
   return ((-((((((lpx - cx)) * nx) + (((lpy - cy)) * ny)) + (((lpz - cz)) * nz)))) / denom);
 }
 
-// algo/collision/Ray.java: double nearer(double, double)
-double Ray_nearer(double x, double sol) {
+// algo/collision/RayPrimitives.java: double nearer(double, double)
+double RayPrimitives_nearer(double x, double sol) {
   if ((sol >= 0) && (((x < 0) || (sol < x)))) {
     return sol;
   }
   return x;
 }
 
-// algo/collision/Ray.java: double basis(double, double, double, int)
-double Ray_basis(double vx, double vy, double vz, int k) {
+// algo/collision/RayGrids.java: double basis(double, double, double, int)
+double RayGrids_basis(double vx, double vy, double vz, int k) {
   double ax = 1;
   double ay = 1;
   double az = 1;
@@ -1386,64 +1386,64 @@ double Ray_basis(double vx, double vy, double vz, int k) {
   double ux = (ax + (scl * vx));
   double uy = (ay + (scl * vy));
   double uz = (az + (scl * vz));
-  double b1x = Ray_unit(ux, uy, uz, 0);
-  double b1y = Ray_unit(ux, uy, uz, 1);
-  double b1z = Ray_unit(ux, uy, uz, 2);
+  double b1x = RayGrids_unit(ux, uy, uz, 0);
+  double b1y = RayGrids_unit(ux, uy, uz, 1);
+  double b1z = RayGrids_unit(ux, uy, uz, 2);
   if (k >= 3) {
     return ((k == 3) ? b1x : ((k == 4) ? b1y : b1z));
   }
   ux = ((b1y * vz) - (b1z * vy));
   uy = ((b1z * vx) - (b1x * vz));
   uz = ((b1x * vy) - (b1y * vx));
-  return Ray_unit(ux, uy, uz, k);
+  return RayGrids_unit(ux, uy, uz, k);
 }
 
-// algo/collision/Ray.java: double unit(double, double, double, int)
-double Ray_unit(double x, double y, double z, int k) {
+// algo/collision/RayGrids.java: double unit(double, double, double, int)
+double RayGrids_unit(double x, double y, double z, int k) {
   double norm = sqrt((((x * x) + (y * y)) + (z * z)));
-  if (norm < Ray_MINVAL) {
+  if (norm < RayPrimitives_MINVAL) {
     return ((k == 0) ? 1 : 0);
   }
   double inv = (1 / norm);
   return ((((k == 0) ? x : ((k == 1) ? y : z))) * inv);
 }
 
-// algo/collision/Ray.java: double toLocal(Data, int, int, double, double, double)
-double Ray_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
+// algo/collision/RayPrimitives.java: double toLocal(Data, int, int, double, double, double)
+double RayPrimitives_toLocal(Data* d, int g, int k, double wx, double wy, double wz) {
   int o = ((9 * g) + k);
   return (((DD_ARRAY(d, geomXmat)[o] * wx) + (DD_ARRAY(d, geomXmat)[(o + 3)] * wy)) + (DD_ARRAY(d, geomXmat)[(o + 6)] * wz));
 }
 
-// algo/collision/Ray.java: double box(Model, Data, int, double, double, double, double, double, double)
-double Ray_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayPrimitives.java: double box(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_box(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
   double sz = (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]);
-  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
+  if (RayPrimitives_bound(d, g, px, py, pz, vx, vy, vz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
     return (-1);
   }
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
   double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
-  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
-  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double lpx = RayPrimitives_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
   double x = (-1);
   for (int side = (-1); side <= 1; side += 2) {
-    x = Ray_nearer(x, Ray_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz));
-    x = Ray_nearer(x, Ray_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz));
-    x = Ray_nearer(x, Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy));
+    x = RayPrimitives_nearer(x, RayPrimitives_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz));
+    x = RayPrimitives_nearer(x, RayPrimitives_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz));
+    x = RayPrimitives_nearer(x, RayPrimitives_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy));
   }
   return x;
 }
 
-// algo/collision/Ray.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
-double Ray_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb) {
-  if (fabs(vi) <= Ray_MINVAL) {
+// algo/collision/RayPrimitives.java: double boxFace(int, double, double, double, double, double, double, double, double, double)
+double RayPrimitives_boxFace(int side, double pi, double vi, double si, double pa, double va, double sa, double pb, double vb, double sb) {
+  if (fabs(vi) <= RayPrimitives_MINVAL) {
     return (-1);
   }
   double sol = ((((side * si) - pi)) / vi);
@@ -1456,27 +1456,27 @@ double Ray_boxFace(int side, double pi, double vi, double si, double pa, double 
   return (-1);
 }
 
-// algo/collision/Ray.java: double bound(Data, int, double, double, double, double, double, double, double)
-double Ray_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r) {
+// algo/collision/RayPrimitives.java: double bound(Data, int, double, double, double, double, double, double, double)
+double RayPrimitives_bound(Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, double r) {
   int o = (3 * g);
-  return Ray_sphereAt(px, py, pz, vx, vy, vz, DD_ARRAY(d, geomXpos)[o], DD_ARRAY(d, geomXpos)[(o + 1)], DD_ARRAY(d, geomXpos)[(o + 2)], r);
+  return RayPrimitives_sphereAt(px, py, pz, vx, vy, vz, DD_ARRAY(d, geomXpos)[o], DD_ARRAY(d, geomXpos)[(o + 1)], DD_ARRAY(d, geomXpos)[(o + 2)], r);
 }
 
-// algo/collision/Ray.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
-double Ray_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r) {
+// algo/collision/RayPrimitives.java: double sphereAt(double, double, double, double, double, double, double, double, double, double)
+double RayPrimitives_sphereAt(double px, double py, double pz, double vx, double vy, double vz, double cx, double cy, double cz, double r) {
   double dx = (px - cx);
   double dy = (py - cy);
   double dz = (pz - cz);
   double a = (((vx * vx) + (vy * vy)) + (vz * vz));
   double b = (((vx * dx) + (vy * dy)) + (vz * dz));
   double c = ((((dx * dx) + (dy * dy)) + (dz * dz)) - (r * r));
-  return Ray_quadRoot(a, b, c);
+  return RayPrimitives_quadRoot(a, b, c);
 }
 
-// algo/collision/Ray.java: double quadRoot(double, double, double)
-double Ray_quadRoot(double a, double b, double c) {
+// algo/collision/RayPrimitives.java: double quadRoot(double, double, double)
+double RayPrimitives_quadRoot(double a, double b, double c) {
   double det = ((b * b) - (a * c));
-  if (det < Ray_MINVAL) {
+  if (det < RayPrimitives_MINVAL) {
     return (-1);
   }
   det = sqrt(det);
@@ -1491,32 +1491,32 @@ double Ray_quadRoot(double a, double b, double c) {
   return (-1);
 }
 
-// algo/collision/Ray.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
-double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayPrimitives.java: double cylinder(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_cylinder(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
-  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, sqrt(((r * r) + (h * h)))) < 0) {
+  if (RayPrimitives_bound(d, g, px, py, pz, vx, vy, vz, sqrt(((r * r) + (h * h)))) < 0) {
     return (-1);
   }
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
   double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
-  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
-  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double lpx = RayPrimitives_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
   double x = (-1);
-  if (fabs(lvz) > Ray_MINVAL) {
+  if (fabs(lvz) > RayPrimitives_MINVAL) {
     for (int side = (-1); side <= 1; side += 2) {
       double sol = ((((side * h) - lpz)) / lvz);
       if (sol >= 0) {
         double ex = (lpx + (sol * lvx));
         double ey = (lpy + (sol * lvy));
         if (((ex * ex) + (ey * ey)) <= (r * r)) {
-          x = Ray_nearer(x, sol);
+          x = RayPrimitives_nearer(x, sol);
         }
       }
     }
@@ -1524,85 +1524,85 @@ double Ray_cylinder(Model* m, Data* d, int g, double px, double py, double pz, d
   double a = ((lvx * lvx) + (lvy * lvy));
   double b = ((lvx * lpx) + (lvy * lpy));
   double c = (((lpx * lpx) + (lpy * lpy)) - (r * r));
-  double sol = Ray_quadRoot(a, b, c);
+  double sol = RayPrimitives_quadRoot(a, b, c);
   if ((sol >= 0) && (fabs((lpz + (sol * lvz))) <= h)) {
-    x = Ray_nearer(x, sol);
+    x = RayPrimitives_nearer(x, sol);
   }
   return x;
 }
 
-// algo/collision/Ray.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
-double Ray_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayPrimitives.java: double ellipsoid(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_ellipsoid(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
   double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
-  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
-  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double lpx = RayPrimitives_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
   double s0 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]))));
   double s1 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]))));
   double s2 = (1 / (((MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]) * (MD_ARRAY(m, geomSize)[((3 * (g)) + (2))]))));
   double a = ((((s0 * lvx) * lvx) + ((s1 * lvy) * lvy)) + ((s2 * lvz) * lvz));
   double b = ((((s0 * lvx) * lpx) + ((s1 * lvy) * lpy)) + ((s2 * lvz) * lpz));
   double c = (((((s0 * lpx) * lpx) + ((s1 * lpy) * lpy)) + ((s2 * lpz) * lpz)) - 1);
-  return Ray_quadRoot(a, b, c);
+  return RayPrimitives_quadRoot(a, b, c);
 }
 
-// algo/collision/Ray.java: double capsule(Model, Data, int, double, double, double, double, double, double)
-double Ray_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayPrimitives.java: double capsule(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_capsule(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   double r = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double h = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
-  if (Ray_bound(d, g, px, py, pz, vx, vy, vz, (r + h)) < 0) {
+  if (RayPrimitives_bound(d, g, px, py, pz, vx, vy, vz, (r + h)) < 0) {
     return (-1);
   }
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
   double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
-  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
-  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double lpx = RayPrimitives_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
   double x = (-1);
   double a = ((lvx * lvx) + (lvy * lvy));
   double b = ((lvx * lpx) + (lvy * lpy));
   double c = (((lpx * lpx) + (lpy * lpy)) - (r * r));
-  double sol = Ray_quadRoot(a, b, c);
+  double sol = RayPrimitives_quadRoot(a, b, c);
   if ((sol >= 0) && (fabs((lpz + (sol * lvz))) <= h)) {
-    x = Ray_nearer(x, sol);
+    x = RayPrimitives_nearer(x, sol);
   }
   a = (((lvx * lvx) + (lvy * lvy)) + (lvz * lvz));
   double cz = (lpz - h);
   b = (((lvx * lpx) + (lvy * lpy)) + (lvz * cz));
   c = ((((lpx * lpx) + (lpy * lpy)) + (cz * cz)) - (r * r));
   for (int i = 0; i < 2; i++) {
-    sol = Ray_quadRootAt(a, b, c, i);
+    sol = RayPrimitives_quadRootAt(a, b, c, i);
     if ((sol >= 0) && ((lpz + (sol * lvz)) >= h)) {
-      x = Ray_nearer(x, sol);
+      x = RayPrimitives_nearer(x, sol);
     }
   }
   cz = (lpz + h);
   b = (((lvx * lpx) + (lvy * lpy)) + (lvz * cz));
   c = ((((lpx * lpx) + (lpy * lpy)) + (cz * cz)) - (r * r));
   for (int i = 0; i < 2; i++) {
-    sol = Ray_quadRootAt(a, b, c, i);
+    sol = RayPrimitives_quadRootAt(a, b, c, i);
     if ((sol >= 0) && ((lpz + (sol * lvz)) <= (-h))) {
-      x = Ray_nearer(x, sol);
+      x = RayPrimitives_nearer(x, sol);
     }
   }
   return x;
 }
 
-// algo/collision/Ray.java: double quadRootAt(double, double, double, int)
-double Ray_quadRootAt(double a, double b, double c, int which) {
+// algo/collision/RayPrimitives.java: double quadRootAt(double, double, double, int)
+double RayPrimitives_quadRootAt(double a, double b, double c, int which) {
   double det = ((b * b) - (a * c));
-  if (det < Ray_MINVAL) {
+  if (det < RayPrimitives_MINVAL) {
     return (-1);
   }
   det = sqrt(det);
@@ -1612,18 +1612,18 @@ double Ray_quadRootAt(double a, double b, double c, int which) {
   return ((((-b) + det)) / a);
 }
 
-// algo/collision/Ray.java: double sphere(Model, Data, int, double, double, double, double, double, double)
-double Ray_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
-  return Ray_bound(d, g, px, py, pz, vx, vy, vz, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]));
+// algo/collision/RayPrimitives.java: double sphere(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_sphere(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return RayPrimitives_bound(d, g, px, py, pz, vx, vy, vz, (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]));
 }
 
-// algo/collision/Ray.java: double hfield(Model, Data, int, double, double, double, double, double, double)
-double Ray_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
-  return Ray_hfieldHit(m, d, g, px, py, pz, vx, vy, vz, 0);
+// algo/collision/RayGrids.java: double hfield(Model, Data, int, double, double, double, double, double, double)
+double RayGrids_hfield(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+  return RayGrids_hfieldHit(m, d, g, px, py, pz, vx, vy, vz, 0);
 }
 
-// algo/collision/Ray.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
-double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
+// algo/collision/RayGrids.java: double hfieldHit(Model, Data, int, double, double, double, double, double, double, boolean)
+double RayGrids_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz, int part) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int nrow = (MI_ARRAY(m, hfieldNrow)[(h)]);
   int ncol = (MI_ARRAY(m, hfieldNcol)[(h)]);
@@ -1633,11 +1633,11 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
   double x = (-1);
   int hit = (-1);
   for (int f = 0; f < 6; f++) {
-    double y = Ray_nearer(x, Ray_hfieldBoxFace(m, d, g, 0, f, px, py, pz, vx, vy, vz));
+    double y = RayPrimitives_nearer(x, RayGrids_hfieldBoxFace(m, d, g, 0, f, px, py, pz, vx, vy, vz));
     hit = ((y != x) ? f : hit);
     x = y;
   }
-  double top = Ray_hfieldBox(m, d, g, 1, px, py, pz, vx, vy, vz);
+  double top = RayGrids_hfieldBox(m, d, g, 1, px, py, pz, vx, vy, vz);
   if (top < 0) {
     return (part ? hit : x);
   }
@@ -1645,22 +1645,22 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
   double ox = (px - DD_ARRAY(d, geomXpos)[o]);
   double oy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double oz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lpx = Ray_toLocal(d, g, 0, ox, oy, oz);
-  double lpy = Ray_toLocal(d, g, 1, ox, oy, oz);
-  double lpz = Ray_toLocal(d, g, 2, ox, oy, oz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
-  double b0x = Ray_basis(lvx, lvy, lvz, 0);
-  double b0y = Ray_basis(lvx, lvy, lvz, 1);
-  double b0z = Ray_basis(lvx, lvy, lvz, 2);
-  double b1x = Ray_basis(lvx, lvy, lvz, 3);
-  double b1y = Ray_basis(lvx, lvy, lvz, 4);
-  double b1z = Ray_basis(lvx, lvy, lvz, 5);
+  double lpx = RayPrimitives_toLocal(d, g, 0, ox, oy, oz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, ox, oy, oz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, ox, oy, oz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
+  double b0x = RayGrids_basis(lvx, lvy, lvz, 0);
+  double b0y = RayGrids_basis(lvx, lvy, lvz, 1);
+  double b0z = RayGrids_basis(lvx, lvy, lvz, 2);
+  double b1x = RayGrids_basis(lvx, lvy, lvz, 3);
+  double b1y = RayGrids_basis(lvx, lvy, lvz, 4);
+  double b1z = RayGrids_basis(lvx, lvy, lvz, 5);
   double seg0 = 0;
   double seg1 = top;
   for (int f = 0; f < 6; f++) {
-    double a = Ray_hfieldBoxFace(m, d, g, 1, f, px, py, pz, vx, vy, vz);
+    double a = RayGrids_hfieldBoxFace(m, d, g, 1, f, px, py, pz, vx, vy, vz);
     if (a > seg1) {
       seg0 = top;
       seg1 = a;
@@ -1688,16 +1688,16 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
       double yb = ((dy * ((r + 1))) - sy);
       double zaa = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev);
       double zbb = ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev);
-      double y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
+      double y = RayPrimitives_nearer(x, RayGrids_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xb, ya, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + ((r) * MI_ARRAY(m, hfieldNcol)[(h)])) + ((c + 1)))]) * elev)));
       hit = ((y != x) ? (10 + (2 * (((r * ncol) + c)))) : hit);
       x = y;
-      y = Ray_nearer(x, Ray_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
+      y = RayPrimitives_nearer(x, RayGrids_triangle(lpx, lpy, lpz, lvx, lvy, lvz, b0x, b0y, b0z, b1x, b1y, b1z, xa, ya, zaa, xb, yb, zbb, xa, yb, ((MD_ARRAY(m, hfieldData)[((MI_ARRAY(m, hfieldAdr)[(h)] + (((r + 1)) * MI_ARRAY(m, hfieldNcol)[(h)])) + (c))]) * elev)));
       hit = ((y != x) ? (11 + (2 * (((r * ncol) + c)))) : hit);
       x = y;
     }
   }
   for (int i = 0; i < 4; i++) {
-    double a = Ray_hfieldBoxFace(m, d, g, 1, i, px, py, pz, vx, vy, vz);
+    double a = RayGrids_hfieldBoxFace(m, d, g, 1, i, px, py, pz, vx, vy, vz);
     if ((a >= 0) && (((a < x) || (x < 0)))) {
       double zn = (((lpz + (a * lvz))) / elev);
       double u = 0;
@@ -1732,8 +1732,8 @@ double Ray_hfieldHit(Model* m, Data* d, int g, double px, double py, double pz, 
   return (part ? hit : x);
 }
 
-// algo/collision/Ray.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
-double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayGrids.java: double hfieldBoxFace(Model, Data, int, int, int, double, double, double, double, double, double)
+double RayGrids_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px, double py, double pz, double vx, double vy, double vz) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   double sx = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (0))]);
   double sy = (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (1))]);
@@ -1741,34 +1741,34 @@ double Ray_hfieldBoxFace(Model* m, Data* d, int g, int top, int face, double px,
   if (top == 1) {
     sz = ((MD_ARRAY(m, hfieldSize)[((4 * (h)) + (2))]) * 0x1.0p-1);
   }
-  double cx = Ray_hfieldBoxCentre(m, d, g, top, 0);
-  double cy = Ray_hfieldBoxCentre(m, d, g, top, 1);
-  double cz = Ray_hfieldBoxCentre(m, d, g, top, 2);
-  if (Ray_sphereAt(px, py, pz, vx, vy, vz, cx, cy, cz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
+  double cx = RayGrids_hfieldBoxCentre(m, d, g, top, 0);
+  double cy = RayGrids_hfieldBoxCentre(m, d, g, top, 1);
+  double cz = RayGrids_hfieldBoxCentre(m, d, g, top, 2);
+  if (RayPrimitives_sphereAt(px, py, pz, vx, vy, vz, cx, cy, cz, sqrt((((sx * sx) + (sy * sy)) + (sz * sz)))) < 0) {
     return (-1);
   }
   double dx = (px - cx);
   double dy = (py - cy);
   double dz = (pz - cz);
-  double lpx = Ray_toLocal(d, g, 0, dx, dy, dz);
-  double lpy = Ray_toLocal(d, g, 1, dx, dy, dz);
-  double lpz = Ray_toLocal(d, g, 2, dx, dy, dz);
-  double lvx = Ray_toLocal(d, g, 0, vx, vy, vz);
-  double lvy = Ray_toLocal(d, g, 1, vx, vy, vz);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
+  double lpx = RayPrimitives_toLocal(d, g, 0, dx, dy, dz);
+  double lpy = RayPrimitives_toLocal(d, g, 1, dx, dy, dz);
+  double lpz = RayPrimitives_toLocal(d, g, 2, dx, dy, dz);
+  double lvx = RayPrimitives_toLocal(d, g, 0, vx, vy, vz);
+  double lvy = RayPrimitives_toLocal(d, g, 1, vx, vy, vz);
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
   int side = (((face % 2) == 0) ? (-1) : 1);
   int axis = (face / 2);
   if (axis == 0) {
-    return Ray_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz);
+    return RayPrimitives_boxFace(side, lpx, lvx, sx, lpy, lvy, sy, lpz, lvz, sz);
   }
   if (axis == 1) {
-    return Ray_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz);
+    return RayPrimitives_boxFace(side, lpy, lvy, sy, lpx, lvx, sx, lpz, lvz, sz);
   }
-  return Ray_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy);
+  return RayPrimitives_boxFace(side, lpz, lvz, sz, lpx, lvx, sx, lpy, lvy, sy);
 }
 
-// algo/collision/Ray.java: double hfieldBoxCentre(Model, Data, int, int, int)
-double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
+// algo/collision/RayGrids.java: double hfieldBoxCentre(Model, Data, int, int, int)
+double RayGrids_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   int h = (MI_ARRAY(m, geomHfield)[(g)]);
   int o = (((9 * g) + (3 * k)) + 2);
   if (top == 1) {
@@ -1777,31 +1777,31 @@ double Ray_hfieldBoxCentre(Model* m, Data* d, int g, int top, int k) {
   return (DD_ARRAY(d, geomXpos)[((3 * g) + k)] - ((DD_ARRAY(d, geomXmat)[o] * (MD_ARRAY(m, hfieldSize)[((4 * (h)) + (3))])) * 0x1.0p-1));
 }
 
-// algo/collision/Ray.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
-double Ray_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayGrids.java: double hfieldBox(Model, Data, int, int, double, double, double, double, double, double)
+double RayGrids_hfieldBox(Model* m, Data* d, int g, int top, double px, double py, double pz, double vx, double vy, double vz) {
   double x = (-1);
   for (int f = 0; f < 6; f++) {
-    x = Ray_nearer(x, Ray_hfieldBoxFace(m, d, g, top, f, px, py, pz, vx, vy, vz));
+    x = RayPrimitives_nearer(x, RayGrids_hfieldBoxFace(m, d, g, top, f, px, py, pz, vx, vy, vz));
   }
   return x;
 }
 
-// algo/collision/Ray.java: double plane(Model, Data, int, double, double, double, double, double, double)
-double Ray_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
+// algo/collision/RayPrimitives.java: double plane(Model, Data, int, double, double, double, double, double, double)
+double RayPrimitives_plane(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz) {
   int o = (3 * g);
   double dx = (px - DD_ARRAY(d, geomXpos)[o]);
   double dy = (py - DD_ARRAY(d, geomXpos)[(o + 1)]);
   double dz = (pz - DD_ARRAY(d, geomXpos)[(o + 2)]);
-  double lvz = Ray_toLocal(d, g, 2, vx, vy, vz);
-  if (lvz > (-Ray_MINVAL)) {
+  double lvz = RayPrimitives_toLocal(d, g, 2, vx, vy, vz);
+  if (lvz > (-RayPrimitives_MINVAL)) {
     return (-1);
   }
-  double x = ((-Ray_toLocal(d, g, 2, dx, dy, dz)) / lvz);
+  double x = ((-RayPrimitives_toLocal(d, g, 2, dx, dy, dz)) / lvz);
   if (x < 0) {
     return (-1);
   }
-  double hx = (Ray_toLocal(d, g, 0, dx, dy, dz) + (x * Ray_toLocal(d, g, 0, vx, vy, vz)));
-  double hy = (Ray_toLocal(d, g, 1, dx, dy, dz) + (x * Ray_toLocal(d, g, 1, vx, vy, vz)));
+  double hx = (RayPrimitives_toLocal(d, g, 0, dx, dy, dz) + (x * RayPrimitives_toLocal(d, g, 0, vx, vy, vz)));
+  double hy = (RayPrimitives_toLocal(d, g, 1, dx, dy, dz) + (x * RayPrimitives_toLocal(d, g, 1, vx, vy, vz)));
   double sx = (MD_ARRAY(m, geomSize)[((3 * (g)) + (0))]);
   double sy = (MD_ARRAY(m, geomSize)[((3 * (g)) + (1))]);
   if ((((sx <= 0) || (fabs(hx) <= sx))) && (((sy <= 0) || (fabs(hy) <= sy)))) {
@@ -1928,7 +1928,7 @@ void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int
     if ((!Sensors_inSubtree(m, j, i))) {
       continue;
     }
-    SpatialOps_mulInertVec(w, 0, DD_ARRAY(d, bodyInert), (10 * j), DD_ARRAY(d, bodyVel), (6 * j));
+    Inertia_mulInertVec(w, 0, DD_ARRAY(d, bodyInert), (10 * j), DD_ARRAY(d, bodyVel), (6 * j));
     Mat3_mulVec(w, 6, DD_ARRAY(d, xmat), (9 * j), w, 0);
     Mat3_mulVec(w, 9, DD_ARRAY(d, xmat), (9 * j), w, 3);
     for (int k = 0; k < 3; k++) {
@@ -1939,8 +1939,8 @@ void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int
   }
 }
 
-// spatial/SpatialOps.java: void mulInertVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
+// spatial/Inertia.java: void mulInertVec(double[], int, double[], int, double[], int)
+void Inertia_mulInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
   double m = in[io];
   double hx = in[(io + 1)];
   double hy = in[(io + 2)];
@@ -2101,8 +2101,8 @@ void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out
     for (int r = 0; r < 6; r++) {
       a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
     }
-    SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), v, o);
-    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
+    Inertia_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), v, o);
+    Inertia_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
     for (int r = 0; r < 6; r++) {
       f[(o + r)] += tmp[r];
     }
@@ -2124,8 +2124,8 @@ void Rnea_inverse(Model* m, Data* d, __global double* qacc, __global double* out
   }
 }
 
-// spatial/SpatialOps.java: void crossForceInertVec(double[], int, double[], int, double[], int)
-void SpatialOps_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
+// spatial/Inertia.java: void crossForceInertVec(double[], int, double[], int, double[], int)
+void Inertia_crossForceInertVec(__global double* res, int ro, __global double* in, int io, __global double* v, int vo) {
   double m = in[io];
   double hx = in[(io + 1)];
   double hy = in[(io + 2)];
@@ -3106,7 +3106,7 @@ void Crba_massMatrix(Model* m, Data* d) {
   for (int i = (nb - 1); i > 0; i--) {
     int p = (MI_ARRAY(m, bodyParent)[(i)]);
     if (p > 0) {
-      SpatialOps_addTransformInertTranspose(crb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i));
+      Inertia_addTransformInertTranspose(crb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i));
     }
   }
   fill_d(qm, DL_qM, 0);
@@ -3114,7 +3114,7 @@ void Crba_massMatrix(Model* m, Data* d) {
   for (int i = 1; i < nb; i++) {
     int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
     for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      SpatialOps_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
+      Inertia_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
       int body = i;
       int fo = 0;
       while (body > 0) {
@@ -3143,8 +3143,8 @@ void Crba_massMatrix(Model* m, Data* d) {
   }
 }
 
-// spatial/SpatialOps.java: void addTransformInertTranspose(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io) {
+// spatial/Inertia.java: void addTransformInertTranspose(double[], int, double[], int, double[], int, double[], int)
+void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io) {
   double m = in[io];
   double hx0 = in[(io + 1)];
   double hy0 = in[(io + 2)];
@@ -3256,8 +3256,8 @@ void Aba_forward(Model* m, Data* d) {
   __global double* inert = DD_ARRAY(d, bodyInert);
   __global double* v = DD_ARRAY(d, bodyVel);
   for (int i = 1; i < nb; i++) {
-    SpatialOps_inertToUpper(ia, (36 * i), inert, (10 * i));
-    SpatialOps_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
+    Inertia_inertToUpper(ia, (36 * i), inert, (10 * i));
+    Inertia_crossForceInertVec(pa, (6 * i), inert, (10 * i), v, (6 * i));
   }
   for (int i = (nb - 1); i > 0; i--) {
     int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
@@ -3339,13 +3339,13 @@ void Aba_forwardSingle(Model* m, Data* d, int i) {
 // algo/dynamics/Aba.java: void toParent(Model, Data, int, int)
 void Aba_toParent(Model* m, Data* d, int i, int p) {
   if ((!AxisCongruence_add((MI_ARRAY(m, bodyRotationAxis)[(i)]), DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i)))) {
-    SpatialOps_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
+    ArticulatedInertia_addCongruence(DD_ARRAY(d, abaIA), (36 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaIA), (36 * i));
   }
   SpatialOps_addTransformForceTranspose(DD_ARRAY(d, abaPA), (6 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), DD_ARRAY(d, abaPA), (6 * i));
 }
 
-// spatial/SpatialOps.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
+// spatial/ArticulatedInertia.java: void addCongruence(double[], int, double[], int, double[], int, double[], int)
+void ArticulatedInertia_addCongruence(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* a, int ao) {
   double e00 = e[eo];
   double e01 = e[(eo + 1)];
   double e02 = e[(eo + 2)];
@@ -3798,14 +3798,14 @@ void AxisCongruence_aboutX(__global double* res, int ro, __global double* e, int
 
 // algo/dynamics/Aba.java: void addInertiaTimesBias(Data, int)
 void Aba_addInertiaTimesBias(Data* d, int i) {
-  SpatialOps_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
+  ArticulatedInertia_mulSymVec(DD_ARRAY(d, scratch6), 0, DD_ARRAY(d, abaIA), (36 * i), DD_ARRAY(d, bodyBias), (6 * i));
   for (int r = 0; r < 6; r++) {
     DD_ARRAY(d, abaPA)[((6 * i) + r)] += DD_ARRAY(d, scratch6)[r];
   }
 }
 
-// spatial/SpatialOps.java: void mulSymVec(double[], int, double[], int, double[], int)
-void SpatialOps_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
+// spatial/ArticulatedInertia.java: void mulSymVec(double[], int, double[], int, double[], int)
+void ArticulatedInertia_mulSymVec(__global double* res, int ro, __global double* a, int ao, __global double* v, int vo) {
   double v0 = v[vo];
   double v1 = v[(vo + 1)];
   double v2 = v[(vo + 2)];
@@ -3853,7 +3853,7 @@ void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
   __global double* dinv = DD_ARRAY(d, abaDinv);
   __global double* tmp = DD_ARRAY(d, scratch6);
   for (int k = 0; k < nd; k++) {
-    SpatialOps_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
+    ArticulatedInertia_mulSymVec(u, (6 * ((d0 + k))), ia, io, s, (6 * ((d0 + k))));
   }
   __global double* dm = DD_ARRAY(d, scratch36);
   for (int k = 0; k < nd; k++) {
@@ -3889,14 +3889,14 @@ void Aba_backwardMulti(Model* m, Data* d, int i, int nd, int p) {
     for (int r = 0; r < 6; r++) {
       pa[(po + r)] += (tmp[r] * ul);
     }
-    SpatialOps_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
+    ArticulatedInertia_subOuterUpper(ia, io, tmp, 0, u, (6 * ((d0 + l))));
   }
   Aba_addInertiaTimesBias(d, i);
   Aba_toParent(m, d, i, p);
 }
 
-// spatial/SpatialOps.java: void subOuterUpper(double[], int, double[], int, double[], int)
-void SpatialOps_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
+// spatial/ArticulatedInertia.java: void subOuterUpper(double[], int, double[], int, double[], int)
+void ArticulatedInertia_subOuterUpper(__global double* a, int ao, __global double* w, int wo, __global double* u, int uo) {
   double w0 = w[wo];
   double w1 = w[(wo + 1)];
   double w2 = w[(wo + 2)];
@@ -3981,7 +3981,7 @@ void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
   __global double* pa = DD_ARRAY(d, abaPA);
   __global double* s = DD_ARRAY(d, dofS);
   __global double* u = DD_ARRAY(d, abaU);
-  SpatialOps_mulSymVec(u, so, ia, io, s, so);
+  ArticulatedInertia_mulSymVec(u, so, ia, io, s, so);
   double dd = DD_ARRAY(d, dofArmature)[k];
   double uu = DD_ARRAY(d, qfrcSmooth)[k];
   for (int r = 0; r < 6; r++) {
@@ -4000,13 +4000,13 @@ void Aba_backwardSingle(Model* m, Data* d, int i, int p) {
     pa[(po + r)] += (u[(so + r)] * ud);
     w[r] = (u[(so + r)] * dinv);
   }
-  SpatialOps_subOuterUpper(ia, io, w, 0, u, so);
+  ArticulatedInertia_subOuterUpper(ia, io, w, 0, u, so);
   Aba_addInertiaTimesBias(d, i);
   Aba_toParent(m, d, i, p);
 }
 
-// spatial/SpatialOps.java: void inertToUpper(double[], int, double[], int)
-void SpatialOps_inertToUpper(__global double* res, int ro, __global double* in, int io) {
+// spatial/Inertia.java: void inertToUpper(double[], int, double[], int)
+void Inertia_inertToUpper(__global double* res, int ro, __global double* in, int io) {
   double m = in[io];
   double hx = in[(io + 1)];
   double hy = in[(io + 2)];

@@ -126,14 +126,14 @@ void ForcesAdjoint_total(Model* m, DataBar* b);
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
 void AbaAdjoint_forward(Model* m, Data* d, DataBar* b);
 void RneaAdjoint_inverse(Model* m, Data* d, DataBar* b, __global double* qacc, __global double* lambda, double scale, int full);
-void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
-void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
+void Inertia_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to);
+void Inertia_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo);
 void SpatialOps_addTransformForceTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* f, int fo, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* fBar, int fbo);
 void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, int full);
 void Aba_solve(Model* m, Data* d, __global double* x, __global double* out, __global double* pa, __global double* acc);
 void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b);
 void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b);
-void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo);
+void Inertia_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo);
 void ConstraintsAdjoint_assemble(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b);
 void EqualityAdjoint_addRows(Model* m, Data* d, DataBar* b, int r0);
@@ -3747,9 +3747,9 @@ void RneaAdjoint_inverse(Model* m, Data* d, DataBar* b, __global double* qacc, _
   for (int i = (nb - 1); i > 0; i--) {
     int o = (6 * i);
     int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    SpatialOps_mulInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), a, o, BD_ARRAY(b, bodyInertBar), (10 * i), aBar, o);
+    Inertia_mulInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), a, o, BD_ARRAY(b, bodyInertBar), (10 * i), aBar, o);
     if (full) {
-      SpatialOps_crossForceInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o, BD_ARRAY(b, bodyInertBar), (10 * i), BD_ARRAY(b, bodyVelBar), o, tmp, 0);
+      Inertia_crossForceInertVecAdjoint(fBar, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o, BD_ARRAY(b, bodyInertBar), (10 * i), BD_ARRAY(b, bodyVelBar), o, tmp, 0);
       for (int r = 0; r < 6; r++) {
         BD_ARRAY(b, bodyBiasBar)[(o + r)] += aBar[(o + r)];
       }
@@ -3764,8 +3764,8 @@ void RneaAdjoint_inverse(Model* m, Data* d, DataBar* b, __global double* qacc, _
   }
 }
 
-// spatial/SpatialOps.java: void crossForceInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to) {
+// spatial/Inertia.java: void crossForceInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
+void Inertia_crossForceInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo, __global double* tmp, int to) {
   double m = in[io];
   double hx = in[(io + 1)];
   double hy = in[(io + 2)];
@@ -3806,11 +3806,11 @@ void SpatialOps_crossForceInertVecAdjoint(__global double* resBar, int rbo, __gl
   tmp[(to + 3)] = ((((p1 * uz) - (p2 * uy))) + (((q1 * wz) - (q2 * wy))));
   tmp[(to + 4)] = ((((p2 * ux) - (p0 * uz))) + (((q2 * wx) - (q0 * wz))));
   tmp[(to + 5)] = ((((p0 * uy) - (p1 * ux))) + (((q0 * wy) - (q1 * wx))));
-  SpatialOps_mulInertVecAdjoint(tmp, to, in, io, v, vo, inBar, ibo, vBar, vbo);
+  Inertia_mulInertVecAdjoint(tmp, to, in, io, v, vo, inBar, ibo, vBar, vbo);
 }
 
-// spatial/SpatialOps.java: void mulInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo) {
+// spatial/Inertia.java: void mulInertVecAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int)
+void Inertia_mulInertVecAdjoint(__global double* resBar, int rbo, __global double* in, int io, __global double* v, int vo, __global double* inBar, int ibo, __global double* vBar, int vbo) {
   double m = in[io];
   double hx = in[(io + 1)];
   double hy = in[(io + 2)];
@@ -3916,11 +3916,11 @@ void RneaAdjoint_forward(Model* m, Data* d, DataBar* b, __global double* qacc, i
       for (int r = 0; r < 6; r++) {
         a[(o + r)] += DD_ARRAY(d, bodyBias)[(o + r)];
       }
-      SpatialOps_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
+      Inertia_crossForceInertVec(f, o, DD_ARRAY(d, bodyInert), (10 * i), DD_ARRAY(d, bodyVel), o);
     } else {
       fill_d(f + o, (o + 6) - o, 0);
     }
-    SpatialOps_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
+    Inertia_mulInertVec(tmp, 0, DD_ARRAY(d, bodyInert), (10 * i), a, o);
     for (int r = 0; r < 6; r++) {
       f[(o + r)] += tmp[r];
     }
@@ -4030,7 +4030,7 @@ void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b) {
   for (int i = 1; i < nb; i++) {
     int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
     for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      SpatialOps_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
+      Inertia_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
       int n = 0;
       path[0] = i;
       while ((MI_ARRAY(m, bodyParent)[(path[n])]) > 0) {
@@ -4058,14 +4058,14 @@ void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b) {
           SpatialOps_addTransformForceTransposeAdjoint(fb, (6 * lvl), DD_ARRAY(d, xRot), (9 * c), DD_ARRAY(d, xTrans), (3 * c), f, (6 * ((lvl - 1))), BD_ARRAY(b, xRotBar), (9 * c), BD_ARRAY(b, xTransBar), (3 * c), fb, (6 * ((lvl - 1))));
         }
       }
-      SpatialOps_mulInertVecAdjoint(fb, 0, crb, (10 * i), s, (6 * k), cb, (10 * i), BD_ARRAY(b, dofSBar), (6 * k));
+      Inertia_mulInertVecAdjoint(fb, 0, crb, (10 * i), s, (6 * k), cb, (10 * i), BD_ARRAY(b, dofSBar), (6 * k));
       BD_ARRAY(b, dofArmatureBar)[k] += mb[((nv * k) + k)];
     }
   }
   for (int i = 1; i < nb; i++) {
     int p = (MI_ARRAY(m, bodyParent)[(i)]);
     if (p > 0) {
-      SpatialOps_addTransformInertTransposeAdjoint(cb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), cb, (10 * i));
+      Inertia_addTransformInertTransposeAdjoint(cb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i), BD_ARRAY(b, xRotBar), (9 * i), BD_ARRAY(b, xTransBar), (3 * i), cb, (10 * i));
     }
   }
   for (int i = 1; i < nb; i++) {
@@ -4080,8 +4080,8 @@ void CrbaAdjoint_massMatrix(Model* m, Data* d, DataBar* b) {
   }
 }
 
-// spatial/SpatialOps.java: void addTransformInertTransposeAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
-void SpatialOps_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo) {
+// spatial/Inertia.java: void addTransformInertTransposeAdjoint(double[], int, double[], int, double[], int, double[], int, double[], int, double[], int, double[], int)
+void Inertia_addTransformInertTransposeAdjoint(__global double* resBar, int rbo, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io, __global double* eBar, int ebo, __global double* rBar, int rbOff, __global double* inBar, int ibo) {
   double m = in[io];
   double h0 = in[(io + 1)];
   double h1 = in[(io + 2)];

@@ -7,9 +7,9 @@ import java.util.List;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.ModelFields;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
-import org.diffart.sim.spatial.SpatialOps;
 
 /**
  * The first floor of the model compiler: bodies, joints and degrees of freedom, masses and
@@ -328,7 +328,7 @@ abstract class TreeCompiler extends ModelFields {
       scaleToTotalMass(b.totalMass);
     }
     for (int i = 1; i < nbody; i++) {
-      SpatialOps.inertFromPrincipal(
+      Inertia.inertFromPrincipal(
           bodyInert, 10 * i, bodyMass[i], bodyIpos, 3 * i, bodyIquat, 4 * i, bodyInertia, 3 * i);
     }
     checkMovingMass();

@@ -13,7 +13,7 @@ import org.diffart.sim.algo.dynamics.Rnea;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.spatial.SpatialOps;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -242,7 +242,7 @@ class MujocoReferenceTest {
     for (int b = 1; b < bodies.size(); b++) {
       JsonObject body = bodies.get(b).getAsJsonObject();
       int i = ours[b];
-      SpatialOps.inertFromPrincipal(
+      Inertia.inertFromPrincipal(
           d.bodyInert,
           10 * i,
           body.get("mass").getAsDouble(),

@@ -101,10 +101,10 @@ class SpatialAdjointTest {
         in = random(rnd, 10, 1),
         rb = random(rnd, 10, 1);
     double[] eb = new double[9], rbar = new double[3], ib = new double[10];
-    SpatialOps.addTransformInertTransposeAdjoint(rb, 0, e, 0, r, 0, in, 0, eb, 0, rbar, 0, ib, 0);
+    Inertia.addTransformInertTransposeAdjoint(rb, 0, e, 0, r, 0, in, 0, eb, 0, rbar, 0, ib, 0);
     MethodHandle f =
         TapeCheck.taped(
-            SpatialOps.class,
+            Inertia.class,
             "addTransformInertTranspose",
             double[].class,
             int.class,
@@ -158,10 +158,10 @@ class SpatialAdjointTest {
 
     double[] ib = new double[10];
     vb = new double[6];
-    SpatialOps.mulInertVecAdjoint(rb, 0, in, 0, v, 0, ib, 0, vb, 0);
+    Inertia.mulInertVecAdjoint(rb, 0, in, 0, v, 0, ib, 0, vb, 0);
     MethodHandle mul =
         TapeCheck.taped(
-            SpatialOps.class,
+            Inertia.class,
             "mulInertVec",
             double[].class,
             int.class,
@@ -181,10 +181,10 @@ class SpatialAdjointTest {
 
     ib = new double[10];
     vb = new double[6];
-    SpatialOps.crossForceInertVecAdjoint(rb, 0, in, 0, v, 0, ib, 0, vb, 0, new double[6], 0);
+    Inertia.crossForceInertVecAdjoint(rb, 0, in, 0, v, 0, ib, 0, vb, 0, new double[6], 0);
     MethodHandle cfi =
         TapeCheck.taped(
-            SpatialOps.class,
+            Inertia.class,
             "crossForceInertVec",
             double[].class,
             int.class,

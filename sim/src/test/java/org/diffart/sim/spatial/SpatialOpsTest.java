@@ -99,7 +99,7 @@ class SpatialOpsTest {
     double[] expected = mul(mul(transpose(denseX(e, r), 6), a, 6), denseX(e, r), 6);
     double[] res = vec(36);
     double[] start = res.clone();
-    SpatialOps.addCongruence(res, 0, e, 0, r, 0, withNoiseBelowDiagonal(a), 0);
+    ArticulatedInertia.addCongruence(res, 0, e, 0, r, 0, withNoiseBelowDiagonal(a), 0);
     for (int k = 0; k < 36; k++) {
       double want = k / 6 <= k % 6 ? start[k] + expected[k] : start[k];
       assertEquals(want, res[k], 1e-12, "entry " + k + " (only the upper triangle is updated)");
@@ -126,7 +126,7 @@ class SpatialOpsTest {
     double[] a = mul(g, transpose(g, 6), 6);
     double[] v = vec(6);
     double[] av = new double[6];
-    SpatialOps.mulSymVec(av, 0, withNoiseBelowDiagonal(a), 0, v, 0);
+    ArticulatedInertia.mulSymVec(av, 0, withNoiseBelowDiagonal(a), 0, v, 0);
     assertArrayEquals(mulVec(a, v), av, 1e-12);
     // A - s u uᵀ and A - w uᵀ, upper triangle only
     double[] sym = withNoiseBelowDiagonal(a);
@@ -135,7 +135,7 @@ class SpatialOpsTest {
     for (int k = 0; k < 6; k++) {
       scaled[k] = 0.7 * v[k];
     }
-    SpatialOps.subOuterUpper(sym, 0, scaled, 0, v, 0);
+    ArticulatedInertia.subOuterUpper(sym, 0, scaled, 0, v, 0);
     for (int k = 0; k < 36; k++) {
       double want = k / 6 <= k % 6 ? a[k] - 0.7 * v[k / 6] * v[k % 6] : symStart[k];
       assertEquals(want, sym[k], 1e-12, "entry " + k);
@@ -143,7 +143,7 @@ class SpatialOpsTest {
     double[] w = vec(6), u = vec(6);
     double[] down = withNoiseBelowDiagonal(a);
     double[] start = down.clone();
-    SpatialOps.subOuterUpper(down, 0, w, 0, u, 0);
+    ArticulatedInertia.subOuterUpper(down, 0, w, 0, u, 0);
     for (int k = 0; k < 36; k++) {
       double want = k / 6 <= k % 6 ? a[k] - w[k / 6] * u[k % 6] : start[k];
       assertEquals(want, down[k], 1e-12, "entry " + k);
@@ -153,13 +153,13 @@ class SpatialOpsTest {
   @RepeatedTest(5)
   void rigidInertiaKernelsMatchDenseProducts() {
     double[] in = new double[10];
-    SpatialOps.inertFromPrincipal(
+    Inertia.inertFromPrincipal(
         in, 0, 1.5, vec(3), 0, RandomModels.randomQuat(rnd), 0, new double[] {0.2, 0.3, 0.4}, 0);
     double[] dense = new double[36];
-    SpatialOps.inertToDense(dense, 0, in, 0);
+    Inertia.inertToDense(dense, 0, in, 0);
     double[] upper = vec(36);
     double[] start = upper.clone();
-    SpatialOps.inertToUpper(upper, 0, in, 0);
+    Inertia.inertToUpper(upper, 0, in, 0);
     for (int k = 0; k < 36; k++) {
       assertEquals(k / 6 <= k % 6 ? dense[k] : start[k], upper[k], 0, "entry " + k);
     }
@@ -171,7 +171,7 @@ class SpatialOpsTest {
     };
     double[] vxtIv = mulVec(transpose(vx, 6), mulVec(dense, v));
     double[] actual = new double[6];
-    SpatialOps.crossForceInertVec(actual, 0, in, 0, v, 0);
+    Inertia.crossForceInertVec(actual, 0, in, 0, v, 0);
     for (int k = 0; k < 6; k++) {
       assertEquals(-vxtIv[k], actual[k], 1e-12, "component " + k);
     }
@@ -182,19 +182,19 @@ class SpatialOpsTest {
     double[] e = rotation(), r = vec(3);
     double[] in = new double[10];
     double[] q = RandomModels.randomQuat(rnd);
-    SpatialOps.inertFromPrincipal(in, 0, 2.5, vec(3), 0, q, 0, new double[] {0.3, 0.4, 0.5}, 0);
+    Inertia.inertFromPrincipal(in, 0, 2.5, vec(3), 0, q, 0, new double[] {0.3, 0.4, 0.5}, 0);
     double[] dense = new double[36];
-    SpatialOps.inertToDense(dense, 0, in, 0);
+    Inertia.inertToDense(dense, 0, in, 0);
     double[] expected = mul(mul(transpose(denseX(e, r), 6), dense, 6), denseX(e, r), 6);
     double[] packed = new double[10];
-    SpatialOps.addTransformInertTranspose(packed, 0, e, 0, r, 0, in, 0);
+    Inertia.addTransformInertTranspose(packed, 0, e, 0, r, 0, in, 0);
     double[] actual = new double[36];
-    SpatialOps.inertToDense(actual, 0, packed, 0);
+    Inertia.inertToDense(actual, 0, packed, 0);
     assertArrayEquals(expected, actual, 1e-12);
     // and the inertia times a velocity equals the dense product
     double[] v = vec(6);
     double[] iv = new double[6];
-    SpatialOps.mulInertVec(iv, 0, in, 0, v, 0);
+    Inertia.mulInertVec(iv, 0, in, 0, v, 0);
     assertArrayEquals(mulVec(dense, v), iv, 1e-13);
   }
 

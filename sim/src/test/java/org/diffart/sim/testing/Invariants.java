@@ -4,7 +4,7 @@ import org.diffart.sim.algo.dynamics.Crba;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.spatial.SpatialOps;
+import org.diffart.sim.spatial.Inertia;
 
 /** Physical invariants computed independently of the dynamics algorithms: energy and momentum. */
 public final class Invariants {
@@ -53,7 +53,7 @@ public final class Invariants {
     double[] total = new double[6];
     double[] h = new double[6];
     for (int i = 1; i < m.nbody(); i++) {
-      SpatialOps.mulInertVec(h, 0, d.bodyInert, 10 * i, d.bodyVel, 6 * i);
+      Inertia.mulInertVec(h, 0, d.bodyInert, 10 * i, d.bodyVel, 6 * i);
       double[] n = new double[3];
       double[] f = new double[3];
       for (int r = 0; r < 3; r++) {

@@ -55,7 +55,7 @@ public final class RayAdjoint {
     double nz = mat[r + 6] * lx + mat[r + 7] * ly + mat[r + 8] * lz;
     double denom = nx * vx + ny * vy + nz * vz;
     double scale = Math.sqrt((nx * nx + ny * ny + nz * nz) * (vx * vx + vy * vy + vz * vz));
-    if (!(Math.abs(denom) > Ray.MINVAL * scale)) {
+    if (!(Math.abs(denom) > RayPrimitives.MINVAL * scale)) {
       return;
     }
     double s = -xBar / denom;

@@ -3,6 +3,8 @@ package org.diffart.sim.algo.dynamics;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.ArticulatedInertia;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -25,8 +27,8 @@ public final class Aba {
     double[] ia = d.abaIA, pa = d.abaPA, inert = d.bodyInert, v = d.bodyVel;
     // pass 1: rigid-body inertias and velocity-product forces, I^A_i = I_i, p^A_i = v_i ×* I_i v_i
     for (int i = 1; i < nb; i++) {
-      SpatialOps.inertToUpper(ia, 36 * i, inert, 10 * i);
-      SpatialOps.crossForceInertVec(pa, 6 * i, inert, 10 * i, v, 6 * i);
+      Inertia.inertToUpper(ia, 36 * i, inert, 10 * i);
+      Inertia.crossForceInertVec(pa, 6 * i, inert, 10 * i, v, 6 * i);
     }
     // pass 2: backward, articulated inertias and bias forces (eqs. 7.40-7.45); a child of the world
     // passes nothing on
@@ -57,7 +59,7 @@ public final class Aba {
   private static void backwardSingle(Model m, Data d, int i, int p) {
     int k = m.bodyDofAdr(i), io = 36 * i, po = 6 * i, so = 6 * k;
     double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU;
-    SpatialOps.mulSymVec(u, so, ia, io, s, so);
+    ArticulatedInertia.mulSymVec(u, so, ia, io, s, so);
     double dd = d.dofArmature[k];
     double uu = d.qfrcSmooth[k];
     for (int r = 0; r < 6; r++) {
@@ -77,7 +79,7 @@ public final class Aba {
       pa[po + r] += u[so + r] * ud;
       w[r] = u[so + r] * dinv;
     }
-    SpatialOps.subOuterUpper(ia, io, w, 0, u, so);
+    ArticulatedInertia.subOuterUpper(ia, io, w, 0, u, so);
     addInertiaTimesBias(d, i);
     toParent(m, d, i, p);
   }
@@ -87,7 +89,7 @@ public final class Aba {
     int d0 = m.bodyDofAdr(i), io = 36 * i, po = 6 * i;
     double[] ia = d.abaIA, pa = d.abaPA, s = d.dofS, u = d.abaU, dinv = d.abaDinv, tmp = d.scratch6;
     for (int k = 0; k < nd; k++) {
-      SpatialOps.mulSymVec(u, 6 * (d0 + k), ia, io, s, 6 * (d0 + k));
+      ArticulatedInertia.mulSymVec(u, 6 * (d0 + k), ia, io, s, 6 * (d0 + k));
     }
     double[] dm = d.scratch36;
     for (int k = 0; k < nd; k++) {
@@ -124,7 +126,7 @@ public final class Aba {
       for (int r = 0; r < 6; r++) {
         pa[po + r] += tmp[r] * ul;
       }
-      SpatialOps.subOuterUpper(ia, io, tmp, 0, u, 6 * (d0 + l));
+      ArticulatedInertia.subOuterUpper(ia, io, tmp, 0, u, 6 * (d0 + l));
     }
     addInertiaTimesBias(d, i);
     toParent(m, d, i, p);
@@ -134,7 +136,7 @@ public final class Aba {
    * p^a += I^a c for body i (the last term of eq. 7.45), with c its velocity-product acceleration.
    */
   private static void addInertiaTimesBias(Data d, int i) {
-    SpatialOps.mulSymVec(d.scratch6, 0, d.abaIA, 36 * i, d.bodyBias, 6 * i);
+    ArticulatedInertia.mulSymVec(d.scratch6, 0, d.abaIA, 36 * i, d.bodyBias, 6 * i);
     for (int r = 0; r < 6; r++) {
       d.abaPA[6 * i + r] += d.scratch6[r];
     }
@@ -144,7 +146,8 @@ public final class Aba {
   private static void toParent(Model m, Data d, int i, int p) {
     if (!AxisCongruence.add(
         m.bodyRotationAxis(i), d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i)) {
-      SpatialOps.addCongruence(d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i);
+      ArticulatedInertia.addCongruence(
+          d.abaIA, 36 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaIA, 36 * i);
     }
     SpatialOps.addTransformForceTranspose(
         d.abaPA, 6 * p, d.xRot, 9 * i, d.xTrans, 3 * i, d.abaPA, 6 * i);

@@ -3,6 +3,7 @@ package org.diffart.sim.algo.dynamics;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -22,7 +23,7 @@ public final class Crba {
     for (int i = nb - 1; i > 0; i--) {
       int p = m.bodyParent(i);
       if (p > 0) {
-        SpatialOps.addTransformInertTranspose(
+        Inertia.addTransformInertTranspose(
             crb, 10 * p, d.xRot, 9 * i, d.xTrans, 3 * i, crb, 10 * i);
       }
     }
@@ -32,7 +33,7 @@ public final class Crba {
     for (int i = 1; i < nb; i++) {
       int d0 = m.bodyDofAdr(i);
       for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
-        SpatialOps.mulInertVec(f, 0, crb, 10 * i, s, 6 * k);
+        Inertia.mulInertVec(f, 0, crb, 10 * i, s, 6 * k);
         int body = i;
         int fo = 0;
         while (body > 0) {

@@ -3,6 +3,7 @@ package org.diffart.sim.algo.dynamics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -34,7 +35,7 @@ public final class CrbaAdjoint {
     for (int i = 1; i < nb; i++) {
       int d0 = m.bodyDofAdr(i);
       for (int k = d0; k >= 0 && k < d0 + m.bodyDofNum(i); k++) {
-        SpatialOps.mulInertVec(f, 0, crb, 10 * i, s, 6 * k);
+        Inertia.mulInertVec(f, 0, crb, 10 * i, s, 6 * k);
         int n = 0;
         path[0] = i;
         while (m.bodyParent(path[n]) > 0) {
@@ -76,7 +77,7 @@ public final class CrbaAdjoint {
                 6 * (lvl - 1));
           }
         }
-        SpatialOps.mulInertVecAdjoint(fb, 0, crb, 10 * i, s, 6 * k, cb, 10 * i, b.dofSBar, 6 * k);
+        Inertia.mulInertVecAdjoint(fb, 0, crb, 10 * i, s, 6 * k, cb, 10 * i, b.dofSBar, 6 * k);
         b.dofArmatureBar[k] += mb[nv * k + k];
       }
     }
@@ -84,7 +85,7 @@ public final class CrbaAdjoint {
     for (int i = 1; i < nb; i++) {
       int p = m.bodyParent(i);
       if (p > 0) {
-        SpatialOps.addTransformInertTransposeAdjoint(
+        Inertia.addTransformInertTransposeAdjoint(
             cb,
             10 * p,
             d.xRot,

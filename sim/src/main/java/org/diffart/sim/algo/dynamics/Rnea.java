@@ -3,6 +3,7 @@ package org.diffart.sim.algo.dynamics;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -38,8 +39,8 @@ public final class Rnea {
       for (int r = 0; r < 6; r++) {
         a[o + r] += d.bodyBias[o + r];
       }
-      SpatialOps.crossForceInertVec(f, o, d.bodyInert, 10 * i, v, o);
-      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
+      Inertia.crossForceInertVec(f, o, d.bodyInert, 10 * i, v, o);
+      Inertia.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
       for (int r = 0; r < 6; r++) {
         f[o + r] += tmp[r];
       }

@@ -4,6 +4,7 @@ import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -72,10 +73,10 @@ public final class RneaAdjoint {
     // pass 1 reversed, children first
     for (int i = nb - 1; i > 0; i--) {
       int o = 6 * i, d0 = m.bodyDofAdr(i);
-      SpatialOps.mulInertVecAdjoint(
+      Inertia.mulInertVecAdjoint(
           fBar, o, d.bodyInert, 10 * i, a, o, b.bodyInertBar, 10 * i, aBar, o);
       if (full) {
-        SpatialOps.crossForceInertVecAdjoint(
+        Inertia.crossForceInertVecAdjoint(
             fBar,
             o,
             d.bodyInert,
@@ -157,9 +158,9 @@ public final class RneaAdjoint {
     // pass 1 reversed, children first
     for (int i = nb - 1; i > 0; i--) {
       int o = 6 * i, d0 = m.bodyDofAdr(i);
-      SpatialOps.mulInertVecAdjoint(
+      Inertia.mulInertVecAdjoint(
           fBar, o, d.bodyInert, 10 * i, a, o, b.bodyInertBar, 10 * i, aBar, o);
-      SpatialOps.crossForceInertVecAdjoint(
+      Inertia.crossForceInertVecAdjoint(
           fBar,
           o,
           d.bodyInert,
@@ -232,11 +233,11 @@ public final class RneaAdjoint {
         for (int r = 0; r < 6; r++) {
           a[o + r] += d.bodyBias[o + r];
         }
-        SpatialOps.crossForceInertVec(f, o, d.bodyInert, 10 * i, d.bodyVel, o);
+        Inertia.crossForceInertVec(f, o, d.bodyInert, 10 * i, d.bodyVel, o);
       } else {
         java.util.Arrays.fill(f, o, o + 6, 0);
       }
-      SpatialOps.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
+      Inertia.mulInertVec(tmp, 0, d.bodyInert, 10 * i, a, o);
       for (int r = 0; r < 6; r++) {
         f[o + r] += tmp[r];
       }

@@ -9,6 +9,7 @@ import org.diffart.sim.model.FrameType;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.SensorType;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
@@ -222,7 +223,7 @@ public final class Sensors {
       if (!inSubtree(m, j, i)) {
         continue;
       }
-      SpatialOps.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
+      Inertia.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
       Mat3.mulVec(w, 6, d.xmat, 9 * j, w, 0);
       Mat3.mulVec(w, 9, d.xmat, 9 * j, w, 3);
       for (int k = 0; k < 3; k++) {

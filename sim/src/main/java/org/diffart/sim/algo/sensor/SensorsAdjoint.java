@@ -9,6 +9,7 @@ import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.FrameType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.SensorType;
+import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
@@ -68,131 +69,6 @@ public final class SensorsAdjoint {
     if (acc) {
       RneaAdjoint.bodies(m, d, b, d.qacc, b.qaccBar);
     }
-  }
-
-  /**
-   * The world-frame angular and linear acceleration of point {@code pt[po..]} fixed to body bd into
-   * {@code out[o..o+5]}, from its velocities {@code vel[vo..vo+5]} ({@link #pointVelocity}) and the
-   * body accelerations {@code rneaAcc}: {@code α = X a_ang}, {@code a = X a_lin + α × r + ω × v}
-   * (gravity on the world), as {@link Sensors}.
-   */
-  static void pointAcceleration(
-      Model m, Data d, int bd, double[] pt, int po, double[] vel, int vo, double[] out, int o) {
-    if (bd == 0) {
-      for (int k = 0; k < 3; k++) {
-        out[o + k] = 0;
-        out[o + 3 + k] = -m.opt().gravity(k);
-      }
-      return;
-    }
-    Mat3.mulVec(out, o, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
-    Mat3.mulVec(out, o + 3, d.xmat, 9 * bd, d.rneaAcc, 6 * bd + 3);
-    double rx = pt[po] - d.xpos[3 * bd],
-        ry = pt[po + 1] - d.xpos[3 * bd + 1],
-        rz = pt[po + 2] - d.xpos[3 * bd + 2];
-    double ax = out[o], ay = out[o + 1], az = out[o + 2];
-    double wx = vel[vo],
-        wy = vel[vo + 1],
-        wz = vel[vo + 2],
-        vx = vel[vo + 3],
-        vy = vel[vo + 4],
-        vz = vel[vo + 5];
-    out[o + 3] += ay * rz - az * ry + wy * vz - wz * vy;
-    out[o + 4] += az * rx - ax * rz + wz * vx - wx * vz;
-    out[o + 5] += ax * ry - ay * rx + wx * vy - wy * vx;
-  }
-
-  /**
-   * Adjoint of {@link #pointAcceleration}: from the bars {@code ab[abo..abo+5]} (α, a) into {@code
-   * rneaAccBar}, {@code xmatBar}, {@code xposBar}, the velocities' bars {@code vb[vbo..]} and the
-   * point's {@code pb[pbo..]}.
-   */
-  static void pointAccelerationAdjoint(
-      Model m,
-      Data d,
-      DataBar b,
-      int bd,
-      double[] pt,
-      int po,
-      double[] vel,
-      int vo,
-      double[] ab,
-      int abo,
-      double[] vb,
-      int vbo,
-      double[] pb,
-      int pbo) {
-    if (bd == 0) {
-      return;
-    }
-    double[] t = d.scratch6;
-    Mat3.mulVec(t, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd);
-    double wx = vel[vo],
-        wy = vel[vo + 1],
-        wz = vel[vo + 2],
-        vx = vel[vo + 3],
-        vy = vel[vo + 4],
-        vz = vel[vo + 5];
-    double gx = ab[abo + 3], gy = ab[abo + 4], gz = ab[abo + 5];
-    // a += α × r + ω × v: the lever arm α × r, then ω̄ += v × ā, v̄ += ā × ω
-    double[] g = b.scratch6;
-    leverArm(d, b, bd, pt, po, t[0], t[1], t[2], ab, abo + 3, ab, abo, g, pb, pbo);
-    vb[vbo] += vy * gz - vz * gy;
-    vb[vbo + 1] += vz * gx - vx * gz;
-    vb[vbo + 2] += vx * gy - vy * gx;
-    vb[vbo + 3] += gy * wz - gz * wy;
-    vb[vbo + 4] += gz * wx - gx * wz;
-    vb[vbo + 5] += gx * wy - gy * wx;
-    Mat3.mulVecAdjoint(
-        g, 0, d.xmat, 9 * bd, d.rneaAcc, 6 * bd, b.xmatBar, 9 * bd, b.rneaAccBar, 6 * bd);
-    Mat3.mulVecAdjoint(
-        ab,
-        abo + 3,
-        d.xmat,
-        9 * bd,
-        d.rneaAcc,
-        6 * bd + 3,
-        b.xmatBar,
-        9 * bd,
-        b.rneaAccBar,
-        6 * bd + 3);
-  }
-
-  /**
-   * Adjoint of a lever arm {@code u × r}, {@code r = p − x_bd} the point from body bd's origin,
-   * whose bar is {@code xb[xo..]}: {@code ū = ub[uo..] + r × x̄} into {@code g[0..2]}; {@code r̄ =
-   * x̄ × u} into the point's bar {@code pb[pbo..]} and, negated, the body's {@code xposBar}.
-   */
-  private static void leverArm(
-      Data d,
-      DataBar b,
-      int bd,
-      double[] pt,
-      int po,
-      double ux,
-      double uy,
-      double uz,
-      double[] xb,
-      int xo,
-      double[] ub,
-      int uo,
-      double[] g,
-      double[] pb,
-      int pbo) {
-    double rx = pt[po] - d.xpos[3 * bd],
-        ry = pt[po + 1] - d.xpos[3 * bd + 1],
-        rz = pt[po + 2] - d.xpos[3 * bd + 2];
-    double gx = xb[xo], gy = xb[xo + 1], gz = xb[xo + 2];
-    g[0] = ub[uo] + ry * gz - rz * gy;
-    g[1] = ub[uo + 1] + rz * gx - rx * gz;
-    g[2] = ub[uo + 2] + rx * gy - ry * gx;
-    double sx = gy * uz - gz * uy, sy = gz * ux - gx * uz, sz = gx * uy - gy * ux;
-    pb[pbo] += sx;
-    pb[pbo + 1] += sy;
-    pb[pbo + 2] += sz;
-    b.xposBar[3 * bd] -= sx;
-    b.xposBar[3 * bd + 1] -= sy;
-    b.xposBar[3 * bd + 2] -= sz;
   }
 
   /**
@@ -477,8 +353,8 @@ public final class SensorsAdjoint {
         java.util.Arrays.fill(w, 0, 18, 0);
         double[] mo = w;
         // ω and v_p into p[12..17], α and a_p into p[18..23]
-        pointVelocity(m, d, body, p, 0, p, 12);
-        pointAcceleration(m, d, body, p, 0, p, 12, p, 18);
+        PointMotion.pointVelocity(m, d, body, p, 0, p, 12);
+        PointMotion.pointAcceleration(m, d, body, p, 0, p, 12, p, 18);
         java.util.Arrays.fill(w, 18, 24, 0);
         switch (m.sensorType(i)) {
           case GYRO -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 12, mo, 3, mo, 12);
@@ -492,8 +368,8 @@ public final class SensorsAdjoint {
               forceAdjoint(m, d, b, body, p, m.sensorType(i) == SensorType.TORQUE, sb, a, mo);
           default -> throw new IllegalStateException("sensor type " + m.sensorType(i));
         }
-        pointAccelerationAdjoint(m, d, b, body, p, 0, p, 12, mo, 18, mo, 12, mo, 0);
-        pointVelocityAdjoint(m, d, b, body, p, 0, mo, 12, mo, 0);
+        PointMotionAdjoint.pointAcceleration(m, d, b, body, p, 0, p, 12, mo, 18, mo, 12, mo, 0);
+        PointMotionAdjoint.pointVelocity(m, d, b, body, p, 0, mo, 12, mo, 0);
         // the velocities overwrote the inertial frame's parts of p: place the frame again
         Sensors.framePose(m, d, i, p);
         framePoseAdjoint(m, d, b, i, mo, 0, mo, 3);
@@ -649,70 +525,10 @@ public final class SensorsAdjoint {
   }
 
   /**
-   * The world-frame angular velocity and linear velocity of point {@code pt[po..]} fixed to body bd
-   * into {@code out[o..o+5]}: {@code ω = X v_ang}, {@code v = X v_lin + ω × (p − x)} (zero on the
-   * world), as {@link Sensors}.
-   */
-  static void pointVelocity(Model m, Data d, int bd, double[] pt, int po, double[] out, int o) {
-    if (bd == 0) {
-      java.util.Arrays.fill(out, o, o + 6, 0);
-      return;
-    }
-    Mat3.mulVec(out, o, d.xmat, 9 * bd, d.bodyVel, 6 * bd);
-    Mat3.mulVec(out, o + 3, d.xmat, 9 * bd, d.bodyVel, 6 * bd + 3);
-    double rx = pt[po] - d.xpos[3 * bd],
-        ry = pt[po + 1] - d.xpos[3 * bd + 1],
-        rz = pt[po + 2] - d.xpos[3 * bd + 2];
-    double wx = out[o], wy = out[o + 1], wz = out[o + 2];
-    out[o + 3] += wy * rz - wz * ry;
-    out[o + 4] += wz * rx - wx * rz;
-    out[o + 5] += wx * ry - wy * rx;
-  }
-
-  /**
-   * Adjoint of {@link #pointVelocity}: from the bars {@code vb[vo..vo+5]} (ω, v) into {@code
-   * bodyVelBar}, {@code xmatBar}, {@code xposBar} and the point's bar {@code pb[pbo..]}.
-   */
-  static void pointVelocityAdjoint(
-      Model m,
-      Data d,
-      DataBar b,
-      int bd,
-      double[] pt,
-      int po,
-      double[] vb,
-      int vo,
-      double[] pb,
-      int pbo) {
-    if (bd == 0) {
-      return;
-    }
-    double[] t = d.scratch6;
-    Mat3.mulVec(t, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd);
-    double wx = t[0], wy = t[1], wz = t[2];
-    // v += ω × r
-    double[] g = b.scratch6;
-    leverArm(d, b, bd, pt, po, wx, wy, wz, vb, vo + 3, vb, vo, g, pb, pbo);
-    Mat3.mulVecAdjoint(
-        g, 0, d.xmat, 9 * bd, d.bodyVel, 6 * bd, b.xmatBar, 9 * bd, b.bodyVelBar, 6 * bd);
-    Mat3.mulVecAdjoint(
-        vb,
-        vo + 3,
-        d.xmat,
-        9 * bd,
-        d.bodyVel,
-        6 * bd + 3,
-        b.xmatBar,
-        9 * bd,
-        b.bodyVelBar,
-        6 * bd + 3);
-  }
-
-  /**
    * Adjoint of a subtree sensor of body i: {@code C = Σ m_j c_j / M} or {@code V = Σ m_j v_j / M}
    * over the bodies j of its subtree, {@code c_j = x_j + X_j h_j/m_j} the centre of mass, {@code
-   * v_j} its velocity ({@link #pointVelocity}); the bar {@code sb[a..]} into the bodies' poses,
-   * velocities and inertias.
+   * v_j} its velocity ({@link PointMotion#pointVelocity}); the bar {@code sb[a..]} into the bodies'
+   * poses, velocities and inertias.
    */
   private static void subtree(
       Model m, Data d, DataBar b, int i, double[] sb, int a, boolean velocity) {
@@ -742,7 +558,7 @@ public final class SensorsAdjoint {
       for (int k = 0; k < 3; k++) {
         p[3 + k] += d.xpos[3 * j + k];
       }
-      pointVelocity(m, d, j, p, 3, p, 6);
+      PointMotion.pointVelocity(m, d, j, p, 3, p, 6);
       double massBar = 0;
       java.util.Arrays.fill(w, 0, 12, 0);
       for (int k = 0; k < 3; k++) {
@@ -756,7 +572,7 @@ public final class SensorsAdjoint {
         }
       }
       if (velocity) {
-        pointVelocityAdjoint(m, d, b, j, p, 3, w, 6, w, 0);
+        PointMotionAdjoint.pointVelocity(m, d, b, j, p, 3, w, 6, w, 0);
       }
       b.bodyInertBar[10 * j] += massBar;
       // c_j = x_j + X_j l: x̄ += c̄, X̄ += c̄ lᵀ, l̄ = Xᵀ c̄
@@ -778,7 +594,7 @@ public final class SensorsAdjoint {
       if (!Sensors.inSubtree(m, j, i)) {
         continue;
       }
-      SpatialOps.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
+      Inertia.mulInertVec(w, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j);
       Mat3.mulVec(w, 6, d.xmat, 9 * j, w, 3);
       // (x_j − C) × f: into xposBar and C's bar, f̄ into g[6..8]
       java.util.Arrays.fill(g, 0, 9, 0);
@@ -786,7 +602,7 @@ public final class SensorsAdjoint {
       // R h and R p, then I v
       Mat3.mulVecAdjoint(sb, a, d.xmat, 9 * j, w, 0, b.xmatBar, 9 * j, g, 0);
       Mat3.mulVecAdjoint(g, 6, d.xmat, 9 * j, w, 3, b.xmatBar, 9 * j, g, 3);
-      SpatialOps.mulInertVecAdjoint(
+      Inertia.mulInertVecAdjoint(
           g, 0, d.bodyInert, 10 * j, d.bodyVel, 6 * j, b.bodyInertBar, 10 * j, b.bodyVelBar, 6 * j);
     }
     subtree(m, d, b, i, cb, 0, false);
