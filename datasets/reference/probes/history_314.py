@@ -115,6 +115,14 @@ probes["read_ctrl_interpolation"] = {
                "cubic": float(mujoco.mj_readCtrl(m, d, 0, tq, r, 2)[0])}
               for tq in (-0.01, 0.0, 0.002, 0.005, 0.012, 0.025, 0.035, 0.038, 0.04, 0.045)]}
 
+# cubic with uneven spacing: the slope at an inner sample is the secant of its two neighbours (per second)
+xml, m = model('nsample="5" interp="cubic"')
+d = mujoco.MjData(m)
+T, P = [0.0, 0.01, 0.03, 0.06, 0.10], [0.0, 1.0, 4.0, 9.0, 20.0]
+mujoco.mj_initCtrlHistory(m, d, 0, np.array(T).reshape(-1, 1), np.array(P).reshape(-1, 1))
+probes["read_ctrl_cubic_uneven"] = {"xml": xml, "times": T, "values": P, "reads": [
+    {"time": tq, "cubic": float(mujoco.mj_readCtrl(m, d, 0, tq, r, 2)[0])} for tq in (0.004, 0.02, 0.025, 0.045, 0.08)]}
+
 # initialisation by the API
 xml, m = model('delay="0.02" nsample="3"', 'delay="0.01" nsample="3" interval="0.02"')
 d = mujoco.MjData(m)
