@@ -123,6 +123,18 @@ mujoco.mj_initCtrlHistory(m, d, 0, np.array(T).reshape(-1, 1), np.array(P).resha
 probes["read_ctrl_cubic_uneven"] = {"xml": xml, "times": T, "values": P, "reads": [
     {"time": tq, "cubic": float(mujoco.mj_readCtrl(m, d, 0, tq, r, 2)[0])} for tq in (0.004, 0.02, 0.025, 0.045, 0.08)]}
 
+# which sample is "at or before" a time: an absolute tolerance between 1e-15 and 1e-14 (so that t - delay, computed
+# in floating point, still finds the sample it lands on)
+xml, m = model('nsample="4" interp="zoh"')
+d = mujoco.MjData(m)
+tolerance = {}
+for scale in (1.0, 0.01):
+    mujoco.mj_initCtrlHistory(m, d, 0, np.array([[0.0], [1.0], [2.0], [3.0]]) * scale,
+                              np.array([[10.0], [11.0], [12.0], [13.0]]))
+    tolerance[str(scale)] = [{"below_sample_by": eps, "zoh": float(mujoco.mj_readCtrl(m, d, 0, scale - eps, r, 0)[0])}
+                             for eps in (0.0, 1e-16, 1e-15, 3e-15, 5e-15, 1e-14, 1e-13)]
+probes["zoh_tolerance"] = {"xml": xml, "sample_at_scale_value_11": tolerance}
+
 # initialisation by the API
 xml, m = model('delay="0.02" nsample="3"', 'delay="0.01" nsample="3" interval="0.02"')
 d = mujoco.MjData(m)
