@@ -88,7 +88,9 @@ public enum Capability {
   CHECKPOINTING_REPLAY(
       "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
   CHECKPOINTING_REVOLVE("checkpointing", "adjoint with binomial checkpointing (revolve)"),
-  HISTORY_ACTUATOR_DELAY("history", "actuator delay (MuJoCo 3's actuator history)"),
+  HISTORY_ACTUATOR_DELAY(
+      "history",
+      "delayed controls (zoh, linear, cubic) and delayed, sampled sensors: MuJoCo 3.14's history"),
   PRECISION_FP64("precision", "double precision (float64)");
 
   private final String group;

@@ -48,7 +48,8 @@ abstract class BackendContractTest {
           "geomFriction",
           "geomRestitution",
           "warmImpulse",
-          "warmValid");
+          "warmValid",
+          "history");
 
   /** The backend's name in {@link Backends}. */
   abstract String backend();
@@ -108,6 +109,10 @@ abstract class BackendContractTest {
         // condim
         "../datasets/reference/models/convex.xml",
         "../datasets/reference/collisions/pairs.xml",
+        // MuJoCo 3's history: delayed controls and delayed, sampled, interpolated sensors, Euler
+        // and RK4 (whose stages read the controls at their own times)
+        "../datasets/reference/history314/delayed_arm.xml",
+        "../datasets/reference/history314/delayed_arm_rk4.xml",
         // torsional and rolling friction rows (condim 4 and 6)
         "../datasets/reference/models/spin_roll.xml",
         // contact margins and gaps

@@ -107,7 +107,8 @@ public final class CpuBackend implements Backend {
             Capability.ACTUATORS_ACTIVATION,
             Capability.ACTUATORS_SLIDER_CRANK,
             Capability.ACTUATORS_MUSCLE,
-            Capability.ACTUATORS_ADHESION));
+            Capability.ACTUATORS_ADHESION,
+            Capability.HISTORY_ACTUATOR_DELAY));
     return s;
   }
 

@@ -105,6 +105,9 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Trig_TAN_TWELFTH_PI (0x1.126145e9ecd56p-2)
 #define Trig_SIXTH_PI (0x1.0c152382d7366p-1)
 #define Trig_SQRT3 (0x1.bb67ae8584caap0)
+#define History_TOLERANCE (0x1.203af9ee75616p-50)
+#define History_ZOH (0)
+#define History_LINEAR (1)
 #define RayPrimitives_MINVAL (0x1.203af9ee75616p-50)
 #define Rows_LIMIT (2)
 #define Rows_TENDON_LIMIT (4)
@@ -209,6 +212,8 @@ double Trig_cos(double x);
 double Trig_sinSeries(double r);
 double Trig_cosSeries(double r);
 double Trig_sin(double x);
+void History_insertAll(Model* m, Data* d);
+void History_insert(__global double* h, int adr, int n, int dim, double time, __global double* src, int so);
 void Step_outputs(Model* m, Data* d);
 void Energy_compute(Model* m, Data* d);
 void Forces_springDifference(Model* m, Data* d, int a);
@@ -217,6 +222,11 @@ double Trig_atan2(double y, double x);
 double Trig_atanUnit(double u);
 double Trig_atanSeries(double v);
 void Sensors_compute(Model* m, Data* d);
+void History_readSensors(Model* m, Data* d);
+double History_read(__global double* h, int adr, int n, int dim, int interp, double time, int k);
+double History_slope(__global double* h, int adr, int n, int dim, int oldest, int i, int k);
+double History_sampleTime(__global double* h, int adr, int n, int oldest, int i);
+double History_value(__global double* h, int adr, int n, int dim, int oldest, int i, int k);
 void Sensors_cutoff(Model* m, Data* d, int i);
 double Sensors_cutoffLimit(Model* m, int i);
 void Sensors_sensor(Model* m, Data* d, int i);
@@ -358,6 +368,7 @@ double Muscle_prm(Model* m, int a, int bias, int k);
 double Muscle_peak(Model* m, int a, int bias);
 double Muscle_gain(Model* m, int a, double len, double vel, int which);
 double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
+double History_control(Model* m, Data* d, int a);
 void Forces_adhesion(Model* m, Data* d, int a);
 double Forces_sliderCrank(Model* m, Data* d, int a);
 void Forces_passive(Model* m, Data* d);
@@ -491,6 +502,7 @@ void Step_outputsDynamics(Model* m, Data* d);
 int Step_separateOutputs(Model* m, Data* d);
 int Sensors_readAcceleration(Model* m);
 void Step_rk4(Model* m, Data* d);
+void Step_rk4Samples(Model* m, Data* d);
 void Step_rk4Stages(Model* m, Data* d, int outputs);
 void Step_rk4Stage(Model* m, Data* d, int s);
 void Step_smooth_2(Model* m, Data* d);
@@ -515,6 +527,9 @@ void Step_step(Model* m, Data* d) {
       if (DI_ERROR(d)) return;
       Step_outputs(m, d);
       if (DI_ERROR(d)) return;
+    }
+    if ((M_nhistory) > 0) {
+      History_insertAll(m, d);
     }
     double dt = OPT_timestep;
     for (int k = 0; k < (M_nv); k++) {
@@ -682,6 +697,40 @@ double Trig_sin(double x) {
     return (-Trig_sinSeries(r));
   }
   return (-Trig_cosSeries(r));
+}
+
+// algo/history/History.java: void insertAll(Model, Data)
+void History_insertAll(Model* m, Data* d) {
+  for (int a = 0; a < (M_nu); a++) {
+    if ((MI_ARRAY(m, actHistoryNum)[(a)]) > 0) {
+      History_insert(DD_ARRAY(d, history), (MI_ARRAY(m, actHistoryAdr)[(a)]), (MI_ARRAY(m, actHistoryNum)[(a)]), 1, DD_SCALAR(d, time), DD_ARRAY(d, ctrl), a);
+    }
+  }
+  for (int i = 0; i < (M_nsensor); i++) {
+    int n = (MI_ARRAY(m, sensorHistoryNum)[(i)]);
+    if (n == 0) {
+      continue;
+    }
+    int adr = (MI_ARRAY(m, sensorHistoryAdr)[(i)]);
+    double interval = (MD_ARRAY(m, sensorInterval)[(i)]);
+    if (interval > 0) {
+      if (DD_SCALAR(d, time) < (DD_ARRAY(d, history)[adr] + interval)) {
+        continue;
+      }
+      DD_ARRAY(d, history)[adr] += interval;
+    }
+    History_insert(DD_ARRAY(d, history), adr, n, (MI_ARRAY(m, sensorDim)[(i)]), DD_SCALAR(d, time), DD_ARRAY(d, sensorNow), (MI_ARRAY(m, sensorAdr)[(i)]));
+  }
+}
+
+// algo/history/History.java: void insert(double[], int, int, int, double, double[], int)
+void History_insert(__global double* h, int adr, int n, int dim, double time, __global double* src, int so) {
+  int next = (((((int) h[(adr + 1)]) + 1)) % n);
+  h[((adr + 2) + next)] = time;
+  for (int k = 0; k < dim; k++) {
+    h[((((adr + 2) + n) + (dim * next)) + k)] = src[(so + k)];
+  }
+  h[(adr + 1)] = next;
 }
 
 // algo/Step.java: void outputs(Model, Data)
@@ -866,6 +915,80 @@ void Sensors_compute(Model* m, Data* d) {
     if (DI_ERROR(d)) return;
     Sensors_cutoff(m, d, i);
   }
+  if ((M_nhistory) > 0) {
+    History_readSensors(m, d);
+  }
+}
+
+// algo/history/History.java: void readSensors(Model, Data)
+void History_readSensors(Model* m, Data* d) {
+  copy_d(DD_ARRAY(d, sensorNow) + 0, DD_ARRAY(d, sensordata) + 0, (M_nsensordata));
+  for (int i = 0; i < (M_nsensor); i++) {
+    int n = (MI_ARRAY(m, sensorHistoryNum)[(i)]);
+    int adr = (MI_ARRAY(m, sensorHistoryAdr)[(i)]);
+    if (n == 0) {
+      continue;
+    }
+    double delay = (MD_ARRAY(m, sensorDelay)[(i)]);
+    double interval = (MD_ARRAY(m, sensorInterval)[(i)]);
+    int due = ((interval == 0) || (DD_SCALAR(d, time) >= (DD_ARRAY(d, history)[adr] + interval)));
+    if ((delay == 0) && due) {
+      continue;
+    }
+    double time = ((delay == 0) ? INFINITY : (DD_SCALAR(d, time) - delay));
+    for (int k = 0; k < (MI_ARRAY(m, sensorDim)[(i)]); k++) {
+      DD_ARRAY(d, sensordata)[((MI_ARRAY(m, sensorAdr)[(i)]) + k)] = History_read(DD_ARRAY(d, history), adr, n, (MI_ARRAY(m, sensorDim)[(i)]), (MI_ARRAY(m, sensorHistoryInterp)[(i)]), time, k);
+    }
+  }
+}
+
+// algo/history/History.java: double read(double[], int, int, int, int, double, int)
+double History_read(__global double* h, int adr, int n, int dim, int interp, double time, int k) {
+  int oldest = (((((int) h[(adr + 1)]) + 1)) % n);
+  int j = (-1);
+  for (int i = 0; i < n; i++) {
+    if (h[((adr + 2) + (((oldest + i)) % n))] <= (time + History_TOLERANCE)) {
+      j = i;
+    }
+  }
+  if (j < 0) {
+    return History_value(h, adr, n, dim, oldest, 0, k);
+  }
+  if ((j == (n - 1)) || (interp == History_ZOH)) {
+    return History_value(h, adr, n, dim, oldest, j, k);
+  }
+  double t0 = History_sampleTime(h, adr, n, oldest, j);
+  double t1 = History_sampleTime(h, adr, n, oldest, (j + 1));
+  double p0 = History_value(h, adr, n, dim, oldest, j, k);
+  double p1 = History_value(h, adr, n, dim, oldest, (j + 1), k);
+  double dt = (t1 - t0);
+  double s = (((time - t0)) / dt);
+  if (interp == History_LINEAR) {
+    return (p0 + (s * ((p1 - p0))));
+  }
+  double m0 = History_slope(h, adr, n, dim, oldest, j, k);
+  double m1 = History_slope(h, adr, n, dim, oldest, (j + 1), k);
+  double s2 = (s * s);
+  double s3 = (s2 * s);
+  return ((((((((2 * s3) - (3 * s2)) + 1)) * p0) + (((((s3 - (2 * s2)) + s)) * dt) * m0)) + (((((-2) * s3) + (3 * s2))) * p1)) + ((((s3 - s2)) * dt) * m1));
+}
+
+// algo/history/History.java: double slope(double[], int, int, int, int, int, int)
+double History_slope(__global double* h, int adr, int n, int dim, int oldest, int i, int k) {
+  if ((i == 0) || (i == (n - 1))) {
+    return 0;
+  }
+  return (((History_value(h, adr, n, dim, oldest, (i + 1), k) - History_value(h, adr, n, dim, oldest, (i - 1), k))) / ((History_sampleTime(h, adr, n, oldest, (i + 1)) - History_sampleTime(h, adr, n, oldest, (i - 1)))));
+}
+
+// algo/history/History.java: double sampleTime(double[], int, int, int, int)
+double History_sampleTime(__global double* h, int adr, int n, int oldest, int i) {
+  return h[((adr + 2) + (((oldest + i)) % n))];
+}
+
+// algo/history/History.java: double value(double[], int, int, int, int, int, int)
+double History_value(__global double* h, int adr, int n, int dim, int oldest, int i, int k) {
+  return h[((((adr + 2) + n) + (dim * ((((oldest + i)) % n)))) + k)];
 }
 
 // algo/sensor/Sensors.java: void cutoff(Model, Data, int)
@@ -4085,7 +4208,7 @@ void Forces_actuation(Model* m, Data* d) {
         vel += ((DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) * DD_ARRAY(d, qvel)[k]);
       }
     }
-    double u = DD_ARRAY(d, ctrl)[a];
+    double u = History_control(m, d, a);
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
     }
@@ -4240,6 +4363,14 @@ double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which) {
     return (((-1) / t) - (((tau > Muscle_MINVAL) ? ((((c - act)) / ((t * t))) * dtau) : 0)));
   }
   return (((ctrl >= 0) && (ctrl <= 1)) ? (1 / t) : 0);
+}
+
+// algo/history/History.java: double control(Model, Data, int)
+double History_control(Model* m, Data* d, int a) {
+  if ((MI_ARRAY(m, actHistoryNum)[(a)]) == 0) {
+    return DD_ARRAY(d, ctrl)[a];
+  }
+  return History_read(DD_ARRAY(d, history), (MI_ARRAY(m, actHistoryAdr)[(a)]), (MI_ARRAY(m, actHistoryNum)[(a)]), 1, (MI_ARRAY(m, actHistoryInterp)[(a)]), (DD_SCALAR(d, time) - (MD_ARRAY(m, actDelay)[(a)])), 0);
 }
 
 // algo/forces/Forces.java: void adhesion(Model, Data, int)
@@ -7979,6 +8110,10 @@ void Step_rk4(Model* m, Data* d) {
   __global double* da = DD_ARRAY(d, rkDact);
   Step_rk4Stages(m, d, 1);
   if (DI_ERROR(d)) return;
+  if ((M_nhistory) > 0) {
+    Step_rk4Samples(m, d);
+    if (DI_ERROR(d)) return;
+  }
   __global double* w = DD_ARRAY(d, scratchNv1);
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
   for (int k = 0; k < nv; k++) {
@@ -7995,6 +8130,20 @@ void Step_rk4(Model* m, Data* d) {
   copy_d(DD_ARRAY(d, actDot) + 0, da + 0, na);
 }
 
+// algo/Step.java: void rk4Samples(Model, Data)
+void Step_rk4Samples(Model* m, Data* d) {
+  copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
+  copy_d(DD_ARRAY(d, qvel) + 0, DD_ARRAY(d, rkQvel) + 0, (M_nv));
+  copy_d(DD_ARRAY(d, act) + 0, DD_ARRAY(d, rkAct) + 0, (M_na));
+  copy_d(DD_ARRAY(d, rkSensordata) + 0, DD_ARRAY(d, sensordata) + 0, (M_nsensordata));
+  if (OPT_sensor) {
+    Sensors_compute(m, d);
+    if (DI_ERROR(d)) return;
+  }
+  copy_d(DD_ARRAY(d, sensordata) + 0, DD_ARRAY(d, rkSensordata) + 0, (M_nsensordata));
+  History_insertAll(m, d);
+}
+
 // algo/Step.java: void rk4Stages(Model, Data, boolean)
 void Step_rk4Stages(Model* m, Data* d, int outputs) {
   int nv = (M_nv);
@@ -8002,6 +8151,7 @@ void Step_rk4Stages(Model* m, Data* d, int outputs) {
   copy_d(DD_ARRAY(d, rkQpos) + 0, DD_ARRAY(d, qpos) + 0, (M_nq));
   copy_d(DD_ARRAY(d, rkQvel) + 0, DD_ARRAY(d, qvel) + 0, nv);
   copy_d(DD_ARRAY(d, rkAct) + 0, DD_ARRAY(d, act) + 0, na);
+  DD_SCALAR(d, rkTime) = DD_SCALAR(d, time);
   for (int s = 0; s < 4; s++) {
     Step_rk4Stage(m, d, s);
     if (DI_ERROR(d)) return;
@@ -8013,6 +8163,7 @@ void Step_rk4Stages(Model* m, Data* d, int outputs) {
     copy_d(DD_ARRAY(d, rkDv) + (s * nv), DD_ARRAY(d, qacc) + 0, nv);
     copy_d(DD_ARRAY(d, rkDact) + (s * na), DD_ARRAY(d, actDot) + 0, na);
   }
+  DD_SCALAR(d, time) = DD_SCALAR(d, rkTime);
 }
 
 // algo/Step.java: void rk4Stage(Model, Data, int)
@@ -8023,6 +8174,7 @@ void Step_rk4Stage(Model* m, Data* d, int s) {
   copy_d(DD_ARRAY(d, qpos) + 0, DD_ARRAY(d, rkQpos) + 0, (M_nq));
   copy_d(DD_ARRAY(d, qvel) + 0, DD_ARRAY(d, rkQvel) + 0, nv);
   copy_d(DD_ARRAY(d, act) + 0, DD_ARRAY(d, rkAct) + 0, na);
+  DD_SCALAR(d, time) = (DD_SCALAR(d, rkTime) + c);
   if (s > 0) {
     Configuration_integratePos_5(m, DD_ARRAY(d, qpos), DD_ARRAY(d, rkDq), (((s - 1)) * nv), c);
     for (int k = 0; k < nv; k++) {

@@ -160,7 +160,7 @@ class WorkbenchMagicsTest {
     assertEquals(List.of(), cpu.failures());
     assertEquals("verified", cpu.table().stringColumn("cpu").get(0));
     assertEquals(
-        "refused",
+        "verified",
         cpu.table()
             .stringColumn("cpu")
             .get(org.diffart.backends.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));

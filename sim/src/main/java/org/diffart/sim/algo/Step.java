@@ -7,6 +7,7 @@ import org.diffart.sim.algo.dynamics.Aba;
 import org.diffart.sim.algo.dynamics.Crba;
 import org.diffart.sim.algo.dynamics.MassMatrixFactor;
 import org.diffart.sim.algo.forces.Forces;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.algo.sensor.Energy;
@@ -115,6 +116,9 @@ public final class Step {
       } else {
         dynamics(m, d);
         outputs(m, d);
+      }
+      if (m.nhistory() > 0) {
+        History.insertAll(m, d);
       }
       double dt = o.timestep();
       for (int k = 0; k < m.nv(); k++) {
@@ -244,6 +248,9 @@ public final class Step {
     double h = m.opt().timestep();
     double[] dq = d.rkDq, dv = d.rkDv, da = d.rkDact;
     rk4Stages(m, d, true);
+    if (m.nhistory() > 0) {
+      rk4Samples(m, d);
+    }
     // combine: q = q0 ⊕ h (k1 + 2 k2 + 2 k3 + k4) / 6
     double[] w = d.scratchNv1;
     System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
@@ -265,6 +272,23 @@ public final class Step {
   }
 
   /**
+   * The history samples of an RK4 step, as MuJoCo 3.14 takes them where its RK4 advances: the state
+   * the step started from, with the last stage's intermediates (a sampled actuator force is the
+   * last stage's), measured; the step's reported sensors stay those of its first stage.
+   */
+  private static void rk4Samples(Model m, Data d) {
+    System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
+    System.arraycopy(d.rkQvel, 0, d.qvel, 0, m.nv());
+    System.arraycopy(d.rkAct, 0, d.act, 0, m.na());
+    System.arraycopy(d.sensordata, 0, d.rkSensordata, 0, m.nsensordata());
+    if (m.opt().sensor()) {
+      Sensors.compute(m, d);
+    }
+    System.arraycopy(d.rkSensordata, 0, d.sensordata, 0, m.nsensordata());
+    History.insertAll(m, d);
+  }
+
+  /**
    * The four stages of an RK4 step from d's state: saves it in {@code rkQpos, rkQvel, rkAct} and
    * each stage's derivatives {@code (v, q̈, act_dot)} in {@code rkDq, rkDv, rkDact}; with {@code
    * outputs} the sensors and energy of the first stage, the state the step starts from. d is left
@@ -275,6 +299,7 @@ public final class Step {
     System.arraycopy(d.qpos, 0, d.rkQpos, 0, m.nq());
     System.arraycopy(d.qvel, 0, d.rkQvel, 0, nv);
     System.arraycopy(d.act, 0, d.rkAct, 0, na);
+    d.rkTime = d.time;
     for (int s = 0; s < 4; s++) {
       rk4Stage(m, d, s);
       if (s == 0 && outputs) {
@@ -284,6 +309,7 @@ public final class Step {
       System.arraycopy(d.qacc, 0, d.rkDv, s * nv, nv);
       System.arraycopy(d.actDot, 0, d.rkDact, s * na, na);
     }
+    d.time = d.rkTime;
   }
 
   /**
@@ -297,6 +323,8 @@ public final class Step {
     System.arraycopy(d.rkQpos, 0, d.qpos, 0, m.nq());
     System.arraycopy(d.rkQvel, 0, d.qvel, 0, nv);
     System.arraycopy(d.rkAct, 0, d.act, 0, na);
+    // the stage's time, as MuJoCo's RK4 sets it: delayed controls are read at it
+    d.time = d.rkTime + c;
     if (s > 0) {
       Configuration.integratePos(m, d.qpos, d.rkDq, (s - 1) * nv, c);
       for (int k = 0; k < nv; k++) {

@@ -52,6 +52,12 @@ public final class ActuatorSpec {
 
   double crankLength;
 
+  /** The control's history: samples (0: no buffer), interpolation (0 zoh, 1 linear, 2 cubic). */
+  int historyNum, historyInterp;
+
+  /** The control's delay, s (MuJoCo 3's actuator {@code delay}). */
+  double delay;
+
   ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
     this.type = type;
     this.name = name;
@@ -81,6 +87,22 @@ public final class ActuatorSpec {
   /** The actuator's name. */
   public String name() {
     return name;
+  }
+
+  /**
+   * MuJoCo 3's control history: the control acts {@code delay} seconds late, read from a buffer of
+   * the last {@code nsample} controls with interpolation {@code interp} (0 zero-order hold, 1
+   * linear, 2 cubic); see {@code datasets/reference/mujoco-314-semantics.md} § 1.
+   *
+   * @throws IllegalArgumentException naming the actuator for a delay without a buffer, a negative
+   *     nsample or an unknown interpolation
+   */
+  public ActuatorSpec history(double delay, int nsample, int interp) {
+    HistorySpec.check("actuator '" + name + "'", delay, nsample, interp, 0);
+    this.delay = delay;
+    historyNum = nsample;
+    historyInterp = interp;
+    return this;
   }
 
   /**

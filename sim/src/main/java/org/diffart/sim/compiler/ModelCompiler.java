@@ -33,14 +33,14 @@ final class ModelCompiler extends GeomCompiler {
     c.pairs();
     c.actuators();
     c.sensors();
+    c.history();
     c.equalities();
     c.keyframes();
     c.treeStructure();
     // constants computed on the model compiled so far, then compiled in: spring rest lengths of
-    // spatial tendons,
-    // the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles. None feeds another
-    // (the length-range
-    // simulation runs without passive forces and actuation), so one model serves them all.
+    // spatial tendons, the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles.
+    // None feeds another (the length-range simulation runs without passive forces and actuation),
+    // so one model serves them all.
     Model m = new Model(c, b.options);
     boolean computed = c.restLengths(m);
     computed |= c.springDampers(m);
@@ -50,6 +50,41 @@ final class ModelCompiler extends GeomCompiler {
       computed = true;
     }
     return computed ? new Model(c, b.options) : m;
+  }
+
+  /**
+   * The history buffers in {@code Data.history}, actuators' first, then sensors', as MuJoCo 3.14
+   * lays them out: per buffer a time header, a cursor, nsample timestamps and nsample × dim values.
+   */
+  private void history() {
+    actHistoryNum = new int[nu];
+    actHistoryInterp = new int[nu];
+    actHistoryAdr = new int[nu];
+    actDelay = new double[nu];
+    sensorHistoryNum = new int[nsensor];
+    sensorHistoryInterp = new int[nsensor];
+    sensorHistoryAdr = new int[nsensor];
+    sensorDelay = new double[nsensor];
+    sensorInterval = new double[nsensor];
+    int adr = 0;
+    for (int a = 0; a < nu; a++) {
+      ActuatorSpec s = b.actuators.get(a);
+      actHistoryNum[a] = s.historyNum;
+      actHistoryInterp[a] = s.historyInterp;
+      actDelay[a] = s.delay;
+      actHistoryAdr[a] = s.historyNum > 0 ? adr : -1;
+      adr += s.historyNum > 0 ? 2 + 2 * s.historyNum : 0;
+    }
+    for (int i = 0; i < nsensor; i++) {
+      SensorSpec s = b.sensors.get(i);
+      sensorHistoryNum[i] = s.historyNum;
+      sensorHistoryInterp[i] = s.historyInterp;
+      sensorDelay[i] = s.delay;
+      sensorInterval[i] = s.interval;
+      sensorHistoryAdr[i] = s.historyNum > 0 ? adr : -1;
+      adr += s.historyNum > 0 ? 2 + s.historyNum * (1 + sensorDim[i]) : 0;
+    }
+    nhistory = adr;
   }
 
   private void sensors() {

@@ -17,6 +17,11 @@ public final class SensorSpec {
   final String name;
   double cutoff;
 
+  /** The reading's history: samples (0: no buffer), interpolation, delay (s), interval (s). */
+  int historyNum, historyInterp;
+
+  double delay, interval;
+
   SensorSpec(SensorType type, FrameType frame, Object target, String name) {
     this.type = type;
     this.frame = frame;
@@ -38,6 +43,24 @@ public final class SensorSpec {
           "sensor '" + name + "': cutoff must be non-negative, got " + v);
     }
     cutoff = v;
+    return this;
+  }
+
+  /**
+   * MuJoCo 3's sensor history: the value is sampled every {@code interval} seconds (0: every step)
+   * into a buffer of {@code nsample} samples and read {@code delay} seconds late with interpolation
+   * {@code interp} (0 zero-order hold, 1 linear, 2 cubic); an interval without a buffer does
+   * nothing, as in MuJoCo 3.14 ({@code datasets/reference/mujoco-314-semantics.md} § 1).
+   *
+   * @throws IllegalArgumentException naming the sensor for a delay without a buffer, a negative
+   *     interval or nsample, or an unknown interpolation
+   */
+  public SensorSpec history(double delay, double interval, int nsample, int interp) {
+    HistorySpec.check("sensor '" + name + "'", delay, nsample, interp, interval);
+    this.delay = delay;
+    this.interval = interval;
+    historyNum = nsample;
+    historyInterp = interp;
     return this;
   }
 }

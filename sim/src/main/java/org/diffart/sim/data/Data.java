@@ -34,6 +34,13 @@ public final class Data extends WorldArrays {
   /** Actuator activations [na], MuJoCo's {@code act}: the state of the actuators with dynamics. */
   @State public final double[] act = new double[na];
 
+  /**
+   * The history buffers of delayed or sampled controls and sensors, as MuJoCo 3.14's {@code
+   * mjData.history}: per buffer (at {@code Model.actHistoryAdr}, {@code sensorHistoryAdr}) a time
+   * header, the index of the newest sample, the samples' times and their values [nhistory].
+   */
+  @State public final double[] history = new double[nhistory];
+
   /** Generalised forces applied by the user [nv]. */
   public final double[] qfrcApplied = new double[nv];
 
@@ -420,6 +427,12 @@ public final class Data extends WorldArrays {
    */
   public final double[] sensordata = new double[nsensordata];
 
+  /**
+   * The sensors' current values before their history is read, which the step inserts into the
+   * buffers of sampled sensors [nsensordata].
+   */
+  public final double[] sensorNow = new double[nsensordata];
+
   /** Mass of each body's subtree [nbody]. */
   public final double[] subtreeMass = new double[nbody];
 
@@ -502,6 +515,12 @@ public final class Data extends WorldArrays {
   public final double[] rkDq = new double[4 * nv];
   public final double[] rkDv = new double[4 * nv];
   public final double[] rkDact = new double[4 * na];
+
+  /** The time an RK4 step started from; its stages run at {@code rkTime + c h}. */
+  public double rkTime;
+
+  /** An RK4 step's reported sensors while it samples its history [nsensordata]. */
+  public final double[] rkSensordata = new double[nsensordata];
 
   /** Allocates every array for model {@code m} and resets to {@code qpos0}. */
   public Data(Model m) {
@@ -631,6 +650,44 @@ public final class Data extends WorldArrays {
     java.util.Arrays.fill(warmValid, 0);
     time = 0;
     nstep = 0;
+    resetHistory();
+  }
+
+  /**
+   * Empties the history buffers as MuJoCo 3.14's {@code mj_resetData} does: values 0, the newest
+   * sample last, the samples' times one spacing apart ending one spacing before time 0 (the time
+   * step, or a sensor's interval on the time step's grid), the time header 0 for controls, {@code
+   * −interval} (or −dt) for sensors ({@code datasets/reference/mujoco-314-semantics.md} § 1).
+   */
+  public void resetHistory() {
+    double dt = model.opt().timestep();
+    for (int a = 0; a < model.nu(); a++) {
+      if (model.actHistoryNum(a) > 0) {
+        emptyBuffer(model.actHistoryAdr(a), model.actHistoryNum(a), 1, 0, dt, dt);
+      }
+    }
+    for (int i = 0; i < model.nsensor(); i++) {
+      if (model.sensorHistoryNum(i) > 0) {
+        double interval = model.sensorInterval(i);
+        emptyBuffer(
+            model.sensorHistoryAdr(i),
+            model.sensorHistoryNum(i),
+            model.sensorDim(i),
+            interval > 0 ? -interval : -dt,
+            interval > 0 ? interval : dt,
+            dt);
+      }
+    }
+  }
+
+  private void emptyBuffer(int adr, int n, int dim, double header, double spacing, double dt) {
+    history[adr] = header;
+    history[adr + 1] = n - 1;
+    for (int i = 0; i < n; i++) {
+      // on the time step's grid: a spacing that is not a multiple of dt is rounded towards 0
+      history[adr + 2 + i] = dt * Math.ceil(-(n - i) * spacing / dt - 1e-9);
+    }
+    java.util.Arrays.fill(history, adr + 2 + n, adr + 2 + n + n * dim, 0);
   }
 
   /** Resets to keyframe k: its qpos, qvel, ctrl, act and time. */
@@ -679,6 +736,7 @@ public final class Data extends WorldArrays {
     System.arraycopy(o.qfrcApplied, 0, qfrcApplied, 0, qfrcApplied.length);
     System.arraycopy(o.warmImpulse, 0, warmImpulse, 0, warmImpulse.length);
     System.arraycopy(o.warmValid, 0, warmValid, 0, warmValid.length);
+    System.arraycopy(o.history, 0, history, 0, history.length);
   }
 
   /** Bytes held by this data's own arrays (not the borrowed {@link #pgsRecord}). */

@@ -25,6 +25,9 @@ public abstract class WorldArrays {
   /** The model's contact slots ({@link Model#nslot()}). */
   protected final int nslot;
 
+  /** Numbers the model's history buffers hold ({@link Model#nhistory()}). */
+  protected final int nhistory;
+
   /**
    * Contacts the contact arrays hold: {@link Model#nconMax()}, and one more for the candidate being
    * tested.
@@ -47,6 +50,7 @@ public abstract class WorldArrays {
     nwrap = m.nwrap();
     nsensordata = m.nsensordata();
     nslot = m.nslot();
+    nhistory = m.nhistory();
     contactCapacity = m.nconMax() + 1;
     rowCapacity = Data.nefcMax(m);
   }

@@ -21,6 +21,7 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
+    refuseHistory(model, "rollout gradients");
     if (controls.length != steps * model.nu()) {
       throw new IllegalArgumentException(
           "controls must hold steps*nu = "
@@ -33,6 +34,25 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     copy.copyParametersFrom(start);
     start = copy;
     controls = controls.clone();
+  }
+
+  /**
+   * Refuses a model with history buffers (delayed controls or sensors) for a derivative: its
+   * adjoint through the buffers is not written yet, and MuJoCo 3.14's {@code mjd_transitionFD}
+   * refuses them too ("delays are not supported").
+   *
+   * @throws UnsupportedOperationException naming the model and what was asked
+   */
+  public static void refuseHistory(Model m, String what) {
+    if (m.nhistory() > 0) {
+      throw new UnsupportedOperationException(
+          "model '"
+              + m.name()
+              + "' has history buffers (a delayed or sampled actuator or sensor): "
+              + what
+              + " through delays are not supported yet (MuJoCo's mjd_transitionFD refuses them"
+              + " too: \"delays are not supported\")");
+    }
   }
 
   /** T steps from {@code start} with its controls held at every step. */

@@ -39,6 +39,7 @@ public record Transition(
     if (!(eps > 0)) {
       throw new IllegalArgumentException("--eps must be > 0, got " + eps);
     }
+    RolloutProblem.refuseHistory(m, "transitions");
     long t0 = System.nanoTime();
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na(), ns = m.nsensordata();
     double[][] a = new double[nx][nx],
@@ -138,6 +139,7 @@ public record Transition(
    * an adjoint, one run per sensor value for the rows of C and D.
    */
   public static Transition exact(Model m, Data d) {
+    RolloutProblem.refuseHistory(m, "transitions");
     long t0 = System.nanoTime();
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     Data next = new Data(m), work = new Data(m);

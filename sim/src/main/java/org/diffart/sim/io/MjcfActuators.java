@@ -171,6 +171,16 @@ final class MjcfActuators {
           General.used(g.biasType, g.bias),
           DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)),
           g.dynPrm);
+      if (a.has("delay") || a.has("nsample") || a.has("interp")) {
+        try {
+          s.history(
+              a.number("delay", 0),
+              a.integer("nsample", 0),
+              interp(a.keyword("interp", "zoh", "zoh", "linear", "cubic")));
+        } catch (IllegalArgumentException x) {
+          throw c.error(x.getMessage());
+        }
+      }
       if (a.has("lengthrange")) {
         double[] lr = a.numbers("lengthrange", 2);
         s.lengthRange(lr[0], lr[1]);
@@ -189,6 +199,15 @@ final class MjcfActuators {
         s.activationRange(act[0], act[1]);
       }
     }
+  }
+
+  /** MuJoCo 3's interpolation keyword as its number: zoh 0, linear 1, cubic 2. */
+  static int interp(String keyword) {
+    return switch (keyword) {
+      case "linear" -> 1;
+      case "cubic" -> 2;
+      default -> 0;
+    };
   }
 
   /** A damper's or an adhesion's control range: required, nonnegative, lower below upper. */

@@ -174,7 +174,10 @@ final class MjcfSchema {
           "ctrllimited",
           "forcerange",
           "forcelimited",
-          "lengthrange");
+          "lengthrange",
+          "delay",
+          "nsample",
+          "interp");
   static final Set<String> POSITION = with(MOTOR, "kp");
   static final Set<String> VELOCITY = with(MOTOR, "kv");
   static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");
@@ -203,7 +206,10 @@ final class MjcfSchema {
           "forcerange",
           "user",
           "body",
-          "gain");
+          "gain",
+          "delay",
+          "nsample",
+          "interp");
 
   /** The actuator elements diffart reads, with their attributes. */
   static final java.util.Map<String, Set<String>> ACTUATORS =

@@ -19,7 +19,8 @@ import org.diffart.sim.model.SensorType;
  * checked and ignored here too; {@code cutoff} clamps; {@code user} is ignored.
  */
 final class MjcfSensors {
-  private static final Set<String> COMMON = Set.of("name", "noise", "cutoff", "user");
+  private static final Set<String> COMMON =
+      Set.of("name", "noise", "cutoff", "user", "delay", "interval", "nsample", "interp");
 
   private MjcfSensors() {}
 
@@ -84,6 +85,17 @@ final class MjcfSensors {
         throw e.error("cutoff must be non-negative, got " + cutoff);
       }
       s.cutoff(cutoff);
+      if (e.has("delay") || e.has("interval") || e.has("nsample") || e.has("interp")) {
+        try {
+          s.history(
+              e.number("delay", 0),
+              e.number("interval", 0),
+              e.integer("nsample", 0),
+              MjcfActuators.interp(e.keyword("interp", "zoh", "zoh", "linear", "cubic")));
+        } catch (IllegalArgumentException x) {
+          throw e.error(x.getMessage());
+        }
+      }
     }
   }
 

@@ -790,6 +790,56 @@ public final class Model extends ModelFields {
     return sensorDim[i];
   }
 
+  /** Samples of sensor i's history buffer, 0 for none. */
+  public int sensorHistoryNum(int i) {
+    return sensorHistoryNum[i];
+  }
+
+  /** Interpolation of sensor i's history: 0 zoh, 1 linear, 2 cubic. */
+  public int sensorHistoryInterp(int i) {
+    return sensorHistoryInterp[i];
+  }
+
+  /** Start of sensor i's history buffer in {@code Data.history}. */
+  public int sensorHistoryAdr(int i) {
+    return sensorHistoryAdr[i];
+  }
+
+  /** Delay of sensor i's reading, s. */
+  public double sensorDelay(int i) {
+    return sensorDelay[i];
+  }
+
+  /** Sampling interval of sensor i, s; 0 samples every step. */
+  public double sensorInterval(int i) {
+    return sensorInterval[i];
+  }
+
+  /** Numbers the history buffers hold together (MuJoCo 3's {@code nhistory}). */
+  public int nhistory() {
+    return nhistory;
+  }
+
+  /** Samples of actuator a's control history buffer, 0 for none. */
+  public int actHistoryNum(int a) {
+    return actHistoryNum[a];
+  }
+
+  /** Interpolation of actuator a's control history: 0 zoh, 1 linear, 2 cubic. */
+  public int actHistoryInterp(int a) {
+    return actHistoryInterp[a];
+  }
+
+  /** Start of actuator a's control history buffer in {@code Data.history}. */
+  public int actHistoryAdr(int a) {
+    return actHistoryAdr[a];
+  }
+
+  /** Delay of actuator a's control, s. */
+  public double actDelay(int a) {
+    return actDelay[a];
+  }
+
   /** Cutoff of sensor i (0: none). */
   public double sensorCutoff(int i) {
     return sensorCutoff[i];

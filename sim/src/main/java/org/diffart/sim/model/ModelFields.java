@@ -149,6 +149,9 @@ public abstract class ModelFields {
   /** Number of actuator transmission terms. */
   protected int ntrn;
 
+  /** Numbers the history buffers of actuators and sensors hold together (MuJoCo 3's nhistory). */
+  protected int nhistory;
+
   // ---- bodies ----
   /** Parent body (the world's: 0) [nbody]. */
   @Dims("nbody")
@@ -594,6 +597,22 @@ public abstract class ModelFields {
   @Dims("nu")
   protected String[] actName;
 
+  /** Samples of the control's history buffer, 0 for none (MJCF nsample) [nu]. */
+  @Dims("nu")
+  protected int[] actHistoryNum;
+
+  /** Interpolation of the control's history: 0 zoh, 1 linear, 2 cubic (MJCF interp) [nu]. */
+  @Dims("nu")
+  protected int[] actHistoryInterp;
+
+  /** Start of the control's history buffer in Data.history [nu]. */
+  @Dims("nu")
+  protected int[] actHistoryAdr;
+
+  /** Delay of the control, s (MJCF delay) [nu]. */
+  @Dims("nu")
+  protected double[] actDelay;
+
   /** Qpos address of a transmission term [ntrn]. */
   @Dims("ntrn")
   protected int[] trnQposAdr;
@@ -658,6 +677,26 @@ public abstract class ModelFields {
   /** Name [nsensor]. */
   @Dims("nsensor")
   protected String[] sensorName;
+
+  /** Samples of the sensor's history buffer, 0 for none (MJCF nsample) [nsensor]. */
+  @Dims("nsensor")
+  protected int[] sensorHistoryNum;
+
+  /** Interpolation of the sensor's history: 0 zoh, 1 linear, 2 cubic [nsensor]. */
+  @Dims("nsensor")
+  protected int[] sensorHistoryInterp;
+
+  /** Start of the sensor's history buffer in Data.history [nsensor]. */
+  @Dims("nsensor")
+  protected int[] sensorHistoryAdr;
+
+  /** Delay of the sensor's reading, s [nsensor]. */
+  @Dims("nsensor")
+  protected double[] sensorDelay;
+
+  /** Sampling interval, s; 0 samples every step (MJCF interval) [nsensor]. */
+  @Dims("nsensor")
+  protected double[] sensorInterval;
 
   // ---- equality constraints ----
   /** EqualityType ordinal [neq]. */

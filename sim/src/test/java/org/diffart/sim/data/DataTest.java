@@ -17,18 +17,19 @@ import org.junit.jupiter.api.Test;
 class DataTest {
 
   @Test
-  void theDeclaredStateIsTimePositionsVelocitiesActivationsAndTheWarmStart() {
+  void theDeclaredStateIsTimePositionsVelocitiesActivationsHistoryAndTheWarmStart() {
     Model loaded = ModelLoader.load("builtin:laikago");
     Model m = loaded.withOptions(loaded.opt().toBuilder().warmStart(true).build());
     assertEquals(
-        List.of("time", "qpos", "qvel", "act", "warmImpulse", "warmValid"),
+        List.of("time", "qpos", "qvel", "act", "history", "warmImpulse", "warmValid"),
         Data.stateFields(m).stream().map(Field::getName).toList());
-    assertEquals(1 + m.nq() + m.nv() + m.na() + 4 * m.nslot(), new Data(m).stateWidth());
+    assertEquals(
+        1 + m.nq() + m.nv() + m.na() + m.nhistory() + 4 * m.nslot(), new Data(m).stateWidth());
     assertEquals(List.of(), Data.clearedStateFields(m));
 
     Model cold = loaded.withOptions(loaded.opt().toBuilder().warmStart(false).build());
     assertEquals(
-        List.of("time", "qpos", "qvel", "act"),
+        List.of("time", "qpos", "qvel", "act", "history"),
         Data.stateFields(cold).stream().map(Field::getName).toList());
     assertEquals(
         List.of("warmValid"), Data.clearedStateFields(cold).stream().map(Field::getName).toList());

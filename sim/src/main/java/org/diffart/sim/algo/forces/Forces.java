@@ -1,5 +1,6 @@
 package org.diffart.sim.algo.forces;
 
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.kinematics.Jacobians;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
@@ -152,7 +153,8 @@ public final class Forces {
           vel += d.tendonJ[nv * ten + k] * m.actGear(a) * d.qvel[k];
         }
       }
-      double u = d.ctrl[a];
+      // the control the actuator sees: delayed through its history buffer, if it has one
+      double u = History.control(m, d, a);
       if (m.actCtrlLimited(a)) {
         u = Math.min(Math.max(u, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1));
       }

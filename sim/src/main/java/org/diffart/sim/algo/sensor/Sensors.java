@@ -3,6 +3,7 @@ package org.diffart.sim.algo.sensor;
 import org.diffart.sim.algo.collision.Ray;
 import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.dynamics.Rnea;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.FrameType;
@@ -65,6 +66,10 @@ public final class Sensors {
     for (int i = 0; i < m.nsensor(); i++) {
       sensor(m, d, i);
       cutoff(m, d, i);
+    }
+    if (m.nhistory() > 0) {
+      // delayed and sampled sensors read their history; the step inserts the current values
+      History.readSensors(m, d);
     }
   }
 
