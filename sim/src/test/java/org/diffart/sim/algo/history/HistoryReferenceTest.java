@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
@@ -39,7 +38,7 @@ class HistoryReferenceTest {
     int row = 0;
     double worst = 0;
     for (int t = 0; t < ref.get("steps").getAsInt(); t++) {
-      double[] u = doubles(ctrl.get(t));
+      double[] u = ReferenceFiles.doubles(ctrl.get(t));
       System.arraycopy(u, 0, d.ctrl, 0, m.nu());
       Step.step(m, d);
       JsonObject s = states.get(row).getAsJsonObject();
@@ -48,7 +47,7 @@ class HistoryReferenceTest {
         row++;
       }
     }
-    double[] buffers = doubles(ref.get("history_end"));
+    double[] buffers = ReferenceFiles.doubles(ref.get("history_end"));
     for (int i = 0; i < buffers.length; i++) {
       assertEquals(
           buffers[i],
@@ -62,7 +61,7 @@ class HistoryReferenceTest {
   private static double compare(String where, JsonObject s, Data d) {
     double worst = 0;
     for (String f : new String[] {"qpos", "qvel", "act", "sensordata"}) {
-      double[] want = doubles(s.get(f));
+      double[] want = ReferenceFiles.doubles(s.get(f));
       double[] got =
           f.equals("qpos")
               ? d.qpos
@@ -76,14 +75,5 @@ class HistoryReferenceTest {
       }
     }
     return worst;
-  }
-
-  private static double[] doubles(JsonElement e) {
-    JsonArray a = e.getAsJsonArray();
-    double[] out = new double[a.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = a.get(i).getAsDouble();
-    }
-    return out;
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -47,19 +46,10 @@ class HistoryTest {
         PROBES.getAsJsonObject(probe).get("xml").getAsString(), probe + ".xml");
   }
 
-  private static double[] doubles(JsonElement e) {
-    JsonArray a = e.getAsJsonArray();
-    double[] out = new double[a.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = a.get(i).getAsDouble();
-    }
-    return out;
-  }
-
   @Test
   void readsInterpolateAsMujocoWithItsToleranceAndClampAtTheEnds() {
     JsonObject p = PROBES.getAsJsonObject("read_ctrl_interpolation");
-    double[] h = doubles(p.get("history"));
+    double[] h = ReferenceFiles.doubles(p.get("history"));
     for (JsonElement r : p.getAsJsonArray("reads")) {
       JsonObject o = r.getAsJsonObject();
       double t = o.get("time").getAsDouble();
@@ -70,7 +60,8 @@ class HistoryTest {
           o.get("cubic").getAsDouble(), History.read(h, 0, 5, 1, History.CUBIC, t, 0), 1e-12);
     }
     JsonObject u = PROBES.getAsJsonObject("read_ctrl_cubic_uneven");
-    double[] times = doubles(u.get("times")), values = doubles(u.get("values"));
+    double[] times = ReferenceFiles.doubles(u.get("times")),
+        values = ReferenceFiles.doubles(u.get("values"));
     double[] buf = new double[2 + 10];
     buf[1] = 4;
     System.arraycopy(times, 0, buf, 2, 5);
@@ -95,14 +86,14 @@ class HistoryTest {
       JsonObject p = PROBES.getAsJsonObject(probe);
       Model m = model(probe);
       Data d = new Data(m);
-      assertArrayEquals(doubles(p.get("reset_history")), d.history, 1e-15, probe);
+      assertArrayEquals(ReferenceFiles.doubles(p.get("reset_history")), d.history, 1e-15, probe);
       for (JsonElement e : p.getAsJsonArray("steps")) {
         JsonObject s = e.getAsJsonObject();
         d.ctrl[0] = s.get("ctrl").getAsDouble();
         Step.step(m, d);
         assertEquals(s.get("actuator_force").getAsDouble(), d.actuatorForce[0], 1e-12, probe);
-        assertArrayEquals(doubles(s.get("sensordata")), d.sensordata, 1e-12, probe);
-        assertArrayEquals(doubles(s.get("history")), d.history, 1e-12, probe);
+        assertArrayEquals(ReferenceFiles.doubles(s.get("sensordata")), d.sensordata, 1e-12, probe);
+        assertArrayEquals(ReferenceFiles.doubles(s.get("history")), d.history, 1e-12, probe);
       }
     }
   }
@@ -128,7 +119,7 @@ class HistoryTest {
         d.ctrl[0] = s.get("ctrl").getAsDouble();
         Step.step(m, d);
         assertEquals(s.get("actuator_force").getAsDouble(), d.actuatorForce[0], 1e-12, probe);
-        assertEquals(doubles(s.get("sensordata"))[0], d.sensordata[0], 1e-12, probe);
+        assertEquals(ReferenceFiles.doubles(s.get("sensordata"))[0], d.sensordata[0], 1e-12, probe);
       }
     }
   }
@@ -148,14 +139,16 @@ class HistoryTest {
     assertArrayEquals(before, d.history);
     d.reset();
     assertArrayEquals(
-        doubles(PROBES.getAsJsonObject("forward_and_reset").get("fresh_history")),
+        ReferenceFiles.doubles(PROBES.getAsJsonObject("forward_and_reset").get("fresh_history")),
         d.history,
         1e-15);
     Model k = model("keyframe_reset");
     Data dk = new Data(k);
     dk.resetToKey(0);
     assertArrayEquals(
-        doubles(PROBES.getAsJsonObject("keyframe_reset").get("history")), dk.history, 1e-15);
+        ReferenceFiles.doubles(PROBES.getAsJsonObject("keyframe_reset").get("history")),
+        dk.history,
+        1e-15);
   }
 
   @Test
