@@ -214,6 +214,7 @@ double Trig_cosSeries(double r);
 double Trig_sin(double x);
 void History_insertAll(Model* m, Data* d);
 void History_insert(__global double* h, int adr, int n, int dim, double time, __global double* src, int so);
+int History_sampleDue(Model* m, Data* d, int i);
 void Step_outputs(Model* m, Data* d);
 void Energy_compute(Model* m, Data* d);
 void Forces_springDifference(Model* m, Data* d, int a);
@@ -711,14 +712,11 @@ void History_insertAll(Model* m, Data* d) {
     if (n == 0) {
       continue;
     }
-    int adr = (MI_ARRAY(m, sensorHistoryAdr)[(i)]);
-    double interval = (MD_ARRAY(m, sensorInterval)[(i)]);
-    if (interval > 0) {
-      if (DD_SCALAR(d, time) < (DD_ARRAY(d, history)[adr] + interval)) {
-        continue;
-      }
-      DD_ARRAY(d, history)[adr] += interval;
+    if ((!History_sampleDue(m, d, i))) {
+      continue;
     }
+    int adr = (MI_ARRAY(m, sensorHistoryAdr)[(i)]);
+    DD_ARRAY(d, history)[adr] += (MD_ARRAY(m, sensorInterval)[(i)]);
     History_insert(DD_ARRAY(d, history), adr, n, (MI_ARRAY(m, sensorDim)[(i)]), DD_SCALAR(d, time), DD_ARRAY(d, sensorNow), (MI_ARRAY(m, sensorAdr)[(i)]));
   }
 }
@@ -731,6 +729,12 @@ void History_insert(__global double* h, int adr, int n, int dim, double time, __
     h[((((adr + 2) + n) + (dim * next)) + k)] = src[(so + k)];
   }
   h[(adr + 1)] = next;
+}
+
+// algo/history/History.java: boolean sampleDue(Model, Data, int)
+int History_sampleDue(Model* m, Data* d, int i) {
+  double interval = (MD_ARRAY(m, sensorInterval)[(i)]);
+  return ((interval == 0) || (DD_SCALAR(d, time) >= (DD_ARRAY(d, history)[(MI_ARRAY(m, sensorHistoryAdr)[(i)])] + interval)));
 }
 
 // algo/Step.java: void outputs(Model, Data)
@@ -930,9 +934,7 @@ void History_readSensors(Model* m, Data* d) {
       continue;
     }
     double delay = (MD_ARRAY(m, sensorDelay)[(i)]);
-    double interval = (MD_ARRAY(m, sensorInterval)[(i)]);
-    int due = ((interval == 0) || (DD_SCALAR(d, time) >= (DD_ARRAY(d, history)[adr] + interval)));
-    if ((delay == 0) && due) {
+    if ((delay == 0) && History_sampleDue(m, d, i)) {
       continue;
     }
     double time = ((delay == 0) ? INFINITY : (DD_SCALAR(d, time) - delay));

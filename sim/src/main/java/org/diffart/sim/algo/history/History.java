@@ -104,18 +104,23 @@ public final class History {
       if (n == 0) {
         continue;
       }
-      int adr = m.sensorHistoryAdr(i);
-      double interval = m.sensorInterval(i);
-      if (interval > 0) {
-        // exactly, as MuJoCo compares: a step whose time lands a rounding error short of the
-        // schedule waits for the next one
-        if (d.time < d.history[adr] + interval) {
-          continue;
-        }
-        d.history[adr] += interval;
+      if (!sampleDue(m, d, i)) {
+        continue;
       }
+      int adr = m.sensorHistoryAdr(i);
+      d.history[adr] += m.sensorInterval(i);
       insert(d.history, adr, n, m.sensorDim(i), d.time, d.sensorNow, m.sensorAdr(i));
     }
+  }
+
+  /**
+   * Whether buffered sensor i takes a sample at the data's time: every step without an interval,
+   * else once its interval has passed since the time header, compared exactly as MuJoCo does (a
+   * step whose time lands a rounding error short of the schedule waits for the next one).
+   */
+  private static boolean sampleDue(Model m, Data d, int i) {
+    double interval = m.sensorInterval(i);
+    return interval == 0 || d.time >= d.history[m.sensorHistoryAdr(i)] + interval;
   }
 
   /** Control a as the actuator sees it at the data's time: its delayed read, or {@code ctrl}. */
@@ -147,9 +152,8 @@ public final class History {
       if (n == 0) {
         continue;
       }
-      double delay = m.sensorDelay(i), interval = m.sensorInterval(i);
-      boolean due = interval == 0 || d.time >= d.history[adr] + interval;
-      if (delay == 0 && due) {
+      double delay = m.sensorDelay(i);
+      if (delay == 0 && sampleDue(m, d, i)) {
         continue;
       }
       double time = delay == 0 ? Double.POSITIVE_INFINITY : d.time - delay;
