@@ -41,6 +41,15 @@ public interface Backend extends AutoCloseable {
   /** Sets the actuator activations of all worlds (W×na). */
   void setAct(double[] act);
 
+  /**
+   * Sets the history buffers of all worlds (W×nhistory, each world's as {@code Data.history}): how
+   * a rollout starts them ({@code Step.initHistory}).
+   */
+  void setHistory(double[] history);
+
+  /** Reads the history buffers of all worlds into {@code out} (W×nhistory). */
+  void getHistory(double[] out);
+
   /** Reads the positions of all worlds into {@code out} (W×nq). */
   void getQpos(double[] out);
 

@@ -10,6 +10,7 @@ import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
 import org.diffart.kernel.display.Coordinates;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ControlFile;
 import org.diffart.sim.model.Model;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,23 +23,26 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * {@code diffart rollout --model M --steps N [state] [--backend B] [--worlds W] [--stride S]}: W
- * worlds started from the same state, stepped N times with constant controls.
+ * {@code diffart rollout --model M --steps N [state] [--backend B] [--worlds W] [--stride S]
+ * [--ctrl-file F]}: W worlds started from the same state, stepped N times with constant controls or
+ * those of a file, one line per step.
  */
 @Command(
     name = "rollout",
     description =
-        "Step W worlds of a model N times from one starting state, controls held constant.",
+        "Step W worlds of a model N times from one starting state, controls held constant or"
+            + " given per step by --ctrl-file.",
     footer = {
       "",
       "The state is qpos0 with zero velocity and controls, or keyframe K; --qpos/--qvel/--ctrl then replace their"
-          + " part.",
+          + " part; --history-init says how the buffers of delayed actuators and sensors start.",
       "JSON keys: model, backend, worlds, steps, time (simulated, s), ms (wall time of the stepping loop alone),"
           + " final_qpos and final_qvel (world 0), final_act (world 0, models with activation dynamics),"
           + " final_qpos_all (one row per world, only when W > 1),"
           + " final_sensordata (world 0's sensors at the final state, for models with sensors), trajectory (time,"
-          + " qpos and, with sensors, sensordata of world 0 every S steps, only with --stride). Sensors are those"
-          + " of each recorded state, as mj_forward gives them."
+          + " qpos, qvel, act (models with activation dynamics) and sensordata (models with sensors) of world 0"
+          + " every S steps, only with --stride). Sensors are those of each recorded state, as mj_forward gives"
+          + " them (reading the history buffers as they stand, without changing them)."
     })
 final class RolloutCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -47,10 +51,19 @@ final class RolloutCommand implements Callable<Integer> {
 
   @Option(
       names = "--steps",
-      required = true,
       paramLabel = "N",
-      description = "Number of time steps (>= 1).")
-  private int steps;
+      description =
+          "Number of time steps (>= 1); with --ctrl-file, its number of lines unless given.")
+  private Integer steps;
+
+  @Option(
+      names = "--ctrl-file",
+      paramLabel = "F",
+      description =
+          "CSV of the controls, one line of nu comma-separated numbers per step (line t: the control"
+              + " given at step t; blank lines and lines starting with # skipped). Its first line is"
+              + " also the start's control.")
+  private java.nio.file.Path ctrlFile;
 
   @Option(
       names = "--backend",
@@ -77,9 +90,13 @@ final class RolloutCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    checkArguments();
     Model m = model.load();
+    double[][] controls = controls(m);
+    checkArguments();
     Data start = state.initial(m);
+    if (controls != null) {
+      System.arraycopy(controls[0], 0, start.ctrl, 0, m.nu());
+    }
     String task =
         "rollout of "
             + m.name()
@@ -100,12 +117,53 @@ final class RolloutCommand implements Callable<Integer> {
               () ->
                   Rollout.run(
                       b,
-                      new Rollout.Start(start.time, start.qpos, start.qvel, start.ctrl, start.act),
+                      new Rollout.Start(
+                          start.time,
+                          start.qpos,
+                          start.qvel,
+                          start.ctrl,
+                          start.act,
+                          state.historyInit()),
                       steps,
-                      every));
+                      every,
+                      controls));
     }
     output.print(json(m, r), () -> text(m, r));
     return 0;
+  }
+
+  /** The controls of --ctrl-file, which also give the number of steps when --steps is not given. */
+  private double[][] controls(Model m) {
+    if (ctrlFile == null) {
+      if (steps == null) {
+        throw usage("--steps is required (or --ctrl-file, whose lines give the number of steps)");
+      }
+      return null;
+    }
+    if (state.ctrlGiven()) {
+      throw usage(
+          "--ctrl and --ctrl-file both give the controls: --ctrl holds one control for every step,"
+              + " --ctrl-file gives one per step; choose one");
+    }
+    double[][] u;
+    try {
+      u = ControlFile.read(ctrlFile, m.nu());
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      throw usage("--ctrl-file: " + e.getMessage());
+    }
+    if (steps == null) {
+      steps = u.length;
+    } else if (steps != u.length) {
+      throw usage(
+          "--steps "
+              + steps
+              + " but --ctrl-file "
+              + ctrlFile
+              + " has "
+              + u.length
+              + " lines of controls: give one per step, or leave out --steps");
+    }
+    return u;
   }
 
   private void checkArguments() {
@@ -152,6 +210,10 @@ final class RolloutCommand implements Callable<Integer> {
       JsonObject trajectory = new JsonObject();
       trajectory.add("time", Output.array(r.times()));
       trajectory.add("qpos", rows(r.qpos()));
+      trajectory.add("qvel", rows(r.qvel()));
+      if (m.na() > 0) {
+        trajectory.add("act", rows(r.act()));
+      }
       if (m.nsensor() > 0) {
         trajectory.add("sensordata", rows(r.sensordata()));
       }

@@ -2,6 +2,8 @@ package org.diffart.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Spec;
 /**
  * The starting state options: {@code qpos0} with zero velocity and controls by default, or a
  * keyframe ({@code --key}), then each of {@code --qpos}, {@code --qvel}, {@code --ctrl}, {@code
- * --act} given replaces its part.
+ * --act} given replaces its part; {@code --history-init} says how the history buffers of delayed
+ * actuators and sensors start.
  */
 final class StateOptions {
   @Option(
@@ -52,6 +55,16 @@ final class StateOptions {
           "Actuator activations, exactly na comma-separated numbers (models with activation dynamics).")
   private Vector act;
 
+  @Option(
+      names = "--history-init",
+      paramLabel = "zero|filled",
+      defaultValue = "zero",
+      description =
+          "How the history buffers of delayed actuators and sensors start: zero (MuJoCo 3.14's"
+              + " mj_resetData, every value 0) or filled (every sample the start's own control"
+              + " and sensor value); default: ${DEFAULT-VALUE}.")
+  private String historyInit;
+
   @Spec(Spec.Target.MIXEE)
   private CommandSpec command;
 
@@ -70,7 +83,26 @@ final class StateOptions {
     copy("--qvel", "nv", qvel, d.qvel);
     copy("--ctrl", "nu", ctrl, d.ctrl);
     copy("--act", "na", act, d.act);
+    Step.initHistory(m, d, historyInit());
     return d;
+  }
+
+  /** Whether {@code --ctrl} was given. */
+  boolean ctrlGiven() {
+    return ctrl != null;
+  }
+
+  /**
+   * The {@code --history-init} asked for.
+   *
+   * @throws ParameterException naming the value and the choices
+   */
+  HistoryInit historyInit() {
+    try {
+      return HistoryInit.parse(historyInit);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(command.commandLine(), "--history-init: " + e.getMessage());
+    }
   }
 
   /** The keyframe named {@code --key}, or else the one at that index. */

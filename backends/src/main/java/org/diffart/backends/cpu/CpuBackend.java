@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
+import java.util.function.Function;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Capability;
 import org.diffart.sim.algo.Step;
@@ -135,42 +136,52 @@ public final class CpuBackend implements Backend {
 
   @Override
   public void setQpos(double[] qpos) {
-    scatter(qpos, model.nq(), "qpos", 0);
+    scatter(qpos, model.nq(), "qpos", d -> d.qpos);
   }
 
   @Override
   public void setQvel(double[] qvel) {
-    scatter(qvel, model.nv(), "qvel", 1);
+    scatter(qvel, model.nv(), "qvel", d -> d.qvel);
   }
 
   @Override
   public void setCtrl(double[] ctrl) {
-    scatter(ctrl, model.nu(), "ctrl", 2);
+    scatter(ctrl, model.nu(), "ctrl", d -> d.ctrl);
   }
 
   @Override
   public void setAct(double[] act) {
-    scatter(act, model.na(), "act", 4);
+    scatter(act, model.na(), "act", d -> d.act);
+  }
+
+  @Override
+  public void setHistory(double[] history) {
+    scatter(history, model.nhistory(), "history", d -> d.history);
+  }
+
+  @Override
+  public void getHistory(double[] out) {
+    gather(out, model.nhistory(), d -> d.history);
   }
 
   @Override
   public void getQpos(double[] out) {
-    gather(out, model.nq(), 0);
+    gather(out, model.nq(), d -> d.qpos);
   }
 
   @Override
   public void getAct(double[] out) {
-    gather(out, model.na(), 4);
+    gather(out, model.na(), d -> d.act);
   }
 
   @Override
   public void getQvel(double[] out) {
-    gather(out, model.nv(), 1);
+    gather(out, model.nv(), d -> d.qvel);
   }
 
   @Override
   public void getSensordata(double[] out) {
-    gather(out, model.nsensordata(), 3);
+    gather(out, model.nsensordata(), d -> d.sensordata);
   }
 
   @Override
@@ -261,29 +272,23 @@ public final class CpuBackend implements Backend {
     }
   }
 
-  private double[] field(Data d, int which) {
-    return which == 0
-        ? d.qpos
-        : which == 1 ? d.qvel : which == 2 ? d.ctrl : which == 3 ? d.sensordata : d.act;
-  }
-
-  private void scatter(double[] src, int n, String what, int which) {
+  private void scatter(double[] src, int n, String what, Function<Data, double[]> field) {
     if (src.length != n * data.length) {
       throw new IllegalArgumentException(
           what + " must have worlds×" + n + " = " + n * data.length + " values, got " + src.length);
     }
     for (int w = 0; w < data.length; w++) {
-      System.arraycopy(src, w * n, field(data[w], which), 0, n);
+      System.arraycopy(src, w * n, field.apply(data[w]), 0, n);
     }
   }
 
-  private void gather(double[] out, int n, int which) {
+  private void gather(double[] out, int n, Function<Data, double[]> field) {
     if (out.length < n * data.length) {
       throw new IllegalArgumentException(
           "the output needs worlds×" + n + " = " + n * data.length + " values, got " + out.length);
     }
     for (int w = 0; w < data.length; w++) {
-      System.arraycopy(field(data[w], which), 0, out, w * n, n);
+      System.arraycopy(field.apply(data[w]), 0, out, w * n, n);
     }
   }
 }

@@ -168,6 +168,16 @@ public final class OpenClBackend implements Backend {
   }
 
   @Override
+  public void setHistory(double[] history) {
+    setField("history", history, model.nhistory());
+  }
+
+  @Override
+  public void getHistory(double[] out) {
+    getField("history", out, model.nhistory());
+  }
+
+  @Override
   public void getQpos(double[] out) {
     getField("qpos", out, model.nq());
   }

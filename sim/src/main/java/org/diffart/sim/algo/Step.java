@@ -8,6 +8,7 @@ import org.diffart.sim.algo.dynamics.Crba;
 import org.diffart.sim.algo.dynamics.MassMatrixFactor;
 import org.diffart.sim.algo.forces.Forces;
 import org.diffart.sim.algo.history.History;
+import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.algo.sensor.Energy;
@@ -78,6 +79,21 @@ public final class Step {
     smooth(m, d, 0);
     constraints(m, d, true);
     outputs(m, d);
+  }
+
+  /**
+   * Starts the history buffers at d's state: MuJoCo 3.14's reset ({@link Data#resetHistory}), then
+   * with {@link HistoryInit#FILLED} every delayed control's samples its {@code ctrl} and every
+   * buffered sensor's its value at this state, computed by {@link #forward} with the controls'
+   * buffers filled (a sensor of a delayed actuator's force sees the filled control).
+   */
+  public static void initHistory(Model m, Data d, HistoryInit init) {
+    d.resetHistory();
+    if (init == HistoryInit.FILLED && m.nhistory() > 0) {
+      History.fillControls(m, d);
+      forward(m, d);
+      History.fillSensors(m, d);
+    }
   }
 
   /**

@@ -123,6 +123,35 @@ public final class History {
     return interval == 0 || d.time >= d.history[m.sensorHistoryAdr(i)] + interval;
   }
 
+  /**
+   * Writes every delayed control's current {@code ctrl} into all its samples, keeping their times
+   * (MuJoCo's {@code mj_initCtrlHistory} with those values).
+   */
+  public static void fillControls(Model m, Data d) {
+    for (int a = 0; a < m.nu(); a++) {
+      int n = m.actHistoryNum(a);
+      if (n > 0) {
+        java.util.Arrays.fill(
+            d.history, m.actHistoryAdr(a) + 2 + n, m.actHistoryAdr(a) + 2 + 2 * n, d.ctrl[a]);
+      }
+    }
+  }
+
+  /**
+   * Writes every buffered sensor's current value ({@code sensorNow}, as the sensors of the state
+   * computed it) into all its samples, keeping their times and the time header (MuJoCo's {@code
+   * mj_initSensorHistory} with those values and the header as phase).
+   */
+  public static void fillSensors(Model m, Data d) {
+    for (int i = 0; i < m.nsensor(); i++) {
+      int n = m.sensorHistoryNum(i), dim = m.sensorDim(i);
+      for (int j = 0; j < n; j++) {
+        System.arraycopy(
+            d.sensorNow, m.sensorAdr(i), d.history, m.sensorHistoryAdr(i) + 2 + n + j * dim, dim);
+      }
+    }
+  }
+
   /** Control a as the actuator sees it at the data's time: its delayed read, or {@code ctrl}. */
   public static double control(Model m, Data d, int a) {
     if (m.actHistoryNum(a) == 0) {
