@@ -13,6 +13,7 @@ import static org.jocl.CL.clSetKernelArg;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.data.SimulationException;
@@ -77,10 +78,17 @@ final class OpenClAdjoint implements AutoCloseable {
         throw new IllegalArgumentException(
             "every problem must have the same number of steps, got " + steps + " and " + p.steps());
       }
-      if (p.loss().hasRunningCost()) {
+      if (p.loss().hasRunningCost() || p.loss().hasSensorCost()) {
         throw new IllegalArgumentException(
             "the opencl backend's adjoint supports terminal losses only; this loss "
                 + "has a running cost (use the cpu backend)");
+      }
+      if (History.sensorBuffers(m)) {
+        throw new IllegalArgumentException(
+            "the opencl backend's adjoint has no sensors, and model '"
+                + m.name()
+                + "' buffers some (delayed or sampled sensors, whose inserted values the"
+                + " gradient follows back through the sensors' adjoint): use the cpu backend");
       }
     }
     this.slots = schedule.slots(steps);

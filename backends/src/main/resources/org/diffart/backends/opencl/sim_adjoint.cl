@@ -121,6 +121,11 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a);
 void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
 void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+void HistoryAdjoint_control(Model* m, Data* d, DataBar* b, int a, double bar);
+void HistoryAdjoint_read(__global double* h, __global double* hBar, int adr, int n, int dim, int interp, double time, int k, double bar);
+void HistoryAdjoint_slope(__global double* h, __global double* hBar, int adr, int n, int dim, int oldest, int i, int k, double bar);
+void HistoryAdjoint_add(__global double* hBar, int adr, int n, int dim, int oldest, int i, int k, double bar);
+double HistoryAdjoint_time(__global double* h, int adr, int n, int oldest, int i);
 int ForcesAdjoint_passes(double x, double lo, double hi);
 void ForcesAdjoint_total(Model* m, DataBar* b);
 void ForcesAdjoint_armature(Model* m, DataBar* b, double h);
@@ -168,6 +173,9 @@ void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h);
 void Configuration_integratePosAdjoint(Model* m, __global double* qpos, __global double* qvel, int vo, double dt, __global double* qposBar, __global double* qvelBar, int vbo);
 void Quat_integrateAdjoint(__global double* q, int qo, __global double* omega, int wo, double dt, __global double* qBar, int qbo, __global double* omegaBar, int wbo);
 void StepAdjoint_rk4(Model* m, Data* d, DataBar* b);
+void StepAdjoint_insertion(Model* m, Data* d, DataBar* b);
+void HistoryAdjoint_insertAll(Model* m, Data* d, DataBar* b);
+double HistoryAdjoint_take(Data* d, DataBar* b, int adr, int n, int dim, int k);
 void Configuration_tangentGradient(Model* m, __global double* qpos, __global double* qposBar, __global double* out);
 void Configuration_halfConjProduct(__global double* q, __global double* b, int a, __global double* out, int o);
 
@@ -179,6 +187,7 @@ void StepAdjoint_step_3(Model* m, Data* d, DataBar* b) {
 
 // algo/StepAdjoint.java: void step(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
+  StepAdjoint_insertion(m, d, b);
   if (OPT_integrator == Integrator_RK4) {
     StepAdjoint_rk4(m, d, b);
     if (DI_ERROR(d)) return;
@@ -3445,7 +3454,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     }
     double len = DD_ARRAY(d, actuatorLength)[a];
     double vel = DD_ARRAY(d, actuatorVelocity)[a];
-    double u = DD_ARRAY(d, ctrl)[a];
+    double u = History_control(m, d, a);
     int ctrlPasses = ((!((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) || ForcesAdjoint_passes(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))]), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))])));
     if (((MI_ARRAY(m, actCtrlLimited)[(a)] != 0))) {
       u = jmin(jmax(u, (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (0))])), (MD_ARRAY(m, actCtrlRange)[((2 * (a)) + (1))]));
@@ -3481,7 +3490,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
       BD_ARRAY(b, actDotBar)[s] = 0;
     }
     if (ctrlPasses) {
-      BD_ARRAY(b, ctrlBar)[a] += uBar;
+      HistoryAdjoint_control(m, d, b, a, uBar);
     }
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
@@ -3680,6 +3689,69 @@ void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global
       dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
     }
   }
+}
+
+// algo/history/HistoryAdjoint.java: void control(Model, Data, DataBar, int, double)
+void HistoryAdjoint_control(Model* m, Data* d, DataBar* b, int a, double bar) {
+  if ((MI_ARRAY(m, actHistoryNum)[(a)]) == 0) {
+    BD_ARRAY(b, ctrlBar)[a] += bar;
+    return;
+  }
+  HistoryAdjoint_read(DD_ARRAY(d, history), BD_ARRAY(b, historyBar), (MI_ARRAY(m, actHistoryAdr)[(a)]), (MI_ARRAY(m, actHistoryNum)[(a)]), 1, (MI_ARRAY(m, actHistoryInterp)[(a)]), (DD_SCALAR(d, time) - (MD_ARRAY(m, actDelay)[(a)])), 0, bar);
+}
+
+// algo/history/HistoryAdjoint.java: void read(double[], double[], int, int, int, int, double, int, double)
+void HistoryAdjoint_read(__global double* h, __global double* hBar, int adr, int n, int dim, int interp, double time, int k, double bar) {
+  int oldest = (((((int) h[(adr + 1)]) + 1)) % n);
+  int j = (-1);
+  for (int i = 0; i < n; i++) {
+    if (h[((adr + 2) + (((oldest + i)) % n))] <= (time + History_TOLERANCE)) {
+      j = i;
+    }
+  }
+  if (j < 0) {
+    HistoryAdjoint_add(hBar, adr, n, dim, oldest, 0, k, bar);
+    return;
+  }
+  if ((j == (n - 1)) || (interp == History_ZOH)) {
+    HistoryAdjoint_add(hBar, adr, n, dim, oldest, j, k, bar);
+    return;
+  }
+  double t0 = HistoryAdjoint_time(h, adr, n, oldest, j);
+  double t1 = HistoryAdjoint_time(h, adr, n, oldest, (j + 1));
+  double dt = (t1 - t0);
+  double s = (((time - t0)) / dt);
+  if (interp == History_LINEAR) {
+    HistoryAdjoint_add(hBar, adr, n, dim, oldest, j, k, (((1 - s)) * bar));
+    HistoryAdjoint_add(hBar, adr, n, dim, oldest, (j + 1), k, (s * bar));
+    return;
+  }
+  double s2 = (s * s);
+  double s3 = (s2 * s);
+  HistoryAdjoint_add(hBar, adr, n, dim, oldest, j, k, (((((2 * s3) - (3 * s2)) + 1)) * bar));
+  HistoryAdjoint_add(hBar, adr, n, dim, oldest, (j + 1), k, (((((-2) * s3) + (3 * s2))) * bar));
+  HistoryAdjoint_slope(h, hBar, adr, n, dim, oldest, j, k, (((((s3 - (2 * s2)) + s)) * dt) * bar));
+  HistoryAdjoint_slope(h, hBar, adr, n, dim, oldest, (j + 1), k, ((((s3 - s2)) * dt) * bar));
+}
+
+// algo/history/HistoryAdjoint.java: void slope(double[], double[], int, int, int, int, int, int, double)
+void HistoryAdjoint_slope(__global double* h, __global double* hBar, int adr, int n, int dim, int oldest, int i, int k, double bar) {
+  if ((i == 0) || (i == (n - 1))) {
+    return;
+  }
+  double w = (bar / ((HistoryAdjoint_time(h, adr, n, oldest, (i + 1)) - HistoryAdjoint_time(h, adr, n, oldest, (i - 1)))));
+  HistoryAdjoint_add(hBar, adr, n, dim, oldest, (i + 1), k, w);
+  HistoryAdjoint_add(hBar, adr, n, dim, oldest, (i - 1), k, (-w));
+}
+
+// algo/history/HistoryAdjoint.java: void add(double[], int, int, int, int, int, int, double)
+void HistoryAdjoint_add(__global double* hBar, int adr, int n, int dim, int oldest, int i, int k, double bar) {
+  hBar[((((adr + 2) + n) + (dim * ((((oldest + i)) % n)))) + k)] += bar;
+}
+
+// algo/history/HistoryAdjoint.java: double time(double[], int, int, int, int)
+double HistoryAdjoint_time(__global double* h, int adr, int n, int oldest, int i) {
+  return h[((adr + 2) + (((oldest + i)) % n))];
 }
 
 // algo/forces/ForcesAdjoint.java: boolean passes(double, double, double)
@@ -5014,6 +5086,44 @@ void StepAdjoint_rk4(Model* m, Data* d, DataBar* b) {
   copy_d(BD_ARRAY(b, qposBar) + 0, BD_ARRAY(b, rkQposBar) + 0, nq);
   copy_d(BD_ARRAY(b, qvelBar) + 0, BD_ARRAY(b, rkQvelBar) + 0, nv);
   copy_d(BD_ARRAY(b, actBar) + 0, BD_ARRAY(b, rkActBar) + 0, na);
+}
+
+// algo/StepAdjoint.java: void insertion(Model, Data, DataBar, AdjointTracer)
+void StepAdjoint_insertion(Model* m, Data* d, DataBar* b) {
+  if ((M_nhistory) > 0) {
+    HistoryAdjoint_insertAll(m, d, b);
+  }
+}
+
+// algo/history/HistoryAdjoint.java: void insertAll(Model, Data, DataBar)
+void HistoryAdjoint_insertAll(Model* m, Data* d, DataBar* b) {
+  for (int a = 0; a < (M_nu); a++) {
+    int n = (MI_ARRAY(m, actHistoryNum)[(a)]);
+    if (n > 0) {
+      BD_ARRAY(b, ctrlBar)[a] += HistoryAdjoint_take(d, b, (MI_ARRAY(m, actHistoryAdr)[(a)]), n, 1, 0);
+    }
+  }
+  for (int i = 0; i < (M_nsensor); i++) {
+    int n = (MI_ARRAY(m, sensorHistoryNum)[(i)]);
+    if ((n == 0) || (!History_sampleDue(m, d, i))) {
+      continue;
+    }
+    for (int k = 0; k < (MI_ARRAY(m, sensorDim)[(i)]); k++) {
+      double bar = HistoryAdjoint_take(d, b, (MI_ARRAY(m, sensorHistoryAdr)[(i)]), n, (MI_ARRAY(m, sensorDim)[(i)]), k);
+      if (OPT_sensor) {
+        BD_ARRAY(b, sensorNowBar)[((MI_ARRAY(m, sensorAdr)[(i)]) + k)] += bar;
+      }
+    }
+  }
+}
+
+// algo/history/HistoryAdjoint.java: double take(Data, DataBar, int, int, int, int)
+double HistoryAdjoint_take(Data* d, DataBar* b, int adr, int n, int dim, int k) {
+  int next = (((((int) DD_ARRAY(d, history)[(adr + 1)]) + 1)) % n);
+  int at = ((((adr + 2) + n) + (dim * next)) + k);
+  double bar = BD_ARRAY(b, historyBar)[at];
+  BD_ARRAY(b, historyBar)[at] = 0;
+  return bar;
 }
 
 // algo/kinematics/Configuration.java: void tangentGradient(Model, double[], double[], double[])

@@ -79,7 +79,9 @@ class OpenClAdjointTest {
     "../datasets/reference/models/muscles.xml, 3",
     // RK4: four stages recomputed and reversed per step, with activation states and a joint limit
     "../datasets/reference/trajectories/activation_rk4.xml, 4",
-    "../datasets/models/dm_control/acrobot.xml, 4"
+    "../datasets/models/dm_control/acrobot.xml, 4",
+    // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
+    "../datasets/reference/models/delayed_motors.xml, 3"
   })
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
@@ -142,6 +144,15 @@ class OpenClAdjointTest {
               IllegalArgumentException.class,
               () -> b.gradient(p.withLoss(running), "adjoint", new Checkpointing.Every(1)));
       assertTrue(e.getMessage().contains("terminal losses only"), e.getMessage());
+    }
+    Model arm = ModelLoader.load("../datasets/reference/history314/delayed_arm.xml");
+    try (OpenClBackend b = new OpenClBackend(arm, 1)) {
+      RolloutProblem p = batch(arm, 1, 10).get(0);
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> b.gradient(p, "adjoint", new Checkpointing.Every(1)));
+      assertTrue(e.getMessage().contains("has no sensors"), e.getMessage());
     }
   }
 }

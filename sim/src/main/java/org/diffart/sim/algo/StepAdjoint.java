@@ -4,6 +4,7 @@ import org.diffart.sim.algo.collision.CollisionAdjoint;
 import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
 import org.diffart.sim.algo.dynamics.AbaAdjoint;
 import org.diffart.sim.algo.forces.ForcesAdjoint;
+import org.diffart.sim.algo.history.HistoryAdjoint;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.algo.sensor.SensorsAdjoint;
@@ -14,21 +15,24 @@ import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
- * Adjoint of one {@link Step#step}, stage by stage in reverse. Euler: the configuration update
- * {@code q⁺ = q ⊕ dt v⁺}, the velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses,
- * reverse PGS, rows), ABA, forces, the contact geometry and kinematics. It needs the step's forward
- * intermediates: call {@link Step#dynamics} on the state before the step first (the rollout
- * gradient recomputes it from a checkpoint). RK4: the combination of the four stages, then each
- * stage's dynamics in reverse order, each recomputed just before its adjoint.
+ * Adjoint of one {@link Step#step}, stage by stage in reverse. With history buffers the insertion
+ * first ({@link HistoryAdjoint#insertAll}: the bars of the samples written go to the controls and
+ * the sensor values inserted), the reads inside the stages ({@link HistoryAdjoint#control}, {@link
+ * HistoryAdjoint#readSensors}). Euler: the configuration update {@code q⁺ = q ⊕ dt v⁺}, the
+ * velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows), ABA,
+ * forces, the contact geometry and kinematics. It needs the step's forward intermediates: call
+ * {@link Step#dynamics} on the state before the step first (the rollout gradient recomputes it from
+ * a checkpoint). RK4: the combination of the four stages, then each stage's dynamics in reverse
+ * order, each recomputed just before its adjoint.
  */
 public final class StepAdjoint {
   private StepAdjoint() {}
 
   /**
    * Turns the bars of the state after the step ({@code qposBar}, {@code qvelBar}, {@code actBar},
-   * and {@code warmImpulseBar} when warm-starting) into the bars of the state before it, in place,
-   * and accumulates into {@code ctrlBar}, {@code qfrcAppliedBar} and the parameter bars ({@code
-   * bodyInertBar, dofDampingBar, geomFrictionBar, geomRestitutionBar}).
+   * {@code historyBar}, and {@code warmImpulseBar} when warm-starting) into the bars of the state
+   * before it, in place, and accumulates into {@code ctrlBar}, {@code qfrcAppliedBar} and the
+   * parameter bars ({@code bodyInertBar, dofDampingBar, geomFrictionBar, geomRestitutionBar}).
    *
    * @param d the data after {@link Step#dynamics} on the state before the step (with RK4 its state
    *     is enough); left with that state
@@ -39,11 +43,36 @@ public final class StepAdjoint {
 
   /** As {@link #step(Model, Data, DataBar)}, calling {@code tracer} after each stage. */
   public static void step(Model m, Data d, DataBar b, AdjointTracer tracer) {
+    insertion(m, d, b, tracer);
     if (m.opt().integrator() == Integrator.RK4) {
       rk4(m, d, b, tracer);
     } else {
       integration(m, d, b, tracer);
       dynamics(m, d, b, tracer);
+    }
+  }
+
+  /**
+   * As {@link #step(Model, Data, DataBar, AdjointTracer)} with the bars of the sensors the step
+   * computed at the state it starts from: {@code sensordataBar} (a cost on what the step reports)
+   * and {@code sensorNowBar} (the values it inserted into sensors' buffers), carried back through
+   * the sensors' adjoint ({@link SensorsAdjoint#compute}) between the integration and the dynamics.
+   * For the Euler step whose sensors read its own evaluation (not {@link Step#separateOutputs});
+   * the plain {@code step} leaves those bars alone (the device's adjoint has no sensors).
+   */
+  public static void stepWithSensors(Model m, Data d, DataBar b, AdjointTracer tracer) {
+    insertion(m, d, b, tracer);
+    integration(m, d, b, tracer);
+    SensorsAdjoint.compute(m, d, b);
+    tracer.after("sensors");
+    dynamics(m, d, b, tracer);
+  }
+
+  /** The adjoint of the step's insertion into the history buffers, first in reverse. */
+  private static void insertion(Model m, Data d, DataBar b, AdjointTracer tracer) {
+    if (m.nhistory() > 0) {
+      HistoryAdjoint.insertAll(m, d, b);
+      tracer.after("history insertion");
     }
   }
 

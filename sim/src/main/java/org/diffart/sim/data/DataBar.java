@@ -23,6 +23,15 @@ public final class DataBar extends WorldArrays {
   public final double[] geomFrictionBar = new double[ngeom];
   public final double[] geomRestitutionBar = new double[ngeom];
 
+  /**
+   * Bars of the history buffers ({@code Data.history}; only the samples' values carry any)
+   * [nhistory].
+   */
+  public final double[] historyBar = new double[nhistory];
+
+  /** Bars of the sensors' current values the step inserts into their buffers [nsensordata]. */
+  public final double[] sensorNowBar = new double[nsensordata];
+
   /** Bars of the warm-start impulses the next step reads [nslot×3]. */
   public final double[] warmImpulseBar = new double[3 * nslot];
 
@@ -276,6 +285,8 @@ public final class DataBar extends WorldArrays {
     java.util.Arrays.fill(geomFrictionBar, 0);
     java.util.Arrays.fill(geomRestitutionBar, 0);
     java.util.Arrays.fill(warmImpulseBar, 0);
+    java.util.Arrays.fill(historyBar, 0);
+    java.util.Arrays.fill(sensorNowBar, 0);
   }
 
   /** Bytes held by this workspace's arrays. */

@@ -2,7 +2,10 @@ package org.diffart.sim.diff;
 
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.algo.sensor.Sensors;
+import org.diffart.sim.data.AdjointTracer;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
@@ -11,8 +14,9 @@ import org.diffart.sim.model.Model;
  * The adjoint method over a whole rollout (Qiao et al. 2021): a forward sweep that keeps
  * checkpoints, then a backward sweep that, from the last step to the first, recomputes each step's
  * intermediates from a stored state ({@link Step#dynamics}) and runs the step's hand-derived
- * adjoint ({@link StepAdjoint}). The state adjoint {@code (q̄_t, v̄_t, āct_t)} carries the loss
- * back through time; the controls' and parameters' bars accumulate along the way.
+ * adjoint ({@link StepAdjoint}). The state adjoint {@code (q̄_t, v̄_t, āct_t)}, with the bars of
+ * the history buffers' samples for delayed actuators and sensors, carries the loss back through
+ * time; the controls' and parameters' bars accumulate along the way.
  *
  * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link
  * GradientResult#peakBytes}; the backward sweep allocates nothing per step.
@@ -26,7 +30,7 @@ public final class AdjointGradient {
   private final Data work;
   private final double[] ctrlGrad, norms, saved;
   private final double[] tangent;
-  private final boolean stopOnNonFinite;
+  private final boolean stopOnNonFinite, sensors;
   private StateStore store;
   private long recomputed;
   private int firstNonFinite = -1;
@@ -38,12 +42,13 @@ public final class AdjointGradient {
     steps = p.steps();
     window = truncation > 0 ? Math.max(0, steps - truncation) : 0;
     lossGrad = Loss.Gradient.of(m);
+    sensors = p.loss().hasSensorCost() || History.sensorBuffers(m);
     b = new DataBar(m);
     work = p.newData();
     work.pgsRecord = b.pgsHistory;
     ctrlGrad = new double[steps * m.nu()];
     norms = new double[steps + 1];
-    saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nslot()];
+    saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nslot() + m.nhistory()];
     tangent = new double[m.nv()];
   }
 
@@ -139,6 +144,10 @@ public final class AdjointGradient {
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lossGrad);
       }
       Step.step(m, d);
+      if (p.loss().hasSensorCost()) {
+        lossGrad.clear();
+        loss += p.loss().sensors(m, t, d.sensordata, lossGrad);
+      }
     }
     d.pgsRecord = record;
     return loss;
@@ -163,8 +172,16 @@ public final class AdjointGradient {
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
     System.arraycopy(b.actBar, 0, saved, m.nq() + m.nv(), m.na());
     System.arraycopy(b.warmImpulseBar, 0, saved, m.nq() + m.nv() + m.na(), 3 * m.nslot());
+    System.arraycopy(b.historyBar, 0, saved, saved.length - m.nhistory(), m.nhistory());
     java.util.Arrays.fill(b.ctrlBar, 0);
-    StepAdjoint.step(m, d, b);
+    if (p.loss().hasSensorCost()) {
+      // the sensors the step reported, and their cost's gradient as the seed of their adjoint
+      Sensors.compute(m, d);
+      lossGrad.clear();
+      p.loss().sensors(m, t, d.sensordata, lossGrad);
+      System.arraycopy(lossGrad.sensordata(), 0, b.sensordataBar, 0, m.nsensordata());
+    }
+    stepAdjoint(d, b, stage -> {});
     int nu = m.nu();
     System.arraycopy(b.ctrlBar, 0, ctrlGrad, t * nu, nu);
     if (p.loss().hasRunningCost()) {
@@ -191,6 +208,18 @@ public final class AdjointGradient {
     }
   }
 
+  /**
+   * The step's adjoint, with its sensors' when the loss has a cost on them or the model buffers
+   * them.
+   */
+  private void stepAdjoint(Data d, DataBar bar, AdjointTracer tracer) {
+    if (sensors) {
+      StepAdjoint.stepWithSensors(m, d, bar, tracer);
+    } else {
+      StepAdjoint.step(m, d, bar, tracer);
+    }
+  }
+
   private double stateNorm(double[] qpos) {
     return stateNorm(m, qpos, b, tangent);
   }
@@ -205,14 +234,14 @@ public final class AdjointGradient {
     System.arraycopy(saved, m.nq(), fresh.qvelBar, 0, m.nv());
     System.arraycopy(saved, m.nq() + m.nv(), fresh.actBar, 0, m.na());
     System.arraycopy(saved, m.nq() + m.nv() + m.na(), fresh.warmImpulseBar, 0, 3 * m.nslot());
+    System.arraycopy(saved, saved.length - m.nhistory(), fresh.historyBar, 0, m.nhistory());
     String[] found = {null, null};
     String incoming = NonFiniteAdjointException.firstNonFinite(m, fresh);
     if (incoming != null) {
       return new NonFiniteAdjointException(t, "the loss gradient or the later steps", incoming);
     }
     try {
-      StepAdjoint.step(
-          m,
+      stepAdjoint(
           work,
           fresh,
           stage -> {

@@ -53,6 +53,10 @@ public final class FiniteDifferenceGradient {
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lg);
       }
       Step.step(m, d);
+      if (p.loss().hasSensorCost()) {
+        lg.clear();
+        loss += p.loss().sensors(m, t, d.sensordata, lg);
+      }
     }
     lg.clear();
     return loss + p.loss().terminal(m, d.qpos, d.qvel, lg);

@@ -5,17 +5,31 @@ import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 
 /**
- * A scalar loss of a rollout of T steps: {@code L = Σ_{t<T} running(t, q_t, v_t, u_t) +
- * terminal(q_T, v_T)}, where {@code (q_t, v_t)} is the state before step t and {@code u_t} the
- * control applied at step t. Each part returns its value and writes its gradient into the zeroed
- * arrays of a {@link Gradient}: with respect to {@code qpos} in qpos's own coordinates (nq; for a
- * quaternion the part along q itself is ignored, since the simulator normalises), {@code qvel} (nv)
- * and {@code ctrl} (nu).
+ * A scalar loss of a rollout of T steps: {@code L = Σ_{t<T} running(t, q_t, v_t, u_t) + Σ_{t<T}
+ * sensors(t, s_t) + terminal(q_T, v_T)}, where {@code (q_t, v_t)} is the state before step t,
+ * {@code u_t} the control applied at step t and {@code s_t} the sensors step t reports (those of
+ * its starting state, delayed or sampled ones as their buffers give them). Each part returns its
+ * value and writes its gradient into the zeroed arrays of a {@link Gradient}: with respect to
+ * {@code qpos} in qpos's own coordinates (nq; for a quaternion the part along q itself is ignored,
+ * since the simulator normalises), {@code qvel} (nv) and {@code ctrl} (nu).
  */
 public interface Loss {
   /** Running cost at step t; the default has none. */
   default double running(Model m, int t, double[] qpos, double[] qvel, double[] ctrl, Gradient g) {
     return 0;
+  }
+
+  /**
+   * Cost of the sensors step t reports ({@code Data.sensordata} after it, nsensordata); its
+   * gradient goes into {@code g.sensordata()}. The default has none.
+   */
+  default double sensors(Model m, int t, double[] sensordata, Gradient g) {
+    return 0;
+  }
+
+  /** Whether {@link #sensors} is not identically zero; the default has no sensor cost. */
+  default boolean hasSensorCost() {
+    return false;
   }
 
   /** Terminal cost at the final state. */
@@ -27,10 +41,11 @@ public interface Loss {
   }
 
   /** Gradient buffers of one loss evaluation, zeroed before each call. */
-  record Gradient(double[] qpos, double[] qvel, double[] ctrl) {
+  record Gradient(double[] qpos, double[] qvel, double[] ctrl, double[] sensordata) {
     /** Buffers for model m. */
     public static Gradient of(Model m) {
-      return new Gradient(new double[m.nq()], new double[m.nv()], new double[m.nu()]);
+      return new Gradient(
+          new double[m.nq()], new double[m.nv()], new double[m.nu()], new double[m.nsensordata()]);
     }
 
     /** Sets every entry to zero. */
@@ -38,6 +53,7 @@ public interface Loss {
       java.util.Arrays.fill(qpos, 0);
       java.util.Arrays.fill(qvel, 0);
       java.util.Arrays.fill(ctrl, 0);
+      java.util.Arrays.fill(sensordata, 0);
     }
   }
 

@@ -1,6 +1,9 @@
 package org.diffart.sim.diff;
 
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
@@ -21,7 +24,7 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
-    refuseHistory(model, "rollout gradients");
+    refuseUnfollowedSensors(model, start, loss.hasSensorCost(), "rollout gradients");
     if (controls.length != steps * model.nu()) {
       throw new IllegalArgumentException(
           "controls must hold steps*nu = "
@@ -37,21 +40,39 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
   }
 
   /**
-   * Refuses a model with history buffers (delayed controls or sensors) for a derivative: its
-   * adjoint through the buffers is not written yet, and MuJoCo 3.14's {@code mjd_transitionFD}
-   * refuses them too ("delays are not supported").
+   * Refuses what the adjoint does not follow, by name: a sensor cost or buffered (delayed or
+   * sampled) sensors under RK4 (its step reports the first stage's sensors and samples them at the
+   * start state with the last stage's intermediates; neither has an adjoint yet), and the same with
+   * the Euler step's implicit damping when the sensors read accelerations from an evaluation of
+   * their own ({@link Step#separateOutputs}). Delayed actuators are followed with every integrator.
    *
    * @throws UnsupportedOperationException naming the model and what was asked
    */
-  public static void refuseHistory(Model m, String what) {
-    if (m.nhistory() > 0) {
+  public static void refuseUnfollowedSensors(Model m, Data start, boolean sensorCost, String what) {
+    boolean buffers = History.sensorBuffers(m);
+    if (!sensorCost && !buffers) {
+      return;
+    }
+    String asked =
+        "model '"
+            + m.name()
+            + "': "
+            + what
+            + " with "
+            + (sensorCost ? "a cost on the sensors" : "sensors with history buffers");
+    if (m.opt().integrator() == Integrator.RK4) {
       throw new UnsupportedOperationException(
-          "model '"
-              + m.name()
-              + "' has history buffers (a delayed or sampled actuator or sensor): "
-              + what
-              + " through delays are not supported yet (MuJoCo's mjd_transitionFD refuses them"
-              + " too: \"delays are not supported\")");
+          asked
+              + " under RK4 are not supported (an RK4 step reports its first stage's sensors and"
+              + " samples them with its last stage's intermediates; their adjoint is not written):"
+              + " use the Euler integrator");
+    }
+    if (Step.separateOutputs(m, start)) {
+      throw new UnsupportedOperationException(
+          asked
+              + " are not supported when the Euler step's implicit damping gives its acceleration"
+              + " sensors an evaluation of their own: use integrator EULER_EXPLICIT_DAMPING or no"
+              + " joint damping");
     }
   }
 

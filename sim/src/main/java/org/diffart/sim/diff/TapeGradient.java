@@ -67,6 +67,9 @@ public final class TapeGradient {
             loss += seedRunning(p, tape, d, t, frame[t], ctrlVars, values, lg);
           }
           Taped.step(m, d);
+          if (p.loss().hasSensorCost()) {
+            loss += seedSensors(p, tape, d, t, lg);
+          }
         }
       } catch (TapeBudgetExceededException e) {
         throw new TapeBudgetExceededException(
@@ -142,6 +145,21 @@ public final class TapeGradient {
     seed(tape, frame, lg.qpos(), lg.qvel(), nq, nv);
     for (int k = 0; k < nu; k++) {
       tape.seed(ctrlVars[t * nu + k], lg.ctrl()[k]);
+    }
+    return l;
+  }
+
+  /** Seeds the sensor cost's gradient at step t on the recorded sensors; returns its value. */
+  private static double seedSensors(RolloutProblem p, Tape tape, Data d, int t, Loss.Gradient lg) {
+    Model m = p.model();
+    double[] s = new double[m.nsensordata()];
+    for (int k = 0; k < s.length; k++) {
+      s[k] = tape.value(d.sensordata[k]);
+    }
+    lg.clear();
+    double l = p.loss().sensors(m, t, s, lg);
+    for (int k = 0; k < s.length; k++) {
+      tape.seed(d.sensordata[k], lg.sensordata()[k]);
     }
     return l;
   }

@@ -3,6 +3,7 @@ package org.diffart.sim.diff;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.algo.constraint.ProjectedGaussSeidelAdjoint;
+import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.sensor.SensorsAdjoint;
 import org.diffart.sim.data.Data;
@@ -18,6 +19,12 @@ import org.diffart.sim.model.Model;
  * ({@code sensordata}, at the state the step starts from, as after MuJoCo's {@code mj_step}).
  * Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
  * ({@link SensorsAdjoint}, every sensor type).
+ *
+ * <p>A model with history buffers (delayed actuators or sensors) is refused by default, as MuJoCo
+ * 3.14's {@code mjd_transitionFD} refuses it ("delays are not supported"): its state is more than
+ * {@code (q, v, act)}. With {@code history} the buffers' sample values join the state, {@code nx =
+ * 2 nv + na + nh} ({@link History#sampleValues}, in the order they lie in {@code Data.history}:
+ * ring slots, not ages); their times and cursors, which no state moves but time, stay fixed.
  *
  * @param model the model linearised (which names the rows and columns)
  * @param A ∂x'/∂x (nx×nx)
@@ -36,12 +43,21 @@ public record Transition(
    * limit of its range is differenced on the side that stays inside, as MuJoCo does.
    */
   public static Transition finiteDifferences(Model m, Data d, boolean centered, double eps) {
+    return finiteDifferences(m, d, centered, eps, false);
+  }
+
+  /**
+   * As {@link #finiteDifferences(Model, Data, boolean, double)}, with the history buffers' sample
+   * values in the state when {@code history}.
+   */
+  public static Transition finiteDifferences(
+      Model m, Data d, boolean centered, double eps, boolean history) {
     if (!(eps > 0)) {
       throw new IllegalArgumentException("--eps must be > 0, got " + eps);
     }
-    RolloutProblem.refuseHistory(m, "transitions");
+    int[] hist = historyState(m, history);
     long t0 = System.nanoTime();
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na(), ns = m.nsensordata();
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na() + hist.length, ns = m.nsensordata();
     double[][] a = new double[nx][nx],
         b = new double[nx][nu],
         c = new double[ns][nx],
@@ -53,7 +69,7 @@ public record Transition(
     copy(base, minus);
     Step.step(m, minus);
     double[] q0 = minus.qpos.clone();
-    output(m, q0, minus, y0);
+    output(m, q0, minus, y0, hist);
     System.arraycopy(minus.sensordata, 0, s0, 0, ns);
     for (int j = 0; j < nx + nu; j++) {
       double lo = -eps, hi = eps;
@@ -71,16 +87,16 @@ public record Transition(
         hi = 0;
       }
       if (hi != 0) {
-        perturbedStep(m, base, plus, j, hi, unit);
-        output(m, q0, plus, yp);
+        perturbedStep(m, base, plus, j, hi, unit, hist);
+        output(m, q0, plus, yp, hist);
         System.arraycopy(plus.sensordata, 0, sp, 0, ns);
       } else {
         System.arraycopy(y0, 0, yp, 0, nx);
         System.arraycopy(s0, 0, sp, 0, ns);
       }
       if (lo != 0) {
-        perturbedStep(m, base, minus, j, lo, unit);
-        output(m, q0, minus, ym);
+        perturbedStep(m, base, minus, j, lo, unit, hist);
+        output(m, q0, minus, ym, hist);
         System.arraycopy(minus.sensordata, 0, sm, 0, ns);
       } else {
         System.arraycopy(y0, 0, ym, 0, nx);
@@ -106,8 +122,29 @@ public record Transition(
     return new Transition(m, a, b, c, e, "fd", (System.nanoTime() - t0) / 1e6);
   }
 
+  /**
+   * The positions in {@code Data.history} of the state's sample values: none without {@code
+   * history}, where a model with buffers is refused as MuJoCo refuses it.
+   *
+   * @throws UnsupportedOperationException for a model with history buffers without {@code history}
+   */
+  private static int[] historyState(Model m, boolean history) {
+    if (m.nhistory() > 0 && !history) {
+      throw new UnsupportedOperationException(
+          "model '"
+              + m.name()
+              + "' has history buffers (a delayed or sampled actuator or sensor): its transition"
+              + " has more state than (q, v, act), and MuJoCo's mjd_transitionFD refuses it"
+              + " (\"delays are not supported\"); ask for the buffers in the state to go beyond"
+              + " (Transition with history, transition --history): nx grows by their sample"
+              + " values");
+    }
+    return history ? History.sampleValues(m) : new int[0];
+  }
+
   /** Steps {@code out} from base with input j perturbed by h (0: unperturbed). */
-  private static void perturbedStep(Model m, Data base, Data out, int j, double h, double[] unit) {
+  private static void perturbedStep(
+      Model m, Data base, Data out, int j, double h, double[] unit, int[] hist) {
     copy(base, out);
     int nv = m.nv();
     if (h != 0) {
@@ -119,18 +156,26 @@ public record Transition(
         out.qvel[j - nv] += h;
       } else if (j < 2 * nv + m.na()) {
         out.act[j - 2 * nv] += h;
+      } else if (j < 2 * nv + m.na() + hist.length) {
+        out.history[hist[j - 2 * nv - m.na()]] += h;
       } else {
-        out.ctrl[j - 2 * nv - m.na()] += h;
+        out.ctrl[j - 2 * nv - m.na() - hist.length] += h;
       }
     }
     Step.step(m, out);
   }
 
-  /** y = (q ⊖ q0, v, act): the output in the tangent space at the nominal next configuration q0. */
-  private static void output(Model m, double[] q0, Data d, double[] y) {
+  /**
+   * y = (q ⊖ q0, v, act, h): the output in the tangent space at the nominal next configuration q0,
+   * with the history's sample values at {@code hist}.
+   */
+  private static void output(Model m, double[] q0, Data d, double[] y, int[] hist) {
     Configuration.differencePos(m, y, 1, q0, d.qpos);
     System.arraycopy(d.qvel, 0, y, m.nv(), m.nv());
     System.arraycopy(d.act, 0, y, 2 * m.nv(), m.na());
+    for (int k = 0; k < hist.length; k++) {
+      y[2 * m.nv() + m.na() + k] = d.history[hist[k]];
+    }
   }
 
   /**
@@ -139,9 +184,18 @@ public record Transition(
    * an adjoint, one run per sensor value for the rows of C and D.
    */
   public static Transition exact(Model m, Data d) {
-    RolloutProblem.refuseHistory(m, "transitions");
+    return exact(m, d, false);
+  }
+
+  /**
+   * As {@link #exact(Model, Data)}, with the history buffers' sample values in the state when
+   * {@code history}: their rows seeded on the buffers' bars, their columns read from them.
+   */
+  public static Transition exact(Model m, Data d, boolean history) {
+    int[] hist = historyState(m, history);
+    RolloutProblem.refuseUnfollowedSensors(m, d, false, "exact transitions");
     long t0 = System.nanoTime();
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na() + hist.length;
     Data next = new Data(m), work = new Data(m);
     copy(d, next);
     Step.step(m, next);
@@ -153,7 +207,7 @@ public record Transition(
     double[] seed = new double[nv], row = new double[nv];
     int ns = m.nsensordata();
     double[][] c = new double[ns][nx], e = new double[ns][nu];
-    rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row);
+    rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row, hist);
     // the sensors' bars go back through the evaluation they read: the step's, or their own with
     // plain M
     double h = Step.dampingH(m);
@@ -165,7 +219,7 @@ public record Transition(
       h = 0;
     }
     if (m.opt().sensor()) {
-      sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row);
+      sensorRows(m, work, prepared(m, work, bar, ns), h, c, e, row, hist);
     }
     return new Transition(m, a, b, c, e, "adjoint", (System.nanoTime() - t0) / 1e6);
   }
@@ -190,7 +244,14 @@ public record Transition(
    * value each.
    */
   private static void sensorRows(
-      Model m, Data work, DataBar bar, double h, double[][] c, double[][] e, double[] row) {
+      Model m,
+      Data work,
+      DataBar bar,
+      double h,
+      double[][] c,
+      double[][] e,
+      double[] row,
+      int[] hist) {
     int nv = m.nv();
     for (int i = 0; i < c.length; i++) {
       bar.clearInputs();
@@ -201,7 +262,14 @@ public record Transition(
       System.arraycopy(row, 0, c[i], 0, nv);
       System.arraycopy(bar.qvelBar, 0, c[i], nv, nv);
       System.arraycopy(bar.actBar, 0, c[i], 2 * nv, m.na());
+      historyColumns(bar, hist, c[i], 2 * nv + m.na());
       System.arraycopy(bar.ctrlBar, 0, e[i], 0, m.nu());
+    }
+  }
+
+  private static void historyColumns(DataBar bar, int[] hist, double[] row, int from) {
+    for (int k = 0; k < hist.length; k++) {
+      row[from + k] = bar.historyBar[hist[k]];
     }
   }
 
@@ -213,8 +281,9 @@ public record Transition(
       double[][] a,
       double[][] b,
       double[] seed,
-      double[] row) {
-    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
+      double[] row,
+      int[] hist) {
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na() + hist.length;
     for (int i = 0; i < nx; i++) {
       bar.clearInputs();
       if (i < nv) {
@@ -223,14 +292,21 @@ public record Transition(
         Configuration.ambientSeed(m, next.qpos, seed, bar.qposBar);
       } else if (i < 2 * nv) {
         bar.qvelBar[i - nv] = 1;
-      } else {
+      } else if (i < 2 * nv + m.na()) {
         bar.actBar[i - 2 * nv] = 1;
+      } else {
+        bar.historyBar[hist[i - 2 * nv - m.na()]] = 1;
       }
-      StepAdjoint.step(m, work, bar);
+      if (History.sensorBuffers(m)) {
+        StepAdjoint.stepWithSensors(m, work, bar, stage -> {});
+      } else {
+        StepAdjoint.step(m, work, bar);
+      }
       Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
       System.arraycopy(row, 0, a[i], 0, nv);
       System.arraycopy(bar.qvelBar, 0, a[i], nv, nv);
       System.arraycopy(bar.actBar, 0, a[i], 2 * nv, m.na());
+      historyColumns(bar, hist, a[i], 2 * nv + m.na());
       System.arraycopy(bar.ctrlBar, 0, b[i], 0, nu);
     }
   }

@@ -1,5 +1,7 @@
 package org.diffart.sim.algo.forces;
 
+import org.diffart.sim.algo.history.History;
+import org.diffart.sim.algo.history.HistoryAdjoint;
 import org.diffart.sim.algo.kinematics.JacobiansAdjoint;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.data.Data;
@@ -73,7 +75,7 @@ public final class ForcesAdjoint {
         }
       }
       double len = d.actuatorLength[a], vel = d.actuatorVelocity[a];
-      double u = d.ctrl[a];
+      double u = History.control(m, d, a);
       boolean ctrlPasses =
           !m.actCtrlLimited(a) || passes(u, m.actCtrlRange(a, 0), m.actCtrlRange(a, 1));
       if (m.actCtrlLimited(a)) {
@@ -120,7 +122,7 @@ public final class ForcesAdjoint {
         b.actDotBar[s] = 0;
       }
       if (ctrlPasses) {
-        b.ctrlBar[a] += uBar;
+        HistoryAdjoint.control(m, d, b, a, uBar);
       }
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;

@@ -114,11 +114,42 @@ public final class History {
   }
 
   /**
+   * The positions in {@code Data.history} of every buffer's sample values, buffer by buffer
+   * (actuators, then sensors), each in storage order: ring slot by slot, {@code dim} values each.
+   */
+  public static int[] sampleValues(Model m) {
+    java.util.List<Integer> at = new java.util.ArrayList<>();
+    for (int a = 0; a < m.nu(); a++) {
+      int n = m.actHistoryNum(a);
+      for (int k = 0; k < n; k++) {
+        at.add(m.actHistoryAdr(a) + 2 + n + k);
+      }
+    }
+    for (int i = 0; i < m.nsensor(); i++) {
+      int n = m.sensorHistoryNum(i);
+      for (int k = 0; k < n * m.sensorDim(i); k++) {
+        at.add(m.sensorHistoryAdr(i) + 2 + n + k);
+      }
+    }
+    return at.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Whether some sensor has a buffer. */
+  public static boolean sensorBuffers(Model m) {
+    for (int i = 0; i < m.nsensor(); i++) {
+      if (m.sensorHistoryNum(i) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether buffered sensor i takes a sample at the data's time: every step without an interval,
    * else once its interval has passed since the time header, compared exactly as MuJoCo does (a
    * step whose time lands a rounding error short of the schedule waits for the next one).
    */
-  private static boolean sampleDue(Model m, Data d, int i) {
+  static boolean sampleDue(Model m, Data d, int i) {
     double interval = m.sensorInterval(i);
     return interval == 0 || d.time >= d.history[m.sensorHistoryAdr(i)] + interval;
   }

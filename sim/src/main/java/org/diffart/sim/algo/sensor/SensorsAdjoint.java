@@ -4,6 +4,7 @@ import org.diffart.sim.algo.collision.RayAdjoint;
 import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
 import org.diffart.sim.algo.constraint.Rows;
 import org.diffart.sim.algo.dynamics.RneaAdjoint;
+import org.diffart.sim.algo.history.HistoryAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.FrameType;
@@ -30,10 +31,14 @@ public final class SensorsAdjoint {
   private SensorsAdjoint() {}
 
   /**
-   * Consumes {@code sensordataBar}. Requires the forward quantities of the step the sensors read
-   * (the kinematics and velocities of {@code Step#dynamics}); recomputes the sensors themselves.
+   * Consumes {@code sensordataBar} (and {@code sensorNowBar}: the values a step inserted into the
+   * sensors' buffers). Requires the forward quantities of the step the sensors read (the kinematics
+   * and velocities of {@code Step#dynamics}); recomputes the sensors themselves.
    */
   public static void compute(Model m, Data d, DataBar b) {
+    if (m.nhistory() > 0) {
+      HistoryAdjoint.readSensors(m, d, b);
+    }
     double[] sb = b.sensordataBar;
     boolean any = false;
     for (double x : sb) {

@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
-import org.diffart.sim.diff.Loss;
-import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.io.ModelLoader;
@@ -152,7 +150,7 @@ class HistoryTest {
   }
 
   @Test
-  void aDelayWithoutABufferIsRefusedAndDerivativesThroughHistoryAreRefusedByName() {
+  void aDelayWithoutABufferIsRefusedAndTransitionsThroughHistoryAreRefusedAsMujocoDoes() {
     ModelFormatException e =
         assertThrows(
             ModelFormatException.class,
@@ -168,11 +166,8 @@ class HistoryTest {
     Model m = model("layout_actuator_delay2_n4");
     Data d = new Data(m);
     UnsupportedOperationException r =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> RolloutProblem.of(m, d, 10, Loss.finalConfiguration()));
+        assertThrows(UnsupportedOperationException.class, () -> Transition.exact(m, d));
     assertTrue(r.getMessage().contains("delays are not supported"), r.getMessage());
-    assertThrows(UnsupportedOperationException.class, () -> Transition.exact(m, d));
     assertThrows(
         UnsupportedOperationException.class, () -> Transition.finiteDifferences(m, d, true, 1e-6));
   }
