@@ -109,21 +109,30 @@ public record Transition(
   /** Steps {@code out} from base with input j perturbed by h (0: unperturbed). */
   private static void perturbedStep(Model m, Data base, Data out, int j, double h, double[] unit) {
     copy(base, out);
-    int nv = m.nv();
-    if (h != 0) {
-      if (j < nv) {
-        java.util.Arrays.fill(unit, 0);
-        unit[j] = 1;
-        Configuration.integratePos(m, out.qpos, unit, h);
-      } else if (j < 2 * nv) {
-        out.qvel[j - nv] += h;
-      } else if (j < 2 * nv + m.na()) {
-        out.act[j - 2 * nv] += h;
-      } else {
-        out.ctrl[j - 2 * nv - m.na()] += h;
-      }
-    }
+    perturb(m, out, j, h, unit);
     Step.step(m, out);
+  }
+
+  /**
+   * Moves input j of {@code (q tangent, qvel, act, ctrl)} (nv, nv, na, nu) of d's state by h: q as
+   * {@code q ⊕ h e_j}. {@code unit}: nv numbers of work space.
+   */
+  static void perturb(Model m, Data d, int j, double h, double[] unit) {
+    int nv = m.nv();
+    if (h == 0) {
+      return;
+    }
+    if (j < nv) {
+      java.util.Arrays.fill(unit, 0);
+      unit[j] = 1;
+      Configuration.integratePos(m, d.qpos, unit, h);
+    } else if (j < 2 * nv) {
+      d.qvel[j - nv] += h;
+    } else if (j < 2 * nv + m.na()) {
+      d.act[j - 2 * nv] += h;
+    } else {
+      d.ctrl[j - 2 * nv - m.na()] += h;
+    }
   }
 
   /** y = (q ⊖ q0, v, act): the output in the tangent space at the nominal next configuration q0. */
