@@ -19,6 +19,12 @@ import org.diffart.sim.model.Model;
  * Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
  * ({@link SensorsAdjoint}, every sensor type).
  *
+ * <p>The third kind of derivative of {@link Derivatives}. A is {@code 2nv + na} wide, not {@code
+ * 2nq + na}: its q columns are tangent directions, not the numbers of {@code qpos}. B and D are
+ * derivatives with respect to the controls, not parameter gradients (those are {@link
+ * AdjointGradient}'s, over a rollout), and the transition is one step's, not the continuous-time
+ * {@link SmoothDerivatives} (it includes the integrator and the constraints).
+ *
  * @param model the model linearised (which names the rows and columns)
  * @param A ∂x'/∂x (nx×nx)
  * @param B ∂x'/∂u (nx×nu)
