@@ -3,7 +3,9 @@ package org.diffart.backends;
 import java.util.Set;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.KinematicJacobian;
 import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.SmoothDerivatives;
 import org.diffart.sim.model.Model;
 
 /**
@@ -105,6 +107,37 @@ public interface Backend extends AutoCloseable {
   default java.util.List<GradientResult> gradients(
       java.util.List<RolloutProblem> problems, String method, Checkpointing schedule) {
     return problems.stream().map(p -> gradient(p, method, schedule)).toList();
+  }
+
+  /**
+   * The kinematic Jacobian of the world point {@code point} moving with {@code body} at world w's
+   * configuration ({@link org.diffart.sim.diff.Derivatives#pointJacobian}, MuJoCo's {@code
+   * mj_jac}).
+   *
+   * @throws UnsupportedOperationException naming the backend where it computes none (see its
+   *     capabilities: {@link Capability#DERIVATIVE_JACOBIAN})
+   */
+  default KinematicJacobian pointJacobian(int world, int body, double[] point) {
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " backend computes no kinematic Jacobians: read the state back (getQpos) and use"
+            + " org.diffart.sim.diff.Derivatives, or the cpu backend");
+  }
+
+  /**
+   * The internal derivatives of the smooth dynamics at world w's state ({@link
+   * org.diffart.sim.diff.Derivatives#smooth}: exact, by reverse sweeps).
+   *
+   * @throws UnsupportedOperationException naming the backend where it computes none (see its
+   *     capabilities: {@link Capability#DERIVATIVE_SMOOTH})
+   */
+  default SmoothDerivatives smoothDerivatives(int world) {
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " backend computes no internal derivatives of the smooth dynamics: read the state back"
+            + " and use org.diffart.sim.diff.Derivatives, or the cpu backend");
   }
 
   /** Releases native resources; the CPU backend has none. */

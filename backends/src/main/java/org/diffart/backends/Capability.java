@@ -84,6 +84,14 @@ public enum Capability {
   DERIVATIVE_ADJOINT("derivatives", "adjoint (hand-derived reverse mode)"),
   DERIVATIVE_TAPE("derivatives", "tape (operator-overloading reverse mode)"),
   DERIVATIVE_FD("derivatives", "finite differences"),
+  DERIVATIVE_JACOBIAN(
+      "derivatives",
+      "kinematic Jacobians of body points and sites: 3×nv translation and rotation w.r.t. qvel"
+          + " (MuJoCo's mj_jac)"),
+  DERIVATIVE_SMOOTH(
+      "derivatives",
+      "internal derivatives of the smooth dynamics at a state: ∂qfrc_smooth/∂qvel (MuJoCo's qDeriv),"
+          + " ∂qacc_smooth/∂(q, qvel, act, ctrl), by reverse sweeps"),
   CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
   CHECKPOINTING_REPLAY(
       "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),

@@ -42,6 +42,8 @@ import picocli.CommandLine.Spec;
       RolloutCommand.class,
       GradCommand.class,
       TransitionCommand.class,
+      JacCommand.class,
+      DerivativesCommand.class,
       CapabilitiesCommand.class,
       ReproduceCommand.class,
       KernelCommand.class

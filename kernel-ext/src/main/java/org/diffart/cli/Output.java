@@ -5,6 +5,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,5 +58,33 @@ final class Output {
       a.add(slice(flat, r * cols, cols));
     }
     return a;
+  }
+
+  /** Row-major nested arrays of a matrix. */
+  static JsonArray matrix(double[][] a) {
+    JsonArray rows = new JsonArray(a.length);
+    for (double[] r : a) {
+      rows.add(array(r));
+    }
+    return rows;
+  }
+
+  /** {@code [rows, cols]} of a matrix whose rows all have {@code cols} entries. */
+  static JsonArray shape(int rows, int cols) {
+    JsonArray a = new JsonArray(2);
+    a.add(rows);
+    a.add(cols);
+    return a;
+  }
+
+  /** A matrix as text: {@code name =}, then one line per row. */
+  static void text(StringBuilder s, String name, double[][] a) {
+    s.append(name).append(" =\n");
+    for (double[] r : a) {
+      for (double x : r) {
+        s.append(String.format(Locale.ROOT, " %11.4g", x));
+      }
+      s.append('\n');
+    }
   }
 }

@@ -1,6 +1,5 @@
 package org.diffart.cli;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -11,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -59,13 +57,7 @@ final class TransitionCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!method.equals("fd") && !method.equals("adjoint")) {
-      throw new ParameterException(
-          spec.commandLine(), "unknown --method '" + method + "'; available: fd, adjoint");
-    }
-    if (!(eps > 0)) {
-      throw new ParameterException(spec.commandLine(), "--eps must be > 0, got " + eps);
-    }
+    DerivativeMethod.check(spec, method, eps);
     Model m = model.load();
     Data d = state.initial(m);
     Transition t =
@@ -77,21 +69,13 @@ final class TransitionCommand implements Callable<Integer> {
     o.addProperty("method", t.method());
     o.addProperty("nx", t.A().length);
     o.addProperty("nu", m.nu());
-    o.add("A", matrix(t.A()));
-    o.add("B", matrix(t.B()));
-    o.add("C", matrix(t.C()));
-    o.add("D", matrix(t.D()));
+    o.add("A", Output.matrix(t.A()));
+    o.add("B", Output.matrix(t.B()));
+    o.add("C", Output.matrix(t.C()));
+    o.add("D", Output.matrix(t.D()));
     o.addProperty("ms", t.ms());
     output.print(o, () -> text(m, t));
     return 0;
-  }
-
-  private static JsonArray matrix(double[][] a) {
-    JsonArray rows = new JsonArray(a.length);
-    for (double[] r : a) {
-      rows.add(Output.array(r));
-    }
-    return rows;
   }
 
   private static String text(Model m, Transition t) {
@@ -105,26 +89,11 @@ final class TransitionCommand implements Callable<Integer> {
                 t.A().length,
                 m.nu(),
                 t.ms()));
-    matrix(s, "A", t.A());
-    matrix(s, "B", t.B());
+    Output.text(s, "A", t.A());
+    Output.text(s, "B", t.B());
     if (t.C().length > 0) {
-      matrix(s, "C", t.C());
-      matrix(s, "D", t.D());
-    }
-    return s.toString();
-  }
-
-  private static void matrix(StringBuilder s, String name, double[][] a) {
-    s.append(name).append(" =\n");
-    for (double[] r : a) {
-      s.append(row(r)).append('\n');
-    }
-  }
-
-  private static String row(double[] r) {
-    StringBuilder s = new StringBuilder();
-    for (double x : r) {
-      s.append(String.format(Locale.ROOT, " %11.4g", x));
+      Output.text(s, "C", t.C());
+      Output.text(s, "D", t.D());
     }
     return s.toString();
   }

@@ -42,7 +42,8 @@ class MainTest {
 
   @Test
   void everySimulatingCommandsHelpListsTheBuiltinModels() {
-    for (String command : new String[] {"info", "forward", "rollout", "grad", "transition"}) {
+    for (String command :
+        new String[] {"info", "forward", "rollout", "grad", "transition", "jac", "derivatives"}) {
       Cli.Outcome r = Cli.run(command, "--help");
 
       assertEquals(0, r.code());

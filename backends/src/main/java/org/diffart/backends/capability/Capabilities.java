@@ -39,6 +39,7 @@ public final class Capabilities {
           new IntegratorProbes(),
           new SensorProbes(),
           new DerivativeProbes(),
+          new LocalDerivativeProbes(),
           new HistoryProbes());
 
   /**

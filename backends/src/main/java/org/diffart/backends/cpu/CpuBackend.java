@@ -14,9 +14,12 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.data.SimulationException;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.Derivatives;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
 import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.KinematicJacobian;
 import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.SmoothDerivatives;
 import org.diffart.sim.diff.TapeGradient;
 import org.diffart.sim.model.Model;
 
@@ -211,6 +214,18 @@ public final class CpuBackend implements Backend {
           throw new IllegalArgumentException(
               "unknown derivative method '" + method + "'; available: adjoint, tape, fd");
     };
+  }
+
+  /** World w's Jacobian by {@link Derivatives#pointJacobian}. */
+  @Override
+  public KinematicJacobian pointJacobian(int world, int body, double[] point) {
+    return Derivatives.pointJacobian(model, data[world], body, point);
+  }
+
+  /** World w's derivatives by {@link Derivatives#smooth}. */
+  @Override
+  public SmoothDerivatives smoothDerivatives(int world) {
+    return Derivatives.smooth(model, data[world]);
   }
 
   /**

@@ -4,6 +4,8 @@ import io.github.spencerpark.jupyter.kernel.BaseKernel;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import org.diffart.kernel.display.Displays;
+import org.diffart.sim.diff.KinematicJacobian;
+import org.diffart.sim.diff.SmoothDerivatives;
 import org.diffart.sim.diff.Transition;
 
 /**
@@ -32,13 +34,23 @@ public final class DiffartExtension {
    */
   public static void install(BaseKernel kernel, Magics magics) {
     Displays.register(kernel.getRenderer());
-    // a transition a cell computes shows as %transition's does: four matrices with named rows and
-    // columns
+    // a transition, Jacobian or smooth derivatives a cell computes shows as %transition's, %jac's
+    // and %derivatives's do: matrices with named rows and columns
     kernel
         .getRenderer()
         .createRegistration(Transition.class)
         .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
         .register((t, ctx) -> new TransitionReport(null, t).render(ctx));
+    kernel
+        .getRenderer()
+        .createRegistration(KinematicJacobian.class)
+        .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+        .register((j, ctx) -> new JacobianReport(null, j).render(ctx));
+    kernel
+        .getRenderer()
+        .createRegistration(SmoothDerivatives.class)
+        .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+        .register((d, ctx) -> new DerivativesReport(null, d).render(ctx));
     WorkbenchMagics workbench = new WorkbenchMagics(kernel);
     magics.registerMagics(workbench);
     magics.registerMagics(new StateMagics(workbench));

@@ -4,8 +4,10 @@ import io.github.spencerpark.jupyter.kernel.magic.registry.LineMagic;
 import io.github.spencerpark.jupyter.kernel.magic.registry.MagicsArgs;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Derivatives;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
@@ -21,6 +23,10 @@ import tech.tablesaw.api.Table;
  *       ForwardReport});
  *   <li>{@code %transition [state] [--method fd|adjoint] [--centered] [--eps E]}: A, B, C, D of a
  *       step ({@link TransitionReport});
+ *   <li>{@code %jac --body B [--com | --point x,y,z] | --site S [state]}: a kinematic Jacobian
+ *       ({@link JacobianReport});
+ *   <li>{@code %derivatives [state] [--method adjoint|fd] [--eps E]}: the internal derivatives of
+ *       the smooth dynamics ({@link DerivativesReport});
  *   <li>{@code %info [MODEL]}: sizes, options and warnings of the current model, or of MODEL.
  * </ul>
  *
@@ -33,6 +39,9 @@ public final class StateMagics {
   static final String FORWARD_USAGE = "%forward " + STATE + " [--no-contact]";
   static final String TRANSITION_USAGE =
       "%transition " + STATE + " [--method fd|adjoint] [--centered] [--eps E]";
+  static final String JAC_USAGE = "%jac --body NAME [--com | --point x,y,z] | --site NAME " + STATE;
+  static final String DERIVATIVES_USAGE =
+      "%derivatives " + STATE + " [--method adjoint|fd] [--eps E]";
   static final String INFO_USAGE = "%info [MODEL]";
 
   private static final MagicsArgs FORWARD_ARGS = state(MagicsArgs.builder()).build();
@@ -40,6 +49,12 @@ public final class StateMagics {
       state(MagicsArgs.builder())
           .keyword("method", MagicsArgs.KeywordSpec.ONCE)
           .keyword("eps", MagicsArgs.KeywordSpec.ONCE)
+          .build();
+  private static final MagicsArgs JAC_ARGS =
+      state(MagicsArgs.builder())
+          .keyword("body", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("site", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("point", MagicsArgs.KeywordSpec.ONCE)
           .build();
   private static final MagicsArgs INFO_ARGS =
       MagicsArgs.builder().optional("model").onlyKnownKeywords().onlyKnownFlags().build();
@@ -94,14 +109,8 @@ public final class StateMagics {
             TRANSITION_USAGE,
             TRANSITION_ARGS,
             args.stream().filter(a -> !a.equals("--centered")).toList());
-    String method = options.optional("method").orElse("fd");
-    if (!method.equals("fd") && !method.equals("adjoint")) {
-      throw options.error("unknown --method '" + method + "'; available: fd, adjoint");
-    }
-    double eps = options.optional("eps").isPresent() ? options.number("eps") : 1e-6;
-    if (!(eps > 0)) {
-      throw options.error("--eps must be > 0, got " + options.required("eps"));
-    }
+    String method = method(options, "fd");
+    double eps = eps(options);
     Model m = current(options);
     Data d = new Data(m);
     String start = initial(options, m, d);
@@ -110,6 +119,76 @@ public final class StateMagics {
             ? Transition.finiteDifferences(m, d, centered, eps)
             : Transition.exact(m, d);
     return new TransitionReport(start, t);
+  }
+
+  /**
+   * {@code %jac --body B [--com | --point x,y,z] | --site S [state]}: the kinematic Jacobian of a
+   * body's origin, its centre of mass, a world point moving with it, or a site, at the state's
+   * configuration (MuJoCo's {@code mj_jacBody}, {@code mj_jacBodyCom}, {@code mj_jac}, {@code
+   * mj_jacSite}).
+   *
+   * @return translation and rotation, 3×nv each, with respect to qvel
+   */
+  @LineMagic
+  public JacobianReport jac(List<String> args) {
+    boolean com = args.contains("--com");
+    MagicOptions options =
+        MagicOptions.parse(
+            JAC_USAGE, JAC_ARGS, args.stream().filter(a -> !a.equals("--com")).toList());
+    Optional<String> body = options.optional("body"), site = options.optional("site");
+    boolean point = options.optional("point").isPresent();
+    if (body.isPresent() == site.isPresent()) {
+      throw options.error("give exactly one of --body NAME or --site NAME");
+    }
+    if (site.isPresent() && (point || com)) {
+      throw options.error("--point and --com go with --body, not --site");
+    }
+    if (point && com) {
+      throw options.error("--point and --com exclude each other");
+    }
+    double[] p = point ? options.numbers("point") : null;
+    if (point && p.length != 3) {
+      throw options.error(
+          "--point needs exactly 3 values (x, y, z in the world frame), got " + p.length);
+    }
+    Model m = current(options);
+    Data d = new Data(m);
+    String start = initial(options, m, d);
+    try {
+      if (site.isPresent()) {
+        return new JacobianReport(
+            start, Derivatives.siteJacobian(m, d, Derivatives.siteId(m, site.get())));
+      }
+      int b = Derivatives.bodyId(m, body.get());
+      return new JacobianReport(
+          start,
+          com
+              ? Derivatives.bodyComJacobian(m, d, b)
+              : point ? Derivatives.pointJacobian(m, d, b, p) : Derivatives.bodyJacobian(m, d, b));
+    } catch (IllegalArgumentException e) {
+      throw options.error((site.isPresent() ? "--site: " : "--body: ") + e.getMessage());
+    }
+  }
+
+  /**
+   * {@code %derivatives [state] [--method adjoint|fd] [--eps E]}: the internal derivatives of the
+   * smooth dynamics at a state.
+   *
+   * @return {@code ∂qfrc_smooth/∂qvel} and {@code ∂qacc_smooth/∂(q, qvel, act, ctrl)}
+   */
+  @LineMagic
+  public DerivativesReport derivatives(List<String> args) {
+    MagicOptions options = MagicOptions.parse(DERIVATIVES_USAGE, TRANSITION_ARGS, args);
+    String method = method(options, "adjoint");
+    double eps = eps(options);
+    Model m = current(options);
+    Data d = new Data(m);
+    String start = initial(options, m, d);
+    return new DerivativesReport(
+        start,
+        method.equals("fd")
+            ? Derivatives.smoothFiniteDifferences(m, d, eps)
+            : Derivatives.smooth(m, d));
   }
 
   /**
@@ -159,6 +238,24 @@ public final class StateMagics {
       value.append(w);
     }
     return Table.create(m.name(), field, value);
+  }
+
+  /** {@code --method}: fd or adjoint, {@code dflt} when not given. */
+  private static String method(MagicOptions options, String dflt) {
+    String method = options.optional("method").orElse(dflt);
+    if (!method.equals("fd") && !method.equals("adjoint")) {
+      throw options.error("unknown --method '" + method + "'; available: fd, adjoint");
+    }
+    return method;
+  }
+
+  /** {@code --eps}: fd's perturbation, 1e-6 when not given. */
+  private static double eps(MagicOptions options) {
+    double eps = options.optional("eps").isPresent() ? options.number("eps") : 1e-6;
+    if (!(eps > 0)) {
+      throw options.error("--eps must be > 0, got " + options.required("eps"));
+    }
+    return eps;
   }
 
   private Model current(MagicOptions options) {
@@ -221,6 +318,27 @@ public final class StateMagics {
             + " na) and y the sensors. fd differences the step (forward, or central with --centered, perturbation E,"
             + " default 1e-6); adjoint builds the rows exactly by reverse sweeps. Returns a report showing the four"
             + " matrices with named rows and columns; transition() gives them.");
+    MagicHelp.register(
+        "jac",
+        false,
+        JAC_USAGE,
+        "The kinematic Jacobian of a point fixed to a body of the"
+            + " current model, as MuJoCo's mj_jac family: --body B its origin (mj_jacBody), with --com its centre of"
+            + " mass (mj_jacBodyCom), with --point x,y,z the world point x,y,z moving with it (mj_jac); --site S the"
+            + " site (mj_jacSite); at the configuration of qpos0 or keyframe K, --qpos replacing it. Returns a"
+            + " report of jacp (the point's velocity) and jacr (the body's angular velocity), 3 x nv each in the"
+            + " world frame with respect to qvel (a quaternion's 3 tangent columns, not its 4 numbers);"
+            + " jacobian() gives them. Not a derivative of the dynamics: see %derivatives and %transition.");
+    MagicHelp.register(
+        "derivatives",
+        false,
+        DERIVATIVES_USAGE,
+        "The internal derivatives of the current model's smooth"
+            + " dynamics at a state: d qfrc_smooth / d qvel (MuJoCo 3.14's qDeriv of mjd_smooth_vel with the bias"
+            + " term) and d qacc_smooth / d (q in the tangent space, qvel, act, ctrl), before any constraint and"
+            + " integrator; adjoint (default) exactly by one reverse sweep per row, fd by central differences of"
+            + " step E (default 1e-6). Returns a report of the five matrices with named rows and columns;"
+            + " derivatives() gives them. Not the step's A, B (see %transition) nor a parameter gradient.");
     MagicHelp.register(
         "info",
         false,

@@ -1,14 +1,9 @@
 package org.diffart.kernel.magic;
 
-import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
-import io.github.spencerpark.jupyter.kernel.display.RenderContext;
-import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.diffart.kernel.display.Coordinates;
 import org.diffart.kernel.display.Readable;
-import org.diffart.kernel.display.TableHtml;
-import org.diffart.kernel.display.Values;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
 
@@ -24,30 +19,29 @@ import org.diffart.sim.model.Model;
  * @param start where the state came from, e.g. {@code key stand}, or null when not known
  * @param transition the matrices
  */
-public record TransitionReport(String start, Transition transition)
-    implements DisplayDataRenderable {
+public record TransitionReport(String start, Transition transition) implements MatrixReport {
 
   /** The model linearised. */
   public Model model() {
     return transition.model();
   }
 
-  /** The four matrices' names, what they differentiate, and their rows' and columns' names. */
-  private String[][][] parts() {
+  /** The four matrices with what they differentiate and their rows' and columns' names. */
+  @Override
+  public List<NamedMatrix> parts() {
     Model model = model();
     String[] x = Coordinates.state(model),
         u = Coordinates.ctrl(model),
         y = Coordinates.sensordata(model);
-    return new String[][][] {
-      {{"A = ∂x′/∂x"}, x, x}, {{"B = ∂x′/∂u"}, x, u}, {{"C = ∂y/∂x"}, y, x}, {{"D = ∂y/∂u"}, y, u}
-    };
-  }
-
-  private double[][][] matrices() {
-    return new double[][][] {transition.A(), transition.B(), transition.C(), transition.D()};
+    return List.of(
+        new NamedMatrix("A = ∂x′/∂x", transition.A(), x, x),
+        new NamedMatrix("B = ∂x′/∂u", transition.B(), x, u),
+        new NamedMatrix("C = ∂y/∂x", transition.C(), y, x),
+        new NamedMatrix("D = ∂y/∂u", transition.D(), y, u));
   }
 
   /** One line: the model, the method, the sizes and the time it took. */
+  @Override
   public String title() {
     Model model = model();
     return String.format(
@@ -60,41 +54,6 @@ public record TransitionReport(String start, Transition transition)
         model.nu(),
         model.nsensordata(),
         Readable.duration(transition.ms()));
-  }
-
-  @Override
-  public Set<MIMEType> getPreferredRenderTypes() {
-    return Set.of(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN);
-  }
-
-  @Override
-  public void render(RenderContext ctx) {
-    String[][][] parts = parts();
-    double[][][] m = matrices();
-    ctx.renderIfRequested(
-        MIMEType.TEXT_HTML,
-        () -> {
-          StringBuilder s =
-              new StringBuilder("<p>").append(TableHtml.escape(title())).append("</p>\n");
-          for (int k = 0; k < 4; k++) {
-            if (m[k].length > 0 && m[k][0].length > 0) {
-              s.append(Values.matrixHtml(parts[k][0][0], m[k], parts[k][1], parts[k][2]));
-            }
-          }
-          return s.toString();
-        });
-    ctx.renderIfRequested(
-        MIMEType.TEXT_PLAIN,
-        () -> {
-          StringBuilder s = new StringBuilder(title());
-          for (int k = 0; k < 4; k++) {
-            if (m[k].length > 0 && m[k][0].length > 0) {
-              s.append("\n\n")
-                  .append(Values.matrixText(parts[k][0][0], m[k], parts[k][1], parts[k][2]));
-            }
-          }
-          return s.toString();
-        });
   }
 
   @Override

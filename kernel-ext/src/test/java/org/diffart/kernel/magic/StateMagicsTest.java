@@ -12,14 +12,17 @@ import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
 import java.util.List;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Derivatives;
+import org.diffart.sim.diff.KinematicJacobian;
+import org.diffart.sim.diff.SmoothDerivatives;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
 /**
- * %forward, %transition and %info, the command line's one-state commands as magics, on the current
- * model.
+ * %forward, %transition, %jac, %derivatives and %info, the command line's one-state commands as
+ * magics, on the current model.
  */
 class StateMagicsTest {
   private final PlainHost host = new PlainHost();
@@ -86,6 +89,85 @@ class StateMagicsTest {
         text.startsWith("transition of damped_sensors from key swing by adjoint: nx = 10"), text);
     assertFalse(text.contains("@"), "no object identities: " + text);
     assertThrows(MagicUsageException.class, () -> line("transition", "--method", "tape"));
+  }
+
+  @Test
+  void jacShowsTheJacobianWithTheDofsNamed() throws Exception {
+    Model m = line("model", "../datasets/reference/derivatives314/floating.xml");
+    String qpos = "0.1,0.2,0.9,0.8,0.2,-0.3,0.1,0.6,0.4,0.2,-0.1,0.7";
+    JacobianReport r = line("jac", "--site", "end", "--qpos", qpos);
+    Data d = new Data(m);
+    System.arraycopy(
+        new double[] {0.1, 0.2, 0.9, 0.8, 0.2, -0.3, 0.1, 0.6, 0.4, 0.2, -0.1, 0.7},
+        0,
+        d.qpos,
+        0,
+        12);
+    KinematicJacobian exact = Derivatives.siteJacobian(m, d, m.siteId("end"));
+    for (int k = 0; k < 3; k++) {
+      assertArrayEquals(exact.translation()[k], r.jacobian().translation()[k]);
+      assertArrayEquals(exact.rotation()[k], r.jacobian().rotation()[k]);
+    }
+    String html = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_HTML);
+    for (String part :
+        List.of(
+            "jacp: point velocity / qvel",
+            "jacr: angular velocity / qvel",
+            "<th>root.wz</th>",
+            "<th>ball.wx</th>",
+            "<th>hinge</th>")) {
+      assertTrue(html.contains(part), part + " in\n" + html);
+    }
+    String text = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_PLAIN);
+    assertTrue(
+        text.startsWith("jacobian of site end of derivative_floating (qpos0 at rest, qpos given)"),
+        text);
+    JacobianReport com = line("jac", "--body", "tip", "--com");
+    assertEquals("body_com", com.jacobian().frame());
+    MagicUsageException unknown =
+        assertThrows(MagicUsageException.class, () -> line("jac", "--site", "nose"));
+    assertTrue(
+        unknown
+            .getMessage()
+            .contains(
+                "--site: unknown site 'nose' of model derivative_floating; sites: [imu, end]"),
+        unknown.getMessage());
+    MagicUsageException point =
+        assertThrows(
+            MagicUsageException.class, () -> line("jac", "--body", "tip", "--point", "1,2"));
+    assertTrue(point.getMessage().contains("--point needs exactly 3 values"), point.getMessage());
+    assertThrows(MagicUsageException.class, () -> line("jac"));
+  }
+
+  @Test
+  void derivativesShowTheFiveMatricesWithNamedRowsAndColumns() throws Exception {
+    Model m = line("model", "../datasets/reference/derivatives314/arm.xml");
+    DerivativesReport r = line("derivatives", "--qvel", "1,-2,0.5", "--act", "0.3");
+    Data d = new Data(m);
+    d.qvel[0] = 1;
+    d.qvel[1] = -2;
+    d.qvel[2] = 0.5;
+    d.act[0] = 0.3;
+    SmoothDerivatives exact = Derivatives.smooth(m, d);
+    assertEquals("adjoint", r.derivatives().method());
+    for (int i = 0; i < m.nv(); i++) {
+      assertArrayEquals(exact.qfrcSmoothDqvel()[i], r.derivatives().qfrcSmoothDqvel()[i]);
+      assertArrayEquals(exact.qaccDctrl()[i], r.derivatives().qaccDctrl()[i]);
+    }
+    String html = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_HTML);
+    for (String part :
+        List.of(
+            "∂qfrc_smooth/∂qvel = qDeriv (3×3)",
+            "∂qacc/∂act (3×1)",
+            "∂qacc/∂ctrl (3×4)",
+            "<th>act wrist</th>",
+            "<th>couple</th>",
+            "<th>elbow</th>")) {
+      assertTrue(html.contains(part), part + " in\n" + html);
+    }
+    DerivativesReport fd = line("derivatives", "--method", "fd", "--eps", "1e-5");
+    assertEquals("fd", fd.derivatives().method());
+    assertThrows(MagicUsageException.class, () -> line("derivatives", "--method", "tape"));
   }
 
   @Test

@@ -1,7 +1,10 @@
 package org.diffart.sim.diff;
 
 /**
- * A rollout gradient and what it cost.
+ * A rollout gradient and what it cost: the fourth kind of derivative of {@link Derivatives}, the
+ * gradient of one scalar loss of a whole T-step rollout. It is not a Jacobian (one row, the
+ * loss's), and its {@code ctrl} entries are not {@link Transition}'s B: they carry the loss back
+ * through every later step.
  *
  * @param method {@code adjoint}, {@code tape} or {@code fd}
  * @param loss the loss of the rollout

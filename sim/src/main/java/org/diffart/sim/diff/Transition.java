@@ -20,6 +20,12 @@ import org.diffart.sim.model.Model;
  * Finite differences fill C and D; the exact transition fills them too, by the sensors' adjoint
  * ({@link SensorsAdjoint}, every sensor type).
  *
+ * <p>The third kind of derivative of {@link Derivatives}. A is {@code 2nv + na} wide, not {@code
+ * 2nq + na}: its q columns are tangent directions, not the numbers of {@code qpos}. B and D are
+ * derivatives with respect to the controls, not parameter gradients (those are {@link
+ * AdjointGradient}'s, over a rollout), and the transition is one step's, not the continuous-time
+ * {@link SmoothDerivatives} (it includes the integrator and the constraints).
+ *
  * <p>A model with history buffers (delayed actuators or sensors) is refused by default, as MuJoCo
  * 3.14's {@code mjd_transitionFD} refuses it ("delays are not supported"): its state is more than
  * {@code (q, v, act)}. With {@code history} the buffers' sample values join the state, {@code nx =
@@ -146,23 +152,33 @@ public record Transition(
   private static void perturbedStep(
       Model m, Data base, Data out, int j, double h, double[] unit, int[] hist) {
     copy(base, out);
-    int nv = m.nv();
-    if (h != 0) {
-      if (j < nv) {
-        java.util.Arrays.fill(unit, 0);
-        unit[j] = 1;
-        Configuration.integratePos(m, out.qpos, unit, h);
-      } else if (j < 2 * nv) {
-        out.qvel[j - nv] += h;
-      } else if (j < 2 * nv + m.na()) {
-        out.act[j - 2 * nv] += h;
-      } else if (j < 2 * nv + m.na() + hist.length) {
-        out.history[hist[j - 2 * nv - m.na()]] += h;
-      } else {
-        out.ctrl[j - 2 * nv - m.na() - hist.length] += h;
-      }
-    }
+    perturb(m, out, j, h, unit, hist);
     Step.step(m, out);
+  }
+
+  /**
+   * Moves input j of {@code (q tangent, qvel, act, h, ctrl)} (nv, nv, na, the history's sample
+   * values at {@code hist}, nu) of d's state by h: q as {@code q ⊕ h e_j}. {@code unit}: nv numbers
+   * of work space.
+   */
+  static void perturb(Model m, Data d, int j, double h, double[] unit, int[] hist) {
+    int nv = m.nv(), nx = 2 * nv + m.na() + hist.length;
+    if (h == 0) {
+      return;
+    }
+    if (j < nv) {
+      java.util.Arrays.fill(unit, 0);
+      unit[j] = 1;
+      Configuration.integratePos(m, d.qpos, unit, h);
+    } else if (j < 2 * nv) {
+      d.qvel[j - nv] += h;
+    } else if (j < 2 * nv + m.na()) {
+      d.act[j - 2 * nv] += h;
+    } else if (j < nx) {
+      d.history[hist[j - 2 * nv - m.na()]] += h;
+    } else {
+      d.ctrl[j - nx] += h;
+    }
   }
 
   /**

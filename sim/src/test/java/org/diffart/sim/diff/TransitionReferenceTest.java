@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.ReferenceFiles;
@@ -47,7 +46,10 @@ class TransitionReferenceTest {
     Model m = model(ref);
     Transition t =
         Transition.finiteDifferences(
-            m, state(m, ref), ref.get("centered").getAsBoolean(), ref.get("eps").getAsDouble());
+            m,
+            ReferenceFiles.state(m, ref),
+            ref.get("centered").getAsBoolean(),
+            ref.get("eps").getAsDouble());
     // the same dynamics differenced at the same points: equal to the error of the dynamics over the
     // step
     compareAll(name, ref, t, m, 1e-6, false);
@@ -58,7 +60,7 @@ class TransitionReferenceTest {
   void exactTransitionEqualsCentralDifferencesOfMujocosStep(String name) throws IOException {
     JsonObject ref = reference(name);
     Model m = model(ref);
-    Transition t = Transition.exact(m, state(m, ref));
+    Transition t = Transition.exact(m, ReferenceFiles.state(m, ref));
     // central differences with ε = 1e-6 carry about 1e-10 rounding and ε² truncation: 1e-6 of each
     // matrix's scale
     compareAll(name, ref, t, m, 1e-6, true);
@@ -128,14 +130,5 @@ class TransitionReferenceTest {
             .frictionLoss(constraint)
             .equality(constraint)
             .build());
-  }
-
-  private static Data state(Model m, JsonObject ref) {
-    Data d = new Data(m);
-    System.arraycopy(ReferenceFiles.doubles(ref.get("qpos")), 0, d.qpos, 0, m.nq());
-    System.arraycopy(ReferenceFiles.doubles(ref.get("qvel")), 0, d.qvel, 0, m.nv());
-    System.arraycopy(ReferenceFiles.doubles(ref.get("act")), 0, d.act, 0, m.na());
-    System.arraycopy(ReferenceFiles.doubles(ref.get("ctrl")), 0, d.ctrl, 0, m.nu());
-    return d;
   }
 }

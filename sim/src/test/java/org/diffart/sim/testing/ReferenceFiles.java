@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.model.Model;
 
 /**
  * The MuJoCo 2.2.2 reference outputs committed under {@code datasets/reference} and the model files
@@ -102,5 +104,15 @@ public final class ReferenceFiles {
       out[i] = a.get(i).getAsDouble();
     }
     return out;
+  }
+
+  /** A fresh data of m in the reference's state: its {@code qpos, qvel, act, ctrl}. */
+  public static Data state(Model m, JsonObject ref) {
+    Data d = new Data(m);
+    System.arraycopy(doubles(ref.get("qpos")), 0, d.qpos, 0, m.nq());
+    System.arraycopy(doubles(ref.get("qvel")), 0, d.qvel, 0, m.nv());
+    System.arraycopy(doubles(ref.get("act")), 0, d.act, 0, m.na());
+    System.arraycopy(doubles(ref.get("ctrl")), 0, d.ctrl, 0, m.nu());
+    return d;
   }
 }
