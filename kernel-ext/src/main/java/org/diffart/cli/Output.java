@@ -42,6 +42,15 @@ final class Output {
     return slice(v, 0, v.length);
   }
 
+  /** A JSON array of the names. */
+  static JsonArray strings(String[] names) {
+    JsonArray a = new JsonArray(names.length);
+    for (String n : names) {
+      a.add(n);
+    }
+    return a;
+  }
+
   /** A JSON array of {@code v[from..from+n)}. */
   static JsonArray slice(double[] v, int from, int n) {
     JsonArray a = new JsonArray(n);

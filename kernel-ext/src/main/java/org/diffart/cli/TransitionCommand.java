@@ -3,6 +3,7 @@ package org.diffart.cli;
 import com.google.gson.JsonObject;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.diffart.kernel.display.Coordinates;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
@@ -13,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart transition --model M [state] [--method fd|adjoint] [--centered] [--eps E]}: A, B,
- * C, D of a step.
+ * {@code diffart transition --model M [state] [--method fd|adjoint] [--centered] [--eps E]
+ * [--history]}: A, B, C, D of a step.
  */
 @Command(
     name = "transition",
@@ -28,7 +29,10 @@ import picocli.CommandLine.Spec;
           + " control at a limit of its range on the side inside it); adjoint builds the rows of A and B exactly"
           + " from nx reverse sweeps of the step, and those of C and D from one sweep of the sensors' adjoint per"
           + " sensor value.",
-      "JSON keys: model, method, nx, nu, A, B, C, D (row-major nested arrays; C and D have nsensordata rows), ms."
+      "With --history, x also holds the sample values of the history buffers (delayed actuators and sensors), in"
+          + " the order they lie in mjData.history (ring slots); their names are the JSON key state.",
+      "JSON keys: model, method, nx, nu, state (the names of x), A, B, C, D (row-major nested arrays; C and D have"
+          + " nsensordata rows), ms."
     })
 final class TransitionCommand implements Callable<Integer> {
   @Mixin private ModelOption model;
@@ -53,6 +57,14 @@ final class TransitionCommand implements Callable<Integer> {
       description = "fd: the perturbation (default: ${DEFAULT-VALUE}).")
   private double eps;
 
+  @Option(
+      names = "--history",
+      description =
+          "Put the history buffers' sample values into the state (nx = 2 nv + na + their number);"
+              + " without it a model with buffers is refused, as MuJoCo's mjd_transitionFD refuses"
+              + " it.")
+  private boolean history;
+
   @Spec private CommandSpec spec;
 
   @Override
@@ -62,13 +74,14 @@ final class TransitionCommand implements Callable<Integer> {
     Data d = state.initial(m);
     Transition t =
         method.equals("fd")
-            ? Transition.finiteDifferences(m, d, centered, eps)
-            : Transition.exact(m, d);
+            ? Transition.finiteDifferences(m, d, centered, eps, history)
+            : Transition.exact(m, d, history);
     JsonObject o = new JsonObject();
     o.addProperty("model", m.name());
     o.addProperty("method", t.method());
     o.addProperty("nx", t.A().length);
     o.addProperty("nu", m.nu());
+    o.add("state", Output.strings(Coordinates.state(m, history)));
     o.add("A", Output.matrix(t.A()));
     o.add("B", Output.matrix(t.B()));
     o.add("C", Output.matrix(t.C()));

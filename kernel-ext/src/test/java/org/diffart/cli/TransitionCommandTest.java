@@ -109,4 +109,32 @@ class TransitionCommandTest {
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown --method 'tape'; available: fd, adjoint"), r.err());
   }
+
+  @Test
+  void historyIsRefusedAsMujocoRefusesItUnlessItsBuffersJoinTheState() {
+    String arm = "../datasets/reference/history314/delayed_arm.xml";
+    Cli.Outcome refused = Cli.run("transition", "--model", arm, "--json");
+    assertTrue(refused.code() != 0, "refused");
+    assertTrue(refused.err().contains("delays are not supported"), refused.err());
+    Cli.Outcome r =
+        Cli.run(
+            "transition",
+            "--model",
+            arm,
+            "--history",
+            "--history-init",
+            "filled",
+            "--method",
+            "adjoint",
+            "--json");
+    assertEquals(0, r.code(), r.err());
+    JsonObject o = r.json();
+    // 2 nv + na = 6, and the buffers' 36 sample values: motors 4 + 5 + 8, sensors 3 + 3 + 4 + 2×3 +
+    // 3
+    assertEquals(42, o.get("nx").getAsInt());
+    assertEquals(42, matrix(o, "A")[0].length);
+    assertEquals(42, o.getAsJsonArray("state").size());
+    assertEquals("h m1[0]", o.getAsJsonArray("state").get(6).getAsString());
+    assertEquals("h framepos3[1].z", o.getAsJsonArray("state").get(38).getAsString());
+  }
 }

@@ -94,6 +94,36 @@ public final class Coordinates {
     return names;
   }
 
+  /**
+   * The state's names with, when {@code history}, one per sample value of the history buffers
+   * ({@code History.sampleValues}'s order): {@code h <actuator>[slot]} and {@code h <sensor>[slot]}
+   * (with the component for vector sensors), slot being the ring's storage slot.
+   */
+  public static String[] state(Model m, boolean history) {
+    String[] base = state(m);
+    if (!history) {
+      return base;
+    }
+    java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(base));
+    for (int a = 0; a < m.nu(); a++) {
+      for (int k = 0; k < m.actHistoryNum(a); k++) {
+        names.add("h " + actuatorName(m, a) + "[" + k + "]");
+      }
+    }
+    String[] sensors = sensordata(m);
+    for (int i = 0; i < m.nsensor(); i++) {
+      int dim = m.sensorDim(i);
+      for (int k = 0; k < m.sensorHistoryNum(i); k++) {
+        for (int c = 0; c < dim; c++) {
+          String n = sensors[m.sensorAdr(i) + c];
+          int dot = dim > 1 ? n.lastIndexOf('.') : n.length();
+          names.add("h " + n.substring(0, dot) + "[" + k + "]" + n.substring(dot));
+        }
+      }
+    }
+    return names.toArray(String[]::new);
+  }
+
   /** One name per control (nu): the actuator's name, or {@code actuator<a>}. */
   public static String[] ctrl(Model m) {
     String[] names = new String[m.nu()];

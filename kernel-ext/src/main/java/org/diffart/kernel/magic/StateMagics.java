@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Derivatives;
 import org.diffart.sim.diff.Transition;
@@ -35,10 +36,11 @@ import tech.tablesaw.api.Table;
  * replace their part.
  */
 public final class StateMagics {
-  static final String STATE = "[--key K] [--qpos a,b,..] [--qvel ..] [--ctrl ..] [--act ..]";
+  static final String STATE =
+      "[--key K] [--qpos a,b,..] [--qvel ..] [--ctrl ..] [--act ..] [--history-init zero|filled]";
   static final String FORWARD_USAGE = "%forward " + STATE + " [--no-contact]";
   static final String TRANSITION_USAGE =
-      "%transition " + STATE + " [--method fd|adjoint] [--centered] [--eps E]";
+      "%transition " + STATE + " [--method fd|adjoint] [--centered] [--eps E] [--history]";
   static final String JAC_USAGE = "%jac --body NAME [--com | --point x,y,z] | --site NAME " + STATE;
   static final String DERIVATIVES_USAGE =
       "%derivatives " + STATE + " [--method adjoint|fd] [--eps E]";
@@ -67,7 +69,7 @@ public final class StateMagics {
   }
 
   private static MagicsArgs.MagicsArgsBuilder state(MagicsArgs.MagicsArgsBuilder b) {
-    for (String k : List.of("key", "qpos", "qvel", "ctrl", "act")) {
+    for (String k : List.of("key", "qpos", "qvel", "ctrl", "act", "history-init")) {
       b.keyword(k, MagicsArgs.KeywordSpec.ONCE);
     }
     return b.onlyKnownKeywords().onlyKnownFlags();
@@ -96,19 +98,20 @@ public final class StateMagics {
   }
 
   /**
-   * {@code %transition [state] [--method fd|adjoint] [--centered] [--eps E]}: the step's
-   * linearisation.
+   * {@code %transition [state] [--method fd|adjoint] [--centered] [--eps E] [--history]}: the
+   * step's linearisation; with {@code --history} the history buffers' sample values join the state
+   * (a model with buffers is refused without it, as MuJoCo's {@code mjd_transitionFD} refuses it).
    *
    * @return A, B, C, D with named rows and columns
    */
   @LineMagic
   public TransitionReport transition(List<String> args) {
-    boolean centered = args.contains("--centered");
+    boolean centered = args.contains("--centered"), history = args.contains("--history");
     MagicOptions options =
         MagicOptions.parse(
             TRANSITION_USAGE,
             TRANSITION_ARGS,
-            args.stream().filter(a -> !a.equals("--centered")).toList());
+            args.stream().filter(a -> !a.equals("--centered") && !a.equals("--history")).toList());
     String method = method(options, "fd");
     double eps = eps(options);
     Model m = current(options);
@@ -116,8 +119,8 @@ public final class StateMagics {
     String start = initial(options, m, d);
     Transition t =
         method.equals("fd")
-            ? Transition.finiteDifferences(m, d, centered, eps)
-            : Transition.exact(m, d);
+            ? Transition.finiteDifferences(m, d, centered, eps, history)
+            : Transition.exact(m, d, history);
     return new TransitionReport(start, t);
   }
 
@@ -295,6 +298,16 @@ public final class StateMagics {
         System.arraycopy(v, 0, targets[p], 0, v.length);
         from += ", " + parts[p][0] + " given";
       }
+    }
+    HistoryInit init;
+    try {
+      init = HistoryInit.parse(options.optional("history-init").orElse("zero"));
+    } catch (IllegalArgumentException e) {
+      throw options.error("--history-init: " + e.getMessage());
+    }
+    Step.initHistory(m, d, init);
+    if (m.nhistory() > 0) {
+      from += ", history " + init.label();
     }
     return from;
   }

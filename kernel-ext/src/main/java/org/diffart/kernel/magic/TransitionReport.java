@@ -30,7 +30,7 @@ public record TransitionReport(String start, Transition transition) implements M
   @Override
   public List<NamedMatrix> parts() {
     Model model = model();
-    String[] x = Coordinates.state(model),
+    String[] x = Coordinates.state(model, transition.A().length > 2 * model.nv() + model.na()),
         u = Coordinates.ctrl(model),
         y = Coordinates.sensordata(model);
     return List.of(
@@ -46,11 +46,12 @@ public record TransitionReport(String start, Transition transition) implements M
     Model model = model();
     return String.format(
         Locale.ROOT,
-        "transition of %s%s by %s: nx = %d (2 nv + na), nu = %d, %d sensor" + " values; %s",
+        "transition of %s%s by %s: nx = %d (2 nv + na%s), nu = %d, %d sensor values; %s",
         model.name(),
         start == null ? "" : " from " + start,
         transition.method(),
         transition.A().length,
+        transition.A().length > 2 * model.nv() + model.na() ? " + the history's samples" : "",
         model.nu(),
         model.nsensordata(),
         Readable.duration(transition.ms()));

@@ -181,4 +181,22 @@ class StateMagicsTest {
         other.stringColumn("field").asList().contains("warning"),
         "the dog's soft-contact options warn");
   }
+
+  @Test
+  void transitionTakesTheHistoryIntoItsStateWhenAskedAndNamesItsColumns() throws Exception {
+    Model m = line("model", "../datasets/reference/history314/delayed_arm.xml");
+    MagicUsageException none =
+        assertThrows(MagicUsageException.class, () -> line("transition", "--history-init", "x"));
+    assertTrue(none.getMessage().contains("'x'"), none.getMessage());
+    TransitionReport r =
+        line("transition", "--history", "--history-init", "filled", "--method", "adjoint");
+    Data d = new Data(m);
+    Step.initHistory(m, d, org.diffart.sim.algo.history.HistoryInit.FILLED);
+    Transition exact = Transition.exact(m, d, true);
+    assertArrayEquals(exact.A()[10], r.transition().A()[10]);
+    assertTrue(r.start().contains("history filled"), r.start());
+    String html = (String) host.getRenderer().render(r).getData(MIMEType.TEXT_HTML);
+    assertTrue(html.contains(">h framepos3[1].z</th>"), "a named history column");
+    assertTrue(r.title().contains("the history's samples"), r.title());
+  }
 }
