@@ -299,12 +299,7 @@ public final class StateMagics {
         from += ", " + parts[p][0] + " given";
       }
     }
-    HistoryInit init;
-    try {
-      init = HistoryInit.parse(options.optional("history-init").orElse("zero"));
-    } catch (IllegalArgumentException e) {
-      throw options.error("--history-init: " + e.getMessage());
-    }
+    HistoryInit init = WorkbenchMagics.historyInit(options);
     Step.initHistory(m, d, init);
     if (m.nhistory() > 0) {
       from += ", history " + init.label();

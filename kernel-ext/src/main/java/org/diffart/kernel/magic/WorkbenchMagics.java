@@ -19,6 +19,8 @@ import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
 import org.diffart.reproduce.Size;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.FiniteDifferenceGradient;
@@ -51,7 +53,8 @@ public final class WorkbenchMagics {
   static final String MODEL_USAGE = "%model MODEL   (a .xml or .urdf path, or builtin:NAME[:ARG])";
   static final String CELL_MODEL_USAGE = "%%model   (MJCF in the rest of the cell)";
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
-  static final String ROLLOUT_USAGE = "%rollout --steps N [--key K] [--worlds W] [--perturb S]";
+  static final String ROLLOUT_USAGE =
+      "%rollout --steps N [--key K] [--worlds W] [--perturb S] [--history-init zero|filled]";
   static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
 
   /**
@@ -65,7 +68,8 @@ public final class WorkbenchMagics {
 
   static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
   static final String GRAD_USAGE =
-      "%grad --steps N [--key K] [--methods adjoint,tape,fd] [--wrt W] [--reference M]"
+      "%grad --steps N [--key K] [--history-init zero|filled] [--methods adjoint,tape,fd] [--wrt W]"
+          + " [--reference M]"
           + " [--checkpoint K|replay:K|revolve:S] [--truncate H] [--tape-budget BYTES] [--eps E] [--forward-differences]"
           + " [--tolerance T]";
 
@@ -81,6 +85,7 @@ public final class WorkbenchMagics {
           .keyword("key", MagicsArgs.KeywordSpec.ONCE)
           .keyword("worlds", MagicsArgs.KeywordSpec.ONCE)
           .keyword("perturb", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("history-init", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -104,6 +109,7 @@ public final class WorkbenchMagics {
           .keyword("steps", MagicsArgs.KeywordSpec.ONCE)
           .keyword("key", MagicsArgs.KeywordSpec.ONCE)
           .keyword("methods", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("history-init", MagicsArgs.KeywordSpec.ONCE)
           .keyword("wrt", MagicsArgs.KeywordSpec.ONCE)
           .keyword("reference", MagicsArgs.KeywordSpec.ONCE)
           .keyword("checkpoint", MagicsArgs.KeywordSpec.ONCE)
@@ -213,6 +219,11 @@ public final class WorkbenchMagics {
       start = Rollout.Start.key(model, k);
       from = "key " + model.keyName(k);
     }
+    HistoryInit init = historyInit(options);
+    start = start.withHistory(init);
+    if (model.nhistory() > 0) {
+      from += ", history " + init.label();
+    }
     List<Rollout.Result> results = new ArrayList<>();
     List<Double> setup = new ArrayList<>();
     for (String name : backends) {
@@ -235,6 +246,15 @@ public final class WorkbenchMagics {
             + (worlds > 1 && perturbation > 0 ? ", worlds w > 0 perturbed by " + perturbation : ""),
         results,
         setup);
+  }
+
+  /** The {@code --history-init} asked for: {@code zero} (MuJoCo's reset) unless given. */
+  static HistoryInit historyInit(MagicOptions options) {
+    try {
+      return HistoryInit.parse(options.optional("history-init").orElse("zero"));
+    } catch (IllegalArgumentException e) {
+      throw options.error("--history-init: " + e.getMessage());
+    }
   }
 
   /**
@@ -266,6 +286,11 @@ public final class WorkbenchMagics {
       int k = keyframe(options, options.required("key"));
       start.resetToKey(k);
       from = "key " + model.keyName(k);
+    }
+    HistoryInit init = historyInit(options);
+    Step.initHistory(model, start, init);
+    if (model.nhistory() > 0) {
+      from += ", history " + init.label();
     }
     List<String> methods =
         Arrays.stream(options.optional("methods").orElse("adjoint,tape,fd").split(","))
