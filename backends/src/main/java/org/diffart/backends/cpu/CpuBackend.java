@@ -174,6 +174,22 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
+  public void getHistory(double[] out) {
+    gather(out, model.nhistory(), 5);
+  }
+
+  @Override
+  public void forward() {
+    for (int w = 0; w < data.length; w++) {
+      try {
+        Step.forward(model, data[w]);
+      } catch (SimulationException e) {
+        throw new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
+      }
+    }
+  }
+
+  @Override
   public double time(int w) {
     return data[w].time;
   }
@@ -264,7 +280,9 @@ public final class CpuBackend implements Backend {
   private double[] field(Data d, int which) {
     return which == 0
         ? d.qpos
-        : which == 1 ? d.qvel : which == 2 ? d.ctrl : which == 3 ? d.sensordata : d.act;
+        : which == 1
+            ? d.qvel
+            : which == 2 ? d.ctrl : which == 3 ? d.sensordata : which == 4 ? d.act : d.history;
   }
 
   private void scatter(double[] src, int n, String what, int which) {
