@@ -39,7 +39,9 @@ public final class Capabilities {
           new IntegratorProbes(),
           new SensorProbes(),
           new DerivativeProbes(),
-          new HistoryProbes());
+          new HistoryProbes(),
+          new SensorHistoryProbes(),
+          new HistoryForwardProbes());
 
   /**
    * One probe's outcome.

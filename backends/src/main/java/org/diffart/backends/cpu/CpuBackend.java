@@ -108,7 +108,15 @@ public final class CpuBackend implements Backend {
             Capability.ACTUATORS_SLIDER_CRANK,
             Capability.ACTUATORS_MUSCLE,
             Capability.ACTUATORS_ADHESION,
-            Capability.HISTORY_ACTUATOR_DELAY));
+            Capability.HISTORY_ACTUATOR_DELAY,
+            Capability.HISTORY_ACTUATOR_ZOH,
+            Capability.HISTORY_ACTUATOR_LINEAR,
+            Capability.HISTORY_ACTUATOR_CUBIC,
+            Capability.HISTORY_SENSOR_DELAY,
+            Capability.HISTORY_SENSOR_INTERVAL,
+            Capability.HISTORY_SENSOR_LINEAR,
+            Capability.HISTORY_SENSOR_CUBIC,
+            Capability.HISTORY_FORWARD_PURE));
     return s;
   }
 
