@@ -4,6 +4,7 @@ import static org.diffart.backends.capability.HistoryProbes.control;
 import static org.diffart.backends.capability.Probes.put;
 import static org.diffart.backends.capability.Probes.scene;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -59,8 +60,8 @@ final class HistoryForwardProbes implements ProbeFamily {
     try (Backend b = worlds.create(m, 2)) {
       for (int k = 0; k < STEPS; k++) {
         for (int w = 0; w < 2; w++) {
-          java.util.Arrays.fill(u, w * nu, (w + 1) * nu, control(k, w));
-          java.util.Arrays.fill(ref[w].ctrl, control(k, w));
+          Arrays.fill(u, w * nu, (w + 1) * nu, control(k, w));
+          Arrays.fill(ref[w].ctrl, control(k, w));
           Step.step(m, ref[w]);
         }
         b.setCtrl(u);
@@ -76,8 +77,8 @@ final class HistoryForwardProbes implements ProbeFamily {
           q[w * nq + k] += 0.25;
           ref[w].qpos[k] += 0.25;
         }
-        java.util.Arrays.fill(u, w * nu, (w + 1) * nu, -3.0 - w);
-        java.util.Arrays.fill(ref[w].ctrl, -3.0 - w);
+        Arrays.fill(u, w * nu, (w + 1) * nu, -3.0 - w);
+        Arrays.fill(ref[w].ctrl, -3.0 - w);
         Step.forward(m, ref[w]);
       }
       b.setQpos(q);
@@ -106,9 +107,9 @@ final class HistoryForwardProbes implements ProbeFamily {
         scale = Math.max(scale, Math.abs(want));
       }
     }
-    boolean stateKept = time == timeAfter && java.util.Arrays.equals(q, qAfter);
+    boolean stateKept = time == timeAfter && Arrays.equals(q, qAfter);
     boolean computed = moved > 0 && diff <= Capabilities.TOLERANCE * (1 + scale);
-    boolean filled = java.util.Arrays.stream(before).anyMatch(x -> x != 0);
+    boolean filled = Arrays.stream(before).anyMatch(x -> x != 0);
     String change =
         changed == 0
             ? "all " + 2 * nh + " history numbers bitwise unchanged"

@@ -4,6 +4,7 @@ import static org.diffart.backends.capability.Probes.put;
 import static org.diffart.backends.capability.Probes.run;
 import static org.diffart.backends.capability.Probes.scene;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -134,7 +135,7 @@ final class HistoryProbes implements ProbeFamily {
       for (int k = 0; k < STEPS; k++) {
         times[k] = b.time(0);
         for (int w = 0; w < 2; w++) {
-          java.util.Arrays.fill(u, w * nu, (w + 1) * nu, control(k, w));
+          Arrays.fill(u, w * nu, (w + 1) * nu, control(k, w));
         }
         b.setCtrl(u);
         b.step(1);
@@ -147,17 +148,14 @@ final class HistoryProbes implements ProbeFamily {
       return out;
     }
     for (int a = 0; a < nu; a++) {
-      int interp = m.actHistoryInterp(a), column = a;
+      int interp = m.actHistoryInterp(a);
       double delay = m.actDelay(a);
       Worst worst = new Worst();
       for (int k = FIRST; k < STEPS; k++) {
         for (int w = 0; w < 2; w++) {
           int world = w;
           worst.check(
-              force[k][w * ns + column],
-              formula(interp, times, k, delay, j -> control(j, world)),
-              k,
-              w);
+              force[k][w * ns + a], formula(interp, times, k, delay, j -> control(j, world)), k, w);
         }
       }
       out.put(
@@ -248,9 +246,9 @@ final class HistoryProbes implements ProbeFamily {
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "max relative |reading − formula| %.3g (tolerance %.0g); worst at step %d world %d:"
+          "max relative |reading − formula| %s (tolerance %.0g); worst at step %d world %d:"
               + " %.17g measured, %.17g by the formula",
-          err,
+          err == 0 ? "0" : String.format(Locale.ROOT, "%.3g", err),
           READ_TOLERANCE,
           step,
           world,

@@ -223,7 +223,7 @@ public record CapabilityReport(Map<String, List<Verdict>> verdicts, boolean veri
    */
   public String html() {
     StringBuilder h = new StringBuilder("<table class=\"diffart\">\n<caption>");
-    h.append(TableHtml.escape(table().name() + ": " + summary())).append("</caption>\n");
+    h.append(TableHtml.escape(summary())).append("</caption>\n");
     h.append("<thead><tr><th style=\"text-align:left\">group</th>")
         .append("<th style=\"text-align:left\">capability</th>");
     for (String b : verdicts.keySet()) {
