@@ -49,9 +49,6 @@ public interface Backend extends AutoCloseable {
    */
   void setHistory(double[] history);
 
-  /** Reads the history buffers of all worlds into {@code out} (W×nhistory). */
-  void getHistory(double[] out);
-
   /** Reads the positions of all worlds into {@code out} (W×nq). */
   void getQpos(double[] out);
 
@@ -67,6 +64,13 @@ public interface Backend extends AutoCloseable {
    */
   void getSensordata(double[] out);
 
+  /**
+   * Reads the history buffers of all worlds into {@code out} (W×nhistory): per delayed control or
+   * buffered sensor a time header, the index of the newest sample, the sample times and values, as
+   * MuJoCo 3.14's {@code mjData.history} ({@code Data.history}).
+   */
+  void getHistory(double[] out);
+
   /** Simulation time of world w, s. */
   double time(int w);
 
@@ -80,6 +84,15 @@ public interface Backend extends AutoCloseable {
    *     state becomes non-finite; the worlds keep the state of their last good step
    */
   void step(int steps);
+
+  /**
+   * Evaluates every world at its current state without advancing it, as MuJoCo's {@code
+   * mj_forward}: the sensors ({@link #getSensordata} then gives those of the current state) and the
+   * accelerations; the state, the time and the history buffers are left as they are.
+   *
+   * @throws org.diffart.sim.data.SimulationException as {@link #step} when the state is non-finite
+   */
+  void forward();
 
   /**
    * The gradient of a rollout by this backend, with {@code method} one of {@code adjoint}, {@code

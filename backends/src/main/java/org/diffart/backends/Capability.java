@@ -97,8 +97,24 @@ public enum Capability {
       "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
   CHECKPOINTING_REVOLVE("checkpointing", "adjoint with binomial checkpointing (revolve)"),
   HISTORY_ACTUATOR_DELAY(
+      "history", "delayed controls: a control acts its delay later (MuJoCo 3.14's history)"),
+  HISTORY_ACTUATOR_ZOH(
+      "history", "delayed controls between samples: zero-order hold (interp=\"zoh\")"),
+  HISTORY_ACTUATOR_LINEAR(
+      "history", "delayed controls between samples: linear interpolation (interp=\"linear\")"),
+  HISTORY_ACTUATOR_CUBIC(
       "history",
-      "delayed controls (zoh, linear, cubic) and delayed, sampled sensors: MuJoCo 3.14's history"),
+      "delayed controls between samples: Hermite cubic, secant slopes (interp=\"cubic\")"),
+  HISTORY_SENSOR_DELAY("history", "delayed sensors: a sensor reports its value of delay ago"),
+  HISTORY_SENSOR_INTERVAL(
+      "history",
+      "sampled sensors (interval): held between samples, sampled on MuJoCo's phase-locked"
+          + " schedule"),
+  HISTORY_SENSOR_LINEAR("history", "delayed sensors between samples: linear interpolation"),
+  HISTORY_SENSOR_CUBIC("history", "delayed sensors between samples: Hermite cubic"),
+  HISTORY_FORWARD_PURE(
+      "history",
+      "forward without a step (mj_forward) reads the history buffers and leaves them unchanged"),
   PRECISION_FP64("precision", "double precision (float64)");
 
   private final String group;

@@ -21,6 +21,7 @@ import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What every backend owes: the same results as the CPU reference ({@code Step.step} on one Data per
@@ -215,43 +216,97 @@ abstract class BackendContractTest {
   void everyFieldAfterAStepFromPoisonedIntermediatesEqualsTheReference(String spec)
       throws Exception {
     Model m = ModelLoader.load(spec);
+    Data[] ref = poisonedAfter20Steps(m);
+    try (Backend b = holding(m, ref)) {
+      b.step(1);
+      for (int w = 0; w < ref.length; w++) {
+        Step.step(m, ref[w]);
+        assertEquals(
+            List.of(),
+            differingFields(ref[w], data(b, w)),
+            spec + " world " + w + ": fields that differ from the CPU reference");
+      }
+    }
+  }
+
+  /**
+   * A forward evaluation without a step ({@link Backend#forward}) writes what the CPU's {@code
+   * Step.forward} writes, bit for bit, and leaves the history ({@link Backend#getHistory}), the
+   * state and the time as they were.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "../datasets/reference/history314/delayed_arm.xml",
+        "../datasets/models/dm_control/humanoid.xml"
+      })
+  void aForwardEvaluationEqualsTheCpuForwardAndLeavesTheHistory(String spec) throws Exception {
+    Model m = ModelLoader.load(spec);
+    Data[] ref = poisonedAfter20Steps(m);
+    try (Backend b = holding(m, ref)) {
+      double[] history = new double[ref.length * m.nhistory()];
+      b.getHistory(history);
+      b.forward();
+      double[] after = new double[history.length];
+      b.getHistory(after);
+      assertArrayEquals(history, after, spec);
+      for (int w = 0; w < ref.length; w++) {
+        double[] before = ref[w].history.clone();
+        double time = ref[w].time;
+        Step.forward(m, ref[w]);
+        assertArrayEquals(before, ref[w].history, spec);
+        assertEquals(time, b.time(w));
+        assertArrayEquals(
+            before, Arrays.copyOfRange(after, w * m.nhistory(), (w + 1) * m.nhistory()));
+        assertEquals(
+            List.of(),
+            differingFields(ref[w], data(b, w)),
+            spec + " world " + w + ": fields that differ from the CPU's forward");
+      }
+    }
+  }
+
+  /**
+   * Two worlds of m after 20 steps from seeded starts (so that contacts are active and the warm
+   * start and the history are filled), their intermediates poisoned.
+   */
+  private static Data[] poisonedAfter20Steps(Model m) throws IllegalAccessException {
     Data[] ref = starts(m, 2);
-    // a few steps first, so that contacts are active and the warm start is filled
     for (Data d : ref) {
       for (int s = 0; s < 20; s++) {
         Step.step(m, d);
       }
       poison(d);
     }
-    try (Backend b = Backends.create(backend(), m, ref.length)) {
-      for (int w = 0; w < ref.length; w++) {
-        setData(b, w, ref[w]);
-      }
-      b.step(1);
-      for (int w = 0; w < ref.length; w++) {
-        Step.step(m, ref[w]);
-        Data got = data(b, w);
-        List<String> differ = new ArrayList<>();
-        for (Field f : numberFields()) {
-          Object a = f.get(ref[w]), c = f.get(got);
-          boolean same =
-              a instanceof double[] x
-                  ? Arrays.equals(x, (double[]) c)
-                  : a instanceof int[] x
-                      ? Arrays.equals(x, (int[]) c)
-                      : a.equals(c)
-                          || f.getType() == long.class
-                              && ((Long) a).intValue() == ((Long) c).intValue();
-          if (!same) {
-            differ.add(f.getName());
-          }
-        }
-        assertEquals(
-            List.of(),
-            differ,
-            spec + " world " + w + ": fields that differ from the CPU reference");
+    return ref;
+  }
+
+  /** A backend of m whose worlds hold the whole Data of {@code ref}. */
+  private Backend holding(Model m, Data[] ref) {
+    Backend b = Backends.create(backend(), m, ref.length);
+    for (int w = 0; w < ref.length; w++) {
+      setData(b, w, ref[w]);
+    }
+    return b;
+  }
+
+  private static List<String> differingFields(Data ref, Data got) throws IllegalAccessException {
+    List<String> differ = new ArrayList<>();
+    for (Field f : numberFields()) {
+      Object a = f.get(ref), c = f.get(got);
+      boolean same =
+          a instanceof double[] x
+              ? Arrays.equals(x, (double[]) c)
+              : a instanceof int[] x
+                  ? Arrays.equals(x, (int[]) c)
+                  : a.equals(c)
+                      || f.getType() == long.class
+                          && ((Long) a).intValue() == ((Long) c).intValue();
+      if (!same) {
+        differ.add(f.getName());
       }
     }
+    return differ;
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.diffart.cli;
 
 import com.google.gson.JsonObject;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.diffart.backends.Backends;
 import org.diffart.backends.capability.Capabilities;
 import org.diffart.backends.capability.Capabilities.Verdict;
+import org.diffart.kernel.magic.CapabilityReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,10 +19,11 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart capabilities [--verify] [--backend B]}: what each backend claims and refuses; with
- * {@code --verify} every claim's probe runs (results against the CPU reference, gradients against
- * finite differences) and every refusal is tried (it must fail with a clear error). Exit code 1
- * when a probe fails.
+ * {@code diffart capabilities [--verify] [--backend B] [--png FILE]}: what each backend claims and
+ * refuses; with {@code --verify} every claim's probe runs (results against the CPU reference,
+ * gradients against finite differences) and every refusal is tried (it must fail with a clear
+ * error); {@code --png} writes the matrix as a 16:9 figure for a slide. Exit code 1 when a probe
+ * fails.
  */
 @Command(
     name = "capabilities",
@@ -29,7 +32,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "",
       "JSON keys: backends -> backend -> capability -> {claimed, verified, detail}; verified is false for a claim"
-          + " whose probe failed or did not run (without --verify), and for a refusal that does not fire."
+          + " whose probe failed or did not run (without --verify), and for a refusal that does not fire; with --png"
+          + " also png (the file written)."
     })
 final class CapabilitiesCommand implements Callable<Integer> {
   @Option(
@@ -39,6 +43,15 @@ final class CapabilitiesCommand implements Callable<Integer> {
 
   @Option(names = "--backend", paramLabel = "B", description = "Only this backend (default: all).")
   private String backend;
+
+  @Option(
+      names = "--png",
+      paramLabel = "FILE",
+      description =
+          "Also write the matrix as a 1920x1080 PNG for a slide: capabilities as rows, backends as columns,"
+              + " ✓ verified, ✗ refused (the refusal verified), ! probe failed (without --verify: ? claimed,"
+              + " – refused, nothing run).")
+  private Path png;
 
   @Mixin private Output output;
 
@@ -79,7 +92,11 @@ final class CapabilitiesCommand implements Callable<Integer> {
     }
     JsonObject o = new JsonObject();
     o.add("backends", backends);
-    output.print(o, () -> text(all));
+    Path written = png == null ? null : new CapabilityReport(all, verify).figure().write(png);
+    if (written != null) {
+      o.addProperty("png", written.toString());
+    }
+    output.print(o, () -> text(all) + (written == null ? "" : "\nwrote " + written));
     return failed ? Main.RUNTIME_ERROR : 0;
   }
 

@@ -40,7 +40,9 @@ public final class Capabilities {
           new SensorProbes(),
           new DerivativeProbes(),
           new LocalDerivativeProbes(),
-          new HistoryProbes());
+          new HistoryProbes(),
+          new SensorHistoryProbes(),
+          new HistoryForwardProbes());
 
   /**
    * One probe's outcome.

@@ -112,7 +112,15 @@ public final class CpuBackend implements Backend {
             Capability.ACTUATORS_SLIDER_CRANK,
             Capability.ACTUATORS_MUSCLE,
             Capability.ACTUATORS_ADHESION,
-            Capability.HISTORY_ACTUATOR_DELAY));
+            Capability.HISTORY_ACTUATOR_DELAY,
+            Capability.HISTORY_ACTUATOR_ZOH,
+            Capability.HISTORY_ACTUATOR_LINEAR,
+            Capability.HISTORY_ACTUATOR_CUBIC,
+            Capability.HISTORY_SENSOR_DELAY,
+            Capability.HISTORY_SENSOR_INTERVAL,
+            Capability.HISTORY_SENSOR_LINEAR,
+            Capability.HISTORY_SENSOR_CUBIC,
+            Capability.HISTORY_FORWARD_PURE));
     return s;
   }
 
@@ -185,6 +193,17 @@ public final class CpuBackend implements Backend {
   @Override
   public void getSensordata(double[] out) {
     gather(out, model.nsensordata(), d -> d.sensordata);
+  }
+
+  @Override
+  public void forward() {
+    for (int w = 0; w < data.length; w++) {
+      try {
+        Step.forward(model, data[w]);
+      } catch (SimulationException e) {
+        throw new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
+      }
+    }
   }
 
   @Override

@@ -51,7 +51,7 @@ public final class OpenClBackend implements Backend {
   private final OpenClLayout layout;
   private final OpenClRuntime cl;
   private final cl_mem md, mi, dd, di;
-  private final cl_kernel step, scatter, gather, gatherInts, clearErrors;
+  private final cl_kernel step, forward, scatter, gather, gatherInts, clearErrors;
 
   /**
    * W worlds of model m, each at {@code qpos0} at rest, on the process's OpenCL device.
@@ -105,6 +105,7 @@ public final class OpenClBackend implements Backend {
             Pointer.to(ints),
             null);
     step = clCreateKernel(program, "step_worlds", null);
+    forward = clCreateKernel(program, "forward_worlds", null);
     scatter = clCreateKernel(program, "scatter_d", null);
     gather = clCreateKernel(program, "gather_d", null);
     gatherInts = clCreateKernel(program, "gather_i", null);
@@ -228,11 +229,31 @@ public final class OpenClBackend implements Backend {
     clSetKernelArg(step, 4, Sizeof.cl_int, Pointer.to(new int[] {steps}));
     clSetKernelArg(step, 5, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
     run(step);
+    throwFirstError(false);
+  }
+
+  /**
+   * {@code Step.forward} on the device for every world; a world with a non-finite state fails as
+   * {@link #step} does.
+   */
+  @Override
+  public void forward() {
+    clSetKernelArg(forward, 0, Sizeof.cl_mem, Pointer.to(md));
+    clSetKernelArg(forward, 1, Sizeof.cl_mem, Pointer.to(mi));
+    clSetKernelArg(forward, 2, Sizeof.cl_mem, Pointer.to(dd));
+    clSetKernelArg(forward, 3, Sizeof.cl_mem, Pointer.to(di));
+    clSetKernelArg(forward, 4, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
+    run(forward);
+    throwFirstError(true);
+  }
+
+  /** Throws the first failed world's error as the CPU reports it, after clearing every flag. */
+  private void throwFirstError(boolean forwardOnly) {
     int[] errors = new int[worlds];
     readInts(layout.errorSlot(), errors, 1);
     for (int w = 0; w < worlds; w++) {
       if (errors[w] != 0) {
-        SimulationException e = reproduce(w);
+        SimulationException e = reproduce(w, forwardOnly);
         clSetKernelArg(clearErrors, 0, Sizeof.cl_mem, Pointer.to(di));
         clSetKernelArg(clearErrors, 1, Sizeof.cl_int, Pointer.to(new int[] {worlds}));
         run(clearErrors);
@@ -314,20 +335,29 @@ public final class OpenClBackend implements Backend {
         null);
   }
 
-  /** The CPU step's error from world w's last good state, as the CPU backend would report it. */
-  private SimulationException reproduce(int w) {
+  /**
+   * The CPU step's (or forward evaluation's) error from world w's last good state, as the CPU
+   * backend would report it.
+   */
+  private SimulationException reproduce(int w, boolean forwardOnly) {
     Data d = data(w);
     try {
-      Step.step(model, d);
+      if (forwardOnly) {
+        Step.forward(model, d);
+      } else {
+        Step.step(model, d);
+      }
     } catch (SimulationException e) {
       return new SimulationException("world " + w + ": " + e.getMessage(), e.step(), e.dof());
     }
     return new SimulationException(
         "world "
             + w
-            + ": the OpenCL step failed at step "
+            + ": the OpenCL "
+            + (forwardOnly ? "forward evaluation" : "step")
+            + " failed at step "
             + d.nstep
-            + ", but the CPU step from the same state did not (a difference between the backends)",
+            + ", but the CPU's from the same state did not (a difference between the backends)",
         d.nstep,
         -1);
   }
@@ -438,7 +468,7 @@ public final class OpenClBackend implements Backend {
    */
   @Override
   public void close() {
-    for (cl_kernel k : new cl_kernel[] {step, scatter, gather, gatherInts, clearErrors}) {
+    for (cl_kernel k : new cl_kernel[] {step, forward, scatter, gather, gatherInts, clearErrors}) {
       clReleaseKernel(k);
     }
     for (cl_mem b : new cl_mem[] {md, mi, dd, di}) {

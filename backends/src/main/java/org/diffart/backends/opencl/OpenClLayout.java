@@ -39,8 +39,11 @@ import org.diffart.sim.model.Options;
  * with exactly the model the CPU backend has.
  */
 public final class OpenClLayout {
-  /** The step's entry points the stepping program is translated from ({@code sim.cl}). */
-  public static final List<String> STEP_ENTRIES = List.of("Step.step/2");
+  /**
+   * The entry points the stepping program is translated from ({@code sim.cl}): the step, and the
+   * forward evaluation without a step.
+   */
+  public static final List<String> STEP_ENTRIES = List.of("Step.step/2", "Step.forward/2");
 
   /**
    * The adjoint program's entry points ({@code sim_adjoint.cl}): a step's forward intermediates,

@@ -12,6 +12,16 @@ __kernel void step_worlds(__global const double* md, __global const int* mi, __g
   }
 }
 
+/** Step.forward for every world: its sensors and accelerations at its state, which it leaves as it is. */
+__kernel void forward_worlds(__global const double* md, __global const int* mi, __global double* dd,
+                             __global int* di, int worlds) {
+  int w = get_global_id(0);
+  if (w >= worlds) return;
+  Model m = {md, mi};
+  Data d = {dd + (long) w * DATA_DOUBLES, di + (long) w * DATA_INTS, 0};
+  if (!DI_ERROR(&d)) Step_forward(&m, &d);
+}
+
 /** Copies n doubles per world from a packed W x n array into the field at `offset` of each world's Data. */
 __kernel void scatter_d(__global double* dd, __global const double* src, int offset, int n, int worlds) {
   int w = get_global_id(0);

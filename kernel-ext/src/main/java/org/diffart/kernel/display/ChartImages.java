@@ -9,7 +9,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
-/** Encodes XChart charts the way Jupyter carries images: PNG as base64, SVG as text. */
+/** Encodes XChart charts and images the way Jupyter carries them: PNG as base64, SVG as text. */
 public final class ChartImages {
 
   private ChartImages() {}
@@ -27,6 +27,22 @@ public final class ChartImages {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * An image as PNG bytes.
+   *
+   * @param image any image
+   * @return its PNG encoding
+   */
+  public static byte[] png(java.awt.image.RenderedImage image) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      javax.imageio.ImageIO.write(image, "png", out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
   }
 
   /**

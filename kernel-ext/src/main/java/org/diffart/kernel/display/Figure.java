@@ -6,13 +6,9 @@ import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -60,13 +56,7 @@ public final class Figure implements DisplayDataRenderable {
 
   /** The tiled image as PNG bytes. */
   public byte[] png() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image(), "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    return ChartImages.png(image());
   }
 
   /** An HTML {@code img} element holding the PNG. */

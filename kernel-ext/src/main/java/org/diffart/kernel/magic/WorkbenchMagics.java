@@ -55,16 +55,16 @@ public final class WorkbenchMagics {
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE =
       "%rollout --steps N [--key K] [--worlds W] [--perturb S] [--history-init zero|filled]";
-  static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared]";
+  static final String CAPABILITIES_USAGE = "%capabilities [--backend B] [--declared] [--png FILE]";
 
   /**
    * What the probes take, measured on a 2-core machine: 4 s on cpu; on opencl 106 s the first time,
-   * when PoCL compiles the OpenCL program of each of the 27 probe scenes (about 4 s each; 208 s on
+   * when PoCL compiles the OpenCL program of each of the 29 probe scenes (about 4 s each; 208 s on
    * another machine), 7 s once its cache holds them.
    */
   static final String PROBE_TIME =
       "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
-          + " program for each of 27 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
+          + " program for each of 29 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
 
   static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
   static final String GRAD_USAGE =
@@ -124,6 +124,7 @@ public final class WorkbenchMagics {
   private static final MagicsArgs CAPABILITIES_ARGS =
       MagicsArgs.builder()
           .keyword("backend", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("png", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -334,9 +335,10 @@ public final class WorkbenchMagics {
   }
 
   /**
-   * {@code %capabilities [--backend B] [--declared]}: every backend's capability matrix, each claim
-   * and refusal verified by running its probe ({@code --declared}: the declarations alone, nothing
-   * run).
+   * {@code %capabilities [--backend B] [--declared] [--png FILE]}: every backend's capability
+   * matrix, each claim and refusal verified by running its probe ({@code --declared}: the
+   * declarations alone, nothing run); {@code --png FILE} also writes the matrix as a 16:9 figure
+   * for a slide and shows it.
    *
    * @param args the options
    * @return the report: one row per capability, one column per backend, and each probe's details
@@ -356,6 +358,18 @@ public final class WorkbenchMagics {
             "unknown backend '" + n + "'; available: " + String.join(", ", Backends.names()));
       }
     }
+    CapabilityReport report = capabilityReport(names, declared);
+    java.util.Optional<String> png = options.optional("png");
+    if (png.isPresent()) {
+      java.nio.file.Path file = report.figure().write(java.nio.file.Path.of(png.get()));
+      kernel.getIO().display.display(kernel.getRenderer().render(report.figure()));
+      kernel.getIO().out.println("wrote " + file);
+      kernel.getIO().out.flush();
+    }
+    return report;
+  }
+
+  private CapabilityReport capabilityReport(List<String> names, boolean declared) {
     java.util.Map<String, List<Capabilities.Verdict>> verdicts = new java.util.LinkedHashMap<>();
     if (declared) {
       names.forEach(n -> verdicts.put(n, Capabilities.declared(n)));
@@ -515,8 +529,11 @@ public final class WorkbenchMagics {
             + " exercises it, gradients against finite differences, refusals must fail with a clear error. The probes"
             + " take "
             + PROBE_TIME
-            + "; progress shows as they run. --declared lists the claims at once, nothing run. Returns a report: table() (one column per backend), details() (what each"
-            + " probe measured), failures().");
+            + "; progress shows as they run. --declared lists the claims at once, nothing run. --png FILE writes the"
+            + " matrix as a 1920x1080 figure for a slide (and shows it). Returns a report: the matrix (✓ verified,"
+            + " ✗ refused and the refusal verified, ! probe failed), table() (one column of symbols per backend),"
+            + " legend(), details() (what each probe measured), failures(), cell(backend, capability) and figure()"
+            + " (the PNG).");
     MagicHelp.register(
         "reproduce",
         false,

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import io.github.spencerpark.jupyter.kernel.magic.registry.Magics;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import org.diffart.backends.Backends;
 import org.diffart.backends.Rollout;
 import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The magics installed as IJava would install them: into a plain basekernel host with its own
@@ -148,28 +150,43 @@ class WorkbenchMagicsTest {
   @Test
   void capabilitiesShowTheMatrixVerifiedByRunningIt() throws Exception {
     CapabilityReport declared = line("capabilities", "--declared");
-    assertEquals(List.of("group", "capability", "cpu", "opencl"), declared.table().columnNames());
     assertEquals(
-        "refused, not tried",
+        List.of("group", "key", "capability", "cpu", "opencl"), declared.table().columnNames());
+    assertEquals(
+        "–",
         declared
             .table()
             .stringColumn("opencl")
             .get(org.diffart.backends.Capability.DERIVATIVE_TAPE.ordinal()));
+    assertEquals(
+        CapabilityReport.Cell.NOT_TRIED,
+        declared.cell("opencl", org.diffart.backends.Capability.DERIVATIVE_TAPE));
 
     CapabilityReport cpu = line("capabilities", "--backend", "cpu");
     assertEquals(List.of(), cpu.failures());
-    assertEquals("verified", cpu.table().stringColumn("cpu").get(0));
-    assertEquals(
-        "verified",
-        cpu.table()
-            .stringColumn("cpu")
-            .get(org.diffart.backends.Capability.HISTORY_ACTUATOR_DELAY.ordinal()));
+    assertEquals("✓", cpu.table().stringColumn("cpu").get(0));
+    for (org.diffart.backends.Capability c : org.diffart.backends.Capability.values()) {
+      if (c.group().equals("history")) {
+        assertEquals(CapabilityReport.Cell.VERIFIED, cpu.cell("cpu", c), c.key());
+      }
+    }
     assertTrue(
         cpu.details()
             .stringColumn("what the probe measured or saw")
             .get(0)
             .contains("bitwise equal"));
     assertUsage("unknown backend 'tpu'", () -> line("capabilities", "--backend", "tpu"));
+  }
+
+  @Test
+  void capabilitiesWritesAndShowsTheMatrixAsAFigureForASlide(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("caps.png");
+    CapabilityReport declared =
+        line("capabilities", "--declared", "--png", file.toString(), "--backend", "opencl");
+    assertEquals(List.of("opencl"), declared.backends());
+    java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(file.toFile());
+    assertEquals(1920, img.getWidth());
+    assertEquals(1080, img.getHeight());
   }
 
   @Test
