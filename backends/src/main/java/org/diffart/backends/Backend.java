@@ -153,6 +153,22 @@ public interface Backend extends AutoCloseable {
             + " and use org.diffart.sim.diff.Derivatives, or the cpu backend");
   }
 
+  /**
+   * The exact transition A, B, C, D of one step from world w's state ({@link
+   * org.diffart.sim.diff.Transition#exact}), with the history buffers' sample values in the state
+   * when {@code history}.
+   *
+   * @throws UnsupportedOperationException naming the backend where it computes none (see its
+   *     capabilities: {@link Capability#DERIVATIVE_TRANSITION})
+   */
+  default org.diffart.sim.diff.Transition transition(int world, boolean history) {
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " backend computes no transitions: read the state back and use"
+            + " org.diffart.sim.diff.Transition, or the cpu backend");
+  }
+
   /** Releases native resources; the CPU backend has none. */
   @Override
   default void close() {}

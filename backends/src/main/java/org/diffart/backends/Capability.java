@@ -92,6 +92,9 @@ public enum Capability {
       "derivatives",
       "internal derivatives of the smooth dynamics at a state: ∂qfrc_smooth/∂qvel (MuJoCo's qDeriv),"
           + " ∂qacc_smooth/∂(q, qvel, act, ctrl), by reverse sweeps"),
+  DERIVATIVE_TRANSITION(
+      "derivatives",
+      "the step's transition A, B, C, D (MuJoCo's mjd_transitionFD), exact by reverse sweeps"),
   CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
   CHECKPOINTING_REPLAY(
       "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),
@@ -115,6 +118,19 @@ public enum Capability {
   HISTORY_FORWARD_PURE(
       "history",
       "forward without a step (mj_forward) reads the history buffers and leaves them unchanged"),
+  HISTORY_INIT_ZERO(
+      "history",
+      "buffers started as MuJoCo 3.14's reset: every value 0 (--history-init zero, the default)"),
+  HISTORY_INIT_FILLED(
+      "history",
+      "buffers started with the start's own control and sensor values (--history-init filled)"),
+  HISTORY_GRADIENT_ACTUATOR(
+      "history", "rollout gradients through delayed controls (the adjoint through the buffers)"),
+  HISTORY_GRADIENT_SENSOR("history", "rollout gradients of a cost on delayed and sampled sensors"),
+  HISTORY_TRANSITION(
+      "history",
+      "transitions with the buffers' sample values in the state (nx = 2nv+na+nh; MuJoCo refuses"
+          + " delays)"),
   PRECISION_FP64("precision", "double precision (float64)");
 
   private final String group;

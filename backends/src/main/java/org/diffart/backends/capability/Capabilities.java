@@ -42,7 +42,8 @@ public final class Capabilities {
           new LocalDerivativeProbes(),
           new HistoryProbes(),
           new SensorHistoryProbes(),
-          new HistoryForwardProbes());
+          new HistoryForwardProbes(),
+          new HistoryDerivativeProbes());
 
   /**
    * One probe's outcome.

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.diffart.backends.Backend;
 import org.diffart.backends.Backends;
 import org.diffart.backends.Capability;
@@ -16,6 +15,7 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.Derivatives;
 import org.diffart.sim.diff.KinematicJacobian;
 import org.diffart.sim.diff.SmoothDerivatives;
+import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
 
 /**
@@ -37,7 +37,7 @@ final class LocalDerivativeProbes implements ProbeFamily {
       b.setQpos(d.qpos);
       b.setQvel(d.qvel);
       b.setCtrl(d.ctrl);
-      verdict(
+      Probes.verdict(
           out,
           Capability.DERIVATIVE_JACOBIAN,
           claims,
@@ -55,7 +55,7 @@ final class LocalDerivativeProbes implements ProbeFamily {
                         + " from central differences of its position and orientation",
                     err));
           });
-      verdict(
+      Probes.verdict(
           out,
           Capability.DERIVATIVE_SMOOTH,
           claims,
@@ -79,24 +79,27 @@ final class LocalDerivativeProbes implements ProbeFamily {
                         + " from central differences",
                     err));
           });
-    }
-  }
-
-  /** The claim's verdict, or the refusal's: the call must fail naming the backend. */
-  private static void verdict(
-      Map<Capability, Verdict> out,
-      Capability c,
-      Set<Capability> claims,
-      String name,
-      Supplier<Verdict> probe) {
-    if (!claims.contains(c)) {
-      out.put(c, Probes.refusal(c, probe::get, name));
-      return;
-    }
-    try {
-      out.put(c, probe.get());
-    } catch (RuntimeException e) {
-      out.put(c, new Verdict(c, true, false, "failed: " + e));
+      Probes.verdict(
+          out,
+          Capability.DERIVATIVE_TRANSITION,
+          claims,
+          name,
+          () -> {
+            Transition t = b.transition(0, false);
+            Transition fd = Transition.finiteDifferences(m, d, true, EPS);
+            double err = Math.max(relative(fd.A(), t.A()), relative(fd.B(), t.B()));
+            return new Verdict(
+                Capability.DERIVATIVE_TRANSITION,
+                true,
+                err < 1e-6 && t.A().length == 2 * m.nv() + m.na(),
+                String.format(
+                    Locale.ROOT,
+                    "A (%d×%d: 2nv+na, not 2nq+na) and B of the floating pendulum's step: relative"
+                        + " difference %.3g from central differences",
+                    t.A().length,
+                    t.A().length,
+                    err));
+          });
     }
   }
 

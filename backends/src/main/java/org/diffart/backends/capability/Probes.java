@@ -250,15 +250,40 @@ final class Probes {
     }
   }
 
+  /**
+   * A claim's verdict from its probe (a probe that throws fails it), or, when the backend does not
+   * claim it, the refusal's: the probe must fail naming the backend.
+   */
+  static void verdict(
+      Map<Capability, Verdict> out,
+      Capability c,
+      Set<Capability> claims,
+      String name,
+      java.util.function.Supplier<Verdict> probe) {
+    if (!claims.contains(c)) {
+      out.put(c, refusal(c, probe::get, name));
+      return;
+    }
+    try {
+      out.put(c, probe.get());
+    } catch (RuntimeException e) {
+      out.put(c, new Verdict(c, true, false, "failed: " + e));
+    }
+  }
+
   /** The probe scene {@code file}, a resource beside this class. */
   static Model scene(String file) {
+    return ModelLoader.loadMjcfString(sceneText(file), file);
+  }
+
+  /** The MJCF text of the probe scene {@code file}. */
+  static String sceneText(String file) {
     String path = "/org/diffart/backends/capability/" + file;
     try (InputStream in = Probes.class.getResourceAsStream(path)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + path);
       }
-      return ModelLoader.loadMjcfString(
-          new String(in.readAllBytes(), StandardCharsets.UTF_8), file);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -21,6 +21,7 @@ import org.diffart.sim.diff.KinematicJacobian;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.SmoothDerivatives;
 import org.diffart.sim.diff.TapeGradient;
+import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
 
 /**
@@ -120,13 +121,20 @@ public final class CpuBackend implements Backend {
             Capability.HISTORY_SENSOR_INTERVAL,
             Capability.HISTORY_SENSOR_LINEAR,
             Capability.HISTORY_SENSOR_CUBIC,
-            Capability.HISTORY_FORWARD_PURE));
+            Capability.HISTORY_FORWARD_PURE,
+            Capability.HISTORY_INIT_ZERO,
+            Capability.HISTORY_INIT_FILLED));
     return s;
   }
 
   private static Set<Capability> all() {
     Set<Capability> s = EnumSet.copyOf(stepping());
     s.addAll(EnumSet.range(Capability.DERIVATIVE_ADJOINT, Capability.CHECKPOINTING_REVOLVE));
+    s.addAll(
+        List.of(
+            Capability.HISTORY_GRADIENT_ACTUATOR,
+            Capability.HISTORY_GRADIENT_SENSOR,
+            Capability.HISTORY_TRANSITION));
     return s;
   }
 
@@ -239,6 +247,12 @@ public final class CpuBackend implements Backend {
   @Override
   public KinematicJacobian pointJacobian(int world, int body, double[] point) {
     return Derivatives.pointJacobian(model, data[world], body, point);
+  }
+
+  /** World w's exact transition ({@link Transition#exact}). */
+  @Override
+  public Transition transition(int world, boolean history) {
+    return Transition.exact(model, data[world], history);
   }
 
   /** World w's derivatives by {@link Derivatives#smooth}. */

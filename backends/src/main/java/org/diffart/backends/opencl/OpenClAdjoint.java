@@ -80,8 +80,9 @@ final class OpenClAdjoint implements AutoCloseable {
       }
       if (p.loss().hasRunningCost() || p.loss().hasSensorCost()) {
         throw new IllegalArgumentException(
-            "the opencl backend's adjoint supports terminal losses only; this loss "
-                + "has a running cost (use the cpu backend)");
+            "the opencl backend's adjoint supports terminal losses only; this loss has a "
+                + (p.loss().hasRunningCost() ? "running cost" : "cost on the sensors")
+                + " (use the cpu backend)");
       }
       if (History.sensorBuffers(m)) {
         throw new IllegalArgumentException(

@@ -122,6 +122,7 @@ public final class OpenClBackend implements Backend {
     s.addAll(
         List.of(
             Capability.DERIVATIVE_ADJOINT,
+            Capability.HISTORY_GRADIENT_ACTUATOR,
             Capability.CHECKPOINTING_INTERVAL,
             Capability.CHECKPOINTING_REPLAY,
             Capability.CHECKPOINTING_REVOLVE));
