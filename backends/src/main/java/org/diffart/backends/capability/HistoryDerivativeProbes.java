@@ -9,6 +9,8 @@ import org.diffart.backends.Backends;
 import org.diffart.backends.Capability;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities.Verdict;
+import org.diffart.backends.capability.HistoryProbes.Measured;
+import org.diffart.backends.capability.HistoryProbes.Worlds;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
@@ -47,11 +49,6 @@ final class HistoryDerivativeProbes implements ProbeFamily {
     Probes.verdict(out, Capability.HISTORY_TRANSITION, claims, name, () -> transition(name, arm));
   }
 
-  /**
-   * The delayed slider from its keyframe (control 1.5) given 0.5 from step 0 on: the actuator force
-   * it reports at the start and after one step must be the buffers' (0 when zeroed, the start's 1.5
-   * when filled), and after two steps the 0.5 given, in either.
-   */
   private static void initialisation(
       String name,
       Set<Capability> claims,
@@ -60,24 +57,30 @@ final class HistoryDerivativeProbes implements ProbeFamily {
       Capability c,
       double first,
       double second) {
+    Measured r = initialisation((m, w) -> Backends.create(name, m, w), init, first, second);
+    Probes.put(out, c, claims, r.ok(), r.detail());
+  }
+
+  /**
+   * The delayed slider from its keyframe (control 1.5) given 0.5 from step 0 on, through a rollout
+   * on {@code worlds}: the actuator force it reports at the start and after one step must be the
+   * buffers' ({@code first}, {@code second}: 0 when zeroed, the start's 1.5 when filled), and after
+   * two steps the 0.5 given, in either.
+   */
+  static Measured initialisation(Worlds worlds, HistoryInit init, double first, double second) {
     Model m = Probes.scene("delay.xml");
     double[][] controls = {{0.5}, {0.5}, {0.5}};
     double[] force = new double[3];
-    try (Backend b = Backends.create(name, m, 2)) {
+    try (Backend b = worlds.create(m, 2)) {
       Rollout.Result r = Rollout.run(b, Rollout.Start.key(m, 0).withHistory(init), 3, 1, controls);
       for (int s = 0; s < 3; s++) {
         force[s] = r.sensordata()[s][0];
       }
     } catch (RuntimeException e) {
-      Probes.put(out, c, claims, false, "the delayed slider failed: " + e);
-      return;
+      return new Measured(false, "the delayed slider failed: " + e);
     }
-    boolean ok = force[0] == first && force[1] == second && force[2] == 0.5;
-    Probes.put(
-        out,
-        c,
-        claims,
-        ok,
+    return new Measured(
+        force[0] == first && force[1] == second && force[2] == 0.5,
         String.format(
             Locale.ROOT,
             "a 2-step delayed motor started at control 1.5 and given 0.5: forces %s, %s, %s at steps"

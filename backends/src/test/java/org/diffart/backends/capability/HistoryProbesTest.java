@@ -18,6 +18,7 @@ import org.diffart.backends.capability.HistoryProbes.Measured;
 import org.diffart.backends.capability.HistoryProbes.Worlds;
 import org.diffart.backends.cpu.CpuBackend;
 import org.diffart.sim.algo.history.History;
+import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
 import org.junit.jupiter.api.Test;
@@ -139,6 +140,29 @@ class HistoryProbesTest {
                 });
     assertFalse(idle.ok());
     assertTrue(idle.detail().contains("bitwise unchanged"), idle.detail());
+  }
+
+  @ParameterizedTest
+  @MethodSource("backends")
+  void theInitialisationProbesPassAndFailOnABackendThatIgnoresTheStartsBuffers(String backend) {
+    assertTrue(
+        HistoryDerivativeProbes.initialisation(on(backend), HistoryInit.ZERO, 0, 0).ok(), backend);
+    Measured filled =
+        HistoryDerivativeProbes.initialisation(on(backend), HistoryInit.FILLED, 1.5, 1.5);
+    assertTrue(filled.ok(), backend + ": " + filled.detail());
+    // a backend that keeps its own (zeroed) buffers whatever it is given
+    Measured ignored =
+        HistoryDerivativeProbes.initialisation(
+            (m, w) ->
+                new ForwardingBackend(new CpuBackend(m, w)) {
+                  @Override
+                  public void setHistory(double[] history) {}
+                },
+            HistoryInit.FILLED,
+            1.5,
+            1.5);
+    assertFalse(ignored.ok());
+    assertTrue(ignored.detail().contains("forces 0.0, 0.0, 0.5"), ignored.detail());
   }
 
   /** Backends of the probe scene {@code file} edited by {@code edit}, whatever model is asked. */

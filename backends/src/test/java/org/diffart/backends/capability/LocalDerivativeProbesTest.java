@@ -31,7 +31,11 @@ class LocalDerivativeProbesTest {
     Map<Capability, Verdict> out = new EnumMap<>(Capability.class);
     new LocalDerivativeProbes().verify(backend, claims, out);
     assertEquals(
-        Set.of(Capability.DERIVATIVE_JACOBIAN, Capability.DERIVATIVE_SMOOTH), out.keySet());
+        Set.of(
+            Capability.DERIVATIVE_JACOBIAN,
+            Capability.DERIVATIVE_SMOOTH,
+            Capability.DERIVATIVE_TRANSITION),
+        out.keySet());
     for (Verdict v : out.values()) {
       assertTrue(v.verified(), backend + " " + v.capability().key() + ": " + v.detail());
       assertEquals(claims.contains(v.capability()), v.claimed());
@@ -46,7 +50,11 @@ class LocalDerivativeProbesTest {
 
   @Test
   void theCpuClaimsBothAndOpenClNeither() {
-    Set<Capability> both = Set.of(Capability.DERIVATIVE_JACOBIAN, Capability.DERIVATIVE_SMOOTH);
+    Set<Capability> both =
+        Set.of(
+            Capability.DERIVATIVE_JACOBIAN,
+            Capability.DERIVATIVE_SMOOTH,
+            Capability.DERIVATIVE_TRANSITION);
     assertTrue(Capabilities.claims("cpu").containsAll(both));
     assertTrue(Capabilities.claims("opencl").stream().noneMatch(both::contains));
   }
