@@ -585,7 +585,7 @@ final class ModelCompiler extends GeomCompiler {
                 + " joint; only hinge and slide joints can be actuated");
       }
       if (s.inheritRange > 0) {
-        inheritRange(s, j);
+        Servos.inheritRange(s, j, s.tendon >= 0 ? b.tendons.get(s.tendon) : null);
       }
       checkRange(s, "ctrlrange", s.ctrlLimited, s.ctrlRange);
       checkRange(s, "forcerange", s.forceLimited, s.forceRange);
@@ -645,60 +645,9 @@ final class ModelCompiler extends GeomCompiler {
     transmissions();
   }
 
-  /**
-   * MuJoCo 3's {@code inheritrange}: the joint's or tendon's range (a joint's as stored: radians
-   * when limited, as written when not) scaled by the fraction about its centre becomes a position
-   * servo's control range, an intvelocity's activation range.
-   */
-  private void inheritRange(ActuatorSpec s, JointSpec j) {
-    double[] r;
-    String target;
-    if (j != null) {
-      r = j.range;
-      target = j.name;
-    } else if (s.tendon >= 0) {
-      TendonSpec t = b.tendons.get(s.tendon);
-      r = t.limited ? t.range : new double[2];
-      target = t.name;
-    } else {
-      throw new IllegalArgumentException(
-          "actuator '" + s.name + "': inheritrange needs a joint or a tendon transmission");
-    }
-    if (r[0] == 0 && r[1] == 0) {
-      throw new IllegalArgumentException(
-          "actuator '"
-              + s.name
-              + "': inheritrange used but target '"
-              + target
-              + "' has no range defined (MuJoCo 3.14's error)");
-    }
-    double mid = (r[0] + r[1]) / 2, half = (r[1] - r[0]) / 2 * s.inheritRange;
-    if (s.type == ActuatorType.INTVELOCITY) {
-      s.activationRange(mid - half, mid + half);
-    } else {
-      s.ctrlRange(mid - half, mid + half);
-    }
-  }
-
-  /**
-   * MuJoCo 3's {@code dampratio} resolved as its {@code mj_setConst} does: an actuator given one
-   * that is still position-like ({@code gain[0] = −bias[1]}) with a positive ratio in {@code
-   * bias[2]} gets {@code bias[2] = −ratio·2·sqrt(kp·mass)}, mass from {@link
-   * ModelConstants#servoMasses}. Returns whether any was.
-   */
+  /** MuJoCo 3's {@code dampratio} resolved at qpos0 ({@link Servos#dampRatios}). */
   private boolean dampRatios(Model m) {
-    double[] mass = null;
-    for (int a = 0; a < nu; a++) {
-      int g = ActuatorSpec.PRM * a;
-      if (!b.actuators.get(a).dampRatio || actGain[g] != -actBias[g + 1] || !(actBias[g + 2] > 0)) {
-        continue;
-      }
-      if (mass == null) {
-        mass = ModelConstants.servoMasses(m);
-      }
-      actBias[g + 2] = -(actBias[g + 2] * 2 * Math.sqrt(actGain[g] * mass[a]));
-    }
-    return mass != null;
+    return Servos.dampRatios(m, b.actuators, actGain, actBias);
   }
 
   /**
