@@ -14,10 +14,11 @@ import org.diffart.sim.model.Options;
 /**
  * The constants a model's compiler needs the engine for, as MuJoCo's {@code engine_setconst.c}: the
  * tendons' lengths at a configuration (spatial tendons' spring rest lengths), the diagonal of
- * {@code M⁻¹} (a joint's {@code springdamper}), {@code actuator_acc0} ({@code mj_setConst}) and
- * {@code actuator_lengthrange} ({@code mj_setLengthRange}, {@link LengthRangeOptions}). The
- * compiler ({@code org.diffart.sim.compiler}) calls them on the model compiled so far; the engine
- * never sees the compiler.
+ * {@code M⁻¹} (a joint's {@code springdamper}), {@code actuator_acc0} ({@code mj_setConst}), the
+ * masses MuJoCo 3's servo {@code dampratio} reflects through the transmissions and {@code
+ * actuator_lengthrange} ({@code mj_setLengthRange}, {@link LengthRangeOptions}). The compiler
+ * ({@code org.diffart.sim.compiler}) calls them on the model compiled so far; the engine never sees
+ * the compiler.
  *
  * <p>The length range is simulated: from qpos0 at rest, with gravity, contacts, dry friction,
  * passive forces and actuation off and a time step of (by default) 10 ms, a force along the
@@ -74,6 +75,29 @@ public final class ModelConstants {
       acc[a] = accelerationNorm(m, d, a, x);
     }
     return acc;
+  }
+
+  /**
+   * Every actuator's mass as MuJoCo 3's {@code dampratio} reflects it through the transmission at
+   * qpos0: {@code Σᵢ M(qpos0)ᵢᵢ / momentᵢ²} over the dofs with {@code momentᵢ² > 1e-15}, M with
+   * armature (MuJoCo's {@code dof_M0}); the inertia of each dof the actuator moves, as if it moved
+   * that dof alone (see {@code datasets/reference/mujoco-314-semantics.md} § 3).
+   */
+  public static double[] servoMasses(Model m) {
+    Data d = new Data(m);
+    int nv = m.nv();
+    double[] mass = new double[m.nu()], x = new double[nv];
+    arms(m, d);
+    for (int a = 0; a < m.nu(); a++) {
+      Forces.moment(m, d, a, x);
+      for (int k = 0; k < nv; k++) {
+        double trn2 = x[k] * x[k];
+        if (trn2 > MINVAL) {
+          mass[a] += d.qM[k * nv + k] / trn2;
+        }
+      }
+    }
+    return mass;
   }
 
   /**

@@ -58,6 +58,15 @@ public final class ActuatorSpec {
   /** The control's delay, s (MuJoCo 3's actuator {@code delay}). */
   double delay;
 
+  /**
+   * MuJoCo 3's {@code dampratio}: {@code bias[2]} holds a damping ratio, which the compiler turns
+   * into {@code −ratio·2·sqrt(kp·mass)} ({@link #dampRatio}).
+   */
+  boolean dampRatio;
+
+  /** MuJoCo 3's {@code inheritrange}: 0 (none) or the fraction of the target's range to take. */
+  double inheritRange;
+
   ActuatorSpec(ActuatorType type, String name, int joint, int tendon) {
     this.type = type;
     this.name = name;
@@ -145,6 +154,33 @@ public final class ActuatorSpec {
     return type == ActuatorType.DAMPER
         ? gain(0, 0, -v).bias(0, 0, 0)
         : gain(v, 0, 0).bias(0, 0, -v);
+  }
+
+  /**
+   * MuJoCo 3's damping ratio of a position servo: at compile time {@code bias[2]} becomes {@code
+   * −ratio·2·sqrt(kp·mass)}, the mass being the sum over the dofs the actuator moves of {@code
+   * M(qpos0)ᵢᵢ / momentᵢ²} (armature included), provided the actuator is still position-like
+   * ({@code gain[0] = −bias[1]}) and the ratio positive; see {@code
+   * datasets/reference/mujoco-314-semantics.md} § 3. Set the gain first.
+   */
+  public ActuatorSpec dampRatio(double ratio) {
+    if (!(ratio >= 0)) {
+      throw new IllegalArgumentException(
+          "actuator '" + name + "': dampratio cannot be negative, got " + ratio);
+    }
+    bias[2] = ratio;
+    dampRatio = true;
+    return this;
+  }
+
+  /**
+   * MuJoCo 3's {@code inheritrange}: a position servo's control range (an intvelocity's activation
+   * range) becomes its joint's or tendon's range scaled by {@code fraction} about its centre; 0
+   * takes none.
+   */
+  public ActuatorSpec inheritRange(double fraction) {
+    inheritRange = fraction;
+    return this;
   }
 
   /** The gain {@code g0 + g1·length + g2·velocity} (MuJoCo's fixed gain: g1 = g2 = 0). */

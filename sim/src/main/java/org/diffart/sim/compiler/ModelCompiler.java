@@ -44,6 +44,7 @@ final class ModelCompiler extends GeomCompiler {
     Model m = new Model(c, b.options);
     boolean computed = c.restLengths(m);
     computed |= c.springDampers(m);
+    computed |= c.dampRatios(m);
     if (c.muscles() || b.lengthRange.mode() == LengthRangeOptions.Mode.ALL) {
       c.acc0(m);
       c.lengthRanges(m);
@@ -583,6 +584,9 @@ final class ModelCompiler extends GeomCompiler {
                 + j.type.name().toLowerCase()
                 + " joint; only hinge and slide joints can be actuated");
       }
+      if (s.inheritRange > 0) {
+        Servos.inheritRange(s, j, s.tendon >= 0 ? b.tendons.get(s.tendon) : null);
+      }
       checkRange(s, "ctrlrange", s.ctrlLimited, s.ctrlRange);
       checkRange(s, "forcerange", s.forceLimited, s.forceRange);
       checkRange(s, "actrange", s.actLimited, s.actRange);
@@ -639,6 +643,11 @@ final class ModelCompiler extends GeomCompiler {
       actName[a] = s.name;
     }
     transmissions();
+  }
+
+  /** MuJoCo 3's {@code dampratio} resolved at qpos0 ({@link Servos#dampRatios}). */
+  private boolean dampRatios(Model m) {
+    return Servos.dampRatios(m, b.actuators, actGain, actBias);
   }
 
   /**

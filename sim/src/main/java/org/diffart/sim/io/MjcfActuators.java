@@ -21,6 +21,12 @@ import org.diffart.sim.model.DynType;
  * left ({@code gainprm[0]}), a {@code motor} resets the gain to 1 and the bias and dynamics to
  * none, and a {@code general} keeps what the shortcuts of its class set. User types and site
  * transmissions are refused.
+ *
+ * <p>MuJoCo 3's servo attributes: {@code kv}, {@code dampratio} and {@code inheritrange} on {@code
+ * position} and {@code intvelocity} (a {@code timeconst} other than 0 is refused: its filterexact
+ * dynamics is not in the step). An actuator whose chain uses one of them is edited with MuJoCo
+ * 3.14's rules, which keep what earlier levels left in {@code bias[0]} and {@code bias[2]}; any
+ * other keeps 2.2.2's ({@code datasets/reference/mujoco-314-semantics.md} § 3).
  */
 final class MjcfActuators {
   private MjcfActuators() {}
@@ -37,6 +43,20 @@ final class MjcfActuators {
     final double[] bias = new double[ActuatorSpec.PRM];
     final double[] dynPrm = {1, 0};
     boolean activationLimited;
+
+    /**
+     * Whether the servo shortcuts edit with MuJoCo 3.14's rules (the chain uses a 3.x servo
+     * attribute, {@link #mujoco3}) rather than 2.2.2's.
+     */
+    boolean mujoco3;
+
+    /** Whether a {@code dampratio} was applied (bias[2] then holds a ratio, not −kv). */
+    boolean dampRatio;
+
+    /** {@code inheritrange} so far, and the control and activation ranges given so far. */
+    double inheritRange;
+
+    double[] ctrlRange = new double[2], actRange = new double[2];
 
     /**
      * The parameters a type uses: a fixed gain's first, an affine form's three, a muscle's nine,
@@ -161,7 +181,14 @@ final class MjcfActuators {
         s.forceRange(force[0], force[1]);
       }
       General g = new General();
+      g.mujoco3 = mujoco3(a.levels());
       for (XmlElement level : a.levels()) {
+        if (level.has("ctrlrange")) {
+          g.ctrlRange = level.numbers("ctrlrange", 2);
+        }
+        if (level.has("actrange")) {
+          g.actRange = level.numbers("actrange", 2);
+        }
         apply(level, g);
       }
       s.general(
@@ -171,6 +198,19 @@ final class MjcfActuators {
           General.used(g.biasType, g.bias),
           DynType.valueOf(g.dynType.toUpperCase(java.util.Locale.ROOT)),
           g.dynPrm);
+      if (g.dampRatio && g.bias[2] > 0) {
+        s.dampRatio(g.bias[2]);
+      }
+      if (g.inheritRange > 0) {
+        if (type != ActuatorType.POSITION && type != ActuatorType.INTVELOCITY) {
+          throw c.error(
+              "inheritrange (from a default class) on a "
+                  + c.name()
+                  + " is not supported: only position and intvelocity take a range from their"
+                  + " target");
+        }
+        s.inheritRange(g.inheritRange);
+      }
       if (a.has("delay") || a.has("nsample") || a.has("interp")) {
         try {
           s.history(
@@ -189,7 +229,7 @@ final class MjcfActuators {
           g.activationLimited
               ? a.numbers("actrange", 2)
               : range(a, compiler, "actlimited", "actrange");
-      if (g.activationLimited && act == null) {
+      if (g.activationLimited && act == null && !(g.inheritRange > 0)) {
         throw c.error("an intvelocity actuator needs 'actrange'");
       }
       if (act != null) {
@@ -263,6 +303,10 @@ final class MjcfActuators {
         g.dynType = "none";
       }
       case "position", "intvelocity" -> {
+        if (g.mujoco3) {
+          servo3(e, g);
+          return;
+        }
         double kp = e.number("kp", g.gain[0]);
         g.gainType = "fixed";
         g.gain[0] = kp;
@@ -324,6 +368,85 @@ final class MjcfActuators {
         leading(e, "bias", g.bias);
       }
       default -> throw new IllegalStateException(e.name());
+    }
+  }
+
+  /**
+   * Whether an actuator's chain (its classes' elements and its own) uses an attribute MuJoCo 2.2.2
+   * does not know on a position or intvelocity servo ({@code kv}, {@code dampratio}, {@code
+   * inheritrange}, {@code timeconst}): then its servo shortcuts follow MuJoCo 3.14, which keeps
+   * {@code bias[0]}, {@code bias[2]} and (for position) the dynamics of the levels before, where
+   * 2.2.2 resets them (semantics § 3).
+   */
+  private static boolean mujoco3(List<XmlElement> levels) {
+    for (XmlElement e : levels) {
+      if ((e.name().equals("position") || e.name().equals("intvelocity"))
+          && (e.has("kv") || e.has("dampratio") || e.has("inheritrange") || e.has("timeconst"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A position or intvelocity servo with MuJoCo 3.14's rules ({@code mjs_setToPosition}, {@code
+   * mjs_setToIntVelocity}): kp (default the gain so far) into {@code gain[0]} and {@code −kp} into
+   * {@code bias[1]}; {@code −kv} or the damping ratio into {@code bias[2]} when given, else {@code
+   * bias[2]} and {@code bias[0]} kept; {@code inheritrange} kept unless given. Errors with MuJoCo's
+   * words.
+   */
+  private static void servo3(XmlElement e, General g) {
+    double kp = e.number("kp", g.gain[0]);
+    g.gain[0] = kp;
+    g.bias[1] = -kp;
+    if (e.has("kv") && e.has("dampratio")) {
+      throw e.error("kv and dampratio cannot both be defined");
+    }
+    if (e.has("kv")) {
+      double kv = e.number("kv");
+      if (kv < 0) {
+        throw e.error("kv cannot be negative");
+      }
+      g.bias[2] = -kv;
+    }
+    if (e.has("dampratio")) {
+      double ratio = e.number("dampratio");
+      if (ratio < 0) {
+        throw e.error("dampratio cannot be negative");
+      }
+      g.bias[2] = ratio;
+      g.dampRatio = true;
+    }
+    if (e.has("timeconst")) {
+      double tc = e.number("timeconst");
+      if (tc < 0) {
+        throw e.error("timeconst cannot be negative");
+      }
+      if (tc != 0) {
+        throw e.error(
+            "a position servo's timeconst (MuJoCo 3's filterexact activation dynamics) is not"
+                + " supported");
+      }
+      g.dynType = "none";
+    }
+    g.inheritRange = e.number("inheritrange", g.inheritRange);
+    boolean inherit = g.inheritRange > 0;
+    if (inherit && (g.ctrlRange[0] != 0 || g.ctrlRange[1] != 0)) {
+      if (e.name().equals("position")) {
+        throw e.error("ctrlrange and inheritrange cannot both be defined");
+      }
+      throw e.error(
+          "an intvelocity with both ctrlrange and inheritrange is not supported (MuJoCo 3.14"
+              + " accepts it, then inherits no range and leaves the activation unlimited)");
+    }
+    if (inherit && e.name().equals("intvelocity") && (g.actRange[0] != 0 || g.actRange[1] != 0)) {
+      throw e.error("actrange and inheritrange cannot both be defined");
+    }
+    g.gainType = "fixed";
+    g.biasType = "affine";
+    if (e.name().equals("intvelocity")) {
+      g.dynType = "integrator";
+      g.activationLimited = true;
     }
   }
 

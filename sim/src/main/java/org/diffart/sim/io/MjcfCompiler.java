@@ -5,9 +5,11 @@ import org.diffart.sim.compiler.ModelBuilder.InertiaFromGeom;
 import org.diffart.sim.model.LengthRangeOptions;
 
 /**
- * The MJCF {@code <compiler>} settings the loader honours, with MuJoCo 2.2.2's defaults: angles in
- * degrees, Euler sequence {@code xyz} (intrinsic), {@code autolimits} off, inertia from geoms only
- * for bodies without {@code <inertial>}.
+ * The MJCF {@code <compiler>} settings the loader honours, with MuJoCo 2.2.2's defaults (angles in
+ * degrees, Euler sequence {@code xyz} (intrinsic), inertia from geoms only for bodies without
+ * {@code <inertial>}) but MuJoCo 3's {@code autolimits} on: a range without its {@code limited}
+ * flag is an error in 2.2.2 unless {@code autolimits}, so no file 2.2.2 loads changes meaning
+ * (semantics § 3).
  *
  * @param degrees whether angles in the file are in degrees ({@code angle="degree"})
  * @param eulerseq the Euler axis sequence: lower-case letters rotate about the moving (intrinsic)
@@ -34,7 +36,7 @@ record MjcfCompiler(
     LengthRangeOptions lengthRange) {
   static final MjcfCompiler DEFAULTS =
       new MjcfCompiler(
-          true, "xyz", false, InertiaFromGeom.AUTO, -1, "", false, LengthRangeOptions.DEFAULTS);
+          true, "xyz", true, InertiaFromGeom.AUTO, -1, "", false, LengthRangeOptions.DEFAULTS);
 
   /** The attributes of {@code <compiler><lengthrange>}, MuJoCo 2.2.2's. */
   static final Set<String> LENGTH_RANGE =
@@ -147,9 +149,11 @@ record MjcfCompiler(
   }
 
   /**
-   * Whether a joint or actuator is limited, with MuJoCo 2.2.2's rules: an explicit {@code
-   * true}/{@code false} wins; otherwise ({@code auto} or absent) a non-zero range makes it limited
-   * only under {@code autolimits}, and is an error without it.
+   * Whether a joint, tendon or actuator quantity is limited: an explicit {@code true}/{@code false}
+   * wins; otherwise ({@code auto} or absent) under {@code autolimits} (MuJoCo 3's default) a range
+   * with lower &lt; upper makes it limited and any other range (zeros, or reversed) leaves it
+   * unlimited, as MuJoCo 3.14 does (2.2.2 refuses a reversed one); without {@code autolimits} a
+   * non-zero range is an error, in both versions.
    *
    * @param flag the resolved flag attribute ({@code limited}, {@code ctrllimited}, {@code
    *     forcelimited})
@@ -162,7 +166,10 @@ record MjcfCompiler(
       return v.equals("true");
     }
     boolean hasRange = range[0] != 0 || range[1] != 0;
-    if (hasRange && !autolimits) {
+    if (autolimits) {
+      return range[0] < range[1];
+    }
+    if (hasRange) {
       XmlElement d = a.definer(rangeAttr);
       throw a.element()
           .error(
@@ -175,9 +182,9 @@ record MjcfCompiler(
                   + "': set "
                   + flag
                   + "=\"true\" or \"false\", or <compiler autolimits=\"true\"/>"
-                  + " (MuJoCo 2.2.2 refuses this too)");
+                  + " (MuJoCo refuses this too)");
     }
-    return hasRange;
+    return false;
   }
 
   /** An angle of the file in radians. */

@@ -15,8 +15,9 @@ import org.diffart.sim.model.Options;
  * Loads MuJoCo MJCF files with MuJoCo 2.2.2's semantics for everything it accepts, and refuses
  * everything else with a {@link ModelFormatException} naming file, line and element. The semantics
  * were measured on MuJoCo 2.2.2 (see {@code datasets/reference/probes/}); in particular angles
- * default to <b>degrees</b>, a {@code range} without {@code limited} is an error unless {@code
- * autolimits="true"}, and bodies without {@code <inertial>} take their inertia from their geoms
+ * default to <b>degrees</b>, a {@code range} without {@code limited} limits as under MuJoCo 3's
+ * default {@code autolimits="true"} (2.2.2 refused it) and is an error with {@code
+ * autolimits="false"}, and bodies without {@code <inertial>} take their inertia from their geoms
  * (density 1000 unless {@code mass} or {@code density} is given).
  *
  * <p>{@code <include file>} is expanded first, with MuJoCo's rules (see {@link MjcfIncludes}).
@@ -76,7 +77,8 @@ import org.diffart.sim.model.Options;
  *       cranklength (a slider-crank), gear, ctrlrange, ctrllimited, forcerange, forcelimited, lengthrange, group; kp,
  *       kv, timeconst, area, diameter, bias; a muscle's range, force, scale, lmin, lmax, vmax, fpmax, fvmax; gaintype
  *       fixed, affine or muscle, biastype none, affine or muscle, dyntype none, integrator, filter or muscle,
- *       gainprm, biasprm, dynprm, actlimited, actrange ({@link MjcfActuators})</td></tr>
+ *       gainprm, biasprm, dynprm, actlimited, actrange; MuJoCo 3's kv, dampratio and inheritrange on position and
+ *       intvelocity, with MuJoCo 3.14's meaning ({@link MjcfActuators})</td></tr>
  *   <tr><td>{@code adhesion}</td><td>name, class, body, gain, ctrlrange (required, nonnegative), forcerange,
  *       forcelimited, group, user</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>

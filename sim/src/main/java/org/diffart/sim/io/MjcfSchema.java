@@ -178,9 +178,14 @@ final class MjcfSchema {
           "delay",
           "nsample",
           "interp");
-  static final Set<String> POSITION = with(MOTOR, "kp");
+
+  /** MuJoCo 3's servo attributes: velocity gain or damping ratio, a range from the target's. */
+  static final Set<String> POSITION =
+      with(MOTOR, "kp", "kv", "dampratio", "inheritrange", "timeconst");
+
   static final Set<String> VELOCITY = with(MOTOR, "kv");
-  static final Set<String> INTVELOCITY = with(MOTOR, "kp", "actrange");
+  static final Set<String> INTVELOCITY =
+      with(MOTOR, "kp", "actrange", "kv", "dampratio", "inheritrange");
   static final Set<String> DAMPER = with(MOTOR, "kv");
   static final Set<String> CYLINDER = with(MOTOR, "timeconst", "area", "diameter", "bias");
   static final Set<String> GENERAL =

@@ -29,7 +29,7 @@ class MjcfLoaderErrorsTest {
         Arguments.of(
             "key_length.xml", 10, "key", "attribute 'qpos' has 6 values, the model has nq = 7"),
         Arguments.of("mesh_geom.xml", 5, "geom", "unknown mesh 'arm'"),
-        Arguments.of("range_without_limited.xml", 4, "joint", "'range' is given but not 'limited'"),
+        Arguments.of("range_without_limited.xml", 7, "joint", "'range' is given but not 'limited'"),
         Arguments.of("unknown_actuator_joint.xml", 9, "motor", "unknown joint 'elbow'"),
         Arguments.of("massless_body.xml", 3, "body", "mass and inertia of moving bodies"),
         // an error of the model compiler is located at the element it names
