@@ -28,7 +28,11 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
  *       only), meshdir (of mesh and height field files; a meshdir absent as a directory is read from a zip archive of
  *       its name beside it, as the Control Suite's dog_assets.zip), exactmeshinertia; convexhull is accepted (diffart always
- *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored; child
+ *       searches a mesh's vertices, MuJoCo's way without the hull's graph); assetdir (MuJoCo 3.x: meshdir where no
+ *       meshdir is given in the same element, the last {@code compiler} winning), strippath; texturedir, usethread,
+ *       saveinertial and conflict, which cannot change the compiled model; boundmass, boundinertia, balanceinertia,
+ *       fitaabb, discardvisual, fusestatic, alignfree and inertiagrouprange only at MuJoCo's default, refused by name
+ *       otherwise ({@link MjcfCompiler}); child
  *       {@code lengthrange} (mode, useexisting, uselimit, accel, maxforce, timeconst, timestep, inttotal, inteval,
  *       tolrange: how the compiler finds actuator length ranges)</td></tr>
  *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),

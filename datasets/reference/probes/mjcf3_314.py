@@ -1,0 +1,135 @@
+"""What MuJoCo 3.14 makes of MJCF 3.x loader-level features: the <compiler> attributes it knows and
+how it resolves asset files against assetdir, meshdir and texturedir.
+
+Run with the mujoco==3.14.0 wheel's Python from the repository root:
+    /tmp/mj314/bin/python datasets/reference/probes/mjcf3_314.py
+Writes datasets/reference/mjcf3_314/compiler.json (deterministic). Asset directories are made in a
+temporary directory; each holds a tetrahedron of a different size, so the compiled mesh's extent
+tells which file MuJoCo read.
+"""
+
+import json
+import os
+import struct
+import sys
+import tempfile
+
+import mujoco
+
+OUT = os.path.join("datasets", "reference", "mjcf3_314", "compiler.json")
+
+# every attribute of <compiler> in MuJoCo 2.2.2 or 3.x's documentation, with a value to try
+CANDIDATES = {
+    "autolimits": "true", "boundmass": "0", "boundinertia": "0", "settotalmass": "-1",
+    "balanceinertia": "false", "strippath": "false", "coordinate": "local", "angle": "degree",
+    "fitaabb": "false", "eulerseq": "xyz", "meshdir": ".", "texturedir": ".", "discardvisual": "false",
+    "usethread": "true", "fusestatic": "false", "inertiafromgeom": "auto", "inertiagrouprange": "0 5",
+    "assetdir": ".", "alignfree": "false", "saveinertial": "false", "convexhull": "true",
+    "exactmeshinertia": "false", "conflict": "error",
+}
+
+
+def compile_error(xml, cwd=None):
+    old = os.getcwd()
+    try:
+        if cwd:
+            os.chdir(cwd)
+        try:
+            m = mujoco.MjModel.from_xml_path(xml) if xml.endswith(".xml") else mujoco.MjModel.from_xml_string(xml)
+            return m, None
+        except Exception as e:  # noqa: BLE001
+            return None, str(e).strip()
+    finally:
+        os.chdir(old)
+
+
+def tetra(scale):
+    v = [(0, 0, 0), (scale, 0, 0), (0, scale, 0), (0, 0, scale)]
+    f = [(1, 3, 2), (1, 2, 4), (1, 4, 3), (2, 3, 4)]
+    return "".join("v %g %g %g\n" % p for p in v) + "".join("f %d %d %d\n" % t for t in f)
+
+
+def hfield(scale):
+    # MuJoCo's binary height field: int32 nrow, ncol, then nrow*ncol float32; nrow = scale + 1
+    n = scale + 1
+    return struct.pack("<ii", n, 2) + struct.pack("<%df" % (2 * n), *([0.5] * (2 * n)))
+
+
+def main():
+    res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv)}
+    known = {}
+    for a, v in CANDIDATES.items():
+        _, err = compile_error('<mujoco><compiler %s="%s"/><worldbody/></mujoco>' % (a, v))
+        known[a] = "accepted" if err is None else err.splitlines()[0]
+    res["attributes"] = known
+    _, err = compile_error('<mujoco><compiler coordinate="global"/><worldbody/></mujoco>')
+    res["coordinate_global"] = err
+    conflict = {}
+    for v in ("warning", "merge", "error", "bogus"):
+        _, err = compile_error('<mujoco><compiler conflict="%s"/><worldbody/></mujoco>' % v)
+        conflict[v] = "accepted" if err is None else err.splitlines()[0]
+    res["conflict_keywords"] = conflict
+
+    # asset resolution: root/ holds the model; the mesh file "t.obj" exists in root (scale 1),
+    # a/ (scale 2), m/ (scale 3), t/ (scale 4), sub/a/ (scale 5); the height field "h.bin" in the
+    # same directories with nrow = scale + 1
+    tmp = tempfile.mkdtemp()
+    scales = {"": 1, "a": 2, "m": 3, "t": 4, "sub/a": 5}
+    for d, s in scales.items():
+        os.makedirs(os.path.join(tmp, d), exist_ok=True)
+        with open(os.path.join(tmp, d, "t.obj"), "w") as f:
+            f.write(tetra(s))
+        with open(os.path.join(tmp, d, "h.bin"), "wb") as f:
+            f.write(hfield(s))
+    by_extent = {s: d for d, s in scales.items()}
+    cases = {
+        "none": ['<compiler/>'],
+        "assetdir": ['<compiler assetdir="a"/>'],
+        "meshdir": ['<compiler meshdir="m"/>'],
+        "texturedir": ['<compiler texturedir="t"/>'],
+        "assetdir_meshdir": ['<compiler assetdir="a" meshdir="m"/>'],
+        "meshdir_assetdir": ['<compiler meshdir="m" assetdir="a"/>'],
+        "meshdir_then_assetdir": ['<compiler meshdir="m"/>', '<compiler assetdir="a"/>'],
+        "assetdir_then_meshdir": ['<compiler assetdir="a"/>', '<compiler meshdir="m"/>'],
+        "assetdir_texturedir": ['<compiler assetdir="a" texturedir="t"/>'],
+        "assetdir_nested": ['<compiler assetdir="sub/a"/>'],
+        "assetdir_absolute": ['<compiler assetdir="%s"/>' % os.path.join(tmp, "a")],
+        "texturedir_only_missing_mesh_dir": ['<compiler texturedir="m"/>'],
+        "strippath_file_with_dir": ['<compiler strippath="true" meshdir="m"/>'],
+        "file_with_dir": ['<compiler meshdir="m"/>'],
+    }
+    resolution = {}
+    for name, comps in cases.items():
+        meshfile = "t.obj"
+        hfile = "h.bin"
+        if name in ("strippath_file_with_dir", "file_with_dir"):
+            meshfile = "nowhere/t.obj"
+            hfile = "nowhere/h.bin"
+        xml = ("<mujoco>%s<asset><mesh name=\"t\" file=\"%s\"/>"
+               "<hfield name=\"h\" file=\"%s\" size=\"1 1 1 0.1\"/></asset>"
+               "<worldbody><geom type=\"mesh\" mesh=\"t\"/><geom type=\"hfield\" hfield=\"h\"/>"
+               "</worldbody></mujoco>") % ("".join(comps), meshfile, hfile)
+        path = os.path.join(tmp, "model_%s.xml" % name)
+        with open(path, "w") as f:
+            f.write(xml)
+        # a different working directory, so nothing resolves against it
+        m, err = compile_error(path, cwd="/")
+        row = {"compiler": [c.replace(tmp, "<tmp>") for c in comps]}
+        if err is not None:
+            row["error"] = err.replace(tmp, "<tmp>").splitlines()[0]
+        else:
+            v = m.mesh_vert[m.mesh_vertadr[0]:m.mesh_vertadr[0] + m.mesh_vertnum[0]]
+            # in its principal frame the tetrahedron's longest extent is sqrt(2) * scale
+            ext = float((v.max(axis=0) - v.min(axis=0)).max())
+            row["mesh_dir"] = by_extent.get(int(round(ext / 2**0.5)), "?")
+            row["hfield_dir"] = by_extent.get(int(m.hfield_nrow[0]) - 1, "?")
+        resolution[name] = row
+    res["resolution"] = resolution
+    with open(OUT, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(json.dumps(res, indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
