@@ -3,7 +3,7 @@ how it resolves asset files against assetdir, meshdir and texturedir.
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/mjcf3_314.py
-Writes datasets/reference/mjcf3_314/compiler.json (deterministic). Asset directories are made in a
+Writes datasets/reference/mjcf3_314/compiler.json and options.json (deterministic). Asset directories are made in a
 temporary directory; each holds a tetrahedron of a different size, so the compiled mesh's extent
 tells which file MuJoCo read.
 """
@@ -17,6 +17,54 @@ import tempfile
 import mujoco
 
 OUT = os.path.join("datasets", "reference", "mjcf3_314", "compiler.json")
+OPTIONS_OUT = os.path.join("datasets", "reference", "mjcf3_314", "options.json")
+
+# <option> attributes of MuJoCo 2.2.2's and 3.x's documentation, each with its 3.x default
+OPTION_CANDIDATES = {
+    "timestep": "0.002", "apirate": "100", "impratio": "1", "tolerance": "1e-8",
+    "ls_tolerance": "0.01", "noslip_tolerance": "1e-6", "ccd_tolerance": "1e-6",
+    "sleep_tolerance": "1e-4", "mpr_tolerance": "1e-6", "gravity": "0 0 -9.81", "wind": "0 0 0",
+    "magnetic": "0 -0.5 0", "density": "0", "viscosity": "0", "o_margin": "0", "o_solref": "0.02 1",
+    "o_solimp": "0.9 0.95 0.001 0.5 2", "o_friction": "1 1 0.005 0.0001 0.0001",
+    "integrator": "Euler", "collision": "all", "cone": "pyramidal", "jacobian": "auto",
+    "solver": "Newton", "iterations": "100", "ls_iterations": "50", "noslip_iterations": "0",
+    "mpr_iterations": "50", "ccd_iterations": "35", "sdf_iterations": "10", "sdf_initpoints": "40",
+    "actuatorgroupdisable": "1",
+}
+FLAG_CANDIDATES = (
+    "constraint equality frictionloss limit contact spring damper gravity clampctrl warmstart "
+    "filterparent actuation refsafe sensor midphase eulerdamp autoreset nativeccd island override "
+    "energy fwdinv invdiscrete multiccd sleep passive").split()
+
+
+def options():
+    res = {"mujoco_version": mujoco.__version__}
+    attrs = {}
+    for a, v in OPTION_CANDIDATES.items():
+        _, err = compile_error('<mujoco><option %s="%s"/><worldbody/></mujoco>' % (a, v))
+        attrs[a] = "accepted" if err is None else err.splitlines()[0]
+    res["attributes"] = attrs
+    flags = {}
+    for f in FLAG_CANDIDATES:
+        _, err = compile_error('<mujoco><option><flag %s="enable"/></option><worldbody/></mujoco>' % f)
+        flags[f] = "accepted" if err is None else err.splitlines()[0]
+    res["flags"] = flags
+    o = mujoco.MjModel.from_xml_string("<mujoco/>").opt
+    res["defaults"] = {
+        k: (list(map(float, getattr(o, k))) if hasattr(getattr(o, k), "__len__") else float(getattr(o, k)))
+        for k in ("impratio", "noslip_iterations", "noslip_tolerance", "o_margin", "o_solref", "o_solimp",
+                  "o_friction", "ccd_iterations", "ccd_tolerance", "sdf_iterations", "sdf_initpoints")
+    }
+    # values the compiler lets through (it checks none of these)
+    lax = {}
+    for x in ('impratio="0"', 'noslip_iterations="-1"', 'ccd_iterations="-1"', 'o_solref="0.02"',
+              'o_solimp="0.9"', 'o_margin="-1"'):
+        _, err = compile_error('<mujoco><option %s/><worldbody/></mujoco>' % x)
+        lax[x] = "accepted" if err is None else err.splitlines()[0]
+    res["unchecked_values"] = lax
+    with open(OPTIONS_OUT, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
 
 # every attribute of <compiler> in MuJoCo 2.2.2 or 3.x's documentation, with a value to try
 CANDIDATES = {
@@ -133,3 +181,4 @@ def main():
 
 if __name__ == "__main__":
     main()
+    options()

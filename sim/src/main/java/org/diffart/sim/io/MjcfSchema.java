@@ -23,8 +23,28 @@ final class MjcfSchema {
   static final String CONDIM_CHOICES =
       " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
           + " 6: and rolling)";
+
+  /**
+   * The {@code <option>} attributes of MuJoCo 3.14's soft contacts and collision settings that
+   * diffart's hard contacts have no use for: accepted, checked and reported in one model warning.
+   */
+  static final java.util.List<String> SOFT_CONTACT_OPTIONS =
+      java.util.List.of(
+          "impratio",
+          "noslip_iterations",
+          "noslip_tolerance",
+          "o_solref",
+          "o_solimp",
+          "o_margin",
+          "o_friction",
+          "ccd_iterations",
+          "ccd_tolerance",
+          "sdf_iterations",
+          "sdf_initpoints");
+
   static final Set<String> OPTION =
-      Set.of(
+      with(
+          Set.copyOf(SOFT_CONTACT_OPTIONS),
           "timestep",
           "gravity",
           "integrator",
@@ -35,10 +55,8 @@ final class MjcfSchema {
           "density",
           "viscosity",
           "wind",
-          "magnetic",
-          "impratio",
-          "noslip_iterations",
-          "noslip_tolerance");
+          "magnetic");
+
   static final Set<String> FLAG =
       Set.of(
           "contact",
@@ -51,7 +69,9 @@ final class MjcfSchema {
           "energy",
           "passive",
           "actuation",
-          "sensor");
+          "sensor",
+          "override",
+          "refsafe");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
   static final Set<String> INERTIAL =
