@@ -3,7 +3,7 @@ how it resolves asset files against assetdir, meshdir and texturedir.
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/mjcf3_314.py
-Writes datasets/reference/mjcf3_314/compiler.json and options.json (deterministic). Asset directories are made in a
+Writes datasets/reference/mjcf3_314/compiler.json, options.json and custom.json (deterministic). Asset directories are made in a
 temporary directory; each holds a tetrahedron of a different size, so the compiled mesh's extent
 tells which file MuJoCo read.
 """
@@ -179,6 +179,84 @@ def main():
     print(json.dumps(res, indent=1, sort_keys=True))
 
 
+CUSTOM_OUT = os.path.join("datasets", "reference", "mjcf3_314", "custom.json")
+
+# one small world for every <custom> case: named objects of each kind a tuple may point at
+CUSTOM_WORLD = (
+    '<worldbody><body name="b"><joint name="j"/><geom name="g" size="1"/><site name="s"/>'
+    '</body><body name="b2"><joint name="j2"/><geom size="1"/></body></worldbody>'
+    '<tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon>'
+    '<equality><joint name="e" joint1="j" joint2="j2"/></equality>'
+    '<actuator><motor name="a" joint="j"/></actuator><sensor><jointpos name="p" joint="j"/></sensor>'
+    '<keyframe><key name="k"/></keyframe>')
+
+CUSTOM_CASES = {
+    "numeric_data": '<numeric name="n" data="1 2"/>',
+    "numeric_size_pads": '<numeric name="n" size="4" data="1 2"/>',
+    "numeric_size_only": '<numeric name="n" size="3"/>',
+    "numeric_too_much_data": '<numeric name="n" size="1" data="1 2"/>',
+    "numeric_neither": '<numeric name="n"/>',
+    "numeric_size_zero": '<numeric name="n" size="0"/>',
+    "numeric_size_501": '<numeric name="n" size="501"/>',
+    "numeric_size_500": '<numeric name="n" size="500"/>',
+    "numeric_no_name": '<numeric data="1"/>',
+    "numeric_repeated": '<numeric name="n" data="1"/><numeric name="n" data="2"/>',
+    "numeric_bad_number": '<numeric name="n" data="1 x"/>',
+    "numerics_in_order": '<numeric name="z" data="1"/><numeric name="a" data="2 3"/>',
+    "text": '<text name="x" data="hello world"/>',
+    "text_empty": '<text name="x" data=""/>',
+    "text_absent": '<text name="x"/>',
+    "text_no_name": '<text data="x"/>',
+    "tuple_objects": (
+        '<tuple name="u"><element objtype="body" objname="b2" prm="2"/>'
+        '<element objtype="xbody" objname="b"/><element objtype="joint" objname="j2"/>'
+        '<element objtype="geom" objname="g" prm="-1.5"/><element objtype="site" objname="s"/>'
+        '<element objtype="tendon" objname="t"/><element objtype="actuator" objname="a"/>'
+        '<element objtype="sensor" objname="p"/><element objtype="equality" objname="e"/>'
+        '<element objtype="key" objname="k"/></tuple>'),
+    "tuple_custom_objects": (
+        '<numeric name="n" data="1"/><text name="x" data="y"/><tuple name="u">'
+        '<element objtype="numeric" objname="n"/><element objtype="text" objname="x"/>'
+        '<element objtype="tuple" objname="u"/></tuple>'),
+    "tuple_empty": '<tuple name="u"/>',
+    "tuple_unknown_object": '<tuple name="u"><element objtype="body" objname="nope"/></tuple>',
+    "tuple_unknown_type": '<tuple name="u"><element objtype="bogus" objname="b"/></tuple>',
+    "tuple_no_objname": '<tuple name="u"><element objtype="body"/></tuple>',
+    "tuple_no_name": '<tuple><element objtype="body" objname="b"/></tuple>',
+}
+
+
+def custom():
+    res = {"mujoco_version": mujoco.__version__, "world": CUSTOM_WORLD,
+           "objtypes": {k[len("mjOBJ_"):].lower(): int(getattr(mujoco.mjtObj, k))
+                        for k in dir(mujoco.mjtObj) if k.startswith("mjOBJ_")}}
+    cases = {}
+    for name, xml in CUSTOM_CASES.items():
+        m, err = compile_error("<mujoco>%s<custom>%s</custom></mujoco>" % (CUSTOM_WORLD, xml))
+        row = {"custom": xml}
+        if err is not None:
+            row["error"] = err.splitlines()[0]
+        else:
+            row.update(
+                numeric_name=[mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_NUMERIC, i) for i in range(m.nnumeric)],
+                numeric_adr=m.numeric_adr.tolist(), numeric_size=m.numeric_size.tolist(),
+                numeric_data=m.numeric_data.tolist(),
+                text_name=[mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_TEXT, i) for i in range(m.ntext)],
+                text=[bytes(m.text_data[m.text_adr[i]:m.text_adr[i] + m.text_size[i] - 1]).decode()
+                      for i in range(m.ntext)],
+                text_size=m.text_size.tolist(),
+                tuple_name=[mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_TUPLE, i) for i in range(m.ntuple)],
+                tuple_adr=m.tuple_adr.tolist(), tuple_size=m.tuple_size.tolist(),
+                tuple_objtype=m.tuple_objtype.tolist(), tuple_objid=m.tuple_objid.tolist(),
+                tuple_objprm=m.tuple_objprm.tolist())
+        cases[name] = row
+    res["cases"] = cases
+    with open(CUSTOM_OUT, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 if __name__ == "__main__":
     main()
     options()
+    custom()

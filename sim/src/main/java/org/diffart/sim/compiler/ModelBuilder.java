@@ -54,6 +54,9 @@ public final class ModelBuilder {
   final List<SensorSpec> sensors = new ArrayList<>();
   final List<EqualitySpec> equalities = new ArrayList<>();
   final List<KeyframeSpec> keyframes = new ArrayList<>();
+  final List<CustomSpec.Numeric> numerics = new ArrayList<>();
+  final List<CustomSpec.Text> texts = new ArrayList<>();
+  final List<CustomSpec.Tuple> tuples = new ArrayList<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
@@ -336,6 +339,24 @@ public final class ModelBuilder {
     KeyframeSpec k = new KeyframeSpec(keyName);
     keyframes.add(k);
     return k;
+  }
+
+  /** Adds a custom numeric field ({@code <custom><numeric>}), its data padded to its size. */
+  public ModelBuilder addNumeric(String numericName, double[] data) {
+    numerics.add(new CustomSpec.Numeric(numericName, data.clone()));
+    return this;
+  }
+
+  /** Adds a custom text field. */
+  public ModelBuilder addText(String textName, String text) {
+    texts.add(new CustomSpec.Text(textName, text));
+    return this;
+  }
+
+  /** Adds a custom tuple; its objects are resolved by name when the model is built. */
+  public ModelBuilder addTuple(String tupleName, List<CustomSpec.Element> elements) {
+    tuples.add(new CustomSpec.Tuple(tupleName, List.copyOf(elements)));
+    return this;
   }
 
   /** Sets the simulation options. */

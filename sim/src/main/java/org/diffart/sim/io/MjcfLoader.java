@@ -88,6 +88,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code adhesion}</td><td>name, class, body, gain, ctrlrange (required, nonnegative), forcerange,
  *       forcelimited, group, user</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
+ *   <tr><td>{@code custom}</td><td>{@code numeric} (name, size, data), {@code text} (name, data), {@code tuple}
+ *       (name; {@code element}: objtype, objname, prm), as MuJoCo 3.14 sizes and checks them ({@link MjcfCustom});
+ *       on {@link Model} as {@code numeric(name)}, {@code text(name)}, {@code tupleObjId(i, k)}, ...</td></tr>
  * </table>
  *
  * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual},
@@ -153,14 +156,21 @@ public final class MjcfLoader {
         case "default" -> topDefaults.add(c);
         case "asset" -> assets.add(c);
         case "size" -> size = c;
-        case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> {}
+        case "worldbody",
+            "contact",
+            "tendon",
+            "equality",
+            "actuator",
+            "sensor",
+            "keyframe",
+            "custom" -> {}
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
             throw MjcfSchema.unsupported(
                 c,
                 "mujoco",
                 "compiler, option, default, asset, worldbody, contact,"
-                    + " tendon, equality, actuator, sensor, keyframe, size",
+                    + " tendon, equality, actuator, sensor, keyframe, custom, size",
                 "visual, statistic");
           }
         }
@@ -212,6 +222,9 @@ public final class MjcfLoader {
     }
     for (XmlElement c : sections(root, "keyframe")) {
       keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size(), b.activationCount());
+    }
+    for (XmlElement c : sections(root, "custom")) {
+      MjcfCustom.read(c, b, names);
     }
     // <size nkey> makes room for keyframes: those not given are MuJoCo's defaults (qpos0, at rest)
     for (int k = b.keyframeCount(); size != null && k < size.integer("nkey", 0); k++) {

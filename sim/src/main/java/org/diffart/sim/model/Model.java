@@ -1084,6 +1084,124 @@ public final class Model extends ModelFields {
     return java.util.Arrays.copyOfRange(keyAct, k * na, (k + 1) * na);
   }
 
+  // ---- custom data ----
+
+  /** Number of custom numeric fields. */
+  public int nnumeric() {
+    return nnumeric;
+  }
+
+  /** Name of numeric field i. */
+  public String numericName(int i) {
+    return numericName[i];
+  }
+
+  /** Index of the numeric field named n, or -1. */
+  public int numericId(String n) {
+    return indexOf(numericName, n);
+  }
+
+  /** Number of values of numeric field i (its size: data zero-padded to it). */
+  public int numericSize(int i) {
+    return numericSize[i];
+  }
+
+  /** Copy of numeric field i's values (numericSize(i)). */
+  public double[] numeric(int i) {
+    return java.util.Arrays.copyOfRange(numericData, numericAdr[i], numericAdr[i] + numericSize[i]);
+  }
+
+  /**
+   * Copy of the values of the numeric field named n.
+   *
+   * @throws IllegalArgumentException when the model has no such field
+   */
+  public double[] numeric(String n) {
+    return numeric(customId("numeric", numericId(n), n));
+  }
+
+  /** Number of custom text fields. */
+  public int ntext() {
+    return ntext;
+  }
+
+  /** Name of text field i. */
+  public String textName(int i) {
+    return textName[i];
+  }
+
+  /** Index of the text field named n, or -1. */
+  public int textId(String n) {
+    return indexOf(textName, n);
+  }
+
+  /** Text of text field i. */
+  public String text(int i) {
+    return textData[i];
+  }
+
+  /**
+   * Text of the text field named n.
+   *
+   * @throws IllegalArgumentException when the model has no such field
+   */
+  public String text(String n) {
+    return text(customId("text", textId(n), n));
+  }
+
+  /** Number of custom tuples. */
+  public int ntuple() {
+    return ntuple;
+  }
+
+  /** Name of tuple i. */
+  public String tupleName(int i) {
+    return tupleName[i];
+  }
+
+  /**
+   * Index of the tuple named n, or -1 ({@link #tupleSize}, {@link #tupleObjType}, {@link
+   * #tupleObjId}, {@link #tupleObjPrm} read it).
+   */
+  public int tupleId(String n) {
+    return indexOf(tupleName, n);
+  }
+
+  /** Number of elements of tuple i. */
+  public int tupleSize(int i) {
+    return tupleSize[i];
+  }
+
+  /** Object type of tuple i's element k: MuJoCo's mjtObj code (body 1, joint 3, geom 5, ...). */
+  public int tupleObjType(int i, int k) {
+    return tupleObjType[tupleElement(i, k)];
+  }
+
+  /** Object id of tuple i's element k, in the numbering of its kind (bodies, joints, ...). */
+  public int tupleObjId(int i, int k) {
+    return tupleObjId[tupleElement(i, k)];
+  }
+
+  /** Parameter of tuple i's element k. */
+  public double tupleObjPrm(int i, int k) {
+    return tupleObjPrm[tupleElement(i, k)];
+  }
+
+  private int tupleElement(int i, int k) {
+    if (k < 0 || k >= tupleSize[i]) {
+      throw new IndexOutOfBoundsException(
+          "tuple " + i + " has " + tupleSize[i] + " elements, not " + (k + 1));
+    }
+    return tupleAdr[i] + k;
+  }
+
+  private static int customId(String kind, int id, String n) {
+    if (id < 0) {
+      throw new IllegalArgumentException("the model has no custom " + kind + " named '" + n + "'");
+    }
+    return id;
+  }
+
   private static int indexOf(String[] names, String n) {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(n)) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,11 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MjcfCompilerTest {
   @TempDir Path dir;
 
-  private static JsonObject reference() throws IOException {
-    return JsonParser.parseString(
-            Files.readString(
-                ReferenceFiles.repoRoot().resolve("datasets/reference/mjcf3_314/compiler.json")))
-        .getAsJsonObject();
+  private static JsonObject reference() {
+    return ReferenceFiles.json("mjcf3_314/compiler");
   }
 
   /** The probe's asset directories: a tetrahedron of edge `scale` and an hfield of scale+1 rows. */

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.diffart.sim.model.Model;
@@ -20,11 +18,8 @@ import org.junit.jupiter.api.Test;
  * one model warning for the whole file, checked, and what has no reading refused by name.
  */
 class MjcfOptionTest {
-  private static JsonObject reference() throws IOException {
-    return JsonParser.parseString(
-            Files.readString(
-                ReferenceFiles.repoRoot().resolve("datasets/reference/mjcf3_314/options.json")))
-        .getAsJsonObject();
+  private static JsonObject reference() {
+    return ReferenceFiles.json("mjcf3_314/options");
   }
 
   private static List<String> softWarnings(Model m) {
