@@ -3,7 +3,8 @@ how it resolves asset files against assetdir, meshdir and texturedir.
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/mjcf3_314.py
-Writes datasets/reference/mjcf3_314/compiler.json, options.json and custom.json (deterministic). Asset directories are made in a
+Writes datasets/reference/mjcf3_314/compiler.json, options.json, custom.json and user.json
+(deterministic). Asset directories are made in a
 temporary directory; each holds a tetrahedron of a different size, so the compiled mesh's extent
 tells which file MuJoCo read.
 """
@@ -256,7 +257,63 @@ def custom():
         f.write("\n")
 
 
+USER_OUT = os.path.join("datasets", "reference", "mjcf3_314", "user.json")
+
+# a world with one element of each kind that takes user values; {b} ... {n} are their attributes
+USER_WORLD = (
+    '<worldbody><body name="b" {b}><joint name="j" {j}/><geom name="g" size="1" {g}/>'
+    '<site name="s" {s}/></body><body name="b2"><joint name="j2"/><geom size="1"/>'
+    '<site name="s2"/></body></worldbody>'
+    '<tendon><fixed name="t" {t}><joint joint="j" coef="1"/></fixed>'
+    '<fixed name="t2"><joint joint="j2" coef="1"/></fixed></tendon>'
+    '<actuator><motor name="a" joint="j" {a}/><position name="a2" joint="j2"/></actuator>'
+    '<sensor><jointpos name="p" joint="j" {n}/><jointvel name="p2" joint="j2"/></sensor>')
+
+USER_CASES = {
+    "none": ("", {}),
+    "every_kind": ("", dict(b='user="1 2"', j='user="3"', g='user="4 5 6"', s='user="7"',
+                            t='user="8 9"', a='user="10"', n='user="11 12 13"')),
+    "explicit_larger": ('<size nuser_body="4" nuser_jnt="2" nuser_geom="1" nuser_site="3" '
+                        'nuser_tendon="3" nuser_actuator="2" nuser_sensor="5"/>',
+                        dict(b='user="1 2"', a='user="10"')),
+    "explicit_minus_one": ('<size nuser_body="-1"/>', dict(b='user="1 2"')),
+    "body_too_many": ('<size nuser_body="1"/>', dict(b='user="1 2"')),
+    "joint_too_many": ('<size nuser_jnt="0"/>', dict(j='user="3"')),
+    "sensor_too_many": ('<size nuser_sensor="2"/>', dict(n='user="11 12 13"')),
+    "actuator_too_many": ('<size nuser_actuator="1"/>', dict(a='user="1 2"')),
+    "nuser_below_minus_one": ('<size nuser_geom="-2"/>', {}),
+    "defaults": ('<default><joint user="7 8 9"/><geom user="5"/><site user="1 2 3"/>'
+                 '<tendon user="4"/><motor user="6 6"/><position user="2"/></default>',
+                 dict(j='user="1"', s='user=""')),
+    "default_too_many": ('<size nuser_geom="1"/><default><geom user="5 6"/></default>', {}),
+    "bad_number": ("", dict(g='user="1 x"')),
+}
+
+
+def user():
+    res = {"mujoco_version": mujoco.__version__, "world": USER_WORLD}
+    cases = {}
+    keys = "bjgstan"
+    for name, (head, attrs) in USER_CASES.items():
+        world = USER_WORLD.format(**{k: attrs.get(k, "") for k in keys})
+        xml = "<mujoco>%s%s</mujoco>" % (head, world)
+        m, err = compile_error(xml)
+        row = {"head": head, "attrs": {k: attrs[k] for k in sorted(attrs)}}
+        if err is not None:
+            row["error"] = err.splitlines()[0]
+        else:
+            for f in ("body", "jnt", "geom", "site", "tendon", "actuator", "sensor"):
+                row["nuser_" + f] = int(getattr(m, "nuser_" + f))
+                row[f + "_user"] = getattr(m, f + "_user").reshape(-1).tolist()
+        cases[name] = row
+    res["cases"] = cases
+    with open(USER_OUT, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 if __name__ == "__main__":
     main()
     options()
     custom()
+    user()

@@ -8,6 +8,83 @@ import org.diffart.sim.model.ModelFields;
  * every other named element is compiled, since tuples name them.
  */
 abstract class CustomCompiler extends ModelFields {
+  /** The kinds of element with user values, by their nuser_ suffix. */
+  static final java.util.List<String> USER_KINDS =
+      java.util.List.of("body", "jnt", "geom", "site", "tendon", "actuator", "sensor");
+
+  /**
+   * MuJoCo's user values: per kind a row per element in the compiled order, zero-padded to {@code
+   * nuser_<kind>}, or when that is -1 to the longest given.
+   *
+   * @throws IllegalArgumentException when an element gives more values than an explicit nuser
+   */
+  void users(ModelBuilder b) {
+    double[][] rows = new double[nbody][];
+    b.bodies.forEach(s -> rows[s.id] = s.user);
+    bodyUser = userRows(b, "body", rows, i -> "body '" + bodyName[i] + "'");
+    double[][] jnt = new double[njnt][];
+    b.joints.forEach(s -> jnt[s.compiledIndex] = s.user);
+    jntUser = userRows(b, "jnt", jnt, i -> "joint '" + jntName[i] + "'");
+    double[][] geom = new double[ngeom][];
+    b.geoms.forEach(s -> geom[s.compiledIndex] = s.user);
+    geomUser = userRows(b, "geom", geom, i -> "geom '" + geomName[i] + "'");
+    double[][] site = new double[nsite][];
+    b.sites.forEach(s -> site[s.compiledIndex] = s.user);
+    siteUser = userRows(b, "site", site, i -> "site '" + siteName[i] + "'");
+    tendonUser =
+        userRows(
+            b,
+            "tendon",
+            b.tendons.stream().map(s -> s.user).toArray(double[][]::new),
+            i -> "tendon '" + tendonName[i] + "'");
+    actUser =
+        userRows(
+            b,
+            "actuator",
+            b.actuators.stream().map(s -> s.user).toArray(double[][]::new),
+            i -> "actuator '" + actName[i] + "'");
+    sensorUser =
+        userRows(
+            b,
+            "sensor",
+            b.sensors.stream().map(s -> s.user).toArray(double[][]::new),
+            i -> "sensor '" + sensorName[i] + "'");
+  }
+
+  private double[] userRows(
+      ModelBuilder b, String kind, double[][] rows, java.util.function.IntFunction<String> who) {
+    int n = b.nuser(kind);
+    for (int i = 0; i < rows.length; i++) {
+      if (n >= 0 && rows[i].length > n) {
+        throw new IllegalArgumentException(
+            who.apply(i)
+                + ": user has "
+                + rows[i].length
+                + " values, more than nuser_"
+                + kind
+                + "="
+                + n);
+      }
+    }
+    if (n < 0) {
+      n = java.util.Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
+    }
+    double[] out = new double[rows.length * n];
+    for (int i = 0; i < rows.length; i++) {
+      System.arraycopy(rows[i], 0, out, i * n, rows[i].length);
+    }
+    switch (kind) {
+      case "body" -> nuserBody = n;
+      case "jnt" -> nuserJnt = n;
+      case "geom" -> nuserGeom = n;
+      case "site" -> nuserSite = n;
+      case "tendon" -> nuserTendon = n;
+      case "actuator" -> nuserActuator = n;
+      default -> nuserSensor = n;
+    }
+    return out;
+  }
+
   /**
    * MuJoCo's {@code <custom>} data in its layout: numeric fields end to end ({@code numericAdr}),
    * text fields, and tuples whose objects are found by name among the compiled names.

@@ -57,6 +57,7 @@ public final class ModelBuilder {
   final List<CustomSpec.Numeric> numerics = new ArrayList<>();
   final List<CustomSpec.Text> texts = new ArrayList<>();
   final List<CustomSpec.Tuple> tuples = new ArrayList<>();
+  final java.util.Map<String, Integer> nuser = new java.util.HashMap<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
@@ -339,6 +340,24 @@ public final class ModelBuilder {
     KeyframeSpec k = new KeyframeSpec(keyName);
     keyframes.add(k);
     return k;
+  }
+
+  /**
+   * MuJoCo's {@code nuser_<kind>} ({@code body}, {@code jnt}, {@code geom}, {@code site}, {@code
+   * tendon}, {@code actuator}, {@code sensor}): the number of user values of every element of the
+   * kind; -1 (the default) sizes it to the longest given.
+   */
+  public ModelBuilder nuser(String kind, int n) {
+    if (!CustomCompiler.USER_KINDS.contains(kind) || n < -1) {
+      throw new IllegalArgumentException("nuser_" + kind + " must be >= -1, got " + n);
+    }
+    nuser.put(kind, n);
+    return this;
+  }
+
+  /** The {@code nuser_<kind>} given, or -1. */
+  public int nuser(String kind) {
+    return nuser.getOrDefault(kind, -1);
   }
 
   /** Adds a custom numeric field ({@code <custom><numeric>}), its data padded to its size. */

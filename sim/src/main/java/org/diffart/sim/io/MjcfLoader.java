@@ -66,14 +66,14 @@ import org.diffart.sim.model.Options;
  *       hfield), size, pos, orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6),
  *       priority, friction, margin, gap, mesh, hfield; rgba, material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
- *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
+ *       orientation, fromto, user; material, rgba, group are ignored</td></tr>
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
  *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
  *       objtype/objname ({@link MjcfSensors})</td></tr>
  *   <tr><td>{@code tendon}</td><td>{@code fixed} and {@code spatial} with name, class, limited, range, stiffness,
  *       damping, springlength and their {@code joint} (joint, coef) children, or a spatial tendon's path of {@code
  *       site} (site), {@code geom} (geom, sidesite: wrapping around a sphere or cylinder) and {@code pulley}
- *       (divisor) children; width, rgba, material, group, user are ignored
+ *       (divisor) children, user; width, rgba, material, group are ignored
  *       ({@link MjcfTendons})</td></tr>
  *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction,
  *       margin, gap; solref, solimp ignored)</td></tr>
@@ -88,6 +88,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code adhesion}</td><td>name, class, body, gain, ctrlrange (required, nonnegative), forcerange,
  *       forcelimited, group, user</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
+ *   <tr><td>{@code user}</td><td>on body, joint, geom, site, tendon, every actuator and sensor (and their default
+ *       classes), sized by {@code size}'s nuser_body, nuser_jnt, nuser_geom, nuser_site, nuser_tendon, nuser_actuator,
+ *       nuser_sensor as MuJoCo 3.14 does ({@link MjcfUser})</td></tr>
  *   <tr><td>{@code custom}</td><td>{@code numeric} (name, size, data), {@code text} (name, data), {@code tuple}
  *       (name; {@code element}: objtype, objname, prm), as MuJoCo 3.14 sizes and checks them ({@link MjcfCustom});
  *       on {@link Model} as {@code numeric(name)}, {@code text(name)}, {@code tupleObjId(i, k)}, ...</td></tr>
@@ -102,7 +105,7 @@ import org.diffart.sim.model.Options;
  * sensors (MuJoCo's callback writes them) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option,
- * default, asset, worldbody, contact, tendon, equality, actuator, sensor, keyframe.
+ * default, asset, worldbody, contact, tendon, equality, actuator, sensor, keyframe, custom.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -188,6 +191,7 @@ public final class MjcfLoader {
       // MuJoCo's own memory
       size.requireAttributesIn(MjcfSchema.SIZE);
       b.contactCapacity(size.integer("nconmax", -1));
+      MjcfUser.sizes(size, b);
     }
     OptionReader optionReader = new OptionReader();
     options.forEach(c -> optionReader.read(c, b));

@@ -73,7 +73,7 @@ final class MjcfSchema {
           "override",
           "refsafe");
   static final Set<String> DEFAULT = Set.of("class");
-  static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
+  static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos", "user");
   static final Set<String> INERTIAL =
       with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
 
@@ -104,6 +104,7 @@ final class MjcfSchema {
           "name",
           "class",
           "type",
+          "user",
           "group",
           "pos",
           "axis",
@@ -127,6 +128,7 @@ final class MjcfSchema {
           "name",
           "class",
           "type",
+          "user",
           "group",
           "size",
           "pos",
@@ -195,6 +197,7 @@ final class MjcfSchema {
           "forcerange",
           "forcelimited",
           "lengthrange",
+          "user",
           "delay",
           "nsample",
           "interp");
@@ -271,8 +274,8 @@ final class MjcfSchema {
   static final Set<String> IGNORED_TOP = Set.of("visual", "statistic");
 
   /**
-   * {@code size}: nconmax is the contact capacity; the others size MuJoCo's own memory and change
-   * nothing here.
+   * {@code size}: nconmax is the contact capacity, the nuser_* size the user values ({@link
+   * MjcfUser}); the others size MuJoCo's own memory and change nothing here.
    */
   static final Set<String> SIZE =
       Set.of(

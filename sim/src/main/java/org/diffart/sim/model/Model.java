@@ -1084,6 +1084,78 @@ public final class Model extends ModelFields {
     return java.util.Arrays.copyOfRange(keyAct, k * na, (k + 1) * na);
   }
 
+  // ---- user data ----
+
+  /** User values per body (MuJoCo's nuser_body). */
+  public int nuserBody() {
+    return nuserBody;
+  }
+
+  /** Copy of body i's user values (nuserBody), zero-padded past those the file gives. */
+  public double[] bodyUser(int i) {
+    return java.util.Arrays.copyOfRange(bodyUser, i * nuserBody, (i + 1) * nuserBody);
+  }
+
+  /** User values per joint (MuJoCo's nuser_jnt). */
+  public int nuserJnt() {
+    return nuserJnt;
+  }
+
+  /** Copy of joint i's user values (nuserJnt), zero-padded past those the file gives. */
+  public double[] jntUser(int i) {
+    return java.util.Arrays.copyOfRange(jntUser, i * nuserJnt, (i + 1) * nuserJnt);
+  }
+
+  /** User values per geom (MuJoCo's nuser_geom). */
+  public int nuserGeom() {
+    return nuserGeom;
+  }
+
+  /** Copy of geom i's user values (nuserGeom), zero-padded past those the file gives. */
+  public double[] geomUser(int i) {
+    return java.util.Arrays.copyOfRange(geomUser, i * nuserGeom, (i + 1) * nuserGeom);
+  }
+
+  /** User values per site (MuJoCo's nuser_site). */
+  public int nuserSite() {
+    return nuserSite;
+  }
+
+  /** Copy of site i's user values (nuserSite), zero-padded past those the file gives. */
+  public double[] siteUser(int i) {
+    return java.util.Arrays.copyOfRange(siteUser, i * nuserSite, (i + 1) * nuserSite);
+  }
+
+  /** User values per tendon (MuJoCo's nuser_tendon). */
+  public int nuserTendon() {
+    return nuserTendon;
+  }
+
+  /** Copy of tendon i's user values (nuserTendon), zero-padded past those the file gives. */
+  public double[] tendonUser(int i) {
+    return java.util.Arrays.copyOfRange(tendonUser, i * nuserTendon, (i + 1) * nuserTendon);
+  }
+
+  /** User values per actuator (MuJoCo's nuser_actuator). */
+  public int nuserActuator() {
+    return nuserActuator;
+  }
+
+  /** Copy of actuator i's user values (nuserActuator), zero-padded past those the file gives. */
+  public double[] actUser(int i) {
+    return java.util.Arrays.copyOfRange(actUser, i * nuserActuator, (i + 1) * nuserActuator);
+  }
+
+  /** User values per sensor (MuJoCo's nuser_sensor). */
+  public int nuserSensor() {
+    return nuserSensor;
+  }
+
+  /** Copy of sensor i's user values (nuserSensor), zero-padded past those the file gives. */
+  public double[] sensorUser(int i) {
+    return java.util.Arrays.copyOfRange(sensorUser, i * nuserSensor, (i + 1) * nuserSensor);
+  }
+
   // ---- custom data ----
 
   /** Number of custom numeric fields. */

@@ -167,6 +167,27 @@ public abstract class ModelFields {
   /** Elements the custom tuples hold together. */
   protected int ntupledata;
 
+  /** User values per body (MuJoCo's nuser_body). */
+  protected int nuserBody;
+
+  /** User values per joint. */
+  protected int nuserJnt;
+
+  /** User values per geom. */
+  protected int nuserGeom;
+
+  /** User values per site. */
+  protected int nuserSite;
+
+  /** User values per tendon. */
+  protected int nuserTendon;
+
+  /** User values per actuator. */
+  protected int nuserActuator;
+
+  /** User values per sensor. */
+  protected int nuserSensor;
+
   // ---- bodies ----
   /** Parent body (the world's: 0) [nbody]. */
   @Dims("nbody")
@@ -811,6 +832,35 @@ public abstract class ModelFields {
   /** The element's parameter (prm) [ntupledata]. */
   @Dims("ntupledata")
   protected double[] tupleObjPrm;
+
+  // ---- user data (MuJoCo's user attributes, zero-padded to nuser_*) ----
+  /** Body user values [nbody×nuserBody]. */
+  @Dims({"nbody", "nuserBody"})
+  protected double[] bodyUser;
+
+  /** Joint user values [njnt×nuserJnt]. */
+  @Dims({"njnt", "nuserJnt"})
+  protected double[] jntUser;
+
+  /** Geom user values [ngeom×nuserGeom]. */
+  @Dims({"ngeom", "nuserGeom"})
+  protected double[] geomUser;
+
+  /** Site user values [nsite×nuserSite]. */
+  @Dims({"nsite", "nuserSite"})
+  protected double[] siteUser;
+
+  /** Tendon user values [ntendon×nuserTendon]. */
+  @Dims({"ntendon", "nuserTendon"})
+  protected double[] tendonUser;
+
+  /** Actuator user values [nu×nuserActuator]. */
+  @Dims({"nu", "nuserActuator"})
+  protected double[] actUser;
+
+  /** Sensor user values [nsensor×nuserSensor]. */
+  @Dims({"nsensor", "nuserSensor"})
+  protected double[] sensorUser;
 
   /** Fields to be filled (by the compiler). */
   protected ModelFields() {}
