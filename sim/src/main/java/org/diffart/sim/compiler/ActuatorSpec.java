@@ -9,6 +9,15 @@ import org.diffart.sim.model.DynType;
  * override.
  */
 public final class ActuatorSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public ActuatorSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   /** Number of gain and bias parameters kept: a muscle's nine. */
   public static final int PRM = 9;
 

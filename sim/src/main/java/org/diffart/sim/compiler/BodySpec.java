@@ -8,6 +8,15 @@ import org.diffart.sim.spatial.Quat;
  * properties (otherwise they come from its geoms, as MuJoCo's compiler does).
  */
 public final class BodySpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public BodySpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final int id;
   final int parent;
   final String name;

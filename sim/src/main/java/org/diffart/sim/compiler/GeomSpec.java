@@ -7,6 +7,15 @@ import org.diffart.sim.spatial.Quat;
  * A geom being built: shape, placement in the body frame, contact properties and mass (or density).
  */
 public final class GeomSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public GeomSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final int id;
   final int body;
   final GeomType type;

@@ -4,6 +4,15 @@ import org.diffart.sim.model.JointType;
 
 /** A joint being built, with MuJoCo's attributes and defaults. Angles are in radians. */
 public final class JointSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public JointSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final int id;
   final int body;
   final JointType type;

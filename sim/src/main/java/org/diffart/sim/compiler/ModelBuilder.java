@@ -54,6 +54,10 @@ public final class ModelBuilder {
   final List<SensorSpec> sensors = new ArrayList<>();
   final List<EqualitySpec> equalities = new ArrayList<>();
   final List<KeyframeSpec> keyframes = new ArrayList<>();
+  final List<CustomSpec.Numeric> numerics = new ArrayList<>();
+  final List<CustomSpec.Text> texts = new ArrayList<>();
+  final List<CustomSpec.Tuple> tuples = new ArrayList<>();
+  final java.util.Map<String, Integer> nuser = new java.util.HashMap<>();
   Options options = Options.defaults();
   InertiaFromGeom inertiaFromGeom = InertiaFromGeom.AUTO;
   double totalMass = -1;
@@ -336,6 +340,42 @@ public final class ModelBuilder {
     KeyframeSpec k = new KeyframeSpec(keyName);
     keyframes.add(k);
     return k;
+  }
+
+  /**
+   * MuJoCo's {@code nuser_<kind>} ({@code body}, {@code jnt}, {@code geom}, {@code site}, {@code
+   * tendon}, {@code actuator}, {@code sensor}): the number of user values of every element of the
+   * kind; -1 (the default) sizes it to the longest given.
+   */
+  public ModelBuilder nuser(String kind, int n) {
+    if (!CustomCompiler.USER_KINDS.contains(kind) || n < -1) {
+      throw new IllegalArgumentException("nuser_" + kind + " must be >= -1, got " + n);
+    }
+    nuser.put(kind, n);
+    return this;
+  }
+
+  /** The {@code nuser_<kind>} given, or -1. */
+  public int nuser(String kind) {
+    return nuser.getOrDefault(kind, -1);
+  }
+
+  /** Adds a custom numeric field ({@code <custom><numeric>}), its data padded to its size. */
+  public ModelBuilder addNumeric(String numericName, double[] data) {
+    numerics.add(new CustomSpec.Numeric(numericName, data.clone()));
+    return this;
+  }
+
+  /** Adds a custom text field. */
+  public ModelBuilder addText(String textName, String text) {
+    texts.add(new CustomSpec.Text(textName, text));
+    return this;
+  }
+
+  /** Adds a custom tuple; its objects are resolved by name when the model is built. */
+  public ModelBuilder addTuple(String tupleName, List<CustomSpec.Element> elements) {
+    tuples.add(new CustomSpec.Tuple(tupleName, List.copyOf(elements)));
+    return this;
   }
 
   /** Sets the simulation options. */

@@ -36,6 +36,8 @@ final class ModelCompiler extends GeomCompiler {
     c.history();
     c.equalities();
     c.keyframes();
+    c.custom(b);
+    c.users(b);
     c.treeStructure();
     // constants computed on the model compiled so far, then compiled in: spring rest lengths of
     // spatial tendons, the joints' springdamper, MuJoCo's acc0 and the length ranges of muscles.

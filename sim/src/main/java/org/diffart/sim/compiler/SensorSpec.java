@@ -11,6 +11,15 @@ import org.diffart.sim.model.SensorType;
  * GeomSpec} or a {@link SiteSpec}.
  */
 public final class SensorSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public SensorSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final SensorType type;
   final FrameType frame;
   final Object target;

@@ -9,6 +9,15 @@ import org.diffart.sim.spatial.Quat;
  * Created by {@link ModelBuilder#addSite}.
  */
 public final class SiteSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public SiteSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final int body;
   final GeomType type;
   final String name;

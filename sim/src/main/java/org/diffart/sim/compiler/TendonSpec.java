@@ -14,6 +14,15 @@ import org.diffart.sim.model.GeomType;
  * row. Actuators may pull on it. Created by {@link ModelBuilder#addTendon}.
  */
 public final class TendonSpec {
+  /** MuJoCo's {@code user} values (the model pads them to its nuser with zeros). */
+  double[] user = {};
+
+  /** Sets MuJoCo's {@code user} values. */
+  public TendonSpec user(double... v) {
+    user = v.clone();
+    return this;
+  }
+
   final int id;
   final String name;
   final List<int[]> joints = new ArrayList<>();

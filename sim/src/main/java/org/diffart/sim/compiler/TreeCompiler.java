@@ -14,9 +14,10 @@ import org.diffart.sim.spatial.Quat;
 /**
  * The first floor of the model compiler: bodies, joints and degrees of freedom, masses and
  * inertias, and the tree's derived structure. {@link GeomCompiler} adds the geometry, {@link
- * ModelCompiler} the rest; each layer fills the {@link ModelFields} its elements declare.
+ * ModelCompiler} the rest; each layer fills the {@link ModelFields} its elements declare. Below it,
+ * {@link CustomCompiler} holds the pass over the custom data, which no physics reads.
  */
-abstract class TreeCompiler extends ModelFields {
+abstract class TreeCompiler extends CustomCompiler {
   final ModelBuilder b;
 
   /** The joints in model order: compile-time only. */

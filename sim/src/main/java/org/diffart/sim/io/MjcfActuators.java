@@ -165,6 +165,7 @@ final class MjcfActuators {
       }
       names.register("actuator", name, c);
       actuatorNames.add(name);
+      s.user(MjcfUser.read(a, "actuator", b));
       // a joint transmission uses the first gear component only
       s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
       // a damper's and an adhesion's control range is required and always limits (MuJoCo sets

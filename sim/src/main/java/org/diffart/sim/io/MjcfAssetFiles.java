@@ -39,7 +39,8 @@ final class MjcfAssetFiles {
    * The asset file's path: against the compiler's meshdir and the directory of the file that holds
    * the element. A meshdir that is not a directory but has a zip archive of its name beside it
    * ({@code dog_assets.zip} holding {@code dog_assets/}) is read from the archive, so that large
-   * asset sets can ship compressed.
+   * asset sets can ship compressed. With the compiler's {@code strippath} the file name loses its
+   * directories first, as MuJoCo's does.
    */
   static Path path(XmlElement e, MjcfCompiler compiler, String file) {
     Path dir = e.source() == null ? Path.of("") : Path.of(e.source()).toAbsolutePath().getParent();
@@ -52,7 +53,12 @@ final class MjcfAssetFiles {
         assets = archive(e, zip).getPath("/", assets.getFileName().toString());
       }
     }
-    return assets.resolve(file);
+    String name = file;
+    if (compiler.stripPath()) {
+      int slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+      name = file.substring(slash + 1);
+    }
+    return assets.resolve(name);
   }
 
   private static FileSystem archive(XmlElement e, Path zip) {

@@ -111,7 +111,7 @@ final class MjcfBodies {
     }
     String name = e.string("name", "").strip();
     names.register("body", name, e);
-    BodySpec b = builder.addBody(parent, name);
+    BodySpec b = builder.addBody(parent, name).user(MjcfUser.read(e, "body", builder));
     bodyElements.add(e);
     double[] pos = e.has("pos") ? e.numbers("pos", 3) : ZERO3;
     b.pos(pos[0], pos[1], pos[2]);
@@ -259,7 +259,7 @@ final class MjcfBodies {
     }
     String name = e.string("name", "").strip();
     names.register("joint", name, e);
-    JointSpec j = builder.addJoint(body, type, name);
+    JointSpec j = builder.addJoint(body, type, name).user(MjcfUser.read(a, "jnt", builder));
     if (type != JointType.FREE) {
       // MuJoCo ignores the anchor of free joints
       double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
@@ -374,7 +374,13 @@ final class MjcfBodies {
     if (hfield == null && mesh == null) {
       checkSize(e, type, size, fromto);
     }
-    GeomSpec g = builder.addGeom(body, type, name).size(size).hfield(hfield).mesh(mesh);
+    GeomSpec g =
+        builder
+            .addGeom(body, type, name)
+            .size(size)
+            .hfield(hfield)
+            .mesh(mesh)
+            .user(MjcfUser.read(a, "geom", builder));
     if (!name.isEmpty()) {
       geoms.put(name, g);
     }
@@ -421,7 +427,8 @@ final class MjcfBodies {
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", new double[] {0.005, 0.005, 0.005});
     checkSize(e, type, size, fromto);
-    SiteSpec s = builder.addSite(body, type, name).size(size);
+    SiteSpec s =
+        builder.addSite(body, type, name).size(size).user(MjcfUser.read(a, "site", builder));
     if (fromto) {
       double[] v = fromtoPoints(a, type);
       s.fromto(v[0], v[1], v[2], v[3], v[4], v[5]);

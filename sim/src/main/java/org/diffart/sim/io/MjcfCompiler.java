@@ -1,5 +1,6 @@
 package org.diffart.sim.io;
 
+import java.util.Map;
 import java.util.Set;
 import org.diffart.sim.compiler.ModelBuilder.InertiaFromGeom;
 import org.diffart.sim.model.LengthRangeOptions;
@@ -19,8 +20,10 @@ import org.diffart.sim.model.LengthRangeOptions;
  * @param inertiaFromGeom when body inertias come from geoms
  * @param totalMass {@code settotalmass}: when positive, all masses and inertias are scaled to this
  *     total
- * @param meshdir the directory of mesh and height field files, relative to the model's ({@code
- *     meshdir}, MuJoCo's rule)
+ * @param meshdir the directory of mesh and height field files, relative to the model's: {@code
+ *     meshdir}, else {@code assetdir}, the last {@code <compiler>} that gives either winning
+ *     (MuJoCo 3.14's rule, {@code mujoco-314-semantics.md} § 4)
+ * @param stripPath MuJoCo's {@code strippath}: asset file names lose their directories
  * @param exactMeshInertia MuJoCo's {@code exactmeshinertia}: a mesh's signed volume and its own
  *     mass
  * @param lengthRange the child {@code <lengthrange>}: how actuator length ranges are found
@@ -32,11 +35,20 @@ record MjcfCompiler(
     InertiaFromGeom inertiaFromGeom,
     double totalMass,
     String meshdir,
+    boolean stripPath,
     boolean exactMeshInertia,
     LengthRangeOptions lengthRange) {
   static final MjcfCompiler DEFAULTS =
       new MjcfCompiler(
-          true, "xyz", true, InertiaFromGeom.AUTO, -1, "", false, LengthRangeOptions.DEFAULTS);
+          true,
+          "xyz",
+          true,
+          InertiaFromGeom.AUTO,
+          -1,
+          "",
+          false,
+          false,
+          LengthRangeOptions.DEFAULTS);
 
   /** The attributes of {@code <compiler><lengthrange>}, MuJoCo 2.2.2's. */
   static final Set<String> LENGTH_RANGE =
@@ -53,9 +65,21 @@ record MjcfCompiler(
           "tolrange");
 
   /**
-   * Attributes accepted on {@code <compiler>}: the settings above ({@code settotalmass} for
-   * totalMass), {@code coordinate} (only {@code local}) and the other asset directories, which are
-   * ignored because meshes are refused and textures are visual only.
+   * Every attribute of {@code <compiler>} that MuJoCo 3.14 knows, plus MuJoCo 2.2.2's {@code
+   * convexhull} and {@code exactmeshinertia} (3.14 refuses those two), each honoured:
+   *
+   * <ul>
+   *   <li>read into the settings above: {@code angle}, {@code eulerseq}, {@code autolimits}, {@code
+   *       inertiafromgeom}, {@code settotalmass}, {@code meshdir}, {@code assetdir}, {@code
+   *       strippath}, {@code exactmeshinertia}, {@code coordinate} (only {@code local}; MuJoCo 3.14
+   *       refuses {@code global} too);
+   *   <li>without effect on the compiled model, so any valid value is honoured: {@code texturedir}
+   *       (textures only render and are not read), {@code usethread} (the compiler's speed), {@code
+   *       saveinertial} (what MuJoCo writes when it saves XML), {@code conflict} (name clashes of
+   *       {@code <attach>}, which the loader refuses), {@code convexhull} (diffart searches a
+   *       mesh's vertices for support points, MuJoCo's way without the hull);
+   *   <li>{@link #DEFAULT_ONLY}: accepted at MuJoCo's default, refused by name otherwise.
+   * </ul>
    */
   static final Set<String> ATTRIBUTES =
       Set.of(
@@ -68,8 +92,59 @@ record MjcfCompiler(
           "meshdir",
           "texturedir",
           "assetdir",
+          "strippath",
+          "usethread",
+          "saveinertial",
+          "conflict",
           "exactmeshinertia",
-          "convexhull");
+          "convexhull",
+          "boundmass",
+          "boundinertia",
+          "balanceinertia",
+          "fitaabb",
+          "discardvisual",
+          "fusestatic",
+          "alignfree",
+          "inertiagrouprange");
+
+  /**
+   * The {@code <compiler>} attributes that change the compiled model in ways diffart's compiler
+   * does not follow: their MuJoCo default (the only value accepted) and why another is refused.
+   */
+  static final Map<String, String[]> DEFAULT_ONLY =
+      Map.of(
+          "boundmass",
+          new String[] {
+            "0", "it raises every body's mass to a lower bound; give the masses in the file"
+          },
+          "boundinertia",
+          new String[] {
+            "0", "it raises every body's principal inertias to a lower bound; give them in the file"
+          },
+          "balanceinertia",
+          new String[] {
+            "false", "it alters inertias that break A + B >= C; give physical inertias in the file"
+          },
+          "fitaabb",
+          new String[] {"false", "it fits primitive geoms to meshes, which diffart does not do"},
+          "discardvisual",
+          new String[] {
+            "false",
+            "it deletes the geoms it deems visual and renumbers the rest; delete them in the file"
+          },
+          "fusestatic",
+          new String[] {
+            "false", "it merges bodies without joints into their parents and renumbers the rest"
+          },
+          "alignfree",
+          new String[] {
+            "false",
+            "it moves free bodies' frames onto their principal axes, which changes qpos's meaning"
+          },
+          "inertiagrouprange",
+          new String[] {
+            "0 5", "diffart's inertia from geoms counts every geom's group; leave it at 0 5"
+          });
 
   /**
    * These settings updated by one {@code <compiler>} element (several are applied in document
@@ -77,6 +152,12 @@ record MjcfCompiler(
    */
   MjcfCompiler with(XmlElement e) {
     e.requireAttributesIn(ATTRIBUTES);
+    for (Map.Entry<String, String[]> d : DEFAULT_ONLY.entrySet()) {
+      defaultOnly(e, d.getKey(), d.getValue()[0], d.getValue()[1]);
+    }
+    e.keyword("usethread", "true", "true", "false");
+    e.keyword("saveinertial", "false", "true", "false");
+    e.keyword("conflict", "warning", "warning", "merge", "error");
     if (e.keyword("coordinate", "local", "local", "global").equals("global")) {
       throw e.error(
           "coordinate=\"global\" is not supported: give body, joint and geom frames in local coordinates");
@@ -115,9 +196,48 @@ record MjcfCompiler(
         auto,
         ifg,
         e.number("settotalmass", totalMass),
-        e.string("meshdir", meshdir).strip(),
+        e.has("meshdir")
+            ? e.string("meshdir", meshdir).strip()
+            : e.string("assetdir", meshdir).strip(),
+        e.keyword("strippath", String.valueOf(stripPath), "true", "false").equals("true"),
         exact,
         lr);
+  }
+
+  /**
+   * Refuses {@code attr} unless it is absent or equals MuJoCo's default (numbers compared as
+   * numbers), naming the file, line, attribute and why.
+   */
+  private static void defaultOnly(XmlElement e, String attr, String dflt, String why) {
+    if (!e.has(attr)) {
+      return;
+    }
+    String v = e.attribute(attr).strip();
+    String[] given = v.split("\\s+");
+    String[] want = dflt.split(" ");
+    boolean same = given.length == want.length;
+    for (int i = 0; same && i < want.length; i++) {
+      if (want[i].equals("true") || want[i].equals("false")) {
+        same = given[i].equals(want[i]);
+      } else {
+        try {
+          same = Double.parseDouble(given[i]) == Double.parseDouble(want[i]);
+        } catch (NumberFormatException ex) {
+          same = false;
+        }
+      }
+    }
+    if (!same) {
+      throw e.error(
+          "compiler attribute '"
+              + attr
+              + "'=\""
+              + v
+              + "\" is not supported (only MuJoCo's default \""
+              + dflt
+              + "\"): "
+              + why);
+    }
   }
 
   /** {@code <lengthrange>}: MuJoCo's mjLROpt fields, each attribute replacing the value so far. */

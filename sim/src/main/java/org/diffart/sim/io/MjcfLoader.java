@@ -29,7 +29,11 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code compiler}</td><td>angle, eulerseq, autolimits, inertiafromgeom, settotalmass, coordinate (local
  *       only), meshdir (of mesh and height field files; a meshdir absent as a directory is read from a zip archive of
  *       its name beside it, as the Control Suite's dog_assets.zip), exactmeshinertia; convexhull is accepted (diffart always
- *       searches a mesh's vertices, MuJoCo's way without the hull's graph); texturedir, assetdir are ignored; child
+ *       searches a mesh's vertices, MuJoCo's way without the hull's graph); assetdir (MuJoCo 3.x: meshdir where no
+ *       meshdir is given in the same element, the last {@code compiler} winning), strippath; texturedir, usethread,
+ *       saveinertial and conflict, which cannot change the compiled model; boundmass, boundinertia, balanceinertia,
+ *       fitaabb, discardvisual, fusestatic, alignfree and inertiagrouprange only at MuJoCo's default, refused by name
+ *       otherwise ({@link MjcfCompiler}); child
  *       {@code lengthrange} (mode, useexisting, uselimit, accel, maxforce, timeconst, timestep, inttotal, inteval,
  *       tolrange: how the compiler finds actuator length ranges)</td></tr>
  *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),
@@ -39,11 +43,15 @@ import org.diffart.sim.model.Options;
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
  *       inertia-box fluid forces, {@link org.diffart.sim.algo.forces.Fluid}), magnetic (the magnetometers' field); solver
- *       and tolerance, and the soft-contact settings impratio, noslip_iterations and noslip_tolerance, are accepted
- *       and ignored with a model warning (diffart's hard constraints are always solved by projected Gauss-Seidel); child
+ *       and tolerance are accepted and ignored with a model warning (diffart's hard constraints are always solved by
+ *       projected Gauss-Seidel); MuJoCo 3's soft-contact and collision settings impratio, noslip_iterations,
+ *       noslip_tolerance, o_solref, o_solimp, o_margin, o_friction, ccd_iterations, ccd_tolerance, sdf_iterations,
+ *       sdf_initpoints (and flag refsafe) are checked and accepted with one model warning for the whole file that says
+ *       what the hard contacts do instead; child
  *       {@code flag} with contact, limit, frictionloss, constraint (contacts, limits and dry friction), gravity,
- *       passive, actuation, sensor, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping) and
- *       energy ({@code Data.energy}, as MuJoCo's {@code mjData.energy})</td></tr>
+ *       passive, actuation, sensor, eulerdamp (MuJoCo 2.3's flag: {@code disable} selects Euler with explicit damping),
+ *       energy ({@code Data.energy}, as MuJoCo's {@code mjData.energy}), refsafe; override only disabled (enabled it
+ *       replaces every contact's margin and friction)</td></tr>
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
  *       element</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
@@ -59,14 +67,14 @@ import org.diffart.sim.model.Options;
  *       hfield), size, pos, orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6),
  *       priority, friction, margin, gap, mesh, hfield; rgba, material, group are ignored</td></tr>
  *   <tr><td>{@code site}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box), size, pos,
- *       orientation, fromto; material, rgba, group, user are ignored</td></tr>
+ *       orientation, fromto, user; material, rgba, group are ignored</td></tr>
  *   <tr><td>{@code sensor}</td><td>the sensors of {@link org.diffart.sim.model.SensorType} with name, cutoff,
  *       noise (kept by MuJoCo for user code, never added; ignored here), user, and site, joint, actuator, body or
  *       objtype/objname ({@link MjcfSensors})</td></tr>
  *   <tr><td>{@code tendon}</td><td>{@code fixed} and {@code spatial} with name, class, limited, range, stiffness,
  *       damping, springlength and their {@code joint} (joint, coef) children, or a spatial tendon's path of {@code
  *       site} (site), {@code geom} (geom, sidesite: wrapping around a sphere or cylinder) and {@code pulley}
- *       (divisor) children; width, rgba, material, group, user are ignored
+ *       (divisor) children, user; width, rgba, material, group are ignored
  *       ({@link MjcfTendons})</td></tr>
  *   <tr><td>{@code contact}</td><td>exclude (name, body1, body2), pair (name, geom1, geom2, condim, friction,
  *       margin, gap; solref, solimp ignored)</td></tr>
@@ -82,6 +90,12 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code adhesion}</td><td>name, class, body, gain, ctrlrange (required, nonnegative), forcerange,
  *       forcelimited, group, user</td></tr>
  *   <tr><td>{@code key}</td><td>name, time, qpos, qvel, ctrl, act</td></tr>
+ *   <tr><td>{@code user}</td><td>on body, joint, geom, site, tendon, every actuator and sensor (and their default
+ *       classes), sized by {@code size}'s nuser_body, nuser_jnt, nuser_geom, nuser_site, nuser_tendon, nuser_actuator,
+ *       nuser_sensor as MuJoCo 3.14 does ({@link MjcfUser})</td></tr>
+ *   <tr><td>{@code custom}</td><td>{@code numeric} (name, size, data), {@code text} (name, data), {@code tuple}
+ *       (name; {@code element}: objtype, objname, prm), as MuJoCo 3.14 sizes and checks them ({@link MjcfCustom});
+ *       on {@link Model} as {@code numeric(name)}, {@code text(name)}, {@code tupleObjId(i, k)}, ...</td></tr>
  * </table>
  *
  * <p>Skipped as documented, because they only render or only size MuJoCo's buffers: {@code visual},
@@ -93,7 +107,7 @@ import org.diffart.sim.model.Options;
  * sensors (MuJoCo's callback writes them) and any other element or attribute.
  *
  * <p>Sections are read in MuJoCo's order whatever their order in the file: compiler, option,
- * default, asset, worldbody, contact, tendon, equality, actuator, sensor, keyframe.
+ * default, asset, worldbody, contact, tendon, equality, actuator, sensor, keyframe, custom.
  */
 public final class MjcfLoader {
   private MjcfLoader() {}
@@ -147,14 +161,21 @@ public final class MjcfLoader {
         case "default" -> topDefaults.add(c);
         case "asset" -> assets.add(c);
         case "size" -> size = c;
-        case "worldbody", "contact", "tendon", "equality", "actuator", "sensor", "keyframe" -> {}
+        case "worldbody",
+            "contact",
+            "tendon",
+            "equality",
+            "actuator",
+            "sensor",
+            "keyframe",
+            "custom" -> {}
         default -> {
           if (!MjcfSchema.IGNORED_TOP.contains(c.name())) {
             throw MjcfSchema.unsupported(
                 c,
                 "mujoco",
                 "compiler, option, default, asset, worldbody, contact,"
-                    + " tendon, equality, actuator, sensor, keyframe, size",
+                    + " tendon, equality, actuator, sensor, keyframe, custom, size",
                 "visual, statistic");
           }
         }
@@ -172,9 +193,11 @@ public final class MjcfLoader {
       // MuJoCo's own memory
       size.requireAttributesIn(MjcfSchema.SIZE);
       b.contactCapacity(size.integer("nconmax", -1));
+      MjcfUser.sizes(size, b);
     }
     OptionReader optionReader = new OptionReader();
     options.forEach(c -> optionReader.read(c, b));
+    optionReader.warnSoftContact(b);
     b.options(optionReader.build());
     NamedElements names = new NamedElements();
     MjcfHfields hfields = new MjcfHfields();
@@ -205,6 +228,9 @@ public final class MjcfLoader {
     }
     for (XmlElement c : sections(root, "keyframe")) {
       keyframes(c, b, names, bodies.nq(), bodies.nv(), actuatorNames.size(), b.activationCount());
+    }
+    for (XmlElement c : sections(root, "custom")) {
+      MjcfCustom.read(c, b, names);
     }
     // <size nkey> makes room for keyframes: those not given are MuJoCo's defaults (qpos0, at rest)
     for (int k = b.keyframeCount(); size != null && k < size.integer("nkey", 0); k++) {
@@ -266,7 +292,7 @@ public final class MjcfLoader {
       if (e.has("integrator")) {
         rk4 = e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
       }
-      softContactOptions(e, b);
+      softContactOptions(e);
       if (e.has("iterations")) {
         int n = e.integer("iterations", 0);
         if (n < 1) {
@@ -325,54 +351,77 @@ public final class MjcfLoader {
     }
 
     /**
-     * MuJoCo's soft-contact settings, checked and reported with what diffart's hard contacts do
-     * instead: {@code impratio} (the friction-to-normal impedance ratio of MuJoCo's soft cone) and
-     * the noslip post-pass ({@code noslip_iterations}, {@code noslip_tolerance}), which removes the
-     * slip that soft friction lets through.
+     * MuJoCo's soft-contact settings (MjcfSchema.SOFT_CONTACT_OPTIONS) as given, one entry per
+     * element with its place ({@code m.xml:3: option impratio="10" noslip_iterations="3"}), for the
+     * one model warning of {@link #warnSoftContact}.
      */
-    private void softContactOptions(XmlElement e, ModelBuilder b) {
+    private final List<String> softContact = new ArrayList<>();
+
+    /**
+     * MuJoCo's soft-contact settings, checked (as numbers of MuJoCo's arity; {@code impratio}
+     * positive, the noslip pass's settings non-negative) and kept for one model warning: {@code
+     * impratio}, the noslip post-pass, the override values {@code o_solref}, {@code o_solimp},
+     * {@code o_margin}, {@code o_friction} (in force only under {@code <flag override>}, which is
+     * refused), the convex collision's {@code ccd_iterations}, {@code ccd_tolerance} and the SDF
+     * collision's {@code sdf_iterations}, {@code sdf_initpoints}.
+     */
+    private void softContactOptions(XmlElement e) {
       if (e.has("impratio") && !(e.number("impratio") > 0)) {
         throw e.error("impratio must be positive, got " + e.attribute("impratio").strip());
       }
-      if (e.has("noslip_iterations") && e.integer("noslip_iterations", 0) < 0) {
+      for (String attr : List.of("noslip_iterations", "ccd_iterations", "sdf_iterations")) {
+        if (e.has(attr) && e.integer(attr, 0) < 0) {
+          throw e.error(attr + " must be non-negative, got " + e.attribute(attr).strip());
+        }
+      }
+      if (e.has("sdf_initpoints") && e.integer("sdf_initpoints", 1) < 1) {
         throw e.error(
-            "noslip_iterations must be non-negative, got "
-                + e.attribute("noslip_iterations").strip());
+            "sdf_initpoints must be at least 1, got " + e.attribute("sdf_initpoints").strip());
       }
-      if (e.has("noslip_tolerance") && !(e.number("noslip_tolerance") >= 0)) {
-        throw e.error(
-            "noslip_tolerance must be non-negative, got "
-                + e.attribute("noslip_tolerance").strip());
+      for (String attr : List.of("noslip_tolerance", "ccd_tolerance", "o_margin")) {
+        if (e.has(attr) && !(e.number(attr) >= 0)) {
+          throw e.error(attr + " must be non-negative, got " + e.attribute(attr).strip());
+        }
       }
-      if (e.has("impratio")) {
-        b.warning(
-            e.source()
-                + ":"
-                + e.line()
-                + ": option impratio=\""
-                + e.attribute("impratio").strip()
-                + "\""
-                + " ignored: it weighs MuJoCo's soft friction against its soft normal force; diffart's contacts are hard,"
-                + " each friction impulse bounded by mu times the normal impulse in projected Gauss-Seidel");
+      for (String attr : List.of("o_solref", "o_solimp", "o_friction")) {
+        if (e.has(attr)) {
+          e.numbers(attr, 1, attr.equals("o_solref") ? 2 : 5);
+        }
       }
-      if (e.has("noslip_iterations") || e.has("noslip_tolerance")) {
-        String given =
-            (e.has("noslip_iterations")
-                    ? "noslip_iterations=\"" + e.attribute("noslip_iterations").strip() + "\" "
-                    : "")
-                + (e.has("noslip_tolerance")
-                    ? "noslip_tolerance=\"" + e.attribute("noslip_tolerance").strip() + "\" "
-                    : "");
-        b.warning(
-            e.source()
-                + ":"
-                + e.line()
-                + ": option "
-                + given
-                + "ignored: MuJoCo's noslip pass removes the"
-                + " slip its soft friction allows; diffart's friction rows are hard constraints solved with the contacts,"
-                + " so there is no soft slip to remove");
+      StringBuilder given = new StringBuilder();
+      for (String attr : MjcfSchema.SOFT_CONTACT_OPTIONS) {
+        if (e.has(attr)) {
+          given
+              .append(' ')
+              .append(attr)
+              .append("=\"")
+              .append(e.attribute(attr).strip())
+              .append('"');
+        }
       }
+      if (given.length() > 0) {
+        softContact.add(e.source() + ":" + e.line() + ": option" + given);
+      }
+    }
+
+    /**
+     * One model warning for every soft-contact setting of the file, saying what diffart's hard
+     * contacts do instead; none when the file gives none.
+     */
+    void warnSoftContact(ModelBuilder b) {
+      if (softContact.isEmpty()) {
+        return;
+      }
+      b.warning(
+          String.join("; ", softContact)
+              + " ignored: MuJoCo's soft-contact settings. diffart's contacts and limits are hard"
+              + " constraints solved by projected Gauss-Seidel: no soft impedance for impratio,"
+              + " o_solref or o_solimp to shape (each friction impulse is bounded by mu times the"
+              + " normal impulse), no soft slip for the noslip pass to remove, no soft reference"
+              + " for refsafe to bound; o_margin and o_friction act only under <flag override>,"
+              + " which is refused; convex pairs collide by MuJoCo 2.2.2's MPR (at most 50"
+              + " iterations, tolerance 1e-6) whatever ccd_iterations and ccd_tolerance say; the"
+              + " sdf options act on SDF geoms, which the loader refuses");
     }
 
     private void flags(XmlElement c, ModelBuilder b) {
@@ -409,6 +458,23 @@ public final class MjcfLoader {
       }
       if (c.has("actuation")) {
         o.actuation(flag(c, "actuation", true));
+      }
+      if (flag(c, "override", false)) {
+        throw c.error(
+            "flag override=\"enable\" is not supported: MuJoCo then gives every contact o_margin,"
+                + " o_friction, o_solref and o_solimp instead of its geoms' own; set margin and"
+                + " friction on the geoms");
+      }
+      if (c.has("refsafe")) {
+        // MuJoCo's lower bound on soft references' time constants (2 dt): nothing to bound in
+        // hard contacts
+        softContact.add(
+            c.source()
+                + ":"
+                + c.line()
+                + ": flag refsafe=\""
+                + c.keyword("refsafe", "enable", "enable", "disable")
+                + "\"");
       }
     }
 

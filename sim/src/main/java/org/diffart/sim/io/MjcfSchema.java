@@ -23,8 +23,28 @@ final class MjcfSchema {
   static final String CONDIM_CHOICES =
       " is not supported (1: frictionless, 3: sliding friction, 4: and torsional,"
           + " 6: and rolling)";
+
+  /**
+   * The {@code <option>} attributes of MuJoCo 3.14's soft contacts and collision settings that
+   * diffart's hard contacts have no use for: accepted, checked and reported in one model warning.
+   */
+  static final java.util.List<String> SOFT_CONTACT_OPTIONS =
+      java.util.List.of(
+          "impratio",
+          "noslip_iterations",
+          "noslip_tolerance",
+          "o_solref",
+          "o_solimp",
+          "o_margin",
+          "o_friction",
+          "ccd_iterations",
+          "ccd_tolerance",
+          "sdf_iterations",
+          "sdf_initpoints");
+
   static final Set<String> OPTION =
-      Set.of(
+      with(
+          Set.copyOf(SOFT_CONTACT_OPTIONS),
           "timestep",
           "gravity",
           "integrator",
@@ -35,10 +55,8 @@ final class MjcfSchema {
           "density",
           "viscosity",
           "wind",
-          "magnetic",
-          "impratio",
-          "noslip_iterations",
-          "noslip_tolerance");
+          "magnetic");
+
   static final Set<String> FLAG =
       Set.of(
           "contact",
@@ -51,9 +69,11 @@ final class MjcfSchema {
           "energy",
           "passive",
           "actuation",
-          "sensor");
+          "sensor",
+          "override",
+          "refsafe");
   static final Set<String> DEFAULT = Set.of("class");
-  static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos");
+  static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos", "user");
   static final Set<String> INERTIAL =
       with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
 
@@ -84,6 +104,7 @@ final class MjcfSchema {
           "name",
           "class",
           "type",
+          "user",
           "group",
           "pos",
           "axis",
@@ -107,6 +128,7 @@ final class MjcfSchema {
           "name",
           "class",
           "type",
+          "user",
           "group",
           "size",
           "pos",
@@ -175,6 +197,7 @@ final class MjcfSchema {
           "forcerange",
           "forcelimited",
           "lengthrange",
+          "user",
           "delay",
           "nsample",
           "interp");
@@ -256,8 +279,8 @@ final class MjcfSchema {
   static final Set<String> IGNORED_TOP = Set.of("visual", "statistic");
 
   /**
-   * {@code size}: nconmax is the contact capacity; the others size MuJoCo's own memory and change
-   * nothing here.
+   * {@code size}: nconmax is the contact capacity, the nuser_* size the user values ({@link
+   * MjcfUser}); the others size MuJoCo's own memory and change nothing here.
    */
   static final Set<String> SIZE =
       Set.of(

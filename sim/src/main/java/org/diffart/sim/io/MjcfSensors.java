@@ -16,7 +16,8 @@ import org.diffart.sim.model.SensorType;
  * its type ({@link SensorType}), attached by {@code site}, {@code joint}, {@code actuator}, {@code
  * body} or, for frame sensors, {@code objtype} and {@code objname} ({@code clock} to nothing).
  * {@code noise} is read and kept by MuJoCo for user code and never added to the data, so it is
- * checked and ignored here too; {@code cutoff} clamps; {@code user} is ignored.
+ * checked and ignored here too; {@code cutoff} clamps; {@code user} gives its user values ({@link
+ * MjcfUser}).
  */
 final class MjcfSensors {
   private static final Set<String> COMMON =
@@ -85,6 +86,7 @@ final class MjcfSensors {
         throw e.error("cutoff must be non-negative, got " + cutoff);
       }
       s.cutoff(cutoff);
+      s.user(MjcfUser.read(e, "sensor", b));
       if (e.has("delay") || e.has("interval") || e.has("nsample") || e.has("interp")) {
         try {
           s.history(

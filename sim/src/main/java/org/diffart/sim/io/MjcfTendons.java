@@ -63,6 +63,7 @@ final class MjcfTendons {
           a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
       TendonSpec t =
           b.addTendon(name)
+              .user(MjcfUser.read(a, "tendon", b))
               .stiffness(a.number("stiffness", 0))
               .damping(a.number("damping", 0))
               .springLength(a.number("springlength", -1));

@@ -7,13 +7,15 @@ import java.util.regex.Pattern;
 
 /**
  * The named elements of a model file by kind ({@code body}, {@code joint}, {@code geom}, {@code
- * site}, {@code tendon}, {@code actuator}, {@code sensor}, {@code keyframe}, {@code equality}):
- * refuses repeated names and locates the model compiler's errors, which name the offending element
- * as {@code "joint 'knee': ..."}, at that element's line.
+ * site}, {@code tendon}, {@code actuator}, {@code sensor}, {@code keyframe}, {@code equality}, the
+ * custom {@code numeric}, {@code text} and {@code tuple}): refuses repeated names and locates the
+ * model compiler's errors, which name the offending element as {@code "joint 'knee': ..."}, at that
+ * element's line.
  */
 final class NamedElements {
   private static final Pattern COMPILER_SUBJECT =
-      Pattern.compile("(body|joint|geom|site|tendon|actuator|sensor|keyframe|equality) '([^']*)'");
+      Pattern.compile(
+          "(body|joint|geom|site|tendon|actuator|sensor|keyframe|equality|tuple) '([^']*)'");
 
   private final Map<String, XmlElement> byKey = new HashMap<>();
 

@@ -1084,6 +1084,196 @@ public final class Model extends ModelFields {
     return java.util.Arrays.copyOfRange(keyAct, k * na, (k + 1) * na);
   }
 
+  // ---- user data ----
+
+  /** User values per body (MuJoCo's nuser_body). */
+  public int nuserBody() {
+    return nuserBody;
+  }
+
+  /** Copy of body i's user values (nuserBody), zero-padded past those the file gives. */
+  public double[] bodyUser(int i) {
+    return java.util.Arrays.copyOfRange(bodyUser, i * nuserBody, (i + 1) * nuserBody);
+  }
+
+  /** User values per joint (MuJoCo's nuser_jnt). */
+  public int nuserJnt() {
+    return nuserJnt;
+  }
+
+  /** Copy of joint i's user values (nuserJnt), zero-padded past those the file gives. */
+  public double[] jntUser(int i) {
+    return java.util.Arrays.copyOfRange(jntUser, i * nuserJnt, (i + 1) * nuserJnt);
+  }
+
+  /** User values per geom (MuJoCo's nuser_geom). */
+  public int nuserGeom() {
+    return nuserGeom;
+  }
+
+  /** Copy of geom i's user values (nuserGeom), zero-padded past those the file gives. */
+  public double[] geomUser(int i) {
+    return java.util.Arrays.copyOfRange(geomUser, i * nuserGeom, (i + 1) * nuserGeom);
+  }
+
+  /** User values per site (MuJoCo's nuser_site). */
+  public int nuserSite() {
+    return nuserSite;
+  }
+
+  /** Copy of site i's user values (nuserSite), zero-padded past those the file gives. */
+  public double[] siteUser(int i) {
+    return java.util.Arrays.copyOfRange(siteUser, i * nuserSite, (i + 1) * nuserSite);
+  }
+
+  /** User values per tendon (MuJoCo's nuser_tendon). */
+  public int nuserTendon() {
+    return nuserTendon;
+  }
+
+  /** Copy of tendon i's user values (nuserTendon), zero-padded past those the file gives. */
+  public double[] tendonUser(int i) {
+    return java.util.Arrays.copyOfRange(tendonUser, i * nuserTendon, (i + 1) * nuserTendon);
+  }
+
+  /** User values per actuator (MuJoCo's nuser_actuator). */
+  public int nuserActuator() {
+    return nuserActuator;
+  }
+
+  /** Copy of actuator i's user values (nuserActuator), zero-padded past those the file gives. */
+  public double[] actUser(int i) {
+    return java.util.Arrays.copyOfRange(actUser, i * nuserActuator, (i + 1) * nuserActuator);
+  }
+
+  /** User values per sensor (MuJoCo's nuser_sensor). */
+  public int nuserSensor() {
+    return nuserSensor;
+  }
+
+  /** Copy of sensor i's user values (nuserSensor), zero-padded past those the file gives. */
+  public double[] sensorUser(int i) {
+    return java.util.Arrays.copyOfRange(sensorUser, i * nuserSensor, (i + 1) * nuserSensor);
+  }
+
+  // ---- custom data ----
+
+  /** Number of custom numeric fields. */
+  public int nnumeric() {
+    return nnumeric;
+  }
+
+  /** Name of numeric field i. */
+  public String numericName(int i) {
+    return numericName[i];
+  }
+
+  /** Index of the numeric field named n, or -1. */
+  public int numericId(String n) {
+    return indexOf(numericName, n);
+  }
+
+  /** Number of values of numeric field i (its size: data zero-padded to it). */
+  public int numericSize(int i) {
+    return numericSize[i];
+  }
+
+  /** Copy of numeric field i's values (numericSize(i)). */
+  public double[] numeric(int i) {
+    return java.util.Arrays.copyOfRange(numericData, numericAdr[i], numericAdr[i] + numericSize[i]);
+  }
+
+  /**
+   * Copy of the values of the numeric field named n.
+   *
+   * @throws IllegalArgumentException when the model has no such field
+   */
+  public double[] numeric(String n) {
+    return numeric(customId("numeric", numericId(n), n));
+  }
+
+  /** Number of custom text fields. */
+  public int ntext() {
+    return ntext;
+  }
+
+  /** Name of text field i. */
+  public String textName(int i) {
+    return textName[i];
+  }
+
+  /** Index of the text field named n, or -1. */
+  public int textId(String n) {
+    return indexOf(textName, n);
+  }
+
+  /** Text of text field i. */
+  public String text(int i) {
+    return textData[i];
+  }
+
+  /**
+   * Text of the text field named n.
+   *
+   * @throws IllegalArgumentException when the model has no such field
+   */
+  public String text(String n) {
+    return text(customId("text", textId(n), n));
+  }
+
+  /** Number of custom tuples. */
+  public int ntuple() {
+    return ntuple;
+  }
+
+  /** Name of tuple i. */
+  public String tupleName(int i) {
+    return tupleName[i];
+  }
+
+  /**
+   * Index of the tuple named n, or -1 ({@link #tupleSize}, {@link #tupleObjType}, {@link
+   * #tupleObjId}, {@link #tupleObjPrm} read it).
+   */
+  public int tupleId(String n) {
+    return indexOf(tupleName, n);
+  }
+
+  /** Number of elements of tuple i. */
+  public int tupleSize(int i) {
+    return tupleSize[i];
+  }
+
+  /** Object type of tuple i's element k: MuJoCo's mjtObj code (body 1, joint 3, geom 5, ...). */
+  public int tupleObjType(int i, int k) {
+    return tupleObjType[tupleElement(i, k)];
+  }
+
+  /** Object id of tuple i's element k, in the numbering of its kind (bodies, joints, ...). */
+  public int tupleObjId(int i, int k) {
+    return tupleObjId[tupleElement(i, k)];
+  }
+
+  /** Parameter of tuple i's element k. */
+  public double tupleObjPrm(int i, int k) {
+    return tupleObjPrm[tupleElement(i, k)];
+  }
+
+  private int tupleElement(int i, int k) {
+    if (k < 0 || k >= tupleSize[i]) {
+      throw new IndexOutOfBoundsException(
+          "tuple " + i + " has " + tupleSize[i] + " elements, not " + (k + 1));
+    }
+    return tupleAdr[i] + k;
+  }
+
+  private static int customId(String kind, int id, String n) {
+    if (id < 0) {
+      throw new IllegalArgumentException("the model has no custom " + kind + " named '" + n + "'");
+    }
+    return id;
+  }
+
   private static int indexOf(String[] names, String n) {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(n)) {

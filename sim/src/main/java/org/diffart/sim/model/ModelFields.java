@@ -152,6 +152,42 @@ public abstract class ModelFields {
   /** Numbers the history buffers of actuators and sensors hold together (MuJoCo 3's nhistory). */
   protected int nhistory;
 
+  /** Number of custom numeric fields ({@code <custom><numeric>}). */
+  protected int nnumeric;
+
+  /** Numbers the custom numeric fields hold together. */
+  protected int nnumericdata;
+
+  /** Number of custom text fields. */
+  protected int ntext;
+
+  /** Number of custom tuples. */
+  protected int ntuple;
+
+  /** Elements the custom tuples hold together. */
+  protected int ntupledata;
+
+  /** User values per body (MuJoCo's nuser_body). */
+  protected int nuserBody;
+
+  /** User values per joint. */
+  protected int nuserJnt;
+
+  /** User values per geom. */
+  protected int nuserGeom;
+
+  /** User values per site. */
+  protected int nuserSite;
+
+  /** User values per tendon. */
+  protected int nuserTendon;
+
+  /** User values per actuator. */
+  protected int nuserActuator;
+
+  /** User values per sensor. */
+  protected int nuserSensor;
+
   // ---- bodies ----
   /** Parent body (the world's: 0) [nbody]. */
   @Dims("nbody")
@@ -747,6 +783,84 @@ public abstract class ModelFields {
   /** Name [nkey]. */
   @Dims("nkey")
   protected String[] keyName;
+
+  // ---- custom data (MuJoCo's <custom>: read by controllers, never by the step) ----
+  /** Name [nnumeric]. */
+  @Dims("nnumeric")
+  protected String[] numericName;
+
+  /** Address in numericData [nnumeric]. */
+  @Dims("nnumeric")
+  protected int[] numericAdr;
+
+  /** Number of values [nnumeric]. */
+  @Dims("nnumeric")
+  protected int[] numericSize;
+
+  /** Values, each field's numericSize of them, zero-padded past its data [nnumericdata]. */
+  @Dims("nnumericdata")
+  protected double[] numericData;
+
+  /** Name [ntext]. */
+  @Dims("ntext")
+  protected String[] textName;
+
+  /** Text [ntext]. */
+  @Dims("ntext")
+  protected String[] textData;
+
+  /** Name [ntuple]. */
+  @Dims("ntuple")
+  protected String[] tupleName;
+
+  /** Address of the first element [ntuple]. */
+  @Dims("ntuple")
+  protected int[] tupleAdr;
+
+  /** Number of elements [ntuple]. */
+  @Dims("ntuple")
+  protected int[] tupleSize;
+
+  /** Object type, MuJoCo's mjtObj code (body 1, joint 3, geom 5, ...) [ntupledata]. */
+  @Dims("ntupledata")
+  protected int[] tupleObjType;
+
+  /** Object id in its kind's numbering [ntupledata]. */
+  @Dims("ntupledata")
+  protected int[] tupleObjId;
+
+  /** The element's parameter (prm) [ntupledata]. */
+  @Dims("ntupledata")
+  protected double[] tupleObjPrm;
+
+  // ---- user data (MuJoCo's user attributes, zero-padded to nuser_*) ----
+  /** Body user values [nbody×nuserBody]. */
+  @Dims({"nbody", "nuserBody"})
+  protected double[] bodyUser;
+
+  /** Joint user values [njnt×nuserJnt]. */
+  @Dims({"njnt", "nuserJnt"})
+  protected double[] jntUser;
+
+  /** Geom user values [ngeom×nuserGeom]. */
+  @Dims({"ngeom", "nuserGeom"})
+  protected double[] geomUser;
+
+  /** Site user values [nsite×nuserSite]. */
+  @Dims({"nsite", "nuserSite"})
+  protected double[] siteUser;
+
+  /** Tendon user values [ntendon×nuserTendon]. */
+  @Dims({"ntendon", "nuserTendon"})
+  protected double[] tendonUser;
+
+  /** Actuator user values [nu×nuserActuator]. */
+  @Dims({"nu", "nuserActuator"})
+  protected double[] actUser;
+
+  /** Sensor user values [nsensor×nuserSensor]. */
+  @Dims({"nsensor", "nuserSensor"})
+  protected double[] sensorUser;
 
   /** Fields to be filled (by the compiler). */
   protected ModelFields() {}
