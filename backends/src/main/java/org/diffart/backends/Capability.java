@@ -17,8 +17,10 @@ public enum Capability {
       "integrators", "semi-implicit Euler, joint damping implicit (MuJoCo 2.2.2's Euler)"),
   INTEGRATOR_EULER_EXPLICIT_DAMPING(
       "integrators", "semi-implicit Euler, joint damping explicit (the paper's)"),
-  INTEGRATOR_RK4(
-      "integrators", "RK4 (contact-free models; limits and dry friction at every stage)"),
+  INTEGRATOR_RK4("integrators", "RK4 (limits, dry friction and equalities at every stage)"),
+  INTEGRATOR_RK4_CONTACTS(
+      "integrators",
+      "RK4 with contacts: each stage a whole forward, collision and constraint solve included"),
   COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
   COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
   COLLISION_PLANE_BOX("collision pairs", "plane-box"),

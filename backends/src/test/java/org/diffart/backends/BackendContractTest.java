@@ -83,6 +83,8 @@ abstract class BackendContractTest {
         "../datasets/reference/models/tendons.xml",
         // RK4 with a joint limit evaluated at every stage
         "../datasets/models/dm_control/cartpole.xml",
+        // RK4 with contacts: collision and the constraint solve at every stage
+        "../datasets/reference/models/rk4_contacts.xml",
         "../datasets/reference/models/sensors.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
         "../datasets/reference/models/equality.xml",

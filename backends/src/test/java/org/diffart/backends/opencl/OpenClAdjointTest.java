@@ -80,6 +80,8 @@ class OpenClAdjointTest {
     // RK4: four stages recomputed and reversed per step, with activation states and a joint limit
     "../datasets/reference/trajectories/activation_rk4.xml, 4",
     "../datasets/models/dm_control/acrobot.xml, 4",
+    // RK4 with contacts at every stage
+    "../datasets/reference/models/rk4_contacts.xml, 4",
     // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
     "../datasets/reference/models/delayed_motors.xml, 3"
   })

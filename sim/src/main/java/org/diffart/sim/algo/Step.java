@@ -256,8 +256,10 @@ public final class Step {
   /**
    * Classic RK4 on {@code (q, v, act)} with tangent-space stages: {@code q ⊕ h·v}, as MuJoCo's
    * {@code mj_RungeKutta}; the activations are clamped to their ranges after the final update only.
-   * Each stage's acceleration includes its constraint impulses divided by dt (contacts are refused
-   * with RK4 at compile time; joint-space constraints are allowed).
+   * Each stage is a whole forward, as MuJoCo's RK4 runs {@code mj_forward} per stage: collision
+   * detection at the stage's positions and the constraint solve (contacts, limits, dry friction,
+   * equalities), its acceleration including the impulses divided by dt; the solve starts from zero
+   * at every stage (a contact warm start is refused with RK4 at compile time).
    */
   private static void rk4(Model m, Data d) {
     int nv = m.nv(), na = m.na();

@@ -30,21 +30,23 @@ public final class Model extends ModelFields {
   /**
    * A model of the given fields and options.
    *
-   * @throws IllegalArgumentException when the options do not suit the model (RK4 with contacts)
+   * @throws IllegalArgumentException when the options do not suit the model (RK4 with contacts and
+   *     a warm start)
    */
   public Model(ModelFields fields, Options o) {
     super(fields);
     warnings = List.copyOf(warnings);
     opt = o;
-    if (o.integrator() == Integrator.RK4 && o.contact() && nslot > 0) {
+    if (o.integrator() == Integrator.RK4 && o.contact() && nslot > 0 && o.warmStart()) {
       throw new IllegalArgumentException(
-          "integrator RK4 integrates contact-free dynamics, but the model has "
-              + npair
-              + " colliding geom pairs: disable contact (option flag contact=\"disable\") or use Euler");
+          "integrator RK4 solves each stage's contacts from zero, but the model asks for a warm"
+              + " start: each RK4 stage would start from the previous stage's impulses, which the"
+              + " adjoint, recomputing the stages last to first, cannot reproduce; turn the warm"
+              + " start off or use Euler");
     }
   }
 
-  /** A copy of this model with other options (re-validated: RK4 refuses contacts). */
+  /** A copy of this model with other options (re-validated: RK4 refuses a contact warm start). */
   public Model withOptions(Options o) {
     return new Model(this, o);
   }

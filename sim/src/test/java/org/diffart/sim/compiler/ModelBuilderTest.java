@@ -48,15 +48,15 @@ class ModelBuilderTest {
   }
 
   @Test
-  void rk4RefusesContactsAndSaysHowToFixIt() {
+  void rk4RefusesAContactWarmStartAndSaysHowToFixIt() {
     ModelBuilder b = new ModelBuilder("rk4");
-    b.options(Options.builder().integrator(Integrator.RK4).build());
+    b.options(Options.builder().integrator(Integrator.RK4).warmStart(true).build());
     b.addGeom(0, GeomType.PLANE, "floor").size(0, 0, 1);
     BodySpec ball = b.addBody(0, "ball");
     b.addJoint(ball.id(), JointType.FREE, "free");
     b.addGeom(ball.id(), GeomType.SPHERE, "s").size(0.1);
     String message = error(b);
-    assertTrue(message.contains("RK4") && message.contains("disable contact"), message);
+    assertTrue(message.contains("RK4") && message.contains("turn the warm start off"), message);
   }
 
   @Test
