@@ -133,7 +133,7 @@ final class HistoryDerivativeProbes implements ProbeFamily {
 
   /** A cost on the delayed and sampled sensors: ∂L/∂u and ∂L/∂q0 against central differences. */
   private static Verdict sensors(String name, Model m) {
-    RolloutProblem p = problem(m, sensorCost());
+    RolloutProblem p = problem(m, Loss.finalConfigurationAndSensors(1));
     GradientResult g;
     try (Backend b = Backends.create(name, m, 1)) {
       g = b.gradient(p, "adjoint", new Checkpointing.Every(4));
@@ -206,36 +206,5 @@ final class HistoryDerivativeProbes implements ProbeFamily {
                 - FiniteDifferenceGradient.loss(p, p.start(), minus))
             / (2 * eps);
     return Math.abs(fd - dir) / Math.abs(fd);
-  }
-
-  /** The sum of the squared sensor values each step reports, beside the final configuration. */
-  private static Loss sensorCost() {
-    Loss base = Loss.finalConfiguration();
-    return new Loss() {
-      @Override
-      public double sensors(Model m, int t, double[] s, Gradient g) {
-        double l = 0;
-        for (int k = 0; k < s.length; k++) {
-          l += s[k] * s[k];
-          g.sensordata()[k] = 2 * s[k];
-        }
-        return l;
-      }
-
-      @Override
-      public boolean hasSensorCost() {
-        return true;
-      }
-
-      @Override
-      public boolean hasRunningCost() {
-        return false;
-      }
-
-      @Override
-      public double terminal(Model m, double[] q, double[] v, Gradient g) {
-        return base.terminal(m, q, v, g);
-      }
-    };
   }
 }

@@ -92,6 +92,46 @@ public interface Loss {
   }
 
   /**
+   * {@link #finalConfiguration()} plus {@code weight · Σ s²} over every sensor value each step
+   * reports ({@link #sensors}): a cost on the readings as the sensors' delays and intervals give
+   * them.
+   */
+  static Loss finalConfigurationAndSensors(double weight) {
+    Loss base = finalConfiguration();
+    return new Loss() {
+      @Override
+      public double sensors(Model m, int t, double[] sensordata, Gradient g) {
+        double l = 0;
+        for (int k = 0; k < sensordata.length; k++) {
+          l += weight * sensordata[k] * sensordata[k];
+          g.sensordata()[k] = 2 * weight * sensordata[k];
+        }
+        return l;
+      }
+
+      @Override
+      public boolean hasSensorCost() {
+        return true;
+      }
+
+      @Override
+      public boolean hasRunningCost() {
+        return false;
+      }
+
+      @Override
+      public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
+        return base.terminal(m, qpos, qvel, g);
+      }
+
+      @Override
+      public String toString() {
+        return base + " + " + weight + "*|sensordata_t|^2 per step";
+      }
+    };
+  }
+
+  /**
    * The zero configuration: 0 for hinge, slide and free-joint positions, the identity for
    * quaternions.
    */

@@ -77,10 +77,8 @@ class Rk4ContactsTest {
     RolloutProblem p = RolloutProblem.of(m, start(m), steps, Loss.finalConfiguration());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(10));
     GradientResult tape = TapeGradient.compute(p, 1L << 31);
-    for (Wrt w : new Wrt[] {Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL, Wrt.FRICTION, Wrt.MASS}) {
-      double err = TapeCheck.relativeError(adjoint.grad(w), tape.grad(w));
-      assertTrue(err < 1e-9, spec + " " + w + ": adjoint against tape " + err);
-    }
+    TapeCheck.assertAgrees(
+        spec, adjoint, tape, 1e-9, Wrt.QPOS0, Wrt.QVEL0, Wrt.CTRL, Wrt.FRICTION, Wrt.MASS);
     assertTrue(adjoint.norm() > 1e-3, "a gradient worth comparing");
   }
 

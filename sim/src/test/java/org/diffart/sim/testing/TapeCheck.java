@@ -1,8 +1,12 @@
 package org.diffart.sim.testing;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.Random;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.tape.Tape;
 import org.diffart.sim.tape.Taped;
 
@@ -94,6 +98,20 @@ public final class TapeCheck {
       scale = Math.max(scale, Math.abs(b[k]));
     }
     return err / scale;
+  }
+
+  /**
+   * Asserts that {@code got}'s gradient with respect to each of {@code wrt} is within {@code tol}
+   * of {@code reference}'s, relative to the reference's largest entry ({@link #relativeError}).
+   */
+  public static void assertAgrees(
+      String what, GradientResult got, GradientResult reference, double tol, Wrt... wrt) {
+    for (Wrt w : wrt) {
+      double err = relativeError(got.grad(w), reference.grad(w));
+      assertTrue(
+          err < tol,
+          what + " " + w + ": " + got.method() + " against " + reference.method() + " " + err);
+    }
   }
 
   /** Largest |a_k|. */
