@@ -68,11 +68,17 @@ public final class ReferenceFiles {
 
   /**
    * The MJCF or URDF file behind the reference file {@code name} (as {@link #names(String)} gives
-   * it).
+   * it): in the reference's own subdirectory of {@code datasets/models}, or in the one its {@code
+   * models_dir} names (the MuJoCo 3.14 references of {@code datasets/models/menagerie}).
    */
   public static Path modelOf(String name) {
-    String file = json(name).get("model").getAsString();
+    JsonObject ref = json(name);
+    String file = ref.get("model").getAsString();
     int slash = name.lastIndexOf('/');
+    if (ref.has("models_dir")) {
+      return repoRoot()
+          .resolve("datasets/models/" + ref.get("models_dir").getAsString() + "/" + file);
+    }
     return slash < 0
         ? model(file)
         : repoRoot().resolve("datasets/models/" + name.substring(0, slash + 1) + file);
