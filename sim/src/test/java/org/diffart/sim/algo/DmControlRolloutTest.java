@@ -62,7 +62,15 @@ class DmControlRolloutTest {
    * says, against MuJoCo's deepest contact {@code mujoco} (m) on the same rollout.
    */
   static void assertSound(Model m, String name, double mujoco) {
-    Data d = new Data(m);
+    assertSound(m, new Data(m), name, mujoco);
+  }
+
+  /**
+   * Rolls m out 2000 steps from the state of {@code d}, holding its controls, and checks it as the
+   * class says; the energy then counts the work of the actuators at those controls as a potential
+   * ({@link #actuatorPotential}).
+   */
+  static void assertSound(Model m, Data d, String name, double mujoco) {
     double e0 = energy(m, d), scale = Math.abs(e0), maxGain = 0, deepest = 0;
     for (int s = 0; s < 2000; s++) {
       Step.step(m, d);
@@ -106,23 +114,36 @@ class DmControlRolloutTest {
   }
 
   /**
-   * Kinetic (with armature, without the step's implicit damping) + gravitational + joint-spring
-   * energy, and the springs that actuators are at zero control: a force {@code bias1·length} with
-   * {@code bias1 < 0} (a position actuator's {@code −kp·length}, on a slider-crank too, whose
-   * moment arms are ∂length/∂q) stores {@code −bias1 length²/2}; a muscle's passive force, {@link
-   * #musclePotential}.
+   * Kinetic (with armature, without the step's implicit damping) + gravitational (of the bodies
+   * that move) + joint-spring energy, the potential of the actuators at their constant controls
+   * ({@link #actuatorPotential}; on a slider-crank too, whose moment arms are ∂length/∂q) and a
+   * muscle's passive force ({@link #musclePotential}).
    */
   private static double energy(Model m, Data d) {
     Forces.armature(m, d, 0);
     double e = Invariants.energy(m, d);
+    for (int i = 1; i < m.nbody(); i++) {
+      if (m.bodyWeld(i) == 0) {
+        // a body welded to the world keeps its potential: leave it out of the energy's scale
+        double[] c = Invariants.comWorld(m, d, i);
+        for (int k = 0; k < 3; k++) {
+          e += m.bodyMass(i) * m.opt().gravity(k) * c[k];
+        }
+      }
+    }
     Kinematics.forward(m, d);
     Forces.passive(m, d);
     Forces.actuation(m, d);
     for (int a = 0; a < m.nu(); a++) {
       if (m.actBiasMuscle(a)) {
         e += musclePotential(m, a, d.actuatorLength[a]);
-      } else if (m.actBias(a, 1) < 0 && m.actBias(a, 2) <= 0 && m.actActAdr(a) < 0) {
-        e -= 0.5 * m.actBias(a, 1) * d.actuatorLength[a] * d.actuatorLength[a];
+      } else if (m.actBias(a, 1) <= 0
+          && m.actBias(a, 2) <= 0
+          && m.actActAdr(a) < 0
+          && !m.actGainMuscle(a)
+          && m.actGain(a, 1) == 0
+          && m.actGain(a, 2) == 0) {
+        e += actuatorPotential(m, a, d.ctrl[a], d.actuatorLength[a]);
       }
     }
     for (int j = 0; j < m.njnt(); j++) {
@@ -134,6 +155,28 @@ class DmControlRolloutTest {
       }
     }
     return e;
+  }
+
+  /**
+   * What an actuator with a fixed gain and an affine bias stores at the constant control {@code
+   * ctrl} (clamped to its range) and length l: its force {@code clamp(u(l) − c·l̇)}, {@code u =
+   * gain0 ctrl + bias0 − k l}, {@code k = −bias1 ≥ 0}, {@code c = −bias2 ≥ 0}, clamped to its force
+   * range where limited, does at most the work of {@code clamp(u(l))} along l (the clamp is
+   * monotone, so the damping only takes work out), whose potential {@code −∫ clamp(u) dl} is {@code
+   * (s u − s²/2)/k} with {@code s = clamp(u)} (a position servo's {@code kp (l − ctrl)²/2}
+   * unclamped), and {@code −s l} for k = 0 (a constant force).
+   */
+  static double actuatorPotential(Model m, int a, double ctrl, double l) {
+    double c =
+        m.actCtrlLimited(a)
+            ? Math.min(Math.max(ctrl, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1))
+            : ctrl;
+    double k = -m.actBias(a, 1), u = m.actGain(a, 0) * c + m.actBias(a, 0) - k * l;
+    double s =
+        m.actForceLimited(a)
+            ? Math.min(Math.max(u, m.actForceRange(a, 0)), m.actForceRange(a, 1))
+            : u;
+    return k > 0 ? (s * u - 0.5 * s * s) / k : -s * l;
   }
 
   /**
