@@ -12,7 +12,10 @@
 #   mesh_inertia.json     what 3.14 compiles for probes/mesh_inertia.xml (one free body per mesh) with the mesh
 #                         attribute inertia unset and set to each of legacy, convex, exact, shell (semantics 3.14
 #                         § 8; mesh_inertia_222.txt is Debian's 2.2.2 on the same file: bin/mjprobe
-#                         probes/mesh_inertia.xml).
+#                         probes/mesh_inertia.xml);
+#   accelerometer_static.json  accelerometers at rest on probes/accelerometer_static.xml (semantics 3.14 § 8;
+#                         accelerometer_static_222.json is Debian's 2.2.2 on the same file, one step:
+#                         bin/mjtraj probes/accelerometer_static.xml menagerie314/accelerometer_static_222.json --steps 1).
 # States: around the keyframe named "home", else the file's last keyframe, else qpos0, drawn as mjref.c draws them
 # (hinge +U(-0.5, 0.5), slide +U(-0.1, 0.1), a limited joint outside [lo + 5%, hi - 5%] redrawn in
 # [lo + 10%, hi - 10%]; ball and free orientations times exp(r), |r| <= 0.6; free positions +U(-0.2, 0.2); qvel
@@ -197,4 +200,14 @@ for mode in ["default", "legacy", "convex", "exact", "shell"]:
 with open(os.path.join(here, "mesh_inertia.json"), "w") as f:
     json.dump({"mujoco_version": mujoco.__version__, "model": "probes/mesh_inertia.xml", "bodies": mesh_inertia},
               f, indent=1)
+    f.write("\n")
+
+# accelerometers at rest on the world, on a body welded to it, on a free body and on a pendulum (mj_forward at qpos0)
+m = mujoco.MjModel.from_xml_path(os.path.join(os.path.dirname(__file__), "accelerometer_static.xml"))
+d = mujoco.MjData(m)
+mujoco.mj_forward(m, d)
+with open(os.path.join(here, "accelerometer_static.json"), "w") as f:
+    json.dump({"mujoco_version": mujoco.__version__, "model": "probes/accelerometer_static.xml",
+               "sensordata": {m.sensor(i).name: d.sensordata[m.sensor_adr[i]:m.sensor_adr[i] + 3].tolist()
+                              for i in range(m.nsensor)}}, f, indent=1)
     f.write("\n")
