@@ -21,6 +21,12 @@ public enum Capability {
   INTEGRATOR_RK4_CONTACTS(
       "integrators",
       "RK4 with contacts: each stage a whole forward, collision and constraint solve included"),
+  INTEGRATOR_IMPLICIT(
+      "integrators",
+      "implicit (MuJoCo 3.x): Euler implicit in every velocity-dependent force, Coriolis included"),
+  INTEGRATOR_IMPLICITFAST(
+      "integrators",
+      "implicitfast (MuJoCo 3.x): implicit in damping and actuators, free bodies' gyroscopic terms"),
   COLLISION_PLANE_SPHERE("collision pairs", "plane-sphere"),
   COLLISION_PLANE_CAPSULE("collision pairs", "plane-capsule"),
   COLLISION_PLANE_BOX("collision pairs", "plane-box"),

@@ -85,6 +85,10 @@ abstract class BackendContractTest {
         "../datasets/models/dm_control/cartpole.xml",
         // RK4 with contacts: collision and the constraint solve at every stage
         "../datasets/reference/models/rk4_contacts.xml",
+        // MuJoCo 3.x's implicit (an LU of M - dt D with the bias derivative) and implicitfast (a
+        // standalone free body's gyroscopic block)
+        "../datasets/reference/implicit314/implicit_arm.xml",
+        "../datasets/reference/implicit314/implicit_free.xml",
         "../datasets/reference/models/sensors.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
         "../datasets/reference/models/equality.xml",

@@ -18,6 +18,8 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define Integrator_EULER 0
 #define Integrator_EULER_EXPLICIT_DAMPING 1
 #define Integrator_RK4 2
+#define Integrator_IMPLICIT 3
+#define Integrator_IMPLICITFAST 4
 #define ActuatorType_MOTOR 0
 #define ActuatorType_POSITION 1
 #define ActuatorType_VELOCITY 2
@@ -212,6 +214,8 @@ double Trig_cos(double x);
 double Trig_sinSeries(double r);
 double Trig_cosSeries(double r);
 double Trig_sin(double x);
+__global double* Step_appliedAcceleration(Model* m, Data* d);
+int Step_implicit(Model* m);
 void History_insertAll(Model* m, Data* d);
 void History_insert(__global double* h, int adr, int n, int dim, double time, __global double* src, int so);
 int History_sampleDue(Model* m, Data* d, int i);
@@ -293,6 +297,25 @@ void Kinematics_geom(Model* m, Data* d, int g);
 void Kinematics_sites(Model* m, Data* d);
 void Kinematics_site(Model* m, Data* d, int i);
 void Step_dynamics(Model* m, Data* d);
+void Implicit_acceleration(Model* m, Data* d);
+void TreeLu_solve(Model* m, __global double* lu, __global double* x, int transpose);
+void TreeLu_factor(Model* m, __global double* a);
+void Implicit_freeBlocks(Model* m, Data* d, double h);
+void Kinematics_velocity(Model* m, Data* d);
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
+void Implicit_biasColumn(Model* m, Data* d, int c);
+int Implicit_standaloneFree(Model* m, int j);
+void Implicit_derivative(Model* m, Data* d);
+void Implicit_addOuter(Model* m, __global double* deriv, __global double* x, double s);
+void Implicit_tendonJacobian(Model* m, Data* d, int t, __global double* out);
+void Forces_moment(Model* m, Data* d, int a, __global double* out);
+double Implicit_actuatorDamping(Model* m, Data* d, int a);
+void Implicit_mulM(Model* m, Data* d, __global double* x, __global double* out);
+void Crba_massMatrix(Model* m, Data* d);
+void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 void Step_constraints(Model* m, Data* d, int store);
 void Checks_finiteDofs(Model* m, Data* d, __global double* v);
 void Constraints_applyImpulses(Model* m, Data* d);
@@ -338,8 +361,6 @@ void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int o
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
-void Crba_massMatrix(Model* m, Data* d);
-void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
 int Step_anyLimitViolated(Model* m, Data* d);
 double Step_dampingH(Model* m);
 void Step_smooth_3(Model* m, Data* d, double h);
@@ -400,11 +421,6 @@ double Wrapping_norm3(__global double* q, int a);
 void Tendons_toGeomFrame(Data* d, int g, __global double* x, int xo, __global double* q, int qo);
 int Tendons_isPulley(Model* m, int w);
 void Tendons_sitePosition(Model* m, Data* d, int w);
-void Kinematics_velocity(Model* m, Data* d);
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo);
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i);
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go);
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo);
 void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
 void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2);
@@ -534,8 +550,9 @@ void Step_step(Model* m, Data* d) {
       History_insertAll(m, d);
     }
     double dt = OPT_timestep;
+    __global double* acc = Step_appliedAcceleration(m, d);
     for (int k = 0; k < (M_nv); k++) {
-      DD_ARRAY(d, qvel)[k] += (dt * DD_ARRAY(d, qacc)[k]);
+      DD_ARRAY(d, qvel)[k] += (dt * acc[k]);
     }
     Configuration_integratePos_4(m, DD_ARRAY(d, qpos), DD_ARRAY(d, qvel), dt);
     Forces_integrateActivation(m, d, dt);
@@ -699,6 +716,16 @@ double Trig_sin(double x) {
     return (-Trig_sinSeries(r));
   }
   return (-Trig_cosSeries(r));
+}
+
+// algo/Step.java: double[] appliedAcceleration(Model, Data)
+__global double* Step_appliedAcceleration(Model* m, Data* d) {
+  return (Step_implicit(m) ? DD_ARRAY(d, qaccImplicit) : DD_ARRAY(d, qacc));
+}
+
+// algo/Step.java: boolean implicit(Model)
+int Step_implicit(Model* m) {
+  return ((OPT_integrator == Integrator_IMPLICIT) || (OPT_integrator == Integrator_IMPLICITFAST));
 }
 
 // algo/history/History.java: void insertAll(Model, Data)
@@ -2404,6 +2431,459 @@ void Step_dynamics(Model* m, Data* d) {
   if (DI_ERROR(d)) return;
   Step_constraints(m, d, 1);
   if (DI_ERROR(d)) return;
+  if (Step_implicit(m)) {
+    Implicit_acceleration(m, d);
+  }
+}
+
+// algo/implicit/Implicit.java: void acceleration(Model, Data)
+void Implicit_acceleration(Model* m, Data* d) {
+  int nv = (M_nv);
+  double h = OPT_timestep;
+  Crba_massMatrix(m, d);
+  Implicit_mulM(m, d, DD_ARRAY(d, qacc), DD_ARRAY(d, qaccImplicit));
+  Implicit_derivative(m, d);
+  __global double* a = DD_ARRAY(d, qH);
+  __global double* deriv = DD_ARRAY(d, qDeriv);
+  int fast = (OPT_integrator == Integrator_IMPLICITFAST);
+  for (int k = 0; k < nv; k++) {
+    a[((nv * k) + k)] = (DD_ARRAY(d, qM)[((nv * k) + k)] - (h * deriv[((nv * k) + k)]));
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      a[((nv * k) + l)] = (DD_ARRAY(d, qM)[((nv * k) + l)] - (h * deriv[((nv * k) + l)]));
+      a[((nv * l) + k)] = (fast ? a[((nv * k) + l)] : (DD_ARRAY(d, qM)[((nv * k) + l)] - (h * deriv[((nv * l) + k)])));
+    }
+  }
+  if (fast) {
+    Implicit_freeBlocks(m, d, h);
+  }
+  TreeLu_factor(m, a);
+  TreeLu_solve(m, a, DD_ARRAY(d, qaccImplicit), 0);
+}
+
+// algo/dynamics/TreeLu.java: void solve(Model, double[], double[], boolean)
+void TreeLu_solve(Model* m, __global double* lu, __global double* x, int transpose) {
+  int nv = (M_nv);
+  for (int k = (nv - 1); k >= 0; k--) {
+    double xk = x[k];
+    for (int i = (MI_ARRAY(m, dofParent)[(k)]); i >= 0; i = (MI_ARRAY(m, dofParent)[(i)])) {
+      x[i] -= (((transpose ? lu[((nv * k) + i)] : lu[((nv * i) + k)])) * xk);
+    }
+  }
+  for (int k = 0; k < nv; k++) {
+    double s = (x[k] / lu[((nv * k) + k)]);
+    for (int i = (MI_ARRAY(m, dofParent)[(k)]); i >= 0; i = (MI_ARRAY(m, dofParent)[(i)])) {
+      s -= (((transpose ? lu[((nv * i) + k)] : lu[((nv * k) + i)])) * x[i]);
+    }
+    x[k] = s;
+  }
+}
+
+// algo/dynamics/TreeLu.java: void factor(Model, double[])
+void TreeLu_factor(Model* m, __global double* a) {
+  int nv = (M_nv);
+  for (int k = (nv - 1); k >= 0; k--) {
+    double p = a[((nv * k) + k)];
+    for (int i = (MI_ARRAY(m, dofParent)[(k)]); i >= 0; i = (MI_ARRAY(m, dofParent)[(i)])) {
+      double c = (a[((nv * i) + k)] / p);
+      for (int j = (MI_ARRAY(m, dofParent)[(k)]); j >= 0; j = (MI_ARRAY(m, dofParent)[(j)])) {
+        a[((nv * i) + j)] -= (c * a[((nv * k) + j)]);
+      }
+    }
+    for (int i = (MI_ARRAY(m, dofParent)[(k)]); i >= 0; i = (MI_ARRAY(m, dofParent)[(i)])) {
+      a[((nv * k) + i)] /= p;
+      a[((nv * i) + k)] /= p;
+    }
+  }
+}
+
+// algo/implicit/Implicit.java: void freeBlocks(Model, Data, double)
+void Implicit_freeBlocks(Model* m, Data* d, double h) {
+  int nv = (M_nv);
+  __global double* col = DD_ARRAY(d, implicitWork);
+  for (int j = 0; j < (M_njnt); j++) {
+    if ((!Implicit_standaloneFree(m, j))) {
+      continue;
+    }
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    for (int r = da; r < (da + 6); r++) {
+      for (int c = da; c < (da + 6); c++) {
+        DD_ARRAY(d, qH)[((nv * r) + c)] = (DD_ARRAY(d, qM)[((nv * r) + c)] - (h * DD_ARRAY(d, qDeriv)[((nv * r) + c)]));
+      }
+    }
+    for (int c = (da + 3); c < (da + 6); c++) {
+      Implicit_biasColumn(m, d, c);
+      for (int r = da; r < (da + 6); r++) {
+        DD_ARRAY(d, qH)[((nv * r) + c)] += (h * col[r]);
+      }
+    }
+  }
+  Kinematics_velocity(m, d);
+}
+
+// algo/kinematics/Kinematics.java: void velocity(Model, Data)
+void Kinematics_velocity(Model* m, Data* d) {
+  __global double* v = DD_ARRAY(d, bodyVel);
+  __global double* c = DD_ARRAY(d, bodyBias);
+  __global double* cj = DD_ARRAY(d, cJ);
+  __global double* s = DD_ARRAY(d, dofS);
+  __global double* qd = DD_ARRAY(d, qvel);
+  __global double* vj = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < 6; k++) {
+    v[k] = 0;
+    c[k] = 0;
+  }
+  int nb = (M_nbody);
+  for (int i = 1; i < nb; i++) {
+    int o = (6 * i);
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
+    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
+    if (nd == 1) {
+      double w = qd[d0];
+      int so = (6 * d0);
+      for (int r = 0; r < 6; r++) {
+        vj[r] = (s[(so + r)] * w);
+        v[(o + r)] += vj[r];
+      }
+      SpatialOps_crossMotion(c, o, v, o, vj, 0);
+      continue;
+    }
+    for (int k = 0; k < 6; k++) {
+      vj[k] = 0;
+      cj[(o + k)] = 0;
+    }
+    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
+      for (int r = 0; r < 6; r++) {
+        vj[r] += (s[((6 * k) + r)] * qd[k]);
+      }
+    }
+    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
+      Kinematics_jointVelocityProduct(m, d, i);
+    }
+    for (int r = 0; r < 6; r++) {
+      v[(o + r)] += vj[r];
+    }
+    SpatialOps_crossMotion(c, o, v, o, vj, 0);
+    for (int r = 0; r < 6; r++) {
+      c[(o + r)] += cj[(o + r)];
+    }
+  }
+}
+
+// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
+void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
+  double wx = v[vo];
+  double wy = v[(vo + 1)];
+  double wz = v[(vo + 2)];
+  double ux = v[(vo + 3)];
+  double uy = v[(vo + 4)];
+  double uz = v[(vo + 5)];
+  double ax = m[mo];
+  double ay = m[(mo + 1)];
+  double az = m[(mo + 2)];
+  double bx = m[(mo + 3)];
+  double by = m[(mo + 4)];
+  double bz = m[(mo + 5)];
+  res[ro] = ((wy * az) - (wz * ay));
+  res[(ro + 1)] = ((wz * ax) - (wx * az));
+  res[(ro + 2)] = ((wx * ay) - (wy * ax));
+  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
+  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
+  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
+}
+
+// algo/kinematics/Kinematics.java: void jointVelocityProduct(Model, Data, int)
+void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
+  __global double* later = DD_ARRAY(d, scratch36);
+  __global double* group = DD_ARRAY(d, scratch36);
+  int lo = 0;
+  int go = 6;
+  int xo = 12;
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] = 0;
+  }
+  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
+  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
+    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
+      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
+      Kinematics_addToLater(later, lo, group, go);
+      Kinematics_groupVelocity(d, da, 3, group, go);
+    } else {
+      Kinematics_groupVelocity(d, da, nd, group, go);
+    }
+    SpatialOps_crossMotion(group, xo, later, lo, group, go);
+    for (int r = 0; r < 6; r++) {
+      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
+    }
+    Kinematics_addToLater(later, lo, group, go);
+  }
+}
+
+// algo/kinematics/Kinematics.java: void addToLater(double[], int, double[], int)
+void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
+  for (int r = 0; r < 6; r++) {
+    later[(lo + r)] += g[(go + r)];
+  }
+}
+
+// algo/kinematics/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
+void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
+  for (int r = 0; r < 6; r++) {
+    double sum = 0;
+    for (int k = da; k < (da + nd); k++) {
+      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
+    }
+    out[(oo + r)] = sum;
+  }
+}
+
+// algo/implicit/Implicit.java: void biasColumn(Model, Data, int)
+void Implicit_biasColumn(Model* m, Data* d, int c) {
+  int nv = (M_nv);
+  __global double* zero = DD_ARRAY(d, scratchNv1);
+  __global double* w = DD_ARRAY(d, implicitWork);
+  __global double* minus = DD_ARRAY(d, implicitBiasMinus);
+  double v = DD_ARRAY(d, qvel)[c];
+  fill_d(zero, DL_scratchNv1, 0);
+  DD_ARRAY(d, qvel)[c] = (v + 1);
+  Kinematics_velocity(m, d);
+  Rnea_inverse(m, d, zero, w);
+  DD_ARRAY(d, qvel)[c] = (v - 1);
+  Kinematics_velocity(m, d);
+  Rnea_inverse(m, d, zero, minus);
+  DD_ARRAY(d, qvel)[c] = v;
+  for (int r = 0; r < nv; r++) {
+    w[r] = (0x1.0p-1 * ((w[r] - minus[r])));
+  }
+}
+
+// algo/implicit/Implicit.java: boolean standaloneFree(Model, int)
+int Implicit_standaloneFree(Model* m, int j) {
+  int body = (MI_ARRAY(m, jntBody)[(j)]);
+  if (((MI_ARRAY(m, jntType)[(j)]) != JointType_FREE) || ((MI_ARRAY(m, bodyJntNum)[(body)]) != 1)) {
+    return 0;
+  }
+  for (int b = (body + 1); b < (M_nbody); b++) {
+    int p = (MI_ARRAY(m, bodyParent)[(b)]);
+    while (p > body) {
+      p = (MI_ARRAY(m, bodyParent)[(p)]);
+    }
+    if ((p == body) && ((((MI_ARRAY(m, bodyDofNum)[(b)]) > 0) || ((MD_ARRAY(m, bodyMass)[(b)]) > 0)))) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// algo/implicit/Implicit.java: void derivative(Model, Data)
+void Implicit_derivative(Model* m, Data* d) {
+  int nv = (M_nv);
+  __global double* deriv = DD_ARRAY(d, qDeriv);
+  __global double* mom = DD_ARRAY(d, implicitWork);
+  fill_d(deriv, DL_qDeriv, 0);
+  if (OPT_actuation) {
+    for (int a = 0; a < (M_nu); a++) {
+      double kappa = Implicit_actuatorDamping(m, d, a);
+      if (kappa != 0) {
+        Forces_moment(m, d, a, mom);
+        Implicit_addOuter(m, deriv, mom, kappa);
+      }
+    }
+  }
+  if (OPT_passive) {
+    for (int k = 0; k < nv; k++) {
+      deriv[((nv * k) + k)] -= DD_ARRAY(d, dofDamping)[k];
+    }
+    for (int t = 0; t < (M_ntendon); t++) {
+      if ((MD_ARRAY(m, tendonDamping)[(t)]) != 0) {
+        Implicit_tendonJacobian(m, d, t, mom);
+        Implicit_addOuter(m, deriv, mom, (-(MD_ARRAY(m, tendonDamping)[(t)])));
+      }
+    }
+  }
+  if (OPT_integrator == Integrator_IMPLICIT) {
+    for (int c = 0; c < nv; c++) {
+      Implicit_biasColumn(m, d, c);
+      for (int r = 0; r < nv; r++) {
+        deriv[((nv * r) + c)] -= mom[r];
+      }
+    }
+    Kinematics_velocity(m, d);
+  }
+}
+
+// algo/implicit/Implicit.java: void addOuter(Model, double[], double[], double)
+void Implicit_addOuter(Model* m, __global double* deriv, __global double* x, double s) {
+  int nv = (M_nv);
+  for (int k = 0; k < nv; k++) {
+    if (x[k] == 0) {
+      continue;
+    }
+    double sk = (s * x[k]);
+    deriv[((nv * k) + k)] += (sk * x[k]);
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      deriv[((nv * k) + l)] += (sk * x[l]);
+      deriv[((nv * l) + k)] += (sk * x[l]);
+    }
+  }
+}
+
+// algo/implicit/Implicit.java: void tendonJacobian(Model, Data, int, double[])
+void Implicit_tendonJacobian(Model* m, Data* d, int t, __global double* out) {
+  int nv = (M_nv);
+  if (((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+    copy_d(out + 0, DD_ARRAY(d, tendonJ) + (nv * t), nv);
+    return;
+  }
+  fill_d(out + 0, nv - 0, 0);
+  for (int w = (MI_ARRAY(m, tendonAdr)[(t)]); w < ((MI_ARRAY(m, tendonAdr)[(t)]) + (MI_ARRAY(m, tendonNum)[(t)])); w++) {
+    out[(MI_ARRAY(m, wrapDofAdr)[(w)])] += (MD_ARRAY(m, wrapCoef)[(w)]);
+  }
+}
+
+// algo/forces/Forces.java: void moment(Model, Data, int, double[])
+void Forces_moment(Model* m, Data* d, int a, __global double* out) {
+  int nv = (M_nv);
+  int ten = (MI_ARRAY(m, actTendon)[(a)]);
+  fill_d(out + 0, nv - 0, 0);
+  for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
+    out[(MI_ARRAY(m, trnDofAdr)[(n)])] += (MD_ARRAY(m, trnCoef)[(n)]);
+  }
+  for (int k = 0; k < nv; k++) {
+    out[k] += ((((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0)) ? DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] : (((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0))) ? (DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) : 0));
+  }
+}
+
+// algo/implicit/Implicit.java: double actuatorDamping(Model, Data, int)
+double Implicit_actuatorDamping(Model* m, Data* d, int a) {
+  if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (((DD_ARRAY(d, actuatorForce)[a] <= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])) || (DD_ARRAY(d, actuatorForce)[a] >= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]))))) {
+    return 0;
+  }
+  int s = (MI_ARRAY(m, actActAdr)[(a)]);
+  return ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * (((s >= 0) ? DD_ARRAY(d, act)[s] : DD_ARRAY(d, ctrl)[a]))));
+}
+
+// algo/implicit/Implicit.java: void mulM(Model, Data, double[], double[])
+void Implicit_mulM(Model* m, Data* d, __global double* x, __global double* out) {
+  int nv = (M_nv);
+  for (int k = 0; k < nv; k++) {
+    out[k] = (DD_ARRAY(d, qM)[((nv * k) + k)] * x[k]);
+  }
+  for (int k = 0; k < nv; k++) {
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      out[k] += (DD_ARRAY(d, qM)[((nv * k) + l)] * x[l]);
+      out[l] += (DD_ARRAY(d, qM)[((nv * k) + l)] * x[k]);
+    }
+  }
+}
+
+// algo/dynamics/Crba.java: void massMatrix(Model, Data)
+void Crba_massMatrix(Model* m, Data* d) {
+  int nb = (M_nbody);
+  int nv = (M_nv);
+  __global double* crb = DD_ARRAY(d, crb);
+  __global double* qm = DD_ARRAY(d, qM);
+  __global double* s = DD_ARRAY(d, dofS);
+  copy_d(crb + 0, DD_ARRAY(d, bodyInert) + 0, (10 * nb));
+  for (int i = (nb - 1); i > 0; i--) {
+    int p = (MI_ARRAY(m, bodyParent)[(i)]);
+    if (p > 0) {
+      Inertia_addTransformInertTranspose(crb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i));
+    }
+  }
+  fill_d(qm, DL_qM, 0);
+  __global double* f = DD_ARRAY(d, scratch36);
+  for (int i = 1; i < nb; i++) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
+    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
+      Inertia_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
+      int body = i;
+      int fo = 0;
+      while (body > 0) {
+        int b0 = (MI_ARRAY(m, bodyDofAdr)[(body)]);
+        for (int l = b0; ((l >= 0) && (l < (b0 + (MI_ARRAY(m, bodyDofNum)[(body)])))) && (l <= k); l++) {
+          double x = 0;
+          for (int r = 0; r < 6; r++) {
+            x += (s[((6 * l) + r)] * f[(fo + r)]);
+          }
+          qm[((nv * k) + l)] = x;
+          qm[((nv * l) + k)] = x;
+        }
+        int p = (MI_ARRAY(m, bodyParent)[(body)]);
+        if (p > 0) {
+          int no = ((fo == 0) ? 6 : 0);
+          for (int r = 0; r < 6; r++) {
+            f[(no + r)] = 0;
+          }
+          SpatialOps_addTransformForceTranspose(f, no, DD_ARRAY(d, xRot), (9 * body), DD_ARRAY(d, xTrans), (3 * body), f, fo);
+          fo = no;
+        }
+        body = p;
+      }
+      qm[((nv * k) + k)] += DD_ARRAY(d, dofArmature)[k];
+    }
+  }
+}
+
+// spatial/Inertia.java: void addTransformInertTranspose(double[], int, double[], int, double[], int, double[], int)
+void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io) {
+  double m = in[io];
+  double hx0 = in[(io + 1)];
+  double hy0 = in[(io + 2)];
+  double hz0 = in[(io + 3)];
+  double hx = (((e[eo] * hx0) + (e[(eo + 3)] * hy0)) + (e[(eo + 6)] * hz0));
+  double hy = (((e[(eo + 1)] * hx0) + (e[(eo + 4)] * hy0)) + (e[(eo + 7)] * hz0));
+  double hz = (((e[(eo + 2)] * hx0) + (e[(eo + 5)] * hy0)) + (e[(eo + 8)] * hz0));
+  double a00 = in[(io + 4)];
+  double a11 = in[(io + 5)];
+  double a22 = in[(io + 6)];
+  double a01 = in[(io + 7)];
+  double a02 = in[(io + 8)];
+  double a12 = in[(io + 9)];
+  double e00 = e[eo];
+  double e01 = e[(eo + 1)];
+  double e02 = e[(eo + 2)];
+  double e10 = e[(eo + 3)];
+  double e11 = e[(eo + 4)];
+  double e12 = e[(eo + 5)];
+  double e20 = e[(eo + 6)];
+  double e21 = e[(eo + 7)];
+  double e22 = e[(eo + 8)];
+  double t00 = (((a00 * e00) + (a01 * e10)) + (a02 * e20));
+  double t10 = (((a01 * e00) + (a11 * e10)) + (a12 * e20));
+  double t20 = (((a02 * e00) + (a12 * e10)) + (a22 * e20));
+  double t01 = (((a00 * e01) + (a01 * e11)) + (a02 * e21));
+  double t11 = (((a01 * e01) + (a11 * e11)) + (a12 * e21));
+  double t21 = (((a02 * e01) + (a12 * e11)) + (a22 * e21));
+  double t02 = (((a00 * e02) + (a01 * e12)) + (a02 * e22));
+  double t12 = (((a01 * e02) + (a11 * e12)) + (a12 * e22));
+  double t22 = (((a02 * e02) + (a12 * e12)) + (a22 * e22));
+  double r00 = (((e00 * t00) + (e10 * t10)) + (e20 * t20));
+  double r01 = (((e00 * t01) + (e10 * t11)) + (e20 * t21));
+  double r02 = (((e00 * t02) + (e10 * t12)) + (e20 * t22));
+  double r11 = (((e01 * t01) + (e11 * t11)) + (e21 * t21));
+  double r12 = (((e01 * t02) + (e11 * t12)) + (e21 * t22));
+  double r22 = (((e02 * t02) + (e12 * t12)) + (e22 * t22));
+  double rx = r[rOff];
+  double ry = r[(rOff + 1)];
+  double rz = r[(rOff + 2)];
+  double gx = (hx + (m * rx));
+  double gy = (hy + (m * ry));
+  double gz = (hz + (m * rz));
+  double rh = (((rx * hx) + (ry * hy)) + (rz * hz));
+  double rg = (((rx * gx) + (ry * gy)) + (rz * gz));
+  res[ro] += m;
+  res[(ro + 1)] += gx;
+  res[(ro + 2)] += gy;
+  res[(ro + 3)] += gz;
+  res[(ro + 4)] += ((((r00 + rh) - (hx * rx)) + rg) - (rx * gx));
+  res[(ro + 5)] += ((((r11 + rh) - (hy * ry)) + rg) - (ry * gy));
+  res[(ro + 6)] += ((((r22 + rh) - (hz * rz)) + rg) - (rz * gz));
+  res[(ro + 7)] += ((r01 - (hx * ry)) - (rx * gy));
+  res[(ro + 8)] += ((r02 - (hx * rz)) - (rx * gz));
+  res[(ro + 9)] += ((r12 - (hy * rz)) - (ry * gz));
 }
 
 // algo/Step.java: void constraints(Model, Data, boolean)
@@ -3219,113 +3699,6 @@ void MassMatrixFactor_factor(Model* m, Data* d) {
   for (int k = 0; k < nv; k++) {
     DD_ARRAY(d, qLDiagInv)[k] = (1 / ld[((nv * k) + k)]);
   }
-}
-
-// algo/dynamics/Crba.java: void massMatrix(Model, Data)
-void Crba_massMatrix(Model* m, Data* d) {
-  int nb = (M_nbody);
-  int nv = (M_nv);
-  __global double* crb = DD_ARRAY(d, crb);
-  __global double* qm = DD_ARRAY(d, qM);
-  __global double* s = DD_ARRAY(d, dofS);
-  copy_d(crb + 0, DD_ARRAY(d, bodyInert) + 0, (10 * nb));
-  for (int i = (nb - 1); i > 0; i--) {
-    int p = (MI_ARRAY(m, bodyParent)[(i)]);
-    if (p > 0) {
-      Inertia_addTransformInertTranspose(crb, (10 * p), DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), crb, (10 * i));
-    }
-  }
-  fill_d(qm, DL_qM, 0);
-  __global double* f = DD_ARRAY(d, scratch36);
-  for (int i = 1; i < nb; i++) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    for (int k = d0; (k >= 0) && (k < (d0 + (MI_ARRAY(m, bodyDofNum)[(i)]))); k++) {
-      Inertia_mulInertVec(f, 0, crb, (10 * i), s, (6 * k));
-      int body = i;
-      int fo = 0;
-      while (body > 0) {
-        int b0 = (MI_ARRAY(m, bodyDofAdr)[(body)]);
-        for (int l = b0; ((l >= 0) && (l < (b0 + (MI_ARRAY(m, bodyDofNum)[(body)])))) && (l <= k); l++) {
-          double x = 0;
-          for (int r = 0; r < 6; r++) {
-            x += (s[((6 * l) + r)] * f[(fo + r)]);
-          }
-          qm[((nv * k) + l)] = x;
-          qm[((nv * l) + k)] = x;
-        }
-        int p = (MI_ARRAY(m, bodyParent)[(body)]);
-        if (p > 0) {
-          int no = ((fo == 0) ? 6 : 0);
-          for (int r = 0; r < 6; r++) {
-            f[(no + r)] = 0;
-          }
-          SpatialOps_addTransformForceTranspose(f, no, DD_ARRAY(d, xRot), (9 * body), DD_ARRAY(d, xTrans), (3 * body), f, fo);
-          fo = no;
-        }
-        body = p;
-      }
-      qm[((nv * k) + k)] += DD_ARRAY(d, dofArmature)[k];
-    }
-  }
-}
-
-// spatial/Inertia.java: void addTransformInertTranspose(double[], int, double[], int, double[], int, double[], int)
-void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io) {
-  double m = in[io];
-  double hx0 = in[(io + 1)];
-  double hy0 = in[(io + 2)];
-  double hz0 = in[(io + 3)];
-  double hx = (((e[eo] * hx0) + (e[(eo + 3)] * hy0)) + (e[(eo + 6)] * hz0));
-  double hy = (((e[(eo + 1)] * hx0) + (e[(eo + 4)] * hy0)) + (e[(eo + 7)] * hz0));
-  double hz = (((e[(eo + 2)] * hx0) + (e[(eo + 5)] * hy0)) + (e[(eo + 8)] * hz0));
-  double a00 = in[(io + 4)];
-  double a11 = in[(io + 5)];
-  double a22 = in[(io + 6)];
-  double a01 = in[(io + 7)];
-  double a02 = in[(io + 8)];
-  double a12 = in[(io + 9)];
-  double e00 = e[eo];
-  double e01 = e[(eo + 1)];
-  double e02 = e[(eo + 2)];
-  double e10 = e[(eo + 3)];
-  double e11 = e[(eo + 4)];
-  double e12 = e[(eo + 5)];
-  double e20 = e[(eo + 6)];
-  double e21 = e[(eo + 7)];
-  double e22 = e[(eo + 8)];
-  double t00 = (((a00 * e00) + (a01 * e10)) + (a02 * e20));
-  double t10 = (((a01 * e00) + (a11 * e10)) + (a12 * e20));
-  double t20 = (((a02 * e00) + (a12 * e10)) + (a22 * e20));
-  double t01 = (((a00 * e01) + (a01 * e11)) + (a02 * e21));
-  double t11 = (((a01 * e01) + (a11 * e11)) + (a12 * e21));
-  double t21 = (((a02 * e01) + (a12 * e11)) + (a22 * e21));
-  double t02 = (((a00 * e02) + (a01 * e12)) + (a02 * e22));
-  double t12 = (((a01 * e02) + (a11 * e12)) + (a12 * e22));
-  double t22 = (((a02 * e02) + (a12 * e12)) + (a22 * e22));
-  double r00 = (((e00 * t00) + (e10 * t10)) + (e20 * t20));
-  double r01 = (((e00 * t01) + (e10 * t11)) + (e20 * t21));
-  double r02 = (((e00 * t02) + (e10 * t12)) + (e20 * t22));
-  double r11 = (((e01 * t01) + (e11 * t11)) + (e21 * t21));
-  double r12 = (((e01 * t02) + (e11 * t12)) + (e21 * t22));
-  double r22 = (((e02 * t02) + (e12 * t12)) + (e22 * t22));
-  double rx = r[rOff];
-  double ry = r[(rOff + 1)];
-  double rz = r[(rOff + 2)];
-  double gx = (hx + (m * rx));
-  double gy = (hy + (m * ry));
-  double gz = (hz + (m * rz));
-  double rh = (((rx * hx) + (ry * hy)) + (rz * hz));
-  double rg = (((rx * gx) + (ry * gy)) + (rz * gz));
-  res[ro] += m;
-  res[(ro + 1)] += gx;
-  res[(ro + 2)] += gy;
-  res[(ro + 3)] += gz;
-  res[(ro + 4)] += ((((r00 + rh) - (hx * rx)) + rg) - (rx * gx));
-  res[(ro + 5)] += ((((r11 + rh) - (hy * ry)) + rg) - (ry * gy));
-  res[(ro + 6)] += ((((r22 + rh) - (hz * rz)) + rg) - (rz * gz));
-  res[(ro + 7)] += ((r01 - (hx * ry)) - (rx * gy));
-  res[(ro + 8)] += ((r02 - (hx * rz)) - (rx * gz));
-  res[(ro + 9)] += ((r12 - (hy * rz)) - (ry * gz));
 }
 
 // algo/Step.java: boolean anyLimitViolated(Model, Data)
@@ -5184,125 +5557,6 @@ void Tendons_sitePosition(Model* m, Data* d, int w) {
       v += (DD_ARRAY(d, xmat)[(((9 * b) + (3 * i)) + k)] * (MD_ARRAY(m, sitePos)[((3 * (s)) + (k))]));
     }
     DD_ARRAY(d, wrapXpos)[((3 * w) + i)] = v;
-  }
-}
-
-// algo/kinematics/Kinematics.java: void velocity(Model, Data)
-void Kinematics_velocity(Model* m, Data* d) {
-  __global double* v = DD_ARRAY(d, bodyVel);
-  __global double* c = DD_ARRAY(d, bodyBias);
-  __global double* cj = DD_ARRAY(d, cJ);
-  __global double* s = DD_ARRAY(d, dofS);
-  __global double* qd = DD_ARRAY(d, qvel);
-  __global double* vj = DD_ARRAY(d, scratch6);
-  for (int k = 0; k < 6; k++) {
-    v[k] = 0;
-    c[k] = 0;
-  }
-  int nb = (M_nbody);
-  for (int i = 1; i < nb; i++) {
-    int o = (6 * i);
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(i)]);
-    int nd = (MI_ARRAY(m, bodyDofNum)[(i)]);
-    SpatialOps_transformMotion(v, o, DD_ARRAY(d, xRot), (9 * i), DD_ARRAY(d, xTrans), (3 * i), v, (6 * (MI_ARRAY(m, bodyParent)[(i)])));
-    if (nd == 1) {
-      double w = qd[d0];
-      int so = (6 * d0);
-      for (int r = 0; r < 6; r++) {
-        vj[r] = (s[(so + r)] * w);
-        v[(o + r)] += vj[r];
-      }
-      SpatialOps_crossMotion(c, o, v, o, vj, 0);
-      continue;
-    }
-    for (int k = 0; k < 6; k++) {
-      vj[k] = 0;
-      cj[(o + k)] = 0;
-    }
-    for (int k = d0; (k >= 0) && (k < (d0 + nd)); k++) {
-      for (int r = 0; r < 6; r++) {
-        vj[r] += (s[((6 * k) + r)] * qd[k]);
-      }
-    }
-    if ((nd > 0) && ((((MI_ARRAY(m, bodyJntNum)[(i)]) > 1) || ((MI_ARRAY(m, jntType)[((MI_ARRAY(m, bodyJntAdr)[(i)]))]) == JointType_FREE)))) {
-      Kinematics_jointVelocityProduct(m, d, i);
-    }
-    for (int r = 0; r < 6; r++) {
-      v[(o + r)] += vj[r];
-    }
-    SpatialOps_crossMotion(c, o, v, o, vj, 0);
-    for (int r = 0; r < 6; r++) {
-      c[(o + r)] += cj[(o + r)];
-    }
-  }
-}
-
-// spatial/SpatialOps.java: void crossMotion(double[], int, double[], int, double[], int)
-void SpatialOps_crossMotion(__global double* res, int ro, __global double* v, int vo, __global double* m, int mo) {
-  double wx = v[vo];
-  double wy = v[(vo + 1)];
-  double wz = v[(vo + 2)];
-  double ux = v[(vo + 3)];
-  double uy = v[(vo + 4)];
-  double uz = v[(vo + 5)];
-  double ax = m[mo];
-  double ay = m[(mo + 1)];
-  double az = m[(mo + 2)];
-  double bx = m[(mo + 3)];
-  double by = m[(mo + 4)];
-  double bz = m[(mo + 5)];
-  res[ro] = ((wy * az) - (wz * ay));
-  res[(ro + 1)] = ((wz * ax) - (wx * az));
-  res[(ro + 2)] = ((wx * ay) - (wy * ax));
-  res[(ro + 3)] = ((((wy * bz) - (wz * by)) + (uy * az)) - (uz * ay));
-  res[(ro + 4)] = ((((wz * bx) - (wx * bz)) + (uz * ax)) - (ux * az));
-  res[(ro + 5)] = ((((wx * by) - (wy * bx)) + (ux * ay)) - (uy * ax));
-}
-
-// algo/kinematics/Kinematics.java: void jointVelocityProduct(Model, Data, int)
-void Kinematics_jointVelocityProduct(Model* m, Data* d, int i) {
-  __global double* later = DD_ARRAY(d, scratch36);
-  __global double* group = DD_ARRAY(d, scratch36);
-  int lo = 0;
-  int go = 6;
-  int xo = 12;
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] = 0;
-  }
-  int j0 = (MI_ARRAY(m, bodyJntAdr)[(i)]);
-  for (int j = ((j0 + (MI_ARRAY(m, bodyJntNum)[(i)])) - 1); j >= j0; j--) {
-    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
-    int nd = JointType_nv[(MI_ARRAY(m, jntType)[(j)])];
-    if ((MI_ARRAY(m, jntType)[(j)]) == JointType_FREE) {
-      Kinematics_groupVelocity(d, (da + 3), 3, group, go);
-      Kinematics_addToLater(later, lo, group, go);
-      Kinematics_groupVelocity(d, da, 3, group, go);
-    } else {
-      Kinematics_groupVelocity(d, da, nd, group, go);
-    }
-    SpatialOps_crossMotion(group, xo, later, lo, group, go);
-    for (int r = 0; r < 6; r++) {
-      DD_ARRAY(d, cJ)[((6 * i) + r)] -= group[(xo + r)];
-    }
-    Kinematics_addToLater(later, lo, group, go);
-  }
-}
-
-// algo/kinematics/Kinematics.java: void addToLater(double[], int, double[], int)
-void Kinematics_addToLater(__global double* later, int lo, __global double* g, int go) {
-  for (int r = 0; r < 6; r++) {
-    later[(lo + r)] += g[(go + r)];
-  }
-}
-
-// algo/kinematics/Kinematics.java: void groupVelocity(Data, int, int, double[], int)
-void Kinematics_groupVelocity(Data* d, int da, int nd, __global double* out, int oo) {
-  for (int r = 0; r < 6; r++) {
-    double sum = 0;
-    for (int k = da; k < (da + nd); k++) {
-      sum += (DD_ARRAY(d, dofS)[((6 * k) + r)] * DD_ARRAY(d, qvel)[k]);
-    }
-    out[(oo + r)] = sum;
   }
 }
 

@@ -168,6 +168,14 @@ int ProjectedGaussSeidelAdjoint_basisWidth(int ne);
 void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b);
 void MassMatrixFactor_solve(Model* m, Data* d, __global double* x);
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo);
+void StepAdjoint_implicit(Model* m, Data* d, DataBar* b);
+void ImplicitAdjoint_acceleration(Model* m, Data* d, DataBar* b);
+void ImplicitAdjoint_derivative(Model* m, Data* d, DataBar* b);
+void ImplicitAdjoint_biasColumn(Model* m, Data* d, DataBar* b, int c, __global double* lambda);
+double ImplicitAdjoint_outerAdjoint(Model* m, __global double* db, __global double* x, double s, __global double* xBar);
+void ForcesAdjoint_moment(Model* m, DataBar* b, int a, __global double* mBar);
+int ImplicitAdjoint_clamped(Model* m, Data* d, int a);
+void ImplicitAdjoint_freeBlocks(Model* m, Data* d, DataBar* b, double h);
 void StepAdjoint_integration(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h);
 void Configuration_integratePosAdjoint(Model* m, __global double* qpos, __global double* qvel, int vo, double dt, __global double* qposBar, __global double* qvelBar, int vbo);
@@ -194,6 +202,7 @@ void StepAdjoint_step_4(Model* m, Data* d, DataBar* b) {
   } else {
     StepAdjoint_integration(m, d, b);
     if (DI_ERROR(d)) return;
+    StepAdjoint_implicit(m, d, b);
     StepAdjoint_dynamics_4(m, d, b);
     if (DI_ERROR(d)) return;
   }
@@ -3499,7 +3508,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     if (crank || adhesion) {
       double applied = DD_ARRAY(d, actuatorForce)[a];
       for (int k = 0; k < nv; k++) {
-        BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] = ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
+        BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] += ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
         BD_ARRAY(b, qvelBar)[k] += (velBar * DD_ARRAY(d, actuatorMoment)[((nv * a) + k)]);
       }
       if (crank) {
@@ -4889,6 +4898,184 @@ void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo) {
   MassMatrixFactor_solveLt_6(m, d, x, xo, 0, (M_nv));
 }
 
+// algo/StepAdjoint.java: void implicit(Model, Data, DataBar, AdjointTracer)
+void StepAdjoint_implicit(Model* m, Data* d, DataBar* b) {
+  if (Step_implicit(m)) {
+    ImplicitAdjoint_acceleration(m, d, b);
+  }
+}
+
+// algo/implicit/ImplicitAdjoint.java: void acceleration(Model, Data, DataBar)
+void ImplicitAdjoint_acceleration(Model* m, Data* d, DataBar* b) {
+  int nv = (M_nv);
+  double h = OPT_timestep;
+  __global double* y = BD_ARRAY(b, implicitY);
+  __global double* a = DD_ARRAY(d, qacc);
+  __global double* z = DD_ARRAY(d, qaccImplicit);
+  __global double* mb = BD_ARRAY(b, qMBar);
+  __global double* db = BD_ARRAY(b, qDerivBar);
+  copy_d(y + 0, BD_ARRAY(b, qaccBar) + 0, nv);
+  TreeLu_solve(m, DD_ARRAY(d, qH), y, 1);
+  Implicit_mulM(m, d, y, BD_ARRAY(b, qaccBar));
+  for (int k = 0; k < nv; k++) {
+    mb[((nv * k) + k)] += (y[k] * ((a[k] - z[k])));
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      mb[((nv * k) + l)] += ((y[k] * ((a[l] - z[l]))) + (y[l] * ((a[k] - z[k]))));
+    }
+  }
+  CrbaAdjoint_massMatrix(m, d, b);
+  int fast = (OPT_integrator == Integrator_IMPLICITFAST);
+  fill_d(db, BL_qDerivBar, 0);
+  for (int k = 0; k < nv; k++) {
+    db[((nv * k) + k)] = ((h * y[k]) * z[k]);
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      if (fast) {
+        db[((nv * k) + l)] = (h * (((y[k] * z[l]) + (y[l] * z[k]))));
+      } else {
+        db[((nv * k) + l)] = ((h * y[k]) * z[l]);
+        db[((nv * l) + k)] = ((h * y[l]) * z[k]);
+      }
+    }
+  }
+  if (fast) {
+    ImplicitAdjoint_freeBlocks(m, d, b, h);
+  }
+  ImplicitAdjoint_derivative(m, d, b);
+}
+
+// algo/implicit/ImplicitAdjoint.java: void derivative(Model, Data, DataBar)
+void ImplicitAdjoint_derivative(Model* m, Data* d, DataBar* b) {
+  int nv = (M_nv);
+  __global double* db = BD_ARRAY(b, qDerivBar);
+  __global double* x = BD_ARRAY(b, implicitWork);
+  __global double* xBar = BD_ARRAY(b, implicitMomentBar);
+  if (OPT_actuation) {
+    for (int a = 0; a < (M_nu); a++) {
+      double kappa = Implicit_actuatorDamping(m, d, a);
+      if ((kappa == 0) && ((((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) == 0) || ImplicitAdjoint_clamped(m, d, a)))) {
+        continue;
+      }
+      Forces_moment(m, d, a, x);
+      double kappaBar = ImplicitAdjoint_outerAdjoint(m, db, x, kappa, xBar);
+      ForcesAdjoint_moment(m, b, a, xBar);
+      int s = (MI_ARRAY(m, actActAdr)[(a)]);
+      if (s >= 0) {
+        BD_ARRAY(b, actBar)[s] += ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * kappaBar);
+      } else {
+        BD_ARRAY(b, ctrlBar)[a] += ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * kappaBar);
+      }
+    }
+  }
+  if (OPT_passive) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, dofDampingBar)[k] -= db[((nv * k) + k)];
+    }
+    for (int t = 0; t < (M_ntendon); t++) {
+      if (((MD_ARRAY(m, tendonDamping)[(t)]) != 0) && ((MI_ARRAY(m, tendonSpatial)[(t)] != 0))) {
+        Implicit_tendonJacobian(m, d, t, x);
+        ImplicitAdjoint_outerAdjoint(m, db, x, (-(MD_ARRAY(m, tendonDamping)[(t)])), xBar);
+        for (int k = 0; k < nv; k++) {
+          BD_ARRAY(b, tendonJBar)[((nv * t) + k)] += xBar[k];
+        }
+      }
+    }
+  }
+  if (OPT_integrator == Integrator_IMPLICIT) {
+    for (int c = 0; c < nv; c++) {
+      for (int r = 0; r < nv; r++) {
+        x[r] = (-db[((nv * r) + c)]);
+      }
+      ImplicitAdjoint_biasColumn(m, d, b, c, x);
+    }
+    Kinematics_velocity(m, d);
+  }
+  fill_d(db, BL_qDerivBar, 0);
+}
+
+// algo/implicit/ImplicitAdjoint.java: void biasColumn(Model, Data, DataBar, int, double[])
+void ImplicitAdjoint_biasColumn(Model* m, Data* d, DataBar* b, int c, __global double* lambda) {
+  double v = DD_ARRAY(d, qvel)[c];
+  __global double* zero = BD_ARRAY(b, implicitZero);
+  for (int side = 0; side < 2; side++) {
+    DD_ARRAY(d, qvel)[c] = ((side == 0) ? (v + 1) : (v - 1));
+    Kinematics_velocity(m, d);
+    RneaAdjoint_inverse(m, d, b, zero, lambda, ((side == 0) ? 0x1.0p-1 : (-0x1.0p-1)), 1);
+    KinematicsAdjoint_velocity(m, d, b);
+  }
+  DD_ARRAY(d, qvel)[c] = v;
+}
+
+// algo/implicit/ImplicitAdjoint.java: double outerAdjoint(Model, double[], double[], double, double[])
+double ImplicitAdjoint_outerAdjoint(Model* m, __global double* db, __global double* x, double s, __global double* xBar) {
+  int nv = (M_nv);
+  double sBar = 0;
+  for (int k = 0; k < nv; k++) {
+    xBar[k] = (((2 * s) * db[((nv * k) + k)]) * x[k]);
+    sBar += ((db[((nv * k) + k)] * x[k]) * x[k]);
+  }
+  for (int k = 0; k < nv; k++) {
+    for (int l = (MI_ARRAY(m, dofParent)[(k)]); l >= 0; l = (MI_ARRAY(m, dofParent)[(l)])) {
+      double g = (db[((nv * k) + l)] + db[((nv * l) + k)]);
+      sBar += ((g * x[k]) * x[l]);
+      xBar[k] += ((s * g) * x[l]);
+      xBar[l] += ((s * g) * x[k]);
+    }
+  }
+  return sBar;
+}
+
+// algo/forces/ForcesAdjoint.java: void moment(Model, DataBar, int, double[])
+void ForcesAdjoint_moment(Model* m, DataBar* b, int a, __global double* mBar) {
+  int nv = (M_nv);
+  int ten = (MI_ARRAY(m, actTendon)[(a)]);
+  if (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0)) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] += mBar[k];
+    }
+  } else if ((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0))) {
+    for (int k = 0; k < nv; k++) {
+      BD_ARRAY(b, tendonJBar)[((nv * ten) + k)] += ((MD_ARRAY(m, actGear)[(a)]) * mBar[k]);
+    }
+  }
+}
+
+// algo/implicit/ImplicitAdjoint.java: boolean clamped(Model, Data, int)
+int ImplicitAdjoint_clamped(Model* m, Data* d, int a) {
+  return (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (((DD_ARRAY(d, actuatorForce)[a] <= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])) || (DD_ARRAY(d, actuatorForce)[a] >= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))));
+}
+
+// algo/implicit/ImplicitAdjoint.java: void freeBlocks(Model, Data, DataBar, double)
+void ImplicitAdjoint_freeBlocks(Model* m, Data* d, DataBar* b, double h) {
+  int nv = (M_nv);
+  __global double* y = BD_ARRAY(b, implicitY);
+  __global double* z = DD_ARRAY(d, qaccImplicit);
+  __global double* db = BD_ARRAY(b, qDerivBar);
+  __global double* lambda = BD_ARRAY(b, implicitWork);
+  int j_any = 0;
+  for (int j = 0; j < (M_njnt); j++) {
+    if ((!Implicit_standaloneFree(m, j))) {
+      continue;
+    }
+    j_any = 1;
+    int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
+    for (int r = da; r < (da + 6); r++) {
+      for (int c = da; c < (da + 6); c++) {
+        db[((nv * r) + c)] = ((h * y[r]) * z[c]);
+      }
+    }
+    for (int c = (da + 3); c < (da + 6); c++) {
+      fill_d(lambda, BL_implicitWork, 0);
+      for (int r = da; r < (da + 6); r++) {
+        lambda[r] = (((-h) * y[r]) * z[c]);
+      }
+      ImplicitAdjoint_biasColumn(m, d, b, c, lambda);
+    }
+  }
+  if (j_any) {
+    Kinematics_velocity(m, d);
+  }
+}
+
 // algo/StepAdjoint.java: void integration(Model, Data, DataBar, AdjointTracer)
 void StepAdjoint_integration(Model* m, Data* d, DataBar* b) {
   if (OPT_integrator == Integrator_RK4) {
@@ -4897,8 +5084,9 @@ void StepAdjoint_integration(Model* m, Data* d, DataBar* b) {
   int nv = (M_nv);
   double dt = OPT_timestep;
   __global double* vplus = BD_ARRAY(b, work);
+  __global double* acc = Step_appliedAcceleration(m, d);
   for (int k = 0; k < nv; k++) {
-    vplus[k] = (DD_ARRAY(d, qvel)[k] + (dt * DD_ARRAY(d, qacc)[k]));
+    vplus[k] = (DD_ARRAY(d, qvel)[k] + (dt * acc[k]));
   }
   Configuration_integratePosAdjoint(m, DD_ARRAY(d, qpos), vplus, 0, dt, BD_ARRAY(b, qposBar), BD_ARRAY(b, qvelBar), 0);
   for (int k = 0; k < nv; k++) {

@@ -82,6 +82,9 @@ class OpenClAdjointTest {
     "../datasets/models/dm_control/acrobot.xml, 4",
     // RK4 with contacts at every stage
     "../datasets/reference/models/rk4_contacts.xml, 4",
+    // implicit and implicitfast: their solve's adjoint, the bias derivative's inverse dynamics
+    "../datasets/reference/implicit314/implicit_arm.xml, 4",
+    "../datasets/reference/implicit314/implicit_free.xml, 4",
     // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
     "../datasets/reference/models/delayed_motors.xml, 3"
   })

@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.GeomType;
-import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
@@ -35,8 +34,9 @@ public final class TorchProblem {
    */
   public static Optional<String> unsupported(Model m) {
     Options o = m.opt();
-    if (o.integrator() == Integrator.RK4) {
-      return refuse("integrator RK4 is not supported (EULER, EULER_EXPLICIT_DAMPING)");
+    if (!o.integrator().isEuler()) {
+      return refuse(
+          "integrator " + o.integrator() + " is not supported (EULER, EULER_EXPLICIT_DAMPING)");
     }
     if (o.warmStart()) {
       return refuse("a warm-started PGS is not supported (warmStart must be false: PGS from zero)");

@@ -9,6 +9,7 @@ import org.diffart.sim.algo.dynamics.MassMatrixFactor;
 import org.diffart.sim.algo.forces.Forces;
 import org.diffart.sim.algo.history.History;
 import org.diffart.sim.algo.history.HistoryInit;
+import org.diffart.sim.algo.implicit.Implicit;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.algo.sensor.Energy;
@@ -23,7 +24,8 @@ import org.diffart.sim.model.Options;
  * (PGS) → integration. Semi-implicit Euler by default (Qiao et al. 2021): {@code v⁺ = v + dt
  * q̈_smooth + M̃⁻¹ Jᵀ p}, {@code q⁺ = q ⊕ dt v⁺}, with contacts detected at {@code q} and {@code M̃
  * = M + dt B} (joint damping B implicit, as MuJoCo's Euler) or {@code M̃ = M} ({@link
- * Integrator#EULER_EXPLICIT_DAMPING}); or RK4 on the smooth dynamics.
+ * Integrator#EULER_EXPLICIT_DAMPING}); or MuJoCo 3.x's Euler implicit in velocity ({@link
+ * Implicit}); or RK4.
  */
 public final class Step {
   /** RK4 stage times as fractions of the step. */
@@ -112,10 +114,11 @@ public final class Step {
   /**
    * Advances the state by one time step with the model's integrator. After an Euler step {@code
    * qacc} is the acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it
-   * differs from {@link #forward}'s). Sensors read the state at the start of the step as {@link
-   * #forward} gives them, as after MuJoCo's {@code mj_step}: with implicit damping the acceleration
-   * sensors see {@code M}'s accelerations and impulses, not those of the step's {@code M + dt B}
-   * ({@link #separateOutputs}).
+   * differs from {@link #forward}'s); after a step of an integrator implicit in velocity {@code
+   * qacc} is the forward's, as MuJoCo's, and {@code qaccImplicit} the applied one. Sensors read the
+   * state at the start of the step as {@link #forward} gives them, as after MuJoCo's {@code
+   * mj_step}: with implicit damping the acceleration sensors see {@code M}'s accelerations and
+   * impulses, not those of the step's {@code M + dt B} ({@link #separateOutputs}).
    */
   public static void step(Model m, Data d) {
     Options o = m.opt();
@@ -137,8 +140,9 @@ public final class Step {
         History.insertAll(m, d);
       }
       double dt = o.timestep();
+      double[] acc = appliedAcceleration(m, d);
       for (int k = 0; k < m.nv(); k++) {
-        d.qvel[k] += dt * d.qacc[k];
+        d.qvel[k] += dt * acc[k];
       }
       Configuration.integratePos(m, d.qpos, d.qvel, dt);
       Forces.integrateActivation(m, d, dt);
@@ -150,11 +154,33 @@ public final class Step {
   /**
    * Everything the Euler step computes before it integrates: the smooth dynamics with the
    * integrator's {@code M̃} and the constraint impulses, so that {@code qacc} is the acceleration
-   * the step applies. The adjoint recomputes a step with it from a checkpoint.
+   * the step applies; with the integrators implicit in velocity then their solve, the applied
+   * acceleration in {@code qaccImplicit} ({@link #appliedAcceleration}). The adjoint recomputes a
+   * step with it from a checkpoint.
    */
   public static void dynamics(Model m, Data d) {
     smooth(m, d, dampingH(m));
     constraints(m, d, true);
+    if (implicit(m)) {
+      Implicit.acceleration(m, d);
+    }
+  }
+
+  /**
+   * Whether the model's integrator is implicit in velocity ({@link Integrator#isImplicit}, spelled
+   * out for the OpenCL translation).
+   */
+  public static boolean implicit(Model m) {
+    return m.opt().integrator() == Integrator.IMPLICIT
+        || m.opt().integrator() == Integrator.IMPLICITFAST;
+  }
+
+  /**
+   * The acceleration an Euler-type step applies: {@code qacc}, or with the integrators implicit in
+   * velocity {@code qaccImplicit} ({@link Implicit#acceleration}).
+   */
+  public static double[] appliedAcceleration(Model m, Data d) {
+    return implicit(m) ? d.qaccImplicit : d.qacc;
   }
 
   /**

@@ -5,6 +5,7 @@ import org.diffart.sim.algo.constraint.ConstraintsAdjoint;
 import org.diffart.sim.algo.dynamics.AbaAdjoint;
 import org.diffart.sim.algo.forces.ForcesAdjoint;
 import org.diffart.sim.algo.history.HistoryAdjoint;
+import org.diffart.sim.algo.implicit.ImplicitAdjoint;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.algo.sensor.SensorsAdjoint;
@@ -19,11 +20,11 @@ import org.diffart.sim.model.Model;
  * first ({@link HistoryAdjoint#insertAll}: the bars of the samples written go to the controls and
  * the sensor values inserted), the reads inside the stages ({@link HistoryAdjoint#control}, {@link
  * HistoryAdjoint#readSensors}). Euler: the configuration update {@code q⁺ = q ⊕ dt v⁺}, the
- * velocity update {@code v⁺ = v + dt q̈}, the contact solve (impulses, reverse PGS, rows), ABA,
- * forces, the contact geometry and kinematics. It needs the step's forward intermediates: call
- * {@link Step#dynamics} on the state before the step first (the rollout gradient recomputes it from
- * a checkpoint). RK4: the combination of the four stages, then each stage's dynamics in reverse
- * order, each recomputed just before its adjoint.
+ * velocity update {@code v⁺ = v + dt q̈}, an implicit integrator's solve, the contact solve
+ * (impulses, reverse PGS, rows), ABA, forces, the contact geometry and kinematics. It needs the
+ * step's forward intermediates: call {@link Step#dynamics} on the state before the step first (the
+ * rollout gradient recomputes it from a checkpoint). RK4: the combination of the four stages, then
+ * each stage's dynamics in reverse order, each recomputed just before its adjoint.
  */
 public final class StepAdjoint {
   private StepAdjoint() {}
@@ -48,7 +49,20 @@ public final class StepAdjoint {
       rk4(m, d, b, tracer);
     } else {
       integration(m, d, b, tracer);
+      implicit(m, d, b, tracer);
       dynamics(m, d, b, tracer);
+    }
+  }
+
+  /**
+   * With an integrator implicit in velocity, the adjoint of its solve ({@link
+   * ImplicitAdjoint#acceleration}): {@code qaccBar}, the bar of the acceleration the step applied,
+   * becomes that of the forward's.
+   */
+  private static void implicit(Model m, Data d, DataBar b, AdjointTracer tracer) {
+    if (Step.implicit(m)) {
+      ImplicitAdjoint.acceleration(m, d, b);
+      tracer.after("implicit solve");
     }
   }
 
@@ -63,6 +77,7 @@ public final class StepAdjoint {
   public static void stepWithSensors(Model m, Data d, DataBar b, AdjointTracer tracer) {
     insertion(m, d, b, tracer);
     integration(m, d, b, tracer);
+    implicit(m, d, b, tracer);
     SensorsAdjoint.compute(m, d, b);
     tracer.after("sensors");
     dynamics(m, d, b, tracer);
@@ -91,9 +106,9 @@ public final class StepAdjoint {
     }
     int nv = m.nv();
     double dt = m.opt().timestep();
-    double[] vplus = b.work;
+    double[] vplus = b.work, acc = Step.appliedAcceleration(m, d);
     for (int k = 0; k < nv; k++) {
-      vplus[k] = d.qvel[k] + dt * d.qacc[k];
+      vplus[k] = d.qvel[k] + dt * acc[k];
     }
     // q⁺ = q ⊕ dt v⁺; then v⁺ = v + dt q̈: qvelBar holds v̄⁺ and keeps it as the first part of v̄
     Configuration.integratePosAdjoint(m, d.qpos, vplus, 0, dt, b.qposBar, b.qvelBar, 0);

@@ -516,6 +516,18 @@ public final class Data extends WorldArrays {
   public final double[] rkDv = new double[4 * nv];
   public final double[] rkDact = new double[4 * na];
 
+  /**
+   * The implicit integrators' solve ({@code Implicit}): the acceleration the step applies [nv]
+   * ({@code qacc} keeps the forward's, as MuJoCo's), MuJoCo's {@code qDeriv} on the tree pattern
+   * [nv×nv], the LU factor of {@code M - dt qDeriv} [nv×nv], and work vectors [nv] each.
+   */
+  public final double[] qaccImplicit = new double[nv];
+
+  public final double[] qDeriv = new double[nv * nv];
+  public final double[] qH = new double[nv * nv];
+  public final double[] implicitWork = new double[nv];
+  public final double[] implicitBiasMinus = new double[nv];
+
   /** The time an RK4 step started from; its stages run at {@code rkTime + c h}. */
   public double rkTime;
 

@@ -107,6 +107,17 @@ public final class DataBar extends WorldArrays {
    */
   public final double[] qMBar = new double[nv * nv];
 
+  /**
+   * The implicit integrators' adjoint ({@code ImplicitAdjoint}): bars of {@code qDeriv} as the
+   * solve used it [nv×nv], {@code y = M̃⁻ᵀ z̄} [nv], work vectors [nv], and zeros [nv].
+   */
+  public final double[] qDerivBar = new double[nv * nv];
+
+  public final double[] implicitY = new double[nv];
+  public final double[] implicitWork = new double[nv];
+  public final double[] implicitMomentBar = new double[nv];
+  public final double[] implicitZero = new double[nv];
+
   /** Bars of the composite inertias [nbody×10]. */
   public final double[] crbBar = new double[10 * nbody];
 

@@ -39,11 +39,11 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code asset}</td><td>{@code mesh} ({@link MjcfMeshes}: name, class, file (OBJ, binary STL, MSH),
  *       vertex, face, scale, refpos, refquat) and {@code hfield} ({@link MjcfHfields}: name, file (PNG, MuJoCo's
  *       binary format), nrow, ncol, size); texture, material and skin are ignored (they only render)</td></tr>
- *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4), iterations (the number of
+ *   <tr><td>{@code option}</td><td>timestep, gravity, integrator (Euler, RK4, and MuJoCo 3.x's implicit and implicitfast), iterations (the number of
  *       projected Gauss-Seidel sweeps), cone (elliptic: one friction direction along the sliding velocity;
  *       pyramidal: two orthogonal directions; a model warning says so), density, viscosity and wind (MuJoCo 2.2.2's
  *       inertia-box fluid forces, {@link org.diffart.sim.algo.forces.Fluid}), magnetic (the magnetometers' field); solver
- *       and tolerance are accepted and ignored with a model warning (diffart's hard constraints are always solved by
+ *       tolerance, ls_iterations and ls_tolerance are accepted and ignored with a model warning (diffart's hard constraints are always solved by
  *       projected Gauss-Seidel); MuJoCo 3's soft-contact and collision settings impratio, noslip_iterations,
  *       noslip_tolerance, o_solref, o_solimp, o_margin, o_friction, ccd_iterations, ccd_tolerance, sdf_iterations,
  *       sdf_initpoints (and flag refsafe) are checked and accepted with one model warning for the whole file that says
@@ -256,11 +256,15 @@ public final class MjcfLoader {
    * whatever the order.
    */
   private static final class OptionReader {
+    /** MuJoCo's solver settings that diffart's projected Gauss-Seidel has no use for. */
+    private static final List<String> SOLVER_SETTINGS =
+        List.of("tolerance", "ls_iterations", "ls_tolerance");
+
     private final Options.Builder o = Options.builder();
     private double[] gravity = Options.defaults().gravity();
     private boolean gravityOff;
     private boolean constraintOff;
-    private boolean rk4;
+    private String integrator = "Euler";
     private boolean explicitDamping;
 
     void read(XmlElement e, ModelBuilder b) {
@@ -290,7 +294,7 @@ public final class MjcfLoader {
         o.magnetic(f[0], f[1], f[2]);
       }
       if (e.has("integrator")) {
-        rk4 = e.keyword("integrator", "Euler", "Euler", "RK4").equals("RK4");
+        integrator = e.keyword("integrator", "Euler", "Euler", "RK4", "implicit", "implicitfast");
       }
       softContactOptions(e);
       if (e.has("iterations")) {
@@ -302,23 +306,35 @@ public final class MjcfLoader {
         // Gauss-Seidel sweeps
         o.iterations(n);
       }
-      if (e.has("solver") || e.has("tolerance")) {
+      if (e.has("solver") || SOLVER_SETTINGS.stream().anyMatch(e::has)) {
         // MuJoCo's solvers minimise the same convex cost of its soft constraints and differ in how
-        // they converge;
-        // diffart's constraints are hard and solved by projected Gauss-Seidel whatever is asked
-        String solver =
-            e.has("solver") ? e.keyword("solver", "Newton", "PGS", "CG", "Newton") : null;
+        // they converge (the Newton and CG solvers with a line search); diffart's constraints are
+        // hard and solved by projected Gauss-Seidel whatever is asked
+        StringBuilder given = new StringBuilder();
+        if (e.has("solver")) {
+          given.append(" solver=\"").append(e.keyword("solver", "Newton", "PGS", "CG", "Newton"));
+          given.append('"');
+        }
+        for (String attr : SOLVER_SETTINGS) {
+          if (e.has(attr)) {
+            // checked as MuJoCo reads them: an integer, or a number
+            if (attr.equals("ls_iterations")) {
+              e.integer(attr, 0);
+            } else {
+              e.number(attr);
+            }
+            given.append(' ').append(attr).append("=\"").append(e.attribute(attr).strip());
+            given.append('"');
+          }
+        }
         b.warning(
             e.source()
                 + ":"
                 + e.line()
-                + ": option "
-                + (solver != null ? "solver=\"" + solver + "\" " : "")
-                + (e.has("tolerance")
-                    ? "tolerance=\"" + e.attribute("tolerance").strip() + "\" "
-                    : "")
-                + "ignored:"
-                + " diffart solves its hard constraints by projected Gauss-Seidel (iterations and Options.tolerance)");
+                + ": option"
+                + given
+                + " ignored: diffart solves its hard constraints by projected Gauss-Seidel"
+                + " (iterations and Options.tolerance), without a line search");
       }
       if (e.has("cone")) {
         // MuJoCo's elliptic cone bounds |f_t| <= mu f_n: one friction direction along the sliding
@@ -486,9 +502,12 @@ public final class MjcfLoader {
       }
       o.gravity(g[0], g[1], g[2]);
       o.integrator(
-          rk4
-              ? Integrator.RK4
-              : explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER);
+          switch (integrator) {
+            case "RK4" -> Integrator.RK4;
+            case "implicit" -> Integrator.IMPLICIT;
+            case "implicitfast" -> Integrator.IMPLICITFAST;
+            default -> explicitDamping ? Integrator.EULER_EXPLICIT_DAMPING : Integrator.EULER;
+          });
       return o.build();
     }
 

@@ -51,6 +51,8 @@ final class MjcfSchema {
           "iterations",
           "solver",
           "tolerance",
+          "ls_iterations",
+          "ls_tolerance",
           "cone",
           "density",
           "viscosity",

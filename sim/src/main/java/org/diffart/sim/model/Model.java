@@ -31,7 +31,7 @@ public final class Model extends ModelFields {
    * A model of the given fields and options.
    *
    * @throws IllegalArgumentException when the options do not suit the model (RK4 with contacts and
-   *     a warm start)
+   *     a warm start; an integrator implicit in velocity with fluid forces or muscles)
    */
   public Model(ModelFields fields, Options o) {
     super(fields);
@@ -43,6 +43,28 @@ public final class Model extends ModelFields {
               + " start: each RK4 stage would start from the previous stage's impulses, which the"
               + " adjoint, recomputing the stages last to first, cannot reproduce; turn the warm"
               + " start off or use Euler");
+    }
+    if (o.integrator().isImplicit()) {
+      String name = o.integrator() == Integrator.IMPLICIT ? "implicit" : "implicitfast";
+      if (o.density() > 0 || o.viscosity() > 0) {
+        throw new IllegalArgumentException(
+            "integrator "
+                + name
+                + " with fluid forces (density or viscosity > 0) is not supported: MuJoCo"
+                + " differentiates its fluid model in velocity for the implicit solve, diffart's"
+                + " does not yet; use Euler or RK4");
+      }
+      for (int a = 0; a < nu; a++) {
+        if (actGainMuscle(a) || actBiasMuscle(a)) {
+          throw new IllegalArgumentException(
+              "integrator "
+                  + name
+                  + " with muscle actuator '"
+                  + actName(a)
+                  + "' is not supported: MuJoCo differentiates the muscle's force-velocity curve"
+                  + " for the implicit solve, diffart does not yet; use Euler or RK4");
+        }
+      }
     }
   }
 

@@ -39,7 +39,11 @@ class MjcfLoaderErrorsTest {
         Arguments.of("two_orientations.xml", 3, "body", "multiple orientation specifiers"),
         Arguments.of(
             "plane_in_body.xml", 6, "geom", "plane geoms are only allowed in static bodies"),
-        Arguments.of("bad_integrator.xml", 2, "option", "'implicit' is not one of Euler, RK4"),
+        Arguments.of(
+            "bad_integrator.xml",
+            2,
+            "option",
+            "'discrete' is not one of Euler, RK4, implicit, implicitfast"),
         Arguments.of("not_mjcf.xml", 1, "robot", "root element <mujoco>"));
   }
 

@@ -106,11 +106,37 @@ class MjcfOptionTest {
     }
   }
 
+  /**
+   * The Newton and CG solvers' settings (Menagerie's MJX files set {@code ls_iterations}) are
+   * checked as MuJoCo 3.14 reads them (an integer; a number) and named in one warning.
+   */
+  @Test
+  void solverSettingsAreIgnoredWithOneWarningThatNamesThem() {
+    Model m =
+        MjcfLoader.loadString(
+            "<mujoco>\n<option solver=\"CG\" ls_iterations=\"6\" ls_tolerance=\"0.01\"/>"
+                + "<worldbody/></mujoco>",
+            "s.xml");
+    List<String> w =
+        m.warnings().stream().filter(x -> x.contains("projected Gauss-Seidel")).toList();
+    assertEquals(1, w.size(), String.join("\n", m.warnings()));
+    assertTrue(
+        w.get(0).startsWith("s.xml:2: option solver=\"CG\" ls_iterations=\"6\" ls_tolerance="),
+        w.get(0));
+    ModelFormatException bad =
+        assertThrows(
+            ModelFormatException.class,
+            () ->
+                MjcfLoader.loadString(
+                    "<mujoco><option ls_iterations=\"2.5\"/><worldbody/></mujoco>", "b.xml"));
+    assertTrue(bad.getMessage().contains("ls_iterations"), bad.getMessage());
+  }
+
   @Test
   void optionsMujoco314KnowsAndTheLoaderDoesNotAreRefusedByName() throws IOException {
-    // jacobian, ls_iterations, ls_tolerance, sleep_tolerance, actuatorgroupdisable
+    // jacobian, sleep_tolerance, actuatorgroupdisable
     assertEquals(
-        5,
+        3,
         refusedByName(
             reference().getAsJsonObject("attributes"), MjcfSchema.OPTION, "<option %s=\"1\"/>"));
     // spring, damper, clampctrl, warmstart, filterparent, midphase, autoreset, nativeccd, island,

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 
 /**
@@ -100,6 +102,12 @@ public final class ReferenceFiles {
     Path root = repoRoot();
     Path a = root.resolve("datasets/models/" + file);
     return Files.exists(a) ? a : root.resolve("datasets/reference/models/" + file);
+  }
+
+  /** The model of an MJCF file with another integrator. */
+  public static Model load(Path file, Integrator integrator) {
+    Model m = ModelLoader.load(file.toString());
+    return m.withOptions(m.opt().toBuilder().integrator(integrator).build());
   }
 
   /** A JSON array of numbers as doubles. */

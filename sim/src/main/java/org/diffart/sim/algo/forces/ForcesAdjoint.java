@@ -132,7 +132,7 @@ public final class ForcesAdjoint {
         // vel = Σ moment q̇, qfrc += moment force
         double applied = d.actuatorForce[a];
         for (int k = 0; k < nv; k++) {
-          b.actuatorMomentBar[nv * a + k] = applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k];
+          b.actuatorMomentBar[nv * a + k] += applied * b.qfrcActuatorBar[k] + velBar * d.qvel[k];
           b.qvelBar[k] += velBar * d.actuatorMoment[nv * a + k];
         }
         if (crank) {
@@ -156,6 +156,24 @@ public final class ForcesAdjoint {
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
     if (cranks) {
       KinematicsAdjoint.sites(m, d, b);
+    }
+  }
+
+  /**
+   * Adjoint of {@link Forces#moment}: the bars {@code mBar} of actuator a's moment arms into {@code
+   * actuatorMomentBar} (slider-crank, adhesion) or {@code tendonJBar} (spatial tendon), consumed by
+   * {@link #actuation} and {@link #passive}; a joint's or fixed tendon's arms are constants.
+   */
+  public static void moment(Model m, DataBar b, int a, double[] mBar) {
+    int nv = m.nv(), ten = m.actTendon(a);
+    if (m.actCrankSite(a) >= 0 || m.actBody(a) >= 0) {
+      for (int k = 0; k < nv; k++) {
+        b.actuatorMomentBar[nv * a + k] += mBar[k];
+      }
+    } else if (ten >= 0 && m.tendonSpatial(ten)) {
+      for (int k = 0; k < nv; k++) {
+        b.tendonJBar[nv * ten + k] += m.actGear(a) * mBar[k];
+      }
     }
   }
 
