@@ -89,6 +89,8 @@ abstract class BackendContractTest {
         // standalone free body's gyroscopic block)
         "../datasets/reference/implicit314/implicit_arm.xml",
         "../datasets/reference/implicit314/implicit_free.xml",
+        // MuJoCo 3's joint-level clamp of the total actuator force
+        "../datasets/reference/actfrc314/actfrc_arm.xml",
         "../datasets/reference/models/sensors.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
         "../datasets/reference/models/equality.xml",

@@ -4618,6 +4618,12 @@ void Forces_actuation(Model* m, Data* d) {
       }
     }
   }
+  for (int j = 0; j < (M_njnt); j++) {
+    if (((MI_ARRAY(m, jntActFrcLimited)[(j)] != 0))) {
+      int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
+      DD_ARRAY(d, qfrcActuator)[k] = jmin(jmax(DD_ARRAY(d, qfrcActuator)[k], (MD_ARRAY(m, jntActFrcRange)[((2 * (j)) + (0))])), (MD_ARRAY(m, jntActFrcRange)[((2 * (j)) + (1))]));
+    }
+  }
   if ((!OPT_actuation)) {
     fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
     fill_d(DD_ARRAY(d, actuatorForce), DL_actuatorForce, 0);

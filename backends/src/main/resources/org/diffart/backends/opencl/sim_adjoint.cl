@@ -3439,6 +3439,14 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     fill_d(BD_ARRAY(b, actDotBar), BL_actDotBar, 0);
     fill_d(BD_ARRAY(b, actuatorForceBar), BL_actuatorForceBar, 0);
   }
+  for (int j = 0; j < (M_njnt); j++) {
+    if (((MI_ARRAY(m, jntActFrcLimited)[(j)] != 0))) {
+      int k = (MI_ARRAY(m, jntDofAdr)[(j)]);
+      if ((DD_ARRAY(d, qfrcActuator)[k] <= (MD_ARRAY(m, jntActFrcRange)[((2 * (j)) + (0))])) || (DD_ARRAY(d, qfrcActuator)[k] >= (MD_ARRAY(m, jntActFrcRange)[((2 * (j)) + (1))]))) {
+        BD_ARRAY(b, qfrcActuatorBar)[k] = 0;
+      }
+    }
+  }
   int cranks = 0;
   for (int a = 0; a < (M_nu); a++) {
     int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);

@@ -85,6 +85,8 @@ class OpenClAdjointTest {
     // implicit and implicitfast: their solve's adjoint, the bias derivative's inverse dynamics
     "../datasets/reference/implicit314/implicit_arm.xml, 4",
     "../datasets/reference/implicit314/implicit_free.xml, 4",
+    // joint actuatorfrcrange: no bar through a clipped joint
+    "../datasets/reference/actfrc314/actfrc_arm.xml, 4",
     // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
     "../datasets/reference/models/delayed_motors.xml, 3"
   })

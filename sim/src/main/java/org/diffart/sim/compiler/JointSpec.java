@@ -27,6 +27,8 @@ public final class JointSpec {
   double armature;
   double frictionloss;
   double ref;
+  boolean actFrcLimited;
+  final double[] actFrcRange = new double[2];
 
   /** MJCF {@code springdamper}: time constant and damping ratio, or zeros. */
   final double[] springdamper = new double[2];
@@ -86,6 +88,17 @@ public final class JointSpec {
     limited = true;
     range[0] = lo;
     range[1] = hi;
+    return this;
+  }
+
+  /**
+   * MuJoCo 3's joint-level clamp of the total actuator force (MJCF {@code actuatorfrcrange} with
+   * {@code actuatorfrclimited}): {@code qfrc_actuator} at the joint's dof is clipped to [lo, hi].
+   */
+  public JointSpec actuatorForceRange(double lo, double hi) {
+    actFrcLimited = true;
+    actFrcRange[0] = lo;
+    actFrcRange[1] = hi;
     return this;
   }
 

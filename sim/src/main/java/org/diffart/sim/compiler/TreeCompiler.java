@@ -137,6 +137,8 @@ abstract class TreeCompiler extends CustomCompiler {
     jntAxis = new double[3 * njnt];
     jntRange = new double[2 * njnt];
     jntStiffness = new double[njnt];
+    jntActFrcLimited = new int[njnt];
+    jntActFrcRange = new double[2 * njnt];
     jntName = new String[njnt];
     bodyJntAdr = new int[nbody];
     bodyJntNum = new int[nbody];
@@ -166,6 +168,8 @@ abstract class TreeCompiler extends CustomCompiler {
       }
       jntRange[2 * j] = s.range[0];
       jntRange[2 * j + 1] = s.range[1];
+      jntActFrcLimited[j] = s.actFrcLimited ? 1 : 0;
+      System.arraycopy(s.actFrcRange, 0, jntActFrcRange, 2 * j, 2);
       if (s.limited && s.range[0] > s.range[1] && t != JointType.BALL) {
         throw new IllegalArgumentException(
             "joint '" + s.name + "': range lower bound exceeds upper bound");

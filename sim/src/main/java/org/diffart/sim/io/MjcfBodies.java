@@ -244,6 +244,35 @@ final class MjcfBodies {
     }
   }
 
+  /**
+   * MuJoCo 3's {@code actuatorfrcrange} with {@code actuatorfrclimited} ("auto" follows {@code
+   * autolimits}, as {@code range}): the total actuator force at a hinge's or slide's dof clamped.
+   * On a ball or free joint MuJoCo 3.14 never clamps (measured), which a model warning says.
+   */
+  private void actuatorForceRange(MjcfAttributes a, JointSpec j, JointType type) {
+    double[] range = a.has("actuatorfrcrange") ? a.numbers("actuatorfrcrange", 2) : new double[2];
+    if (!compiler.limited(a, "actuatorfrclimited", "actuatorfrcrange", range)) {
+      return;
+    }
+    if (type == JointType.BALL || type == JointType.FREE) {
+      builder.warning(
+          a.element().source()
+              + ":"
+              + a.element().line()
+              + ": joint '"
+              + j.name()
+              + "': actuatorfrcrange has no effect on a "
+              + type.name().toLowerCase(java.util.Locale.ROOT)
+              + " joint (MuJoCo 3.14 clamps hinges and slides only)");
+      return;
+    }
+    if (!(range[0] < range[1])) {
+      throw a.element()
+          .error("actuatorfrcrange needs range[0] < range[1], got " + range[0] + " " + range[1]);
+    }
+    j.actuatorForceRange(range[0], range[1]);
+  }
+
   private void joint(XmlElement e, int body, int parent, String childclass) {
     e.requireAttributesIn(MjcfSchema.JOINT);
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
@@ -290,6 +319,7 @@ final class MjcfBodies {
     } else {
       j.rangeUnlimited(range[0], range[1]);
     }
+    actuatorForceRange(a, j, type);
     ignoreSoftConstraint(a, "solreflimit", "solimplimit", "solreffriction", "solimpfriction");
     j.damping(a.number("damping", 0))
         .stiffness(a.number("stiffness", 0))

@@ -61,7 +61,8 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code inertial}</td><td>pos, mass, diaginertia | fullinertia, orientation</td></tr>
  *   <tr><td>{@code joint}</td><td>name, class, type (hinge, slide, ball, free), pos, axis, range, limited,
  *       damping, stiffness, springref, armature, ref, frictionloss (dry friction rows in the contact solve),
- *       group</td></tr>
+ *       group, actuatorfrcrange and actuatorfrclimited (MuJoCo 3: the total actuator force at a hinge or slide
+ *       clipped)</td></tr>
  *   <tr><td>{@code freejoint}</td><td>name, group</td></tr>
  *   <tr><td>{@code geom}</td><td>name, class, type (sphere, capsule, ellipsoid, cylinder, box, plane, mesh,
  *       hfield), size, pos, orientation, fromto, mass, density, contype, conaffinity, condim (1, 3, 4, 6),

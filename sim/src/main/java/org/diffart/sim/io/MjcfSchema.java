@@ -112,6 +112,8 @@ final class MjcfSchema {
           "axis",
           "range",
           "limited",
+          "actuatorfrcrange",
+          "actuatorfrclimited",
           "damping",
           "stiffness",
           "springref",

@@ -330,6 +330,16 @@ public final class Model extends ModelFields {
     return jntRange[2 * j + k];
   }
 
+  /** Whether joint j clamps the total actuator force at its dof (MuJoCo 3's actuatorfrcrange). */
+  public boolean jntActFrcLimited(int j) {
+    return jntActFrcLimited[j] != 0;
+  }
+
+  /** Joint j's actuator force clamp, lower (k = 0) or upper (k = 1). */
+  public double jntActFrcRange(int j, int k) {
+    return jntActFrcRange[2 * j + k];
+  }
+
   /** Spring stiffness of joint j. */
   public double jntStiffness(int j) {
     return jntStiffness[j];

@@ -304,6 +304,17 @@ public abstract class ModelFields {
   @Dims("njnt")
   protected double[] jntStiffness;
 
+  /**
+   * MuJoCo 3's joint-level actuator force clamp: enforced (0 or 1; hinge and slide joints only)
+   * [njnt].
+   */
+  @Dims("njnt")
+  protected int[] jntActFrcLimited;
+
+  /** The clamp's range of the total actuator force at the joint's dof [njnt×2]. */
+  @Dims({"njnt", "2"})
+  protected double[] jntActFrcRange;
+
   /** Name [njnt]. */
   @Dims("njnt")
   protected String[] jntName;

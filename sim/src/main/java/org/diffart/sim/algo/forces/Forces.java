@@ -116,6 +116,8 @@ public final class Forces {
    * {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a
    * fixed tendon); on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive}
    * computes the tendon first); an adhesion actuator's are those of {@link #adhesion}, at length 0.
+   * Then, as MuJoCo 3, {@code qfrcActuator} at the dof of a joint with {@code actuatorfrcrange} is
+   * clamped to it.
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
@@ -195,6 +197,14 @@ public final class Forces {
         for (int k = 0; k < nv; k++) {
           d.qfrcActuator[k] += d.tendonJ[nv * ten + k] * m.actGear(a) * force;
         }
+      }
+    }
+    // MuJoCo 3's joint-level clamp of the total actuator force (actuatorfrcrange)
+    for (int j = 0; j < m.njnt(); j++) {
+      if (m.jntActFrcLimited(j)) {
+        int k = m.jntDofAdr(j);
+        d.qfrcActuator[k] =
+            Math.min(Math.max(d.qfrcActuator[k], m.jntActFrcRange(j, 0)), m.jntActFrcRange(j, 1));
       }
     }
     if (!m.opt().actuation()) {

@@ -52,6 +52,16 @@ public final class ForcesAdjoint {
       java.util.Arrays.fill(b.actDotBar, 0);
       java.util.Arrays.fill(b.actuatorForceBar, 0);
     }
+    // a joint's clamped total actuator force passes no bar back
+    for (int j = 0; j < m.njnt(); j++) {
+      if (m.jntActFrcLimited(j)) {
+        int k = m.jntDofAdr(j);
+        if (d.qfrcActuator[k] <= m.jntActFrcRange(j, 0)
+            || d.qfrcActuator[k] >= m.jntActFrcRange(j, 1)) {
+          b.qfrcActuatorBar[k] = 0;
+        }
+      }
+    }
     boolean cranks = false;
     for (int a = 0; a < m.nu(); a++) {
       boolean crank = m.actCrankSite(a) >= 0, adhesion = m.actBody(a) >= 0;
