@@ -161,21 +161,34 @@ class DmControlRolloutTest {
    * What an actuator with a fixed gain and an affine bias stores at the constant control {@code
    * ctrl} (clamped to its range) and length l: its force {@code clamp(u(l) − c·l̇)}, {@code u =
    * gain0 ctrl + bias0 − k l}, {@code k = −bias1 ≥ 0}, {@code c = −bias2 ≥ 0}, clamped to its force
-   * range where limited, does at most the work of {@code clamp(u(l))} along l (the clamp is
-   * monotone, so the damping only takes work out), whose potential {@code −∫ clamp(u) dl} is {@code
-   * (s u − s²/2)/k} with {@code s = clamp(u)} (a position servo's {@code kp (l − ctrl)²/2}
-   * unclamped), and {@code −s l} for k = 0 (a constant force).
+   * range where limited and to its joint's {@code actuatorfrcrange} (divided by the gear) where
+   * that is limited, does at most the work of {@code clamp(u(l))} along l (the clamp is monotone,
+   * so the damping only takes work out), whose potential {@code −∫ clamp(u) dl} is {@code (s u −
+   * s²/2)/k} with {@code s = clamp(u)} (a position servo's {@code kp (l − ctrl)²/2} unclamped), and
+   * {@code −s l} for k = 0 (a constant force). A joint clamp is a clamp of this actuator's force
+   * only when no other actuator drives the joint; the method refuses the other case.
    */
   static double actuatorPotential(Model m, int a, double ctrl, double l) {
     double c =
         m.actCtrlLimited(a)
             ? Math.min(Math.max(ctrl, m.actCtrlRange(a, 0)), m.actCtrlRange(a, 1))
             : ctrl;
+    double lo = m.actForceLimited(a) ? m.actForceRange(a, 0) : Double.NEGATIVE_INFINITY;
+    double hi = m.actForceLimited(a) ? m.actForceRange(a, 1) : Double.POSITIVE_INFINITY;
+    int j = m.actTendon(a) < 0 && m.actCrankSite(a) < 0 ? m.actJnt(a) : -1;
+    if (j >= 0 && m.jntActFrcLimited(j)) {
+      for (int b = 0; b < m.nu(); b++) {
+        if (b != a && m.actJnt(b) == j && m.actTendon(b) < 0) {
+          throw new IllegalArgumentException(
+              "joint " + m.jntName(j) + "'s actuatorfrcrange clamps several actuators' sum");
+        }
+      }
+      double g = m.actGear(a), jlo = m.jntActFrcRange(j, 0) / g, jhi = m.jntActFrcRange(j, 1) / g;
+      lo = Math.max(lo, Math.min(jlo, jhi));
+      hi = Math.min(hi, Math.max(jlo, jhi));
+    }
     double k = -m.actBias(a, 1), u = m.actGain(a, 0) * c + m.actBias(a, 0) - k * l;
-    double s =
-        m.actForceLimited(a)
-            ? Math.min(Math.max(u, m.actForceRange(a, 0)), m.actForceRange(a, 1))
-            : u;
+    double s = Math.min(Math.max(u, lo), hi);
     return k > 0 ? (s * u - 0.5 * s * s) / k : -s * l;
   }
 
