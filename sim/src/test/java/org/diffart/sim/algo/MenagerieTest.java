@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the test when a file starts to load, so it cannot go stale. A file that loads has MuJoCo's
  * compiled inertias and, on seeded random states with contacts disabled, its kinematics, mass
  * matrix, forces, {@code qacc_smooth} (1e-9 relative) and sensors ({@link MujocoReferenceTest}),
- * and a sound 2000-step rollout from where MuJoCo's own starts ({@link #twoThousandStepsAreSound}).
+ * except the differences {@link #DIFFERS} lists (which must persist), and a sound 2000-step rollout
+ * from where MuJoCo's own starts ({@link #twoThousandStepsAreSound}).
  */
 class MenagerieTest {
   private static final String SITE = "motor: unknown or unsupported attribute 'site'";
