@@ -79,16 +79,22 @@ final class MjcfBodies {
     if (bodyElements.isEmpty()) {
       bodyElements.add(e);
     }
-    for (XmlElement c : e.children()) {
+    for (MjcfFrames.Member m : MjcfFrames.members(e, null, defaults, compiler, names)) {
+      XmlElement c = m.element();
       switch (c.name()) {
-        case "geom" -> geom(c, 0, null, true);
-        case "site" -> site(c, 0, null);
-        case "body" -> body(c, 0, null, true);
-        case "composite" -> MjcfComposite.read(c, 0, builder, this);
+        case "geom" -> geom(c, 0, m.childclass(), true, m.frame());
+        case "site" -> site(c, 0, m.childclass(), m.frame());
+        case "body" -> body(c, 0, m.childclass(), true, m.frame());
+        case "composite" -> composite(m, 0);
+        case "joint", "freejoint", "inertial" ->
+            throw c.error(
+                "the world body cannot have "
+                    + (c.name().equals("inertial") ? "an <inertial>" : "joints")
+                    + " (MuJoCo refuses this too)");
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
             throw MjcfSchema.unsupported(
-                c, "worldbody", "geom, site, body, composite", "light, camera");
+                c, "worldbody", "geom, site, body, frame, composite", "light, camera");
           }
         }
       }
@@ -102,7 +108,22 @@ final class MjcfBodies {
     nv += 3;
   }
 
-  private void body(XmlElement e, int parent, String childclass, boolean parentStatic) {
+  /** Reads a {@code <composite>}, which diffart does not place inside a {@code <frame>}. */
+  private void composite(MjcfFrames.Member m, int body) {
+    if (m.frame() != null) {
+      throw m.element().error("<composite> inside a <frame> is not supported");
+    }
+    MjcfComposite.read(m.element(), body, builder, this);
+  }
+
+  /**
+   * Reads a body and its subtree.
+   *
+   * @param frame the {@code <frame>} that places it in its parent (7: position, quaternion), or
+   *     null
+   */
+  private void body(
+      XmlElement e, int parent, String childclass, boolean parentStatic, double[] frame) {
     e.requireAttributesIn(MjcfSchema.BODY);
     String cc = childclass;
     if (e.has("childclass")) {
@@ -113,27 +134,29 @@ final class MjcfBodies {
     names.register("body", name, e);
     BodySpec b = builder.addBody(parent, name).user(MjcfUser.read(e, "body", builder));
     bodyElements.add(e);
-    double[] pos = e.has("pos") ? e.numbers("pos", 3) : ZERO3;
+    double[] pos = MjcfFrames.point(frame, e.has("pos") ? e.numbers("pos", 3) : ZERO3);
     b.pos(pos[0], pos[1], pos[2]);
-    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler);
+    double[] q =
+        MjcfFrames.rotation(frame, MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler));
     b.quat(q[0], q[1], q[2], q[3]);
     // the body's own elements first: whether it is static decides where planes may go
-    XmlElement inertial = null;
+    MjcfFrames.Member inertial = null;
     XmlElement free = null;
     int joints = 0;
-    List<XmlElement> geomElements = new ArrayList<>();
-    List<XmlElement> siteElements = new ArrayList<>();
-    List<XmlElement> children = new ArrayList<>();
-    for (XmlElement c : e.children()) {
+    List<MjcfFrames.Member> geomElements = new ArrayList<>();
+    List<MjcfFrames.Member> siteElements = new ArrayList<>();
+    List<MjcfFrames.Member> children = new ArrayList<>();
+    for (MjcfFrames.Member m : MjcfFrames.members(e, cc, defaults, compiler, names)) {
+      XmlElement c = m.element();
       switch (c.name()) {
         case "inertial" -> {
           if (inertial != null) {
             throw c.error("a body has at most one <inertial>");
           }
-          inertial = c;
+          inertial = m;
         }
         case "joint" -> {
-          joint(c, b.id(), parent, cc);
+          joint(c, b.id(), parent, m.childclass(), m.frame());
           joints++;
         }
         case "freejoint" -> {
@@ -141,15 +164,15 @@ final class MjcfBodies {
           free = c;
           joints++;
         }
-        case "geom" -> geomElements.add(c);
-        case "site" -> siteElements.add(c);
-        case "body", "composite" -> children.add(c);
+        case "geom" -> geomElements.add(m);
+        case "site" -> siteElements.add(m);
+        case "body", "composite" -> children.add(m);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
             throw MjcfSchema.unsupported(
                 c,
                 "body",
-                "inertial, joint, freejoint, geom, site, body, composite",
+                "inertial, joint, freejoint, geom, site, body, frame, composite",
                 "light, camera");
           }
         }
@@ -159,20 +182,20 @@ final class MjcfBodies {
       throw free.error("a free joint must be the only joint of its body");
     }
     if (inertial != null) {
-      inertial(inertial, b);
+      inertial(inertial.element(), b, inertial.frame());
     }
     boolean isStatic = parentStatic && joints == 0;
-    for (XmlElement g : geomElements) {
-      geom(g, b.id(), cc, isStatic);
+    for (MjcfFrames.Member g : geomElements) {
+      geom(g.element(), b.id(), g.childclass(), isStatic, g.frame());
     }
-    for (XmlElement site : siteElements) {
-      site(site, b.id(), cc);
+    for (MjcfFrames.Member site : siteElements) {
+      site(site.element(), b.id(), site.childclass(), site.frame());
     }
-    for (XmlElement c : children) {
-      if (c.name().equals("composite")) {
-        MjcfComposite.read(c, b.id(), builder, this);
+    for (MjcfFrames.Member c : children) {
+      if (c.element().name().equals("composite")) {
+        composite(c, b.id());
       } else {
-        body(c, b.id(), cc, isStatic);
+        body(c.element(), b.id(), c.childclass(), isStatic, c.frame());
       }
     }
   }
@@ -229,22 +252,24 @@ final class MjcfBodies {
         && m.bodyInertia(body, 2) >= MIN_VALUE;
   }
 
-  private void inertial(XmlElement e, BodySpec b) {
+  private void inertial(XmlElement e, BodySpec b, double[] frame) {
     e.requireAttributesIn(MjcfSchema.INERTIAL);
-    double[] pos = e.numbers("pos", 3);
+    double[] pos = MjcfFrames.point(frame, e.numbers("pos", 3));
     double mass = e.number("mass");
     if (mass < 0) {
       throw e.error("mass must be non-negative, got " + mass);
     }
-    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler, "fullinertia");
+    double[] q =
+        MjcfFrames.rotation(
+            frame, MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler, "fullinertia"));
     if (e.has("fullinertia")) {
-      b.inertialFull(mass, pos, new double[] {1, 0, 0, 0}, e.numbers("fullinertia", 6));
+      b.inertialFull(mass, pos, q, e.numbers("fullinertia", 6));
     } else {
       b.inertial(mass, pos, q, e.has("diaginertia") ? e.numbers("diaginertia", 3) : ZERO3);
     }
   }
 
-  private void joint(XmlElement e, int body, int parent, String childclass) {
+  private void joint(XmlElement e, int body, int parent, String childclass, double[] frame) {
     e.requireAttributesIn(MjcfSchema.JOINT);
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
     JointType type =
@@ -262,7 +287,7 @@ final class MjcfBodies {
     JointSpec j = builder.addJoint(body, type, name).user(MjcfUser.read(a, "jnt", builder));
     if (type != JointType.FREE) {
       // MuJoCo ignores the anchor of free joints
-      double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
+      double[] pos = MjcfFrames.point(frame, a.has("pos") ? a.numbers("pos", 3) : ZERO3);
       j.pos(pos[0], pos[1], pos[2]);
     }
     double[] axis = a.has("axis") ? a.numbers("axis", 3) : new double[] {0, 0, 1};
@@ -272,6 +297,7 @@ final class MjcfBodies {
         && axis[2] == 0) {
       throw e.error("attribute 'axis' must be non-zero");
     }
+    axis = MjcfFrames.vector(frame, axis);
     j.axis(axis[0], axis[1], axis[2]);
     // limits of hinges and balls follow the compiler's angle unit; slide lengths are metres; MuJoCo
     // 2.2.2 keeps
@@ -324,7 +350,7 @@ final class MjcfBodies {
     nv += JointType.FREE.nv;
   }
 
-  private void geom(XmlElement e, int body, String childclass, boolean isStatic) {
+  private void geom(XmlElement e, int body, String childclass, boolean isStatic, double[] frame) {
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, childclass);
     GeomType type = geomType(a);
     e.requireAttributesIn(MjcfSchema.GEOM);
@@ -391,6 +417,9 @@ final class MjcfBodies {
       double[] q = MjcfOrientation.of(a, compiler);
       g.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
     }
+    if (frame != null) {
+      g.inFrame(MjcfFrames.pos(frame), MjcfFrames.quat(frame));
+    }
     if (a.has("mass")) {
       g.mass(nonNegative(a, "mass"));
     }
@@ -418,7 +447,7 @@ final class MjcfBodies {
   }
 
   /** Reads a {@code <site>}: a frame with a shape that sensors read; no mass, no contact. */
-  private void site(XmlElement e, int body, String childclass) {
+  private void site(XmlElement e, int body, String childclass, double[] frame) {
     e.requireAttributesIn(MjcfSchema.SITE);
     MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, childclass);
     GeomType type = siteType(a);
@@ -436,6 +465,9 @@ final class MjcfBodies {
       double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
       double[] q = MjcfOrientation.of(a, compiler);
       s.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
+    }
+    if (frame != null) {
+      s.inFrame(MjcfFrames.pos(frame), MjcfFrames.quat(frame));
     }
     if (!name.isEmpty()) {
       sites.put(name, s);

@@ -55,6 +55,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
  *       element</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
+ *   <tr><td>{@code frame}</td><td>name, class, childclass, pos, orientation; in the world body and in bodies,
+ *       holding bodies, joints, geoms, sites, an inertial and frames, as MuJoCo 3.14 places them
+ *       ({@link MjcfFrames})</td></tr>
  *   <tr><td>{@code composite}</td><td>type particle only (bodies of three slide joints and a sphere), count,
  *       spacing, offset, prefix; its geom's size, contype, conaffinity, condim, priority, friction, margin, gap, mass,
  *       density ({@link MjcfComposite})</td></tr>

@@ -1,0 +1,319 @@
+"""What MuJoCo 3.14 makes of the MJCF 3.x body-tree elements <frame> and <replicate>: the compiled
+placements of everything inside them, their names and order, the accelerations at a few states
+(contacts off), and the errors it gives.
+
+Run with the mujoco==3.14.0 wheel's Python from the repository root:
+    /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
+Writes datasets/reference/elements314/frame.json (deterministic: states from a seeded generator).
+Each case holds its XML; tests load it and compare.
+"""
+
+import json
+import os
+import sys
+
+import mujoco
+import numpy as np
+
+OUT_DIR = os.path.join("datasets", "reference", "elements314")
+
+
+
+def box_mesh():
+    """A 0.3 x 0.2 x 0.1 box turned and moved off the mesh origin, its 12 triangles outward: a mesh
+    whose centre and principal axes are not the mesh frame's, and whose volume MuJoCo 2.2.2's and
+    3.14's mesh inertias agree on (convex, symmetric about its centre)."""
+    c, s = np.cos(0.4), np.sin(0.4)
+    rot = np.array([[c, -s, 0], [s * 0.8, c * 0.8, 0.6], [-s * 0.6, -c * 0.6, 0.8]])
+    corners = [(x, y, z) for x in (-0.15, 0.15) for y in (-0.1, 0.1) for z in (-0.05, 0.05)]
+    verts = [rot @ np.array(p) + np.array([0.2, 0.1, -0.05]) for p in corners]
+    faces = [0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1, 2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4,
+             1, 5, 7, 1, 7, 3]
+    return '<mesh name="t" vertex="%s" face="%s"/>' % (
+        " ".join("%.6f" % x for v in verts for x in v), " ".join(map(str, faces)))
+
+
+BOX_MESH = box_mesh()
+
+# every case switches contacts off so qacc is the smooth dynamics'
+HEAD = '<mujoco><option><flag contact="disable"/></option>'
+
+FRAME_CASES = {
+    # frames in the world body holding static geoms and sites, bodies, and nested frames
+    "world_frames": HEAD + """
+<worldbody>
+  <frame name="f1" pos="0.1 0.2 0.3" euler="10 20 30">
+    <geom name="wg" type="box" size="0.1 0.2 0.3" pos="0.5 0 0" euler="0 0 45"/>
+    <site name="ws" pos="0 0.4 0" zaxis="1 1 0"/>
+    <body name="b1" pos="0 0 1" xyaxes="0 1 0 -1 0 0">
+      <joint name="h1" type="hinge" pos="0.1 0 0" axis="1 1 0" damping="0.3"/>
+      <geom name="cap" type="capsule" size="0.05" fromto="0 0 0 0.3 0.1 -0.4"/>
+      <frame name="f2" pos="0.2 0 -0.1" axisangle="0 1 1 40">
+        <body name="b2" pos="0 0.1 0" zaxis="0 1 1">
+          <joint name="s2" type="slide" axis="0 1 0" pos="0 0 0.2"/>
+          <geom name="boxft" type="box" size="0.04" fromto="0 0 0 0.2 0.3 0.1"/>
+          <site name="siteft" type="cylinder" size="0.02" fromto="0.1 0 0 0 0.2 0.3"/>
+        </body>
+      </frame>
+    </body>
+  </frame>
+</worldbody></mujoco>""",
+    # frames inside a body holding joints, geoms, sites, an inertial-free body and nested frames
+    "body_frames": HEAD + """
+<worldbody>
+  <body name="a" pos="0 0 1">
+    <joint name="ja" type="hinge" axis="0 1 0" damping="0.1"/>
+    <geom name="ga" type="sphere" size="0.1"/>
+    <frame name="fa" pos="0.3 0 0" quat="2 0.3 -0.4 1">
+      <joint name="jb" type="hinge" pos="0.1 0.2 0" axis="0 0 1" armature="0.01"/>
+      <geom name="gb" type="ellipsoid" size="0.1 0.05 0.2" pos="0 0.1 0" euler="30 0 0"/>
+      <site name="sb" type="box" size="0.02 0.03 0.04" pos="0.1 0 0" axisangle="1 0 0 30"/>
+      <frame name="fb" euler="0 0 90" pos="0 0 0.2">
+        <joint name="jc" type="slide" pos="0 0.1 0" axis="1 0 0"/>
+        <geom name="gc" type="cylinder" size="0.05 0.1" pos="0.2 0 0"/>
+        <body name="c" pos="0.4 0 0" euler="0 45 0">
+          <frame euler="90 0 0" pos="0 0.1 0">
+            <joint name="je" type="hinge" axis="1 0 0"/>
+          </frame>
+          <joint name="jd" type="ball" pos="0.05 0 0" damping="0.2"/>
+          <geom name="gd" type="box" size="0.05 0.1 0.15" pos="0 0 -0.1"/>
+        </body>
+      </frame>
+    </frame>
+  </body>
+</worldbody></mujoco>""",
+    # a free body placed by a frame: qpos0 is its placed pose
+    "free_body_in_frame": HEAD + """
+<worldbody>
+  <frame pos="1 2 3" euler="0 30 60">
+    <body name="free" pos="0.1 0 0" euler="10 0 0">
+      <freejoint name="fj"/>
+      <geom name="g" type="box" size="0.1 0.2 0.3" pos="0.05 0 0"/>
+      <frame pos="0 0.3 0" euler="0 0 20">
+        <body name="child" pos="0 0 0.1">
+          <joint name="h" axis="1 0 0"/>
+          <geom name="g2" type="capsule" size="0.03 0.1" euler="90 0 0"/>
+        </body>
+      </frame>
+    </body>
+  </frame>
+</worldbody></mujoco>""",
+    # childclass and class on frames; a body in a frame inherits the frame's childclass
+    "childclass": HEAD + """
+<default>
+  <default class="a"><geom type="box" size="0.1 0.2 0.3" pos="0.1 0 0"/><joint axis="1 0 0" damping="0.5"/>
+    <site size="0.03" pos="0 0.2 0"/></default>
+  <default class="b"><geom type="capsule" size="0.05 0.2" euler="0 90 0"/><joint axis="0 1 0" armature="0.1"/>
+    <site size="0.04" pos="0 0 0.3"/></default>
+</default>
+<worldbody>
+  <body name="p" childclass="b" pos="0 0 1">
+    <joint name="jp"/>
+    <geom name="gp"/>
+    <frame name="fa" childclass="a" pos="0 0 0.1">
+      <joint name="ja"/>
+      <geom name="ga"/>
+      <site name="sa"/>
+      <body name="q" pos="0.3 0 0">
+        <joint name="jq"/>
+        <geom name="gq"/>
+        <frame name="fq">
+          <geom name="gqq"/>
+        </frame>
+      </body>
+    </frame>
+    <frame name="fclass" class="a" euler="0 0 30">
+      <geom name="gclass"/>
+      <site name="sclass"/>
+    </frame>
+    <frame name="fboth" class="a" childclass="b">
+      <geom name="gboth"/>
+    </frame>
+    <frame name="finherit" pos="0 0.2 0">
+      <geom name="ginherit"/>
+      <site name="sinherit"/>
+    </frame>
+  </body>
+</worldbody></mujoco>""",
+    # the compiler's angle unit and euler sequence apply to frames
+    "radian_eulerseq": '<mujoco><compiler angle="radian" eulerseq="ZYX"/>' + HEAD[8:] + """
+<worldbody>
+  <frame euler="0.3 -0.2 0.7" pos="0 0 1">
+    <body name="a" euler="0.1 0.2 0.3">
+      <joint name="h" axis="0 1 1"/>
+      <geom name="g" type="box" size="0.1 0.2 0.3" pos="0.1 0.1 0"/>
+      <frame axisangle="1 1 1 0.5">
+        <geom name="g2" type="sphere" size="0.05" pos="0.2 0 0"/>
+        <site name="s" pos="0 0 0.1"/>
+      </frame>
+    </body>
+  </frame>
+</worldbody></mujoco>""",
+    # an <inertial> inside a frame is placed by it (position and principal axes)
+    "inertial_in_frame": HEAD + """
+<worldbody>
+  <body name="a" pos="0 0 1">
+    <joint name="h" axis="1 0 0"/>
+    <frame pos="0.1 0.2 0" euler="0 90 30">
+      <inertial pos="0.1 0 0" quat="1 0.2 0 0" mass="2" diaginertia="0.1 0.2 0.25"/>
+    </frame>
+  </body>
+  <body name="b" pos="1 0 1">
+    <joint name="h2" axis="0 1 0"/>
+    <frame pos="0 0 0.3" axisangle="0 0 1 60">
+      <inertial pos="0 0.1 0" mass="1" fullinertia="0.1 0.2 0.25 0.01 0 0.02"/>
+    </frame>
+  </body>
+</worldbody></mujoco>""",
+    # elements in frames keep document order among their siblings outside frames
+    "order": HEAD + """
+<worldbody>
+  <geom name="w1" type="plane" size="1 1 0.1"/>
+  <frame pos="0 0 -0.1"><geom name="w2" type="plane" size="1 1 0.1"/></frame>
+  <body name="a" pos="0 0 1">
+    <geom name="a1" size="0.1"/>
+    <frame pos="0.1 0 0">
+      <body name="b"><joint name="jb"/><geom name="b1" size="0.1"/></body>
+      <geom name="a2" size="0.1"/>
+      <joint name="j2" axis="1 0 0"/>
+    </frame>
+    <body name="c"><joint name="jc"/><geom name="c1" size="0.1"/></body>
+    <geom name="a3" size="0.1"/>
+    <joint name="j1"/>
+    <frame><site name="s1"/></frame>
+    <site name="s2"/>
+  </body>
+</worldbody></mujoco>""",
+    # a mesh geom in a frame: the frame places the mesh's own coordinates
+    "mesh_in_frame": HEAD + """
+<asset>""" + BOX_MESH + """</asset>
+<worldbody>
+  <body name="a" pos="0 0 1">
+    <joint name="h" axis="0 1 0"/>
+    <frame pos="0.1 0 0.2" euler="20 -10 40">
+      <geom name="m" type="mesh" mesh="t" pos="0 0.1 0" euler="0 0 30"/>
+    </frame>
+  </body>
+</worldbody></mujoco>""",
+    # the same mesh without a frame: MuJoCo's single-precision vertices part it from diffart by ~1e-8
+    "mesh_no_frame": HEAD + """
+<asset>""" + BOX_MESH + """</asset>
+<worldbody>
+  <body name="a" pos="0 0 1">
+    <joint name="h" axis="0 1 0"/>
+    <geom name="m" type="mesh" mesh="t" pos="0 0.1 0" euler="0 0 30"/>
+  </body>
+</worldbody></mujoco>""",
+    # frame names are their own namespace: a body and a geom may share one
+    "frame_names": HEAD + """
+<worldbody>
+  <frame name="x"/>
+  <body name="x"><joint/><geom name="x" size="0.1"/></body>
+</worldbody></mujoco>""",
+    # errors
+    "joint_in_world_frame": HEAD + """
+<worldbody>
+  <frame><joint name="j"/></frame>
+</worldbody></mujoco>""",
+    "inertial_in_world_frame": HEAD + """
+<worldbody>
+  <frame><inertial mass="1" diaginertia="1 1 1" pos="0 0 0"/></frame>
+</worldbody></mujoco>""",
+    "repeated_frame_name": HEAD + """
+<worldbody>
+  <frame name="f"/>
+  <frame name="f"/>
+</worldbody></mujoco>""",
+    "unknown_childclass": HEAD + """
+<worldbody>
+  <frame childclass="nope"/>
+</worldbody></mujoco>""",
+    "unknown_class": HEAD + """
+<worldbody>
+  <frame class="nope"/>
+</worldbody></mujoco>""",
+    "two_orientations": HEAD + """
+<worldbody>
+  <frame euler="0 0 90" quat="1 0 0 0"/>
+</worldbody></mujoco>""",
+    "free_joint_below_frame_in_body": HEAD + """
+<worldbody>
+  <body name="a"><geom size="0.1"/>
+    <frame pos="1 0 0"><body name="b"><freejoint/><geom size="0.1"/></body></frame>
+  </body>
+</worldbody></mujoco>""",
+    # MuJoCo 3.14 accepts and ignores these (no schema check on <frame>'s attributes)
+    "unknown_attribute": HEAD + """
+<worldbody>
+  <frame bogus="1"><geom size="0.1"/></frame>
+</worldbody></mujoco>""",
+    "fromto_on_frame": HEAD + """
+<worldbody>
+  <frame fromto="0 0 0 1 0 0"><geom size="0.1"/></frame>
+</worldbody></mujoco>""",
+}
+
+
+def compile_error(xml):
+    try:
+        return mujoco.MjModel.from_xml_string(xml), None
+    except Exception as e:  # noqa: BLE001
+        return None, str(e).strip().splitlines()[0]
+
+
+def rows(a):
+    return np.asarray(a, dtype=float).tolist()
+
+
+def compiled(m, seed):
+    d = mujoco.MjData(m)
+    res = {
+        "body_name": [m.body(i).name for i in range(m.nbody)],
+        "jnt_name": [m.jnt(i).name for i in range(m.njnt)],
+        "geom_name": [m.geom(i).name for i in range(m.ngeom)],
+        "site_name": [m.site(i).name for i in range(m.nsite)],
+    }
+    for f in ("body_parentid", "body_pos", "body_quat", "body_ipos", "body_iquat", "body_mass",
+              "body_inertia", "jnt_bodyid", "jnt_pos", "jnt_axis", "geom_bodyid", "geom_pos",
+              "geom_quat", "geom_size", "site_bodyid", "site_pos", "site_quat", "site_size",
+              "qpos0"):
+        res[f] = rows(getattr(m, f))
+    rng = np.random.default_rng(seed)
+    states = []
+    for _ in range(3):
+        qpos = m.qpos0.copy()
+        mujoco.mj_integratePos(m, qpos, rng.uniform(-0.5, 0.5, m.nv), 1.0)
+        d.qpos[:] = qpos
+        d.qvel[:] = rng.uniform(-1, 1, m.nv)
+        mujoco.mj_forward(m, d)
+        states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "qacc": rows(d.qacc),
+                       "xpos": rows(d.xpos), "xquat": rows(d.xquat), "geom_xpos": rows(d.geom_xpos),
+                       "site_xpos": rows(d.site_xpos)})
+    res["states"] = states
+    return res
+
+
+def run(cases, out):
+    res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv)}
+    out_cases = {}
+    for k, (name, xml) in enumerate(cases.items()):
+        m, err = compile_error(xml)
+        c = {"xml": xml}
+        if err is not None:
+            c["error"] = err
+        else:
+            c.update(compiled(m, 1000 + k))
+        out_cases[name] = c
+    res["cases"] = out_cases
+    with open(os.path.join(OUT_DIR, out), "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def main():
+    os.makedirs(OUT_DIR, exist_ok=True)
+    run(FRAME_CASES, "frame.json")
+
+
+if __name__ == "__main__":
+    main()
