@@ -4,7 +4,7 @@ placements of everything inside them, their names and order, the accelerations a
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
-Writes datasets/reference/elements314/frame.json (deterministic: states from a seeded generator).
+Writes datasets/reference/elements314/frame.json and replicate.json (deterministic: states from a seeded generator).
 Each case holds its XML; tests load it and compare.
 """
 
@@ -254,6 +254,145 @@ FRAME_CASES = {
 }
 
 
+REP = '<replicate count="2"><body name="b"><joint name="j"/><geom name="g" size="0.1"/></body></replicate>'
+
+REPLICATE_CASES = {
+    # copies of a body in the world, each turned by euler and moved by offset from the last
+    "world_bodies": HEAD + """
+<worldbody>
+  <replicate count="3" offset="0.5 0 0" euler="0 0 30" sep="-">
+    <body name="b" pos="0 0 1">
+      <joint name="j" axis="0 1 0" damping="0.2"/>
+      <geom name="g" type="box" size="0.1 0.05 0.2" pos="0 0 -0.2"/>
+      <site name="s" pos="0.1 0 0"/>
+    </body>
+  </replicate>
+</worldbody>
+<actuator><motor name="m" joint="j-2" gear="2"/></actuator>
+<sensor><jointpos name="p" joint="j-0"/><framepos name="fp" objtype="site" objname="s-1"/></sensor>
+</mujoco>""",
+    # copies of a body's own elements keep document order among its other elements
+    "in_body_order": HEAD + """
+<worldbody>
+  <body name="p" pos="0 0 1">
+    <joint name="j" axis="1 0 0"/>
+    <geom name="first" size="0.1"/>
+    <replicate count="3" sep="_" offset="0 0.1 0" euler="15 0 0">
+      <joint name="r" axis="0 0 1" pos="0.1 0 0"/>
+      <geom name="g" type="capsule" size="0.02" fromto="0 0 0 0.2 0 0"/>
+      <site name="s" pos="0.2 0 0"/>
+    </replicate>
+    <geom name="after" size="0.1" pos="0 0 0.2"/>
+    <body name="c" pos="0 0 -0.3"><joint name="jc"/><geom name="gc" size="0.05"/></body>
+  </body>
+</worldbody></mujoco>""",
+    # nested copies: names end in the inner suffix, then the outer one
+    "nested": HEAD + """
+<worldbody>
+  <replicate count="2" offset="1 0 0" euler="0 0 90">
+    <replicate count="3" sep="x" offset="0 0.3 0" euler="20 0 0">
+      <body name="b" pos="0 0 0.5">
+        <joint name="j" axis="1 0 0"/>
+        <geom name="g" type="box" size="0.05 0.1 0.15"/>
+      </body>
+    </replicate>
+  </replicate>
+</worldbody></mujoco>""",
+    # eleven copies: two-digit suffixes
+    "count11": HEAD + """
+<worldbody>
+  <body name="p"><joint name="j"/>
+    <replicate count="11" euler="0 0 32.7272727"><geom name="g" size="0.02" pos="0.3 0 0"/></replicate>
+  </body>
+</worldbody></mujoco>""",
+    # an euler about several axes: copy i is turned by i·euler, not by the first turn i times
+    "multi_axis_euler": HEAD + """
+<worldbody>
+  <replicate count="4" offset="0.2 0.1 0" euler="10 20 30">
+    <body name="b"><joint name="j" axis="1 0 0"/><geom name="g" type="box" size="0.02 0.03 0.04" pos="0.1 0 0"/></body>
+  </replicate>
+</worldbody></mujoco>""",
+    # the compiler's angle unit and euler sequence
+    "radian_eulerseq": '<mujoco><compiler angle="radian" eulerseq="ZYX"/>' + HEAD[8:] + """
+<worldbody>
+  <replicate count="3" offset="0.2 0 0.1" euler="0.1 0.2 0.3">
+    <body name="b"><joint name="j" axis="1 0 0"/><geom name="g" type="box" size="0.02 0.03 0.04" pos="0.1 0 0"/></body>
+  </replicate>
+</worldbody></mujoco>""",
+    # replicate in a frame, frames in a replicate (their names get the suffix too)
+    "frames": HEAD + """
+<worldbody>
+  <frame name="outer" pos="0 0 1" euler="0 30 0">
+    <replicate count="2" offset="0.4 0 0" euler="0 0 45" sep=".">
+      <frame name="inner" pos="0 0.1 0" euler="10 0 0">
+        <body name="b"><joint name="j" axis="0 1 0"/><geom name="g" type="box" size="0.05 0.02 0.1" pos="0 0 -0.1"/>
+          <site name="s" pos="0 0 -0.2"/></body>
+      </frame>
+    </replicate>
+  </frame>
+</worldbody></mujoco>""",
+    # a replicate's childclass, and its class, set the default class of the copies
+    "childclass": HEAD + """
+<default>
+  <default class="a"><geom type="box" size="0.1 0.2 0.3"/><joint axis="1 0 0"/></default>
+  <default class="b"><geom type="capsule" size="0.05 0.2"/><joint axis="0 1 0"/></default>
+</default>
+<worldbody>
+  <replicate count="2" childclass="a" offset="1 0 0">
+    <body name="b"><joint name="j"/><geom name="g"/></body>
+  </replicate>
+  <replicate count="2" class="b" offset="0 1 0" sep="c">
+    <body name="b"><joint name="j"/><geom name="g"/></body>
+  </replicate>
+</worldbody></mujoco>""",
+    "count_zero": HEAD + """
+<worldbody>
+  <geom name="w" size="0.1"/>
+  <replicate count="0"><geom name="g" size="0.1"/></replicate>
+</worldbody></mujoco>""",
+    "count_negative": HEAD + """
+<worldbody>
+  <geom name="w" size="0.1"/>
+  <replicate count="-2"><geom name="g" size="0.1"/></replicate>
+</worldbody></mujoco>""",
+    # errors
+    "no_count": HEAD + """
+<worldbody>
+  <replicate><geom name="g" size="0.1"/></replicate>
+</worldbody></mujoco>""",
+    "name_clash": HEAD + """
+<worldbody>
+  <replicate count="2"><geom name="g" size="0.1"/></replicate>
+  <geom name="g1" size="0.1"/>
+</worldbody></mujoco>""",
+    # MuJoCo 3.14 copies every element that names something inside the replicate, once per copy
+    "actuator_names_template": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<actuator><motor name="a" joint="j"/></actuator></mujoco>""",
+    "sensor_names_template": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<sensor><jointpos name="s" joint="j"/></sensor></mujoco>""",
+    "tendon_names_template": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon></mujoco>""",
+    "exclude_names_template": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<contact><exclude body1="b0" body2="b"/></contact></mujoco>""",
+    # ... and every keyframe, whose qpos it reads against part of the model
+    "keyframe": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<keyframe><key name="k" qpos="5"/></keyframe></mujoco>""",
+    "keyframe_full_qpos": HEAD + """
+<worldbody>""" + REP + """</worldbody>
+<keyframe><key name="k" qpos="5 6"/></keyframe></mujoco>""",
+    # no schema check on <replicate>'s attributes
+    "unknown_attribute": HEAD + """
+<worldbody>
+  <replicate count="2" bogus="1"><geom name="g" size="0.1"/></replicate>
+</worldbody></mujoco>""",
+}
+
+
 def compile_error(xml):
     try:
         return mujoco.MjModel.from_xml_string(xml), None
@@ -273,6 +412,12 @@ def compiled(m, seed):
         "geom_name": [m.geom(i).name for i in range(m.ngeom)],
         "site_name": [m.site(i).name for i in range(m.nsite)],
     }
+    for kind, n in (("actuator", m.nu), ("sensor", m.nsensor), ("tendon", m.ntendon), ("key", m.nkey),
+                    ("exclude", m.nexclude)):
+        res[kind + "_name"] = [getattr(m, kind)(i).name for i in range(n)]
+    for f in ("actuator_trnid", "actuator_gear", "sensor_type", "sensor_objid", "wrap_objid",
+              "exclude_signature", "key_qpos"):
+        res[f] = rows(getattr(m, f))
     for f in ("body_parentid", "body_pos", "body_quat", "body_ipos", "body_iquat", "body_mass",
               "body_inertia", "jnt_bodyid", "jnt_pos", "jnt_axis", "geom_bodyid", "geom_pos",
               "geom_quat", "geom_size", "site_bodyid", "site_pos", "site_quat", "site_size",
@@ -286,7 +431,10 @@ def compiled(m, seed):
         d.qpos[:] = qpos
         d.qvel[:] = rng.uniform(-1, 1, m.nv)
         mujoco.mj_forward(m, d)
-        states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "qacc": rows(d.qacc),
+        d.ctrl[:] = rng.uniform(-1, 1, m.nu)
+        mujoco.mj_forward(m, d)
+        states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "ctrl": rows(d.ctrl),
+                       "qacc": rows(d.qacc), "sensordata": rows(d.sensordata),
                        "xpos": rows(d.xpos), "xquat": rows(d.xquat), "geom_xpos": rows(d.geom_xpos),
                        "site_xpos": rows(d.site_xpos)})
     res["states"] = states
@@ -313,6 +461,7 @@ def run(cases, out):
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     run(FRAME_CASES, "frame.json")
+    run(REPLICATE_CASES, "replicate.json")
 
 
 if __name__ == "__main__":

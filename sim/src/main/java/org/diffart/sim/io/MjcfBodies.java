@@ -34,6 +34,7 @@ final class MjcfBodies {
   private final MjcfCompiler compiler;
   private final NamedElements names;
   private final List<XmlElement> bodyElements = new ArrayList<>();
+  private final MjcfReplicates replicates = new MjcfReplicates();
 
   /** Named sites and geoms, for the sensors that read them. */
   private final Map<String, SiteSpec> sites = new HashMap<>();
@@ -79,12 +80,12 @@ final class MjcfBodies {
     if (bodyElements.isEmpty()) {
       bodyElements.add(e);
     }
-    for (MjcfFrames.Member m : MjcfFrames.members(e, null, defaults, compiler, names)) {
+    for (MjcfFrames.Member m : MjcfFrames.members(e, null, "", defaults, compiler, names)) {
       XmlElement c = m.element();
       switch (c.name()) {
-        case "geom" -> geom(c, 0, m.childclass(), true, m.frame());
-        case "site" -> site(c, 0, m.childclass(), m.frame());
-        case "body" -> body(c, 0, m.childclass(), true, m.frame());
+        case "geom" -> geom(m, 0, true);
+        case "site" -> site(m, 0);
+        case "body" -> body(m, 0, true);
         case "composite" -> composite(m, 0);
         case "joint", "freejoint", "inertial" ->
             throw c.error(
@@ -111,27 +112,22 @@ final class MjcfBodies {
   /** Reads a {@code <composite>}, which diffart does not place inside a {@code <frame>}. */
   private void composite(MjcfFrames.Member m, int body) {
     if (m.frame() != null) {
-      throw m.element().error("<composite> inside a <frame> is not supported");
+      throw m.element().error("<composite> inside a <frame> or <replicate> is not supported");
     }
     MjcfComposite.read(m.element(), body, builder, this);
   }
 
-  /**
-   * Reads a body and its subtree.
-   *
-   * @param frame the {@code <frame>} that places it in its parent (7: position, quaternion), or
-   *     null
-   */
-  private void body(
-      XmlElement e, int parent, String childclass, boolean parentStatic, double[] frame) {
+  /** Reads a body (placed by its frames, named with its copy's suffix) and its subtree. */
+  private void body(MjcfFrames.Member member, int parent, boolean parentStatic) {
+    XmlElement e = member.element();
+    double[] frame = member.frame();
     e.requireAttributesIn(MjcfSchema.BODY);
-    String cc = childclass;
+    String cc = member.childclass();
     if (e.has("childclass")) {
       cc = e.attribute("childclass").strip();
       defaults.requireClass(e, cc);
     }
-    String name = e.string("name", "").strip();
-    names.register("body", name, e);
+    String name = name("body", member);
     BodySpec b = builder.addBody(parent, name).user(MjcfUser.read(e, "body", builder));
     bodyElements.add(e);
     double[] pos = MjcfFrames.point(frame, e.has("pos") ? e.numbers("pos", 3) : ZERO3);
@@ -146,7 +142,8 @@ final class MjcfBodies {
     List<MjcfFrames.Member> geomElements = new ArrayList<>();
     List<MjcfFrames.Member> siteElements = new ArrayList<>();
     List<MjcfFrames.Member> children = new ArrayList<>();
-    for (MjcfFrames.Member m : MjcfFrames.members(e, cc, defaults, compiler, names)) {
+    for (MjcfFrames.Member m :
+        MjcfFrames.members(e, cc, member.suffix(), defaults, compiler, names)) {
       XmlElement c = m.element();
       switch (c.name()) {
         case "inertial" -> {
@@ -156,11 +153,11 @@ final class MjcfBodies {
           inertial = m;
         }
         case "joint" -> {
-          joint(c, b.id(), parent, m.childclass(), m.frame());
+          joint(m, b.id(), parent);
           joints++;
         }
         case "freejoint" -> {
-          freejoint(c, b.id(), parent);
+          freejoint(m, b.id(), parent);
           free = c;
           joints++;
         }
@@ -186,16 +183,16 @@ final class MjcfBodies {
     }
     boolean isStatic = parentStatic && joints == 0;
     for (MjcfFrames.Member g : geomElements) {
-      geom(g.element(), b.id(), g.childclass(), isStatic, g.frame());
+      geom(g, b.id(), isStatic);
     }
     for (MjcfFrames.Member site : siteElements) {
-      site(site.element(), b.id(), site.childclass(), site.frame());
+      site(site, b.id());
     }
     for (MjcfFrames.Member c : children) {
       if (c.element().name().equals("composite")) {
         composite(c, b.id());
       } else {
-        body(c.element(), b.id(), c.childclass(), isStatic, c.frame());
+        body(c, b.id(), isStatic);
       }
     }
   }
@@ -269,9 +266,11 @@ final class MjcfBodies {
     }
   }
 
-  private void joint(XmlElement e, int body, int parent, String childclass, double[] frame) {
+  private void joint(MjcfFrames.Member m, int body, int parent) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
     e.requireAttributesIn(MjcfSchema.JOINT);
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, m.childclass());
     JointType type =
         switch (a.keyword("type", "hinge", "hinge", "slide", "ball", "free")) {
           case "slide" -> JointType.SLIDE;
@@ -282,8 +281,7 @@ final class MjcfBodies {
     if (type == JointType.FREE && parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
     }
-    String name = e.string("name", "").strip();
-    names.register("joint", name, e);
+    String name = name("joint", m);
     JointSpec j = builder.addJoint(body, type, name).user(MjcfUser.read(a, "jnt", builder));
     if (type != JointType.FREE) {
       // MuJoCo ignores the anchor of free joints
@@ -338,20 +336,21 @@ final class MjcfBodies {
   }
 
   /** Reads a {@code <freejoint>}: it takes no default-class attributes, as in MuJoCo. */
-  private void freejoint(XmlElement e, int body, int parent) {
+  private void freejoint(MjcfFrames.Member m, int body, int parent) {
+    XmlElement e = m.element();
     e.requireAttributesIn(MjcfSchema.FREEJOINT);
     if (parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
     }
-    String name = e.string("name", "").strip();
-    names.register("joint", name, e);
-    builder.addJoint(body, JointType.FREE, name);
+    builder.addJoint(body, JointType.FREE, name("joint", m));
     nq += JointType.FREE.nq;
     nv += JointType.FREE.nv;
   }
 
-  private void geom(XmlElement e, int body, String childclass, boolean isStatic, double[] frame) {
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, childclass);
+  private void geom(MjcfFrames.Member m, int body, boolean isStatic) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, m.childclass());
     GeomType type = geomType(a);
     e.requireAttributesIn(MjcfSchema.GEOM);
     if ((type == GeomType.PLANE || type == GeomType.HFIELD) && !isStatic) {
@@ -393,8 +392,7 @@ final class MjcfBodies {
       throw a.definer("mesh")
           .error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
     }
-    String name = e.string("name", "").strip();
-    names.register("geom", name, e);
+    String name = name("geom", m);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", ZERO3);
     if (hfield == null && mesh == null) {
@@ -436,6 +434,24 @@ final class MjcfBodies {
     ignoreSoftConstraint(a, "solref", "solimp");
   }
 
+  /**
+   * The name of a body, joint, geom or site with its copy's suffix, registered; a replicated one's
+   * name without the suffix is remembered for {@link MjcfReplicates}.
+   */
+  private String name(String kind, MjcfFrames.Member m) {
+    String name = m.name();
+    names.register(kind, name, m.element());
+    if (m.replicated()) {
+      replicates.copied(kind, m.element().string("name", "").strip(), name);
+    }
+    return name;
+  }
+
+  /** The names of the elements {@code <replicate>} copied, by kind. */
+  MjcfReplicates replicates() {
+    return replicates;
+  }
+
   /** The site named {@code name}, or null. */
   SiteSpec site(String name) {
     return sites.get(name);
@@ -447,12 +463,13 @@ final class MjcfBodies {
   }
 
   /** Reads a {@code <site>}: a frame with a shape that sensors read; no mass, no contact. */
-  private void site(XmlElement e, int body, String childclass, double[] frame) {
+  private void site(MjcfFrames.Member m, int body) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
     e.requireAttributesIn(MjcfSchema.SITE);
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, childclass);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, m.childclass());
     GeomType type = siteType(a);
-    String name = e.string("name", "").strip();
-    names.register("site", name, e);
+    String name = name("site", m);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", new double[] {0.005, 0.005, 0.005});
     checkSize(e, type, size, fromto);

@@ -81,6 +81,12 @@ final class MjcfSchema {
    */
   static final Set<String> FRAME = with(ORIENTATION, "name", "class", "childclass", "pos");
 
+  /**
+   * MJCF 3's {@code <replicate>} (MuJoCo 3.14 ignores other attributes; the loader refuses them).
+   */
+  static final Set<String> REPLICATE =
+      Set.of("count", "offset", "euler", "sep", "class", "childclass");
+
   static final Set<String> INERTIAL =
       with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
 
