@@ -4,7 +4,7 @@ placements of everything inside them, their names and order, the accelerations a
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
-Writes datasets/reference/elements314/frame.json and replicate.json (deterministic: states from a seeded generator).
+Writes datasets/reference/elements314/frame.json, replicate.json and weld.json (deterministic: states from a seeded generator).
 Each case holds its XML; tests load it and compare.
 """
 
@@ -393,6 +393,42 @@ REPLICATE_CASES = {
 }
 
 
+WELD = HEAD + """
+<worldbody>
+  <body name="a" pos="0 0 1"><freejoint/><geom type="box" size="0.1 0.2 0.3"/></body>
+  <body name="b" pos="0.3 0 1" euler="0 0 20"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+  <body name="c" pos="0 1 1"><joint name="h" axis="0 1 0"/><geom type="capsule" size="0.05" fromto="0 0 0 0.3 0 0"/></body>
+</worldbody>
+<equality>
+  <weld body1="a" body2="b" torquescale="%s"/>
+  <weld body1="c" relpose="0.1 1 1 1 0 0.2 0" anchor="0.1 0 0" torquescale="%s"/>
+</equality></mujoco>"""
+
+
+def weld():
+    """The equality rows of two welds at three random states for several torque scales."""
+    res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv), "cases": {}}
+    for ts in ("1", "2", "0.5", "0"):
+        xml = WELD % (ts, ts)
+        m = mujoco.MjModel.from_xml_string(xml)
+        d = mujoco.MjData(m)
+        rng = np.random.default_rng(7)
+        states = []
+        for _ in range(3):
+            qpos = m.qpos0.copy()
+            mujoco.mj_integratePos(m, qpos, rng.uniform(-0.3, 0.3, m.nv), 1.0)
+            d.qpos[:] = qpos
+            d.qvel[:] = rng.uniform(-1, 1, m.nv)
+            mujoco.mj_forward(m, d)
+            states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "efc_pos": rows(d.efc_pos),
+                           "efc_J": rows(d.efc_J.reshape(d.nefc, m.nv)), "efc_R": rows(d.efc_R),
+                           "efc_aref": rows(d.efc_aref), "efc_type": rows(d.efc_type)})
+        res["cases"]["torquescale_" + ts] = {"xml": xml, "eq_data": rows(m.eq_data), "states": states}
+    with open(os.path.join(OUT_DIR, "weld.json"), "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def compile_error(xml):
     try:
         return mujoco.MjModel.from_xml_string(xml), None
@@ -462,6 +498,7 @@ def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     run(FRAME_CASES, "frame.json")
     run(REPLICATE_CASES, "replicate.json")
+    weld()
 
 
 if __name__ == "__main__":
