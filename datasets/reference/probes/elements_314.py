@@ -4,7 +4,7 @@ placements of everything inside them, their names and order, the accelerations a
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
-Writes datasets/reference/elements314/frame.json, replicate.json and weld.json (deterministic: states from a seeded generator).
+Writes datasets/reference/elements314/frame.json, replicate.json, weld.json and hull.json (deterministic: states from a seeded generator).
 Each case holds its XML; tests load it and compare.
 """
 
@@ -429,6 +429,39 @@ def weld():
         f.write("\n")
 
 
+def hull():
+    """maxhullvert on a mesh given by points only (40 on a sphere, 10 inside) and on the box mesh."""
+    rng = np.random.default_rng(3)
+    pts = rng.normal(size=(40, 3))
+    pts = 0.1 * pts / np.linalg.norm(pts, axis=1, keepdims=True)
+    pts = np.vstack([pts, rng.uniform(-0.02, 0.02, (10, 3))])
+    meshes = {"points": '<mesh name="m" vertex="%s" %%s/>' % " ".join("%.6f" % x for x in pts.ravel()),
+              "box": BOX_MESH.replace('name="t"', 'name="m" %s')}
+    res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv), "cases": {}}
+    for mesh, elem in meshes.items():
+        for v in (None, "-1", "4", "3", "0", "-2", "7", "8", "9", "10", "39", "40", "41", "default_5", "default_40"):
+            if v is None:
+                asset, default = elem % "", ""
+            elif v.startswith("default_"):
+                asset, default = elem % "", '<default><mesh maxhullvert="%s"/></default>' % v[8:]
+            else:
+                asset, default = elem % ('maxhullvert="%s"' % v), ""
+            xml = ('<mujoco>%s<asset>%s</asset><worldbody><body><freejoint/><geom type="mesh" mesh="m"/>'
+                   '</body></worldbody></mujoco>') % (default, asset)
+            m, err = compile_error(xml)
+            c = {"xml": xml}
+            if err is not None:
+                c["error"] = err
+            else:
+                g = m.mesh_graph[m.mesh_graphadr[0]:]
+                c.update({"hull_vert": int(g[0]), "hull_face": int(g[1]), "mesh_vertnum": int(m.mesh_vertnum[0]),
+                          "body_mass": float(m.body_mass[1])})
+            res["cases"]["%s_%s" % (mesh, v or "absent")] = c
+    with open(os.path.join(OUT_DIR, "hull.json"), "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def compile_error(xml):
     try:
         return mujoco.MjModel.from_xml_string(xml), None
@@ -499,6 +532,7 @@ def main():
     run(FRAME_CASES, "frame.json")
     run(REPLICATE_CASES, "replicate.json")
     weld()
+    hull()
 
 
 if __name__ == "__main__":
