@@ -4,7 +4,8 @@ placements of everything inside them, their names and order, the accelerations a
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
-Writes datasets/reference/elements314/frame.json, replicate.json, weld.json and hull.json (deterministic: states from a seeded generator).
+Writes datasets/reference/elements314/frame.json, replicate.json, weld.json, hull.json and sensors.json
+(deterministic: states from a seeded generator).
 Each case holds its XML; tests load it and compare.
 """
 
@@ -405,6 +406,15 @@ WELD = HEAD + """
 </equality></mujoco>"""
 
 
+def random_state(m, d, rng, dq, dv):
+    """qpos0 moved along a tangent drawn in [-dq, dq], qvel drawn in [-dv, dv]; then mj_forward."""
+    qpos = m.qpos0.copy()
+    mujoco.mj_integratePos(m, qpos, rng.uniform(-dq, dq, m.nv), 1.0)
+    d.qpos[:] = qpos
+    d.qvel[:] = rng.uniform(-dv, dv, m.nv)
+    mujoco.mj_forward(m, d)
+
+
 def weld():
     """The equality rows of two welds at three random states for several torque scales."""
     res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv), "cases": {}}
@@ -415,11 +425,7 @@ def weld():
         rng = np.random.default_rng(7)
         states = []
         for _ in range(3):
-            qpos = m.qpos0.copy()
-            mujoco.mj_integratePos(m, qpos, rng.uniform(-0.3, 0.3, m.nv), 1.0)
-            d.qpos[:] = qpos
-            d.qvel[:] = rng.uniform(-1, 1, m.nv)
-            mujoco.mj_forward(m, d)
+            random_state(m, d, rng, 0.3, 1)
             states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "efc_pos": rows(d.efc_pos),
                            "efc_J": rows(d.efc_J.reshape(d.nefc, m.nv)), "efc_R": rows(d.efc_R),
                            "efc_aref": rows(d.efc_aref), "efc_type": rows(d.efc_type)})
@@ -458,6 +464,78 @@ def hull():
                           "body_mass": float(m.body_mass[1])})
             res["cases"]["%s_%s" % (mesh, v or "absent")] = c
     with open(os.path.join(OUT_DIR, "hull.json"), "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+SENSOR_WORLD = """
+<worldbody>
+  <body name="A" pos="0 0 1" euler="10 20 30">
+    <freejoint/>
+    <geom name="gA" type="box" size="0.1 0.2 0.05" pos="0.05 0 0" euler="0 0 15"/>
+    <site name="sA" pos="0.1 0.05 0" euler="30 0 0"/>
+    <body name="B" pos="0.3 0 0" euler="0 40 0">
+      <joint name="hB" axis="0 1 1"/>
+      <geom name="gB" type="capsule" size="0.03" fromto="0 0 0 0.2 0.1 0"/>
+      <site name="sB" pos="0.2 0 0.05" euler="0 0 60"/>
+    </body>
+  </body>
+  <body name="C" pos="1 0 0.5">
+    <joint name="sC" type="slide" axis="1 0 0"/>
+    <joint name="hC" axis="0 0 1"/>
+    <geom name="gC" type="ellipsoid" size="0.1 0.05 0.08" pos="0 0.1 0" euler="20 0 0"/>
+    <site name="siteC" pos="0 0 0.1" euler="0 25 0"/>
+  </body>
+</worldbody>"""
+
+# (objtype, objname, reftype, refname): every kind of frame on both sides, the same body, a sibling
+REF_PAIRS = [("site", "sB", "body", "A"), ("xbody", "B", "site", "siteC"), ("geom", "gA", "xbody", "C"),
+             ("body", "C", "geom", "gB"), ("site", "sA", "xbody", "A"), ("body", "B", "body", "A"),
+             ("geom", "gC", "site", "sB")]
+REF_TYPES = ["framepos", "framequat", "framexaxis", "frameyaxis", "framezaxis", "framelinvel", "frameangvel"]
+
+
+def sensors():
+    """Frame sensors in reference frames at three random states and along 100 Euler steps."""
+    lines = []
+    for t in REF_TYPES:
+        lines.append('<%s name="%s_world" objtype="site" objname="sB"/>' % (t, t))
+        for k, (ot, on, rt, rn) in enumerate(REF_PAIRS):
+            lines.append('<%s name="%s_%d" objtype="%s" objname="%s" reftype="%s" refname="%s"/>'
+                         % (t, t, k, ot, on, rt, rn))
+    xml = HEAD + SENSOR_WORLD + "\n<sensor>\n" + "\n".join(lines) + "\n</sensor></mujoco>"
+    m = mujoco.MjModel.from_xml_string(xml)
+    d = mujoco.MjData(m)
+    rng = np.random.default_rng(11)
+    states = []
+    for _ in range(3):
+        random_state(m, d, rng, 1, 2)
+        states.append({"qpos": rows(d.qpos), "qvel": rows(d.qvel), "sensordata": rows(d.sensordata)})
+    # a trajectory from the last state: mj_step, sensordata as mj_forward gives it at each state
+    traj = {"qpos": [], "qvel": [], "sensordata": []}
+    for _ in range(100):
+        mujoco.mj_forward(m, d)
+        traj["qpos"].append(rows(d.qpos))
+        traj["qvel"].append(rows(d.qvel))
+        traj["sensordata"].append(rows(d.sensordata))
+        mujoco.mj_step(m, d)
+    errors = {}
+    for name, attrs in (("acc_sensor", '<framelinacc objtype="site" objname="sB" reftype="body" refname="A"/>'),
+                        ("gyro", '<gyro site="sB" reftype="body" refname="A"/>'),
+                        ("reftype_alone", '<framepos objtype="site" objname="sB" reftype="body"/>'),
+                        ("refname_alone", '<framepos objtype="site" objname="sB" refname="A"/>'),
+                        ("camera", '<framepos objtype="site" objname="sB" reftype="camera" refname="A"/>'),
+                        ("unknown_ref", '<framepos objtype="site" objname="sB" reftype="body" refname="Z"/>')):
+        _, err = compile_error(HEAD + SENSOR_WORLD + "<sensor>" + attrs + "</sensor></mujoco>")
+        errors[name] = {"sensor": attrs, "error": err}
+    res = {"mujoco_version": mujoco.__version__, "generator": " ".join(sys.argv), "xml": xml,
+           "sensor_name": [m.sensor(i).name for i in range(m.nsensor)],
+           "sensor_reftype": rows(m.sensor_reftype), "sensor_refid": rows(m.sensor_refid),
+           "timestep": float(m.opt.timestep), "states": states, "trajectory": traj, "errors": errors}
+    # the model also as a file, for the backends' contract suite
+    with open(os.path.join(OUT_DIR, "sensors_ref.xml"), "w") as f:
+        f.write(xml + "\n")
+    with open(os.path.join(OUT_DIR, "sensors.json"), "w") as f:
         json.dump(res, f, indent=1, sort_keys=True)
         f.write("\n")
 
@@ -533,6 +611,7 @@ def main():
     run(REPLICATE_CASES, "replicate.json")
     weld()
     hull()
+    sensors()
 
 
 if __name__ == "__main__":

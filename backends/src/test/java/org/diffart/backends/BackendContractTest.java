@@ -86,6 +86,8 @@ abstract class BackendContractTest {
         // RK4 with contacts: collision and the constraint solve at every stage
         "../datasets/reference/models/rk4_contacts.xml",
         "../datasets/reference/models/sensors.xml",
+        // frame sensors read in reference frames (reftype, refname) of every kind
+        "../datasets/reference/elements314/sensors_ref.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
         "../datasets/reference/models/equality.xml",
         "../datasets/models/dm_control/manipulator.xml",
