@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Random;
 import org.diffart.sim.algo.Step;
@@ -14,6 +15,14 @@ import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.algo.kinematics.KinematicsAdjoint;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.diff.AdjointGradient;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.FiniteDifferenceGradient;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.diff.TapeGradient;
+import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.MjcfLoader;
 import org.diffart.sim.io.ModelFormatException;
 import org.diffart.sim.model.FrameType;
@@ -219,5 +228,21 @@ class SensorReferenceFrameTest {
           assertThrows(ModelFormatException.class, () -> MjcfLoader.loadString(x, "s.xml"), name);
       assertTrue(ex.getMessage().contains(REFUSALS.get(name)), name + ": " + ex.getMessage());
     }
+  }
+
+  @Test
+  void rolloutGradientOfASensorCostEqualsTheTapeAndCentralDifferences() {
+    Model m = model();
+    Data d = state(m, reference().getAsJsonArray("states").get(2).getAsJsonObject());
+    RolloutProblem p =
+        new RolloutProblem(m, d, new double[0], 40, Loss.finalConfigurationAndSensors(1e-2));
+    GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(7));
+    GradientResult tape = TapeGradient.compute(p, 1L << 31);
+    assertEquals(tape.loss(), adjoint.loss(), 1e-12 * tape.loss());
+    TapeCheck.assertAgrees("reftype", adjoint, tape, 1e-10, Wrt.QPOS0, Wrt.QVEL0);
+    GradientResult fd =
+        FiniteDifferenceGradient.compute(
+            p, EnumSet.of(Wrt.QPOS0, Wrt.QVEL0), new FiniteDifferenceGradient.Settings(1e-6, true));
+    TapeCheck.assertAgrees("reftype", adjoint, fd, 1e-6, Wrt.QPOS0, Wrt.QVEL0);
   }
 }
