@@ -1,6 +1,8 @@
-"""What MuJoCo 3.14 makes of the MJCF 3.x body-tree elements <frame> and <replicate>: the compiled
-placements of everything inside them, their names and order, the accelerations at a few states
-(contacts off), and the errors it gives.
+"""What MuJoCo 3.14 makes of MJCF 3.x elements that today's robot files use (semantics § 7): the
+body-tree elements <frame> and <replicate> (the compiled placements of everything inside them, their
+names and order, the accelerations at a few states with contacts off, and the errors it gives), frame
+sensors in reference frames (reftype/refname), a weld's torquescale (its equality rows) and a mesh's
+maxhullvert (its hull).
 
 Run with the mujoco==3.14.0 wheel's Python from the repository root:
     /tmp/mj314/bin/python datasets/reference/probes/elements_314.py
