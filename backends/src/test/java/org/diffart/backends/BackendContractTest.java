@@ -92,6 +92,8 @@ abstract class BackendContractTest {
         // MuJoCo 3's joint-level clamp of the total actuator force
         "../datasets/reference/actfrc314/actfrc_arm.xml",
         "../datasets/reference/models/sensors.xml",
+        // frame sensors read in reference frames (reftype, refname) of every kind
+        "../datasets/reference/elements314/sensors_ref.xml",
         // equality constraints of every kind; a tendon coupling beside contacts in a real model
         "../datasets/reference/models/equality.xml",
         "../datasets/models/dm_control/manipulator.xml",

@@ -110,6 +110,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define History_TOLERANCE (0x1.203af9ee75616p-50)
 #define History_ZOH (0)
 #define History_LINEAR (1)
+#define Sensors_REF (28)
 #define RayPrimitives_MINVAL (0x1.203af9ee75616p-50)
 #define Rows_LIMIT (2)
 #define Rows_TENDON_LIMIT (4)
@@ -239,13 +240,18 @@ void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __g
 void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
 void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
-void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o);
-int Sensors_framePose(Model* m, Data* d, int i, __global double* p);
+void Sensors_relativeVelocity(Model* m, Data* d, int i);
+void PointMotion_pointVelocity(Model* m, Data* d, int bd, __global double* pt, int po, __global double* out, int o);
+int Sensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o);
 void Mat3_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 void Quat_toMat(__global double* res, int ro, __global double* q, int qo);
+void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o);
+int Sensors_framePose_4(Model* m, Data* d, int i, __global double* p);
 void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a);
-void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
+void Sensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo);
+void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
 double RayGrids_mesh(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
@@ -347,7 +353,6 @@ void Jacobians_addAngularJacobian(Model* m, Data* d, __global double* out, int o
 int Equality_bodyRow(Model* m, Data* d, int e, int b1, int b2, double pos);
 int Jacobians_chainLastDof(Model* m, int b);
 void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global double* s);
-void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
 void Jacobians_addPointJacobian_10(Model* m, Data* d, __global double* out, int oo, int body, __global double* pt, int po, __global double* dir, int dirOff, double j_sign);
 void Equality_point(Model* m, Data* d, int e, int b, int a, __global double* out, int o);
 void Constraints_addFrictionLossRow(Model* m, Data* d, int k);
@@ -929,7 +934,7 @@ void Sensors_compute(Model* m, Data* d) {
   int subtree = 0;
   for (int i = 0; i < (M_nsensor); i++) {
     int t = (MI_ARRAY(m, sensorType)[(i)]);
-    geoms |= (((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM) || (t == SensorType_RANGEFINDER));
+    geoms |= ((((MI_ARRAY(m, sensorFrame)[(i)]) == FrameType_GEOM) || ((MI_ARRAY(m, sensorRefFrame)[(i)]) == FrameType_GEOM)) || (t == SensorType_RANGEFINDER));
     acc |= (((((t == SensorType_ACCELEROMETER) || (t == SensorType_FORCE)) || (t == SensorType_TORQUE)) || (t == SensorType_FRAMELINACC)) || (t == SensorType_FRAMEANGACC));
     subtree |= (((t == SensorType_SUBTREECOM) || (t == SensorType_SUBTREELINVEL)) || (t == SensorType_SUBTREEANGMOM));
   }
@@ -1111,8 +1116,11 @@ void Sensors_sensor(Model* m, Data* d, int i) {
       Sensors_frame(m, d, i, out, a);
     } break;
     default: {
-      int body = Sensors_framePose(m, d, i, p);
+      int body = Sensors_framePose_4(m, d, i, p);
       Sensors_pointMotion(m, d, body, p, 0, p, 12);
+      if ((MI_ARRAY(m, sensorRefFrame)[(i)]) != FrameType_NONE) {
+        Sensors_relativeVelocity(m, d, i);
+      }
       switch ((MI_ARRAY(m, sensorType)[(i)])) {
         case SensorType_GYRO: {
           Mat3_mulTransVec(out, a, p, 3, p, 12);
@@ -1189,57 +1197,69 @@ void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __glo
   res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/sensor/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
-void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o) {
-  __global double* r = DD_ARRAY(d, scratch6);
+// algo/sensor/Sensors.java: void relativeVelocity(Model, Data, int)
+void Sensors_relativeVelocity(Model* m, Data* d, int i) {
+  __global double* p = DD_ARRAY(d, sensorPoint);
+  int body = Sensors_framePose_6(m, d, (MI_ARRAY(m, sensorRefFrame)[(i)]), (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF);
+  PointMotion_pointVelocity(m, d, body, p, Sensors_REF, p, (Sensors_REF + 12));
   for (int k = 0; k < 3; k++) {
-    r[k] = (pt[(po + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
+    p[(18 + k)] = (p[(12 + k)] - p[((Sensors_REF + 12) + k)]);
+    p[(21 + k)] = (p[(15 + k)] - p[((Sensors_REF + 15) + k)]);
+    p[((Sensors_REF + 18) + k)] = (p[k] - p[(Sensors_REF + k)]);
   }
-  Mat3_mulVec(out, o, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), (6 * b));
-  Mat3_mulVec(out, (o + 3), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), ((6 * b) + 3));
-  Mat3_mulVec(out, (o + 6), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), (6 * b));
-  Mat3_mulVec(out, (o + 9), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), ((6 * b) + 3));
-  if (b == 0) {
-    for (int k = 0; k < 12; k++) {
-      out[(o + k)] = ((k >= 9) ? (-OPT_gravity[(k - 9)]) : 0);
-    }
-  }
-  Sensors_addCross(out, (o + 3), out, o, r, 0);
-  Sensors_addCross(out, (o + 9), out, (o + 6), r, 0);
-  Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
+  Sensors_addCross(p, 21, p, (Sensors_REF + 18), p, (Sensors_REF + 12));
+  Mat3_mulTransVec(p, 12, p, (Sensors_REF + 3), p, 18);
+  Mat3_mulTransVec(p, 15, p, (Sensors_REF + 3), p, 21);
 }
 
-// algo/sensor/Sensors.java: int framePose(Model, Data, int, double[])
-int Sensors_framePose(Model* m, Data* d, int i, __global double* p) {
-  int obj = (MI_ARRAY(m, sensorObj)[(i)]);
-  int f = (MI_ARRAY(m, sensorFrame)[(i)]);
+// algo/sensor/PointMotion.java: void pointVelocity(Model, Data, int, double[], int, double[], int)
+void PointMotion_pointVelocity(Model* m, Data* d, int bd, __global double* pt, int po, __global double* out, int o) {
+  if (bd == 0) {
+    fill_d(out + o, (o + 6) - o, 0);
+    return;
+  }
+  Mat3_mulVec(out, o, DD_ARRAY(d, xmat), (9 * bd), DD_ARRAY(d, bodyVel), (6 * bd));
+  Mat3_mulVec(out, (o + 3), DD_ARRAY(d, xmat), (9 * bd), DD_ARRAY(d, bodyVel), ((6 * bd) + 3));
+  double rx = (pt[po] - DD_ARRAY(d, xpos)[(3 * bd)]);
+  double ry = (pt[(po + 1)] - DD_ARRAY(d, xpos)[((3 * bd) + 1)]);
+  double rz = (pt[(po + 2)] - DD_ARRAY(d, xpos)[((3 * bd) + 2)]);
+  double wx = out[o];
+  double wy = out[(o + 1)];
+  double wz = out[(o + 2)];
+  out[(o + 3)] += ((wy * rz) - (wz * ry));
+  out[(o + 4)] += ((wz * rx) - (wx * rz));
+  out[(o + 5)] += ((wx * ry) - (wy * rx));
+}
+
+// algo/sensor/Sensors.java: int framePose(Model, Data, FrameType, int, double[], int)
+int Sensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o) {
   if (f == FrameType_SITE) {
-    copy_d(p + 0, DD_ARRAY(d, siteXpos) + (3 * obj), 3);
-    copy_d(p + 3, DD_ARRAY(d, siteXmat) + (9 * obj), 9);
+    copy_d(p + o, DD_ARRAY(d, siteXpos) + (3 * obj), 3);
+    copy_d(p + (o + 3), DD_ARRAY(d, siteXmat) + (9 * obj), 9);
     return (MI_ARRAY(m, siteBody)[(obj)]);
   }
   if (f == FrameType_GEOM) {
-    copy_d(p + 0, DD_ARRAY(d, geomXpos) + (3 * obj), 3);
-    copy_d(p + 3, DD_ARRAY(d, geomXmat) + (9 * obj), 9);
+    copy_d(p + o, DD_ARRAY(d, geomXpos) + (3 * obj), 3);
+    copy_d(p + (o + 3), DD_ARRAY(d, geomXmat) + (9 * obj), 9);
     return (MI_ARRAY(m, geomBody)[(obj)]);
   }
   if (f == FrameType_XBODY) {
-    copy_d(p + 0, DD_ARRAY(d, xpos) + (3 * obj), 3);
-    copy_d(p + 3, DD_ARRAY(d, xmat) + (9 * obj), 9);
+    copy_d(p + o, DD_ARRAY(d, xpos) + (3 * obj), 3);
+    copy_d(p + (o + 3), DD_ARRAY(d, xmat) + (9 * obj), 9);
     return obj;
   }
   double mass = DD_ARRAY(d, bodyInert)[(10 * obj)];
   for (int k = 0; k < 3; k++) {
-    p[(12 + k)] = ((mass > 0) ? (DD_ARRAY(d, bodyInert)[(((10 * obj) + 1) + k)] / mass) : (MD_ARRAY(m, bodyIpos)[((3 * (obj)) + (k))]));
-    p[(15 + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
+    p[((o + 12) + k)] = ((mass > 0) ? (DD_ARRAY(d, bodyInert)[(((10 * obj) + 1) + k)] / mass) : (MD_ARRAY(m, bodyIpos)[((3 * (obj)) + (k))]));
+    p[((o + 15) + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
   }
-  p[18] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (3))]);
-  Mat3_mulVec(p, 0, DD_ARRAY(d, xmat), (9 * obj), p, 12);
+  p[(o + 18)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (3))]);
+  Mat3_mulVec(p, o, DD_ARRAY(d, xmat), (9 * obj), p, (o + 12));
   for (int k = 0; k < 3; k++) {
-    p[k] += DD_ARRAY(d, xpos)[((3 * obj) + k)];
+    p[(o + k)] += DD_ARRAY(d, xpos)[((3 * obj) + k)];
   }
-  Quat_toMat(p, 19, p, 15);
-  Mat3_mul(p, 3, DD_ARRAY(d, xmat), (9 * obj), p, 19);
+  Quat_toMat(p, (o + 19), p, (o + 15));
+  Mat3_mul(p, (o + 3), DD_ARRAY(d, xmat), (9 * obj), p, (o + 19));
   return obj;
 }
 
@@ -1282,34 +1302,107 @@ void Quat_toMat(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 8)] = (((ww - xx) - yy) + zz);
 }
 
+// algo/sensor/Sensors.java: void pointMotion(Model, Data, int, double[], int, double[], int)
+void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o) {
+  __global double* r = DD_ARRAY(d, scratch6);
+  for (int k = 0; k < 3; k++) {
+    r[k] = (pt[(po + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
+  }
+  Mat3_mulVec(out, o, DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), (6 * b));
+  Mat3_mulVec(out, (o + 3), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, bodyVel), ((6 * b) + 3));
+  Mat3_mulVec(out, (o + 6), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), (6 * b));
+  Mat3_mulVec(out, (o + 9), DD_ARRAY(d, xmat), (9 * b), DD_ARRAY(d, rneaAcc), ((6 * b) + 3));
+  if (b == 0) {
+    for (int k = 0; k < 12; k++) {
+      out[(o + k)] = ((k >= 9) ? (-OPT_gravity[(k - 9)]) : 0);
+    }
+  }
+  Sensors_addCross(out, (o + 3), out, o, r, 0);
+  Sensors_addCross(out, (o + 9), out, (o + 6), r, 0);
+  Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
+}
+
+// algo/sensor/Sensors.java: int framePose(Model, Data, int, double[])
+int Sensors_framePose_4(Model* m, Data* d, int i, __global double* p) {
+  return Sensors_framePose_6(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0);
+}
+
 // algo/sensor/Sensors.java: void frame(Model, Data, int, double[], int)
 void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* p = DD_ARRAY(d, sensorPoint);
-  Sensors_framePose(m, d, i, p);
+  Sensors_framePose_4(m, d, i, p);
+  int ref = (MI_ARRAY(m, sensorRefFrame)[(i)]);
+  if (ref != FrameType_NONE) {
+    Sensors_framePose_6(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF);
+  }
   switch ((MI_ARRAY(m, sensorType)[(i)])) {
     case SensorType_FRAMEPOS: {
-      copy_d(out + a, p + 0, 3);
+      if (ref == FrameType_NONE) {
+        copy_d(out + a, p + 0, 3);
+      } else {
+        for (int k = 0; k < 3; k++) {
+          p[(12 + k)] = (p[k] - p[(Sensors_REF + k)]);
+        }
+        Mat3_mulTransVec(out, a, p, (Sensors_REF + 3), p, 12);
+      }
     } break;
     case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
       int col = (((MI_ARRAY(m, sensorType)[(i)]) == SensorType_FRAMEXAXIS) ? 0 : (((MI_ARRAY(m, sensorType)[(i)]) == SensorType_FRAMEYAXIS) ? 1 : 2));
       for (int r = 0; r < 3; r++) {
-        out[(a + r)] = p[((3 + (3 * r)) + col)];
+        p[(12 + r)] = p[((3 + (3 * r)) + col)];
+      }
+      if (ref == FrameType_NONE) {
+        copy_d(out + a, p + 12, 3);
+      } else {
+        Mat3_mulTransVec(out, a, p, (Sensors_REF + 3), p, 12);
       }
     } break;
     default: {
-      int obj = (MI_ARRAY(m, sensorObj)[(i)]);
-      int f = (MI_ARRAY(m, sensorFrame)[(i)]);
-      if (f == FrameType_XBODY) {
-        copy_d(out + a, DD_ARRAY(d, xquat) + (4 * obj), 4);
-      } else if (f == FrameType_BODY) {
-        for (int k = 0; k < 4; k++) {
-          p[(12 + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
-        }
-        Quat_mul(out, a, DD_ARRAY(d, xquat), (4 * obj), p, 12);
-      } else {
-        Quat_fromMat(out, a, p, 3);
+      Sensors_frameQuat(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0, out, a);
+      if (ref != FrameType_NONE) {
+        Sensors_frameQuat(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF, p, (Sensors_REF + 16));
+        Quat_conjugate(p, (Sensors_REF + 16), p, (Sensors_REF + 16));
+        Quat_mul(out, a, p, (Sensors_REF + 16), out, a);
       }
     } break;
+  }
+}
+
+// spatial/Quat.java: void mul(double[], int, double[], int, double[], int)
+void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
+  double aw = a[ao];
+  double ax = a[(ao + 1)];
+  double ay = a[(ao + 2)];
+  double az = a[(ao + 3)];
+  double bw = b[bo];
+  double bx = b[(bo + 1)];
+  double by = b[(bo + 2)];
+  double bz = b[(bo + 3)];
+  res[ro] = ((((aw * bw) - (ax * bx)) - (ay * by)) - (az * bz));
+  res[(ro + 1)] = ((((aw * bx) + (ax * bw)) + (ay * bz)) - (az * by));
+  res[(ro + 2)] = ((((aw * by) - (ax * bz)) + (ay * bw)) + (az * bx));
+  res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
+}
+
+// spatial/Quat.java: void conjugate(double[], int, double[], int)
+void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
+  res[ro] = q[qo];
+  res[(ro + 1)] = (-q[(qo + 1)]);
+  res[(ro + 2)] = (-q[(qo + 2)]);
+  res[(ro + 3)] = (-q[(qo + 3)]);
+}
+
+// algo/sensor/Sensors.java: void frameQuat(Model, Data, FrameType, int, double[], int, double[], int)
+void Sensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo) {
+  if (f == FrameType_XBODY) {
+    copy_d(out + oo, DD_ARRAY(d, xquat) + (4 * obj), 4);
+  } else if (f == FrameType_BODY) {
+    for (int k = 0; k < 4; k++) {
+      p[((o + 12) + k)] = (MD_ARRAY(m, bodyIquat)[((4 * (obj)) + (k))]);
+    }
+    Quat_mul(out, oo, DD_ARRAY(d, xquat), (4 * obj), p, (o + 12));
+  } else {
+    Quat_fromMat(out, oo, p, (o + 3));
   }
 }
 
@@ -1359,22 +1452,6 @@ void Quat_fromMat(__global double* res, int ro, __global double* m, int mo) {
   res[(ro + 2)] = y;
   res[(ro + 3)] = z;
   Quat_normalize(res, ro);
-}
-
-// spatial/Quat.java: void mul(double[], int, double[], int, double[], int)
-void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
-  double aw = a[ao];
-  double ax = a[(ao + 1)];
-  double ay = a[(ao + 2)];
-  double az = a[(ao + 3)];
-  double bw = b[bo];
-  double bx = b[(bo + 1)];
-  double by = b[(bo + 2)];
-  double bz = b[(bo + 3)];
-  res[ro] = ((((aw * bw) - (ax * bx)) - (ay * by)) - (az * bz));
-  res[(ro + 1)] = ((((aw * bx) + (ax * bw)) + (ay * bz)) - (az * by));
-  res[(ro + 2)] = ((((aw * by) - (ax * bz)) + (ay * bw)) + (az * bx));
-  res[(ro + 3)] = ((((aw * bz) + (ax * by)) - (ay * bx)) + (az * bw));
 }
 
 // algo/collision/Ray.java: double ray(Model, Data, double, double, double, double, double, double, int)
@@ -3459,14 +3536,6 @@ void Equality_weldRotation(Model* m, Data* d, int e, int b1, int b2, __global do
     }
   }
   Quat_mul(s, Equality_E, s, Equality_C, s, Equality_Q);
-}
-
-// spatial/Quat.java: void conjugate(double[], int, double[], int)
-void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
-  res[ro] = q[qo];
-  res[(ro + 1)] = (-q[(qo + 1)]);
-  res[(ro + 2)] = (-q[(qo + 2)]);
-  res[(ro + 3)] = (-q[(qo + 3)]);
 }
 
 // algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, double[], int, double[], int, double)

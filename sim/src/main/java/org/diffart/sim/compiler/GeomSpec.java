@@ -115,6 +115,28 @@ public final class GeomSpec {
   }
 
   /**
+   * Moves the geom, as placed so far (by pos and quat or {@code fromto}), into a frame of its body,
+   * as MJCF's {@code <frame>}: pos becomes {@code p + q·pos} and quat {@code q ⊗ quat}.
+   *
+   * @param framePos the frame's origin in the body frame (3), m
+   * @param frameQuat the frame's orientation in the body frame (4), unit
+   */
+  public GeomSpec inFrame(double[] framePos, double[] frameQuat) {
+    placeInFrame(pos, quat, framePos, frameQuat);
+    return this;
+  }
+
+  /** pos ← p + q·pos, quat ← q ⊗ quat, normalised ({@link #inFrame}). */
+  static void placeInFrame(double[] pos, double[] quat, double[] p, double[] q) {
+    Quat.rotate(pos, 0, q, 0, pos, 0);
+    for (int k = 0; k < 3; k++) {
+      pos[k] += p[k];
+    }
+    Quat.mul(quat, 0, q, 0, quat, 0);
+    Quat.normalize(quat, 0);
+  }
+
+  /**
    * MuJoCo's {@code fromto} for a geom or site of this type: centre, orientation (local z from the
    * second point to the first) and half-length written into {@code pos}, {@code quat} and {@code
    * size}.

@@ -41,6 +41,16 @@ public final class MeshSpec {
   /** Why the mesh has no inertia (MuJoCo's error, raised only when a geom needs it), or null. */
   String problem;
 
+  /** The number of vertices of the mesh's convex hull ({@link ConvexHull}). */
+  public int hullVertexCount() {
+    int[] hull = ConvexHull.faces(vert);
+    java.util.Set<Integer> used = new java.util.HashSet<>();
+    for (int k : hull) {
+      used.add(k);
+    }
+    return used.size();
+  }
+
   /**
    * @param vertices the vertices as read (single precision)
    * @param faces triangles indexing them; none for the convex hull's (MuJoCo's rule, {@link

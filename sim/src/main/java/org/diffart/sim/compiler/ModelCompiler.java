@@ -95,6 +95,8 @@ final class ModelCompiler extends GeomCompiler {
     sensorType = new int[nsensor];
     sensorFrame = new int[nsensor];
     sensorObj = new int[nsensor];
+    sensorRefFrame = new int[nsensor];
+    sensorRefObj = new int[nsensor];
     sensorAdr = new int[nsensor];
     sensorDim = new int[nsensor];
     sensorCutoff = new double[nsensor];
@@ -105,6 +107,14 @@ final class ModelCompiler extends GeomCompiler {
       sensorType[i] = s.type.ordinal();
       sensorFrame[i] = frameOf(s).ordinal();
       sensorObj[i] = sensorObject(s);
+      sensorRefFrame[i] = s.refFrame.ordinal();
+      sensorRefObj[i] =
+          s.refFrame == FrameType.NONE
+              ? -1
+              : frameObject(
+                  "sensor '" + s.name + "' (" + s.type.mjcfName() + ") reference",
+                  s.refFrame,
+                  s.refTarget);
       sensorAdr[i] = adr;
       sensorDim[i] = s.type.dim;
       sensorCutoff[i] = s.cutoff;
@@ -186,25 +196,35 @@ final class ModelCompiler extends GeomCompiler {
           throw new IllegalArgumentException(
               what + " needs a frame type (body, xbody, geom or site)");
         }
-        return switch (s.frame) {
-          case BODY, XBODY ->
-              index(s, nbody, what + " with objtype " + s.frame.mjcfName() + " needs a body");
-          case GEOM -> {
-            if (!(s.target instanceof GeomSpec g)) {
-              throw new IllegalArgumentException(what + " with objtype geom needs a geom");
-            }
-            yield g.compiledIndex;
-          }
-          case SITE -> {
-            if (!(s.target instanceof SiteSpec site)) {
-              throw new IllegalArgumentException(what + " with objtype site needs a site");
-            }
-            yield site.compiledIndex;
-          }
-          case NONE -> throw new IllegalStateException("unreachable");
-        };
+        return frameObject(what, s.frame, s.target);
       }
     }
+  }
+
+  /** The compiled index of a body (an Integer), geom or site spec read as a frame of type f. */
+  private int frameObject(String what, FrameType f, Object target) {
+    return switch (f) {
+      case BODY, XBODY -> {
+        if (!(target instanceof Integer i) || i < 0 || i >= nbody) {
+          throw new IllegalArgumentException(
+              what + " with objtype " + f.mjcfName() + " needs a body, got " + target);
+        }
+        yield i;
+      }
+      case GEOM -> {
+        if (!(target instanceof GeomSpec g)) {
+          throw new IllegalArgumentException(what + " with objtype geom needs a geom");
+        }
+        yield g.compiledIndex;
+      }
+      case SITE -> {
+        if (!(target instanceof SiteSpec site)) {
+          throw new IllegalArgumentException(what + " with objtype site needs a site");
+        }
+        yield site.compiledIndex;
+      }
+      case NONE -> throw new IllegalStateException("unreachable");
+    };
   }
 
   private static FrameType frameOf(SensorSpec s) {

@@ -23,6 +23,11 @@ public final class SensorSpec {
   final SensorType type;
   final FrameType frame;
   final Object target;
+
+  /** The reference frame's type (NONE: the world) and object, as {@link #target} for frames. */
+  FrameType refFrame = FrameType.NONE;
+
+  Object refTarget;
   final String name;
   double cutoff;
 
@@ -40,6 +45,25 @@ public final class SensorSpec {
 
   public String name() {
     return name;
+  }
+
+  /**
+   * MuJoCo's {@code reftype}/{@code refname}: the frame sensor reads its value in this frame
+   * instead of the world's (position, orientation and axes relative to it; velocities relative to
+   * its motion, as MuJoCo 3.14). The target is as for the sensor's own frame: a body index for
+   * {@link FrameType#BODY} and {@link FrameType#XBODY}, a {@link GeomSpec} or a {@link SiteSpec}.
+   *
+   * @throws IllegalArgumentException for a sensor other than framepos, framequat, framexaxis,
+   *     frameyaxis, framezaxis, framelinvel, frameangvel (MuJoCo 3.14 refuses the others too)
+   */
+  public SensorSpec reference(FrameType refFrame, Object refTarget) {
+    if (!type.takesReference()) {
+      throw new IllegalArgumentException(
+          "sensor '" + name + "' (" + type.mjcfName() + ") takes no reference frame");
+    }
+    this.refFrame = refFrame;
+    this.refTarget = refTarget;
+    return this;
   }
 
   /**

@@ -73,6 +73,12 @@ public final class SiteSpec {
     return this;
   }
 
+  /** Moves the site, as placed so far, into a frame of its body, as {@link GeomSpec#inFrame}. */
+  public SiteSpec inFrame(double[] framePos, double[] frameQuat) {
+    GeomSpec.placeInFrame(pos, quat, framePos, frameQuat);
+    return this;
+  }
+
   /** MuJoCo's {@code fromto}, as {@link GeomSpec#fromto}. */
   public SiteSpec fromto(double x1, double y1, double z1, double x2, double y2, double z2) {
     GeomSpec.placeBetween(type, pos, quat, size, x1, y1, z1, x2, y2, z2);

@@ -448,8 +448,10 @@ public final class Data extends WorldArrays {
    */
   public final double[] sensorExternal = new double[6 * nbody];
 
-  /** Work space of one sensor: a frame, its motion [28]. */
-  public final double[] sensorPoint = new double[28];
+  /**
+   * Work space of one sensor: a frame, its motion, then its reference frame's and its motion [56].
+   */
+  public final double[] sensorPoint = new double[56];
 
   // ---- scratch ----
   /** Velocity before the constraint impulses, {@code v* = v + dt q̈_smooth} [nv]. */

@@ -244,6 +244,12 @@ public final class DataBar extends WorldArrays {
   public final double[] crbChainBar = new double[6 * nbody];
   public final int[] crbBodies = new int[nbody];
 
+  /**
+   * Bars of a sensor's reference frame (origin, rotation), of its motion (ω, v) and work space
+   * ({@code SensorsAdjoint}) [28].
+   */
+  public final double[] sensorPointBar = new double[28];
+
   /** Work space of 36 and of one spatial vector. */
   public final double[] scratch36 = new double[36];
 

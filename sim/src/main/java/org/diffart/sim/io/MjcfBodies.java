@@ -34,6 +34,7 @@ final class MjcfBodies {
   private final MjcfCompiler compiler;
   private final NamedElements names;
   private final List<XmlElement> bodyElements = new ArrayList<>();
+  private final MjcfReplicates replicates = new MjcfReplicates();
 
   /** Named sites and geoms, for the sensors that read them. */
   private final Map<String, SiteSpec> sites = new HashMap<>();
@@ -79,16 +80,22 @@ final class MjcfBodies {
     if (bodyElements.isEmpty()) {
       bodyElements.add(e);
     }
-    for (XmlElement c : e.children()) {
+    for (MjcfFrames.Member m : MjcfFrames.members(e, null, "", defaults, compiler, names)) {
+      XmlElement c = m.element();
       switch (c.name()) {
-        case "geom" -> geom(c, 0, null, true);
-        case "site" -> site(c, 0, null);
-        case "body" -> body(c, 0, null, true);
-        case "composite" -> MjcfComposite.read(c, 0, builder, this);
+        case "geom" -> geom(m, 0, true);
+        case "site" -> site(m, 0);
+        case "body" -> body(m, 0, true);
+        case "composite" -> composite(m, 0);
+        case "joint", "freejoint", "inertial" ->
+            throw c.error(
+                "the world body cannot have "
+                    + (c.name().equals("inertial") ? "an <inertial>" : "joints")
+                    + " (MuJoCo refuses this too)");
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
             throw MjcfSchema.unsupported(
-                c, "worldbody", "geom, site, body, composite", "light, camera");
+                c, "worldbody", "geom, site, body, frame, composite", "light, camera");
           }
         }
       }
@@ -102,54 +109,67 @@ final class MjcfBodies {
     nv += 3;
   }
 
-  private void body(XmlElement e, int parent, String childclass, boolean parentStatic) {
+  /** Reads a {@code <composite>}, which diffart does not place inside a {@code <frame>}. */
+  private void composite(MjcfFrames.Member m, int body) {
+    if (m.frame() != null) {
+      throw m.element().error("<composite> inside a <frame> or <replicate> is not supported");
+    }
+    MjcfComposite.read(m.element(), body, builder, this);
+  }
+
+  /** Reads a body (placed by its frames, named with its copy's suffix) and its subtree. */
+  private void body(MjcfFrames.Member member, int parent, boolean parentStatic) {
+    XmlElement e = member.element();
+    double[] frame = member.frame();
     e.requireAttributesIn(MjcfSchema.BODY);
-    String cc = childclass;
+    String cc = member.childclass();
     if (e.has("childclass")) {
       cc = e.attribute("childclass").strip();
       defaults.requireClass(e, cc);
     }
-    String name = e.string("name", "").strip();
-    names.register("body", name, e);
+    String name = name("body", member);
     BodySpec b = builder.addBody(parent, name).user(MjcfUser.read(e, "body", builder));
     bodyElements.add(e);
-    double[] pos = e.has("pos") ? e.numbers("pos", 3) : ZERO3;
+    double[] pos = MjcfFrames.point(frame, e.has("pos") ? e.numbers("pos", 3) : ZERO3);
     b.pos(pos[0], pos[1], pos[2]);
-    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler);
+    double[] q =
+        MjcfFrames.rotation(frame, MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler));
     b.quat(q[0], q[1], q[2], q[3]);
     // the body's own elements first: whether it is static decides where planes may go
-    XmlElement inertial = null;
+    MjcfFrames.Member inertial = null;
     XmlElement free = null;
     int joints = 0;
-    List<XmlElement> geomElements = new ArrayList<>();
-    List<XmlElement> siteElements = new ArrayList<>();
-    List<XmlElement> children = new ArrayList<>();
-    for (XmlElement c : e.children()) {
+    List<MjcfFrames.Member> geomElements = new ArrayList<>();
+    List<MjcfFrames.Member> siteElements = new ArrayList<>();
+    List<MjcfFrames.Member> children = new ArrayList<>();
+    for (MjcfFrames.Member m :
+        MjcfFrames.members(e, cc, member.suffix(), defaults, compiler, names)) {
+      XmlElement c = m.element();
       switch (c.name()) {
         case "inertial" -> {
           if (inertial != null) {
             throw c.error("a body has at most one <inertial>");
           }
-          inertial = c;
+          inertial = m;
         }
         case "joint" -> {
-          joint(c, b.id(), parent, cc);
+          joint(m, b.id(), parent);
           joints++;
         }
         case "freejoint" -> {
-          freejoint(c, b.id(), parent);
+          freejoint(m, b.id(), parent);
           free = c;
           joints++;
         }
-        case "geom" -> geomElements.add(c);
-        case "site" -> siteElements.add(c);
-        case "body", "composite" -> children.add(c);
+        case "geom" -> geomElements.add(m);
+        case "site" -> siteElements.add(m);
+        case "body", "composite" -> children.add(m);
         default -> {
           if (!MjcfSchema.IGNORED_IN_BODY.contains(c.name())) {
             throw MjcfSchema.unsupported(
                 c,
                 "body",
-                "inertial, joint, freejoint, geom, site, body, composite",
+                "inertial, joint, freejoint, geom, site, body, frame, composite",
                 "light, camera");
           }
         }
@@ -159,20 +179,20 @@ final class MjcfBodies {
       throw free.error("a free joint must be the only joint of its body");
     }
     if (inertial != null) {
-      inertial(inertial, b);
+      inertial(inertial.element(), b, inertial.frame());
     }
     boolean isStatic = parentStatic && joints == 0;
-    for (XmlElement g : geomElements) {
-      geom(g, b.id(), cc, isStatic);
+    for (MjcfFrames.Member g : geomElements) {
+      geom(g, b.id(), isStatic);
     }
-    for (XmlElement site : siteElements) {
-      site(site, b.id(), cc);
+    for (MjcfFrames.Member site : siteElements) {
+      site(site, b.id());
     }
-    for (XmlElement c : children) {
-      if (c.name().equals("composite")) {
-        MjcfComposite.read(c, b.id(), builder, this);
+    for (MjcfFrames.Member c : children) {
+      if (c.element().name().equals("composite")) {
+        composite(c, b.id());
       } else {
-        body(c, b.id(), cc, isStatic);
+        body(c, b.id(), isStatic);
       }
     }
   }
@@ -229,16 +249,18 @@ final class MjcfBodies {
         && m.bodyInertia(body, 2) >= MIN_VALUE;
   }
 
-  private void inertial(XmlElement e, BodySpec b) {
+  private void inertial(XmlElement e, BodySpec b, double[] frame) {
     e.requireAttributesIn(MjcfSchema.INERTIAL);
-    double[] pos = e.numbers("pos", 3);
+    double[] pos = MjcfFrames.point(frame, e.numbers("pos", 3));
     double mass = e.number("mass");
     if (mass < 0) {
       throw e.error("mass must be non-negative, got " + mass);
     }
-    double[] q = MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler, "fullinertia");
+    double[] q =
+        MjcfFrames.rotation(
+            frame, MjcfOrientation.of(new MjcfAttributes(e, List.of()), compiler, "fullinertia"));
     if (e.has("fullinertia")) {
-      b.inertialFull(mass, pos, new double[] {1, 0, 0, 0}, e.numbers("fullinertia", 6));
+      b.inertialFull(mass, pos, q, e.numbers("fullinertia", 6));
     } else {
       b.inertial(mass, pos, q, e.has("diaginertia") ? e.numbers("diaginertia", 3) : ZERO3);
     }
@@ -273,9 +295,11 @@ final class MjcfBodies {
     j.actuatorForceRange(range[0], range[1]);
   }
 
-  private void joint(XmlElement e, int body, int parent, String childclass) {
+  private void joint(MjcfFrames.Member m, int body, int parent) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
     e.requireAttributesIn(MjcfSchema.JOINT);
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, childclass);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.JOINT, m.childclass());
     JointType type =
         switch (a.keyword("type", "hinge", "hinge", "slide", "ball", "free")) {
           case "slide" -> JointType.SLIDE;
@@ -286,12 +310,11 @@ final class MjcfBodies {
     if (type == JointType.FREE && parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
     }
-    String name = e.string("name", "").strip();
-    names.register("joint", name, e);
+    String name = name("joint", m);
     JointSpec j = builder.addJoint(body, type, name).user(MjcfUser.read(a, "jnt", builder));
     if (type != JointType.FREE) {
       // MuJoCo ignores the anchor of free joints
-      double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
+      double[] pos = MjcfFrames.point(frame, a.has("pos") ? a.numbers("pos", 3) : ZERO3);
       j.pos(pos[0], pos[1], pos[2]);
     }
     double[] axis = a.has("axis") ? a.numbers("axis", 3) : new double[] {0, 0, 1};
@@ -301,6 +324,7 @@ final class MjcfBodies {
         && axis[2] == 0) {
       throw e.error("attribute 'axis' must be non-zero");
     }
+    axis = MjcfFrames.vector(frame, axis);
     j.axis(axis[0], axis[1], axis[2]);
     // limits of hinges and balls follow the compiler's angle unit; slide lengths are metres; MuJoCo
     // 2.2.2 keeps
@@ -342,20 +366,21 @@ final class MjcfBodies {
   }
 
   /** Reads a {@code <freejoint>}: it takes no default-class attributes, as in MuJoCo. */
-  private void freejoint(XmlElement e, int body, int parent) {
+  private void freejoint(MjcfFrames.Member m, int body, int parent) {
+    XmlElement e = m.element();
     e.requireAttributesIn(MjcfSchema.FREEJOINT);
     if (parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
     }
-    String name = e.string("name", "").strip();
-    names.register("joint", name, e);
-    builder.addJoint(body, JointType.FREE, name);
+    builder.addJoint(body, JointType.FREE, name("joint", m));
     nq += JointType.FREE.nq;
     nv += JointType.FREE.nv;
   }
 
-  private void geom(XmlElement e, int body, String childclass, boolean isStatic) {
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, childclass);
+  private void geom(MjcfFrames.Member m, int body, boolean isStatic) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.GEOM, m.childclass());
     GeomType type = geomType(a);
     e.requireAttributesIn(MjcfSchema.GEOM);
     if ((type == GeomType.PLANE || type == GeomType.HFIELD) && !isStatic) {
@@ -397,8 +422,7 @@ final class MjcfBodies {
       throw a.definer("mesh")
           .error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
     }
-    String name = e.string("name", "").strip();
-    names.register("geom", name, e);
+    String name = name("geom", m);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", ZERO3);
     if (hfield == null && mesh == null) {
@@ -421,6 +445,9 @@ final class MjcfBodies {
       double[] q = MjcfOrientation.of(a, compiler);
       g.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
     }
+    if (frame != null) {
+      g.inFrame(MjcfFrames.pos(frame), MjcfFrames.quat(frame));
+    }
     if (a.has("mass")) {
       g.mass(nonNegative(a, "mass"));
     }
@@ -437,6 +464,24 @@ final class MjcfBodies {
     ignoreSoftConstraint(a, "solref", "solimp");
   }
 
+  /**
+   * The name of a body, joint, geom or site with its copy's suffix, registered; a replicated one's
+   * name without the suffix is remembered for {@link MjcfReplicates}.
+   */
+  private String name(String kind, MjcfFrames.Member m) {
+    String name = m.name();
+    names.register(kind, name, m.element());
+    if (m.replicated()) {
+      replicates.copied(kind, m.element().string("name", "").strip(), name);
+    }
+    return name;
+  }
+
+  /** The names of the elements {@code <replicate>} copied, by kind. */
+  MjcfReplicates replicates() {
+    return replicates;
+  }
+
   /** The site named {@code name}, or null. */
   SiteSpec site(String name) {
     return sites.get(name);
@@ -448,12 +493,13 @@ final class MjcfBodies {
   }
 
   /** Reads a {@code <site>}: a frame with a shape that sensors read; no mass, no contact. */
-  private void site(XmlElement e, int body, String childclass) {
+  private void site(MjcfFrames.Member m, int body) {
+    XmlElement e = m.element();
+    double[] frame = m.frame();
     e.requireAttributesIn(MjcfSchema.SITE);
-    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, childclass);
+    MjcfAttributes a = defaults.resolve(e, MjcfDefaults.SITE, m.childclass());
     GeomType type = siteType(a);
-    String name = e.string("name", "").strip();
-    names.register("site", name, e);
+    String name = name("site", m);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", new double[] {0.005, 0.005, 0.005});
     checkSize(e, type, size, fromto);
@@ -466,6 +512,9 @@ final class MjcfBodies {
       double[] pos = a.has("pos") ? a.numbers("pos", 3) : ZERO3;
       double[] q = MjcfOrientation.of(a, compiler);
       s.pos(pos[0], pos[1], pos[2]).quat(q[0], q[1], q[2], q[3]);
+    }
+    if (frame != null) {
+      s.inFrame(MjcfFrames.pos(frame), MjcfFrames.quat(frame));
     }
     if (!name.isEmpty()) {
       sites.put(name, s);

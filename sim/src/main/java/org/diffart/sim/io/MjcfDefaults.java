@@ -89,7 +89,7 @@ final class MjcfDefaults {
         case "equality" -> keep(c, EQUALITY, child, MjcfSchema.EQUALITY_DEFAULT);
         case "site" -> keep(c, SITE, child, MjcfSchema.SITE);
         case "tendon" -> keep(c, TENDON, child, MjcfSchema.TENDON);
-        case "mesh" -> keep(c, MESH, child, Set.of("scale"));
+        case "mesh" -> keep(c, MESH, child, Set.of("scale", "maxhullvert"));
         case "light", "camera", "material" -> {}
         default ->
             throw MjcfSchema.unsupported(

@@ -69,7 +69,16 @@ final class MjcfEqualities {
           if (e.has("relpose")) {
             s.relpose(e.numbers("relpose", 7));
           }
-          s.torquescale(e.number("torquescale", 1));
+          double ts = e.number("torquescale", 1);
+          if (ts < 0) {
+            throw e.error(
+                "attribute 'torquescale' must be non-negative, got "
+                    + ts
+                    + ": diffart's weld scales the orientation rows' Jacobian but not their"
+                    + " violation (as MuJoCo 2.2.2), so a negative scale would drive the"
+                    + " orientation error away (semantics § 7)");
+          }
+          s.torquescale(ts);
         }
         case JOINT, TENDON -> {
           if (e.has("polycoef")) {

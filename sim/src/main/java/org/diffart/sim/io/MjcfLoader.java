@@ -55,6 +55,12 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code default}</td><td>class; nested defaults; joint, geom, site, tendon, equality, every actuator
  *       element</td></tr>
  *   <tr><td>{@code body}</td><td>name, childclass, pos, quat | axisangle | euler | xyaxes | zaxis</td></tr>
+ *   <tr><td>{@code replicate}</td><td>count, offset, euler, sep, class, childclass: copies of what it holds,
+ *       placed and named as MuJoCo 3.14 does; elements outside that name a copied element without its suffix, and
+ *       keyframes in a file that replicates, are refused ({@link MjcfFrames}, {@link MjcfReplicates})</td></tr>
+ *   <tr><td>{@code frame}</td><td>name, class, childclass, pos, orientation; in the world body and in bodies,
+ *       holding bodies, joints, geoms, sites, an inertial and frames, as MuJoCo 3.14 places them
+ *       ({@link MjcfFrames})</td></tr>
  *   <tr><td>{@code composite}</td><td>type particle only (bodies of three slide joints and a sphere), count,
  *       spacing, offset, prefix; its geom's size, contype, conaffinity, condim, priority, friction, margin, gap, mass,
  *       density ({@link MjcfComposite})</td></tr>
@@ -210,6 +216,7 @@ public final class MjcfLoader {
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }
+    bodies.replicates().check(root, names);
     for (XmlElement c : sections(root, "contact")) {
       contact(c, b, names, bodies);
     }

@@ -15,13 +15,13 @@ import org.diffart.sim.compiler.ModelBuilder;
 
 /**
  * MJCF {@code <asset><mesh>} with MuJoCo 2.2.2's meaning: name (by default the file's name without
- * directory and extension), file, scale, refpos, refquat, and vertex and face given inline. Files
- * are chosen by the last three letters of their name, as MuJoCo does: binary STL (exact duplicate
- * vertices merged), OBJ (the first object's faces, polygons split into a fan from their first
- * corner, each triangle corner a vertex of its own, as tinyobjloader gives them to MuJoCo; 1-based
- * or negative indices) and MuJoCo's MSH. A mesh without faces takes its convex hull's, as in
- * MuJoCo. Paths are resolved against the compiler's meshdir and the directory of the file that
- * holds the element.
+ * directory and extension), file, scale, refpos, refquat, and vertex and face given inline; MuJoCo
+ * 3's maxhullvert where it leaves the hull whole. Files are chosen by the last three letters of
+ * their name, as MuJoCo does: binary STL (exact duplicate vertices merged), OBJ (the first object's
+ * faces, polygons split into a fan from their first corner, each triangle corner a vertex of its
+ * own, as tinyobjloader gives them to MuJoCo; 1-based or negative indices) and MuJoCo's MSH. A mesh
+ * without faces takes its convex hull's, as in MuJoCo. Paths are resolved against the compiler's
+ * meshdir and the directory of the file that holds the element.
  */
 final class MjcfMeshes {
   static final Set<String> ATTRIBUTES =
@@ -36,7 +36,8 @@ final class MjcfMeshes {
           "face",
           "normal",
           "texcoord",
-          "smoothnormal");
+          "smoothnormal",
+          "maxhullvert");
 
   private final Map<String, MeshSpec> byName = new HashMap<>();
 
@@ -110,11 +111,51 @@ final class MjcfMeshes {
         face[f + 2] = t;
       }
     }
+    MeshSpec mesh;
     try {
-      byName.put(
-          name, b.addMesh(name, vert, face, refpos, refquat, scale, compiler.exactMeshInertia()));
+      mesh = b.addMesh(name, vert, face, refpos, refquat, scale, compiler.exactMeshInertia());
     } catch (IllegalArgumentException ex) {
       throw e.error(ex.getMessage());
+    }
+    maxhullvert(a, mesh);
+    byName.put(name, mesh);
+  }
+
+  /**
+   * MuJoCo 3's {@code maxhullvert}: -1 (no limit, the default) or more than 3. MuJoCo 3.14 stops
+   * its hull (qhull) after that many vertices, which changes the collision hull and, for a mesh
+   * without faces, its inertia; diffart's hull is always the full one, so a limit below the full
+   * hull's vertex count is refused by name, and one at or above it (which changes nothing) is
+   * accepted.
+   */
+  private static void maxhullvert(MjcfAttributes a, MeshSpec mesh) {
+    XmlElement d = a.definer("maxhullvert");
+    if (d == null) {
+      return;
+    }
+    int max = a.integer("maxhullvert", -1);
+    if (max != -1 && max <= 3) {
+      throw d.error("attribute 'maxhullvert' must be -1 or larger than 3, got " + max);
+    }
+    int full;
+    try {
+      full = mesh.hullVertexCount();
+    } catch (IllegalArgumentException ex) {
+      throw d.error("maxhullvert on mesh '" + mesh.name() + "': " + ex.getMessage());
+    }
+    if (max != -1 && max < full) {
+      throw d.error(
+          "maxhullvert "
+              + max
+              + " would reduce mesh '"
+              + mesh.name()
+              + "''s convex hull of "
+              + full
+              + " vertices: MuJoCo 3.14 lets qhull stop after "
+              + max
+              + " vertices, which diffart does not reproduce (give -1 or at least "
+              + full
+              + ")");
     }
   }
 

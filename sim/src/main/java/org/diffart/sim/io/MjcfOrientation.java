@@ -71,15 +71,7 @@ final class MjcfOrientation {
         Quat.fromAxisAngle(q, 0, axis[0], axis[1], axis[2], c.angle(v[3]));
       }
       case "euler" -> {
-        double[] v = e.numbers(form, 3);
-        // MuJoCo's conversion to radians, v / 180 π, to its last bit (c.angle multiplies by π /
-        // 180)
-        euler(
-            q,
-            c.degrees() ? v[0] / 180.0 * Math.PI : v[0],
-            c.degrees() ? v[1] / 180.0 * Math.PI : v[1],
-            c.degrees() ? v[2] / 180.0 * Math.PI : v[2],
-            c.eulerseq());
+        q = euler(e.numbers(form, 3), c);
       }
       case "xyaxes" -> {
         double[] v = e.numbers(form, 6);
@@ -99,6 +91,19 @@ final class MjcfOrientation {
         zaxis(q, z[0], z[1], z[2]);
       }
     }
+    return q;
+  }
+
+  /** The quaternion of Euler angles (3) in the compiler's angle unit and sequence. */
+  static double[] euler(double[] v, MjcfCompiler c) {
+    double[] q = new double[4];
+    // MuJoCo's conversion to radians, v / 180 π, to its last bit (c.angle multiplies by π / 180)
+    euler(
+        q,
+        c.degrees() ? v[0] / 180.0 * Math.PI : v[0],
+        c.degrees() ? v[1] / 180.0 * Math.PI : v[1],
+        c.degrees() ? v[2] / 180.0 * Math.PI : v[2],
+        c.eulerseq());
     return q;
   }
 

@@ -76,6 +76,19 @@ final class MjcfSchema {
           "refsafe");
   static final Set<String> DEFAULT = Set.of("class");
   static final Set<String> BODY = with(ORIENTATION, "name", "childclass", "pos", "user");
+
+  /**
+   * MJCF 3's {@code <frame>}: MuJoCo 3.14 reads these and ignores any other attribute; the loader
+   * refuses the others.
+   */
+  static final Set<String> FRAME = with(ORIENTATION, "name", "class", "childclass", "pos");
+
+  /**
+   * MJCF 3's {@code <replicate>} (MuJoCo 3.14 ignores other attributes; the loader refuses them).
+   */
+  static final Set<String> REPLICATE =
+      Set.of("count", "offset", "euler", "sep", "class", "childclass");
+
   static final Set<String> INERTIAL =
       with(ORIENTATION, "pos", "mass", "diaginertia", "fullinertia");
 

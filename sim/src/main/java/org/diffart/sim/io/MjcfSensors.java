@@ -119,31 +119,56 @@ final class MjcfSensors {
 
   private static SensorSpec frame(
       XmlElement e, SensorType type, ModelBuilder b, MjcfBodies bodies, String name) {
-    e.requireAttributesIn(with("objtype", "objname"));
-    String objtype = e.required("objtype").strip();
-    FrameType frame =
-        switch (objtype) {
-          case "body" -> FrameType.BODY;
-          case "xbody" -> FrameType.XBODY;
-          case "geom" -> FrameType.GEOM;
-          case "site" -> FrameType.SITE;
-          default ->
-              throw e.error(
-                  "attribute 'objtype': '" + objtype + "' is not one of body, xbody, geom, site");
-        };
-    Object target =
-        switch (frame) {
-          case BODY, XBODY -> body(e, "objname", b);
-          case GEOM -> {
-            GeomSpec g = bodies.geom(e.required("objname").strip());
-            if (g == null) {
-              throw e.error("unknown geom '" + e.attribute("objname").strip() + "'");
-            }
-            yield g;
-          }
-          case SITE, NONE -> site(e, "objname", bodies);
-        };
-    return b.addSensor(type, frame, target, name);
+    if (type.takesReference()) {
+      e.requireAttributesIn(with("objtype", "objname", "reftype", "refname"));
+    } else {
+      e.requireAttributesIn(with("objtype", "objname"));
+    }
+    FrameType frame = frameType(e, "objtype");
+    SensorSpec s = b.addSensor(type, frame, frameTarget(e, frame, "objname", b, bodies), name);
+    if (e.has("reftype") != e.has("refname")) {
+      throw e.error("attributes 'reftype' and 'refname' must be given together (MuJoCo too)");
+    }
+    if (e.has("reftype")) {
+      FrameType ref = frameType(e, "reftype");
+      s.reference(ref, frameTarget(e, ref, "refname", b, bodies));
+    }
+    return s;
+  }
+
+  /** The frame type an {@code objtype} or {@code reftype} attribute names. */
+  private static FrameType frameType(XmlElement e, String attr) {
+    String t = e.required(attr).strip();
+    return switch (t) {
+      case "body" -> FrameType.BODY;
+      case "xbody" -> FrameType.XBODY;
+      case "geom" -> FrameType.GEOM;
+      case "site" -> FrameType.SITE;
+      case "camera" ->
+          throw e.error(
+              "attribute '"
+                  + attr
+                  + "': cameras are not loaded by diffart (body, xbody, geom, site)");
+      default ->
+          throw e.error(
+              "attribute '" + attr + "': '" + t + "' is not one of body, xbody, geom, site");
+    };
+  }
+
+  /** The body index, geom or site that attribute attr names as a frame of type f. */
+  private static Object frameTarget(
+      XmlElement e, FrameType f, String attr, ModelBuilder b, MjcfBodies bodies) {
+    return switch (f) {
+      case BODY, XBODY -> body(e, attr, b);
+      case GEOM -> {
+        GeomSpec g = bodies.geom(e.required(attr).strip());
+        if (g == null) {
+          throw e.error("unknown geom '" + e.attribute(attr).strip() + "'");
+        }
+        yield g;
+      }
+      case SITE, NONE -> site(e, attr, bodies);
+    };
   }
 
   private static SiteSpec site(XmlElement e, String attr, MjcfBodies bodies) {

@@ -26,6 +26,11 @@ final class NamedElements {
     }
   }
 
+  /** Whether an element of this kind has this name. */
+  boolean has(String kind, String name) {
+    return byKey.containsKey(kind + '\0' + name);
+  }
+
   /** The compiler error as a model-file error at the element it names, or at {@code fallback}. */
   ModelFormatException locate(IllegalArgumentException compileError, XmlElement fallback) {
     String msg = compileError.getMessage();

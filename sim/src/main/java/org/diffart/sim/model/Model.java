@@ -807,6 +807,19 @@ public final class Model extends ModelFields {
   }
 
   /**
+   * The frame a frame sensor's value is expressed in (MuJoCo's {@code reftype}), NONE for the
+   * world.
+   */
+  public FrameType sensorRefFrame(int i) {
+    return FRAME_TYPES[sensorRefFrame[i]];
+  }
+
+  /** The body, geom or site of sensor i's reference frame, -1 for the world. */
+  public int sensorRefObj(int i) {
+    return sensorRefObj[i];
+  }
+
+  /**
    * What sensor i reads: a site, joint, actuator or body index, or for frame sensors a body, geom
    * or site index.
    */

@@ -709,6 +709,14 @@ public abstract class ModelFields {
   @Dims("nsensor")
   protected int[] sensorObj;
 
+  /** FrameType ordinal of a frame sensor's reference frame, NONE for the world [nsensor]. */
+  @Dims("nsensor")
+  protected int[] sensorRefFrame;
+
+  /** The reference frame's body, geom or site, -1 for the world [nsensor]. */
+  @Dims("nsensor")
+  protected int[] sensorRefObj;
+
   /** First value in sensordata [nsensor]. */
   @Dims("nsensor")
   protected int[] sensorAdr;

@@ -138,6 +138,21 @@ public enum SensorType {
     this.object = object;
   }
 
+  /**
+   * Whether the sensor may be read in a reference frame (MuJoCo's {@code reftype}/{@code refname}):
+   * the frame position, orientation, axes and velocities (MuJoCo 3.14 refuses the attributes on
+   * every other sensor, frame accelerations included).
+   */
+  public boolean takesReference() {
+    return this == FRAMEPOS
+        || this == FRAMEQUAT
+        || this == FRAMEXAXIS
+        || this == FRAMEYAXIS
+        || this == FRAMEZAXIS
+        || this == FRAMELINVEL
+        || this == FRAMEANGVEL;
+  }
+
   /** The MJCF element name. */
   public String mjcfName() {
     return name().toLowerCase(Locale.ROOT);
