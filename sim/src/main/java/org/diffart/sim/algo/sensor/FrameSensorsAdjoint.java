@@ -130,9 +130,9 @@ final class FrameSensorsAdjoint {
   }
 
   /**
-   * Adjoint of the velocities relative to sensor i's reference frame ({@code Sensors}: {@code R_rᵀ
-   * (ω − ω_r)}, {@code R_rᵀ (v − v_r + (x − x_r) × ω_r)}): from the sensor's bar into the bars of
-   * the frame's ω and v ({@code scratch36[12..17]}) and origin ({@code [0..2]}), and through the
+   * Adjoint of the velocities relative to sensor i's reference frame ({@code FrameSensors}: {@code
+   * R_rᵀ (ω − ω_r)}, {@code R_rᵀ (v − v_r + (x − x_r) × ω_r)}): from the sensor's bar into the bars
+   * of the frame's ω and v ({@code scratch36[12..17]}) and origin ({@code [0..2]}), and through the
    * reference's motion and pose into the kinematics. Requires the frame's pose and velocities at
    * {@code sensorPoint[0..17]}.
    */
@@ -177,9 +177,9 @@ final class FrameSensorsAdjoint {
   }
 
   /**
-   * Adjoint of the frame pose of sensor i ({@link Sensors#framePose}, with p still holding it): the
-   * bars of its origin {@code ob[oo..]} and rotation {@code rb[ro..]} (row-major) into the site's,
-   * geom's or body's pose bars and, for a body's inertial frame, its centre of mass ({@code
+   * Adjoint of the frame pose of sensor i ({@link FrameSensors#framePose}, with p still holding
+   * it): the bars of its origin {@code ob[oo..]} and rotation {@code rb[ro..]} (row-major) into the
+   * site's, geom's or body's pose bars and, for a body's inertial frame, its centre of mass ({@code
    * bodyInertBar}).
    */
   static void framePoseAdjoint(
@@ -188,7 +188,7 @@ final class FrameSensorsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Sensors#framePose} of frame (f, obj) at {@code sensorPoint[po..]} (which
+   * Adjoint of {@link FrameSensors#framePose} of frame (f, obj) at {@code sensorPoint[po..]} (which
    * still holds it): as above.
    */
   private static void framePoseAdjoint(
