@@ -9,10 +9,10 @@ import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
 
 /**
- * Adjoints of the frame sensors' poses in {@link Sensors} ({@code frame}, {@code framePose}, {@code
- * frameQuat}, {@code relativeVelocity}): the bars of a frame's origin, rotation and quaternion, in
- * the world or in a reference frame (MuJoCo's {@code reftype}), into the kinematics' bars. Called
- * by {@link SensorsAdjoint}, as {@link PointMotionAdjoint} is.
+ * Adjoints of the frame sensors' poses in {@link FrameSensors} ({@code frame}, {@code framePose},
+ * {@code frameQuat}, {@code relativeVelocity}): the bars of a frame's origin, rotation and
+ * quaternion, in the world or in a reference frame (MuJoCo's {@code reftype}), into the kinematics'
+ * bars. Called by {@link SensorsAdjoint}, as {@link PointMotionAdjoint} is.
  */
 final class FrameSensorsAdjoint {
   private FrameSensorsAdjoint() {}
@@ -95,7 +95,7 @@ final class FrameSensorsAdjoint {
   }
 
   /**
-   * Adjoint of {@link Sensors#frameQuat}: the bar {@code qb[qo..qo+3]} of frame (f, obj)'s
+   * Adjoint of {@link FrameSensors#frameQuat}: the bar {@code qb[qo..qo+3]} of frame (f, obj)'s
    * quaternion into {@code xquatBar} (body frames) or the bar {@code rotBar[rbo..]} of its rotation
    * matrix at {@code p[po+3..]} (geoms, sites); {@code t[to..to+7]} is work space.
    */
