@@ -110,7 +110,7 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define History_TOLERANCE (0x1.203af9ee75616p-50)
 #define History_ZOH (0)
 #define History_LINEAR (1)
-#define Sensors_REF (28)
+#define FrameSensors_REF (28)
 #define RayPrimitives_MINVAL (0x1.203af9ee75616p-50)
 #define Rows_LIMIT (2)
 #define Rows_TENDON_LIMIT (4)
@@ -238,19 +238,19 @@ double Sensors_cutoffLimit(Model* m, int i);
 void Sensors_sensor(Model* m, Data* d, int i);
 void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __global double* out, int a);
 void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
-void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
+void FrameSensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __global double* v, int vo);
-void Sensors_relativeVelocity(Model* m, Data* d, int i);
+void FrameSensors_relativeVelocity(Model* m, Data* d, int i);
 void PointMotion_pointVelocity(Model* m, Data* d, int bd, __global double* pt, int po, __global double* out, int o);
-int Sensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o);
+int FrameSensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o);
 void Mat3_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 void Quat_toMat(__global double* res, int ro, __global double* q, int qo);
 void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, __global double* out, int o);
-int Sensors_framePose_4(Model* m, Data* d, int i, __global double* p);
-void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a);
+int FrameSensors_framePose_4(Model* m, Data* d, int i, __global double* p);
+void FrameSensors_frame(Model* m, Data* d, int i, __global double* out, int a);
 void Quat_mul(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo);
 void Quat_conjugate(__global double* res, int ro, __global double* q, int qo);
-void Sensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo);
+void FrameSensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo);
 void Quat_fromMat(__global double* res, int ro, __global double* m, int mo);
 double Ray_ray(Model* m, Data* d, double px, double py, double pz, double vx, double vy, double vz, int bodyExclude);
 double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, double vx, double vy, double vz);
@@ -1113,13 +1113,13 @@ void Sensors_sensor(Model* m, Data* d, int i) {
       out[a] = Ray_ray(m, d, DD_ARRAY(d, siteXpos)[(3 * obj)], DD_ARRAY(d, siteXpos)[((3 * obj) + 1)], DD_ARRAY(d, siteXpos)[((3 * obj) + 2)], DD_ARRAY(d, siteXmat)[((9 * obj) + 2)], DD_ARRAY(d, siteXmat)[((9 * obj) + 5)], DD_ARRAY(d, siteXmat)[((9 * obj) + 8)], (MI_ARRAY(m, siteBody)[(obj)]));
     } break;
     case SensorType_FRAMEPOS: case SensorType_FRAMEQUAT: case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
-      Sensors_frame(m, d, i, out, a);
+      FrameSensors_frame(m, d, i, out, a);
     } break;
     default: {
-      int body = Sensors_framePose_4(m, d, i, p);
+      int body = FrameSensors_framePose_4(m, d, i, p);
       Sensors_pointMotion(m, d, body, p, 0, p, 12);
       if ((MI_ARRAY(m, sensorRefFrame)[(i)]) != FrameType_NONE) {
-        Sensors_relativeVelocity(m, d, i);
+        FrameSensors_relativeVelocity(m, d, i);
       }
       switch ((MI_ARRAY(m, sensorType)[(i)])) {
         case SensorType_GYRO: {
@@ -1163,7 +1163,7 @@ void Sensors_force(Model* m, Data* d, int b, __global double* p, int torque, __g
     for (int k = 0; k < 3; k++) {
       w[(6 + k)] = (DD_ARRAY(d, xpos)[((3 * b) + k)] - p[k]);
     }
-    Sensors_addCross(w, 0, w, 6, w, 3);
+    FrameSensors_addCross(w, 0, w, 6, w, 3);
     Mat3_mulTransVec(out, a, p, 3, w, 0);
   } else {
     Mat3_mulTransVec(out, a, p, 3, w, 3);
@@ -1180,8 +1180,8 @@ void Mat3_mulTransVec(__global double* res, int ro, __global double* m, int mo, 
   res[(ro + 2)] = (((m[(mo + 2)] * x) + (m[(mo + 5)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/sensor/Sensors.java: void addCross(double[], int, double[], int, double[], int)
-void Sensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
+// algo/sensor/FrameSensors.java: void addCross(double[], int, double[], int, double[], int)
+void FrameSensors_addCross(__global double* res, int ro, __global double* a, int ao, __global double* b, int bo) {
   res[ro] += ((a[(ao + 1)] * b[(bo + 2)]) - (a[(ao + 2)] * b[(bo + 1)]));
   res[(ro + 1)] += ((a[(ao + 2)] * b[bo]) - (a[ao] * b[(bo + 2)]));
   res[(ro + 2)] += ((a[ao] * b[(bo + 1)]) - (a[(ao + 1)] * b[bo]));
@@ -1197,19 +1197,19 @@ void Mat3_mulVec(__global double* res, int ro, __global double* m, int mo, __glo
   res[(ro + 2)] = (((m[(mo + 6)] * x) + (m[(mo + 7)] * y)) + (m[(mo + 8)] * z));
 }
 
-// algo/sensor/Sensors.java: void relativeVelocity(Model, Data, int)
-void Sensors_relativeVelocity(Model* m, Data* d, int i) {
+// algo/sensor/FrameSensors.java: void relativeVelocity(Model, Data, int)
+void FrameSensors_relativeVelocity(Model* m, Data* d, int i) {
   __global double* p = DD_ARRAY(d, sensorPoint);
-  int body = Sensors_framePose_6(m, d, (MI_ARRAY(m, sensorRefFrame)[(i)]), (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF);
-  PointMotion_pointVelocity(m, d, body, p, Sensors_REF, p, (Sensors_REF + 12));
+  int body = FrameSensors_framePose_6(m, d, (MI_ARRAY(m, sensorRefFrame)[(i)]), (MI_ARRAY(m, sensorRefObj)[(i)]), p, FrameSensors_REF);
+  PointMotion_pointVelocity(m, d, body, p, FrameSensors_REF, p, (FrameSensors_REF + 12));
   for (int k = 0; k < 3; k++) {
-    p[(18 + k)] = (p[(12 + k)] - p[((Sensors_REF + 12) + k)]);
-    p[(21 + k)] = (p[(15 + k)] - p[((Sensors_REF + 15) + k)]);
-    p[((Sensors_REF + 18) + k)] = (p[k] - p[(Sensors_REF + k)]);
+    p[(18 + k)] = (p[(12 + k)] - p[((FrameSensors_REF + 12) + k)]);
+    p[(21 + k)] = (p[(15 + k)] - p[((FrameSensors_REF + 15) + k)]);
+    p[((FrameSensors_REF + 18) + k)] = (p[k] - p[(FrameSensors_REF + k)]);
   }
-  Sensors_addCross(p, 21, p, (Sensors_REF + 18), p, (Sensors_REF + 12));
-  Mat3_mulTransVec(p, 12, p, (Sensors_REF + 3), p, 18);
-  Mat3_mulTransVec(p, 15, p, (Sensors_REF + 3), p, 21);
+  FrameSensors_addCross(p, 21, p, (FrameSensors_REF + 18), p, (FrameSensors_REF + 12));
+  Mat3_mulTransVec(p, 12, p, (FrameSensors_REF + 3), p, 18);
+  Mat3_mulTransVec(p, 15, p, (FrameSensors_REF + 3), p, 21);
 }
 
 // algo/sensor/PointMotion.java: void pointVelocity(Model, Data, int, double[], int, double[], int)
@@ -1231,8 +1231,8 @@ void PointMotion_pointVelocity(Model* m, Data* d, int bd, __global double* pt, i
   out[(o + 5)] += ((wx * ry) - (wy * rx));
 }
 
-// algo/sensor/Sensors.java: int framePose(Model, Data, FrameType, int, double[], int)
-int Sensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o) {
+// algo/sensor/FrameSensors.java: int framePose(Model, Data, FrameType, int, double[], int)
+int FrameSensors_framePose_6(Model* m, Data* d, int f, int obj, __global double* p, int o) {
   if (f == FrameType_SITE) {
     copy_d(p + o, DD_ARRAY(d, siteXpos) + (3 * obj), 3);
     copy_d(p + (o + 3), DD_ARRAY(d, siteXmat) + (9 * obj), 9);
@@ -1317,23 +1317,23 @@ void Sensors_pointMotion(Model* m, Data* d, int b, __global double* pt, int po, 
       out[(o + k)] = ((k >= 9) ? (-OPT_gravity[(k - 9)]) : 0);
     }
   }
-  Sensors_addCross(out, (o + 3), out, o, r, 0);
-  Sensors_addCross(out, (o + 9), out, (o + 6), r, 0);
-  Sensors_addCross(out, (o + 9), out, o, out, (o + 3));
+  FrameSensors_addCross(out, (o + 3), out, o, r, 0);
+  FrameSensors_addCross(out, (o + 9), out, (o + 6), r, 0);
+  FrameSensors_addCross(out, (o + 9), out, o, out, (o + 3));
 }
 
-// algo/sensor/Sensors.java: int framePose(Model, Data, int, double[])
-int Sensors_framePose_4(Model* m, Data* d, int i, __global double* p) {
-  return Sensors_framePose_6(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0);
+// algo/sensor/FrameSensors.java: int framePose(Model, Data, int, double[])
+int FrameSensors_framePose_4(Model* m, Data* d, int i, __global double* p) {
+  return FrameSensors_framePose_6(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0);
 }
 
-// algo/sensor/Sensors.java: void frame(Model, Data, int, double[], int)
-void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
+// algo/sensor/FrameSensors.java: void frame(Model, Data, int, double[], int)
+void FrameSensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
   __global double* p = DD_ARRAY(d, sensorPoint);
-  Sensors_framePose_4(m, d, i, p);
+  FrameSensors_framePose_4(m, d, i, p);
   int ref = (MI_ARRAY(m, sensorRefFrame)[(i)]);
   if (ref != FrameType_NONE) {
-    Sensors_framePose_6(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF);
+    FrameSensors_framePose_6(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, FrameSensors_REF);
   }
   switch ((MI_ARRAY(m, sensorType)[(i)])) {
     case SensorType_FRAMEPOS: {
@@ -1341,9 +1341,9 @@ void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
         copy_d(out + a, p + 0, 3);
       } else {
         for (int k = 0; k < 3; k++) {
-          p[(12 + k)] = (p[k] - p[(Sensors_REF + k)]);
+          p[(12 + k)] = (p[k] - p[(FrameSensors_REF + k)]);
         }
-        Mat3_mulTransVec(out, a, p, (Sensors_REF + 3), p, 12);
+        Mat3_mulTransVec(out, a, p, (FrameSensors_REF + 3), p, 12);
       }
     } break;
     case SensorType_FRAMEXAXIS: case SensorType_FRAMEYAXIS: case SensorType_FRAMEZAXIS: {
@@ -1354,15 +1354,15 @@ void Sensors_frame(Model* m, Data* d, int i, __global double* out, int a) {
       if (ref == FrameType_NONE) {
         copy_d(out + a, p + 12, 3);
       } else {
-        Mat3_mulTransVec(out, a, p, (Sensors_REF + 3), p, 12);
+        Mat3_mulTransVec(out, a, p, (FrameSensors_REF + 3), p, 12);
       }
     } break;
     default: {
-      Sensors_frameQuat(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0, out, a);
+      FrameSensors_frameQuat(m, d, (MI_ARRAY(m, sensorFrame)[(i)]), (MI_ARRAY(m, sensorObj)[(i)]), p, 0, out, a);
       if (ref != FrameType_NONE) {
-        Sensors_frameQuat(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, Sensors_REF, p, (Sensors_REF + 16));
-        Quat_conjugate(p, (Sensors_REF + 16), p, (Sensors_REF + 16));
-        Quat_mul(out, a, p, (Sensors_REF + 16), out, a);
+        FrameSensors_frameQuat(m, d, ref, (MI_ARRAY(m, sensorRefObj)[(i)]), p, FrameSensors_REF, p, (FrameSensors_REF + 16));
+        Quat_conjugate(p, (FrameSensors_REF + 16), p, (FrameSensors_REF + 16));
+        Quat_mul(out, a, p, (FrameSensors_REF + 16), out, a);
       }
     } break;
   }
@@ -1392,8 +1392,8 @@ void Quat_conjugate(__global double* res, int ro, __global double* q, int qo) {
   res[(ro + 3)] = (-q[(qo + 3)]);
 }
 
-// algo/sensor/Sensors.java: void frameQuat(Model, Data, FrameType, int, double[], int, double[], int)
-void Sensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo) {
+// algo/sensor/FrameSensors.java: void frameQuat(Model, Data, FrameType, int, double[], int, double[], int)
+void FrameSensors_frameQuat(Model* m, Data* d, int f, int obj, __global double* p, int o, __global double* out, int oo) {
   if (f == FrameType_XBODY) {
     copy_d(out + oo, DD_ARRAY(d, xquat) + (4 * obj), 4);
   } else if (f == FrameType_BODY) {
@@ -2165,7 +2165,7 @@ void Sensors_angularMomentum(Model* m, Data* d, int i, __global double* out, int
       w[(12 + k)] = (DD_ARRAY(d, xpos)[((3 * j) + k)] - DD_ARRAY(d, subtreeCom)[((3 * i) + k)]);
       out[(a + k)] += w[(6 + k)];
     }
-    Sensors_addCross(out, a, w, 12, w, 9);
+    FrameSensors_addCross(out, a, w, 12, w, 9);
   }
 }
 
@@ -2263,7 +2263,7 @@ void Sensors_interactionForces(Model* m, Data* d) {
         w[(3 + k)] = (angular ? 0 : (s * DD_ARRAY(d, efcDir)[((3 * r) + k)]));
         w[(6 + k)] = (DD_ARRAY(d, conPos)[((3 * c) + k)] - DD_ARRAY(d, xpos)[((3 * b) + k)]);
       }
-      Sensors_addCross(w, 0, w, 6, w, 3);
+      FrameSensors_addCross(w, 0, w, 6, w, 3);
       Mat3_mulTransVec(w, 9, DD_ARRAY(d, xmat), (9 * b), w, 0);
       Mat3_mulTransVec(w, 12, DD_ARRAY(d, xmat), (9 * b), w, 3);
       for (int k = 0; k < 6; k++) {

@@ -111,10 +111,11 @@ final class ModelCompiler extends GeomCompiler {
       sensorRefObj[i] =
           s.refFrame == FrameType.NONE
               ? -1
-              : frameObject(
+              : SensorSpec.frameObject(
                   "sensor '" + s.name + "' (" + s.type.mjcfName() + ") reference",
                   s.refFrame,
-                  s.refTarget);
+                  s.refTarget,
+                  nbody);
       sensorAdr[i] = adr;
       sensorDim[i] = s.type.dim;
       sensorCutoff[i] = s.cutoff;
@@ -196,35 +197,9 @@ final class ModelCompiler extends GeomCompiler {
           throw new IllegalArgumentException(
               what + " needs a frame type (body, xbody, geom or site)");
         }
-        return frameObject(what, s.frame, s.target);
+        return SensorSpec.frameObject(what, s.frame, s.target, nbody);
       }
     }
-  }
-
-  /** The compiled index of a body (an Integer), geom or site spec read as a frame of type f. */
-  private int frameObject(String what, FrameType f, Object target) {
-    return switch (f) {
-      case BODY, XBODY -> {
-        if (!(target instanceof Integer i) || i < 0 || i >= nbody) {
-          throw new IllegalArgumentException(
-              what + " with objtype " + f.mjcfName() + " needs a body, got " + target);
-        }
-        yield i;
-      }
-      case GEOM -> {
-        if (!(target instanceof GeomSpec g)) {
-          throw new IllegalArgumentException(what + " with objtype geom needs a geom");
-        }
-        yield g.compiledIndex;
-      }
-      case SITE -> {
-        if (!(target instanceof SiteSpec site)) {
-          throw new IllegalArgumentException(what + " with objtype site needs a site");
-        }
-        yield site.compiledIndex;
-      }
-      case NONE -> throw new IllegalStateException("unreachable");
-    };
   }
 
   private static FrameType frameOf(SensorSpec s) {

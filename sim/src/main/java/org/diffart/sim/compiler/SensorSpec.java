@@ -96,4 +96,33 @@ public final class SensorSpec {
     historyInterp = interp;
     return this;
   }
+
+  /**
+   * The compiled index of what a sensor reads as a frame of type f: a body index (an Integer below
+   * nbody), a geom or a site spec.
+   */
+  static int frameObject(String what, FrameType f, Object target, int nbody) {
+    return switch (f) {
+      case BODY, XBODY -> {
+        if (!(target instanceof Integer i) || i < 0 || i >= nbody) {
+          throw new IllegalArgumentException(
+              what + " with objtype " + f.mjcfName() + " needs a body, got " + target);
+        }
+        yield i;
+      }
+      case GEOM -> {
+        if (!(target instanceof GeomSpec g)) {
+          throw new IllegalArgumentException(what + " with objtype geom needs a geom");
+        }
+        yield g.compiledIndex;
+      }
+      case SITE -> {
+        if (!(target instanceof SiteSpec site)) {
+          throw new IllegalArgumentException(what + " with objtype site needs a site");
+        }
+        yield site.compiledIndex;
+      }
+      case NONE -> throw new IllegalStateException("unreachable");
+    };
+  }
 }

@@ -19,9 +19,10 @@ import org.diffart.sim.model.Model;
 
 /**
  * Reads MJCF {@code <worldbody>}: bodies (parent first, in document order, as MuJoCo numbers them),
- * their {@code <inertial>}, {@code <joint>}, {@code <freejoint>} and {@code <geom>} elements, with
- * default classes, {@code childclass} and the compiler's angle unit applied. Counts {@code nq} and
- * {@code nv} for the keyframe checks.
+ * their {@code <inertial>}, {@code <joint>}, {@code <freejoint>}, {@code <geom>} and {@code <site>}
+ * elements, with default classes, {@code childclass} and the compiler's angle unit applied, and
+ * what MJCF 3's {@code <frame>} and {@code <replicate>} place and name ({@link MjcfFrames}). Counts
+ * {@code nq} and {@code nv} for the keyframe checks.
  */
 final class MjcfBodies {
   private static final double[] ZERO3 = {0, 0, 0};

@@ -12,7 +12,6 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.model.SensorType;
 import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.Mat3;
-import org.diffart.sim.spatial.Quat;
 import org.diffart.sim.spatial.SpatialOps;
 
 /**
@@ -349,12 +348,13 @@ public final class SensorsAdjoint {
           subtree(m, d, b, obj, sb, a, m.sensorType(i) == SensorType.SUBTREELINVEL);
       case TOUCH -> touch(m, d, b, obj, sb[a]);
       case RANGEFINDER -> rangefinder(m, d, b, obj, sb[a]);
-      case FRAMEPOS, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS, FRAMEQUAT -> frame(m, d, b, i);
+      case FRAMEPOS, FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS, FRAMEQUAT ->
+          FrameSensorsAdjoint.frame(m, d, b, i);
       default -> {
         // a point's velocity: p[0..2] the point, p[3..11] its frame; w[0..11] the bars of the
         // frame's origin and
         // rotation, w[12..17] those of ω and of the point's velocity
-        int body = Sensors.framePose(m, d, i, p);
+        int body = FrameSensors.framePose(m, d, i, p);
         java.util.Arrays.fill(w, 0, 18, 0);
         double[] mo = w;
         // ω and v_p into p[12..17], α and a_p into p[18..23]
@@ -368,7 +368,7 @@ public final class SensorsAdjoint {
             if (m.sensorRefFrame(i) == FrameType.NONE) {
               add3(mo, m.sensorType(i) == SensorType.FRAMEANGVEL ? 12 : 15, sb, a);
             } else {
-              relativeVelocity(m, d, b, i);
+              FrameSensorsAdjoint.relativeVelocity(m, d, b, i);
             }
           }
           case ACCELEROMETER -> Mat3.mulTransVecAdjoint(sb, a, p, 3, p, 21, mo, 3, mo, 21);
@@ -381,8 +381,8 @@ public final class SensorsAdjoint {
         PointMotionAdjoint.pointAcceleration(m, d, b, body, p, 0, p, 12, mo, 18, mo, 12, mo, 0);
         PointMotionAdjoint.pointVelocity(m, d, b, body, p, 0, mo, 12, mo, 0);
         // the velocities overwrote the inertial frame's parts of p: place the frame again
-        Sensors.framePose(m, d, i, p);
-        framePoseAdjoint(m, d, b, i, mo, 0, mo, 3);
+        FrameSensors.framePose(m, d, i, p);
+        FrameSensorsAdjoint.framePoseAdjoint(m, d, b, i, mo, 0, mo, 3);
       }
     }
   }
@@ -421,249 +421,6 @@ public final class SensorsAdjoint {
     }
     for (int w = m.tendonAdr(t); w < m.tendonAdr(t) + m.tendonNum(t); w++) {
       b.qvelBar[m.wrapDofAdr(w)] += m.wrapCoef(w) * bar;
-    }
-  }
-
-  /**
-   * Frame pose sensors: the bars of the frame's origin and rotation (quaternions through {@link
-   * Quat#fromMat}) and, with a reference frame, of the reference's ({@code sensorPointBar}).
-   */
-  private static void frame(Model m, Data d, DataBar b, int i) {
-    double[] sb = b.sensordataBar, p = d.sensorPoint, w = b.scratch36, rb = b.sensorPointBar;
-    int a = m.sensorAdr(i), obj = m.sensorObj(i), ro = m.sensorRefObj(i), r = Sensors.REF;
-    FrameType f = m.sensorFrame(i), ref = m.sensorRefFrame(i);
-    Sensors.framePose(m, d, i, p);
-    java.util.Arrays.fill(w, 0, 12, 0);
-    java.util.Arrays.fill(rb, 0, 12, 0);
-    if (ref != FrameType.NONE) {
-      Sensors.framePose(m, d, ref, ro, p, r);
-    }
-    switch (m.sensorType(i)) {
-      case FRAMEPOS -> {
-        if (ref == FrameType.NONE) {
-          add3(w, 0, sb, a);
-        } else {
-          // out = R_rᵀ u, u = x − x_r
-          for (int k = 0; k < 3; k++) {
-            p[12 + k] = p[k] - p[r + k];
-            w[12 + k] = 0;
-          }
-          Mat3.mulTransVecAdjoint(sb, a, p, r + 3, p, 12, rb, 3, w, 12);
-          for (int k = 0; k < 3; k++) {
-            w[k] += w[12 + k];
-            rb[k] -= w[12 + k];
-          }
-        }
-      }
-      case FRAMEXAXIS, FRAMEYAXIS, FRAMEZAXIS -> {
-        int col =
-            m.sensorType(i) == SensorType.FRAMEXAXIS
-                ? 0
-                : m.sensorType(i) == SensorType.FRAMEYAXIS ? 1 : 2;
-        if (ref == FrameType.NONE) {
-          for (int k = 0; k < 3; k++) {
-            w[3 + 3 * k + col] += sb[a + k];
-          }
-        } else {
-          // out = R_rᵀ axis
-          for (int k = 0; k < 3; k++) {
-            p[12 + k] = p[3 + 3 * k + col];
-            w[12 + k] = 0;
-          }
-          Mat3.mulTransVecAdjoint(sb, a, p, r + 3, p, 12, rb, 3, w, 12);
-          for (int k = 0; k < 3; k++) {
-            w[3 + 3 * k + col] += w[12 + k];
-          }
-        }
-      }
-      default -> {
-        if (ref == FrameType.NONE) {
-          frameQuatAdjoint(m, d, b, f, obj, sb, a, p, 0, w, 3, w, 12);
-        } else {
-          // out = c ⊗ q: c = q_r⁻¹ at p[r+16..], q at p[r+20..]; their bars at w[24..], w[28..]
-          Sensors.frameQuat(m, d, f, obj, p, 0, p, r + 20);
-          Sensors.frameQuat(m, d, ref, ro, p, r, p, r + 16);
-          Quat.conjugate(p, r + 16, p, r + 16);
-          java.util.Arrays.fill(w, 24, 32, 0);
-          Quat.mulAdjoint(sb, a, p, r + 16, p, r + 20, w, 24, w, 28);
-          Quat.conjugate(w, 24, w, 24);
-          frameQuatAdjoint(m, d, b, f, obj, w, 28, p, 0, w, 3, w, 12);
-          frameQuatAdjoint(m, d, b, ref, ro, w, 24, p, r, rb, 3, w, 12);
-        }
-      }
-    }
-    // the work above overwrote the frames' inertial parts: place them again
-    Sensors.framePose(m, d, i, p);
-    framePoseAdjoint(m, d, b, f, obj, 0, w, 0, w, 3);
-    if (ref != FrameType.NONE) {
-      Sensors.framePose(m, d, ref, ro, p, r);
-      framePoseAdjoint(m, d, b, ref, ro, r, rb, 0, rb, 3);
-    }
-  }
-
-  /**
-   * Adjoint of {@link Sensors#frameQuat}: the bar {@code qb[qo..qo+3]} of frame (f, obj)'s
-   * quaternion into {@code xquatBar} (body frames) or the bar {@code rotBar[rbo..]} of its rotation
-   * matrix at {@code p[po+3..]} (geoms, sites); {@code t[to..to+7]} is work space.
-   */
-  private static void frameQuatAdjoint(
-      Model m,
-      Data d,
-      DataBar b,
-      FrameType f,
-      int obj,
-      double[] qb,
-      int qo,
-      double[] p,
-      int po,
-      double[] rotBar,
-      int rbo,
-      double[] t,
-      int to) {
-    if (f == FrameType.XBODY) {
-      for (int k = 0; k < 4; k++) {
-        b.xquatBar[4 * obj + k] += qb[qo + k];
-      }
-    } else if (f == FrameType.BODY) {
-      // q = q_body ⊗ q_inertial
-      for (int k = 0; k < 4; k++) {
-        t[to + k] = m.bodyIquat(obj, k);
-        t[to + 4 + k] = 0;
-      }
-      Quat.mulAdjoint(qb, qo, d.xquat, 4 * obj, t, to, b.xquatBar, 4 * obj, t, to + 4);
-    } else {
-      Quat.fromMatAdjoint(qb, qo, p, po + 3, rotBar, rbo, t, to);
-    }
-  }
-
-  /**
-   * Adjoint of the velocities relative to sensor i's reference frame ({@code Sensors}: {@code R_rᵀ
-   * (ω − ω_r)}, {@code R_rᵀ (v − v_r + (x − x_r) × ω_r)}): from the sensor's bar into the bars of
-   * the frame's ω and v ({@code scratch36[12..17]}) and origin ({@code [0..2]}), and through the
-   * reference's motion and pose into the kinematics. Requires the frame's pose and velocities at
-   * {@code sensorPoint[0..17]}.
-   */
-  private static void relativeVelocity(Model m, Data d, DataBar b, int i) {
-    double[] sb = b.sensordataBar, p = d.sensorPoint, w = b.scratch36, rb = b.sensorPointBar;
-    int a = m.sensorAdr(i), ro = m.sensorRefObj(i), r = Sensors.REF;
-    FrameType ref = m.sensorRefFrame(i);
-    int body = Sensors.framePose(m, d, ref, ro, p, r);
-    PointMotion.pointVelocity(m, d, body, p, r, p, r + 12);
-    java.util.Arrays.fill(rb, 0, 28, 0);
-    // r_x = x − x_r at p[r+18..], ω − ω_r at p[r+21..], v − v_r + r_x × ω_r at p[r+24..]
-    for (int k = 0; k < 3; k++) {
-      p[r + 18 + k] = p[k] - p[r + k];
-      p[r + 21 + k] = p[12 + k] - p[r + 12 + k];
-      p[r + 24 + k] = p[15 + k] - p[r + 15 + k];
-    }
-    Sensors.addCross(p, r + 24, p, r + 18, p, r + 12);
-    if (m.sensorType(i) == SensorType.FRAMEANGVEL) {
-      Mat3.mulTransVecAdjoint(sb, a, p, r + 3, p, r + 21, rb, 3, rb, 18);
-      for (int k = 0; k < 3; k++) {
-        w[12 + k] += rb[18 + k];
-        rb[12 + k] -= rb[18 + k];
-      }
-    } else {
-      // t = the bar of the relative linear velocity at rb[18..]; r_x's bar at rb[21..]
-      Mat3.mulTransVecAdjoint(sb, a, p, r + 3, p, r + 24, rb, 3, rb, 18);
-      for (int k = 0; k < 3; k++) {
-        w[15 + k] += rb[18 + k];
-        rb[15 + k] -= rb[18 + k];
-      }
-      // (r_x × ω_r): r_x̄ += ω_r × t, ω̄_r += t × r_x
-      Sensors.addCross(rb, 21, p, r + 12, rb, 18);
-      Sensors.addCross(rb, 12, rb, 18, p, r + 18);
-      for (int k = 0; k < 3; k++) {
-        w[k] += rb[21 + k];
-        rb[k] -= rb[21 + k];
-      }
-    }
-    PointMotionAdjoint.pointVelocity(m, d, b, body, p, r, rb, 12, rb, 0);
-    Sensors.framePose(m, d, ref, ro, p, r);
-    framePoseAdjoint(m, d, b, ref, ro, r, rb, 0, rb, 3);
-  }
-
-  /**
-   * Adjoint of the frame pose of sensor i ({@link Sensors#framePose}, with p still holding it): the
-   * bars of its origin {@code ob[oo..]} and rotation {@code rb[ro..]} (row-major) into the site's,
-   * geom's or body's pose bars and, for a body's inertial frame, its centre of mass ({@code
-   * bodyInertBar}).
-   */
-  private static void framePoseAdjoint(
-      Model m, Data d, DataBar b, int i, double[] ob, int oo, double[] rb, int ro) {
-    framePoseAdjoint(m, d, b, m.sensorFrame(i), m.sensorObj(i), 0, ob, oo, rb, ro);
-  }
-
-  /**
-   * Adjoint of {@link Sensors#framePose} of frame (f, obj) at {@code sensorPoint[po..]} (which
-   * still holds it): as above.
-   */
-  private static void framePoseAdjoint(
-      Model m,
-      Data d,
-      DataBar b,
-      FrameType f,
-      int obj,
-      int po,
-      double[] ob,
-      int oo,
-      double[] rb,
-      int ro) {
-    switch (f) {
-      case SITE -> {
-        add3(b.siteXposBar, 3 * obj, ob, oo);
-        for (int k = 0; k < 9; k++) {
-          b.siteXmatBar[9 * obj + k] += rb[ro + k];
-        }
-      }
-      case GEOM -> {
-        add3(b.geomXposBar, 3 * obj, ob, oo);
-        for (int k = 0; k < 9; k++) {
-          b.geomXmatBar[9 * obj + k] += rb[ro + k];
-        }
-      }
-      case XBODY -> {
-        add3(b.xposBar, 3 * obj, ob, oo);
-        for (int k = 0; k < 9; k++) {
-          b.xmatBar[9 * obj + k] += rb[ro + k];
-        }
-      }
-      default -> {
-        double[] p = d.sensorPoint;
-        // R = X Q: X̄ += R̄ Qᵀ (Q at p[po+19..po+27])
-        for (int r = 0; r < 3; r++) {
-          for (int c = 0; c < 3; c++) {
-            double sum = 0;
-            for (int k = 0; k < 3; k++) {
-              sum += rb[ro + 3 * r + k] * p[po + 19 + 3 * c + k];
-            }
-            b.xmatBar[9 * obj + 3 * r + c] += sum;
-          }
-        }
-        // origin = x + X l, l = h/m (h the first moment)
-        add3(b.xposBar, 3 * obj, ob, oo);
-        double[] lb = d.scratch6;
-        lb[0] = 0;
-        lb[1] = 0;
-        lb[2] = 0;
-        Mat3.mulVecAdjoint(ob, oo, d.xmat, 9 * obj, p, po + 12, b.xmatBar, 9 * obj, lb, 0);
-        centreOfMassAdjoint(d, b, obj, lb, 0);
-      }
-    }
-  }
-
-  /**
-   * The centre of mass {@code l = h/m} of body i (its local frame): its bar {@code lb[o..]} into
-   * bodyInertBar.
-   */
-  private static void centreOfMassAdjoint(Data d, DataBar b, int i, double[] lb, int o) {
-    double mass = d.bodyInert[10 * i];
-    if (!(mass > 0)) {
-      return;
-    }
-    for (int k = 0; k < 3; k++) {
-      b.bodyInertBar[10 * i + 1 + k] += lb[o + k] / mass;
-      b.bodyInertBar[10 * i] -= lb[o + k] * d.bodyInert[10 * i + 1 + k] / (mass * mass);
     }
   }
 
@@ -721,7 +478,7 @@ public final class SensorsAdjoint {
       // c_j = x_j + X_j l: x̄ += c̄, X̄ += c̄ lᵀ, l̄ = Xᵀ c̄
       add3(b.xposBar, 3 * j, w, 0);
       Mat3.mulVecAdjoint(w, 0, d.xmat, 9 * j, p, 0, b.xmatBar, 9 * j, w, 3);
-      centreOfMassAdjoint(d, b, j, w, 3);
+      FrameSensorsAdjoint.centreOfMassAdjoint(d, b, j, w, 3);
     }
   }
 
