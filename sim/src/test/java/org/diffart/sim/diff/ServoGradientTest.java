@@ -33,15 +33,7 @@ class ServoGradientTest {
     d.qpos[1] = -0.3;
     d.qpos[2] = 0.1;
     // controls inside the ranges (limited ones: some inherited from the joints), so no clamp acts
-    Random rnd = new Random(5);
-    double[] u = new double[steps * nu];
-    for (int t = 0; t < steps; t++) {
-      for (int a = 0; a < nu; a++) {
-        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1;
-        double hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1) : 1;
-        u[t * nu + a] = lo + (0.1 + 0.8 * rnd.nextDouble()) * (hi - lo);
-      }
-    }
+    double[] u = TapeCheck.controlsInRange(m, steps, new Random(5));
     System.arraycopy(u, 0, d.ctrl, 0, nu);
     RolloutProblem p = new RolloutProblem(m, d, u, steps, Loss.finalConfiguration());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(8));

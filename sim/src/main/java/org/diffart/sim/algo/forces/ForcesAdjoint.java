@@ -52,17 +52,18 @@ public final class ForcesAdjoint {
       java.util.Arrays.fill(b.actDotBar, 0);
       java.util.Arrays.fill(b.actuatorForceBar, 0);
     }
-    boolean cranks = false;
+    boolean sites = false;
     for (int a = 0; a < m.nu(); a++) {
-      boolean crank = m.actCrankSite(a) >= 0, adhesion = m.actBody(a) >= 0;
-      cranks |= crank;
+      boolean crank = m.actCrankSite(a) >= 0, site = m.actSite(a) >= 0;
+      boolean dense = Forces.denseMoment(m, a);
+      sites |= crank || site;
       // the force's bar: from the sensors that read it, and through the transmission
       double forceBar = b.actuatorForceBar[a];
       b.actuatorForceBar[a] = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
       }
-      if (crank || adhesion) {
+      if (dense) {
         for (int k = 0; k < nv; k++) {
           forceBar += d.actuatorMoment[nv * a + k] * b.qfrcActuatorBar[k];
         }
@@ -128,7 +129,7 @@ public final class ForcesAdjoint {
         b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;
         b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * velBar;
       }
-      if (crank || adhesion) {
+      if (dense) {
         // vel = Σ moment q̇, qfrc += moment force
         double applied = d.actuatorForce[a];
         for (int k = 0; k < nv; k++) {
@@ -137,6 +138,8 @@ public final class ForcesAdjoint {
         }
         if (crank) {
           sliderCrank(m, d, b, a, lenBar);
+        } else if (site) {
+          SiteTransmissionAdjoint.length(m, d, b, a, lenBar);
         } else {
           adhesion(m, d, b, a);
         }
@@ -154,7 +157,7 @@ public final class ForcesAdjoint {
       }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
-    if (cranks) {
+    if (sites) {
       KinematicsAdjoint.sites(m, d, b);
     }
   }
