@@ -83,7 +83,10 @@ class OpenClAdjointTest {
     // RK4 with contacts at every stage
     "../datasets/reference/models/rk4_contacts.xml, 4",
     // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
-    "../datasets/reference/models/delayed_motors.xml, 3"
+    "../datasets/reference/models/delayed_motors.xml, 3",
+    // site transmissions: thrusters; site actuators with and without reference sites
+    "../datasets/reference/sites314/thrusters.xml, 4",
+    "../datasets/reference/sites314/site_arm.xml, 3"
   })
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);
