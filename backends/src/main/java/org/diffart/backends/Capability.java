@@ -78,6 +78,10 @@ public enum Capability {
       "actuators",
       "slider-crank transmissions (cranksite, slidersite: moment arms from the sites'"
           + " Jacobians)"),
+  ACTUATORS_SITE(
+      "actuators",
+      "site transmissions (site: a wrench in the site's frame; refsite: the site's pose in a"
+          + " reference site's frame; MuJoCo 3.14's moment arms)"),
   ACTUATORS_MUSCLE(
       "actuators",
       "MuJoCo's muscles: force-length-velocity gain, passive bias, activation dynamics"),

@@ -138,7 +138,11 @@ abstract class BackendContractTest {
         // box-box stacks: faces and edges (mjc_BoxBox)
         "../datasets/reference/models/box_stack.xml",
         // slider-crank transmissions
-        "../datasets/models/mujoco_samples/slider_crank.xml");
+        "../datasets/models/mujoco_samples/slider_crank.xml",
+        // site transmissions: thrusters on a free body; site actuators with and without reference
+        // sites
+        "../datasets/reference/sites314/thrusters.xml",
+        "../datasets/reference/sites314/site_arm.xml");
   }
 
   /**

@@ -106,12 +106,25 @@ final class InfoCommand implements Callable<Integer> {
         o.addProperty("cranksite", m.siteName(m.actCrankSite(u)));
         o.addProperty("slidersite", m.siteName(m.actSliderSite(u)));
         o.addProperty("cranklength", m.actCrankLength(u));
+      } else if (m.actSite(u) >= 0) {
+        o.addProperty("site", m.siteName(m.actSite(u)));
+        if (m.actRefSite(u) >= 0) {
+          o.addProperty("refsite", m.siteName(m.actRefSite(u)));
+        }
       } else if (m.actBody(u) >= 0) {
         o.addProperty("body", m.bodyName(m.actBody(u)));
       } else {
         o.addProperty("tendon", m.tendonName(m.actTendon(u)));
       }
-      o.addProperty("gear", m.actGear(u));
+      if (m.actSite(u) >= 0) {
+        double[] g = new double[6];
+        for (int k = 0; k < 6; k++) {
+          g[k] = m.actSiteGear(u, k);
+        }
+        o.add("gear", Output.array(g));
+      } else {
+        o.addProperty("gear", m.actGear(u));
+      }
       if (m.actCtrlLimited(u)) {
         o.add("ctrlrange", Output.array(new double[] {m.actCtrlRange(u, 0), m.actCtrlRange(u, 1)}));
       }

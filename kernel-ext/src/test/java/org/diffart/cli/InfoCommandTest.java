@@ -75,6 +75,23 @@ class InfoCommandTest {
   }
 
   @Test
+  void siteActuatorsGiveTheirSitesAndSixGearComponents() {
+    JsonArray actuators =
+        Cli.run("info", "--model", "../datasets/reference/sites314/site_arm.xml", "--json")
+            .json()
+            .getAsJsonArray("actuators");
+
+    JsonObject wrench = actuators.get(0).getAsJsonObject();
+    assertEquals("tip", wrench.get("site").getAsString());
+    assertFalse(wrench.has("refsite"));
+    assertFalse(wrench.has("tendon"));
+    assertEquals(6, wrench.getAsJsonArray("gear").size());
+    assertEquals(0.03, wrench.getAsJsonArray("gear").get(5).getAsDouble());
+    JsonObject servo = actuators.get(1).getAsJsonObject();
+    assertEquals("side_ref", servo.get("refsite").getAsString());
+  }
+
+  @Test
   void withoutJsonPrintsTables() {
     Cli.Outcome r = Cli.run("info", "--model", "builtin:pendulum:2");
 

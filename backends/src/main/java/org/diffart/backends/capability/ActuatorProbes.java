@@ -15,11 +15,12 @@ import org.diffart.backends.capability.Capabilities.Verdict;
 import org.diffart.backends.capability.Probes.Run;
 import org.diffart.sim.model.Model;
 
-/** Actuators: slider-cranks, muscles, adhesion and activation dynamics. */
+/** Actuators: slider-cranks, sites, muscles, adhesion and activation dynamics. */
 final class ActuatorProbes implements ProbeFamily {
   @Override
   public void verify(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     sliderCrank(name, claims, out);
+    site(name, claims, out);
     muscle(name, claims, out);
     adhesion(name, claims, out);
     activation(name, claims, out);
@@ -52,6 +53,48 @@ final class ActuatorProbes implements ProbeFamily {
                     "the crank turns at %.9g rad/s after one step (closed form %.9g); ",
                     v[0][0],
                     expected))
+            + run.agreement(500, 2));
+  }
+
+  /**
+   * Site transmissions: the thruster and the servo with a reference site against the reference, and
+   * the thruster's first step from rest against the closed form: the force {@code u n} along the
+   * site's z axis {@code n = (0, −sin 30°, cos 30°)} at {@code r = (0.1, 0, 0)} and the torque
+   * {@code 0.1 u n} give {@code v = dt u n / m} and {@code ω = dt I⁻¹ u (r × n + 0.1 n)}.
+   */
+  private static void site(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = Probes.scene("site.xml");
+    Run run = run(name, m, 500);
+    double[][] v = velocities(name, m, new double[] {2, 0}, 1);
+    double dt = 1e-3, u = 2, ny = -0.5, nz = Math.sqrt(3) / 2;
+    double[] expected = {
+      0,
+      dt * u * ny / 2,
+      dt * u * nz / 2,
+      0,
+      dt * u * (-0.1 * nz + 0.1 * ny) / 0.02,
+      dt * u * (0.1 * ny + 0.1 * nz) / 0.03
+    };
+    double err = v == null ? Double.NaN : 0;
+    for (int k = 0; k < 6 && v != null; k++) {
+      err = Math.max(err, Math.abs(v[0][k] - expected[k]));
+    }
+    put(
+        out,
+        Capability.ACTUATORS_SITE,
+        claims,
+        run.agrees() && err < 1e-12,
+        (v == null
+                ? "the thruster failed; "
+                : String.format(
+                    Locale.ROOT,
+                    "after one step from rest the thruster moves the body at (%.9g, %.9g) m/s and"
+                        + " turns it at (%.9g, %.9g) rad/s (closed form within %.1e); ",
+                    v[0][1],
+                    v[0][2],
+                    v[0][4],
+                    v[0][5],
+                    err))
             + run.agreement(500, 2));
   }
 

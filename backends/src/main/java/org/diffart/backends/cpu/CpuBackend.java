@@ -111,6 +111,7 @@ public final class CpuBackend implements Backend {
             Capability.TENDONS_WRAPPING,
             Capability.ACTUATORS_ACTIVATION,
             Capability.ACTUATORS_SLIDER_CRANK,
+            Capability.ACTUATORS_SITE,
             Capability.ACTUATORS_MUSCLE,
             Capability.ACTUATORS_ADHESION,
             Capability.HISTORY_ACTUATOR_DELAY,

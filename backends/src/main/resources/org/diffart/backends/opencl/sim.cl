@@ -318,6 +318,7 @@ void Implicit_derivative(Model* m, Data* d);
 void Implicit_addOuter(Model* m, __global double* deriv, __global double* x, double s);
 void Implicit_tendonJacobian(Model* m, Data* d, int t, __global double* out);
 void Forces_moment(Model* m, Data* d, int a, __global double* out);
+int Forces_denseMoment(Model* m, int a);
 double Implicit_actuatorDamping(Model* m, Data* d, int a);
 void Implicit_mulM(Model* m, Data* d, __global double* x, __global double* out);
 void Crba_massMatrix(Model* m, Data* d);
@@ -397,6 +398,10 @@ double Muscle_gain(Model* m, int a, double len, double vel, int which);
 double Muscle_dynamics(Model* m, int a, double ctrl, double act, int which);
 double History_control(Model* m, Data* d, int a);
 void Forces_adhesion(Model* m, Data* d, int a);
+double SiteTransmission_length(Model* m, Data* d, int a);
+int SiteTransmission_commonAncestor(Model* m, int b1, int b2);
+void SiteTransmission_clearCommonDofs(Model* m, __global double* row, int o, int b);
+void SiteTransmission_orientations(Model* m, Data* d, int s, int r, __global double* t, int so, int ro);
 double Forces_sliderCrank(Model* m, Data* d, int a);
 void Forces_passive(Model* m, Data* d);
 void Fluid_forces(Model* m, Data* d);
@@ -2829,8 +2834,13 @@ void Forces_moment(Model* m, Data* d, int a, __global double* out) {
     out[(MI_ARRAY(m, trnDofAdr)[(n)])] += (MD_ARRAY(m, trnCoef)[(n)]);
   }
   for (int k = 0; k < nv; k++) {
-    out[k] += ((((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0)) ? DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] : (((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0))) ? (DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) : 0));
+    out[k] += (Forces_denseMoment(m, a) ? DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] : (((ten >= 0) && ((MI_ARRAY(m, tendonSpatial)[(ten)] != 0))) ? (DD_ARRAY(d, tendonJ)[((nv * ten) + k)] * (MD_ARRAY(m, actGear)[(a)])) : 0));
   }
+}
+
+// algo/forces/Forces.java: boolean denseMoment(Model, int)
+int Forces_denseMoment(Model* m, int a) {
+  return ((((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actSite)[(a)]) >= 0)) || ((MI_ARRAY(m, actBody)[(a)]) >= 0));
 }
 
 // algo/implicit/Implicit.java: double actuatorDamping(Model, Data, int)
@@ -4619,11 +4629,11 @@ void Forces_total(Model* m, Data* d) {
 // algo/forces/Forces.java: void actuation(Model, Data)
 void Forces_actuation(Model* m, Data* d) {
   fill_d(DD_ARRAY(d, qfrcActuator), DL_qfrcActuator, 0);
-  int cranks = 0;
+  int sites = 0;
   for (int a = 0; a < (M_nu); a++) {
-    cranks |= ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
+    sites |= (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actSite)[(a)]) >= 0));
   }
-  if (cranks) {
+  if (sites) {
     Kinematics_sites(m, d);
   }
   int nv = (M_nv);
@@ -4634,9 +4644,11 @@ void Forces_actuation(Model* m, Data* d) {
       len += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qpos)[(MI_ARRAY(m, trnQposAdr)[(n)])]);
       vel += ((MD_ARRAY(m, trnCoef)[(n)]) * DD_ARRAY(d, qvel)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
     }
-    int dense = (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0));
+    int dense = Forces_denseMoment(m, a);
     if ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) {
       len = Forces_sliderCrank(m, d, a);
+    } else if ((MI_ARRAY(m, actSite)[(a)]) >= 0) {
+      len = SiteTransmission_length(m, d, a);
     } else if ((MI_ARRAY(m, actBody)[(a)]) >= 0) {
       Forces_adhesion(m, d, a);
     }
@@ -4846,6 +4858,79 @@ void Forces_adhesion(Model* m, Data* d, int a) {
       DD_ARRAY(d, actuatorMoment)[(o + k)] *= scale;
     }
   }
+}
+
+// algo/forces/SiteTransmission.java: double length(Model, Data, int)
+double SiteTransmission_length(Model* m, Data* d, int a) {
+  int nv = (M_nv);
+  int s = (MI_ARRAY(m, actSite)[(a)]);
+  int r = (MI_ARRAY(m, actRefSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* mom = DD_ARRAY(d, actuatorMoment);
+  fill_d(mom + o, (o + nv) - o, 0);
+  for (int k = 0; k < 6; k++) {
+    t[(6 + k)] = (MD_ARRAY(m, actSiteGear)[((6 * (a)) + (k))]);
+  }
+  if (r < 0) {
+    Mat3_mulVec(t, 0, DD_ARRAY(d, siteXmat), (9 * s), t, 6);
+    Mat3_mulVec(t, 3, DD_ARRAY(d, siteXmat), (9 * s), t, 9);
+    Jacobians_addPointJacobian_10(m, d, mom, o, (MI_ARRAY(m, siteBody)[(s)]), DD_ARRAY(d, siteXpos), (3 * s), t, 0, 1);
+    Jacobians_addAngularJacobian(m, d, mom, o, (MI_ARRAY(m, siteBody)[(s)]), t, 3, 1);
+    return 0;
+  }
+  double j_length = 0;
+  if (((t[6] != 0) || (t[7] != 0)) || (t[8] != 0)) {
+    for (int k = 0; k < 3; k++) {
+      t[(15 + k)] = (DD_ARRAY(d, siteXpos)[((3 * s) + k)] - DD_ARRAY(d, siteXpos)[((3 * r) + k)]);
+    }
+    Mat3_mulTransVec(t, 12, DD_ARRAY(d, siteXmat), (9 * r), t, 15);
+    j_length += (((t[12] * t[6]) + (t[13] * t[7])) + (t[14] * t[8]));
+    Mat3_mulVec(t, 0, DD_ARRAY(d, siteXmat), (9 * r), t, 6);
+    Jacobians_addPointJacobian_10(m, d, mom, o, (MI_ARRAY(m, siteBody)[(s)]), DD_ARRAY(d, siteXpos), (3 * s), t, 0, 1);
+    Jacobians_addPointJacobian_10(m, d, mom, o, (MI_ARRAY(m, siteBody)[(r)]), DD_ARRAY(d, siteXpos), (3 * r), t, 0, (-1));
+  }
+  if (((t[9] != 0) || (t[10] != 0)) || (t[11] != 0)) {
+    SiteTransmission_orientations(m, d, s, r, t, 13, 17);
+    Quat_difference(t, 0, t, 13, t, 17);
+    j_length += (((t[0] * t[9]) + (t[1] * t[10])) + (t[2] * t[11]));
+    Mat3_mulVec(t, 3, DD_ARRAY(d, siteXmat), (9 * r), t, 9);
+    Jacobians_addAngularJacobian(m, d, mom, o, (MI_ARRAY(m, siteBody)[(s)]), t, 3, 1);
+    Jacobians_addAngularJacobian(m, d, mom, o, (MI_ARRAY(m, siteBody)[(r)]), t, 3, (-1));
+  }
+  SiteTransmission_clearCommonDofs(m, mom, o, SiteTransmission_commonAncestor(m, (MI_ARRAY(m, siteBody)[(s)]), (MI_ARRAY(m, siteBody)[(r)])));
+  return j_length;
+}
+
+// algo/forces/SiteTransmission.java: int commonAncestor(Model, int, int)
+int SiteTransmission_commonAncestor(Model* m, int b1, int b2) {
+  for (int x = b1; x > 0; x = (MI_ARRAY(m, bodyParent)[(x)])) {
+    for (int y = b2; y > 0; y = (MI_ARRAY(m, bodyParent)[(y)])) {
+      if (x == y) {
+        return x;
+      }
+    }
+  }
+  return 0;
+}
+
+// algo/forces/SiteTransmission.java: void clearCommonDofs(Model, double[], int, int)
+void SiteTransmission_clearCommonDofs(Model* m, __global double* row, int o, int b) {
+  for (; b > 0; b = (MI_ARRAY(m, bodyParent)[(b)])) {
+    for (int k = (MI_ARRAY(m, bodyDofAdr)[(b)]); (k >= 0) && (k < ((MI_ARRAY(m, bodyDofAdr)[(b)]) + (MI_ARRAY(m, bodyDofNum)[(b)]))); k++) {
+      row[(o + k)] = 0;
+    }
+  }
+}
+
+// algo/forces/SiteTransmission.java: void orientations(Model, Data, int, int, double[], int, int)
+void SiteTransmission_orientations(Model* m, Data* d, int s, int r, __global double* t, int so, int ro) {
+  for (int k = 0; k < 4; k++) {
+    t[(so + k)] = (MD_ARRAY(m, siteQuat)[((4 * (s)) + (k))]);
+    t[(ro + k)] = (MD_ARRAY(m, siteQuat)[((4 * (r)) + (k))]);
+  }
+  Quat_mul(t, so, t, so, DD_ARRAY(d, xquat), (4 * (MI_ARRAY(m, siteBody)[(s)])));
+  Quat_mul(t, ro, t, ro, DD_ARRAY(d, xquat), (4 * (MI_ARRAY(m, siteBody)[(r)])));
 }
 
 // algo/forces/Forces.java: double sliderCrank(Model, Data, int)

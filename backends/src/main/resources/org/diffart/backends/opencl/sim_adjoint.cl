@@ -119,8 +119,10 @@ void ForcesAdjoint_springDifference(Model* m, Data* d, DataBar* b, int a, int da
 void Quat_differenceAdjoint(__global double* resBar, int rbo, __global double* qa, int ao, __global double* qb, int bo, __global double* qaBar, int abo, __global double* qbBar, int bbo);
 void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a);
-void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
+void SiteTransmissionAdjoint_length(Model* m, Data* d, DataBar* b, int a, double lenBar);
+void SiteTransmissionAdjoint_frameBar(__global double* rb, int ro, __global double* wb, int wo, __global double* g, int go);
 void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign);
+void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenBar);
 void HistoryAdjoint_control(Model* m, Data* d, DataBar* b, int a, double bar);
 void HistoryAdjoint_read(__global double* h, __global double* hBar, int adr, int n, int dim, int interp, double time, int k, double bar);
 void HistoryAdjoint_slope(__global double* h, __global double* hBar, int adr, int n, int dim, int oldest, int i, int k, double bar);
@@ -3447,17 +3449,18 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
       }
     }
   }
-  int cranks = 0;
+  int sites = 0;
   for (int a = 0; a < (M_nu); a++) {
     int crank = ((MI_ARRAY(m, actCrankSite)[(a)]) >= 0);
-    int adhesion = ((MI_ARRAY(m, actBody)[(a)]) >= 0);
-    cranks |= crank;
+    int site = ((MI_ARRAY(m, actSite)[(a)]) >= 0);
+    int dense = Forces_denseMoment(m, a);
+    sites |= (crank || site);
     double forceBar = BD_ARRAY(b, actuatorForceBar)[a];
     BD_ARRAY(b, actuatorForceBar)[a] = 0;
     for (int n = (MI_ARRAY(m, actTrnAdr)[(a)]); n < ((MI_ARRAY(m, actTrnAdr)[(a)]) + (MI_ARRAY(m, actTrnNum)[(a)])); n++) {
       forceBar += ((MD_ARRAY(m, trnCoef)[(n)]) * BD_ARRAY(b, qfrcActuatorBar)[(MI_ARRAY(m, trnDofAdr)[(n)])]);
     }
-    if (crank || adhesion) {
+    if (dense) {
       for (int k = 0; k < nv; k++) {
         forceBar += (DD_ARRAY(d, actuatorMoment)[((nv * a) + k)] * BD_ARRAY(b, qfrcActuatorBar)[k]);
       }
@@ -3513,7 +3516,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
       BD_ARRAY(b, qposBar)[(MI_ARRAY(m, trnQposAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * lenBar);
       BD_ARRAY(b, qvelBar)[(MI_ARRAY(m, trnDofAdr)[(n)])] += ((MD_ARRAY(m, trnCoef)[(n)]) * velBar);
     }
-    if (crank || adhesion) {
+    if (dense) {
       double applied = DD_ARRAY(d, actuatorForce)[a];
       for (int k = 0; k < nv; k++) {
         BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] += ((applied * BD_ARRAY(b, qfrcActuatorBar)[k]) + (velBar * DD_ARRAY(d, qvel)[k]));
@@ -3521,6 +3524,8 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
       }
       if (crank) {
         ForcesAdjoint_sliderCrank(m, d, b, a, lenBar);
+      } else if (site) {
+        SiteTransmissionAdjoint_length(m, d, b, a, lenBar);
       } else {
         ForcesAdjoint_adhesion(m, d, b, a);
       }
@@ -3536,7 +3541,7 @@ void ForcesAdjoint_actuation(Model* m, Data* d, DataBar* b) {
     }
   }
   fill_d(BD_ARRAY(b, qfrcActuatorBar), BL_qfrcActuatorBar, 0);
-  if (cranks) {
+  if (sites) {
     KinematicsAdjoint_sites(m, d, b);
   }
 }
@@ -3568,6 +3573,119 @@ void ForcesAdjoint_adhesion(Model* m, Data* d, DataBar* b, int a) {
     }
   }
   fill_d(mb + o, (o + nv) - o, 0);
+}
+
+// algo/forces/SiteTransmissionAdjoint.java: void length(Model, Data, DataBar, int, double)
+void SiteTransmissionAdjoint_length(Model* m, Data* d, DataBar* b, int a, double lenBar) {
+  int nv = (M_nv);
+  int s = (MI_ARRAY(m, actSite)[(a)]);
+  int r = (MI_ARRAY(m, actRefSite)[(a)]);
+  int o = (nv * a);
+  __global double* t = DD_ARRAY(d, scratch36);
+  __global double* w = BD_ARRAY(b, scratch36);
+  __global double* mb = BD_ARRAY(b, actuatorMomentBar);
+  for (int k = 0; k < 6; k++) {
+    t[(6 + k)] = (MD_ARRAY(m, actSiteGear)[((6 * (a)) + (k))]);
+    w[k] = 0;
+  }
+  if (r < 0) {
+    Mat3_mulVec(t, 0, DD_ARRAY(d, siteXmat), (9 * s), t, 6);
+    Mat3_mulVec(t, 3, DD_ARRAY(d, siteXmat), (9 * s), t, 9);
+    JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(s)]), DD_ARRAY(d, siteXpos), (3 * s), BD_ARRAY(b, siteXposBar), (3 * s), t, 0, w, 0, 1);
+    JacobiansAdjoint_addAngularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(s)]), t, 3, w, 3, 1);
+    SiteTransmissionAdjoint_frameBar(BD_ARRAY(b, siteXmatBar), (9 * s), w, 0, t, 6);
+    SiteTransmissionAdjoint_frameBar(BD_ARRAY(b, siteXmatBar), (9 * s), w, 3, t, 9);
+    fill_d(mb + o, (o + nv) - o, 0);
+    return;
+  }
+  SiteTransmission_clearCommonDofs(m, mb, o, SiteTransmission_commonAncestor(m, (MI_ARRAY(m, siteBody)[(s)]), (MI_ARRAY(m, siteBody)[(r)])));
+  __global double* xb = BD_ARRAY(b, siteXposBar);
+  __global double* rb = BD_ARRAY(b, siteXmatBar);
+  if (((t[6] != 0) || (t[7] != 0)) || (t[8] != 0)) {
+    Mat3_mulVec(t, 0, DD_ARRAY(d, siteXmat), (9 * r), t, 6);
+    JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(s)]), DD_ARRAY(d, siteXpos), (3 * s), xb, (3 * s), t, 0, w, 0, 1);
+    JacobiansAdjoint_addPointJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(r)]), DD_ARRAY(d, siteXpos), (3 * r), xb, (3 * r), t, 0, w, 0, (-1));
+    for (int k = 0; k < 3; k++) {
+      double v = (DD_ARRAY(d, siteXpos)[((3 * s) + k)] - DD_ARRAY(d, siteXpos)[((3 * r) + k)]);
+      xb[((3 * s) + k)] += (lenBar * t[k]);
+      xb[((3 * r) + k)] -= (lenBar * t[k]);
+      w[k] += (lenBar * v);
+    }
+    SiteTransmissionAdjoint_frameBar(rb, (9 * r), w, 0, t, 6);
+  }
+  if (((t[9] != 0) || (t[10] != 0)) || (t[11] != 0)) {
+    Mat3_mulVec(t, 3, DD_ARRAY(d, siteXmat), (9 * r), t, 9);
+    JacobiansAdjoint_addAngularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(s)]), t, 3, w, 3, 1);
+    JacobiansAdjoint_addAngularJacobian(m, d, b, mb, o, (MI_ARRAY(m, siteBody)[(r)]), t, 3, w, 3, (-1));
+    SiteTransmissionAdjoint_frameBar(rb, (9 * r), w, 3, t, 9);
+    SiteTransmission_orientations(m, d, s, r, t, 13, 17);
+    for (int k = 0; k < 3; k++) {
+      w[(6 + k)] = (lenBar * t[(9 + k)]);
+    }
+    fill_d(w + 9, 17 - 9, 0);
+    Quat_differenceAdjoint(w, 6, t, 13, t, 17, w, 9, w, 13);
+    for (int k = 0; k < 4; k++) {
+      t[(13 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (s)) + (k))]);
+      t[(17 + k)] = (MD_ARRAY(m, siteQuat)[((4 * (r)) + (k))]);
+    }
+    Quat_mulAdjoint(w, 9, t, 13, DD_ARRAY(d, xquat), (4 * (MI_ARRAY(m, siteBody)[(s)])), w, 0, BD_ARRAY(b, xquatBar), (4 * (MI_ARRAY(m, siteBody)[(s)])));
+    Quat_mulAdjoint(w, 13, t, 17, DD_ARRAY(d, xquat), (4 * (MI_ARRAY(m, siteBody)[(r)])), w, 0, BD_ARRAY(b, xquatBar), (4 * (MI_ARRAY(m, siteBody)[(r)])));
+  }
+  fill_d(mb + o, (o + nv) - o, 0);
+}
+
+// algo/forces/SiteTransmissionAdjoint.java: void frameBar(double[], int, double[], int, double[], int)
+void SiteTransmissionAdjoint_frameBar(__global double* rb, int ro, __global double* wb, int wo, __global double* g, int go) {
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      rb[((ro + (3 * i)) + j)] += (wb[(wo + i)] * g[(go + j)]);
+    }
+  }
+}
+
+// algo/kinematics/JacobiansAdjoint.java: void addAngularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
+void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
+  double dx = (dir[fo] * j_sign);
+  double dy = (dir[(fo + 1)] * j_sign);
+  double dz = (dir[(fo + 2)] * j_sign);
+  __global double* rm = DD_ARRAY(d, xmat);
+  __global double* s = DD_ARRAY(d, dofS);
+  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
+    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
+    if (d0 < 0) {
+      continue;
+    }
+    int ro = (9 * bd);
+    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
+    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
+    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
+    double lbx = 0;
+    double lby = 0;
+    double lbz = 0;
+    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
+      double gk = jb[(o + k)];
+      int so = (6 * k);
+      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
+      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
+      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
+      lbx += (gk * s[so]);
+      lby += (gk * s[(so + 1)]);
+      lbz += (gk * s[(so + 2)]);
+    }
+    __global double* rb = BD_ARRAY(b, xmatBar);
+    rb[ro] += (dx * lbx);
+    rb[(ro + 1)] += (dx * lby);
+    rb[(ro + 2)] += (dx * lbz);
+    rb[(ro + 3)] += (dy * lbx);
+    rb[(ro + 4)] += (dy * lby);
+    rb[(ro + 5)] += (dy * lbz);
+    rb[(ro + 6)] += (dz * lbx);
+    rb[(ro + 7)] += (dz * lby);
+    rb[(ro + 8)] += (dz * lbz);
+    for (int i = 0; i < 3; i++) {
+      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
+    }
+  }
 }
 
 // algo/forces/ForcesAdjoint.java: void sliderCrank(Model, Data, DataBar, int, double)
@@ -3661,51 +3779,6 @@ void ForcesAdjoint_sliderCrank(Model* m, Data* d, DataBar* b, int a, double lenB
   BD_ARRAY(b, siteXmatBar)[((9 * ss) + 2)] += abx;
   BD_ARRAY(b, siteXmatBar)[((9 * ss) + 5)] += aby;
   BD_ARRAY(b, siteXmatBar)[((9 * ss) + 8)] += abz;
-}
-
-// algo/kinematics/JacobiansAdjoint.java: void addAngularJacobian(Model, Data, DataBar, double[], int, int, double[], int, double[], int, double)
-void JacobiansAdjoint_addAngularJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, __global double* dir, int fo, __global double* dirBar, int dbo, double j_sign) {
-  double dx = (dir[fo] * j_sign);
-  double dy = (dir[(fo + 1)] * j_sign);
-  double dz = (dir[(fo + 2)] * j_sign);
-  __global double* rm = DD_ARRAY(d, xmat);
-  __global double* s = DD_ARRAY(d, dofS);
-  for (int bd = body; bd > 0; bd = (MI_ARRAY(m, bodyParent)[(bd)])) {
-    int d0 = (MI_ARRAY(m, bodyDofAdr)[(bd)]);
-    if (d0 < 0) {
-      continue;
-    }
-    int ro = (9 * bd);
-    double lx = (((rm[ro] * dx) + (rm[(ro + 3)] * dy)) + (rm[(ro + 6)] * dz));
-    double ly = (((rm[(ro + 1)] * dx) + (rm[(ro + 4)] * dy)) + (rm[(ro + 7)] * dz));
-    double lz = (((rm[(ro + 2)] * dx) + (rm[(ro + 5)] * dy)) + (rm[(ro + 8)] * dz));
-    double lbx = 0;
-    double lby = 0;
-    double lbz = 0;
-    for (int k = d0; k < (d0 + (MI_ARRAY(m, bodyDofNum)[(bd)])); k++) {
-      double gk = jb[(o + k)];
-      int so = (6 * k);
-      BD_ARRAY(b, dofSBar)[so] += (gk * lx);
-      BD_ARRAY(b, dofSBar)[(so + 1)] += (gk * ly);
-      BD_ARRAY(b, dofSBar)[(so + 2)] += (gk * lz);
-      lbx += (gk * s[so]);
-      lby += (gk * s[(so + 1)]);
-      lbz += (gk * s[(so + 2)]);
-    }
-    __global double* rb = BD_ARRAY(b, xmatBar);
-    rb[ro] += (dx * lbx);
-    rb[(ro + 1)] += (dx * lby);
-    rb[(ro + 2)] += (dx * lbz);
-    rb[(ro + 3)] += (dy * lbx);
-    rb[(ro + 4)] += (dy * lby);
-    rb[(ro + 5)] += (dy * lbz);
-    rb[(ro + 6)] += (dz * lbx);
-    rb[(ro + 7)] += (dz * lby);
-    rb[(ro + 8)] += (dz * lbz);
-    for (int i = 0; i < 3; i++) {
-      dirBar[(dbo + i)] += (j_sign * ((((rm[(ro + (3 * i))] * lbx) + (rm[((ro + (3 * i)) + 1)] * lby)) + (rm[((ro + (3 * i)) + 2)] * lbz))));
-    }
-  }
 }
 
 // algo/history/HistoryAdjoint.java: void control(Model, Data, DataBar, int, double)
@@ -5036,7 +5109,7 @@ double ImplicitAdjoint_outerAdjoint(Model* m, __global double* db, __global doub
 void ForcesAdjoint_moment(Model* m, DataBar* b, int a, __global double* mBar) {
   int nv = (M_nv);
   int ten = (MI_ARRAY(m, actTendon)[(a)]);
-  if (((MI_ARRAY(m, actCrankSite)[(a)]) >= 0) || ((MI_ARRAY(m, actBody)[(a)]) >= 0)) {
+  if (Forces_denseMoment(m, a)) {
     for (int k = 0; k < nv; k++) {
       BD_ARRAY(b, actuatorMomentBar)[((nv * a) + k)] += mBar[k];
     }

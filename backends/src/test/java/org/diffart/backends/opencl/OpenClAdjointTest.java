@@ -88,7 +88,10 @@ class OpenClAdjointTest {
     // joint actuatorfrcrange: no bar through a clipped joint
     "../datasets/reference/actfrc314/actfrc_arm.xml, 4",
     // delayed motors (zoh, linear, cubic reads): the bars of their control buffers
-    "../datasets/reference/models/delayed_motors.xml, 3"
+    "../datasets/reference/models/delayed_motors.xml, 3",
+    // site transmissions: thrusters; site actuators with and without reference sites
+    "../datasets/reference/sites314/thrusters.xml, 4",
+    "../datasets/reference/sites314/site_arm.xml, 3"
   })
   void everyWorldsGradientIsTheCpuAdjointsBitForBit(String spec, String checkpoint) {
     Model m = ModelLoader.load(spec);

@@ -113,9 +113,13 @@ public final class ModelSummary {
                       + m.siteName(m.actCrankSite(a))
                       + " → "
                       + m.siteName(m.actSliderSite(a))
-                  : m.actBody(a) >= 0
-                      ? "contacts of body " + m.bodyName(m.actBody(a))
-                      : "tendon " + m.tendonName(m.actTendon(a)));
+                  : m.actSite(a) >= 0
+                      ? "site "
+                          + m.siteName(m.actSite(a))
+                          + (m.actRefSite(a) >= 0 ? " in " + m.siteName(m.actRefSite(a)) : "")
+                      : m.actBody(a) >= 0
+                          ? "contacts of body " + m.bodyName(m.actBody(a))
+                          : "tendon " + m.tendonName(m.actTendon(a)));
       gear.append(m.actGear(a));
       ctrlRange.append(
           m.actCtrlLimited(a) ? interval(m.actCtrlRange(a, 0), m.actCtrlRange(a, 1)) : "");

@@ -95,7 +95,9 @@ public final class TorchProblem {
                 + "' pulls on a "
                 + (m.actCrankSite(a) >= 0
                     ? "slider-crank"
-                    : m.actBody(a) >= 0 ? "body's contacts (adhesion)" : "tendon")
+                    : m.actSite(a) >= 0
+                        ? "site"
+                        : m.actBody(a) >= 0 ? "body's contacts (adhesion)" : "tendon")
                 + "; the PyTorch step has joint actuators only");
       }
       JointType t = m.jntType(m.actJnt(a));

@@ -49,6 +49,15 @@ class ModelSummaryTest {
   }
 
   @Test
+  void siteActuatorsNameTheirSites() {
+    Table actuators =
+        ModelSummary.actuators(
+            org.diffart.sim.io.ModelLoader.load("../datasets/reference/sites314/site_arm.xml"));
+    assertEquals("site tip", actuators.stringColumn("joint").get(0));
+    assertEquals("site tip in side_ref", actuators.stringColumn("joint").get(1));
+  }
+
+  @Test
   void modelsRenderAsTheirSummary() {
     Renderer renderer = new Renderer();
     Displays.register(renderer);

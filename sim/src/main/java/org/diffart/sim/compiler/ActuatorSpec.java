@@ -61,6 +61,14 @@ public final class ActuatorSpec {
 
   double crankLength;
 
+  /**
+   * A site transmission's site and reference site (null: the gear is a wrench in the site's frame)
+   * and its six gear components; null sites for the others.
+   */
+  SiteSpec site, refSite;
+
+  final double[] siteGear = new double[6];
+
   /** The control's history: samples (0: no buffer), interpolation (0 zoh, 1 linear, 2 cubic). */
   int historyNum, historyInterp;
 
@@ -129,6 +137,23 @@ public final class ActuatorSpec {
    */
   public ActuatorSpec gear(double v) {
     gear = v;
+    return this;
+  }
+
+  /**
+   * A site transmission's gear (MuJoCo's six components: translation, then rotation, in the site's
+   * frame or, with a reference site, in the reference site's); its first component is also {@link
+   * #gear}.
+   *
+   * @param g six components
+   */
+  public ActuatorSpec siteGear(double[] g) {
+    if (g.length != 6) {
+      throw new IllegalArgumentException(
+          "actuator '" + name + "': a site transmission's gear has 6 components, got " + g.length);
+    }
+    System.arraycopy(g, 0, siteGear, 0, 6);
+    gear = g[0];
     return this;
   }
 

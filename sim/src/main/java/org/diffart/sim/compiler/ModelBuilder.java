@@ -252,6 +252,38 @@ public final class ModelBuilder {
   }
 
   /**
+   * Adds an actuator of the given type on a site (MuJoCo's {@code site} transmission, gear {@code
+   * (1, 0, 0, 0, 0, 0)} until {@link ActuatorSpec#siteGear} sets it). Without a reference site the
+   * gear is a wrench (force, torque) in the site's frame, applied at the site, and the length is 0;
+   * with one ({@code refsite}) the length is the site's pose relative to the reference site's frame
+   * along the gear: the position in that frame, and the rotation vector of {@code conj(q_ref) ⊗ q}
+   * with each site's orientation taken as MuJoCo 3.14 takes it, {@code q_site ⊗ q_body} (see {@code
+   * datasets/reference/mujoco-314-semantics.md} § 6).
+   *
+   * @param refSite the reference site, or null
+   */
+  public ActuatorSpec addSiteActuator(
+      ActuatorType type, SiteSpec site, SiteSpec refSite, String actuatorName) {
+    if (site == null) {
+      throw new IllegalArgumentException("actuator '" + actuatorName + "': no site");
+    }
+    if (type == ActuatorType.MUSCLE || type == ActuatorType.ADHESION) {
+      throw new IllegalArgumentException(
+          "actuator '"
+              + actuatorName
+              + "': a "
+              + type.name().toLowerCase(java.util.Locale.ROOT)
+              + " cannot act on a site (MuJoCo 3.14's schema has no site on it)");
+    }
+    ActuatorSpec a = new ActuatorSpec(type, actuatorName, -1, -1);
+    a.site = site;
+    a.refSite = refSite;
+    a.siteGear(new double[] {1, 0, 0, 0, 0, 0});
+    actuators.add(a);
+    return a;
+  }
+
+  /**
    * Adds an adhesion actuator on body {@code body} (MuJoCo's {@code <adhesion>}, a body
    * transmission): {@code force = gain·ctrl} pulls the body onto what it touches, along the mean of
    * the normal Jacobians of its contacts (those in their gap included, so a margin makes it reach

@@ -500,7 +500,12 @@ final class ModelCompiler extends GeomCompiler {
     actCrankSite = new int[nu];
     actSliderSite = new int[nu];
     actCrankLength = new double[nu];
+    actSite = new int[nu];
+    actRefSite = new int[nu];
+    actSiteGear = new double[6 * nu];
     actBody = new int[nu];
+    java.util.Arrays.fill(actSite, -1);
+    java.util.Arrays.fill(actRefSite, -1);
     java.util.Arrays.fill(actBody, -1);
     java.util.Arrays.fill(actCrankSite, -1);
     java.util.Arrays.fill(actSliderSite, -1);
@@ -509,7 +514,7 @@ final class ModelCompiler extends GeomCompiler {
       ntrn +=
           s.tendon >= 0
               ? b.tendons.get(s.tendon).joints.size()
-              : s.crank != null || s.body >= 0 ? 0 : 1;
+              : s.crank != null || s.site != null || s.body >= 0 ? 0 : 1;
     }
     trnQposAdr = new int[ntrn];
     trnDofAdr = new int[ntrn];
@@ -523,6 +528,11 @@ final class ModelCompiler extends GeomCompiler {
         actCrankSite[a] = s.crank.compiledIndex;
         actSliderSite[a] = s.slider.compiledIndex;
         actCrankLength[a] = s.crankLength;
+      } else if (s.site != null) {
+        // a site: its length and moment arms depend on the configuration (SiteTransmission)
+        actSite[a] = s.site.compiledIndex;
+        actRefSite[a] = s.refSite == null ? -1 : s.refSite.compiledIndex;
+        System.arraycopy(s.siteGear, 0, actSiteGear, 6 * a, 6);
       } else if (s.body >= 0) {
         // adhesion: its moment arms come from the body's contacts (Forces.adhesion)
         actBody[a] = s.body;

@@ -13,14 +13,15 @@ import org.diffart.sim.model.DynType;
  * intvelocity}, {@code damper}, {@code cylinder}, {@code muscle} and {@code general} (gain, bias
  * and dynamics types fixed/none, affine, integrator, filter or muscle), on a joint, a tendon or a
  * slider-crank ({@code cranksite}, {@code slidersite}, {@code cranklength}), and {@code adhesion}
- * on a body, with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of them.
+ * on a body, with MuJoCo 2.2.2's meaning; {@code lengthrange} on any of them. All but muscle and
+ * adhesion also act on a site ({@code site}, {@code refsite}, six gear components) as MuJoCo 3.14
+ * does ({@code datasets/reference/mujoco-314-semantics.md} § 6).
  *
  * <p>As in MuJoCo, every element is a shortcut that edits one general actuator, and a default class
  * holds one such actuator: the elements of the class chain (top class first) and then the element
  * itself are applied in turn. A {@code position} without {@code kp} thus takes the gain its class
  * left ({@code gainprm[0]}), a {@code motor} resets the gain to 1 and the bias and dynamics to
- * none, and a {@code general} keeps what the shortcuts of its class set. User types and site
- * transmissions are refused.
+ * none, and a {@code general} keeps what the shortcuts of its class set. User types are refused.
  *
  * <p>MuJoCo 3's servo attributes: {@code kv}, {@code dampratio} and {@code inheritrange} on {@code
  * position} and {@code intvelocity} (a {@code timeconst} other than 0 is refused: its filterexact
@@ -99,6 +100,25 @@ final class MjcfActuators {
     return b.addSliderCrankActuator(type, cs, ss, rod, name);
   }
 
+  /** A site transmission: its site and, unless {@code refsite} is empty, its reference site. */
+  private static ActuatorSpec site(
+      XmlElement c,
+      ModelBuilder b,
+      MjcfBodies bodies,
+      ActuatorType type,
+      String site,
+      String refsite,
+      String name) {
+    SiteSpec s = bodies.site(site), r = refsite.isEmpty() ? null : bodies.site(refsite);
+    if (s == null) {
+      throw c.error(site.isEmpty() ? "site is empty" : "unknown site '" + site + "'");
+    }
+    if (r == null && !refsite.isEmpty()) {
+      throw c.error("unknown reference site '" + refsite + "' (refsite)");
+    }
+    return b.addSiteActuator(type, s, r, name);
+  }
+
   /**
    * Reads an {@code <actuator>} section, adding each actuator's name (maybe empty) to {@code
    * actuatorNames}.
@@ -126,15 +146,26 @@ final class MjcfActuators {
       String joint = a.string("joint", null),
           tendon = a.string("tendon", null),
           crank = a.string("cranksite", null);
-      String body = a.string("body", null);
+      String body = a.string("body", null), site = a.string("site", null);
       if ((joint != null ? 1 : 0)
               + (tendon != null ? 1 : 0)
               + (crank != null ? 1 : 0)
+              + (site != null ? 1 : 0)
               + (body != null ? 1 : 0)
           != 1) {
+        // MuJoCo 3.14 lets a site win over a tendon and a tendon over a joint, silently; diffart
+        // refuses the pair (semantics § 6)
         throw c.error(
-            "an actuator needs exactly one of 'joint', 'tendon', 'cranksite' and (adhesion) 'body' (the"
-                + " transmissions supported)");
+            "an actuator needs exactly one of 'joint', 'tendon', 'site', 'cranksite' and (adhesion)"
+                + " 'body' (the transmissions supported)");
+      }
+      if (crank == null && (a.has("slidersite") || a.has("cranklength"))) {
+        throw (a.has("slidersite") ? a.definer("slidersite") : a.definer("cranklength"))
+            .error("cranklength and slidersite can only be used in slidercrank transmission");
+      }
+      String refsite = a.string("refsite", "").strip();
+      if (site == null && !refsite.isEmpty()) {
+        throw c.error("refsite can only be used with site transmission");
       }
       String name = c.string("name", "").strip();
       ActuatorType type = ActuatorType.valueOf(c.name().toUpperCase(java.util.Locale.ROOT));
@@ -150,6 +181,8 @@ final class MjcfActuators {
         s = b.addAdhesionActuator(target, 1, name);
       } else if (crank != null) {
         s = sliderCrank(c, a, b, bodies, type, crank.strip(), name);
+      } else if (site != null) {
+        s = site(c, b, bodies, type, site.strip(), refsite, name);
       } else {
         int target = joint != null ? b.jointId(joint.strip()) : b.tendonId(tendon.strip());
         if (target < 0) {
@@ -166,8 +199,13 @@ final class MjcfActuators {
       names.register("actuator", name, c);
       actuatorNames.add(name);
       s.user(MjcfUser.read(a, "actuator", b));
-      // a joint transmission uses the first gear component only
-      s.gear(a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0})[0]);
+      // a site transmission uses the six gear components, the others the first only
+      double[] gear = a.overlay("gear", new double[] {1, 0, 0, 0, 0, 0});
+      if (site != null) {
+        s.siteGear(gear);
+      } else {
+        s.gear(gear[0]);
+      }
       // a damper's and an adhesion's control range is required and always limits (MuJoCo sets
       // ctrllimited itself)
       double[] ctrl =
@@ -203,6 +241,9 @@ final class MjcfActuators {
         s.dampRatio(g.bias[2]);
       }
       if (g.inheritRange > 0) {
+        if (site != null) {
+          throw c.error("inheritrange can only be used with joint and tendon transmission");
+        }
         if (type != ActuatorType.POSITION && type != ActuatorType.INTVELOCITY) {
           throw c.error(
               "inheritrange (from a default class) on a "

@@ -88,8 +88,9 @@ import org.diffart.sim.model.Options;
  *   <tr><td>{@code equality}</td><td>connect, weld, joint, tendon with MuJoCo 2.2.2's meaning; solref and solimp
  *       are ignored with a warning ({@link MjcfEqualities})</td></tr>
  *   <tr><td>{@code motor}, {@code position}, {@code velocity}, {@code intvelocity}, {@code damper}, {@code
- *       cylinder}, {@code muscle}, {@code general}</td><td>name, class, joint, tendon or cranksite with slidersite and
- *       cranklength (a slider-crank), gear, ctrlrange, ctrllimited, forcerange, forcelimited, lengthrange, group; kp,
+ *       cylinder}, {@code muscle}, {@code general}</td><td>name, class, joint, tendon, cranksite with slidersite and
+ *       cranklength (a slider-crank), or site with refsite (MuJoCo 3.14's site transmission, six gear components; not
+ *       on a muscle), gear, ctrlrange, ctrllimited, forcerange, forcelimited, lengthrange, group; kp,
  *       kv, timeconst, area, diameter, bias; a muscle's range, force, scale, lmin, lmax, vmax, fpmax, fvmax; gaintype
  *       fixed, affine or muscle, biastype none, affine or muscle, dyntype none, integrator, filter or muscle,
  *       gainprm, biasprm, dynprm, actlimited, actrange; MuJoCo 3's kv, dampratio and inheritrange on position and

@@ -205,6 +205,8 @@ final class MjcfSchema {
           "group",
           "joint",
           "tendon",
+          "site",
+          "refsite",
           "cranksite",
           "slidersite",
           "cranklength",
@@ -239,8 +241,24 @@ final class MjcfSchema {
           "dynprm",
           "actlimited",
           "actrange");
+
+  /** A muscle takes no site transmission (MuJoCo 3.14's schema). */
   static final Set<String> MUSCLE =
-      with(MOTOR, "timeconst", "range", "force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax");
+      without(
+          with(
+              MOTOR,
+              "timeconst",
+              "range",
+              "force",
+              "scale",
+              "lmin",
+              "lmax",
+              "vmax",
+              "fpmax",
+              "fvmax"),
+          "site",
+          "refsite");
+
   static final Set<String> ADHESION =
       Set.of(
           "name",
@@ -339,10 +357,17 @@ final class MjcfSchema {
    * The attributes a default class may set for an element: those of the element without name and
    * class.
    */
+  /**
+   * The attributes a default class may set: the element's, less its name, its class and (as MuJoCo
+   * 3.14's schema) an actuator's site and reference site.
+   */
   static Set<String> inDefault(Set<String> attributes) {
-    Set<String> s = new HashSet<>(attributes);
-    s.remove("name");
-    s.remove("class");
+    return without(attributes, "name", "class", "site", "refsite");
+  }
+
+  private static Set<String> without(Set<String> base, String... less) {
+    Set<String> s = new HashSet<>(base);
+    s.removeAll(Set.of(less));
     return Set.copyOf(s);
   }
 

@@ -923,6 +923,30 @@ public final class Model extends ModelFields {
   }
 
   /**
+   * The site of actuator a's site transmission (MuJoCo's {@code site}), or −1 for the other
+   * transmissions.
+   */
+  public int actSite(int a) {
+    return actSite[a];
+  }
+
+  /**
+   * The reference site of actuator a's site transmission (MuJoCo's {@code refsite}), or −1: none
+   * (the gear is a wrench in the site's frame and the length is 0), or another transmission.
+   */
+  public int actRefSite(int a) {
+    return actRefSite[a];
+  }
+
+  /**
+   * Component k (0..5: translation, then rotation) of actuator a's site-transmission gear; 0 for
+   * the other transmissions.
+   */
+  public double actSiteGear(int a, int k) {
+    return actSiteGear[6 * a + k];
+  }
+
+  /**
    * The body of adhesion actuator a (MuJoCo's body transmission: moment arms from the body's
    * contacts), or −1 for the other transmissions.
    */

@@ -560,6 +560,14 @@ public abstract class ModelFields {
   @Dims("nu")
   protected int[] actSliderSite;
 
+  /** Site of a site transmission, or -1 [nu]. */
+  @Dims("nu")
+  protected int[] actSite;
+
+  /** Reference site of a site transmission, or -1 (none, or another transmission) [nu]. */
+  @Dims("nu")
+  protected int[] actRefSite;
+
   /** Body of an adhesion actuator, or -1 [nu]. */
   @Dims("nu")
   protected int[] actBody;
@@ -603,6 +611,10 @@ public abstract class ModelFields {
   /** Gear [nu]. */
   @Dims("nu")
   protected double[] actGear;
+
+  /** A site transmission's gear: translation then rotation; zeros for the others [nu×6]. */
+  @Dims({"nu", "6"})
+  protected double[] actSiteGear;
 
   /** Rod length of a slider-crank [nu]. */
   @Dims("nu")

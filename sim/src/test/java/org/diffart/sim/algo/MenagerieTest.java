@@ -1,6 +1,5 @@
 package org.diffart.sim.algo;
 
-import static java.util.Map.entry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -35,18 +34,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * from where MuJoCo's own starts ({@link #twoThousandStepsAreSound}).
  */
 class MenagerieTest {
-  private static final String SITE = "motor: unknown or unsupported attribute 'site'";
-
   /**
    * The first refusal of each file that MuJoCo 3.14 loads and diffart does not yet: a fragment of
    * the loader's message (what follows once it is lifted: the menagerie README).
    */
-  static final Map<String, String> BLOCKED =
-      Map.ofEntries(
-          entry("bitcraze_crazyflie_2/cf2.xml", SITE),
-          entry("bitcraze_crazyflie_2/scene.xml", SITE),
-          entry("skydio_x2/scene.xml", SITE),
-          entry("skydio_x2/x2.xml", SITE));
+  static final Map<String, String> BLOCKED = Map.of();
 
   /**
    * Files that load but differ from MuJoCo 3.14 where its semantics differ from 2.2.2's, which

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.testing.RandomModels;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +40,7 @@ class ImplicitGradientTest {
     int steps = 40;
     Data d = new Data(m);
     d.resetToKey(0);
-    double[] u = RandomModels.controlsInRange(m, steps, 7);
+    double[] u = TapeCheck.controlsInRange(m, steps, new Random(7));
     System.arraycopy(u, 0, d.ctrl, 0, m.nu());
     RolloutProblem p = new RolloutProblem(m, d, u, steps, Loss.finalConfiguration());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(8));

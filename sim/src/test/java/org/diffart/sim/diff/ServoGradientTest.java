@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import java.util.Random;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
-import org.diffart.sim.testing.RandomModels;
 import org.diffart.sim.testing.ReferenceFiles;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class ServoGradientTest {
     d.qpos[1] = -0.3;
     d.qpos[2] = 0.1;
     // controls inside the ranges (limited ones: some inherited from the joints), so no clamp acts
-    double[] u = RandomModels.controlsInRange(m, steps, 5);
+    double[] u = TapeCheck.controlsInRange(m, steps, new Random(5));
     System.arraycopy(u, 0, d.ctrl, 0, nu);
     RolloutProblem p = new RolloutProblem(m, d, u, steps, Loss.finalConfiguration());
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(8));

@@ -11,9 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.testing.ReferenceFiles;
@@ -29,7 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServoReferenceTest {
   private static final Path DIR = ReferenceFiles.repoRoot().resolve("datasets/reference/servo314");
-  private static final Pattern LINE = Pattern.compile("line (\\d+)");
 
   /**
    * MuJoCo's errors and what diffart says instead where its words differ (its own autolimits
@@ -72,78 +68,33 @@ class ServoReferenceTest {
     JsonObject ref = json(name + ".json");
     Model m = ModelLoader.load(DIR.resolve(name + ".xml").toString());
     Data d = new Data(m);
-    JsonArray ctrl = ref.getAsJsonArray("ctrl"), states = ref.getAsJsonArray("states");
-    double worst = 0;
-    for (int t = 0; t < ref.get("steps").getAsInt(); t++) {
-      System.arraycopy(ReferenceFiles.doubles(ctrl.get(t)), 0, d.ctrl, 0, m.nu());
-      Step.step(m, d);
-      JsonObject s = states.get(t).getAsJsonObject();
-      for (String f : new String[] {"qpos", "qvel", "act"}) {
-        double[] want = ReferenceFiles.doubles(s.get(f));
-        double[] got = f.equals("qpos") ? d.qpos : f.equals("qvel") ? d.qvel : d.act;
-        for (int i = 0; i < want.length; i++) {
-          double rel = Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i]));
-          assertTrue(
-              rel < 1e-10,
-              name + " step " + (t + 1) + " " + f + "[" + i + "]: " + got[i] + " vs " + want[i]);
-          worst = Math.max(worst, rel);
-        }
-      }
-    }
+    ReferenceFiles.assertTrajectory(name, m, d, ref, 1e-10);
     // the servos move the arm: a trajectory that stood still would prove nothing
     assertTrue(Math.abs(d.qvel[0]) + Math.abs(d.qpos[0]) > 1e-3, name + " did not move");
   }
 
   @Test
   void smallFilesCompileOrFailAsMujoco314() throws IOException {
-    JsonObject cases = json("cases.json").getAsJsonObject("cases");
-    int compared = 0, refused = 0;
-    for (String name : cases.keySet()) {
-      JsonObject c = cases.getAsJsonObject(name);
-      String xml = c.get("xml").getAsString();
-      if (c.has("error") || REFUSALS.containsKey(name)) {
-        String fragment =
-            REFUSALS.containsKey(name)
-                ? REFUSALS.get(name)
-                : mujocoWords(c.get("error").getAsString());
-        ModelFormatException e =
-            org.junit.jupiter.api.Assertions.assertThrows(
-                ModelFormatException.class,
-                () -> MjcfLoader.loadString(xml, name + ".xml"),
-                name + " should be refused");
-        assertTrue(e.detail().contains(fragment), name + ": '" + fragment + "' not in " + e);
-        assertTrue(e.file().endsWith(name + ".xml"), name + ": " + e);
-        if (c.has("error")) {
-          Matcher line = LINE.matcher(c.get("error").getAsString());
-          assertTrue(line.find());
-          assertEquals(Integer.parseInt(line.group(1)), e.line(), name + ": " + e);
-        }
-        refused++;
-        continue;
-      }
-      Model m = MjcfLoader.loadString(xml, name + ".xml");
-      JsonObject want = c.getAsJsonObject("compiled");
-      if (MUJOCO_222_BIAS2.containsKey(name)) {
-        // 2.2.2's meaning kept; MuJoCo 3.14's differs
-        double mine = m.actBias(0, 2),
-            theirs = want.getAsJsonArray("biasprm").get(0).getAsJsonArray().get(2).getAsDouble();
-        assertEquals(MUJOCO_222_BIAS2.get(name), mine, 0, name);
-        assertEquals(0.0, m.actBias(0, 0), 0, name);
-        assertNotEquals(theirs, mine, name);
-        continue;
-      }
-      assertCompiled(name, want, m);
-      compared++;
-    }
-    assertEquals(22, compared, "cases compared");
-    assertEquals(12, refused, "cases refused");
-  }
-
-  /** MuJoCo's message without its prefix and location: "kv cannot be negative". */
-  private static String mujocoWords(String error) {
-    String first = error.split("\n")[0].replaceFirst("^(XML )?Error: ", "");
-    int in = first.indexOf(" in actuator");
-    return in > 0 ? first.substring(0, in) : first;
+    int[] counts =
+        Mujoco314Cases.check(
+            json("cases.json").getAsJsonObject("cases"),
+            REFUSALS,
+            (name, want, m) -> {
+              if (MUJOCO_222_BIAS2.containsKey(name)) {
+                // 2.2.2's meaning kept; MuJoCo 3.14's differs
+                double mine = m.actBias(0, 2),
+                    theirs =
+                        want.getAsJsonArray("biasprm").get(0).getAsJsonArray().get(2).getAsDouble();
+                assertEquals(MUJOCO_222_BIAS2.get(name), mine, 0, name);
+                assertEquals(0.0, m.actBias(0, 0), 0, name);
+                assertNotEquals(theirs, mine, name);
+                return false;
+              }
+              assertCompiled(name, want, m);
+              return true;
+            });
+    assertEquals(22, counts[0], "cases compared");
+    assertEquals(12, counts[1], "cases refused");
   }
 
   /** A flag as MuJoCo's arrays give it: a number or a boolean. */

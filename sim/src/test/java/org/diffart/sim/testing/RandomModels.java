@@ -108,24 +108,6 @@ public final class RandomModels {
   }
 
   /**
-   * Seeded controls for {@code steps} steps (step-major), each drawn in the middle 80 % of its
-   * actuator's control range (or of [-1, 1] where unlimited), so that no clamp acts.
-   */
-  public static double[] controlsInRange(Model m, int steps, long seed) {
-    Random rnd = new Random(seed);
-    int nu = m.nu();
-    double[] u = new double[steps * nu];
-    for (int t = 0; t < steps; t++) {
-      for (int a = 0; a < nu; a++) {
-        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1;
-        double hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1) : 1;
-        u[t * nu + a] = lo + (0.1 + 0.8 * rnd.nextDouble()) * (hi - lo);
-      }
-    }
-    return u;
-  }
-
-  /**
    * Fills {@code d} with a random valid state: unit quaternions, velocities in [-1, 1], controls in
    * [-1, 1].
    */

@@ -129,4 +129,33 @@ public final class ReferenceFiles {
     System.arraycopy(doubles(ref.get("ctrl")), 0, d.ctrl, 0, m.nu());
     return d;
   }
+
+  /**
+   * Steps d through a MuJoCo 3.14 trajectory reference ({@code steps}, {@code ctrl} per step, the
+   * {@code states} after each step: {@code qpos, qvel, act}) with {@link
+   * org.diffart.sim.algo.Step#step}, asserting every state within {@code tol} relative to {@code 1
+   * + |want|}; returns the worst relative error.
+   */
+  public static double assertTrajectory(String name, Model m, Data d, JsonObject ref, double tol) {
+    JsonArray ctrl = ref.getAsJsonArray("ctrl"), states = ref.getAsJsonArray("states");
+    double worst = 0;
+    for (int t = 0; t < ref.get("steps").getAsInt(); t++) {
+      System.arraycopy(doubles(ctrl.get(t)), 0, d.ctrl, 0, m.nu());
+      org.diffart.sim.algo.Step.step(m, d);
+      JsonObject s = states.get(t).getAsJsonObject();
+      for (String f : new String[] {"qpos", "qvel", "act"}) {
+        double[] want = doubles(s.get(f));
+        double[] got = f.equals("qpos") ? d.qpos : f.equals("qvel") ? d.qvel : d.act;
+        for (int i = 0; i < want.length; i++) {
+          double rel = Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i]));
+          if (!(rel < tol)) {
+            throw new AssertionError(
+                name + " step " + (t + 1) + " " + f + "[" + i + "]: " + got[i] + " vs " + want[i]);
+          }
+          worst = Math.max(worst, rel);
+        }
+      }
+    }
+    return worst;
+  }
 }

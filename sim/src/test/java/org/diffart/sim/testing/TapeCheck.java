@@ -122,4 +122,21 @@ public final class TapeCheck {
     }
     return m;
   }
+
+  /**
+   * Controls for {@code steps} steps (step-major, nu per step), each drawn in the middle 80 % of
+   * its actuator's control range ([-1, 1] where not limited), so that no clamp acts.
+   */
+  public static double[] controlsInRange(org.diffart.sim.model.Model m, int steps, Random rnd) {
+    int nu = m.nu();
+    double[] u = new double[steps * nu];
+    for (int t = 0; t < steps; t++) {
+      for (int a = 0; a < nu; a++) {
+        double lo = m.actCtrlLimited(a) ? m.actCtrlRange(a, 0) : -1;
+        double hi = m.actCtrlLimited(a) ? m.actCtrlRange(a, 1) : 1;
+        u[t * nu + a] = lo + (0.1 + 0.8 * rnd.nextDouble()) * (hi - lo);
+      }
+    }
+    return u;
+  }
 }

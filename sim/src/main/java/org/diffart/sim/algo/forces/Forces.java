@@ -115,17 +115,17 @@ public final class Forces {
    * through the actuator's transmission terms: {@code length = Σ c q}, {@code velocity = Σ c q̇},
    * {@code qfrc += c force} (one term {@code gear} on a joint; {@code gear·coef} per joint of a
    * fixed tendon); on a spatial tendon the moment arms are {@code gear ∂L/∂q} ({@link #passive}
-   * computes the tendon first); an adhesion actuator's are those of {@link #adhesion}, at length 0.
-   * Then, as MuJoCo 3, {@code qfrcActuator} at the dof of a joint with {@code actuatorfrcrange} is
-   * clamped to it.
+   * computes the tendon first); a site's length and moment arms are {@link SiteTransmission}'s; an
+   * adhesion actuator's are those of {@link #adhesion}, at length 0. Then, as MuJoCo 3, {@code
+   * qfrcActuator} at the dof of a joint with {@code actuatorfrcrange} is clamped to it.
    */
   public static void actuation(Model m, Data d) {
     java.util.Arrays.fill(d.qfrcActuator, 0);
-    boolean cranks = false;
+    boolean sites = false;
     for (int a = 0; a < m.nu(); a++) {
-      cranks |= m.actCrankSite(a) >= 0;
+      sites |= m.actCrankSite(a) >= 0 || m.actSite(a) >= 0;
     }
-    if (cranks) {
+    if (sites) {
       Kinematics.sites(m, d);
     }
     int nv = m.nv();
@@ -135,9 +135,11 @@ public final class Forces {
         len += m.trnCoef(n) * d.qpos[m.trnQposAdr(n)];
         vel += m.trnCoef(n) * d.qvel[m.trnDofAdr(n)];
       }
-      boolean dense = m.actCrankSite(a) >= 0 || m.actBody(a) >= 0;
+      boolean dense = denseMoment(m, a);
       if (m.actCrankSite(a) >= 0) {
         len = sliderCrank(m, d, a);
+      } else if (m.actSite(a) >= 0) {
+        len = SiteTransmission.length(m, d, a);
       } else if (m.actBody(a) >= 0) {
         adhesion(m, d, a);
       }
@@ -218,8 +220,9 @@ public final class Forces {
 
   /**
    * Actuator a's moment arms {@code ∂length/∂q} into {@code out[0..nv)}: its transmission terms, a
-   * slider-crank's or an adhesion's {@code actuatorMoment}, a spatial tendon's {@code
-   * gear·tendonJ}. Requires {@link #passive} and {@link #actuation}.
+   * slider-crank's, a site's (MuJoCo's, not quite {@code ∂length/∂q}) or an adhesion's {@code
+   * actuatorMoment}, a spatial tendon's {@code gear·tendonJ}. Requires {@link #passive} and {@link
+   * #actuation}.
    */
   public static void moment(Model m, Data d, int a, double[] out) {
     int nv = m.nv(), ten = m.actTendon(a);
@@ -229,10 +232,18 @@ public final class Forces {
     }
     for (int k = 0; k < nv; k++) {
       out[k] +=
-          m.actCrankSite(a) >= 0 || m.actBody(a) >= 0
+          denseMoment(m, a)
               ? d.actuatorMoment[nv * a + k]
               : ten >= 0 && m.tendonSpatial(ten) ? d.tendonJ[nv * ten + k] * m.actGear(a) : 0;
     }
+  }
+
+  /**
+   * Whether actuator a's moment arms are a row of {@code actuatorMoment} that depends on the
+   * configuration (a slider-crank, a site, an adhesion) rather than fixed transmission terms.
+   */
+  public static boolean denseMoment(Model m, int a) {
+    return m.actCrankSite(a) >= 0 || m.actSite(a) >= 0 || m.actBody(a) >= 0;
   }
 
   /**

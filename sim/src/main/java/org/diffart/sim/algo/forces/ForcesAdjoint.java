@@ -62,17 +62,18 @@ public final class ForcesAdjoint {
         }
       }
     }
-    boolean cranks = false;
+    boolean sites = false;
     for (int a = 0; a < m.nu(); a++) {
-      boolean crank = m.actCrankSite(a) >= 0, adhesion = m.actBody(a) >= 0;
-      cranks |= crank;
+      boolean crank = m.actCrankSite(a) >= 0, site = m.actSite(a) >= 0;
+      boolean dense = Forces.denseMoment(m, a);
+      sites |= crank || site;
       // the force's bar: from the sensors that read it, and through the transmission
       double forceBar = b.actuatorForceBar[a];
       b.actuatorForceBar[a] = 0;
       for (int n = m.actTrnAdr(a); n < m.actTrnAdr(a) + m.actTrnNum(a); n++) {
         forceBar += m.trnCoef(n) * b.qfrcActuatorBar[m.trnDofAdr(n)];
       }
-      if (crank || adhesion) {
+      if (dense) {
         for (int k = 0; k < nv; k++) {
           forceBar += d.actuatorMoment[nv * a + k] * b.qfrcActuatorBar[k];
         }
@@ -138,7 +139,7 @@ public final class ForcesAdjoint {
         b.qposBar[m.trnQposAdr(n)] += m.trnCoef(n) * lenBar;
         b.qvelBar[m.trnDofAdr(n)] += m.trnCoef(n) * velBar;
       }
-      if (crank || adhesion) {
+      if (dense) {
         // vel = Σ moment q̇, qfrc += moment force
         double applied = d.actuatorForce[a];
         for (int k = 0; k < nv; k++) {
@@ -147,6 +148,8 @@ public final class ForcesAdjoint {
         }
         if (crank) {
           sliderCrank(m, d, b, a, lenBar);
+        } else if (site) {
+          SiteTransmissionAdjoint.length(m, d, b, a, lenBar);
         } else {
           adhesion(m, d, b, a);
         }
@@ -164,19 +167,20 @@ public final class ForcesAdjoint {
       }
     }
     java.util.Arrays.fill(b.qfrcActuatorBar, 0);
-    if (cranks) {
+    if (sites) {
       KinematicsAdjoint.sites(m, d, b);
     }
   }
 
   /**
    * Adjoint of {@link Forces#moment}: the bars {@code mBar} of actuator a's moment arms into {@code
-   * actuatorMomentBar} (slider-crank, adhesion) or {@code tendonJBar} (spatial tendon), consumed by
-   * {@link #actuation} and {@link #passive}; a joint's or fixed tendon's arms are constants.
+   * actuatorMomentBar} (slider-crank, site, adhesion) or {@code tendonJBar} (spatial tendon),
+   * consumed by {@link #actuation} and {@link #passive}; a joint's or fixed tendon's arms are
+   * constants.
    */
   public static void moment(Model m, DataBar b, int a, double[] mBar) {
     int nv = m.nv(), ten = m.actTendon(a);
-    if (m.actCrankSite(a) >= 0 || m.actBody(a) >= 0) {
+    if (Forces.denseMoment(m, a)) {
       for (int k = 0; k < nv; k++) {
         b.actuatorMomentBar[nv * a + k] += mBar[k];
       }
