@@ -95,15 +95,7 @@ class MjcfActuatorForceRangeTest {
   void trajectoryEqualsMujoco314() throws IOException {
     JsonObject ref = json("actfrc_arm.json");
     Model m = ModelLoader.load(DIR.resolve("actfrc_arm.xml").toString());
-    Data d = new Data(m);
-    JsonArray ctrl = ref.getAsJsonArray("ctrl"), states = ref.getAsJsonArray("states");
-    for (int t = 0; t < states.size(); t++) {
-      System.arraycopy(ReferenceFiles.doubles(ctrl.get(t)), 0, d.ctrl, 0, m.nu());
-      Step.step(m, d);
-      JsonObject s = states.get(t).getAsJsonObject();
-      assertArrayEquals(ReferenceFiles.doubles(s.get("qpos")), d.qpos, 1e-10, "step " + t);
-      assertArrayEquals(ReferenceFiles.doubles(s.get("qvel")), d.qvel, 1e-10, "step " + t);
-    }
+    ReferenceFiles.assertTrajectory("actfrc_arm", m, new Data(m), ref, 1e-10);
   }
 
   @Test

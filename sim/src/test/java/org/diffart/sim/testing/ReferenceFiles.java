@@ -131,21 +131,30 @@ public final class ReferenceFiles {
   }
 
   /**
-   * Steps d through a MuJoCo 3.14 trajectory reference ({@code steps}, {@code ctrl} per step, the
-   * {@code states} after each step: {@code qpos, qvel, act}) with {@link
-   * org.diffart.sim.algo.Step#step}, asserting every state within {@code tol} relative to {@code 1
-   * + |want|}; returns the worst relative error.
+   * Steps d through a MuJoCo 3.14 trajectory reference ({@code ctrl} per step, the {@code states}
+   * after each step: {@code qpos, qvel}, and {@code act} and {@code qacc} where the reference holds
+   * them) with {@link org.diffart.sim.algo.Step#step}, asserting every state within {@code tol}
+   * relative to {@code 1 + |want|}; returns the worst relative error.
    */
   public static double assertTrajectory(String name, Model m, Data d, JsonObject ref, double tol) {
     JsonArray ctrl = ref.getAsJsonArray("ctrl"), states = ref.getAsJsonArray("states");
     double worst = 0;
-    for (int t = 0; t < ref.get("steps").getAsInt(); t++) {
+    for (int t = 0; t < states.size(); t++) {
       System.arraycopy(doubles(ctrl.get(t)), 0, d.ctrl, 0, m.nu());
       org.diffart.sim.algo.Step.step(m, d);
       JsonObject s = states.get(t).getAsJsonObject();
-      for (String f : new String[] {"qpos", "qvel", "act"}) {
+      for (String f : new String[] {"qpos", "qvel", "act", "qacc"}) {
+        if (!s.has(f)) {
+          continue;
+        }
         double[] want = doubles(s.get(f));
-        double[] got = f.equals("qpos") ? d.qpos : f.equals("qvel") ? d.qvel : d.act;
+        double[] got =
+            switch (f) {
+              case "qpos" -> d.qpos;
+              case "qvel" -> d.qvel;
+              case "act" -> d.act;
+              default -> d.qacc;
+            };
         for (int i = 0; i < want.length; i++) {
           double rel = Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i]));
           if (!(rel < tol)) {
