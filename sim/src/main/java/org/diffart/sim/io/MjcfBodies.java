@@ -41,6 +41,10 @@ final class MjcfBodies {
   private final Map<String, SiteSpec> sites = new HashMap<>();
 
   private final Map<String, GeomSpec> geoms = new HashMap<>();
+
+  /** The bodies that have a ball joint so far: a rotation after it is refused, as in MuJoCo. */
+  private final java.util.Set<Integer> ballBodies = new java.util.HashSet<>();
+
   private final MjcfHfields hfields;
   private final MjcfMeshes meshes;
 
@@ -310,6 +314,16 @@ final class MjcfBodies {
         };
     if (type == JointType.FREE && parent != 0) {
       throw e.error("a free joint is only allowed in a body whose parent is the world");
+    }
+    if ((type == JointType.HINGE || type == JointType.BALL) && ballBodies.contains(body)) {
+      // MuJoCo 2.2.2 and 3.14 refuse it: a ball joint already turns the body every way
+      throw e.error(
+          "ball followed by rotation in body '"
+              + builder.body(body).name()
+              + "': a ball joint spans every rotation, and MuJoCo refuses a hinge or ball after it");
+    }
+    if (type == JointType.BALL) {
+      ballBodies.add(body);
     }
     String name = name("joint", m);
     JointSpec j = builder.addJoint(body, type, name).user(MjcfUser.read(a, "jnt", builder));

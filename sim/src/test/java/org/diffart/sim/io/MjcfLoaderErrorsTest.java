@@ -44,6 +44,8 @@ class MjcfLoaderErrorsTest {
             2,
             "option",
             "'discrete' is not one of Euler, RK4, implicit, implicitfast"),
+        // MuJoCo 2.2.2 and 3.14: "ball followed by rotation in body 'c'"
+        Arguments.of("ball_then_hinge.xml", 5, "joint", "ball followed by rotation in body 'c'"),
         Arguments.of("not_mjcf.xml", 1, "robot", "root element <mujoco>"));
   }
 
