@@ -320,6 +320,7 @@ void Implicit_tendonJacobian(Model* m, Data* d, int t, __global double* out);
 void Forces_moment(Model* m, Data* d, int a, __global double* out);
 int Forces_denseMoment(Model* m, int a);
 double Implicit_actuatorDamping(Model* m, Data* d, int a);
+int Implicit_forceClamped(Model* m, Data* d, int a);
 void Implicit_mulM(Model* m, Data* d, __global double* x, __global double* out);
 void Crba_massMatrix(Model* m, Data* d);
 void Inertia_addTransformInertTranspose(__global double* res, int ro, __global double* e, int eo, __global double* r, int rOff, __global double* in, int io);
@@ -2582,10 +2583,12 @@ void TreeLu_factor(Model* m, __global double* a) {
 void Implicit_freeBlocks(Model* m, Data* d, double h) {
   int nv = (M_nv);
   __global double* col = DD_ARRAY(d, implicitWork);
+  int j_any = 0;
   for (int j = 0; j < (M_njnt); j++) {
     if ((!Implicit_standaloneFree(m, j))) {
       continue;
     }
+    j_any = 1;
     int da = (MI_ARRAY(m, jntDofAdr)[(j)]);
     for (int r = da; r < (da + 6); r++) {
       for (int c = da; c < (da + 6); c++) {
@@ -2599,7 +2602,9 @@ void Implicit_freeBlocks(Model* m, Data* d, double h) {
       }
     }
   }
-  Kinematics_velocity(m, d);
+  if (j_any) {
+    Kinematics_velocity(m, d);
+  }
 }
 
 // algo/kinematics/Kinematics.java: void velocity(Model, Data)
@@ -2845,11 +2850,16 @@ int Forces_denseMoment(Model* m, int a) {
 
 // algo/implicit/Implicit.java: double actuatorDamping(Model, Data, int)
 double Implicit_actuatorDamping(Model* m, Data* d, int a) {
-  if (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (((DD_ARRAY(d, actuatorForce)[a] <= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])) || (DD_ARRAY(d, actuatorForce)[a] >= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))]))))) {
+  if (Implicit_forceClamped(m, d, a)) {
     return 0;
   }
   int s = (MI_ARRAY(m, actActAdr)[(a)]);
   return ((MD_ARRAY(m, actBias)[((9 * (a)) + (2))]) + ((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) * (((s >= 0) ? DD_ARRAY(d, act)[s] : DD_ARRAY(d, ctrl)[a]))));
+}
+
+// algo/implicit/Implicit.java: boolean forceClamped(Model, Data, int)
+int Implicit_forceClamped(Model* m, Data* d, int a) {
+  return (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (((DD_ARRAY(d, actuatorForce)[a] <= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])) || (DD_ARRAY(d, actuatorForce)[a] >= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))));
 }
 
 // algo/implicit/Implicit.java: void mulM(Model, Data, double[], double[])

@@ -176,7 +176,6 @@ void ImplicitAdjoint_derivative(Model* m, Data* d, DataBar* b);
 void ImplicitAdjoint_biasColumn(Model* m, Data* d, DataBar* b, int c, __global double* lambda);
 double ImplicitAdjoint_outerAdjoint(Model* m, __global double* db, __global double* x, double s, __global double* xBar);
 void ForcesAdjoint_moment(Model* m, DataBar* b, int a, __global double* mBar);
-int ImplicitAdjoint_clamped(Model* m, Data* d, int a);
 void ImplicitAdjoint_freeBlocks(Model* m, Data* d, DataBar* b, double h);
 void StepAdjoint_integration(Model* m, Data* d, DataBar* b);
 void ForcesAdjoint_integrateActivation(Model* m, Data* d, DataBar* b, double h);
@@ -5033,7 +5032,7 @@ void ImplicitAdjoint_derivative(Model* m, Data* d, DataBar* b) {
   if (OPT_actuation) {
     for (int a = 0; a < (M_nu); a++) {
       double kappa = Implicit_actuatorDamping(m, d, a);
-      if ((kappa == 0) && ((((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) == 0) || ImplicitAdjoint_clamped(m, d, a)))) {
+      if ((kappa == 0) && ((((MD_ARRAY(m, actGain)[((9 * (a)) + (2))]) == 0) || Implicit_forceClamped(m, d, a)))) {
         continue;
       }
       Forces_moment(m, d, a, x);
@@ -5118,11 +5117,6 @@ void ForcesAdjoint_moment(Model* m, DataBar* b, int a, __global double* mBar) {
       BD_ARRAY(b, tendonJBar)[((nv * ten) + k)] += ((MD_ARRAY(m, actGear)[(a)]) * mBar[k]);
     }
   }
-}
-
-// algo/implicit/ImplicitAdjoint.java: boolean clamped(Model, Data, int)
-int ImplicitAdjoint_clamped(Model* m, Data* d, int a) {
-  return (((MI_ARRAY(m, actForceLimited)[(a)] != 0)) && (((DD_ARRAY(d, actuatorForce)[a] <= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (0))])) || (DD_ARRAY(d, actuatorForce)[a] >= (MD_ARRAY(m, actForceRange)[((2 * (a)) + (1))])))));
 }
 
 // algo/implicit/ImplicitAdjoint.java: void freeBlocks(Model, Data, DataBar, double)

@@ -97,14 +97,24 @@ public interface Loss {
    * them.
    */
   static Loss finalConfigurationAndSensors(double weight) {
+    return finalConfigurationAndSensors(k -> weight, weight + "*|sensordata_t|^2 per step");
+  }
+
+  /**
+   * As {@link #finalConfigurationAndSensors(double)} with {@code weight.applyAsDouble(k)} for the
+   * k-th sensor value, {@code what} naming the sensor cost in {@code toString}.
+   */
+  static Loss finalConfigurationAndSensors(
+      java.util.function.IntToDoubleFunction weight, String what) {
     Loss base = finalConfiguration();
     return new Loss() {
       @Override
       public double sensors(Model m, int t, double[] sensordata, Gradient g) {
         double l = 0;
         for (int k = 0; k < sensordata.length; k++) {
-          l += weight * sensordata[k] * sensordata[k];
-          g.sensordata()[k] = 2 * weight * sensordata[k];
+          double w = weight.applyAsDouble(k);
+          l += w * sensordata[k] * sensordata[k];
+          g.sensordata()[k] = 2 * w * sensordata[k];
         }
         return l;
       }
@@ -126,7 +136,7 @@ public interface Loss {
 
       @Override
       public String toString() {
-        return base + " + " + weight + "*|sensordata_t|^2 per step";
+        return base + " + " + what;
       }
     };
   }

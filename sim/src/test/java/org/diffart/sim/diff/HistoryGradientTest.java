@@ -37,34 +37,8 @@ class HistoryGradientTest {
    * squares, {@link Loss#finalConfigurationAndSensors}, cannot tell them apart).
    */
   static Loss sensorCost() {
-    Loss base = Loss.finalConfiguration();
-    return new Loss() {
-      @Override
-      public double sensors(Model m, int t, double[] s, Gradient g) {
-        double l = 0;
-        for (int k = 0; k < s.length; k++) {
-          double w = 1e-2 * (k + 1);
-          l += w * s[k] * s[k];
-          g.sensordata()[k] = 2 * w * s[k];
-        }
-        return l;
-      }
-
-      @Override
-      public boolean hasSensorCost() {
-        return true;
-      }
-
-      @Override
-      public boolean hasRunningCost() {
-        return false;
-      }
-
-      @Override
-      public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
-        return base.terminal(m, qpos, qvel, g);
-      }
-    };
+    return Loss.finalConfigurationAndSensors(
+        k -> 1e-2 * (k + 1), "1e-2*(k+1)*sensordata_t[k]^2 per step");
   }
 
   private static RolloutProblem problem(Model m, int steps, Loss loss, HistoryInit init) {

@@ -68,10 +68,12 @@ public final class Implicit {
   private static void freeBlocks(Model m, Data d, double h) {
     int nv = m.nv();
     double[] col = d.implicitWork;
+    boolean any = false;
     for (int j = 0; j < m.njnt(); j++) {
       if (!standaloneFree(m, j)) {
         continue;
       }
+      any = true;
       int da = m.jntDofAdr(j);
       for (int r = da; r < da + 6; r++) {
         for (int c = da; c < da + 6; c++) {
@@ -85,7 +87,10 @@ public final class Implicit {
         }
       }
     }
-    Kinematics.velocity(m, d);
+    if (any) {
+      // the bias columns left the velocity kinematics at a perturbed velocity
+      Kinematics.velocity(m, d);
+    }
   }
 
   /**
@@ -179,13 +184,18 @@ public final class Implicit {
    * gain2 · input} (input {@code ctrl} unclamped, or the activation), 0 where the force is clamped.
    */
   static double actuatorDamping(Model m, Data d, int a) {
-    if (m.actForceLimited(a)
-        && (d.actuatorForce[a] <= m.actForceRange(a, 0)
-            || d.actuatorForce[a] >= m.actForceRange(a, 1))) {
+    if (forceClamped(m, d, a)) {
       return 0;
     }
     int s = m.actActAdr(a);
     return m.actBias(a, 2) + m.actGain(a, 2) * (s >= 0 ? d.act[s] : d.ctrl[a]);
+  }
+
+  /** Whether actuator a's force is at or beyond a limit of its force range. */
+  static boolean forceClamped(Model m, Data d, int a) {
+    return m.actForceLimited(a)
+        && (d.actuatorForce[a] <= m.actForceRange(a, 0)
+            || d.actuatorForce[a] >= m.actForceRange(a, 1));
   }
 
   /** Tendon t's Jacobian ∂L/∂q into {@code out[0, nv)}. */

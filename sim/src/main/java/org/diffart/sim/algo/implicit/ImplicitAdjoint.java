@@ -104,7 +104,7 @@ public final class ImplicitAdjoint {
     if (m.opt().actuation()) {
       for (int a = 0; a < m.nu(); a++) {
         double kappa = Implicit.actuatorDamping(m, d, a);
-        if (kappa == 0 && (m.actGain(a, 2) == 0 || clamped(m, d, a))) {
+        if (kappa == 0 && (m.actGain(a, 2) == 0 || Implicit.forceClamped(m, d, a))) {
           continue;
         }
         Forces.moment(m, d, a, x);
@@ -142,12 +142,6 @@ public final class ImplicitAdjoint {
       Kinematics.velocity(m, d);
     }
     java.util.Arrays.fill(db, 0);
-  }
-
-  private static boolean clamped(Model m, Data d, int a) {
-    return m.actForceLimited(a)
-        && (d.actuatorForce[a] <= m.actForceRange(a, 0)
-            || d.actuatorForce[a] >= m.actForceRange(a, 1));
   }
 
   /**
