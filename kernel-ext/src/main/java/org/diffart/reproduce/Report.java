@@ -1,6 +1,8 @@
 package org.diffart.reproduce;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import io.github.spencerpark.jupyter.kernel.display.DisplayDataRenderable;
 import io.github.spencerpark.jupyter.kernel.display.RenderContext;
@@ -16,9 +18,10 @@ import org.diffart.kernel.display.Displays;
 import org.diffart.kernel.display.Figure;
 import org.diffart.kernel.display.TableHtml;
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 /**
  * What an experiment measured: its rows, the table of ours beside the paper's, the figure, and the
@@ -38,7 +41,7 @@ public record Report(
     String name,
     String title,
     Size size,
-    List<Row> rows,
+    List<? extends Measurement> rows,
     Table table,
     Figure figure,
     List<Check> checks,
@@ -52,24 +55,57 @@ public record Report(
     notes = List.copyOf(notes);
   }
 
-  /** Every row as a table, sizes in MiB. */
+  /**
+   * Every row as a table, one column per key of the rows' JSON in the first row's order: numbers
+   * (integers when every value is one), text otherwise; a key a row lacks is missing there.
+   */
   public Table rowsTable() {
     Table t = Table.create(name + ": measurements");
-    t.addColumns(
-        StringColumn.create("method", rows.stream().map(Row::method)),
-        StringColumn.create("backend", rows.stream().map(Row::backend)),
-        IntColumn.create("worlds", rows.stream().mapToInt(Row::worlds).toArray()),
-        IntColumn.create("steps", rows.stream().mapToInt(Row::steps).toArray()),
-        StringColumn.create("checkpoint", rows.stream().map(Row::checkpoint)),
-        DoubleColumn.create("forward ms", rows.stream().mapToDouble(Row::forwardMs)),
-        DoubleColumn.create("backward ms", rows.stream().mapToDouble(Row::backwardMs)),
-        DoubleColumn.create(
-            "peak MiB (counted)", rows.stream().mapToDouble(r -> r.peakBytes() / MIB)),
-        DoubleColumn.create(
-            "measured MiB", rows.stream().mapToDouble(r -> r.measuredBytes() / MIB)),
-        StringColumn.create("status", rows.stream().map(Row::status)),
-        StringColumn.create("note", rows.stream().map(Row::note)));
+    List<JsonObject> json = rows.stream().map(Measurement::toJson).toList();
+    if (json.isEmpty()) {
+      return t;
+    }
+    for (String key : json.get(0).keySet()) {
+      List<JsonElement> values =
+          json.stream().map(o -> o.has(key) ? o.get(key) : JsonNull.INSTANCE).toList();
+      t.addColumns(column(key, values));
+    }
     return t;
+  }
+
+  private static Column<?> column(String key, List<JsonElement> values) {
+    boolean numbers = true, integers = true;
+    for (JsonElement v : values) {
+      if (v.isJsonNull()) {
+        continue;
+      }
+      boolean number = v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber();
+      numbers &= number;
+      integers &= number && v.getAsDouble() == Math.rint(v.getAsDouble());
+    }
+    if (numbers && integers) {
+      LongColumn c = LongColumn.create(key);
+      values.forEach(v -> c.append(v.isJsonNull() ? null : v.getAsLong()));
+      return c;
+    }
+    if (numbers) {
+      DoubleColumn c = DoubleColumn.create(key);
+      values.forEach(v -> c.append(v.isJsonNull() ? Double.NaN : v.getAsDouble()));
+      return c;
+    }
+    StringColumn c = StringColumn.create(key);
+    values.forEach(
+        v -> c.append(v.isJsonNull() ? "" : v.isJsonPrimitive() ? v.getAsString() : v.toString()));
+    return c;
+  }
+
+  /**
+   * The rows, each cast to the type the experiment makes.
+   *
+   * @throws ClassCastException when a row is of another type
+   */
+  public <R extends Measurement> List<R> rows(Class<R> type) {
+    return rows.stream().map(type::cast).toList();
   }
 
   static final double MIB = 1 << 20;

@@ -36,12 +36,8 @@ public record Row(
     long measuredBytes,
     long recomputedSteps,
     String status,
-    String note) {
-
-  /** Whether it ran to the end. */
-  public boolean ok() {
-    return status.equals("ok");
-  }
+    String note)
+    implements Measurement {
 
   /** Backward time per simulated step, ms. */
   public double backwardMsPerStep() {
@@ -57,7 +53,7 @@ public record Row(
     return backend.equals("cpu") || backend.equals("python") ? s : s + " on " + backend;
   }
 
-  /** The row as the command line's JSON prints it. */
+  @Override
   public JsonObject toJson() {
     JsonObject o = new JsonObject();
     o.addProperty("method", method);

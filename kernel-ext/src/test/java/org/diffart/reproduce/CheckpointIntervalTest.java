@@ -27,13 +27,13 @@ class CheckpointIntervalTest {
         Experiments.get("checkpoint-interval").measurements(Size.QUICK),
         progress.size(),
         progress.toString());
-    assertEquals(12, r.rows().size());
-    assertTrue(r.rows().stream().allMatch(Row::ok), r.rows().toString());
+    assertEquals(12, r.rows(Row.class).size());
+    assertTrue(r.rows().stream().allMatch(Measurement::ok), r.rows().toString());
     Check memory = r.checks().get(0);
     assertTrue(memory.passed(), memory.toString());
     // one stored state of 10 laikagos: 190 positions, 180 velocities and the time, 8 bytes each
     assertTrue(memory.detail().startsWith("fit m_ckpt 2968 bytes"), memory.detail());
-    for (Row row : r.rows()) {
+    for (Row row : r.rows(Row.class)) {
       double ratio = (double) row.measuredBytes() / row.peakBytes();
       assertTrue(
           ratio >= 0.99 && ratio < 1.05,
