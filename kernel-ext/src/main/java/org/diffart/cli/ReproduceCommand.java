@@ -24,23 +24,25 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "reproduce",
     description =
-        "Reproduces a table of Qiao et al. 2021 (time-memory-vs-steps, checkpoint-interval,"
-            + " backward-per-step): ours beside the paper's numbers; writes CSV and PNG.",
+        "Reproduces an experiment of the seed papers (Qiao et al. 2021's tables and demos, the"
+            + " seed-001 system identification): ours beside the papers' numbers; writes CSV and PNG.",
     footer = {
       "",
       "The full size is the paper's (minutes; PyTorch runs need Debian's python3-torch); --quick is CI's (seconds).",
       "Files: NAME.csv (every measurement), NAME-vs-paper.csv, NAME-checks.csv, NAME.png.",
-      "JSON keys: name, size, rows (method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes"
-          + " (counted; PyTorch: peak RSS growth), measured_bytes (heap bytes the run allocated, by"
-          + " the JVM's count; PyTorch: peak RSS growth),"
-          + " status, note), checks (check, passed, detail).",
+      "JSON keys: name, size, rows (one object per measurement, its keys the columns of NAME.csv: the timing"
+          + " tables' method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes,"
+          + " measured_bytes, status, note; the optimisation experiments' task, method, seed, iterations,"
+          + " simulated_steps, wall_ms, loss, status, and the estimates' parameter, true, estimate,"
+          + " relative_error), checks (check, passed, detail).",
       "Exit code 1 when a check of the reproduced shape fails."
     })
 final class ReproduceCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "NAME",
-      description = "time-memory-vs-steps, checkpoint-interval or" + " backward-per-step.")
+      completionCandidates = ExperimentNames.class,
+      description = "One of: ${COMPLETION-CANDIDATES}.")
   private String name;
 
   @Option(
@@ -56,6 +58,14 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin private Output output;
 
   @Spec private CommandSpec spec;
+
+  /** The experiments' names, for picocli's help. */
+  static final class ExperimentNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Experiments.names().iterator();
+    }
+  }
 
   @Override
   public Integer call() {

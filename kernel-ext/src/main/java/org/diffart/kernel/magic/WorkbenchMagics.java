@@ -538,10 +538,12 @@ public final class WorkbenchMagics {
         "reproduce",
         false,
         REPRODUCE_USAGE,
-        "Runs one of the paper's experiments (Qiao et al. 2021):"
-            + " time-memory-vs-steps, checkpoint-interval or backward-per-step, measured now on this machine (our adjoint"
-            + " on cpu and opencl, our tape, finite differences, PyTorch's autograd through the same step), beside the"
-            + " paper's numbers. --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
+        "Runs one of the seed papers' experiments, measured now on this machine, beside the papers'"
+            + " numbers: "
+            + Experiments.names().stream()
+                .map(n -> n + " (" + Experiments.get(n).title() + ")")
+                .collect(java.util.stream.Collectors.joining("; "))
+            + ". --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
             + " decides, else full. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
             + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
             + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");

@@ -30,8 +30,8 @@ class ReproduceMagicTest {
   @Test
   void badArgumentsSayWhatIsWrongWithTheUsage() {
     assertUsage(
-        "unknown experiment 'table-1'; available: time-memory-vs-steps, checkpoint-interval,"
-            + " backward-per-step",
+        "unknown experiment 'table-1'; available: "
+            + String.join(", ", org.diffart.reproduce.Experiments.names()),
         "table-1");
     assertUsage("--quick and --full exclude each other", "backward-per-step", "--quick", "--full");
     assertUsage("name", "--quick");
