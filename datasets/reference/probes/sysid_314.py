@@ -221,16 +221,16 @@ def run(name, case):
     runs = [fit(name, path, true, case["qpos0"], t, ctrl, times, noisy, True) for _ in range(RUNS)]
     for r in runs[1:]:
         assert np.array_equal(r["x"], runs[0]["x"]) and r["rollouts"] == runs[0]["rollouts"]
-    best = runs[0]
+    first = runs[0]
     x_true = np.array(list(true["mass"].values()) + list(true["damping"].values()))
-    rel = np.abs(best["x"] - x_true) / x_true
+    rel = np.abs(first["x"] - x_true) / x_true
 
     # the objective at the truth and at the start, with sysid's own residual; and its residual is zero at
     # the truth on the noise-free data (the time stamps, the resampling and the controls line up)
     def cost(x, data):
         ms = sysid.ModelSequences(name, start_spec(path, true), "m", state0, sysid.TimeSeries(t, ctrl),
                                   sysid.TimeSeries.from_names(times, data, m))
-        res, _, _ = sysid.build_residual_fn(models_sequences=[ms])(x, best["params"].copy())
+        res, _, _ = sysid.build_residual_fn(models_sequences=[ms])(x, first["params"].copy())
         r = np.concatenate(res)
         return 0.5 * float(r @ r), r
 
@@ -249,7 +249,7 @@ def run(name, case):
 
     n = len(x_true)
     names = [b + "_mass" for b in true["mass"]] + [j + "_damping" for j in true["damping"]]
-    lo, hi = best["params"].get_bounds()
+    lo, hi = first["params"].get_bounds()
     out = {
         "generator": "datasets/reference/probes/sysid_314.py",
         "mujoco": mujoco.__version__, "python": platform.python_version(), "numpy": np.__version__,
@@ -287,7 +287,7 @@ def run(name, case):
                         "after_steps": STEPS},
         "parameters": [{"name": names[i], "kind": "mass" if i < n // 2 else "damping",
                         "element": list(true["mass"])[i] if i < n // 2 else list(true["damping"])[i - n // 2],
-                        "true": float(x_true[i]), "start": float(best["x0"][i]),
+                        "true": float(x_true[i]), "start": float(first["x0"][i]),
                         "lower": float(lo[i]), "upper": float(hi[i])} for i in range(n)],
         "mass_parameterisation": "mujoco.sysid.body_inertia_param(..., InertiaType.Mass, scale_rot_inertia=True,"
                                  " modifier=...) whose modifier calls sysid's apply_body_mass_ipos(spec, body,"
@@ -308,7 +308,7 @@ def run(name, case):
                        " normalize_residual), no other weights",
             "scale": scale.tolist(),
             "cost_at_truth": cost(x_true, noisy)[0],
-            "cost_at_start": cost(best["x0"], noisy)[0],
+            "cost_at_start": cost(first["x0"], noisy)[0],
         },
         "perturbed": {
             "body": pb, "factor": PERTURBED_FACTOR,
@@ -327,14 +327,14 @@ def run(name, case):
             "rollout_counting": "a wrapper around mujoco.sysid._src.residual.sysid_rollout counts the models it"
                                 " is given (one model = one rollout of `steps` steps); it equals minimize's"
                                 " 'Residual evals' (checked)",
-            "iterations": best["iterations"], "status": best["status"],
-            "rollouts": best["rollouts"], "rollouts_final_jacobian": n,
-            "rollout_calls": best["rollout_calls"],
+            "iterations": first["iterations"], "status": first["status"],
+            "rollouts": first["rollouts"], "rollouts_final_jacobian": n,
+            "rollout_calls": first["rollout_calls"],
             "wall_s": statistics.median(r["wall_s"] for r in runs),
             "wall_s_runs": [r["wall_s"] for r in runs],
-            "estimate": best["x"].tolist(), "relative_error": rel.tolist(),
-            "cost": best["trace"][-1]["cost"],
-            "trace": best["trace"],
+            "estimate": first["x"].tolist(), "relative_error": rel.tolist(),
+            "cost": first["trace"][-1]["cost"],
+            "trace": first["trace"],
             "trace_meaning": "one entry per iteration (params and cost at the iteration's start, rollouts and"
                              " wall_s cumulative when the iteration's log is written: after its Jacobian and"
                              " its trial steps), then one for the end point (after the final Jacobian)",
@@ -346,8 +346,8 @@ def run(name, case):
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(out, f)
         f.write("\n")
-    print(f"{name}: p={n} iterations={best['iterations']} rollouts={best['rollouts']} "
-          f"wall={out['mujoco_fit']['wall_s']:.3f}s status={best['status']} rel.err={np.round(rel, 5).tolist()} "
+    print(f"{name}: p={n} iterations={first['iterations']} rollouts={first['rollouts']} "
+          f"wall={out['mujoco_fit']['wall_s']:.3f}s status={first['status']} rel.err={np.round(rel, 5).tolist()} "
           f"-> {os.path.relpath(os.path.join(HERE, name + '.json'))}")
 
 
