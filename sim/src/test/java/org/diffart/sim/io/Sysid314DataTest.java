@@ -42,7 +42,7 @@ class Sysid314DataTest {
   @ValueSource(strings = {"pendulum2", "chain4"})
   void trueParametersReplayMujocosMeasurements(String name) throws IOException {
     JsonObject ref = json(name);
-    Model m = model(name);
+    Model m = ModelLoader.load(DIR.resolve(name + ".xml").toString());
     for (JsonElement e : ref.getAsJsonArray("parameters")) {
       JsonObject p = e.getAsJsonObject();
       assertEquals(p.get("true").getAsDouble(), value(m, p), 0, name + " " + p.get("name"));
@@ -61,8 +61,8 @@ class Sysid314DataTest {
   @ValueSource(strings = {"pendulum2", "chain4"})
   void wholeInertiaScalingIsMujocoSysidsMass(String name) throws IOException {
     JsonObject ref = json(name);
+    Model m = ModelLoader.load(DIR.resolve(name + ".xml").toString());
     JsonObject perturbed = ref.getAsJsonObject("perturbed");
-    Model m = model(name);
     int body = m.bodyId(perturbed.get("body").getAsString());
     Data d = start(m, ref);
     scaleMass(d, body, perturbed.get("factor").getAsDouble());
@@ -96,9 +96,9 @@ class Sysid314DataTest {
   @ValueSource(strings = {"pendulum2", "chain4"})
   void objectiveIsMujocoSysids(String name) throws IOException {
     JsonObject ref = json(name);
-    JsonObject objective = ref.getAsJsonObject("objective");
-    Model m = model(name);
+    Model m = ModelLoader.load(DIR.resolve(name + ".xml").toString());
     JsonArray noisy = ref.getAsJsonObject("measurements").getAsJsonArray("noisy");
+    JsonObject objective = ref.getAsJsonObject("objective");
     double[] s = new double[m.nq()];
     for (JsonElement row : noisy) {
       double[] y = ReferenceFiles.doubles(row);
@@ -133,10 +133,6 @@ class Sysid314DataTest {
 
   private static JsonObject json(String name) throws IOException {
     return JsonParser.parseString(Files.readString(DIR.resolve(name + ".json"))).getAsJsonObject();
-  }
-
-  private static Model model(String name) {
-    return ModelLoader.load(DIR.resolve(name + ".xml").toString());
   }
 
   /** The model's value of one entry of {@code parameters}: a body's mass or a joint's damping. */
