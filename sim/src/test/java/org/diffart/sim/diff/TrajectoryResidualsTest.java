@@ -1,0 +1,178 @@
+package org.diffart.sim.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.Model;
+import org.junit.jupiter.api.Test;
+
+class TrajectoryResidualsTest {
+
+  /** A block on three slides over a frictionless floor, pushed by motors on x and y. */
+  static final String BLOCK =
+      """
+      <mujoco model="block">
+        <option timestep="0.0333333333333333" gravity="0 0 -9.81"/>
+        <worldbody>
+          <geom name="floor" type="plane" size="5 5 0.1" friction="0 0 0"/>
+          <body name="block" pos="0 0 0.1">
+            <joint name="x" type="slide" axis="1 0 0"/>
+            <joint name="y" type="slide" axis="0 1 0"/>
+            <joint name="z" type="slide" axis="0 0 1"/>
+            <geom name="block" type="box" size="0.1 0.1 0.1" mass="1" friction="0.1 0 0"/>
+          </body>
+        </worldbody>
+        <actuator><motor joint="x"/><motor joint="y"/></actuator>
+      </mujoco>
+      """;
+
+  /**
+   * J against central differences of the residuals, entry by entry (a wrong sign or a swapped
+   * column fails).
+   */
+  private static void assertJacobianMatchesCentralDifferences(
+      TrajectoryResiduals f, double[] theta, double tol) {
+    int n = f.size(), p = f.parameters();
+    double[] r = new double[n];
+    double[][] jac = new double[n][p];
+    f.evaluate(theta, r, jac);
+    double[] plus = new double[n], minus = new double[n];
+    double scale = 0;
+    for (int k = 0; k < p; k++) {
+      double h = 1e-6 * Math.max(1, Math.abs(theta[k]));
+      double[] tp = theta.clone(), tm = theta.clone();
+      tp[k] += h;
+      tm[k] -= h;
+      f.residuals(tp, plus);
+      f.residuals(tm, minus);
+      double col = 0;
+      for (int i = 0; i < n; i++) {
+        double fd = (plus[i] - minus[i]) / (2 * h);
+        col = Math.max(col, Math.abs(fd));
+        scale = Math.max(scale, Math.abs(fd));
+        assertEquals(fd, jac[i][k], tol * Math.max(1, Math.abs(fd)), "J[" + i + "][" + k + "]");
+      }
+      assertTrue(col > 1e-6, "column " + k + " is not trivial");
+    }
+    // the residuals themselves are those of the plain rollout
+    double[] again = new double[n];
+    assertEquals(f.residuals(theta, again), dot(r, r), 1e-12 * Math.max(1, dot(r, r)));
+  }
+
+  /** The scalar route: the adjoint gradient of |r|² equals 2 Jᵀr. */
+  private static void assertGradientIsTwiceJacobianTransposeResiduals(
+      TrajectoryResiduals f, double[] theta) {
+    int n = f.size(), p = f.parameters();
+    double[] r = new double[n], g = new double[p];
+    double[][] jac = new double[n][p];
+    double l = f.evaluate(theta, r, jac);
+    assertEquals(l, f.gradient(theta, g), 1e-10 * Math.max(1, l));
+    for (int k = 0; k < p; k++) {
+      double jtr = 0;
+      for (int i = 0; i < n; i++) {
+        jtr += 2 * jac[i][k] * r[i];
+      }
+      assertEquals(jtr, g[k], 1e-8 * Math.max(1, Math.abs(jtr)), "gradient entry " + k);
+    }
+  }
+
+  private static double dot(double[] a, double[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  private static TrajectoryResiduals pendulum() {
+    Model m = ModelLoader.load("builtin:pendulum:2");
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("hang"));
+    int steps = 120, stride = 10;
+    double[] u = new double[steps * m.nu()];
+    for (int t = 0; t < steps; t++) {
+      u[t * m.nu()] = 0.5 * Math.sin(0.05 * t);
+      u[t * m.nu() + 1] = 0.3 * Math.cos(0.07 * t);
+    }
+    double[] y = new double[steps / stride * 2];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = 0.01 * i;
+    }
+    return new TrajectoryResiduals(
+        m,
+        d,
+        u,
+        steps,
+        stride,
+        new int[] {0, 1},
+        y,
+        List.of(
+            new TrajectoryResiduals.Parameter(Wrt.MASS, 1),
+            new TrajectoryResiduals.Parameter(Wrt.MASS, 2),
+            new TrajectoryResiduals.Parameter(Wrt.DAMPING, 0),
+            new TrajectoryResiduals.Parameter(Wrt.DAMPING, 1),
+            new TrajectoryResiduals.Parameter(Wrt.QVEL0, 1)));
+  }
+
+  @Test
+  void pendulumJacobianMatchesCentralDifferences() {
+    TrajectoryResiduals f = pendulum();
+    double[] theta = {1.1, 2.0, 0.3, 0.2, 0.4};
+    assertJacobianMatchesCentralDifferences(f, theta, 1e-6);
+    assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
+  }
+
+  private static TrajectoryResiduals block() {
+    Model m = ModelLoader.loadMjcfString(BLOCK, "block");
+    Data d = new Data(m);
+    int steps = 30;
+    double[] y = new double[steps * 3];
+    return new TrajectoryResiduals(
+        m,
+        d,
+        new double[steps * m.nu()],
+        steps,
+        1,
+        new int[] {0, 1, 2},
+        y,
+        List.of(
+            new TrajectoryResiduals.Parameter(Wrt.CTRL, 0),
+            new TrajectoryResiduals.Parameter(Wrt.CTRL, 1),
+            new TrajectoryResiduals.Parameter(Wrt.MASS, 1),
+            new TrajectoryResiduals.Parameter(Wrt.FRICTION, 1)));
+  }
+
+  /**
+   * Through sliding contact: the pushing force (held controls), the mass and the block's friction.
+   */
+  @Test
+  void slidingBlockJacobianMatchesCentralDifferences() {
+    TrajectoryResiduals f = block();
+    double[] theta = {3.0, 4.0, 1.05, 0.12};
+    assertJacobianMatchesCentralDifferences(f, theta, 1e-5);
+    assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
+  }
+
+  @Test
+  void refusesWhatItCannotObserveOrSet() {
+    Model m = ModelLoader.loadMjcfString(BLOCK, "block");
+    Data d = new Data(m);
+    List<TrajectoryResiduals.Parameter> ps =
+        List.of(new TrajectoryResiduals.Parameter(Wrt.MASS, 7));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TrajectoryResiduals(
+                m, d, new double[20], 10, 1, new int[] {0}, new double[10], ps));
+    List<TrajectoryResiduals.Parameter> ok =
+        List.of(new TrajectoryResiduals.Parameter(Wrt.MASS, 1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TrajectoryResiduals(m, d, new double[20], 10, 1, new int[] {0}, new double[3], ok));
+  }
+}
