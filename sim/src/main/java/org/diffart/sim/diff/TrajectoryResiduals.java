@@ -12,9 +12,10 @@ import org.diffart.sim.model.Model;
 
 /**
  * Residuals of a simulated trajectory against measurements, and their exact Jacobian with respect
- * to a few parameters: what system identification fits. The residuals are {@code r = q_t[i] −
- * y_t[i]} for the observed {@code qpos} entries i (hinge and slide values, free-joint positions) at
- * every {@code stride}-th state {@code t = stride, 2·stride, … ≤ T}, in that order (state-major).
+ * to a few parameters: what system identification fits. The residuals are {@code r = w_j (q_t[i_j]
+ * − y_t[j])} for the observed {@code qpos} entries {@code i_j} (hinge and slide values, free-joint
+ * positions) with weights {@code w_j}, at the observed states t (the state after t steps; 0 is the
+ * start), state-major; the rollout runs to the last observed state T.
  *
  * <p>The Jacobian comes from forward sensitivities {@code S_{t+1} = A_t S_t + P_t}, where {@code
  * S_t = ∂x_t/∂θ} is the state's (in the tangent space, {@code nx = 2nv + na}) and each step's rows
@@ -46,9 +47,9 @@ public final class TrajectoryResiduals {
 
   private final Model m;
   private final Data start;
-  private final double[] controls, measured;
-  private final int steps, stride, nx;
-  private final int[] qposIndex, dofIndex;
+  private final double[] controls, measured, weights;
+  private final int steps, nx;
+  private final int[] states, slot, qposIndex, dofIndex;
   private final List<Parameter> params;
 
   /**
@@ -56,10 +57,10 @@ public final class TrajectoryResiduals {
    * @param start the starting state and the parameters not estimated (copied)
    * @param controls the controls of every step (T×nu); an actuator that is a {@link Wrt#CTRL}
    *     parameter gets θ instead
-   * @param steps T
-   * @param stride observe every stride-th state
+   * @param states the observed states, increasing from 0 (the start); T is the last
    * @param qposIndex the observed entries of qpos
-   * @param measured y, state-major ({@code T/stride} states × qposIndex.length)
+   * @param weights w, one per observed entry (null: all 1)
+   * @param measured y, state-major (states.length × qposIndex.length)
    * @param parameters θ's meaning, in order
    * @throws IllegalArgumentException naming what does not fit
    */
@@ -67,25 +68,38 @@ public final class TrajectoryResiduals {
       Model m,
       Data start,
       double[] controls,
-      int steps,
-      int stride,
+      int[] states,
       int[] qposIndex,
+      double[] weights,
       double[] measured,
       List<Parameter> parameters) {
-    if (steps < 1 || stride < 1 || stride > steps) {
-      throw new IllegalArgumentException(
-          "need 1 <= stride <= steps, got stride " + stride + ", steps " + steps);
+    for (int k = 0; k < states.length; k++) {
+      if (states[k] < 0 || (k > 0 && states[k] <= states[k - 1])) {
+        throw new IllegalArgumentException(
+            "observed states must increase from 0 or more, got " + Arrays.toString(states));
+      }
     }
+    if (states.length == 0 || states[states.length - 1] < 1) {
+      throw new IllegalArgumentException("observe at least one state after a step");
+    }
+    int steps = states[states.length - 1];
     if (controls.length != steps * m.nu()) {
       throw new IllegalArgumentException(
-          "controls must hold steps*nu = " + steps * m.nu() + " numbers, got " + controls.length);
+          "controls must hold T*nu = " + steps * m.nu() + " numbers, got " + controls.length);
     }
-    if (measured.length != steps / stride * qposIndex.length) {
+    if (measured.length != states.length * qposIndex.length) {
       throw new IllegalArgumentException(
-          "measured must hold (steps/stride)*observed = "
-              + steps / stride * qposIndex.length
+          "measured must hold states*observed = "
+              + states.length * qposIndex.length
               + " numbers, got "
               + measured.length);
+    }
+    if (weights != null && weights.length != qposIndex.length) {
+      throw new IllegalArgumentException(
+          "weights must hold one number per observed entry ("
+              + qposIndex.length
+              + "), got "
+              + weights.length);
     }
     if (m.opt().warmStart() || m.nhistory() > 0) {
       throw new UnsupportedOperationException(
@@ -115,7 +129,13 @@ public final class TrajectoryResiduals {
     this.controls = controls.clone();
     this.measured = measured.clone();
     this.steps = steps;
-    this.stride = stride;
+    this.states = states.clone();
+    this.slot = new int[steps + 1];
+    Arrays.fill(slot, -1);
+    for (int k = 0; k < states.length; k++) {
+      slot[states[k]] = k;
+    }
+    this.weights = weights == null ? ones(qposIndex.length) : weights.clone();
     this.qposIndex = qposIndex.clone();
     this.dofIndex = dofs(m, qposIndex);
     this.params = List.copyOf(parameters);
@@ -147,6 +167,17 @@ public final class TrajectoryResiduals {
     return dof;
   }
 
+  private static double[] ones(int n) {
+    double[] w = new double[n];
+    Arrays.fill(w, 1);
+    return w;
+  }
+
+  /** The observed states 0 ≤ s_0 < … < s_{K−1} = T spaced by {@code stride} from {@code first}. */
+  public static int[] every(int first, int stride, int last) {
+    return java.util.stream.IntStream.iterate(first, t -> t <= last, t -> t + stride).toArray();
+  }
+
   /** The number of residuals. */
   public int size() {
     return measured.length;
@@ -157,7 +188,7 @@ public final class TrajectoryResiduals {
     return params.size();
   }
 
-  /** Rollouts of T steps, for counting: the number of steps one evaluation simulates. */
+  /** T, the steps one evaluation simulates. */
   public int steps() {
     return steps;
   }
@@ -225,19 +256,30 @@ public final class TrajectoryResiduals {
     double[] u = new double[controls.length];
     Data d = apply(theta, u);
     int nu = m.nu(), no = qposIndex.length;
+    if (slot[0] >= 0) {
+      observe(d.qpos, 0, r, no);
+    }
     for (int t = 0; t < steps; t++) {
       System.arraycopy(u, t * nu, d.ctrl, 0, nu);
       Step.step(m, d);
-      if ((t + 1) % stride == 0) {
-        observe(d, (t + 1) / stride - 1, r, no);
+      if (slot[t + 1] >= 0) {
+        observe(d.qpos, slot[t + 1], r, no);
       }
     }
     return dot(r, r);
   }
 
-  private void observe(Data d, int k, double[] r, int no) {
+  private void observe(double[] qpos, int k, double[] r, int no) {
     for (int j = 0; j < no; j++) {
-      r[k * no + j] = d.qpos[qposIndex[j]] - measured[k * no + j];
+      r[k * no + j] = weights[j] * (qpos[qposIndex[j]] - measured[k * no + j]);
+    }
+  }
+
+  private void observeJacobian(double[][] s, int k, double[][] jacobian, int no) {
+    for (int j = 0; j < no; j++) {
+      for (int c = 0; c < s[0].length; c++) {
+        jacobian[k * no + j][c] = weights[j] * s[dofIndex[j]][c];
+      }
     }
   }
 
@@ -258,6 +300,10 @@ public final class TrajectoryResiduals {
         case ACT0 -> s[2 * nv + q.index()][k] = 1;
         default -> {}
       }
+    }
+    if (slot[0] >= 0) {
+      observe(d.qpos, 0, r, no);
+      observeJacobian(s, 0, jacobian, no);
     }
     Data work = new Data(m), after = new Data(m);
     DataBar bar = new DataBar(m);
@@ -304,12 +350,9 @@ public final class TrajectoryResiduals {
       Data keep = d;
       d = after;
       after = keep;
-      if ((t + 1) % stride == 0) {
-        int k = (t + 1) / stride - 1;
-        observe(d, k, r, no);
-        for (int j = 0; j < no; j++) {
-          System.arraycopy(s[dofIndex[j]], 0, jacobian[k * no + j], 0, p);
-        }
+      if (slot[t + 1] >= 0) {
+        observe(d.qpos, slot[t + 1], r, no);
+        observeJacobian(s, slot[t + 1], jacobian, no);
       }
     }
     return dot(r, r);
@@ -363,21 +406,21 @@ public final class TrajectoryResiduals {
     @Override
     public double running(
         Model mm, int t, double[] qpos, double[] qvel, double[] ctrl, Gradient g) {
-      return t > 0 && t % stride == 0 ? squares(t / stride - 1, qpos, g) : 0;
+      return slot[t] >= 0 ? squares(slot[t], qpos, g) : 0;
     }
 
     @Override
     public double terminal(Model mm, double[] qpos, double[] qvel, Gradient g) {
-      return steps % stride == 0 ? squares(steps / stride - 1, qpos, g) : 0;
+      return squares(slot[steps], qpos, g);
     }
 
     private double squares(int k, double[] qpos, Gradient g) {
       int no = qposIndex.length;
       double l = 0;
       for (int j = 0; j < no; j++) {
-        double e = qpos[qposIndex[j]] - measured[k * no + j];
+        double e = weights[j] * (qpos[qposIndex[j]] - measured[k * no + j]);
         l += e * e;
-        g.qpos()[qposIndex[j]] += 2 * e;
+        g.qpos()[qposIndex[j]] += 2 * weights[j] * e;
       }
       return l;
     }

@@ -92,13 +92,14 @@ class TrajectoryResidualsTest {
     Model m = ModelLoader.load("builtin:pendulum:2");
     Data d = new Data(m);
     d.resetToKey(m.keyLookup("hang"));
-    int steps = 120, stride = 10;
+    int steps = 120;
     double[] u = new double[steps * m.nu()];
     for (int t = 0; t < steps; t++) {
       u[t * m.nu()] = 0.5 * Math.sin(0.05 * t);
       u[t * m.nu() + 1] = 0.3 * Math.cos(0.07 * t);
     }
-    double[] y = new double[steps / stride * 2];
+    int[] states = TrajectoryResiduals.every(0, 10, steps);
+    double[] y = new double[states.length * 2];
     for (int i = 0; i < y.length; i++) {
       y[i] = 0.01 * i;
     }
@@ -106,9 +107,9 @@ class TrajectoryResidualsTest {
         m,
         d,
         u,
-        steps,
-        stride,
+        states,
         new int[] {0, 1},
+        new double[] {0.5, 2},
         y,
         List.of(
             new TrajectoryResiduals.Parameter(Wrt.MASS, 1),
@@ -135,9 +136,9 @@ class TrajectoryResidualsTest {
         m,
         d,
         new double[steps * m.nu()],
-        steps,
-        1,
+        TrajectoryResiduals.every(1, 1, steps),
         new int[] {0, 1, 2},
+        null,
         y,
         List.of(
             new TrajectoryResiduals.Parameter(Wrt.CTRL, 0),
@@ -167,12 +168,24 @@ class TrajectoryResidualsTest {
         IllegalArgumentException.class,
         () ->
             new TrajectoryResiduals(
-                m, d, new double[20], 10, 1, new int[] {0}, new double[10], ps));
+                m, d, new double[20], new int[] {5, 10}, new int[] {0}, null, new double[2], ps));
     List<TrajectoryResiduals.Parameter> ok =
         List.of(new TrajectoryResiduals.Parameter(Wrt.MASS, 1));
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            new TrajectoryResiduals(m, d, new double[20], 10, 1, new int[] {0}, new double[3], ok));
+            new TrajectoryResiduals(
+                m, d, new double[20], new int[] {5, 10}, new int[] {0}, null, new double[3], ok));
+    // qpos[3] does not exist, and a decreasing list of states is no trajectory
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TrajectoryResiduals(
+                m, d, new double[20], new int[] {5, 10}, new int[] {3}, null, new double[2], ok));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TrajectoryResiduals(
+                m, d, new double[20], new int[] {10, 5}, new int[] {0}, null, new double[2], ok));
   }
 }
