@@ -39,6 +39,28 @@ public final class TrajectoryResiduals {
    * the control of actuator {@code index} held at the same value over every step.
    */
   public record Parameter(Wrt wrt, int index) {
+    /**
+     * Sets this parameter of d to v: a body's mass with its inertia scaled along, a {@link
+     * Wrt#QPOS0} offset applied to d's configuration, a {@link Wrt#CTRL} as d's control.
+     */
+    public void set(Model m, Data d, double v) {
+      int i = index;
+      switch (wrt) {
+        case FRICTION -> d.geomFriction[i] = v;
+        case MASS -> Parameters.setMass(d, i, v);
+        case DAMPING -> d.dofDamping[i] = v;
+        case RESTITUTION -> d.geomRestitution[i] = v;
+        case QVEL0 -> d.qvel[i] = v;
+        case ACT0 -> d.act[i] = v;
+        case CTRL -> d.ctrl[i] = v;
+        case QPOS0 -> {
+          double[] unit = new double[m.nv()];
+          unit[i] = 1;
+          Configuration.integratePos(m, d.qpos, unit, v);
+        }
+      }
+    }
+
     @Override
     public String toString() {
       return wrt.cliName() + "[" + index + "]";
@@ -224,27 +246,12 @@ public final class TrajectoryResiduals {
     d.copyStateFrom(start);
     d.copyParametersFrom(start);
     System.arraycopy(controls, 0, u, 0, u.length);
-    double[] unit = new double[m.nv()];
     for (int k = 0; k < theta.length; k++) {
       Parameter p = params.get(k);
-      int i = p.index();
-      double v = theta[k];
-      switch (p.wrt()) {
-        case FRICTION -> d.geomFriction[i] = v;
-        case MASS -> Parameters.setMass(d, i, v);
-        case DAMPING -> d.dofDamping[i] = v;
-        case RESTITUTION -> d.geomRestitution[i] = v;
-        case QVEL0 -> d.qvel[i] = v;
-        case ACT0 -> d.act[i] = v;
-        case QPOS0 -> {
-          Arrays.fill(unit, 0);
-          unit[i] = 1;
-          Configuration.integratePos(m, d.qpos, unit, v);
-        }
-        case CTRL -> {
-          for (int t = 0; t < steps; t++) {
-            u[t * m.nu() + i] = v;
-          }
+      p.set(m, d, theta[k]);
+      if (p.wrt() == Wrt.CTRL) {
+        for (int t = 0; t < steps; t++) {
+          u[t * m.nu() + p.index()] = theta[k];
         }
       }
     }

@@ -12,21 +12,21 @@ import org.junit.jupiter.api.Test;
 
 class TrajectoryResidualsTest {
 
-  /** A block on three slides over a frictionless floor, pushed by motors on x and y. */
-  static final String BLOCK =
+  /**
+   * A free box thrown sideways along a floor without friction of its own, so that the box geom's
+   * coefficient is the contact's.
+   */
+  static final String BOX =
       """
-      <mujoco model="block">
-        <option timestep="0.0333333333333333" gravity="0 0 -9.81"/>
+      <mujoco model="box">
+        <option timestep="0.01" gravity="0 0 -9.81"/>
         <worldbody>
           <geom name="floor" type="plane" size="5 5 0.1" friction="0 0 0"/>
-          <body name="block" pos="0 0 0.1">
-            <joint name="x" type="slide" axis="1 0 0"/>
-            <joint name="y" type="slide" axis="0 1 0"/>
-            <joint name="z" type="slide" axis="0 0 1"/>
-            <geom name="block" type="box" size="0.1 0.1 0.1" mass="1" friction="0.1 0 0"/>
+          <body name="box" pos="0 0 0.05">
+            <freejoint/>
+            <geom name="box" type="box" size="0.15 0.1 0.05" mass="2" friction="0.1 0 0"/>
           </body>
         </worldbody>
-        <actuator><motor joint="x"/><motor joint="y"/></actuator>
       </mujoco>
       """;
 
@@ -127,40 +127,42 @@ class TrajectoryResidualsTest {
     assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
   }
 
-  private static TrajectoryResiduals block() {
-    Model m = ModelLoader.loadMjcfString(BLOCK, "block");
+  private static TrajectoryResiduals box() {
+    Model m = ModelLoader.loadMjcfString(BOX, "box");
     Data d = new Data(m);
-    int steps = 30;
+    d.qvel[0] = 1.5;
+    int steps = 40;
     double[] y = new double[steps * 3];
     return new TrajectoryResiduals(
         m,
         d,
-        new double[steps * m.nu()],
+        new double[0],
         TrajectoryResiduals.every(1, 1, steps),
         new int[] {0, 1, 2},
         null,
         y,
         List.of(
-            new TrajectoryResiduals.Parameter(Wrt.CTRL, 0),
-            new TrajectoryResiduals.Parameter(Wrt.CTRL, 1),
-            new TrajectoryResiduals.Parameter(Wrt.MASS, 1),
+            new TrajectoryResiduals.Parameter(Wrt.QVEL0, 0),
+            new TrajectoryResiduals.Parameter(Wrt.QVEL0, 1),
+            new TrajectoryResiduals.Parameter(Wrt.QVEL0, 5),
             new TrajectoryResiduals.Parameter(Wrt.FRICTION, 1)));
   }
 
   /**
-   * Through sliding contact: the pushing force (held controls), the mass and the block's friction.
+   * Through sliding contact, on a free joint's position: the initial velocity (the spin about z
+   * included) and the box's friction.
    */
   @Test
-  void slidingBlockJacobianMatchesCentralDifferences() {
-    TrajectoryResiduals f = block();
-    double[] theta = {3.0, 4.0, 1.05, 0.12};
+  void slidingBoxJacobianMatchesCentralDifferences() {
+    TrajectoryResiduals f = box();
+    double[] theta = {1.5, 0.4, 3.0, 0.12};
     assertJacobianMatchesCentralDifferences(f, theta, 1e-5);
     assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
   }
 
   @Test
   void refusesWhatItCannotObserveOrSet() {
-    Model m = ModelLoader.loadMjcfString(BLOCK, "block");
+    Model m = ModelLoader.loadMjcfString(BOX, "box");
     Data d = new Data(m);
     List<TrajectoryResiduals.Parameter> ps =
         List.of(new TrajectoryResiduals.Parameter(Wrt.MASS, 7));
@@ -168,24 +170,24 @@ class TrajectoryResidualsTest {
         IllegalArgumentException.class,
         () ->
             new TrajectoryResiduals(
-                m, d, new double[20], new int[] {5, 10}, new int[] {0}, null, new double[2], ps));
+                m, d, new double[0], new int[] {5, 10}, new int[] {0}, null, new double[2], ps));
     List<TrajectoryResiduals.Parameter> ok =
         List.of(new TrajectoryResiduals.Parameter(Wrt.MASS, 1));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new TrajectoryResiduals(
-                m, d, new double[20], new int[] {5, 10}, new int[] {0}, null, new double[3], ok));
+                m, d, new double[0], new int[] {5, 10}, new int[] {0}, null, new double[3], ok));
     // qpos[3] does not exist, and a decreasing list of states is no trajectory
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new TrajectoryResiduals(
-                m, d, new double[20], new int[] {5, 10}, new int[] {3}, null, new double[2], ok));
+                m, d, new double[0], new int[] {5, 10}, new int[] {3}, null, new double[2], ok));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new TrajectoryResiduals(
-                m, d, new double[20], new int[] {10, 5}, new int[] {0}, null, new double[2], ok));
+                m, d, new double[0], new int[] {10, 5}, new int[] {0}, null, new double[2], ok));
   }
 }

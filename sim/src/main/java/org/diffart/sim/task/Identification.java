@@ -1,0 +1,153 @@
+package org.diffart.sim.task;
+
+import java.util.function.Consumer;
+import org.diffart.sim.diff.TrajectoryResiduals;
+import org.diffart.sim.optim.GradientDescent;
+import org.diffart.sim.optim.Lbfgs;
+import org.diffart.sim.optim.LeastSquares;
+import org.diffart.sim.optim.Objective;
+import org.diffart.sim.optim.Stop;
+import org.diffart.sim.optim.Trace;
+
+/**
+ * A parameter-estimation problem, {@code min_θ |r(θ)|²} over the residuals of a simulated
+ * trajectory against measurements ({@link TrajectoryResiduals}), with the methods that fit it:
+ * Gauss–Newton and Levenberg–Marquardt on the exact residual Jacobian (forward sensitivities), and
+ * first-order methods on the adjoint gradient of {@code |r|²} (one forward and one backward sweep
+ * per evaluation).
+ *
+ * @param residuals the residuals r(θ)
+ * @param lower a lower bound per parameter (a mass above 0, a friction or damping at least 0),
+ *     which the least-squares and gradient-descent steps are clamped to
+ * @param probe called with every θ an optimiser evaluates (to follow the estimate iteration by
+ *     iteration), or null
+ */
+public record Identification(
+    TrajectoryResiduals residuals, double[] lower, Consumer<double[]> probe) {
+  /** Without a probe. */
+  public Identification(TrajectoryResiduals residuals, double[] lower) {
+    this(residuals, lower, null);
+  }
+
+  /** The same problem, {@code probe} called with every θ evaluated. */
+  public Identification withProbe(Consumer<double[]> probe) {
+    return new Identification(residuals, lower, probe);
+  }
+
+  private void probe(double[] x) {
+    if (probe != null) {
+      probe.accept(x.clone());
+    }
+  }
+
+  /** Validates and copies the bounds. */
+  public Identification {
+    if (lower.length != residuals.parameters()) {
+      throw new IllegalArgumentException(
+          "lower must hold one bound per parameter ("
+              + residuals.parameters()
+              + "), got "
+              + lower.length);
+    }
+    lower = lower.clone();
+  }
+
+  /** |r(θ)|² by one rollout. */
+  public double loss(double[] theta) {
+    return residuals.residuals(theta, new double[residuals.size()]);
+  }
+
+  /** The residuals with their exact Jacobian, as the least-squares solvers take them. */
+  public LeastSquares.Residuals leastSquares() {
+    return new LeastSquares.Residuals() {
+      @Override
+      public int size() {
+        return residuals.size();
+      }
+
+      @Override
+      public void evaluate(double[] x, double[] r, double[][] jacobian) {
+        probe(x);
+        residuals.evaluate(x, r, jacobian);
+      }
+    };
+  }
+
+  /** |r|² with its gradient by the adjoint (null gradient: one rollout only). */
+  public Objective objective() {
+    return (x, grad) -> {
+      probe(x);
+      return grad == null ? loss(x) : residuals.gradient(x, grad);
+    };
+  }
+
+  /** Levenberg–Marquardt on the exact Jacobian, within the bounds. */
+  public Trace levenbergMarquardt(double[] x0, LeastSquares.Settings s) {
+    return LeastSquares.levenbergMarquardt(leastSquares(), x0, s.withLower(lower));
+  }
+
+  /** Gauss–Newton on the exact Jacobian, within the bounds. */
+  public Trace gaussNewton(double[] x0, LeastSquares.Settings s) {
+    return LeastSquares.gaussNewton(leastSquares(), x0, s.withLower(lower));
+  }
+
+  /** Plain gradient descent on the adjoint gradient with a fixed rate per parameter. */
+  public Trace gradientDescent(double[] x0, double[] rate, Stop stop) {
+    return GradientDescent.minimize(objective(), x0, rate, lower, stop);
+  }
+
+  /** L-BFGS (lbfgs4j) on the adjoint gradient, unbounded. */
+  public Trace lbfgs(double[] x0, Lbfgs.Settings s, Stop stop) {
+    return Lbfgs.minimize(objective(), x0, s, stop);
+  }
+
+  /**
+   * What one evaluation costs, measured at θ: the median wall time of a rollout, of the residuals
+   * with their Jacobian, and of the adjoint gradient, over {@code reps} runs after one of warm-up.
+   *
+   * @param rolloutMs one rollout (the residuals alone)
+   * @param jacobianMs the residuals with their exact Jacobian
+   * @param gradientMs |r|² with its adjoint gradient
+   */
+  public record Cost(double rolloutMs, double jacobianMs, double gradientMs) {
+    /** A Jacobian evaluation in rollouts: its time over a rollout's. */
+    public double jacobianRollouts() {
+      return jacobianMs / rolloutMs;
+    }
+
+    /** A gradient evaluation in rollouts: its time over a rollout's. */
+    public double gradientRollouts() {
+      return gradientMs / rolloutMs;
+    }
+  }
+
+  /** Measures {@link Cost} at θ, {@code reps} runs each (interleaved) after one of warm-up. */
+  public Cost cost(double[] theta, int reps) {
+    int n = residuals.size(), p = residuals.parameters();
+    double[] r = new double[n], g = new double[p];
+    double[][] jac = new double[n][p];
+    double[][] ms = new double[3][reps];
+    for (int k = -1; k < reps; k++) {
+      long t0 = System.nanoTime();
+      residuals.residuals(theta, r);
+      long t1 = System.nanoTime();
+      residuals.evaluate(theta, r, jac);
+      long t2 = System.nanoTime();
+      residuals.gradient(theta, g);
+      long t3 = System.nanoTime();
+      if (k >= 0) {
+        ms[0][k] = (t1 - t0) / 1e6;
+        ms[1][k] = (t2 - t1) / 1e6;
+        ms[2][k] = (t3 - t2) / 1e6;
+      }
+    }
+    return new Cost(median(ms[0]), median(ms[1]), median(ms[2]));
+  }
+
+  static double median(double[] a) {
+    double[] s = a.clone();
+    java.util.Arrays.sort(s);
+    int n = s.length;
+    return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+  }
+}
