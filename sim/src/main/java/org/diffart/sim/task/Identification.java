@@ -96,9 +96,47 @@ public record Identification(
     return GradientDescent.minimize(objective(), x0, rate, lower, stop);
   }
 
-  /** L-BFGS (lbfgs4j) on the adjoint gradient, unbounded. */
+  /**
+   * L-BFGS (lbfgs4j) on the adjoint gradient, over {@code z = log θ} (every parameter positive: a
+   * mass, a damping, a friction coefficient): its line search then never tries a negative mass, and
+   * parameters of different sizes share one scale. The trace's best point is θ.
+   *
+   * @throws IllegalArgumentException when a start value is not positive
+   */
   public Trace lbfgs(double[] x0, Lbfgs.Settings s, Stop stop) {
-    return Lbfgs.minimize(objective(), x0, s, stop);
+    double[] z0 = new double[x0.length];
+    for (int i = 0; i < z0.length; i++) {
+      if (!(x0[i] > 0)) {
+        throw new IllegalArgumentException(
+            "L-BFGS runs over log θ: start value " + i + " must be > 0, got " + x0[i]);
+      }
+      z0[i] = Math.log(x0[i]);
+    }
+    Objective f = objective();
+    Trace t =
+        Lbfgs.minimize(
+            (z, grad) -> {
+              double[] theta = exp(z);
+              double v = f.evaluate(theta, grad);
+              if (grad != null) {
+                for (int i = 0; i < grad.length; i++) {
+                  grad[i] *= theta[i];
+                }
+              }
+              return v;
+            },
+            z0,
+            s,
+            stop);
+    return new Trace(t.method(), t.iterations(), exp(t.best()), t.bestLoss(), t.status());
+  }
+
+  private static double[] exp(double[] z) {
+    double[] x = new double[z.length];
+    for (int i = 0; i < z.length; i++) {
+      x[i] = Math.exp(z[i]);
+    }
+    return x;
   }
 
   /**
@@ -144,7 +182,7 @@ public record Identification(
     return new Cost(median(ms[0]), median(ms[1]), median(ms[2]));
   }
 
-  static double median(double[] a) {
+  private static double median(double[] a) {
     double[] s = a.clone();
     java.util.Arrays.sort(s);
     int n = s.length;
