@@ -61,7 +61,7 @@ final class Estimation implements Experiment {
       Identification.Cost cost =
           PushedBlock.of(u, 0)
               .identification()
-              .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 9);
+              .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 15);
       for (int seed = 0; seed < runs(size); seed++) {
         progress.accept("seed-001 " + u.name().toLowerCase(Locale.ROOT) + " run " + seed);
         seed001(u, seed, cost, rows);
@@ -256,7 +256,7 @@ final class Estimation implements Experiment {
     SysidReference ref = SysidReference.load(name);
     Identification id = ref.problem();
     String[] names = ref.names().toArray(String[]::new);
-    Identification.Cost cost = id.cost(ref.start(), size == Size.QUICK ? 5 : 9);
+    Identification.Cost cost = id.cost(ref.start(), size == Size.QUICK ? 5 : 15);
     int reps = size == Size.QUICK ? 1 : 5;
     List<Path> paths = new ArrayList<>();
     String how = ", median wall time of " + reps + " runs after one of warm-up";

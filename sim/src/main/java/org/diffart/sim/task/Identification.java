@@ -141,7 +141,7 @@ public record Identification(
 
   /**
    * What one evaluation costs, measured at θ: the median wall time of a rollout, of the residuals
-   * with their Jacobian, and of the adjoint gradient, over {@code reps} runs after one of warm-up.
+   * with their Jacobian, and of the adjoint gradient, over {@code reps} runs after two of warm-up.
    *
    * @param rolloutMs one rollout (the residuals alone)
    * @param jacobianMs the residuals with their exact Jacobian
@@ -159,13 +159,13 @@ public record Identification(
     }
   }
 
-  /** Measures {@link Cost} at θ, {@code reps} runs each (interleaved) after one of warm-up. */
+  /** Measures {@link Cost} at θ, {@code reps} runs each (interleaved) after two of warm-up. */
   public Cost cost(double[] theta, int reps) {
     int n = residuals.size(), p = residuals.parameters();
     double[] r = new double[n], g = new double[p];
     double[][] jac = new double[n][p];
     double[][] ms = new double[3][reps];
-    for (int k = -1; k < reps; k++) {
+    for (int k = -2; k < reps; k++) {
       long t0 = System.nanoTime();
       residuals.residuals(theta, r);
       long t1 = System.nanoTime();
