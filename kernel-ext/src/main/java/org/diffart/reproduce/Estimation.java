@@ -2,8 +2,10 @@ package org.diffart.reproduce;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.diffart.sim.optim.Lbfgs;
@@ -50,24 +52,29 @@ final class Estimation implements Experiment {
   @Override
   public Report run(Size size, Consumer<String> progress) {
     List<EstimationRow> rows = new ArrayList<>();
+    Map<String, Identification.Cost> costs = new LinkedHashMap<>();
     progress.accept("sliding box: landscape and fits");
     Car car = car(size, rows);
+    costs.put("sliding-box", car.cost());
     List<Sysid> sysid = new ArrayList<>();
     for (String name : List.of("pendulum2", "chain4")) {
       progress.accept(name + ": lm, lbfgs and mujoco.sysid");
-      sysid.add(sysid(name, size, rows));
+      Sysid s = sysid(name, size, rows);
+      sysid.add(s);
+      costs.put(name, s.cost());
     }
     for (PushedBlock.Unknown u : PushedBlock.Unknown.values()) {
       Identification.Cost cost =
           PushedBlock.of(u, 0)
               .identification()
-              .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 15);
+              .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 15, true, true);
+      costs.put("seed001-" + u.name().toLowerCase(Locale.ROOT), cost);
       for (int seed = 0; seed < runs(size); seed++) {
         progress.accept("seed-001 " + u.name().toLowerCase(Locale.ROOT) + " run " + seed);
         seed001(u, seed, cost, rows);
       }
     }
-    return EstimationReport.of(this, size, rows, car, sysid);
+    return EstimationReport.of(this, size, rows, car, sysid, costs);
   }
 
   // ---- the sliding box ----
@@ -76,7 +83,13 @@ final class Estimation implements Experiment {
    * What the figures need of the box: the landscape over μ, the tangents and the error per
    * iteration.
    */
-  record Car(SlidingBox task, double[] mus, double[] loss, double[][] tangents, List<Path> paths) {}
+  record Car(
+      SlidingBox task,
+      double[] mus,
+      double[] loss,
+      double[][] tangents,
+      List<Path> paths,
+      Identification.Cost cost) {}
 
   /** One method's estimate per iteration: the relative error of each parameter, worst first. */
   record Path(String label, int[] iterations, double[] error) {}
@@ -86,7 +99,9 @@ final class Estimation implements Experiment {
     Identification id = box.identification();
     double[] start = {SlidingBox.PAPER_START};
     // (one Jacobian of the box is 1000 steps of 12 one-step adjoints: few repetitions suffice)
-    Identification.Cost cost = id.cost(start, size == Size.QUICK ? 2 : 5);
+    // the box's Jacobian (one residual) by a reverse sweep; forward sensitivities (12 step adjoints
+    // per step) measured beside it at full size
+    Identification.Cost cost = id.cost(start, size == Size.QUICK ? 2 : 5, size == Size.FULL, true);
     List<Path> paths = new ArrayList<>();
     String task = "sliding-box";
     double[] truth = {box.truth()};
@@ -94,7 +109,7 @@ final class Estimation implements Experiment {
     // the paper's rule as stated: lr 0.05, stop at loss < 1e-4
     int gdBudget = size == Size.QUICK ? 10 : 100;
     Stop paperStop = Stop.atLoss(SlidingBox.PAPER_STOP).or(Stop.afterIterations(gdBudget));
-    double perGradient = cost.gradientRollouts(), perJacobian = cost.jacobianRollouts();
+    double perGradient = cost.gradientRollouts(), perRow = cost.rowsRollouts();
     Fit car = new Fit(rows, paths, task, names, truth, start, box.steps(), id, 0);
     car.run(
         "gd-paper",
@@ -109,15 +124,16 @@ final class Estimation implements Experiment {
             + " the paper's stop at loss < 1e-4");
     car.run(
         "lm",
-        perJacobian,
-        i -> i.levenbergMarquardt(start, LeastSquares.Settings.defaults()),
-        "Hipparchus Levenberg-Marquardt on the exact residual Jacobian (forward sensitivities)");
+        perRow,
+        i -> i.withJacobianByRows(true).levenbergMarquardt(start, LeastSquares.Settings.defaults()),
+        "Hipparchus Levenberg-Marquardt on the exact residual Jacobian, by one reverse sweep (one"
+            + " residual: cheaper than forward sensitivities' 12 step adjoints per step)");
     car.run(
         "lbfgs",
         perGradient,
         i -> i.lbfgs(start, Lbfgs.Settings.defaults(), Stop.afterIterations(LBFGS_ITERATIONS)),
         "lbfgs4j over log mu on the adjoint gradient");
-    int n = size == Size.QUICK ? 41 : 101;
+    int n = size == Size.QUICK ? 21 : 101;
     double[] mus = new double[n];
     for (int i = 0; i < n; i++) {
       mus[i] = 0.2 * i / (n - 1);
@@ -129,7 +145,7 @@ final class Estimation implements Experiment {
       double[] ls = box.lossAndSlope(at[i]);
       tangents[i] = new double[] {at[i], ls[0], ls[1]};
     }
-    return new Car(box, mus, loss, tangents, paths);
+    return new Car(box, mus, loss, tangents, paths, cost);
   }
 
   /**
@@ -256,10 +272,13 @@ final class Estimation implements Experiment {
     SysidReference ref = SysidReference.load(name);
     Identification id = ref.problem();
     String[] names = ref.names().toArray(String[]::new);
-    Identification.Cost cost = id.cost(ref.start(), size == Size.QUICK ? 5 : 15);
-    int reps = size == Size.QUICK ? 1 : 5;
+    Identification.Cost cost = id.cost(ref.start(), size == Size.QUICK ? 5 : 15, true, false);
+    int reps = size == Size.QUICK ? 0 : 5;
     List<Path> paths = new ArrayList<>();
-    String how = ", median wall time of " + reps + " runs after one of warm-up";
+    String how =
+        reps > 0
+            ? ", median wall time of " + reps + " runs after one of warm-up"
+            : ", wall time of one run (CI's size)";
     Fit fit = new Fit(rows, paths, name, names, ref.truth(), ref.start(), ref.steps(), id, reps);
     fit.run(
         "lm",

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.diffart.kernel.display.ChartStyle;
 import org.diffart.kernel.display.Figure;
+import org.diffart.sim.task.Identification;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
@@ -32,7 +34,8 @@ final class EstimationReport {
       Size size,
       List<EstimationRow> rows,
       Estimation.Car car,
-      List<Estimation.Sysid> sysid) {
+      List<Estimation.Sysid> sysid,
+      Map<String, Identification.Cost> costs) {
     Table seed = PaperNumbers.table("diffsdfsim", "sysid");
     List<String> task = new ArrayList<>(), what = new ArrayList<>(), source = new ArrayList<>();
     List<Double> here = new ArrayList<>(), there = new ArrayList<>();
@@ -97,6 +100,23 @@ final class EstimationReport {
       here.add(worst(rows, name, "lm-from-truth"));
       there.add(Double.NaN);
       source.add("what the noise allows");
+    }
+    // what one evaluation costs, by each exact route
+    for (var c : costs.entrySet()) {
+      Identification.Cost cost = c.getValue();
+      String[] route = {
+        "Jacobian by forward sensitivities",
+        "Jacobian by a reverse sweep per residual",
+        "gradient of |r|^2 by one adjoint sweep"
+      };
+      double[] value = {cost.jacobianRollouts(), cost.rowsRollouts(), cost.gradientRollouts()};
+      for (int k = 0; k < route.length; k++) {
+        task.add(c.getKey());
+        what.add(route[k] + ": rollouts per evaluation (measured)");
+        here.add(value[k]);
+        there.add(Double.NaN);
+        source.add(String.format(Locale.ROOT, "one rollout: %.3g ms here", cost.rolloutMs()));
+      }
     }
     Table table =
         Table.create("estimation: here and in the seeds / mujoco.sysid")

@@ -298,16 +298,7 @@ public final class TrajectoryResiduals {
     double[] u = new double[controls.length];
     Data d = apply(theta, u);
     int p = params.size(), nv = m.nv(), nu = m.nu(), no = qposIndex.length;
-    double[][] s = new double[nx][p], next = new double[nx][p];
-    for (int k = 0; k < p; k++) {
-      Parameter q = params.get(k);
-      switch (q.wrt()) {
-        case QPOS0 -> s[q.index()][k] = 1;
-        case QVEL0 -> s[nv + q.index()][k] = 1;
-        case ACT0 -> s[2 * nv + q.index()][k] = 1;
-        default -> {}
-      }
-    }
+    double[][] s = initialSensitivity(), next = new double[nx][p];
     if (slot[0] >= 0) {
       observe(d.qpos, 0, r, no);
       observeJacobian(s, 0, jacobian, no);
@@ -390,15 +381,83 @@ public final class TrajectoryResiduals {
   public double gradient(double[] theta, double[] grad) {
     double[] u = new double[controls.length];
     Data d = apply(theta, u);
-    RolloutProblem problem = new RolloutProblem(m, d, u, steps, new SquaredResiduals());
-    int k = (int) Math.ceil(Math.sqrt(steps));
-    GradientResult g = AdjointGradient.compute(problem, new Checkpointing.Every(k));
-    for (int j = 0; j < grad.length; j++) {
+    return sweep(new RolloutProblem(m, d, u, steps, new SquaredResiduals()), grad);
+  }
+
+  /**
+   * As {@link #evaluate}, by the other exact route: one reverse sweep ({@link AdjointGradient}) per
+   * residual, over the steps up to its state, seeded with that residual alone. It costs about
+   * {@code size()} adjoint rollouts against {@link #evaluate}'s nx step adjoints per step, so it
+   * pays only for fewer residuals than nx (a final position, as the sliding box's).
+   */
+  public double evaluateByRows(double[] theta, double[] r, double[][] jacobian) {
+    double loss = residuals(theta, r);
+    double[] u = new double[controls.length];
+    Data d = apply(theta, u);
+    int no = qposIndex.length;
+    double[][] s0 = initialSensitivity();
+    for (int k = 0; k < states.length; k++) {
+      for (int j = 0; j < no; j++) {
+        if (states[k] == 0) {
+          for (int c = 0; c < params.size(); c++) {
+            jacobian[k * no + j][c] = weights[j] * s0[dofIndex[j]][c];
+          }
+          continue;
+        }
+        int t = states[k], obs = j, row = k * no + j;
+        Loss pick =
+            new Loss() {
+              @Override
+              public double terminal(Model mm, double[] qpos, double[] qvel, Gradient g) {
+                g.qpos()[qposIndex[obs]] = weights[obs];
+                return r[row];
+              }
+
+              @Override
+              public boolean hasRunningCost() {
+                return false;
+              }
+            };
+        sweep(new RolloutProblem(m, d, Arrays.copyOf(u, t * m.nu()), t, pick), jacobian[row]);
+      }
+    }
+    return loss;
+  }
+
+  /**
+   * The initial sensitivity S_0 (nx × p): the unit columns of the initial-state parameters, zero
+   * for the others.
+   */
+  private double[][] initialSensitivity() {
+    int nv = m.nv();
+    double[][] s = new double[nx][params.size()];
+    for (int k = 0; k < params.size(); k++) {
+      Parameter q = params.get(k);
+      switch (q.wrt()) {
+        case QPOS0 -> s[q.index()][k] = 1;
+        case QVEL0 -> s[nv + q.index()][k] = 1;
+        case ACT0 -> s[2 * nv + q.index()][k] = 1;
+        default -> {}
+      }
+    }
+    return s;
+  }
+
+  /**
+   * One {@link AdjointGradient} sweep of p (interval checkpoints every ⌈√T⌉ steps): writes the
+   * parameters' gradient into {@code grad} (a held control's summed over the steps) and returns the
+   * loss.
+   */
+  private double sweep(RolloutProblem p, double[] grad) {
+    int t = p.steps();
+    GradientResult g =
+        AdjointGradient.compute(p, new Checkpointing.Every((int) Math.ceil(Math.sqrt(t))));
+    for (int j = 0; j < params.size(); j++) {
       Parameter q = params.get(j);
       if (q.wrt() == Wrt.CTRL) {
         double sum = 0;
-        for (int t = 0; t < steps; t++) {
-          sum += g.ctrl()[t * m.nu() + q.index()];
+        for (int k = 0; k < t; k++) {
+          sum += g.ctrl()[k * m.nu() + q.index()];
         }
         grad[j] = sum;
       } else {

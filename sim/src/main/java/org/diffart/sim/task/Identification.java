@@ -21,17 +21,25 @@ import org.diffart.sim.optim.Trace;
  *     which the least-squares and gradient-descent steps are clamped to
  * @param probe called with every θ an optimiser evaluates (to follow the estimate iteration by
  *     iteration), or null
+ * @param byRows take the Jacobian by one reverse sweep per residual ({@link
+ *     TrajectoryResiduals#evaluateByRows}) rather than by forward sensitivities: cheaper for fewer
+ *     residuals than the state has dimensions
  */
 public record Identification(
-    TrajectoryResiduals residuals, double[] lower, Consumer<double[]> probe) {
-  /** Without a probe. */
+    TrajectoryResiduals residuals, double[] lower, Consumer<double[]> probe, boolean byRows) {
+  /** Without a probe, the Jacobian by forward sensitivities. */
   public Identification(TrajectoryResiduals residuals, double[] lower) {
-    this(residuals, lower, null);
+    this(residuals, lower, null, false);
   }
 
   /** The same problem, {@code probe} called with every θ evaluated. */
   public Identification withProbe(Consumer<double[]> probe) {
-    return new Identification(residuals, lower, probe);
+    return new Identification(residuals, lower, probe, byRows);
+  }
+
+  /** The same problem with the Jacobian by reverse sweeps per residual ({@code true}) or not. */
+  public Identification withJacobianByRows(boolean rows) {
+    return new Identification(residuals, lower, probe, rows);
   }
 
   private void probe(double[] x) {
@@ -68,7 +76,11 @@ public record Identification(
       @Override
       public void evaluate(double[] x, double[] r, double[][] jacobian) {
         probe(x);
-        residuals.evaluate(x, r, jacobian);
+        if (byRows) {
+          residuals.evaluateByRows(x, r, jacobian);
+        } else {
+          residuals.evaluate(x, r, jacobian);
+        }
       }
     };
   }
@@ -140,17 +152,31 @@ public record Identification(
   }
 
   /**
-   * What one evaluation costs, measured at θ: the median wall time of a rollout, of the residuals
-   * with their Jacobian, and of the adjoint gradient, over {@code reps} runs after two of warm-up.
+   * What one evaluation costs, measured at θ: the median wall time of a rollout (timed in batches
+   * about as long as one Jacobian), of the residuals with their Jacobian, and of the adjoint
+   * gradient, over {@code reps} runs after two of warm-up.
    *
    * @param rolloutMs one rollout (the residuals alone)
-   * @param jacobianMs the residuals with their exact Jacobian
+   * @param jacobianMs the residuals with their exact Jacobian by forward sensitivities, or NaN when
+   *     not measured
    * @param gradientMs |r|² with its adjoint gradient
+   * @param rowsMs the residuals with their Jacobian by a reverse sweep per residual, or NaN when
+   *     not measured
    */
-  public record Cost(double rolloutMs, double jacobianMs, double gradientMs) {
+  public record Cost(double rolloutMs, double jacobianMs, double gradientMs, double rowsMs) {
     /** A Jacobian evaluation in rollouts: its time over a rollout's. */
     public double jacobianRollouts() {
       return jacobianMs / rolloutMs;
+    }
+
+    /** A Jacobian evaluation by reverse sweeps per residual in rollouts (NaN: not measured). */
+    public double rowsRollouts() {
+      return rowsMs / rolloutMs;
+    }
+
+    /** The Jacobian this problem uses, in rollouts. */
+    public double jacobianRollouts(boolean byRows) {
+      return byRows ? rowsRollouts() : jacobianRollouts();
     }
 
     /** A gradient evaluation in rollouts: its time over a rollout's. */
@@ -159,27 +185,48 @@ public record Identification(
     }
   }
 
-  /** Measures {@link Cost} at θ, {@code reps} runs each (interleaved) after two of warm-up. */
-  public Cost cost(double[] theta, int reps) {
+  /**
+   * Measures {@link Cost} at θ, {@code reps} runs of each (interleaved) after two of warm-up: the
+   * rollout and the adjoint gradient always, the Jacobian by forward sensitivities with {@code
+   * sensitivities} and by reverse sweeps per residual with {@code rows} (about {@code size()}
+   * adjoint sweeps: only for few residuals); what is not measured is NaN.
+   */
+  public Cost cost(double[] theta, int reps, boolean sensitivities, boolean rows) {
     int n = residuals.size(), p = residuals.parameters();
     double[] r = new double[n], g = new double[p];
     double[][] jac = new double[n][p];
-    double[][] ms = new double[3][reps];
+    double[][] ms = new double[4][reps];
+    int batch = 1;
     for (int k = -2; k < reps; k++) {
       long t0 = System.nanoTime();
-      residuals.residuals(theta, r);
+      for (int b = 0; b < batch; b++) {
+        residuals.residuals(theta, r);
+      }
       long t1 = System.nanoTime();
-      residuals.evaluate(theta, r, jac);
+      if (sensitivities) {
+        residuals.evaluate(theta, r, jac);
+      }
       long t2 = System.nanoTime();
       residuals.gradient(theta, g);
       long t3 = System.nanoTime();
+      if (rows) {
+        residuals.evaluateByRows(theta, r, jac);
+      }
+      long t4 = System.nanoTime();
+      double[] t = {(t1 - t0) / 1e6 / batch, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6};
       if (k >= 0) {
-        ms[0][k] = (t1 - t0) / 1e6;
-        ms[1][k] = (t2 - t1) / 1e6;
-        ms[2][k] = (t3 - t2) / 1e6;
+        ms[0][k] = t[0];
+        ms[1][k] = sensitivities ? t[1] : Double.NaN;
+        ms[2][k] = t[2];
+        ms[3][k] = rows ? t[3] : Double.NaN;
+      } else {
+        // time as many rollouts together as last about as long as the other evaluations: on a
+        // loaded machine a short interval and a long one are interrupted differently
+        double other = Math.max(t[2], sensitivities ? t[1] : 0);
+        batch = (int) Math.max(1, Math.min(20, Math.round(other / t[0])));
       }
     }
-    return new Cost(median(ms[0]), median(ms[1]), median(ms[2]));
+    return new Cost(median(ms[0]), median(ms[1]), median(ms[2]), median(ms[3]));
   }
 
   private static double median(double[] a) {

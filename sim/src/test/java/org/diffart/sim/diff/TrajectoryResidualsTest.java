@@ -80,6 +80,24 @@ class TrajectoryResidualsTest {
     }
   }
 
+  /** The other exact route, a reverse sweep per residual, gives the same Jacobian. */
+  private static void assertRowsEqualSensitivities(TrajectoryResiduals f, double[] theta) {
+    int n = f.size(), p = f.parameters();
+    double[] r = new double[n], rr = new double[n];
+    double[][] jac = new double[n][p], byRows = new double[n][p];
+    f.evaluate(theta, r, jac);
+    assertEquals(f.evaluateByRows(theta, rr, byRows), dot(r, r), 1e-12 * Math.max(1, dot(r, r)));
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < p; k++) {
+        assertEquals(
+            jac[i][k],
+            byRows[i][k],
+            1e-9 * Math.max(1, Math.abs(jac[i][k])),
+            "J[" + i + "][" + k + "]");
+      }
+    }
+  }
+
   private static double dot(double[] a, double[] b) {
     double s = 0;
     for (int i = 0; i < a.length; i++) {
@@ -125,6 +143,7 @@ class TrajectoryResidualsTest {
     double[] theta = {1.1, 2.0, 0.3, 0.2, 0.4};
     assertJacobianMatchesCentralDifferences(f, theta, 1e-6);
     assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
+    assertRowsEqualSensitivities(f, theta);
   }
 
   private static TrajectoryResiduals box() {
@@ -158,6 +177,7 @@ class TrajectoryResidualsTest {
     double[] theta = {1.5, 0.4, 3.0, 0.12};
     assertJacobianMatchesCentralDifferences(f, theta, 1e-5);
     assertGradientIsTwiceJacobianTransposeResiduals(f, theta);
+    assertRowsEqualSensitivities(f, theta);
   }
 
   @Test
