@@ -274,6 +274,7 @@ final class EstimationReport {
             "friction coefficient mu",
             "loss (x_T - x*)^2 (m^2)",
             car.tangents().length + 2);
+    c.getStyler().setMarkerSize(7);
     XYSeries s = c.addSeries("loss (one rollout per mu)", car.mus(), car.loss());
     s.setMarker(SeriesMarkers.NONE);
     s.setLineColor(java.awt.Color.GRAY);
