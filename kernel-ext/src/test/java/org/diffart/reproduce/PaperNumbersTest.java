@@ -48,6 +48,25 @@ class PaperNumbersTest {
   }
 
   @Test
+  void diffSdfSimsSystemIdentificationHoldsTheSeedsSixMeans() {
+    Table t = PaperNumbers.table("diffsdfsim", "sysid");
+    assertEquals(3, t.rowCount());
+    for (var e :
+        List.of(
+            List.of("force", "1.55", "0.01"),
+            List.of("mass", "0.07", "0.002"),
+            List.of("friction", "0.08", "1e-4"))) {
+      var row = PaperNumbers.find(t, "quantity", e.get(0)).orElseThrow();
+      assertEquals(
+          Double.parseDouble(e.get(1)), PaperNumbers.number(row, "initial_error").getAsDouble());
+      assertEquals(
+          Double.parseDouble(e.get(2)), PaperNumbers.number(row, "final_error").getAsDouble());
+      assertTrue(row.getString("source").contains("seeds/001"), row.getString("source"));
+      assertEquals("50", row.getString("runs"));
+    }
+  }
+
+  @Test
   void linesAreFittedExactlyAndDeviationsMeasured() {
     LinearFit exact = LinearFit.of(new double[] {1, 2, 4}, new double[] {3, 5, 9});
     assertEquals(1, exact.a(), 1e-12);
