@@ -125,14 +125,18 @@ final class MotionControl implements Experiment {
         notes);
   }
 
-  /** The median backward/forward time ratio of n adjoint gradients at seed 0's start. */
+  /**
+   * The median backward/forward time ratio of n adjoint gradients at seed 0's start, after n more
+   * to warm up.
+   */
   static double ratio(MotionTask task, int n) {
+    // n gradients bring the step and its adjoint to compiled code; the next n are timed
     double[] r = new double[n];
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < 2 * n; i++) {
       GradientResult g =
           AdjointGradient.compute(
               task.problem(task.initialControls(0)), new Checkpointing.Every(1));
-      r[i] = g.backwardMs() / g.forwardMs();
+      r[Math.max(0, i - n)] = g.backwardMs() / g.forwardMs();
     }
     return Measure.median(r);
   }
@@ -224,7 +228,7 @@ final class MotionControl implements Experiment {
     List<String> task = new ArrayList<>(), method = new ArrayList<>(), reached = new ArrayList<>();
     List<String> paperIts = new ArrayList<>();
     List<Double> its = new ArrayList<>(), steps = new ArrayList<>(), wall = new ArrayList<>();
-    List<Double> loss = new ArrayList<>();
+    List<Double> loss = new ArrayList<>(), cost = new ArrayList<>();
     for (String t : tasks(rows)) {
       for (String m : METHODS) {
         List<ControlRun> runs = of(rows, t, m);
@@ -240,6 +244,8 @@ final class MotionControl implements Experiment {
             finite(medianToTarget(runs, MotionControl::wallToTarget, MotionControl::infinite))
                 / 1e3);
         loss.add(Measure.median(runs.stream().mapToDouble(ControlRun::loss).toArray()));
+        ControlRun any = runs.get(0);
+        cost.add(m.equals("cmaes") ? any.stepsPerValue() : any.stepsPerGradient());
         String kind = m.equals("cmaes") ? "CMA-ES" : m.equals("adam") ? "gradient descent" : "";
         paperIts.add(
             PaperNumbers.find(paper, "task", t, "method", kind)
@@ -258,6 +264,8 @@ final class MotionControl implements Experiment {
                 "simulated steps to target", steps.stream().mapToDouble(Double::doubleValue)),
             DoubleColumn.create("wall s to target", wall.stream().mapToDouble(Double::doubleValue)),
             DoubleColumn.create("final loss", loss.stream().mapToDouble(Double::doubleValue)),
+            DoubleColumn.create(
+                "simulated steps per evaluation", cost.stream().mapToDouble(Double::doubleValue)),
             StringColumn.create("paper: iterations", paperIts));
   }
 
