@@ -1,7 +1,6 @@
 package org.diffart.reproduce;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -113,7 +112,8 @@ final class MotionControl implements Experiment {
         "CMA-ES: Hipparchus's CMAESOptimizer, population 4 + floor(3 ln n), its diagonal only above "
             + FULL_COVARIANCE_UP_TO
             + " variables; L-BFGS: lbfgs4j with the backtracking (Armijo) line search, restarted"
-            + " from the best point after a failed search; Adam: beta 0.9, 0.999, eps 1e-8.");
+            + " from the best point after a failed search; Adam: beta 0.9, 0.999, eps 1e-8. Every"
+            + " evaluation runs on one thread, CMA-ES's population one member after another.");
     return new Report(
         name(),
         title(),
@@ -389,11 +389,5 @@ final class MotionControl implements Experiment {
 
   private static String count(double v) {
     return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4g", v) : "not reached";
-  }
-
-  static double[] sorted(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s;
   }
 }
