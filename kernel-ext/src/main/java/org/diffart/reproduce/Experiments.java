@@ -10,6 +10,7 @@ public final class Experiments {
           new TimeMemoryVsSteps(),
           new CheckpointInterval(),
           new BackwardPerStep(),
+          new MotionControl(),
           new Estimation());
 
   private Experiments() {}

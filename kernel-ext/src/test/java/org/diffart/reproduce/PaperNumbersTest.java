@@ -48,6 +48,23 @@ class PaperNumbersTest {
   }
 
   @Test
+  void motionControlHoldsTheSeedsFourIterationCounts() {
+    Table t = PaperNumbers.table("motion-control");
+    assertEquals(4, t.rowCount());
+    for (var e :
+        List.of(
+            List.of("throw", "gradient descent", "20"),
+            List.of("golf", "gradient descent", "50"),
+            List.of("throw", "CMA-ES", "500"),
+            List.of("golf", "CMA-ES", "1500"))) {
+      var row = PaperNumbers.find(t, "task", e.get(0), "method", e.get(1)).orElseThrow();
+      assertEquals(
+          Double.parseDouble(e.get(2)), PaperNumbers.number(row, "iterations").getAsDouble());
+      assertTrue(row.getString("note").contains("not verified against the PDF"));
+    }
+  }
+
+  @Test
   void diffSdfSimsSystemIdentificationHoldsTheSeedsSixMeans() {
     Table t = PaperNumbers.table("diffsdfsim", "sysid");
     assertEquals(3, t.rowCount());

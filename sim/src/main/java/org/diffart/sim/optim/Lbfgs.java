@@ -1,6 +1,7 @@
 package org.diffart.sim.optim;
 
 import com.github.lbfgs4j.liblbfgs.LbfgsConstant.LBFGS_Param;
+import com.github.lbfgs4j.liblbfgs.LbfgsConstant.LineSearch;
 import com.github.lbfgs4j.liblbfgs.LbfgsConstant.ReturnValue;
 import com.github.lbfgs4j.liblbfgs.MutableDouble;
 
@@ -24,11 +25,16 @@ public final class Lbfgs {
    * @param memory m, the pairs (s, y) kept
    * @param epsilon converged when {@code |g| ≤ ε max(1, |x|)}
    * @param maxLineSearch evaluations allowed in one line search
+   * @param backtracking the backtracking line search with Armijo's condition instead of
+   *     Moré–Thuente's (fewer evaluations, no curvature condition)
+   * @param restarts how many times a failed line search restarts the method from the best point
+   *     with an empty memory before the run ends
    */
-  public record Settings(int memory, double epsilon, int maxLineSearch) {
-    /** Validates m ≥ 1, ε ≥ 0, maxLineSearch ≥ 1. */
+  public record Settings(
+      int memory, double epsilon, int maxLineSearch, boolean backtracking, int restarts) {
+    /** Validates m ≥ 1, ε ≥ 0, maxLineSearch ≥ 1, restarts ≥ 0. */
     public Settings {
-      if (memory < 1 || !(epsilon >= 0) || maxLineSearch < 1) {
+      if (memory < 1 || !(epsilon >= 0) || maxLineSearch < 1 || restarts < 0) {
         throw new IllegalArgumentException(
             "L-BFGS: memory and maxLineSearch must be >= 1 and epsilon >= 0, got "
                 + memory
@@ -39,13 +45,19 @@ public final class Lbfgs {
       }
     }
 
-    /** liblbfgs's defaults: m = 6, ε = 1e-5, 40 evaluations per line search. */
+    /**
+     * liblbfgs's defaults: m = 6, ε = 1e-5, Moré–Thuente with 40 evaluations per line search; no
+     * restart.
+     */
     public static Settings defaults() {
-      return new Settings(6, 1e-5, 40);
+      return new Settings(6, 1e-5, 40, false, 0);
     }
   }
 
-  /** Minimises f from x0 until {@code stop} ends the run, the library converges or fails. */
+  /**
+   * Minimises f from x0 until {@code stop} ends the run, the library converges, or a line search
+   * fails once more than the settings' restarts allow.
+   */
   public static Trace minimize(Objective f, double[] x0, Settings s, Stop stop) {
     Run run = new Run("lbfgs", f, x0, stop);
     LBFGS_Param p = com.github.lbfgs4j.liblbfgs.Lbfgs.defaultParams();
@@ -53,34 +65,49 @@ public final class Lbfgs {
     p.epsilon = s.epsilon();
     p.max_linesearch = s.maxLineSearch();
     p.max_iterations = 0;
-    double[] x = x0.clone();
-    ReturnValue r;
-    try {
-      r =
-          com.github.lbfgs4j.liblbfgs.Lbfgs.lbfgs(
-              x.length,
-              x,
-              new MutableDouble(),
-              (instance, xk, g, n, step) -> {
-                if (run.spent()) {
-                  throw new Run.Stopped();
-                }
-                double v = run.gradient(xk, g);
-                // the start is iteration 0; a run that ends there stops before the first search
-                if (run.recorded() == 0 && run.record(0, v)) {
-                  throw new Run.Stopped();
-                }
-                return v;
-              },
-              (instance, xk, g, fx, xnorm, gnorm, step, n, k, ls) ->
-                  run.record(k, fx) ? ReturnValue.LBFGS_STOP : ReturnValue.LBFGS_SUCCESS,
-              null,
-              p);
-    } catch (Run.Stopped e) {
-      return run.trace();
+    if (s.backtracking()) {
+      p.lineSearch = LineSearch.LBFGS_LINESEARCH_BACKTRACKING_ARMIJO;
     }
-    run.end(status(r));
-    return run.trace();
+    for (int attempt = 0; ; attempt++) {
+      double[] x = attempt == 0 ? x0.clone() : run.best();
+      ReturnValue r;
+      try {
+        r =
+            com.github.lbfgs4j.liblbfgs.Lbfgs.lbfgs(
+                x.length,
+                x,
+                new MutableDouble(),
+                (instance, xk, g, n, step) -> {
+                  if (run.spent()) {
+                    throw new Run.Stopped();
+                  }
+                  double v = run.gradient(xk, g);
+                  // the start is iteration 0; a run that ends there stops before the first search
+                  if (run.recorded() == 0 && run.record(0, v)) {
+                    throw new Run.Stopped();
+                  }
+                  return v;
+                },
+                // iterations go on counting across restarts
+                (instance, xk, g, fx, xnorm, gnorm, step, n, k, ls) ->
+                    run.record(run.recorded(), fx)
+                        ? ReturnValue.LBFGS_STOP
+                        : ReturnValue.LBFGS_SUCCESS,
+                null,
+                p);
+      } catch (Run.Stopped e) {
+        return run.trace();
+      }
+      String status = status(r);
+      // a failed search is an iteration that stayed where it was: its evaluations are counted there
+      if (status.startsWith("line search failed") && run.record(run.recorded(), run.lastLoss())) {
+        return run.trace();
+      }
+      if (!status.startsWith("line search failed") || attempt >= s.restarts()) {
+        run.end(attempt == 0 ? status : status + " after " + attempt + " restarts");
+        return run.trace();
+      }
+    }
   }
 
   private static String status(ReturnValue r) {

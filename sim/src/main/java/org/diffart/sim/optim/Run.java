@@ -108,6 +108,16 @@ final class Run {
     return iterations.size();
   }
 
+  /** The loss of the last recorded iteration. */
+  double lastLoss() {
+    return iterations.get(iterations.size() - 1).loss();
+  }
+
+  /** The best point evaluated so far (a copy). */
+  double[] best() {
+    return best.clone();
+  }
+
   Trace trace() {
     return new Trace(method, iterations, best, bestLoss, status == null ? "ok" : status);
   }

@@ -15,6 +15,18 @@ class LbfgsTest {
     return x;
   }
 
+  /** The quadratic with its gradient's sign reversed: every line search goes uphill. */
+  private static final Objective WRONG =
+      (x, g) -> {
+        double f = TestFunctions.QUADRATIC.evaluate(x, g);
+        if (g != null) {
+          for (int i = 0; i < g.length; i++) {
+            g[i] = -g[i];
+          }
+        }
+        return f;
+      };
+
   private static Trace onRosenbrock(int n, Stop stop) {
     return Lbfgs.minimize(
         TestFunctions.ROSENBROCK, rosenbrockStart(n), Lbfgs.Settings.defaults(), stop);
@@ -49,20 +61,30 @@ class LbfgsTest {
   /** A gradient of the wrong sign sends every line search uphill: the run says so. */
   @Test
   void aFailedLineSearchIsTheStatus() {
-    Objective wrong =
-        (x, g) -> {
-          double f = TestFunctions.QUADRATIC.evaluate(x, g);
-          if (g != null) {
-            for (int i = 0; i < g.length; i++) {
-              g[i] = -g[i];
-            }
-          }
-          return f;
-        };
     Trace t =
-        Lbfgs.minimize(wrong, new double[5], Lbfgs.Settings.defaults(), Stop.afterIterations(50));
+        Lbfgs.minimize(WRONG, new double[5], Lbfgs.Settings.defaults(), Stop.afterIterations(50));
     assertTrue(t.status().startsWith("line search failed: LBFGSERR_"), t.status());
     assertEquals(
         TestFunctions.QUADRATIC.evaluate(new double[5], null), t.iterations().get(0).loss());
+  }
+
+  /**
+   * With restarts, each failed search is an iteration that stayed where it was, its evaluations
+   * counted, and the status says how many restarts failed.
+   */
+  @Test
+  void restartsAfterAFailedSearchAreCountedAndNamed() {
+    Trace t =
+        Lbfgs.minimize(
+            WRONG,
+            new double[5],
+            new Lbfgs.Settings(6, 1e-5, 40, true, 2),
+            Stop.afterIterations(50));
+    assertTrue(t.status().endsWith("after 2 restarts"), t.status());
+    assertEquals(4, t.iterations().size());
+    for (int i = 1; i < 4; i++) {
+      assertEquals(t.iterations().get(0).loss(), t.iterations().get(i).loss());
+      assertTrue(t.iterations().get(i).gradients() > t.iterations().get(i - 1).gradients());
+    }
   }
 }
