@@ -6,7 +6,12 @@ import java.util.Optional;
 /** The experiments that reproduce the paper's tables, by name. */
 public final class Experiments {
   private static final List<Experiment> ALL =
-      List.of(new TimeMemoryVsSteps(), new CheckpointInterval(), new BackwardPerStep());
+      List.of(
+          new TimeMemoryVsSteps(),
+          new CheckpointInterval(),
+          new BackwardPerStep(),
+          new MotionControl(),
+          new Estimation());
 
   private Experiments() {}
 

@@ -11,26 +11,32 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
- * The numbers Qiao et al. (2021) report, as {@code datasets/paper/qiao2021/*.csv} holds them
- * (packaged with the jar): every cell read as text, an empty cell meaning the paper gives no number
+ * The numbers the papers report, as {@code datasets/paper/PAPER/*.csv} holds them (packaged with
+ * the jar): Qiao et al. (2021) in {@code qiao2021}, DiffSDFSim (Strecke and Stueckler 2021) in
+ * {@code diffsdfsim}; every cell read as text, an empty cell meaning the paper gives no number
  * there.
  */
 final class PaperNumbers {
-  private static final String DIR = "/org/diffart/reproduce/paper/qiao2021/";
+  private static final String DIR = "/org/diffart/reproduce/paper/";
 
   private PaperNumbers() {}
 
-  /** The table in {@code NAME.csv}. */
+  /** The table in {@code qiao2021/NAME.csv}. */
   static Table table(String name) {
-    try (InputStream in = PaperNumbers.class.getResourceAsStream(DIR + name + ".csv")) {
+    return table("qiao2021", name);
+  }
+
+  /** The table in {@code PAPER/NAME.csv}. */
+  static Table table(String paper, String name) {
+    String file = DIR + paper + "/" + name + ".csv";
+    try (InputStream in = PaperNumbers.class.getResourceAsStream(file)) {
       if (in == null) {
-        throw new IllegalStateException(
-            "the paper's numbers are missing from the jar: " + DIR + name + ".csv");
+        throw new IllegalStateException("the paper's numbers are missing from the jar: " + file);
       }
       return Table.read()
           .usingOptions(
               CsvReadOptions.builder(in)
-                  .tableName("Qiao et al. 2021: " + name)
+                  .tableName((paper.equals("qiao2021") ? "Qiao et al. 2021" : paper) + ": " + name)
                   .columnTypes(c -> ColumnType.STRING));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

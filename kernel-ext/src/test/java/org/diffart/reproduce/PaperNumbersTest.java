@@ -48,6 +48,42 @@ class PaperNumbersTest {
   }
 
   @Test
+  void motionControlHoldsTheSeedsFourIterationCounts() {
+    Table t = PaperNumbers.table("motion-control");
+    assertEquals(4, t.rowCount());
+    for (var e :
+        List.of(
+            List.of("throw", "gradient descent", "20"),
+            List.of("golf", "gradient descent", "50"),
+            List.of("throw", "CMA-ES", "500"),
+            List.of("golf", "CMA-ES", "1500"))) {
+      var row = PaperNumbers.find(t, "task", e.get(0), "method", e.get(1)).orElseThrow();
+      assertEquals(
+          Double.parseDouble(e.get(2)), PaperNumbers.number(row, "iterations").getAsDouble());
+      assertTrue(row.getString("note").contains("not verified against the PDF"));
+    }
+  }
+
+  @Test
+  void diffSdfSimsSystemIdentificationHoldsTheSeedsSixMeans() {
+    Table t = PaperNumbers.table("diffsdfsim", "sysid");
+    assertEquals(3, t.rowCount());
+    for (var e :
+        List.of(
+            List.of("force", "1.55", "0.01"),
+            List.of("mass", "0.07", "0.002"),
+            List.of("friction", "0.08", "1e-4"))) {
+      var row = PaperNumbers.find(t, "quantity", e.get(0)).orElseThrow();
+      assertEquals(
+          Double.parseDouble(e.get(1)), PaperNumbers.number(row, "initial_error").getAsDouble());
+      assertEquals(
+          Double.parseDouble(e.get(2)), PaperNumbers.number(row, "final_error").getAsDouble());
+      assertTrue(row.getString("source").contains("seeds/001"), row.getString("source"));
+      assertEquals("50", row.getString("runs"));
+    }
+  }
+
+  @Test
   void linesAreFittedExactlyAndDeviationsMeasured() {
     LinearFit exact = LinearFit.of(new double[] {1, 2, 4}, new double[] {3, 5, 9});
     assertEquals(1, exact.a(), 1e-12);

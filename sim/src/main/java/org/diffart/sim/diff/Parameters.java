@@ -17,18 +17,22 @@ final class Parameters {
   static double[] massGradient(Model m, Data d, double[] inertBar) {
     double[] g = new double[m.nbody()];
     for (int i = 1; i < m.nbody(); i++) {
-      double mass = d.bodyInert[10 * i];
-      if (mass > 0) {
-        double s = 0;
-        for (int k = 0; k < 10; k++) {
-          s += inertBar[10 * i + k] * d.bodyInert[10 * i + k];
-        }
-        g[i] = s / mass;
-      } else {
-        g[i] = inertBar[10 * i];
-      }
+      g[i] = massBar(d, inertBar, i);
     }
     return g;
+  }
+
+  /** Body i's entry of {@link #massGradient} (i ≥ 1). */
+  static double massBar(Data d, double[] inertBar, int i) {
+    double mass = d.bodyInert[10 * i];
+    if (!(mass > 0)) {
+      return inertBar[10 * i];
+    }
+    double s = 0;
+    for (int k = 0; k < 10; k++) {
+      s += inertBar[10 * i + k] * d.bodyInert[10 * i + k];
+    }
+    return s / mass;
   }
 
   /**

@@ -245,7 +245,7 @@ public record Transition(
    * {@code bar}'s PGS history): with fewer contact rows than seeds, the reverse PGS, linear in its
    * seed, is prepared once for all.
    */
-  private static DataBar prepared(Model m, Data work, DataBar bar, int seeds) {
+  static DataBar prepared(Model m, Data work, DataBar bar, int seeds) {
     bar.pgsBasisReady = false;
     bar.efcYReady = false;
     // (an RK4 step's adjoint recomputes its stages, so its forward does not stay)
