@@ -14,10 +14,13 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code --json} option and the writing of a command's result: one compact JSON object on a
  * line of its own, or readable text. Doubles are written in full precision (the shortest text that
- * reads back to the same double).
+ * reads back to the same double); a key set to JSON null is printed with null.
  */
 final class Output {
-  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  // a key whose value is JSON null (a reproduce row's time that failed, a target not reached) is
+  // printed as null, not dropped
+  private static final Gson GSON =
+      new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
 
   @Option(names = "--json", description = "Print the result as one JSON object.")
   private boolean json;

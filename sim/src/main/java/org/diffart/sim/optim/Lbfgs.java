@@ -13,8 +13,12 @@ import com.github.lbfgs4j.liblbfgs.MutableDouble;
  *
  * <p>A line search that fails (liblbfgs returns a negative code: {@code LBFGSERR_ROUNDING_ERROR},
  * {@code LBFGSERR_MAXIMUMLINESEARCH}, {@code LBFGSERR_MINIMUMSTEP}, …, typical where a contact
- * makes the loss non-smooth) ends the run with the status {@code line search failed: CODE}; the
- * trace's best point is the best point evaluated, the failed search's included.
+ * makes the loss non-smooth) is recorded as an iteration that stayed where it was (its evaluations
+ * counted there); the method then restarts from the best point evaluated with an empty memory, as
+ * many times as the settings allow (each restart evaluates that point's gradient again, counted),
+ * and after that the run ends with the status {@code line search failed: CODE} (with {@code after N
+ * restarts}). The trace's best point is the best point evaluated, the failed searches' included.
+ * Restarts end only at the stop rule or a success: give a budget when they are many.
  */
 public final class Lbfgs {
   private Lbfgs() {}
@@ -36,12 +40,14 @@ public final class Lbfgs {
     public Settings {
       if (memory < 1 || !(epsilon >= 0) || maxLineSearch < 1 || restarts < 0) {
         throw new IllegalArgumentException(
-            "L-BFGS: memory and maxLineSearch must be >= 1 and epsilon >= 0, got "
+            "L-BFGS: memory and maxLineSearch must be >= 1, epsilon and restarts >= 0, got "
                 + memory
+                + ", "
+                + maxLineSearch
                 + ", "
                 + epsilon
                 + ", "
-                + maxLineSearch);
+                + restarts);
       }
     }
 
