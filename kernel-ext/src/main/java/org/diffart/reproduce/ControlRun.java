@@ -35,6 +35,14 @@ public record ControlRun(
     return it.values() * stepsPerValue + it.gradients() * stepsPerGradient;
   }
 
+  /**
+   * Evaluations of the loss up to an iteration: a CMA-ES sample is one, as is a gradient method's
+   * evaluation of the loss with its gradient (a line search's trials each count).
+   */
+  public static long evaluations(Trace.Iterate it) {
+    return it.values() + it.gradients();
+  }
+
   /** The iterations run (the start not counted). */
   public int iterations() {
     return trace.last().iteration();
@@ -70,16 +78,19 @@ public record ControlRun(
     o.addProperty("seed", seed);
     o.addProperty("parameters", parameters);
     o.addProperty("iterations", iterations());
+    o.addProperty("evaluations", evaluations(trace.last()));
     o.addProperty("simulated_steps", Math.round(simulatedSteps(trace.last())));
     o.addProperty("wall_ms", trace.last().wallMs());
     o.addProperty("loss", loss());
     Trace.Iterate r = reached();
     if (r == null) {
       o.add("iterations_to_target", JsonNull.INSTANCE);
+      o.add("evaluations_to_target", JsonNull.INSTANCE);
       o.add("simulated_steps_to_target", JsonNull.INSTANCE);
       o.add("wall_ms_to_target", JsonNull.INSTANCE);
     } else {
       o.addProperty("iterations_to_target", r.iteration());
+      o.addProperty("evaluations_to_target", evaluations(r));
       o.addProperty("simulated_steps_to_target", Math.round(simulatedSteps(r)));
       o.addProperty("wall_ms_to_target", r.wallMs());
     }
