@@ -66,6 +66,7 @@ final class MotionControlFigure {
     goal.setLineColor(java.awt.Color.GRAY);
     goal.setMarker(SeriesMarkers.NONE);
     goal.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+    ChartStyle.roundX(c);
     return c;
   }
 }
