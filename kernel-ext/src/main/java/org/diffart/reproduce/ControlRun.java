@@ -50,8 +50,7 @@ public record ControlRun(
 
   /** The iterate that first reached the target loss, or null. */
   public Trace.Iterate reached() {
-    int i = trace.firstReaching(targetLoss);
-    return i < 0 ? null : trace.iterations().get(i);
+    return trace.firstReaching(targetLoss);
   }
 
   /** The lowest loss the run evaluated. */

@@ -73,6 +73,7 @@ public final class TrajectoryResiduals {
   private final int steps, nx;
   private final int[] states, slot, qposIndex, dofIndex;
   private final List<Parameter> params;
+  private static final int[] NO_HISTORY = {};
 
   /**
    * @param m the model
@@ -305,8 +306,8 @@ public final class TrajectoryResiduals {
     }
     Data work = new Data(m), after = new Data(m);
     DataBar bar = new DataBar(m);
-    double[] seed = new double[nv], row = new double[nv], rowA = new double[nx];
-    double[] rowP = new double[p];
+    double[] seed = new double[nv], row = new double[nv];
+    double[][] rowsA = new double[nx][nx], rowsB = new double[nx][nu], rowsP = new double[nx][p];
     for (int t = 0; t < steps; t++) {
       System.arraycopy(u, t * nu, d.ctrl, 0, nu);
       after.copyStateFrom(d);
@@ -316,28 +317,22 @@ public final class TrajectoryResiduals {
       work.copyParametersFrom(d);
       work.pgsRecord = bar.pgsHistory;
       Step.dynamics(m, work);
-      Transition.prepared(m, work, bar, nx);
+      Transition.rows(
+          m,
+          work,
+          after,
+          Transition.prepared(m, work, bar, nx),
+          rowsA,
+          rowsB,
+          seed,
+          row,
+          NO_HISTORY,
+          i -> parameterRow(work, bar, rowsP[i]));
       for (int i = 0; i < nx; i++) {
-        bar.clearInputs();
-        if (i < nv) {
-          Arrays.fill(seed, 0);
-          seed[i] = 1;
-          Configuration.ambientSeed(m, after.qpos, seed, bar.qposBar);
-        } else if (i < 2 * nv) {
-          bar.qvelBar[i - nv] = 1;
-        } else {
-          bar.actBar[i - 2 * nv] = 1;
-        }
-        StepAdjoint.step(m, work, bar);
-        Configuration.tangentGradient(m, work.qpos, bar.qposBar, row);
-        System.arraycopy(row, 0, rowA, 0, nv);
-        System.arraycopy(bar.qvelBar, 0, rowA, nv, nv);
-        System.arraycopy(bar.actBar, 0, rowA, 2 * nv, m.na());
-        parameterRow(work, bar, rowP);
         for (int k = 0; k < p; k++) {
-          double v = rowP[k];
+          double v = rowsP[i][k];
           for (int j = 0; j < nx; j++) {
-            v += rowA[j] * s[j][k];
+            v += rowsA[i][j] * s[j][k];
           }
           next[i][k] = v;
         }

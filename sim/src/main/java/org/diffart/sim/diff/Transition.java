@@ -1,5 +1,6 @@
 package org.diffart.sim.diff;
 
+import java.util.function.IntConsumer;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.algo.constraint.ProjectedGaussSeidelAdjoint;
@@ -223,7 +224,7 @@ public record Transition(
     double[] seed = new double[nv], row = new double[nv];
     int ns = m.nsensordata();
     double[][] c = new double[ns][nx], e = new double[ns][nu];
-    rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row, hist);
+    rows(m, work, next, prepared(m, work, bar, nx), a, b, seed, row, hist, i -> {});
     // the sensors' bars go back through the evaluation they read: the step's, or their own with
     // plain M
     double h = Step.dampingH(m);
@@ -289,7 +290,12 @@ public record Transition(
     }
   }
 
-  private static void rows(
+  /**
+   * The rows of A and B from {@code work}'s recomputed evaluation ({@code next} the state after
+   * it): one adjoint run per tangent-space output direction; {@code eachRow} is told each row's
+   * index while {@code bar} still holds that run's bars (of the parameters too).
+   */
+  static void rows(
       Model m,
       Data work,
       Data next,
@@ -298,7 +304,8 @@ public record Transition(
       double[][] b,
       double[] seed,
       double[] row,
-      int[] hist) {
+      int[] hist,
+      IntConsumer eachRow) {
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na() + hist.length;
     for (int i = 0; i < nx; i++) {
       bar.clearInputs();
@@ -324,6 +331,7 @@ public record Transition(
       System.arraycopy(bar.actBar, 0, a[i], 2 * nv, m.na());
       historyColumns(bar, hist, a[i], 2 * nv + m.na());
       System.arraycopy(bar.ctrlBar, 0, b[i], 0, nu);
+      eachRow.accept(i);
     }
   }
 

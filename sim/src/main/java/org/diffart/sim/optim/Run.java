@@ -91,11 +91,6 @@ final class Run {
     return status != null;
   }
 
-  /** Whether the run has ended. */
-  boolean ended() {
-    return status != null;
-  }
-
   /** Ends the run with a status unless it has one already. */
   void end(String why) {
     if (status == null) {

@@ -40,13 +40,13 @@ public record Trace(
     return iterations.get(iterations.size() - 1);
   }
 
-  /** The first iteration whose loss is at most {@code target}, or -1 when none reached it. */
-  public int firstReaching(double target) {
+  /** The first iteration whose loss is at most {@code target}, or null when none reached it. */
+  public Iterate firstReaching(double target) {
     for (Iterate i : iterations) {
       if (i.loss() <= target) {
-        return i.iteration();
+        return i;
       }
     }
-    return -1;
+    return null;
   }
 }

@@ -1,10 +1,10 @@
 package org.diffart.sim.task;
 
-import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.FiniteDifferenceGradient;
 import org.diffart.sim.diff.GradientResult;
-import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.optim.Objective;
 
 /**
@@ -16,25 +16,20 @@ import org.diffart.sim.optim.Objective;
  */
 public final class Rollouts implements Objective {
   private final MotionTask task;
-  private final Loss loss;
-  private final Loss.Gradient scratch;
   private double forwardMs, backwardMs;
   private long gradients;
 
   Rollouts(MotionTask task) {
     this.task = task;
-    loss = task.loss();
-    scratch = Loss.Gradient.of(task.model());
   }
 
   @Override
   public double evaluate(double[] x, double[] grad) {
+    RolloutProblem p = task.problem(x);
     if (grad == null) {
-      Data d = task.rollout(x);
-      scratch.clear();
-      return loss.terminal(task.model(), d.qpos, d.qvel, scratch);
+      return FiniteDifferenceGradient.loss(p, p.start(), p.controls());
     }
-    GradientResult g = AdjointGradient.compute(task.problem(x), new Checkpointing.Every(1));
+    GradientResult g = AdjointGradient.compute(p, new Checkpointing.Every(1));
     forwardMs += g.forwardMs();
     backwardMs += g.backwardMs();
     gradients++;

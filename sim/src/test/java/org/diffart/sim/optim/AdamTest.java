@@ -61,7 +61,7 @@ class AdamTest {
     assertEquals("ok", t.status());
     assertTrue(t.last().loss() <= 1e-2);
     assertTrue(t.iterations().get(t.iterations().size() - 2).loss() > 1e-2);
-    assertEquals(t.last().iteration(), t.firstReaching(1e-2));
+    assertEquals(t.last().iteration(), t.firstReaching(1e-2).iteration());
   }
 
   @Test
