@@ -1,6 +1,5 @@
 package org.diffart.reproduce;
 
-import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 
 /**
@@ -69,26 +68,18 @@ record EstimationRow(
     o.addProperty("iterations", iterations);
     o.addProperty("evaluations", evaluations);
     o.addProperty("simulated_steps", simulatedSteps);
-    number(o, "rollouts", rollouts);
-    number(o, "wall_ms", wallMs);
-    number(o, "loss", loss);
+    Measurement.number(o, "rollouts", rollouts);
+    Measurement.number(o, "wall_ms", wallMs);
+    Measurement.number(o, "loss", loss);
     o.addProperty("status", status);
     o.addProperty("parameter", parameter);
-    number(o, "true", truth);
-    number(o, "start", start);
-    number(o, "estimate", estimate);
-    number(o, "relative_error", relativeError());
-    number(o, "absolute_error", absoluteError());
-    number(o, "run_error", runError);
+    Measurement.number(o, "true", truth);
+    Measurement.number(o, "start", start);
+    Measurement.number(o, "estimate", estimate);
+    Measurement.number(o, "relative_error", relativeError());
+    Measurement.number(o, "absolute_error", absoluteError());
+    Measurement.number(o, "run_error", runError);
     o.addProperty("note", note);
     return o;
-  }
-
-  private static void number(JsonObject o, String key, double v) {
-    if (Double.isFinite(v)) {
-      o.addProperty(key, v);
-    } else {
-      o.add(key, JsonNull.INSTANCE);
-    }
   }
 }

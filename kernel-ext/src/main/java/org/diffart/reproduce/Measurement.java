@@ -1,5 +1,6 @@
 package org.diffart.reproduce;
 
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 
 /**
@@ -17,4 +18,13 @@ public interface Measurement {
 
   /** The row as the command line's JSON prints it: its keys are the table's columns, in order. */
   JsonObject toJson();
+
+  /** Adds v under key to a row's JSON, or null when v is not finite (a failed measurement). */
+  static void number(JsonObject o, String key, double v) {
+    if (Double.isFinite(v)) {
+      o.addProperty(key, v);
+    } else {
+      o.add(key, JsonNull.INSTANCE);
+    }
+  }
 }

@@ -61,21 +61,13 @@ public record Row(
     o.addProperty("worlds", worlds);
     o.addProperty("steps", steps);
     o.addProperty("checkpoint", checkpoint);
-    addNumber(o, "forward_ms", forwardMs);
-    addNumber(o, "backward_ms", backwardMs);
+    Measurement.number(o, "forward_ms", forwardMs);
+    Measurement.number(o, "backward_ms", backwardMs);
     o.addProperty("peak_bytes", peakBytes);
     o.addProperty("measured_bytes", measuredBytes);
     o.addProperty("recomputed_steps", recomputedSteps);
     o.addProperty("status", status);
     o.addProperty("note", note);
     return o;
-  }
-
-  private static void addNumber(JsonObject o, String key, double v) {
-    if (Double.isFinite(v)) {
-      o.addProperty(key, v);
-    } else {
-      o.add(key, com.google.gson.JsonNull.INSTANCE);
-    }
   }
 }
