@@ -1,0 +1,99 @@
+package org.diffart.sim.rl;
+
+/**
+ * W worlds of one episodic control task, with the conventions RL users know from Gymnasium's vector
+ * environments: {@code reset} gives an observation, {@code step} an observation, a reward and
+ * whether the episode terminated (the task failed or succeeded) or was truncated (its time limit).
+ * Actions lie in {@code [−1, 1]} per coordinate; the environment scales them to controls. Worlds are
+ * not reset automatically: after a step that ends a world's episode its observation is the final
+ * one (what a critic bootstraps from) and the caller resets that world.
+ *
+ * <p>Beyond Gymnasium, the last step's exact first-order information: {@link #actionJacobians} gives
+ * {@code ∂s'/∂a} and {@code ∂r/∂a} per world from the simulator's derivatives, not from finite
+ * differences.
+ *
+ * <p>Arrays are world-major: world w's observation is {@code obs[w*observationSize() + i]}, its
+ * action {@code actions[w*actionSize() + j]}.
+ */
+public interface VectorEnv extends AutoCloseable {
+  /** A short name for tables, e.g. {@code pendulum-3}. */
+  String name();
+
+  /** W. */
+  int worlds();
+
+  /** The length of an observation. */
+  int observationSize();
+
+  /** The length of an action. */
+  int actionSize();
+
+  /** The steps after which an episode is truncated. */
+  int maxEpisodeSteps();
+
+  /**
+   * Starts a new episode in world w, its initial state drawn from a generator seeded by {@code
+   * seed} alone (so that a seed fixes the episode whichever world runs it), and writes its
+   * observation into {@code obs} at {@code w*observationSize()}.
+   */
+  void reset(int world, long seed, double[] obs);
+
+  /**
+   * Advances every world by one environment step with {@code actions} (W×actionSize, each in [−1,
+   * 1]; values outside are clipped) and writes the outcome into {@code out}.
+   *
+   * @throws org.diffart.sim.data.SimulationException naming the world when its state becomes
+   *     non-finite
+   */
+  void step(double[] actions, StepResult out);
+
+  /**
+   * The exact derivatives of the last step of every world with respect to its action: {@code
+   * dObsDa[w*obs*act + i*act + j] = ∂s'_i/∂a_j} and {@code dRewardDa[w*act + j] = ∂r/∂a_j}, from the
+   * step's transition ({@code B}, {@code D}) or reverse sweeps.
+   *
+   * @throws IllegalStateException before the first step
+   */
+  void actionJacobians(double[] dObsDa, double[] dRewardDa);
+
+  /**
+   * Everything that fixes how the worlds continue: each world's physical state, its episode's step
+   * count and whatever its reset drew. {@link #restoreState} of it continues bit for bit, which is
+   * how a long training run resumes from its last evaluation.
+   */
+  double[] saveState();
+
+  /**
+   * Continues from a {@link #saveState} of an environment built the same way.
+   *
+   * @throws IllegalArgumentException when the length does not match
+   */
+  void restoreState(double[] state);
+
+  /** Releases what the worlds hold on a device; the CPU's hold nothing. */
+  @Override
+  default void close() {}
+
+  /**
+   * The outcome of one step of W worlds.
+   *
+   * @param observation W×observationSize, the observations after the step
+   * @param reward W rewards
+   * @param terminated W flags: the episode ended by the task's own condition
+   * @param truncated W flags: the episode reached {@link #maxEpisodeSteps()}
+   */
+  record StepResult(
+      double[] observation, double[] reward, boolean[] terminated, boolean[] truncated) {
+    /** Buffers for env's worlds. */
+    public static StepResult of(VectorEnv env) {
+      int w = env.worlds();
+      return new StepResult(
+          new double[w * env.observationSize()], new double[w], new boolean[w], new boolean[w]);
+    }
+
+    /** Whether world w's episode ended at this step, terminated or truncated. */
+    public boolean done(int w) {
+      return terminated[w] || truncated[w];
+    }
+  }
+}
