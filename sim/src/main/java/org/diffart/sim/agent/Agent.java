@@ -13,7 +13,10 @@ import org.diffart.sim.rl.VectorEnv;
  * original would have.
  */
 public interface Agent {
-  /** The method's short name, e.g. {@code sac}, {@code mbpo}, {@code pe}, {@code se}, {@code shac}. */
+  /**
+   * The method's short name, e.g. {@code sac}, {@code mbpo}, {@code pe}, {@code se}, {@code
+   * shac}.
+   */
   String method();
 
   /** The environment steps taken so far, summed over worlds. */
@@ -29,7 +32,10 @@ public interface Agent {
    */
   double evaluate(VectorEnv env, int episodes, long seed);
 
-  /** Writes everything training depends on: networks, optimiser moments, buffers, random streams, the environment's {@link VectorEnv#saveState}. */
+  /**
+   * Writes everything training depends on: networks, optimiser moments, buffers, random streams,
+   * the environment's {@link VectorEnv#saveState}.
+   */
   void save(DataOutput out) throws IOException;
 
   /** Reads what {@link #save} wrote into this agent, built with the same settings. */
