@@ -14,8 +14,7 @@ import org.diffart.sim.rl.VectorEnv;
  */
 public interface Agent {
   /**
-   * The method's short name, e.g. {@code sac}, {@code mbpo}, {@code pe}, {@code se}, {@code
-   * shac}.
+   * The method's short name, e.g. {@code sac}, {@code mbpo}, {@code pe}, {@code se}, {@code shac}.
    */
   String method();
 

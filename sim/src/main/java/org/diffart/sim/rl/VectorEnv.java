@@ -4,13 +4,13 @@ package org.diffart.sim.rl;
  * W worlds of one episodic control task, with the conventions RL users know from Gymnasium's vector
  * environments: {@code reset} gives an observation, {@code step} an observation, a reward and
  * whether the episode terminated (the task failed or succeeded) or was truncated (its time limit).
- * Actions lie in {@code [−1, 1]} per coordinate; the environment scales them to controls. Worlds are
- * not reset automatically: after a step that ends a world's episode its observation is the final
- * one (what a critic bootstraps from) and the caller resets that world.
+ * Actions lie in {@code [−1, 1]} per coordinate; the environment scales them to controls. Worlds
+ * are not reset automatically: after a step that ends a world's episode its observation is the
+ * final one (what a critic bootstraps from) and the caller resets that world.
  *
- * <p>Beyond Gymnasium, the last step's exact first-order information: {@link #actionJacobians} gives
- * {@code ∂s'/∂a} and {@code ∂r/∂a} per world from the simulator's derivatives, not from finite
- * differences.
+ * <p>Beyond Gymnasium, the last step's exact first-order information: {@link #actionJacobians}
+ * gives {@code ∂s'/∂a} and {@code ∂r/∂a} per world from the simulator's derivatives, not from
+ * finite differences.
  *
  * <p>Arrays are world-major: world w's observation is {@code obs[w*observationSize() + i]}, its
  * action {@code actions[w*actionSize() + j]}.
@@ -49,8 +49,8 @@ public interface VectorEnv extends AutoCloseable {
 
   /**
    * The exact derivatives of the last step of every world with respect to its action: {@code
-   * dObsDa[w*obs*act + i*act + j] = ∂s'_i/∂a_j} and {@code dRewardDa[w*act + j] = ∂r/∂a_j}, from the
-   * step's transition ({@code B}, {@code D}) or reverse sweeps.
+   * dObsDa[w*obs*act + i*act + j] = ∂s'_i/∂a_j} and {@code dRewardDa[w*act + j] = ∂r/∂a_j}, from
+   * the step's transition ({@code B}, {@code D}) or reverse sweeps.
    *
    * @throws IllegalStateException before the first step
    */
