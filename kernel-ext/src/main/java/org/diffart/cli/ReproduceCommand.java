@@ -7,6 +7,7 @@ import org.diffart.reproduce.Check;
 import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
+import org.diffart.reproduce.Selection;
 import org.diffart.reproduce.Size;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,9 +18,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code diffart reproduce NAME [--out DIR] [--quick]}: runs one of the paper's experiments, prints
- * ours beside the paper's numbers and writes CSV and PNG; exit code 1 when a check of the
- * reproduced shape fails.
+ * {@code diffart reproduce NAME [--out DIR] [--quick | --full] [--links N,..] [--seeds K]
+ * [--methods M,..]}: runs one of the paper's experiments, prints ours beside the paper's numbers
+ * and writes CSV and PNG; exit code 1 when a check of the reproduced shape fails.
  */
 @Command(
     name = "reproduce",
@@ -28,7 +29,11 @@ import picocli.CommandLine.Spec;
             + " seed-001 system identification): ours beside the papers' numbers; writes CSV and PNG.",
     footer = {
       "",
-      "The full size is the paper's (minutes; PyTorch runs need Debian's python3-torch); --quick is CI's (seconds).",
+      "Sizes: --quick is CI's (seconds to minutes); the default is the main job's: the paper's sizes for the timing"
+          + " tables, motion control and estimation (minutes; PyTorch runs need Debian's python3-torch), a cut of the"
+          + " RL curves that fits in about an hour (each RL report says what it cuts); --full is the paper's, for the"
+          + " RL curves many hours. --links, --seeds and --methods choose part of the RL sweeps; an interrupted RL"
+          + " run resumes from its last completed evaluation (kept under DIR/NAME-runs).",
       "Files: NAME.csv (every measurement), NAME-vs-paper.csv, NAME-checks.csv, NAME.png.",
       "JSON keys: name, size, rows (one object per measurement, its keys the columns of NAME.csv: the timing"
           + " tables' method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes,"
@@ -52,8 +57,29 @@ final class ReproduceCommand implements Callable<Integer> {
       description = "Where to write the CSV and PNG files (default: ${DEFAULT-VALUE}).")
   private Path out;
 
-  @Option(names = "--quick", description = "CI's size instead of the paper's.")
+  @Option(names = "--quick", description = "CI's size.")
   private boolean quick;
+
+  @Option(names = "--full", description = "The paper's size (for the RL curves many hours).")
+  private boolean full;
+
+  @Option(
+      names = "--links",
+      paramLabel = "N[,N..]",
+      description = "RL pendulum: the link counts (default: the size's).")
+  private String links;
+
+  @Option(
+      names = "--seeds",
+      paramLabel = "K",
+      description = "RL: run seeds 0..K-1 (default: the size's).")
+  private String seeds;
+
+  @Option(
+      names = "--methods",
+      paramLabel = "M[,M..]",
+      description = "RL: the methods, of sac, mbpo, pe, se, shac (default: the experiment's).")
+  private String methods;
 
   @Mixin private Output output;
 
@@ -79,10 +105,22 @@ final class ReproduceCommand implements Callable<Integer> {
                             + name
                             + "'; available: "
                             + String.join(", ", Experiments.names())));
+    if (quick && full) {
+      throw new ParameterException(spec.commandLine(), "--quick and --full exclude each other");
+    }
+    Selection selection;
+    try {
+      selection = Selection.parse(links, seeds, methods);
+      e.check(selection);
+    } catch (IllegalArgumentException ex) {
+      throw new ParameterException(spec.commandLine(), ex.getMessage());
+    }
     var err = spec.commandLine().getErr();
     Report r =
         e.run(
-            quick ? Size.QUICK : Size.FULL,
+            quick ? Size.QUICK : full ? Size.FULL : Size.DEFAULT,
+            selection,
+            out,
             line -> {
               err.println("reproduce " + name + ": " + line);
               err.flush();

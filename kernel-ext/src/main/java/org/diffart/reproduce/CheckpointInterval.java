@@ -264,7 +264,7 @@ final class CheckpointInterval implements Experiment {
             kept,
             n,
             k -> n * (k - 1) / k));
-    if (size == Size.FULL) {
+    if (size != Size.QUICK) {
       double ratio = f.time().b() / f.forwardMsPerStep();
       checks.add(
           new Check(

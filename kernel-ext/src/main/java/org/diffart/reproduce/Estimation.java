@@ -101,7 +101,7 @@ final class Estimation implements Experiment {
     // (one Jacobian of the box is 1000 steps of 12 one-step adjoints: few repetitions suffice)
     // the box's Jacobian (one residual) by a reverse sweep; forward sensitivities (12 step adjoints
     // per step) measured beside it at full size
-    Identification.Cost cost = id.cost(start, size == Size.QUICK ? 2 : 5, size == Size.FULL, true);
+    Identification.Cost cost = id.cost(start, size == Size.QUICK ? 2 : 5, size != Size.QUICK, true);
     List<Path> paths = new ArrayList<>();
     String task = "sliding-box";
     double[] truth = {box.truth()};

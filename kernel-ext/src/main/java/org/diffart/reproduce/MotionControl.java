@@ -290,7 +290,7 @@ final class MotionControl implements Experiment {
    */
   private static List<Check> checks(List<ControlRun> rows, Size size) {
     List<Check> checks = new ArrayList<>();
-    for (String t : size == Size.FULL ? tasks(rows) : List.of("golf")) {
+    for (String t : size != Size.QUICK ? tasks(rows) : List.of("golf")) {
       List<ControlRun> cma = of(rows, t, "cmaes");
       String best = "adam";
       double bestEvals = Double.POSITIVE_INFINITY;

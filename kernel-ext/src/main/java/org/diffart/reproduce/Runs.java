@@ -204,7 +204,7 @@ final class Runs {
     for (int i = 0; i < controls.length; i++) {
       controls[i] = starts.get(0).ctrl[i % m.nu()];
     }
-    int reps = size == Size.FULL && steps <= 100 ? 3 : 1;
+    int reps = size != Size.QUICK && steps <= 100 ? 3 : 1;
     List<TorchBaseline.Result> runs = new ArrayList<>();
     for (int r = 0; r < reps; r++) {
       TorchBaseline.Result res =

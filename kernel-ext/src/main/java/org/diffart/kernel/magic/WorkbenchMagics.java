@@ -18,6 +18,7 @@ import org.diffart.backends.capability.Capabilities;
 import org.diffart.reproduce.Experiment;
 import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
+import org.diffart.reproduce.Selection;
 import org.diffart.reproduce.Size;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.history.HistoryInit;
@@ -66,7 +67,8 @@ public final class WorkbenchMagics {
       "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
           + " program for each of 29 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
 
-  static final String REPRODUCE_USAGE = "%reproduce NAME [--quick | --full] [--out DIR]";
+  static final String REPRODUCE_USAGE =
+      "%reproduce NAME [--quick | --full] [--out DIR] [--links N[,N..]] [--seeds K] [--methods M[,M..]]";
   static final String GRAD_USAGE =
       "%grad --steps N [--key K] [--history-init zero|filled] [--methods adjoint,tape,fd] [--wrt W]"
           + " [--reference M]"
@@ -100,6 +102,9 @@ public final class WorkbenchMagics {
       MagicsArgs.builder()
           .required("name")
           .keyword("out", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("links", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("seeds", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("methods", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -411,11 +416,13 @@ public final class WorkbenchMagics {
   }
 
   /**
-   * {@code %reproduce NAME [--quick | --full] [--out DIR]}: one of the paper's experiments ({@link
-   * Experiments}), measured now, beside the paper's numbers; writes its CSV and PNG files. The size
-   * is {@code --quick} (CI's) or {@code --full} (the paper's), else the environment's {@code
-   * DIFFART_SIZE} ({@code quick} or {@code full}), else full; the files go to DIR, else {@code
-   * $DIFFART_OUT/reproduce}, else {@code build/reproduce}.
+   * {@code %reproduce NAME [--quick | --full] [--out DIR] [--links N,..] [--seeds K] [--methods
+   * M,..]}: one of the paper's experiments ({@link Experiments}), measured now, beside the paper's
+   * numbers; writes its CSV and PNG files. The size is {@code --quick} (CI's) or {@code --full}
+   * (the paper's), else the environment's {@code DIFFART_SIZE} ({@code quick}, {@code default} or
+   * {@code full}), else the default (the main job's); the files go to DIR, else {@code
+   * $DIFFART_OUT/reproduce}, else {@code build/reproduce}. The RL experiments take the selection
+   * options and resume an interrupted run from its files under DIR.
    *
    * @param args the name and options
    * @return the report: ours beside the paper's numbers, the figure and the checks ({@code
@@ -444,6 +451,17 @@ public final class WorkbenchMagics {
                             + "'; available: "
                             + String.join(", ", Experiments.names())));
     Size size = quick ? Size.QUICK : full ? Size.FULL : sizeFromEnvironment(options);
+    Selection selection;
+    try {
+      selection =
+          Selection.parse(
+              options.optional("links").orElse(null),
+              options.optional("seeds").orElse(null),
+              options.optional("methods").orElse(null));
+      e.check(selection);
+    } catch (IllegalArgumentException ex) {
+      throw options.error(ex.getMessage());
+    }
     Path out =
         options
             .optional("out")
@@ -459,11 +477,11 @@ public final class WorkbenchMagics {
     try (org.diffart.kernel.display.Progress progress =
         org.diffart.kernel.display.Progress.start(
             kernel.getIO().display,
-            e.name() + " (" + size.name().toLowerCase(java.util.Locale.ROOT) + ")",
-            e.measurements(size),
+            e.name() + " (" + size.label() + ")",
+            e.measurements(size, selection),
             "measurements")) {
       int[] done = {0};
-      r = e.run(size, line -> progress.update(done[0]++));
+      r = e.run(size, selection, out, line -> progress.update(done[0]++));
     }
     r.write(out);
     return r;
@@ -471,13 +489,14 @@ public final class WorkbenchMagics {
 
   private static Size sizeFromEnvironment(MagicOptions options) {
     String env = System.getenv("DIFFART_SIZE");
-    if (env == null || env.isBlank() || env.equals("full")) {
-      return Size.FULL;
+    if (env == null || env.isBlank()) {
+      return Size.DEFAULT;
     }
-    if (env.equals("quick")) {
-      return Size.QUICK;
+    try {
+      return Size.named(env);
+    } catch (IllegalArgumentException e) {
+      throw options.error("DIFFART_SIZE must be quick, default or full, got '" + env + "'");
     }
-    throw options.error("DIFFART_SIZE must be quick or full, got '" + env + "'");
   }
 
   private static double parseDouble(MagicOptions options, String name) {
@@ -543,8 +562,10 @@ public final class WorkbenchMagics {
             + Experiments.names().stream()
                 .map(n -> n + " (" + Experiments.get(n).title() + ")")
                 .collect(java.util.stream.Collectors.joining("; "))
-            + ". --quick is CI's size, --full the paper's; without either, DIFFART_SIZE (quick|full)"
-            + " decides, else full. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
+            + ". --quick is CI's size, --full the paper's (for the RL curves many hours); without"
+            + " either, DIFFART_SIZE (quick|default|full) decides, else the default: the main job's (the paper's"
+            + " sizes, or for the RL curves a cut that fits in about an hour). The RL experiments take --links,"
+            + " --seeds and --methods and resume an interrupted run from its files under DIR. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
             + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
             + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
     MagicHelp.register(
