@@ -142,22 +142,6 @@ public record RolloutProblem(
     return law != null;
   }
 
-  /**
-   * Refuses a closed-loop problem for {@code what}, which follows open-loop controls only.
-   *
-   * @throws UnsupportedOperationException naming what and the law
-   */
-  public void refuseClosedLoop(String what) {
-    if (law != null) {
-      throw new UnsupportedOperationException(
-          what
-              + " follows open-loop controls only, and this problem's controls are closed by the"
-              + " control law "
-              + law
-              + ": use the adjoint, the tape or finite differences on the cpu backend");
-    }
-  }
-
   /** A fresh Data at the start state and parameters. */
   public Data newData() {
     Data d = new Data(model);
