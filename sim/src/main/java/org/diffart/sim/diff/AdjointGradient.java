@@ -279,6 +279,15 @@ public final class AdjointGradient {
     if (found[0] != null) {
       return new NonFiniteAdjointException(t, found[0], found[1]);
     }
+    if (p.closedLoop()) {
+      return new NonFiniteAdjointException(
+          t,
+          "running loss or control law",
+          "the gradient of the running loss or the product of the control law "
+              + p.law()
+              + " at step "
+              + t);
+    }
     return new NonFiniteAdjointException(
         t, "running loss", "the gradient of the running loss at step " + t);
   }

@@ -114,6 +114,24 @@ class ClosedLoopGradientTest {
     }
   }
 
+  /** A law whose product turns the velocity's bar to NaN at step 7. */
+  record NonFiniteAtSeven() implements ControlLaw {
+    @Override
+    public int parameters() {
+      return 0;
+    }
+
+    @Override
+    public void control(Model m, int t, Data d, double[] theta, double[] u) {}
+
+    @Override
+    public void adjoint(Model m, int t, Data d, double[] theta, double[] uBar, Bars out) {
+      if (t == 7) {
+        out.qvel()[0] = Double.NaN;
+      }
+    }
+  }
+
   /** T steps of spec from key with seeded open-loop offsets and a running cost. */
   private static RolloutProblem problem(String spec, String key, int steps, long seed) {
     return AdjointGradientTest.problem(spec, key, steps, seed)
@@ -284,5 +302,17 @@ class ClosedLoopGradientTest {
             UnsupportedOperationException.class,
             () -> TapeGradient.compute(p.withLaw(new LibraryTanh(), new double[] {1}), 1L << 24));
     assertTrue(library.getMessage().contains("Math.tanh"), library.getMessage());
+  }
+
+  @Test
+  void aNonFiniteProductOfTheLawIsLocatedToItsStep() {
+    RolloutProblem p =
+        problem("builtin:pendulum:2", "hang", 12, 1).withLaw(new NonFiniteAtSeven(), new double[0]);
+    NonFiniteAdjointException e =
+        assertThrows(
+            NonFiniteAdjointException.class,
+            () -> AdjointGradient.compute(p, new Checkpointing.Revolve(3)));
+    assertEquals(7, e.step());
+    assertEquals("running loss or control law", e.stage());
   }
 }
