@@ -273,24 +273,18 @@ class ClosedLoopGradientTest {
   @Test
   void theTapeRefusesLawsItCannotRewriteByName() {
     RolloutProblem p = problem("builtin:pendulum:2", "hang", 5, 1);
+    // a law that is not a record: a proxy answering parameters() with 0 and doing nothing else
     ControlLaw anonymous =
-        new ControlLaw() {
-          @Override
-          public int parameters() {
-            return 0;
-          }
-
-          @Override
-          public void control(Model m, int t, Data d, double[] theta, double[] u) {}
-
-          @Override
-          public void adjoint(Model m, int t, Data d, double[] theta, double[] uBar, Bars out) {}
-
-          @Override
-          public String toString() {
-            return "an anonymous law";
-          }
-        };
+        (ControlLaw)
+            java.lang.reflect.Proxy.newProxyInstance(
+                ControlLaw.class.getClassLoader(),
+                new Class<?>[] {ControlLaw.class},
+                (proxy, method, args) ->
+                    switch (method.getName()) {
+                      case "parameters" -> 0;
+                      case "toString" -> "an anonymous law";
+                      default -> null;
+                    });
     UnsupportedOperationException notRecord =
         assertThrows(
             UnsupportedOperationException.class,
