@@ -107,6 +107,10 @@ public enum Capability {
   DERIVATIVE_TRANSITION(
       "derivatives",
       "the step's transition A, B, C, D (MuJoCo's mjd_transitionFD), exact by reverse sweeps"),
+  DERIVATIVE_CLOSED_LOOP(
+      "derivatives",
+      "closed-loop rollout gradients: controls u_t = c_t + π(x_t; θ) from a differentiable control"
+          + " law, the adjoint through π into the state and θ"),
   CHECKPOINTING_INTERVAL("checkpointing", "adjoint with a state every k steps"),
   CHECKPOINTING_REPLAY(
       "checkpointing", "adjoint with a state every k steps, replayed for each step (the paper's)"),

@@ -276,13 +276,24 @@ public final class OpenClBackend implements Backend {
    * The adjoints of a batch of rollouts, one world per problem, side by side on the device ({@link
    * OpenClAdjoint}): each equal to the CPU adjoint of its problem, bit for bit.
    *
-   * @throws UnsupportedOperationException for {@code tape} and {@code fd}
+   * @throws UnsupportedOperationException for {@code tape} and {@code fd}, and for closed-loop
+   *     problems ({@link RolloutProblem#law}), which run on the cpu backend
    * @throws IllegalArgumentException for problems the device adjoint refuses (a running loss,
    *     another model, different lengths)
    */
   @Override
   public List<GradientResult> gradients(
       List<RolloutProblem> problems, String method, Checkpointing schedule) {
+    for (int i = 0; i < problems.size(); i++) {
+      if (problems.get(i).closedLoop()) {
+        throw new UnsupportedOperationException(
+            "the opencl backend does not follow a control law inside the rollout (problem "
+                + i
+                + " is closed by "
+                + problems.get(i).law()
+                + "): closed-loop gradients run on the cpu backend");
+      }
+    }
     if (!method.equals("adjoint")) {
       throw new UnsupportedOperationException(
           "the opencl backend differentiates by the adjoint only, not by "

@@ -18,6 +18,13 @@ import org.diffart.sim.model.Model;
  * the history buffers' samples for delayed actuators and sensors, carries the loss back through
  * time; the controls' and parameters' bars accumulate along the way.
  *
+ * <p>Closed loop ({@link RolloutProblem#law}): the forward sweep and every recomputation set step
+ * t's controls to {@code c_t + π(t, x_t; θ)} from the state they reach, so every checkpointing
+ * schedule and truncation recomputes the same controls; {@link #reverseStep} then maps the
+ * control's bar {@code ū_t} (the step's and the running cost's) through π's vector–Jacobian product
+ * into the state bars of x_t and into θ̄ ({@link GradientResult#theta}). The reported control bar
+ * is {@code ū_t}, the gradient with respect to the open-loop offset {@code c_t}.
+ *
  * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link
  * GradientResult#peakBytes}; the backward sweep allocates nothing per step.
  */
@@ -29,7 +36,9 @@ public final class AdjointGradient {
   private final DataBar b;
   private final Data work;
   private final double[] ctrlGrad, norms, saved;
-  private final double[] tangent;
+  private final double[] tangent, uLaw, thetaBar;
+  private final ControlLaw.Bars lawBars;
+  private final Data lawData;
   private final boolean stopOnNonFinite, sensors;
   private StateStore store;
   private long recomputed;
@@ -50,6 +59,10 @@ public final class AdjointGradient {
     norms = new double[steps + 1];
     saved = new double[m.nq() + m.nv() + m.na() + 3 * m.nslot() + m.nhistory()];
     tangent = new double[m.nv()];
+    uLaw = new double[m.nu()];
+    thetaBar = new double[p.theta().length];
+    lawBars = new ControlLaw.Bars(b.qposBar, b.qvelBar, b.actBar, thetaBar);
+    lawData = p.closedLoop() ? p.newData() : null;
   }
 
   /** The gradient of the whole rollout. */
@@ -138,7 +151,7 @@ public final class AdjointGradient {
       if (keep[t] >= 0) {
         store.save(keep[t], d);
       }
-      p.controlsAt(t, d);
+      p.controlsAt(t, d, uLaw);
       if (p.loss().hasRunningCost()) {
         lossGrad.clear();
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lossGrad);
@@ -155,7 +168,7 @@ public final class AdjointGradient {
 
   /** Recomputes one step forward from the state in work (controls of step t). */
   void advance(int t) {
-    p.controlsAt(t, work);
+    p.controlsAt(t, work, uLaw);
     Step.step(m, work);
     recomputed++;
   }
@@ -166,7 +179,10 @@ public final class AdjointGradient {
    */
   void reverseStep(int t) {
     Data d = work;
-    p.controlsAt(t, d);
+    if (lawData != null) {
+      copyState(d, lawData);
+    }
+    p.controlsAt(t, d, uLaw);
     Step.dynamics(m, d);
     System.arraycopy(b.qposBar, 0, saved, 0, m.nq());
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
@@ -196,6 +212,10 @@ public final class AdjointGradient {
       for (int k = 0; k < nu; k++) {
         ctrlGrad[t * nu + k] += lossGrad.ctrl()[k];
       }
+    }
+    if (lawData != null) {
+      System.arraycopy(ctrlGrad, t * nu, uLaw, 0, nu);
+      p.law().adjoint(m, t, lawData, p.theta(), uLaw, lawBars);
     }
     norms[t] = stateNorm(d.qpos);
     if (!Double.isFinite(norms[t]) || !allFinite(ctrlGrad, t * nu, nu)) {
@@ -259,8 +279,25 @@ public final class AdjointGradient {
     if (found[0] != null) {
       return new NonFiniteAdjointException(t, found[0], found[1]);
     }
+    if (p.closedLoop()) {
+      return new NonFiniteAdjointException(
+          t,
+          "running loss or control law",
+          "the gradient of the running loss or the product of the control law "
+              + p.law()
+              + " at step "
+              + t);
+    }
     return new NonFiniteAdjointException(
         t, "running loss", "the gradient of the running loss at step " + t);
+  }
+
+  /** Copies the state a control law may read (time, qpos, qvel, act) from one Data to another. */
+  private static void copyState(Data from, Data to) {
+    to.time = from.time;
+    System.arraycopy(from.qpos, 0, to.qpos, 0, from.qpos.length);
+    System.arraycopy(from.qvel, 0, to.qvel, 0, from.qvel.length);
+    System.arraycopy(from.act, 0, to.act, 0, from.act.length);
   }
 
   private static boolean allFinite(double[] a, int o, int n) {
@@ -276,6 +313,7 @@ public final class AdjointGradient {
       Checkpointing schedule, int truncation, double loss, double fwdMs, double bwdMs) {
     long peak =
         store.bytes()
+            + (lawData == null ? 0 : lawData.bytes())
             + b.bytes()
             + work.bytes()
             + 8L
@@ -283,6 +321,8 @@ public final class AdjointGradient {
                     + norms.length
                     + saved.length
                     + tangent.length
+                    + uLaw.length
+                    + thetaBar.length
                     + m.nq()
                     + m.nv()
                     + m.nu());
@@ -291,10 +331,13 @@ public final class AdjointGradient {
         "checkpoint "
             + schedule
             + (whole ? "" : ", truncated to the last " + truncation + " steps")
+            + (p.closedLoop() ? ", closed by " + p.law() : "")
             + (firstNonFinite < 0
                 ? ""
                 : ", state adjoint not finite from step " + firstNonFinite + " back");
-    return result(p, whole, b, loss, ctrlGrad, norms, recomputed, peak, fwdMs, bwdMs, detail);
+    GradientResult r =
+        result(p, whole, b, loss, ctrlGrad, norms, recomputed, peak, fwdMs, bwdMs, detail);
+    return withTheta(r, thetaBar);
   }
 
   /**
@@ -340,6 +383,28 @@ public final class AdjointGradient {
         norms,
         recomputed,
         detail);
+  }
+
+  /** r with θ's gradient. */
+  static GradientResult withTheta(GradientResult r, double[] theta) {
+    return new GradientResult(
+        r.method(),
+        r.loss(),
+        r.qpos0(),
+        r.qvel0(),
+        r.ctrl(),
+        r.friction(),
+        r.mass(),
+        r.damping(),
+        r.restitution(),
+        r.act0(),
+        theta.clone(),
+        r.forwardMs(),
+        r.backwardMs(),
+        r.peakBytes(),
+        r.adjointNorms(),
+        r.recomputedSteps(),
+        r.detail());
   }
 
   /**

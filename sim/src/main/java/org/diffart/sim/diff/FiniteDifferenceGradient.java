@@ -13,7 +13,9 @@ import org.diffart.sim.model.Model;
  * (central) per input coordinate: {@code qpos0} in the tangent space ({@code qpos0 ⊕ ±ε e_i}),
  * {@code qvel0}, {@code act0}, every control, and the per-world parameters (a body's mass perturbed
  * by {@code ±ε·mass} with its inertia scaled along). Only the requested gradients are computed; the
- * others are empty arrays. Its cost is (1 or 2) × (number of inputs) rollouts.
+ * others are empty arrays. A closed-loop problem ({@link RolloutProblem#law}) has θ's gradient
+ * computed too, every parameter perturbed by ±ε, and its controls perturbed as the open-loop
+ * offsets {@code c_t}. Its cost is (1 or 2) × (number of inputs) rollouts.
  */
 public final class FiniteDifferenceGradient {
   private FiniteDifferenceGradient() {}
@@ -39,15 +41,16 @@ public final class FiniteDifferenceGradient {
     Data d = new Data(m);
     d.copyStateFrom(start);
     d.copyParametersFrom(start);
-    return run(p, d, controls, Loss.Gradient.of(m));
+    return run(p, d, controls, p.theta(), Loss.Gradient.of(m));
   }
 
-  private static double run(RolloutProblem p, Data d, double[] controls, Loss.Gradient lg) {
+  private static double run(
+      RolloutProblem p, Data d, double[] controls, double[] theta, Loss.Gradient lg) {
     Model m = p.model();
-    int nu = m.nu();
+    double[] scratch = new double[m.nu()];
     double loss = 0;
     for (int t = 0; t < p.steps(); t++) {
-      System.arraycopy(controls, t * nu, d.ctrl, 0, nu);
+      p.controlsAt(t, d, controls, theta, scratch);
       if (p.loss().hasRunningCost()) {
         lg.clear();
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lg);
@@ -68,8 +71,8 @@ public final class FiniteDifferenceGradient {
     long t0 = System.nanoTime();
     Data base = p.newData(), d = new Data(m);
     Loss.Gradient lg = Loss.Gradient.of(m);
-    double[] u = p.controls().clone();
-    double f0 = run(p, copy(base, d), u, lg);
+    double[] u = p.controls().clone(), theta = p.theta().clone();
+    double f0 = run(p, copy(base, d), u, theta, lg);
     long t1 = System.nanoTime();
     double[] tangent = new double[m.nv()];
     double[][] g = new double[Wrt.values().length][];
@@ -82,8 +85,19 @@ public final class FiniteDifferenceGradient {
         g[w.ordinal()][i] = (plus - minus) / (s.centered() ? 2 * h : h);
       }
     }
+    double[] thetaGrad = new double[theta.length];
+    for (int i = 0; i < theta.length; i++) {
+      double keep = theta[i];
+      theta[i] = keep + s.eps();
+      double plus = run(p, copy(base, d), u, theta, lg);
+      theta[i] = keep - s.eps();
+      double minus = s.centered() ? run(p, copy(base, d), u, theta, lg) : f0;
+      theta[i] = keep;
+      thetaGrad[i] = (plus - minus) / (s.centered() ? 2 * s.eps() : s.eps());
+    }
     long t2 = System.nanoTime();
-    long peak = 2 * base.bytes() + 8L * (u.length + tangent.length) + 8L * sum(g);
+    long peak =
+        2 * base.bytes() + 8L * (u.length + tangent.length + 2L * theta.length) + 8L * sum(g);
     return new GradientResult(
         "fd",
         f0,
@@ -95,6 +109,7 @@ public final class FiniteDifferenceGradient {
         g[Wrt.DAMPING.ordinal()],
         g[Wrt.RESTITUTION.ordinal()],
         g[Wrt.ACT0.ordinal()],
+        thetaGrad,
         (t1 - t0) / 1e6,
         (t2 - t1) / 1e6,
         peak,
@@ -146,19 +161,19 @@ public final class FiniteDifferenceGradient {
       case DAMPING -> d.dofDamping[i] += h;
       case MASS -> {
         if (i == 0) {
-          return run(p, d, u, lg);
+          return run(p, d, u, p.theta(), lg);
         }
         Parameters.setMass(d, i, d.bodyInert[10 * i] + h);
       }
       case CTRL -> {
         double keep = u[i];
         u[i] += h;
-        double f = run(p, d, u, lg);
+        double f = run(p, d, u, p.theta(), lg);
         u[i] = keep;
         return f;
       }
     }
-    return run(p, d, u, lg);
+    return run(p, d, u, p.theta(), lg);
   }
 
   private static Data copy(Data from, Data to) {

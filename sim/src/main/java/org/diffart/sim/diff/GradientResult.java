@@ -16,6 +16,8 @@ package org.diffart.sim.diff;
  * @param damping per dof (nv)
  * @param restitution per geom (ngeom)
  * @param act0 gradient with respect to the initial activations (na)
+ * @param theta gradient with respect to the control law's parameters θ ({@link RolloutProblem#law};
+ *     empty for an open-loop problem)
  * @param forwardMs wall time of the forward sweep, ms
  * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the
  *     perturbed rollouts
@@ -37,12 +39,51 @@ public record GradientResult(
     double[] damping,
     double[] restitution,
     double[] act0,
+    double[] theta,
     double forwardMs,
     double backwardMs,
     long peakBytes,
     double[] adjointNorms,
     long recomputedSteps,
     String detail) {
+
+  /** An open-loop gradient: no control law, θ's gradient empty. */
+  public GradientResult(
+      String method,
+      double loss,
+      double[] qpos0,
+      double[] qvel0,
+      double[] ctrl,
+      double[] friction,
+      double[] mass,
+      double[] damping,
+      double[] restitution,
+      double[] act0,
+      double forwardMs,
+      double backwardMs,
+      long peakBytes,
+      double[] adjointNorms,
+      long recomputedSteps,
+      String detail) {
+    this(
+        method,
+        loss,
+        qpos0,
+        qvel0,
+        ctrl,
+        friction,
+        mass,
+        damping,
+        restitution,
+        act0,
+        new double[0],
+        forwardMs,
+        backwardMs,
+        peakBytes,
+        adjointNorms,
+        recomputedSteps,
+        detail);
+  }
 
   /** The gradient with respect to w, in its flat layout ({@link Wrt}). */
   public double[] grad(Wrt w) {
@@ -58,13 +99,16 @@ public record GradientResult(
     };
   }
 
-  /** The Euclidean norm of every gradient together. */
+  /** The Euclidean norm of every gradient together, θ's included. */
   public double norm() {
     double s = 0;
     for (Wrt w : Wrt.values()) {
       for (double x : grad(w)) {
         s += x * x;
       }
+    }
+    for (double x : theta) {
+      s += x * x;
     }
     return Math.sqrt(s);
   }

@@ -15,12 +15,41 @@ import org.diffart.sim.model.Model;
  * @param start the starting state (time, qpos, qvel, warm start) and parameters (inertias, damping,
  *     friction, restitution)
  * @param controls the control applied at each step, step-major (T×nu)
+ *     <p>Closed loop: with a {@link ControlLaw} π and its parameters θ the control applied at step
+ *     t is {@code u_t = controls_t + π(t, x_t; θ)} (x_t the state before step t), the open-loop
+ *     controls acting as offsets; the gradients then include θ's ({@link GradientResult#theta}) and
+ *     the initial state's includes the paths through π. {@link AdjointGradient} (every {@link
+ *     Checkpointing} schedule, truncation too), {@link FiniteDifferenceGradient} and {@link
+ *     TapeGradient} (for laws it can rewrite) follow it; {@link TrajectoryResiduals} builds
+ *     open-loop problems of its own.
  * @param steps T
  * @param loss the loss
+ * @param law the control law, or null for an open-loop problem
+ * @param theta the law's parameters (copied; empty without a law)
  */
-public record RolloutProblem(Model model, Data start, double[] controls, int steps, Loss loss) {
-  /** Validates the sizes and copies the start and controls. */
+public record RolloutProblem(
+    Model model,
+    Data start,
+    double[] controls,
+    int steps,
+    Loss loss,
+    ControlLaw law,
+    double[] theta) {
+  /** Validates the sizes and copies the start, the controls and θ. */
   public RolloutProblem {
+    if (law == null && theta.length != 0) {
+      throw new IllegalArgumentException(
+          "theta must be empty without a control law, got " + theta.length + " numbers");
+    }
+    if (law != null && theta.length != law.parameters()) {
+      throw new IllegalArgumentException(
+          "theta must hold the control law's "
+              + law.parameters()
+              + " parameters, got "
+              + theta.length
+              + " numbers");
+    }
+    theta = theta.clone();
     if (steps < 0) {
       throw new IllegalArgumentException("steps must be >= 0, got " + steps);
     }
@@ -37,6 +66,11 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     copy.copyParametersFrom(start);
     start = copy;
     controls = controls.clone();
+  }
+
+  /** An open-loop problem: the controls are applied as given. */
+  public RolloutProblem(Model model, Data start, double[] controls, int steps, Loss loss) {
+    this(model, start, controls, steps, loss, null, new double[0]);
   }
 
   /**
@@ -85,14 +119,27 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     return new RolloutProblem(m, start, u, steps, loss);
   }
 
-  /** The same problem with other controls (T×nu). */
+  /** The same problem with other controls (T×nu; the offsets of a law's output when closed). */
   public RolloutProblem withControls(double[] u) {
-    return new RolloutProblem(model, start, u, steps, loss);
+    return new RolloutProblem(model, start, u, steps, loss, law, theta);
   }
 
   /** The same problem with another loss. */
   public RolloutProblem withLoss(Loss l) {
-    return new RolloutProblem(model, start, controls, steps, l);
+    return new RolloutProblem(model, start, controls, steps, l, law, theta);
+  }
+
+  /**
+   * The same problem closed by a control law with parameters θ ({@code u_t = controls_t + π(t, x_t;
+   * θ)}), or opened again with a null law and an empty θ.
+   */
+  public RolloutProblem withLaw(ControlLaw l, double[] parameters) {
+    return new RolloutProblem(model, start, controls, steps, loss, l, parameters);
+  }
+
+  /** Whether the controls are closed by a {@link ControlLaw}. */
+  public boolean closedLoop() {
+    return law != null;
   }
 
   /** A fresh Data at the start state and parameters. */
@@ -103,8 +150,28 @@ public record RolloutProblem(Model model, Data start, double[] controls, int ste
     return d;
   }
 
-  /** Sets d's controls to those of step t. */
-  void controlsAt(int t, Data d) {
-    System.arraycopy(controls, t * model.nu(), d.ctrl, 0, model.nu());
+  /**
+   * Sets d's controls to those applied at step t from the state in d: the open-loop controls plus,
+   * with a law, its output ({@code scratch}: nu numbers).
+   */
+  void controlsAt(int t, Data d, double[] scratch) {
+    controlsAt(t, d, controls, theta, scratch);
+  }
+
+  /**
+   * As {@link #controlsAt(int, Data, double[])} with other open-loop controls {@code u} (T×nu) and
+   * law parameters {@code th}.
+   */
+  void controlsAt(int t, Data d, double[] u, double[] th, double[] scratch) {
+    int nu = model.nu();
+    if (law == null) {
+      System.arraycopy(u, t * nu, d.ctrl, 0, nu);
+      return;
+    }
+    java.util.Arrays.fill(scratch, 0);
+    law.control(model, t, d, th, scratch);
+    for (int k = 0; k < nu; k++) {
+      d.ctrl[k] = u[t * nu + k] + scratch[k];
+    }
   }
 }

@@ -6,6 +6,7 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.tape.ByteSize;
 import org.diffart.sim.tape.Tape;
 import org.diffart.sim.tape.TapeBudgetExceededException;
+import org.diffart.sim.tape.TapeOps;
 import org.diffart.sim.tape.Taped;
 
 /**
@@ -14,6 +15,11 @@ import org.diffart.sim.tape.Taped;
  * recorded states, one reverse sweep. It holds every intermediate of the rollout at once, as an
  * autodiff tool does, so its memory grows with T; past its budget it fails cleanly with the step it
  * reached.
+ *
+ * <p>A closed-loop problem ({@link RolloutProblem#law}) is followed when its law is a record the
+ * tape can rewrite ({@link Taped#twin}): the law's own bytecode, loaded again and rewritten,
+ * records {@code π(t, x_t; θ)} on the tape from the recorded state and θ's variables, and the
+ * control applied is the open-loop variable plus that output. Any other law is refused by name.
  */
 public final class TapeGradient {
   private TapeGradient() {}
@@ -33,7 +39,9 @@ public final class TapeGradient {
   public static GradientResult compute(RolloutProblem p, long budgetBytes) {
     Model m = p.model();
     int steps = p.steps(), nq = m.nq(), nv = m.nv(), nu = m.nu();
-    long stateBytes = 8L * (steps + 1) * (nq + nv) + 8L * steps * nu + 8L * m.na();
+    ControlLaw law = taped(p);
+    long stateBytes =
+        8L * (steps + 1) * (nq + nv) + 8L * steps * nu + 8L * m.na() + 8L * p.theta().length;
     if (stateBytes >= budgetBytes) {
       throw new TapeBudgetExceededException(
           budgetBytes,
@@ -54,8 +62,8 @@ public final class TapeGradient {
       double[] friction = variables(tape, d.geomFriction),
           restitution = variables(tape, d.geomRestitution);
       double[] inert = variables(tape, d.bodyInert), damping = variables(tape, d.dofDamping);
+      double[] theta = variables(tape, p.theta().clone()), out = new double[nu];
       double loss = 0;
-      double[] values = new double[nq + nv + nu];
       try {
         for (t = 0; t < steps; t++) {
           frame[t] = snapshot(d);
@@ -63,8 +71,15 @@ public final class TapeGradient {
             d.ctrl[k] = tape.variable(p.controls()[t * nu + k]);
             ctrlVars[t * nu + k] = d.ctrl[k];
           }
+          if (law != null) {
+            java.util.Arrays.fill(out, 0);
+            law.control(m, t, d, theta, out);
+            for (int k = 0; k < nu; k++) {
+              d.ctrl[k] = TapeOps.dadd(d.ctrl[k], out[k]);
+            }
+          }
           if (p.loss().hasRunningCost()) {
-            loss += seedRunning(p, tape, d, t, frame[t], ctrlVars, values, lg);
+            loss += seedRunning(p, tape, d, t, frame[t], lg);
           }
           Taped.step(m, d);
           if (p.loss().hasSensorCost()) {
@@ -106,6 +121,7 @@ public final class TapeGradient {
           adjoints(tape, damping),
           adjoints(tape, restitution),
           adjoints(tape, actVars),
+          adjoints(tape, theta),
           (t1 - t0) / 1e6,
           (t2 - t1) / 1e6,
           peak,
@@ -116,18 +132,11 @@ public final class TapeGradient {
   }
 
   /**
-   * Seeds the running cost's gradient at step t on the recorded state and controls; returns its
-   * value.
+   * Seeds the running cost's gradient at step t on the recorded state and the controls applied (the
+   * open-loop variables, or their sums with the law's output); returns its value.
    */
   private static double seedRunning(
-      RolloutProblem p,
-      Tape tape,
-      Data d,
-      int t,
-      double[] frame,
-      double[] ctrlVars,
-      double[] values,
-      Loss.Gradient lg) {
+      RolloutProblem p, Tape tape, Data d, int t, double[] frame, Loss.Gradient lg) {
     Model m = p.model();
     int nq = m.nq(), nv = m.nv(), nu = m.nu();
     double[] q = new double[nq], v = new double[nv], u = new double[nu];
@@ -144,9 +153,29 @@ public final class TapeGradient {
     double l = p.loss().running(m, t, q, v, u, lg);
     seed(tape, frame, lg.qpos(), lg.qvel(), nq, nv);
     for (int k = 0; k < nu; k++) {
-      tape.seed(ctrlVars[t * nu + k], lg.ctrl()[k]);
+      tape.seed(d.ctrl[k], lg.ctrl()[k]);
     }
     return l;
+  }
+
+  /**
+   * The taped twin of the problem's control law, or null for an open-loop problem.
+   *
+   * @throws UnsupportedOperationException naming the law where it is not a record
+   */
+  private static ControlLaw taped(RolloutProblem p) {
+    if (!p.closedLoop()) {
+      return null;
+    }
+    if (!(p.law() instanceof Record r)) {
+      throw new UnsupportedOperationException(
+          "the tape follows control laws that are records whose bytecode it can rewrite; the law "
+              + p.law()
+              + " ("
+              + p.law().getClass().getName()
+              + ") is not a record: use the adjoint or finite differences");
+    }
+    return (ControlLaw) Taped.twin(r);
   }
 
   /** Seeds the sensor cost's gradient at step t on the recorded sensors; returns its value. */

@@ -67,6 +67,67 @@ public final class Taped {
 
   private Taped() {}
 
+  private static final ClassValue<Class<?>> TWINS =
+      new ClassValue<>() {
+        @Override
+        protected Class<?> computeValue(Class<?> type) {
+          ClassLoader user = type.getClassLoader();
+          if (user == null || type.isHidden()) {
+            throw new UnsupportedOperationException(
+                type.getName() + " has no class file the tape can rewrite");
+          }
+          try {
+            String root = type.getNestHost().getName();
+            return Class.forName(
+                type.getName(), true, TapeClassLoader.twin(type.getName(), root, LOADER, user));
+          } catch (ClassNotFoundException e) {
+            throw new UnsupportedOperationException(e.getMessage(), e);
+          }
+        }
+      };
+
+  /**
+   * The taped twin of a record: an instance of its class loaded again with its bytecode (and that
+   * of the classes nested in it) rewritten to record on the active tape, built by its canonical
+   * constructor from r's components, so that its methods compute what r's compute and record every
+   * operation on tape variables. The twin implements r's interfaces (cast it to one to call it);
+   * its calls into the simulator's algorithms run their taped twins.
+   *
+   * @throws UnsupportedOperationException naming the record and why, where its code hands a double
+   *     to code the tape cannot see (a JDK method other than {@link Math}'s, a class outside the
+   *     algorithms and the record), or a component's type is itself nested in the record
+   */
+  public static Object twin(Record r) {
+    Class<?> type = r.getClass();
+    Class<?> twin = TWINS.get(type);
+    java.lang.reflect.RecordComponent[] own = type.getRecordComponents();
+    Class<?>[] types = new Class<?>[own.length];
+    Object[] values = new Object[own.length];
+    try {
+      for (int i = 0; i < own.length; i++) {
+        types[i] = own[i].getType();
+        if (twin.getRecordComponents()[i].getType() != types[i]) {
+          throw new UnsupportedOperationException(
+              type.getName()
+                  + "'s component "
+                  + own[i].getName()
+                  + " is of a type nested in it, which its taped twin cannot share");
+        }
+        java.lang.reflect.Method get = own[i].getAccessor();
+        get.setAccessible(true);
+        values[i] = get.invoke(r);
+      }
+      java.lang.reflect.Constructor<?> make = twin.getDeclaredConstructor(types);
+      make.setAccessible(true);
+      return make.newInstance(values);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw new IllegalStateException(
+          "building the taped twin of " + type.getName() + ": " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("building the taped twin of " + type.getName(), e);
+    }
+  }
+
   /** {@code Step.step} on the tape. */
   public static void step(Model m, Data d) {
     try {

@@ -23,7 +23,7 @@ class AdjointGradientTest {
    * A problem of T steps from keyframe key (or qpos0) with seeded controls inside the control
    * ranges.
    */
-  private static RolloutProblem problem(String spec, String key, int steps, long seed) {
+  static RolloutProblem problem(String spec, String key, int steps, long seed) {
     Model m = ModelLoader.load(spec);
     Data d = new Data(m);
     if (!key.isEmpty()) {
@@ -154,23 +154,29 @@ class AdjointGradientTest {
       double err = TapeCheck.relativeError(adjoint.grad(w), fd.grad(w));
       assertTrue(err < 1e-6, spec + " " + w + ": adjoint vs central differences " + err);
     }
-    // every control at once along a random direction: <grad, v> against (L(u + εv) - L(u - εv)) /
-    // 2ε
-    Random rnd = new Random(11);
-    double[] v = TapeCheck.random(rnd, p.controls().length, 1);
+    controlsMatchAlongADirection(p, adjoint.ctrl(), 11, 1e-6, spec);
+  }
+
+  /**
+   * Every control at once along a seeded random direction v: {@code <ctrlGrad, v>} against {@code
+   * (L(u + εv) - L(u - εv)) / 2ε}, to {@code tol} relative.
+   */
+  static void controlsMatchAlongADirection(
+      RolloutProblem p, double[] ctrlGrad, long seed, double tol, String what) {
+    double[] v = TapeCheck.random(new Random(seed), p.controls().length, 1);
     double eps = 1e-6, dir = 0;
     double[] plus = p.controls().clone(), minus = p.controls().clone();
     for (int i = 0; i < v.length; i++) {
       plus[i] += eps * v[i];
       minus[i] -= eps * v[i];
-      dir += adjoint.ctrl()[i] * v[i];
+      dir += ctrlGrad[i] * v[i];
     }
     double fdDir =
         (FiniteDifferenceGradient.loss(p, p.start(), plus)
                 - FiniteDifferenceGradient.loss(p, p.start(), minus))
             / (2 * eps);
     assertTrue(
-        Math.abs(fdDir - dir) < 1e-6 * Math.abs(dir), spec + " ctrl: " + dir + " vs " + fdDir);
+        Math.abs(fdDir - dir) < tol * Math.abs(dir), what + " ctrl: " + dir + " vs " + fdDir);
   }
 
   @Test
