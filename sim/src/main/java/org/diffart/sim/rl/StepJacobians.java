@@ -1,0 +1,106 @@
+package org.diffart.sim.rl;
+
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.algo.kinematics.Configuration;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.Transition;
+import org.diffart.sim.model.Model;
+
+/**
+ * The exact action Jacobians of one environment step: the substeps' exact transitions ({@link
+ * Transition#exact}, reverse sweeps) composed with the controls held, {@code G_{k+1} = A_k G_k +
+ * B_k} in the tangent space, then the observation's and the reward's rows (their vector–Jacobian
+ * products, turned into tangent rows) times {@code G_K}, times the action's scale. No finite
+ * differences. A clipped action coordinate is differentiated as if it were not clipped.
+ */
+public final class StepJacobians {
+  private StepJacobians() {}
+
+  /**
+   * Fills {@code dObsDa} (obs×act at {@code obsOffset}, row-major) and {@code dRewardDa} (act at
+   * {@code actOffset}) for the step of {@code task} from {@code start} (its state and ctrl those
+   * the step began with; not changed) with action a (at {@code actOffset}), the step being the
+   * episode's {@code step}-th (from 0); {@code last} as the reward saw it.
+   */
+  public static void compute(
+      Task task,
+      Data start,
+      int step,
+      double[] a,
+      int actOffset,
+      boolean last,
+      double[] dObsDa,
+      int obsOffset,
+      double[] dRewardDa) {
+    Model m = task.model();
+    int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
+    int no = task.observationSize();
+    double[][] g = new double[nx][nu];
+    Data d = new Data(m);
+    d.copyStateFrom(start);
+    d.copyParametersFrom(start);
+    for (int k = 0; k < task.substeps(); k++) {
+      Transition t = Transition.exact(m, d);
+      g = composed(t.A(), g, t.B());
+      Step.step(m, d);
+    }
+    double[] bar = new double[no], row = new double[nx];
+    Task.StateBars bars = Task.StateBars.of(m);
+    for (int i = 0; i < no; i++) {
+      java.util.Arrays.fill(bar, 0);
+      bar[i] = 1;
+      clear(bars);
+      task.observationVjp(d, step + 1, bar, 0, bars);
+      tangentRow(m, d, bars, row);
+      for (int j = 0; j < nu; j++) {
+        dObsDa[obsOffset + i * nu + j] = dot(row, g, j) * task.controlScale(j);
+      }
+    }
+    clear(bars);
+    double[] actionBar = new double[nu];
+    task.rewardGradient(start, d, a, actOffset, last, Task.StateBars.of(m), bars, actionBar);
+    tangentRow(m, d, bars, row);
+    for (int j = 0; j < nu; j++) {
+      dRewardDa[actOffset + j] = dot(row, g, j) * task.controlScale(j) + actionBar[j];
+    }
+  }
+
+  /** A·G + B. */
+  private static double[][] composed(double[][] a, double[][] g, double[][] b) {
+    int nx = g.length, nu = b.length == 0 ? 0 : b[0].length;
+    double[][] out = new double[nx][nu];
+    for (int i = 0; i < nx; i++) {
+      for (int j = 0; j < nu; j++) {
+        double s = b[i][j];
+        for (int r = 0; r < nx; r++) {
+          s += a[i][r] * g[r][j];
+        }
+        out[i][j] = s;
+      }
+    }
+    return out;
+  }
+
+  private static double dot(double[] row, double[][] g, int j) {
+    double s = 0;
+    for (int r = 0; r < row.length; r++) {
+      s += row[r] * g[r][j];
+    }
+    return s;
+  }
+
+  /** (q tangent, qvel, act) row of a function whose bars are {@code bars} at d's state. */
+  private static void tangentRow(Model m, Data d, Task.StateBars bars, double[] row) {
+    int nv = m.nv();
+    double[] q = new double[nv];
+    Configuration.tangentGradient(m, d.qpos, bars.qpos(), q);
+    java.util.Arrays.fill(row, 0);
+    System.arraycopy(q, 0, row, 0, nv);
+    System.arraycopy(bars.qvel(), 0, row, nv, nv);
+  }
+
+  private static void clear(Task.StateBars bars) {
+    java.util.Arrays.fill(bars.qpos(), 0);
+    java.util.Arrays.fill(bars.qvel(), 0);
+  }
+}
