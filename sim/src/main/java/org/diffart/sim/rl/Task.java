@@ -75,7 +75,8 @@ public interface Task {
 
   /**
    * Adds the reward's gradient with respect to the state before the step (to {@code beforeBars}),
-   * the state after it ({@code afterBars}) and the action ({@code actionBar} at {@code offset}).
+   * the state after it ({@code afterBars}) and the action ({@code actionBar}, actionSize numbers
+   * from index 0).
    */
   void rewardGradient(
       Data before,
