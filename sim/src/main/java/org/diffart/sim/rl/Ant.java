@@ -21,25 +21,25 @@ import org.diffart.sim.model.Model;
  *
  * <p>Observation (27): the torso's orientation quaternion (4), its height and the 8 joint angles
  * (9), 0.05 × the 14 velocities. Reward {@code Δx_COM/0.05 − 0.5‖a‖² + 1}, x_COM the whole body's
- * centre of mass. Terminated when the torso's height leaves [0.2, 1.0]. Reset: every coordinate
- * of the standing configuration (torso at 0.75 m, upright, joints at 0) moved by U(−0.1, 0.1),
- * every velocity by N(0, 0.1²). Episodes truncated at 1000 steps (the paper's epoch length).
+ * centre of mass. Terminated when the torso's height leaves [0.2, 1.0]. Reset: every coordinate of
+ * the standing configuration (torso at 0.75 m, upright, joints at 0) moved by U(−0.1, 0.1), every
+ * velocity by N(0, 0.1²). Episodes truncated at 1000 steps (the paper's epoch length).
  *
  * <p>Deviations from the paper's env: its joint limits are a penalty torque {@code
  * 150·clip(10·violation, −5, 5)} and ours are our solver's limit constraints (both push the ankles,
  * which start 30° outside their ranges, into them; ours keeps the step's exact derivatives in
- * {@code Transition}); its quaternion is (x, y, z, w) and ours (w, x, y, z), and the reset's
- * noisy quaternion is normalised here (its simulator takes it as it is); its free-joint velocity
- * order is its own, ours MuJoCo's (linear in the world frame, then angular in the torso's frame);
- * float64 instead of its float32; the contact model is ours (soft constraints solved by PGS), not
- * its.
+ * {@code Transition}); its quaternion is (x, y, z, w) and ours (w, x, y, z), and the reset's noisy
+ * quaternion is normalised here (its simulator takes it as it is); its free-joint velocity order is
+ * its own, ours MuJoCo's (linear in the world frame, then angular in the torso's frame); float64
+ * instead of its float32; the contact model is ours (soft constraints solved by PGS), not its.
  *
- * <p>The integrator: our RK4 (each stage a whole forward with collision, as MuJoCo's) at the paper's
- * 0.01 s. It stays finite under random actions (measured: 200 steps of uniform random actions from
- * a reset, the ant thrown up to z ≈ 5 m, |qvel| ≤ 66), where semi-implicit Euler and implicitfast
- * at 0.01 s reach NaN within 80 steps; but in resting contact it gains energy: from the reset of
- * seed 12 with zero actions the torso spins up to about 20 rad/s about z within 1 s (RK4 at 0.002
- * s and Euler at 0.01 s come to rest). Episodes end at the height bounds, as the paper's.
+ * <p>The integrator: our RK4 (each stage a whole forward with collision, as MuJoCo's) at the
+ * paper's 0.01 s. It stays finite under random actions (measured: 200 steps of uniform random
+ * actions from a reset, the ant thrown up to z ≈ 5 m, |qvel| ≤ 66), where semi-implicit Euler and
+ * implicitfast at 0.01 s reach NaN within 80 steps; but in resting contact it gains energy: from
+ * the reset of seed 12 with zero actions the torso spins up to about 20 rad/s about z within 1 s
+ * (RK4 at 0.002 s and Euler at 0.01 s come to rest). Episodes end at the height bounds, as the
+ * paper's.
  */
 public final class Ant implements Task {
   private static final String RESOURCE = "org/diffart/sim/models/rl/ant.xml";
@@ -63,7 +63,9 @@ public final class Ant implements Task {
     try (InputStream in = Ant.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException(
-            "the ant's model " + RESOURCE + " (datasets/models/rl/ant.xml) is not on the classpath");
+            "the ant's model "
+                + RESOURCE
+                + " (datasets/models/rl/ant.xml) is not on the classpath");
       }
       return MjcfLoader.load(in, "rl/ant.xml");
     } catch (IOException e) {
@@ -141,8 +143,7 @@ public final class Ant implements Task {
   }
 
   @Override
-  public void observationVjp(
-      Data d, int step, double[] obsBar, int offset, Task.StateBars bars) {
+  public void observationVjp(Data d, int step, double[] obsBar, int offset, StateBars bars) {
     for (int i = 0; i < 4; i++) {
       bars.qpos()[3 + i] += obsBar[offset + i];
     }
@@ -186,28 +187,21 @@ public final class Ant implements Task {
   }
 
   @Override
-  public double reward(Data before, Data after, double[] a, int offset, boolean last) {
+  public double reward(StepData s) {
     double cost = 0;
     for (int j = 0; j < actionSize(); j++) {
-      cost += a[offset + j] * a[offset + j];
+      cost += s.a(j) * s.a(j);
     }
-    return (comX(after) - comX(before)) / dt() - 0.5 * cost + 1;
+    return (comX(s.after()) - comX(s.before())) / dt() - 0.5 * cost + 1;
   }
 
   @Override
   public void rewardGradient(
-      Data before,
-      Data after,
-      double[] a,
-      int offset,
-      boolean last,
-      Task.StateBars beforeBars,
-      Task.StateBars afterBars,
-      double[] actionBar) {
-    addComGradient(before, -1 / dt(), beforeBars.qpos());
-    addComGradient(after, 1 / dt(), afterBars.qpos());
+      StepData s, StateBars beforeBars, StateBars afterBars, double[] actionBar) {
+    addComGradient(s.before(), -1 / dt(), beforeBars.qpos());
+    addComGradient(s.after(), 1 / dt(), afterBars.qpos());
     for (int j = 0; j < actionSize(); j++) {
-      actionBar[j] -= a[offset + j];
+      actionBar[j] -= s.a(j);
     }
   }
 

@@ -152,7 +152,7 @@ public final class Pendulum implements Task {
   }
 
   @Override
-  public void observationVjp(Data d, int step, double[] obsBar, int offset, Task.StateBars bars) {
+  public void observationVjp(Data d, int step, double[] obsBar, int offset, StateBars bars) {
     for (int i = 0; i < links; i++) {
       bars.qvel()[i] += obsBar[offset + i];
     }
@@ -199,23 +199,16 @@ public final class Pendulum implements Task {
   }
 
   @Override
-  public double reward(Data before, Data after, double[] a, int offset, boolean last) {
-    double now = distance(after);
-    return distance(before) - now - (last ? now : 0);
+  public double reward(StepData s) {
+    double now = distance(s.after());
+    return distance(s.before()) - now - (s.last() ? now : 0);
   }
 
   @Override
   public void rewardGradient(
-      Data before,
-      Data after,
-      double[] a,
-      int offset,
-      boolean last,
-      Task.StateBars beforeBars,
-      Task.StateBars afterBars,
-      double[] actionBar) {
-    addDistanceGradient(before, 1, beforeBars.qpos());
-    addDistanceGradient(after, last ? -2 : -1, afterBars.qpos());
+      StepData s, StateBars beforeBars, StateBars afterBars, double[] actionBar) {
+    addDistanceGradient(s.before(), 1, beforeBars.qpos());
+    addDistanceGradient(s.after(), s.last() ? -2 : -1, afterBars.qpos());
   }
 
   @Override

@@ -68,14 +68,14 @@ final class SavedState {
   }
 
   /** Appends world w's step count and its two states (worlds in order). */
-  void put(int w, Data current, Data start, int steps) {
+  void put(Data current, Data start, int steps) {
     values[at++] = steps;
     putData(current);
     putData(start);
   }
 
   /** Reads the next world's two states into {@code current} and {@code start}; its step count. */
-  int get(int w, Data current, Data start) {
+  int get(Data current, Data start) {
     int steps = (int) values[at++];
     getData(current);
     getData(start);

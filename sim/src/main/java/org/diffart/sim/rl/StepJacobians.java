@@ -58,7 +58,8 @@ public final class StepJacobians {
     }
     clear(bars);
     double[] actionBar = new double[nu];
-    task.rewardGradient(start, d, a, actOffset, last, Task.StateBars.of(m), bars, actionBar);
+    task.rewardGradient(
+        new Task.StepData(start, d, a, actOffset, last), Task.StateBars.of(m), bars, actionBar);
     tangentRow(m, d, bars, row);
     for (int j = 0; j < nu; j++) {
       dRewardDa[actOffset + j] = dot(row, g, j) * task.controlScale(j) + actionBar[j];

@@ -67,29 +67,29 @@ public interface Task {
    */
   void observationVjp(Data d, int step, double[] obsBar, int offset, StateBars bars);
 
-  /**
-   * The reward of the step from {@code before} to {@code after} with action a (read at {@code
-   * offset}, already clipped); {@code last} when the step ends the episode by its time limit.
-   */
-  double reward(Data before, Data after, double[] a, int offset, boolean last);
+  /** The reward of step s. */
+  double reward(StepData s);
 
   /**
    * Adds the reward's gradient with respect to the state before the step (to {@code beforeBars}),
    * the state after it ({@code afterBars}) and the action ({@code actionBar}, actionSize numbers
    * from index 0).
    */
-  void rewardGradient(
-      Data before,
-      Data after,
-      double[] a,
-      int offset,
-      boolean last,
-      StateBars beforeBars,
-      StateBars afterBars,
-      double[] actionBar);
+  void rewardGradient(StepData s, StateBars beforeBars, StateBars afterBars, double[] actionBar);
 
   /** Whether the episode ends by the task's own condition at state d. */
   boolean terminated(Data d);
+
+  /**
+   * One environment step as a reward sees it: the states before and after it, the action (read at
+   * {@code offset}, already clipped) and whether the step ends the episode by its time limit.
+   */
+  record StepData(Data before, Data after, double[] action, int offset, boolean last) {
+    /** Action coordinate j. */
+    public double a(int j) {
+      return action[offset + j];
+    }
+  }
 
   /** Bars of a state: qpos in its own coordinates (nq) and qvel (nv). */
   record StateBars(double[] qpos, double[] qvel) {

@@ -117,7 +117,8 @@ public final class TaskEnv implements VectorEnv {
       Task task, int w, Data before, Data after, int steps, double[] actions, StepResult out) {
     boolean last = steps >= task.maxEpisodeSteps();
     task.observe(after, steps, out.observation(), w * task.observationSize());
-    out.reward()[w] = task.reward(before, after, actions, w * task.actionSize(), last);
+    out.reward()[w] =
+        task.reward(new Task.StepData(before, after, actions, w * task.actionSize(), last));
     out.terminated()[w] = task.terminated(after);
     out.truncated()[w] = last;
   }
@@ -164,7 +165,7 @@ public final class TaskEnv implements VectorEnv {
   public double[] saveState() {
     SavedState s = new SavedState(m, worlds(), actionSize());
     for (int w = 0; w < worlds(); w++) {
-      s.put(w, data[w], start[w], steps[w]);
+      s.put(data[w], start[w], steps[w]);
     }
     s.putActions(lastAction, stepped);
     return s.values();
@@ -174,7 +175,7 @@ public final class TaskEnv implements VectorEnv {
   public void restoreState(double[] state) {
     SavedState s = SavedState.of(m, worlds(), actionSize(), state);
     for (int w = 0; w < worlds(); w++) {
-      steps[w] = s.get(w, data[w], start[w]);
+      steps[w] = s.get(data[w], start[w]);
     }
     stepped = s.getActions(lastAction);
   }

@@ -90,6 +90,7 @@ class AntTest {
     after.copyStateFrom(before);
     after.qpos[0] += 0.01;
     double[] a = {0.5, 0, 0, 0, 0, 0, 0, -0.5};
-    assertEquals(0.01 / 0.05 - 0.25 + 1, task.reward(before, after, a, 0, false), 1e-12);
+    assertEquals(
+        0.01 / 0.05 - 0.25 + 1, task.reward(new Task.StepData(before, after, a, 0, false)), 1e-12);
   }
 }
