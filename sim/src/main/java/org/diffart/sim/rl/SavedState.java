@@ -4,19 +4,20 @@ import org.diffart.sim.data.Data;
 import org.diffart.sim.model.Model;
 
 /**
- * The flat layout of a {@link TaskEnv}'s saved state: per world its step count, its current state
- * and the state its last step started from (time, step count, qpos, qvel, ctrl, act, the contact
- * warm start, history buffers), then the last actions and whether a step was taken. Doubles hold
- * the integers exactly.
+ * The flat layout of a task environment's saved state ({@link AbstractTaskEnv}): per world its step
+ * count, its current state and the state its last step started from (time, step count, qpos, qvel,
+ * ctrl, act, the contact warm start, history buffers), then the last actions and whether a step was
+ * taken. Doubles hold the integers exactly.
  */
-final class SavedState {
+public final class SavedState {
   private final Model m;
   private final int worlds;
   private final int actions;
   private final double[] values;
   private int at;
 
-  SavedState(Model m, int worlds, int actions) {
+  /** An empty state of W worlds of model m with {@code actions} action numbers each. */
+  public SavedState(Model m, int worlds, int actions) {
     this(m, worlds, actions, new double[length(m, worlds, actions)]);
   }
 
@@ -28,9 +29,11 @@ final class SavedState {
   }
 
   /**
+   * The saved {@code values} of W worlds of model m, to read back.
+   *
    * @throws IllegalArgumentException when {@code values} is not the length this layout needs
    */
-  static SavedState of(Model m, int worlds, int actions, double[] values) {
+  public static SavedState of(Model m, int worlds, int actions, double[] values) {
     int n = length(m, worlds, actions);
     if (values.length != n) {
       throw new IllegalArgumentException(
@@ -63,32 +66,35 @@ final class SavedState {
     return worlds * (1 + 2 * dataLength(m)) + worlds * actions + 1;
   }
 
-  double[] values() {
+  /** The numbers. */
+  public double[] values() {
     return values;
   }
 
-  /** Appends world w's step count and its two states (worlds in order). */
-  void put(Data current, Data start, int steps) {
+  /** Appends the next world's step count and its two states (worlds in order). */
+  public void put(Data current, Data start, int steps) {
     values[at++] = steps;
     putData(current);
     putData(start);
   }
 
   /** Reads the next world's two states into {@code current} and {@code start}; its step count. */
-  int get(Data current, Data start) {
+  public int get(Data current, Data start) {
     int steps = (int) values[at++];
     getData(current);
     getData(start);
     return steps;
   }
 
-  void putActions(double[] last, boolean stepped) {
+  /** Appends the last actions (W×actions) and whether a step was taken. */
+  public void putActions(double[] last, boolean stepped) {
     System.arraycopy(last, 0, values, at, worlds * actions);
     at += worlds * actions;
     values[at++] = stepped ? 1 : 0;
   }
 
-  boolean getActions(double[] last) {
+  /** Reads the last actions into {@code last}; whether a step was taken. */
+  public boolean getActions(double[] last) {
     System.arraycopy(values, at, last, 0, worlds * actions);
     at += worlds * actions;
     return values[at++] != 0;
