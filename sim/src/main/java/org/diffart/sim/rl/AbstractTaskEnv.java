@@ -160,6 +160,38 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     }
   }
 
+  /**
+   * For every world w, {@code actionBar[w] = obsBar[w]ᵀ ∂s'/∂a + rewardBar[w] · ∂r/∂a} of its last
+   * step ({@link StepJacobians#vjp}: one adjoint rollout over the substeps per world), where a few
+   * rows are needed rather than {@link #actionJacobians}' all (the paper's sample enhancement uses
+   * one observation row and the reward's).
+   *
+   * @param obsBar W×observationSize
+   * @param rewardBar W
+   * @param actionBar W×actionSize, overwritten
+   * @throws IllegalStateException before the first step
+   */
+  public void actionVjp(double[] obsBar, double[] rewardBar, double[] actionBar) {
+    if (!stepped) {
+      throw new IllegalStateException("actionVjp before the first step of " + name());
+    }
+    int no = observationSize(), na = actionSize();
+    java.util.Arrays.fill(actionBar, 0);
+    for (int w = 0; w < worlds(); w++) {
+      StepJacobians.vjp(
+          task,
+          before[w],
+          steps[w] - 1,
+          lastAction,
+          w * na,
+          steps[w] >= maxEpisodeSteps(),
+          obsBar,
+          w * no,
+          rewardBar[w],
+          actionBar);
+    }
+  }
+
   @Override
   public double[] saveState() {
     SavedState s = new SavedState(task.model(), worlds(), actionSize());

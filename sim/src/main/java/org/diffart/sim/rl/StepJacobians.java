@@ -3,6 +3,11 @@ package org.diffart.sim.rl;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.kinematics.Configuration;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.AdjointGradient;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.Loss;
+import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Transition;
 import org.diffart.sim.model.Model;
 
@@ -12,6 +17,10 @@ import org.diffart.sim.model.Model;
  * B_k} in the tangent space, then the observation's and the reward's rows (their vector–Jacobian
  * products, turned into tangent rows) times {@code G_K}, times the action's scale. No finite
  * differences. A clipped action coordinate is differentiated as if it were not clipped.
+ *
+ * <p>Where only a few rows are needed, {@link #vjp} gives one combination of them by a single
+ * adjoint rollout over the substeps ({@link AdjointGradient}), about nx times cheaper than the
+ * whole Jacobian.
  */
 public final class StepJacobians {
   private StepJacobians() {}
@@ -103,5 +112,70 @@ public final class StepJacobians {
   private static void clear(Task.StateBars bars) {
     java.util.Arrays.fill(bars.qpos(), 0);
     java.util.Arrays.fill(bars.qvel(), 0);
+  }
+
+  /**
+   * Adds {@code obsBarᵀ ∂s'/∂a + rewardBar · ∂r/∂a} of the step of {@code task} from {@code start}
+   * (as {@link #compute}) to {@code actionBar} (at {@code actOffset}), by one adjoint rollout over
+   * the substeps with the controls held; obsBar is read at {@code obsOffset}. The state after the
+   * step is seen by the observation and the reward through its qpos and qvel (the activations are
+   * the start's: no task here has any).
+   */
+  public static void vjp(
+      Task task,
+      Data start,
+      int step,
+      double[] a,
+      int actOffset,
+      boolean last,
+      double[] obsBar,
+      int obsOffset,
+      double rewardBar,
+      double[] actionBar) {
+    Model m = task.model();
+    int nu = m.nu(), k = task.substeps();
+    double[] controls = new double[k * nu], direct = new double[nu];
+    for (int s = 0; s < k; s++) {
+      System.arraycopy(start.ctrl, 0, controls, s * nu, nu);
+    }
+    Data end = new Data(m);
+    end.copyStateFrom(start);
+    Loss seed =
+        new Loss() {
+          @Override
+          public double terminal(Model model, double[] qpos, double[] qvel, Gradient g) {
+            System.arraycopy(qpos, 0, end.qpos, 0, qpos.length);
+            System.arraycopy(qvel, 0, end.qvel, 0, qvel.length);
+            Task.StateBars bars = new Task.StateBars(g.qpos(), g.qvel());
+            task.observationVjp(end, step + 1, obsBar, obsOffset, bars);
+            Task.StateBars r = Task.StateBars.of(m);
+            Task.StepData s = new Task.StepData(start, end, a, actOffset, last);
+            java.util.Arrays.fill(direct, 0);
+            task.rewardGradient(s, Task.StateBars.of(m), r, direct);
+            for (int i = 0; i < qpos.length; i++) {
+              g.qpos()[i] += rewardBar * r.qpos()[i];
+            }
+            for (int i = 0; i < qvel.length; i++) {
+              g.qvel()[i] += rewardBar * r.qvel()[i];
+            }
+            // the value is not used; the seed is what matters
+            return 0;
+          }
+
+          @Override
+          public boolean hasRunningCost() {
+            return false;
+          }
+        };
+    GradientResult g =
+        AdjointGradient.compute(
+            new RolloutProblem(m, start, controls, k, seed), new Checkpointing.Every(1));
+    for (int j = 0; j < nu; j++) {
+      double sum = 0;
+      for (int s = 0; s < k; s++) {
+        sum += g.ctrl()[s * nu + j];
+      }
+      actionBar[actOffset + j] += sum * task.controlScale(j) + rewardBar * direct[j];
+    }
   }
 }

@@ -18,6 +18,7 @@ class AntTest {
     SplittableRandom r = new SplittableRandom(1);
     assertEquals(0, contacts(env));
     EnvChecks.jacobiansMatchDifferences(env, EnvChecks.actions(env, r), 1e-6, 1e-6);
+    EnvChecks.vjpMatchesJacobians(env, r, 1e-10);
     assertEquals(0, contacts(env), "still in the air after the checked step");
   }
 
@@ -38,6 +39,7 @@ class AntTest {
       a[j] *= 0.05;
     }
     EnvChecks.jacobiansMatchDifferences(env, a, 1e-7, 1e-4);
+    EnvChecks.vjpMatchesJacobians(env, r, 1e-10);
     assertTrue(contacts(env) > 0, "still on the floor after the checked step");
   }
 

@@ -56,4 +56,32 @@ final class EnvChecks {
     env.restoreState(saved);
     env.step(a, out);
   }
+
+  /**
+   * After a step of env: its {@code actionVjp} with random bars equals the same combination of the
+   * rows of its {@code actionJacobians}, to within {@code tol} relative to the larger of 1 and the
+   * entry.
+   */
+  static void vjpMatchesJacobians(AbstractTaskEnv env, SplittableRandom r, double tol) {
+    int w = env.worlds(), no = env.observationSize(), na = env.actionSize();
+    double[] obsBar = new double[w * no], rewardBar = new double[w], got = new double[w * na];
+    for (int i = 0; i < obsBar.length; i++) {
+      obsBar[i] = r.nextDouble(-1, 1);
+    }
+    for (int k = 0; k < w; k++) {
+      rewardBar[k] = r.nextDouble(-1, 1);
+    }
+    env.actionVjp(obsBar, rewardBar, got);
+    double[] jo = new double[w * no * na], jr = new double[w * na];
+    env.actionJacobians(jo, jr);
+    for (int k = 0; k < w; k++) {
+      for (int j = 0; j < na; j++) {
+        double e = rewardBar[k] * jr[k * na + j];
+        for (int i = 0; i < no; i++) {
+          e += obsBar[k * no + i] * jo[k * no * na + i * na + j];
+        }
+        assertEquals(e, got[k * na + j], tol * Math.max(1, Math.abs(e)), "world " + k + " a" + j);
+      }
+    }
+  }
 }

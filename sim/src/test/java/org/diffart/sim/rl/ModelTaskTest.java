@@ -78,6 +78,7 @@ class ModelTaskTest {
     VectorEnv.StepResult out = VectorEnv.StepResult.of(env);
     env.step(EnvChecks.actions(env, r), out);
     EnvChecks.jacobiansMatchDifferences(env, EnvChecks.actions(env, r), 1e-6, 1e-6);
+    EnvChecks.vjpMatchesJacobians((AbstractTaskEnv) env, r, 1e-10);
   }
 
   @Test

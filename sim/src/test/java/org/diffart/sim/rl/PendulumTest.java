@@ -23,6 +23,7 @@ class PendulumTest {
       env.step(EnvChecks.actions(env, r), out);
     }
     EnvChecks.jacobiansMatchDifferences(env, EnvChecks.actions(env, r), 1e-6, 1e-6);
+    EnvChecks.vjpMatchesJacobians((AbstractTaskEnv) env, r, 1e-10);
   }
 
   @Test
