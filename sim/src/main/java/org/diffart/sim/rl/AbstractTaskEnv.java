@@ -147,16 +147,7 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     }
     int no = observationSize(), na = actionSize();
     for (int w = 0; w < worlds(); w++) {
-      StepJacobians.compute(
-          task,
-          before[w],
-          steps[w] - 1,
-          lastAction,
-          w * na,
-          steps[w] >= maxEpisodeSteps(),
-          dObsDa,
-          w * no * na,
-          dRewardDa);
+      StepJacobians.compute(task, lastStep(w), dObsDa, w * no * na, dRewardDa);
     }
   }
 
@@ -175,21 +166,15 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     if (!stepped) {
       throw new IllegalStateException("actionVjp before the first step of " + name());
     }
-    int no = observationSize(), na = actionSize();
     java.util.Arrays.fill(actionBar, 0);
     for (int w = 0; w < worlds(); w++) {
-      StepJacobians.vjp(
-          task,
-          before[w],
-          steps[w] - 1,
-          lastAction,
-          w * na,
-          steps[w] >= maxEpisodeSteps(),
-          obsBar,
-          w * no,
-          rewardBar[w],
-          actionBar);
+      StepJacobians.vjp(task, lastStep(w), obsBar, w * observationSize(), rewardBar[w], actionBar);
     }
+  }
+
+  private StepJacobians.LastStep lastStep(int w) {
+    return new StepJacobians.LastStep(
+        before[w], steps[w] - 1, lastAction, w * actionSize(), steps[w] >= maxEpisodeSteps());
   }
 
   @Override

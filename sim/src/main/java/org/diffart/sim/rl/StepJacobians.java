@@ -26,21 +26,23 @@ public final class StepJacobians {
   private StepJacobians() {}
 
   /**
+   * One world's last environment step as the Jacobians need it.
+   *
+   * @param start the state and controls the step began with (not changed)
+   * @param step the step's index in its episode, from 0
+   * @param action every world's clipped actions
+   * @param offset where this world's action starts in {@code action}
+   * @param last whether the step ended the episode by its time limit (as the reward saw it)
+   */
+  public record LastStep(Data start, int step, double[] action, int offset, boolean last) {}
+
+  /**
    * Fills {@code dObsDa} (obs×act at {@code obsOffset}, row-major) and {@code dRewardDa} (act at
-   * {@code actOffset}) for the step of {@code task} from {@code start} (its state and ctrl those
-   * the step began with; not changed) with action a (at {@code actOffset}), the step being the
-   * episode's {@code step}-th (from 0); {@code last} as the reward saw it.
+   * the step's action offset) for step s of {@code task}.
    */
   public static void compute(
-      Task task,
-      Data start,
-      int step,
-      double[] a,
-      int actOffset,
-      boolean last,
-      double[] dObsDa,
-      int obsOffset,
-      double[] dRewardDa) {
+      Task task, LastStep s, double[] dObsDa, int obsOffset, double[] dRewardDa) {
+    Data start = s.start();
     Model m = task.model();
     int nv = m.nv(), nu = m.nu(), nx = 2 * nv + m.na();
     int no = task.observationSize();
@@ -59,7 +61,7 @@ public final class StepJacobians {
       java.util.Arrays.fill(bar, 0);
       bar[i] = 1;
       clear(bars);
-      task.observationVjp(d, step + 1, bar, 0, bars);
+      task.observationVjp(d, s.step() + 1, bar, 0, bars);
       tangentRow(m, d, bars, row);
       for (int j = 0; j < nu; j++) {
         dObsDa[obsOffset + i * nu + j] = dot(row, g, j) * task.controlScale(j);
@@ -68,10 +70,13 @@ public final class StepJacobians {
     clear(bars);
     double[] actionBar = new double[nu];
     task.rewardGradient(
-        new Task.StepData(start, d, a, actOffset, last), Task.StateBars.of(m), bars, actionBar);
+        new Task.StepData(start, d, s.action(), s.offset(), s.last()),
+        Task.StateBars.of(m),
+        bars,
+        actionBar);
     tangentRow(m, d, bars, row);
     for (int j = 0; j < nu; j++) {
-      dRewardDa[actOffset + j] = dot(row, g, j) * task.controlScale(j) + actionBar[j];
+      dRewardDa[s.offset() + j] = dot(row, g, j) * task.controlScale(j) + actionBar[j];
     }
   }
 
@@ -115,28 +120,19 @@ public final class StepJacobians {
   }
 
   /**
-   * Adds {@code obsBarᵀ ∂s'/∂a + rewardBar · ∂r/∂a} of the step of {@code task} from {@code start}
-   * (as {@link #compute}) to {@code actionBar} (at {@code actOffset}), by one adjoint rollout over
-   * the substeps with the controls held; obsBar is read at {@code obsOffset}. The state after the
-   * step is seen by the observation and the reward through its qpos and qvel (the activations are
-   * the start's: no task here has any).
+   * Adds {@code obsBarᵀ ∂s'/∂a + rewardBar · ∂r/∂a} of step s of {@code task} to {@code actionBar}
+   * (at the step's action offset), by one adjoint rollout over the substeps with the controls held;
+   * obsBar is read at {@code obsOffset}. The state after the step is seen by the observation and
+   * the reward through its qpos and qvel (the activations are the start's: no task here has any).
    */
   public static void vjp(
-      Task task,
-      Data start,
-      int step,
-      double[] a,
-      int actOffset,
-      boolean last,
-      double[] obsBar,
-      int obsOffset,
-      double rewardBar,
-      double[] actionBar) {
+      Task task, LastStep s, double[] obsBar, int obsOffset, double rewardBar, double[] actionBar) {
+    Data start = s.start();
     Model m = task.model();
     int nu = m.nu(), k = task.substeps();
     double[] controls = new double[k * nu], direct = new double[nu];
-    for (int s = 0; s < k; s++) {
-      System.arraycopy(start.ctrl, 0, controls, s * nu, nu);
+    for (int i = 0; i < k; i++) {
+      System.arraycopy(start.ctrl, 0, controls, i * nu, nu);
     }
     Data end = new Data(m);
     end.copyStateFrom(start);
@@ -147,11 +143,11 @@ public final class StepJacobians {
             System.arraycopy(qpos, 0, end.qpos, 0, qpos.length);
             System.arraycopy(qvel, 0, end.qvel, 0, qvel.length);
             Task.StateBars bars = new Task.StateBars(g.qpos(), g.qvel());
-            task.observationVjp(end, step + 1, obsBar, obsOffset, bars);
+            task.observationVjp(end, s.step() + 1, obsBar, obsOffset, bars);
             Task.StateBars r = Task.StateBars.of(m);
-            Task.StepData s = new Task.StepData(start, end, a, actOffset, last);
+            Task.StepData data = new Task.StepData(start, end, s.action(), s.offset(), s.last());
             java.util.Arrays.fill(direct, 0);
-            task.rewardGradient(s, Task.StateBars.of(m), r, direct);
+            task.rewardGradient(data, Task.StateBars.of(m), r, direct);
             for (int i = 0; i < qpos.length; i++) {
               g.qpos()[i] += rewardBar * r.qpos()[i];
             }
@@ -172,10 +168,10 @@ public final class StepJacobians {
             new RolloutProblem(m, start, controls, k, seed), new Checkpointing.Every(1));
     for (int j = 0; j < nu; j++) {
       double sum = 0;
-      for (int s = 0; s < k; s++) {
-        sum += g.ctrl()[s * nu + j];
+      for (int i = 0; i < k; i++) {
+        sum += g.ctrl()[i * nu + j];
       }
-      actionBar[actOffset + j] += sum * task.controlScale(j) + rewardBar * direct[j];
+      actionBar[s.offset() + j] += sum * task.controlScale(j) + rewardBar * direct[j];
     }
   }
 }
