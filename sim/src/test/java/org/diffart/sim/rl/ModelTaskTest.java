@@ -2,6 +2,7 @@ package org.diffart.sim.rl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,34 @@ class ModelTaskTest {
     Data low = new Data(task(1).model());
     low.qpos[2] = 0.4;
     assertTrue(task(1).terminated(low));
+  }
+
+  @Test
+  void aFallingBodyTerminatesBeforeItsTimeLimitAndAResetClearsIt() {
+    Model m = ModelLoader.loadMjcfString(XML, "flyer");
+    Task t =
+        ModelTask.builder(m)
+            .resetNoise(0)
+            .maxEpisodeSteps(100)
+            .reward(REWARD)
+            .terminated(d -> d.qpos[2] < 0.99)
+            .build();
+    VectorEnv env = new TaskEnv(t, 1);
+    VectorEnv.StepResult out = VectorEnv.StepResult.of(env);
+    double[] a = {-1, 0};
+    int steps = 0;
+    do {
+      env.step(a, out);
+      steps++;
+    } while (!out.done(0));
+    // free fall under g = 1 from rest: 0.01 m takes sqrt(0.02) ≈ 0.14 s, 14 or 15 steps of 0.01 s
+    assertTrue(out.terminated()[0] && !out.truncated()[0]);
+    assertTrue(steps >= 14 && steps <= 15, "terminated after " + steps + " steps");
+    double[] obs = new double[15];
+    env.reset(0, 1, obs);
+    assertEquals(1.0, obs[2]);
+    env.step(a, out);
+    assertFalse(out.terminated()[0]);
   }
 
   @Test
