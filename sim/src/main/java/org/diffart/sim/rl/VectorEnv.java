@@ -14,6 +14,11 @@ package org.diffart.sim.rl;
  *
  * <p>Arrays are world-major: world w's observation is {@code obs[w*observationSize() + i]}, its
  * action {@code actions[w*actionSize() + j]}.
+ *
+ * <p>Implementations: a {@link Task}'s worlds on the CPU ({@link TaskEnv}; {@link Pendulum#create},
+ * {@link Ant#create}) or on any backend ({@code org.diffart.backends.rl.BackendEnv}); both are
+ * {@link AbstractTaskEnv}s, which also give {@link AbstractTaskEnv#actionVjp} (a few rows of the
+ * Jacobians by one adjoint rollout).
  */
 public interface VectorEnv extends AutoCloseable {
   /** A short name for tables, e.g. {@code pendulum-3}. */

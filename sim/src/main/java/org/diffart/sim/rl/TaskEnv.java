@@ -1,0 +1,47 @@
+package org.diffart.sim.rl;
+
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.data.SimulationException;
+import org.diffart.sim.model.Model;
+
+/**
+ * The CPU {@link VectorEnv} of a {@link Task}: one {@code Data} per world, stepped one after the
+ * other by {@code Step.step}; everything else as {@link AbstractTaskEnv}.
+ */
+public final class TaskEnv extends AbstractTaskEnv {
+  /** W worlds of {@code task}, each at the task's reset from seed w until {@link #reset}. */
+  public TaskEnv(Task task, int worlds) {
+    super(task, worlds);
+  }
+
+  @Override
+  protected void advance() {
+    Model m = task.model();
+    for (int w = 0; w < worlds(); w++) {
+      Data d = after[w];
+      for (int k = 0; k < task.substeps(); k++) {
+        Step.step(m, d);
+      }
+      requireFinite(w, d);
+    }
+  }
+
+  /**
+   * @throws SimulationException naming the world when d's state is not finite
+   */
+  static void requireFinite(int world, Data d) {
+    for (int i = 0; i < d.qpos.length; i++) {
+      if (!Double.isFinite(d.qpos[i])) {
+        throw new SimulationException(
+            "world " + world + ": qpos[" + i + "] became " + d.qpos[i], d.nstep, -1);
+      }
+    }
+    for (int i = 0; i < d.qvel.length; i++) {
+      if (!Double.isFinite(d.qvel[i])) {
+        throw new SimulationException(
+            "world " + world + ": qvel[" + i + "] became " + d.qvel[i], d.nstep, i);
+      }
+    }
+  }
+}
