@@ -23,6 +23,9 @@ import java.util.Arrays;
  * @param extraSamples synthetic transitions per real one for sample enhancement ({@code num_ext})
  * @param maxDelta the half-width of sample enhancement's action perturbation ({@code maxdelta})
  * @param jacobianClip sample enhancement's clip of its Jacobian rows (the ant env's {@code clip})
+ * @param truncationTerminal whether a transition that reaches the time limit is stored as terminal
+ *     (no bootstrap): the paper's pendulum reports its 100th step as done, so its code stores it
+ *     so; the ant's time limit is the sampler's and is not stored as terminal
  */
 public record AgentSettings(
     int[] hidden,
@@ -38,7 +41,8 @@ public record AgentSettings(
     int epochLength,
     int extraSamples,
     double maxDelta,
-    double jacobianClip) {
+    double jacobianClip,
+    boolean truncationTerminal) {
   /** Checks the values. */
   public AgentSettings {
     hidden = hidden.clone();
@@ -96,7 +100,8 @@ public record AgentSettings(
         100,
         0,
         1e-2,
-        10);
+        10,
+        true);
   }
 
   /**
@@ -120,7 +125,8 @@ public record AgentSettings(
         1000,
         9,
         1e-2,
-        10);
+        10,
+        false);
   }
 
   /**
@@ -130,7 +136,21 @@ public record AgentSettings(
    */
   public static AgentSettings pendulumSmall(int epochs) {
     return new AgentSettings(
-        new int[] {64, 64}, 1e-3, 128, 1.0, 5e-3, -1e-2, 1, 200, 200_000, epochs, 100, 0, 1e-2, 10);
+        new int[] {64, 64},
+        1e-3,
+        128,
+        1.0,
+        5e-3,
+        -1e-2,
+        1,
+        200,
+        200_000,
+        epochs,
+        100,
+        0,
+        1e-2,
+        10,
+        true);
   }
 
   /**
@@ -140,7 +160,21 @@ public record AgentSettings(
    */
   public static AgentSettings antSmall(int epochs) {
     return new AgentSettings(
-        new int[] {64, 64}, 1e-3, 128, 0.99, 5e-3, -4, 2, 1000, 500_000, epochs, 1000, 9, 1e-2, 10);
+        new int[] {64, 64},
+        1e-3,
+        128,
+        0.99,
+        5e-3,
+        -4,
+        2,
+        1000,
+        500_000,
+        epochs,
+        1000,
+        9,
+        1e-2,
+        10,
+        false);
   }
 
   /** A copy with {@code hidden}, {@code batchSize} and {@code trainRepeat} replaced. */
@@ -159,7 +193,8 @@ public record AgentSettings(
         epochLength,
         extraSamples,
         maxDelta,
-        jacobianClip);
+        jacobianClip,
+        truncationTerminal);
   }
 
   @Override
@@ -204,6 +239,8 @@ public record AgentSettings(
         + maxDelta
         + ", jacobianClip="
         + jacobianClip
+        + ", truncationTerminal="
+        + truncationTerminal
         + "]";
   }
 

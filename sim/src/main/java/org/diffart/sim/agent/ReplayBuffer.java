@@ -53,6 +53,11 @@ public final class ReplayBuffer {
     return size;
   }
 
+  /** Whether the i-th stored transition (in order of storage, before wrapping) is terminal. */
+  boolean terminal(int i) {
+    return terminals[i] != 0;
+  }
+
   /** Whether transitions carry their Jacobians. */
   public boolean hasJacobians() {
     return jacobians;

@@ -122,6 +122,11 @@ public final class Sac implements Agent {
     return learner;
   }
 
+  /** The replay buffer, for tests. */
+  ReplayBuffer buffer() {
+    return buffer;
+  }
+
   /** The transitions stored so far, synthetic ones included (up to the capacity). */
   public int bufferSize() {
     return buffer.size();
@@ -169,7 +174,8 @@ public final class Sac implements Agent {
 
   private void store(int w) {
     double reward = result.reward()[w];
-    boolean terminal = result.terminated()[w];
+    boolean terminal =
+        result.terminated()[w] || (settings.truncationTerminal() && result.truncated()[w]);
     double[] next = result.observation();
     buffer.add(
         observation,

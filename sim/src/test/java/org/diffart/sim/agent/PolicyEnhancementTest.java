@@ -15,7 +15,7 @@ class PolicyEnhancementTest {
 
   private static AgentSettings settings() {
     return new AgentSettings(
-        new int[] {8, 8}, 1e-3, B, 0.9, 0.01, -1, 1, 0, 100, 1, 10, 0, 1e-2, 10);
+        new int[] {8, 8}, 1e-3, B, 0.9, 0.01, -1, 1, 0, 100, 1, 10, 0, 1e-2, 10, false);
   }
 
   private static ReplayBuffer.Batch batch() {

@@ -20,7 +20,21 @@ class SacTest {
   /** Small networks and a short exploration for runs of seconds. */
   static AgentSettings small() {
     return new AgentSettings(
-        new int[] {32, 32}, 3e-3, 64, 0.95, 0.02, Double.NaN, 1, 200, 20_000, 10, 300, 9, 1e-2, 10);
+        new int[] {32, 32},
+        3e-3,
+        64,
+        0.95,
+        0.02,
+        Double.NaN,
+        1,
+        200,
+        20_000,
+        10,
+        300,
+        9,
+        1e-2,
+        10,
+        false);
   }
 
   private static double evaluate(Agent agent) {
@@ -106,6 +120,35 @@ class SacTest {
     Sac sac = (Sac) Agents.create("sac", small(), new PointMassEnv(WORLDS, 1, 30), 1);
     sac.trainUntil(100);
     assertEquals(100, sac.bufferSize());
+  }
+
+  @Test
+  void truncationIsStoredAsTerminalWhenTheSettingsSaySo() {
+    AgentSettings s = small();
+    for (boolean asTerminal : new boolean[] {true, false}) {
+      AgentSettings t =
+          new AgentSettings(
+              s.hidden(),
+              s.learningRate(),
+              s.batchSize(),
+              s.discount(),
+              s.tau(),
+              s.targetEntropy(),
+              s.trainRepeat(),
+              s.initialExploration(),
+              s.replayCapacity(),
+              s.epochs(),
+              s.epochLength(),
+              s.extraSamples(),
+              s.maxDelta(),
+              s.jacobianClip(),
+              asTerminal);
+      Sac agent = (Sac) Agents.create("sac", t, new PointMassEnv(1, 1, 5), 2);
+      agent.trainUntil(10);
+      for (int i = 0; i < 10; i++) {
+        assertEquals(asTerminal && i % 5 == 4, agent.buffer().terminal(i), "transition " + i);
+      }
+    }
   }
 
   @Test
