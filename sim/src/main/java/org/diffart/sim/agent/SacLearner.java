@@ -124,16 +124,35 @@ public final class SacLearner {
    * @throws IllegalArgumentException when policy enhancement is asked of a batch without Jacobians
    */
   public void update(ReplayBuffer.Batch batch, Rng rng) {
-    if (actorLoss == ActorLoss.POLICY_ENHANCEMENT && batch.dObsDa == null) {
-      throw new IllegalArgumentException("policy enhancement needs a batch with Jacobians");
+    update(batch, batch, rng);
+  }
+
+  /**
+   * One update whose critics learn from {@code criticBatch} and whose policy and temperature learn
+   * from {@code actorBatch}: how policy enhancement combines with MBPO, whose critic batches mix
+   * real and model transitions while the Jacobians exist only for real ones. For policy enhancement
+   * with two distinct batches, {@code g} comes from a second evaluation of the TD targets on the
+   * actor batch (its own policy noise). With one batch passed twice this is {@link
+   * #update(ReplayBuffer.Batch, Rng)}.
+   *
+   * @throws IllegalArgumentException when policy enhancement is asked of an actor batch without
+   *     Jacobians
+   */
+  public void update(ReplayBuffer.Batch criticBatch, ReplayBuffer.Batch actorBatch, Rng rng) {
+    if (actorLoss == ActorLoss.POLICY_ENHANCEMENT && actorBatch.dObsDa == null) {
+      throw new IllegalArgumentException("policy enhancement needs an actor batch with Jacobians");
     }
-    int n = batch.size;
-    Scratch w = scratch(n);
+    boolean enhanced = actorLoss == ActorLoss.POLICY_ENHANCEMENT;
+    Scratch w = scratch(Math.max(criticBatch.size, actorBatch.size));
     double alpha = alpha();
-    tdTargets(batch, rng, alpha, w);
-    criticStep(q1, q1Adam, batch, w);
-    criticStep(q2, q2Adam, batch, w);
-    actorGradient(batch, rng, alpha, w);
+    tdTargets(criticBatch, rng, alpha, w, enhanced && criticBatch == actorBatch);
+    criticStep(q1, q1Adam, criticBatch, w);
+    criticStep(q2, q2Adam, criticBatch, w);
+    if (enhanced && criticBatch != actorBatch) {
+      tdTargets(actorBatch, rng, alpha, w, true);
+    }
+    int n = actorBatch.size;
+    actorGradient(actorBatch, rng, alpha, w);
     policyAdam.step(policy.network().parameters(), policy.network().gradients());
     double meanLogProb = 0;
     for (int b = 0; b < n; b++) {
@@ -154,7 +173,7 @@ public final class SacLearner {
   public double[] policyGradient(ReplayBuffer.Batch batch, Rng rng) {
     Scratch w = scratch(batch.size);
     double alpha = alpha();
-    tdTargets(batch, rng, alpha, w);
+    tdTargets(batch, rng, alpha, w, actorLoss == ActorLoss.POLICY_ENHANCEMENT);
     actorGradient(batch, rng, alpha, w);
     return policy.network().gradients().clone();
   }
@@ -175,8 +194,9 @@ public final class SacLearner {
     policy.backward(w.actionBar, w.logProbBar, null);
   }
 
-  /** Step 1, and for policy enhancement g = ∇_{s'} y into {@code w.nextObsBar}. */
-  private void tdTargets(ReplayBuffer.Batch batch, Rng rng, double alpha, Scratch w) {
+  /** Step 1, and when {@code withGradient} g = ∇_{s'} y into {@code w.nextObsBar}. */
+  private void tdTargets(
+      ReplayBuffer.Batch batch, Rng rng, double alpha, Scratch w, boolean withGradient) {
     int n = batch.size;
     double gamma = settings.discount();
     policy.sample(batch.nextObservations, n, rng, w.nextActions, w.nextLogProb);
@@ -192,7 +212,7 @@ public final class SacLearner {
       w.bar2[b] = first ? 0 : keep;
       w.logProbBar[b] = -alpha * keep;
     }
-    if (actorLoss != ActorLoss.POLICY_ENHANCEMENT) {
+    if (!withGradient) {
       return;
     }
     java.util.Arrays.fill(w.inputsBar, 0, n * (obs + act), 0.0);
@@ -284,7 +304,7 @@ public final class SacLearner {
       throw new IllegalStateException("tdTargetGradient belongs to policy enhancement");
     }
     Scratch w = scratch(batch.size);
-    tdTargets(batch, rng, alpha(), w);
+    tdTargets(batch, rng, alpha(), w, true);
     System.arraycopy(w.nextObsBar, 0, out, 0, batch.size * obs);
   }
 

@@ -1,6 +1,9 @@
 package org.diffart.sim.agent;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.diffart.sim.nn.CentralDifferences;
 import org.diffart.sim.nn.Mlp;
@@ -103,5 +106,35 @@ class PolicyEnhancementTest {
     for (int i = 2 * OBS; i < 3 * OBS; i++) {
       assertEquals(0, g[i], 0.0, "a terminal transition does not bootstrap");
     }
+  }
+
+  /**
+   * On MBPO the critics learn from batches without Jacobians while the actor's batch has them: the
+   * update accepts that split, refuses an actor batch without Jacobians, and with one batch passed
+   * twice is the one-batch update bit for bit.
+   */
+  @Test
+  void criticAndActorBatchesMaySplit() {
+    ReplayBuffer.Batch withJacobians = batch();
+    ReplayBuffer.Batch plain = new ReplayBuffer.Batch(B, OBS, ACT, false);
+    System.arraycopy(withJacobians.observations(), 0, plain.observations(), 0, B * OBS);
+    System.arraycopy(withJacobians.nextObservations(), 0, plain.nextObservations(), 0, B * OBS);
+    SacLearner split = pe(3);
+    double[] before = split.policy().network().parameters().clone();
+    split.update(plain, withJacobians, new Rng(4));
+    assertNotEquals(before[0], split.policy().network().parameters()[0]);
+    assertThrows(
+        IllegalArgumentException.class, () -> split.update(withJacobians, plain, new Rng(4)));
+    SacLearner once = pe(3);
+    SacLearner twice = pe(3);
+    once.update(withJacobians, new Rng(6));
+    twice.update(withJacobians, withJacobians, new Rng(6));
+    assertArrayEquals(once.policy().network().parameters(), twice.policy().network().parameters());
+    assertArrayEquals(once.critics()[0].parameters(), twice.critics()[0].parameters());
+  }
+
+  private static SacLearner pe(long seed) {
+    return new SacLearner(
+        OBS, ACT, settings(), SacLearner.ActorLoss.POLICY_ENHANCEMENT, new Rng(seed));
   }
 }
