@@ -21,13 +21,17 @@ public interface Agent {
   /** The environment steps taken so far, summed over worlds. */
   long envSteps();
 
-  /** Trains until at least {@code envSteps} environment steps have been taken in all. */
+  /**
+   * Trains until at least {@code envSteps} environment steps have been taken in all (W worlds step
+   * together, so it may overshoot by up to W − 1).
+   */
   void trainUntil(long envSteps);
 
   /**
    * The mean undiscounted return of {@code episodes} episodes of the current policy acting
    * deterministically (its mean action) on {@code env}, episode k started from {@code seed + k}.
-   * Changes nothing of the agent's training state, its random streams included.
+   * Changes nothing of the agent's training state, its random streams included; {@code env} must
+   * therefore be an environment of its own, not the one the agent trains on.
    */
   double evaluate(VectorEnv env, int episodes, long seed);
 
