@@ -42,23 +42,9 @@ class MlpTest {
     double[] xBar = new double[batch * 5];
     net.backward(c, xBar, true);
     double[] g = net.gradients().clone();
-    compare(net.parameters(), g, () -> loss(net, x, batch, c), act + " parameter ");
-    compare(x, xBar, () -> loss(net, x, batch, c), act + " input ");
-  }
-
-  /** Central differences of {@code loss} in each entry of {@code v} against {@code analytic}. */
-  private static void compare(
-      double[] v, double[] analytic, java.util.function.DoubleSupplier loss, String what) {
-    double h = 1e-6;
-    for (int i = 0; i < v.length; i++) {
-      double keep = v[i];
-      v[i] = keep + h;
-      double up = loss.getAsDouble();
-      v[i] = keep - h;
-      double down = loss.getAsDouble();
-      v[i] = keep;
-      assertEquals((up - down) / (2 * h), analytic[i], 1e-7, what + i);
-    }
+    CentralDifferences.check(
+        net.parameters(), g, () -> loss(net, x, batch, c), 1e-7, act + " parameter");
+    CentralDifferences.check(x, xBar, () -> loss(net, x, batch, c), 1e-7, act + " input");
   }
 
   @Test
