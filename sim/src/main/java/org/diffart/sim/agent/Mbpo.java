@@ -26,8 +26,10 @@ import org.diffart.sim.rl.VectorEnv;
  *   <li>Each environment step the policy samples the action (the world's next observation after a
  *       reset when an episode ended); the real transition enters the real pool with {@code
  *       terminal} = the environment's termination (a truncation is not terminal).
- *   <li>After each environment step {@code trainRepeat} SAC updates ({@link SacLearner}), each on a
- *       batch of {@code ⌊batchSize·realRatio⌋} real and the rest model transitions.
+ *   <li>After each environment step past the exploration, {@code trainRepeat} SAC updates ({@link
+ *       SacLearner}), each on a batch of {@code ⌊batchSize·realRatio⌋} real and the rest model
+ *       transitions (all real while the model pool is empty). The model work of step 2 needs at
+ *       least two real transitions; without exploration it waits for the next due step.
  * </ol>
  *
  * <p>The paper's sample enhancement ({@code mbpo/algorithms/glearn.py}, its ant's method) is this
@@ -108,7 +110,7 @@ public final class Mbpo implements Agent {
     return learner;
   }
 
-  /** What the last model training did, or null before the first. */
+  /** What the last model training did, or null before the first (diagnostic: not saved). */
   public ProbabilisticEnsemble.TrainResult lastModelTraining() {
     return lastModelTraining;
   }

@@ -1,6 +1,6 @@
 package org.diffart.sim.agent;
 
-import org.diffart.sim.nn.ProbabilisticEnsemble;
+import org.diffart.sim.nn.EnsembleConfig;
 
 /**
  * What fixes an MBPO run besides its environment and seed: SAC's settings, the dynamics ensemble's,
@@ -23,7 +23,7 @@ import org.diffart.sim.nn.ProbabilisticEnsemble;
  */
 public record MbpoSettings(
     AgentSettings sac,
-    ProbabilisticEnsemble.Config model,
+    EnsembleConfig model,
     double realRatio,
     int[] rolloutSchedule,
     int modelTrainFreq,
@@ -95,7 +95,7 @@ public record MbpoSettings(
   public static MbpoSettings pendulumPaper(int links, int observationSize) {
     return new MbpoSettings(
         AgentSettings.pendulumPaper(links),
-        ProbabilisticEnsemble.Config.paper(),
+        EnsembleConfig.paper(),
         0.05,
         new int[] {1, 15, 1, 10},
         250,
@@ -114,7 +114,7 @@ public record MbpoSettings(
   public static MbpoSettings antPaper() {
     return new MbpoSettings(
         AgentSettings.antPaper(),
-        ProbabilisticEnsemble.Config.paper(),
+        EnsembleConfig.paper(),
         0.05,
         new int[] {20, 100, 1, 25},
         250,
@@ -127,7 +127,7 @@ public record MbpoSettings(
    * The same MBPO constants on other SAC settings, a smaller ensemble and fewer rollouts: for runs
    * on two cores.
    */
-  public MbpoSettings scaled(AgentSettings sac, ProbabilisticEnsemble.Config model, int rollouts) {
+  public MbpoSettings scaled(AgentSettings sac, EnsembleConfig model, int rollouts) {
     return new MbpoSettings(
         sac,
         model,

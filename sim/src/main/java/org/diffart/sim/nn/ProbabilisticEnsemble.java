@@ -25,9 +25,9 @@ import java.util.Arrays;
  *       least one), gives each member its own bootstrap of the rest, runs epochs of minibatches of
  *       256 (each member's bootstrap row order reshuffled after each epoch), snapshots a member
  *       when its held-out mean squared error improves by more than 1 %, stops after 5 epochs
- *       without a snapshot (or at {@link Config#maxEpochs} when that is positive), restores the
- *       snapshots and ranks the members by held-out mean squared error: the best {@link
- *       Config#elites} are the elites. The networks are not reset between calls.
+ *       without a snapshot (or at {@link EnsembleConfig#maxEpochs} when that is positive), restores
+ *       the snapshots and ranks the members by held-out mean squared error: the best {@link
+ *       EnsembleConfig#elites} are the elites. The networks are not reset between calls.
  * </ul>
  *
  * <p>{@link #sample} is MBPO's {@code FakeEnv.step} less the termination: for each row a uniformly
@@ -39,95 +39,6 @@ public final class ProbabilisticEnsemble {
   private static final int CHUNK = 1024;
 
   /**
-   * The ensemble's shape and training constants.
-   *
-   * @param members E, the networks in the ensemble
-   * @param elites the members used for prediction (≤ E)
-   * @param hidden the hidden layers' widths
-   * @param weightDecays λ_l per dense layer (hidden.length + 1 of them)
-   * @param learningRate Adam's step size
-   * @param batchSize rows per minibatch per member
-   * @param holdoutRatio the fraction of rows held out for validation
-   * @param maxHoldout the most rows held out
-   * @param patience epochs without an improving snapshot before training stops
-   * @param maxEpochs a cap on the epochs of one {@link #train} call, 0 for none (the paper's)
-   */
-  public record Config(
-      int members,
-      int elites,
-      int[] hidden,
-      double[] weightDecays,
-      double learningRate,
-      int batchSize,
-      double holdoutRatio,
-      int maxHoldout,
-      int patience,
-      int maxEpochs) {
-    /** Checks the sizes. */
-    public Config {
-      if (members < 1 || elites < 1 || elites > members) {
-        throw new IllegalArgumentException(
-            "need 1 ≤ elites ≤ members, got elites=" + elites + ", members=" + members);
-      }
-      if (weightDecays.length != hidden.length + 1) {
-        throw new IllegalArgumentException(
-            "weightDecays needs one per dense layer ("
-                + (hidden.length + 1)
-                + "), got "
-                + weightDecays.length);
-      }
-      if (batchSize < 1 || patience < 0 || maxEpochs < 0 || maxHoldout < 1) {
-        throw new IllegalArgumentException("batchSize, maxHoldout ≥ 1, patience, maxEpochs ≥ 0");
-      }
-      if (!(holdoutRatio > 0 && holdoutRatio < 1)) {
-        throw new IllegalArgumentException("holdoutRatio must lie in (0, 1), got " + holdoutRatio);
-      }
-      hidden = hidden.clone();
-      weightDecays = weightDecays.clone();
-    }
-
-    /** The paper's: 7 members, 5 elites, 4×200 swish, its decays, Adam 1e-3, batch 256. */
-    public static Config paper() {
-      return new Config(
-          7,
-          5,
-          new int[] {200, 200, 200, 200},
-          new double[] {2.5e-5, 5e-5, 7.5e-5, 7.5e-5, 1e-4},
-          1e-3,
-          256,
-          0.2,
-          5000,
-          5,
-          0);
-    }
-
-    /**
-     * The same training constants with other sizes and an epoch cap; the decays λ_l are kept per
-     * layer from the first (the output layer's from the last).
-     */
-    public Config resized(int members, int elites, int[] hidden, int maxEpochs) {
-      double[] decays = new double[hidden.length + 1];
-      for (int l = 0; l < decays.length; l++) {
-        decays[l] =
-            l == hidden.length
-                ? weightDecays[weightDecays.length - 1]
-                : weightDecays[Math.min(l, weightDecays.length - 2)];
-      }
-      return new Config(
-          members,
-          elites,
-          hidden,
-          decays,
-          learningRate,
-          batchSize,
-          holdoutRatio,
-          maxHoldout,
-          patience,
-          maxEpochs);
-    }
-  }
-
-  /**
    * What one {@link #train} call did.
    *
    * @param epochs the epochs run
@@ -137,7 +48,7 @@ public final class ProbabilisticEnsemble {
    */
   public record TrainResult(int epochs, int holdoutRows, double holdoutMse, double holdoutLoss) {}
 
-  private final Config config;
+  private final EnsembleConfig config;
   private final int obsSize;
   private final int actSize;
   private final int in;
@@ -160,7 +71,7 @@ public final class ProbabilisticEnsemble {
    * An ensemble for observations of {@code obsSize} and actions of {@code actSize}, initialised
    * from {@code seed}.
    */
-  public ProbabilisticEnsemble(Config config, int obsSize, int actSize, long seed) {
+  public ProbabilisticEnsemble(EnsembleConfig config, int obsSize, int actSize, long seed) {
     if (obsSize < 1 || actSize < 1) {
       throw new IllegalArgumentException(
           "obsSize and actSize must be positive, got " + obsSize + ", " + actSize);
@@ -193,7 +104,7 @@ public final class ProbabilisticEnsemble {
   }
 
   /** The configuration. */
-  public Config config() {
+  public EnsembleConfig config() {
     return config;
   }
 

@@ -9,7 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import org.diffart.sim.nn.ProbabilisticEnsemble;
+import org.diffart.sim.nn.EnsembleConfig;
 import org.junit.jupiter.api.Test;
 
 class MbpoTest {
@@ -36,8 +36,7 @@ class MbpoTest {
             extraSamples,
             1e-2,
             10);
-    ProbabilisticEnsemble.Config model =
-        ProbabilisticEnsemble.Config.paper().resized(3, 2, new int[] {32, 32}, 20);
+    EnsembleConfig model = EnsembleConfig.paper().resized(3, 2, new int[] {32, 32}, 20);
     return new MbpoSettings(
         sac, model, 0.05, new int[] {1, 5, 1, 3}, 50, 1, 200, DriftEnv.termination());
   }

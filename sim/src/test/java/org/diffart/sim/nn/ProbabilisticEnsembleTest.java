@@ -13,8 +13,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 class ProbabilisticEnsembleTest {
-  private static ProbabilisticEnsemble.Config small(int maxEpochs) {
-    return ProbabilisticEnsemble.Config.paper().resized(3, 2, new int[] {16, 16}, maxEpochs);
+  private static EnsembleConfig small(int maxEpochs) {
+    return EnsembleConfig.paper().resized(3, 2, new int[] {16, 16}, maxEpochs);
   }
 
   /**
