@@ -21,8 +21,6 @@ import java.io.IOException;
  * loaded serves four batch rows; a network is not thread-safe.
  */
 public final class Mlp {
-  private static final int BLOCK = 4;
-
   private final int[] sizes;
   private final Activation activation;
   private final int[] weightOffsets;
@@ -33,6 +31,7 @@ public final class Mlp {
   private double[][] deltas = new double[0][];
   // swish's pre-activations, which its derivative needs (null for the other activations)
   private double[][] pre = new double[0][];
+  private double[] transposed = new double[0];
   private int capacity;
   private int batch = -1;
 
@@ -217,124 +216,36 @@ public final class Mlp {
   private void denseForward(int l, double[] x, double[] y, int n) {
     int in = sizes[l];
     int out = sizes[l + 1];
-    int wo = weightOffsets[l];
-    int bo = biasOffsets[l];
-    double[] p = params;
-    int b = 0;
-    for (; b + BLOCK <= n; b += BLOCK) {
-      int y0 = b * out;
-      int y1 = y0 + out;
-      int y2 = y1 + out;
-      int y3 = y2 + out;
-      for (int j = 0; j < out; j++) {
-        double bias = p[bo + j];
-        y[y0 + j] = bias;
-        y[y1 + j] = bias;
-        y[y2 + j] = bias;
-        y[y3 + j] = bias;
-      }
-      int x0 = b * in;
-      for (int k = 0; k < in; k++) {
-        double a0 = x[x0 + k];
-        double a1 = x[x0 + in + k];
-        double a2 = x[x0 + 2 * in + k];
-        double a3 = x[x0 + 3 * in + k];
-        int w = wo + k * out;
-        for (int j = 0; j < out; j++) {
-          double wj = p[w + j];
-          y[y0 + j] += a0 * wj;
-          y[y1 + j] += a1 * wj;
-          y[y2 + j] += a2 * wj;
-          y[y3 + j] += a3 * wj;
-        }
-      }
+    for (int b = 0; b < n; b++) {
+      System.arraycopy(params, biasOffsets[l], y, b * out, out);
     }
-    for (; b < n; b++) {
-      int y0 = b * out;
-      System.arraycopy(p, bo, y, y0, out);
-      for (int k = 0; k < in; k++) {
-        double a0 = x[b * in + k];
-        int w = wo + k * out;
-        for (int j = 0; j < out; j++) {
-          y[y0 + j] += a0 * p[w + j];
-        }
-      }
-    }
+    Gemm.multiplyAdd(x, 0, params, weightOffsets[l], y, 0, n, in, out);
   }
 
+  /** dW += Xᵀ·G through a transposed copy of X; db += the column sums of G. */
   private void denseParameterGradients(int l, double[] x, double[] g, int n) {
     int in = sizes[l];
     int out = sizes[l + 1];
-    int wo = weightOffsets[l];
     int bo = biasOffsets[l];
-    double[] gr = grads;
     for (int b = 0; b < n; b++) {
       int g0 = b * out;
       for (int j = 0; j < out; j++) {
-        gr[bo + j] += g[g0 + j];
+        grads[bo + j] += g[g0 + j];
       }
     }
-    int b = 0;
-    for (; b + BLOCK <= n; b += BLOCK) {
-      int g0 = b * out;
-      int g1 = g0 + out;
-      int g2 = g1 + out;
-      int g3 = g2 + out;
-      int x0 = b * in;
-      for (int k = 0; k < in; k++) {
-        double a0 = x[x0 + k];
-        double a1 = x[x0 + in + k];
-        double a2 = x[x0 + 2 * in + k];
-        double a3 = x[x0 + 3 * in + k];
-        int w = wo + k * out;
-        for (int j = 0; j < out; j++) {
-          gr[w + j] += a0 * g[g0 + j] + a1 * g[g1 + j] + a2 * g[g2 + j] + a3 * g[g3 + j];
-        }
-      }
-    }
-    for (; b < n; b++) {
-      int g0 = b * out;
-      for (int k = 0; k < in; k++) {
-        double a0 = x[b * in + k];
-        int w = wo + k * out;
-        for (int j = 0; j < out; j++) {
-          gr[w + j] += a0 * g[g0 + j];
-        }
-      }
-    }
+    Gemm.transpose(x, 0, n, in, transposed, 0);
+    Gemm.multiplyAdd(transposed, 0, g, 0, grads, weightOffsets[l], in, n, out);
   }
 
+  /** X̄ (+)= G·Wᵀ through a transposed copy of W. */
   private void denseInputGradients(int l, double[] g, double[] gIn, int n, boolean overwrite) {
     int in = sizes[l];
     int out = sizes[l + 1];
-    int wo = weightOffsets[l];
-    double[] p = params;
-    for (int b = 0; b < n; b++) {
-      int g0 = b * out;
-      for (int k = 0; k < in; k++) {
-        int w = wo + k * out;
-        double s0 = 0;
-        double s1 = 0;
-        double s2 = 0;
-        double s3 = 0;
-        int j = 0;
-        for (; j + 4 <= out; j += 4) {
-          s0 += g[g0 + j] * p[w + j];
-          s1 += g[g0 + j + 1] * p[w + j + 1];
-          s2 += g[g0 + j + 2] * p[w + j + 2];
-          s3 += g[g0 + j + 3] * p[w + j + 3];
-        }
-        for (; j < out; j++) {
-          s0 += g[g0 + j] * p[w + j];
-        }
-        double s = (s0 + s1) + (s2 + s3);
-        if (overwrite) {
-          gIn[b * in + k] = s;
-        } else {
-          gIn[b * in + k] += s;
-        }
-      }
+    if (overwrite) {
+      java.util.Arrays.fill(gIn, 0, n * in, 0.0);
     }
+    Gemm.transpose(params, weightOffsets[l], in, out, transposed, 0);
+    Gemm.multiplyAdd(g, 0, transposed, 0, gIn, 0, n, out, in);
   }
 
   private void activate(int layer, int n) {
@@ -392,6 +303,11 @@ public final class Mlp {
       boolean hidden = l > 0 && l < layers;
       pre[l] = activation == Activation.SWISH && hidden ? new double[n * sizes[l]] : null;
     }
+    int widest = 0;
+    for (int l = 0; l < layers; l++) {
+      widest = Math.max(widest, Math.max(n, sizes[l + 1]) * sizes[l]);
+    }
+    transposed = new double[widest];
     capacity = n;
   }
 

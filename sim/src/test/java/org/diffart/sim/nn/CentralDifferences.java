@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.function.DoubleSupplier;
 
 /** Central differences of a scalar loss against an analytic gradient, entry by entry. */
-final class CentralDifferences {
+public final class CentralDifferences {
   private CentralDifferences() {}
 
   /**
    * Perturbs each entry of {@code v} by ±1e-6 in place (restoring it) and asserts that the central
    * difference of {@code loss} matches {@code analytic} within {@code tolerance}.
    */
-  static void check(
+  public static void check(
       double[] v, double[] analytic, DoubleSupplier loss, double tolerance, String what) {
     double h = 1e-6;
     for (int i = 0; i < v.length; i++) {
