@@ -29,7 +29,7 @@ public final class Mlp {
   private final double[] grads;
   private double[][] acts = new double[0][];
   private double[][] deltas = new double[0][];
-  // swish's pre-activations, which its derivative needs (null for the other activations)
+  // swish's σ(x) of each hidden pre-activation x, which its derivative needs (else null)
   private double[][] pre = new double[0][];
   private double[] transposed = new double[0];
   private int capacity;
@@ -259,10 +259,11 @@ public final class Mlp {
         y[i] = Math.tanh(y[i]);
       }
     } else {
-      double[] x = pre[layer];
-      System.arraycopy(y, 0, x, 0, n);
+      double[] sigma = pre[layer];
       for (int i = 0; i < n; i++) {
-        y[i] = x[i] / (1.0 + Math.exp(-x[i]));
+        double s = 1.0 / (1.0 + Math.exp(-y[i]));
+        sigma[i] = s;
+        y[i] *= s;
       }
     }
   }
@@ -281,9 +282,9 @@ public final class Mlp {
       }
     } else {
       // d(xσ)/dx = σ + xσ(1 − σ) = σ + y(1 − σ)
-      double[] x = pre[layer];
+      double[] sigma = pre[layer];
       for (int i = 0; i < n; i++) {
-        double s = 1.0 / (1.0 + Math.exp(-x[i]));
+        double s = sigma[i];
         g[i] *= s + y[i] * (1.0 - s);
       }
     }
