@@ -20,4 +20,28 @@ public final class Agents {
     }
     throw new IllegalArgumentException("unknown method '" + method + "'; known: sac, pe, se");
   }
+
+  /**
+   * A new agent of {@code method} with MBPO's settings: {@code mbpo} runs {@link Mbpo} (SAC's
+   * sample enhancement turned off); {@code mbpo-se} runs the paper's sample enhancement on MBPO, as
+   * its ant experiment does ({@code glearn.py}: {@link AgentSettings#extraSamples} synthetic
+   * transitions per real one in MBPO's real pool); any other method is {@link #create(String,
+   * AgentSettings, VectorEnv, long)} with {@code settings.sac()}.
+   *
+   * @throws IllegalArgumentException naming the method when it is unknown, or when {@code mbpo-se}
+   *     is asked with no extra samples
+   */
+  public static Agent create(String method, MbpoSettings settings, VectorEnv env, long seed) {
+    switch (method) {
+      case "mbpo":
+        return new Mbpo(settings.withExtraSamples(0), env, seed);
+      case "mbpo-se":
+        if (settings.sac().extraSamples() == 0) {
+          throw new IllegalArgumentException("method 'mbpo-se' needs extraSamples > 0");
+        }
+        return new Mbpo(settings, env, seed);
+      default:
+        return create(method, settings.sac(), env, seed);
+    }
+  }
 }

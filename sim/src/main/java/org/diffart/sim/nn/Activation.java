@@ -5,5 +5,7 @@ public enum Activation {
   /** {@code max(0, x)}. */
   RELU,
   /** {@code tanh(x)}. */
-  TANH
+  TANH,
+  /** {@code x·σ(x)} with σ the logistic function (swish, MBPO's dynamics models). */
+  SWISH
 }

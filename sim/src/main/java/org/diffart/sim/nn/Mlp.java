@@ -5,9 +5,9 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * A multilayer perceptron on batches of rows: dense layers with a ReLU or tanh activation after
- * each hidden layer and a linear output, its parameters one flat array (what {@link Adam} steps),
- * its gradients another of the same layout.
+ * A multilayer perceptron on batches of rows: dense layers with a ReLU, tanh or swish activation
+ * after each hidden layer and a linear output, its parameters one flat array (what {@link Adam}
+ * steps), its gradients another of the same layout.
  *
  * <p>Layer l with fan-in n and fan-out m holds its weights input-major, {@code W[k][j]} at {@code
  * weightOffset(l) + k*m + j} (the transpose of PyTorch's {@code nn.Linear.weight}), then its m
@@ -29,6 +29,8 @@ public final class Mlp {
   private final double[] grads;
   private double[][] acts = new double[0][];
   private double[][] deltas = new double[0][];
+  // swish's σ(x) of each hidden pre-activation x, which its derivative needs (else null)
+  private double[][] pre = new double[0][];
   private double[] transposed = new double[0];
   private int capacity;
   private int batch = -1;
@@ -175,7 +177,7 @@ public final class Mlp {
     for (int l = 0; l <= last; l++) {
       denseForward(l, acts[l], acts[l + 1], batch);
       if (l < last) {
-        activate(acts[l + 1], batch * sizes[l + 1]);
+        activate(l + 1, batch * sizes[l + 1]);
       }
     }
     return acts[last + 1];
@@ -198,7 +200,7 @@ public final class Mlp {
     System.arraycopy(outBar, 0, g, 0, batch * sizes[last + 1]);
     for (int l = last; l >= 0; l--) {
       if (l < last) {
-        activateBackward(acts[l + 1], g, batch * sizes[l + 1]);
+        activateBackward(l + 1, g, batch * sizes[l + 1]);
       }
       if (parameterGradients) {
         denseParameterGradients(l, acts[l], g, batch);
@@ -246,28 +248,44 @@ public final class Mlp {
     Gemm.multiplyAdd(g, 0, transposed, 0, gIn, 0, n, out, in);
   }
 
-  private void activate(double[] y, int n) {
+  private void activate(int layer, int n) {
+    double[] y = acts[layer];
     if (activation == Activation.RELU) {
       for (int i = 0; i < n; i++) {
         y[i] = Math.max(0.0, y[i]);
       }
-    } else {
+    } else if (activation == Activation.TANH) {
       for (int i = 0; i < n; i++) {
         y[i] = Math.tanh(y[i]);
+      }
+    } else {
+      double[] sigma = pre[layer];
+      for (int i = 0; i < n; i++) {
+        double s = 1.0 / (1.0 + Math.exp(-y[i]));
+        sigma[i] = s;
+        y[i] *= s;
       }
     }
   }
 
-  private void activateBackward(double[] y, double[] g, int n) {
+  private void activateBackward(int layer, double[] g, int n) {
+    double[] y = acts[layer];
     if (activation == Activation.RELU) {
       for (int i = 0; i < n; i++) {
         if (y[i] <= 0.0) {
           g[i] = 0.0;
         }
       }
-    } else {
+    } else if (activation == Activation.TANH) {
       for (int i = 0; i < n; i++) {
         g[i] *= 1.0 - y[i] * y[i];
+      }
+    } else {
+      // d(xσ)/dx = σ + xσ(1 − σ) = σ + y(1 − σ)
+      double[] sigma = pre[layer];
+      for (int i = 0; i < n; i++) {
+        double s = sigma[i];
+        g[i] *= s + y[i] * (1.0 - s);
       }
     }
   }
@@ -279,9 +297,12 @@ public final class Mlp {
     int layers = layers();
     acts = new double[layers + 1][];
     deltas = new double[layers + 1][];
+    pre = new double[layers + 1][];
     for (int l = 0; l <= layers; l++) {
       acts[l] = new double[n * sizes[l]];
       deltas[l] = l == 0 ? null : new double[n * sizes[l]];
+      boolean hidden = l > 0 && l < layers;
+      pre[l] = activation == Activation.SWISH && hidden ? new double[n * sizes[l]] : null;
     }
     int widest = 0;
     for (int l = 0; l < layers; l++) {

@@ -58,6 +58,11 @@ class MlpTest {
   }
 
   @Test
+  void swishGradientsMatchCentralDifferences() {
+    checkGradients(Activation.SWISH, 5);
+  }
+
+  @Test
   void forwardIsTheLayersWrittenOut() {
     Mlp net = new Mlp(new int[] {2, 2, 1}, Activation.RELU);
     // W0 input-major: W[k][j]; layer 0: y_j = b_j + Σ_k x_k W[k][j]
