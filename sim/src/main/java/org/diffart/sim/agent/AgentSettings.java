@@ -197,6 +197,26 @@ public record AgentSettings(
         truncationTerminal);
   }
 
+  /** The same settings with {@code extraSamples} synthetic transitions per real one (0: none). */
+  public AgentSettings withExtraSamples(int extraSamples) {
+    return new AgentSettings(
+        hidden,
+        learningRate,
+        batchSize,
+        discount,
+        tau,
+        targetEntropy,
+        trainRepeat,
+        initialExploration,
+        replayCapacity,
+        epochs,
+        epochLength,
+        extraSamples,
+        maxDelta,
+        jacobianClip,
+        truncationTerminal);
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof AgentSettings s

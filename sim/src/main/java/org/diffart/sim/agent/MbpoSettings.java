@@ -141,23 +141,8 @@ public record MbpoSettings(
 
   /** The same settings with SAC's {@code extraSamples} replaced (0: no sample enhancement). */
   public MbpoSettings withExtraSamples(int extraSamples) {
-    AgentSettings a = sac;
     return new MbpoSettings(
-        new AgentSettings(
-            a.hidden(),
-            a.learningRate(),
-            a.batchSize(),
-            a.discount(),
-            a.tau(),
-            a.targetEntropy(),
-            a.trainRepeat(),
-            a.initialExploration(),
-            a.replayCapacity(),
-            a.epochs(),
-            a.epochLength(),
-            extraSamples,
-            a.maxDelta(),
-            a.jacobianClip()),
+        sac.withExtraSamples(extraSamples),
         model,
         realRatio,
         rolloutSchedule,

@@ -35,7 +35,8 @@ class MbpoTest {
             100,
             extraSamples,
             1e-2,
-            10);
+            10,
+            false);
     EnsembleConfig model = EnsembleConfig.paper().resized(3, 2, new int[] {32, 32}, 20);
     return new MbpoSettings(
         sac, model, 0.05, new int[] {1, 5, 1, 3}, 50, 1, 200, DriftEnv.termination());
