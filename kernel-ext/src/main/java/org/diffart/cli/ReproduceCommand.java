@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
       "JSON keys: name, size, rows (one object per measurement, its keys the columns of NAME.csv: the timing"
           + " tables' method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes,"
           + " measured_bytes, status, note; the optimisation experiments' task, method, seed, iterations,"
-          + " simulated_steps, wall_ms, loss, status, and the estimates' parameter, true, estimate,"
-          + " relative_error), checks (check, passed, detail).",
+          + " simulated_steps, wall_ms, loss, status, the estimates' parameter, true, estimate,"
+          + " relative_error, and the RL curves' task, links (pendulum), method, seed, env_steps, wall_ms,"
+          + " return, status: one row per evaluation), checks (check, passed, detail).",
       "Exit code 1 when a check of the reproduced shape fails."
     })
 final class ReproduceCommand implements Callable<Integer> {

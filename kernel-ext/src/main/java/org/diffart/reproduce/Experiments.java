@@ -11,7 +11,9 @@ public final class Experiments {
           new CheckpointInterval(),
           new BackwardPerStep(),
           new MotionControl(),
-          new Estimation());
+          new Estimation(),
+          RlExperiment.pendulum(),
+          RlExperiment.ant());
 
   private Experiments() {}
 

@@ -84,6 +84,75 @@ public final class NetworkBenchmark {
     }
   }
 
+  /**
+   * One implementation's time for one SAC-sized update (a critic and a policy update together).
+   *
+   * @param impl {@code diffart} or {@code pytorch}
+   * @param dtype {@code float64} or {@code float32}
+   * @param hidden the hidden width (two layers)
+   * @param batch the batch
+   * @param medianMs the median over the timed repeats, ms (NaN when it did not run)
+   * @param minMs the fastest repeat, ms
+   * @param status {@code ok}, or why it did not run (no python3-torch, a time-out)
+   */
+  public record Timing(
+      String impl,
+      String dtype,
+      int hidden,
+      int batch,
+      double medianMs,
+      double minMs,
+      String status) {
+    /** PyTorch's median over ours, when both ran. */
+    public double over(Timing ours) {
+      return medianMs / ours.medianMs;
+    }
+  }
+
+  /**
+   * One SAC-sized update timed in ours (float64) and, in the same run, in PyTorch (float64 and
+   * float32, one thread like ours): ours first, then PyTorch's rows, each saying why when it did
+   * not run.
+   */
+  public static List<Timing> compare(
+      int batch, int hidden, int obs, int act, int warmup, int reps) {
+    double[] ours = sacUpdateMs(batch, hidden, obs, act, warmup, reps);
+    List<Timing> rows = new ArrayList<>();
+    rows.add(new Timing("diffart", "float64", hidden, batch, ours[0], ours[1], "ok"));
+    List<String> lines;
+    try {
+      lines = runTorch(batch, hidden, obs, act, warmup, reps);
+    } catch (IOException e) {
+      lines = List.of("{\"impl\": \"pytorch\", \"status\": " + quoted(e.getMessage()) + "}");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      lines = List.of("{\"impl\": \"pytorch\", \"status\": \"interrupted\"}");
+    }
+    for (String line : lines) {
+      double median = number(line, "median_ms");
+      String dtype =
+          line.contains("float32") ? "float32" : line.contains("float64") ? "float64" : "-";
+      rows.add(
+          new Timing(
+              "pytorch",
+              dtype,
+              hidden,
+              batch,
+              median,
+              number(line, "min_ms"),
+              Double.isNaN(median) ? text(line, "status") : "ok"));
+    }
+    return rows;
+  }
+
+  private static String text(String json, String key) {
+    String k = "\"" + key + "\": \"";
+    int i = json.indexOf(k);
+    return i < 0
+        ? json
+        : json.substring(i + k.length(), Math.max(i + k.length(), json.lastIndexOf('"')));
+  }
+
   /** The median and the minimum time of one critic update plus one policy update, ms. */
   static double[] sacUpdateMs(int batch, int hidden, int obs, int act, int warmup, int reps) {
     Rng rng = new Rng(1);

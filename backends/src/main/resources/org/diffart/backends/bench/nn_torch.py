@@ -11,7 +11,7 @@ import time
 try:
     import torch
 except ImportError:
-    print(json.dumps({"status": "torch missing"}))
+    print(json.dumps({"impl": "pytorch", "status": "python3-torch is missing: install Debian's python3-torch (bin/install-deps)"}))
     sys.exit(4)
 
 

@@ -1,0 +1,125 @@
+package org.diffart.reproduce;
+
+import org.diffart.sim.agent.Agent;
+import org.diffart.sim.agent.AgentSettings;
+import org.diffart.sim.agent.Agents;
+import org.diffart.sim.agent.MbpoSettings;
+import org.diffart.sim.nn.EnsembleConfig;
+import org.diffart.sim.rl.Ant;
+import org.diffart.sim.rl.Pendulum;
+import org.diffart.sim.rl.VectorEnv;
+
+/**
+ * The RL experiments' environments, agents and sizes: the paper's configurations at {@link
+ * Size#FULL}, smaller networks and shorter runs at the main job's and CI's sizes.
+ *
+ * <p>Methods: {@code sac} (model-free SAC), {@code mbpo} (the paper's baseline), {@code pe} (the
+ * paper's policy enhancement: SAC whose actor loss takes the simulator's action Jacobians, as its
+ * {@code GLearnOld} runs softlearning's model-free loop), {@code se} (the paper's sample
+ * enhancement on MBPO, as its {@code GLearn}), {@code shac} (the analytic policy gradient through
+ * our adjoint).
+ */
+final class RlAgents implements RlUnit.Factory {
+  /**
+   * The cut's cap on the ensemble's epochs per training (the paper's trains until it stops
+   * improving).
+   */
+  static final int MODEL_EPOCHS = 5;
+
+  /** The cut's real start states per model rollout batch (the paper's 100,000). */
+  static final int ROLLOUTS = 400;
+
+  @Override
+  public VectorEnv env(String task, int links, int worlds) {
+    return task.equals("pendulum") ? Pendulum.create(links, worlds) : Ant.create(worlds);
+  }
+
+  @Override
+  public Agent agent(String method, String task, int links, RlPlan plan, VectorEnv env, long seed) {
+    boolean paper = plan.preset().equals("paper");
+    boolean pendulum = task.equals("pendulum");
+    int epochs = (int) Math.max(1, plan.envSteps() / (pendulum ? 100 : 1000));
+    AgentSettings sac =
+        pendulum
+            ? paper ? AgentSettings.pendulumPaper(links) : AgentSettings.pendulumSmall(epochs)
+            : paper ? AgentSettings.antPaper() : AgentSettings.antSmall(epochs);
+    if (!method.equals("mbpo") && !method.equals("se")) {
+      // SAC and policy enhancement ignore the sample-enhancement fields of the settings
+      return Agents.create(method, sac, env, seed);
+    }
+    MbpoSettings mbpo =
+        pendulum
+            ? MbpoSettings.pendulumPaper(links, env.observationSize())
+            : MbpoSettings.antPaper();
+    if (!paper) {
+      EnsembleConfig small = EnsembleConfig.paper().resized(5, 3, new int[] {64, 64}, MODEL_EPOCHS);
+      mbpo = mbpo.scaled(sac, small, ROLLOUTS);
+    }
+    if (method.equals("mbpo")) {
+      return Agents.create("mbpo", mbpo, env, seed);
+    }
+    return Agents.create(
+        "mbpo-se", mbpo.sac().extraSamples() > 0 ? mbpo : mbpo.withExtraSamples(9), env, seed);
+  }
+
+  /**
+   * A run's size. Full: the paper's (pendulum 100·n epochs of 100 steps, ant 100 epochs of 1000).
+   * Default and quick: see {@link #sizeNote}.
+   */
+  static RlPlan plan(String task, int links, Size size) {
+    if (task.equals("pendulum")) {
+      return switch (size) {
+        case QUICK -> new RlPlan(600, 200, 1, 1, "small");
+        case DEFAULT -> new RlPlan(2_500L * links, 500, 1, 1, "small");
+        case FULL -> new RlPlan(10_000L * links, 500, 1, 1, "paper");
+      };
+    }
+    return switch (size) {
+      case QUICK -> new RlPlan(600, 200, 2, 1, "small");
+      case DEFAULT -> new RlPlan(5_000, 500, 4, 1, "small");
+      case FULL -> new RlPlan(100_000, 5_000, 4, 1, "paper");
+    };
+  }
+
+  /** What a size cuts from the paper's, in words. */
+  static String sizeNote(String task, Size size) {
+    return switch (size) {
+      case FULL ->
+          task.equals("pendulum")
+              ? "The paper's size: 100·n epochs of 100 steps per run, SAC 256x256 with batch 256 and 5"
+                  + " updates per step, MBPO's 7-member ensemble of 4x200 (about 15 hours of network"
+                  + " updates for the 7-link runs alone on this 2-core machine)"
+              : "The paper's size: 100 epochs of 1000 steps per run, SAC 256x256 with batch 256 and 20"
+                  + " updates per step (several days on this 2-core machine)";
+      case DEFAULT ->
+          "The main job's cut of the paper's: "
+              + (task.equals("pendulum")
+                  ? "link counts 1, 3, 5 and 7 (the paper's 1 to 7), runs of 2,500·n environment"
+                      + " steps (the paper's 10,000·n)"
+                  : "runs of "
+                      + plan(task, 0, size).envSteps()
+                      + " environment steps (the paper's 100,000)")
+              + ", 64x64 networks with batch 128 and one (pendulum) or two (ant) updates per step (the"
+              + " paper's 256x256, batch 256, 5 or 20), MBPO's ensemble 5 members of 64x64 (3 elites,"
+              + " at most "
+              + MODEL_EPOCHS
+              + " epochs per training) rolled out from "
+              + ROLLOUTS
+              + " states (the paper's 7 of 4x200 swish, 5 elites, trained to convergence, from"
+              + " 100,000)";
+      case QUICK ->
+          "CI's size: a few hundred environment steps per run, too short to learn; it checks that"
+              + " every method runs, and that a seed reproduces its curve bit for bit through an"
+              + " interruption";
+    };
+  }
+
+  /**
+   * The best return a task allows: for the pendulum the starting squared distance of its tip to the
+   * upright target ({@code 0.5 n²}, the return of an episode that ends on the target); NaN for the
+   * ant, which has none.
+   */
+  static double bestReturn(String task, int links) {
+    return task.equals("pendulum") ? 0.5 * links * links : Double.NaN;
+  }
+}

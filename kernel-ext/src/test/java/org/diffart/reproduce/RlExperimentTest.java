@@ -1,0 +1,76 @@
+package org.diffart.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The RL experiments' plumbing at CI's size on the real environments and agents: the rows carry the
+ * issue's keys, every evaluation is a progress line, a finished sweep is read back from its files
+ * rather than run again, and a selection the experiment does not have is refused by name. (Whether
+ * the paper's shape holds is for the checks at the main job's size to say.)
+ */
+class RlExperimentTest {
+  @Test
+  void aSweepKeepsItsRunsAndReadsThemBack(@TempDir Path dir) {
+    Experiment e = Experiments.get("rl-pendulum");
+    Selection s = Selection.parse("1", "1", "sac");
+    List<String> progress = new ArrayList<>();
+    Report first = e.run(Size.QUICK, s, dir, progress::add);
+
+    assertEquals(e.measurements(Size.QUICK, s), progress.size(), progress.toString());
+    List<RlPoint> rows = first.rows(RlPoint.class);
+    assertEquals(e.measurements(Size.QUICK, s), rows.size());
+    assertEquals(0, rows.get(0).envSteps());
+    for (RlPoint p : rows) {
+      assertTrue(p.ok(), p.toString());
+      assertTrue(Double.isFinite(p.meanReturn()), p.toString());
+    }
+    JsonObject json = rows.get(rows.size() - 1).toJson();
+    for (String key :
+        List.of("task", "links", "method", "seed", "env_steps", "wall_ms", "return", "status")) {
+      assertTrue(json.has(key), key + " missing from " + json);
+    }
+    assertTrue(Files.exists(dir.resolve("rl-pendulum-runs/pendulum-1_sac_seed0.state")));
+    assertTrue(Files.exists(dir.resolve("rl-pendulum-runs/pendulum-1_sac_seed0.csv")));
+    assertTrue(first.failures().isEmpty(), first.failures().toString());
+
+    // run again: every evaluation read back from the kept state, wall times included
+    Report again = e.run(Size.QUICK, s, dir, line -> {});
+    assertEquals(first.rowsTable().toString(), again.rowsTable().toString());
+  }
+
+  @Test
+  void theAntHasNoLinksColumn() {
+    RlPoint p = new RlPoint("ant", 0, "se", 2, 1000, 5.0, 12.5, "ok");
+    assertFalse(p.toJson().has("links"));
+    assertEquals("ant_se_seed2", p.run());
+  }
+
+  @Test
+  void selectionsTheExperimentDoesNotHaveAreRefused() {
+    Experiment pendulum = Experiments.get("rl-pendulum"), ant = Experiments.get("rl-ant");
+    assertMessage("1 to 7 links", () -> pendulum.check(Selection.parse("8", null, null)));
+    assertMessage("unknown method 'ppo'", () -> pendulum.check(Selection.parse(null, null, "ppo")));
+    assertMessage("--links is the pendulum's", () -> ant.check(Selection.parse("3", null, null)));
+    assertMessage(
+        "takes no --links",
+        () -> Experiments.get("motion-control").check(Selection.parse(null, "2", null)));
+    assertMessage("--seeds must be", () -> Selection.parse(null, "0", null));
+    assertMessage("--links takes", () -> Selection.parse("3,x", null, null));
+  }
+
+  private static void assertMessage(String part, org.junit.jupiter.api.function.Executable run) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, run);
+    assertTrue(e.getMessage().contains(part), e.getMessage());
+  }
+}
