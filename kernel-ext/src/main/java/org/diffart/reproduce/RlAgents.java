@@ -43,6 +43,10 @@ final class RlAgents implements RlUnit.Factory {
         pendulum
             ? paper ? AgentSettings.pendulumPaper(links) : AgentSettings.pendulumSmall(epochs)
             : paper ? AgentSettings.antPaper() : AgentSettings.antSmall(epochs);
+    if (plan.preset().equals("quick")) {
+      // CI's runs are a few hundred steps: start updating after 100 of them
+      sac = sac.withInitialExploration(100);
+    }
     if (!method.equals("mbpo") && !method.equals("se")) {
       // SAC and policy enhancement ignore the sample-enhancement fields of the settings
       return Agents.create(method, sac, env, seed);
@@ -69,13 +73,13 @@ final class RlAgents implements RlUnit.Factory {
   static RlPlan plan(String task, int links, Size size) {
     if (task.equals("pendulum")) {
       return switch (size) {
-        case QUICK -> new RlPlan(600, 200, 1, 1, "small");
+        case QUICK -> new RlPlan(600, 200, 1, 1, "quick");
         case DEFAULT -> new RlPlan(2_500L * links, 500, 1, 1, "small");
         case FULL -> new RlPlan(10_000L * links, 500, 1, 1, "paper");
       };
     }
     return switch (size) {
-      case QUICK -> new RlPlan(600, 200, 2, 1, "small");
+      case QUICK -> new RlPlan(400, 200, 1, 1, "quick");
       case DEFAULT -> new RlPlan(5_000, 500, 4, 1, "small");
       case FULL -> new RlPlan(100_000, 5_000, 4, 1, "paper");
     };

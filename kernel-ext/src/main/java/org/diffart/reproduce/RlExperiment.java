@@ -169,7 +169,9 @@ final class RlExperiment implements Experiment {
     List<List<RlPoint>> results = runAll(units, dir, progress);
     List<RlPoint> rows = results.stream().flatMap(List::stream).toList();
     List<RlCurves.Curve> curves = RlCurves.of(rows);
-    List<Check> checks = new ArrayList<>(shapeChecks(size, curves));
+    List<Check> checks = new ArrayList<>();
+    checks.add(finished(rows, units.size()));
+    checks.addAll(shapeChecks(size, curves));
     checks.add(reproducible(units.get(0), rows));
     return new Report(
         name(),
@@ -240,6 +242,22 @@ final class RlExperiment implements Experiment {
               Double.NaN,
               "failed: " + e.getMessage()));
     }
+  }
+
+  /** Every run trained to its end with finite returns; a failed run names its error. */
+  private static Check finished(List<RlPoint> rows, int runs) {
+    List<String> failed =
+        rows.stream()
+            .filter(p -> !p.ok())
+            .map(p -> p.run() + ": " + p.status())
+            .distinct()
+            .toList();
+    return new Check(
+        "every run trained to its end with finite returns",
+        failed.isEmpty(),
+        failed.isEmpty()
+            ? runs + " runs, " + rows.size() + " evaluations"
+            : failed.size() + " of " + runs + " runs did not: " + String.join("; ", failed));
   }
 
   /**

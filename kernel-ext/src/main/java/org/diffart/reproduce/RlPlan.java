@@ -7,8 +7,8 @@ package org.diffart.reproduce;
  * @param evalEvery environment steps between evaluations
  * @param evalEpisodes episodes per evaluation (run side by side, one per world)
  * @param worlds W, the training environment's worlds
- * @param preset the agents' settings preset: {@code paper} or the size's cut, which the agents'
- *     factory reads
+ * @param preset the agents' settings preset, which the agents' factory reads: {@code paper}, {@code
+ *     small} (the main job's cut) or {@code quick} (the cut, exploring for fewer steps)
  */
 record RlPlan(long envSteps, long evalEvery, int evalEpisodes, int worlds, String preset) {
   RlPlan {

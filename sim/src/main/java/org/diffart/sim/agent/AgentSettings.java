@@ -197,6 +197,26 @@ public record AgentSettings(
         truncationTerminal);
   }
 
+  /** The same settings with {@code steps} environment steps of uniform exploration first. */
+  public AgentSettings withInitialExploration(int steps) {
+    return new AgentSettings(
+        hidden,
+        learningRate,
+        batchSize,
+        discount,
+        tau,
+        targetEntropy,
+        trainRepeat,
+        steps,
+        replayCapacity,
+        epochs,
+        epochLength,
+        extraSamples,
+        maxDelta,
+        jacobianClip,
+        truncationTerminal);
+  }
+
   /** The same settings with {@code extraSamples} synthetic transitions per real one (0: none). */
   public AgentSettings withExtraSamples(int extraSamples) {
     return new AgentSettings(
