@@ -1,0 +1,116 @@
+package org.diffart.sim.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.diffart.sim.algo.Step;
+import org.diffart.sim.data.Data;
+import org.diffart.sim.diff.AdjointGradient;
+import org.diffart.sim.diff.Checkpointing;
+import org.diffart.sim.diff.GradientResult;
+import org.diffart.sim.diff.RolloutProblem;
+import org.diffart.sim.model.Model;
+import org.diffart.sim.rl.Pendulum;
+import org.diffart.sim.rl.Task;
+import org.diffart.sim.testing.TapeCheck;
+import org.junit.jupiter.api.Test;
+
+/** SHAC: the window's policy gradient, learning, determinism, save and restore. */
+class ShacTest {
+
+  /** Tiny networks and windows for the gradient checks. */
+  private static ShacSettings tiny(int horizon) {
+    return new ShacSettings(
+        new int[] {6},
+        new int[] {5},
+        1e-2,
+        1e-3,
+        0.7,
+        0.95,
+        10,
+        horizon,
+        0.99,
+        0.95,
+        2,
+        2,
+        0.2,
+        1.0,
+        true,
+        -1.0,
+        1);
+  }
+
+  /**
+   * The segment's loss recomputed from scratch at θ: its own rollout with the policy, the task's
+   * rewards and the closing critic, as a function of θ alone.
+   */
+  static double segmentLoss(Task task, Shac.Segment seg, double[] theta, double gamma) {
+    RolloutProblem p = seg.problem();
+    ShacLaw law = (ShacLaw) p.law();
+    Model m = task.model();
+    Data d = p.newData(), prev = new Data(m);
+    double[] a = new double[task.actionSize()];
+    double loss = 0;
+    for (int j = 0; j < seg.length(); j++) {
+      law.action(d, j, theta, a);
+      for (int c = 0; c < a.length; c++) {
+        d.ctrl[c] = task.controlOffset(c) + task.controlScale(c) * a[c];
+      }
+      prev.copyStateFrom(d);
+      for (int k = 0; k < task.substeps(); k++) {
+        Step.step(m, d);
+      }
+      boolean last = seg.firstStep() + j + 1 >= task.maxEpisodeSteps();
+      loss -= Math.pow(gamma, j) * task.reward(new Task.StepData(prev, d, a, 0, last));
+    }
+    if (seg.critic() != null) {
+      double[] raw = new double[task.observationSize()], obs = new double[raw.length];
+      task.observe(d, seg.firstStep() + seg.length(), raw, 0);
+      seg.norm().normalize(raw, 0, obs, 0);
+      loss -= Math.pow(gamma, seg.length()) * seg.critic().forward(obs, 1)[0];
+    }
+    return loss;
+  }
+
+  private static double[] centralDifferences(Task task, Shac.Segment seg, double gamma) {
+    double[] theta = seg.problem().theta().clone(), g = new double[theta.length];
+    double eps = 1e-6;
+    for (int i = 0; i < theta.length; i++) {
+      double keep = theta[i];
+      theta[i] = keep + eps;
+      double plus = segmentLoss(task, seg, theta, gamma);
+      theta[i] = keep - eps;
+      double minus = segmentLoss(task, seg, theta, gamma);
+      theta[i] = keep;
+      g[i] = (plus - minus) / (2 * eps);
+    }
+    return g;
+  }
+
+  private static void windowGradientMatches(Shac agent, int windowsBefore) {
+    for (int i = 0; i < windowsBefore; i++) {
+      agent.window();
+    }
+    List<Shac.Segment> segments = agent.simulateWindow();
+    assertTrue(!segments.isEmpty());
+    for (Shac.Segment seg : segments) {
+      GradientResult adjoint = AdjointGradient.compute(seg.problem(), new Checkpointing.Every(3));
+      double gamma = agent.settings().discount();
+      assertEquals(
+          segmentLoss(agent.task(), seg, seg.problem().theta(), gamma),
+          adjoint.loss(),
+          1e-12 * Math.max(1, Math.abs(adjoint.loss())),
+          "the adjoint follows the segment's own rollout");
+      double[] fd = centralDifferences(agent.task(), seg, gamma);
+      assertTrue(TapeCheck.maxAbs(adjoint.theta()) > 1e-6, "non-trivial policy gradient");
+      double err = TapeCheck.relativeError(adjoint.theta(), fd);
+      assertTrue(err < 1e-5, "policy gradient against central differences: relative error " + err);
+    }
+  }
+
+  @Test
+  void windowPolicyGradientMatchesCentralDifferencesOnPendulum2() {
+    windowGradientMatches(new Shac(tiny(6), Pendulum.create(2, 2), 3), 2);
+  }
+}
