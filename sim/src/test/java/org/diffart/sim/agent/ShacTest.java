@@ -3,6 +3,11 @@ package org.diffart.sim.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.List;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
@@ -11,8 +16,10 @@ import org.diffart.sim.diff.Checkpointing;
 import org.diffart.sim.diff.GradientResult;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.rl.Ant;
 import org.diffart.sim.rl.Pendulum;
 import org.diffart.sim.rl.Task;
+import org.diffart.sim.rl.VectorEnv;
 import org.diffart.sim.testing.TapeCheck;
 import org.junit.jupiter.api.Test;
 
@@ -112,5 +119,51 @@ class ShacTest {
   @Test
   void windowPolicyGradientMatchesCentralDifferencesOnPendulum2() {
     windowGradientMatches(new Shac(tiny(6), Pendulum.create(2, 2), 3), 2);
+  }
+
+  @Test
+  void windowPolicyGradientMatchesCentralDifferencesOnTheAntThroughHeldSubsteps() {
+    // five substeps held per action; episodes may terminate inside the window
+    windowGradientMatches(new Shac(tiny(3), Ant.create(1), 4), 1);
+  }
+
+  private static byte[] saved(Agent a) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    a.save(new DataOutputStream(bytes));
+    return bytes.toByteArray();
+  }
+
+  /** The small preset on the 1-link pendulum: 8 worlds, windows of 32 steps. */
+  private static Shac pendulum1(long seed, int windows) {
+    return new Shac(
+        ShacSettings.small(ShacSettings.pendulumDefaults(), windows), Pendulum.create(1, 8), seed);
+  }
+
+  @Test
+  void sameSeedSameNumbersAndSaveRestoreContinuesBitForBit() throws IOException {
+    Shac a = pendulum1(11, 6), b = pendulum1(11, 6);
+    VectorEnv eval = Pendulum.create(1, 2);
+    a.trainUntil(3 * 8 * 32);
+    b.trainUntil(3 * 8 * 32);
+    assertEquals(a.lastActorLoss(), b.lastActorLoss(), 0);
+    byte[] mid = saved(a);
+    assertEquals(a.evaluate(eval, 2, 5), b.evaluate(eval, 2, 5), 0);
+    // evaluation left the training state alone: a still saves the same bytes
+    org.junit.jupiter.api.Assertions.assertArrayEquals(mid, saved(a));
+    Shac c = pendulum1(99, 6);
+    c.restore(new DataInputStream(new ByteArrayInputStream(mid)));
+    a.trainUntil(6 * 8 * 32);
+    c.trainUntil(6 * 8 * 32);
+    assertEquals(a.envSteps(), c.envSteps());
+    assertEquals(a.lastActorLoss(), c.lastActorLoss(), 0);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(saved(a), saved(c));
+    assertEquals(a.evaluate(eval, 2, 5), c.evaluate(eval, 2, 5), 0);
+  }
+
+  @Test
+  void createdByNameAsShac() {
+    Agent a = Agents.create("shac", AgentSettings.pendulumSmall(2), Pendulum.create(1, 4), 1);
+    assertEquals("shac", a.method());
+    assertEquals(ShacSettings.small(ShacSettings.pendulumDefaults(), 1), ((Shac) a).settings());
   }
 }
