@@ -28,13 +28,14 @@ import org.diffart.sim.rl.VectorEnv;
  * An analytic policy gradient in SHAC's form (Xu et al., ICLR 2022): W worlds advance together in
  * windows of h env steps; the actor's loss per window, {@code −(1/(W h)) Σ_w [Σ_{t<h} γ^t r_t + γ^h
  * V'(s_h)]} (V' the target critic; an episode that ends inside the window closes its part there,
- * with V' = 0 when it terminated and V' of its last observation when it was truncated, and the
- * world's next episode opens a new part with γ's power back at 0), is differentiated through the
- * simulator by the rollout adjoint: each part is a closed-loop {@link RolloutProblem} whose law is
- * the policy with its reparameterised noise fixed ({@link ShacLaw}, held over the task's substeps)
- * and whose loss is that sum ({@link ShacWindowLoss}); θ's bar of the adjoint is the policy
- * gradient. The critic V is then fitted to the window's TD(λ) targets, and the target critic
- * follows it by a soft update, as SHAC does.
+ * with V' = 0 when it terminated (or reached a time limit that {@link
+ * ShacSettings#truncationTerminal} makes final) and V' of its last observation when it was
+ * truncated, and the world's next episode opens a new part with γ's power back at 0), is
+ * differentiated through the simulator by the rollout adjoint: each part is a closed-loop {@link
+ * RolloutProblem} whose law is the policy with its reparameterised noise fixed ({@link ShacLaw},
+ * held over the task's substeps) and whose loss is that sum ({@link ShacWindowLoss}); θ's bar of
+ * the adjoint is the policy gradient. The critic V is then fitted to the window's TD(λ) targets,
+ * and the target critic follows it by a soft update, as SHAC does.
  *
  * <p>The agent keeps its worlds itself (the task of its {@link AbstractTaskEnv}, each world's state
  * and episode step), since the adjoint needs each world's state; resets draw their seeds from the
@@ -74,7 +75,7 @@ public final class Shac implements Agent {
   /**
    * One episode segment of a window: its rollout problem, its loss as the forward run found it, its
    * length in env steps, the episode's step count at its start, and the critic closing it (null
-   * when it terminated) with the statistics its observations were normalised by.
+   * when it ended for good) with the statistics its observations were normalised by.
    */
   record Segment(
       RolloutProblem problem,
@@ -305,12 +306,13 @@ public final class Shac implements Agent {
       double r = task.reward(new Task.StepData(prev, d, a, 0, last));
       boolean terminated = task.terminated(d);
       boolean done = terminated || last;
+      boolean ends = terminated || last && s.truncationTerminal();
       double discount = Math.pow(s.discount(), j);
       segLoss -= discount * r;
       rewBuf[row] = r;
       task.observe(d, episodeStep[w], next, 0);
       fixed.normalize(next, 0, normalized, 0);
-      nextValues[row] = terminated ? 0 : target.forward(normalized, 1)[0];
+      nextValues[row] = ends ? 0 : target.forward(normalized, 1)[0];
       doneMask[row] = done || i == h - 1 ? 1 : 0;
       if (done || i == h - 1) {
         int len = j + 1;
@@ -325,7 +327,7 @@ public final class Shac implements Agent {
                 s.discount(),
                 java.util.Arrays.copyOf(states, (len + 1) * (nq + nv)),
                 java.util.Arrays.copyOf(actions, len * act),
-                terminated ? null : target,
+                ends ? null : target,
                 fixed);
         out.add(
             new Segment(
@@ -333,7 +335,7 @@ public final class Shac implements Agent {
                 segLoss,
                 len,
                 firstStep,
-                terminated ? null : target,
+                ends ? null : target,
                 fixed));
         segLoss = 0;
         if (done) {

@@ -29,6 +29,9 @@ import java.util.Arrays;
  * @param logStdInit the policy's initial state-independent log standard deviation ({@code
  *     actor_logstd_init})
  * @param checkpointInterval the adjoint's checkpoint interval in model steps over a window
+ * @param truncationTerminal whether an episode's time limit ends it for good (no bootstrap from the
+ *     critic there): the paper's pendulum, whose last step carries a penalty of its own; SHAC
+ *     bootstraps at time limits, as for the ant
  */
 public record ShacSettings(
     int[] actorHidden,
@@ -47,7 +50,8 @@ public record ShacSettings(
     double gradNorm,
     boolean normalizeObservations,
     double logStdInit,
-    int checkpointInterval) {
+    int checkpointInterval,
+    boolean truncationTerminal) {
   /** Checks the values. */
   public ShacSettings {
     actorHidden = actorHidden.clone();
@@ -88,7 +92,7 @@ public record ShacSettings(
    * SHAC's ant config ({@code cfg/shac/ant.yaml}): actor 128×64×32, critic 64×64, both learning
    * rates 2e-3 falling linearly over 2000 windows of 32 steps, γ = 0.99, λ = 0.95, 16 critic passes
    * of 4 mini-batches, target α = 0.2, gradient norm 1, betas (0.7, 0.95), observation
-   * normalisation, initial log σ = −1 (SHAC runs 64 worlds).
+   * normalisation, initial log σ = −1 (SHAC runs 64 worlds); the time limit bootstraps.
    */
   public static ShacSettings antDefaults() {
     return new ShacSettings(
@@ -108,14 +112,20 @@ public record ShacSettings(
         1.0,
         true,
         -1.0,
-        1);
+        1,
+        false);
   }
 
   /**
    * For the n-link pendulum, SHAC's smallest task's config ({@code
    * cfg/shac/cartpole_swing_up.yaml}, a swing-up of a cart pole): actor and critic 64×64, actor
-   * step 1e-2 and critic step 1e-3 falling linearly over 500 windows of 32 steps; the rest as
-   * {@link #antDefaults}.
+   * step 1e-2 and critic step 1e-3 falling linearly over 500 windows; the time limit is terminal
+   * (the pendulum's last step carries its own penalty); the rest as {@link #antDefaults}, except
+   * the window: h = 100, the whole episode, so the critic never closes a window (episodes start
+   * together and never terminate). The pendulum's return depends on its final state alone ({@code
+   * dist_0 − 2·dist_T}): with SHAC's h = 32 and the critic closing each window, the 1-link
+   * pendulum's evaluation return swung between −1.5 and 0.5 over 40 windows of 16 worlds in our
+   * runs instead of settling at 0.5, which windows of the whole episode reach within a few windows.
    */
   public static ShacSettings pendulumDefaults() {
     return new ShacSettings(
@@ -126,7 +136,7 @@ public record ShacSettings(
         0.7,
         0.95,
         500,
-        32,
+        100,
         0.99,
         0.95,
         16,
@@ -135,7 +145,8 @@ public record ShacSettings(
         1.0,
         true,
         -1.0,
-        1);
+        1,
+        true);
   }
 
   /**
@@ -160,20 +171,22 @@ public record ShacSettings(
         base.gradNorm,
         base.normalizeObservations,
         base.logStdInit,
-        base.checkpointInterval);
+        base.checkpointInterval,
+        base.truncationTerminal);
   }
 
   /**
    * The settings {@link Agents#create} gives SHAC for a SAC-family configuration of a task: the
    * ant's defaults for an environment named {@code ant}, the pendulum's otherwise; the small preset
    * when the SAC networks are at most 64 wide; the schedule over the run's windows ({@code
-   * totalSteps / (worlds·h)}, at least one).
+   * totalSteps / (worlds·h)}, at least one); the time limit terminal as {@code s} says.
    */
   public static ShacSettings forRun(AgentSettings s, String envName, int worlds) {
     ShacSettings base = envName.startsWith("ant") ? antDefaults() : pendulumDefaults();
     long perWindow = (long) worlds * base.horizon;
     int windows = (int) Math.max(1, Math.min(Integer.MAX_VALUE, s.totalSteps() / perWindow));
     boolean small = Arrays.stream(s.hidden()).allMatch(h -> h <= 64);
+    base = base.withTruncationTerminal(s.truncationTerminal());
     return small ? small(base, windows) : base.withWindows(windows);
   }
 
@@ -196,7 +209,31 @@ public record ShacSettings(
         gradNorm,
         normalizeObservations,
         logStdInit,
-        checkpointInterval);
+        checkpointInterval,
+        truncationTerminal);
+  }
+
+  /** A copy with {@code truncationTerminal} replaced. */
+  public ShacSettings withTruncationTerminal(boolean terminal) {
+    return new ShacSettings(
+        actorHidden,
+        criticHidden,
+        actorLearningRate,
+        criticLearningRate,
+        beta1,
+        beta2,
+        windows,
+        horizon,
+        discount,
+        lambda,
+        criticIterations,
+        criticBatches,
+        targetAlpha,
+        gradNorm,
+        normalizeObservations,
+        logStdInit,
+        checkpointInterval,
+        terminal);
   }
 
   /** A copy with another horizon h. */
@@ -218,7 +255,8 @@ public record ShacSettings(
         gradNorm,
         normalizeObservations,
         logStdInit,
-        checkpointInterval);
+        checkpointInterval,
+        truncationTerminal);
   }
 
   @Override
@@ -267,6 +305,8 @@ public record ShacSettings(
         + logStdInit
         + ", checkpoint="
         + checkpointInterval
+        + ", truncationTerminal="
+        + truncationTerminal
         + "]";
   }
 

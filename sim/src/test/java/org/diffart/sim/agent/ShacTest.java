@@ -45,7 +45,8 @@ class ShacTest {
         1.0,
         true,
         -1.0,
-        1);
+        1,
+        false);
   }
 
   /**
@@ -165,5 +166,20 @@ class ShacTest {
     Agent a = Agents.create("shac", AgentSettings.pendulumSmall(2), Pendulum.create(1, 4), 1);
     assertEquals("shac", a.method());
     assertEquals(ShacSettings.small(ShacSettings.pendulumDefaults(), 1), ((Shac) a).settings());
+  }
+
+  @Test
+  void learnsToLiftTheOneLinkPendulum() {
+    // the return is dist_0 − 2·dist_T: at most 0.5 (the tip at the target), −1.5 hanging down
+    Shac agent =
+        new Shac(ShacSettings.small(ShacSettings.pendulumDefaults(), 12), Pendulum.create(1, 8), 1);
+    VectorEnv eval = Pendulum.create(1, 1);
+    double before = agent.evaluate(eval, 1, 0);
+    agent.trainUntil(12 * 8 * 100);
+    double after = agent.evaluate(eval, 1, 0);
+    assertTrue(before < -1, "the initial policy lets the pendulum fall: " + before);
+    assertTrue(
+        after > 0.2,
+        "after 12 windows of 8 worlds the return is " + after + " (from " + before + ")");
   }
 }
