@@ -192,6 +192,20 @@ public record ShacSettings(
 
   /** A copy with the learning-rate schedule over {@code n} windows. */
   public ShacSettings withWindows(int n) {
+    return with(n, horizon, truncationTerminal);
+  }
+
+  /** A copy with {@code truncationTerminal} replaced. */
+  public ShacSettings withTruncationTerminal(boolean terminal) {
+    return with(windows, horizon, terminal);
+  }
+
+  /** A copy with another horizon h. */
+  public ShacSettings withHorizon(int h) {
+    return with(windows, h, truncationTerminal);
+  }
+
+  private ShacSettings with(int n, int h, boolean terminal) {
     return new ShacSettings(
         actorHidden,
         criticHidden,
@@ -200,52 +214,6 @@ public record ShacSettings(
         beta1,
         beta2,
         n,
-        horizon,
-        discount,
-        lambda,
-        criticIterations,
-        criticBatches,
-        targetAlpha,
-        gradNorm,
-        normalizeObservations,
-        logStdInit,
-        checkpointInterval,
-        truncationTerminal);
-  }
-
-  /** A copy with {@code truncationTerminal} replaced. */
-  public ShacSettings withTruncationTerminal(boolean terminal) {
-    return new ShacSettings(
-        actorHidden,
-        criticHidden,
-        actorLearningRate,
-        criticLearningRate,
-        beta1,
-        beta2,
-        windows,
-        horizon,
-        discount,
-        lambda,
-        criticIterations,
-        criticBatches,
-        targetAlpha,
-        gradNorm,
-        normalizeObservations,
-        logStdInit,
-        checkpointInterval,
-        terminal);
-  }
-
-  /** A copy with another horizon h. */
-  public ShacSettings withHorizon(int h) {
-    return new ShacSettings(
-        actorHidden,
-        criticHidden,
-        actorLearningRate,
-        criticLearningRate,
-        beta1,
-        beta2,
-        windows,
         h,
         discount,
         lambda,
@@ -256,7 +224,7 @@ public record ShacSettings(
         normalizeObservations,
         logStdInit,
         checkpointInterval,
-        truncationTerminal);
+        terminal);
   }
 
   @Override
