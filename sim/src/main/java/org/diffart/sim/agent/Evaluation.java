@@ -15,6 +15,17 @@ public final class Evaluation {
    */
   public static double meanReturn(
       VectorEnv env, SquashedGaussianPolicy policy, int count, long seed) {
+    return meanReturn(env, policy::mean, count, seed);
+  }
+
+  /** A deterministic policy on batches: the actions of {@code rows} observations. */
+  public interface MeanPolicy {
+    /** Writes the actions of {@code rows} observations (row-major) into {@code actions}. */
+    void mean(double[] observations, int rows, double[] actions);
+  }
+
+  /** As {@link #meanReturn(VectorEnv, SquashedGaussianPolicy, int, long)} for any mean policy. */
+  public static double meanReturn(VectorEnv env, MeanPolicy policy, int count, long seed) {
     if (count <= 0) {
       throw new IllegalArgumentException("count must be positive, got " + count);
     }

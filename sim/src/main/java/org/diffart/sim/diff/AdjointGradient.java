@@ -23,7 +23,11 @@ import org.diffart.sim.model.Model;
  * schedule and truncation recomputes the same controls; {@link #reverseStep} then maps the
  * control's bar {@code ū_t} (the step's and the running cost's) through π's vector–Jacobian product
  * into the state bars of x_t and into θ̄ ({@link GradientResult#theta}). The reported control bar
- * is {@code ū_t}, the gradient with respect to the open-loop offset {@code c_t}.
+ * is {@code ū_t}, the gradient with respect to the open-loop offset {@code c_t}. A law with a
+ * decision interval k ({@link ControlLaw#interval}) is evaluated at the decision steps of the
+ * forward sweep only; its outputs are kept (T/k×nu numbers) for the recomputations, and its product
+ * is taken at each decision step with ū summed over the steps its output was held. Under truncation
+ * a hold whose decision step lies before the reversed window contributes nothing to θ̄.
  *
  * <p>Memory is the checkpoints plus one step's workspace, counted exactly in {@link
  * GradientResult#peakBytes}; the backward sweep allocates nothing per step.
@@ -37,6 +41,8 @@ public final class AdjointGradient {
   private final Data work;
   private final double[] ctrlGrad, norms, saved;
   private final double[] tangent, uLaw, thetaBar;
+  private final int interval;
+  private final double[] held, heldBar;
   private final ControlLaw.Bars lawBars;
   private final Data lawData;
   private final boolean stopOnNonFinite, sensors;
@@ -63,6 +69,13 @@ public final class AdjointGradient {
     thetaBar = new double[p.theta().length];
     lawBars = new ControlLaw.Bars(b.qposBar, b.qvelBar, b.actBar, thetaBar);
     lawData = p.closedLoop() ? p.newData() : null;
+    interval = p.closedLoop() ? p.law().interval() : 1;
+    if (interval < 1) {
+      throw new IllegalArgumentException(
+          "control law " + p.law() + ": interval must be >= 1, got " + interval);
+    }
+    held = new double[p.closedLoop() ? (steps + interval - 1) / interval * m.nu() : 0];
+    heldBar = new double[m.nu()];
   }
 
   /** The gradient of the whole rollout. */
@@ -152,6 +165,9 @@ public final class AdjointGradient {
         store.save(keep[t], d);
       }
       p.controlsAt(t, d, uLaw);
+      if (lawData != null && t % interval == 0) {
+        System.arraycopy(uLaw, 0, held, t / interval * m.nu(), m.nu());
+      }
       if (p.loss().hasRunningCost()) {
         lossGrad.clear();
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lossGrad);
@@ -168,7 +184,7 @@ public final class AdjointGradient {
 
   /** Recomputes one step forward from the state in work (controls of step t). */
   void advance(int t) {
-    p.controlsAt(t, work, uLaw);
+    setControls(t, work);
     Step.step(m, work);
     recomputed++;
   }
@@ -182,7 +198,7 @@ public final class AdjointGradient {
     if (lawData != null) {
       copyState(d, lawData);
     }
-    p.controlsAt(t, d, uLaw);
+    setControls(t, d);
     Step.dynamics(m, d);
     System.arraycopy(b.qposBar, 0, saved, 0, m.nq());
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
@@ -214,8 +230,13 @@ public final class AdjointGradient {
       }
     }
     if (lawData != null) {
-      System.arraycopy(ctrlGrad, t * nu, uLaw, 0, nu);
-      p.law().adjoint(m, t, lawData, p.theta(), uLaw, lawBars);
+      for (int k = 0; k < nu; k++) {
+        heldBar[k] += ctrlGrad[t * nu + k];
+      }
+      if (t % interval == 0) {
+        p.law().adjoint(m, t, lawData, p.theta(), heldBar, lawBars);
+        java.util.Arrays.fill(heldBar, 0);
+      }
     }
     norms[t] = stateNorm(d.qpos);
     if (!Double.isFinite(norms[t]) || !allFinite(ctrlGrad, t * nu, nu)) {
@@ -292,6 +313,23 @@ public final class AdjointGradient {
         t, "running loss", "the gradient of the running loss at step " + t);
   }
 
+  /**
+   * Sets d's controls of step t: the open-loop controls plus, closed, the law's output the forward
+   * sweep computed at step t's decision step (the law is pure, so a recomputation from any
+   * checkpoint reproduces it bit for bit without evaluating it again).
+   */
+  private void setControls(int t, Data d) {
+    int nu = m.nu();
+    if (lawData == null) {
+      System.arraycopy(p.controls(), t * nu, d.ctrl, 0, nu);
+      return;
+    }
+    int o = t / interval * nu;
+    for (int k = 0; k < nu; k++) {
+      d.ctrl[k] = p.controls()[t * nu + k] + held[o + k];
+    }
+  }
+
   /** Copies the state a control law may read (time, qpos, qvel, act) from one Data to another. */
   private static void copyState(Data from, Data to) {
     to.time = from.time;
@@ -322,6 +360,8 @@ public final class AdjointGradient {
                     + saved.length
                     + tangent.length
                     + uLaw.length
+                    + held.length
+                    + heldBar.length
                     + thetaBar.length
                     + m.nq()
                     + m.nv()

@@ -27,6 +27,17 @@ public interface ControlLaw {
   int parameters();
 
   /**
+   * The decision interval k ≥ 1 (a zero-order hold): the law is evaluated at the steps t with
+   * {@code t % k == 0} from the state x_t there, and its output is held for the k steps from t, as
+   * an environment step of k model substeps holds its action. {@link #adjoint} is then called at
+   * those decision steps only, with ū summed over the steps the output was held. The default, 1,
+   * evaluates the law at every step.
+   */
+  default int interval() {
+    return 1;
+  }
+
+  /**
    * Writes {@code π(t, x_t; θ)} (nu numbers) into {@code u}.
    *
    * @param d holds the state x_t (time, qpos, qvel, act) before step t

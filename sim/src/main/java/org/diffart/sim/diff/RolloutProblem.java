@@ -152,7 +152,8 @@ public record RolloutProblem(
 
   /**
    * Sets d's controls to those applied at step t from the state in d: the open-loop controls plus,
-   * with a law, its output ({@code scratch}: nu numbers).
+   * with a law, its output ({@code scratch}: nu numbers, holding the output between decision steps
+   * of a law with an interval).
    */
   void controlsAt(int t, Data d, double[] scratch) {
     controlsAt(t, d, controls, theta, scratch);
@@ -160,7 +161,9 @@ public record RolloutProblem(
 
   /**
    * As {@link #controlsAt(int, Data, double[])} with other open-loop controls {@code u} (T×nu) and
-   * law parameters {@code th}.
+   * law parameters {@code th}. With a decision interval k > 1 ({@link ControlLaw#interval}) the law
+   * is evaluated into {@code scratch} at the decision steps only and {@code scratch} holds its
+   * output in between, so the steps must be taken in order from a decision step.
    */
   void controlsAt(int t, Data d, double[] u, double[] th, double[] scratch) {
     int nu = model.nu();
@@ -168,8 +171,10 @@ public record RolloutProblem(
       System.arraycopy(u, t * nu, d.ctrl, 0, nu);
       return;
     }
-    java.util.Arrays.fill(scratch, 0);
-    law.control(model, t, d, th, scratch);
+    if (t % law.interval() == 0) {
+      java.util.Arrays.fill(scratch, 0);
+      law.control(model, t, d, th, scratch);
+    }
     for (int k = 0; k < nu; k++) {
       d.ctrl[k] = u[t * nu + k] + scratch[k];
     }

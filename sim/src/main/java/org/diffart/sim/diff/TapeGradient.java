@@ -72,8 +72,10 @@ public final class TapeGradient {
             ctrlVars[t * nu + k] = d.ctrl[k];
           }
           if (law != null) {
-            java.util.Arrays.fill(out, 0);
-            law.control(m, t, d, theta, out);
+            if (t % law.interval() == 0) {
+              java.util.Arrays.fill(out, 0);
+              law.control(m, t, d, theta, out);
+            }
             for (int k = 0; k < nu; k++) {
               d.ctrl[k] = TapeOps.dadd(d.ctrl[k], out[k]);
             }
