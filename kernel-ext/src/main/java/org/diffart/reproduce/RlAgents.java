@@ -67,9 +67,30 @@ final class RlAgents implements RlUnit.Factory {
   }
 
   /**
-   * A run's size. Full: the paper's (pendulum 100·n epochs of 100 steps, ant 100 epochs of 1000).
-   * Default and quick: see {@link #sizeNote}.
+   * A run's size. Full: the paper's (pendulum 100·n epochs of 100 steps, ant 100 epochs of 1000),
+   * one world as the paper's code. Default and quick: see {@link #sizeNote}. SHAC, beyond the
+   * paper, steps {@link #SHAC_WORLDS} worlds side by side and, cheap in wall time but not in
+   * environment steps, gets {@link #shacSteps} times the others' budget, evaluated as often.
    */
+  static RlPlan plan(String task, int links, Size size, String method) {
+    RlPlan p = plan(task, links, size);
+    if (!method.equals("shac")) {
+      return p;
+    }
+    int k = shacSteps(task, size);
+    int worlds = size == Size.QUICK ? 2 : SHAC_WORLDS;
+    return new RlPlan(p.envSteps() * k, p.evalEvery() * k, p.evalEpisodes(), worlds, p.preset());
+  }
+
+  /** SHAC's worlds at the main job's and the paper's sizes (SHAC's own runs use 64 to 256). */
+  static final int SHAC_WORLDS = 8;
+
+  /** How many times the others' environment steps SHAC gets at a size. */
+  static int shacSteps(String task, Size size) {
+    return size == Size.QUICK ? 1 : task.equals("pendulum") ? 4 : 2;
+  }
+
+  /** The plan every method but SHAC shares. */
   static RlPlan plan(String task, int links, Size size) {
     if (task.equals("pendulum")) {
       return switch (size) {
@@ -110,7 +131,11 @@ final class RlAgents implements RlUnit.Factory {
               + " epochs per training) rolled out from "
               + ROLLOUTS
               + " states (the paper's 7 of 4x200 swish, 5 elites, trained to convergence, from"
-              + " 100,000)";
+              + " 100,000); SHAC "
+              + SHAC_WORLDS
+              + " worlds with "
+              + shacSteps(task, size)
+              + "x the environment steps";
       case QUICK ->
           "CI's size: a few hundred environment steps per run, too short to learn; it checks that"
               + " every method runs, and that a seed reproduces its curve bit for bit through an"

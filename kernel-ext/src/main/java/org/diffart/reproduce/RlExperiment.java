@@ -109,9 +109,9 @@ final class RlExperiment implements Experiment {
     return s.methods().isEmpty() ? defaultMethods() : s.methods();
   }
 
-  /** A run's size: the plan every (method, seed) of a link count shares. */
-  RlPlan plan(Size size, int links) {
-    return RlAgents.plan(task, links, size);
+  /** A run's size: the plan every seed of a (link count, method) shares. */
+  RlPlan plan(Size size, int links, String method) {
+    return RlAgents.plan(task, links, size, method);
   }
 
   @Override
@@ -140,7 +140,7 @@ final class RlExperiment implements Experiment {
     for (int n : links(size, s)) {
       for (String m : methods(s)) {
         for (int seed = 0; seed < seeds(size, s); seed++) {
-          units.add(new RlUnit(task, n, m, seed, plan(size, n)));
+          units.add(new RlUnit(task, n, m, seed, plan(size, n, m)));
         }
       }
     }
