@@ -35,7 +35,8 @@ import org.diffart.sim.rl.VectorEnv;
  * <p>The paper's sample enhancement ({@code mbpo/algorithms/glearn.py}, its ant's method) is this
  * loop with {@link AgentSettings#extraSamples} synthetic transitions ({@link SampleEnhancement})
  * added to the real pool after each real one: the model trains on them and rollouts start from them
- * too, as there. It is on when {@code extraSamples > 0}, and {@link #method} is then {@code se}.
+ * too, as there. It is on when {@code extraSamples > 0}, and {@link #method} is then {@code
+ * mbpo-se}; it gets the two rows of the step's Jacobians it uses by {@link VectorEnv#actionVjp}.
  *
  * <p>With W worlds one call of {@link VectorEnv#step} is W environment steps: the model work of
  * step 2 runs once before it when any of its W step indices is due, and {@code W·trainRepeat}
@@ -60,8 +61,7 @@ public final class Mbpo implements Agent {
   private final double[] logProb;
   private final VectorEnv.StepResult result;
   private final ReplayBuffer.Batch batch;
-  private final double[] dObsDa;
-  private final double[] dRewardDa;
+  private final SampleEnhancement.Worlds enhancement;
   private final double[] syntheticAction;
   private final double[] syntheticNext;
   private long envSteps;
@@ -88,16 +88,18 @@ public final class Mbpo implements Agent {
     logProb = new double[w];
     result = VectorEnv.StepResult.of(env);
     batch = new ReplayBuffer.Batch(sac.batchSize(), obsSize, actSize, false);
-    boolean enhanced = sac.extraSamples() > 0;
-    dObsDa = enhanced ? new double[w * obsSize * actSize] : null;
-    dRewardDa = enhanced ? new double[w * actSize] : null;
+    enhancement =
+        sac.extraSamples() > 0
+            ? new SampleEnhancement.Worlds(
+                env, sac.extraSamples(), sac.maxDelta(), sac.jacobianClip())
+            : null;
     syntheticAction = new double[actSize];
     syntheticNext = new double[obsSize];
   }
 
   @Override
   public String method() {
-    return dObsDa == null ? "mbpo" : "mbpo-se";
+    return enhancement == null ? "mbpo" : "mbpo-se";
   }
 
   @Override
@@ -160,8 +162,8 @@ public final class Mbpo implements Agent {
       learner.policy().sample(obs, worlds, rng, actions, logProb);
     }
     env.step(actions, result);
-    if (dObsDa != null) {
-      env.actionJacobians(dObsDa, dRewardDa);
+    if (enhancement != null) {
+      enhancement.prepare(env, rng);
     }
     for (int w = 0; w < worlds; w++) {
       store(w);
@@ -188,33 +190,12 @@ public final class Mbpo implements Agent {
     boolean terminal = result.terminated()[w];
     double[] next = result.observation();
     real.add(obs, w * obsSize, actions, w * actSize, reward, next, w * obsSize, terminal);
-    if (dObsDa == null) {
+    if (enhancement == null) {
       return;
     }
-    AgentSettings sac = settings.sac();
-    SampleEnhancement.Linearisation lin =
-        SampleEnhancement.linearise(
-            dObsDa,
-            w * obsSize * actSize,
-            dRewardDa,
-            w * actSize,
-            obsSize,
-            actSize,
-            sac.jacobianClip(),
-            rng);
-    for (int k = 0; k < sac.extraSamples(); k++) {
+    for (int k = 0; k < settings.sac().extraSamples(); k++) {
       double r =
-          SampleEnhancement.synthesize(
-              lin,
-              actions,
-              w * actSize,
-              reward,
-              next,
-              w * obsSize,
-              sac.maxDelta(),
-              rng,
-              syntheticAction,
-              syntheticNext);
+          enhancement.synthesize(w, k, actions, reward, next, syntheticAction, syntheticNext);
       real.add(obs, w * obsSize, syntheticAction, 0, r, syntheticNext, 0, terminal);
     }
   }

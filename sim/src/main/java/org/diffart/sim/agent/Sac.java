@@ -22,7 +22,8 @@ import org.diffart.sim.rl.VectorEnv;
  *       SAC with another actor loss, no model; on MBPO, the actor's batches must come from real
  *       transitions (model rollouts carry no Jacobians).
  *   <li>{@code se}: sample enhancement ({@code GLearn}'s sampler): each real transition is stored
- *       with {@link AgentSettings#extraSamples} synthetic ones made by {@link SampleEnhancement}.
+ *       with {@link AgentSettings#extraSamples} synthetic ones made by {@link SampleEnhancement}
+ *       from two rows of the step's Jacobians ({@link VectorEnv#actionVjp}).
  * </ul>
  *
  * <p>Three random streams split from the seed fix a run: one for the worlds' episode seeds, one for
@@ -68,6 +69,7 @@ public final class Sac implements Agent {
   private final VectorEnv.StepResult result;
   private final double[] dObsDa;
   private final double[] dRewardDa;
+  private final SampleEnhancement.Worlds enhancement;
   private final double[] syntheticAction;
   private final double[] syntheticNext;
   private long envSteps;
@@ -97,9 +99,13 @@ public final class Sac implements Agent {
     actions = new double[worlds * act];
     logProb = new double[worlds];
     result = VectorEnv.StepResult.of(env);
-    boolean jac = variant != Variant.SAC;
-    dObsDa = jac ? new double[worlds * obs * act] : null;
-    dRewardDa = jac ? new double[worlds * act] : null;
+    dObsDa = pe ? new double[worlds * obs * act] : null;
+    dRewardDa = pe ? new double[worlds * act] : null;
+    enhancement =
+        variant == Variant.SAMPLE_ENHANCEMENT
+            ? new SampleEnhancement.Worlds(
+                env, settings.extraSamples(), settings.maxDelta(), settings.jacobianClip())
+            : null;
     syntheticAction = new double[act];
     syntheticNext = new double[obs];
     for (int w = 0; w < worlds; w++) {
@@ -152,6 +158,9 @@ public final class Sac implements Agent {
     if (dObsDa != null) {
       env.actionJacobians(dObsDa, dRewardDa);
     }
+    if (enhancement != null) {
+      enhancement.prepare(env, acting);
+    }
     for (int w = 0; w < worlds; w++) {
       store(w);
     }
@@ -190,25 +199,12 @@ public final class Sac implements Agent {
         w * obs * act,
         dRewardDa,
         w * act);
-    if (variant != Variant.SAMPLE_ENHANCEMENT) {
+    if (enhancement == null) {
       return;
     }
-    SampleEnhancement.Linearisation lin =
-        SampleEnhancement.linearise(
-            dObsDa, w * obs * act, dRewardDa, w * act, obs, act, settings.jacobianClip(), acting);
     for (int k = 0; k < settings.extraSamples(); k++) {
       double r =
-          SampleEnhancement.synthesize(
-              lin,
-              actions,
-              w * act,
-              reward,
-              next,
-              w * obs,
-              settings.maxDelta(),
-              acting,
-              syntheticAction,
-              syntheticNext);
+          enhancement.synthesize(w, k, actions, reward, next, syntheticAction, syntheticNext);
       buffer.add(
           observation,
           w * obs,

@@ -162,6 +162,7 @@ public abstract class AbstractTaskEnv implements VectorEnv {
    * @param actionBar W×actionSize, overwritten
    * @throws IllegalStateException before the first step
    */
+  @Override
   public void actionVjp(double[] obsBar, double[] rewardBar, double[] actionBar) {
     if (!stepped) {
       throw new IllegalStateException("actionVjp before the first step of " + name());

@@ -10,15 +10,16 @@ package org.diffart.sim.rl;
  *
  * <p>Beyond Gymnasium, the last step's exact first-order information: {@link #actionJacobians}
  * gives {@code ∂s'/∂a} and {@code ∂r/∂a} per world from the simulator's derivatives, not from
- * finite differences.
+ * finite differences, and {@link #actionVjp} a combination of their rows (cheaper where only a few
+ * rows are needed).
  *
  * <p>Arrays are world-major: world w's observation is {@code obs[w*observationSize() + i]}, its
  * action {@code actions[w*actionSize() + j]}.
  *
  * <p>Implementations: a {@link Task}'s worlds on the CPU ({@link TaskEnv}; {@link Pendulum#create},
  * {@link Ant#create}) or on any backend ({@code org.diffart.backends.rl.BackendEnv}); both are
- * {@link AbstractTaskEnv}s, which also give {@link AbstractTaskEnv#actionVjp} (a few rows of the
- * Jacobians by one adjoint rollout).
+ * {@link AbstractTaskEnv}s, whose {@link AbstractTaskEnv#actionVjp} is one adjoint rollout per
+ * world instead of the whole Jacobians.
  */
 public interface VectorEnv extends AutoCloseable {
   /** A short name for tables, e.g. {@code pendulum-3}. */
@@ -60,6 +61,35 @@ public interface VectorEnv extends AutoCloseable {
    * @throws IllegalStateException before the first step
    */
   void actionJacobians(double[] dObsDa, double[] dRewardDa);
+
+  /**
+   * For every world w of the last step, {@code actionBar[w] = obsBar[w]ᵀ ∂s'/∂a + rewardBar[w] ·
+   * ∂r/∂a}: e.g. a unit {@code obsBar[w]} and a zero {@code rewardBar} give one row of {@code
+   * ∂s'/∂a}. This default computes {@link #actionJacobians} and contracts them; environments with
+   * an adjoint (reverse) sweep override it with something cheaper.
+   *
+   * @param obsBar W×observationSize
+   * @param rewardBar W
+   * @param actionBar W×actionSize, overwritten
+   * @throws IllegalStateException before the first step
+   */
+  default void actionVjp(double[] obsBar, double[] rewardBar, double[] actionBar) {
+    int w = worlds();
+    int obs = observationSize();
+    int act = actionSize();
+    double[] dObsDa = new double[w * obs * act];
+    double[] dRewardDa = new double[w * act];
+    actionJacobians(dObsDa, dRewardDa);
+    for (int k = 0; k < w; k++) {
+      for (int j = 0; j < act; j++) {
+        double s = rewardBar[k] * dRewardDa[k * act + j];
+        for (int i = 0; i < obs; i++) {
+          s += obsBar[k * obs + i] * dObsDa[(k * obs + i) * act + j];
+        }
+        actionBar[k * act + j] = s;
+      }
+    }
+  }
 
   /**
    * Everything that fixes how the worlds continue: each world's physical state, its episode's step
