@@ -59,6 +59,7 @@ public final class Shac implements Agent {
   private long envSteps;
   private int windowsDone;
   private double lastActorLoss, lastSimulatedLoss, lastGradNorm;
+  private long skippedWindows;
   private WindowTimes lastTimes = new WindowTimes(0, 0, 0, 0);
 
   /**
@@ -167,6 +168,15 @@ public final class Shac implements Agent {
     return lastSimulatedLoss;
   }
 
+  /**
+   * The windows since this agent was built or restored whose policy gradient was not finite (an
+   * overflowing adjoint through a chaotic stretch) and whose actor step was skipped: a diagnostic,
+   * not part of the saved state.
+   */
+  public long skippedWindows() {
+    return skippedWindows;
+  }
+
   /** The last window's policy-gradient norm before clipping. */
   public double lastGradientNorm() {
     return lastGradNorm;
@@ -195,7 +205,8 @@ public final class Shac implements Agent {
     double simulated = 0;
     for (Segment seg : segments) {
       simulated += seg.loss();
-      GradientResult r = AdjointGradient.compute(seg.problem(), schedule);
+      // a state adjoint that overflows is not an error here: the window's step is skipped below
+      GradientResult r = AdjointGradient.compute(seg.problem(), schedule, 0, false);
       for (int i = 0; i < grad.length; i++) {
         grad[i] += r.theta()[i];
       }
@@ -213,7 +224,12 @@ public final class Shac implements Agent {
     lastGradNorm = clip(grad, s.gradNorm());
     double progress = Math.min(1.0, (double) windowsDone / s.windows());
     actorAdam.setLearningRate(schedule(s.actorLearningRate(), progress));
-    actorAdam.step(theta, grad);
+    if (Double.isFinite(lastGradNorm)) {
+      actorAdam.step(theta, grad);
+    } else {
+      // gradients through a chaotic window can overflow: the policy keeps its parameters
+      skippedWindows++;
+    }
     criticAdam.setLearningRate(schedule(s.criticLearningRate(), progress));
     fitCritic();
     target.softUpdateFrom(critic, 1 - s.targetAlpha());
@@ -253,13 +269,26 @@ public final class Shac implements Agent {
     return (1e-5 - lr) * progress + lr;
   }
 
-  /** Scales g to norm at most {@code max}; returns its norm before. */
+  /**
+   * Scales g to norm at most {@code max}; returns its norm before, computed without overflow, or
+   * infinity or NaN (g left as it is) when an entry is not finite.
+   */
   static double clip(double[] g, double max) {
+    double big = 0;
+    for (double x : g) {
+      big = Math.max(big, Math.abs(x));
+    }
+    if (!Double.isFinite(big)) {
+      return Double.isNaN(big) ? Double.NaN : Double.POSITIVE_INFINITY;
+    }
+    if (big == 0) {
+      return 0;
+    }
     double sq = 0;
     for (double x : g) {
-      sq += x * x;
+      sq += (x / big) * (x / big);
     }
-    double n = Math.sqrt(sq);
+    double n = big * Math.sqrt(sq);
     if (n > max) {
       double f = max / (n + 1e-6);
       for (int i = 0; i < g.length; i++) {

@@ -118,6 +118,21 @@ class ShacTest {
   }
 
   @Test
+  void clippingMeasuresHugeGradientsAndRefusesNonFiniteOnes() {
+    double[] huge = {3e200, -4e200};
+    assertEquals(5e200, Shac.clip(huge, 1), 1e186);
+    assertEquals(0.6, huge[0], 1e-12);
+    assertEquals(-0.8, huge[1], 1e-12);
+    double[] inf = {1, Double.POSITIVE_INFINITY};
+    assertEquals(Double.POSITIVE_INFINITY, Shac.clip(inf, 1));
+    assertEquals(1, inf[0]);
+    assertTrue(Double.isNaN(Shac.clip(new double[] {Double.NaN, 1}, 1)));
+    double[] small = {0.3, 0.4};
+    assertEquals(0.5, Shac.clip(small, 1), 1e-15);
+    assertEquals(0.3, small[0]);
+  }
+
+  @Test
   void windowPolicyGradientMatchesCentralDifferencesOnPendulum2() {
     windowGradientMatches(new Shac(tiny(6), Pendulum.create(2, 2), 3), 2);
   }
