@@ -13,6 +13,11 @@ import org.diffart.sim.data.Data;
  *
  * <p>Stepping a world whose episode has ended continues it (its step count grows past the limit and
  * it stays truncated); callers reset it first.
+ *
+ * <p>A world whose state stops being finite during a step (a subclass marks it in {@link #diverged}
+ * and puts the state back to the one the step started from) ends its episode there: terminated,
+ * reward 0, the observation of the last finite state and zero Jacobians, as MuJoCo's Gymnasium
+ * environments end an episode whose simulation went bad; {@link #divergences} counts them.
  */
 public abstract class AbstractTaskEnv implements VectorEnv {
   /** The task the worlds run. */
@@ -24,9 +29,13 @@ public abstract class AbstractTaskEnv implements VectorEnv {
   /** Per world, the state now. */
   protected final Data[] after;
 
+  /** Per world, whether its last step diverged (its state put back to {@link #before}). */
+  protected final boolean[] diverged;
+
   private final int[] steps;
   private final double[] lastAction;
   private boolean stepped;
+  private long divergences;
 
   /**
    * W worlds of {@code task}, each at the task's reset from seed w (without {@link #resetDone}: a
@@ -40,6 +49,7 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     before = new Data[worlds];
     after = new Data[worlds];
     steps = new int[worlds];
+    diverged = new boolean[worlds];
     lastAction = new double[worlds * task.actionSize()];
     for (int w = 0; w < worlds; w++) {
       before[w] = new Data(task.model());
@@ -134,10 +144,21 @@ public abstract class AbstractTaskEnv implements VectorEnv {
   private void outcome(int w, StepResult out) {
     boolean last = steps[w] >= task.maxEpisodeSteps();
     task.observe(after[w], steps[w], out.observation(), w * task.observationSize());
-    out.reward()[w] =
-        task.reward(new Task.StepData(before[w], after[w], lastAction, w * actionSize(), last));
-    out.terminated()[w] = task.terminated(after[w]);
+    if (diverged[w]) {
+      divergences++;
+      out.reward()[w] = 0;
+      out.terminated()[w] = true;
+    } else {
+      out.reward()[w] =
+          task.reward(new Task.StepData(before[w], after[w], lastAction, w * actionSize(), last));
+      out.terminated()[w] = task.terminated(after[w]);
+    }
     out.truncated()[w] = last;
+  }
+
+  /** The steps since this environment was built whose world diverged and ended its episode. */
+  public long divergences() {
+    return divergences;
   }
 
   @Override
@@ -147,7 +168,12 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     }
     int no = observationSize(), na = actionSize();
     for (int w = 0; w < worlds(); w++) {
-      StepJacobians.compute(task, lastStep(w), dObsDa, w * no * na, dRewardDa);
+      if (diverged[w]) {
+        java.util.Arrays.fill(dObsDa, w * no * na, (w + 1) * no * na, 0);
+        java.util.Arrays.fill(dRewardDa, w * na, (w + 1) * na, 0);
+      } else {
+        StepJacobians.compute(task, lastStep(w), dObsDa, w * no * na, dRewardDa);
+      }
     }
   }
 
@@ -169,7 +195,10 @@ public abstract class AbstractTaskEnv implements VectorEnv {
     }
     java.util.Arrays.fill(actionBar, 0);
     for (int w = 0; w < worlds(); w++) {
-      StepJacobians.vjp(task, lastStep(w), obsBar, w * observationSize(), rewardBar[w], actionBar);
+      if (!diverged[w]) {
+        StepJacobians.vjp(
+            task, lastStep(w), obsBar, w * observationSize(), rewardBar[w], actionBar);
+      }
     }
   }
 

@@ -15,15 +15,25 @@ public final class TaskEnv extends AbstractTaskEnv {
     super(task, worlds);
   }
 
+  /**
+   * Steps every world; a world whose state stops being finite is put back to the state its step
+   * started from and marked {@link #diverged}.
+   */
   @Override
   protected void advance() {
     Model m = task.model();
     for (int w = 0; w < worlds(); w++) {
       Data d = after[w];
-      for (int k = 0; k < task.substeps(); k++) {
-        Step.step(m, d);
+      try {
+        for (int k = 0; k < task.substeps(); k++) {
+          Step.step(m, d);
+        }
+        requireFinite(w, d);
+        diverged[w] = false;
+      } catch (SimulationException e) {
+        d.copyStateFrom(before[w]);
+        diverged[w] = true;
       }
-      requireFinite(w, d);
     }
   }
 

@@ -49,7 +49,8 @@ public interface VectorEnv extends AutoCloseable {
    * 1]; values outside are clipped) and writes the outcome into {@code out}.
    *
    * @throws org.diffart.sim.data.SimulationException naming the world when its state becomes
-   *     non-finite
+   *     non-finite, where the environment cannot continue it (the CPU {@link TaskEnv} ends that
+   *     world's episode instead: terminated, reward 0, see {@link AbstractTaskEnv})
    */
   void step(double[] actions, StepResult out);
 
