@@ -66,7 +66,7 @@ final class RlClaims {
                   + " Ours: not run (pe not among the methods)."
               : "Paper: policy enhancement reaches close to maximal reward at every link count. Ours ("
                   + (peHigh ? "agrees" : "differs")
-                  + "; final mean return as a fraction of the best possible, 0.9 or more counted as"
+                  + "; final return, the mean of the last evaluations, as a fraction of the best possible, 0.9 or more counted as"
                   + " close):"
                   + pe);
       out.add(

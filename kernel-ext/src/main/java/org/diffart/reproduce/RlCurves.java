@@ -29,18 +29,6 @@ final class RlCurves {
       return s / returns.size();
     }
 
-    /** The sample standard deviation over the seeds at evaluation k (0 for one seed). */
-    double std(int k) {
-      if (returns.size() < 2) {
-        return 0;
-      }
-      double m = mean(k), s = 0;
-      for (double[] r : returns) {
-        s += (r[k] - m) * (r[k] - m);
-      }
-      return Math.sqrt(s / (returns.size() - 1));
-    }
-
     /** The mean over the seeds at every evaluation. */
     double[] means() {
       double[] m = new double[envSteps.length];
@@ -50,9 +38,42 @@ final class RlCurves {
       return m;
     }
 
-    /** The mean return at the last evaluation. */
+    /** How many of the last evaluations a final return averages. */
+    static final int FINAL_EVALUATIONS = 3;
+
+    /**
+     * The final return: the mean over the seeds and over the last {@link #FINAL_EVALUATIONS}
+     * evaluations (fewer when the run has fewer), since one evaluation of a policy still learning
+     * swings far from the next.
+     */
     double finalMean() {
-      return mean(envSteps.length - 1);
+      int n = Math.min(FINAL_EVALUATIONS, envSteps.length), last = envSteps.length - 1;
+      double s = 0;
+      for (int k = last - n + 1; k <= last; k++) {
+        s += mean(k);
+      }
+      return s / n;
+    }
+
+    /** The final return of each seed (as {@link #finalMean}), their sample standard deviation. */
+    double finalStd() {
+      int n = Math.min(FINAL_EVALUATIONS, envSteps.length), last = envSteps.length - 1;
+      double[] f = new double[returns.size()];
+      double m = 0;
+      for (int s = 0; s < f.length; s++) {
+        for (int k = last - n + 1; k <= last; k++) {
+          f[s] += returns.get(s)[k] / n;
+        }
+        m += f[s] / f.length;
+      }
+      if (f.length < 2) {
+        return 0;
+      }
+      double v = 0;
+      for (double x : f) {
+        v += (x - m) * (x - m);
+      }
+      return Math.sqrt(v / (f.length - 1));
     }
 
     /**

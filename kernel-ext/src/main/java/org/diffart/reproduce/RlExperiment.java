@@ -333,7 +333,8 @@ final class RlExperiment implements Experiment {
               ours >= 0 && ours < theirs,
               String.format(
                   Locale.ROOT,
-                  "MBPO's final mean return %.4g (over %d seeds) first reached by MBPO after %d"
+                  "MBPO's final return %.4g (the mean over %d seeds of its last evaluations) first"
+                      + " reached by MBPO after %d"
                       + " steps, by %s after %s",
                   target,
                   base.seeds(),
@@ -346,12 +347,15 @@ final class RlExperiment implements Experiment {
     return checks;
   }
 
-  /** Per (links, method): final return over the seeds, and the steps to MBPO's final return. */
+  /**
+   * Per (links, method): the final return (the mean over the seeds of the last three evaluations),
+   * its spread over the seeds, the best mean return, and the steps to MBPO's final return.
+   */
   private Table table(List<RlCurves.Curve> curves) {
     IntColumn links = IntColumn.create("links"), seeds = IntColumn.create("seeds");
     StringColumn method = StringColumn.create("method");
     DoubleColumn fin = DoubleColumn.create("final return (mean)"),
-        std = DoubleColumn.create("final return (std)"),
+        std = DoubleColumn.create("final return (std over seeds)"),
         best = DoubleColumn.create("best mean return"),
         steps = DoubleColumn.create("env steps to MBPO's final return");
     StringColumn paper = StringColumn.create("the paper says");
@@ -360,7 +364,7 @@ final class RlExperiment implements Experiment {
       method.append(c.method());
       seeds.append(c.seeds());
       fin.append(c.finalMean());
-      std.append(c.std(c.envSteps().length - 1));
+      std.append(c.finalStd());
       best.append(Arrays.stream(c.means()).max().orElse(Double.NaN));
       RlCurves.Curve base = RlCurves.find(curves, c.links(), "mbpo");
       long s = base == null ? -1 : c.stepsToReach(base.finalMean());
