@@ -179,46 +179,21 @@ public record AgentSettings(
 
   /** A copy with {@code hidden}, {@code batchSize} and {@code trainRepeat} replaced. */
   public AgentSettings withSizes(int[] hidden, int batchSize, int trainRepeat) {
-    return new AgentSettings(
-        hidden,
-        learningRate,
-        batchSize,
-        discount,
-        tau,
-        targetEntropy,
-        trainRepeat,
-        initialExploration,
-        replayCapacity,
-        epochs,
-        epochLength,
-        extraSamples,
-        maxDelta,
-        jacobianClip,
-        truncationTerminal);
+    return copy(hidden, batchSize, trainRepeat, initialExploration, extraSamples);
   }
 
   /** The same settings with {@code steps} environment steps of uniform exploration first. */
   public AgentSettings withInitialExploration(int steps) {
-    return new AgentSettings(
-        hidden,
-        learningRate,
-        batchSize,
-        discount,
-        tau,
-        targetEntropy,
-        trainRepeat,
-        steps,
-        replayCapacity,
-        epochs,
-        epochLength,
-        extraSamples,
-        maxDelta,
-        jacobianClip,
-        truncationTerminal);
+    return copy(hidden, batchSize, trainRepeat, steps, extraSamples);
   }
 
   /** The same settings with {@code extraSamples} synthetic transitions per real one (0: none). */
   public AgentSettings withExtraSamples(int extraSamples) {
+    return copy(hidden, batchSize, trainRepeat, initialExploration, extraSamples);
+  }
+
+  private AgentSettings copy(
+      int[] hidden, int batchSize, int trainRepeat, int initialExploration, int extraSamples) {
     return new AgentSettings(
         hidden,
         learningRate,
