@@ -143,8 +143,7 @@ public record Report(
     return Table.create(name + ": checks")
         .addColumns(
             StringColumn.create("check", checks.stream().map(Check::name)),
-            StringColumn.create(
-                "result", checks.stream().map(c -> c.passed() ? "passed" : "FAILED")),
+            StringColumn.create("result", checks.stream().map(Check::result)),
             StringColumn.create("numbers", checks.stream().map(Check::detail)));
   }
 
@@ -161,6 +160,7 @@ public record Report(
       JsonObject j = new JsonObject();
       j.addProperty("check", c.name());
       j.addProperty("passed", c.passed());
+      j.addProperty("judged", c.judged());
       j.addProperty("detail", c.detail());
       cs.add(j);
     }
@@ -208,7 +208,10 @@ public record Report(
           html.append("<ul>\n");
           for (Check c : checks) {
             html.append("<li>")
-                .append(c.passed() ? "&#10003; " : "<b>&#10007; FAILED</b> ")
+                .append(
+                    !c.judged()
+                        ? "<b>? not judged</b> "
+                        : c.passed() ? "&#10003; " : "<b>&#10007; FAILED</b> ")
                 .append(TableHtml.escape(c.name()))
                 .append(": ")
                 .append(TableHtml.escape(c.detail()))
@@ -230,7 +233,8 @@ public record Report(
             .append(Displays.text(table))
             .append('\n');
     for (Check c : checks) {
-      s.append(c.passed() ? "passed: " : "FAILED: ")
+      s.append(c.result())
+          .append(": ")
           .append(c.name())
           .append(" (")
           .append(c.detail())

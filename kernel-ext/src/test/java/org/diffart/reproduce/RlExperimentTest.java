@@ -50,6 +50,31 @@ class RlExperimentTest {
   }
 
   @Test
+  void theShapeCheckComparesStepsToTheBaselinesFinalReturnOnlyWhenTheBaselineLearned() {
+    long[] steps = {0, 500, 1000, 1500, 2000};
+    RlCurves.Curve mbpo = curve("mbpo", steps, new double[] {-5, -4, -2, -1, -1});
+    RlCurves.Curve quick = curve("pe", steps, new double[] {-5, -0.5, 0, 0, 0});
+    RlCurves.Curve slow = curve("pe", steps, new double[] {-5, -5, -5, -4, -0.5});
+    Check faster = RlExperiment.reachesFaster("here", "pe", mbpo, quick);
+    assertTrue(faster.judged() && faster.passed(), faster.toString());
+    assertTrue(
+        faster.detail().contains("by MBPO after 1500 steps, by pe after 500"), faster.detail());
+    Check slower = RlExperiment.reachesFaster("here", "pe", mbpo, slow);
+    assertTrue(slower.judged() && !slower.passed(), slower.toString());
+    RlCurves.Curve unlearned = curve("mbpo", steps, new double[] {-1, -3, -2, -4, -3});
+    Check none = RlExperiment.reachesFaster("here", "pe", unlearned, quick);
+    assertTrue(!none.judged() && none.passed(), none.toString());
+    assertEquals("not judged", none.result());
+    assertTrue(none.detail().startsWith("MBPO did not learn"), none.detail());
+  }
+
+  /** One seed's curve; the last three evaluations make its final return. */
+  private static RlCurves.Curve curve(String method, long[] steps, double[] returns) {
+    double[] r = java.util.Arrays.copyOf(returns, steps.length);
+    return new RlCurves.Curve(3, method, steps, new double[steps.length], List.of(r));
+  }
+
+  @Test
   void theAntHasNoLinksColumn() {
     RlPoint p = new RlPoint("ant", 0, "se", 2, 1000, 5.0, 12.5, "ok");
     assertFalse(p.toJson().has("links"));
