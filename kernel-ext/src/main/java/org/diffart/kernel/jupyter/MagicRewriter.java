@@ -15,12 +15,14 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>A line magic is a {@code %} token directly followed by a name, where Java code is (javac's
  *       tokenizer says so, {@link JavaTokens}: never in a string literal, a text block, a character
- *       literal or a comment), where a statement may start on its line (first on the line, after
- *       {@code ;}, {@code {}, {@code }}, another line magic or the start of the cell) or after
+ *       literal or a comment), where a statement may start (after {@code ;}, {@code {}, {@code }},
+ *       another line magic or at the start of the cell, on the same line or a line before) or after
  *       {@code =}. {@code %name args} becomes {@code Notebook.lineMagic("name", List.of(args));}
  *       and {@code var t = %name args} becomes {@code var t = (Type) Notebook.lineMagic(...);}
- *       where {@code Type} is the magic's declared result type when known. The magic takes the rest
- *       of its line; one trailing {@code ;} is dropped. Elsewhere {@code %} is Java's remainder
+ *       where {@code Type} is the magic's declared result type when known. A magic first on its
+ *       line takes the rest of the line, one trailing {@code ;} dropped; one inside a line of Java
+ *       ({@code try { %reproduce rl-ant; }}, {@code var r = %rollout; f(r);}) ends at its first
+ *       {@code ;} (dropped) or brace outside quotes. Elsewhere {@code %} is Java's remainder
  *       operator.
  *   <li>A cell magic {@code %%name args} must start the cell; the lines below are its body.
  * </ul>
@@ -82,19 +84,30 @@ final class MagicRewriter {
               && tokens.get(i + 1).kind() == JavaTokens.Kind.IDENTIFIER
               && tokens.get(i + 1).pos() == t.end();
       boolean assigned = previous != null && previous.kind() == JavaTokens.Kind.EQ;
-      if (t.kind() == JavaTokens.Kind.PERCENT
-          && named
-          && (assigned || statement && firstOnLine(cell, t.pos()))) {
+      if (t.kind() == JavaTokens.Kind.PERCENT && named && (assigned || statement)) {
         int end = cell.indexOf('\n', t.pos());
         end = end < 0 ? cell.length() : end;
+        int resume = end;
+        boolean firstOnLine = firstOnLine(cell, t.pos());
         while (i + 1 < tokens.size() && tokens.get(i + 1).pos() < end) {
+          JavaTokens.Tok u = tokens.get(i + 1);
+          if (!firstOnLine && u.kind() == JavaTokens.Kind.STATEMENT_END) {
+            // a magic inside a line of Java ends at its ; (taken) or at a brace (left to Java)
+            end = u.pos();
+            boolean semicolon = cell.charAt(u.pos()) == ';';
+            resume = semicolon ? u.end() : u.pos();
+            if (semicolon) {
+              i++;
+            }
+            break;
+          }
           i++;
         }
         // the cell's last statement is left open, so that its value shows as any expression's
         boolean last = !assigned && i + 1 == tokens.size();
         out.append(cell, copied, t.pos())
             .append(lineMagic(cell.substring(t.pos() + 1, end), assigned, last));
-        copied = end;
+        copied = resume;
         statement = true;
         previous = null;
         continue;

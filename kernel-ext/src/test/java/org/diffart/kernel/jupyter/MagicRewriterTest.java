@@ -115,6 +115,35 @@ class MagicRewriterTest {
   }
 
   /**
+   * A magic inside a line of Java ends at its semicolon or at a brace; one first on its line does
+   * not.
+   */
+  @Test
+  void magicsInsideALineOfJavaEndAtTheirSemicolonOrBrace() throws Exception {
+    assertEquals(
+        "try { "
+            + NB
+            + ".lineMagic(\"reproduce\", java.util.List.of(\"rl-ant\", \"--quick\")); } finally {"
+            + " f(); }",
+        rewriter.rewrite("try { %reproduce rl-ant --quick; } finally { f(); }"));
+    assertEquals(
+        "var t = (java.lang.StringBuilder) "
+            + NB
+            + ".lineMagic(\"typed\", java.util.List.of(\"x\")); t.length()",
+        rewriter.rewrite("var t = %typed x; t.length()"));
+    assertEquals(
+        "if (ok) { " + NB + ".lineMagic(\"a\", java.util.List.of(\"b;c\"));}",
+        rewriter.rewrite("if (ok) { %a \"b;c\" }"));
+    assertEquals(
+        "int a = 1; " + NB + ".lineMagic(\"b\", java.util.List.of(\"2\"))",
+        rewriter.rewrite("int a = 1; %b 2;"));
+    // first on its line, a magic keeps its whole line (a classpath may hold semicolons)
+    assertEquals(
+        NB + ".lineMagic(\"classpath\", java.util.List.of(\"a.jar;b.jar\"))",
+        rewriter.rewrite("%classpath a.jar;b.jar"));
+  }
+
+  /**
    * Random cells of format strings, LaTeX and MATLAB snippets in strings, text blocks, character
    * literals and comments, {@code %} as the remainder across lines, and real magics at statement
    * starts: the magics, and only they, are rewritten.
