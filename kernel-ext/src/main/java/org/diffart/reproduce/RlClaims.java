@@ -83,7 +83,8 @@ final class RlClaims {
     } else {
       out.add(
           "Paper: on the ant, nine synthetic samples per real one (sample enhancement) converge"
-              + " faster than MBPO over four runs: the check above judges it.");
+              + " faster than MBPO over four runs: the check above judges it, or says why these"
+              + " runs cannot (when MBPO did not learn).");
       out.add(
           "Paper: policy enhancement did not speed up the ant's convergence (run it with --methods"
               + " pe,mbpo to compare).");
