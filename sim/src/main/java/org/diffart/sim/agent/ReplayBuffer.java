@@ -119,33 +119,42 @@ public final class ReplayBuffer {
     }
   }
 
-  /** Writes the held transitions and the ring's position. */
+  /**
+   * Writes the ring's position and the held transitions (only the rows filled: rows 0 to size − 1
+   * are the held ones whether or not the ring has wrapped).
+   */
   public void save(DataOutput out) throws IOException {
     out.writeInt(size);
     out.writeInt(next);
-    Arrays64.write(out, observations);
-    Arrays64.write(out, actions);
-    Arrays64.write(out, rewards);
-    Arrays64.write(out, nextObservations);
-    Arrays64.write(out, terminals);
+    Arrays64.write(out, observations, size * obs);
+    Arrays64.write(out, actions, size * act);
+    Arrays64.write(out, rewards, size);
+    Arrays64.write(out, nextObservations, size * obs);
+    Arrays64.write(out, terminals, size);
     if (jacobians) {
-      Arrays64.write(out, dObsDa);
-      Arrays64.write(out, dRewardDa);
+      Arrays64.write(out, dObsDa, size * obs * act);
+      Arrays64.write(out, dRewardDa, size * act);
     }
   }
 
   /** Reads what {@link #save} wrote into a buffer built with the same sizes. */
   public void restore(DataInput in) throws IOException {
-    size = in.readInt();
-    next = in.readInt();
-    Arrays64.read(in, observations, "replay observations");
-    Arrays64.read(in, actions, "replay actions");
-    Arrays64.read(in, rewards, "replay rewards");
-    Arrays64.read(in, nextObservations, "replay next observations");
-    Arrays64.read(in, terminals, "replay terminals");
+    int n = in.readInt();
+    int at = in.readInt();
+    if (n < 0 || n > capacity || at < 0 || at >= capacity) {
+      throw new IOException(
+          "replay buffer position size=" + n + ", next=" + at + " for capacity " + capacity);
+    }
+    size = n;
+    next = at;
+    Arrays64.readPrefix(in, observations, "replay observations");
+    Arrays64.readPrefix(in, actions, "replay actions");
+    Arrays64.readPrefix(in, rewards, "replay rewards");
+    Arrays64.readPrefix(in, nextObservations, "replay next observations");
+    Arrays64.readPrefix(in, terminals, "replay terminals");
     if (jacobians) {
-      Arrays64.read(in, dObsDa, "replay ∂s'/∂a");
-      Arrays64.read(in, dRewardDa, "replay ∂r/∂a");
+      Arrays64.readPrefix(in, dObsDa, "replay ∂s'/∂a");
+      Arrays64.readPrefix(in, dRewardDa, "replay ∂r/∂a");
     }
   }
 
