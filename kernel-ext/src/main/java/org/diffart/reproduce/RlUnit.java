@@ -74,14 +74,15 @@ record RlUnit(String task, int links, String method, long seed, RlPlan plan) {
    * an interruption would).
    */
   List<RlPoint> run(Factory factory, Path dir, int upTo, Consumer<RlPoint> each) {
-    List<RlPoint> points = dir == null ? new ArrayList<>() : readBack(dir);
-    if (points.size() >= upTo) {
-      points.forEach(each);
-      return points;
-    }
     try (VectorEnv env = factory.env(task, links, plan.worlds());
         VectorEnv evalEnv = factory.env(task, links, plan.evalEpisodes())) {
       Agent agent = factory.agent(method, task, links, plan, env, seed);
+      String header = header(factory, agent);
+      List<RlPoint> points = dir == null ? new ArrayList<>() : readBack(dir, header);
+      if (points.size() >= upTo) {
+        points.forEach(each);
+        return points;
+      }
       double wall = 0;
       if (!points.isEmpty()) {
         restore(agent, dir);
@@ -97,12 +98,12 @@ record RlUnit(String task, int links, String method, long seed, RlPlan plan) {
             new RlPoint(task, links, method, seed, agent.envSteps(), wall, ret, status(ret));
         points.add(p);
         if (dir != null) {
-          keep(agent, dir, points);
+          keep(agent, dir, header, points);
         }
         each.accept(p);
       }
+      return points;
     }
-    return points;
   }
 
   private static String status(double ret) {
@@ -113,22 +114,78 @@ record RlUnit(String task, int links, String method, long seed, RlPlan plan) {
     return dir.resolve(id() + ".state");
   }
 
-  /** What fixes the run, written first in its state, so that another plan's state is not read. */
-  private String header() {
-    return id() + " " + plan;
+  /**
+   * What fixes the run, written first in its state so that no other run's state is read: its name,
+   * its plan, and two fingerprints of the code it runs, so that a state kept by an older build (an
+   * environment whose dynamics or an agent whose settings, networks or state layout have changed
+   * since) starts the run over instead of being resumed: the bits of a short episode of the
+   * environment under fixed actions, and the bytes of the untrained agent's saved state.
+   */
+  private String header(Factory factory, Agent fresh) {
+    Fingerprint f = new Fingerprint();
+    try (VectorEnv env = factory.env(task, links, 1)) {
+      double[] obs = new double[env.observationSize()];
+      double[] action = new double[env.actionSize()];
+      VectorEnv.StepResult out = VectorEnv.StepResult.of(env);
+      env.reset(0, 1, obs);
+      f.add(obs);
+      for (int t = 0; t < 10; t++) {
+        for (int j = 0; j < action.length; j++) {
+          action[j] = 0.5 * Math.sin(1.3 * t + j);
+        }
+        env.step(action, out);
+        f.add(out.observation());
+        f.add(out.reward());
+      }
+    }
+    String envBits = f.hex();
+    try (DataOutputStream agentBytes = new DataOutputStream(f.reset())) {
+      fresh.save(agentBytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save " + id() + "'s untrained agent", e);
+    }
+    return id() + " " + plan + " env " + envBits + " agent " + f.hex();
+  }
+
+  /** A 64-bit FNV-1a hash of doubles' bits and bytes. */
+  private static final class Fingerprint extends java.io.OutputStream {
+    private long h = 0xcbf29ce484222325L;
+
+    void add(double[] values) {
+      for (double v : values) {
+        long bits = Double.doubleToLongBits(v);
+        for (int k = 0; k < 8; k++) {
+          write((int) (bits >>> (8 * k)));
+        }
+      }
+    }
+
+    @Override
+    public void write(int b) {
+      h = (h ^ (b & 0xff)) * 0x100000001b3L;
+    }
+
+    Fingerprint reset() {
+      h = 0xcbf29ce484222325L;
+      return this;
+    }
+
+    String hex() {
+      return Long.toHexString(h);
+    }
   }
 
   /**
-   * The evaluations a previous run of the same plan kept in its state file; none when there is none
-   * or it belongs to another plan.
+   * The evaluations a previous run of the same header kept in its state file; none when there is
+   * none or it belongs to another plan or another build's environment or agent.
    */
-  private List<RlPoint> readBack(Path dir) {
+  private List<RlPoint> readBack(Path dir, String header) {
     List<RlPoint> points = new ArrayList<>();
     if (!Files.exists(state(dir))) {
       return points;
     }
     try (DataInputStream in = open(dir)) {
-      if (!in.readUTF().equals(header())) {
+      if (!in.readUTF().equals(header)) {
         return points;
       }
       int n = in.readInt();
@@ -184,13 +241,13 @@ record RlUnit(String task, int links, String method, long seed, RlPlan plan) {
    * Writes the evaluations so far and the agent's state into one file, through a temporary one so
    * that a kill leaves the last whole state, and the evaluations as {@code ID.csv} to read.
    */
-  private void keep(Agent agent, Path dir, List<RlPoint> points) {
+  private void keep(Agent agent, Path dir, String header, List<RlPoint> points) {
     try {
       Files.createDirectories(dir);
       Path tmp = dir.resolve(id() + ".state.tmp");
       try (DataOutputStream out =
           new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
-        out.writeUTF(header());
+        out.writeUTF(header);
         out.writeInt(points.size());
         for (RlPoint p : points) {
           out.writeLong(p.envSteps());
