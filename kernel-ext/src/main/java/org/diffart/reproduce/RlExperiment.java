@@ -372,13 +372,15 @@ final class RlExperiment implements Experiment {
   }
 
   /**
-   * Per (links, method): the final return (the mean over the seeds of the last three evaluations),
-   * its spread over the seeds, the best mean return, and the steps to MBPO's final return.
+   * Per (links, method): the untrained policy's return (the mean over the seeds of the first
+   * evaluation), the final return (the mean over the seeds of the last three evaluations), its
+   * spread over the seeds, the best mean return, and the steps to MBPO's final return.
    */
   private Table table(List<RlCurves.Curve> curves) {
     IntColumn links = IntColumn.create("links"), seeds = IntColumn.create("seeds");
     StringColumn method = StringColumn.create("method");
-    DoubleColumn fin = DoubleColumn.create("final return (mean)"),
+    DoubleColumn untrained = DoubleColumn.create("untrained policy's return"),
+        fin = DoubleColumn.create("final return (mean)"),
         std = DoubleColumn.create("final return (std over seeds)"),
         best = DoubleColumn.create("best mean return"),
         steps = DoubleColumn.create("env steps to MBPO's final return");
@@ -387,6 +389,7 @@ final class RlExperiment implements Experiment {
       links.append(c.links());
       method.append(c.method());
       seeds.append(c.seeds());
+      untrained.append(c.mean(0));
       fin.append(c.finalMean());
       std.append(c.finalStd());
       best.append(Arrays.stream(c.means()).max().orElse(Double.NaN));
@@ -399,7 +402,7 @@ final class RlExperiment implements Experiment {
     if (pendulumTask()) {
       t.addColumns(links);
     }
-    return t.addColumns(method, seeds, fin, std, best, steps, paper);
+    return t.addColumns(method, seeds, untrained, fin, std, best, steps, paper);
   }
 
   private List<String> notes(
