@@ -108,6 +108,11 @@ public final class BackendEnv extends AbstractTaskEnv {
       fromBatch(qpos, w, d.qpos);
       fromBatch(qvel, w, d.qvel);
       fromBatch(act, w, d.act);
+      diverged[w] = bad(d);
+      if (diverged[w]) {
+        // the episode ends here; the caller's reset writes the backend's world anew
+        d.copyStateFrom(before[w]);
+      }
     }
   }
 

@@ -14,10 +14,11 @@ import org.diffart.sim.data.Data;
  * <p>Stepping a world whose episode has ended continues it (its step count grows past the limit and
  * it stays truncated); callers reset it first.
  *
- * <p>A world whose state stops being finite during a step (a subclass marks it in {@link #diverged}
- * and puts the state back to the one the step started from) ends its episode there: terminated,
- * reward 0, the observation of the last finite state and zero Jacobians, as MuJoCo's Gymnasium
- * environments end an episode whose simulation went bad; {@link #divergences} counts them.
+ * <p>A world whose state goes bad during a step ({@link #bad}: not finite, or beyond MuJoCo's
+ * {@code mjMAXVAL}; a subclass marks it in {@link #diverged} and puts the state back to the one the
+ * step started from) ends its episode there: terminated, reward 0, the observation of the last
+ * finite state and zero Jacobians, as MuJoCo's Gymnasium environments end an episode whose
+ * simulation went bad; {@link #divergences} counts them.
  */
 public abstract class AbstractTaskEnv implements VectorEnv {
   /** The task the worlds run. */
@@ -139,6 +140,30 @@ public abstract class AbstractTaskEnv implements VectorEnv {
    *     non-finite
    */
   protected abstract void advance();
+
+  /**
+   * The magnitude beyond which a state value counts as diverged: MuJoCo's {@code mjMAXVAL}, its
+   * bound for a bad position, velocity or acceleration. Explicit integrators blow up past it within
+   * a step or two while still finite (the 5-link pendulum at 1/60 s under bang-bang torques: joint
+   * velocities 2·10⁴, 5·10⁶, 2·10¹¹, then a non-finite observation), so waiting for a non-finite
+   * value lets a state of 10¹⁸ through to the reward and the learner.
+   */
+  public static final double MAX_VALUE = 1e10;
+
+  /**
+   * Whether d's position or velocity holds a value that is not finite or exceeds {@link
+   * #MAX_VALUE}.
+   */
+  protected static boolean bad(Data d) {
+    for (double[] a : new double[][] {d.qpos, d.qvel}) {
+      for (double x : a) {
+        if (!(Math.abs(x) <= MAX_VALUE)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 
   /** World w's observation, reward and flags for its last step. */
   private void outcome(int w, StepResult out) {

@@ -16,8 +16,8 @@ public final class TaskEnv extends AbstractTaskEnv {
   }
 
   /**
-   * Steps every world; a world whose state stops being finite is put back to the state its step
-   * started from and marked {@link #diverged}.
+   * Steps every world; a world whose state goes {@link #bad} (or whose step throws on a non-finite
+   * value) is put back to the state its step started from and marked {@link #diverged}.
    */
   @Override
   protected void advance() {
@@ -28,29 +28,12 @@ public final class TaskEnv extends AbstractTaskEnv {
         for (int k = 0; k < task.substeps(); k++) {
           Step.step(m, d);
         }
-        requireFinite(w, d);
-        diverged[w] = false;
+        diverged[w] = bad(d);
       } catch (SimulationException e) {
-        d.copyStateFrom(before[w]);
         diverged[w] = true;
       }
-    }
-  }
-
-  /**
-   * @throws SimulationException naming the world when d's state is not finite
-   */
-  static void requireFinite(int world, Data d) {
-    for (int i = 0; i < d.qpos.length; i++) {
-      if (!Double.isFinite(d.qpos[i])) {
-        throw new SimulationException(
-            "world " + world + ": qpos[" + i + "] became " + d.qpos[i], d.nstep, -1);
-      }
-    }
-    for (int i = 0; i < d.qvel.length; i++) {
-      if (!Double.isFinite(d.qvel[i])) {
-        throw new SimulationException(
-            "world " + world + ": qvel[" + i + "] became " + d.qvel[i], d.nstep, i);
+      if (diverged[w]) {
+        d.copyStateFrom(before[w]);
       }
     }
   }
