@@ -180,11 +180,11 @@ final class MbpoPool {
     out.writeInt(capacity);
     out.writeInt(size);
     out.writeInt(next);
-    Arrays64.write(out, Arrays.copyOf(observations, size * obs));
-    Arrays64.write(out, Arrays.copyOf(actions, size * act));
-    Arrays64.write(out, Arrays.copyOf(rewards, size));
-    Arrays64.write(out, Arrays.copyOf(nextObservations, size * obs));
-    Arrays64.write(out, Arrays.copyOf(terminals, size));
+    Arrays64.write(out, observations, size * obs);
+    Arrays64.write(out, actions, size * act);
+    Arrays64.write(out, rewards, size);
+    Arrays64.write(out, nextObservations, size * obs);
+    Arrays64.write(out, terminals, size);
   }
 
   /** Reads what {@link #save} wrote, its capacity included. */
