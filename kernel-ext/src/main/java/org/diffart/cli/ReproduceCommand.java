@@ -9,6 +9,9 @@ import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
 import org.diffart.reproduce.Selection;
 import org.diffart.reproduce.Size;
+import org.diffart.reproduce.Swept;
+import org.diffart.sweep.SweepRunner;
+import org.diffart.sweep.SweepRunners;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,8 +22,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code diffart reproduce NAME [--out DIR] [--quick | --full] [--links N,..] [--seeds K]
- * [--methods M,..]}: runs one of the paper's experiments, prints ours beside the paper's numbers
- * and writes CSV and PNG; exit code 1 when a check of the reproduced shape fails.
+ * [--methods M,..] [--runner inprocess|spark [--master URL]]}: runs one of the paper's experiments,
+ * prints ours beside the paper's numbers and writes CSV and PNG; exit code 1 when a check of the
+ * reproduced shape fails.
  */
 @Command(
     name = "reproduce",
@@ -34,6 +38,11 @@ import picocli.CommandLine.Spec;
           + " RL curves that fits in about an hour (each RL report says what it cuts); --full is the paper's, for the"
           + " RL curves many hours. --links, --seeds and --methods choose part of the RL sweeps; an interrupted RL"
           + " run resumes from its last completed evaluation (kept under DIR/NAME-runs).",
+      "Sweeps: the RL curves are sweeps of independent units (one per links, method and seed), run where --runner"
+          + " says: in-process or on Apache Spark (--master local[*] embeds it in this JVM; spark://HOST:PORT"
+          + " submits to a standalone cluster). Each finished unit is written to DIR/NAME-sweep as it arrives and"
+          + " read back, not run again, when the same build runs the same sweep. The rows do not depend on the"
+          + " runner.",
       "Files: NAME.csv (every measurement), NAME-vs-paper.csv, NAME-checks.csv, NAME.png.",
       "JSON keys: name, size, rows (one object per measurement, its keys the columns of NAME.csv: the timing"
           + " tables' method, backend, worlds, steps, checkpoint, forward_ms, backward_ms, peak_bytes,"
@@ -82,6 +91,23 @@ final class ReproduceCommand implements Callable<Integer> {
       description = "RL: the methods, of sac, mbpo, pe, se, shac (default: the experiment's).")
   private String methods;
 
+  @Option(
+      names = "--runner",
+      paramLabel = "RUNNER",
+      description =
+          "Where a sweep's units run: inprocess (this JVM's threads) or spark (Apache Spark, on"
+              + " --master). Default: inprocess at --quick or for an experiment that is not a"
+              + " sweep, else spark on local[*].")
+  private String runner;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description =
+          "The spark runner's master: local[N], local[*] (the default) or spark://HOST:PORT of a"
+              + " Spark standalone cluster (or any master URL Spark accepts).")
+  private String master;
+
   @Mixin private Output output;
 
   @Spec private CommandSpec spec;
@@ -116,19 +142,34 @@ final class ReproduceCommand implements Callable<Integer> {
     } catch (IllegalArgumentException ex) {
       throw new ParameterException(spec.commandLine(), ex.getMessage());
     }
+    Size size = quick ? Size.QUICK : full ? Size.FULL : Size.DEFAULT;
     var err = spec.commandLine().getErr();
-    Report r =
-        e.run(
-            quick ? Size.QUICK : full ? Size.FULL : Size.DEFAULT,
-            selection,
-            out,
-            line -> {
-              err.println("reproduce " + name + ": " + line);
-              err.flush();
-            });
+    Report r;
+    try (SweepRunner sweepRunner = runner(e, size)) {
+      r =
+          e.run(
+              size,
+              selection,
+              out,
+              sweepRunner,
+              line -> {
+                err.println("reproduce " + name + ": " + line);
+                err.flush();
+              });
+    }
     List<Path> files = r.write(out);
     err.println("reproduce " + name + ": wrote " + files);
     output.print(r.toJson(), r::toString);
     return r.checks().stream().allMatch(Check::passed) ? 0 : Main.RUNTIME_ERROR;
+  }
+
+  private SweepRunner runner(Experiment e, Size size) {
+    try {
+      return SweepRunners.create(
+          runner != null ? runner : SweepRunners.defaultFor(e instanceof Swept, size == Size.QUICK),
+          master);
+    } catch (IllegalArgumentException ex) {
+      throw new ParameterException(spec.commandLine(), ex.getMessage());
+    }
   }
 }

@@ -22,9 +22,12 @@ import org.diffart.sim.task.SlidingBox;
  * numbers), and the pendulum fits of MuJoCo 3.14's {@code mujoco.sysid} on the same noisy
  * measurements. Each estimate starts wrong, the truth hidden, and is reported against the truth;
  * Levenberg–Marquardt and Gauss–Newton run on the exact residual Jacobian (forward sensitivities),
- * gradient descent and L-BFGS on the adjoint gradient of the loss.
+ * gradient descent and L-BFGS on the adjoint gradient of the loss. A sweep ({@link Swept}) of
+ * independent units: the sliding box, each pendulum, the cost of an evaluation of each seed-001
+ * problem, and each seed-001 run (whose rollouts are counted with its problem's cost when the
+ * report gathers them).
  */
-final class Estimation implements Experiment {
+final class Estimation implements Swept {
   /** L-BFGS's budget of iterations. */
   static final int LBFGS_ITERATIONS = 200;
 
@@ -44,37 +47,104 @@ final class Estimation implements Experiment {
     return size == Size.QUICK ? 10 : 50;
   }
 
-  @Override
-  public int measurements(Size size) {
-    return 1 + 2 + 3 * runs(size);
+  /** The units' keys: the box, the pendulums, then per seed-001 unknown its cost and its runs. */
+  static List<String> keys(Size size) {
+    List<String> keys = new ArrayList<>(List.of(CAR, "pendulum2", "chain4"));
+    for (PushedBlock.Unknown u : PushedBlock.Unknown.values()) {
+      keys.add(seed001(u) + COST);
+      for (int seed = 0; seed < runs(size); seed++) {
+        keys.add(seed001(u) + "_seed" + seed);
+      }
+    }
+    return keys;
+  }
+
+  private static final String CAR = "sliding-box", COST = "_cost";
+
+  private static String seed001(PushedBlock.Unknown u) {
+    return "seed001-" + u.name().toLowerCase(Locale.ROOT);
   }
 
   @Override
-  public Report run(Size size, Consumer<String> progress) {
+  public List<UnitSpec> units(Size size, Selection selection, java.nio.file.Path work) {
+    check(selection);
+    return keys(size).stream().map(k -> new UnitSpec(name(), size, k, null)).toList();
+  }
+
+  @Override
+  public UnitResult runUnit(UnitSpec unit, Consumer<String> progress) {
+    long t0 = System.nanoTime();
     List<EstimationRow> rows = new ArrayList<>();
-    Map<String, Identification.Cost> costs = new LinkedHashMap<>();
-    progress.accept("sliding box: landscape and fits");
-    Car car = car(size, rows);
-    costs.put("sliding-box", car.cost());
-    List<Sysid> sysid = new ArrayList<>();
-    for (String name : List.of("pendulum2", "chain4")) {
-      progress.accept(name + ": lm, lbfgs and mujoco.sysid");
-      Sysid s = sysid(name, size, rows);
-      sysid.add(s);
-      costs.put(name, s.cost());
-    }
-    for (PushedBlock.Unknown u : PushedBlock.Unknown.values()) {
-      Identification.Cost cost =
-          PushedBlock.of(u, 0)
-              .identification()
-              .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 15, true, true);
-      costs.put("seed001-" + u.name().toLowerCase(Locale.ROOT), cost);
-      for (int seed = 0; seed < runs(size); seed++) {
-        progress.accept("seed-001 " + u.name().toLowerCase(Locale.ROOT) + " run " + seed);
-        seed001(u, seed, cost, rows);
+    java.io.Serializable extra;
+    String key = unit.key();
+    Size size = unit.size();
+    if (key.equals(CAR)) {
+      extra = car(size, rows);
+    } else if (key.equals("pendulum2") || key.equals("chain4")) {
+      extra = sysid(key, size, rows);
+    } else {
+      PushedBlock.Unknown u = unknown(key);
+      if (key.endsWith(COST)) {
+        extra =
+            PushedBlock.of(u, 0)
+                .identification()
+                .cost(PushedBlock.of(u, 0).start(0), size == Size.QUICK ? 5 : 15, true, true);
+      } else {
+        int seed = Integer.parseInt(key.substring(key.lastIndexOf("_seed") + 5));
+        extra = seed001(u, seed, rows);
       }
     }
-    return EstimationReport.of(this, size, rows, car, sysid, costs);
+    return new UnitResult(unit, List.copyOf(rows), extra, null, (System.nanoTime() - t0) / 1e6);
+  }
+
+  private PushedBlock.Unknown unknown(String key) {
+    for (PushedBlock.Unknown u : PushedBlock.Unknown.values()) {
+      if (key.equals(seed001(u) + COST) || key.startsWith(seed001(u) + "_seed")) {
+        return u;
+      }
+    }
+    throw new IllegalArgumentException(name() + " has no unit '" + key + "'");
+  }
+
+  /** A unit that failed leaves no row: the report's checks name what is missing. */
+  @Override
+  public List<Measurement> failedRows(UnitSpec unit, String message) {
+    return List.of();
+  }
+
+  @Override
+  public Report report(Size size, Selection selection, List<UnitResult> results, String runner) {
+    List<EstimationRow> rows = new ArrayList<>();
+    Map<String, Identification.Cost> costs = new LinkedHashMap<>();
+    Car car = null;
+    List<Sysid> sysid = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    for (UnitResult r : results) {
+      if (!r.ok()) {
+        failed.add(r.unit().key() + ": " + r.failure());
+        continue;
+      }
+      if (r.extra() instanceof Car c) {
+        car = c;
+        costs.put(CAR, c.cost());
+      } else if (r.extra() instanceof Sysid s) {
+        sysid.add(s);
+        costs.put(s.name(), s.cost());
+      } else if (r.extra() instanceof Identification.Cost c) {
+        costs.put(r.unit().key().replace(COST, ""), c);
+      }
+      if (r.extra() instanceof Evaluations e) {
+        Identification.Cost c = costs.get(seed001(unknown(r.unit().key())));
+        r.rows().forEach(m -> rows.add(e.counted((EstimationRow) m, c)));
+      } else {
+        r.rows().forEach(m -> rows.add((EstimationRow) m));
+      }
+    }
+    if (!failed.isEmpty() || car == null) {
+      throw new IllegalStateException(
+          name() + ": " + failed.size() + " units failed: " + String.join("; ", failed));
+    }
+    return EstimationReport.of(this, size, rows, car, sysid, costs, runner);
   }
 
   // ---- the sliding box ----
@@ -84,15 +154,17 @@ final class Estimation implements Experiment {
    * iteration.
    */
   record Car(
-      SlidingBox task,
+      double truth,
+      double target,
       double[] mus,
       double[] loss,
       double[][] tangents,
       List<Path> paths,
-      Identification.Cost cost) {}
+      Identification.Cost cost)
+      implements java.io.Serializable {}
 
   /** One method's estimate per iteration: the relative error of each parameter, worst first. */
-  record Path(String label, int[] iterations, double[] error) {}
+  record Path(String label, int[] iterations, double[] error) implements java.io.Serializable {}
 
   private static Car car(Size size, List<EstimationRow> rows) {
     SlidingBox box = SlidingBox.standard();
@@ -145,7 +217,7 @@ final class Estimation implements Experiment {
       double[] ls = box.lossAndSlope(at[i]);
       tangents[i] = new double[] {at[i], ls[0], ls[1]};
     }
-    return new Car(box, mus, loss, tangents, paths, cost);
+    return new Car(box.truth(), box.target(), mus, loss, tangents, paths, cost);
   }
 
   /**
@@ -266,7 +338,13 @@ final class Estimation implements Experiment {
    * A mujoco.sysid comparison: the reference, our runs' error paths, and the measured cost of an
    * evaluation.
    */
-  record Sysid(SysidReference ref, List<Path> paths, Identification.Cost cost) {}
+  record Sysid(String name, List<Path> paths, Identification.Cost cost)
+      implements java.io.Serializable {
+    /** The reference the fits ran against. */
+    SysidReference ref() {
+      return SysidReference.load(name);
+    }
+  }
 
   private static Sysid sysid(String name, Size size, List<EstimationRow> rows) {
     SysidReference ref = SysidReference.load(name);
@@ -344,16 +422,29 @@ final class Estimation implements Experiment {
       err[i] = worst(f.trace().get(i).params(), ref.truth());
     }
     paths.add(new Path(name + ": mujoco.sysid", its, err));
-    return new Sysid(ref, paths, cost);
+    return new Sysid(name, List.copyOf(paths), cost);
   }
 
   // ---- the seed-001 system identification ----
 
-  private static void seed001(
-      PushedBlock.Unknown u, int seed, Identification.Cost cost, List<EstimationRow> rows) {
+  /**
+   * A seed-001 run's evaluations, counted in rollouts when its problem's measured cost (a unit of
+   * its own) is known: SGD's gradients at the adjoint's cost, LM's Jacobians at theirs.
+   */
+  record Evaluations(long sgdValues, long sgdGradients, long lmValues, long lmGradients)
+      implements java.io.Serializable {
+    EstimationRow counted(EstimationRow r, Identification.Cost c) {
+      boolean sgd = r.method().equals("sgd");
+      double perEvaluation = sgd ? c.gradientRollouts() : c.jacobianRollouts();
+      return r.withRollouts(
+          sgd ? sgdValues + sgdGradients * perEvaluation : lmValues + lmGradients * perEvaluation);
+    }
+  }
+
+  private static Evaluations seed001(PushedBlock.Unknown u, int seed, List<EstimationRow> rows) {
     PushedBlock task = PushedBlock.of(u, seed);
     double[] start = task.start(seed);
-    String name = "seed001-" + u.name().toLowerCase(Locale.ROOT);
+    String name = seed001(u);
     String[] names =
         u == PushedBlock.Unknown.FORCE
             ? new String[] {"fx", "fy"}
@@ -373,7 +464,7 @@ final class Estimation implements Experiment {
         names,
         truth,
         start,
-        cost.gradientRollouts(),
+        Double.NaN,
         PushedBlock.STEPS,
         (t1 - t0) / 1e6,
         task.error(sgd.best()),
@@ -387,7 +478,7 @@ final class Estimation implements Experiment {
         names,
         truth,
         start,
-        cost.jacobianRollouts(),
+        Double.NaN,
         PushedBlock.STEPS,
         (t2 - t1) / 1e6,
         task.error(lm.best()),
@@ -395,5 +486,7 @@ final class Estimation implements Experiment {
             + String.format(Locale.ROOT, "%.4g", task.error(start))
             + ", truth "
             + Arrays.toString(truth));
+    return new Evaluations(
+        sgd.last().values(), sgd.last().gradients(), lm.last().values(), lm.last().gradients());
   }
 }

@@ -35,7 +35,8 @@ final class EstimationReport {
       List<EstimationRow> rows,
       Estimation.Car car,
       List<Estimation.Sysid> sysid,
-      Map<String, Identification.Cost> costs) {
+      Map<String, Identification.Cost> costs,
+      String runner) {
     Table seed = PaperNumbers.table("diffsdfsim", "sysid");
     List<String> task = new ArrayList<>(), what = new ArrayList<>(), source = new ArrayList<>();
     List<Double> here = new ArrayList<>(), there = new ArrayList<>();
@@ -149,7 +150,14 @@ final class EstimationReport {
                     List.of("mujoco.sysid", "lm", "gn", "lbfgs", "lm-from-truth"),
                     (n, m) -> worst(rows, n, m))));
     return new Report(
-        e.name(), e.title(), size, rows, table, figure, checks(rows, seed, sysid), notes(car));
+        e.name(),
+        e.title(),
+        size,
+        rows,
+        table,
+        figure,
+        checks(rows, seed, sysid),
+        notes(car, runner));
   }
 
   // ---- checks ----
@@ -241,7 +249,7 @@ final class EstimationReport {
     return checks;
   }
 
-  private static List<String> notes(Estimation.Car car) {
+  private static List<String> notes(Estimation.Car car, String runner) {
     return List.of(
         "Losses are |r|^2: (x_T - x*)^2 for the box, sum_t |p_t - p*_t|^2 for the pushed block,"
             + " sum of (residual / s_c)^2 for the pendulums (twice mujoco.sysid's 1/2 |r|^2: the same"
@@ -252,13 +260,18 @@ final class EstimationReport {
                 + " 1 ms; the plane's friction is 0, so the box geom's mu is the contact's (MuJoCo"
                 + " takes the larger of the two); hidden mu* = %.3g puts it at x* = %.5f m (the"
                 + " paper's target 0.75 m on its racecar).",
-            car.task().truth(),
-            car.task().target()),
+            car.truth(),
+            car.target()),
         "Rollouts: a forward sweep counts 1; a Jacobian evaluation (forward sensitivities, nx"
             + " one-step adjoints per step) or a gradient evaluation (adjoint sweep) counts its"
             + " measured wall time over a plain rollout's (median of repeated runs in the same"
             + " process). mujoco.sysid's are its counted rollouts (p + 1 per Jacobian, plus trial"
             + " steps).",
+        "The units (the box, each pendulum, each seed-001 problem's cost and each of its runs)"
+            + " ran side by side ("
+            + runner
+            + "), so wall times include their sharing the machine; the rollout costs are ratios"
+            + " measured within one unit.",
         "Seed 001: our block is a box on three slide joints (the force a constant control"
             + " through its centre of mass, no tipping), float64, MuJoCo-style PGS contacts; the"
             + " seed's is an SDF shape with an interior-point LCP solver and time-of-contact"
@@ -288,7 +301,7 @@ final class EstimationReport {
               String.format(Locale.ROOT, "tangent at %.2f (dL/dmu %.3g)", t[0], t[2]), x, y);
       ts.setMarker(SeriesMarkers.CIRCLE);
     }
-    XYSeries truth = c.addSeries("hidden mu*", new double[] {car.task().truth()}, new double[] {0});
+    XYSeries truth = c.addSeries("hidden mu*", new double[] {car.truth()}, new double[] {0});
     truth.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
     truth.setMarker(SeriesMarkers.DIAMOND);
     return c;

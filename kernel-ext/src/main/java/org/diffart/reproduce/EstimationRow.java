@@ -49,6 +49,27 @@ record EstimationRow(
     String note)
     implements Measurement {
 
+  /** The same row with its rollouts counted. */
+  EstimationRow withRollouts(double r) {
+    return new EstimationRow(
+        task,
+        method,
+        seed,
+        iterations,
+        evaluations,
+        simulatedSteps,
+        r,
+        wallMs,
+        loss,
+        status,
+        parameter,
+        truth,
+        start,
+        estimate,
+        runError,
+        note);
+  }
+
   /** |estimate − truth| / |truth|. */
   double relativeError() {
     return Math.abs(estimate - truth) / Math.abs(truth);

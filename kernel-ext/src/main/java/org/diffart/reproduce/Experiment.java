@@ -2,6 +2,8 @@ package org.diffart.reproduce;
 
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.diffart.sweep.InProcessRunner;
+import org.diffart.sweep.SweepRunner;
 
 /** One of the paper's tables or figures, measured here. */
 public interface Experiment {
@@ -48,5 +50,25 @@ public interface Experiment {
   default int measurements(Size size, Selection selection) {
     check(selection);
     return measurements(size);
+  }
+
+  /**
+   * Runs it with a sweep runner. An experiment that is one indivisible measurement (the timing
+   * tables, which must not share the machine with anything) runs in this JVM and refuses any other
+   * runner; a {@link Swept} experiment runs its units on the runner.
+   *
+   * @throws IllegalArgumentException when the experiment cannot run on that runner
+   */
+  default Report run(
+      Size size, Selection selection, Path work, SweepRunner runner, Consumer<String> progress) {
+    if (!(runner instanceof InProcessRunner)) {
+      throw new IllegalArgumentException(
+          "--runner: "
+              + name()
+              + " is not a sweep of independent units and runs in-process only (asked for "
+              + runner.describe()
+              + ")");
+    }
+    return run(size, selection, work, progress);
   }
 }

@@ -1,19 +1,35 @@
 package org.diffart.reproduce;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
-/** The experiments that reproduce the paper's tables, by name. */
+/**
+ * The experiments that reproduce the paper's tables, by name, and any others a jar on the class
+ * path declares as a {@link ServiceLoader} provider of {@link Experiment} (a user's own sweep).
+ */
 public final class Experiments {
-  private static final List<Experiment> ALL =
-      List.of(
-          new TimeMemoryVsSteps(),
-          new CheckpointInterval(),
-          new BackwardPerStep(),
-          new MotionControl(),
-          new Estimation(),
-          RlExperiment.pendulum(),
-          RlExperiment.ant());
+  private static final List<Experiment> ALL = all();
+
+  private static List<Experiment> all() {
+    List<Experiment> all =
+        new ArrayList<>(
+            List.of(
+                new TimeMemoryVsSteps(),
+                new CheckpointInterval(),
+                new BackwardPerStep(),
+                new MotionControl(),
+                new Estimation(),
+                RlExperiment.pendulum(),
+                RlExperiment.ant()));
+    for (Experiment e : ServiceLoader.load(Experiment.class, Experiments.class.getClassLoader())) {
+      if (all.stream().noneMatch(x -> x.name().equals(e.name()))) {
+        all.add(e);
+      }
+    }
+    return List.copyOf(all);
+  }
 
   private Experiments() {}
 

@@ -2,12 +2,14 @@ package org.diffart.reproduce;
 
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import java.io.Serializable;
 
 /**
  * One row an experiment measured: a timing ({@link Row}), an optimiser's run, an estimate. Its JSON
  * is what {@code diffart reproduce --json} prints and what {@link Report#rowsTable} shows.
+ * Serializable, so that a sweep's unit may run in another JVM and its rows come back exactly.
  */
-public interface Measurement {
+public interface Measurement extends Serializable {
   /** {@code ok}, or why it did not run to the end. */
   String status();
 

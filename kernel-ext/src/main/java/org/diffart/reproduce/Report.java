@@ -60,7 +60,12 @@ public record Report(
    * (integers when every value is one), text otherwise; a key a row lacks is missing there.
    */
   public Table rowsTable() {
-    Table t = Table.create(name + ": measurements");
+    return rowsTable(name + ": measurements", rows);
+  }
+
+  /** Rows as {@link #rowsTable()} makes them into a table called {@code title}. */
+  static Table rowsTable(String title, List<? extends Measurement> rows) {
+    Table t = Table.create(title);
     List<JsonObject> json = rows.stream().map(Measurement::toJson).toList();
     if (json.isEmpty()) {
       return t;

@@ -8,10 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -22,11 +18,11 @@ import tech.tablesaw.api.Table;
  * The paper's RL curves (Qiao et al. 2021, Sec. 6, "Integration with reinforcement learning"): the
  * n-link pendulum (policy enhancement against MBPO and SAC) or the ant (sample enhancement against
  * MBPO and SAC), each with the analytic policy gradient beyond the paper; every (links, method,
- * seed) an independent run ({@link RlUnit}), evaluated at fixed environment steps. Runs go side by
- * side on the machine's cores, each on one thread; their rows come back in a fixed order, so the
- * report does not depend on which finished first.
+ * seed) an independent run ({@link RlUnit}), evaluated at fixed environment steps: a unit of the
+ * sweep ({@link Swept}), run on whichever runner is chosen; their rows come back in the units'
+ * order, so the report does not depend on which finished first or where.
  */
-final class RlExperiment implements Experiment {
+final class RlExperiment implements Swept {
   /** Every method an RL experiment knows. */
   static final List<String> METHODS = List.of("sac", "mbpo", "pe", "se", "shac");
 
@@ -147,27 +143,74 @@ final class RlExperiment implements Experiment {
     return units;
   }
 
+  /** Each run a unit, keyed by its name; its state kept under {@code work/NAME-runs}. */
   @Override
-  public int measurements(Size size) {
-    return measurements(size, Selection.NONE);
+  public List<UnitSpec> units(Size size, Selection s, Path work) {
+    String dir = work == null ? null : work.resolve(name() + "-runs").toString();
+    return units(size, s).stream().map(u -> new UnitSpec(name(), size, u.id(), dir)).toList();
+  }
+
+  /** The run a unit's key names, e.g. {@code pendulum-3_pe_seed0}, at the unit's size. */
+  RlUnit unit(UnitSpec spec) {
+    String[] parts = spec.key().split("_");
+    try {
+      String where = parts[0];
+      int links = pendulumTask() ? Integer.parseInt(where.substring(where.indexOf('-') + 1)) : 0;
+      String method = parts[1];
+      long seed = Long.parseLong(parts[2].substring("seed".length()));
+      if (METHODS.contains(method)) {
+        RlUnit u = new RlUnit(task, links, method, seed, plan(spec.size(), links, method));
+        if (u.id().equals(spec.key())) {
+          return u;
+        }
+      }
+    } catch (RuntimeException e) {
+      // not a run's name: said below
+    }
+    throw new IllegalArgumentException(name() + " has no run '" + spec.key() + "'");
+  }
+
+  /** Trains one run, a progress line per evaluation. */
+  @Override
+  public UnitResult runUnit(UnitSpec spec, Consumer<String> progress) {
+    RlUnit u = unit(spec);
+    long t0 = System.nanoTime();
+    List<RlPoint> points =
+        u.run(
+            factory,
+            spec.work() == null ? null : Path.of(spec.work()),
+            p ->
+                progress.accept(
+                    String.format(
+                        Locale.ROOT,
+                        "%s: %d environment steps, return %.4g",
+                        u.id(),
+                        p.envSteps(),
+                        p.meanReturn())));
+    return new UnitResult(spec, List.copyOf(points), null, null, (System.nanoTime() - t0) / 1e6);
+  }
+
+  /** A run that threw: one row saying so. */
+  @Override
+  public List<Measurement> failedRows(UnitSpec spec, String message) {
+    RlUnit u = unit(spec);
+    return List.of(
+        new RlPoint(
+            u.task(),
+            u.links(),
+            u.method(),
+            u.seed(),
+            0,
+            Double.NaN,
+            Double.NaN,
+            "failed: " + message));
   }
 
   @Override
-  public int measurements(Size size, Selection s) {
-    return units(size, s).stream().mapToInt(RlUnit::evaluations).sum();
-  }
-
-  @Override
-  public Report run(Size size, Consumer<String> progress) {
-    return run(size, Selection.NONE, null, progress);
-  }
-
-  @Override
-  public Report run(Size size, Selection s, Path work, Consumer<String> progress) {
+  public Report report(Size size, Selection s, List<UnitResult> results, String runner) {
     List<RlUnit> units = units(size, s);
-    Path dir = work == null ? null : work.resolve(name() + "-runs");
-    List<List<RlPoint>> results = runAll(units, dir, progress);
-    List<RlPoint> rows = results.stream().flatMap(List::stream).toList();
+    List<RlPoint> rows =
+        results.stream().flatMap(r -> r.rows().stream()).map(RlPoint.class::cast).toList();
     List<RlCurves.Curve> curves = RlCurves.of(rows);
     List<Check> checks = new ArrayList<>();
     checks.add(finished(rows, units.size()));
@@ -181,67 +224,7 @@ final class RlExperiment implements Experiment {
         table(curves),
         RlFigure.of(task, curves, methods(s), pendulumTask() ? CHECK_LINKS : 0),
         checks,
-        notes(size, s, units, curves));
-  }
-
-  /** Runs the units on the machine's cores, each on one thread; results in the units' order. */
-  private List<List<RlPoint>> runAll(List<RlUnit> units, Path dir, Consumer<String> progress) {
-    int threads = Math.max(1, Math.min(units.size(), Runtime.getRuntime().availableProcessors()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<List<RlPoint>>> futures = new ArrayList<>();
-      for (RlUnit u : units) {
-        futures.add(pool.submit(() -> runOne(u, dir, progress)));
-      }
-      List<List<RlPoint>> results = new ArrayList<>();
-      for (Future<List<RlPoint>> f : futures) {
-        results.add(f.get());
-      }
-      return results;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(name() + " interrupted; rerun it to resume", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(name() + ": " + e.getCause(), e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  /** One unit; a unit that throws gives one row saying so, and the others go on. */
-  private List<RlPoint> runOne(RlUnit u, Path dir, Consumer<String> progress) {
-    try {
-      return u.run(
-          factory,
-          dir,
-          p -> {
-            synchronized (progress) {
-              progress.accept(
-                  String.format(
-                      Locale.ROOT,
-                      "%s: %d environment steps, return %.4g",
-                      u.id(),
-                      p.envSteps(),
-                      p.meanReturn()));
-            }
-          });
-    } catch (RuntimeException e) {
-      synchronized (progress) {
-        for (int k = 0; k < u.evaluations(); k++) {
-          progress.accept(u.id() + " failed: " + e);
-        }
-      }
-      return List.of(
-          new RlPoint(
-              u.task(),
-              u.links(),
-              u.method(),
-              u.seed(),
-              0,
-              Double.NaN,
-              Double.NaN,
-              "failed: " + e.getMessage()));
-    }
+        notes(size, s, units, curves, runner));
   }
 
   /** Every run trained to its end with finite returns; a failed run names its error. */
@@ -406,7 +389,7 @@ final class RlExperiment implements Experiment {
   }
 
   private List<String> notes(
-      Size size, Selection s, List<RlUnit> units, List<RlCurves.Curve> curves) {
+      Size size, Selection s, List<RlUnit> units, List<RlCurves.Curve> curves, String runner) {
     List<String> notes = new ArrayList<>();
     notes.add(RlAgents.sizeNote(task, size));
     RlPlan p = units.get(0).plan();
@@ -415,7 +398,7 @@ final class RlExperiment implements Experiment {
             Locale.ROOT,
             "%d runs (%s; methods %s; %d seeds), each trained for %d environment steps and"
                 + " evaluated every %d (the deterministic policy, %d episodes); the runs went side"
-                + " by side on %d cores, one thread each, so wall times include their sharing",
+                + " by side (%s, one thread each), so wall times include their sharing",
             units.size(),
             pendulumTask() ? "links " + links(size, s) : "ant",
             String.join(", ", methods(s)),
@@ -423,7 +406,7 @@ final class RlExperiment implements Experiment {
             p.envSteps(),
             p.evalEvery(),
             p.evalEpisodes(),
-            Runtime.getRuntime().availableProcessors()));
+            runner));
     notes.addAll(RlClaims.verdicts(task, curves, n -> RlAgents.bestReturn(task, n)));
     return notes;
   }

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The RL experiments' plumbing at CI's size on the real environments and agents: the rows carry the
- * issue's keys, every evaluation is a progress line, a finished sweep is read back from its files
- * rather than run again, and a selection the experiment does not have is refused by name. (Whether
- * the paper's shape holds is for the checks at the main job's size to say.)
+ * issue's keys, every evaluation is a progress line and every unit one more, a finished sweep is
+ * read back from its files rather than run again, and a selection the experiment does not have is
+ * refused by name. (Whether the paper's shape holds is for the checks at the main job's size to
+ * say.)
  */
 class RlExperimentTest {
   @Test
@@ -27,9 +28,11 @@ class RlExperimentTest {
     List<String> progress = new ArrayList<>();
     Report first = e.run(Size.QUICK, s, dir, progress::add);
 
-    assertEquals(e.measurements(Size.QUICK, s), progress.size(), progress.toString());
+    // one unit (a run): a line per evaluation, then the unit's line
+    assertEquals(1, e.measurements(Size.QUICK, s));
     List<RlPoint> rows = first.rows(RlPoint.class);
-    assertEquals(e.measurements(Size.QUICK, s), rows.size());
+    assertEquals(rows.size() + 1, progress.size(), progress.toString());
+    assertEquals(1, Sweep.unitsFinished(progress.get(progress.size() - 1)), progress.toString());
     assertEquals(0, rows.get(0).envSteps());
     for (RlPoint p : rows) {
       assertTrue(p.ok(), p.toString());
@@ -44,8 +47,10 @@ class RlExperimentTest {
     assertTrue(Files.exists(dir.resolve("rl-pendulum-runs/pendulum-1_sac_seed0.csv")));
     assertTrue(first.failures().isEmpty(), first.failures().toString());
 
-    // run again: every evaluation read back from the kept state, wall times included
-    Report again = e.run(Size.QUICK, s, dir, line -> {});
+    // run again: the unit read back from the sweep's files, wall times included
+    List<String> again1 = new ArrayList<>();
+    Report again = e.run(Size.QUICK, s, dir, again1::add);
+    assertEquals(List.of("[1/1] pendulum-1_sac_seed0 kept from an earlier run"), again1);
     assertEquals(first.rowsTable().toString(), again.rowsTable().toString());
   }
 

@@ -20,6 +20,8 @@ import org.diffart.reproduce.Experiments;
 import org.diffart.reproduce.Report;
 import org.diffart.reproduce.Selection;
 import org.diffart.reproduce.Size;
+import org.diffart.reproduce.Sweep;
+import org.diffart.reproduce.Swept;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
@@ -30,6 +32,8 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
+import org.diffart.sweep.SweepRunner;
+import org.diffart.sweep.SweepRunners;
 
 /**
  * The workbench magics: choose a model and backends, then roll out. Each magic returns its value,
@@ -68,7 +72,8 @@ public final class WorkbenchMagics {
           + " program for each of 29 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
 
   static final String REPRODUCE_USAGE =
-      "%reproduce NAME [--quick | --full] [--out DIR] [--links N[,N..]] [--seeds K] [--methods M[,M..]]";
+      "%reproduce NAME [--quick | --full] [--out DIR] [--links N[,N..]] [--seeds K] [--methods M[,M..]]"
+          + " [--runner inprocess|spark] [--master URL]";
   static final String GRAD_USAGE =
       "%grad --steps N [--key K] [--history-init zero|filled] [--methods adjoint,tape,fd] [--wrt W]"
           + " [--reference M]"
@@ -105,6 +110,8 @@ public final class WorkbenchMagics {
           .keyword("links", MagicsArgs.KeywordSpec.ONCE)
           .keyword("seeds", MagicsArgs.KeywordSpec.ONCE)
           .keyword("methods", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("runner", MagicsArgs.KeywordSpec.ONCE)
+          .keyword("master", MagicsArgs.KeywordSpec.ONCE)
           .onlyKnownKeywords()
           .onlyKnownFlags()
           .build();
@@ -474,17 +481,40 @@ public final class WorkbenchMagics {
                       : Path.of(env, "reproduce");
                 });
     Report r;
-    try (org.diffart.kernel.display.Progress progress =
-        org.diffart.kernel.display.Progress.start(
-            kernel.getIO().display,
-            e.name() + " (" + size.label() + ")",
-            e.measurements(size, selection),
-            "measurements")) {
+    boolean sweep = e instanceof Swept;
+    try (SweepRunner runner = runner(options, sweep, size);
+        org.diffart.kernel.display.Progress progress =
+            org.diffart.kernel.display.Progress.start(
+                kernel.getIO().display,
+                e.name() + " (" + size.label() + ", " + runner.describe() + ")",
+                e.measurements(size, selection),
+                sweep ? "units" : "measurements")) {
       int[] done = {0};
-      r = e.run(size, selection, out, line -> progress.update(done[0]++));
+      r =
+          e.run(
+              size,
+              selection,
+              out,
+              runner,
+              line -> {
+                int k = sweep ? Sweep.unitsFinished(line) : ++done[0];
+                if (k >= 0) {
+                  progress.update(k);
+                }
+              });
     }
     r.write(out);
     return r;
+  }
+
+  private static SweepRunner runner(MagicOptions options, boolean sweep, Size size) {
+    try {
+      return SweepRunners.create(
+          options.optional("runner").orElse(SweepRunners.defaultFor(sweep, size == Size.QUICK)),
+          options.optional("master").orElse(null));
+    } catch (IllegalArgumentException ex) {
+      throw options.error(ex.getMessage());
+    }
   }
 
   private static Size sizeFromEnvironment(MagicOptions options) {
@@ -565,7 +595,11 @@ public final class WorkbenchMagics {
             + ". --quick is CI's size, --full the paper's (for the RL curves many hours); without"
             + " either, DIFFART_SIZE (quick|default|full) decides, else the default: the main job's (the paper's"
             + " sizes, or for the RL curves a cut that fits in about an hour). The RL experiments take --links,"
-            + " --seeds and --methods and resume an interrupted run from its files under DIR. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
+            + " --seeds and --methods and resume an interrupted run from its files under DIR. The RL curves are"
+            + " sweeps of independent units: --runner inprocess runs them on this JVM's threads, --runner spark on"
+            + " Apache Spark (--master local[*], the default above CI's size, embeds it; spark://HOST:PORT submits"
+            + " to a standalone cluster); the rows do not depend on the runner, and finished units are kept in"
+            + " DIR/NAME-sweep and not run again. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
             + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
             + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
     MagicHelp.register(

@@ -163,7 +163,8 @@ public record Identification(
    * @param rowsMs the residuals with their Jacobian by a reverse sweep per residual, or NaN when
    *     not measured
    */
-  public record Cost(double rolloutMs, double jacobianMs, double gradientMs, double rowsMs) {
+  public record Cost(double rolloutMs, double jacobianMs, double gradientMs, double rowsMs)
+      implements java.io.Serializable {
     /** A Jacobian evaluation in rollouts: its time over a rollout's. */
     public double jacobianRollouts() {
       return jacobianMs / rolloutMs;
