@@ -90,6 +90,10 @@ record RlUnit(String task, int links, String method, long seed, RlPlan plan) {
         points.forEach(each);
       }
       for (int k = points.size(); k < upTo; k++) {
+        if (Thread.currentThread().isInterrupted()) {
+          // a cancelled sweep: stop at an evaluation, whose state is kept to resume from
+          throw new IllegalStateException(id() + " interrupted after " + k + " evaluations");
+        }
         long t0 = System.nanoTime();
         agent.trainUntil(k * plan.evalEvery());
         wall += (System.nanoTime() - t0) / 1e6;

@@ -19,10 +19,10 @@ import java.util.stream.Stream;
 
 /**
  * A sweep's finished units on disk, one pair of files per unit as it arrives: {@code KEY.csv} (its
- * rows, to read) and {@code KEY.unit} (the exact result, to resume from). A unit is read back only
- * when it was written by the same build (a fingerprint of the code this class was loaded from) for
- * the same experiment, size and key; otherwise it runs again. Failed units are not kept, so a rerun
- * tries them again.
+ * rows, to read; none for a unit without rows) and {@code KEY.unit} (the exact result, to resume
+ * from). A unit is read back only when it was written by the same build (a fingerprint of the code
+ * this class was loaded from) for the same experiment, size and key; otherwise it runs again.
+ * Failed units are not kept, so a rerun tries them again.
  */
 final class SweepStore {
   private static volatile String build;
@@ -61,13 +61,16 @@ final class SweepStore {
     String key = r.unit().key();
     try {
       Files.createDirectories(dir);
-      Path csv = dir.resolve(key + ".csv.tmp");
-      Report.rowsTable(key, r.rows()).write().csv(csv.toFile());
-      Files.move(
-          csv,
-          dir.resolve(key + ".csv"),
-          StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      if (!r.rows().isEmpty()) {
+        // (a unit whose result is not rows, an estimation problem's cost, has no CSV)
+        Path csv = dir.resolve(key + ".csv.tmp");
+        Report.rowsTable(key, r.rows()).write().csv(csv.toFile());
+        Files.move(
+            csv,
+            dir.resolve(key + ".csv"),
+            StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
+      }
       Path tmp = dir.resolve(key + ".unit.tmp");
       try (ObjectOutputStream out =
           new ObjectOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {

@@ -100,25 +100,36 @@ public final class SweepRunners {
         .findFirst();
   }
 
-  /**
-   * {@code $DIFFART_SWEEP_RUNNER}, else {@code sweep/target/runner} of the build this jar is in.
-   */
+  /** {@code $DIFFART_SWEEP_RUNNER}, else {@code sweep/target/runner} of this jar's build. */
   static Path runnerFolder() {
+    try {
+      var source = SweepRunners.class.getProtectionDomain().getCodeSource();
+      return runnerFolder(source == null ? null : Path.of(source.getLocation().toURI()));
+    } catch (URISyntaxException e) {
+      return runnerFolder(null);
+    }
+  }
+
+  /**
+   * {@code $DIFFART_SWEEP_RUNNER}, else {@code sweep/target/runner} of the build that made the
+   * kernel's jar or class folder {@code kernel} ({@code kernel-ext/target/...}), else null.
+   */
+  public static Path runnerFolder(Path kernel) {
     String env = System.getenv(RUNNER_ENV);
     if (env != null && !env.isBlank()) {
       return Path.of(env);
     }
-    try {
-      var source = SweepRunners.class.getProtectionDomain().getCodeSource();
-      if (source == null) {
-        return null;
-      }
-      // kernel-ext/target/<jar> or kernel-ext/target/classes
-      Path root = Path.of(source.getLocation().toURI()).getParent().getParent().getParent();
-      return root.resolve("sweep").resolve("target").resolve("runner");
-    } catch (URISyntaxException | RuntimeException e) {
+    Path target = kernel == null ? null : kernel.toAbsolutePath().getParent();
+    if (target != null && target.getFileName().toString().equals("classes")) {
+      target = target.getParent();
+    }
+    if (target == null
+        || !target.getFileName().toString().equals("target")
+        || target.getParent() == null
+        || target.getParent().getParent() == null) {
       return null;
     }
+    return target.getParent().getParent().resolve("sweep").resolve("target").resolve("runner");
   }
 
   /** One loader for the runner's jars per JVM: Spark keeps static state per loaded class. */

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.diffart.sweep.SweepRunners;
 
 /**
  * Installs the diffart kernelspec: a folder {@code kernels/diffart} holding a copy of the shaded
@@ -101,15 +102,18 @@ public final class KernelspecInstaller {
     }
     Path dir = Files.createDirectories(scope.kernelsDir().resolve(KERNEL_NAME));
     Files.copy(jar, dir.resolve(JAR_NAME), StandardCopyOption.REPLACE_EXISTING);
-    Files.writeString(dir.resolve("kernel.json"), kernelJson());
+    Files.writeString(dir.resolve("kernel.json"), kernelJson(SweepRunners.runnerFolder(jar)));
     return dir;
   }
 
   /**
    * The kernel.json text: this JVM's java with javac's tokenizer opened ({@link
-   * JavaTokens#EXPORTS}), the jar under {@code {resource_dir}}, message interrupts.
+   * JavaTokens#EXPORTS}), the jar under {@code {resource_dir}}, message interrupts, and where the
+   * Spark sweep runner's jars are (the kernel runs from a copy of its jar, away from the build).
+   *
+   * @param runner the Spark runner's folder, or null when the jar is not in a build
    */
-  static String kernelJson() {
+  static String kernelJson(Path runner) {
     JsonObject spec = new JsonObject();
     JsonArray argv = new JsonArray();
     argv.add(javaExecutable().toString());
@@ -121,7 +125,11 @@ public final class KernelspecInstaller {
     spec.addProperty("display_name", "Java (diffart)");
     spec.addProperty("language", "java");
     spec.addProperty("interrupt_mode", "message");
-    spec.add("env", new JsonObject());
+    JsonObject env = new JsonObject();
+    if (runner != null) {
+      env.addProperty(SweepRunners.RUNNER_ENV, runner.toAbsolutePath().toString());
+    }
+    spec.add("env", env);
     return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(spec) + "\n";
   }
 

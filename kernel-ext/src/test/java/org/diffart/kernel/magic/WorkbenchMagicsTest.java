@@ -223,6 +223,34 @@ class WorkbenchMagicsTest {
     assertInstanceOf(InterruptedException.class, outcome.get(30, TimeUnit.SECONDS));
   }
 
+  @Test
+  void anInterruptStopsASweepSayingHowFarItGot() throws Exception {
+    org.diffart.reproduce.SweepProbe.plan(List.of("v-0", "sleep-60000-1", "sleep-60000-2"));
+    CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+    Thread worker =
+        new Thread(
+            () -> {
+              try {
+                line("reproduce", "sweep-probe", "--quick", "--runner", "inprocess");
+                outcome.complete(null);
+              } catch (Throwable t) {
+                outcome.complete(t);
+              }
+            });
+    worker.start();
+    Thread.sleep(1000);
+    worker.interrupt();
+    Throwable t = outcome.get(30, TimeUnit.SECONDS);
+    org.diffart.reproduce.SweepProbe.plan(List.of("v-0", "v-1", "v-2"));
+    assertInstanceOf(IllegalStateException.class, t);
+    assertTrue(t.getMessage().contains("interrupted after 1 of 3 units"), t.getMessage());
+  }
+
+  @Test
+  void anUnknownRunnerIsAUsageError() {
+    assertUsage("--runner", () -> line("reproduce", "sweep-probe", "--quick", "--runner", "ray"));
+  }
+
   private static void assertUsage(String expected, ThrowingSupplier call) {
     MagicUsageException e = assertThrows(MagicUsageException.class, call::get);
     assertTrue(e.getMessage().contains(expected), e.getMessage());
