@@ -33,6 +33,7 @@ public final class Progress implements AutoCloseable {
   private long lastShownNanos;
   private boolean shown;
   private Duration took;
+  private String detail = "";
 
   private Progress(
       DisplayStream display, String task, long total, String unit, LongSupplier nanoClock) {
@@ -67,8 +68,24 @@ public final class Progress implements AutoCloseable {
    * @param done work done so far, in units, at most the total
    */
   public void update(long done) {
+    update(done, detail);
+  }
+
+  /**
+   * Reports how much work is done and what to show under the bar (the last units a sweep finished);
+   * a new detail refreshes a shown bar at once.
+   *
+   * @param done work done so far, in units, at most the total
+   * @param detail lines shown under the bar until the work ends
+   */
+  public void update(long done, String detail) {
+    boolean changed = !detail.equals(this.detail);
+    this.detail = detail;
     long now = nanoClock.getAsLong();
-    if (!shown) {
+    if (shown && changed) {
+      lastShownNanos = now;
+      display.updateDisplay(barContent(done, now));
+    } else if (!shown) {
       if (now - startNanos >= SHOW_AFTER.toNanos()) {
         shown = true;
         lastShownNanos = now;
@@ -115,12 +132,23 @@ public final class Progress implements AutoCloseable {
         String.format(
             Locale.ROOT, "%s: %d / %d %s, %s", task, done, total, unit, seconds(now - startNanos));
     return content(
-        line, "<progress value=\"" + done + "\" max=\"" + Math.max(total, 1) + "\"></progress> ");
+        line,
+        "<progress value=\"" + done + "\" max=\"" + Math.max(total, 1) + "\"></progress> ",
+        detail);
   }
 
   private DisplayData content(String line, String barHtml) {
-    DisplayData data = new DisplayData(line);
-    data.putHTML("<div class=\"diffart-progress\">" + barHtml + TableHtml.escape(line) + "</div>");
+    return content(line, barHtml, "");
+  }
+
+  private DisplayData content(String line, String barHtml, String detail) {
+    DisplayData data = new DisplayData(detail.isEmpty() ? line : line + "\n" + detail);
+    data.putHTML(
+        "<div class=\"diffart-progress\">"
+            + barHtml
+            + TableHtml.escape(line)
+            + (detail.isEmpty() ? "" : "<pre>" + TableHtml.escape(detail) + "</pre>")
+            + "</div>");
     data.setDisplayId(displayId);
     return data;
   }

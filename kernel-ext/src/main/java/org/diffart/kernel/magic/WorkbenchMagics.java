@@ -490,6 +490,7 @@ public final class WorkbenchMagics {
                 e.measurements(size, selection),
                 sweep ? "units" : "measurements")) {
       int[] done = {0};
+      java.util.Deque<String> last = new java.util.ArrayDeque<>();
       r =
           e.run(
               size,
@@ -497,15 +498,27 @@ public final class WorkbenchMagics {
               out,
               runner,
               line -> {
-                int k = sweep ? Sweep.unitsFinished(line) : ++done[0];
+                if (!sweep) {
+                  progress.update(++done[0]);
+                  return;
+                }
+                int k = Sweep.unitsFinished(line);
                 if (k >= 0) {
-                  progress.update(k);
+                  // the last units finished, under the bar
+                  last.addLast(line);
+                  if (last.size() > SWEEP_LINES) {
+                    last.removeFirst();
+                  }
+                  progress.update(k, String.join("\n", last));
                 }
               });
     }
     r.write(out);
     return r;
   }
+
+  /** How many of the last finished units a sweep's progress shows. */
+  private static final int SWEEP_LINES = 6;
 
   private static SweepRunner runner(MagicOptions options, boolean sweep, Size size) {
     try {

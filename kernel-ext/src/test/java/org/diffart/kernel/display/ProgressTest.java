@@ -70,4 +70,23 @@ class ProgressTest {
     assertEquals(1, stream.ids.stream().distinct().count());
     assertTrue(p.shown());
   }
+
+  @Test
+  void aNewDetailRefreshesTheBarAtOnceAndTheEndDropsIt() {
+    Progress p = Progress.start(stream, "sweep", 3, "units", () -> now);
+    now = 1_000_000_000L;
+    p.update(1, "[1/3] a finished in 1.0 s");
+    now += 10_000_000L;
+    p.update(2, "[1/3] a finished in 1.0 s\n[2/3] b finished in 1.0 s"); // at once: a new unit
+    now += 10_000_000L;
+    p.update(2, "[1/3] a finished in 1.0 s\n[2/3] b finished in 1.0 s"); // nothing new, too soon
+    now += 1_000_000_000L;
+    p.finish();
+    assertEquals(
+        List.of(
+            "display: sweep: 1 / 3 units, 1.00 s\n[1/3] a finished in 1.0 s",
+            "update: sweep: 2 / 3 units, 1.01 s\n[1/3] a finished in 1.0 s\n[2/3] b finished in 1.0 s",
+            "update: sweep: 3 units in 2.02 s"),
+        stream.events);
+  }
 }
