@@ -25,9 +25,11 @@ import tech.tablesaw.api.Table;
  * from the same starting controls of each seed, on the same loss and with the same budget of
  * simulated steps: a value costs T steps, a gradient {@code T·(1 + r)} with r the adjoint's
  * backward/forward time ratio measured on the task before its runs, a CMA-ES generation λ·T. Each
- * run stops at the task's target loss or when its budget is spent.
+ * run stops at the task's target loss or when its budget is spent. A sweep of one unit per task
+ * (its ratio r is measured first and every run's budget depends on it, so a task's runs stay
+ * together).
  */
-final class MotionControl implements Experiment {
+final class MotionControl implements Swept {
   @Override
   public String name() {
     return "motion-control";
@@ -74,46 +76,76 @@ final class MotionControl implements Experiment {
   }
 
   @Override
-  public int measurements(Size size) {
-    return setups(size).size() * (1 + seeds(size) * METHODS.length);
+  public List<UnitSpec> units(Size size, Selection selection, java.nio.file.Path work) {
+    check(selection);
+    return setups(size).stream().map(s -> new UnitSpec(name(), size, s.task(), null)).toList();
+  }
+
+  /** One task: its ratio r, then every seed and method; the task's note as the extra. */
+  @Override
+  public UnitResult runUnit(UnitSpec unit, Consumer<String> progress) {
+    long t0 = System.nanoTime();
+    Size size = unit.size();
+    Setup s =
+        setups(size).stream()
+            .filter(x -> x.task().equals(unit.key()))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(name() + " has no task " + unit.key()));
+    progress.accept(s.task() + ": the adjoint's backward/forward time ratio");
+    MotionTask task = MotionTask.named(s.task(), s.steps(), s.hold());
+    double r = ratio(task, calibrations(size));
+    String note =
+        String.format(
+            Locale.ROOT,
+            "%s: T = %d steps, %d knots (controls held %d steps), target loss %.3g; r = %.2f"
+                + " (median backward/forward of %d adjoint gradients), so a gradient costs %.2f T"
+                + " simulated steps; budget %d T per run",
+            s.task(),
+            s.steps(),
+            task.parameters(),
+            s.hold(),
+            task.targetLoss(),
+            r,
+            calibrations(size),
+            1 + r,
+            s.budget());
+    List<Measurement> rows = new ArrayList<>();
+    for (int seed = 0; seed < seeds(size); seed++) {
+      for (String method : METHODS) {
+        progress.accept(s.task() + ", " + method + ", seed " + seed);
+        rows.add(run(task, s, method, seed, r));
+      }
+    }
+    return new UnitResult(unit, rows, note, null, (System.nanoTime() - t0) / 1e6);
+  }
+
+  /** A task that failed leaves no row; the report names it. */
+  @Override
+  public List<Measurement> failedRows(UnitSpec unit, String message) {
+    return List.of();
   }
 
   @Override
-  public Report run(Size size, Consumer<String> progress) {
+  public Report report(Size size, Selection selection, List<UnitResult> results, String runner) {
     List<ControlRun> rows = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    for (Setup s : setups(size)) {
-      progress.accept(s.task() + ": the adjoint's backward/forward time ratio");
-      MotionTask task = MotionTask.named(s.task(), s.steps(), s.hold());
-      double r = ratio(task, calibrations(size));
-      notes.add(
-          String.format(
-              Locale.ROOT,
-              "%s: T = %d steps, %d knots (controls held %d steps), target loss %.3g; r = %.2f"
-                  + " (median backward/forward of %d adjoint gradients), so a gradient costs %.2f T"
-                  + " simulated steps; budget %d T per run",
-              s.task(),
-              s.steps(),
-              task.parameters(),
-              s.hold(),
-              task.targetLoss(),
-              r,
-              calibrations(size),
-              1 + r,
-              s.budget()));
-      for (int seed = 0; seed < seeds(size); seed++) {
-        for (String method : METHODS) {
-          progress.accept(s.task() + ", " + method + ", seed " + seed);
-          rows.add(run(task, s, method, seed, r));
-        }
+    for (UnitResult u : results) {
+      if (!u.ok()) {
+        throw new IllegalStateException(
+            name() + ": the task " + u.unit().key() + " failed: " + u.failure());
       }
+      u.rows().forEach(m -> rows.add((ControlRun) m));
+      notes.add((String) u.extra());
     }
     notes.add(
         "CMA-ES: Hipparchus's CMAESOptimizer, population 4 + floor(3 ln n), its diagonal only above "
             + FULL_COVARIANCE_UP_TO
             + " variables; L-BFGS: lbfgs4j with the backtracking (Armijo) line search, restarted"
             + " from the best point after a failed search; Adam: beta 0.9, 0.999, eps 1e-8. Every"
-            + " evaluation runs on one thread, CMA-ES's population one member after another.");
+            + " evaluation runs on one thread, CMA-ES's population one member after another; the"
+            + " tasks ran side by side ("
+            + runner
+            + ").");
     return new Report(
         name(),
         title(),

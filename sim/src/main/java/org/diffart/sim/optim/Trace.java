@@ -16,7 +16,8 @@ import java.util.List;
  *     out of iterations or evaluations), or the failure's message
  */
 public record Trace(
-    String method, List<Iterate> iterations, double[] best, double bestLoss, String status) {
+    String method, List<Iterate> iterations, double[] best, double bestLoss, String status)
+    implements java.io.Serializable {
 
   /** Copies the list and the point. */
   public Trace {
@@ -33,7 +34,8 @@ public record Trace(
    * @param gradients evaluations with gradient so far
    * @param wallMs wall time since the run started, ms
    */
-  public record Iterate(int iteration, double loss, long values, long gradients, double wallMs) {}
+  public record Iterate(int iteration, double loss, long values, long gradients, double wallMs)
+      implements java.io.Serializable {}
 
   /** The last iteration. */
   public Iterate last() {
