@@ -183,14 +183,26 @@ public record Report(
       Files.createDirectories(dir);
       Path rowsCsv = dir.resolve(name + ".csv"), tableCsv = dir.resolve(name + "-vs-paper.csv");
       Path checksCsv = dir.resolve(name + "-checks.csv"), png = dir.resolve(name + ".png");
-      rowsTable().write().csv(rowsCsv.toFile());
-      table.write().csv(tableCsv.toFile());
-      checksTable().write().csv(checksCsv.toFile());
+      csv(rowsTable(), rowsCsv);
+      csv(table, tableCsv);
+      csv(checksTable(), checksCsv);
       Files.write(png, figure.png());
       return List.of(rowsCsv, tableCsv, checksCsv, png);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot write " + name + "'s files into " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Writes a table as CSV; a table without columns (an experiment with no rows) as an empty file.
+   */
+  static void csv(Table t, Path file) throws IOException {
+    if (t.columnCount() == 0) {
+      // Tablesaw's writer fails on a table without columns
+      Files.writeString(file, "");
+    } else {
+      t.write().csv(file.toFile());
     }
   }
 

@@ -46,17 +46,37 @@ public final class Sweep {
       Path work,
       SweepRunner runner,
       Consumer<String> progress) {
+    return run(e, size, selection, work, runner, progress, r -> {});
+  }
+
+  /**
+   * Runs the sweep, handing each unit's result to {@code finished} as it arrives (those read back
+   * first), one at a time, before its progress line.
+   *
+   * @param work the folder for each unit's results and resumable state, or null to keep nothing
+   * @throws IllegalStateException when the runner could not run a unit at all, or the sweep was
+   *     interrupted (saying how far it got)
+   */
+  public static Report run(
+      Swept e,
+      Size size,
+      Selection selection,
+      Path work,
+      SweepRunner runner,
+      Consumer<String> progress,
+      Consumer<UnitResult> finished) {
     List<UnitSpec> units = e.units(size, selection, work);
     SweepStore store = work == null ? null : new SweepStore(work.resolve(e.name() + "-sweep"));
     UnitResult[] results = new UnitResult[units.size()];
     List<UnitSpec> todo = new ArrayList<>();
     List<Integer> where = new ArrayList<>();
-    int[] finished = {0};
+    int[] count = {0};
     for (int i = 0; i < units.size(); i++) {
       UnitResult kept = store == null ? null : store.read(units.get(i));
       if (kept != null) {
         results[i] = kept;
-        progress.accept(line(++finished[0], units.size(), kept, "kept from an earlier run"));
+        finished.accept(kept);
+        progress.accept(line(++count[0], units.size(), kept, "kept from an earlier run"));
       } else {
         todo.add(units.get(i));
         where.add(i);
@@ -72,14 +92,15 @@ public final class Sweep {
             if (store != null && r.ok()) {
               store.write(r);
             }
-            progress.accept(line(++finished[0], units.size(), r, null));
+            finished.accept(r);
+            progress.accept(line(++count[0], units.size(), r, null));
           });
     } catch (InterruptedException ex) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(
           e.name()
               + " interrupted after "
-              + finished[0]
+              + count[0]
               + " of "
               + units.size()
               + " units; run it again to resume"

@@ -64,7 +64,7 @@ final class SweepStore {
       if (!r.rows().isEmpty()) {
         // (a unit whose result is not rows, an estimation problem's cost, has no CSV)
         Path csv = dir.resolve(key + ".csv.tmp");
-        Report.rowsTable(key, r.rows()).write().csv(csv.toFile());
+        Report.csv(Report.rowsTable(key, r.rows()), csv);
         Files.move(
             csv,
             dir.resolve(key + ".csv"),

@@ -10,8 +10,8 @@ import org.diffart.sim.diff.Transition;
 
 /**
  * The one entry point that adds diffart's renderings and workbench magics ({@link WorkbenchMagics},
- * {@link StateMagics}) to a Jupyter kernel built on basekernel: the diffart kernel, or a user's own
- * IJava.
+ * {@link StateMagics}, {@link ReproduceMagics}) to a Jupyter kernel built on basekernel: the
+ * diffart kernel, or a user's own IJava.
  *
  * <p>In IJava, put the diffart jar on {@code IJAVA_CLASSPATH} and this line in {@code
  * IJAVA_STARTUP_SCRIPT}:
@@ -54,7 +54,9 @@ public final class DiffartExtension {
     WorkbenchMagics workbench = new WorkbenchMagics(kernel);
     magics.registerMagics(workbench);
     magics.registerMagics(new StateMagics(workbench));
+    magics.registerMagics(new ReproduceMagics(kernel));
     WorkbenchMagics.registerHelp();
+    ReproduceMagics.registerHelp();
     StateMagics.registerHelp();
   }
 }

@@ -4,7 +4,6 @@ import io.github.spencerpark.jupyter.kernel.BaseKernel;
 import io.github.spencerpark.jupyter.kernel.magic.registry.CellMagic;
 import io.github.spencerpark.jupyter.kernel.magic.registry.LineMagic;
 import io.github.spencerpark.jupyter.kernel.magic.registry.MagicsArgs;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -15,13 +14,6 @@ import org.diffart.backends.Backends;
 import org.diffart.backends.Capability;
 import org.diffart.backends.Rollout;
 import org.diffart.backends.capability.Capabilities;
-import org.diffart.reproduce.Experiment;
-import org.diffart.reproduce.Experiments;
-import org.diffart.reproduce.Report;
-import org.diffart.reproduce.Selection;
-import org.diffart.reproduce.Size;
-import org.diffart.reproduce.Sweep;
-import org.diffart.reproduce.Swept;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.history.HistoryInit;
 import org.diffart.sim.data.Data;
@@ -32,8 +24,6 @@ import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.Model;
-import org.diffart.sweep.SweepRunner;
-import org.diffart.sweep.SweepRunners;
 
 /**
  * The workbench magics: choose a model and backends, then roll out. Each magic returns its value,
@@ -71,9 +61,6 @@ public final class WorkbenchMagics {
       "seconds on cpu; on opencl about 2 minutes the first time (PoCL compiles an OpenCL"
           + " program for each of 29 probe scenes, about 4 s each on 2 cores) and seconds once its cache holds them";
 
-  static final String REPRODUCE_USAGE =
-      "%reproduce NAME [--quick | --full] [--out DIR] [--links N[,N..]] [--seeds K] [--methods M[,M..]]"
-          + " [--runner inprocess|spark] [--master URL]";
   static final String GRAD_USAGE =
       "%grad --steps N [--key K] [--history-init zero|filled] [--methods adjoint,tape,fd] [--wrt W]"
           + " [--reference M]"
@@ -102,19 +89,6 @@ public final class WorkbenchMagics {
    * --perturb says.
    */
   static final double PERTURBATION = 1e-3;
-
-  private static final MagicsArgs REPRODUCE_ARGS =
-      MagicsArgs.builder()
-          .required("name")
-          .keyword("out", MagicsArgs.KeywordSpec.ONCE)
-          .keyword("links", MagicsArgs.KeywordSpec.ONCE)
-          .keyword("seeds", MagicsArgs.KeywordSpec.ONCE)
-          .keyword("methods", MagicsArgs.KeywordSpec.ONCE)
-          .keyword("runner", MagicsArgs.KeywordSpec.ONCE)
-          .keyword("master", MagicsArgs.KeywordSpec.ONCE)
-          .onlyKnownKeywords()
-          .onlyKnownFlags()
-          .build();
 
   private static final MagicsArgs GRAD_ARGS =
       MagicsArgs.builder()
@@ -422,126 +396,6 @@ public final class WorkbenchMagics {
     return new CapabilityReport(verdicts, true);
   }
 
-  /**
-   * {@code %reproduce NAME [--quick | --full] [--out DIR] [--links N,..] [--seeds K] [--methods
-   * M,..]}: one of the paper's experiments ({@link Experiments}), measured now, beside the paper's
-   * numbers; writes its CSV and PNG files. The size is {@code --quick} (CI's) or {@code --full}
-   * (the paper's), else the environment's {@code DIFFART_SIZE} ({@code quick}, {@code default} or
-   * {@code full}), else the default (the main job's); the files go to DIR, else {@code
-   * $DIFFART_OUT/reproduce}, else {@code build/reproduce}. The RL experiments take the selection
-   * options and resume an interrupted run from its files under DIR.
-   *
-   * @param args the name and options
-   * @return the report: ours beside the paper's numbers, the figure and the checks ({@code
-   *     requireChecks()} fails when the reproduced shape is wrong)
-   */
-  @LineMagic
-  public Report reproduce(List<String> args) {
-    // basekernel's parser reads every --NAME as a keyword with a value, so the flags are taken out
-    // first
-    boolean quick = args.contains("--quick"), full = args.contains("--full");
-    MagicOptions options =
-        MagicOptions.parse(
-            REPRODUCE_USAGE,
-            REPRODUCE_ARGS,
-            args.stream().filter(a -> !a.equals("--quick") && !a.equals("--full")).toList());
-    if (quick && full) {
-      throw options.error("--quick and --full exclude each other");
-    }
-    Experiment e =
-        Experiments.find(options.required("name"))
-            .orElseThrow(
-                () ->
-                    options.error(
-                        "unknown experiment '"
-                            + options.required("name")
-                            + "'; available: "
-                            + String.join(", ", Experiments.names())));
-    Size size = quick ? Size.QUICK : full ? Size.FULL : sizeFromEnvironment(options);
-    Selection selection;
-    try {
-      selection =
-          Selection.parse(
-              options.optional("links").orElse(null),
-              options.optional("seeds").orElse(null),
-              options.optional("methods").orElse(null));
-      e.check(selection);
-    } catch (IllegalArgumentException ex) {
-      throw options.error(ex.getMessage());
-    }
-    Path out =
-        options
-            .optional("out")
-            .map(Path::of)
-            .orElseGet(
-                () -> {
-                  String env = System.getenv("DIFFART_OUT");
-                  return env == null || env.isBlank()
-                      ? Path.of("build", "reproduce")
-                      : Path.of(env, "reproduce");
-                });
-    Report r;
-    boolean sweep = e instanceof Swept;
-    try (SweepRunner runner = runner(options, sweep, size);
-        org.diffart.kernel.display.Progress progress =
-            org.diffart.kernel.display.Progress.start(
-                kernel.getIO().display,
-                e.name() + " (" + size.label() + ", " + runner.describe() + ")",
-                e.measurements(size, selection),
-                sweep ? "units" : "measurements")) {
-      int[] done = {0};
-      java.util.Deque<String> last = new java.util.ArrayDeque<>();
-      r =
-          e.run(
-              size,
-              selection,
-              out,
-              runner,
-              line -> {
-                if (!sweep) {
-                  progress.update(++done[0]);
-                  return;
-                }
-                int k = Sweep.unitsFinished(line);
-                if (k >= 0) {
-                  // the last units finished, under the bar
-                  last.addLast(line);
-                  if (last.size() > SWEEP_LINES) {
-                    last.removeFirst();
-                  }
-                  progress.update(k, String.join("\n", last));
-                }
-              });
-    }
-    r.write(out);
-    return r;
-  }
-
-  /** How many of the last finished units a sweep's progress shows. */
-  private static final int SWEEP_LINES = 6;
-
-  private static SweepRunner runner(MagicOptions options, boolean sweep, Size size) {
-    try {
-      return SweepRunners.create(
-          options.optional("runner").orElse(SweepRunners.defaultFor(sweep, size == Size.QUICK)),
-          options.optional("master").orElse(null));
-    } catch (IllegalArgumentException ex) {
-      throw options.error(ex.getMessage());
-    }
-  }
-
-  private static Size sizeFromEnvironment(MagicOptions options) {
-    String env = System.getenv("DIFFART_SIZE");
-    if (env == null || env.isBlank()) {
-      return Size.DEFAULT;
-    }
-    try {
-      return Size.named(env);
-    } catch (IllegalArgumentException e) {
-      throw options.error("DIFFART_SIZE must be quick, default or full, got '" + env + "'");
-    }
-  }
-
   private static double parseDouble(MagicOptions options, String name) {
     return options.number(name);
   }
@@ -596,25 +450,6 @@ public final class WorkbenchMagics {
             + " ✗ refused and the refusal verified, ! probe failed), table() (one column of symbols per backend),"
             + " legend(), details() (what each probe measured), failures(), cell(backend, capability) and figure()"
             + " (the PNG).");
-    MagicHelp.register(
-        "reproduce",
-        false,
-        REPRODUCE_USAGE,
-        "Runs one of the seed papers' experiments, measured now on this machine, beside the papers'"
-            + " numbers: "
-            + Experiments.names().stream()
-                .map(n -> n + " (" + Experiments.get(n).title() + ")")
-                .collect(java.util.stream.Collectors.joining("; "))
-            + ". --quick is CI's size, --full the paper's (for the RL curves many hours); without"
-            + " either, DIFFART_SIZE (quick|default|full) decides, else the default: the main job's (the paper's"
-            + " sizes, or for the RL curves a cut that fits in about an hour). The RL experiments take --links,"
-            + " --seeds and --methods and resume an interrupted run from its files under DIR. The RL curves are"
-            + " sweeps of independent units: --runner inprocess runs them on this JVM's threads, --runner spark on"
-            + " Apache Spark (--master local[*], the default above CI's size, embeds it; spark://HOST:PORT submits"
-            + " to a standalone cluster); the rows do not depend on the runner, and finished units are kept in"
-            + " DIR/NAME-sweep and not run again. Writes NAME.csv, NAME-vs-paper.csv, NAME-checks.csv and NAME.png to DIR (default"
-            + " $DIFFART_OUT/reproduce or build/reproduce). Returns a report: table(), rowsTable(), figure(), checks(),"
-            + " and requireChecks(), which fails naming every check of the reproduced shape that does not hold.");
     MagicHelp.register(
         "grad",
         false,
