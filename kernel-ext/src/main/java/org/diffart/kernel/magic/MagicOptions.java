@@ -21,6 +21,15 @@ final class MagicOptions {
   }
 
   /**
+   * The arguments without the given flags: basekernel's parser reads every {@code --NAME} as a
+   * keyword taking a value, so a magic's flags are looked for first and taken out.
+   */
+  static List<String> withoutFlags(List<String> args, String... flags) {
+    List<String> taken = List.of(flags);
+    return args.stream().filter(a -> !taken.contains(a)).toList();
+  }
+
+  /**
    * Parses arguments with basekernel's argparse-like schema.
    *
    * @param usage the usage line shown with any error

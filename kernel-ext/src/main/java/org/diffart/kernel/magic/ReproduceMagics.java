@@ -82,14 +82,9 @@ public final class ReproduceMagics {
   }
 
   private static Run parse(String usage, List<String> args) {
-    // basekernel's parser reads every --NAME as a keyword with a value, so the flags are taken out
-    // first
     boolean quick = args.contains("--quick"), full = args.contains("--full");
     MagicOptions options =
-        MagicOptions.parse(
-            usage,
-            ARGS,
-            args.stream().filter(a -> !a.equals("--quick") && !a.equals("--full")).toList());
+        MagicOptions.parse(usage, ARGS, MagicOptions.withoutFlags(args, "--quick", "--full"));
     if (quick && full) {
       throw options.error("--quick and --full exclude each other");
     }

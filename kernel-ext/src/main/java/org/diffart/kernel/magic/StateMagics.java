@@ -85,9 +85,7 @@ public final class StateMagics {
     boolean noContact = args.contains("--no-contact");
     MagicOptions options =
         MagicOptions.parse(
-            FORWARD_USAGE,
-            FORWARD_ARGS,
-            args.stream().filter(a -> !a.equals("--no-contact")).toList());
+            FORWARD_USAGE, FORWARD_ARGS, MagicOptions.withoutFlags(args, "--no-contact"));
     Model loaded = current(options);
     Model m =
         noContact ? loaded.withOptions(loaded.opt().toBuilder().contact(false).build()) : loaded;
@@ -111,7 +109,7 @@ public final class StateMagics {
         MagicOptions.parse(
             TRANSITION_USAGE,
             TRANSITION_ARGS,
-            args.stream().filter(a -> !a.equals("--centered") && !a.equals("--history")).toList());
+            MagicOptions.withoutFlags(args, "--centered", "--history"));
     String method = method(options, "fd");
     double eps = eps(options);
     Model m = current(options);
@@ -136,8 +134,7 @@ public final class StateMagics {
   public JacobianReport jac(List<String> args) {
     boolean com = args.contains("--com");
     MagicOptions options =
-        MagicOptions.parse(
-            JAC_USAGE, JAC_ARGS, args.stream().filter(a -> !a.equals("--com")).toList());
+        MagicOptions.parse(JAC_USAGE, JAC_ARGS, MagicOptions.withoutFlags(args, "--com"));
     Optional<String> body = options.optional("body"), site = options.optional("site");
     boolean point = options.optional("point").isPresent();
     if (body.isPresent() == site.isPresent()) {

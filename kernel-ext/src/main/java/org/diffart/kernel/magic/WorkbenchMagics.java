@@ -260,9 +260,7 @@ public final class WorkbenchMagics {
     boolean forward = args.contains("--forward-differences");
     MagicOptions options =
         MagicOptions.parse(
-            GRAD_USAGE,
-            GRAD_ARGS,
-            args.stream().filter(a -> !a.equals("--forward-differences")).toList());
+            GRAD_USAGE, GRAD_ARGS, MagicOptions.withoutFlags(args, "--forward-differences"));
     int steps = options.positiveInt("steps");
     if (model == null) {
       throw options.error("no model yet: load one with %model M or %%model");
@@ -334,9 +332,7 @@ public final class WorkbenchMagics {
     boolean declared = args.contains("--declared");
     MagicOptions options =
         MagicOptions.parse(
-            CAPABILITIES_USAGE,
-            CAPABILITIES_ARGS,
-            args.stream().filter(a -> !a.equals("--declared")).toList());
+            CAPABILITIES_USAGE, CAPABILITIES_ARGS, MagicOptions.withoutFlags(args, "--declared"));
     List<String> names = options.optional("backend").map(List::of).orElse(Backends.names());
     for (String n : names) {
       if (!Backends.names().contains(n)) {
