@@ -52,6 +52,10 @@ public enum Capability {
       "collision pairs",
       "meshes as the convex hull of their vertices: plane-mesh (MuJoCo's"
           + " mjc_PlaneConvex, up to three contacts), MPR against every other geom"),
+  COLLISION_SDF(
+      "collision pairs",
+      "SDF geoms (diffart.sdf shapes) through the mesh of their zero set: a plane against its"
+          + " vertices (up to three contacts), other geoms by MPR against its convex hull"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
@@ -61,6 +65,10 @@ public enum Capability {
   CONTACT_RESTITUTION("contact solver", "restitution"),
   CONTACT_DOF_FRICTION("contact solver", "joints' dry friction (frictionloss rows)"),
   CONTACT_SPIN_ROLL("contact solver", "torsional and rolling friction rows (condim 4 and 6)"),
+  CONTACT_INTERIOR_POINT(
+      "contact solver",
+      "lcp-pdipm: DiffSDFSim's mixed LCP with a polyhedral friction cone (8 edges), solved by a"
+          + " primal-dual interior-point method to its KKT point"),
   CONTACT_MARGIN(
       "contact solver",
       "contact margin and gap: contacts detected within the margin act within"
@@ -107,6 +115,14 @@ public enum Capability {
   DERIVATIVE_TRANSITION(
       "derivatives",
       "the step's transition A, B, C, D (MuJoCo's mjd_transitionFD), exact by reverse sweeps"),
+  DERIVATIVE_IMPLICIT_CONTACT(
+      "derivatives",
+      "adjoint of the lcp-pdipm contact solve by implicit differentiation of its KKT system at the"
+          + " solution (OptNet), no iteration reversed"),
+  DERIVATIVE_SHAPE(
+      "derivatives",
+      "rollout gradients with respect to the SDF geoms' shape parameters: the adjoint through"
+          + " their meshes' vertices (contacts) and their bodies' inertia"),
   DERIVATIVE_CLOSED_LOOP(
       "derivatives",
       "closed-loop rollout gradients: controls u_t = c_t + π(x_t; θ) from a differentiable control"

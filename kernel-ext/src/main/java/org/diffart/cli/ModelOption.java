@@ -1,6 +1,7 @@
 package org.diffart.cli;
 
 import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Model;
 import picocli.CommandLine.Option;
 
@@ -23,6 +24,16 @@ final class ModelOption {
               + "} (pendulum:N has N links).")
   private String spec;
 
+  @Option(
+      names = "--solver",
+      paramLabel = "S",
+      description =
+          "Contact solver, in place of the model's (MJCF: <custom><text name=\"diffart:solver\""
+              + " data=\"S\"/></custom>): pgs (projected Gauss-Seidel, the default; gradients"
+              + " reverse its sweeps) or lcp-pdipm (DiffSDFSim's interior-point LCP with an 8-edge"
+              + " friction cone; gradients by implicit differentiation at its solution).")
+  private String solver;
+
   /** The model's specification as given. */
   String spec() {
     return spec;
@@ -36,6 +47,16 @@ final class ModelOption {
    * @throws java.io.UncheckedIOException when the file cannot be read
    */
   Model load() {
-    return ModelLoader.load(spec);
+    Model m = ModelLoader.load(spec);
+    if (solver == null) {
+      return m;
+    }
+    ContactSolver s;
+    try {
+      s = ContactSolver.ofLabel(solver.strip());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--solver: " + e.getMessage(), e);
+    }
+    return m.withOptions(m.opt().toBuilder().solver(s).build());
   }
 }

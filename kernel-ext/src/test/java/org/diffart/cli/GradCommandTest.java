@@ -213,4 +213,50 @@ class GradCommandTest {
         tape.err().contains("the opencl backend differentiates by the adjoint only, not by tape"),
         tape.err());
   }
+
+  /**
+   * The contact solver chosen on the command line over the model's, and the SDF shapes' gradient:
+   * the JSON equals the Java API's with the same solver; a wrong solver name and a shape gradient
+   * by finite differences are refused, naming the argument.
+   */
+  @Test
+  void solverAndShapeGradientsOfAnSdfModel() {
+    String file = "../datasets/models/sdf/pebbles.xml";
+    Cli.Outcome r =
+        Cli.run(
+            "grad",
+            "--model",
+            file,
+            "--key",
+            "toss",
+            "--steps",
+            "20",
+            "--method",
+            "adjoint",
+            "--wrt",
+            "shape",
+            "--solver",
+            "pgs",
+            "--json");
+    assertEquals(0, r.code(), r.err());
+    Model loaded = ModelLoader.load(file);
+    Model m =
+        loaded.withOptions(
+            loaded.opt().toBuilder().solver(org.diffart.sim.model.ContactSolver.PGS).build());
+    Data d = new Data(m);
+    d.resetToKey(m.keyLookup("toss"));
+    double[] expected =
+        AdjointGradient.compute(
+                RolloutProblem.of(m, d, 20, Loss.finalConfiguration()), new Checkpointing.Every(1))
+            .shape();
+    assertEquals(m.nshape(), expected.length);
+    assertArrayEquals(expected, r.vector("grad"), 0);
+    Cli.Outcome bad =
+        Cli.run("rollout", "--model", file, "--steps", "2", "--solver", "lemke", "--json");
+    assertTrue(bad.code() != 0 && bad.err().contains("--solver"), bad.err());
+    Cli.Outcome fd =
+        Cli.run(
+            "grad", "--model", file, "--steps", "2", "--method", "fd", "--wrt", "shape", "--json");
+    assertTrue(fd.code() != 0 && fd.err().contains("shape"), fd.err());
+  }
 }

@@ -32,6 +32,7 @@ public final class Capabilities {
       List.of(
           new ZooProbes(),
           new ContactProbes(),
+          new ImplicitShapeProbes(),
           new ActuatorProbes(),
           new TendonProbes(),
           new EqualityProbes(),

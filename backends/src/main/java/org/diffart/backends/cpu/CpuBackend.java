@@ -104,6 +104,7 @@ public final class CpuBackend implements Backend {
             Capability.CONTACT_DOF_FRICTION,
             Capability.CONTACT_SPIN_ROLL,
             Capability.CONTACT_MARGIN,
+            Capability.CONTACT_INTERIOR_POINT,
             Capability.TENDONS_FIXED,
             Capability.CONSTRAINTS_EQUALITY,
             Capability.FORCES_FLUID,

@@ -122,6 +122,8 @@ public final class OpenClBackend implements Backend {
     s.addAll(
         List.of(
             Capability.DERIVATIVE_ADJOINT,
+            Capability.DERIVATIVE_IMPLICIT_CONTACT,
+            Capability.DERIVATIVE_SHAPE,
             Capability.HISTORY_GRADIENT_ACTUATOR,
             Capability.CHECKPOINTING_INTERVAL,
             Capability.CHECKPOINTING_REPLAY,

@@ -15,11 +15,14 @@ __constant int JointType_nv[] = {6, 3, 1, 1};
 #define GeomType_CYLINDER 5
 #define GeomType_BOX 6
 #define GeomType_MESH 7
+#define GeomType_SDF 8
 #define Integrator_EULER 0
 #define Integrator_EULER_EXPLICIT_DAMPING 1
 #define Integrator_RK4 2
 #define Integrator_IMPLICIT 3
 #define Integrator_IMPLICITFAST 4
+#define ContactSolver_PGS 0
+#define ContactSolver_PDIPM 1
 #define ActuatorType_MOTOR 0
 #define ActuatorType_POSITION 1
 #define ActuatorType_VELOCITY 2
@@ -119,12 +122,12 @@ __constant int EqualityType_rows[] = {3, 6, 1, 1};
 #define Rows_NORMAL (0)
 #define Rows_FRICTION (1)
 #define Rows_DOF_FRICTION (3)
+#define Rows_EQUALITY (5)
 #define Equality_P1 (28)
 #define Equality_P2 (31)
 #define Equality_DIR (25)
 #define Equality_E (12)
 #define Equality_K (16)
-#define Rows_EQUALITY (5)
 #define Equality_DATA_TORQUE_SCALE (10)
 #define Equality_T (8)
 #define Equality_DATA_QUAT (6)
@@ -336,6 +339,16 @@ double ProjectedGaussSeidel_upper(Data* d, __global double* p, int r);
 double ProjectedGaussSeidel_lower(Data* d, __global double* p, int r);
 double ProjectedGaussSeidel_rowProduct(Data* d, __global double* p, int r);
 void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm);
+void ContactInteriorPoint_solve(Model* m, Data* d, int store);
+int InteriorPoint_solve_19(int n, int m, int k, __global double* q, __global double* p, __global double* g, __global double* h, __global double* f, __global double* a, __global double* b, __global double* x, __global double* z, __global double* s, __global double* y, __global double* work, __global int* pivot, int maxIterations, double tolerance, int notImprovedLimit);
+double InteriorPoint_maxStep(int m, __global double* s, __global double* z, __global double* work, int ds, int dz);
+void InteriorPoint_direction(int n, int m, int k, __global double* work, int kkt, __global int* pivot, int rhs, int rx, int rz, int ry, int zr, int dd, int dx, int dz, int ds, int dy);
+void DenseLu_solve(__global double* a, int ao, int n, __global int* piv, __global double* x, int xo);
+int DenseLu_factor(__global double* a, int ao, int n, __global int* piv);
+void InteriorPoint_newtonMatrix(int n, int m, int k, __global double* q, __global double* g, __global double* f, __global double* a, __global double* work, int dd, int kkt);
+double InteriorPoint_residuals(int n, int m, int k, __global double* q, __global double* p, __global double* g, __global double* h, __global double* f, __global double* a, __global double* b, __global double* x, __global double* z, __global double* s, __global double* y, __global double* work, int rx, int rz, int ry);
+void InteriorPoint_shiftIntoInterior(__global double* v, int m);
+void ContactInteriorPoint_buildProblem(Data* d, int ne, int ng);
 void Constraints_assemble(Model* m, Data* d);
 void Constraints_delassus(Model* m, Data* d);
 double Constraints_rangeProduct(Data* d, int nv, int r, int s);
@@ -365,6 +378,10 @@ void Constraints_frictionBounds(Data* d, int n, double mu);
 int Constraints_addContactRow(Model* m, Data* d, int c, int dir, int type, int normal);
 void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __global double* dir, double j_sign);
 void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign);
+void Constraints_coneDirections(Model* m, Data* d, int c, int n);
+double Rows_coneSin(int k, int kMax);
+double Rows_eighthCos(int a);
+double Rows_coneCos(int k, int kMax);
 void Constraints_slidingDirection(Model* m, Data* d, int r);
 int Constraints_active(Data* d, int c);
 void MassMatrixFactor_factor(Model* m, Data* d);
@@ -1502,7 +1519,7 @@ double Ray_geom(Model* m, Data* d, int g, double px, double py, double pz, doubl
     case GeomType_BOX: {
       x = RayPrimitives_box(m, d, g, px, py, pz, vx, vy, vz);
     } break;
-    case GeomType_MESH: {
+    case GeomType_MESH: case GeomType_SDF: {
       x = RayGrids_mesh(m, d, g, px, py, pz, vx, vy, vz);
     } break;
   }
@@ -2995,7 +3012,12 @@ void Step_constraints(Model* m, Data* d, int store) {
     Crba_massMatrix(m, d);
     MassMatrixFactor_factor(m, d);
     Constraints_assemble(m, d);
-    ProjectedGaussSeidel_solve_3(m, d, store);
+    if (OPT_solver == ContactSolver_PDIPM) {
+      ContactInteriorPoint_solve(m, d, store);
+      if (DI_ERROR(d)) return;
+    } else {
+      ProjectedGaussSeidel_solve_3(m, d, store);
+    }
     Constraints_applyImpulses(m, d);
     Checks_finiteDofs(m, d, DD_ARRAY(d, qacc));
     if (DI_ERROR(d)) return;
@@ -3185,6 +3207,350 @@ void ProjectedGaussSeidel_initialGuess(Model* m, Data* d, int warm) {
   }
 }
 
+// algo/constraint/ContactInteriorPoint.java: void solve(Model, Data, boolean)
+void ContactInteriorPoint_solve(Model* m, Data* d, int store) {
+  int ne = DI_SCALAR(d, nefc);
+  for (int r = 0; r < ne; r++) {
+    int t = DI_ARRAY(d, efcType)[r];
+    if ((((t == Rows_DOF_FRICTION) || (t == Rows_EQUALITY)) || (t == Rows_TORSION)) || (t == Rows_ROLLING)) {
+      { DI_SET_ERROR(d); return; }
+    }
+  }
+  int ng = 0;
+  for (int r = 0; r < ne; r++) {
+    if (((DI_ARRAY(d, efcType)[r] == Rows_NORMAL) && ((r + 1) < ne)) && (DI_ARRAY(d, efcNormal)[(r + 1)] == r)) {
+      DI_ARRAY(d, ipmGammaNormal)[ng] = r;
+      ng++;
+    }
+  }
+  int size = (ne + ng);
+  DI_SCALAR(d, ipmSize) = size;
+  ContactInteriorPoint_buildProblem(d, ne, ng);
+  int it = InteriorPoint_solve_19(0, size, 0, DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmF), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmZ), DD_ARRAY(d, ipmS), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmWork), DI_ARRAY(d, ipmPivot), OPT_iterations, OPT_tolerance, 3);
+  if (it < 0) {
+    { DI_SET_ERROR(d); return; }
+  }
+  for (int r = 0; r < ne; r++) {
+    DD_ARRAY(d, efcImpulse)[r] = DD_ARRAY(d, ipmZ)[r];
+  }
+  DI_SCALAR(d, solverIterations) = it;
+  DD_SCALAR(d, solverResidual) = DD_ARRAY(d, ipmWork)[0];
+  if (store) {
+    fill_i(DI_ARRAY(d, warmValid), DL_warmValid, 0);
+  }
+}
+
+// algo/constraint/InteriorPoint.java: int solve(int, int, int, double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], int[], int, double, int)
+int InteriorPoint_solve_19(int n, int m, int k, __global double* q, __global double* p, __global double* g, __global double* h, __global double* f, __global double* a, __global double* b, __global double* x, __global double* z, __global double* s, __global double* y, __global double* work, __global int* pivot, int maxIterations, double tolerance, int notImprovedLimit) {
+  int size = ((n + m) + k);
+  int kkt = 1;
+  int rhs = (kkt + (size * size));
+  int rx = (rhs + size);
+  int rz = (rx + n);
+  int ry = (rz + m);
+  int dd = (ry + k);
+  int dx = (dd + m);
+  int dz = (dx + n);
+  int ds = (dz + m);
+  int dy = (ds + m);
+  int zr = (dy + k);
+  int best = (zr + m);
+  for (int i = 0; i < m; i++) {
+    work[(dd + i)] = 1;
+  }
+  InteriorPoint_newtonMatrix(n, m, k, q, g, f, a, work, dd, kkt);
+  if ((!DenseLu_factor(work, kkt, size, pivot))) {
+    return (-1);
+  }
+  for (int i = 0; i < n; i++) {
+    work[(rhs + i)] = (-p[i]);
+  }
+  for (int i = 0; i < m; i++) {
+    work[((rhs + n) + i)] = h[i];
+  }
+  for (int i = 0; i < k; i++) {
+    work[(((rhs + n) + m) + i)] = b[i];
+  }
+  DenseLu_solve(work, kkt, size, pivot, work, rhs);
+  copy_d(x + 0, work + rhs, n);
+  copy_d(z + 0, work + (rhs + n), m);
+  copy_d(y + 0, work + ((rhs + n) + m), k);
+  for (int i = 0; i < m; i++) {
+    s[i] = (-z[i]);
+  }
+  InteriorPoint_shiftIntoInterior(s, m);
+  InteriorPoint_shiftIntoInterior(z, m);
+  double bestResidual = INFINITY;
+  int it = 0;
+  int bestIt = 0;
+  int notImproved = 0;
+  while (1) {
+    double residual = InteriorPoint_residuals(n, m, k, q, p, g, h, f, a, b, x, z, s, y, work, rx, rz, ry);
+    if (residual < bestResidual) {
+      bestResidual = residual;
+      bestIt = it;
+      copy_d(work + best, x + 0, n);
+      copy_d(work + (best + n), z + 0, m);
+      copy_d(work + ((best + n) + m), s + 0, m);
+      copy_d(work + ((best + n) + (2 * m)), y + 0, k);
+      notImproved = 0;
+    } else {
+      notImproved++;
+    }
+    if (((residual < tolerance) || (it >= maxIterations)) || (notImproved >= notImprovedLimit)) {
+      break;
+    }
+    it++;
+    double mu = 0;
+    for (int i = 0; i < m; i++) {
+      mu += (s[i] * z[i]);
+      work[(dd + i)] = (s[i] / z[i]);
+    }
+    mu = ((m > 0) ? (mu / m) : 0);
+    InteriorPoint_newtonMatrix(n, m, k, q, g, f, a, work, dd, kkt);
+    if ((!DenseLu_factor(work, kkt, size, pivot))) {
+      return (-1);
+    }
+    copy_d(work + zr, s + 0, m);
+    InteriorPoint_direction(n, m, k, work, kkt, pivot, rhs, rx, rz, ry, zr, dd, dx, dz, ds, dy);
+    double alpha = jmin(1, InteriorPoint_maxStep(m, s, z, work, ds, dz));
+    double gap = 0;
+    double sz = 0;
+    for (int i = 0; i < m; i++) {
+      gap += (((s[i] + (alpha * work[(ds + i)]))) * ((z[i] + (alpha * work[(dz + i)]))));
+      sz += (s[i] * z[i]);
+    }
+    double ratio = ((m > 0) ? (gap / sz) : 0);
+    double sigma = ((ratio * ratio) * ratio);
+    for (int i = 0; i < m; i++) {
+      work[(zr + i)] = (((((s[i] * z[i]) + (work[(ds + i)] * work[(dz + i)])) - (sigma * mu))) / z[i]);
+    }
+    InteriorPoint_direction(n, m, k, work, kkt, pivot, rhs, rx, rz, ry, zr, dd, dx, dz, ds, dy);
+    alpha = jmin(1, (0x1.ff7ced916872bp-1 * InteriorPoint_maxStep(m, s, z, work, ds, dz)));
+    for (int i = 0; i < n; i++) {
+      x[i] += (alpha * work[(dx + i)]);
+    }
+    for (int i = 0; i < m; i++) {
+      z[i] += (alpha * work[(dz + i)]);
+      s[i] += (alpha * work[(ds + i)]);
+    }
+    for (int i = 0; i < k; i++) {
+      y[i] += (alpha * work[(dy + i)]);
+    }
+  }
+  copy_d(x + 0, work + best, n);
+  copy_d(z + 0, work + (best + n), m);
+  copy_d(s + 0, work + ((best + n) + m), m);
+  copy_d(y + 0, work + ((best + n) + (2 * m)), k);
+  work[0] = bestResidual;
+  return it;
+}
+
+// algo/constraint/InteriorPoint.java: double maxStep(int, double[], double[], double[], int, int)
+double InteriorPoint_maxStep(int m, __global double* s, __global double* z, __global double* work, int ds, int dz) {
+  double alpha = INFINITY;
+  for (int i = 0; i < m; i++) {
+    if (work[(ds + i)] < 0) {
+      alpha = jmin(alpha, ((-s[i]) / work[(ds + i)]));
+    }
+    if (work[(dz + i)] < 0) {
+      alpha = jmin(alpha, ((-z[i]) / work[(dz + i)]));
+    }
+  }
+  return alpha;
+}
+
+// algo/constraint/InteriorPoint.java: void direction(int, int, int, double[], int, int[], int, int, int, int, int, int, int, int, int, int)
+void InteriorPoint_direction(int n, int m, int k, __global double* work, int kkt, __global int* pivot, int rhs, int rx, int rz, int ry, int zr, int dd, int dx, int dz, int ds, int dy) {
+  for (int i = 0; i < n; i++) {
+    work[(rhs + i)] = (-work[(rx + i)]);
+  }
+  for (int i = 0; i < m; i++) {
+    work[((rhs + n) + i)] = ((-work[(rz + i)]) + work[(zr + i)]);
+  }
+  for (int i = 0; i < k; i++) {
+    work[(((rhs + n) + m) + i)] = (-work[(ry + i)]);
+  }
+  DenseLu_solve(work, kkt, ((n + m) + k), pivot, work, rhs);
+  copy_d(work + dx, work + rhs, n);
+  copy_d(work + dz, work + (rhs + n), m);
+  copy_d(work + dy, work + ((rhs + n) + m), k);
+  for (int i = 0; i < m; i++) {
+    work[(ds + i)] = ((-work[(zr + i)]) - (work[(dd + i)] * work[(dz + i)]));
+  }
+}
+
+// algo/constraint/DenseLu.java: void solve(double[], int, int, int[], double[], int)
+void DenseLu_solve(__global double* a, int ao, int n, __global int* piv, __global double* x, int xo) {
+  for (int j = 0; j < n; j++) {
+    int p = piv[j];
+    if (p != j) {
+      double t = x[(xo + j)];
+      x[(xo + j)] = x[(xo + p)];
+      x[(xo + p)] = t;
+    }
+  }
+  for (int i = 1; i < n; i++) {
+    double v = x[(xo + i)];
+    for (int c = 0; c < i; c++) {
+      v -= (a[((ao + (n * i)) + c)] * x[(xo + c)]);
+    }
+    x[(xo + i)] = v;
+  }
+  for (int i = (n - 1); i >= 0; i--) {
+    double v = x[(xo + i)];
+    for (int c = (i + 1); c < n; c++) {
+      v -= (a[((ao + (n * i)) + c)] * x[(xo + c)]);
+    }
+    x[(xo + i)] = (v / a[((ao + (n * i)) + i)]);
+  }
+}
+
+// algo/constraint/DenseLu.java: boolean factor(double[], int, int, int[])
+int DenseLu_factor(__global double* a, int ao, int n, __global int* piv) {
+  for (int j = 0; j < n; j++) {
+    int p = j;
+    double best = fabs(a[((ao + (n * j)) + j)]);
+    for (int i = (j + 1); i < n; i++) {
+      double v = fabs(a[((ao + (n * i)) + j)]);
+      if (v > best) {
+        best = v;
+        p = i;
+      }
+    }
+    piv[j] = p;
+    if (best == 0) {
+      return 0;
+    }
+    if (p != j) {
+      for (int c = 0; c < n; c++) {
+        double t = a[((ao + (n * j)) + c)];
+        a[((ao + (n * j)) + c)] = a[((ao + (n * p)) + c)];
+        a[((ao + (n * p)) + c)] = t;
+      }
+    }
+    double inv = (1 / a[((ao + (n * j)) + j)]);
+    for (int i = (j + 1); i < n; i++) {
+      double l = (a[((ao + (n * i)) + j)] * inv);
+      a[((ao + (n * i)) + j)] = l;
+      if (l != 0) {
+        for (int c = (j + 1); c < n; c++) {
+          a[((ao + (n * i)) + c)] -= (l * a[((ao + (n * j)) + c)]);
+        }
+      }
+    }
+  }
+  return 1;
+}
+
+// algo/constraint/InteriorPoint.java: void newtonMatrix(int, int, int, double[], double[], double[], double[], double[], int, int)
+void InteriorPoint_newtonMatrix(int n, int m, int k, __global double* q, __global double* g, __global double* f, __global double* a, __global double* work, int dd, int kkt) {
+  int size = ((n + m) + k);
+  for (int i = 0; i < (size * size); i++) {
+    work[(kkt + i)] = 0;
+  }
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++) {
+      work[((kkt + (size * i)) + j)] = q[((n * i) + j)];
+    }
+  }
+  for (int r = 0; r < m; r++) {
+    for (int j = 0; j < n; j++) {
+      work[((kkt + (size * ((n + r)))) + j)] = g[((n * r) + j)];
+      work[(((kkt + (size * j)) + n) + r)] = g[((n * r) + j)];
+    }
+    for (int c = 0; c < m; c++) {
+      work[(((kkt + (size * ((n + r)))) + n) + c)] = f[((m * r) + c)];
+    }
+    work[(((kkt + (size * ((n + r)))) + n) + r)] -= work[(dd + r)];
+  }
+  for (int r = 0; r < k; r++) {
+    for (int j = 0; j < n; j++) {
+      work[((kkt + (size * (((n + m) + r)))) + j)] = a[((n * r) + j)];
+      work[((((kkt + (size * j)) + n) + m) + r)] = a[((n * r) + j)];
+    }
+  }
+}
+
+// algo/constraint/InteriorPoint.java: double residuals(int, int, int, double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], int, int, int)
+double InteriorPoint_residuals(int n, int m, int k, __global double* q, __global double* p, __global double* g, __global double* h, __global double* f, __global double* a, __global double* b, __global double* x, __global double* z, __global double* s, __global double* y, __global double* work, int rx, int rz, int ry) {
+  double worst = 0;
+  for (int i = 0; i < n; i++) {
+    double v = p[i];
+    for (int j = 0; j < n; j++) {
+      v += (q[((n * i) + j)] * x[j]);
+    }
+    for (int r = 0; r < m; r++) {
+      v += (g[((n * r) + i)] * z[r]);
+    }
+    for (int r = 0; r < k; r++) {
+      v += (a[((n * r) + i)] * y[r]);
+    }
+    work[(rx + i)] = v;
+    worst = jmax(worst, fabs(v));
+  }
+  double sz = 0;
+  for (int r = 0; r < m; r++) {
+    double v = (s[r] - h[r]);
+    for (int j = 0; j < n; j++) {
+      v += (g[((n * r) + j)] * x[j]);
+    }
+    for (int c = 0; c < m; c++) {
+      v += (f[((m * r) + c)] * z[c]);
+    }
+    work[(rz + r)] = v;
+    worst = jmax(worst, fabs(v));
+    sz += (s[r] * z[r]);
+  }
+  for (int r = 0; r < k; r++) {
+    double v = (-b[r]);
+    for (int j = 0; j < n; j++) {
+      v += (a[((n * r) + j)] * x[j]);
+    }
+    work[(ry + r)] = v;
+    worst = jmax(worst, fabs(v));
+  }
+  return ((m == 0) ? worst : jmax(worst, (sz / m)));
+}
+
+// algo/constraint/InteriorPoint.java: void shiftIntoInterior(double[], int)
+void InteriorPoint_shiftIntoInterior(__global double* v, int m) {
+  double least = INFINITY;
+  for (int i = 0; i < m; i++) {
+    least = jmin(least, v[i]);
+  }
+  if (least <= 0) {
+    for (int i = 0; i < m; i++) {
+      v[i] += (1 - least);
+    }
+  }
+}
+
+// algo/constraint/ContactInteriorPoint.java: void buildProblem(Data, int, int)
+void ContactInteriorPoint_buildProblem(Data* d, int ne, int ng) {
+  int size = (ne + ng);
+  __global double* f = DD_ARRAY(d, ipmF);
+  for (int i = 0; i < (size * size); i++) {
+    f[i] = 0;
+  }
+  for (int r = 0; r < ne; r++) {
+    for (int c = 0; c < ne; c++) {
+      f[((size * r) + c)] = (-DD_ARRAY(d, efcA)[((ne * r) + c)]);
+    }
+    DD_ARRAY(d, ipmH)[r] = (-DD_ARRAY(d, efcB)[r]);
+  }
+  for (int j = 0; j < ng; j++) {
+    int n = DI_ARRAY(d, ipmGammaNormal)[j];
+    int g = (ne + j);
+    DD_ARRAY(d, ipmH)[g] = 0;
+    f[((size * g) + n)] = (-DD_ARRAY(d, efcHi)[(n + 1)]);
+    for (int r = (n + 1); (r < ne) && (DI_ARRAY(d, efcNormal)[r] == n); r++) {
+      f[((size * g) + r)] = 1;
+      f[((size * r) + g)] = (-1);
+    }
+  }
+}
+
 // algo/constraint/Constraints.java: void assemble(Model, Data)
 void Constraints_assemble(Model* m, Data* d) {
   int nv = (M_nv);
@@ -3200,6 +3566,8 @@ void Constraints_assemble(Model* m, Data* d) {
       Constraints_addContactRow(m, d, c, 2, Rows_FRICTION, n);
       if (OPT_frictionDirections == 1) {
         Constraints_slidingDirection(m, d, (n + 1));
+      } else if (OPT_frictionDirections > 2) {
+        Constraints_coneDirections(m, d, c, n);
       }
       Constraints_frictionBounds(d, n, DD_ARRAY(d, conFriction)[c]);
     }
@@ -3734,6 +4102,44 @@ void Constraints_addPointJacobian(Model* m, Data* d, int r, int body, int c, __g
 // algo/kinematics/Jacobians.java: void addPointJacobian(Model, Data, double[], int, int, int, double[], double)
 void Jacobians_addPointJacobian_8(Model* m, Data* d, __global double* out, int oo, int body, int c, __global double* dir, double j_sign) {
   Jacobians_addPointJacobian_10(m, d, out, oo, body, DD_ARRAY(d, conPos), (3 * c), dir, 0, j_sign);
+}
+
+// algo/constraint/Constraints.java: void coneDirections(Model, Data, int, int)
+void Constraints_coneDirections(Model* m, Data* d, int c, int n) {
+  int nv = (M_nv);
+  int kMax = OPT_frictionDirections;
+  int t1 = (nv * ((n + 1)));
+  int t2 = (nv * ((n + 2)));
+  for (int k = 2; k < kMax; k++) {
+    Constraints_addContactRow(m, d, c, 1, Rows_FRICTION, n);
+  }
+  for (int k = (kMax - 1); k >= 1; k--) {
+    int r = ((n + 1) + k);
+    double ck = Rows_coneCos(k, kMax);
+    double sk = Rows_coneSin(k, kMax);
+    for (int j = DI_ARRAY(d, efcDofLo)[r]; j < DI_ARRAY(d, efcDofHi)[r]; j++) {
+      DD_ARRAY(d, efcJ)[((nv * r) + j)] = ((ck * DD_ARRAY(d, efcJ)[(t1 + j)]) + (sk * DD_ARRAY(d, efcJ)[(t2 + j)]));
+    }
+    for (int j = 0; j < 3; j++) {
+      DD_ARRAY(d, efcDir)[((3 * r) + j)] = ((ck * DD_ARRAY(d, conFrame)[(((9 * c) + 3) + j)]) + (sk * DD_ARRAY(d, conFrame)[(((9 * c) + 6) + j)]));
+    }
+  }
+}
+
+// algo/constraint/Rows.java: double coneSin(int, int)
+double Rows_coneSin(int k, int kMax) {
+  return Rows_eighthCos(((((k * ((8 / kMax))) + 6)) % 8));
+}
+
+// algo/constraint/Rows.java: double eighthCos(int)
+double Rows_eighthCos(int a) {
+  double h = sqrt(0x1.0p-1);
+  return ((a == 0) ? 1 : (((a == 1) || (a == 7)) ? h : (((a == 2) || (a == 6)) ? 0 : (((a == 3) || (a == 5)) ? (-h) : (-1)))));
+}
+
+// algo/constraint/Rows.java: double coneCos(int, int)
+double Rows_coneCos(int k, int kMax) {
+  return Rows_eighthCos((((k * ((8 / kMax)))) % 8));
 }
 
 // algo/constraint/Constraints.java: void slidingDirection(Model, Data, int)
@@ -5785,7 +6191,7 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_planeBox(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_MESH: {
+          case GeomType_MESH: case GeomType_SDF: {
             ConvexCollision_planeMesh(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
@@ -5804,7 +6210,7 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
             ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
@@ -5823,7 +6229,7 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
             ConvexCollision_contact(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
@@ -5845,7 +6251,7 @@ void Collision_detect(Model* m, Data* d) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
         ConvexCollision_contact(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
       } break;
@@ -6473,7 +6879,7 @@ void ConvexCollision_supportPoint_10(Model* m, Data* d, int g, double j_sign, __
       ry = (ConvexCollision_sign(uy) * s1);
       rz = (ConvexCollision_sign(uz) * s2);
     } break;
-    case GeomType_MESH: {
+    case GeomType_MESH: case GeomType_SDF: {
       int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
       int v = ConvexCollision_meshSupport(m, mesh, ux, uy, uz);
       rx = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))]);

@@ -28,6 +28,7 @@
 #define ConvexCollisionAdjoint_PT (42)
 #define ConvexCollisionAdjoint_MT (45)
 #define BoxBoxAdjoint_AXIS ((15 + (4 * BoxBox_SLOTS)))
+#define InteriorPointAdjoint_CLAMP (0x1.5798ee2308c3ap-27)
 __constant double Step_WEIGHT[] = {(0x1.0p0 / 6), (0x1.0p1 / 6), (0x1.0p1 / 6), (0x1.0p0 / 6)};
 
 void StepAdjoint_step_3(Model* m, Data* d, DataBar* b);
@@ -63,6 +64,7 @@ double ConvexCollisionAdjoint_point(__global double* s, __global double* log, in
 void ConvexCollisionAdjoint_supportAdjoint_9(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o);
 void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int g, double j_sign, __global double* log, int dir, __global double* ob, int o, __global double* mat, int r, __global double* matBar, int rb, __global double* posBar, int pb);
 void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, double x1, double x2, double y0, double y1, double y2);
+void ConvexCollisionAdjoint_shapeVertex(Model* m, DataBar* b, int g, int v, double vx, double vy, double vz);
 void ConvexCollisionAdjoint_outputs(Model* m, Data* d, DataBar* b, int g1, int g2, double depthBar);
 void ConvexCollisionAdjoint_contactPoint(__global double* s, __global double* pb);
 void ConvexCollisionAdjoint_tripleAdjoint(__global double* s, __global double* pb, int x, int y, int z, double t);
@@ -151,10 +153,11 @@ double Equality_polynomialCurvature(Model* m, int e, double x);
 void EqualityAdjoint_valueAdjoint(Model* m, DataBar* b, int e, int o, double vBar);
 double EqualityAdjoint_jacobianDot(Model* m, DataBar* b, int e, int o, int r);
 int Rows_frameRow(Data* d, int r);
-void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
-void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction);
+void ConstraintsAdjoint_coneDirection(Model* m, Data* d, DataBar* b, int r, int c, int kMax);
 void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir);
 void ConstraintsAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign);
+void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c);
+void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __global double* jb, __global double* db, int dbo, int direction);
 void ConstraintsAdjoint_rightHandSides(Model* m, Data* d, DataBar* b);
 void ConstraintsAdjoint_addOuter(Model* m, __global double* mb, __global double* x, int xo, __global double* y, int lo, int hi, double scale);
 void ConstraintsAdjoint_treeSpan(Model* m, Data* d, int r, __global int* span);
@@ -167,6 +170,8 @@ void ProjectedGaussSeidelAdjoint_reverse(Model* m, Data* d, DataBar* b);
 void ProjectedGaussSeidelAdjoint_row(Data* d, DataBar* b, __global double* w, int r, double res);
 void ProjectedGaussSeidelAdjoint_fromBasis(Data* d, DataBar* b);
 int ProjectedGaussSeidelAdjoint_basisWidth(int ne);
+void ContactInteriorPointAdjoint_solve(Model* m, Data* d, DataBar* b);
+int InteriorPointAdjoint_solve(int n, int m, int k, __global double* q, __global double* g, __global double* f, __global double* a, __global double* z, __global double* s, __global double* xBar, __global double* zBar, __global double* w, __global double* work, __global int* pivot);
 void ConstraintsAdjoint_applyImpulses(Model* m, Data* d, DataBar* b);
 void MassMatrixFactor_solve(Model* m, Data* d, __global double* x);
 void MassMatrixFactor_solveLt_4(Model* m, Data* d, __global double* x, int xo);
@@ -792,7 +797,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_BOX: {
             CollisionPrimitivesAdjoint_planeBox(m, d, b, c, g1, g2, k, nb);
           } break;
-          case GeomType_MESH: {
+          case GeomType_MESH: case GeomType_SDF: {
             ConvexCollisionAdjoint_planeMesh(m, d, b, c, g1, g2, nb);
           } break;
           default: {
@@ -808,7 +813,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_sphereCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
             if (DI_ERROR(d)) return;
           } break;
@@ -825,7 +830,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_capsuleCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
             if (DI_ERROR(d)) return;
           } break;
@@ -845,7 +850,7 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
         ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
         if (DI_ERROR(d)) return;
       } break;
@@ -1142,12 +1147,13 @@ void ConvexCollisionAdjoint_supportAdjoint_15(Model* m, Data* d, DataBar* b, int
       ly = (ConvexCollision_sign(uy) * s1);
       lz = (ConvexCollision_sign(uz) * s2);
     } break;
-    case GeomType_MESH: {
+    case GeomType_MESH: case GeomType_SDF: {
       int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
       int v = ConvexCollision_meshSupport(m, mesh, ux, uy, uz);
       lx = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (0))]);
       ly = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (1))]);
       lz = (MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (2))]);
+      ConvexCollisionAdjoint_shapeVertex(m, b, g, v, lbx, lby, lbz);
     } break;
     default: {
       { DI_SET_ERROR(d); return; }
@@ -1174,6 +1180,19 @@ void ConvexCollisionAdjoint_addOuter(__global double* mb, int o, double x0, doub
   mb[(o + 6)] += (x2 * y0);
   mb[(o + 7)] += (x2 * y1);
   mb[(o + 8)] += (x2 * y2);
+}
+
+// algo/collision/ConvexCollisionAdjoint.java: void shapeVertex(Model, DataBar, int, int, double, double, double)
+void ConvexCollisionAdjoint_shapeVertex(Model* m, DataBar* b, int g, int v, double vx, double vy, double vz) {
+  int mesh = (MI_ARRAY(m, geomMesh)[(g)]);
+  int np = (MI_ARRAY(m, geomShapeNum)[(g)]);
+  int adr = (MI_ARRAY(m, geomShapeAdr)[(g)]);
+  if ((MI_ARRAY(m, meshVertShapeAdr)[(mesh)]) < 0) {
+    return;
+  }
+  for (int k = 0; k < np; k++) {
+    BD_ARRAY(b, shapeBar)[(adr + k)] += (((vx * (MD_ARRAY(m, meshVertShape)[((MI_ARRAY(m, meshVertShapeAdr)[(mesh)] + ((((3 * (v)) + (0))) * (np))) + (k))])) + (vy * (MD_ARRAY(m, meshVertShape)[((MI_ARRAY(m, meshVertShapeAdr)[(mesh)] + ((((3 * (v)) + (1))) * (np))) + (k))]))) + (vz * (MD_ARRAY(m, meshVertShape)[((MI_ARRAY(m, meshVertShapeAdr)[(mesh)] + ((((3 * (v)) + (2))) * (np))) + (k))])));
+  }
 }
 
 // algo/collision/ConvexCollisionAdjoint.java: void outputs(Model, Data, DataBar, int, int, double)
@@ -2381,6 +2400,8 @@ void ConvexCollisionAdjoint_planeMesh(Model* m, Data* d, DataBar* b, int c, int 
       BD_ARRAY(b, geomXmatBar)[((om + (3 * i)) + j)] += ((MD_ARRAY(m, meshVert)[((3 * ((MI_ARRAY(m, meshVertAdr)[(mesh)] + (v)))) + (j))]) * xb[i]);
     }
   }
+  __global double* mat = DD_ARRAY(d, geomXmat);
+  ConvexCollisionAdjoint_shapeVertex(m, b, gm, v, (((mat[om] * xb[0]) + (mat[(om + 3)] * xb[1])) + (mat[(om + 6)] * xb[2])), (((mat[(om + 1)] * xb[0]) + (mat[(om + 4)] * xb[1])) + (mat[(om + 7)] * xb[2])), (((mat[(om + 2)] * xb[0]) + (mat[(om + 5)] * xb[1])) + (mat[(om + 8)] * xb[2])));
 }
 
 // algo/collision/CollisionPrimitivesAdjoint.java: void planePoint(Data, DataBar, int, int, double, double, double, double[], double[])
@@ -4165,8 +4186,13 @@ void ConstraintsAdjoint_step_4(Model* m, Data* d, DataBar* b) {
     return;
   }
   ConstraintsAdjoint_applyImpulses(m, d, b);
-  ProjectedGaussSeidelAdjoint_solve(m, d, b);
-  if (DI_ERROR(d)) return;
+  if (OPT_solver == ContactSolver_PDIPM) {
+    ContactInteriorPointAdjoint_solve(m, d, b);
+    if (DI_ERROR(d)) return;
+  } else {
+    ProjectedGaussSeidelAdjoint_solve(m, d, b);
+    if (DI_ERROR(d)) return;
+  }
   ConstraintsAdjoint_assemble(m, d, b);
   CrbaAdjoint_massMatrix(m, d, b);
   for (int k = 0; k < nv; k++) {
@@ -4409,11 +4435,13 @@ void ConstraintsAdjoint_contactRows(Model* m, Data* d, DataBar* b) {
     if (type == Rows_NORMAL) {
       ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, 0);
     } else if (type == Rows_FRICTION) {
-      int merged = (OPT_frictionDirections == 1);
-      if ((!merged)) {
+      int kMax = OPT_frictionDirections;
+      if (kMax == 2) {
         ConstraintsAdjoint_pointJacobians(m, d, b, BD_ARRAY(b, efcJBar), (nv * r), c, Rows_frameRow(d, r));
-      } else {
+      } else if (kMax == 1) {
         ConstraintsAdjoint_slidingDirection(m, d, b, r, c);
+      } else {
+        ConstraintsAdjoint_coneDirection(m, d, b, r, c, kMax);
       }
     } else if ((type == Rows_TORSION) || (type == Rows_ROLLING)) {
       int dir = Rows_frameRow(d, r);
@@ -4574,6 +4602,35 @@ int Rows_frameRow(Data* d, int r) {
   return ((t == Rows_FRICTION) ? (((r == (DI_ARRAY(d, efcNormal)[r] + 1)) ? 1 : 2)) : ((DI_ARRAY(d, efcType)[(r - 1)] == Rows_ROLLING) ? 2 : 1));
 }
 
+// algo/constraint/ConstraintsAdjoint.java: void coneDirection(Model, Data, DataBar, int, int, int)
+void ConstraintsAdjoint_coneDirection(Model* m, Data* d, DataBar* b, int r, int c, int kMax) {
+  int nv = (M_nv);
+  int k = ((r - DI_ARRAY(d, efcNormal)[r]) - 1);
+  double ck = Rows_coneCos(k, kMax);
+  double sk = Rows_coneSin(k, kMax);
+  __global double* tb = BD_ARRAY(b, tangentJBar);
+  fill_d(tb, BL_tangentJBar, 0);
+  for (int j = DI_ARRAY(d, efcDofLo)[r]; j < DI_ARRAY(d, efcDofHi)[r]; j++) {
+    tb[j] = (ck * BD_ARRAY(b, efcJBar)[((nv * r) + j)]);
+    tb[(nv + j)] = (sk * BD_ARRAY(b, efcJBar)[((nv * r) + j)]);
+  }
+  ConstraintsAdjoint_pointJacobians(m, d, b, tb, 0, c, 1);
+  ConstraintsAdjoint_pointJacobians(m, d, b, tb, nv, c, 2);
+}
+
+// algo/constraint/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
+void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir) {
+  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
+  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
+  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b2, c, dir, 1);
+  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b1, c, dir, (-1));
+}
+
+// algo/constraint/ConstraintsAdjoint.java: void addPointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
+void ConstraintsAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
+  JacobiansAdjoint_addPointJacobian(m, d, b, jb, o, body, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * dir)), BD_ARRAY(b, conFrameBar), ((9 * c) + (3 * dir)), j_sign);
+}
+
 // algo/constraint/ConstraintsAdjoint.java: void slidingDirection(Model, Data, DataBar, int, int)
 void ConstraintsAdjoint_slidingDirection(Model* m, Data* d, DataBar* b, int r, int c) {
   ConstraintsAdjoint_merge(m, d, b, r, c, BD_ARRAY(b, efcJBar), BD_ARRAY(b, scratch6), 0, 0);
@@ -4643,19 +4700,6 @@ void ConstraintsAdjoint_merge(Model* m, Data* d, DataBar* b, int r, int c, __glo
   }
   ConstraintsAdjoint_pointJacobians(m, d, b, tb, 0, c, 1);
   ConstraintsAdjoint_pointJacobians(m, d, b, tb, nv, c, 2);
-}
-
-// algo/constraint/ConstraintsAdjoint.java: void pointJacobians(Model, Data, DataBar, double[], int, int, int)
-void ConstraintsAdjoint_pointJacobians(Model* m, Data* d, DataBar* b, __global double* jb, int o, int c, int dir) {
-  int b1 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[(2 * c)])]);
-  int b2 = (MI_ARRAY(m, geomBody)[(DI_ARRAY(d, conGeom)[((2 * c) + 1)])]);
-  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b2, c, dir, 1);
-  ConstraintsAdjoint_addPointJacobian(m, d, b, jb, o, b1, c, dir, (-1));
-}
-
-// algo/constraint/ConstraintsAdjoint.java: void addPointJacobian(Model, Data, DataBar, double[], int, int, int, int, double)
-void ConstraintsAdjoint_addPointJacobian(Model* m, Data* d, DataBar* b, __global double* jb, int o, int body, int c, int dir, double j_sign) {
-  JacobiansAdjoint_addPointJacobian(m, d, b, jb, o, body, DD_ARRAY(d, conPos), (3 * c), BD_ARRAY(b, conPosBar), (3 * c), DD_ARRAY(d, conFrame), ((9 * c) + (3 * dir)), BD_ARRAY(b, conFrameBar), ((9 * c) + (3 * dir)), j_sign);
 }
 
 // algo/constraint/ConstraintsAdjoint.java: void rightHandSides(Model, Data, DataBar)
@@ -4939,6 +4983,75 @@ void ProjectedGaussSeidelAdjoint_fromBasis(Data* d, DataBar* b) {
 // algo/constraint/ProjectedGaussSeidelAdjoint.java: int basisWidth(int)
 int ProjectedGaussSeidelAdjoint_basisWidth(int ne) {
   return ((ne * ne) + (4 * ne));
+}
+
+// algo/constraint/ContactInteriorPointAdjoint.java: void solve(Model, Data, DataBar)
+void ContactInteriorPointAdjoint_solve(Model* m, Data* d, DataBar* b) {
+  int ne = DI_SCALAR(d, nefc);
+  int size = DI_SCALAR(d, ipmSize);
+  int ng = (size - ne);
+  __global double* w = BD_ARRAY(b, ipmW);
+  for (int r = 0; r < size; r++) {
+    w[r] = ((r < ne) ? BD_ARRAY(b, efcImpulseBar)[r] : 0);
+  }
+  int ok = InteriorPointAdjoint_solve(0, size, 0, DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmF), DD_ARRAY(d, ipmH), DD_ARRAY(d, ipmZ), DD_ARRAY(d, ipmS), DD_ARRAY(d, ipmH), w, w, BD_ARRAY(b, ipmWork), BI_ARRAY(b, ipmPivot));
+  if ((!ok)) {
+    { DI_SET_ERROR(d); return; }
+  }
+  for (int r = 0; r < ne; r++) {
+    BD_ARRAY(b, efcBBar)[r] -= w[r];
+    for (int c = 0; c < ne; c++) {
+      BD_ARRAY(b, efcABar)[((ne * r) + c)] += (w[r] * DD_ARRAY(d, ipmZ)[c]);
+    }
+    BD_ARRAY(b, efcImpulseBar)[r] = 0;
+  }
+  for (int j = 0; j < ng; j++) {
+    int n = DI_ARRAY(d, ipmGammaNormal)[j];
+    BD_ARRAY(b, efcHiBar)[(n + 1)] += (w[(ne + j)] * DD_ARRAY(d, ipmZ)[n]);
+  }
+}
+
+// algo/constraint/InteriorPointAdjoint.java: boolean solve(int, int, int, double[], double[], double[], double[], double[], double[], double[], double[], double[], double[], int[])
+int InteriorPointAdjoint_solve(int n, int m, int k, __global double* q, __global double* g, __global double* f, __global double* a, __global double* z, __global double* s, __global double* xBar, __global double* zBar, __global double* w, __global double* work, __global int* pivot) {
+  int size = ((n + m) + k);
+  for (int i = 0; i < (size * size); i++) {
+    work[i] = 0;
+  }
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++) {
+      work[((size * i) + j)] = q[((n * j) + i)];
+    }
+  }
+  for (int r = 0; r < m; r++) {
+    for (int j = 0; j < n; j++) {
+      work[(((size * j) + n) + r)] = g[((n * r) + j)];
+      work[((size * ((n + r))) + j)] = g[((n * r) + j)];
+    }
+    for (int c = 0; c < m; c++) {
+      work[(((size * ((n + c))) + n) + r)] = f[((m * r) + c)];
+    }
+    work[(((size * ((n + r))) + n) + r)] -= (jmax(s[r], InteriorPointAdjoint_CLAMP) / jmax(z[r], InteriorPointAdjoint_CLAMP));
+  }
+  for (int r = 0; r < k; r++) {
+    for (int j = 0; j < n; j++) {
+      work[((((size * j) + n) + m) + r)] = a[((n * r) + j)];
+      work[((size * (((n + m) + r))) + j)] = a[((n * r) + j)];
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    w[i] = xBar[i];
+  }
+  for (int r = 0; r < m; r++) {
+    w[(n + r)] = zBar[r];
+  }
+  for (int r = 0; r < k; r++) {
+    w[((n + m) + r)] = 0;
+  }
+  if ((!DenseLu_factor(work, 0, size, pivot))) {
+    return 0;
+  }
+  DenseLu_solve(work, 0, size, pivot, w, 0);
+  return 1;
 }
 
 // algo/constraint/ConstraintsAdjoint.java: void applyImpulses(Model, Data, DataBar)

@@ -198,6 +198,7 @@ public final class OpenClTranslator {
             "JointType",
             "GeomType",
             "Integrator",
+            "ContactSolver",
             "ActuatorType",
             "SensorType",
             "FrameType",

@@ -373,6 +373,7 @@ public record GradReport(
       case FRICTION, RESTITUTION -> "geom";
       case MASS -> "body";
       case ACT0 -> "activation";
+      case SHAPE -> "shape parameter of the SDF geoms";
     };
   }
 

@@ -2,6 +2,7 @@ package org.diffart.sim.algo;
 
 import org.diffart.sim.algo.collision.Collision;
 import org.diffart.sim.algo.constraint.Constraints;
+import org.diffart.sim.algo.constraint.ContactInteriorPoint;
 import org.diffart.sim.algo.constraint.ProjectedGaussSeidel;
 import org.diffart.sim.algo.dynamics.Aba;
 import org.diffart.sim.algo.dynamics.Crba;
@@ -15,6 +16,7 @@ import org.diffart.sim.algo.kinematics.Kinematics;
 import org.diffart.sim.algo.sensor.Energy;
 import org.diffart.sim.algo.sensor.Sensors;
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
@@ -250,7 +252,11 @@ public final class Step {
       Crba.massMatrix(m, d);
       MassMatrixFactor.factor(m, d);
       Constraints.assemble(m, d);
-      ProjectedGaussSeidel.solve(m, d, store);
+      if (o.solver() == ContactSolver.PDIPM) {
+        ContactInteriorPoint.solve(m, d, store);
+      } else {
+        ProjectedGaussSeidel.solve(m, d, store);
+      }
       Constraints.applyImpulses(m, d);
       Checks.finiteDofs(m, d, d.qacc, "qacc (after contact impulses)");
     } else {

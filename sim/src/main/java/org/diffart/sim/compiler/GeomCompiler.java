@@ -6,6 +6,8 @@ import java.util.List;
 import org.diffart.sim.model.ContactCapacity;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.sdf.MarchingTetrahedra;
+import org.diffart.sim.sdf.TriangleMesh;
 
 /**
  * The model compiler's second floor: geoms, height fields, meshes, sites and the collision pairs.
@@ -40,7 +42,7 @@ abstract class GeomCompiler extends TreeCompiler {
     geomHfield = new int[ngeom];
     geomMesh = new int[ngeom];
     hfields();
-    meshes();
+    meshes(order);
     for (int g = 0; g < ngeom; g++) {
       GeomSpec s = order.get(g);
       if ((s.type == GeomType.PLANE || s.type == GeomType.HFIELD) && bodyWeld[s.body] != 0) {
@@ -50,6 +52,15 @@ abstract class GeomCompiler extends TreeCompiler {
                 + "': a "
                 + (s.type == GeomType.PLANE ? "plane" : "height field")
                 + " must belong to a static body");
+      }
+      if ((s.type == GeomType.SDF) != (s.sdf != null)) {
+        throw new IllegalArgumentException(
+            "geom '"
+                + s.name
+                + "': "
+                + (s.sdf == null
+                    ? "an sdf geom needs its shape (MJCF: <plugin instance=\"NAME\"/>)"
+                    : "only an sdf geom has a signed distance function"));
       }
       if ((s.type == GeomType.MESH) != (s.mesh != null)) {
         throw new IllegalArgumentException(
@@ -96,13 +107,16 @@ abstract class GeomCompiler extends TreeCompiler {
         geomSize[3 * g + 1] = s.hfield.size[1];
         geomSize[3 * g + 2] = 0.5 * (s.hfield.size[2] + s.hfield.size[3]);
       }
-      geomRbound[g] = rbound(s.type, s.size);
+      geomRbound[g] = s.sdf != null ? 0 : rbound(s.type, s.size);
       geomMesh[g] = s.mesh == null ? -1 : b.meshes.indexOf(s.mesh);
       if (s.mesh != null) {
         // MuJoCo's: the largest |coordinate| per principal axis, and its length
         System.arraycopy(s.mesh.extent, 0, geomSize, 3 * g, 3);
         double[] e = s.mesh.extent;
         geomRbound[g] = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+      }
+      if (s.sdf != null) {
+        sdfGeom(s, g);
       }
       System.arraycopy(framePos(s), 0, geomPos, 3 * g, 3);
       System.arraycopy(frameQuat(s), 0, geomQuat, 4 * g, 4);
@@ -151,35 +165,114 @@ abstract class GeomCompiler extends TreeCompiler {
   }
 
   /**
-   * The meshes' vertices (principal frame, single-precision values) and triangles, concatenated.
+   * The meshes' vertices and triangles, concatenated: the assets' (principal frame,
+   * single-precision values), then the meshes of the SDF geoms' zero sets (their geoms' frame,
+   * double precision) with their vertices' Jacobians in the shape parameters ({@link
+   * MarchingTetrahedra#vertexJacobian}); the SDF geoms' shape parameters.
    */
-  void meshes() {
-    int n = b.meshes.size(), nvert = 0, nf = 0;
+  void meshes(List<GeomSpec> order) {
+    List<GeomSpec> sdfs = order.stream().filter(s -> s.sdf != null).toList();
+    int assets = b.meshes.size(), n = assets + sdfs.size(), nvert = 0, nf = 0, nvs = 0;
     meshVertAdr = new int[n];
     meshVertNum = new int[n];
     meshFaceAdr = new int[n];
     meshFaceNum = new int[n];
+    meshVertShapeAdr = new int[n];
+    java.util.Arrays.fill(meshVertShapeAdr, -1);
     for (int i = 0; i < n; i++) {
-      MeshSpec s = b.meshes.get(i);
+      int verts, faces;
+      if (i < assets) {
+        MeshSpec s = b.meshes.get(i);
+        verts = s.vert.length / 3;
+        faces = s.face.length / 3;
+      } else {
+        GeomSpec g = sdfs.get(i - assets);
+        verts = g.sdfMesh().nvertex();
+        faces = g.sdfMesh().ntriangle();
+        meshVertShapeAdr[i] = nvs;
+        nvs += 3 * verts * g.sdf.nparam();
+      }
       meshVertAdr[i] = nvert;
-      meshVertNum[i] = s.vert.length / 3;
+      meshVertNum[i] = verts;
       meshFaceAdr[i] = nf;
-      meshFaceNum[i] = s.face.length / 3;
-      nvert += meshVertNum[i];
-      nf += meshFaceNum[i];
+      meshFaceNum[i] = faces;
+      nvert += verts;
+      nf += faces;
     }
     nmesh = n;
     nmeshvert = nvert;
     nmeshface = nf;
+    nmeshvertshape = nvs;
     meshVert = new double[3 * nvert];
     meshFace = new int[3 * nf];
-    for (int i = 0; i < n; i++) {
+    meshVertShape = new double[nvs];
+    for (int i = 0; i < assets; i++) {
       MeshSpec s = b.meshes.get(i);
       for (int k = 0; k < s.vert.length; k++) {
         meshVert[3 * meshVertAdr[i] + k] = s.vert[k];
       }
       System.arraycopy(s.face, 0, meshFace, 3 * meshFaceAdr[i], s.face.length);
     }
+    sdfMesh = new java.util.HashMap<>();
+    nshape = 0;
+    for (int j = 0; j < sdfs.size(); j++) {
+      GeomSpec g = sdfs.get(j);
+      int i = assets + j, np = g.sdf.nparam();
+      TriangleMesh tm = g.sdfMesh();
+      System.arraycopy(tm.vertices(), 0, meshVert, 3 * meshVertAdr[i], tm.vertices().length);
+      System.arraycopy(tm.triangles(), 0, meshFace, 3 * meshFaceAdr[i], tm.triangles().length);
+      for (int k = 0; k < np; k++) {
+        double[] dv = MarchingTetrahedra.vertexJacobian(g.sdf, tm, k);
+        for (int q = 0; q < dv.length; q++) {
+          meshVertShape[meshVertShapeAdr[i] + q * np + k] = dv[q];
+        }
+      }
+      sdfMesh.put(g, i);
+      nshape += np;
+    }
+    shapeParam = new double[nshape];
+    shapeBodyInert = new double[10 * nshape];
+    geomShapeAdr = new int[ngeom];
+    geomShapeNum = new int[ngeom];
+    java.util.Arrays.fill(geomShapeAdr, -1);
+  }
+
+  /** The mesh index of each SDF geom (compile-time only). */
+  private java.util.Map<GeomSpec, Integer> sdfMesh;
+
+  /** Shape parameters added so far. */
+  private int shapeCount;
+
+  /**
+   * SDF geom s (index g): its mesh, its size (the largest |coordinate| of a vertex per axis) and
+   * bounding radius, its shape parameters, and how its body's inertia moves with them.
+   */
+  private void sdfGeom(GeomSpec s, int g) {
+    int mesh = sdfMesh.get(s);
+    geomMesh[g] = mesh;
+    double r2 = 0;
+    double[] v = s.sdfMesh().vertices();
+    java.util.Arrays.fill(geomSize, 3 * g, 3 * g + 3, 0);
+    for (int q = 0; q < v.length / 3; q++) {
+      double n2 = 0;
+      for (int k = 0; k < 3; k++) {
+        geomSize[3 * g + k] = Math.max(geomSize[3 * g + k], Math.abs(v[3 * q + k]));
+        n2 += v[3 * q + k] * v[3 * q + k];
+      }
+      r2 = Math.max(r2, n2);
+    }
+    geomRbound[g] = Math.sqrt(r2);
+    double[] theta = s.sdf.params();
+    geomShapeAdr[g] = shapeCount;
+    geomShapeNum[g] = theta.length;
+    System.arraycopy(theta, 0, shapeParam, shapeCount, theta.length);
+    if (bodyFromGeoms[s.body]) {
+      for (int k = 0; k < theta.length; k++) {
+        ShapeDerivatives.bodyInert(
+            s, s.sdfMesh(), k, framePos(s), frameQuat(s), shapeBodyInert, 10 * (shapeCount + k));
+      }
+    }
+    shapeCount += theta.length;
   }
 
   private static final String CONDIMS =

@@ -1,6 +1,10 @@
 package org.diffart.sim.compiler;
 
 import org.diffart.sim.model.GeomType;
+import org.diffart.sim.sdf.MarchingTetrahedra;
+import org.diffart.sim.sdf.Sdf;
+import org.diffart.sim.sdf.ShapeInertia;
+import org.diffart.sim.sdf.TriangleMesh;
 import org.diffart.sim.spatial.Quat;
 
 /**
@@ -33,6 +37,9 @@ public final class GeomSpec {
   double density = 1000;
   HfieldSpec hfield;
   MeshSpec mesh;
+  Sdf sdf;
+  int sdfCells = 32;
+  private TriangleMesh sdfMesh;
   int compiledIndex = -1;
 
   GeomSpec(int id, int body, GeomType type, String name) {
@@ -50,6 +57,35 @@ public final class GeomSpec {
   public GeomSpec mesh(MeshSpec m) {
     mesh = m;
     return this;
+  }
+
+  /**
+   * The shape of a geom of type {@link GeomType#SDF}: its signed distance function (in the geom's
+   * frame) and the cells of the grid its zero set is meshed on along the longest side of its bounds
+   * ({@link MarchingTetrahedra}). Its mass is its density times its volume unless given, its
+   * inertia that of the solid inside the mesh ({@link ShapeInertia}).
+   */
+  public GeomSpec sdf(Sdf shape, int cells) {
+    if (cells < 4) {
+      throw new IllegalArgumentException(
+          "geom '" + name + "': an SDF needs at least 4 cells, got " + cells);
+    }
+    sdf = shape;
+    sdfCells = cells;
+    sdfMesh = null;
+    return this;
+  }
+
+  /** The mesh of an SDF geom's zero set, made once. */
+  TriangleMesh sdfMesh() {
+    if (sdfMesh == null) {
+      sdfMesh = MarchingTetrahedra.extract(sdf, sdfCells);
+      if (sdfMesh.ntriangle() == 0) {
+        throw new IllegalArgumentException(
+            "geom '" + name + "': its SDF has no surface inside its bounds");
+      }
+    }
+    return sdfMesh;
   }
 
   /**

@@ -21,6 +21,7 @@ final class MassProperties {
       // exactmeshinertia)
       case BOX, MESH -> 8 * s[0] * s[1] * s[2];
       case PLANE, HFIELD -> 0;
+      case SDF -> throw new IllegalStateException("an SDF geom's volume is its mesh's");
     };
   }
 

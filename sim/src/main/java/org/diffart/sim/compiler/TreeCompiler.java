@@ -7,6 +7,7 @@ import java.util.List;
 import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.JointType;
 import org.diffart.sim.model.ModelFields;
+import org.diffart.sim.sdf.ShapeInertia;
 import org.diffart.sim.spatial.Inertia;
 import org.diffart.sim.spatial.Mat3;
 import org.diffart.sim.spatial.Quat;
@@ -283,12 +284,16 @@ abstract class TreeCompiler extends CustomCompiler {
 
   // ---- inertia ----
 
+  /** Whether each body's inertia comes from its geoms (compile-time only). */
+  boolean[] bodyFromGeoms;
+
   void inertia() {
     bodyMass = new double[nbody];
     bodyIpos = new double[3 * nbody];
     bodyIquat = new double[4 * nbody];
     bodyInertia = new double[3 * nbody];
     bodyInert = new double[10 * nbody];
+    bodyFromGeoms = new boolean[nbody];
     for (int i = 0; i < nbody; i++) {
       Quat.identity(bodyIquat, 4 * i);
     }
@@ -304,6 +309,7 @@ abstract class TreeCompiler extends CustomCompiler {
             case FALSE -> false;
             case AUTO -> !s.explicitInertial;
           };
+      bodyFromGeoms[i] = fromGeoms;
       if (fromGeoms) {
         inertiaFromGeoms(i);
       } else if (s.explicitInertial) {
@@ -330,6 +336,11 @@ abstract class TreeCompiler extends CustomCompiler {
       }
     }
     if (b.totalMass > 0) {
+      if (b.geoms.stream().anyMatch(g -> g.sdf != null)) {
+        throw new IllegalArgumentException(
+            "compiler settotalmass with SDF geoms: their inertia's derivative in their shape"
+                + " assumes their own density or mass; give those instead");
+      }
       scaleToTotalMass(b.totalMass);
     }
     for (int i = 1; i < nbody; i++) {
@@ -423,6 +434,7 @@ abstract class TreeCompiler extends CustomCompiler {
    */
   void inertiaFromGeoms(int i) {
     double mass = 0;
+    boolean sdf = false;
     double[] com = new double[3];
     List<double[]> parts = new ArrayList<>();
     for (GeomSpec g : b.geoms) {
@@ -441,17 +453,22 @@ abstract class TreeCompiler extends CustomCompiler {
                 + "': "
                 + g.mesh.problem);
       }
-      double volume = g.mesh != null ? g.mesh.volume : MassProperties.volume(g.type, g.size);
+      double volume =
+          g.sdf != null
+              ? ShapeInertia.of(g.sdfMesh(), 1).mass()
+              : g.mesh != null ? g.mesh.volume : MassProperties.volume(g.type, g.size);
       double gm = Double.isNaN(g.mass) ? g.density * volume : g.mass;
       if (gm < 0) {
         throw new IllegalArgumentException(
             "geom '" + g.name + "' in body '" + bodyName[i] + "': negative mass");
       }
-      parts.add(new double[] {gm, g.id});
+      parts.add(new double[] {gm, g.id, volume});
       mass += gm;
+      double[] pc = partCom(g);
       for (int k = 0; k < 3; k++) {
-        com[k] += gm * framePos(g)[k];
+        com[k] += gm * pc[k];
       }
+      sdf |= g.sdf != null;
     }
     if (mass <= 0) {
       return;
@@ -459,7 +476,7 @@ abstract class TreeCompiler extends CustomCompiler {
     for (int k = 0; k < 3; k++) {
       com[k] /= mass;
     }
-    if (parts.size() == 1) {
+    if (parts.size() == 1 && !sdf) {
       // as MuJoCo 2.2.2: one geom gives its own frame and its principal moments, unsorted
       GeomSpec g = b.geoms.get((int) parts.get(0)[1]);
       double[] moments = new double[3];
@@ -478,23 +495,29 @@ abstract class TreeCompiler extends CustomCompiler {
     for (double[] p : parts) {
       GeomSpec g = b.geoms.get((int) p[1]);
       double gm = p[0];
-      MassProperties.inertia(g.type, inertiaSize(g), gm, diag);
       Quat.toMat(r, 0, frameQuat(g), 0);
-      // R diag Rᵀ
-      for (int row = 0; row < 3; row++) {
-        for (int col = 0; col < 3; col++) {
-          tmp[3 * row + col] = r[3 * row + col] * diag[col];
+      if (g.sdf != null) {
+        // the solid inside the SDF's mesh: its full inertia about its centre, in the geom frame
+        System.arraycopy(ShapeInertia.of(g.sdfMesh(), gm / p[2]).inertia(), 0, tmp, 0, 9);
+        rotate(r, tmp, rot);
+      } else {
+        MassProperties.inertia(g.type, inertiaSize(g), gm, diag);
+        // R diag Rᵀ
+        for (int row = 0; row < 3; row++) {
+          for (int col = 0; col < 3; col++) {
+            tmp[3 * row + col] = r[3 * row + col] * diag[col];
+          }
+        }
+        for (int row = 0; row < 3; row++) {
+          for (int col = 0; col < 3; col++) {
+            rot[3 * row + col] =
+                tmp[3 * row] * r[3 * col]
+                    + tmp[3 * row + 1] * r[3 * col + 1]
+                    + tmp[3 * row + 2] * r[3 * col + 2];
+          }
         }
       }
-      for (int row = 0; row < 3; row++) {
-        for (int col = 0; col < 3; col++) {
-          rot[3 * row + col] =
-              tmp[3 * row] * r[3 * col]
-                  + tmp[3 * row + 1] * r[3 * col + 1]
-                  + tmp[3 * row + 2] * r[3 * col + 2];
-        }
-      }
-      double[] gp = framePos(g);
+      double[] gp = partCom(g);
       double dx = gp[0] - com[0], dy = gp[1] - com[1], dz = gp[2] - com[2];
       double dd = dx * dx + dy * dy + dz * dz;
       double[] d = {dx, dy, dz};
@@ -512,5 +535,36 @@ abstract class TreeCompiler extends CustomCompiler {
     System.arraycopy(com, 0, bodyIpos, 3 * i, 3);
     Quat.fromMat(bodyIquat, 4 * i, vec, 0);
     System.arraycopy(eig, 0, bodyInertia, 3 * i, 3);
+  }
+
+  /**
+   * The centre of geom g's mass in its body's frame: its frame's origin, or for an SDF geom the
+   * centre of the solid inside its mesh.
+   */
+  double[] partCom(GeomSpec g) {
+    double[] p = framePos(g).clone();
+    if (g.sdf != null) {
+      double[] c = ShapeInertia.of(g.sdfMesh(), 1).com(), r = new double[9];
+      Quat.toMat(r, 0, frameQuat(g), 0);
+      for (int k = 0; k < 3; k++) {
+        p[k] += r[3 * k] * c[0] + r[3 * k + 1] * c[1] + r[3 * k + 2] * c[2];
+      }
+    }
+    return p;
+  }
+
+  /** out = R a Rᵀ for row-major 3×3 matrices. */
+  static void rotate(double[] r, double[] a, double[] out) {
+    for (int row = 0; row < 3; row++) {
+      for (int col = 0; col < 3; col++) {
+        double v = 0;
+        for (int i = 0; i < 3; i++) {
+          for (int j = 0; j < 3; j++) {
+            v += r[3 * row + i] * a[3 * i + j] * r[3 * col + j];
+          }
+        }
+        out[3 * row + col] = v;
+      }
+    }
   }
 }

@@ -415,6 +415,36 @@ public final class Data extends WorldArrays {
   /** Largest impulse change in the last PGS sweep. */
   public double solverResidual;
 
+  // ---- the interior-point contact solver (lcp-pdipm; empty with PGS) ----
+
+  /**
+   * Unknowns of the last interior-point solve: the rows and the sliding speeds γ (≤ ipmCapacity).
+   */
+  public int ipmSize;
+
+  /** Its solution z = (impulses of the rows, γ of each contact with friction) [ipmCapacity]. */
+  public final double[] ipmZ = new double[ipmCapacity];
+
+  /** Its slacks s = h − F z at the solution [ipmCapacity]. */
+  public final double[] ipmS = new double[ipmCapacity];
+
+  /** Its matrix F (ipmSize×ipmSize, row-major) [ipmCapacity²]. */
+  public final double[] ipmF = new double[ipmCapacity * ipmCapacity];
+
+  /** Its vector h [ipmCapacity]. */
+  public final double[] ipmH = new double[ipmCapacity];
+
+  /** The normal row of each γ [ipmCapacity]. */
+  public final int[] ipmGammaNormal = new int[ipmCapacity];
+
+  /** The solver's work ({@code InteriorPoint.workSize(0, ipmCapacity, 0)}). */
+  public final double[] ipmWork =
+      new double
+          [ipmCapacity == 0 ? 0 : 1 + ipmCapacity * ipmCapacity + ipmCapacity + 7 * ipmCapacity];
+
+  /** The solver's pivots [ipmCapacity]. */
+  public final int[] ipmPivot = new int[ipmCapacity];
+
   /**
    * Velocity change of the constraint impulses {@code M̃⁻¹ Jᵀ p} [nv]; written by
    * Constraints.applyImpulses.

@@ -185,6 +185,24 @@ public final class DataBar extends WorldArrays {
   public final double[] pgsWork = new double[rowCapacity];
 
   /**
+   * Bars of the SDF geoms' shape parameters from the contacts their meshes' vertices made ({@code
+   * Model.meshVertShape}); the inertia's share is added when a gradient is reported [nshape].
+   */
+  public final double[] shapeBar = new double[model.nshape()];
+
+  /**
+   * The interior-point solve's adjoint: the bar of its z (the rows' impulse bars, 0 for γ) and the
+   * solution w of its transposed KKT system [ipmCapacity].
+   */
+  public final double[] ipmW = new double[ipmCapacity];
+
+  /** The transposed KKT matrix and its LU [ipmCapacity²]. */
+  public final double[] ipmWork = new double[ipmCapacity * ipmCapacity];
+
+  /** Its pivots [ipmCapacity]. */
+  public final int[] ipmPivot = new int[ipmCapacity];
+
+  /**
    * While true, the forward data stay the same through the reverse sweeps that follow (a
    * transition's rows): the reverse PGS combines its prepared responses ({@code
    * ProjectedGaussSeidelAdjoint.prepareBasis}) and the contact rows keep {@link #efcY}. Whoever

@@ -1,5 +1,6 @@
 package org.diffart.sim.data;
 
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Model;
 
 /**
@@ -37,6 +38,12 @@ public abstract class WorldArrays {
   /** Constraint rows the constraint arrays hold ({@link Data#nefcMax}). */
   protected final int rowCapacity;
 
+  /**
+   * Unknowns the interior-point contact solver's arrays hold: every row and a sliding speed per
+   * contact with the {@code lcp-pdipm} solver, 0 with PGS.
+   */
+  protected final int ipmCapacity;
+
   WorldArrays(Model m) {
     model = m;
     nq = m.nq();
@@ -53,5 +60,6 @@ public abstract class WorldArrays {
     nhistory = m.nhistory();
     contactCapacity = m.nconMax() + 1;
     rowCapacity = Data.nefcMax(m);
+    ipmCapacity = m.opt().solver() == ContactSolver.PDIPM ? rowCapacity + m.nconMax() : 0;
   }
 }

@@ -65,9 +65,18 @@ public final class FiniteDifferenceGradient {
     return loss + p.loss().terminal(m, d.qpos, d.qvel, lg);
   }
 
-  /** The gradients in {@code wrt} by finite differences. */
+  /**
+   * The gradients in {@code wrt} by finite differences. {@link Wrt#SHAPE} is refused for a model
+   * with SDF geoms: a perturbed shape needs the model compiled again.
+   */
   public static GradientResult compute(RolloutProblem p, Set<Wrt> wrt, Settings s) {
     Model m = p.model();
+    if (wrt.contains(Wrt.SHAPE) && m.nshape() > 0) {
+      throw new IllegalArgumentException(
+          "shape: finite differences of the SDF geoms' shape parameters need the model compiled"
+              + " again at each perturbed θ (difference the model file); the adjoint gives them"
+              + " directly");
+    }
     long t0 = System.nanoTime();
     Data base = p.newData(), d = new Data(m);
     Loss.Gradient lg = Loss.Gradient.of(m);
@@ -110,6 +119,7 @@ public final class FiniteDifferenceGradient {
         g[Wrt.RESTITUTION.ordinal()],
         g[Wrt.ACT0.ordinal()],
         thetaGrad,
+        g[Wrt.SHAPE.ordinal()],
         (t1 - t0) / 1e6,
         (t2 - t1) / 1e6,
         peak,
@@ -120,9 +130,9 @@ public final class FiniteDifferenceGradient {
             + String.format(Locale.ROOT, "%.3g", s.eps()));
   }
 
-  /** All gradients by finite differences. */
+  /** All gradients by finite differences but the shapes' ({@link Wrt#SHAPE}). */
   public static GradientResult compute(RolloutProblem p, Settings s) {
-    return compute(p, EnumSet.allOf(Wrt.class), s);
+    return compute(p, EnumSet.complementOf(EnumSet.of(Wrt.SHAPE)), s);
   }
 
   /** Number of entries of the gradient with respect to w. */
@@ -133,6 +143,7 @@ public final class FiniteDifferenceGradient {
       case FRICTION, RESTITUTION -> m.ngeom();
       case MASS -> m.nbody();
       case ACT0 -> m.na();
+      case SHAPE -> m.nshape();
     };
   }
 

@@ -18,6 +18,8 @@ package org.diffart.sim.diff;
  * @param act0 gradient with respect to the initial activations (na)
  * @param theta gradient with respect to the control law's parameters θ ({@link RolloutProblem#law};
  *     empty for an open-loop problem)
+ * @param shape gradient with respect to the SDF geoms' shape parameters ({@link Wrt#SHAPE}; empty
+ *     where the method does not give it)
  * @param forwardMs wall time of the forward sweep, ms
  * @param backwardMs wall time of the backward sweep (recomputation included), ms; for fd the
  *     perturbed rollouts
@@ -40,6 +42,7 @@ public record GradientResult(
     double[] restitution,
     double[] act0,
     double[] theta,
+    double[] shape,
     double forwardMs,
     double backwardMs,
     long peakBytes,
@@ -47,7 +50,7 @@ public record GradientResult(
     long recomputedSteps,
     String detail) {
 
-  /** An open-loop gradient: no control law, θ's gradient empty. */
+  /** An open-loop gradient: no control law, θ's and the shapes' gradients empty. */
   public GradientResult(
       String method,
       double loss,
@@ -77,6 +80,7 @@ public record GradientResult(
         restitution,
         act0,
         new double[0],
+        new double[0],
         forwardMs,
         backwardMs,
         peakBytes,
@@ -96,6 +100,7 @@ public record GradientResult(
       case DAMPING -> damping;
       case RESTITUTION -> restitution;
       case ACT0 -> act0;
+      case SHAPE -> shape;
     };
   }
 

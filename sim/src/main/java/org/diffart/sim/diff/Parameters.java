@@ -1,6 +1,7 @@
 package org.diffart.sim.diff;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.data.DataBar;
 import org.diffart.sim.model.Model;
 
 /**
@@ -48,5 +49,23 @@ final class Parameters {
     } else {
       d.bodyInert[10 * i] = mass;
     }
+  }
+
+  /**
+   * Gradient with respect to the SDF geoms' shape parameters ({@link Wrt#SHAPE}): what the contacts
+   * of their meshes' vertices gave ({@code shapeBar}), and their bodies' inertia's share {@code Σ_q
+   * Ī_q ∂I_q/∂θ} ({@code Model.shapeBodyInert}, at the model's own inertia).
+   */
+  static double[] shapeGradient(Model m, Data d, DataBar b) {
+    double[] g = b.shapeBar.clone();
+    for (int geom = 0; geom < m.ngeom(); geom++) {
+      int adr = m.geomShapeAdr(geom), body = m.geomBody(geom);
+      for (int k = 0; adr >= 0 && k < m.geomShapeNum(geom); k++) {
+        for (int q = 0; q < 10; q++) {
+          g[adr + k] += b.bodyInertBar[10 * body + q] * m.shapeBodyInert(adr + k, q);
+        }
+      }
+    }
+    return g;
   }
 }

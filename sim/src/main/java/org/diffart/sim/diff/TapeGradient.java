@@ -124,6 +124,8 @@ public final class TapeGradient {
           adjoints(tape, restitution),
           adjoints(tape, actVars),
           adjoints(tape, theta),
+          // θ of the SDF geoms is compiled into their meshes, not a per-world input the tape sees
+          new double[0],
           (t1 - t0) / 1e6,
           (t2 - t1) / 1e6,
           peak,

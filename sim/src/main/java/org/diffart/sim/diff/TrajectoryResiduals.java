@@ -39,6 +39,14 @@ public final class TrajectoryResiduals {
    * the control of actuator {@code index} held at the same value over every step.
    */
   public record Parameter(Wrt wrt, int index) {
+    /** Refuses {@link Wrt#SHAPE}: a shape parameter is compiled into the model, not set in Data. */
+    public Parameter {
+      if (wrt == Wrt.SHAPE) {
+        throw new IllegalArgumentException(
+            "shape parameters are compiled into the model: fit them by compiling it at each θ");
+      }
+    }
+
     /**
      * Sets this parameter of d to v: a body's mass with its inertia scaled along, a {@link
      * Wrt#QPOS0} offset applied to d's configuration, a {@link Wrt#CTRL} as d's control.
@@ -232,6 +240,7 @@ public final class TrajectoryResiduals {
             case ACT0 -> start.act[i];
             case QPOS0 -> 0;
             case CTRL -> controls[i];
+            case SHAPE -> throw new IllegalStateException("no shape parameters here");
           };
     }
     return v;
@@ -364,6 +373,7 @@ public final class TrajectoryResiduals {
             case RESTITUTION -> bar.geomRestitutionBar[i];
             case CTRL -> bar.ctrlBar[i];
             case QPOS0, QVEL0, ACT0 -> 0;
+            case SHAPE -> throw new IllegalStateException("no shape parameters here");
           };
     }
   }

@@ -23,7 +23,14 @@ public enum Wrt {
   /** Each geom's coefficient of restitution (ngeom). */
   RESTITUTION,
   /** The initial activations of the actuators with dynamics (na). */
-  ACT0;
+  ACT0,
+  /**
+   * The shape parameters θ of the SDF geoms (nshape, geom after geom): through the contacts of
+   * their meshes' vertices and the inertia of the bodies whose inertia comes from their geoms. By
+   * the adjoint only: θ is compiled into the meshes, so finite differences and the tape take it by
+   * recompiling the model.
+   */
+  SHAPE;
 
   /** The command-line name, lower case. */
   public String cliName() {

@@ -69,6 +69,14 @@ final class MjcfBodies {
     this.names = names;
   }
 
+  /** The SDF shapes the {@code <extension>} sections declare, by instance name. */
+  private java.util.Map<String, MjcfSdf.Instance> sdfs = java.util.Map.of();
+
+  /** Sets the SDF shapes geoms of type sdf may name ({@link MjcfSdf}). */
+  void sdfs(java.util.Map<String, MjcfSdf.Instance> s) {
+    sdfs = s;
+  }
+
   /** Number of position coordinates of the joints read so far. */
   int nq() {
     return nq;
@@ -437,10 +445,11 @@ final class MjcfBodies {
       throw a.definer("mesh")
           .error("a " + type.mjcfName() + " fitted to a mesh is not supported: use type=\"mesh\"");
     }
+    MjcfSdf.Instance sdf = type == GeomType.SDF ? sdfOf(e) : null;
     String name = name("geom", m);
     boolean fromto = a.has("fromto");
     double[] size = a.overlay("size", ZERO3);
-    if (hfield == null && mesh == null) {
+    if (hfield == null && mesh == null && sdf == null) {
       checkSize(e, type, size, fromto);
     }
     GeomSpec g =
@@ -450,6 +459,9 @@ final class MjcfBodies {
             .hfield(hfield)
             .mesh(mesh)
             .user(MjcfUser.read(a, "geom", builder));
+    if (sdf != null) {
+      g.sdf(sdf.shape(), sdf.cells());
+    }
     if (!name.isEmpty()) {
       geoms.put(name, g);
     }
@@ -477,6 +489,29 @@ final class MjcfBodies {
     double[] f = a.overlay("friction", new double[] {1, 0.005, 0.0001});
     g.friction(f[0], f[1], f[2]);
     ignoreSoftConstraint(a, "solref", "solimp");
+  }
+
+  /**
+   * The shape an sdf geom names by its {@code <plugin instance="NAME"/>} child ({@link MjcfSdf}).
+   */
+  private MjcfSdf.Instance sdfOf(XmlElement e) {
+    XmlElement plugin = null;
+    for (XmlElement c : e.children()) {
+      if (c.name().equals("plugin")) {
+        plugin = c;
+      }
+    }
+    if (plugin == null) {
+      throw e.error(
+          "an sdf geom needs a <plugin instance=\"NAME\"/> child naming a shape of <extension>");
+    }
+    plugin.requireAttributesIn(java.util.Set.of("instance"));
+    String name = plugin.required("instance").strip();
+    MjcfSdf.Instance s = sdfs.get(name);
+    if (s == null) {
+      throw plugin.error("unknown SDF shape instance '" + name + "' (declare it in <extension>)");
+    }
+    return s;
   }
 
   /**
@@ -585,6 +620,7 @@ final class MjcfBodies {
       case "plane" -> GeomType.PLANE;
       case "hfield" -> GeomType.HFIELD;
       case "mesh" -> GeomType.MESH;
+      case "sdf" -> GeomType.SDF;
       default -> throw a.definer("type").error("unknown geom type '" + t + "'");
     };
   }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import org.diffart.sim.compiler.KeyframeSpec;
 import org.diffart.sim.compiler.ModelBuilder;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Integrator;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.model.Options;
@@ -161,6 +162,7 @@ public final class MjcfLoader {
     List<XmlElement> options = new ArrayList<>();
     List<XmlElement> topDefaults = new ArrayList<>();
     List<XmlElement> assets = new ArrayList<>();
+    List<XmlElement> extensions = new ArrayList<>();
     XmlElement size = null;
     for (XmlElement c : root.children()) {
       switch (c.name()) {
@@ -168,6 +170,7 @@ public final class MjcfLoader {
         case "option" -> options.add(c);
         case "default" -> topDefaults.add(c);
         case "asset" -> assets.add(c);
+        case "extension" -> extensions.add(c);
         case "size" -> size = c;
         case "worldbody",
             "contact",
@@ -182,8 +185,8 @@ public final class MjcfLoader {
             throw MjcfSchema.unsupported(
                 c,
                 "mujoco",
-                "compiler, option, default, asset, worldbody, contact,"
-                    + " tendon, equality, actuator, sensor, keyframe, custom, size",
+                "compiler, option, default, asset, extension (diffart's SDF shapes), worldbody,"
+                    + " contact, tendon, equality, actuator, sensor, keyframe, custom, size",
                 "visual, statistic");
           }
         }
@@ -205,6 +208,9 @@ public final class MjcfLoader {
     }
     OptionReader optionReader = new OptionReader();
     options.forEach(c -> optionReader.read(c, b));
+    for (XmlElement c : sections(root, "custom")) {
+      optionReader.diffartSettings(c);
+    }
     optionReader.warnSoftContact(b);
     b.options(optionReader.build());
     NamedElements names = new NamedElements();
@@ -214,6 +220,7 @@ public final class MjcfLoader {
       asset(c, b, compiler, names, defaults, hfields, meshes);
     }
     MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names, hfields, meshes);
+    bodies.sdfs(MjcfSdf.read(extensions, names));
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }
@@ -500,6 +507,38 @@ public final class MjcfLoader {
                 + ": flag refsafe=\""
                 + c.keyword("refsafe", "enable", "enable", "disable")
                 + "\"");
+      }
+    }
+
+    /**
+     * diffart's own settings, given as MuJoCo custom fields so that the file stays MuJoCo's: {@code
+     * <text name="diffart:solver" data="lcp-pdipm"/>} selects the contact solver ({@code pgs} or
+     * {@code lcp-pdipm}), {@code <numeric name="diffart:frictiondirections" data="8"/>} the
+     * interior point's friction cone edges.
+     */
+    void diffartSettings(XmlElement custom) {
+      for (XmlElement c : custom.children()) {
+        String name = c.has("name") ? c.attribute("name").strip() : "";
+        if (c.name().equals("text") && name.equals("diffart:solver")) {
+          try {
+            o.solver(ContactSolver.ofLabel(c.required("data").strip()));
+          } catch (IllegalArgumentException e) {
+            throw c.error(e.getMessage());
+          }
+        } else if (c.name().equals("numeric") && name.equals("diffart:frictiondirections")) {
+          double[] v = c.numbers("data", 1);
+          if (v[0] != Math.rint(v[0]) || v[0] < 1) {
+            throw c.error("diffart:frictiondirections must be a positive integer, got " + v[0]);
+          }
+          o.frictionDirections((int) v[0]);
+        } else if (name.startsWith("diffart:")) {
+          throw c.error(
+              "unknown diffart setting "
+                  + c.name()
+                  + " '"
+                  + name
+                  + "': diffart reads text diffart:solver and numeric diffart:frictiondirections");
+        }
       }
     }
 

@@ -28,7 +28,7 @@ public final class ContactCapacity {
     return switch (lo) {
       case HFIELD ->
           switch (hi) {
-            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> MAX_HFIELD;
+            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH, SDF -> MAX_HFIELD;
             default -> 0;
           };
       case PLANE ->
@@ -36,25 +36,25 @@ public final class ContactCapacity {
             case SPHERE, ELLIPSOID -> 1;
             case CAPSULE -> 2;
             case CYLINDER, BOX -> 4;
-            // MuJoCo's mjc_PlaneConvex: the deepest vertex and two more
-            case MESH -> 3;
+            // MuJoCo's mjc_PlaneConvex: the deepest vertex and two more (an SDF: of its mesh)
+            case MESH, SDF -> 3;
             default -> 0;
           };
       case SPHERE ->
           switch (hi) {
-            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH -> 1;
+            case SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH, SDF -> 1;
             default -> 0;
           };
       case CAPSULE ->
           switch (hi) {
-            case CAPSULE, ELLIPSOID, CYLINDER, MESH -> 1;
+            case CAPSULE, ELLIPSOID, CYLINDER, MESH, SDF -> 1;
             case BOX -> 2;
             default -> 0;
           };
       // MuJoCo's mjc_BoxBox: edge crossings, corners and vertices of the clipped faces
       // (org.diffart.sim.algo.collision.BoxBox)
       case BOX -> hi == GeomType.BOX ? BOX_BOX : 1;
-      case ELLIPSOID, CYLINDER, MESH -> 1;
+      case ELLIPSOID, CYLINDER, MESH, SDF -> 1;
       default -> 0;
     };
   }

@@ -507,7 +507,10 @@ public final class Model extends ModelFields {
     return hfieldData[hfieldAdr[h] + r * hfieldNcol[h] + c];
   }
 
-  /** The mesh of geom g (of type {@link GeomType#MESH}), or −1. */
+  /**
+   * The mesh of geom g: a {@link GeomType#MESH} geom's asset, or the mesh of an {@link
+   * GeomType#SDF} geom's zero set; −1 for the other types.
+   */
   public int geomMesh(int g) {
     return geomMesh[g];
   }
@@ -528,6 +531,41 @@ public final class Model extends ModelFields {
    */
   public double meshVert(int i, int v, int k) {
     return meshVert[3 * (meshVertAdr[i] + v) + k];
+  }
+
+  /** Number of shape parameters of the SDF geoms, all together. */
+  public int nshape() {
+    return nshape;
+  }
+
+  /** First shape parameter of geom g, or −1 for a geom without an SDF. */
+  public int geomShapeAdr(int g) {
+    return geomShapeAdr[g];
+  }
+
+  /** Number of shape parameters of geom g (0 without an SDF). */
+  public int geomShapeNum(int g) {
+    return geomShapeNum[g];
+  }
+
+  /** Shape parameter k of all the SDF geoms' (geom after geom). */
+  public double shapeParam(int k) {
+    return shapeParam[k];
+  }
+
+  /** First entry of mesh i's vertex Jacobian, or −1 for a mesh not made from an SDF. */
+  public int meshVertShapeAdr(int i) {
+    return meshVertShapeAdr[i];
+  }
+
+  /** {@code ∂v_j/∂θ_k} of vertex v of mesh i (made from the SDF of a geom with np parameters). */
+  public double meshVertShape(int i, int v, int j, int k, int np) {
+    return meshVertShape[meshVertShapeAdr[i] + (3 * v + j) * np + k];
+  }
+
+  /** Entry q of {@code ∂bodyInert/∂θ_k} for shape parameter k's body (packed as bodyInert). */
+  public double shapeBodyInert(int k, int q) {
+    return shapeBodyInert[10 * k + q];
   }
 
   /** Number of triangles of mesh i. */

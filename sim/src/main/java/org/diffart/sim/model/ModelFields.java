@@ -146,6 +146,12 @@ public abstract class ModelFields {
   /** Number of mesh triangles, all meshes together. */
   protected int nmeshface;
 
+  /** Number of shape parameters of the SDF geoms, all together. */
+  protected int nshape;
+
+  /** Entries of the SDF meshes' vertex Jacobians, all together. */
+  protected int nmeshvertshape;
+
   /** Number of actuator transmission terms. */
   protected int ntrn;
 
@@ -452,6 +458,40 @@ public abstract class ModelFields {
   /** Triangles' vertices, counter-clockwise from outside [nmeshface×3]. */
   @Dims({"nmeshface", "3"})
   protected int[] meshFace;
+
+  // ---- shapes given by signed distance functions (SDF geoms) ----
+  /** First shape parameter of each geom in shapeParam, or −1 for a geom without an SDF [ngeom]. */
+  @Dims("ngeom")
+  protected int[] geomShapeAdr;
+
+  /** Number of shape parameters of each geom (0 without an SDF) [ngeom]. */
+  @Dims("ngeom")
+  protected int[] geomShapeNum;
+
+  /** The shape parameters θ of the SDF geoms, geom after geom [nshape]. */
+  @Dims("nshape")
+  protected double[] shapeParam;
+
+  /**
+   * First entry of each mesh's vertex Jacobian in meshVertShape, or −1 for a mesh not made from an
+   * SDF [nmesh].
+   */
+  @Dims("nmesh")
+  protected int[] meshVertShapeAdr;
+
+  /**
+   * How each vertex of an SDF geom's mesh moves with its shape parameters, {@code ∂v/∂θ = −∇φ
+   * (∂φ/∂θ)/|∇φ|²}: per vertex 3 rows of its geom's nparam entries [nmeshvertshape].
+   */
+  @Dims("nmeshvertshape")
+  protected double[] meshVertShape;
+
+  /**
+   * How the inertia of each shape parameter's body moves with it: {@code ∂bodyInert/∂θ}, packed as
+   * bodyInert [nshape×10].
+   */
+  @Dims({"nshape", "10"})
+  protected double[] shapeBodyInert;
 
   // ---- collision pairs ----
   /** First geom (the lower type) [npair]. */

@@ -36,8 +36,13 @@ package org.diffart.sim.model;
  * @param erp Baumgarte error-reduction factor: a penetration {@code d < 0} adds {@code -erp*d/dt}
  *     to the target normal velocity
  * @param cfm constraint force mixing added to the diagonal of the Delassus matrix
- * @param frictionDirections 1 (a single direction along the sliding velocity, as in the paper's
- *     code) or 2 (two orthogonal tangents, a box approximation of the Coulomb cone)
+ * @param frictionDirections with PGS 1 (a single direction along the sliding velocity, as in the
+ *     paper's code) or 2 (two orthogonal tangents, a box approximation of the Coulomb cone); with
+ *     {@link ContactSolver#PDIPM} the edges of the polyhedral friction cone, 3 or more
+ *     (DiffSDFSim's 8), evenly spaced from the contact frame's first tangent
+ * @param solver the contact solver: {@link ContactSolver#PGS} (the default) or DiffSDFSim's
+ *     interior-point LCP solver {@link ContactSolver#PDIPM} (its iterations and tolerance are the
+ *     interior point's)
  * @param restitution default coefficient of restitution e of every geom (a per-world parameter in
  *     {@code Data}); a contact takes the larger of its two geoms' and targets the normal velocity
  *     {@code -e*v_n} when approaching
@@ -67,6 +72,7 @@ public record Options(
     double erp,
     double cfm,
     int frictionDirections,
+    ContactSolver solver,
     double restitution,
     double maxNormalImpulse,
     double density,
@@ -102,9 +108,15 @@ public record Options(
     if (iterations < 0) {
       throw new IllegalArgumentException("iterations must be >= 0, got " + iterations);
     }
-    if (frictionDirections != 1 && frictionDirections != 2) {
+    if (solver == ContactSolver.PGS && frictionDirections != 1 && frictionDirections != 2) {
       throw new IllegalArgumentException(
-          "frictionDirections must be 1 or 2, got " + frictionDirections);
+          "frictionDirections must be 1 or 2 with the pgs solver, got " + frictionDirections);
+    }
+    if (solver == ContactSolver.PDIPM && frictionDirections != 4 && frictionDirections != 8) {
+      throw new IllegalArgumentException(
+          "frictionDirections must be 4 or 8 (the friction cone's edges) with the lcp-pdipm"
+              + " solver, got "
+              + frictionDirections);
     }
     if (tolerance < 0 || erp < 0 || cfm < 0 || restitution < 0 || maxNormalImpulse <= 0) {
       throw new IllegalArgumentException(
@@ -142,6 +154,7 @@ public record Options(
     b.erp = erp;
     b.cfm = cfm;
     b.frictionDirections = frictionDirections;
+    b.solver = solver;
     b.restitution = restitution;
     b.maxNormalImpulse = maxNormalImpulse;
     b.density = density;
@@ -205,6 +218,7 @@ public record Options(
     private double erp = 0.01;
     private double cfm = 1e-5;
     private int frictionDirections = 1;
+    private ContactSolver solver = ContactSolver.PGS;
     private double restitution = 0;
     private double maxNormalImpulse = 1000;
     private double density;
@@ -299,6 +313,27 @@ public record Options(
       return this;
     }
 
+    /**
+     * The contact solver. Switching to {@link ContactSolver#PDIPM} also sets DiffSDFSim's solver
+     * settings: at most 30 Newton steps, tolerance 1e-12, and 8 cone edges in place of PGS's one or
+     * two friction directions; switching back to {@link ContactSolver#PGS} its defaults (50 sweeps,
+     * no tolerance, one friction direction in place of a cone's edges). Set them after this to
+     * change them.
+     */
+    public Builder solver(ContactSolver v) {
+      if (v == ContactSolver.PDIPM && solver != ContactSolver.PDIPM) {
+        frictionDirections = frictionDirections < 3 ? 8 : frictionDirections;
+        iterations = 30;
+        tolerance = 1e-12;
+      } else if (v == ContactSolver.PGS && solver != ContactSolver.PGS) {
+        frictionDirections = frictionDirections > 2 ? 1 : frictionDirections;
+        iterations = 50;
+        tolerance = 0;
+      }
+      solver = v;
+      return this;
+    }
+
     public Builder restitution(double v) {
       restitution = v;
       return this;
@@ -348,6 +383,7 @@ public record Options(
           erp,
           cfm,
           frictionDirections,
+          solver,
           restitution,
           maxNormalImpulse,
           density,

@@ -22,18 +22,22 @@ public final class MarchingTetrahedra {
   private MarchingTetrahedra() {}
 
   /**
-   * The mesh of the SDF's zero set on a grid of {@code cells} cubes along the longest side of its
-   * bounds, padded by one cell on every side.
+   * The mesh of the SDF's zero set on a grid of at least {@code cells} cubes along the longest side
+   * of its bounds: the points of the lattice of spacing {@code h = 2^⌊log₂(side/cells)⌋} (at
+   * integer multiples of h) that cover the bounds with one cell to spare on every side. Shapes
+   * differing a little share the lattice, so their meshes differ only by where φ crosses the same
+   * grid edges ({@link #vertexJacobian} is the mesh's exact derivative).
    */
   public static TriangleMesh extract(Sdf sdf, int cells) {
     double[] b = sdf.bounds();
     double size = Math.max(b[3] - b[0], Math.max(b[4] - b[1], b[5] - b[2]));
-    double h = size / cells;
+    double h = Math.pow(2, Math.floor(Math.log(size / cells) / Math.log(2)));
     int[] n = new int[3];
     double[] origin = new double[3];
     for (int k = 0; k < 3; k++) {
-      n[k] = (int) Math.ceil((b[3 + k] - b[k]) / h) + 2;
-      origin[k] = 0.5 * (b[k] + b[3 + k]) - 0.5 * n[k] * h;
+      long lo = (long) Math.floor(b[k] / h) - 1, hi = (long) Math.ceil(b[3 + k] / h) + 1;
+      n[k] = (int) (hi - lo);
+      origin[k] = lo * h;
     }
     return extract(sdf, origin, h, n);
   }
@@ -71,6 +75,34 @@ public final class MarchingTetrahedra {
       }
     }
     return out.mesh();
+  }
+
+  /**
+   * How the mesh's vertices move when shape parameter k changes, exactly as the marching does: a
+   * vertex at {@code P + t (Q − P)}, {@code t = φ_P / (φ_P − φ_Q)} on its grid edge slides along it
+   * by {@code dt = (φ_P φ'_Q − φ_Q φ'_P) / (φ_P − φ_Q)²} with {@code φ' = ∂φ/∂θ_k} (nvertex×3).
+   * This is the derivative of the mesh the simulator collides and integrates; DiffSDFSim moves its
+   * vertices along the normal instead ({@link SurfaceMotion}), the true surface's motion, which
+   * differs from this by the angle between edge and normal.
+   */
+  public static double[] vertexJacobian(Sdf sdf, TriangleMesh mesh, int k) {
+    double[] e = mesh.edgeEnds(), dv = new double[3 * mesh.nvertex()];
+    if (e.length != 6 * mesh.nvertex()) {
+      throw new IllegalArgumentException("the mesh was not made by marching: no grid edges");
+    }
+    double[] pg = new double[sdf.nparam()];
+    for (int v = 0; v < mesh.nvertex(); v++) {
+      double fp = sdf.value(e, 6 * v), fq = sdf.value(e, 6 * v + 3);
+      sdf.paramGradient(pg, 0, e, 6 * v);
+      double dp = pg[k];
+      sdf.paramGradient(pg, 0, e, 6 * v + 3);
+      double dq = pg[k], den = fp - fq;
+      double dt = (fp * dq - fq * dp) / (den * den);
+      for (int i = 0; i < 3; i++) {
+        dv[3 * v + i] = dt * (e[6 * v + 3 + i] - e[6 * v + i]);
+      }
+    }
+    return dv;
   }
 
   /** The growing mesh: vertices keyed by the grid edge they lie on. */
@@ -180,8 +212,15 @@ public final class MarchingTetrahedra {
     }
 
     TriangleMesh mesh() {
+      double[] ends = new double[6 * nv];
+      for (int v = 0; v < nv; v++) {
+        System.arraycopy(point(edgeEnds[2 * v]), 0, ends, 6 * v, 3);
+        System.arraycopy(point(edgeEnds[2 * v + 1]), 0, ends, 6 * v + 3, 3);
+      }
       return new TriangleMesh(
-          java.util.Arrays.copyOf(vertices, 3 * nv), java.util.Arrays.copyOf(triangles, 3 * nt));
+          java.util.Arrays.copyOf(vertices, 3 * nv),
+          java.util.Arrays.copyOf(triangles, 3 * nt),
+          ends);
     }
   }
 }

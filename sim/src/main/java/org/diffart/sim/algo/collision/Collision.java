@@ -82,7 +82,7 @@ public final class Collision {
             case ELLIPSOID -> CollisionPrimitives.planeEllipsoid(m, d, p, g1, g2);
             case CYLINDER -> CollisionPrimitives.planeCylinder(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
-            case MESH -> ConvexCollision.planeMesh(m, d, p, g1, g2);
+            case MESH, SDF -> ConvexCollision.planeMesh(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
         }
@@ -90,7 +90,7 @@ public final class Collision {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.sphereSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.sphereCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.sphereBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -98,7 +98,7 @@ public final class Collision {
         case CAPSULE -> {
           switch (m.geomType(g2)) {
             case CAPSULE -> CollisionPrimitives.capsuleCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
             case BOX -> CapsuleBox.contact(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -110,7 +110,7 @@ public final class Collision {
             ConvexCollision.contact(m, d, p, g1, g2);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+        case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
     }

@@ -54,7 +54,7 @@ public final class CollisionAdjoint {
             case ELLIPSOID -> CollisionPrimitivesAdjoint.planeEllipsoid(m, d, b, c, g1, g2, nb);
             case CYLINDER -> CollisionPrimitivesAdjoint.planeCylinder(m, d, b, c, g1, g2, k, nb);
             case BOX -> CollisionPrimitivesAdjoint.planeBox(m, d, b, c, g1, g2, k, nb);
-            case MESH -> ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
+            case MESH, SDF -> ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
         }
@@ -62,7 +62,7 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.sphereSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.sphereCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH ->
+            case ELLIPSOID, CYLINDER, MESH, SDF ->
                 ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CollisionPrimitivesAdjoint.sphereBox(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
@@ -71,7 +71,7 @@ public final class CollisionAdjoint {
         case CAPSULE -> {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH ->
+            case ELLIPSOID, CYLINDER, MESH, SDF ->
                 ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
             default -> throw unsupported(t1, t2);
@@ -84,7 +84,7 @@ public final class CollisionAdjoint {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH ->
+        case ELLIPSOID, CYLINDER, MESH, SDF ->
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         default -> throw unsupported(t1, t2);
       }

@@ -746,7 +746,7 @@ final class ConvexCollision {
         ry = sign(uy) * s1;
         rz = sign(uz) * s2;
       }
-      case MESH -> {
+      case MESH, SDF -> {
         int mesh = m.geomMesh(g), v = meshSupport(m, mesh, ux, uy, uz);
         rx = m.meshVert(mesh, v, 0);
         ry = m.meshVert(mesh, v, 1);

@@ -1024,12 +1024,13 @@ final class ConvexCollisionAdjoint {
         ly = ConvexCollision.sign(uy) * s1;
         lz = ConvexCollision.sign(uz) * s2;
       }
-      case MESH -> {
-        // the farthest vertex, found again: a constant of the mesh's frame
+      case MESH, SDF -> {
+        // the farthest vertex, found again: a constant of the mesh's frame, or of an SDF's shape
         int mesh = m.geomMesh(g), v = ConvexCollision.meshSupport(m, mesh, ux, uy, uz);
         lx = m.meshVert(mesh, v, 0);
         ly = m.meshVert(mesh, v, 1);
         lz = m.meshVert(mesh, v, 2);
+        shapeVertex(m, b, g, v, lbx, lby, lbz);
       }
       default -> throw new IllegalStateException("no support adjoint for geom " + g);
     }
@@ -1112,6 +1113,33 @@ final class ConvexCollisionAdjoint {
       for (int j = 0; j < 3; j++) {
         b.geomXmatBar[om + 3 * i + j] += m.meshVert(mesh, v, j) * xb[i];
       }
+    }
+    double[] mat = d.geomXmat;
+    shapeVertex(
+        m,
+        b,
+        gm,
+        v,
+        mat[om] * xb[0] + mat[om + 3] * xb[1] + mat[om + 6] * xb[2],
+        mat[om + 1] * xb[0] + mat[om + 4] * xb[1] + mat[om + 7] * xb[2],
+        mat[om + 2] * xb[0] + mat[om + 5] * xb[1] + mat[om + 8] * xb[2]);
+  }
+
+  /**
+   * The bar (vx, vy, vz) of vertex v of geom g's mesh, in the geom's frame, into the bars of the
+   * shape parameters it moves with ({@code Model.meshVertShape}); nothing for a mesh not made from
+   * an SDF.
+   */
+  static void shapeVertex(Model m, DataBar b, int g, int v, double vx, double vy, double vz) {
+    int mesh = m.geomMesh(g), np = m.geomShapeNum(g), adr = m.geomShapeAdr(g);
+    if (m.meshVertShapeAdr(mesh) < 0) {
+      return;
+    }
+    for (int k = 0; k < np; k++) {
+      b.shapeBar[adr + k] +=
+          vx * m.meshVertShape(mesh, v, 0, k, np)
+              + vy * m.meshVertShape(mesh, v, 1, k, np)
+              + vz * m.meshVertShape(mesh, v, 2, k, np);
     }
   }
 }

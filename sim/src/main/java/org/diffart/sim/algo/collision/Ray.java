@@ -102,7 +102,7 @@ public final class Ray {
       case ELLIPSOID -> x = RayPrimitives.ellipsoid(m, d, g, px, py, pz, vx, vy, vz);
       case CYLINDER -> x = RayPrimitives.cylinder(m, d, g, px, py, pz, vx, vy, vz);
       case BOX -> x = RayPrimitives.box(m, d, g, px, py, pz, vx, vy, vz);
-      case MESH -> x = RayGrids.mesh(m, d, g, px, py, pz, vx, vy, vz);
+      case MESH, SDF -> x = RayGrids.mesh(m, d, g, px, py, pz, vx, vy, vz);
     }
     return x;
   }
@@ -169,7 +169,7 @@ public final class Ray {
         int axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
         return k == axis ? Math.signum(hk) : 0;
       }
-      case MESH -> {
+      case MESH, SDF -> {
         int mesh = m.geomMesh(g);
         int f = (int) RayGrids.meshHit(m, d, g, px, py, pz, vx, vy, vz, true);
         int a = m.meshFace(mesh, f, 0), b = m.meshFace(mesh, f, 1), c = m.meshFace(mesh, f, 2);

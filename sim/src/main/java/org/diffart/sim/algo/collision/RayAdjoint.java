@@ -2,6 +2,7 @@ package org.diffart.sim.algo.collision;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -77,5 +78,41 @@ public final class RayAdjoint {
       b.geomXmatBar[r + 3 * j + 1] += s * ly * hj;
       b.geomXmatBar[r + 3 * j + 2] += s * lz * hj;
     }
+    if (m.geomType(g) == GeomType.SDF) {
+      // the hit point moves with its triangle's vertices, by its barycentric weights; its bar in
+      // the geom's frame is −s l
+      double ux = mat[r] * hx + mat[r + 3] * hy + mat[r + 6] * hz;
+      double uy = mat[r + 1] * hx + mat[r + 4] * hy + mat[r + 7] * hz;
+      double uz = mat[r + 2] * hx + mat[r + 5] * hy + mat[r + 8] * hz;
+      int mesh = m.geomMesh(g), f = (int) RayGrids.meshHit(m, d, g, px, py, pz, vx, vy, vz, true);
+      double[] w = b.scratch6;
+      barycentric(m, mesh, f, ux, uy, uz, w);
+      for (int q = 0; q < 3; q++) {
+        ConvexCollisionAdjoint.shapeVertex(
+            m, b, g, m.meshFace(mesh, f, q), -s * lx * w[q], -s * ly * w[q], -s * lz * w[q]);
+      }
+    }
+  }
+
+  /**
+   * The barycentric weights of point u (in the mesh's frame, on the plane of triangle f) into
+   * w[0..2].
+   */
+  private static void barycentric(
+      Model m, int mesh, int f, double ux, double uy, double uz, double[] w) {
+    int a = m.meshFace(mesh, f, 0), bv = m.meshFace(mesh, f, 1), c = m.meshFace(mesh, f, 2);
+    double ax = m.meshVert(mesh, a, 0), ay = m.meshVert(mesh, a, 1), az = m.meshVert(mesh, a, 2);
+    double e0x = m.meshVert(mesh, bv, 0) - ax, e0y = m.meshVert(mesh, bv, 1) - ay;
+    double e0z = m.meshVert(mesh, bv, 2) - az;
+    double e1x = m.meshVert(mesh, c, 0) - ax, e1y = m.meshVert(mesh, c, 1) - ay;
+    double e1z = m.meshVert(mesh, c, 2) - az;
+    double e2x = ux - ax, e2y = uy - ay, e2z = uz - az;
+    double d00 = e0x * e0x + e0y * e0y + e0z * e0z, d01 = e0x * e1x + e0y * e1y + e0z * e1z;
+    double d11 = e1x * e1x + e1y * e1y + e1z * e1z;
+    double d20 = e2x * e0x + e2y * e0y + e2z * e0z, d21 = e2x * e1x + e2y * e1y + e2z * e1z;
+    double den = d00 * d11 - d01 * d01;
+    w[1] = (d11 * d20 - d01 * d21) / den;
+    w[2] = (d00 * d21 - d01 * d20) / den;
+    w[0] = 1 - w[1] - w[2];
   }
 }

@@ -43,6 +43,8 @@ public final class Constraints {
         addContactRow(m, d, c, 2, Rows.FRICTION, n);
         if (o.frictionDirections() == 1) {
           slidingDirection(m, d, n + 1);
+        } else if (o.frictionDirections() > 2) {
+          coneDirections(m, d, c, n);
         }
         frictionBounds(d, n, d.conFriction[c]);
       }
@@ -211,6 +213,31 @@ public final class Constraints {
       }
     }
     d.nefc--;
+  }
+
+  /**
+   * Turns contact c's two tangent rows {@code n+1, n+2} into the K edges of a polyhedral friction
+   * cone (the interior-point solver's, {@link ContactInteriorPoint}): row {@code n+1+k} along
+   * {@code cos(2πk/K) t₁ + sin(2πk/K) t₂}, its Jacobian the same combination of the tangents' (both
+   * linear in the direction). Rows {@code n+3 ..} are added; row n+2 is overwritten last, row n+1
+   * (k = 0) is t₁ itself.
+   */
+  private static void coneDirections(Model m, Data d, int c, int n) {
+    int nv = m.nv(), kMax = m.opt().frictionDirections();
+    int t1 = nv * (n + 1), t2 = nv * (n + 2);
+    for (int k = 2; k < kMax; k++) {
+      addContactRow(m, d, c, 1, Rows.FRICTION, n);
+    }
+    for (int k = kMax - 1; k >= 1; k--) {
+      int r = n + 1 + k;
+      double ck = Rows.coneCos(k, kMax), sk = Rows.coneSin(k, kMax);
+      for (int j = d.efcDofLo[r]; j < d.efcDofHi[r]; j++) {
+        d.efcJ[nv * r + j] = ck * d.efcJ[t1 + j] + sk * d.efcJ[t2 + j];
+      }
+      for (int j = 0; j < 3; j++) {
+        d.efcDir[3 * r + j] = ck * d.conFrame[9 * c + 3 + j] + sk * d.conFrame[9 * c + 6 + j];
+      }
+    }
   }
 
   /**

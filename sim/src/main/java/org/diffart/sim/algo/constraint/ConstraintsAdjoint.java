@@ -8,6 +8,7 @@ import org.diffart.sim.algo.kinematics.JacobiansAdjoint;
 import org.diffart.sim.data.AdjointTracer;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.EqualityType;
 import org.diffart.sim.model.Model;
 
@@ -43,8 +44,13 @@ public final class ConstraintsAdjoint {
     }
     applyImpulses(m, d, b);
     tracer.after("contact impulses");
-    ProjectedGaussSeidelAdjoint.solve(m, d, b);
-    tracer.after("reverse PGS");
+    if (m.opt().solver() == ContactSolver.PDIPM) {
+      ContactInteriorPointAdjoint.solve(m, d, b);
+      tracer.after("implicit interior point");
+    } else {
+      ProjectedGaussSeidelAdjoint.solve(m, d, b);
+      tracer.after("reverse PGS");
+    }
     assemble(m, d, b);
     CrbaAdjoint.massMatrix(m, d, b);
     tracer.after("constraint rows");
@@ -316,11 +322,13 @@ public final class ConstraintsAdjoint {
       if (type == Rows.NORMAL) {
         pointJacobians(m, d, b, b.efcJBar, nv * r, c, 0);
       } else if (type == Rows.FRICTION) {
-        boolean merged = m.opt().frictionDirections() == 1;
-        if (!merged) {
+        int kMax = m.opt().frictionDirections();
+        if (kMax == 2) {
           pointJacobians(m, d, b, b.efcJBar, nv * r, c, Rows.frameRow(d, r));
-        } else {
+        } else if (kMax == 1) {
           slidingDirection(m, d, b, r, c);
+        } else {
+          coneDirection(m, d, b, r, c, kMax);
         }
       } else if (type == Rows.TORSION || type == Rows.ROLLING) {
         // ω₂ - ω₁ about the normal (torsion) or a tangent (rolling; the first rolling row takes t1)
@@ -344,6 +352,24 @@ public final class ConstraintsAdjoint {
       }
       java.util.Arrays.fill(b.efcJBar, nv * r, nv * r + nv, 0);
     }
+  }
+
+  /**
+   * Reverses friction cone edge row r of contact c ({@code Constraints.coneDirections}): its
+   * Jacobian {@code cos θ_k J_t1 + sin θ_k J_t2} passes its bar to the two tangents' point
+   * Jacobians.
+   */
+  private static void coneDirection(Model m, Data d, DataBar b, int r, int c, int kMax) {
+    int nv = m.nv(), k = r - d.efcNormal[r] - 1;
+    double ck = Rows.coneCos(k, kMax), sk = Rows.coneSin(k, kMax);
+    double[] tb = b.tangentJBar;
+    java.util.Arrays.fill(tb, 0);
+    for (int j = d.efcDofLo[r]; j < d.efcDofHi[r]; j++) {
+      tb[j] = ck * b.efcJBar[nv * r + j];
+      tb[nv + j] = sk * b.efcJBar[nv * r + j];
+    }
+    pointJacobians(m, d, b, tb, 0, c, 1);
+    pointJacobians(m, d, b, tb, nv, c, 2);
   }
 
   /**

@@ -18,7 +18,8 @@ import org.ejml.data.DMatrixRMaj;
  *
  * so {@code Q = M}, {@code p = −u}, z = (λ, β, γ) and, with {@code s = h − G x − F z}, {@code G =
  * (−J_n; −J_f; 0)}, {@code h = (e ∘ J_n v; 0; 0)}, {@code F = [0 0 0; 0 0 −E; −diag(μ) Eᵀ 0]}, E
- * grouping each contact's K rows. Directions {@code d_k = cos(2πk/K) t₁ + sin(2πk/K) t₂}.
+ * grouping each contact's K rows. Directions {@code d_k = cos(2πk/K) t₁ + sin(2πk/K) t₂}, K = 4 or
+ * 8.
  */
 public final class ContactLcp {
   /** The seed's number of friction directions in 3-D (4 tangents and their negatives). */
@@ -34,7 +35,7 @@ public final class ContactLcp {
    * @param jn normal Jacobians (nc×n): rows map x to each contact's separating normal velocity
    * @param jt1 first tangent Jacobians (nc×n)
    * @param jt2 second tangent Jacobians (nc×n)
-   * @param directions K, the friction directions per contact
+   * @param directions K, the friction directions per contact: 4 or 8 ({@link Rows#coneCos})
    * @param mu friction coefficients (nc)
    * @param bounce {@code e_i (J_n v)_i} (nc): the restitution's target, ≤ 0 for approaching
    *     contacts
@@ -64,8 +65,7 @@ public final class ContactLcp {
       }
       for (int k = 0; k < directions; k++) {
         int r = nc + i * directions + k;
-        double c = Math.cos(2 * Math.PI * k / directions);
-        double s = Math.sin(2 * Math.PI * k / directions);
+        double c = Rows.coneCos(k, directions), s = Rows.coneSin(k, directions);
         for (int j = 0; j < n; j++) {
           g.set(r, j, -(c * jt1.get(i, j) + s * jt2.get(i, j)));
         }
@@ -113,8 +113,7 @@ public final class ContactLcp {
       }
       for (int k = 0; k < directions; k++) {
         int r = nc + i * directions + k;
-        double c = Math.cos(2 * Math.PI * k / directions);
-        double s = Math.sin(2 * Math.PI * k / directions);
+        double c = Rows.coneCos(k, directions), s = Rows.coneSin(k, directions);
         for (int j = 0; j < n; j++) {
           t1.add(i, j, -c * pb.g().get(r, j));
           t2.add(i, j, -s * pb.g().get(r, j));
@@ -137,8 +136,8 @@ public final class ContactLcp {
     double[] t = new double[2];
     for (int k = 0; k < directions; k++) {
       double beta = z[nc + i * directions + k];
-      t[0] += beta * Math.cos(2 * Math.PI * k / directions);
-      t[1] += beta * Math.sin(2 * Math.PI * k / directions);
+      t[0] += beta * Rows.coneCos(k, directions);
+      t[1] += beta * Rows.coneSin(k, directions);
     }
     return t;
   }

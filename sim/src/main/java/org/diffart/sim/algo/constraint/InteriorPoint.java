@@ -1,8 +1,6 @@
 package org.diffart.sim.algo.constraint;
 
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
-import org.ejml.interfaces.linsol.LinearSolverDense;
 
 /**
  * The mixed LCP of DiffSDFSim's contact step (de Avila Belbute-Peres et al. 2018; Cline 2002,
@@ -24,7 +22,9 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
  *   [ A   0       0  ] [dy]   [ −r_y            ]
  * </pre>
  *
- * densely by LU: the problems are one scene's contacts, tens of rows. Float64 throughout.
+ * densely by LU with partial pivoting ({@link DenseLu}): the problems are one scene's contacts,
+ * tens to a few hundred rows. Float64 throughout; the flat form allocates nothing, so the step can
+ * call it ({@link ContactInteriorPoint}).
  */
 public final class InteriorPoint {
   private InteriorPoint() {}
@@ -80,262 +80,357 @@ public final class InteriorPoint {
   }
 
   /**
-   * Solves the problem. Returns the best iterate seen (by residual). Throws {@link
-   * IllegalArgumentException} when the Newton system is singular (Q not positive definite, or
-   * equality rows dependent).
+   * Solves the problem ({@link #solve(int, int, int, double[], double[], double[], double[],
+   * double[], double[], double[], double[], double[], double[], double[], double[], int[], int,
+   * double, int)} on copies). Throws {@link IllegalArgumentException} when a Newton system is
+   * singular (Q not positive definite, or equality rows dependent).
    */
   public static Solution solve(Problem pr, Settings set) {
-    int n = pr.nx(), m = pr.nz(), k = pr.ny(), size = n + m + k;
-    DMatrixRMaj kkt = new DMatrixRMaj(size, size);
-    DMatrixRMaj rhs = new DMatrixRMaj(size, 1), sol = new DMatrixRMaj(size, 1);
-    LinearSolverDense<DMatrixRMaj> lu = LinearSolverFactory_DDRM.lu(size);
+    int n = pr.nx(), m = pr.nz(), k = pr.ny();
     double[] x = new double[n], z = new double[m], s = new double[m], y = new double[k];
-    double[] rx = new double[n], rz = new double[m], ry = new double[k], d = new double[m];
-    double[] dx = new double[n], dz = new double[m], ds = new double[m], dy = new double[k];
-    double[] zInvRs = new double[m];
-
-    // start: the least-squares point of the system with D = 1, then s = −z shifted into the
-    // interior
-    java.util.Arrays.fill(d, 1);
-    fillKkt(pr, d, kkt);
-    factor(lu, kkt);
-    for (int i = 0; i < n; i++) {
-      rhs.data[i] = -pr.p()[i];
-    }
-    for (int i = 0; i < m; i++) {
-      rhs.data[n + i] = pr.h()[i];
-    }
-    for (int i = 0; i < k; i++) {
-      rhs.data[n + m + i] = pr.b()[i];
-    }
-    lu.solve(rhs, sol);
-    split(sol, x, z, y, n, m, k);
-    for (int i = 0; i < m; i++) {
-      s[i] = -z[i];
-    }
-    shiftIntoInterior(s);
-    shiftIntoInterior(z);
-
-    double[] best = null;
-    double bestResidual = Double.POSITIVE_INFINITY, residual = Double.POSITIVE_INFINITY;
-    int it = 0, notImproved = 0;
-    while (true) {
-      // residuals of stationarity, of the slack rows and of the equalities; the duality measure
-      residual = residuals(pr, x, z, s, y, rx, rz, ry);
-      if (residual < bestResidual) {
-        bestResidual = residual;
-        best = pack(x, z, s, y);
-        notImproved = 0;
-      } else if (++notImproved >= set.notImprovedLimit()) {
-        break;
-      }
-      if (residual < set.tolerance() || it >= set.maxIterations()) {
-        break;
-      }
-      it++;
-      double mu = dot(s, z) / Math.max(m, 1);
-      for (int i = 0; i < m; i++) {
-        d[i] = s[i] / z[i];
-      }
-      fillKkt(pr, d, kkt);
-      factor(lu, kkt);
-
-      // predictor (affine scaling): r_s = s∘z, so Z⁻¹ r_s = s
-      newton(pr, lu, rhs, sol, rx, rz, ry, s, d, dx, dz, dy, ds);
-      double alpha = Math.min(1, maxStep(s, ds, z, dz));
-      double gap = 0;
-      for (int i = 0; i < m; i++) {
-        gap += (s[i] + alpha * ds[i]) * (z[i] + alpha * dz[i]);
-      }
-      double sigma = m == 0 ? 0 : Math.pow(gap / dot(s, z), 3);
-
-      // corrector: r_s = s∘z + ds∘dz − σμ
-      for (int i = 0; i < m; i++) {
-        zInvRs[i] = (s[i] * z[i] + ds[i] * dz[i] - sigma * mu) / z[i];
-      }
-      newton(pr, lu, rhs, sol, rx, rz, ry, zInvRs, d, dx, dz, dy, ds);
-      alpha = Math.min(1, 0.999 * maxStep(s, ds, z, dz));
-      axpy(x, alpha, dx);
-      axpy(z, alpha, dz);
-      axpy(s, alpha, ds);
-      axpy(y, alpha, dy);
-    }
-    return unpack(best, n, m, k, it, bestResidual);
-  }
-
-  // ---- the Newton system ----
-
-  /** {@code [Q Gᵀ Aᵀ; G F−D 0; A 0 0]} into kkt. */
-  private static void fillKkt(Problem pr, double[] d, DMatrixRMaj kkt) {
-    int n = pr.nx(), m = pr.nz(), k = pr.ny(), size = n + m + k;
-    kkt.zero();
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        kkt.data[size * i + j] = pr.q().get(i, j);
-      }
-    }
-    for (int r = 0; r < m; r++) {
-      for (int j = 0; j < n; j++) {
-        double gv = pr.g().get(r, j);
-        kkt.data[size * (n + r) + j] = gv;
-        kkt.data[size * j + n + r] = gv;
-      }
-      for (int c = 0; c < m; c++) {
-        kkt.data[size * (n + r) + n + c] = pr.f().get(r, c);
-      }
-      kkt.data[size * (n + r) + n + r] -= d[r];
-    }
-    for (int r = 0; r < k; r++) {
-      for (int j = 0; j < n; j++) {
-        double av = pr.a().get(r, j);
-        kkt.data[size * (n + m + r) + j] = av;
-        kkt.data[size * j + n + m + r] = av;
-      }
-    }
-  }
-
-  private static void factor(LinearSolverDense<DMatrixRMaj> lu, DMatrixRMaj kkt) {
-    if (!lu.setA(kkt)) {
+    double[] work = new double[workSize(n, m, k)];
+    int it =
+        solve(
+            n,
+            m,
+            k,
+            data(pr.q()),
+            pr.p(),
+            data(pr.g()),
+            pr.h(),
+            data(pr.f()),
+            data(pr.a()),
+            pr.b(),
+            x,
+            z,
+            s,
+            y,
+            work,
+            new int[n + m + k],
+            set.maxIterations(),
+            set.tolerance(),
+            set.notImprovedLimit());
+    if (it < 0) {
       throw new IllegalArgumentException("interior point: the Newton system is singular");
     }
+    return new Solution(x, z, s, y, it, work[0]);
+  }
+
+  /** A matrix's entries, row-major. */
+  static double[] data(DMatrixRMaj a) {
+    return java.util.Arrays.copyOf(a.data, a.numRows * a.numCols);
   }
 
   /**
-   * One Newton direction with {@code Z⁻¹ r_s} given: dx, dz, dy from the factored system, then
-   * {@code ds = −Z⁻¹ r_s − D dz}.
+   * The doubles {@link #solve(int, int, int, double[], double[], double[], double[], double[],
+   * double[], double[], double[], double[], double[], double[], double[], int[], int, double, int)}
+   * needs as work.
    */
-  private static void newton(
-      Problem pr,
-      LinearSolverDense<DMatrixRMaj> lu,
-      DMatrixRMaj rhs,
-      DMatrixRMaj sol,
-      double[] rx,
-      double[] rz,
-      double[] ry,
-      double[] zInvRs,
-      double[] d,
-      double[] dx,
-      double[] dz,
-      double[] dy,
-      double[] ds) {
-    int n = rx.length, m = rz.length, k = ry.length;
-    for (int i = 0; i < n; i++) {
-      rhs.data[i] = -rx[i];
-    }
-    for (int i = 0; i < m; i++) {
-      rhs.data[n + i] = -rz[i] + zInvRs[i];
-    }
-    for (int i = 0; i < k; i++) {
-      rhs.data[n + m + i] = -ry[i];
-    }
-    lu.solve(rhs, sol);
-    split(sol, dx, dz, dy, n, m, k);
-    for (int i = 0; i < m; i++) {
-      ds[i] = -zInvRs[i] - d[i] * dz[i];
-    }
+  public static int workSize(int n, int m, int k) {
+    int size = n + m + k;
+    return 1 + size * size + size + 3 * n + 7 * m + 3 * k;
   }
 
-  /** r_x, r_z, r_y at the iterate; returns the largest absolute residual or the duality measure. */
-  static double residuals(
-      Problem pr,
+  /**
+   * The solver on flat arrays, allocation-free: the problem's matrices row-major (q n×n, g m×n, f
+   * m×m, a k×n), the solution into x, z, s, y, {@code work} of {@link #workSize} doubles (its first
+   * entry receives the residual of the returned iterate), {@code pivot} of n + m + k ints. Returns
+   * the Newton steps taken, or -1 when a Newton system was singular. The iterate returned is the
+   * best seen by residual.
+   */
+  public static int solve(
+      int n,
+      int m,
+      int k,
+      double[] q,
+      double[] p,
+      double[] g,
+      double[] h,
+      double[] f,
+      double[] a,
+      double[] b,
       double[] x,
       double[] z,
       double[] s,
       double[] y,
-      double[] rx,
-      double[] rz,
-      double[] ry) {
-    int n = pr.nx(), m = pr.nz(), k = pr.ny();
-    double worst = 0;
+      double[] work,
+      int[] pivot,
+      int maxIterations,
+      double tolerance,
+      int notImprovedLimit) {
+    int size = n + m + k;
+    // work: residual | Newton matrix | right-hand side | r_x r_z r_y | s/z | dx dz ds dy | Z⁻¹r_s
+    // | best iterate
+    int kkt = 1, rhs = kkt + size * size, rx = rhs + size, rz = rx + n, ry = rz + m;
+    int dd = ry + k, dx = dd + m, dz = dx + n, ds = dz + m, dy = ds + m, zr = dy + k;
+    int best = zr + m;
+
+    // start: the solution of the system with D = 1, then s = −z, both shifted into the interior
+    for (int i = 0; i < m; i++) {
+      work[dd + i] = 1;
+    }
+    newtonMatrix(n, m, k, q, g, f, a, work, dd, kkt);
+    if (!DenseLu.factor(work, kkt, size, pivot)) {
+      return -1;
+    }
     for (int i = 0; i < n; i++) {
-      double v = pr.p()[i];
+      work[rhs + i] = -p[i];
+    }
+    for (int i = 0; i < m; i++) {
+      work[rhs + n + i] = h[i];
+    }
+    for (int i = 0; i < k; i++) {
+      work[rhs + n + m + i] = b[i];
+    }
+    DenseLu.solve(work, kkt, size, pivot, work, rhs);
+    System.arraycopy(work, rhs, x, 0, n);
+    System.arraycopy(work, rhs + n, z, 0, m);
+    System.arraycopy(work, rhs + n + m, y, 0, k);
+    for (int i = 0; i < m; i++) {
+      s[i] = -z[i];
+    }
+    shiftIntoInterior(s, m);
+    shiftIntoInterior(z, m);
+
+    double bestResidual = Double.POSITIVE_INFINITY;
+    int it = 0, bestIt = 0, notImproved = 0;
+    while (true) {
+      double residual = residuals(n, m, k, q, p, g, h, f, a, b, x, z, s, y, work, rx, rz, ry);
+      if (residual < bestResidual) {
+        bestResidual = residual;
+        bestIt = it;
+        System.arraycopy(x, 0, work, best, n);
+        System.arraycopy(z, 0, work, best + n, m);
+        System.arraycopy(s, 0, work, best + n + m, m);
+        System.arraycopy(y, 0, work, best + n + 2 * m, k);
+        notImproved = 0;
+      } else {
+        notImproved++;
+      }
+      if (residual < tolerance || it >= maxIterations || notImproved >= notImprovedLimit) {
+        break;
+      }
+      it++;
+      double mu = 0;
+      for (int i = 0; i < m; i++) {
+        mu += s[i] * z[i];
+        work[dd + i] = s[i] / z[i];
+      }
+      mu = m > 0 ? mu / m : 0;
+      newtonMatrix(n, m, k, q, g, f, a, work, dd, kkt);
+      if (!DenseLu.factor(work, kkt, size, pivot)) {
+        return -1;
+      }
+      // predictor (affine scaling): r_s = s∘z, Z⁻¹ r_s = s
+      System.arraycopy(s, 0, work, zr, m);
+      direction(n, m, k, work, kkt, pivot, rhs, rx, rz, ry, zr, dd, dx, dz, ds, dy);
+      double alpha = Math.min(1, maxStep(m, s, z, work, ds, dz));
+      double gap = 0, sz = 0;
+      for (int i = 0; i < m; i++) {
+        gap += (s[i] + alpha * work[ds + i]) * (z[i] + alpha * work[dz + i]);
+        sz += s[i] * z[i];
+      }
+      double ratio = m > 0 ? gap / sz : 0;
+      double sigma = ratio * ratio * ratio;
+      // corrector: r_s = s∘z + ds∘dz − σμ
+      for (int i = 0; i < m; i++) {
+        work[zr + i] = (s[i] * z[i] + work[ds + i] * work[dz + i] - sigma * mu) / z[i];
+      }
+      direction(n, m, k, work, kkt, pivot, rhs, rx, rz, ry, zr, dd, dx, dz, ds, dy);
+      alpha = Math.min(1, 0.999 * maxStep(m, s, z, work, ds, dz));
+      for (int i = 0; i < n; i++) {
+        x[i] += alpha * work[dx + i];
+      }
+      for (int i = 0; i < m; i++) {
+        z[i] += alpha * work[dz + i];
+        s[i] += alpha * work[ds + i];
+      }
+      for (int i = 0; i < k; i++) {
+        y[i] += alpha * work[dy + i];
+      }
+    }
+    System.arraycopy(work, best, x, 0, n);
+    System.arraycopy(work, best + n, z, 0, m);
+    System.arraycopy(work, best + n + m, s, 0, m);
+    System.arraycopy(work, best + n + 2 * m, y, 0, k);
+    work[0] = bestResidual;
+    return it;
+  }
+
+  // ---- the Newton system ----
+
+  /**
+   * {@code [Q Gᵀ Aᵀ; G F−D 0; A 0 0]} into work at {@code kkt}, with D's diagonal at {@code dd}.
+   */
+  static void newtonMatrix(
+      int n,
+      int m,
+      int k,
+      double[] q,
+      double[] g,
+      double[] f,
+      double[] a,
+      double[] work,
+      int dd,
+      int kkt) {
+    int size = n + m + k;
+    for (int i = 0; i < size * size; i++) {
+      work[kkt + i] = 0;
+    }
+    for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++) {
-        v += pr.q().get(i, j) * x[j];
+        work[kkt + size * i + j] = q[n * i + j];
       }
-      for (int r = 0; r < m; r++) {
-        v += pr.g().get(r, i) * z[r];
-      }
-      for (int r = 0; r < k; r++) {
-        v += pr.a().get(r, i) * y[r];
-      }
-      rx[i] = v;
-      worst = Math.max(worst, Math.abs(v));
     }
     for (int r = 0; r < m; r++) {
-      double v = s[r] - pr.h()[r];
       for (int j = 0; j < n; j++) {
-        v += pr.g().get(r, j) * x[j];
+        work[kkt + size * (n + r) + j] = g[n * r + j];
+        work[kkt + size * j + n + r] = g[n * r + j];
       }
       for (int c = 0; c < m; c++) {
-        v += pr.f().get(r, c) * z[c];
+        work[kkt + size * (n + r) + n + c] = f[m * r + c];
       }
-      rz[r] = v;
-      worst = Math.max(worst, Math.abs(v));
+      work[kkt + size * (n + r) + n + r] -= work[dd + r];
     }
     for (int r = 0; r < k; r++) {
-      double v = -pr.b()[r];
       for (int j = 0; j < n; j++) {
-        v += pr.a().get(r, j) * x[j];
+        work[kkt + size * (n + m + r) + j] = a[n * r + j];
+        work[kkt + size * j + n + m + r] = a[n * r + j];
       }
-      ry[r] = v;
+    }
+  }
+
+  /**
+   * One Newton direction from the factored matrix, with {@code Z⁻¹ r_s} at {@code zr}: dx, dz, dy,
+   * then {@code ds = −Z⁻¹ r_s − D dz}.
+   */
+  private static void direction(
+      int n,
+      int m,
+      int k,
+      double[] work,
+      int kkt,
+      int[] pivot,
+      int rhs,
+      int rx,
+      int rz,
+      int ry,
+      int zr,
+      int dd,
+      int dx,
+      int dz,
+      int ds,
+      int dy) {
+    for (int i = 0; i < n; i++) {
+      work[rhs + i] = -work[rx + i];
+    }
+    for (int i = 0; i < m; i++) {
+      work[rhs + n + i] = -work[rz + i] + work[zr + i];
+    }
+    for (int i = 0; i < k; i++) {
+      work[rhs + n + m + i] = -work[ry + i];
+    }
+    DenseLu.solve(work, kkt, n + m + k, pivot, work, rhs);
+    System.arraycopy(work, rhs, work, dx, n);
+    System.arraycopy(work, rhs + n, work, dz, m);
+    System.arraycopy(work, rhs + n + m, work, dy, k);
+    for (int i = 0; i < m; i++) {
+      work[ds + i] = -work[zr + i] - work[dd + i] * work[dz + i];
+    }
+  }
+
+  /**
+   * r_x, r_z, r_y at the iterate into work; returns the largest absolute residual or the duality
+   * measure {@code sᵀz/m}.
+   */
+  static double residuals(
+      int n,
+      int m,
+      int k,
+      double[] q,
+      double[] p,
+      double[] g,
+      double[] h,
+      double[] f,
+      double[] a,
+      double[] b,
+      double[] x,
+      double[] z,
+      double[] s,
+      double[] y,
+      double[] work,
+      int rx,
+      int rz,
+      int ry) {
+    double worst = 0;
+    for (int i = 0; i < n; i++) {
+      double v = p[i];
+      for (int j = 0; j < n; j++) {
+        v += q[n * i + j] * x[j];
+      }
+      for (int r = 0; r < m; r++) {
+        v += g[n * r + i] * z[r];
+      }
+      for (int r = 0; r < k; r++) {
+        v += a[n * r + i] * y[r];
+      }
+      work[rx + i] = v;
       worst = Math.max(worst, Math.abs(v));
     }
-    return m == 0 ? worst : Math.max(worst, dot(s, z) / m);
+    double sz = 0;
+    for (int r = 0; r < m; r++) {
+      double v = s[r] - h[r];
+      for (int j = 0; j < n; j++) {
+        v += g[n * r + j] * x[j];
+      }
+      for (int c = 0; c < m; c++) {
+        v += f[m * r + c] * z[c];
+      }
+      work[rz + r] = v;
+      worst = Math.max(worst, Math.abs(v));
+      sz += s[r] * z[r];
+    }
+    for (int r = 0; r < k; r++) {
+      double v = -b[r];
+      for (int j = 0; j < n; j++) {
+        v += a[n * r + j] * x[j];
+      }
+      work[ry + r] = v;
+      worst = Math.max(worst, Math.abs(v));
+    }
+    return m == 0 ? worst : Math.max(worst, sz / m);
   }
 
   // ---- helpers ----
 
-  /** The largest step in [0, ∞) keeping s + α ds ≥ 0 and z + α dz ≥ 0 (∞ when none blocks). */
-  private static double maxStep(double[] s, double[] ds, double[] z, double[] dz) {
+  /**
+   * The largest step in [0, ∞) keeping s + α ds ≥ 0 and z + α dz ≥ 0 (∞ when none blocks), the
+   * directions in work at ds and dz.
+   */
+  private static double maxStep(int m, double[] s, double[] z, double[] work, int ds, int dz) {
     double alpha = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < s.length; i++) {
-      if (ds[i] < 0) {
-        alpha = Math.min(alpha, -s[i] / ds[i]);
+    for (int i = 0; i < m; i++) {
+      if (work[ds + i] < 0) {
+        alpha = Math.min(alpha, -s[i] / work[ds + i]);
       }
-      if (dz[i] < 0) {
-        alpha = Math.min(alpha, -z[i] / dz[i]);
+      if (work[dz + i] < 0) {
+        alpha = Math.min(alpha, -z[i] / work[dz + i]);
       }
     }
     return alpha;
   }
 
-  /** v += 1 + max(0, −min v) when some entry is not positive (CVXOPT's starting point). */
-  private static void shiftIntoInterior(double[] v) {
+  /** v += 1 − min v when some entry is not positive (CVXOPT's starting point). */
+  private static void shiftIntoInterior(double[] v, int m) {
     double least = Double.POSITIVE_INFINITY;
-    for (double e : v) {
-      least = Math.min(least, e);
+    for (int i = 0; i < m; i++) {
+      least = Math.min(least, v[i]);
     }
     if (least <= 0) {
-      for (int i = 0; i < v.length; i++) {
+      for (int i = 0; i < m; i++) {
         v[i] += 1 - least;
       }
     }
-  }
-
-  private static void split(
-      DMatrixRMaj sol, double[] x, double[] z, double[] y, int n, int m, int k) {
-    System.arraycopy(sol.data, 0, x, 0, n);
-    System.arraycopy(sol.data, n, z, 0, m);
-    System.arraycopy(sol.data, n + m, y, 0, k);
-  }
-
-  private static double[] pack(double[] x, double[] z, double[] s, double[] y) {
-    double[] all = new double[x.length + 2 * z.length + y.length];
-    System.arraycopy(x, 0, all, 0, x.length);
-    System.arraycopy(z, 0, all, x.length, z.length);
-    System.arraycopy(s, 0, all, x.length + z.length, z.length);
-    System.arraycopy(y, 0, all, x.length + 2 * z.length, y.length);
-    return all;
-  }
-
-  private static Solution unpack(double[] all, int n, int m, int k, int it, double residual) {
-    return new Solution(
-        java.util.Arrays.copyOfRange(all, 0, n),
-        java.util.Arrays.copyOfRange(all, n, n + m),
-        java.util.Arrays.copyOfRange(all, n + m, n + 2 * m),
-        java.util.Arrays.copyOfRange(all, n + 2 * m, n + 2 * m + k),
-        it,
-        residual);
   }
 
   static double dot(double[] a, double[] b) {
@@ -344,11 +439,5 @@ public final class InteriorPoint {
       v += a[i] * b[i];
     }
     return v;
-  }
-
-  private static void axpy(double[] v, double alpha, double[] dv) {
-    for (int i = 0; i < v.length; i++) {
-      v[i] += alpha * dv[i];
-    }
   }
 }

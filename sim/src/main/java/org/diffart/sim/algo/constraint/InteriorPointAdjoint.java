@@ -3,8 +3,6 @@ package org.diffart.sim.algo.constraint;
 import org.diffart.sim.algo.constraint.InteriorPoint.Problem;
 import org.diffart.sim.algo.constraint.InteriorPoint.Solution;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
-import org.ejml.interfaces.linsol.LinearSolverDense;
 
 /**
  * The implicit adjoint of {@link InteriorPoint} at its solution (OptNet, Amos and Kolter 2017; as
@@ -48,71 +46,116 @@ public final class InteriorPointAdjoint {
    */
   public static Bars backward(Problem pr, Solution sol, double[] xBar, double[] zBar) {
     int n = pr.nx(), m = pr.nz(), k = pr.ny(), size = n + m + k;
-    double[] x = sol.x(), z = sol.z(), s = sol.s(), y = sol.y();
-    // Kᵀ of the scaled system: Q and the zero block are symmetric, G and A appear transposed
-    DMatrixRMaj kt = new DMatrixRMaj(size, size);
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        kt.data[size * i + j] = pr.q().get(j, i);
-      }
-    }
-    for (int r = 0; r < m; r++) {
-      for (int j = 0; j < n; j++) {
-        kt.data[size * j + n + r] = pr.g().get(r, j);
-        kt.data[size * (n + r) + j] = pr.g().get(r, j);
-      }
-      for (int c = 0; c < m; c++) {
-        kt.data[size * (n + c) + n + r] = pr.f().get(r, c);
-      }
-      kt.data[size * (n + r) + n + r] -= Math.max(s[r], CLAMP) / Math.max(z[r], CLAMP);
-    }
-    for (int r = 0; r < k; r++) {
-      for (int j = 0; j < n; j++) {
-        kt.data[size * j + n + m + r] = pr.a().get(r, j);
-        kt.data[size * (n + m + r) + j] = pr.a().get(r, j);
-      }
-    }
-    // Kᵀ = K̃ᵀ diag(1, D(z), 1): the right-hand side (x̄, z̄, 0) stays, the solve gives w̃_z
-    DMatrixRMaj rhs = new DMatrixRMaj(size, 1), w = new DMatrixRMaj(size, 1);
-    System.arraycopy(xBar, 0, rhs.data, 0, n);
-    if (zBar != null) {
-      for (int r = 0; r < m; r++) {
-        rhs.data[n + r] = zBar[r];
-      }
-    }
-    LinearSolverDense<DMatrixRMaj> lu = LinearSolverFactory_DDRM.lu(size);
-    if (!lu.setA(kt)) {
+    double[] x = sol.x(), z = sol.z(), y = sol.y(), w = new double[size];
+    double[] zb = zBar == null ? new double[m] : zBar;
+    boolean ok =
+        solve(
+            n,
+            m,
+            k,
+            InteriorPoint.data(pr.q()),
+            InteriorPoint.data(pr.g()),
+            InteriorPoint.data(pr.f()),
+            InteriorPoint.data(pr.a()),
+            z,
+            sol.s(),
+            xBar,
+            zb,
+            w,
+            new double[size * size],
+            new int[size]);
+    if (!ok) {
       throw new IllegalArgumentException("interior point adjoint: the KKT system is singular");
     }
-    lu.solve(rhs, w);
-    double[] wx = java.util.Arrays.copyOfRange(w.data, 0, n);
-    double[] wz = java.util.Arrays.copyOfRange(w.data, n, n + m);
-    double[] wy = java.util.Arrays.copyOfRange(w.data, n + m, size);
-
     DMatrixRMaj qBar = new DMatrixRMaj(n, n), gBar = new DMatrixRMaj(m, n);
     DMatrixRMaj fBar = new DMatrixRMaj(m, m), aBar = new DMatrixRMaj(k, n);
     double[] pBar = new double[n], hBar = new double[m], bBar = new double[k];
     for (int i = 0; i < n; i++) {
-      pBar[i] = -wx[i];
+      pBar[i] = -w[i];
       for (int j = 0; j < n; j++) {
-        qBar.set(i, j, -0.5 * (wx[i] * x[j] + x[i] * wx[j]));
+        qBar.set(i, j, -0.5 * (w[i] * x[j] + x[i] * w[j]));
       }
     }
     for (int r = 0; r < m; r++) {
-      hBar[r] = wz[r];
+      double wz = w[n + r];
+      hBar[r] = wz;
       for (int j = 0; j < n; j++) {
-        gBar.set(r, j, -(z[r] * wx[j] + wz[r] * x[j]));
+        gBar.set(r, j, -(z[r] * w[j] + wz * x[j]));
       }
       for (int c = 0; c < m; c++) {
-        fBar.set(r, c, -wz[r] * z[c]);
+        fBar.set(r, c, -wz * z[c]);
       }
     }
     for (int r = 0; r < k; r++) {
-      bBar[r] = wy[r];
+      double wy = w[n + m + r];
+      bBar[r] = wy;
       for (int j = 0; j < n; j++) {
-        aBar.set(r, j, -(y[r] * wx[j] + wy[r] * x[j]));
+        aBar.set(r, j, -(y[r] * w[j] + wy * x[j]));
       }
     }
     return new Bars(qBar, pBar, gBar, hBar, fBar, aBar, bBar);
+  }
+
+  /**
+   * The adjoint system on flat arrays, allocation-free: {@code K̃ᵀ w = (x̄, z̄, 0)} with K̃ the
+   * Newton matrix at the solution (z, s), so w = (w_x, w̃_z, w_y) in {@code w} (n + m + k); {@code
+   * work} holds (n+m+k)² doubles, {@code pivot} n + m + k ints. Returns false when K̃ is singular.
+   */
+  public static boolean solve(
+      int n,
+      int m,
+      int k,
+      double[] q,
+      double[] g,
+      double[] f,
+      double[] a,
+      double[] z,
+      double[] s,
+      double[] xBar,
+      double[] zBar,
+      double[] w,
+      double[] work,
+      int[] pivot) {
+    int size = n + m + k;
+    // K̃ᵀ = [Q Gᵀ Aᵀ; G Fᵀ−D 0; A 0 0]: Q and D symmetric, G and A in both places
+    for (int i = 0; i < size * size; i++) {
+      work[i] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        work[size * i + j] = q[n * j + i];
+      }
+    }
+    for (int r = 0; r < m; r++) {
+      for (int j = 0; j < n; j++) {
+        work[size * j + n + r] = g[n * r + j];
+        work[size * (n + r) + j] = g[n * r + j];
+      }
+      for (int c = 0; c < m; c++) {
+        work[size * (n + c) + n + r] = f[m * r + c];
+      }
+      work[size * (n + r) + n + r] -= Math.max(s[r], CLAMP) / Math.max(z[r], CLAMP);
+    }
+    for (int r = 0; r < k; r++) {
+      for (int j = 0; j < n; j++) {
+        work[size * j + n + m + r] = a[n * r + j];
+        work[size * (n + m + r) + j] = a[n * r + j];
+      }
+    }
+    // Kᵀ = K̃ᵀ diag(1, D(z), 1): the right-hand side (x̄, z̄, 0) stays, the solve gives w̃_z
+    for (int i = 0; i < n; i++) {
+      w[i] = xBar[i];
+    }
+    for (int r = 0; r < m; r++) {
+      w[n + r] = zBar[r];
+    }
+    for (int r = 0; r < k; r++) {
+      w[n + m + r] = 0;
+    }
+    if (!DenseLu.factor(work, 0, size, pivot)) {
+      return false;
+    }
+    DenseLu.solve(work, 0, size, pivot, w, 0);
+    return true;
   }
 }

@@ -34,6 +34,27 @@ public final class Rows {
   }
 
   /**
+   * The cosine of friction cone edge k of K ({@code Options.frictionDirections} 4 or 8 with the
+   * interior-point solver): edge k lies along {@code cos(2πk/K) t₁ + sin(2πk/K) t₂} of its
+   * contact's frame. Multiples of 45°, written exactly ({@code √½} is correctly rounded) so that
+   * the OpenCL translation gives the same bits.
+   */
+  public static double coneCos(int k, int kMax) {
+    return eighthCos((k * (8 / kMax)) % 8);
+  }
+
+  /** The sine of friction cone edge k of K (see {@link #coneCos}): {@code cos(θ − 90°)}. */
+  public static double coneSin(int k, int kMax) {
+    return eighthCos((k * (8 / kMax) + 6) % 8);
+  }
+
+  /** {@code cos(a · 45°)} for a in 0..7. */
+  private static double eighthCos(int a) {
+    double h = Math.sqrt(0.5);
+    return a == 0 ? 1 : a == 1 || a == 7 ? h : a == 2 || a == 6 ? 0 : a == 3 || a == 5 ? -h : -1;
+  }
+
+  /**
    * Whether rows of this type aim at zero velocity ({@code b = -J v*}): the friction rows of every
    * kind.
    */

@@ -169,6 +169,7 @@ public final class SensorsAdjoint {
       int t = d.efcType[r];
       boolean angular = t == Rows.TORSION || t == Rows.ROLLING;
       boolean merged = t == Rows.FRICTION && m.opt().frictionDirections() == 1;
+      boolean cone = t == Rows.FRICTION && m.opt().frictionDirections() > 2;
       int c = d.efcId[r];
       double f = d.efcImpulse[r] / dt;
       int fo = 9 * c + 3 * Rows.frameRow(d, r);
@@ -215,6 +216,14 @@ public final class SensorsAdjoint {
         if (merged) {
           // the sliding direction: its tangents' mix by the sliding velocity
           ConstraintsAdjoint.slidingDirectionDir(m, d, b, r, c, w, 12);
+        } else if (cone) {
+          // a friction cone edge: cos θ_k t₁ + sin θ_k t₂
+          int kMax = m.opt().frictionDirections(), k = r - d.efcNormal[r] - 1;
+          double ck = Rows.coneCos(k, kMax), sk = Rows.coneSin(k, kMax);
+          for (int q = 0; q < 3; q++) {
+            b.conFrameBar[9 * c + 3 + q] += ck * w[12 + q];
+            b.conFrameBar[9 * c + 6 + q] += sk * w[12 + q];
+          }
         } else {
           for (int k = 0; k < 3; k++) {
             b.conFrameBar[fo + k] += w[12 + k];

@@ -68,8 +68,29 @@ class InteriorPointTest {
   /** Stationarity, slack rows, equalities, s ≥ 0, z ≥ 0 and sᵀz at the solution. */
   static void assertKkt(Problem pr, Solution sol, double tol) {
     int n = pr.nx(), m = pr.nz(), k = pr.ny();
-    double[] rx = new double[n], rz = new double[m], ry = new double[k];
-    InteriorPoint.residuals(pr, sol.x(), sol.z(), sol.s(), sol.y(), rx, rz, ry);
+    double[] r = new double[n + m + k];
+    InteriorPoint.residuals(
+        n,
+        m,
+        k,
+        InteriorPoint.data(pr.q()),
+        pr.p(),
+        InteriorPoint.data(pr.g()),
+        pr.h(),
+        InteriorPoint.data(pr.f()),
+        InteriorPoint.data(pr.a()),
+        pr.b(),
+        sol.x(),
+        sol.z(),
+        sol.s(),
+        sol.y(),
+        r,
+        0,
+        n,
+        n + m);
+    double[] rx = java.util.Arrays.copyOfRange(r, 0, n);
+    double[] rz = java.util.Arrays.copyOfRange(r, n, n + m);
+    double[] ry = java.util.Arrays.copyOfRange(r, n + m, n + m + k);
     assertArrayEquals(new double[n], rx, tol, "stationarity");
     assertArrayEquals(new double[m], rz, tol, "s = h - Gx - Fz");
     assertArrayEquals(new double[k], ry, tol, "Ax = b");
