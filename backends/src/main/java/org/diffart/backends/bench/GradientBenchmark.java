@@ -12,6 +12,7 @@ import org.diffart.sim.diff.Loss;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.TapeGradient;
 import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 
@@ -62,7 +63,18 @@ public final class GradientBenchmark {
   /** Runs method {@code adjoint:K}, {@code adjoint:revolve:S} or {@code tape}. */
   public static Row run(
       String spec, String key, int steps, int reps, String method, long tapeBudget) {
-    Model m = ModelLoader.load(spec);
+    return run(spec, null, key, steps, reps, method, tapeBudget);
+  }
+
+  /** As {@link #run(String, String, int, int, String, long)} with the contact solver named. */
+  public static Row run(
+      String spec, String solver, String key, int steps, int reps, String method, long tapeBudget) {
+    Model loaded = ModelLoader.load(spec);
+    Model m =
+        solver == null
+            ? loaded
+            : loaded.withOptions(
+                loaded.opt().toBuilder().solver(ContactSolver.ofLabel(solver)).build());
     Data d = new Data(m);
     if (key != null) {
       d.resetToKey(m.keyLookup(key));
@@ -107,7 +119,7 @@ public final class GradientBenchmark {
                 + ")"
             : "ok";
     return new Row(
-        spec,
+        solver == null ? spec : spec + " (" + solver + ")",
         tape ? "tape" : "adjoint",
         tape ? "" : c.toString(),
         steps,
@@ -131,28 +143,38 @@ public final class GradientBenchmark {
   }
 
   /**
-   * {@code GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]}, methods
-   * {@code adjoint:1}, {@code adjoint:revolve:20}, {@code tape}: one JSON line per method.
+   * {@code GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--solver S] [--tape-budget
+   * BYTES]}, methods {@code adjoint:1}, {@code adjoint:revolve:20}, {@code tape}: one JSON line per
+   * method.
    */
   public static void main(String[] args) {
     if (args.length < 4) {
       System.err.println(
-          "usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--tape-budget BYTES]");
+          "usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--solver S]"
+              + " [--tape-budget BYTES]");
       System.exit(2);
     }
-    String key = null;
+    String key = null, solver = null;
     long budget = TapeGradient.defaultBudget();
     List<String> methods = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
       switch (args[i]) {
         case "--key" -> key = args[++i];
+        case "--solver" -> solver = args[++i];
         case "--tape-budget" -> budget = Long.parseLong(args[++i]);
         default -> methods.add(args[i]);
       }
     }
     for (String method : methods) {
       System.out.println(
-          run(args[0], key, Integer.parseInt(args[1]), Integer.parseInt(args[2]), method, budget)
+          run(
+                  args[0],
+                  solver,
+                  key,
+                  Integer.parseInt(args[1]),
+                  Integer.parseInt(args[2]),
+                  method,
+                  budget)
               .toJson());
       System.out.flush();
     }

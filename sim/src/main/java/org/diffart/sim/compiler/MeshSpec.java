@@ -1,5 +1,6 @@
 package org.diffart.sim.compiler;
 
+import org.diffart.sim.sdf.TriangleMesh;
 import org.diffart.sim.spatial.Quat;
 
 /**
@@ -40,6 +41,18 @@ public final class MeshSpec {
 
   /** Why the mesh has no inertia (MuJoCo's error, raised only when a geom needs it), or null. */
   String problem;
+
+  /**
+   * The mesh as stored (about its centre of mass, along its principal axes): its vertices and
+   * triangles, for shapes made from it ({@code org.diffart.sim.sdf.GridSdf#fromMesh}).
+   */
+  public TriangleMesh triangleMesh() {
+    double[] v = new double[vert.length];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = vert[i];
+    }
+    return new TriangleMesh(v, face.clone());
+  }
 
   /** The number of vertices of the mesh's convex hull ({@link ConvexHull}). */
   public int hullVertexCount() {

@@ -220,7 +220,7 @@ public final class MjcfLoader {
       asset(c, b, compiler, names, defaults, hfields, meshes);
     }
     MjcfBodies bodies = new MjcfBodies(b, defaults, compiler, names, hfields, meshes);
-    bodies.sdfs(MjcfSdf.read(extensions, names));
+    bodies.sdfs(MjcfSdf.read(extensions, names, meshes));
     for (XmlElement c : sections(root, "worldbody")) {
       bodies.worldbody(c);
     }

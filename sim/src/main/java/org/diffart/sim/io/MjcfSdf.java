@@ -4,8 +4,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.sdf.BoxSdf;
 import org.diffart.sim.sdf.CapsuleSdf;
+import org.diffart.sim.sdf.GridSdf;
 import org.diffart.sim.sdf.Sdf;
 import org.diffart.sim.sdf.SphereSdf;
 import org.diffart.sim.sdf.SuperellipsoidSdf;
@@ -48,7 +50,8 @@ final class MjcfSdf {
   private static final String PREFIX = "diffart.sdf.";
 
   /** The shape instances of the {@code <extension>} sections, by name. */
-  static Map<String, Instance> read(List<XmlElement> extensions, NamedElements names) {
+  static Map<String, Instance> read(
+      List<XmlElement> extensions, NamedElements names, MjcfMeshes meshes) {
     Map<String, Instance> out = new HashMap<>();
     for (XmlElement ext : extensions) {
       ext.requireAttributesIn(Set.of());
@@ -63,8 +66,8 @@ final class MjcfSdf {
               "plugin '"
                   + kind
                   + "' is not one of diffart's: MuJoCo's plugins are compiled C++; diffart's SDF"
-                  + " shapes are diffart.sdf.sphere, diffart.sdf.box, diffart.sdf.capsule and"
-                  + " diffart.sdf.superellipsoid");
+                  + " shapes are diffart.sdf.sphere, diffart.sdf.box, diffart.sdf.capsule,"
+                  + " diffart.sdf.superellipsoid and diffart.sdf.mesh");
         }
         for (XmlElement inst : plugin.children()) {
           if (!inst.name().equals("instance")) {
@@ -73,7 +76,7 @@ final class MjcfSdf {
           inst.requireAttributesIn(Set.of("name"));
           String name = inst.required("name").strip();
           names.register("plugin instance", name, inst);
-          out.put(name, instance(kind.substring(PREFIX.length()), inst));
+          out.put(name, instance(kind.substring(PREFIX.length()), inst, meshes));
         }
       }
     }
@@ -81,7 +84,7 @@ final class MjcfSdf {
   }
 
   /** One {@code <instance>}: its {@code <config key value>} children into a shape. */
-  private static Instance instance(String kind, XmlElement inst) {
+  private static Instance instance(String kind, XmlElement inst, MjcfMeshes meshes) {
     Map<String, XmlElement> config = new HashMap<>();
     for (XmlElement c : inst.children()) {
       if (!c.name().equals("config")) {
@@ -96,11 +99,12 @@ final class MjcfSdf {
           case "box" -> Set.of("size", "cells");
           case "capsule" -> Set.of("radius", "halflength", "cells");
           case "superellipsoid" -> Set.of("size", "exponents", "cells");
+          case "mesh" -> Set.of("mesh", "samples", "scale", "cells");
           default ->
               throw inst.error(
                   "unknown SDF shape 'diffart.sdf."
                       + kind
-                      + "': use sphere, box, capsule or superellipsoid");
+                      + "': use sphere, box, capsule, superellipsoid or mesh");
         };
     for (var e : config.entrySet()) {
       if (!keys.contains(e.getKey())) {
@@ -119,11 +123,13 @@ final class MjcfSdf {
                 new CapsuleSdf(
                     positive(config, inst, "radius", 1)[0],
                     positive(config, inst, "halflength", 1)[0]);
-            default -> {
+            case "mesh" -> meshShape(config, inst, meshes);
+            case "superellipsoid" -> {
               double[] s = positive(config, inst, "size", 3);
               double[] e = positive(config, inst, "exponents", 2);
               yield new SuperellipsoidSdf(s[0], s[1], s[2], e[0], e[1]);
             }
+            default -> throw new IllegalStateException(kind);
           };
       int cells = config.containsKey("cells") ? (int) number(config.get("cells"), 1)[0] : 32;
       if (cells < 4 || cells > 256) {
@@ -133,6 +139,30 @@ final class MjcfSdf {
     } catch (IllegalArgumentException e) {
       throw inst.error(e.getMessage());
     }
+  }
+
+  /**
+   * {@code diffart.sdf.mesh}: the signed distance of an asset mesh ({@code <config key="mesh"
+   * value="NAME"/>}, as stored: about its centre of mass, along its principal axes) sampled on a
+   * grid of {@code samples} spacings along its longest side (default 32), scaled by {@code scale}
+   * (default 1, the shape's parameter).
+   */
+  private static Sdf meshShape(Map<String, XmlElement> config, XmlElement inst, MjcfMeshes meshes) {
+    XmlElement c = config.get("mesh");
+    if (c == null) {
+      throw inst.error("missing <config key=\"mesh\" value=\"NAME\"/> naming a mesh asset");
+    }
+    String name = c.required("value").strip();
+    MeshSpec mesh = meshes.get(name);
+    if (mesh == null) {
+      throw c.error("unknown mesh '" + name + "' (an <asset><mesh> of this file)");
+    }
+    int samples = config.containsKey("samples") ? (int) number(config.get("samples"), 1)[0] : 32;
+    if (samples < 4 || samples > 128) {
+      throw config.get("samples").error("samples must be between 4 and 128, got " + samples);
+    }
+    double scale = config.containsKey("scale") ? positive(config, inst, "scale", 1)[0] : 1;
+    return GridSdf.fromMesh(mesh.triangleMesh(), samples).withParams(new double[] {scale});
   }
 
   private static double[] positive(
