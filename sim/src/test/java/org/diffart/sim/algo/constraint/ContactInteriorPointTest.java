@@ -165,4 +165,34 @@ class ContactInteriorPointTest {
     }
     assertTrue(friction > 1e-3, "the friction coefficient moves the sliding ball");
   }
+
+  /**
+   * The interior point differentiated two ways: the tape unrolls its Newton steps (the derivative
+   * of what was computed: it equals central differences whatever the step cap), the adjoint is
+   * implicit at the solution (the derivative of the exact solution: it differs where the solve was
+   * cut short and meets the unrolled one as the solve converges).
+   */
+  @Test
+  void unrolledAndImplicitDerivativesMeetAsTheSolveConverges() {
+    double[] gap = new double[2];
+    int[] caps = {3, 30};
+    for (int i = 0; i < 2; i++) {
+      Model loaded = scene(BALL, "lcp-pdipm", 0.3, 0.1);
+      Model m = loaded.withOptions(loaded.opt().toBuilder().iterations(caps[i]).build());
+      Data d = new Data(m);
+      d.qvel[0] = 2;
+      d.qvel[1] = 0.7;
+      RolloutProblem p = new RolloutProblem(m, d, new double[0], 12, Loss.finalConfiguration());
+      double implicit = AdjointGradient.compute(p, new Checkpointing.Every(1)).friction()[1];
+      double unrolled = org.diffart.sim.diff.TapeGradient.compute(p, 1L << 30).friction()[1];
+      double fd =
+          FiniteDifferenceGradient.compute(
+                  p, EnumSet.of(Wrt.FRICTION), new FiniteDifferenceGradient.Settings(1e-6, true))
+              .friction()[1];
+      assertEquals(fd, unrolled, 1e-6 * Math.abs(fd), caps[i] + " steps: unrolled is exact");
+      gap[i] = Math.abs(implicit - unrolled) / Math.abs(unrolled);
+    }
+    assertTrue(gap[0] > 1e-2, "cut at 3 Newton steps the implicit derivative is off: " + gap[0]);
+    assertTrue(gap[1] < 1e-5, "converged the two meet: " + gap[1]);
+  }
 }
