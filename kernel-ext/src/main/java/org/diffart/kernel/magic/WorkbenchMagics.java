@@ -23,6 +23,7 @@ import org.diffart.sim.diff.Loss;
 import org.diffart.sim.diff.RolloutProblem;
 import org.diffart.sim.diff.Wrt;
 import org.diffart.sim.io.ModelLoader;
+import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Model;
 
 /**
@@ -45,8 +46,10 @@ import org.diffart.sim.model.Model;
  */
 public final class WorkbenchMagics {
 
-  static final String MODEL_USAGE = "%model MODEL   (a .xml or .urdf path, or builtin:NAME[:ARG])";
-  static final String CELL_MODEL_USAGE = "%%model   (MJCF in the rest of the cell)";
+  static final String MODEL_USAGE =
+      "%model MODEL [--solver pgs|lcp-pdipm]   (a .xml or .urdf path, or builtin:NAME[:ARG])";
+  static final String CELL_MODEL_USAGE =
+      "%%model [--solver pgs|lcp-pdipm]   (MJCF in the rest of the cell)";
   static final String BACKEND_USAGE = "%backend [NAME[,NAME]...]";
   static final String ROLLOUT_USAGE =
       "%rollout --steps N [--key K] [--worlds W] [--perturb S] [--history-init zero|filled]";
@@ -68,7 +71,18 @@ public final class WorkbenchMagics {
           + " [--tolerance T]";
 
   private static final MagicsArgs MODEL_ARGS =
-      MagicsArgs.builder().required("model").onlyKnownKeywords().onlyKnownFlags().build();
+      MagicsArgs.builder()
+          .required("model")
+          .keyword("solver", MagicsArgs.KeywordSpec.ONCE)
+          .onlyKnownKeywords()
+          .onlyKnownFlags()
+          .build();
+  private static final MagicsArgs CELL_MODEL_ARGS =
+      MagicsArgs.builder()
+          .keyword("solver", MagicsArgs.KeywordSpec.ONCE)
+          .onlyKnownKeywords()
+          .onlyKnownFlags()
+          .build();
   private static final MagicsArgs NO_ARGS =
       MagicsArgs.builder().onlyKnownKeywords().onlyKnownFlags().build();
   private static final MagicsArgs BACKEND_ARGS =
@@ -138,12 +152,23 @@ public final class WorkbenchMagics {
   @LineMagic
   @CellMagic
   public Model model(List<String> args, String body) {
+    MagicOptions options;
     if (body == null) {
-      model = ModelLoader.load(MagicOptions.parse(MODEL_USAGE, MODEL_ARGS, args).required("model"));
+      options = MagicOptions.parse(MODEL_USAGE, MODEL_ARGS, args);
+      model = ModelLoader.load(options.required("model"));
     } else {
-      MagicOptions.parse(CELL_MODEL_USAGE, NO_ARGS, args);
+      options = MagicOptions.parse(CELL_MODEL_USAGE, CELL_MODEL_ARGS, args);
       // the body starts on the cell's second line, so errors name cell lines
       model = ModelLoader.loadMjcfString(body, "%%model cell", 2);
+    }
+    if (options.optional("solver").isPresent()) {
+      ContactSolver s;
+      try {
+        s = ContactSolver.ofLabel(options.optional("solver").get().strip());
+      } catch (IllegalArgumentException e) {
+        throw options.error("--solver: " + e.getMessage());
+      }
+      model = model.withOptions(model.opt().toBuilder().solver(s).build());
     }
     return model;
   }

@@ -63,6 +63,24 @@ class WorkbenchMagicsTest {
   }
 
   @Test
+  void modelMagicChoosesTheContactSolver() throws Exception {
+    Model file = line("model", "../datasets/models/sdf/pebbles.xml");
+    assertEquals(org.diffart.sim.model.ContactSolver.PDIPM, file.opt().solver());
+    Model pgs = line("model", "../datasets/models/sdf/pebbles.xml", "--solver", "pgs");
+    assertEquals(org.diffart.sim.model.ContactSolver.PGS, pgs.opt().solver());
+    Model inline =
+        magics.applyCellMagic(
+            "model",
+            List.of("--solver", "lcp-pdipm"),
+            """
+            <mujoco><worldbody><geom type="plane" size="1 1 .1"/>
+              <body><freejoint/><geom size=".1"/></body></worldbody></mujoco>
+            """);
+    assertEquals(8, inline.opt().frictionDirections());
+    assertUsage("use pgs or lcp-pdipm", () -> line("model", "builtin:ant", "--solver", "lemke"));
+  }
+
+  @Test
   void modelRendersAsItsSummaryTables() throws Exception {
     DisplayData shown = host.getRenderer().render(line("model", "builtin:pendulum:3"));
     String html = (String) shown.getData(MIMEType.TEXT_HTML);
