@@ -514,7 +514,9 @@ public final class MjcfLoader {
      * diffart's own settings, given as MuJoCo custom fields so that the file stays MuJoCo's: {@code
      * <text name="diffart:solver" data="lcp-pdipm"/>} selects the contact solver ({@code pgs} or
      * {@code lcp-pdipm}), {@code <numeric name="diffart:frictiondirections" data="8"/>} the
-     * interior point's friction cone edges.
+     * interior point's friction cone edges, {@code <numeric name="diffart:restitution"
+     * data="0.5"/>} every geom's coefficient of restitution (MuJoCo has none: its contacts are
+     * soft).
      */
     void diffartSettings(XmlElement custom) {
       for (XmlElement c : custom.children()) {
@@ -525,6 +527,12 @@ public final class MjcfLoader {
           } catch (IllegalArgumentException e) {
             throw c.error(e.getMessage());
           }
+        } else if (c.name().equals("numeric") && name.equals("diffart:restitution")) {
+          double[] v = c.numbers("data", 1);
+          if (!(v[0] >= 0 && v[0] <= 1)) {
+            throw c.error("diffart:restitution must be between 0 and 1, got " + v[0]);
+          }
+          o.restitution(v[0]);
         } else if (c.name().equals("numeric") && name.equals("diffart:frictiondirections")) {
           double[] v = c.numbers("data", 1);
           if (v[0] != Math.rint(v[0]) || v[0] < 1) {
@@ -537,7 +545,8 @@ public final class MjcfLoader {
                   + c.name()
                   + " '"
                   + name
-                  + "': diffart reads text diffart:solver and numeric diffart:frictiondirections");
+                  + "': diffart reads text diffart:solver and numeric diffart:frictiondirections and"
+                  + " diffart:restitution");
         }
       }
     }
