@@ -222,7 +222,7 @@ abstract class GeomCompiler extends TreeCompiler {
       System.arraycopy(tm.vertices(), 0, meshVert, 3 * meshVertAdr[i], tm.vertices().length);
       System.arraycopy(tm.triangles(), 0, meshFace, 3 * meshFaceAdr[i], tm.triangles().length);
       for (int k = 0; k < np; k++) {
-        double[] dv = MarchingTetrahedra.vertexJacobian(g.sdf, tm, k);
+        double[] dv = g.sdfVertexJacobian(k);
         for (int q = 0; q < dv.length; q++) {
           meshVertShape[meshVertShapeAdr[i] + q * np + k] = dv[q];
         }

@@ -40,6 +40,8 @@ public final class GeomSpec {
   Sdf sdf;
   int sdfCells = 32;
   private TriangleMesh sdfMesh;
+  private ShapeInertia sdfUnit;
+  private double[][] sdfJacobian;
   int compiledIndex = -1;
 
   GeomSpec(int id, int body, GeomType type, String name) {
@@ -73,6 +75,8 @@ public final class GeomSpec {
     sdf = shape;
     sdfCells = cells;
     sdfMesh = null;
+    sdfUnit = null;
+    sdfJacobian = null;
     return this;
   }
 
@@ -86,6 +90,30 @@ public final class GeomSpec {
       }
     }
     return sdfMesh;
+  }
+
+  /**
+   * The solid inside the SDF's mesh at unit density (its volume as mass, its centre), made once.
+   */
+  ShapeInertia sdfUnitInertia() {
+    if (sdfUnit == null) {
+      sdfUnit = ShapeInertia.of(sdfMesh(), 1);
+    }
+    return sdfUnit;
+  }
+
+  /**
+   * How the SDF's mesh moves with shape parameter k ({@link MarchingTetrahedra#vertexJacobian}),
+   * made once for every k.
+   */
+  double[] sdfVertexJacobian(int k) {
+    if (sdfJacobian == null) {
+      sdfJacobian = new double[sdf.nparam()][];
+      for (int q = 0; q < sdfJacobian.length; q++) {
+        sdfJacobian[q] = MarchingTetrahedra.vertexJacobian(sdf, sdfMesh(), q);
+      }
+    }
+    return sdfJacobian[k];
   }
 
   /**

@@ -24,9 +24,8 @@ final class ShapeDerivatives {
    */
   static void bodyInert(
       GeomSpec s, TriangleMesh mesh, int k, double[] pos, double[] quat, double[] out, int o) {
-    ShapeInertia unit = ShapeInertia.of(mesh, 1);
-    ShapeInertia dUnit =
-        ShapeInertia.tangent(mesh, MarchingTetrahedra.vertexJacobian(s.sdf, mesh, k), 1);
+    ShapeInertia unit = s.sdfUnitInertia();
+    ShapeInertia dUnit = ShapeInertia.tangent(mesh, s.sdfVertexJacobian(k), 1);
     double vol = unit.mass(), dVol = dUnit.mass();
     boolean byMass = !Double.isNaN(s.mass);
     double rho = byMass ? s.mass / vol : s.density;

@@ -455,7 +455,7 @@ abstract class TreeCompiler extends CustomCompiler {
       }
       double volume =
           g.sdf != null
-              ? ShapeInertia.of(g.sdfMesh(), 1).mass()
+              ? g.sdfUnitInertia().mass()
               : g.mesh != null ? g.mesh.volume : MassProperties.volume(g.type, g.size);
       double gm = Double.isNaN(g.mass) ? g.density * volume : g.mass;
       if (gm < 0) {
@@ -544,7 +544,7 @@ abstract class TreeCompiler extends CustomCompiler {
   double[] partCom(GeomSpec g) {
     double[] p = framePos(g).clone();
     if (g.sdf != null) {
-      double[] c = ShapeInertia.of(g.sdfMesh(), 1).com(), r = new double[9];
+      double[] c = g.sdfUnitInertia().com(), r = new double[9];
       Quat.toMat(r, 0, frameQuat(g), 0);
       for (int k = 0; k < 3; k++) {
         p[k] += r[3 * k] * c[0] + r[3 * k + 1] * c[1] + r[3 * k + 2] * c[2];

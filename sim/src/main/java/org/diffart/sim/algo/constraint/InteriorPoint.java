@@ -432,12 +432,4 @@ public final class InteriorPoint {
       }
     }
   }
-
-  static double dot(double[] a, double[] b) {
-    double v = 0;
-    for (int i = 0; i < a.length; i++) {
-      v += a[i] * b[i];
-    }
-    return v;
-  }
 }

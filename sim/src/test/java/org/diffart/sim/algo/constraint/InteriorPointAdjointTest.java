@@ -21,7 +21,7 @@ class InteriorPointAdjointTest {
   /** L = cᵀx + dᵀz. */
   static double loss(Problem pr, double[] c, double[] d) {
     Solution sol = InteriorPoint.solve(pr);
-    return InteriorPoint.dot(c, sol.x()) + InteriorPoint.dot(d, sol.z());
+    return dot(c, sol.x()) + dot(d, sol.z());
   }
 
   static DMatrixRMaj plus(DMatrixRMaj a, double t, DMatrixRMaj da) {
@@ -39,7 +39,7 @@ class InteriorPointAdjointTest {
   }
 
   static double inner(DMatrixRMaj a, DMatrixRMaj b) {
-    return InteriorPoint.dot(a.data, b.data);
+    return dot(a.data, b.data);
   }
 
   /** Central difference of the loss along the problem path t ↦ at.apply(t). */
@@ -77,11 +77,11 @@ class InteriorPointAdjointTest {
     double[] db = InteriorPointTest.random(pr.ny(), rnd);
     assertClose(
         central(t -> with(pr, null, plus(pr.p(), t, dp), null, null, null), c, d),
-        InteriorPoint.dot(bars.p(), dp),
+        dot(bars.p(), dp),
         "p");
     assertClose(
         central(t -> with(pr, null, null, null, plus(pr.h(), t, dh), null), c, d),
-        InteriorPoint.dot(bars.h(), dh),
+        dot(bars.h(), dh),
         "h");
     assertClose(
         central(t -> with(pr, plus(pr.q(), t, dq), null, null, null, null), c, d),
@@ -104,7 +104,7 @@ class InteriorPointAdjointTest {
                     plus(pr.b(), t, db)),
             c,
             d),
-        inner(bars.a(), da) + InteriorPoint.dot(bars.b(), db),
+        inner(bars.a(), da) + dot(bars.b(), db),
         "A, b");
   }
 
@@ -168,12 +168,12 @@ class InteriorPointAdjointTest {
       Contacts dir = dirs[k];
       double adjoint =
           inner(bars.mass(), dir.mass())
-              + InteriorPoint.dot(bars.momentum(), dir.u())
+              + dot(bars.momentum(), dir.u())
               + inner(bars.jn(), dir.jn())
               + inner(bars.jt1(), dir.t1())
               + inner(bars.jt2(), dir.t2())
-              + InteriorPoint.dot(bars.mu(), dir.mu())
-              + InteriorPoint.dot(bars.bounce(), dir.bounce());
+              + dot(bars.mu(), dir.mu())
+              + dot(bars.bounce(), dir.bounce());
       double fd = central(t -> in.plus(t, dir).problem(), c, d);
       if (allMove) {
         assertClose(fd, adjoint, names[k]);
@@ -240,5 +240,13 @@ class InteriorPointAdjointTest {
           false,
           rnd);
     }
+  }
+
+  static double dot(double[] a, double[] b) {
+    double v = 0;
+    for (int i = 0; i < a.length; i++) {
+      v += a[i] * b[i];
+    }
+    return v;
   }
 }
