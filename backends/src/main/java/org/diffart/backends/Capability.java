@@ -55,7 +55,8 @@ public enum Capability {
   COLLISION_SDF(
       "collision pairs",
       "SDF geoms (diffart.sdf shapes) through the mesh of their zero set: a plane against its"
-          + " vertices (up to three contacts), other geoms by MPR against its convex hull"),
+          + " vertices (up to three contacts; an SDF sphere as the exact sphere), other geoms by MPR"
+          + " against its convex hull"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
@@ -69,6 +70,11 @@ public enum Capability {
       "contact solver",
       "lcp-pdipm: DiffSDFSim's mixed LCP with a polyhedral friction cone (8 edges), solved by a"
           + " primal-dual interior-point method to its KKT point"),
+  CONTACT_IMPACT_BISECTION(
+      "contact solver",
+      "DiffSDFSim's steps without penetration (diffart:impactbisections): a step that would start"
+          + " a contact deeper than 1e-8 m is taken again in halves, so that impacts land at the"
+          + " surface"),
   CONTACT_MARGIN(
       "contact solver",
       "contact margin and gap: contacts detected within the margin act within"
@@ -123,6 +129,11 @@ public enum Capability {
       "derivatives",
       "rollout gradients with respect to the SDF geoms' shape parameters: the adjoint through"
           + " their meshes' vertices (contacts) and their bodies' inertia"),
+  DERIVATIVE_TIME_OF_CONTACT(
+      "derivatives",
+      "time-of-contact gradients (DiffSDFSim, diffart:timeofcontact): the step that brings a"
+          + " pair into contact split at the implicit contact time h(x), ∂h/∂x by the implicit"
+          + " function theorem"),
   DERIVATIVE_CLOSED_LOOP(
       "derivatives",
       "closed-loop rollout gradients: controls u_t = c_t + π(x_t; θ) from a differentiable control"

@@ -30,6 +30,96 @@ final class ImplicitShapeProbes implements ProbeFamily {
   public void verify(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     interiorPoint(name, claims, out);
     sdf(name, claims, out);
+    impact(name, claims, out);
+  }
+
+  /**
+   * Steps without penetration and time-of-contact gradients on {@code impact.xml}: the ball thrown
+   * at the wall rebounds where the analytic bounce puts it (x_T = 0.75 at T = 0.6 s), and with
+   * fixed steps and no Baumgarte correction the time-of-contact gradient of x_T is the analytic
+   * ∂x_T/∂x_0 = −e = −0.5 and ∂x_T/∂v_0 = −e T = −0.3, where the plain adjoint says 1 and 0.375.
+   */
+  private static void impact(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = Probes.scene("impact.xml");
+    Capability c = Capability.CONTACT_IMPACT_BISECTION;
+    if (!claims.contains(c)) {
+      out.put(
+          c,
+          Probes.refusal(
+              c,
+              () -> {
+                try (Backend b = Backends.create(name, m, 1)) {
+                  b.step(1);
+                }
+              },
+              "impactbisections"));
+    } else {
+      double[] q = new double[m.nq()];
+      try (Backend b = Backends.create(name, m, 1)) {
+        double[] v0 = new double[m.nv()];
+        v0[0] = 2;
+        b.setQvel(v0);
+        b.step(60);
+        b.getQpos(q);
+        put(
+            out,
+            c,
+            claims,
+            Math.abs(q[0] - 0.75) < 2e-4,
+            String.format(
+                Locale.ROOT,
+                "a ball thrown at a wall is at x = %.6f after 0.6 s (the analytic bounce: 0.75)",
+                q[0]));
+      } catch (RuntimeException e) {
+        out.put(c, new Verdict(c, true, false, "failed: " + e));
+      }
+    }
+    Capability t = Capability.DERIVATIVE_TIME_OF_CONTACT;
+    Model fixed = m.withOptions(m.opt().toBuilder().impactBisections(0).erp(0).build());
+    Data start = new Data(fixed);
+    start.qvel[0] = 2;
+    RolloutProblem p =
+        new RolloutProblem(
+            fixed,
+            start,
+            new double[0],
+            60,
+            new Loss() {
+              @Override
+              public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
+                g.qpos()[0] = 1;
+                return qpos[0];
+              }
+
+              @Override
+              public boolean hasRunningCost() {
+                return false;
+              }
+            });
+    try (Backend b = Backends.create(name, fixed, 1)) {
+      if (!claims.contains(t)) {
+        out.put(
+            t,
+            Probes.refusal(
+                t, () -> b.gradient(p, "adjoint", new Checkpointing.Every(4)), "timeofcontact"));
+        return;
+      }
+      GradientResult g = b.gradient(p, "adjoint", new Checkpointing.Every(4));
+      double dx = g.qpos0()[0], dv = g.qvel0()[0];
+      put(
+          out,
+          t,
+          claims,
+          Math.abs(dx + 0.5) < 1e-3 && Math.abs(dv + 0.3) < 1e-3,
+          String.format(
+              Locale.ROOT,
+              "the ball at the wall after 60 fixed steps: ∂x_T/∂x_0 = %.6f, ∂x_T/∂v_0 = %.6f"
+                  + " (analytic -0.5 and -0.3; without time of contact 1 and 0.375)",
+              dx,
+              dv));
+    } catch (RuntimeException e) {
+      out.put(t, new Verdict(t, true, false, "failed: " + e));
+    }
   }
 
   /**

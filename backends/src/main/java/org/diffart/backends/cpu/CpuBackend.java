@@ -136,7 +136,8 @@ public final class CpuBackend implements Backend {
         List.of(
             Capability.HISTORY_GRADIENT_ACTUATOR,
             Capability.HISTORY_GRADIENT_SENSOR,
-            Capability.HISTORY_TRANSITION));
+            Capability.HISTORY_TRANSITION,
+            Capability.CONTACT_IMPACT_BISECTION));
     return s;
   }
 

@@ -62,6 +62,13 @@ public final class OpenClBackend implements Backend {
     if (worlds < 1) {
       throw new IllegalArgumentException("worlds must be >= 1, got " + worlds);
     }
+    if (m.opt().impactBisections() > 0) {
+      throw new UnsupportedOperationException(
+          "the opencl backend takes fixed steps; "
+              + m.name()
+              + " takes DiffSDFSim's steps without penetration (diffart:impactbisections), which"
+              + " run on the cpu backend");
+    }
     this.model = m;
     this.worlds = worlds;
     this.cl = OpenClRuntime.get();
@@ -294,6 +301,13 @@ public final class OpenClBackend implements Backend {
                 + " is closed by "
                 + problems.get(i).law()
                 + "): closed-loop gradients run on the cpu backend");
+      }
+    }
+    for (RolloutProblem p : problems) {
+      if (p.model().opt().timeOfContact()) {
+        throw new UnsupportedOperationException(
+            "the opencl backend's adjoint has no time-of-contact gradients"
+                + " (diffart:timeofcontact): they run on the cpu backend");
       }
     }
     if (!method.equals("adjoint")) {

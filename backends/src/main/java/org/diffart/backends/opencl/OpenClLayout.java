@@ -43,7 +43,7 @@ public final class OpenClLayout {
    * The entry points the stepping program is translated from ({@code sim.cl}): the step, and the
    * forward evaluation without a step.
    */
-  public static final List<String> STEP_ENTRIES = List.of("Step.step/2", "Step.forward/2");
+  public static final List<String> STEP_ENTRIES = List.of("Step.fixedStep/2", "Step.forward/2");
 
   /**
    * The adjoint program's entry points ({@code sim_adjoint.cl}): a step's forward intermediates,
@@ -51,7 +51,7 @@ public final class OpenClLayout {
    */
   public static final List<String> ADJOINT_ENTRIES =
       List.of(
-          "Step.step/2",
+          "Step.fixedStep/2",
           "Step.dynamics/2",
           "StepAdjoint.step/3",
           "Configuration.tangentGradient/4");

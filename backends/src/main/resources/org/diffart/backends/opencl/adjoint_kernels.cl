@@ -42,7 +42,7 @@ __kernel void adj_forward(__global const double* md, __global const int* mi, __g
   for (int t = 0; t < steps && !DI_ERROR(&d); t++) {
     if (keep[t] >= 0) state_save(&d, s + keep[t] * STATE_WIDTH);
     controls_at(&d, u, t);
-    Step_step(&m, &d);
+    Step_fixedStep(&m, &d);
   }
 }
 
@@ -64,7 +64,7 @@ __kernel void adj_advance(__global const double* md, __global const int* mi, __g
   WORLD
   if (DI_ERROR(&d)) return;
   controls_at(&d, controls + (long) w * steps * M_nu, t);
-  Step_step(&m, &d);
+  Step_fixedStep(&m, &d);
 }
 
 /**

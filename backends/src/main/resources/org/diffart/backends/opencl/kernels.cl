@@ -8,7 +8,7 @@ __kernel void step_worlds(__global const double* md, __global const int* mi, __g
   Model m = {md, mi};
   Data d = {dd + (long) w * DATA_DOUBLES, di + (long) w * DATA_INTS, 0};
   for (int s = 0; s < steps && !DI_ERROR(&d); s++) {
-    Step_step(&m, &d);
+    Step_fixedStep(&m, &d);
   }
 }
 

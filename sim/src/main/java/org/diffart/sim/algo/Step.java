@@ -114,15 +114,28 @@ public final class Step {
   }
 
   /**
-   * Advances the state by one time step with the model's integrator. After an Euler step {@code
-   * qacc} is the acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping it
-   * differs from {@link #forward}'s); after a step of an integrator implicit in velocity {@code
+   * Advances the state by one time step with the model's integrator; with {@code
+   * Options.impactBisections} in steps of its own ({@link ImpactBisection}). After an Euler step
+   * {@code qacc} is the acceleration the step applied, {@code (v⁺ - v)/dt} (with implicit damping
+   * it differs from {@link #forward}'s); after a step of an integrator implicit in velocity {@code
    * qacc} is the forward's, as MuJoCo's, and {@code qaccImplicit} the applied one. Sensors read the
    * state at the start of the step as {@link #forward} gives them, as after MuJoCo's {@code
    * mj_step}: with implicit damping the acceleration sensors see {@code M}'s accelerations and
    * impulses, not those of the step's {@code M + dt B} ({@link #separateOutputs}).
    */
   public static void step(Model m, Data d) {
+    if (m.opt().impactBisections() > 0) {
+      ImpactBisection.step(m, d, Step::fixedStep, null);
+    } else {
+      fixedStep(m, d);
+    }
+  }
+
+  /**
+   * One step of the model's time step, as {@link #step} takes it without {@code
+   * Options.impactBisections} (the step the OpenCL backend runs).
+   */
+  public static void fixedStep(Model m, Data d) {
     Options o = m.opt();
     if (o.integrator() == Integrator.RK4) {
       rk4(m, d);

@@ -234,6 +234,7 @@ abstract class GeomCompiler extends TreeCompiler {
     shapeBodyInert = new double[10 * nshape];
     geomShapeAdr = new int[ngeom];
     geomShapeNum = new int[ngeom];
+    geomSdfSphere = new int[ngeom];
     java.util.Arrays.fill(geomShapeAdr, -1);
   }
 
@@ -265,6 +266,7 @@ abstract class GeomCompiler extends TreeCompiler {
     double[] theta = s.sdf.params();
     geomShapeAdr[g] = shapeCount;
     geomShapeNum[g] = theta.length;
+    geomSdfSphere[g] = s.sdf instanceof org.diffart.sim.sdf.SphereSdf ? 1 : 0;
     System.arraycopy(theta, 0, shapeParam, shapeCount, theta.length);
     if (bodyFromGeoms[s.body]) {
       for (int k = 0; k < theta.length; k++) {

@@ -422,8 +422,18 @@ public final class Data extends WorldArrays {
    */
   public int ipmSize;
 
-  /** Its solution z = (impulses of the rows, γ of each contact with friction) [ipmCapacity]. */
+  /**
+   * Its solution z = (impulses of the rows, γ of each contact with friction), scaled: the impulse
+   * of row r is {@code ipmScale[r]·ipmZ[r]} [ipmCapacity].
+   */
   public final double[] ipmZ = new double[ipmCapacity];
+
+  /**
+   * The unknowns' scales, {@code 1/√A_rr} for a row and {@code √A_ff} of its contact's first
+   * friction row for a γ, so that the solver sees a problem with a unit diagonal whatever the
+   * masses [ipmCapacity].
+   */
+  public final double[] ipmScale = new double[ipmCapacity];
 
   /** Its slacks s = h − F z at the solution [ipmCapacity]. */
   public final double[] ipmS = new double[ipmCapacity];

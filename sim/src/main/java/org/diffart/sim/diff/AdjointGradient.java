@@ -1,5 +1,6 @@
 package org.diffart.sim.diff;
 
+import org.diffart.sim.algo.ImpactBisection;
 import org.diffart.sim.algo.Step;
 import org.diffart.sim.algo.StepAdjoint;
 import org.diffart.sim.algo.history.History;
@@ -46,6 +47,12 @@ public final class AdjointGradient {
   private final ControlLaw.Bars lawBars;
   private final Data lawData;
   private final boolean stopOnNonFinite, sensors;
+  private final TimeOfContact toc;
+  private final boolean bisect;
+  private final int[] pieceBase;
+  private final java.util.List<Data> pieceStarts = new java.util.ArrayList<>();
+  private final java.util.List<Model> pieceModels = new java.util.ArrayList<>();
+  private Data replay;
   private StateStore store;
   private long recomputed;
   private int firstNonFinite = -1;
@@ -76,6 +83,14 @@ public final class AdjointGradient {
     }
     held = new double[p.closedLoop() ? (steps + interval - 1) / interval * m.nu() : 0];
     heldBar = new double[m.nu()];
+    toc = m.opt().timeOfContact() ? new TimeOfContact(m) : null;
+    bisect = m.opt().impactBisections() > 0;
+    pieceBase = new int[steps + 1];
+    if (bisect && sensors) {
+      throw new IllegalArgumentException(
+          "impactBisections: the adjoint does not follow the sensors of steps taken in pieces;"
+              + " the loss has a sensor cost or the model buffers sensors");
+    }
   }
 
   /** The gradient of the whole rollout. */
@@ -121,6 +136,13 @@ public final class AdjointGradient {
     System.arraycopy(lossGrad.qpos(), 0, b.qposBar, 0, m.nq());
     System.arraycopy(lossGrad.qvel(), 0, b.qvelBar, 0, m.nv());
     norms[steps] = stateNorm(work.qpos);
+    if (toc != null) {
+      // the contacts at x_T: a scratch evaluation, the sweep goes on from x_T
+      Data last = p.newData();
+      copyState(work, last);
+      Step.dynamics(m, last);
+      toc.terminal(pieceBase[steps], last);
+    }
     if (steps > window) {
       schedule.backward(
           new Sweep() {
@@ -172,7 +194,26 @@ public final class AdjointGradient {
         lossGrad.clear();
         loss += p.loss().running(m, t, d.qpos, d.qvel, d.ctrl, lossGrad);
       }
-      Step.step(m, d);
+      if (bisect) {
+        int[] n = {pieceBase[t]};
+        ImpactBisection.step(
+            m,
+            d,
+            Step::fixedStep,
+            (piece, start, pairs) -> {
+              if (toc != null) {
+                toc.record(n[0], pairs);
+              }
+              n[0]++;
+            });
+        pieceBase[t + 1] = n[0];
+      } else {
+        Step.step(m, d);
+        pieceBase[t + 1] = t + 1;
+        if (toc != null) {
+          toc.record(t, ImpactBisection.pairs(m, d));
+        }
+      }
       if (p.loss().hasSensorCost()) {
         lossGrad.clear();
         loss += p.loss().sensors(m, t, d.sensordata, lossGrad);
@@ -199,7 +240,14 @@ public final class AdjointGradient {
       copyState(d, lawData);
     }
     setControls(t, d);
-    Step.dynamics(m, d);
+    if (bisect) {
+      pieces(t, d);
+    } else {
+      Step.dynamics(m, d);
+      if (toc != null) {
+        toc.beforeStep(t, m, d, b);
+      }
+    }
     System.arraycopy(b.qposBar, 0, saved, 0, m.nq());
     System.arraycopy(b.qvelBar, 0, saved, m.nq(), m.nv());
     System.arraycopy(b.actBar, 0, saved, m.nq() + m.nv(), m.na());
@@ -213,7 +261,9 @@ public final class AdjointGradient {
       p.loss().sensors(m, t, d.sensordata, lossGrad);
       System.arraycopy(lossGrad.sensordata(), 0, b.sensordataBar, 0, m.nsensordata());
     }
-    stepAdjoint(d, b, stage -> {});
+    if (!bisect) {
+      stepAdjoint(d, b, stage -> {});
+    }
     int nu = m.nu();
     System.arraycopy(b.ctrlBar, 0, ctrlGrad, t * nu, nu);
     if (p.loss().hasRunningCost()) {
@@ -246,6 +296,41 @@ public final class AdjointGradient {
       if (firstNonFinite < 0) {
         firstNonFinite = t;
       }
+    }
+  }
+
+  /**
+   * Reverses step t taken in pieces ({@link ImpactBisection}): replays it from x_t in d to find its
+   * pieces and their starts, then reverses them from the last, each recomputed from its start with
+   * its own length; leaves d with x_t.
+   */
+  private void pieces(int t, Data d) {
+    if (replay == null) {
+      replay = p.newData();
+    }
+    replay.copyStateFrom(d);
+    int[] n = {0};
+    ImpactBisection.step(
+        m,
+        replay,
+        Step::fixedStep,
+        (piece, start, pairs) -> {
+          if (pieceStarts.size() == n[0]) {
+            pieceStarts.add(new Data(m));
+            pieceModels.add(null);
+          }
+          pieceStarts.get(n[0]).copyStateFrom(start);
+          pieceModels.set(n[0], piece);
+          n[0]++;
+        });
+    for (int i = n[0] - 1; i >= 0; i--) {
+      Model piece = pieceModels.get(i);
+      d.copyStateFrom(pieceStarts.get(i));
+      Step.dynamics(piece, d);
+      if (toc != null) {
+        toc.beforeStep(pieceBase[t] + i, piece, d, b);
+      }
+      StepAdjoint.step(piece, d, b);
     }
   }
 

@@ -38,6 +38,17 @@ public final class TapeGradient {
    */
   public static GradientResult compute(RolloutProblem p, long budgetBytes) {
     Model m = p.model();
+    if (m.opt().timeOfContact()) {
+      throw new IllegalArgumentException(
+          "the tape differentiates the fixed-step program as it ran; time-of-contact gradients"
+              + " (diffart:timeofcontact) are the adjoint's: turn the option off to compare with"
+              + " the tape");
+    }
+    if (m.opt().impactBisections() > 0) {
+      throw new IllegalArgumentException(
+          "the tape cannot follow steps taken in pieces whose lengths the step decides"
+              + " (diffart:impactbisections); the adjoint reverses them");
+    }
     int steps = p.steps(), nq = m.nq(), nv = m.nv(), nu = m.nu();
     ControlLaw law = taped(p);
     long stateBytes =

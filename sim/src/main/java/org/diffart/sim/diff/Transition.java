@@ -247,6 +247,13 @@ public record Transition(
    * seed, is prepared once for all.
    */
   static DataBar prepared(Model m, Data work, DataBar bar, int seeds) {
+    if (m.opt().impactBisections() > 0) {
+      throw new IllegalArgumentException(
+          "the exact transition differentiates one fixed step; "
+              + m.name()
+              + " takes its steps in pieces (diffart:impactbisections): use finite differences"
+              + " or the rollout adjoint");
+    }
     bar.pgsBasisReady = false;
     bar.efcYReady = false;
     // (an RK4 step's adjoint recomputes its stages, so its forward does not stay)

@@ -516,7 +516,9 @@ public final class MjcfLoader {
      * {@code lcp-pdipm}), {@code <numeric name="diffart:frictiondirections" data="8"/>} the
      * interior point's friction cone edges, {@code <numeric name="diffart:restitution"
      * data="0.5"/>} every geom's coefficient of restitution (MuJoCo has none: its contacts are
-     * soft).
+     * soft), {@code <numeric name="diffart:timeofcontact" data="1"/>} the rollout adjoint's
+     * time-of-contact gradients, {@code <numeric name="diffart:impactbisections" data="10"/>}
+     * DiffSDFSim's steps without penetration.
      */
     void diffartSettings(XmlElement custom) {
       for (XmlElement c : custom.children()) {
@@ -533,6 +535,18 @@ public final class MjcfLoader {
             throw c.error("diffart:restitution must be between 0 and 1, got " + v[0]);
           }
           o.restitution(v[0]);
+        } else if (c.name().equals("numeric") && name.equals("diffart:timeofcontact")) {
+          double[] v = c.numbers("data", 1);
+          if (v[0] != 0 && v[0] != 1) {
+            throw c.error("diffart:timeofcontact must be 0 or 1, got " + v[0]);
+          }
+          o.timeOfContact(v[0] == 1);
+        } else if (c.name().equals("numeric") && name.equals("diffart:impactbisections")) {
+          double[] v = c.numbers("data", 1);
+          if (v[0] != Math.rint(v[0]) || v[0] < 0 || v[0] > 30) {
+            throw c.error("diffart:impactbisections must be an integer from 0 to 30, got " + v[0]);
+          }
+          o.impactBisections((int) v[0]);
         } else if (c.name().equals("numeric") && name.equals("diffart:frictiondirections")) {
           double[] v = c.numbers("data", 1);
           if (v[0] != Math.rint(v[0]) || v[0] < 1) {
@@ -545,8 +559,8 @@ public final class MjcfLoader {
                   + c.name()
                   + " '"
                   + name
-                  + "': diffart reads text diffart:solver and numeric diffart:frictiondirections and"
-                  + " diffart:restitution");
+                  + "': diffart reads text diffart:solver and numeric diffart:frictiondirections,"
+                  + " diffart:restitution, diffart:timeofcontact and diffart:impactbisections");
         }
       }
     }

@@ -543,6 +543,14 @@ public final class Model extends ModelFields {
     return geomShapeAdr[g];
   }
 
+  /**
+   * Whether geom g's SDF is a sphere (θ its radius), which meets planes as the exact sphere: the
+   * minimum of its SDF over the plane, at the foot of its centre.
+   */
+  public boolean geomSdfSphere(int g) {
+    return geomSdfSphere[g] != 0;
+  }
+
   /** Number of shape parameters of geom g (0 without an SDF). */
   public int geomShapeNum(int g) {
     return geomShapeNum[g];

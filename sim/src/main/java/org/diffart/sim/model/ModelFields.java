@@ -468,6 +468,13 @@ public abstract class ModelFields {
   @Dims("ngeom")
   protected int[] geomShapeNum;
 
+  /**
+   * 1 for a geom whose SDF is a sphere ({@code diffart.sdf.sphere}, θ = its radius): it meets
+   * planes as the exact sphere, not by its mesh [ngeom].
+   */
+  @Dims("ngeom")
+  protected int[] geomSdfSphere;
+
   /** The shape parameters θ of the SDF geoms, geom after geom [nshape]. */
   @Dims("nshape")
   protected double[] shapeParam;

@@ -45,7 +45,16 @@ package org.diffart.sim.model;
  *     interior point's)
  * @param restitution default coefficient of restitution e of every geom (a per-world parameter in
  *     {@code Data}); a contact takes the larger of its two geoms' and targets the normal velocity
- *     {@code -e*v_n} when approaching
+ *     {@code -e*v_n}, v_n its normal velocity before the step, when approaching
+ * @param timeOfContact the rollout adjoint takes time-of-contact gradients (DiffSDFSim's): a step
+ *     that brings a pair of geoms into contact moves its positions by the implicit time of contact
+ *     h(x) and the next step by 2dt − h(x), both of value dt, so that the simulation is unchanged
+ *     and its gradient sees how the contact time moves ({@code org.diffart.sim.diff.TimeOfContact})
+ * @param impactBisections 0, or DiffSDFSim's steps without penetration ({@code World.step_dt}): a
+ *     step that leaves a geom pair that was not in contact more than 10⁻⁸ m deep is taken again at
+ *     half its length, at most this many halvings (the seed's 10), the rest of the step after it,
+ *     so that contacts begin at the surface, not up to a step's travel deep ({@code
+ *     org.diffart.sim.algo.ImpactBisection}); Euler-type integrators
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
  * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo
  *     2.2.2's inertia-box fluid forces, {@code org.diffart.sim.algo.forces.Fluid})
@@ -74,6 +83,8 @@ public record Options(
     int frictionDirections,
     ContactSolver solver,
     double restitution,
+    boolean timeOfContact,
+    int impactBisections,
     double maxNormalImpulse,
     double density,
     double viscosity,
@@ -118,6 +129,14 @@ public record Options(
               + " solver, got "
               + frictionDirections);
     }
+    if (impactBisections < 0 || impactBisections > 30) {
+      throw new IllegalArgumentException(
+          "impactBisections must be between 0 and 30, got " + impactBisections);
+    }
+    if (impactBisections > 0 && integrator == Integrator.RK4) {
+      throw new IllegalArgumentException(
+          "impactBisections splits Euler steps; the integrator is RK4: use an Euler integrator");
+    }
     if (tolerance < 0 || erp < 0 || cfm < 0 || restitution < 0 || maxNormalImpulse <= 0) {
       throw new IllegalArgumentException(
           "tolerance, erp, cfm, restitution must be >= 0 and maxNormalImpulse > 0");
@@ -156,6 +175,8 @@ public record Options(
     b.frictionDirections = frictionDirections;
     b.solver = solver;
     b.restitution = restitution;
+    b.timeOfContact = timeOfContact;
+    b.impactBisections = impactBisections;
     b.maxNormalImpulse = maxNormalImpulse;
     b.density = density;
     b.viscosity = viscosity;
@@ -220,6 +241,8 @@ public record Options(
     private int frictionDirections = 1;
     private ContactSolver solver = ContactSolver.PGS;
     private double restitution = 0;
+    private boolean timeOfContact = false;
+    private int impactBisections = 0;
     private double maxNormalImpulse = 1000;
     private double density;
     private double viscosity;
@@ -339,6 +362,16 @@ public record Options(
       return this;
     }
 
+    public Builder timeOfContact(boolean v) {
+      timeOfContact = v;
+      return this;
+    }
+
+    public Builder impactBisections(int v) {
+      impactBisections = v;
+      return this;
+    }
+
     public Builder maxNormalImpulse(double v) {
       maxNormalImpulse = v;
       return this;
@@ -385,6 +418,8 @@ public record Options(
           frictionDirections,
           solver,
           restitution,
+          timeOfContact,
+          impactBisections,
           maxNormalImpulse,
           density,
           viscosity,

@@ -82,7 +82,14 @@ public final class Collision {
             case ELLIPSOID -> CollisionPrimitives.planeEllipsoid(m, d, p, g1, g2);
             case CYLINDER -> CollisionPrimitives.planeCylinder(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
-            case MESH, SDF -> ConvexCollision.planeMesh(m, d, p, g1, g2);
+            case MESH -> ConvexCollision.planeMesh(m, d, p, g1, g2);
+            case SDF -> {
+              if (m.geomSdfSphere(g2)) {
+                CollisionPrimitives.planeSphere(m, d, p, g1, g2);
+              } else {
+                ConvexCollision.planeMesh(m, d, p, g1, g2);
+              }
+            }
             default -> throw unsupported(m, g1, g2);
           }
         }

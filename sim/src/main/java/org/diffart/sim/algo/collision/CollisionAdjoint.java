@@ -54,7 +54,14 @@ public final class CollisionAdjoint {
             case ELLIPSOID -> CollisionPrimitivesAdjoint.planeEllipsoid(m, d, b, c, g1, g2, nb);
             case CYLINDER -> CollisionPrimitivesAdjoint.planeCylinder(m, d, b, c, g1, g2, k, nb);
             case BOX -> CollisionPrimitivesAdjoint.planeBox(m, d, b, c, g1, g2, k, nb);
-            case MESH, SDF -> ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
+            case MESH -> ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
+            case SDF -> {
+              if (m.geomSdfSphere(g2)) {
+                CollisionPrimitivesAdjoint.planeSphere(m, d, b, c, g1, g2, nb);
+              } else {
+                ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
+              }
+            }
             default -> throw unsupported(t1, t2);
           }
         }

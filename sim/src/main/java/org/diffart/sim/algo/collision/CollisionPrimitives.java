@@ -1,6 +1,7 @@
 package org.diffart.sim.algo.collision;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -21,11 +22,15 @@ final class CollisionPrimitives {
 
   // ---- plane against X: normal = plane +z, a contact per deepest point of X ----
 
-  /** Plane–sphere: the sphere's lowest point along the plane normal. */
+  /**
+   * Plane–sphere: the sphere's lowest point along the plane normal. Also an SDF sphere's ({@link
+   * Model#geomSdfSphere}): the minimum of its SDF over the plane is at the foot of its centre, its
+   * value the distance of the lowest point.
+   */
   static void planeSphere(Model m, Data d, int p, int gp, int gs) {
     double[] mat = d.geomXmat;
     int o = 9 * gp;
-    double r = m.geomSize(gs, 0);
+    double r = sphereRadius(m, gs);
     int s = 3 * gs;
     planePoint(
         m,
@@ -36,6 +41,11 @@ final class CollisionPrimitives {
         d.geomXpos[s] - mat[o + 2] * r,
         d.geomXpos[s + 1] - mat[o + 5] * r,
         d.geomXpos[s + 2] - mat[o + 8] * r);
+  }
+
+  /** A sphere's radius: its size, or an SDF sphere's shape parameter. */
+  static double sphereRadius(Model m, int g) {
+    return m.geomType(g) == GeomType.SDF ? m.shapeParam(m.geomShapeAdr(g)) : m.geomSize(g, 0);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.diffart.sim.algo.collision;
 
 import org.diffart.sim.data.Data;
 import org.diffart.sim.data.DataBar;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.Model;
 
 /**
@@ -19,13 +20,18 @@ final class CollisionPrimitivesAdjoint {
   static void planeSphere(Model m, Data d, DataBar b, int c, int gp, int gs, double[] nb) {
     double[] mat = d.geomXmat, pos = d.geomXpos, xb = b.scratch36;
     int o = 9 * gp, s = 3 * gs;
-    double r = m.geomSize(gs, 0), nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
+    double r = CollisionPrimitives.sphereRadius(m, gs);
+    double nx = mat[o + 2], ny = mat[o + 5], nz = mat[o + 8];
     planePoint(d, b, c, gp, pos[s] - nx * r, pos[s + 1] - ny * r, pos[s + 2] - nz * r, nb, xb);
     // X = c - r n
     for (int k = 0; k < 3; k++) {
       b.geomXposBar[s + k] += xb[k];
     }
     addNormalBar(b, gp, -r * xb[0], -r * xb[1], -r * xb[2]);
+    if (m.geomType(gs) == GeomType.SDF) {
+      // an SDF sphere's radius is its shape parameter
+      b.shapeBar[m.geomShapeAdr(gs)] -= nx * xb[0] + ny * xb[1] + nz * xb[2];
+    }
   }
 
   static void planeCapsule(Model m, Data d, DataBar b, int c, int gp, int gc, int k, double[] nb) {

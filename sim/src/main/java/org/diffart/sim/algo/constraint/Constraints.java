@@ -15,9 +15,11 @@ import org.diffart.sim.model.Options;
  * impulses): contact normal and friction rows, joint-limit and tendon-limit rows and the joints'
  * dry friction (frictionloss) rows. Builds {@code J}, the Delassus matrix {@code A = J M⁻¹ Jᵀ +
  * cfm·1} through the tree-sparse factor {@code M = Lᵀ D L} ({@code W = J L⁻¹}, {@code A = W D⁻¹
- * Wᵀ}), the right-hand side {@code b = -(1+e) J v* - erp·dist/dt} (normal rows, with the contact's
- * restitution e; limit rows with e = 0) or {@code -J v*} (friction and frictionloss rows), and the
- * impulse bounds; after {@link ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
+ * Wᵀ}), the right-hand side {@code b = -J v* - e J v - erp·dist/dt} (normal rows, with the
+ * contact's restitution e on the velocity v the step starts from, DiffSDFSim's impact law, so that
+ * the gravity of the impact's step adds nothing to the rebound; limit rows with e = 0) or {@code -J
+ * v*} (friction and frictionloss rows), and the impulse bounds; after {@link
+ * ProjectedGaussSeidel#solve} it applies {@code Δv = M⁻¹ Jᵀ p}.
  */
 public final class Constraints {
   private Constraints() {}
@@ -97,16 +99,17 @@ public final class Constraints {
         }
       }
     }
-    // right-hand sides from the free velocity
+    // right-hand sides from the free velocity, restitution on the velocity before the step
     double kb = o.erp() / o.timestep();
     for (int r = 0; r < d.nefc; r++) {
-      double vn = 0;
+      double vn = 0, v0 = 0;
       for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
         vn += d.efcJ[nv * r + k] * d.qvelFree[k];
+        v0 += d.efcJ[nv * r + k] * d.qvel[k];
       }
       int t = d.efcType[r];
       double e = t == Rows.NORMAL ? d.conRestitution[d.efcId[r]] : 0;
-      d.efcB[r] = Rows.isFriction(t) ? -vn : -(1 + e) * vn - kb * d.efcDist[r];
+      d.efcB[r] = Rows.isFriction(t) ? -vn : -vn - e * v0 - kb * d.efcDist[r];
     }
     delassus(m, d);
   }

@@ -247,9 +247,9 @@ public final class ConstraintsAdjoint {
   }
 
   /**
-   * Adjoint of {@code b_r = -(1+e) J_r v* - erp·dist/dt} (normal, limit) and {@code -J_r v*}
-   * (friction of every kind; the constant bounds of frictionloss rows and the torsional and rolling
-   * coefficients take no gradient).
+   * Adjoint of {@code b_r = -J_r v* - e J_r v - erp·dist/dt} (normal; limits with e = 0) and {@code
+   * -J_r v*} (friction of every kind; the constant bounds of frictionloss rows and the torsional
+   * and rolling coefficients take no gradient).
    */
   private static void rightHandSides(Model m, Data d, DataBar b) {
     int nv = m.nv();
@@ -267,18 +267,16 @@ public final class ConstraintsAdjoint {
       if (g == 0) {
         continue;
       }
-      double vn = 0;
-      for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
-        vn += d.efcJ[nv * r + k] * d.qvelFree[k];
-      }
-      double vnBar;
-      if (Rows.isFriction(t)) {
-        vnBar = -g;
-      } else {
-        double e = t == Rows.NORMAL ? d.conRestitution[c] : 0;
-        vnBar = -(1 + e) * g;
+      double vnBar = -g, v0Bar = 0;
+      if (!Rows.isFriction(t)) {
         if (t == Rows.NORMAL) {
-          b.conRestitutionBar[c] -= vn * g;
+          // the restitution term −e J v on the velocity the step starts from
+          double e = d.conRestitution[c], v0 = 0;
+          for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
+            v0 += d.efcJ[nv * r + k] * d.qvel[k];
+          }
+          v0Bar = -e * g;
+          b.conRestitutionBar[c] -= v0 * g;
           b.conDistBar[c] -= kb * g;
         } else if (t == Rows.EQUALITY) {
           b.efcDistBar[r] -= kb * g;
@@ -301,8 +299,9 @@ public final class ConstraintsAdjoint {
         }
       }
       for (int k = d.efcDofLo[r]; k < d.efcDofHi[r]; k++) {
-        b.efcJBar[nv * r + k] += vnBar * d.qvelFree[k];
+        b.efcJBar[nv * r + k] += vnBar * d.qvelFree[k] + v0Bar * d.qvel[k];
         b.qvelFreeBar[k] += vnBar * d.efcJ[nv * r + k];
+        b.qvelBar[k] += v0Bar * d.efcJ[nv * r + k];
       }
     }
   }

@@ -17,9 +17,13 @@ import org.diffart.sim.model.Model;
  * with the Delassus matrix A and right-hand sides b of {@link Constraints#assemble} ({@code A p − b
  * = J v⁺ + e J v* + erp·dist/dt + cfm p} on a normal row, the contact's separating velocity after
  * the step). In the solver's form {@code s = h − F z} with z = (p, γ): {@code F = −[A E; μ −Eᵀ 0]},
- * {@code h = (−b, 0)}; no x and no equality rows. The normal impulses have no upper bound here
- * ({@code Options.maxNormalImpulse} is PGS's); joint dry friction, equality, torsional and rolling
- * rows are PGS's only.
+ * {@code h = (−b, 0)}; no x and no equality rows. The solver sees it scaled, {@code F̃ = S F S},
+ * {@code h̃ = S h}, {@code z = S z̃} with S diagonal ({@code ipmScale}: {@code 1/√A_rr} on a row's
+ * unknown, {@code √A_ff} of the contact's first friction row on a γ), so that its Delassus diagonal
+ * is 1: its start and its stopping rule assume unit scales, and a body of tonnes would otherwise
+ * stop it short of the solution. The normal impulses have no upper bound here ({@code
+ * Options.maxNormalImpulse} is PGS's); joint dry friction, equality, torsional and rolling rows are
+ * PGS's only.
  */
 public final class ContactInteriorPoint {
   private ContactInteriorPoint() {}
@@ -78,7 +82,7 @@ public final class ContactInteriorPoint {
           "the lcp-pdipm contact solver met a singular Newton system (a row without mass)");
     }
     for (int r = 0; r < ne; r++) {
-      d.efcImpulse[r] = d.ipmZ[r];
+      d.efcImpulse[r] = d.ipmScale[r] * d.ipmZ[r];
     }
     d.solverIterations = it;
     d.solverResidual = d.ipmWork[0];
@@ -87,27 +91,37 @@ public final class ContactInteriorPoint {
     }
   }
 
-  /** {@code F = −[A E; μ −Eᵀ 0]} (size×size, row-major) and {@code h = (−b, 0)}. */
+  /**
+   * The scaled {@code F̃ = −S [A E; μ −Eᵀ 0] S} (size×size, row-major) and {@code h̃ = S (−b, 0)},
+   * with the scales S in {@code ipmScale}.
+   */
   private static void buildProblem(Data d, int ne, int ng) {
     int size = ne + ng;
-    double[] f = d.ipmF;
+    double[] f = d.ipmF, s = d.ipmScale;
     for (int i = 0; i < size * size; i++) {
       f[i] = 0;
     }
     for (int r = 0; r < ne; r++) {
+      double a = d.efcA[ne * r + r];
+      s[r] = a > 0 ? 1 / Math.sqrt(a) : 1;
+    }
+    for (int j = 0; j < ng; j++) {
+      s[ne + j] = 1 / s[d.ipmGammaNormal[j] + 1];
+    }
+    for (int r = 0; r < ne; r++) {
       for (int c = 0; c < ne; c++) {
-        f[size * r + c] = -d.efcA[ne * r + c];
+        f[size * r + c] = -s[r] * d.efcA[ne * r + c] * s[c];
       }
-      d.ipmH[r] = -d.efcB[r];
+      d.ipmH[r] = -s[r] * d.efcB[r];
     }
     for (int j = 0; j < ng; j++) {
       int n = d.ipmGammaNormal[j], g = ne + j;
       d.ipmH[g] = 0;
       // μ p_n − Σ p_f: the friction rows' bounds hold μ
-      f[size * g + n] = -d.efcHi[n + 1];
+      f[size * g + n] = -s[g] * d.efcHi[n + 1] * s[n];
       for (int r = n + 1; r < ne && d.efcNormal[r] == n; r++) {
-        f[size * g + r] = 1;
-        f[size * r + g] = -1;
+        f[size * g + r] = s[g] * s[r];
+        f[size * r + g] = -s[r] * s[g];
       }
     }
   }
