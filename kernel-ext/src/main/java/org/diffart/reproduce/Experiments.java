@@ -21,6 +21,8 @@ public final class Experiments {
                 new BackwardPerStep(),
                 new MotionControl(),
                 new Estimation(),
+                new SdfBounce(),
+                new SdfSysid(),
                 RlExperiment.pendulum(),
                 RlExperiment.ant()));
     for (Experiment e : ServiceLoader.load(Experiment.class, Experiments.class.getClassLoader())) {

@@ -14,6 +14,7 @@ import org.diffart.sim.diff.TapeGradient;
 import org.diffart.sim.io.ModelLoader;
 import org.diffart.sim.model.ContactSolver;
 import org.diffart.sim.model.Model;
+import org.diffart.sim.model.Options;
 import org.diffart.sim.tape.TapeBudgetExceededException;
 
 /**
@@ -69,12 +70,39 @@ public final class GradientBenchmark {
   /** As {@link #run(String, String, int, int, String, long)} with the contact solver named. */
   public static Row run(
       String spec, String solver, String key, int steps, int reps, String method, long tapeBudget) {
+    return run(spec, solver, -1, -1, key, steps, reps, method, tapeBudget);
+  }
+
+  /**
+   * As {@link #run(String, String, String, int, int, String, long)} with the model's
+   * time-of-contact gradients (0 or 1) and impact bisections set where not negative.
+   */
+  public static Row run(
+      String spec,
+      String solver,
+      int timeOfContact,
+      int bisections,
+      String key,
+      int steps,
+      int reps,
+      String method,
+      long tapeBudget) {
     Model loaded = ModelLoader.load(spec);
-    Model m =
-        solver == null
-            ? loaded
-            : loaded.withOptions(
-                loaded.opt().toBuilder().solver(ContactSolver.ofLabel(solver)).build());
+    Options.Builder o = loaded.opt().toBuilder();
+    String label = spec;
+    if (solver != null) {
+      o.solver(ContactSolver.ofLabel(solver));
+      label += " (" + solver + ")";
+    }
+    if (timeOfContact >= 0) {
+      o.timeOfContact(timeOfContact == 1);
+      label += timeOfContact == 1 ? " time of contact" : " no time of contact";
+    }
+    if (bisections >= 0) {
+      o.impactBisections(bisections);
+      label += bisections > 0 ? " bisections " + bisections : " fixed steps";
+    }
+    Model m = loaded.withOptions(o.build());
     Data d = new Data(m);
     if (key != null) {
       d.resetToKey(m.keyLookup(key));
@@ -119,7 +147,7 @@ public final class GradientBenchmark {
                 + ")"
             : "ok";
     return new Row(
-        solver == null ? spec : spec + " (" + solver + ")",
+        label,
         tape ? "tape" : "adjoint",
         tape ? "" : c.toString(),
         steps,
@@ -151,16 +179,19 @@ public final class GradientBenchmark {
     if (args.length < 4) {
       System.err.println(
           "usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--solver S]"
-              + " [--tape-budget BYTES]");
+              + " [--timeofcontact 0|1] [--impactbisections N] [--tape-budget BYTES]");
       System.exit(2);
     }
     String key = null, solver = null;
+    int toc = -1, bisections = -1;
     long budget = TapeGradient.defaultBudget();
     List<String> methods = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
       switch (args[i]) {
         case "--key" -> key = args[++i];
         case "--solver" -> solver = args[++i];
+        case "--timeofcontact" -> toc = Integer.parseInt(args[++i]);
+        case "--impactbisections" -> bisections = Integer.parseInt(args[++i]);
         case "--tape-budget" -> budget = Long.parseLong(args[++i]);
         default -> methods.add(args[i]);
       }
@@ -170,6 +201,8 @@ public final class GradientBenchmark {
           run(
                   args[0],
                   solver,
+                  toc,
+                  bisections,
                   key,
                   Integer.parseInt(args[1]),
                   Integer.parseInt(args[2]),

@@ -52,6 +52,45 @@ public record PushedBlock(Model model, Truth truth, Unknown unknown, double[] ta
       </mujoco>
       """;
 
+  /**
+   * The seed's pushed body as an SDF ({@code reproduce sdf-sysid}): a superellipsoid pebble
+   * (semi-axes 0.12, 0.09, 0.06 m, flat below) of 1 kg on the same slides, its contacts those of
+   * its mesh's vertices against the floor (up to three), solved by DiffSDFSim's interior point with
+   * 8 friction directions and no restitution; it starts a fraction of a millimetre above the floor.
+   */
+  public static final String SDF_MJCF =
+      """
+      <mujoco model="pushed-pebble">
+        <option timestep="0.0333333333333333" gravity="0 0 -9.81"/>
+        <custom>
+          <text name="diffart:solver" data="lcp-pdipm"/>
+          <numeric name="diffart:frictiondirections" data="8"/>
+        </custom>
+        <extension>
+          <plugin plugin="diffart.sdf.superellipsoid">
+            <instance name="pebble">
+              <config key="size" value="0.12 0.09 0.06"/>
+              <config key="exponents" value="0.5 0.8"/>
+              <config key="cells" value="16"/>
+            </instance>
+          </plugin>
+        </extension>
+        <worldbody>
+          <geom name="floor" type="plane" size="20 20 0.1" friction="0 0 0"/>
+          <body name="block" pos="0 0 0.06">
+            <joint name="x" type="slide" axis="1 0 0"/>
+            <joint name="y" type="slide" axis="0 1 0"/>
+            <joint name="z" type="slide" axis="0 0 1"/>
+            <geom name="block" type="sdf" mass="1" friction="0.1"><plugin instance="pebble"/></geom>
+          </body>
+        </worldbody>
+        <actuator>
+          <motor name="fx" joint="x"/>
+          <motor name="fy" joint="y"/>
+        </actuator>
+      </mujoco>
+      """;
+
   /** Steps: 1 s at 1/30 s. */
   public static final int STEPS = 30;
 
@@ -110,9 +149,22 @@ public record PushedBlock(Model model, Truth truth, Unknown unknown, double[] ta
     return of(unknown, Truth.sample(new SplittableRandom(seed)));
   }
 
+  /** As {@link #of(Unknown, long)}, the body the box or, with {@code sdf}, the SDF pebble. */
+  public static PushedBlock of(Unknown unknown, long seed, boolean sdf) {
+    return of(unknown, Truth.sample(new SplittableRandom(seed)), sdf);
+  }
+
   /** The task with this truth: simulates the target. */
   public static PushedBlock of(Unknown unknown, Truth truth) {
-    Model m = ModelLoader.loadMjcfString(MJCF, "pushed-block");
+    return of(unknown, truth, false);
+  }
+
+  /** The task with this truth, the box or the SDF pebble: simulates the target. */
+  public static PushedBlock of(Unknown unknown, Truth truth, boolean sdf) {
+    Model m =
+        sdf
+            ? ModelLoader.loadMjcfString(SDF_MJCF, "pushed-pebble")
+            : ModelLoader.loadMjcfString(MJCF, "pushed-block");
     PushedBlock blind = new PushedBlock(m, truth, unknown, new double[3 * STEPS]);
     double[] r = new double[3 * STEPS];
     blind.identification().residuals().residuals(truth.of(unknown), r);
