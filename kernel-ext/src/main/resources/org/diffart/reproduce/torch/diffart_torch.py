@@ -715,7 +715,7 @@ def step(md, qpos, qvel, ctrl):
         jmat = t.stack([r.jac for r in rows], -2)
         w = t.linalg.solve_triangular(chol, jmat.transpose(-1, -2), upper=False)
         a = w.transpose(-1, -2) @ w + md.cfm * t.eye(len(rows))
-        b = rhs(md, rows, jmat, vfree)
+        b = rhs(md, rows, jmat, vfree, qvel)
         p = pgs(md, a, b, rows)
         dv = t.cholesky_solve((jmat.transpose(-1, -2) @ p.unsqueeze(-1)), chol).squeeze(-1)
         qacc = qacc_smooth + dv * (1 / dt)
@@ -725,17 +725,19 @@ def step(md, qpos, qvel, ctrl):
     return integrate_pos(md, qpos, qvel, dt), qvel
 
 
-def rhs(md, rows, jmat, vfree):
-    """b = -(1+e) J v* - erp/dt dist for normal rows (e = 0 for limits), -J v* for friction rows."""
+def rhs(md, rows, jmat, vfree, v0):
+    """b = -J v* - e J v0 - erp/dt dist for normal rows (restitution on the velocity before the step; e = 0 for
+    limits), -J v* for friction rows."""
     t = md.torch
     vn = (jmat @ vfree.unsqueeze(-1)).squeeze(-1)
+    vn0 = (jmat @ v0.unsqueeze(-1)).squeeze(-1)
     kb = md.erp / md.dt
     cols = []
     for r, row in enumerate(rows):
         if row.kind == "friction":
             cols.append(-vn[:, r])
         elif row.kind == "normal":
-            cols.append(-(1 + row.restitution) * vn[:, r] - kb * row.dist)
+            cols.append(-vn[:, r] - row.restitution * vn0[:, r] - kb * row.dist)
         else:
             cols.append(-vn[:, r] - kb * row.dist)
     return t.stack(cols, -1)

@@ -8,6 +8,7 @@ import org.diffart.sim.compiler.MeshSpec;
 import org.diffart.sim.sdf.BoxSdf;
 import org.diffart.sim.sdf.CapsuleSdf;
 import org.diffart.sim.sdf.GridSdf;
+import org.diffart.sim.sdf.NeuralSdfFamily;
 import org.diffart.sim.sdf.Sdf;
 import org.diffart.sim.sdf.SphereSdf;
 import org.diffart.sim.sdf.SuperellipsoidSdf;
@@ -67,7 +68,7 @@ final class MjcfSdf {
                   + kind
                   + "' is not one of diffart's: MuJoCo's plugins are compiled C++; diffart's SDF"
                   + " shapes are diffart.sdf.sphere, diffart.sdf.box, diffart.sdf.capsule,"
-                  + " diffart.sdf.superellipsoid and diffart.sdf.mesh");
+                  + " diffart.sdf.superellipsoid, diffart.sdf.mesh and diffart.sdf.neural");
         }
         for (XmlElement inst : plugin.children()) {
           if (!inst.name().equals("instance")) {
@@ -100,11 +101,12 @@ final class MjcfSdf {
           case "capsule" -> Set.of("radius", "halflength", "cells");
           case "superellipsoid" -> Set.of("size", "exponents", "cells");
           case "mesh" -> Set.of("mesh", "samples", "scale", "cells");
+          case "neural" -> Set.of("file", "shape", "code", "cells");
           default ->
               throw inst.error(
                   "unknown SDF shape 'diffart.sdf."
                       + kind
-                      + "': use sphere, box, capsule, superellipsoid or mesh");
+                      + "': use sphere, box, capsule, superellipsoid, mesh or neural");
         };
     for (var e : config.entrySet()) {
       if (!keys.contains(e.getKey())) {
@@ -124,6 +126,7 @@ final class MjcfSdf {
                     positive(config, inst, "radius", 1)[0],
                     positive(config, inst, "halflength", 1)[0]);
             case "mesh" -> meshShape(config, inst, meshes);
+            case "neural" -> neuralShape(config, inst);
             case "superellipsoid" -> {
               double[] s = positive(config, inst, "size", 3);
               double[] e = positive(config, inst, "exponents", 2);
@@ -163,6 +166,51 @@ final class MjcfSdf {
     }
     double scale = config.containsKey("scale") ? positive(config, inst, "scale", 1)[0] : 1;
     return GridSdf.fromMesh(mesh.triangleMesh(), samples).withParams(new double[] {scale});
+  }
+
+  /**
+   * {@code diffart.sdf.neural}: a trained neural SDF family ({@code <config key="file"
+   * value="PATH.nsdf"/>}, a {@link NeuralSdfFamily} file, relative to this file's directory, or
+   * {@code builtin:superellipsoids}, the family the workbench ships), one of its shapes by name
+   * ({@code shape}) or any code ({@code code}, the latent numbers; the code is the shape's
+   * parameters).
+   */
+  private static Sdf neuralShape(Map<String, XmlElement> config, XmlElement inst) {
+    XmlElement c = config.get("file");
+    if (c == null) {
+      throw inst.error(
+          "missing <config key=\"file\" value=\"PATH.nsdf\"/> naming a neural SDF file");
+    }
+    java.nio.file.Path dir =
+        inst.source() == null
+            ? java.nio.file.Path.of("")
+            : java.nio.file.Path.of(inst.source()).toAbsolutePath().getParent();
+    NeuralSdfFamily family;
+    String file = c.required("value").strip();
+    try {
+      family =
+          file.equals("builtin:superellipsoids")
+              ? NeuralSdfFamily.shipped()
+              : NeuralSdfFamily.read(dir.resolve(file));
+    } catch (IllegalArgumentException e) {
+      throw c.error(e.getMessage());
+    }
+    XmlElement shape = config.get("shape"), code = config.get("code");
+    if ((shape == null) == (code == null)) {
+      throw inst.error(
+          "diffart.sdf.neural takes one of <config key=\"shape\" value=\"NAME\"/> (a shape of the"
+              + " file: "
+              + family.codes().keySet()
+              + ") and <config key=\"code\" value=\"Z...\"/>");
+    }
+    if (shape != null) {
+      try {
+        return family.shape(shape.required("value").strip());
+      } catch (IllegalArgumentException e) {
+        throw shape.error(e.getMessage());
+      }
+    }
+    return family.network().withParams(number(code, family.network().latent()));
   }
 
   private static double[] positive(

@@ -108,7 +108,8 @@ class SdfGeomTest {
                     0.5));
     assertTrue(e.getMessage().contains("sdf.xml:5"), e.getMessage());
     assertTrue(
-        e.getMessage().contains("sphere, box, capsule, superellipsoid or mesh"), e.getMessage());
+        e.getMessage().contains("sphere, box, capsule, superellipsoid, mesh or neural"),
+        e.getMessage());
   }
 
   /**
