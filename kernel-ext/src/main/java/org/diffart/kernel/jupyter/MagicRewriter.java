@@ -69,7 +69,8 @@ final class MagicRewriter {
           + listOf(ctx.getMagicCall().getArgs())
           + ", "
           + literal(ctx.getMagicCall().getBody())
-          + ");";
+          // left open, as a cell's last statement, so that the magic's value shows
+          + ")";
     }
     List<JavaTokens.Tok> tokens = JavaTokens.of(cell);
     StringBuilder out = new StringBuilder(cell.length());

@@ -55,10 +55,10 @@ class MagicRewriterTest {
   }
 
   @Test
-  void cellMagicTakesTheRestOfTheCellAsItsBody() throws Exception {
+  void cellMagicTakesTheRestOfTheCellAsItsBodyAndShowsItsValue() throws Exception {
     assertEquals(
         NB
-            + ".cellMagic(\"model\", java.util.List.of(\"--name\", \"p\"), \"<mujoco>\\n  \\\"x\\\"\\n</mujoco>\");",
+            + ".cellMagic(\"model\", java.util.List.of(\"--name\", \"p\"), \"<mujoco>\\n  \\\"x\\\"\\n</mujoco>\")",
         rewriter.rewrite("%%model --name p\n<mujoco>\n  \"x\"\n</mujoco>"));
   }
 
