@@ -199,9 +199,9 @@ final class SdfSysid implements Swept {
   static Figure figure(List<SdfRow> rows) {
     XYChart c =
         ChartStyle.xyChart(
-            "error per run: at the start (open) and after the seed's SGD (filled)",
+            "error per run: start (circles), after SGD (diamonds)",
             "quantity",
-            "absolute error (log)",
+            "error (log, floored at 1e-12)",
             6);
     c.getStyler().setYAxisLogarithmic(true).setMarkerSize(7);
     PushedBlock.Unknown[] us = PushedBlock.Unknown.values();

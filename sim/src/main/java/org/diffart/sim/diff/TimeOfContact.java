@@ -52,7 +52,8 @@ final class TimeOfContact {
   private final Model m;
   private final java.util.ArrayList<long[]> pairs = new java.util.ArrayList<>();
   private final DataBar g;
-  private final double[] qbar, vbar, vplus, approach;
+  private final double[] qbar, vbar, vplus;
+  private double[] approach = new double[0];
   private boolean pending;
   private double pendingBar;
 
@@ -74,7 +75,6 @@ final class TimeOfContact {
     qbar = new double[m.nq()];
     vbar = new double[m.nv()];
     vplus = new double[m.nv()];
-    approach = new double[new Data(m).conDist.length];
   }
 
   /**
@@ -146,6 +146,9 @@ final class TimeOfContact {
     long[] before = pairs.get(s - 1);
     int nv = m.nv();
     double sum = 0;
+    if (approach.length < d.ncon) {
+      approach = new double[d.conDist.length];
+    }
     double[] a = approach;
     for (int c = 0; c < d.ncon; c++) {
       a[c] = 0;
