@@ -31,6 +31,55 @@ final class ImplicitShapeProbes implements ProbeFamily {
     interiorPoint(name, claims, out);
     sdf(name, claims, out);
     impact(name, claims, out);
+    surface(name, claims, out);
+  }
+
+  /** The verdict on backend name refusing to step model m, naming {@code word}. */
+  private static Verdict refusesToStep(String name, Model m, Capability c, String word) {
+    return Probes.refusal(
+        c,
+        () -> {
+          try (Backend b = Backends.create(name, m, 1)) {
+            b.step(1);
+          }
+        },
+        word);
+  }
+
+  /**
+   * Contacts by signed distance on {@code sdf_surface.xml}: a ball given as a superellipsoid of 8
+   * cells and a sphere geom dropped side by side on a tilted plane move alike (through its mesh the
+   * ball would slide millimetres lower).
+   */
+  private static void surface(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
+    Model m = Probes.scene("sdf_surface.xml");
+    Capability c = Capability.COLLISION_SDF_SURFACE;
+    if (!claims.contains(c)) {
+      out.put(c, refusesToStep(name, m, c, "sdfsurface"));
+      return;
+    }
+    try (Backend b = Backends.create(name, m, 1)) {
+      b.step(80);
+      double[] q = new double[m.nq()];
+      b.getQpos(q);
+      double gap = 0;
+      for (int k = 1; k < 3; k++) {
+        gap = Math.max(gap, Math.abs(q[k] - q[7 + k]));
+      }
+      put(
+          out,
+          c,
+          claims,
+          gap < 1e-7 && q[2] < 0.05,
+          String.format(
+              Locale.ROOT,
+              "an SDF ball of 8 cells and a sphere geom after 0.8 s on a plane tilted 10°: their"
+                  + " y and z differ by %.2g m (z = %.4f m)",
+              gap,
+              q[2]));
+    } catch (RuntimeException e) {
+      out.put(c, new Verdict(c, true, false, "failed: " + e));
+    }
   }
 
   /**
@@ -43,16 +92,7 @@ final class ImplicitShapeProbes implements ProbeFamily {
     Model m = Probes.scene("impact.xml");
     Capability c = Capability.CONTACT_IMPACT_BISECTION;
     if (!claims.contains(c)) {
-      out.put(
-          c,
-          Probes.refusal(
-              c,
-              () -> {
-                try (Backend b = Backends.create(name, m, 1)) {
-                  b.step(1);
-                }
-              },
-              "impactbisections"));
+      out.put(c, refusesToStep(name, m, c, "impactbisections"));
     } else {
       double[] q = new double[m.nq()];
       try (Backend b = Backends.create(name, m, 1)) {
@@ -133,14 +173,7 @@ final class ImplicitShapeProbes implements ProbeFamily {
     if (!claims.contains(Capability.CONTACT_INTERIOR_POINT)) {
       out.put(
           Capability.CONTACT_INTERIOR_POINT,
-          Probes.refusal(
-              Capability.CONTACT_INTERIOR_POINT,
-              () -> {
-                try (Backend b = Backends.create(name, m, 1)) {
-                  b.step(1);
-                }
-              },
-              "lcp-pdipm"));
+          refusesToStep(name, m, Capability.CONTACT_INTERIOR_POINT, "lcp-pdipm"));
     } else {
       Run run = run(name, m, 150);
       double[] v = null;

@@ -137,7 +137,8 @@ public final class CpuBackend implements Backend {
             Capability.HISTORY_GRADIENT_ACTUATOR,
             Capability.HISTORY_GRADIENT_SENSOR,
             Capability.HISTORY_TRANSITION,
-            Capability.CONTACT_IMPACT_BISECTION));
+            Capability.CONTACT_IMPACT_BISECTION,
+            Capability.COLLISION_SDF_SURFACE));
     return s;
   }
 

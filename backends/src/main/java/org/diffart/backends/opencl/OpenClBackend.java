@@ -69,6 +69,15 @@ public final class OpenClBackend implements Backend {
               + " takes DiffSDFSim's steps without penetration (diffart:impactbisections), which"
               + " run on the cpu backend");
     }
+    if (m.opt().sdfSurface()
+        && java.util.stream.IntStream.range(0, m.ngeom())
+            .anyMatch(g -> m.geomType(g) == org.diffart.sim.model.GeomType.SDF)) {
+      throw new UnsupportedOperationException(
+          "the opencl backend meets SDF geoms through their meshes; "
+              + m.name()
+              + " asks for DiffSDFSim's contacts by signed distance (diffart:sdfsurface), which"
+              + " evaluate the SDF itself and run on the cpu backend");
+    }
     this.model = m;
     this.worlds = worlds;
     this.cl = OpenClRuntime.get();

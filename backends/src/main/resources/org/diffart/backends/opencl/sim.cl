@@ -6207,7 +6207,9 @@ void Collision_detect(Model* m, Data* d) {
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_SDF: {
-            if (((MI_ARRAY(m, geomSdfSphere)[(g2)] != 0))) {
+            if (OPT_sdfSurface) {
+              { DI_SET_ERROR(d); return; }
+            } else if (((MI_ARRAY(m, geomSdfSphere)[(g2)] != 0))) {
               CollisionPrimitives_planeSphere(m, d, p, g1, g2);
               if (DI_ERROR(d)) return;
             } else {

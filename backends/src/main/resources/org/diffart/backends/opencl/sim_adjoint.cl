@@ -801,7 +801,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
             ConvexCollisionAdjoint_planeMesh(m, d, b, c, g1, g2, nb);
           } break;
           case GeomType_SDF: {
-            if (((MI_ARRAY(m, geomSdfSphere)[(g2)] != 0))) {
+            if (OPT_sdfSurface) {
+              { DI_SET_ERROR(d); return; }
+            } else if (((MI_ARRAY(m, geomSdfSphere)[(g2)] != 0))) {
               CollisionPrimitivesAdjoint_planeSphere(m, d, b, c, g1, g2, nb);
             } else {
               ConvexCollisionAdjoint_planeMesh(m, d, b, c, g1, g2, nb);

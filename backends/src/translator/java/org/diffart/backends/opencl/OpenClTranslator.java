@@ -145,6 +145,10 @@ public final class OpenClTranslator {
 
   private final Path sources;
   private final Map<String, ClassOrInterfaceDeclaration> classes = new TreeMap<>();
+
+  /** The classes marked {@code @HostOnly}: not translated, a call to one fails on the device. */
+  private final Set<String> hostOnly = new HashSet<>();
+
   private final Map<String, String> classFile = new HashMap<>();
   private final Map<String, List<String>> enums = new LinkedHashMap<>();
   private final Map<String, Map<String, List<String>>> enumFields = new LinkedHashMap<>();
@@ -184,7 +188,9 @@ public final class OpenClTranslator {
           if (f.toString().endsWith(".java")) {
             CompilationUnit cu = StaticJavaParser.parse(f);
             for (TypeDeclaration<?> t : cu.getTypes()) {
-              if (t instanceof ClassOrInterfaceDeclaration c) {
+              if (t instanceof ClassOrInterfaceDeclaration c && c.isAnnotationPresent("HostOnly")) {
+                hostOnly.add(c.getNameAsString());
+              } else if (t instanceof ClassOrInterfaceDeclaration c) {
                 classes.put(c.getNameAsString(), c);
                 classFile.put(c.getNameAsString(), base.relativize(f).toString());
               }
@@ -396,9 +402,10 @@ public final class OpenClTranslator {
         }
       }
     }
-    // methods that may throw, directly or through a callee
+    // methods that may throw, directly, through a callee, or by calling what runs on the host only
     for (MethodDeclaration md : methods.values()) {
-      if (!md.findAll(ThrowStmt.class).isEmpty()) {
+      if (!md.findAll(ThrowStmt.class).isEmpty()
+          || md.findAll(MethodCallExpr.class).stream().anyMatch(c -> hostCall(md, c))) {
         throwing.add(md);
       }
     }
@@ -417,6 +424,16 @@ public final class OpenClTranslator {
         }
       }
     }
+  }
+
+  /**
+   * Whether a call reaches a class marked {@code @HostOnly} (it calls objects, CPU only): on the
+   * device it fails as a throw does; the backend refuses the models that would reach it.
+   */
+  private boolean hostCall(MethodDeclaration md, MethodCallExpr call) {
+    return call.getScope().orElse(null) instanceof NameExpr n
+        && hostOnly.contains(n.getNameAsString())
+        && !declares(md, n.getNameAsString());
   }
 
   private static boolean insideThrow(Node n) {
@@ -596,6 +613,9 @@ public final class OpenClTranslator {
           && vars.containsKey(n.getNameAsString())
           && cType(StaticJavaParser.parseType(vars.get(n.getNameAsString())), c) == null) {
         return ""; // tracer.after(...)
+      }
+      if (e.getExpression() instanceof MethodCallExpr c && hostCall(current, c)) {
+        return in + fail() + "\n";
       }
       return in + expr(e.getExpression()) + ";\n" + afterCall(e, depth);
     }

@@ -235,6 +235,7 @@ abstract class GeomCompiler extends TreeCompiler {
     geomShapeAdr = new int[ngeom];
     geomShapeNum = new int[ngeom];
     geomSdfSphere = new int[ngeom];
+    geomSdf = java.util.Arrays.asList(new org.diffart.sim.sdf.Sdf[ngeom]);
     java.util.Arrays.fill(geomShapeAdr, -1);
   }
 
@@ -267,6 +268,7 @@ abstract class GeomCompiler extends TreeCompiler {
     geomShapeAdr[g] = shapeCount;
     geomShapeNum[g] = theta.length;
     geomSdfSphere[g] = s.sdf instanceof org.diffart.sim.sdf.SphereSdf ? 1 : 0;
+    geomSdf.set(g, s.sdf);
     System.arraycopy(theta, 0, shapeParam, shapeCount, theta.length);
     if (bodyFromGeoms[s.body]) {
       for (int k = 0; k < theta.length; k++) {

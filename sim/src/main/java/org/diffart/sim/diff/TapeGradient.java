@@ -49,6 +49,11 @@ public final class TapeGradient {
           "the tape cannot follow steps taken in pieces whose lengths the step decides"
               + " (diffart:impactbisections); the adjoint reverses them");
     }
+    if (m.opt().sdfSurface()) {
+      throw new IllegalArgumentException(
+          "the tape records the engine's arrays, not the SDF functions that contacts by signed"
+              + " distance (diffart:sdfsurface) evaluate; the adjoint differentiates them");
+    }
     int steps = p.steps(), nq = m.nq(), nv = m.nv(), nu = m.nu();
     ControlLaw law = taped(p);
     long stateBytes =

@@ -518,7 +518,8 @@ public final class MjcfLoader {
      * data="0.5"/>} every geom's coefficient of restitution (MuJoCo has none: its contacts are
      * soft), {@code <numeric name="diffart:timeofcontact" data="1"/>} the rollout adjoint's
      * time-of-contact gradients, {@code <numeric name="diffart:impactbisections" data="10"/>}
-     * DiffSDFSim's steps without penetration.
+     * DiffSDFSim's steps without penetration, {@code <numeric name="diffart:sdfsurface" data="1"/>}
+     * SDF geoms against planes by their signed distance (DiffSDFSim's contacts).
      */
     void diffartSettings(XmlElement custom) {
       for (XmlElement c : custom.children()) {
@@ -541,6 +542,12 @@ public final class MjcfLoader {
             throw c.error("diffart:timeofcontact must be 0 or 1, got " + v[0]);
           }
           o.timeOfContact(v[0] == 1);
+        } else if (c.name().equals("numeric") && name.equals("diffart:sdfsurface")) {
+          double[] v = c.numbers("data", 1);
+          if (v[0] != 0 && v[0] != 1) {
+            throw c.error("diffart:sdfsurface must be 0 or 1, got " + v[0]);
+          }
+          o.sdfSurface(v[0] == 1);
         } else if (c.name().equals("numeric") && name.equals("diffart:impactbisections")) {
           double[] v = c.numbers("data", 1);
           if (v[0] != Math.rint(v[0]) || v[0] < 0 || v[0] > 30) {
@@ -560,7 +567,8 @@ public final class MjcfLoader {
                   + " '"
                   + name
                   + "': diffart reads text diffart:solver and numeric diffart:frictiondirections,"
-                  + " diffart:restitution, diffart:timeofcontact and diffart:impactbisections");
+                  + " diffart:restitution, diffart:timeofcontact, diffart:impactbisections and"
+                  + " diffart:sdfsurface");
         }
       }
     }

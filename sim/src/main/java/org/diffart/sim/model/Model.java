@@ -551,6 +551,11 @@ public final class Model extends ModelFields {
     return geomSdfSphere[g] != 0;
   }
 
+  /** The SDF of geom g, null for a geom without one (its parameters those the model has). */
+  public org.diffart.sim.sdf.Sdf geomSdf(int g) {
+    return geomSdf.get(g);
+  }
+
   /** Number of shape parameters of geom g (0 without an SDF). */
   public int geomShapeNum(int g) {
     return geomShapeNum[g];

@@ -475,6 +475,12 @@ public abstract class ModelFields {
   @Dims("ngeom")
   protected int[] geomSdfSphere;
 
+  /**
+   * The SDF of each geom, null for a geom without one [ngeom]: what the contacts by signed distance
+   * evaluate ({@code Options.sdfSurface}, CPU only). A list, not an array: it is no device data.
+   */
+  protected List<org.diffart.sim.sdf.Sdf> geomSdf;
+
   /** The shape parameters θ of the SDF geoms, geom after geom [nshape]. */
   @Dims("nshape")
   protected double[] shapeParam;

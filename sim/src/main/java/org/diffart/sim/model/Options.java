@@ -55,6 +55,10 @@ package org.diffart.sim.model;
  *     half its length, at most this many halvings (the seed's 10), the rest of the step after it,
  *     so that contacts begin at the surface, not up to a step's travel deep ({@code
  *     org.diffart.sim.algo.ImpactBisection}); Euler-type integrators
+ * @param sdfSurface SDF geoms meet planes as DiffSDFSim's do, by their signed distance: the contact
+ *     is where φ is least on the plane ({@code org.diffart.sim.algo.collision.SdfSurface}), its
+ *     depth φ there and its point and depth differentiable in the shape through φ itself; without
+ *     it (the default) at the vertices of the SDF's mesh. CPU only
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
  * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo
  *     2.2.2's inertia-box fluid forces, {@code org.diffart.sim.algo.forces.Fluid})
@@ -85,6 +89,7 @@ public record Options(
     double restitution,
     boolean timeOfContact,
     int impactBisections,
+    boolean sdfSurface,
     double maxNormalImpulse,
     double density,
     double viscosity,
@@ -177,6 +182,7 @@ public record Options(
     b.restitution = restitution;
     b.timeOfContact = timeOfContact;
     b.impactBisections = impactBisections;
+    b.sdfSurface = sdfSurface;
     b.maxNormalImpulse = maxNormalImpulse;
     b.density = density;
     b.viscosity = viscosity;
@@ -243,6 +249,7 @@ public record Options(
     private double restitution = 0;
     private boolean timeOfContact = false;
     private int impactBisections = 0;
+    private boolean sdfSurface = false;
     private double maxNormalImpulse = 1000;
     private double density;
     private double viscosity;
@@ -372,6 +379,11 @@ public record Options(
       return this;
     }
 
+    public Builder sdfSurface(boolean v) {
+      sdfSurface = v;
+      return this;
+    }
+
     public Builder maxNormalImpulse(double v) {
       maxNormalImpulse = v;
       return this;
@@ -420,6 +432,7 @@ public record Options(
           restitution,
           timeOfContact,
           impactBisections,
+          sdfSurface,
           maxNormalImpulse,
           density,
           viscosity,

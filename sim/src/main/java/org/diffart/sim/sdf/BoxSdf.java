@@ -39,6 +39,40 @@ public record BoxSdf(double hx, double hy, double hz) implements Sdf {
     return outside > 0 ? outside : inside;
   }
 
+  /**
+   * Outside, over the axes beyond a face (q_k > 0), {@code ∂²φ/∂x_k∂x_l = s_k s_l (δ_kl − n_k
+   * n_l)/|max(q, 0)|} (s the signs of x, n the unit excess) and {@code ∂∇φ/∂h_l = −s_l ∂∇φ/∂x_l};
+   * inside the gradient is constant.
+   */
+  @Override
+  public void curvature(
+      double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo) {
+    double[] h = {hx, hy, hz}, q = new double[3], s = new double[3];
+    double outside = 0;
+    for (int k = 0; k < 3; k++) {
+      s[k] = x[xo + k] < 0 ? -1 : 1;
+      q[k] = Math.max(Math.abs(x[xo + k]) - h[k], 0);
+      outside += q[k] * q[k];
+    }
+    outside = Math.sqrt(outside);
+    double nw = 0;
+    for (int k = 0; k < 3; k++) {
+      nw += outside > 0 ? q[k] / outside * s[k] * v[vo + k] : 0;
+    }
+    for (int k = 0; k < 3; k++) {
+      double hvk =
+          outside > 0 && q[k] > 0 ? s[k] * (s[k] * v[vo + k] - q[k] / outside * nw) / outside : 0;
+      hv[ho + k] = hvk;
+      tv[to + k] = -s[k] * hvk;
+    }
+  }
+
+  /** No: inside, the largest of the faces' planes: its gradient jumps. */
+  @Override
+  public boolean smooth() {
+    return false;
+  }
+
   @Override
   public double[] params() {
     return new double[] {hx, hy, hz};

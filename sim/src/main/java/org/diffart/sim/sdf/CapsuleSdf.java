@@ -30,6 +30,30 @@ public record CapsuleSdf(double radius, double halfLength) implements Sdf {
     return n - radius;
   }
 
+  /**
+   * Beside the segment {@code ∇²φ = (P − ggᵀ)/|d|} with P the projection across the axis; beyond an
+   * end that of a sphere about the end, which moves with l: {@code ∂∇φ/∂l = −sign(z) ∇²φ e_z}.
+   */
+  @Override
+  public void curvature(
+      double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo) {
+    double z = x[xo + 2], dz = z - Math.max(-halfLength, Math.min(halfLength, z));
+    double n = Math.sqrt(x[xo] * x[xo] + x[xo + 1] * x[xo + 1] + dz * dz);
+    if (n == 0) {
+      java.util.Arrays.fill(hv, ho, ho + 3, 0);
+      tv[to] = 0;
+      tv[to + 1] = 0;
+      return;
+    }
+    boolean cap = dz != 0;
+    double gv = (x[xo] * v[vo] + x[xo + 1] * v[vo + 1] + dz * v[vo + 2]) / n;
+    hv[ho] = (v[vo] - x[xo] / n * gv) / n;
+    hv[ho + 1] = (v[vo + 1] - x[xo + 1] / n * gv) / n;
+    hv[ho + 2] = cap ? (v[vo + 2] - dz / n * gv) / n : 0;
+    tv[to] = 0;
+    tv[to + 1] = cap ? -Math.signum(z) * hv[ho + 2] : 0;
+  }
+
   @Override
   public double[] params() {
     return new double[] {radius, halfLength};

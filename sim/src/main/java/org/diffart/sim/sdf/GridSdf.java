@@ -44,6 +44,12 @@ public record GridSdf(double[] origin, double h, int[] n, double[] values, doubl
     return scale * g;
   }
 
+  /** No: trilinear: its gradient jumps across the cells' faces. */
+  @Override
+  public boolean smooth() {
+    return false;
+  }
+
   @Override
   public double[] params() {
     return new double[] {scale};
@@ -57,6 +63,85 @@ public record GridSdf(double[] origin, double h, int[] n, double[] values, doubl
     }
     double g = unscaled(u, c, gu);
     out[oo] = g - (gu[0] * u[0] + gu[1] * u[1] + gu[2] * u[2]);
+  }
+
+  /**
+   * {@code ∇²φ = ∇²g(u)/s} (the trilinear interpolant's mixed terms; the clamped axes' distance to
+   * the box beyond it), {@code ∂∇φ/∂s = −∇²g(u) u/s} at u = x/s.
+   */
+  @Override
+  public void curvature(
+      double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo) {
+    double[] u = new double[3], c = new double[3], hg = new double[9];
+    for (int k = 0; k < 3; k++) {
+      u[k] = x[xo + k] / scale;
+    }
+    unscaledHessian(u, c, hg);
+    double hu = 0;
+    for (int k = 0; k < 3; k++) {
+      double hvk = hg[3 * k] * v[vo] + hg[3 * k + 1] * v[vo + 1] + hg[3 * k + 2] * v[vo + 2];
+      hv[ho + k] = hvk / scale;
+      hu += hvk * u[k];
+    }
+    tv[to] = -hu / scale;
+  }
+
+  /**
+   * The cell of u: the nearest point c of the grid's box, the cell's first sample i and u's place t
+   * in it (0 to 1 per axis); returns the squared distance from u to the box.
+   */
+  private double locate(double[] u, double[] c, int[] i, double[] t) {
+    double outside = 0;
+    for (int k = 0; k < 3; k++) {
+      double lo = origin[k], hi = origin[k] + h * (n[k] - 1);
+      c[k] = Math.max(lo, Math.min(hi, u[k]));
+      outside += (u[k] - c[k]) * (u[k] - c[k]);
+      double f = (c[k] - lo) / h;
+      i[k] = Math.min((int) Math.floor(f), n[k] - 2);
+      t[k] = f - i[k];
+    }
+    return outside;
+  }
+
+  /** ∇²g at u (row-major 3×3); c receives the nearest point of the grid's box. */
+  private void unscaledHessian(double[] u, double[] c, double[] hg) {
+    int[] i = new int[3];
+    double[] t = new double[3];
+    double outside = locate(u, c, i, t);
+    java.util.Arrays.fill(hg, 0);
+    boolean[] clamped = new boolean[3];
+    for (int k = 0; k < 3; k++) {
+      clamped[k] = u[k] != c[k];
+    }
+    for (int corner = 0; corner < 8; corner++) {
+      int a = corner & 1, b = (corner >> 1) & 1, d = (corner >> 2) & 1;
+      double val = values[(i[0] + a) + n[0] * ((i[1] + b) + n[1] * (i[2] + d))];
+      double wx = a == 1 ? t[0] : 1 - t[0], wy = b == 1 ? t[1] : 1 - t[1];
+      double wz = d == 1 ? t[2] : 1 - t[2];
+      double sx = (a == 1 ? 1 : -1) / h, sy = (b == 1 ? 1 : -1) / h, sz = (d == 1 ? 1 : -1) / h;
+      hg[1] += val * sx * sy * wz;
+      hg[2] += val * sx * wy * sz;
+      hg[5] += val * wx * sy * sz;
+    }
+    // an axis clamped to the box does not move the interpolant, nor its slope along other axes
+    for (int k = 0; k < 3; k++) {
+      for (int l = k + 1; l < 3; l++) {
+        if (clamped[k] || clamped[l]) {
+          hg[3 * k + l] = 0;
+        }
+        hg[3 * l + k] = hg[3 * k + l];
+      }
+    }
+    if (outside > 0) {
+      double r = Math.sqrt(outside);
+      for (int k = 0; k < 3; k++) {
+        for (int l = 0; l < 3; l++) {
+          if (clamped[k] && clamped[l]) {
+            hg[3 * k + l] = ((k == l ? 1 : 0) - (u[k] - c[k]) * (u[l] - c[l]) / (r * r)) / r;
+          }
+        }
+      }
+    }
   }
 
   @Override
@@ -77,17 +162,9 @@ public record GridSdf(double[] origin, double h, int[] n, double[] values, doubl
 
   /** g at u and its gradient into gu; c receives the nearest point of the grid's box. */
   private double unscaled(double[] u, double[] c, double[] gu) {
-    double outside = 0;
     int[] i = new int[3];
     double[] t = new double[3];
-    for (int k = 0; k < 3; k++) {
-      double lo = origin[k], hi = origin[k] + h * (n[k] - 1);
-      c[k] = Math.max(lo, Math.min(hi, u[k]));
-      outside += (u[k] - c[k]) * (u[k] - c[k]);
-      double f = (c[k] - lo) / h;
-      i[k] = Math.min((int) Math.floor(f), n[k] - 2);
-      t[k] = f - i[k];
-    }
+    double outside = locate(u, c, i, t);
     // trilinear interpolation of the cell's eight samples, and its derivative along each axis
     double g = 0;
     gu[0] = 0;

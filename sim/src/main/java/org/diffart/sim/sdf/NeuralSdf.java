@@ -97,6 +97,26 @@ public record NeuralSdf(int latent, int hidden, double[] weights, double[] code,
     return scale() * f;
   }
 
+  /**
+   * The network's second-order reverse pass ({@link Pass#backward} with {@code ḡ = v}): the
+   * gradient of {@code v·∂f/∂u} in the input, its point part over c, its code part as is.
+   */
+  @Override
+  public void curvature(
+      double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo) {
+    Pass p = at(x, xo);
+    p.forward(weights);
+    p.inputGradient(weights);
+    double[] uBar = new double[3 + latent];
+    p.backward(
+        weights, 0, new double[] {v[vo], v[vo + 1], v[vo + 2]}, new double[weights.length], uBar);
+    double c = scale();
+    for (int k = 0; k < 3; k++) {
+      hv[ho + k] = uBar[k] / c;
+    }
+    System.arraycopy(uBar, 3, tv, to, latent);
+  }
+
   @Override
   public double[] params() {
     return code.clone();

@@ -14,6 +14,14 @@ public interface Sdf {
   /** φ at x, with {@code ∇ₓφ} written to grad[go..go+3). */
   double gradient(double[] grad, int go, double[] x, int xo);
 
+  /**
+   * The second derivatives along a direction v: the gradient of {@code ∇ₓφ(x; θ)·v} with respect to
+   * x written to hv[ho..ho+3) (the Hessian times v) and with respect to θ written to
+   * tv[to..to+nparam). What an adjoint of anything built from ∇ₓφ (a contact normal, the point
+   * where φ is least on a surface) needs.
+   */
+  void curvature(double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo);
+
   /** The shape parameters θ (a copy). */
   double[] params();
 
@@ -25,6 +33,15 @@ public interface Sdf {
 
   /** A box around the surface, {@code (lo x, lo y, lo z, hi x, hi y, hi z)}. */
   double[] bounds();
+
+  /**
+   * Whether ∇ₓφ is continuous near the surface, so that the least of φ over a plane is found by
+   * Newton's method ({@code Options.sdfSurface}): not so for a box's exact distance (inside, the
+   * largest of six planes') nor for a trilinear interpolant; those meet planes through their mesh.
+   */
+  default boolean smooth() {
+    return true;
+  }
 
   /** The number of shape parameters. */
   default int nparam() {

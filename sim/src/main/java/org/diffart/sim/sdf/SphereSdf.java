@@ -26,6 +26,18 @@ public record SphereSdf(double radius) implements Sdf {
     return n - radius;
   }
 
+  /** {@code ∇²φ = (I − ûûᵀ)/|x|}; the gradient does not depend on r. */
+  @Override
+  public void curvature(
+      double[] hv, int ho, double[] tv, int to, double[] x, int xo, double[] v, int vo) {
+    double n = Vec.norm(x, xo);
+    double uv = n == 0 ? 0 : Vec.dot(x, xo, v, vo) / n;
+    for (int k = 0; k < 3; k++) {
+      hv[ho + k] = n == 0 ? 0 : (v[vo + k] - x[xo + k] / n * uv) / n;
+    }
+    tv[to] = 0;
+  }
+
   @Override
   public double[] params() {
     return new double[] {radius};

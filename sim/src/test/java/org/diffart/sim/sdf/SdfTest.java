@@ -23,7 +23,9 @@ class SdfTest {
         new CapsuleSdf(0.25, 0.6),
         new SuperellipsoidSdf(0.5, 0.7, 0.4, 0.6, 1.3),
         new SuperellipsoidSdf(0.5, 0.5, 0.5, 1, 1),
-        GRID);
+        new SuperellipsoidSdf(0.5, 0.7, 0.4, 1.4, 0.7),
+        GRID,
+        NeuralSdfFamily.shipped().network());
   }
 
   /** A capsule's mesh sampled on a grid, at scale 1.3. */
@@ -80,10 +82,50 @@ class SdfTest {
     assertTrue(moved);
   }
 
+  /**
+   * The curvature pass against central differences of the gradient: in the point ({@code ∇²φ v})
+   * and in the parameters ({@code ∂(∇φ·v)/∂θ}), along random directions.
+   */
+  @ParameterizedTest
+  @MethodSource("shapes")
+  void curvatureMatchesCentralDifferencesOfTheGradient(Sdf sdf) {
+    double[] x = points(sdf, 200, 5), v = points(sdf, 200, 6), theta = sdf.params();
+    double[] hv = new double[3], tv = new double[sdf.nparam()], gp = new double[3];
+    double[] gm = new double[3];
+    boolean curved = false;
+    for (int i = 0; i < 200; i++) {
+      sdf.curvature(hv, 0, tv, 0, x, 3 * i, v, 3 * i);
+      for (int k = 0; k < 3; k++) {
+        double[] p = x.clone(), m = x.clone();
+        p[3 * i + k] += EPS;
+        m[3 * i + k] -= EPS;
+        sdf.gradient(gp, 0, p, 3 * i);
+        sdf.gradient(gm, 0, m, 3 * i);
+        double fd = (dot(gp, v, 3 * i) - dot(gm, v, 3 * i)) / (2 * EPS);
+        assertEquals(fd, hv[k], 1e-5 * (1 + Math.abs(fd)), sdf + " point " + i + " axis " + k);
+        curved |= Math.abs(hv[k]) > 1e-6;
+      }
+      for (int k = 0; k < theta.length; k++) {
+        double[] p = theta.clone(), m = theta.clone();
+        p[k] += EPS;
+        m[k] -= EPS;
+        sdf.withParams(p).gradient(gp, 0, x, 3 * i);
+        sdf.withParams(m).gradient(gm, 0, x, 3 * i);
+        double fd = (dot(gp, v, 3 * i) - dot(gm, v, 3 * i)) / (2 * EPS);
+        assertEquals(fd, tv[k], 1e-5 * (1 + Math.abs(fd)), sdf + " point " + i + " θ" + k);
+      }
+    }
+    assertTrue(curved);
+  }
+
+  private static double dot(double[] g, double[] v, int vo) {
+    return g[0] * v[vo] + g[1] * v[vo + 1] + g[2] * v[vo + 2];
+  }
+
   @ParameterizedTest
   @MethodSource("shapes")
   void exactDistancesHaveUnitGradients(Sdf sdf) {
-    if (sdf instanceof SuperellipsoidSdf || sdf instanceof GridSdf) {
+    if (sdf instanceof SuperellipsoidSdf || sdf instanceof GridSdf || sdf instanceof NeuralSdf) {
       return; // the radial distance is not exact, nor is an interpolant
     }
     double[] x = points(sdf, 200, 3), g = new double[3];

@@ -31,6 +31,9 @@ import org.diffart.sim.model.Model;
  *   <tr><td>plane–ellipsoid</td><td>1</td><td>k 0: the lowest point</td></tr>
  *   <tr><td>plane–cylinder</td><td>4</td><td>k 0: the lowest rim point, k 1: the point above it on the other rim,
  *   k 2, 3: the lower rim's points at ±120° from k 0 (MuJoCo's four)</td></tr>
+ *   <tr><td>plane–SDF</td><td>3</td><td>as plane–mesh on the SDF's mesh (an SDF sphere: as a sphere); with
+ *   {@code Options.sdfSurface} k: the least point of φ on the plane reached from vertex start k ({@link
+ *   SdfSurface})</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
@@ -84,7 +87,9 @@ public final class Collision {
             case BOX -> CollisionPrimitives.planeBox(m, d, p, g1, g2);
             case MESH -> ConvexCollision.planeMesh(m, d, p, g1, g2);
             case SDF -> {
-              if (m.geomSdfSphere(g2)) {
+              if (m.opt().sdfSurface()) {
+                SdfSurface.plane(m, d, p, g1, g2);
+              } else if (m.geomSdfSphere(g2)) {
                 CollisionPrimitives.planeSphere(m, d, p, g1, g2);
               } else {
                 ConvexCollision.planeMesh(m, d, p, g1, g2);

@@ -56,7 +56,9 @@ public final class CollisionAdjoint {
             case BOX -> CollisionPrimitivesAdjoint.planeBox(m, d, b, c, g1, g2, k, nb);
             case MESH -> ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
             case SDF -> {
-              if (m.geomSdfSphere(g2)) {
+              if (m.opt().sdfSurface()) {
+                SdfSurfaceAdjoint.plane(m, d, b, c, g1, g2, nb);
+              } else if (m.geomSdfSphere(g2)) {
                 CollisionPrimitivesAdjoint.planeSphere(m, d, b, c, g1, g2, nb);
               } else {
                 ConvexCollisionAdjoint.planeMesh(m, d, b, c, g1, g2, nb);
