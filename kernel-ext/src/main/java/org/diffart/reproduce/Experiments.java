@@ -23,6 +23,7 @@ public final class Experiments {
                 new Estimation(),
                 new SdfBounce(),
                 new SdfSysid(),
+                new SdfShape(),
                 RlExperiment.pendulum(),
                 RlExperiment.ant()));
     for (Experiment e : ServiceLoader.load(Experiment.class, Experiments.class.getClassLoader())) {

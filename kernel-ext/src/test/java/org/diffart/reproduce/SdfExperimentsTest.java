@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The seed-001 experiments run unit by unit: their rows carry the issue's columns, the bouncing
  * sphere's fit converges with time-of-contact gradients and does not move without them (no
- * gravity), and the pushed pebble's quantities are recovered.
+ * gravity), the pushed pebble's quantities are recovered, and so is a learned shape's code.
  */
 class SdfExperimentsTest {
   private static SdfRow run(Swept e, String key) {
@@ -55,9 +55,32 @@ class SdfExperimentsTest {
     }
   }
 
+  /**
+   * A corner of the learned family (exponents 0.5, 0.5) from the seed's start near the codes' mean:
+   * by signed distance the fit closes most of the surface distance; the rows say which shape and
+   * which contacts.
+   */
   @Test
-  void bothAreListedAndTheirReportsCheckWhatTheIssueAsks() {
-    assertTrue(Experiments.names().containsAll(List.of("sdf-bounce", "sdf-sysid")));
+  void aLearnedShapesCodeIsRecoveredFromItsTrajectory() {
+    SdfShape e = new SdfShape();
+    UnitResult r =
+        e.runUnit(
+            new UnitSpec(e.name(), Size.QUICK, "surface_e1-0.5_e2-0.5_seed0", null), line -> {});
+    assertTrue(r.ok(), r.failure());
+    SdfRow code = (SdfRow) r.rows().get(0), surface = (SdfRow) r.rows().get(1);
+    assertEquals("surface:e1-0.5_e2-0.5", code.variant());
+    assertTrue(surface.startError() > 0.01, "starts a centimetre off: " + surface);
+    assertTrue(surface.error() < 0.1 * surface.startError(), "fitted: " + surface);
+    assertTrue(code.error() < 0.1 * code.startError(), "code: " + code);
+  }
+
+  @Test
+  void theyAreListedAndTheirReportsCheckWhatTheIssueAsks() {
+    assertTrue(Experiments.names().containsAll(List.of("sdf-bounce", "sdf-sysid", "sdf-shape")));
+    assertEquals(3, new SdfShape().units(Size.QUICK, Selection.NONE, null).size());
+    assertTrue(
+        SdfShape.checks(Size.QUICK, List.of()).stream().noneMatch(Check::passed),
+        "with no runs the shape fit's checks fail");
     List<Check> checks = SdfBounce.checks(Size.QUICK, List.of(), null);
     assertTrue(
         checks.stream().anyMatch(c -> c.name().contains("mean error ≤ 0.01") && !c.passed()),

@@ -64,24 +64,25 @@ public final class GradientBenchmark {
   /** Runs method {@code adjoint:K}, {@code adjoint:revolve:S} or {@code tape}. */
   public static Row run(
       String spec, String key, int steps, int reps, String method, long tapeBudget) {
-    return run(spec, null, key, steps, reps, method, tapeBudget);
+    return run(spec, (String) null, key, steps, reps, method, tapeBudget);
   }
 
   /** As {@link #run(String, String, int, int, String, long)} with the contact solver named. */
   public static Row run(
       String spec, String solver, String key, int steps, int reps, String method, long tapeBudget) {
-    return run(spec, solver, -1, -1, key, steps, reps, method, tapeBudget);
+    return run(spec, new Settings(solver, -1, -1, -1), key, steps, reps, method, tapeBudget);
   }
 
   /**
-   * As {@link #run(String, String, String, int, int, String, long)} with the model's
-   * time-of-contact gradients (0 or 1) and impact bisections set where not negative.
+   * The model's settings a run overrides: the contact solver (null: the model's), time-of-contact
+   * gradients, impact bisections and contacts by signed distance (0 or 1; negative: the model's).
    */
+  public record Settings(String solver, int timeOfContact, int bisections, int sdfSurface) {}
+
+  /** As {@link #run(String, String, String, int, int, String, long)} with the settings given. */
   public static Row run(
       String spec,
-      String solver,
-      int timeOfContact,
-      int bisections,
+      Settings settings,
       String key,
       int steps,
       int reps,
@@ -90,17 +91,21 @@ public final class GradientBenchmark {
     Model loaded = ModelLoader.load(spec);
     Options.Builder o = loaded.opt().toBuilder();
     String label = spec;
-    if (solver != null) {
-      o.solver(ContactSolver.ofLabel(solver));
-      label += " (" + solver + ")";
+    if (settings.solver() != null) {
+      o.solver(ContactSolver.ofLabel(settings.solver()));
+      label += " (" + settings.solver() + ")";
     }
-    if (timeOfContact >= 0) {
-      o.timeOfContact(timeOfContact == 1);
-      label += timeOfContact == 1 ? " time of contact" : " no time of contact";
+    if (settings.timeOfContact() >= 0) {
+      o.timeOfContact(settings.timeOfContact() == 1);
+      label += settings.timeOfContact() == 1 ? " time of contact" : " no time of contact";
     }
-    if (bisections >= 0) {
-      o.impactBisections(bisections);
-      label += bisections > 0 ? " bisections " + bisections : " fixed steps";
+    if (settings.bisections() >= 0) {
+      o.impactBisections(settings.bisections());
+      label += settings.bisections() > 0 ? " bisections " + settings.bisections() : " fixed steps";
+    }
+    if (settings.sdfSurface() >= 0) {
+      o.sdfSurface(settings.sdfSurface() == 1);
+      label += settings.sdfSurface() == 1 ? " by signed distance" : " through meshes";
     }
     Model m = loaded.withOptions(o.build());
     Data d = new Data(m);
@@ -179,11 +184,12 @@ public final class GradientBenchmark {
     if (args.length < 4) {
       System.err.println(
           "usage: GradientBenchmark MODEL STEPS REPS METHOD... [--key K] [--solver S]"
-              + " [--timeofcontact 0|1] [--impactbisections N] [--tape-budget BYTES]");
+              + " [--timeofcontact 0|1] [--impactbisections N] [--sdfsurface 0|1]"
+              + " [--tape-budget BYTES]");
       System.exit(2);
     }
     String key = null, solver = null;
-    int toc = -1, bisections = -1;
+    int toc = -1, bisections = -1, surface = -1;
     long budget = TapeGradient.defaultBudget();
     List<String> methods = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
@@ -192,6 +198,7 @@ public final class GradientBenchmark {
         case "--solver" -> solver = args[++i];
         case "--timeofcontact" -> toc = Integer.parseInt(args[++i]);
         case "--impactbisections" -> bisections = Integer.parseInt(args[++i]);
+        case "--sdfsurface" -> surface = Integer.parseInt(args[++i]);
         case "--tape-budget" -> budget = Long.parseLong(args[++i]);
         default -> methods.add(args[i]);
       }
@@ -200,9 +207,7 @@ public final class GradientBenchmark {
       System.out.println(
           run(
                   args[0],
-                  solver,
-                  toc,
-                  bisections,
+                  new Settings(solver, toc, bisections, surface),
                   key,
                   Integer.parseInt(args[1]),
                   Integer.parseInt(args[2]),
