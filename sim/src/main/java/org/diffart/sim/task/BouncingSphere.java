@@ -2,7 +2,6 @@ package org.diffart.sim.task;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -111,13 +110,7 @@ public record BouncingSphere(boolean gravity, boolean timeOfContact, int bisecti
   /** The centre's positions after each step, (x, y, z) per step [3×STEPS]. */
   public double[] trajectory(double r) {
     Model m = model(r);
-    Data d = start(m);
-    double[] p = new double[3 * STEPS];
-    for (int t = 0; t < STEPS; t++) {
-      Step.step(m, d);
-      System.arraycopy(d.qpos, 0, p, 3 * t, 3);
-    }
-    return p;
+    return CentreCourse.of(m, start(m), STEPS);
   }
 
   /** The seed's loss of radius r against {@code target}, by simulation alone. */
@@ -138,29 +131,7 @@ public record BouncingSphere(boolean gravity, boolean timeOfContact, int bisecti
    */
   public double[] lossAndGradient(double r, double[] target) {
     Model m = model(r);
-    Loss loss =
-        new Loss() {
-          @Override
-          public double running(
-              Model m, int t, double[] qpos, double[] qvel, double[] ctrl, Gradient g) {
-            return t == 0 ? 0 : term(t - 1, qpos, g);
-          }
-
-          @Override
-          public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
-            return term(STEPS - 1, qpos, g);
-          }
-
-          private double term(int t, double[] qpos, Gradient g) {
-            double l = 0;
-            for (int k = 0; k < 3; k++) {
-              double e = qpos[k] - target[3 * t + k];
-              l += e * e / STEPS;
-              g.qpos()[k] = 2 * e / STEPS;
-            }
-            return l;
-          }
-        };
+    Loss loss = CentreCourse.against(target, STEPS, 1);
     RolloutProblem p = new RolloutProblem(m, start(m), new double[0], STEPS, loss);
     GradientResult g = AdjointGradient.compute(p, new Checkpointing.Every(1));
     return new double[] {g.loss(), g.shape()[0]};

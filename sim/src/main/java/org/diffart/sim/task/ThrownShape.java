@@ -1,7 +1,6 @@
 package org.diffart.sim.task;
 
 import java.util.Locale;
-import org.diffart.sim.algo.Step;
 import org.diffart.sim.data.Data;
 import org.diffart.sim.diff.AdjointGradient;
 import org.diffart.sim.diff.Checkpointing;
@@ -165,41 +164,13 @@ public record ThrownShape(
   /** The centre's positions after each step [3×STEPS]. */
   public double[] trajectory(double[] z) {
     Model m = model(z);
-    Data d = start(m);
-    double[] p = new double[3 * STEPS];
-    for (int t = 0; t < STEPS; t++) {
-      Step.step(m, d);
-      System.arraycopy(d.qpos, 0, p, 3 * t, 3);
-    }
-    return p;
+    return CentreCourse.of(m, start(m), STEPS);
   }
 
   /** L(z) and ∂L/∂z (the adjoint with time of contact; the code is the shape's parameters). */
   public double lossAndGradient(double[] z, double[] target, double[] grad) {
     Model m = model(z);
-    Loss loss =
-        new Loss() {
-          @Override
-          public double running(
-              Model m, int t, double[] qpos, double[] qvel, double[] ctrl, Gradient g) {
-            return t == 0 ? 0 : term(t - 1, qpos, g);
-          }
-
-          @Override
-          public double terminal(Model m, double[] qpos, double[] qvel, Gradient g) {
-            return term(STEPS - 1, qpos, g);
-          }
-
-          private double term(int t, double[] qpos, Gradient g) {
-            double l = 0;
-            for (int k = 0; k < 3; k++) {
-              double e = qpos[k] - target[3 * t + k];
-              l += e * e / (STEPS * LENGTH * LENGTH);
-              g.qpos()[k] = 2 * e / (STEPS * LENGTH * LENGTH);
-            }
-            return l;
-          }
-        };
+    Loss loss = CentreCourse.against(target, STEPS, LENGTH);
     GradientResult g =
         AdjointGradient.compute(
             new RolloutProblem(m, start(m), new double[0], STEPS, loss),
