@@ -57,6 +57,11 @@ public enum Capability {
       "SDF geoms (diffart.sdf shapes) through the mesh of their zero set: a plane against its"
           + " vertices (up to three contacts; an SDF sphere as the exact sphere), other geoms by MPR"
           + " against its convex hull"),
+  COLLISION_SDF_SURFACE(
+      "collision pairs",
+      "DiffSDFSim's contacts by signed distance (diffart:sdfsurface): an SDF geom meets a plane"
+          + " where its φ is least on the plane (Newton's method with the SDF's Hessian), its depth"
+          + " φ itself, point and depth differentiable in the pose and the shape"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),
@@ -75,11 +80,6 @@ public enum Capability {
       "DiffSDFSim's steps without penetration (diffart:impactbisections): a step that would start"
           + " a contact deeper than 1e-8 m is taken again in halves, so that impacts land at the"
           + " surface"),
-  COLLISION_SDF_SURFACE(
-      "collision pairs",
-      "DiffSDFSim's contacts by signed distance (diffart:sdfsurface): an SDF geom meets a plane"
-          + " where its φ is least on the plane (Newton's method with the SDF's Hessian), its depth"
-          + " φ itself, point and depth differentiable in the pose and the shape"),
   CONTACT_MARGIN(
       "contact solver",
       "contact margin and gap: contacts detected within the margin act within"

@@ -137,8 +137,7 @@ public final class CpuBackend implements Backend {
             Capability.HISTORY_GRADIENT_ACTUATOR,
             Capability.HISTORY_GRADIENT_SENSOR,
             Capability.HISTORY_TRANSITION,
-            Capability.CONTACT_IMPACT_BISECTION,
-            Capability.COLLISION_SDF_SURFACE));
+            Capability.CONTACT_IMPACT_BISECTION));
     return s;
   }
 

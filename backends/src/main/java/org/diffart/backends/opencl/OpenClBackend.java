@@ -135,6 +135,8 @@ public final class OpenClBackend implements Backend {
 
   private static Set<Capability> capabilitySet() {
     Set<Capability> s = EnumSet.copyOf(CpuBackend.STEPPING);
+    // contacts by signed distance call the SDF's object, which the device program has not
+    s.remove(Capability.COLLISION_SDF_SURFACE);
     s.addAll(
         List.of(
             Capability.DERIVATIVE_ADJOINT,
