@@ -60,8 +60,9 @@ public enum Capability {
   COLLISION_SDF_SURFACE(
       "collision pairs",
       "DiffSDFSim's contacts by signed distance (diffart:sdfsurface): an SDF geom meets a plane"
-          + " where its φ is least on the plane (Newton's method with the SDF's Hessian), its depth"
-          + " φ itself, point and depth differentiable in the pose and the shape"),
+          + " where its φ is least on the plane (Newton's method with the SDF's Hessian), and another"
+          + " SDF geom at the least of that one's φ on its surface; the depth φ itself, point and"
+          + " depth differentiable in the poses and the shapes"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),

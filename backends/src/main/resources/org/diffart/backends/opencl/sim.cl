@@ -6273,9 +6273,17 @@ void Collision_detect(Model* m, Data* d) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
         ConvexCollision_contact(m, d, p, g1, g2);
         if (DI_ERROR(d)) return;
+      } break;
+      case GeomType_SDF: {
+        if (OPT_sdfSurface && ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_SDF)) {
+          { DI_SET_ERROR(d); return; }
+        } else {
+          ConvexCollision_contact(m, d, p, g1, g2);
+          if (DI_ERROR(d)) return;
+        }
       } break;
       default: {
         { DI_SET_ERROR(d); return; }

@@ -859,9 +859,17 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
         ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
         if (DI_ERROR(d)) return;
+      } break;
+      case GeomType_SDF: {
+        if (OPT_sdfSurface && (t2 == GeomType_SDF)) {
+          { DI_SET_ERROR(d); return; }
+        } else {
+          ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+          if (DI_ERROR(d)) return;
+        }
       } break;
       default: {
         { DI_SET_ERROR(d); return; }

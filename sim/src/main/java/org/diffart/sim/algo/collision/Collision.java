@@ -34,6 +34,8 @@ import org.diffart.sim.model.Model;
  *   <tr><td>plane–SDF</td><td>3</td><td>as plane–mesh on the SDF's mesh (an SDF sphere: as a sphere); with
  *   {@code Options.sdfSurface} k: the least point of φ on the plane reached from vertex start k ({@link
  *   SdfSurface})</td></tr>
+ *   <tr><td>SDF–SDF</td><td>1</td><td>k 0: MPR's contact on the meshes' hulls; with {@code
+ *   Options.sdfSurface} refined to the least of φ₂ on geom 1's surface ({@link SdfSurface#pair})</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
@@ -122,7 +124,14 @@ public final class Collision {
             ConvexCollision.contact(m, d, p, g1, g2);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
+        case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+        case SDF -> {
+          if (m.opt().sdfSurface() && m.geomType(g2) == GeomType.SDF) {
+            SdfSurface.pair(m, d, p, g1, g2);
+          } else {
+            ConvexCollision.contact(m, d, p, g1, g2);
+          }
+        }
         default -> throw unsupported(m, g1, g2);
       }
     }

@@ -93,8 +93,15 @@ public final class CollisionAdjoint {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH, SDF ->
+        case ELLIPSOID, CYLINDER, MESH ->
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+        case SDF -> {
+          if (m.opt().sdfSurface() && t2 == GeomType.SDF) {
+            SdfSurfaceAdjoint.pair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+          } else {
+            ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+          }
+        }
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);

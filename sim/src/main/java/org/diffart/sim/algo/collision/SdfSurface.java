@@ -6,16 +6,16 @@ import org.diffart.sim.model.Model;
 import org.diffart.sim.sdf.Sdf;
 
 /**
- * DiffSDFSim's contacts by signed distance ({@code Options.sdfSurface}): an SDF geom meets a plane
- * where its φ is least on the plane (the seed minimises the SDF over the other body's surface). The
- * search starts from the vertices the mesh view would touch with (the deepest and up to two more
- * below the margin, {@link ConvexCollision#planeMesh}) and runs Newton's method in the plane's
- * coordinates w, with the SDF's Hessian ({@link Sdf#curvature}) and a backtracking line search
- * (gradient steps where the Hessian is not positive definite), inside the shape's box ({@link
- * Sdf#bounds}, grown by a tenth). Each distinct least point found is a contact: its depth {@code
- * φ(w*)}, its point midway between the plane and the surface, {@code y* + ½φ n}, the plane's
- * normal. A convex shape has one; a shape with several lobes on the plane one per lobe. Feature k
- * is the k-th start.
+ * DiffSDFSim's contacts by signed distance ({@code Options.sdfSurface}); two SDF geoms: {@link
+ * #pair}. An SDF geom meets a plane where its φ is least on the plane (the seed minimises the SDF
+ * over the other body's surface). The search starts from the vertices the mesh view would touch
+ * with (the deepest and up to two more below the margin, {@link ConvexCollision#planeMesh}) and
+ * runs Newton's method in the plane's coordinates w, with the SDF's Hessian ({@link Sdf#curvature})
+ * and a backtracking line search (gradient steps where the Hessian is not positive definite),
+ * inside the shape's box ({@link Sdf#bounds}, grown by a tenth). Each distinct least point found is
+ * a contact: its depth {@code φ(w*)}, its point midway between the plane and the surface, {@code y*
+ * + ½φ n}, the plane's normal. A convex shape has one; a shape with several lobes on the plane one
+ * per lobe. Feature k is the k-th start.
  *
  * <p>Only where the least exists as a smooth function: the body's centre above the plane (once
  * through it the least on the plane no longer measures the depth) and a {@link Sdf#smooth} φ.
@@ -251,5 +251,279 @@ public final class SdfSurface {
       }
       q[j] = s;
     }
+  }
+
+  // ---- two SDF geoms: the least of φ₂ on the surface of geom 1 ----
+
+  /** {@code Data.conFeature} of a contact that is a least point of φ₂ on geom 1's surface. */
+  static final int LEAST = -2;
+
+  /** KKT residual at which a least point on a surface is found. */
+  static final double KKT_TOLERANCE = 1e-12;
+
+  /**
+   * Two SDF geoms: MPR on their meshes' hulls ({@link ConvexCollision#contact}) says whether they
+   * touch and where; from its point, Newton's method on the optimality conditions of {@code min
+   * φ₂(x) subject to φ₁(x) = 0} ({@code ∇φ₂ = λ∇φ₁}, {@code φ₁ = 0}, with both SDFs' Hessians)
+   * finds the point of geom 1's surface deepest in geom 2: the contact's depth is φ₂ there, its
+   * normal −∇φ₂/|∇φ₂| (from geom 1 to geom 2), its point midway. Where the search does not reach a
+   * least point (no convergence, a maximum, outside the shapes' boxes) MPR's contact stays.
+   */
+  static void pair(Model m, Data d, int p, int g1, int g2) {
+    Sdf s1 = m.geomSdf(g1), s2 = m.geomSdf(g2);
+    int c = d.ncon;
+    ConvexCollision.contact(m, d, p, g1, g2);
+    if (d.ncon == c) {
+      return;
+    }
+    d.conFeature[c] = 0;
+    if (!s1.smooth() || !s2.smooth()) {
+      return;
+    }
+    double[] x = {d.conPos[3 * c], d.conPos[3 * c + 1], d.conPos[3 * c + 2]};
+    double[] xl = new double[4];
+    if (!leastOnSurface(s1, s2, d, g1, g2, x, xl)) {
+      return;
+    }
+    double[] g = new double[3];
+    double phi = world(s2, d, g2, xl, g, null);
+    double len = Math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+    if (!(phi < m.pairMargin(p)) || len == 0) {
+      return;
+    }
+    for (int k = 0; k < 3; k++) {
+      double n = -g[k] / len;
+      d.conFrame[9 * c + k] = n;
+      d.conPos[3 * c + k] = xl[k] + 0.5 * phi * n;
+    }
+    Contacts.tangents(d.conFrame, 9 * c);
+    d.conDist[c] = phi;
+    d.conFeature[c] = LEAST;
+  }
+
+  /**
+   * Newton's method on {@code F(x, λ) = (∇φ₂ − λ∇φ₁, φ₁) = 0} (world frame) from x (projected onto
+   * geom 1's surface first); writes (x*, λ*) to out and says whether it is a least point:
+   * converged, in both boxes, the Lagrangian's Hessian positive on the surface's tangent plane.
+   */
+  static boolean leastOnSurface(Sdf s1, Sdf s2, Data d, int g1, int g2, double[] x0, double[] out) {
+    double[] x = x0.clone(), g1w = new double[3], g2w = new double[3];
+    double[] h1 = new double[9], h2 = new double[9], jac = new double[16], f = new double[4];
+    for (int k = 0; k < 3; k++) {
+      double phi1 = world(s1, d, g1, x, g1w, null);
+      double gg = g1w[0] * g1w[0] + g1w[1] * g1w[1] + g1w[2] * g1w[2];
+      if (gg == 0) {
+        return false;
+      }
+      for (int i = 0; i < 3; i++) {
+        x[i] -= phi1 * g1w[i] / gg;
+      }
+    }
+    world(s1, d, g1, x, g1w, null);
+    world(s2, d, g2, x, g2w, null);
+    double lambda = dot(g2w, g1w) / dot(g1w, g1w);
+    double norm = residual(s1, s2, d, g1, g2, x, lambda, f);
+    for (int it = 0; it < 40 && norm > KKT_TOLERANCE; it++) {
+      kkt(s1, s2, d, g1, g2, x, lambda, jac, h1, h2);
+      double[] step = {-f[0], -f[1], -f[2], -f[3]};
+      if (!solve4(jac, step)) {
+        return false;
+      }
+      double t = 1, best = norm;
+      double[] xt = new double[3];
+      boolean taken = false;
+      for (int ls = 0; ls < 30 && !taken; ls++) {
+        for (int i = 0; i < 3; i++) {
+          xt[i] = x[i] + t * step[i];
+        }
+        double next = residual(s1, s2, d, g1, g2, xt, lambda + t * step[3], f);
+        if (next < (1 - 1e-4 * t) * best) {
+          x = xt.clone();
+          lambda += t * step[3];
+          norm = next;
+          taken = true;
+        }
+        t *= 0.5;
+      }
+      if (!taken) {
+        break;
+      }
+    }
+    residual(s1, s2, d, g1, g2, x, lambda, f);
+    if (!(norm <= 1e-9) || !inBox(s1, d, g1, x) || !inBox(s2, d, g2, x)) {
+      return false;
+    }
+    // a least, not a most: the Lagrangian's Hessian on the tangent plane of geom 1's surface
+    kkt(s1, s2, d, g1, g2, x, lambda, jac, h1, h2);
+    world(s1, d, g1, x, g1w, null);
+    double[] t1 = new double[3], t2 = new double[3];
+    tangentPlane(g1w, t1, t2);
+    double a11 = quad(jac, t1, t1), a12 = quad(jac, t1, t2), a22 = quad(jac, t2, t2);
+    if (!(a11 > 0 && a11 * a22 - a12 * a12 > 0)) {
+      return false;
+    }
+    System.arraycopy(x, 0, out, 0, 3);
+    out[3] = lambda;
+    return true;
+  }
+
+  /** |F(x, λ)| with F written to f. */
+  static double residual(
+      Sdf s1, Sdf s2, Data d, int g1, int g2, double[] x, double lambda, double[] f) {
+    double[] a = new double[3], b = new double[3];
+    double phi1 = world(s1, d, g1, x, a, null);
+    world(s2, d, g2, x, b, null);
+    for (int i = 0; i < 3; i++) {
+      f[i] = b[i] - lambda * a[i];
+    }
+    f[3] = phi1;
+    return Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]);
+  }
+
+  /**
+   * The KKT matrix {@code [[H₂ − λH₁, −∇φ₁], [∇φ₁ᵀ, 0]]} (row-major 4×4) at (x, λ), the world
+   * Hessians into h1, h2.
+   */
+  static void kkt(
+      Sdf s1,
+      Sdf s2,
+      Data d,
+      int g1,
+      int g2,
+      double[] x,
+      double lambda,
+      double[] jac,
+      double[] h1,
+      double[] h2) {
+    double[] a = new double[3];
+    world(s1, d, g1, x, a, h1);
+    world(s2, d, g2, x, new double[3], h2);
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        jac[4 * i + j] = h2[3 * i + j] - lambda * h1[3 * i + j];
+      }
+      jac[4 * i + 3] = -a[i];
+      jac[12 + i] = a[i];
+    }
+    jac[15] = 0;
+  }
+
+  /**
+   * φ of geom g's SDF at the world point x, its world gradient into grad and, when hess is not
+   * null, its world Hessian (row-major 3×3): {@code ∇ = R∇φ(q)}, {@code H = R ∇²φ(q) Rᵀ}, {@code q
+   * = Rᵀ(x − x_g)}.
+   */
+  static double world(Sdf sdf, Data d, int g, double[] x, double[] grad, double[] hess) {
+    double[] mat = d.geomXmat, q = new double[3], gl = new double[3];
+    int o = 9 * g;
+    for (int j = 0; j < 3; j++) {
+      double s = 0;
+      for (int i = 0; i < 3; i++) {
+        s += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
+      }
+      q[j] = s;
+    }
+    double phi = sdf.gradient(gl, 0, q, 0);
+    for (int i = 0; i < 3; i++) {
+      grad[i] = mat[o + 3 * i] * gl[0] + mat[o + 3 * i + 1] * gl[1] + mat[o + 3 * i + 2] * gl[2];
+    }
+    if (hess != null) {
+      double[] v = new double[3], hv = new double[3], tv = new double[sdf.nparam()];
+      for (int col = 0; col < 3; col++) {
+        // v = Rᵀ e_col, then the world column R ∇²φ v
+        for (int j = 0; j < 3; j++) {
+          v[j] = mat[o + 3 * col + j];
+        }
+        sdf.curvature(hv, 0, tv, 0, q, 0, v, 0);
+        for (int i = 0; i < 3; i++) {
+          hess[3 * i + col] =
+              mat[o + 3 * i] * hv[0] + mat[o + 3 * i + 1] * hv[1] + mat[o + 3 * i + 2] * hv[2];
+        }
+      }
+    }
+    return phi;
+  }
+
+  /** Whether the world point x lies in geom g's SDF box grown by a tenth ({@link #within}). */
+  static boolean inBox(Sdf sdf, Data d, int g, double[] x) {
+    double[] q = new double[3], mat = d.geomXmat;
+    int o = 9 * g;
+    for (int j = 0; j < 3; j++) {
+      for (int i = 0; i < 3; i++) {
+        q[j] += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
+      }
+    }
+    return within(sdf.bounds(), q);
+  }
+
+  /** Two unit vectors orthogonal to n and to each other. */
+  static void tangentPlane(double[] n, double[] t1, double[] t2) {
+    double[] f = new double[9];
+    double len = Math.sqrt(dot(n, n));
+    for (int i = 0; i < 3; i++) {
+      f[i] = n[i] / len;
+    }
+    Contacts.tangents(f, 0);
+    System.arraycopy(f, 3, t1, 0, 3);
+    System.arraycopy(f, 6, t2, 0, 3);
+  }
+
+  /** uᵀ A v for the upper-left 3×3 of the row-major 4×4 A. */
+  static double quad(double[] a, double[] u, double[] v) {
+    double s = 0;
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        s += u[i] * a[4 * i + j] * v[j];
+      }
+    }
+    return s;
+  }
+
+  static double dot(double[] u, double[] v) {
+    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+  }
+
+  /**
+   * Solves the 4×4 system a·x = b in place (b becomes x) by Gaussian elimination with partial
+   * pivoting; false when it is singular.
+   */
+  static boolean solve4(double[] a, double[] b) {
+    double[] m = a.clone();
+    for (int col = 0; col < 4; col++) {
+      int piv = col;
+      for (int r = col + 1; r < 4; r++) {
+        if (Math.abs(m[4 * r + col]) > Math.abs(m[4 * piv + col])) {
+          piv = r;
+        }
+      }
+      if (Math.abs(m[4 * piv + col]) < 1e-300) {
+        return false;
+      }
+      if (piv != col) {
+        for (int k = 0; k < 4; k++) {
+          double t = m[4 * col + k];
+          m[4 * col + k] = m[4 * piv + k];
+          m[4 * piv + k] = t;
+        }
+        double t = b[col];
+        b[col] = b[piv];
+        b[piv] = t;
+      }
+      for (int r = col + 1; r < 4; r++) {
+        double f = m[4 * r + col] / m[4 * col + col];
+        for (int k = col; k < 4; k++) {
+          m[4 * r + k] -= f * m[4 * col + k];
+        }
+        b[r] -= f * b[col];
+      }
+    }
+    for (int r = 3; r >= 0; r--) {
+      double s = b[r];
+      for (int k = r + 1; k < 4; k++) {
+        s -= m[4 * r + k] * b[k];
+      }
+      b[r] = s / m[4 * r + r];
+    }
+    return true;
   }
 }

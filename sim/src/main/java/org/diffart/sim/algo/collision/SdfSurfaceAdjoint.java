@@ -27,7 +27,7 @@ public final class SdfSurfaceAdjoint {
       return;
     }
     double[] mat = d.geomXmat, pos = d.geomXpos;
-    int o = 9 * gp, os = 9 * gs, np = sdf.nparam(), adr = m.geomShapeAdr(gs);
+    int o = 9 * gp, os = 9 * gs;
     double[] n = {mat[o + 2], mat[o + 5], mat[o + 8]};
     double dist = d.conDist[c];
     double[] y = new double[3], w = new double[2];
@@ -38,43 +38,31 @@ public final class SdfSurfaceAdjoint {
       w[0] += mat[o + 3 * i] * (y[i] - pos[3 * gp + i]);
       w[1] += mat[o + 3 * i + 1] * (y[i] - pos[3 * gp + i]);
     }
-    double[] q = new double[3], g = new double[3], pg = new double[np];
-    SdfSurface.local(d, gp, gs, w, q);
-    sdf.gradient(g, 0, q, 0);
-    sdf.paramGradient(pg, 0, q, 0);
-    // outputs: φ̄, n̄ and ȳ (the point's bar)
+    // outputs: φ̄, n̄ and the point's bar, which is ȳ at fixed w and w̄ = Tᵀ ȳ for the implicit
+    // term
     double[] posBar = {b.conPosBar[3 * c], b.conPosBar[3 * c + 1], b.conPosBar[3 * c + 2]};
     double phiBar = b.conDistBar[c] + 0.5 * dot(n, 0, posBar, 0);
-    double[] nBar = new double[3], tBar = new double[6], qBar = new double[3];
-    double[] xsBar = new double[3], rsBar = new double[9];
-    for (int i = 0; i < 3; i++) {
-      nBar[i] = nb[i] + 0.5 * dist * posBar[i];
-    }
-    // ȳ through the point at fixed w, and w̄ = Tᵀ ȳ for the implicit term
-    double[] yBar = posBar.clone();
+    double[] nBar = new double[3], tBar = new double[6], yBar = posBar.clone();
     double wBar1 = 0, wBar2 = 0;
     for (int i = 0; i < 3; i++) {
+      nBar[i] = nb[i] + 0.5 * dist * posBar[i];
       wBar1 += mat[o + 3 * i] * posBar[i];
       wBar2 += mat[o + 3 * i + 1] * posBar[i];
     }
-    // φ(q; θ) at fixed w
-    for (int j = 0; j < 3; j++) {
-      qBar[j] += phiBar * g[j];
-    }
-    for (int k = 0; k < np; k++) {
-      b.shapeBar[adr + k] += phiBar * pg[k];
-    }
-    // the implicit term: λ = H_w⁻¹ w̄, then −λ·(Tᵀ R_s ∇φ) as a function of everything at fixed w
-    double[] a = SdfSurface.planeAxes(d, gp, gs), h1 = new double[3], h2 = new double[3];
-    double[] tv = new double[np];
+    // φ at the plane point y(w) at fixed w
+    pointBars(m, d, b, sdf, gs, y, phiBar, new double[3], yBar);
+    // the implicit term: λ = H_w⁻¹ w̄, then −λ·(Tᵀ ∇φ_w) as a function of everything at fixed w
+    double[] q = new double[3], a = SdfSurface.planeAxes(d, gp, gs);
+    double[] h1 = new double[3], h2 = new double[3], tv = new double[sdf.nparam()];
+    SdfSurface.local(d, gp, gs, w, q);
     sdf.curvature(h1, 0, tv, 0, q, 0, a, 0);
     sdf.curvature(h2, 0, tv, 0, q, 0, a, 3);
     double h11 = dot(a, 0, h1, 0), h12 = dot(a, 0, h2, 0), h22 = dot(a, 3, h2, 0);
     double det = h11 * h22 - h12 * h12;
     boolean pd = h11 > 0 && det > 1e-12 * (h11 + h22) * (h11 + h22);
     if (!pd && (wBar1 != 0 || wBar2 != 0) && heldAtVertex(m, d, c, gp, gs, w)) {
-      // a flat least (the search did not move): the point is the start vertex's foot on the plane,
-      // w = Tᵀ(x_s + R_s v − x_p)
+      // a least that is not unique and the search did not move: the point is the start vertex's
+      // foot on the plane, w = Tᵀ(x_s + R_s v − x_p)
       int v = d.conFeature[c];
       double[] x = new double[3], tw = new double[3];
       for (int i = 0; i < 3; i++) {
@@ -82,10 +70,10 @@ public final class SdfSurfaceAdjoint {
         tw[i] = mat[o + 3 * i] * wBar1 + mat[o + 3 * i + 1] * wBar2;
         tBar[i] += wBar1 * (x[i] - pos[3 * gp + i]);
         tBar[3 + i] += wBar2 * (x[i] - pos[3 * gp + i]);
-        xsBar[i] += tw[i];
+        b.geomXposBar[3 * gs + i] += tw[i];
         b.geomXposBar[3 * gp + i] -= tw[i];
         for (int j = 0; j < 3; j++) {
-          rsBar[3 * i + j] += tw[i] * m.meshVert(m.geomMesh(gs), v, j);
+          b.geomXmatBar[os + 3 * i + j] += tw[i] * m.meshVert(m.geomMesh(gs), v, j);
         }
       }
       ConvexCollisionAdjoint.shapeVertex(
@@ -99,50 +87,22 @@ public final class SdfSurfaceAdjoint {
     }
     if ((wBar1 != 0 || wBar2 != 0) && pd) {
       double l1 = (h22 * wBar1 - h12 * wBar2) / det, l2 = (h11 * wBar2 - h12 * wBar1) / det;
-      // W = R_s ∇φ, the gradient in the world; s = Gᵀ W with G = −(λ₁t₁ + λ₂t₂)
-      double[] world = new double[3], big = new double[3], gBar = new double[3];
+      // with G = −(λ₁t₁ + λ₂t₂): the bar G of ∇φ_w, and t̄ᵢ = −λᵢ ∇φ_w
+      double[] world = new double[3], big = new double[3];
+      SdfSurface.world(sdf, d, gs, y, world, null);
       for (int i = 0; i < 3; i++) {
-        world[i] = mat[os + 3 * i] * g[0] + mat[os + 3 * i + 1] * g[1] + mat[os + 3 * i + 2] * g[2];
         big[i] = -(l1 * mat[o + 3 * i] + l2 * mat[o + 3 * i + 1]);
         tBar[i] -= l1 * world[i];
         tBar[3 + i] -= l2 * world[i];
       }
-      for (int j = 0; j < 3; j++) {
-        gBar[j] = mat[os + j] * big[0] + mat[os + 3 + j] * big[1] + mat[os + 6 + j] * big[2];
-      }
-      for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 3; j++) {
-          rsBar[3 * i + j] += big[i] * g[j];
-        }
-      }
-      double[] hv = new double[3];
-      sdf.curvature(hv, 0, tv, 0, q, 0, gBar, 0);
-      for (int j = 0; j < 3; j++) {
-        qBar[j] += hv[j];
-      }
-      for (int k = 0; k < np; k++) {
-        b.shapeBar[adr + k] += tv[k];
-      }
+      pointBars(m, d, b, sdf, gs, y, 0, big, yBar);
     }
-    // q = R_sᵀ (y − x_s) with y = x_p + T w at fixed w
-    for (int i = 0; i < 3; i++) {
-      double rq =
-          mat[os + 3 * i] * qBar[0] + mat[os + 3 * i + 1] * qBar[1] + mat[os + 3 * i + 2] * qBar[2];
-      yBar[i] += rq;
-      xsBar[i] -= rq;
-      for (int j = 0; j < 3; j++) {
-        rsBar[3 * i + j] += (y[i] - pos[3 * gs + i]) * qBar[j];
-      }
-    }
+    // y = x_p + T w at fixed w
     for (int i = 0; i < 3; i++) {
       b.geomXposBar[3 * gp + i] += yBar[i];
       b.geomXmatBar[o + 3 * i] += tBar[i] + w[0] * yBar[i];
       b.geomXmatBar[o + 3 * i + 1] += tBar[3 + i] + w[1] * yBar[i];
       b.geomXmatBar[o + 3 * i + 2] += nBar[i];
-      b.geomXposBar[3 * gs + i] += xsBar[i];
-    }
-    for (int q9 = 0; q9 < 9; q9++) {
-      b.geomXmatBar[os + q9] += rsBar[q9];
     }
   }
 
@@ -160,5 +120,131 @@ public final class SdfSurfaceAdjoint {
 
   private static double dot(double[] u, int uo, double[] v, int vo) {
     return u[uo] * v[vo] + u[uo + 1] * v[vo + 1] + u[uo + 2] * v[vo + 2];
+  }
+
+  /**
+   * Two SDF geoms, contact c ({@link SdfSurface#pair}): MPR's adjoint for a contact MPR kept; for a
+   * least point x* of φ₂ on geom 1's surface with its multiplier λ, the bars of the depth φ₂(x*),
+   * the normal −∇φ₂/|∇φ₂| and the point x* + ½φ₂n go to the inputs at fixed x* and to x*, and x*'s
+   * bar by the implicit function theorem on {@code F = (∇φ₂ − λ∇φ₁, φ₁) = 0}: {@code Jᵀ(μ, ν) =
+   * (x̄, 0)}, then every input gets {@code −μ·∂(∇φ₂ − λ∇φ₁)/∂input − ν ∂φ₁/∂input}.
+   */
+  static void pair(Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
+    if (d.conFeature[c] != SdfSurface.LEAST) {
+      ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, margin, nb);
+      return;
+    }
+    Sdf s1 = m.geomSdf(g1), s2 = m.geomSdf(g2);
+    double dist = d.conDist[c];
+    double[] n = {d.conFrame[9 * c], d.conFrame[9 * c + 1], d.conFrame[9 * c + 2]};
+    double[] x = new double[3], posBar = new double[3], nBar = new double[3];
+    for (int i = 0; i < 3; i++) {
+      x[i] = d.conPos[3 * c + i] - 0.5 * dist * n[i];
+      posBar[i] = b.conPosBar[3 * c + i];
+    }
+    double[] g1w = new double[3], g2w = new double[3];
+    SdfSurface.world(s1, d, g1, x, g1w, null);
+    SdfSurface.world(s2, d, g2, x, g2w, null);
+    double lambda = SdfSurface.dot(g2w, g1w) / SdfSurface.dot(g1w, g1w);
+    double phiBar = b.conDistBar[c] + 0.5 * SdfSurface.dot(n, posBar);
+    for (int i = 0; i < 3; i++) {
+      nBar[i] = nb[i] + 0.5 * dist * posBar[i];
+    }
+    // n = −u, u = ∇φ₂/|∇φ₂|
+    double len = Math.sqrt(SdfSurface.dot(g2w, g2w));
+    double[] u = {g2w[0] / len, g2w[1] / len, g2w[2] / len}, gBar = new double[3];
+    double un = -SdfSurface.dot(nBar, u);
+    for (int i = 0; i < 3; i++) {
+      gBar[i] = (-nBar[i] - un * u[i]) / len;
+    }
+    double[] xBar = posBar.clone();
+    pointBars(m, d, b, s2, g2, x, phiBar, gBar, xBar);
+    // the implicit function theorem: Jᵀ (μ, ν) = (x̄, 0)
+    double[] jac = new double[16], jt = new double[16];
+    SdfSurface.kkt(s1, s2, d, g1, g2, x, lambda, jac, new double[9], new double[9]);
+    for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < 4; j++) {
+        jt[4 * i + j] = jac[4 * j + i];
+      }
+    }
+    double[] mu = {xBar[0], xBar[1], xBar[2], 0};
+    if (!SdfSurface.solve4(jt, mu)) {
+      return;
+    }
+    pointBars(m, d, b, s2, g2, x, 0, new double[] {-mu[0], -mu[1], -mu[2]}, null);
+    pointBars(
+        m,
+        d,
+        b,
+        s1,
+        g1,
+        x,
+        -mu[3],
+        new double[] {lambda * mu[0], lambda * mu[1], lambda * mu[2]},
+        null);
+  }
+
+  /**
+   * The bars of φ (phiBar) and of its world gradient (gradBar) of geom g's SDF at the world point x
+   * into g's pose, its shape parameters and, when xBar is not null, into x: with {@code q = Rᵀ(x −
+   * x_g)} and {@code ∇_w = R∇φ(q)}.
+   */
+  static void pointBars(
+      Model m,
+      Data d,
+      DataBar b,
+      Sdf sdf,
+      int g,
+      double[] x,
+      double phiBar,
+      double[] gradBar,
+      double[] xBar) {
+    double[] mat = d.geomXmat;
+    int o = 9 * g, np = sdf.nparam(), adr = m.geomShapeAdr(g);
+    double[] q = new double[3], gl = new double[3], pg = new double[np], qBar = new double[3];
+    for (int j = 0; j < 3; j++) {
+      for (int i = 0; i < 3; i++) {
+        q[j] += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
+      }
+    }
+    sdf.gradient(gl, 0, q, 0);
+    sdf.paramGradient(pg, 0, q, 0);
+    for (int j = 0; j < 3; j++) {
+      qBar[j] = phiBar * gl[j];
+    }
+    for (int k = 0; k < np; k++) {
+      b.shapeBar[adr + k] += phiBar * pg[k];
+    }
+    double[] glBar = new double[3];
+    for (int j = 0; j < 3; j++) {
+      glBar[j] =
+          mat[o + j] * gradBar[0] + mat[o + 3 + j] * gradBar[1] + mat[o + 6 + j] * gradBar[2];
+    }
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        b.geomXmatBar[o + 3 * i + j] += gradBar[i] * gl[j];
+      }
+    }
+    if (glBar[0] != 0 || glBar[1] != 0 || glBar[2] != 0) {
+      double[] hv = new double[3], tv = new double[np];
+      sdf.curvature(hv, 0, tv, 0, q, 0, glBar, 0);
+      for (int j = 0; j < 3; j++) {
+        qBar[j] += hv[j];
+      }
+      for (int k = 0; k < np; k++) {
+        b.shapeBar[adr + k] += tv[k];
+      }
+    }
+    for (int i = 0; i < 3; i++) {
+      double rq =
+          mat[o + 3 * i] * qBar[0] + mat[o + 3 * i + 1] * qBar[1] + mat[o + 3 * i + 2] * qBar[2];
+      b.geomXposBar[3 * g + i] -= rq;
+      if (xBar != null) {
+        xBar[i] += rq;
+      }
+      for (int j = 0; j < 3; j++) {
+        b.geomXmatBar[o + 3 * i + j] += (x[i] - d.geomXpos[3 * g + i]) * qBar[j];
+      }
+    }
   }
 }
