@@ -52,8 +52,7 @@ final class SdfShape implements Swept {
   static List<String> shapes(Size size) {
     return size == Size.QUICK
         ? QUICK_SHAPES
-        : List.copyOf(
-            ThrownShape.standard(new double[] {1, 0, 0, 0}, true).family().codes().keySet());
+        : List.copyOf(org.diffart.sim.sdf.NeuralSdfFamily.shipped().codes().keySet());
   }
 
   @Override
@@ -252,7 +251,7 @@ final class SdfShape implements Swept {
           ChartStyle.xyChart(
               surface ? "contacts by signed distance" : "contacts through the mesh", "z₁", "z₂", 3);
       c.getStyler().setMarkerSize(9);
-      var codes = ThrownShape.standard(new double[] {1, 0, 0, 0}, true).family().codes().values();
+      var codes = org.diffart.sim.sdf.NeuralSdfFamily.shipped().codes().values();
       XYSeries learned =
           c.addSeries(
               "the family's codes (the truths)",

@@ -241,13 +241,19 @@ public final class SdfSurface {
 
   /** The plane point at w in geom gs's frame, {@code q = R_sᵀ (y − x_s)}, into q. */
   static void local(Data d, int gp, int gs, double[] w, double[] q) {
-    double[] y = new double[3], mat = d.geomXmat;
+    double[] y = new double[3];
     planePoint(d, gp, w, y);
-    int os = 9 * gs;
+    inFrame(d, gs, y, q);
+  }
+
+  /** The world point x in geom g's frame, {@code q = Rᵀ(x − x_g)}, into q. */
+  static void inFrame(Data d, int g, double[] x, double[] q) {
+    double[] mat = d.geomXmat;
+    int o = 9 * g;
     for (int j = 0; j < 3; j++) {
       double s = 0;
       for (int i = 0; i < 3; i++) {
-        s += mat[os + 3 * i + j] * (y[i] - d.geomXpos[3 * gs + i]);
+        s += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
       }
       q[j] = s;
     }
@@ -416,13 +422,7 @@ public final class SdfSurface {
   static double world(Sdf sdf, Data d, int g, double[] x, double[] grad, double[] hess) {
     double[] mat = d.geomXmat, q = new double[3], gl = new double[3];
     int o = 9 * g;
-    for (int j = 0; j < 3; j++) {
-      double s = 0;
-      for (int i = 0; i < 3; i++) {
-        s += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
-      }
-      q[j] = s;
-    }
+    inFrame(d, g, x, q);
     double phi = sdf.gradient(gl, 0, q, 0);
     for (int i = 0; i < 3; i++) {
       grad[i] = mat[o + 3 * i] * gl[0] + mat[o + 3 * i + 1] * gl[1] + mat[o + 3 * i + 2] * gl[2];
@@ -446,13 +446,8 @@ public final class SdfSurface {
 
   /** Whether the world point x lies in geom g's SDF box grown by a tenth ({@link #within}). */
   static boolean inBox(Sdf sdf, Data d, int g, double[] x) {
-    double[] q = new double[3], mat = d.geomXmat;
-    int o = 9 * g;
-    for (int j = 0; j < 3; j++) {
-      for (int i = 0; i < 3; i++) {
-        q[j] += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
-      }
-    }
+    double[] q = new double[3];
+    inFrame(d, g, x, q);
     return within(sdf.bounds(), q);
   }
 

@@ -202,11 +202,7 @@ public final class SdfSurfaceAdjoint {
     double[] mat = d.geomXmat;
     int o = 9 * g, np = sdf.nparam(), adr = m.geomShapeAdr(g);
     double[] q = new double[3], gl = new double[3], pg = new double[np], qBar = new double[3];
-    for (int j = 0; j < 3; j++) {
-      for (int i = 0; i < 3; i++) {
-        q[j] += mat[o + 3 * i + j] * (x[i] - d.geomXpos[3 * g + i]);
-      }
-    }
+    SdfSurface.inFrame(d, g, x, q);
     sdf.gradient(gl, 0, q, 0);
     sdf.paramGradient(pg, 0, q, 0);
     for (int j = 0; j < 3; j++) {
