@@ -61,8 +61,9 @@ public enum Capability {
       "collision pairs",
       "DiffSDFSim's contacts by signed distance (diffart:sdfsurface): an SDF geom meets a plane"
           + " where its φ is least on the plane (Newton's method with the SDF's Hessian), and another"
-          + " SDF geom at the least of that one's φ on its surface; the depth φ itself, point and"
-          + " depth differentiable in the poses and the shapes"),
+          + " SDF geom, a sphere, a capsule or an ellipsoid at the least points of its φ on that"
+          + " one's surface (up to four: non-convex shapes, a ball through a torus's hole); the depth"
+          + " φ itself, point and depth differentiable in the poses and the shapes"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),
   CONTACT_JOINT_LIMITS("contact solver", "joint limits as constraint rows"),

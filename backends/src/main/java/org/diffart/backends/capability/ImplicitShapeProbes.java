@@ -49,7 +49,8 @@ final class ImplicitShapeProbes implements ProbeFamily {
   /**
    * Contacts by signed distance on {@code sdf_surface.xml}: a ball given as a superellipsoid of 8
    * cells and a sphere geom dropped side by side on a tilted plane move alike (through its mesh the
-   * ball would slide millimetres lower).
+   * ball would slide millimetres lower), and a ball smaller than a torus's hole falls through it
+   * (on the torus's hull it would rest 7 cm above the torus's centre).
    */
   private static void surface(String name, Set<Capability> claims, Map<Capability, Verdict> out) {
     Model m = Probes.scene("sdf_surface.xml");
@@ -66,17 +67,20 @@ final class ImplicitShapeProbes implements ProbeFamily {
       for (int k = 1; k < 3; k++) {
         gap = Math.max(gap, Math.abs(q[k] - q[7 + k]));
       }
+      double through = q[16] - 0.5;
       put(
           out,
           c,
           claims,
-          gap < 1e-7 && q[2] < 0.05,
+          gap < 1e-7 && q[2] < 0.05 && through < -0.2,
           String.format(
               Locale.ROOT,
               "an SDF ball of 8 cells and a sphere geom after 0.8 s on a plane tilted 10°: their"
-                  + " y and z differ by %.2g m (z = %.4f m)",
+                  + " y and z differ by %.2g m (z = %.4f m); a 4 cm ball dropped at a torus's 7 cm"
+                  + " hole is %.3f m from its centre (on its hull: 0.07 m)",
               gap,
-              q[2]));
+              q[2],
+              through));
     } catch (RuntimeException e) {
       out.put(c, new Verdict(c, true, false, "failed: " + e));
     }

@@ -451,6 +451,7 @@ int Tendons_isPulley(Model* m, int w);
 void Tendons_sitePosition(Model* m, Data* d, int w);
 void Step_collide(Model* m, Data* d);
 void Collision_detect(Model* m, Data* d);
+void Collision_sdfPair(Model* m, Data* d, int p, int g1, int g2);
 void ConvexCollision_contact(Model* m, Data* d, int p, int g1, int g2);
 void Contacts_emit(Model* m, Data* d, int p, int k, double dist);
 int Contacts_priorityGeom(Model* m, int g1, int g2);
@@ -6232,8 +6233,12 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_sphereCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollision_contact(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_SDF: {
+            Collision_sdfPair(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -6251,8 +6256,12 @@ void Collision_detect(Model* m, Data* d) {
             CollisionPrimitives_capsuleCapsule(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollision_contact(m, d, p, g1, g2);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_SDF: {
+            Collision_sdfPair(m, d, p, g1, g2);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -6273,22 +6282,37 @@ void Collision_detect(Model* m, Data* d) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-        ConvexCollision_contact(m, d, p, g1, g2);
-        if (DI_ERROR(d)) return;
-      } break;
-      case GeomType_SDF: {
-        if (OPT_sdfSurface && ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_SDF)) {
-          { DI_SET_ERROR(d); return; }
+      case GeomType_ELLIPSOID: {
+        if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_SDF) {
+          Collision_sdfPair(m, d, p, g1, g2);
+          if (DI_ERROR(d)) return;
         } else {
           ConvexCollision_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
         }
       } break;
+      case GeomType_CYLINDER: case GeomType_MESH: {
+        ConvexCollision_contact(m, d, p, g1, g2);
+        if (DI_ERROR(d)) return;
+      } break;
+      case GeomType_SDF: {
+        Collision_sdfPair(m, d, p, g1, g2);
+        if (DI_ERROR(d)) return;
+      } break;
       default: {
         { DI_SET_ERROR(d); return; }
       } break;
     }
+  }
+}
+
+// algo/collision/Collision.java: void sdfPair(Model, Data, int, int, int)
+void Collision_sdfPair(Model* m, Data* d, int p, int g1, int g2) {
+  if (OPT_sdfSurface) {
+    { DI_SET_ERROR(d); return; }
+  } else {
+    ConvexCollision_contact(m, d, p, g1, g2);
+    if (DI_ERROR(d)) return;
   }
 }
 

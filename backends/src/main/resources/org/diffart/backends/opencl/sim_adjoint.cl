@@ -55,6 +55,7 @@ void KinematicsAdjoint_attached(Data* d, DataBar* b, int body, __global double* 
 void KinematicsAdjoint_geoms(Model* m, Data* d, DataBar* b);
 void KinematicsAdjoint_geom(Model* m, Data* d, DataBar* b, int g);
 void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b);
+void CollisionAdjoint_sdfPair(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb);
 void ConvexCollisionAdjoint_contact(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb);
 void ConvexCollisionAdjoint_localPoseAdjoint(Data* d, DataBar* b, int g1, int g2);
 void ConvexCollisionAdjoint_replay(Model* m, Data* d, DataBar* b, int g1, int g2, int count);
@@ -822,8 +823,12 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_sphereCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_SDF: {
+            CollisionAdjoint_sdfPair(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -839,8 +844,12 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           case GeomType_CAPSULE: {
             CollisionPrimitivesAdjoint_capsuleCapsule(m, d, b, c, g1, g2, nb);
           } break;
-          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: case GeomType_SDF: {
+          case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
             ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+            if (DI_ERROR(d)) return;
+          } break;
+          case GeomType_SDF: {
+            CollisionAdjoint_sdfPair(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
             if (DI_ERROR(d)) return;
           } break;
           case GeomType_BOX: {
@@ -859,17 +868,22 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
           if (DI_ERROR(d)) return;
         }
       } break;
-      case GeomType_ELLIPSOID: case GeomType_CYLINDER: case GeomType_MESH: {
-        ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
-        if (DI_ERROR(d)) return;
-      } break;
-      case GeomType_SDF: {
-        if (OPT_sdfSurface && (t2 == GeomType_SDF)) {
-          { DI_SET_ERROR(d); return; }
+      case GeomType_ELLIPSOID: {
+        if (t2 == GeomType_SDF) {
+          CollisionAdjoint_sdfPair(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+          if (DI_ERROR(d)) return;
         } else {
           ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
           if (DI_ERROR(d)) return;
         }
+      } break;
+      case GeomType_CYLINDER: case GeomType_MESH: {
+        ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+        if (DI_ERROR(d)) return;
+      } break;
+      case GeomType_SDF: {
+        CollisionAdjoint_sdfPair(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+        if (DI_ERROR(d)) return;
       } break;
       default: {
         { DI_SET_ERROR(d); return; }
@@ -880,6 +894,16 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
     BD_ARRAY(b, conDistBar)[c] = 0;
     BD_ARRAY(b, conFrictionBar)[c] = 0;
     BD_ARRAY(b, conRestitutionBar)[c] = 0;
+  }
+}
+
+// algo/collision/CollisionAdjoint.java: void sdfPair(Model, Data, DataBar, int, int, int, double, double[])
+void CollisionAdjoint_sdfPair(Model* m, Data* d, DataBar* b, int c, int g1, int g2, double margin, __global double* nb) {
+  if (OPT_sdfSurface) {
+    { DI_SET_ERROR(d); return; }
+  } else {
+    ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, margin, nb);
+    if (DI_ERROR(d)) return;
   }
 }
 

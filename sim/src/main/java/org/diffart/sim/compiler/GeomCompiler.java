@@ -117,6 +117,8 @@ abstract class GeomCompiler extends TreeCompiler {
       }
       if (s.sdf != null) {
         sdfGeom(s, g);
+      } else {
+        geomSdf.set(g, primitiveSdf(s.type, s.size));
       }
       System.arraycopy(framePos(s), 0, geomPos, 3 * g, 3);
       System.arraycopy(frameQuat(s), 0, geomQuat, 4 * g, 4);
@@ -239,6 +241,20 @@ abstract class GeomCompiler extends TreeCompiler {
     java.util.Arrays.fill(geomShapeAdr, -1);
   }
 
+  /**
+   * The signed distance of a sphere's, capsule's or ellipsoid's surface at its size (the
+   * ellipsoid's radial one, {@link org.diffart.sim.sdf.SuperellipsoidSdf} with ε = 1), which
+   * contacts by signed distance against SDF geoms evaluate; null for other types.
+   */
+  static org.diffart.sim.sdf.Sdf primitiveSdf(GeomType t, double[] size) {
+    return switch (t) {
+      case SPHERE -> new org.diffart.sim.sdf.SphereSdf(size[0]);
+      case CAPSULE -> new org.diffart.sim.sdf.CapsuleSdf(size[0], size[1]);
+      case ELLIPSOID -> new org.diffart.sim.sdf.SuperellipsoidSdf(size[0], size[1], size[2], 1, 1);
+      default -> null;
+    };
+  }
+
   /** The mesh index of each SDF geom (compile-time only). */
   private java.util.Map<GeomSpec, Integer> sdfMesh;
 
@@ -352,7 +368,7 @@ abstract class GeomCompiler extends TreeCompiler {
    */
   int capacity(int g1, int g2) {
     GeomType t1 = GeomType.values()[geomType[g1]], t2 = GeomType.values()[geomType[g2]];
-    int cap = ContactCapacity.maxContacts(t1, t2);
+    int cap = ContactCapacity.maxContacts(t1, t2, b.options.sdfSurface());
     int hf = t1 == GeomType.HFIELD ? g1 : t2 == GeomType.HFIELD ? g2 : -1;
     if (cap > 0 && hf >= 0) {
       int h = geomHfield[hf];

@@ -12,6 +12,7 @@ import org.diffart.sim.sdf.NeuralSdfFamily;
 import org.diffart.sim.sdf.Sdf;
 import org.diffart.sim.sdf.SphereSdf;
 import org.diffart.sim.sdf.SuperellipsoidSdf;
+import org.diffart.sim.sdf.TorusSdf;
 
 /**
  * diffart's SDF geoms in MJCF, in the syntax of MuJoCo 3's SDF plugins: an {@code <extension>}
@@ -34,13 +35,14 @@ import org.diffart.sim.sdf.SuperellipsoidSdf;
  *
  * Shapes: {@code diffart.sdf.sphere} (radius), {@code diffart.sdf.box} (size: half-extents), {@code
  * diffart.sdf.capsule} (radius, halflength), {@code diffart.sdf.superellipsoid} (size: semi-axes,
- * exponents: ε₁ ε₂); every shape takes {@code cells}, the marching grid's cells along the longest
- * side of its bounds (default 32). The difference from MuJoCo: its SDF plugins ({@code
- * mujoco.sdf.torus}, bolt, nut, gear, bowl) are compiled C++ functions without shape derivatives,
- * collided by gradient descent on the two SDFs; diffart's are Java shapes differentiable in their
- * parameters, collided through the mesh of their zero set (a plane against its vertices, other
- * geoms against its convex hull), and MuJoCo's sdf geom also names a mesh, which diffart's does
- * not.
+ * exponents: ε₁ ε₂), {@code diffart.sdf.torus} (radius1: the ring's, radius2: the tube's, the keys
+ * of MuJoCo's {@code mujoco.sdf.torus}); every shape takes {@code cells}, the marching grid's cells
+ * along the longest side of its bounds (default 32). The difference from MuJoCo: its SDF plugins
+ * ({@code mujoco.sdf.torus}, bolt, nut, gear, bowl) are compiled C++ functions without shape
+ * derivatives, collided by gradient descent on the two SDFs; diffart's are Java shapes
+ * differentiable in their parameters, collided through the mesh of their zero set (a plane against
+ * its vertices, other geoms against its convex hull), and MuJoCo's sdf geom also names a mesh,
+ * which diffart's does not.
  */
 final class MjcfSdf {
   private MjcfSdf() {}
@@ -68,7 +70,8 @@ final class MjcfSdf {
                   + kind
                   + "' is not one of diffart's: MuJoCo's plugins are compiled C++; diffart's SDF"
                   + " shapes are diffart.sdf.sphere, diffart.sdf.box, diffart.sdf.capsule,"
-                  + " diffart.sdf.superellipsoid, diffart.sdf.mesh and diffart.sdf.neural");
+                  + " diffart.sdf.superellipsoid, diffart.sdf.torus, diffart.sdf.mesh and"
+                  + " diffart.sdf.neural");
         }
         for (XmlElement inst : plugin.children()) {
           if (!inst.name().equals("instance")) {
@@ -100,13 +103,14 @@ final class MjcfSdf {
           case "box" -> Set.of("size", "cells");
           case "capsule" -> Set.of("radius", "halflength", "cells");
           case "superellipsoid" -> Set.of("size", "exponents", "cells");
+          case "torus" -> Set.of("radius1", "radius2", "cells");
           case "mesh" -> Set.of("mesh", "samples", "scale", "cells");
           case "neural" -> Set.of("file", "shape", "code", "cells");
           default ->
               throw inst.error(
                   "unknown SDF shape 'diffart.sdf."
                       + kind
-                      + "': use sphere, box, capsule, superellipsoid, mesh or neural");
+                      + "': use sphere, box, capsule, superellipsoid, torus, mesh or neural");
         };
     for (var e : config.entrySet()) {
       if (!keys.contains(e.getKey())) {
@@ -125,6 +129,10 @@ final class MjcfSdf {
                 new CapsuleSdf(
                     positive(config, inst, "radius", 1)[0],
                     positive(config, inst, "halflength", 1)[0]);
+            case "torus" ->
+                new TorusSdf(
+                    positive(config, inst, "radius1", 1)[0],
+                    positive(config, inst, "radius2", 1)[0]);
             case "mesh" -> meshShape(config, inst, meshes);
             case "neural" -> neuralShape(config, inst);
             case "superellipsoid" -> {

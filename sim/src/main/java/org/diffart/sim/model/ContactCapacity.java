@@ -15,7 +15,36 @@ public final class ContactCapacity {
   /** Contact slots of a box–box pair: 16 edge crossings, 4 corners and 4 vertices. */
   public static final int BOX_BOX = 24;
 
+  /**
+   * Contact slots of an SDF geom against another or against a sphere, capsule or ellipsoid with
+   * contacts by signed distance ({@code Options.sdfSurface}): the least points of one's φ on the
+   * other's surface, from MPR's point and three mesh vertices.
+   */
+  public static final int SDF_SURFACE = 4;
+
   private ContactCapacity() {}
+
+  /**
+   * {@link #maxContacts(GeomType, GeomType)}, and {@link #SDF_SURFACE} for the pairs that contacts
+   * by signed distance search when {@code sdfSurface} is on.
+   */
+  public static int maxContacts(GeomType a, GeomType b, boolean sdfSurface) {
+    return sdfSurface && bySignedDistance(a, b) ? SDF_SURFACE : maxContacts(a, b);
+  }
+
+  /**
+   * Whether contacts by signed distance ({@code Options.sdfSurface}) search the pair as the least
+   * of one's φ on the other's surface: an SDF geom against an SDF geom, a sphere, a capsule or an
+   * ellipsoid (surfaces with a smooth φ; boxes and cylinders keep MPR on the hull).
+   */
+  public static boolean bySignedDistance(GeomType a, GeomType b) {
+    GeomType other = a == GeomType.SDF ? b : b == GeomType.SDF ? a : null;
+    return other != null
+        && switch (other) {
+          case SDF, SPHERE, CAPSULE, ELLIPSOID -> true;
+          default -> false;
+        };
+  }
 
   /**
    * Maximum number of contacts between two geoms of these types, 0 when the pair is not supported.

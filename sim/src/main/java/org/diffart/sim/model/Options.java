@@ -55,11 +55,13 @@ package org.diffart.sim.model;
  *     half its length, at most this many halvings (the seed's 10), the rest of the step after it,
  *     so that contacts begin at the surface, not up to a step's travel deep ({@code
  *     org.diffart.sim.algo.ImpactBisection}); Euler-type integrators
- * @param sdfSurface SDF geoms meet planes and each other as DiffSDFSim's do, by their signed
- *     distance: the contact is where φ is least on the plane, or where the other geom's φ is least
- *     on the first's surface ({@code org.diffart.sim.algo.collision.SdfSurface}), its depth φ there
- *     and its point and depth differentiable in the shape through φ itself; without it (the
- *     default) at the vertices of the SDF's mesh, and between SDFs by MPR on their hulls. CPU only
+ * @param sdfSurface SDF geoms meet planes, each other, spheres, capsules and ellipsoids as
+ *     DiffSDFSim's do, by their signed distance: the contact is where φ is least on the plane, or
+ *     where the SDF's φ is least on the other geom's surface (up to four such points: a non-convex
+ *     shape touches in several places; {@code org.diffart.sim.algo.collision.SdfSurface}), its
+ *     depth φ there and its point and depth differentiable in the shape through φ itself; without
+ *     it (the default) at the vertices of the SDF's mesh, and against other geoms by MPR on their
+ *     hulls. CPU only
  * @param maxNormalImpulse upper bound of each normal impulse, N·s
  * @param density density of the surrounding medium, kg/m³ (MJCF {@code option density}; MuJoCo
  *     2.2.2's inertia-box fluid forces, {@code org.diffart.sim.algo.forces.Fluid})

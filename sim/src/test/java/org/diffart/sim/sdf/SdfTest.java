@@ -24,6 +24,7 @@ class SdfTest {
         new SuperellipsoidSdf(0.5, 0.7, 0.4, 0.6, 1.3),
         new SuperellipsoidSdf(0.5, 0.5, 0.5, 1, 1),
         new SuperellipsoidSdf(0.5, 0.7, 0.4, 1.4, 0.7),
+        new TorusSdf(0.5, 0.2),
         GRID,
         NeuralSdfFamily.shipped().network());
   }
@@ -142,6 +143,10 @@ class SdfTest {
     assertEquals(0.5, new BoxSdf(0.3, 0.5, 0.8).value(0.6, 0.9, 0.8), 1e-15);
     assertEquals(0.75, new CapsuleSdf(0.25, 0.6).value(0, 0, 1.6), 1e-15);
     assertEquals(-0.15, new CapsuleSdf(0.25, 0.6).value(0.1, 0, -0.3), 1e-15);
+    // a torus: the hole's centre lies R − r outside, a point of the centre circle r inside
+    assertEquals(0.3, new TorusSdf(0.5, 0.2).value(0, 0, 0), 1e-15);
+    assertEquals(-0.2, new TorusSdf(0.5, 0.2).value(0.3, 0.4, 0), 1e-15);
+    assertEquals(0.1, new TorusSdf(0.5, 0.2).value(0, -0.5, 0.3), 1e-15);
     // with ε = 1 and equal axes the superellipsoid is the sphere, its radial distance exact
     Sdf ball = new SuperellipsoidSdf(0.5, 0.5, 0.5, 1, 1);
     assertEquals(new SphereSdf(0.5).value(0.3, -0.4, 0.9), ball.value(0.3, -0.4, 0.9), 1e-14);

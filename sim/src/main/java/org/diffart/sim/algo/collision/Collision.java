@@ -34,8 +34,10 @@ import org.diffart.sim.model.Model;
  *   <tr><td>plane–SDF</td><td>3</td><td>as plane–mesh on the SDF's mesh (an SDF sphere: as a sphere); with
  *   {@code Options.sdfSurface} k: the least point of φ on the plane reached from vertex start k ({@link
  *   SdfSurface})</td></tr>
- *   <tr><td>SDF–SDF</td><td>1</td><td>k 0: MPR's contact on the meshes' hulls; with {@code
- *   Options.sdfSurface} refined to the least of φ₂ on geom 1's surface ({@link SdfSurface#pair})</td></tr>
+ *   <tr><td>SDF against SDF, sphere, capsule or ellipsoid</td><td>1 (4)</td><td>k 0: MPR's contact on the
+ *   hulls; with {@code Options.sdfSurface} ({@code ContactCapacity.SDF_SURFACE} slots) k: the least of the SDF's φ₂
+ *   on geom 1's surface reached from start k (0: MPR's point, 1–3: mesh vertices inside the other geom), {@link
+ *   SdfSurface#pair}</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
@@ -104,7 +106,8 @@ public final class Collision {
           switch (m.geomType(g2)) {
             case SPHERE -> CollisionPrimitives.sphereSphere(m, d, p, g1, g2);
             case CAPSULE -> CollisionPrimitives.sphereCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+            case SDF -> sdfPair(m, d, p, g1, g2);
             case BOX -> CollisionPrimitives.sphereBox(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -112,7 +115,8 @@ public final class Collision {
         case CAPSULE -> {
           switch (m.geomType(g2)) {
             case CAPSULE -> CollisionPrimitives.capsuleCapsule(m, d, p, g1, g2);
-            case ELLIPSOID, CYLINDER, MESH, SDF -> ConvexCollision.contact(m, d, p, g1, g2);
+            case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+            case SDF -> sdfPair(m, d, p, g1, g2);
             case BOX -> CapsuleBox.contact(m, d, p, g1, g2);
             default -> throw unsupported(m, g1, g2);
           }
@@ -124,16 +128,29 @@ public final class Collision {
             ConvexCollision.contact(m, d, p, g1, g2);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
-        case SDF -> {
-          if (m.opt().sdfSurface() && m.geomType(g2) == GeomType.SDF) {
-            SdfSurface.pair(m, d, p, g1, g2);
+        case ELLIPSOID -> {
+          if (m.geomType(g2) == GeomType.SDF) {
+            sdfPair(m, d, p, g1, g2);
           } else {
             ConvexCollision.contact(m, d, p, g1, g2);
           }
         }
+        case CYLINDER, MESH -> ConvexCollision.contact(m, d, p, g1, g2);
+        case SDF -> sdfPair(m, d, p, g1, g2);
         default -> throw unsupported(m, g1, g2);
       }
+    }
+  }
+
+  /**
+   * An SDF geom g2 against an SDF geom, a sphere, a capsule or an ellipsoid g1: by signed distance
+   * with {@code Options.sdfSurface} ({@link SdfSurface#pair}), else MPR on the hulls.
+   */
+  private static void sdfPair(Model m, Data d, int p, int g1, int g2) {
+    if (m.opt().sdfSurface()) {
+      SdfSurface.pair(m, d, p, g1, g2);
+    } else {
+      ConvexCollision.contact(m, d, p, g1, g2);
     }
   }
 

@@ -71,8 +71,9 @@ public final class CollisionAdjoint {
           switch (t2) {
             case SPHERE -> CollisionPrimitivesAdjoint.sphereSphere(m, d, b, c, g1, g2, nb);
             case CAPSULE -> CollisionPrimitivesAdjoint.sphereCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH, SDF ->
+            case ELLIPSOID, CYLINDER, MESH ->
                 ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+            case SDF -> sdfPair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CollisionPrimitivesAdjoint.sphereBox(m, d, b, c, g1, g2, nb);
             default -> throw unsupported(t1, t2);
           }
@@ -80,8 +81,9 @@ public final class CollisionAdjoint {
         case CAPSULE -> {
           switch (t2) {
             case CAPSULE -> CollisionPrimitivesAdjoint.capsuleCapsule(m, d, b, c, g1, g2, nb);
-            case ELLIPSOID, CYLINDER, MESH, SDF ->
+            case ELLIPSOID, CYLINDER, MESH ->
                 ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+            case SDF -> sdfPair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
             case BOX -> CapsuleBoxAdjoint.contact(m, d, b, c, g1, g2, k, m.pairMargin(p), nb);
             default -> throw unsupported(t1, t2);
           }
@@ -93,15 +95,16 @@ public final class CollisionAdjoint {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }
         }
-        case ELLIPSOID, CYLINDER, MESH ->
-            ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
-        case SDF -> {
-          if (m.opt().sdfSurface() && t2 == GeomType.SDF) {
-            SdfSurfaceAdjoint.pair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+        case ELLIPSOID -> {
+          if (t2 == GeomType.SDF) {
+            sdfPair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           } else {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }
         }
+        case CYLINDER, MESH ->
+            ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
+        case SDF -> sdfPair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
         default -> throw unsupported(t1, t2);
       }
       java.util.Arrays.fill(b.conPosBar, 3 * c, 3 * c + 3, 0);
@@ -109,6 +112,16 @@ public final class CollisionAdjoint {
       b.conDistBar[c] = 0;
       b.conFrictionBar[c] = 0;
       b.conRestitutionBar[c] = 0;
+    }
+  }
+
+  /** Adjoint of {@code Collision.sdfPair}. */
+  private static void sdfPair(
+      Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
+    if (m.opt().sdfSurface()) {
+      SdfSurfaceAdjoint.pair(m, d, b, c, g1, g2, margin, nb);
+    } else {
+      ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, margin, nb);
     }
   }
 

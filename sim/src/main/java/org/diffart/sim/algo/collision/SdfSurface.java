@@ -268,12 +268,18 @@ public final class SdfSurface {
   static final double KKT_TOLERANCE = 1e-12;
 
   /**
-   * Two SDF geoms: MPR on their meshes' hulls ({@link ConvexCollision#contact}) says whether they
-   * touch and where; from its point, Newton's method on the optimality conditions of {@code min
-   * φ₂(x) subject to φ₁(x) = 0} ({@code ∇φ₂ = λ∇φ₁}, {@code φ₁ = 0}, with both SDFs' Hessians)
-   * finds the point of geom 1's surface deepest in geom 2: the contact's depth is φ₂ there, its
-   * normal −∇φ₂/|∇φ₂| (from geom 1 to geom 2), its point midway. Where the search does not reach a
-   * least point (no convergence, a maximum, outside the shapes' boxes) MPR's contact stays.
+   * An SDF geom g2 against an SDF geom, a sphere, a capsule or an ellipsoid g1 ({@link
+   * Model#geomSdf}: the primitive's own φ): MPR on the hulls ({@link ConvexCollision#contact}) says
+   * whether they can touch. Then, from MPR's point and from up to three mesh vertices lying inside
+   * the other geom or near its surface (either geom's, the deepest first, spread by a third of the
+   * smaller bounding radius: DiffSDFSim's candidates, its mesh checked against the other's SDF both
+   * ways), Newton's method on the optimality conditions of {@code min φ₂(x) subject to φ₁(x) = 0}
+   * ({@code ∇φ₂ = λ∇φ₁}, {@code φ₁ = 0}, both Hessians) finds the points of geom 1's surface
+   * locally deepest in geom 2. Each distinct one below the margin is a contact (feature k its
+   * start): depth φ₂ there, normal −∇φ₂/|∇φ₂| (from geom 1 to geom 2), point midway. A rod across a
+   * torus rests on two such points; a ball in the torus's hole, whose hull MPR sees it in, has its
+   * least point outside: no contact. Where no search reaches a least point (no convergence, a
+   * maximum, outside the shapes' boxes, a least that is not unique) MPR's contact stays.
    */
   static void pair(Model m, Data d, int p, int g1, int g2) {
     Sdf s1 = m.geomSdf(g1), s2 = m.geomSdf(g2);
@@ -286,67 +292,231 @@ public final class SdfSurface {
     if (!s1.smooth() || !s2.smooth()) {
       return;
     }
-    double[] x = {d.conPos[3 * c], d.conPos[3 * c + 1], d.conPos[3 * c + 2]};
-    double[] xl = new double[4];
-    if (!leastOnSurface(s1, s2, d, g1, g2, x, xl)) {
+    double[][] starts = starts(m, d, p, g1, g2, d.conPos, 3 * c);
+    double same = SAME * Math.max(m.geomRbound(g1), m.geomRbound(g2));
+    double[][] found = new double[starts.length][];
+    boolean reached = false;
+    for (int k = 0; k < starts.length; k++) {
+      double[] xl = new double[4];
+      if (starts[k] == null || !leastOnSurface(s1, s2, d, g1, g2, starts[k], xl)) {
+        continue;
+      }
+      reached = true;
+      double phi = world(s2, d, g2, xl, new double[3], null);
+      // a least point outside geom 2's box is apart from it (a neural φ far away means nothing)
+      phi = inBox(s2, d, g2, xl) ? phi : Double.POSITIVE_INFINITY;
+      boolean seen = false;
+      for (int j = 0; j < k; j++) {
+        seen |=
+            found[j] != null
+                && Math.sqrt(
+                        (found[j][0] - xl[0]) * (found[j][0] - xl[0])
+                            + (found[j][1] - xl[1]) * (found[j][1] - xl[1])
+                            + (found[j][2] - xl[2]) * (found[j][2] - xl[2]))
+                    < same;
+      }
+      if (phi < m.pairMargin(p) && !seen) {
+        found[k] = xl;
+      }
+    }
+    if (!reached) {
       return;
     }
+    // the least points replace MPR's contact
+    d.ncon = c;
     double[] g = new double[3];
-    double phi = world(s2, d, g2, xl, g, null);
-    double len = Math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
-    if (!(phi < m.pairMargin(p)) || len == 0) {
-      return;
+    for (int k = 0; k < found.length; k++) {
+      if (found[k] == null) {
+        continue;
+      }
+      double phi = world(s2, d, g2, found[k], g, null);
+      double len = Math.sqrt(dot(g, g));
+      if (len == 0) {
+        continue;
+      }
+      int slot = d.ncon;
+      for (int i = 0; i < 3; i++) {
+        double n = -g[i] / len;
+        d.conFrame[9 * slot + i] = n;
+        d.conPos[3 * slot + i] = found[k][i] + 0.5 * phi * n;
+      }
+      d.conFeature[slot] = LEAST;
+      Contacts.emit(m, d, p, k, phi);
     }
-    for (int k = 0; k < 3; k++) {
-      double n = -g[k] / len;
-      d.conFrame[9 * c + k] = n;
-      d.conPos[3 * c + k] = xl[k] + 0.5 * phi * n;
-    }
-    Contacts.tangents(d.conFrame, 9 * c);
-    d.conDist[c] = phi;
-    d.conFeature[c] = LEAST;
   }
 
   /**
-   * Newton's method on {@code F(x, λ) = (∇φ₂ − λ∇φ₁, φ₁) = 0} (world frame) from x (projected onto
-   * geom 1's surface first); writes (x*, λ*) to out and says whether it is a least point:
-   * converged, in both boxes, the Lagrangian's Hessian positive on the surface's tangent plane.
+   * The searches' starts: MPR's point (at mpr[mo..mo+3)), then up to three mesh vertices of either
+   * geom inside the other or near its surface (φ of the other below the pair's margin plus a tenth
+   * of the smaller bounding radius: a thin rod pressed into a coarse mesh has no vertex inside),
+   * the deepest first, each a third of the smaller bounding radius from those taken; unused entries
+   * null.
    */
-  static boolean leastOnSurface(Sdf s1, Sdf s2, Data d, int g1, int g2, double[] x0, double[] out) {
-    double[] x = x0.clone(), g1w = new double[3], g2w = new double[3];
-    double[] h1 = new double[9], h2 = new double[9], jac = new double[16], f = new double[4];
-    for (int k = 0; k < 3; k++) {
-      double phi1 = world(s1, d, g1, x, g1w, null);
-      double gg = g1w[0] * g1w[0] + g1w[1] * g1w[1] + g1w[2] * g1w[2];
-      if (gg == 0) {
-        return false;
+  static double[][] starts(Model m, Data d, int p, int g1, int g2, double[] mpr, int mo) {
+    double[][] out = new double[org.diffart.sim.model.ContactCapacity.SDF_SURFACE][];
+    out[0] = new double[] {mpr[mo], mpr[mo + 1], mpr[mo + 2]};
+    double size = Math.min(m.geomRbound(g1), m.geomRbound(g2));
+    double band = m.pairMargin(p) + 0.1 * size, spacing = 0.3 * size;
+    double[] near = new double[4 * (vertices(m, g1) + vertices(m, g2))];
+    int count = nearVertices(m, d, g1, g2, band, near, 0);
+    count = nearVertices(m, d, g2, g1, band, near, count);
+    // the deepest, then the deepest a spacing from those taken, and so on
+    for (int k = 1; k < out.length; k++) {
+      int best = -1;
+      for (int i = 0; i < count; i++) {
+        if (best >= 0 && near[4 * i + 3] >= near[4 * best + 3]) {
+          continue;
+        }
+        boolean spread = true;
+        for (int j = 1; j < k && spread; j++) {
+          double ex = near[4 * i] - out[j][0], ey = near[4 * i + 1] - out[j][1];
+          double ez = near[4 * i + 2] - out[j][2];
+          spread = Math.sqrt(ex * ex + ey * ey + ez * ez) >= spacing;
+        }
+        if (spread) {
+          best = i;
+        }
       }
-      for (int i = 0; i < 3; i++) {
-        x[i] -= phi1 * g1w[i] / gg;
+      if (best < 0) {
+        break;
+      }
+      out[k] = java.util.Arrays.copyOfRange(near, 4 * best, 4 * best + 3);
+    }
+    return out;
+  }
+
+  /** The number of mesh vertices of geom g if it is an SDF geom, else 0. */
+  private static int vertices(Model m, int g) {
+    return m.geomType(g) == org.diffart.sim.model.GeomType.SDF ? m.meshVertNum(m.geomMesh(g)) : 0;
+  }
+
+  /**
+   * The world points of geom g's mesh vertices (an SDF geom's; none for a primitive) where φ of
+   * geom o is below band, each followed by that φ, written to out from entry {@code 4·count};
+   * returns the new count.
+   */
+  private static int nearVertices(
+      Model m, Data d, int g, int o, double band, double[] out, int count) {
+    int mesh = m.geomMesh(g);
+    Sdf other = m.geomSdf(o);
+    double[] box = other.bounds(), q = new double[3], x = new double[3], c = new double[3];
+    // geom o's centre in geom g's frame: vertices beyond its bounding sphere are skipped first
+    inFrame(
+        d, g, new double[] {d.geomXpos[3 * o], d.geomXpos[3 * o + 1], d.geomXpos[3 * o + 2]}, c);
+    double reach = m.geomRbound(o) + band;
+    for (int i = 0; i < vertices(m, g); i++) {
+      double ex = m.meshVert(mesh, i, 0) - c[0], ey = m.meshVert(mesh, i, 1) - c[1];
+      double ez = m.meshVert(mesh, i, 2) - c[2];
+      if (ex * ex + ey * ey + ez * ez > reach * reach) {
+        continue;
+      }
+      for (int j = 0; j < 3; j++) {
+        x[j] = ConvexCollision.meshPoint(m, d, g, i, j);
+      }
+      inFrame(d, o, x, q);
+      if (within(box, q)) {
+        double phi = other.value(q, 0);
+        if (phi < band) {
+          System.arraycopy(x, 0, out, 4 * count, 3);
+          out[4 * count++ + 3] = phi;
+        }
       }
     }
-    world(s1, d, g1, x, g1w, null);
-    world(s2, d, g2, x, g2w, null);
-    double lambda = dot(g2w, g1w) / dot(g1w, g1w);
+    return count;
+  }
+
+  /**
+   * The least of φ₂ on geom 1's surface from x (projected onto it first). Far from it, Newton's
+   * method on the surface: in the tangent plane of geom 1's surface, the step {@code −(H_t + μI)⁻¹
+   * g_t} with g_t φ₂'s tangential gradient and H_t the Lagrangian's Hessian {@code ∇²φ₂ − λ∇²φ₁}
+   * there (the surface's curvature included), shifted by μ where it is not positive (and a step
+   * down the direction of negative curvature at a saddle), at most half the shape's smallest
+   * extent, projected back onto the surface, with a backtracking line search on φ₂. Near it (the
+   * Hessian positive, the step short), Newton's method on the optimality conditions {@code F(x, λ)
+   * = (∇φ₂ − λ∇φ₁, φ₁) = 0} (world frame) with a line search on |F|, which converges to rounding.
+   * Writes (x*, λ*) to out and says whether it is a least point: converged, in geom 1's box, the
+   * Lagrangian's Hessian positive on the tangent plane.
+   */
+  static boolean leastOnSurface(Sdf s1, Sdf s2, Data d, int g1, int g2, double[] x0, double[] out) {
+    double[] x = project(s1, d, g1, new double[] {x0[0], x0[1], x0[2]});
+    if (x == null) {
+      return false;
+    }
+    double[] n = new double[3], t1 = new double[3], t2 = new double[3], box = s1.bounds();
+    double[] h1 = new double[9], h2 = new double[9], jac = new double[16], f = new double[4];
+    double reach = 0.5 * Math.min(box[3] - box[0], Math.min(box[4] - box[1], box[5] - box[2]));
+    double lambda = multiplier(s1, s2, d, g1, g2, x);
     double norm = residual(s1, s2, d, g1, g2, x, lambda, f);
-    for (int it = 0; it < 40 && norm > KKT_TOLERANCE; it++) {
+    for (int it = 0; it < ITERATIONS && norm > KKT_TOLERANCE; it++) {
       kkt(s1, s2, d, g1, g2, x, lambda, jac, h1, h2);
-      double[] step = {-f[0], -f[1], -f[2], -f[3]};
-      if (!solve4(jac, step)) {
-        return false;
-      }
-      double t = 1, best = norm;
-      double[] xt = new double[3];
-      boolean taken = false;
-      for (int ls = 0; ls < 30 && !taken; ls++) {
-        for (int i = 0; i < 3; i++) {
-          xt[i] = x[i] + t * step[i];
+      world(s1, d, g1, x, n, null);
+      tangentPlane(n, t1, t2);
+      double gr1 = dot(f, t1), gr2 = dot(f, t2);
+      double a11 = quad(jac, t1, t1), a12 = quad(jac, t1, t2), a22 = quad(jac, t2, t2);
+      double trace = a11 + a22, det = a11 * a22 - a12 * a12;
+      double lowest = 0.5 * trace - Math.sqrt(0.25 * (a11 - a22) * (a11 - a22) + a12 * a12);
+      boolean positive = a11 > 0 && det > 0;
+      if (positive) {
+        double r1 = -(a22 * gr1 - a12 * gr2) / det, r2 = -(a11 * gr2 - a12 * gr1) / det;
+        if (Math.sqrt(r1 * r1 + r2 * r2) < 0.1 * reach) {
+          double[] step = {-f[0], -f[1], -f[2], -f[3]};
+          if (!solve4(jac, step)) {
+            return false;
+          }
+          double t = 1;
+          double[] xt = new double[3];
+          boolean taken = false;
+          for (int ls = 0; ls < 30 && !taken; ls++) {
+            for (int i = 0; i < 3; i++) {
+              xt[i] = x[i] + t * step[i];
+            }
+            double next = residual(s1, s2, d, g1, g2, xt, lambda + t * step[3], f);
+            if (next < (1 - 1e-4 * t) * norm) {
+              x = xt.clone();
+              lambda += t * step[3];
+              norm = next;
+              taken = true;
+            }
+            t *= 0.5;
+          }
+          if (!taken) {
+            break;
+          }
+          continue;
         }
-        double next = residual(s1, s2, d, g1, g2, xt, lambda + t * step[3], f);
-        if (next < (1 - 1e-4 * t) * best) {
-          x = xt.clone();
-          lambda += t * step[3];
-          norm = next;
+      }
+      // Newton's method on the surface, the Hessian shifted where it is not positive
+      double mu = positive ? 0 : -lowest + 1e-2 * (Math.abs(a11) + Math.abs(a22)) + 1e-12;
+      double b11 = a11 + mu, b22 = a22 + mu, bdet = b11 * b22 - a12 * a12;
+      double r1 = -(b22 * gr1 - a12 * gr2) / bdet, r2 = -(b11 * gr2 - a12 * gr1) / bdet;
+      if (lowest < 0) {
+        // down the direction of negative curvature too (a saddle between two least points)
+        double v1 = a12, v2 = lowest - a11;
+        if (Math.abs(lowest - a22) + Math.abs(a12) > Math.abs(v1) + Math.abs(v2)) {
+          v1 = lowest - a22;
+          v2 = a12;
+        }
+        double len = Math.sqrt(v1 * v1 + v2 * v2), sign = v1 * gr1 + v2 * gr2 > 0 ? -1 : 1;
+        if (len > 0) {
+          r1 += sign * 0.1 * reach * v1 / len;
+          r2 += sign * 0.1 * reach * v2 / len;
+        }
+      }
+      double len = Math.sqrt(r1 * r1 + r2 * r2);
+      if (len > reach) {
+        r1 *= reach / len;
+        r2 *= reach / len;
+      }
+      double slope = gr1 * r1 + gr2 * r2, phi = world(s2, d, g2, x, n, null), t = 1;
+      boolean taken = false;
+      for (int ls = 0; ls < 40 && !taken; ls++) {
+        double[] xt = new double[3];
+        for (int i = 0; i < 3; i++) {
+          xt[i] = x[i] + t * (r1 * t1[i] + r2 * t2[i]);
+        }
+        xt = project(s1, d, g1, xt);
+        if (xt != null && world(s2, d, g2, xt, n, null) < phi + 1e-4 * t * Math.min(slope, 0)) {
+          x = xt;
           taken = true;
         }
         t *= 0.5;
@@ -354,23 +524,55 @@ public final class SdfSurface {
       if (!taken) {
         break;
       }
+      lambda = multiplier(s1, s2, d, g1, g2, x);
+      norm = residual(s1, s2, d, g1, g2, x, lambda, f);
     }
-    residual(s1, s2, d, g1, g2, x, lambda, f);
-    if (!(norm <= 1e-9) || !inBox(s1, d, g1, x) || !inBox(s2, d, g2, x)) {
+    if (!(norm <= 1e-9) || !inBox(s1, d, g1, x)) {
       return false;
     }
     // a least, not a most: the Lagrangian's Hessian on the tangent plane of geom 1's surface
     kkt(s1, s2, d, g1, g2, x, lambda, jac, h1, h2);
-    world(s1, d, g1, x, g1w, null);
-    double[] t1 = new double[3], t2 = new double[3];
-    tangentPlane(g1w, t1, t2);
-    double a11 = quad(jac, t1, t1), a12 = quad(jac, t1, t2), a22 = quad(jac, t2, t2);
-    if (!(a11 > 0 && a11 * a22 - a12 * a12 > 0)) {
+    if (!tangentPositive(s1, d, g1, x, jac)) {
       return false;
     }
     System.arraycopy(x, 0, out, 0, 3);
     out[3] = lambda;
     return true;
+  }
+
+  /** x moved onto geom g's surface by three Newton steps on φ along its gradient; null if flat. */
+  private static double[] project(Sdf sdf, Data d, int g, double[] x) {
+    double[] grad = new double[3];
+    for (int k = 0; k < 3; k++) {
+      double phi = world(sdf, d, g, x, grad, null), gg = dot(grad, grad);
+      if (gg == 0) {
+        return null;
+      }
+      for (int i = 0; i < 3; i++) {
+        x[i] -= phi * grad[i] / gg;
+      }
+    }
+    return x;
+  }
+
+  /** The multiplier that makes ∇φ₂ − λ∇φ₁ tangential at x: {@code ∇φ₂·∇φ₁ / |∇φ₁|²}. */
+  private static double multiplier(Sdf s1, Sdf s2, Data d, int g1, int g2, double[] x) {
+    double[] a = new double[3], b = new double[3];
+    world(s1, d, g1, x, a, null);
+    world(s2, d, g2, x, b, null);
+    return dot(b, a) / dot(a, a);
+  }
+
+  /**
+   * Whether the upper-left 3×3 of the KKT matrix jac (the Lagrangian's Hessian) is positive
+   * definite on the tangent plane of geom g's surface at x.
+   */
+  private static boolean tangentPositive(Sdf sdf, Data d, int g, double[] x, double[] jac) {
+    double[] n = new double[3], t1 = new double[3], t2 = new double[3];
+    world(sdf, d, g, x, n, null);
+    tangentPlane(n, t1, t2);
+    double a11 = quad(jac, t1, t1), a12 = quad(jac, t1, t2), a22 = quad(jac, t2, t2);
+    return a11 > 0 && a11 * a22 - a12 * a12 > 0;
   }
 
   /** |F(x, λ)| with F written to f. */

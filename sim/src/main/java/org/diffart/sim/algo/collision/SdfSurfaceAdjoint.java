@@ -123,11 +123,12 @@ public final class SdfSurfaceAdjoint {
   }
 
   /**
-   * Two SDF geoms, contact c ({@link SdfSurface#pair}): MPR's adjoint for a contact MPR kept; for a
-   * least point x* of φ₂ on geom 1's surface with its multiplier λ, the bars of the depth φ₂(x*),
-   * the normal −∇φ₂/|∇φ₂| and the point x* + ½φ₂n go to the inputs at fixed x* and to x*, and x*'s
-   * bar by the implicit function theorem on {@code F = (∇φ₂ − λ∇φ₁, φ₁) = 0}: {@code Jᵀ(μ, ν) =
-   * (x̄, 0)}, then every input gets {@code −μ·∂(∇φ₂ − λ∇φ₁)/∂input − ν ∂φ₁/∂input}.
+   * An SDF geom against an SDF geom or a sphere, capsule or ellipsoid, contact c ({@link
+   * SdfSurface#pair}): MPR's adjoint for a contact MPR kept; for a least point x* of φ₂ on geom 1's
+   * surface with its multiplier λ, the bars of the depth φ₂(x*), the normal −∇φ₂/|∇φ₂| and the
+   * point x* + ½φ₂n go to the inputs at fixed x* and to x*, and x*'s bar by the implicit function
+   * theorem on {@code F = (∇φ₂ − λ∇φ₁, φ₁) = 0}: {@code Jᵀ(μ, ν) = (x̄, 0)}, then every input gets
+   * {@code −μ·∂(∇φ₂ − λ∇φ₁)/∂input − ν ∂φ₁/∂input}.
    */
   static void pair(Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
     if (d.conFeature[c] != SdfSurface.LEAST) {
@@ -208,7 +209,9 @@ public final class SdfSurfaceAdjoint {
     for (int j = 0; j < 3; j++) {
       qBar[j] = phiBar * gl[j];
     }
-    for (int k = 0; k < np; k++) {
+    // a primitive's φ (sphere, capsule, ellipsoid) has no shape parameters in the model
+    int shapes = adr < 0 ? 0 : np;
+    for (int k = 0; k < shapes; k++) {
       b.shapeBar[adr + k] += phiBar * pg[k];
     }
     double[] glBar = new double[3];
@@ -227,7 +230,7 @@ public final class SdfSurfaceAdjoint {
       for (int j = 0; j < 3; j++) {
         qBar[j] += hv[j];
       }
-      for (int k = 0; k < np; k++) {
+      for (int k = 0; k < shapes; k++) {
         b.shapeBar[adr + k] += tv[k];
       }
     }

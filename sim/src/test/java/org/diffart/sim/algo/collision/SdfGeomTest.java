@@ -102,14 +102,36 @@ class SdfGeomTest {
             ModelFormatException.class,
             () ->
                 scene(
-                    "<plugin plugin=\"diffart.sdf.torus\"><instance name=\"thing\"/></plugin>",
+                    "<plugin plugin=\"diffart.sdf.klein\"><instance name=\"thing\"/></plugin>",
                     "pgs",
                     0.1,
                     0.5));
     assertTrue(e.getMessage().contains("sdf.xml:5"), e.getMessage());
     assertTrue(
-        e.getMessage().contains("sphere, box, capsule, superellipsoid, mesh or neural"),
+        e.getMessage().contains("sphere, box, capsule, superellipsoid, torus, mesh or neural"),
         e.getMessage());
+    // a missing key and a torus whose tube is wider than its ring, each named with its line
+    for (String config :
+        new String[] {
+          "<config key=\"radius1\" value=\"0.1\"/>",
+          "<config key=\"radius1\" value=\"0.1\"/><config key=\"radius2\" value=\"0.2\"/>"
+        }) {
+      ModelFormatException t =
+          assertThrows(
+              ModelFormatException.class,
+              () ->
+                  scene(
+                      "<plugin plugin=\"diffart.sdf.torus\"><instance name=\"thing\">"
+                          + config
+                          + "</instance></plugin>",
+                      "pgs",
+                      0.1,
+                      0.5));
+      assertTrue(t.getMessage().contains("sdf.xml:5"), t.getMessage());
+      assertTrue(
+          t.getMessage().contains("radius2") || t.getMessage().contains("0 < tube < ring"),
+          t.getMessage());
+    }
   }
 
   /**

@@ -126,23 +126,34 @@ class SdfSurfaceTest {
     System.arraycopy(pb, 0, b.conPosBar, 0, 3);
     b.conDistBar[0] = db;
     CollisionAdjoint.detect(m, d, b);
-    for (double[][] x :
-        new double[][][] {{d.geomXpos, b.geomXposBar}, {d.geomXmat, b.geomXmatBar}}) {
-      for (int k = 0; k < 2 * x[0].length / m.ngeom(); k++) {
-        double o = x[0][k];
-        x[0][k] = o + eps;
-        double fp = output(m, d, pb, db);
-        x[0][k] = o - eps;
-        double fm = output(m, d, pb, db);
-        x[0][k] = o;
-        assertEquals((fp - fm) / (2 * eps), x[1][k], 1e-8, "entry " + k);
-      }
-    }
+    poseBarsMatch(d, b, 2, () -> output(m, d, pb, db));
     Model mp = scene(SdfGeomTest.pebble(0.1 + eps), "pgs", 0.05, 20);
     Model mm = scene(SdfGeomTest.pebble(0.1 - eps), "pgs", 0.05, 20);
     double fd = (output(mp, d, pb, db) - output(mm, d, pb, db)) / (2 * eps);
     assertTrue(Math.abs(fd) > 0.1);
     assertEquals(fd, b.shapeBar[0], 1e-8, "semi-axis");
+  }
+
+  /**
+   * Asserts the collision adjoint's bars of the first {@code geoms} geoms' pose entries ({@code
+   * geomXpos}, {@code geomXmat}, one by one) lie within 1e-8 of central differences (ε = 1e-6) of
+   * output, which detects the contacts at d's poses.
+   */
+  static void poseBarsMatch(
+      Data d, org.diffart.sim.data.DataBar b, int geoms, java.util.function.DoubleSupplier output) {
+    double eps = 1e-6;
+    for (double[][] x :
+        new double[][][] {{d.geomXpos, b.geomXposBar}, {d.geomXmat, b.geomXmatBar}}) {
+      for (int k = 0; k < geoms * x[0].length / (d.geomXpos.length / 3); k++) {
+        double o = x[0][k];
+        x[0][k] = o + eps;
+        double fp = output.getAsDouble();
+        x[0][k] = o - eps;
+        double fm = output.getAsDouble();
+        x[0][k] = o;
+        assertEquals((fp - fm) / (2 * eps), x[1][k], 1e-8, "entry " + k);
+      }
+    }
   }
 
   /** {@code db·depth + pb·point} of the first contact at d's geom poses. */
@@ -189,18 +200,27 @@ class SdfSurfaceTest {
     }
   }
 
-  private static void check(
-      String what, java.util.function.Function<double[], Model> scene, int nshape, boolean tumble) {
-    double eps = 1e-6;
-    RolloutProblem p = problem(scene.apply(new double[2]), tumble);
+  /**
+   * Asserts the adjoint's gradients with respect to the start (qpos₀, qvel₀; a state every 5 steps)
+   * lie within 1e-6 of central differences (ε = 1e-6); returns the adjoint's result.
+   */
+  static GradientResult startGradientsMatch(RolloutProblem p, String what) {
     GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(5));
     EnumSet<Wrt> wrt = EnumSet.of(Wrt.QPOS0, Wrt.QVEL0);
     GradientResult fd =
-        FiniteDifferenceGradient.compute(p, wrt, new FiniteDifferenceGradient.Settings(eps, true));
+        FiniteDifferenceGradient.compute(p, wrt, new FiniteDifferenceGradient.Settings(1e-6, true));
     for (Wrt w : wrt) {
       double err = TapeCheck.relativeError(adjoint.grad(w), fd.grad(w));
       assertTrue(err < 1e-6, what + " " + w + ": " + err);
     }
+    return adjoint;
+  }
+
+  private static void check(
+      String what, java.util.function.Function<double[], Model> scene, int nshape, boolean tumble) {
+    double eps = 1e-6;
+    RolloutProblem p = problem(scene.apply(new double[2]), tumble);
+    GradientResult adjoint = startGradientsMatch(p, what);
     double[] shape = new double[nshape];
     for (int k = 0; k < nshape; k++) {
       double[] up = new double[2], down = new double[2];
@@ -310,16 +330,9 @@ class SdfSurfaceTest {
       d.qvel[0] = 1;
       d.qvel[4] = 2;
       d.qvel[5] = 1;
-      RolloutProblem p = new RolloutProblem(m, d, new double[0], 15, Loss.finalConfiguration());
-      GradientResult adjoint = AdjointGradient.compute(p, new Checkpointing.Every(5));
-      EnumSet<Wrt> wrt = EnumSet.of(Wrt.QPOS0, Wrt.QVEL0);
-      GradientResult fd =
-          FiniteDifferenceGradient.compute(
-              p, wrt, new FiniteDifferenceGradient.Settings(eps, true));
-      for (Wrt w : wrt) {
-        double err = TapeCheck.relativeError(adjoint.grad(w), fd.grad(w));
-        assertTrue(err < 1e-6, solver + " " + w + ": " + err);
-      }
+      GradientResult adjoint =
+          startGradientsMatch(
+              new RolloutProblem(m, d, new double[0], 15, Loss.finalConfiguration()), solver);
       java.util.function.BiFunction<Double, Double, Double> loss =
           (a, z) -> {
             Model mm = pair(a, z, solver);
