@@ -61,8 +61,9 @@ public enum Capability {
       "collision pairs",
       "DiffSDFSim's contacts by signed distance (diffart:sdfsurface): an SDF geom meets a plane"
           + " where its φ is least on the plane (Newton's method with the SDF's Hessian), and another"
-          + " SDF geom, a sphere, a capsule or an ellipsoid at the least points of its φ on that"
-          + " one's surface (up to four: non-convex shapes, a ball through a torus's hole); the depth"
+          + " SDF geom, a sphere, a capsule, an ellipsoid or a box at the least points of one's φ on"
+          + " the other's surface (several: non-convex shapes, a ball through a torus's hole; a box's"
+          + " corners inside); the depth"
           + " φ itself, point and depth differentiable in the poses and the shapes"),
   CONTACT_PGS(
       "contact solver", "projected Gauss-Seidel, fixed sweeps, one sliding-direction friction row"),

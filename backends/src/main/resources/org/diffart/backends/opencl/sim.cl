@@ -6277,6 +6277,9 @@ void Collision_detect(Model* m, Data* d) {
         if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_BOX) {
           BoxBox_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;
+        } else if ((MI_ARRAY(m, geomType)[(g2)]) == GeomType_SDF) {
+          Collision_sdfPair(m, d, p, g1, g2);
+          if (DI_ERROR(d)) return;
         } else {
           ConvexCollision_contact(m, d, p, g1, g2);
           if (DI_ERROR(d)) return;

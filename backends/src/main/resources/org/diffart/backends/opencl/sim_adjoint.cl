@@ -863,6 +863,9 @@ void CollisionAdjoint_detect(Model* m, Data* d, DataBar* b) {
       case GeomType_BOX: {
         if (t2 == GeomType_BOX) {
           BoxBoxAdjoint_contact(m, d, b, c, p, nb);
+        } else if (t2 == GeomType_SDF) {
+          CollisionAdjoint_sdfPair(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
+          if (DI_ERROR(d)) return;
         } else {
           ConvexCollisionAdjoint_contact(m, d, b, c, g1, g2, (MD_ARRAY(m, pairMargin)[(2 * (p))]), nb);
           if (DI_ERROR(d)) return;

@@ -242,7 +242,7 @@ abstract class GeomCompiler extends TreeCompiler {
   }
 
   /**
-   * The signed distance of a sphere's, capsule's or ellipsoid's surface at its size (the
+   * The signed distance of a sphere's, capsule's, ellipsoid's or box's surface at its size (the
    * ellipsoid's radial one, {@link org.diffart.sim.sdf.SuperellipsoidSdf} with ε = 1), which
    * contacts by signed distance against SDF geoms evaluate; null for other types.
    */
@@ -251,6 +251,7 @@ abstract class GeomCompiler extends TreeCompiler {
       case SPHERE -> new org.diffart.sim.sdf.SphereSdf(size[0]);
       case CAPSULE -> new org.diffart.sim.sdf.CapsuleSdf(size[0], size[1]);
       case ELLIPSOID -> new org.diffart.sim.sdf.SuperellipsoidSdf(size[0], size[1], size[2], 1, 1);
+      case BOX -> new org.diffart.sim.sdf.BoxSdf(size[0], size[1], size[2]);
       default -> null;
     };
   }

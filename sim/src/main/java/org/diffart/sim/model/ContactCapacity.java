@@ -18,7 +18,8 @@ public final class ContactCapacity {
   /**
    * Contact slots of an SDF geom against another or against a sphere, capsule or ellipsoid with
    * contacts by signed distance ({@code Options.sdfSurface}): the least points of one's φ on the
-   * other's surface, from MPR's point and three mesh vertices.
+   * other's surface, from MPR's point and three mesh vertices (against a box four more, its
+   * corners).
    */
   public static final int SDF_SURFACE = 4;
 
@@ -29,19 +30,24 @@ public final class ContactCapacity {
    * by signed distance search when {@code sdfSurface} is on.
    */
   public static int maxContacts(GeomType a, GeomType b, boolean sdfSurface) {
-    return sdfSurface && bySignedDistance(a, b) ? SDF_SURFACE : maxContacts(a, b);
+    if (!sdfSurface || !bySignedDistance(a, b)) {
+      return maxContacts(a, b);
+    }
+    // a box's corners inside the SDF come on top of the least points
+    return a == GeomType.BOX || b == GeomType.BOX ? SDF_SURFACE + 4 : SDF_SURFACE;
   }
 
   /**
    * Whether contacts by signed distance ({@code Options.sdfSurface}) search the pair as the least
-   * of one's φ on the other's surface: an SDF geom against an SDF geom, a sphere, a capsule or an
-   * ellipsoid (surfaces with a smooth φ; boxes and cylinders keep MPR on the hull).
+   * of one's φ on the other's surface: an SDF geom against an SDF geom, a sphere, a capsule, an
+   * ellipsoid (smooth surfaces) or a box (its φ minimised over the SDF's surface, its corners
+   * inside the SDF; a cylinder keeps MPR on the hull).
    */
   public static boolean bySignedDistance(GeomType a, GeomType b) {
     GeomType other = a == GeomType.SDF ? b : b == GeomType.SDF ? a : null;
     return other != null
         && switch (other) {
-          case SDF, SPHERE, CAPSULE, ELLIPSOID -> true;
+          case SDF, SPHERE, CAPSULE, ELLIPSOID, BOX -> true;
           default -> false;
         };
   }

@@ -553,8 +553,8 @@ public final class Model extends ModelFields {
 
   /**
    * The SDF of geom g: an SDF geom's shape (its parameters those the model has); a sphere's,
-   * capsule's or ellipsoid's φ at its size (no shape parameters: {@link #geomShapeAdr} is −1), for
-   * contacts by signed distance; null for other geoms.
+   * capsule's, ellipsoid's or box's φ at its size (no shape parameters: {@link #geomShapeAdr} is
+   * −1), for contacts by signed distance; null for other geoms.
    */
   public org.diffart.sim.sdf.Sdf geomSdf(int g) {
     return geomSdf.get(g);

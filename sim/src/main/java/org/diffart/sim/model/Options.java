@@ -55,7 +55,7 @@ package org.diffart.sim.model;
  *     half its length, at most this many halvings (the seed's 10), the rest of the step after it,
  *     so that contacts begin at the surface, not up to a step's travel deep ({@code
  *     org.diffart.sim.algo.ImpactBisection}); Euler-type integrators
- * @param sdfSurface SDF geoms meet planes, each other, spheres, capsules and ellipsoids as
+ * @param sdfSurface SDF geoms meet planes, each other, spheres, capsules, ellipsoids and boxes as
  *     DiffSDFSim's do, by their signed distance: the contact is where φ is least on the plane, or
  *     where the SDF's φ is least on the other geom's surface (up to four such points: a non-convex
  *     shape touches in several places; {@code org.diffart.sim.algo.collision.SdfSurface}), its

@@ -34,10 +34,10 @@ import org.diffart.sim.model.Model;
  *   <tr><td>plane–SDF</td><td>3</td><td>as plane–mesh on the SDF's mesh (an SDF sphere: as a sphere); with
  *   {@code Options.sdfSurface} k: the least point of φ on the plane reached from vertex start k ({@link
  *   SdfSurface})</td></tr>
- *   <tr><td>SDF against SDF, sphere, capsule or ellipsoid</td><td>1 (4)</td><td>k 0: MPR's contact on the
- *   hulls; with {@code Options.sdfSurface} ({@code ContactCapacity.SDF_SURFACE} slots) k: the least of the SDF's φ₂
- *   on geom 1's surface reached from start k (0: MPR's point, 1–3: mesh vertices inside the other geom), {@link
- *   SdfSurface#pair}</td></tr>
+ *   <tr><td>SDF against SDF, sphere, capsule, ellipsoid or box</td><td>1 (4, box 8)</td><td>k 0: MPR's contact on
+ *   the hulls; with {@code Options.sdfSurface} ({@code ContactCapacity.SDF_SURFACE} slots) k: the least of the SDF's
+ *   φ₂ on geom 1's surface (a box's φ on the SDF's surface) reached from start k (0: MPR's point, 1–3: mesh vertices
+ *   near the other geom), k 4–7: a box's corners inside the SDF, the deepest first, {@link SdfSurface#pair}</td></tr>
  *   <tr><td>plane–box</td><td>4</td><td>k: corner k or its opposite corner 7−k, whichever lies deeper (k when
  *   level); corner i has the local coordinates {@code (±hx, ±hy, ±hz)} with bit 0, 1, 2 of i set for the + sign of
  *   x, y, z</td></tr>
@@ -124,6 +124,8 @@ public final class Collision {
         case BOX -> {
           if (m.geomType(g2) == GeomType.BOX) {
             BoxBox.contact(m, d, p, g1, g2);
+          } else if (m.geomType(g2) == GeomType.SDF) {
+            sdfPair(m, d, p, g1, g2);
           } else {
             ConvexCollision.contact(m, d, p, g1, g2);
           }
@@ -143,8 +145,8 @@ public final class Collision {
   }
 
   /**
-   * An SDF geom g2 against an SDF geom, a sphere, a capsule or an ellipsoid g1: by signed distance
-   * with {@code Options.sdfSurface} ({@link SdfSurface#pair}), else MPR on the hulls.
+   * An SDF geom g2 against an SDF geom, a sphere, a capsule, an ellipsoid or a box g1: by signed
+   * distance with {@code Options.sdfSurface} ({@link SdfSurface#pair}), else MPR on the hulls.
    */
   private static void sdfPair(Model m, Data d, int p, int g1, int g2) {
     if (m.opt().sdfSurface()) {

@@ -91,6 +91,8 @@ public final class CollisionAdjoint {
         case BOX -> {
           if (t2 == GeomType.BOX) {
             BoxBoxAdjoint.contact(m, d, b, c, p, nb);
+          } else if (t2 == GeomType.SDF) {
+            sdfPair(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           } else {
             ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, m.pairMargin(p), nb);
           }

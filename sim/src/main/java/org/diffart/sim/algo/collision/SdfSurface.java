@@ -1,6 +1,7 @@
 package org.diffart.sim.algo.collision;
 
 import org.diffart.sim.data.Data;
+import org.diffart.sim.model.GeomType;
 import org.diffart.sim.model.HostOnly;
 import org.diffart.sim.model.Model;
 import org.diffart.sim.sdf.Sdf;
@@ -268,28 +269,32 @@ public final class SdfSurface {
   static final double KKT_TOLERANCE = 1e-12;
 
   /**
-   * An SDF geom g2 against an SDF geom, a sphere, a capsule or an ellipsoid g1 ({@link
+   * An SDF geom g2 against an SDF geom, a sphere, a capsule, an ellipsoid or a box g1 ({@link
    * Model#geomSdf}: the primitive's own φ): MPR on the hulls ({@link ConvexCollision#contact}) says
    * whether they can touch. Then, from MPR's point and from up to three mesh vertices lying inside
    * the other geom or near its surface (either geom's, the deepest first, spread by a third of the
    * smaller bounding radius: DiffSDFSim's candidates, its mesh checked against the other's SDF both
-   * ways), Newton's method on the optimality conditions of {@code min φ₂(x) subject to φ₁(x) = 0}
-   * ({@code ∇φ₂ = λ∇φ₁}, {@code φ₁ = 0}, both Hessians) finds the points of geom 1's surface
-   * locally deepest in geom 2. Each distinct one below the margin is a contact (feature k its
-   * start): depth φ₂ there, normal −∇φ₂/|∇φ₂| (from geom 1 to geom 2), point midway. A rod across a
-   * torus rests on two such points; a ball in the torus's hole, whose hull MPR sees it in, has its
-   * least point outside: no contact. Where no search reaches a least point (no convergence, a
-   * maximum, outside the shapes' boxes, a least that is not unique) MPR's contact stays.
+   * ways), {@link #leastOnSurface} finds the points of one geom's surface locally deepest in the
+   * other, the local least of the other's φ on that surface: of φ₂ on geom 1's surface, or, against
+   * a box (whose surface has edges, whose φ is smooth near its faces), of the box's φ on the SDF's
+   * surface ({@link #objective}). Each distinct one below the margin and inside the other geom's
+   * box is a contact (feature k its start): depth φ there, normal ∓∇φ/|∇φ| (from geom 1 to geom 2),
+   * point midway. A box's corners inside the SDF are contacts too (features {@link #CORNER} − i for
+   * corner i, slots 4–7, the deepest four): depth φ₂ at the corner. A rod across a torus rests on
+   * two least points; a ball in the torus's hole, whose hull MPR sees it in, has its least point
+   * outside: no contact. Where no search reaches a least point (no convergence, a maximum, outside
+   * the surface's box, a least that is not unique) and no corner is inside, MPR's contact stays.
    */
   static void pair(Model m, Data d, int p, int g1, int g2) {
-    Sdf s1 = m.geomSdf(g1), s2 = m.geomSdf(g2);
     int c = d.ncon;
     ConvexCollision.contact(m, d, p, g1, g2);
     if (d.ncon == c) {
       return;
     }
     d.conFeature[c] = 0;
-    if (!s1.smooth() || !s2.smooth()) {
+    int go = objective(m, g1, g2), gs = go == g1 ? g2 : g1;
+    Sdf ss = m.geomSdf(gs), so = m.geomSdf(go);
+    if (!ss.smooth() || !(so.smooth() || go == g1)) {
       return;
     }
     double[][] starts = starts(m, d, p, g1, g2, d.conPos, 3 * c);
@@ -298,51 +303,115 @@ public final class SdfSurface {
     boolean reached = false;
     for (int k = 0; k < starts.length; k++) {
       double[] xl = new double[4];
-      if (starts[k] == null || !leastOnSurface(s1, s2, d, g1, g2, starts[k], xl)) {
+      if (starts[k] == null || !leastOnSurface(ss, so, d, gs, go, starts[k], xl)) {
         continue;
       }
       reached = true;
-      double phi = world(s2, d, g2, xl, new double[3], null);
-      // a least point outside geom 2's box is apart from it (a neural φ far away means nothing)
-      phi = inBox(s2, d, g2, xl) ? phi : Double.POSITIVE_INFINITY;
+      double phi = world(so, d, go, xl, new double[3], null);
+      // a least point outside the other geom's box is apart from it (a neural φ far away means
+      // nothing)
+      phi = inBox(so, d, go, xl) ? phi : Double.POSITIVE_INFINITY;
       boolean seen = false;
       for (int j = 0; j < k; j++) {
-        seen |=
-            found[j] != null
-                && Math.sqrt(
-                        (found[j][0] - xl[0]) * (found[j][0] - xl[0])
-                            + (found[j][1] - xl[1]) * (found[j][1] - xl[1])
-                            + (found[j][2] - xl[2]) * (found[j][2] - xl[2]))
-                    < same;
+        seen |= found[j] != null && distance(found[j], xl) < same;
       }
       if (phi < m.pairMargin(p) && !seen) {
         found[k] = xl;
       }
     }
-    if (!reached) {
+    double[][] corners =
+        m.geomType(g1) == GeomType.BOX ? corners(m, d, p, g1, g2) : new double[0][];
+    if (!reached && corners.length == 0) {
       return;
     }
-    // the least points replace MPR's contact
+    // the least points and corners replace MPR's contact
     d.ncon = c;
     double[] g = new double[3];
     for (int k = 0; k < found.length; k++) {
       if (found[k] == null) {
         continue;
       }
-      double phi = world(s2, d, g2, found[k], g, null);
+      double phi = world(so, d, go, found[k], g, null);
+      double len = Math.sqrt(dot(g, g));
+      boolean nearCorner = false;
+      for (double[] corner : corners) {
+        // the box's corner inside the SDF and the SDF's point deepest in the box near it: one
+        // contact, the corner's
+        nearCorner |= distance(corner, found[k]) < 2 * Math.abs(corner[3]) + same;
+      }
+      if (len == 0 || nearCorner) {
+        continue;
+      }
+      // the normal from geom 1 to geom 2, the point midway: x* − ½φ∇φ/|∇φ|
+      double sign = go == g1 ? 1 : -1;
+      for (int i = 0; i < 3; i++) {
+        d.conFrame[9 * d.ncon + i] = sign * g[i] / len;
+        d.conPos[3 * d.ncon + i] = found[k][i] - 0.5 * phi * g[i] / len;
+      }
+      d.conFeature[d.ncon] = LEAST;
+      Contacts.emit(m, d, p, k, phi);
+    }
+    for (int k = 0; k < corners.length; k++) {
+      double phi = world(m.geomSdf(g2), d, g2, corners[k], g, null);
       double len = Math.sqrt(dot(g, g));
       if (len == 0) {
         continue;
       }
-      int slot = d.ncon;
       for (int i = 0; i < 3; i++) {
-        double n = -g[i] / len;
-        d.conFrame[9 * slot + i] = n;
-        d.conPos[3 * slot + i] = found[k][i] + 0.5 * phi * n;
+        d.conFrame[9 * d.ncon + i] = -g[i] / len;
+        d.conPos[3 * d.ncon + i] = corners[k][i] - 0.5 * phi * g[i] / len;
       }
-      d.conFeature[slot] = LEAST;
-      Contacts.emit(m, d, p, k, phi);
+      d.conFeature[d.ncon] = CORNER - (int) corners[k][4];
+      Contacts.emit(m, d, p, starts.length + k, phi);
     }
+  }
+
+  /** {@code Data.conFeature} of box corner i inside an SDF geom: {@code CORNER − i}. */
+  static final int CORNER = -10;
+
+  /**
+   * The geom whose φ is minimised over the other's surface: geom 2 (the SDF), or against a box,
+   * whose surface has edges, the box, over the SDF's surface.
+   */
+  static int objective(Model m, int g1, int g2) {
+    return m.geomType(g1) == GeomType.BOX ? g1 : g2;
+  }
+
+  private static double distance(double[] a, double[] b) {
+    double ex = a[0] - b[0], ey = a[1] - b[1], ez = a[2] - b[2];
+    return Math.sqrt(ex * ex + ey * ey + ez * ez);
+  }
+
+  /**
+   * The corners of box gb where φ of SDF geom g2 is below the pair's margin, the deepest four: each
+   * its world point, φ there and its index i (bit 0, 1, 2 set for the + sign of x, y, z).
+   */
+  static double[][] corners(Model m, Data d, int p, int gb, int g2) {
+    Sdf sdf = m.geomSdf(g2);
+    java.util.List<double[]> inside = new java.util.ArrayList<>();
+    double[] q = new double[3];
+    for (int i = 0; i < 8; i++) {
+      double[] x = new double[5];
+      for (int j = 0; j < 3; j++) {
+        double v = ((i >> j) & 1) == 1 ? m.geomSize(gb, j) : -m.geomSize(gb, j);
+        for (int k = 0; k < 3; k++) {
+          x[k] += d.geomXmat[9 * gb + 3 * k + j] * v;
+        }
+      }
+      for (int k = 0; k < 3; k++) {
+        x[k] += d.geomXpos[3 * gb + k];
+      }
+      inFrame(d, g2, x, q);
+      if (within(sdf.bounds(), q)) {
+        x[3] = sdf.value(q, 0);
+        x[4] = i;
+        if (x[3] < m.pairMargin(p)) {
+          inside.add(x);
+        }
+      }
+    }
+    inside.sort(java.util.Comparator.comparingDouble(x -> x[3]));
+    return inside.subList(0, Math.min(4, inside.size())).toArray(new double[0][]);
   }
 
   /**

@@ -123,46 +123,65 @@ public final class SdfSurfaceAdjoint {
   }
 
   /**
-   * An SDF geom against an SDF geom or a sphere, capsule or ellipsoid, contact c ({@link
-   * SdfSurface#pair}): MPR's adjoint for a contact MPR kept; for a least point x* of φ₂ on geom 1's
-   * surface with its multiplier λ, the bars of the depth φ₂(x*), the normal −∇φ₂/|∇φ₂| and the
-   * point x* + ½φ₂n go to the inputs at fixed x* and to x*, and x*'s bar by the implicit function
-   * theorem on {@code F = (∇φ₂ − λ∇φ₁, φ₁) = 0}: {@code Jᵀ(μ, ν) = (x̄, 0)}, then every input gets
-   * {@code −μ·∂(∇φ₂ − λ∇φ₁)/∂input − ν ∂φ₁/∂input}.
+   * An SDF geom against an SDF geom or a sphere, capsule, ellipsoid or box, contact c ({@link
+   * SdfSurface#pair}): MPR's adjoint for a contact MPR kept. For a least point x* of the objective
+   * geom's φ on the surface geom's ({@link SdfSurface#objective}) with its multiplier λ, the bars
+   * of the depth φ(x*), the normal ∓∇φ/|∇φ| and the point x* − ½φ∇φ/|∇φ| go to the inputs at fixed
+   * x* and to x*, and x*'s bar by the implicit function theorem on {@code F = (∇φ − λ∇φ_s, φ_s) =
+   * 0}: {@code Jᵀ(μ, ν) = (x̄, 0)}, then every input gets {@code −μ·∂(∇φ − λ∇φ_s)/∂input − ν
+   * ∂φ_s/∂input}. For a box's corner inside the SDF, the same outputs of φ₂ at the corner, which
+   * moves with the box.
    */
   static void pair(Model m, Data d, DataBar b, int c, int g1, int g2, double margin, double[] nb) {
-    if (d.conFeature[c] != SdfSurface.LEAST) {
+    int feature = d.conFeature[c];
+    if (feature != SdfSurface.LEAST && feature > SdfSurface.CORNER) {
       ConvexCollisionAdjoint.contact(m, d, b, c, g1, g2, margin, nb);
       return;
     }
-    Sdf s1 = m.geomSdf(g1), s2 = m.geomSdf(g2);
-    double dist = d.conDist[c];
+    boolean corner = feature <= SdfSurface.CORNER;
+    int go = corner ? g2 : SdfSurface.objective(m, g1, g2), gs = go == g1 ? g2 : g1;
+    Sdf so = m.geomSdf(go), ss = m.geomSdf(gs);
+    double dist = d.conDist[c], sign = go == g1 ? 1 : -1;
     double[] n = {d.conFrame[9 * c], d.conFrame[9 * c + 1], d.conFrame[9 * c + 2]};
-    double[] x = new double[3], posBar = new double[3], nBar = new double[3];
+    // u = ∇φ/|∇φ| = sign·n; the point x* + ½φ... : x* = pos + ½φu
+    double[] x = new double[3], posBar = new double[3], u = new double[3];
     for (int i = 0; i < 3; i++) {
-      x[i] = d.conPos[3 * c + i] - 0.5 * dist * n[i];
+      u[i] = sign * n[i];
+      x[i] = d.conPos[3 * c + i] + 0.5 * dist * u[i];
       posBar[i] = b.conPosBar[3 * c + i];
     }
-    double[] g1w = new double[3], g2w = new double[3];
-    SdfSurface.world(s1, d, g1, x, g1w, null);
-    SdfSurface.world(s2, d, g2, x, g2w, null);
-    double lambda = SdfSurface.dot(g2w, g1w) / SdfSurface.dot(g1w, g1w);
-    double phiBar = b.conDistBar[c] + 0.5 * SdfSurface.dot(n, posBar);
+    double[] grad = new double[3];
+    SdfSurface.world(so, d, go, x, grad, null);
+    double len = Math.sqrt(SdfSurface.dot(grad, grad));
+    double phiBar = b.conDistBar[c] - 0.5 * SdfSurface.dot(u, posBar);
+    double[] uBar = new double[3], gBar = new double[3];
     for (int i = 0; i < 3; i++) {
-      nBar[i] = nb[i] + 0.5 * dist * posBar[i];
+      uBar[i] = sign * nb[i] - 0.5 * dist * posBar[i];
     }
-    // n = −u, u = ∇φ₂/|∇φ₂|
-    double len = Math.sqrt(SdfSurface.dot(g2w, g2w));
-    double[] u = {g2w[0] / len, g2w[1] / len, g2w[2] / len}, gBar = new double[3];
-    double un = -SdfSurface.dot(nBar, u);
+    double uu = SdfSurface.dot(uBar, u);
     for (int i = 0; i < 3; i++) {
-      gBar[i] = (-nBar[i] - un * u[i]) / len;
+      gBar[i] = (uBar[i] - uu * u[i]) / len;
     }
     double[] xBar = posBar.clone();
-    pointBars(m, d, b, s2, g2, x, phiBar, gBar, xBar);
+    pointBars(m, d, b, so, go, x, phiBar, gBar, xBar);
+    if (corner) {
+      // x = x_b + R_b v: the corner moves with the box
+      int i0 = SdfSurface.CORNER - feature;
+      for (int i = 0; i < 3; i++) {
+        b.geomXposBar[3 * g1 + i] += xBar[i];
+        for (int j = 0; j < 3; j++) {
+          double v = ((i0 >> j) & 1) == 1 ? m.geomSize(g1, j) : -m.geomSize(g1, j);
+          b.geomXmatBar[9 * g1 + 3 * i + j] += xBar[i] * v;
+        }
+      }
+      return;
+    }
     // the implicit function theorem: Jᵀ (μ, ν) = (x̄, 0)
+    double[] gs1 = new double[3];
+    SdfSurface.world(ss, d, gs, x, gs1, null);
+    double lambda = SdfSurface.dot(grad, gs1) / SdfSurface.dot(gs1, gs1);
     double[] jac = new double[16], jt = new double[16];
-    SdfSurface.kkt(s1, s2, d, g1, g2, x, lambda, jac, new double[9], new double[9]);
+    SdfSurface.kkt(ss, so, d, gs, go, x, lambda, jac, new double[9], new double[9]);
     for (int i = 0; i < 4; i++) {
       for (int j = 0; j < 4; j++) {
         jt[4 * i + j] = jac[4 * j + i];
@@ -172,13 +191,13 @@ public final class SdfSurfaceAdjoint {
     if (!SdfSurface.solve4(jt, mu)) {
       return;
     }
-    pointBars(m, d, b, s2, g2, x, 0, new double[] {-mu[0], -mu[1], -mu[2]}, null);
+    pointBars(m, d, b, so, go, x, 0, new double[] {-mu[0], -mu[1], -mu[2]}, null);
     pointBars(
         m,
         d,
         b,
-        s1,
-        g1,
+        ss,
+        gs,
         x,
         -mu[3],
         new double[] {lambda * mu[0], lambda * mu[1], lambda * mu[2]},

@@ -198,8 +198,13 @@ class SdfPairTest {
 
   /** {@code Σ_c (db·depth + pb·point)} of the contacts at d's geom poses (order-free). */
   private static double output(Model m, Data d, double[] pb, double db) {
+    return output(m, d, pb, db, 2);
+  }
+
+  /** {@link #output(Model, Data, double[], double)} with ncon contacts expected. */
+  private static double output(Model m, Data d, double[] pb, double db, int ncon) {
     Collision.detect(m, d);
-    assertEquals(2, d.ncon);
+    assertEquals(ncon, d.ncon);
     double s = 0;
     for (int c = 0; c < d.ncon; c++) {
       s += db * d.conDist[c];
@@ -225,15 +230,7 @@ class SdfPairTest {
     d.qvel[5] = 1;
     SdfSurfaceTest.startGradientsMatch(
         new RolloutProblem(m, d, new double[0], 40, Loss.finalConfiguration()), "rod");
-    // it touched both crests
-    Data probe = new Data(m);
-    System.arraycopy(d.qvel, 0, probe.qvel, 0, m.nv());
-    int most = 0;
-    for (int i = 0; i < 40; i++) {
-      Step.step(m, probe);
-      most = Math.max(most, probe.ncon);
-    }
-    assertEquals(2, most);
+    assertEquals(2, mostLeastPoints(m, d, 40), "it touched both crests");
   }
 
   /**
@@ -280,5 +277,135 @@ class SdfPairTest {
       Step.step(m, probe);
       assertEquals(3, probe.ncon, "step " + i);
     }
+  }
+
+  /** An SDF ball of radius 0.1 m (a superellipsoid, exact; 8 cells), instance "shape". */
+  static String sdfBall(double r) {
+    return ("<plugin plugin=\"diffart.sdf.superellipsoid\"><instance name=\"shape\"><config"
+            + " key=\"size\" value=\"%s %s %s\"/><config key=\"exponents\" value=\"1 1\"/>"
+            + "<config key=\"cells\" value=\"8\"/></instance></plugin>")
+        .formatted(r, r, r);
+  }
+
+  /**
+   * An SDF ball fixed at the origin and a box above it: pressed flat onto its top (the least of the
+   * box's φ on the ball's surface: depth exactly 1 mm, which the ball's 8-cell hull misses), and
+   * turned to press a corner in (the corner's contact, its depth the ball's φ there).
+   */
+  @Test
+  void aBoxMeetsAnSdfByTheBoxsDistanceAndItsCorners() {
+    String flat =
+        "<body pos=\"0.01 0.02 0.149\"><freejoint/><geom type=\"box\" size=\"0.2 0.15 0.05\"/></body>";
+    double[] dist = new double[2];
+    for (int surface = 0; surface < 2; surface++) {
+      Data d = posed(scene(sdfBall(0.1), "euler=\"17 29 5\"", flat, surface == 1));
+      assertEquals(1, d.ncon);
+      dist[surface] = d.conDist[0];
+      assertEquals(surface == 1 ? SdfSurface.LEAST : 0, surface == 1 ? d.conFeature[0] : 0);
+    }
+    assertEquals(-0.001, dist[1], 1e-12, "flat on the ball, by signed distance");
+    assertTrue(Math.abs(dist[1] - dist[0]) > 1e-4, "through the hull: " + dist[0]);
+    String corner =
+        "<body pos=\"0.02 -0.01 0.17\" euler=\"40 30 10\"><freejoint/>"
+            + "<geom type=\"box\" size=\"0.05 0.04 0.06\"/></body>";
+    Model m = scene(sdfBall(0.1), "", corner, true);
+    Data d = posed(m);
+    double deepest = Double.POSITIVE_INFINITY;
+    for (double[] x : SdfSurface.corners(m, d, 0, 1, 0)) {
+      deepest = Math.min(deepest, x[3]);
+      assertEquals(Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) - 0.1, x[3], 1e-15);
+    }
+    assertTrue(deepest < -0.001, "a corner is pressed in: " + deepest);
+    boolean seen = false;
+    for (int c = 0; c < d.ncon; c++) {
+      seen |= d.conFeature[c] <= SdfSurface.CORNER && d.conDist[c] == deepest;
+    }
+    assertTrue(seen, "the deepest corner is a contact");
+  }
+
+  /**
+   * The adjoint of a box's contacts with an SDF ball against central differences of {@code Σ
+   * (db·depth + pb·point)}, every pose entry of both geoms and the ball's radius: a box tilted a
+   * little on the ball's top (a least point on the ball), and one pressing a corner in.
+   */
+  @Test
+  void theAdjointOfABoxsContactsMatchesCentralDifferences() {
+    String[] boxes = {
+      "<body pos=\"0.01 0.02 0.149\" euler=\"3 -2 7\"><freejoint/><geom type=\"box\" size=\"0.2 0.15"
+          + " 0.05\"/></body>",
+      "<body pos=\"0.02 -0.01 0.17\" euler=\"40 30 10\"><freejoint/><geom type=\"box\" size=\"0.05"
+          + " 0.04 0.06\"/></body>"
+    };
+    double[] pb = {0.3, -0.7, 0.5};
+    double db = 1.1, eps = 1e-6;
+    for (String box : boxes) {
+      Model m = scene(sdfBall(0.1), "euler=\"17 29 5\"", box, true);
+      Data d = posed(m);
+      assertTrue(d.ncon >= 1);
+      int ncon = d.ncon;
+      DataBar b = new DataBar(m);
+      for (int c = 0; c < d.ncon; c++) {
+        System.arraycopy(pb, 0, b.conPosBar, 3 * c, 3);
+        b.conDistBar[c] = db;
+      }
+      CollisionAdjoint.detect(m, d, b);
+      SdfSurfaceTest.poseBarsMatch(d, b, m.ngeom(), () -> output(m, d, pb, db, ncon));
+      Model mp = scene(sdfBall(0.1 + eps), "euler=\"17 29 5\"", box, true);
+      Model mm = scene(sdfBall(0.1 - eps), "euler=\"17 29 5\"", box, true);
+      double fd = (output(mp, d, pb, db, ncon) - output(mm, d, pb, db, ncon)) / (2 * eps);
+      assertTrue(Math.abs(fd) > 0.1, "non-trivial " + fd);
+      // the ball's radius is its three semi-axes
+      assertEquals(fd, b.shapeBar[0] + b.shapeBar[1] + b.shapeBar[2], 1e-8, "the ball's radius");
+    }
+  }
+
+  /**
+   * A superellipsoid pebble dropped spinning onto a fixed box's top tilted 5° (about 3 mm above
+   * it), 30 steps: the adjoint's gradients with respect to the start against central differences.
+   */
+  @Test
+  void rolloutGradientsOnABoxMatchCentralDifferences() {
+    String body =
+        "<body pos=\"0 0 0.113\"><freejoint/><geom type=\"sdf\" density=\"1000\"><plugin"
+            + " instance=\"thing\"/></geom></body>";
+    Model m =
+        ModelLoader.loadMjcfString(
+            """
+            <mujoco>
+              <option timestep="0.005"/>
+              <custom><numeric name="diffart:sdfsurface" data="1"/></custom>
+              <extension>%s</extension>
+              <worldbody>
+                <geom type="box" size="0.5 0.5 0.05" euler="5 0 0" friction="0.4"/>
+                %s
+              </worldbody>
+            </mujoco>
+            """
+                .formatted(SdfGeomTest.pebble(0.1), body),
+            "box.xml");
+    Data d = new Data(m);
+    d.qvel[0] = 1;
+    d.qvel[2] = -0.5;
+    d.qvel[5] = 3;
+    SdfSurfaceTest.startGradientsMatch(
+        new RolloutProblem(m, d, new double[0], 10, Loss.finalConfiguration()), "on a box");
+    assertTrue(mostLeastPoints(m, d, 10) > 0, "it touched the box by signed distance");
+  }
+
+  /** The most contacts at least points in one step of {@code steps} from d's start. */
+  private static int mostLeastPoints(Model m, Data start, int steps) {
+    Data d = new Data(m);
+    System.arraycopy(start.qpos, 0, d.qpos, 0, m.nq());
+    System.arraycopy(start.qvel, 0, d.qvel, 0, m.nv());
+    int most = 0;
+    for (int i = 0; i < steps; i++) {
+      Step.step(m, d);
+      int n = 0;
+      for (int c = 0; c < d.ncon; c++) {
+        n += d.conFeature[c] == SdfSurface.LEAST ? 1 : 0;
+      }
+      most = Math.max(most, n);
+    }
+    return most;
   }
 }
