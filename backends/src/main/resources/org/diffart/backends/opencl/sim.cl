@@ -332,6 +332,7 @@ void Checks_finiteDofs(Model* m, Data* d, __global double* v);
 void Constraints_applyImpulses(Model* m, Data* d);
 void MassMatrixFactor_solveL_4(Model* m, Data* d, __global double* x, int xo);
 void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, int lo, int hi);
+void Checks_normalImpulses(Model* m, Data* d);
 void ProjectedGaussSeidel_solve_3(Model* m, Data* d, int store);
 void ProjectedGaussSeidel_storeWarmStart(Model* m, Data* d);
 double ProjectedGaussSeidel_sweep(Data* d, __global double* p, __global double* record, int ro);
@@ -3019,6 +3020,8 @@ void Step_constraints(Model* m, Data* d, int store) {
       if (DI_ERROR(d)) return;
     } else {
       ProjectedGaussSeidel_solve_3(m, d, store);
+      Checks_normalImpulses(m, d);
+      if (DI_ERROR(d)) return;
     }
     Constraints_applyImpulses(m, d);
     Checks_finiteDofs(m, d, DD_ARRAY(d, qacc));
@@ -3076,6 +3079,19 @@ void MassMatrixFactor_solveL_6(Model* m, Data* d, __global double* x, int xo, in
       s -= (DD_ARRAY(d, qLD)[((nv * k) + i)] * x[(xo + i)]);
     }
     x[(xo + k)] = s;
+  }
+}
+
+// algo/Checks.java: void normalImpulses(Model, Data)
+void Checks_normalImpulses(Model* m, Data* d) {
+  double cap = OPT_maxNormalImpulse;
+  for (int r = 0; r < DI_SCALAR(d, nefc); r++) {
+    if ((DI_ARRAY(d, efcType)[r] == Rows_NORMAL) && (DD_ARRAY(d, efcImpulse)[r] >= cap)) {
+      int c = DI_ARRAY(d, efcId)[r];
+      int g1 = DI_ARRAY(d, conGeom)[(2 * c)];
+      int g2 = DI_ARRAY(d, conGeom)[((2 * c) + 1)];
+      { DI_SET_ERROR(d); return; }
+    }
   }
 }
 

@@ -269,6 +269,7 @@ public final class Step {
         ContactInteriorPoint.solve(m, d, store);
       } else {
         ProjectedGaussSeidel.solve(m, d, store);
+        Checks.normalImpulses(m, d);
       }
       Constraints.applyImpulses(m, d);
       Checks.finiteDofs(m, d, d.qacc, "qacc (after contact impulses)");

@@ -519,7 +519,9 @@ public final class MjcfLoader {
      * soft), {@code <numeric name="diffart:timeofcontact" data="1"/>} the rollout adjoint's
      * time-of-contact gradients, {@code <numeric name="diffart:impactbisections" data="10"/>}
      * DiffSDFSim's steps without penetration, {@code <numeric name="diffart:sdfsurface" data="1"/>}
-     * SDF geoms against planes by their signed distance (DiffSDFSim's contacts).
+     * SDF geoms against planes and other geoms by their signed distance (DiffSDFSim's contacts),
+     * {@code <numeric name="diffart:maxnormalimpulse" data="1000"/>} PGS's cap on each normal
+     * impulse, N·s.
      */
     void diffartSettings(XmlElement custom) {
       for (XmlElement c : custom.children()) {
@@ -560,6 +562,13 @@ public final class MjcfLoader {
             throw c.error("diffart:frictiondirections must be a positive integer, got " + v[0]);
           }
           o.frictionDirections((int) v[0]);
+        } else if (c.name().equals("numeric") && name.equals("diffart:maxnormalimpulse")) {
+          double[] v = c.numbers("data", 1);
+          if (!(v[0] > 0) || !Double.isFinite(v[0])) {
+            throw c.error(
+                "diffart:maxnormalimpulse must be positive and finite (N·s), got " + v[0]);
+          }
+          o.maxNormalImpulse(v[0]);
         } else if (name.startsWith("diffart:")) {
           throw c.error(
               "unknown diffart setting "
@@ -567,8 +576,8 @@ public final class MjcfLoader {
                   + " '"
                   + name
                   + "': diffart reads text diffart:solver and numeric diffart:frictiondirections,"
-                  + " diffart:restitution, diffart:timeofcontact, diffart:impactbisections and"
-                  + " diffart:sdfsurface");
+                  + " diffart:restitution, diffart:timeofcontact, diffart:impactbisections,"
+                  + " diffart:sdfsurface and diffart:maxnormalimpulse");
         }
       }
     }

@@ -180,6 +180,53 @@ class StepTest {
     assertTrue(e.getMessage().contains("link1"), e.getMessage());
   }
 
+  /**
+   * A 100 t box resting on a floor with 10 ms steps needs about 2 500 N·s of normal impulse at each
+   * of its four corners per step: at PGS's default cap (1000 N·s) the step fails, naming the
+   * contact's bodies and the setting, before the box sinks; with the cap raised from MJCF it comes
+   * to rest on its face.
+   */
+  @Test
+  void aNormalImpulseAtItsCapFailsTheStepByName() {
+    String xml =
+        """
+        <mujoco>
+          <option timestep="0.01"/>
+          <custom>%s</custom>
+          <worldbody>
+            <geom name="floor" type="plane" size="5 5 0.1"/>
+            <body name="crate" pos="0 0 0.5"><freejoint/><geom type="box" size="1 1 0.5" mass="100000"/></body>
+          </worldbody>
+        </mujoco>
+        """;
+    Model capped = ModelLoader.loadMjcfString(xml.formatted(""), "crate.xml");
+    Data d = new Data(capped);
+    SimulationException e =
+        assertThrows(
+            SimulationException.class,
+            () -> {
+              for (int i = 0; i < 100; i++) {
+                Step.step(capped, d);
+              }
+            });
+    assertTrue(e.getMessage().contains("maxNormalImpulse = 1000.0"), e.getMessage());
+    assertTrue(e.getMessage().contains("body 'crate'"), e.getMessage());
+    assertTrue(e.getMessage().contains("diffart:maxnormalimpulse"), e.getMessage());
+    assertTrue(d.qpos[2] > 0.5 - 1e-3, "failed before it sank: " + d.qpos[2]);
+    Model raised =
+        ModelLoader.loadMjcfString(
+            xml.formatted("<numeric name=\"diffart:maxnormalimpulse\" data=\"1e5\"/>"),
+            "crate.xml");
+    Data r = new Data(raised);
+    for (int i = 0; i < 1000; i++) {
+      Step.step(raised, r);
+    }
+    // it rests where Baumgarte's push balances the absolute softness: cfm·λ = erp·depth/dt with
+    // λ = m g dt / 4 at each corner, 25 mm deep under 100 t (1 µm under 4 kg)
+    double depth = 1e-5 * (1e5 * 9.81 * 0.01 / 4) * 0.01 / 0.01;
+    assertEquals(0.5 - depth, r.qpos[2], 1e-3, "rests on its face");
+  }
+
   @Test
   void nanAccelerationIsCaughtBeforeIntegration() {
     Model m = RandomModels.chain(2, Options.builder().contact(false).build());
