@@ -426,13 +426,14 @@ public final class SdfSurface {
     out[0] = new double[] {mpr[mo], mpr[mo + 1], mpr[mo + 2]};
     double size = Math.min(m.geomRbound(g1), m.geomRbound(g2));
     double band = m.pairMargin(p) + 0.1 * size, spacing = 0.3 * size;
-    double[] near = new double[4 * (vertices(m, g1) + vertices(m, g2))];
-    int count = nearVertices(m, d, g1, g2, band, near, 0);
-    count = nearVertices(m, d, g2, g1, band, near, count);
+    Near found = new Near();
+    nearVertices(m, d, g1, g2, band, found);
+    nearVertices(m, d, g2, g1, band, found);
+    double[] near = found.x;
     // the deepest, then the deepest a spacing from those taken, and so on
     for (int k = 1; k < out.length; k++) {
       int best = -1;
-      for (int i = 0; i < count; i++) {
+      for (int i = 0; i < found.count; i++) {
         if (best >= 0 && near[4 * i + 3] >= near[4 * best + 3]) {
           continue;
         }
@@ -459,13 +460,26 @@ public final class SdfSurface {
     return m.geomType(g) == org.diffart.sim.model.GeomType.SDF ? m.meshVertNum(m.geomMesh(g)) : 0;
   }
 
+  /** Candidate starts: world points each followed by φ there, {@code x[4i..4i+4)}, i < count. */
+  private static final class Near {
+    double[] x = new double[64];
+    int count;
+
+    void add(double[] p, double phi) {
+      if (4 * count + 4 > x.length) {
+        x = java.util.Arrays.copyOf(x, 2 * x.length);
+      }
+      System.arraycopy(p, 0, x, 4 * count, 3);
+      x[4 * count++ + 3] = phi;
+    }
+  }
+
   /**
    * The world points of geom g's mesh vertices (an SDF geom's; none for a primitive) where φ of
-   * geom o is below band, each followed by that φ, written to out from entry {@code 4·count};
-   * returns the new count.
+   * geom o is below band, with that φ, added to out (the few near the other geom, not a copy of the
+   * mesh: this runs every step).
    */
-  private static int nearVertices(
-      Model m, Data d, int g, int o, double band, double[] out, int count) {
+  private static void nearVertices(Model m, Data d, int g, int o, double band, Near out) {
     int mesh = m.geomMesh(g);
     Sdf other = m.geomSdf(o);
     double[] box = other.bounds(), q = new double[3], x = new double[3], c = new double[3];
@@ -486,12 +500,10 @@ public final class SdfSurface {
       if (within(box, q)) {
         double phi = other.value(q, 0);
         if (phi < band) {
-          System.arraycopy(x, 0, out, 4 * count, 3);
-          out[4 * count++ + 3] = phi;
+          out.add(x, phi);
         }
       }
     }
-    return count;
   }
 
   /**

@@ -64,18 +64,16 @@ public final class SdfSurfaceAdjoint {
       // a least that is not unique and the search did not move: the point is the start vertex's
       // foot on the plane, w = Tᵀ(x_s + R_s v − x_p)
       int v = d.conFeature[c];
-      double[] x = new double[3], tw = new double[3];
+      double[] x = new double[3], tw = new double[3], local = new double[3];
       for (int i = 0; i < 3; i++) {
         x[i] = ConvexCollision.meshPoint(m, d, gs, v, i);
+        local[i] = m.meshVert(m.geomMesh(gs), v, i);
         tw[i] = mat[o + 3 * i] * wBar1 + mat[o + 3 * i + 1] * wBar2;
         tBar[i] += wBar1 * (x[i] - pos[3 * gp + i]);
         tBar[3 + i] += wBar2 * (x[i] - pos[3 * gp + i]);
-        b.geomXposBar[3 * gs + i] += tw[i];
         b.geomXposBar[3 * gp + i] -= tw[i];
-        for (int j = 0; j < 3; j++) {
-          b.geomXmatBar[os + 3 * i + j] += tw[i] * m.meshVert(m.geomMesh(gs), v, j);
-        }
       }
+      fixedPointBars(b, gs, local, tw);
       ConvexCollisionAdjoint.shapeVertex(
           m,
           b,
@@ -165,15 +163,13 @@ public final class SdfSurfaceAdjoint {
     double[] xBar = posBar.clone();
     pointBars(m, d, b, so, go, x, phiBar, gBar, xBar);
     if (corner) {
-      // x = x_b + R_b v: the corner moves with the box
+      // the corner moves with the box
       int i0 = SdfSurface.CORNER - feature;
-      for (int i = 0; i < 3; i++) {
-        b.geomXposBar[3 * g1 + i] += xBar[i];
-        for (int j = 0; j < 3; j++) {
-          double v = ((i0 >> j) & 1) == 1 ? m.geomSize(g1, j) : -m.geomSize(g1, j);
-          b.geomXmatBar[9 * g1 + 3 * i + j] += xBar[i] * v;
-        }
+      double[] v = new double[3];
+      for (int j = 0; j < 3; j++) {
+        v[j] = ((i0 >> j) & 1) == 1 ? m.geomSize(g1, j) : -m.geomSize(g1, j);
       }
+      fixedPointBars(b, g1, v, xBar);
       return;
     }
     // the implicit function theorem: Jᵀ (μ, ν) = (x̄, 0)
@@ -202,6 +198,19 @@ public final class SdfSurfaceAdjoint {
         -mu[3],
         new double[] {lambda * mu[0], lambda * mu[1], lambda * mu[2]},
         null);
+  }
+
+  /**
+   * The bar xBar of a point fixed in geom g, {@code x = x_g + R_g v} (v in g's frame), into g's
+   * pose.
+   */
+  private static void fixedPointBars(DataBar b, int g, double[] v, double[] xBar) {
+    for (int i = 0; i < 3; i++) {
+      b.geomXposBar[3 * g + i] += xBar[i];
+      for (int j = 0; j < 3; j++) {
+        b.geomXmatBar[9 * g + 3 * i + j] += xBar[i] * v[j];
+      }
+    }
   }
 
   /**
